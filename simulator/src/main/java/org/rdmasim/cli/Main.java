@@ -1,0 +1,2 @@
+package org.rdmasim.cli;
+public final class Main { public static void main(String[] a) { } }
