@@ -1,0 +1,302 @@
+package org.rdmasim.fluid;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.rdmasim.engine.SimulationClock;
+
+/**
+ * Flows over resources, kept at max-min fair rates as they come and go. On an arrival or a
+ * completion only the connected component of the resources involved is re-solved (rates elsewhere
+ * cannot change: max-min allocations decompose over the components of the flow/resource graph), and
+ * only flows whose rate changed get their completion event moved. Flows whose completions fall on
+ * the same instant finish in one event, followed by one re-solve.
+ */
+public final class FluidNetwork {
+    /**
+     * Two completions closer than this are the same instant. One picosecond is far below anything the
+     * model resolves (PCIe switch hops are ~100 ns) and well above double rounding at second scales.
+     */
+    static final double SAME_INSTANT_SECONDS = 1e-12;
+
+    private final SimulationClock clock;
+    private final MaxMinSolver solver = new MaxMinSolver();
+    private final List<Resource> resources = new ArrayList<>();
+    private final List<LoadObserver> observers = new ArrayList<>();
+    private long nextFlowId;
+    private int componentMark;
+    private long activeFlows;
+    private long solves;
+    private long flowsSolved;
+
+    public FluidNetwork(SimulationClock clock) {
+        this.clock = clock;
+    }
+
+    public SimulationClock clock() {
+        return clock;
+    }
+
+    public Resource addResource(String name, ResourceKind kind, double capacityBytesPerSecond) {
+        Resource r = new Resource(resources.size(), name, kind, capacityBytesPerSecond);
+        resources.add(r);
+        return r;
+    }
+
+    public List<Resource> resources() {
+        return Collections.unmodifiableList(resources);
+    }
+
+    /** Receives every change of a resource's load (for time series). */
+    public void addObserver(LoadObserver observer) {
+        observers.add(observer);
+    }
+
+    public long activeFlows() {
+        return activeFlows;
+    }
+
+    /** Number of component solves and the total flows they covered (work done by the solver). */
+    public long solves() {
+        return solves;
+    }
+
+    public long flowsSolved() {
+        return flowsSolved;
+    }
+
+    /**
+     * Starts a flow now. A zero-byte flow finishes at once (its listener runs before this returns).
+     *
+     * @param rateCap bytes per second the flow may not exceed on its own, {@code +Infinity} for none
+     */
+    public Flow start(String label, List<Resource> path, double weight, double rateCap, long bytes,
+            FlowListener listener) {
+        if (path.isEmpty()) {
+            throw new IllegalArgumentException("flow " + label + " crosses no resource");
+        }
+        if (!(weight > 0) || Double.isInfinite(weight)) {
+            throw new IllegalArgumentException("flow " + label + " needs a positive weight");
+        }
+        if (!(rateCap > 0)) {
+            throw new IllegalArgumentException("flow " + label + " needs a positive rate cap");
+        }
+        if (bytes < 0) {
+            throw new IllegalArgumentException("flow " + label + " has negative size");
+        }
+        Resource[] p = distinct(path);
+        Flow f = new Flow(nextFlowId++, label, p, weight, rateCap, bytes, clock.now(), listener);
+        if (bytes == 0) {
+            f.markFinished(clock.now());
+            listener.finished(f);
+            return f;
+        }
+        for (int i = 0; i < p.length; i++) {
+            f.slotInResource[i] = p[i].flows.size();
+            p[i].flows.add(f);
+        }
+        activeFlows++;
+        resolveAround(p);
+        return f;
+    }
+
+    private static Resource[] distinct(List<Resource> path) {
+        List<Resource> out = new ArrayList<>(path.size());
+        for (Resource r : path) {
+            if (!out.contains(r)) {
+                out.add(r);
+            }
+        }
+        return out.toArray(new Resource[0]);
+    }
+
+    private void onCompletionEvent(Flow first) {
+        if (first.isFinished()) {
+            return;
+        }
+        double now = clock.now();
+        // Gather the component once: every flow finishing now is in it or in a component we also visit.
+        List<Flow> componentFlows = new ArrayList<>();
+        List<Resource> componentResources = new ArrayList<>();
+        collectComponent(first.pathInternal(), componentFlows, componentResources);
+        List<Flow> finishing = new ArrayList<>();
+        for (Flow f : componentFlows) {
+            if (f == first || finishesNow(f, now)) {
+                finishing.add(f);
+            }
+        }
+        for (Flow f : finishing) {
+            f.settle(now);
+            detach(f);
+            if (f.completion != null) {
+                f.completion.cancel();
+            }
+            f.markFinished(now);
+            activeFlows--;
+        }
+        List<Resource> touched = new ArrayList<>();
+        for (Flow f : finishing) {
+            Collections.addAll(touched, f.pathInternal());
+        }
+        resolveAround(touched.toArray(new Resource[0]));
+        for (Flow f : finishing) {
+            f.listener.finished(f);
+        }
+    }
+
+    private static boolean finishesNow(Flow f, double now) {
+        if (f.rate <= 0) {
+            return false;
+        }
+        double finish = f.lastSettled + f.remaining / f.rate;
+        return finish - now <= SAME_INSTANT_SECONDS * Math.max(1.0, now);
+    }
+
+    private void detach(Flow f) {
+        Resource[] p = f.pathInternal();
+        for (int i = 0; i < p.length; i++) {
+            List<Flow> list = p[i].flows;
+            int slot = f.slotInResource[i];
+            Flow last = list.remove(list.size() - 1);
+            if (last != f) {
+                list.set(slot, last);
+                last.slotInResource[indexOf(last.pathInternal(), p[i])] = slot;
+            }
+        }
+    }
+
+    private static int indexOf(Resource[] path, Resource r) {
+        for (int i = 0; i < path.length; i++) {
+            if (path[i] == r) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("flow does not cross " + r);
+    }
+
+    /** Re-solves the component(s) containing {@code seeds} and reschedules changed completions. */
+    private void resolveAround(Resource[] seeds) {
+        double now = clock.now();
+        List<Flow> flows = new ArrayList<>();
+        List<Resource> res = new ArrayList<>();
+        collectComponent(seeds, flows, res);
+        double[] oldRates = new double[flows.size()];
+        for (int i = 0; i < flows.size(); i++) {
+            Flow f = flows.get(i);
+            f.settle(now);
+            oldRates[i] = f.rate;
+        }
+        solver.solve(flows, res);
+        solves++;
+        flowsSolved += flows.size();
+        for (int i = 0; i < flows.size(); i++) {
+            Flow f = flows.get(i);
+            if (f.rate != oldRates[i] || f.completion == null) {
+                schedule(f, now);
+            }
+        }
+        for (Resource r : res) {
+            double load = 0;
+            for (Flow f : r.flows) {
+                load += f.rate;
+            }
+            if (load != r.load()) {
+                r.setLoad(now, load);
+                for (LoadObserver o : observers) {
+                    o.loadChanged(r, now, load);
+                }
+            }
+        }
+    }
+
+    private void schedule(Flow f, double now) {
+        if (f.rate <= 0) {
+            if (f.completion != null) {
+                f.completion.cancel();
+            }
+            return;
+        }
+        double delay = f.remaining / f.rate;
+        if (f.completion == null) {
+            f.completion = clock.schedule(delay, () -> onCompletionEvent(f));
+        } else {
+            f.completion.moveTo(delay);
+        }
+    }
+
+    private void collectComponent(Resource[] seeds, List<Flow> flows, List<Resource> res) {
+        int mark = ++componentMark;
+        ArrayDeque<Resource> queue = new ArrayDeque<>();
+        for (Resource r : seeds) {
+            if (r.componentMark != mark) {
+                r.componentMark = mark;
+                queue.add(r);
+            }
+        }
+        while (!queue.isEmpty()) {
+            Resource r = queue.poll();
+            res.add(r);
+            for (Flow f : r.flows) {
+                if (f.componentMark == mark) {
+                    continue;
+                }
+                f.componentMark = mark;
+                flows.add(f);
+                for (Resource q : f.pathInternal()) {
+                    if (q.componentMark != mark) {
+                        q.componentMark = mark;
+                        queue.add(q);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Checks the invariants of a max-min allocation at this instant and returns the violations (empty
+     * when all hold): no resource above capacity, and every flow either at its own cap or crossing a
+     * saturated resource on which no other flow has a higher rate per unit weight.
+     */
+    public List<String> invariantViolations() {
+        List<String> out = new ArrayList<>();
+        double tol = 1e-9;
+        List<Flow> all = new ArrayList<>();
+        int mark = ++componentMark;
+        for (Resource r : resources) {
+            double load = 0;
+            for (Flow f : r.flows) {
+                load += f.rate;
+                if (f.componentMark != mark) {
+                    f.componentMark = mark;
+                    all.add(f);
+                }
+            }
+            if (load > r.capacity() * (1 + tol)) {
+                out.add(r.name() + " carries " + load + " B/s over capacity " + r.capacity());
+            }
+        }
+        for (Flow f : all) {
+            if (f.rate >= f.rateCap() * (1 - tol)) {
+                continue;
+            }
+            boolean limited = false;
+            for (Resource r : f.pathInternal()) {
+                double load = 0;
+                double maxNormalised = 0;
+                for (Flow g : r.flows) {
+                    load += g.rate;
+                    maxNormalised = Math.max(maxNormalised, g.rate / g.weight());
+                }
+                if (load >= r.capacity() * (1 - 1e-7) && f.rate / f.weight() >= maxNormalised * (1 - 1e-7)) {
+                    limited = true;
+                    break;
+                }
+            }
+            if (!limited) {
+                out.add("flow " + f.label() + " at " + f.rate + " B/s is not limited by a saturated resource or its cap");
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * The fluid network: {@link org.rdmasim.fluid.Resource}s with a capacity in bytes per second (each
+ * one direction of a full-duplex link, a NIC's transmit or receive side, a memory system), and
+ * {@link org.rdmasim.fluid.Flow}s that cross a list of them. Rates come from weighted max-min
+ * fairness ({@link org.rdmasim.fluid.MaxMinSolver}); {@link org.rdmasim.fluid.FluidNetwork} keeps
+ * them current as flows arrive and finish, recomputing only the flows an event can affect.
+ */
+package org.rdmasim.fluid;
