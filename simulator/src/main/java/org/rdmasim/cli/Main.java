@@ -1,2 +1,77 @@
 package org.rdmasim.cli;
-public final class Main { public static void main(String[] a) { } }
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.Properties;
+import org.rdmasim.scenario.ScenarioException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point: {@code rdmasim COMMAND ...}. */
+@Command(name = "rdmasim", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Discrete-event simulator of multi-NIC RDMA transfers between GPUs.",
+        subcommands = {RunCommand.class, TopoCommand.class, DemoCommand.class, BenchCommand.class,
+                CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    public static final int OK = 0;
+    public static final int VARIANT_FAILED = 1;
+    public static final int BAD_INPUT = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true");
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line with the given streams and returns the exit code (used by tests too). */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+            if (ex instanceof ScenarioException || ex instanceof BadInputException) {
+                err.println("rdmasim: error: " + ex.getMessage());
+                return BAD_INPUT;
+            }
+            if (ex instanceof IllegalArgumentException) {
+                err.println("rdmasim: error: " + ex.getMessage());
+                return BAD_INPUT;
+            }
+            if (ex instanceof IOException) {
+                err.println("rdmasim: I/O error: " + ex.getMessage());
+                return BAD_INPUT;
+            }
+            throw ex;
+        });
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("rdmasim: " + ex.getMessage());
+            ex.getCommandLine().usage(err);
+            return BAD_INPUT;
+        });
+        return cl.execute(args);
+    }
+
+    /** Version from the build. */
+    public static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            Properties p = new Properties();
+            try (InputStream in = Main.class.getResourceAsStream("/rdmasim.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            } catch (IOException e) {
+                // fall through to "unknown"
+            }
+            return new String[] {"rdmasim " + p.getProperty("version", "unknown")};
+        }
+    }
+}

@@ -12,6 +12,7 @@ public final class Flow {
     private final long id;
     private final String label;
     private final Resource[] path;
+    private final double[] usage;
     private final double weight;
     private final double rateCap;
     private final long bytes;
@@ -32,11 +33,12 @@ public final class Flow {
     final int[] slotInResource;
     private final Map<String, Double> bytesByLimiter = new LinkedHashMap<>();
 
-    Flow(long id, String label, Resource[] path, double weight, double rateCap, long bytes, double now,
-            FlowListener listener) {
+    Flow(long id, String label, Resource[] path, double[] usage, double weight, double rateCap, long bytes,
+            double now, FlowListener listener) {
         this.id = id;
         this.label = label;
         this.path = path;
+        this.usage = usage;
         this.weight = weight;
         this.rateCap = rateCap;
         this.bytes = bytes;
@@ -62,6 +64,23 @@ public final class Flow {
 
     Resource[] pathInternal() {
         return path;
+    }
+
+    /**
+     * How many bytes of resource {@code i}'s capacity one byte of this flow uses: 1 for a link it
+     * crosses once, 2 for host memory that a staged copy writes and then reads.
+     */
+    double usage(int i) {
+        return usage[i];
+    }
+
+    public double usageOf(Resource r) {
+        for (int i = 0; i < path.length; i++) {
+            if (path[i] == r) {
+                return usage[i];
+            }
+        }
+        return 0;
     }
 
     public double weight() {

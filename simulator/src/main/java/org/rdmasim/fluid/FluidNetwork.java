@@ -73,6 +73,15 @@ public final class FluidNetwork {
      */
     public Flow start(String label, List<Resource> path, double weight, double rateCap, long bytes,
             FlowListener listener) {
+        return start(label, path, null, weight, rateCap, bytes, listener);
+    }
+
+    /**
+     * Starts a flow whose bytes use {@code usage.get(i)} bytes of {@code path.get(i)} each (a resource
+     * listed twice counts twice). {@code usage} null means 1 everywhere.
+     */
+    public Flow start(String label, List<Resource> path, List<Double> usage, double weight, double rateCap,
+            long bytes, FlowListener listener) {
         if (path.isEmpty()) {
             throw new IllegalArgumentException("flow " + label + " crosses no resource");
         }
@@ -85,8 +94,27 @@ public final class FluidNetwork {
         if (bytes < 0) {
             throw new IllegalArgumentException("flow " + label + " has negative size");
         }
-        Resource[] p = distinct(path);
-        Flow f = new Flow(nextFlowId++, label, p, weight, rateCap, bytes, clock.now(), listener);
+        List<Resource> unique = new ArrayList<>(path.size());
+        List<Double> factors = new ArrayList<>(path.size());
+        for (int i = 0; i < path.size(); i++) {
+            double u = usage == null ? 1.0 : usage.get(i);
+            if (!(u > 0)) {
+                throw new IllegalArgumentException("flow " + label + " has non-positive usage of " + path.get(i));
+            }
+            int at = unique.indexOf(path.get(i));
+            if (at >= 0) {
+                factors.set(at, factors.get(at) + u);
+            } else {
+                unique.add(path.get(i));
+                factors.add(u);
+            }
+        }
+        Resource[] p = unique.toArray(new Resource[0]);
+        double[] u = new double[p.length];
+        for (int i = 0; i < p.length; i++) {
+            u[i] = factors.get(i);
+        }
+        Flow f = new Flow(nextFlowId++, label, p, u, weight, rateCap, bytes, clock.now(), listener);
         if (bytes == 0) {
             f.markFinished(clock.now());
             listener.finished(f);
@@ -99,16 +127,6 @@ public final class FluidNetwork {
         activeFlows++;
         resolveAround(p);
         return f;
-    }
-
-    private static Resource[] distinct(List<Resource> path) {
-        List<Resource> out = new ArrayList<>(path.size());
-        for (Resource r : path) {
-            if (!out.contains(r)) {
-                out.add(r);
-            }
-        }
-        return out.toArray(new Resource[0]);
     }
 
     private void onCompletionEvent(Flow first) {
@@ -197,10 +215,7 @@ public final class FluidNetwork {
             }
         }
         for (Resource r : res) {
-            double load = 0;
-            for (Flow f : r.flows) {
-                load += f.rate;
-            }
+            double load = loadOf(r);
             if (load != r.load()) {
                 r.setLoad(now, load);
                 for (LoadObserver o : observers) {
@@ -208,6 +223,14 @@ public final class FluidNetwork {
                 }
             }
         }
+    }
+
+    private static double loadOf(Resource r) {
+        double load = 0;
+        for (Flow f : r.flows) {
+            load += f.rate * f.usageOf(r);
+        }
+        return load;
     }
 
     private void schedule(Flow f, double now) {
@@ -264,9 +287,8 @@ public final class FluidNetwork {
         List<Flow> all = new ArrayList<>();
         int mark = ++componentMark;
         for (Resource r : resources) {
-            double load = 0;
+            double load = loadOf(r);
             for (Flow f : r.flows) {
-                load += f.rate;
                 if (f.componentMark != mark) {
                     f.componentMark = mark;
                     all.add(f);
@@ -282,10 +304,9 @@ public final class FluidNetwork {
             }
             boolean limited = false;
             for (Resource r : f.pathInternal()) {
-                double load = 0;
+                double load = loadOf(r);
                 double maxNormalised = 0;
                 for (Flow g : r.flows) {
-                    load += g.rate;
                     maxNormalised = Math.max(maxNormalised, g.rate / g.weight());
                 }
                 if (load >= r.capacity() * (1 - 1e-7) && f.rate / f.weight() >= maxNormalised * (1 - 1e-7)) {

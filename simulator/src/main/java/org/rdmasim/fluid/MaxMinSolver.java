@@ -8,7 +8,8 @@ import java.util.PriorityQueue;
  *
  * <p>All unfrozen flows share one fill level {@code x}: flow {@code f} runs at {@code w_f * x}.
  * Resource {@code r} saturates at {@code x_r = (C_r - frozen_r) / W_r}, where {@code frozen_r} is
- * the load of its already-frozen flows and {@code W_r} the weight of its unfrozen ones; a flow with
+ * the load of its already-frozen flows and {@code W_r} the weight of its unfrozen ones (each scaled by
+ * how much of {@code r} a byte of the flow uses); a flow with
  * its own cap {@code c_f} stops at {@code x = c_f / w_f}, exactly like a private resource. The
  * smallest such level is taken from a heap, its flows are frozen, and the levels of the resources
  * they also cross are updated. Cost: O((F + R + sum of path lengths) log(F + R)).
@@ -32,8 +33,9 @@ public final class MaxMinSolver {
             f.frozen = false;
             f.bottleneck = null;
             f.cappedByItself = false;
-            for (Resource r : f.pathInternal()) {
-                r.activeWeight += f.weight();
+            Resource[] path = f.pathInternal();
+            for (int i = 0; i < path.length; i++) {
+                path[i].activeWeight += f.weight() * f.usage(i);
             }
             if (f.rateCap() < Double.POSITIVE_INFINITY) {
                 heap.add(new Level(f.rateCap() / f.weight(), null, f, 0));
@@ -78,9 +80,11 @@ public final class MaxMinSolver {
         double rate = f.cappedByItself ? Math.min(f.rateCap(), f.weight() * level) : f.weight() * level;
         f.rate = Math.min(rate, f.rateCap());
         f.bottleneck = saturated;
-        for (Resource q : f.pathInternal()) {
-            q.frozenLoad += f.rate;
-            q.activeWeight -= f.weight();
+        Resource[] path = f.pathInternal();
+        for (int i = 0; i < path.length; i++) {
+            Resource q = path[i];
+            q.frozenLoad += f.rate * f.usage(i);
+            q.activeWeight -= f.weight() * f.usage(i);
             q.stamp++;
             if (q != saturated && q.activeWeight > 1e-12) {
                 double x = Math.max(0.0, q.capacity() - q.frozenLoad) / q.activeWeight;

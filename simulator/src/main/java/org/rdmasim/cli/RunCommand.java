@@ -1,0 +1,99 @@
+package org.rdmasim.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.rdmasim.report.ReceiverSummary;
+import org.rdmasim.report.ReportWriter;
+import org.rdmasim.scenario.Scenario;
+import org.rdmasim.scenario.ScenarioLoader;
+import org.rdmasim.scenario.VariantRunner;
+import org.rdmasim.scenario.VariantSpec;
+import org.rdmasim.workload.VariantOutcome;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code rdmasim run SCENARIO.yaml [--out DIR]}. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Run every variant of a scenario and write summary.json, transfers.csv, resources.csv,",
+                "charts (PNG and SVG) and index.html.",
+                "Exit codes: 0 all variants ran, 1 a variant failed in simulation, 2 bad input."})
+public final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO.yaml", description = "the scenario file")
+    Path scenarioFile;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR",
+            description = "report folder (default: reports/<scenario-name>/ in the current directory)")
+    Path out;
+
+    @Option(names = "--force", description = "write into DIR even if it holds files rdmasim did not write")
+    boolean force;
+
+    @Option(names = {"-q", "--quiet"}, description = "print nothing but errors")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Scenario scenario = ScenarioLoader.load(scenarioFile);
+        Path dir = out != null ? out : Path.of("reports", scenario.name());
+        return runInto(scenario, dir, force, quiet, o, err);
+    }
+
+    static int runInto(Scenario scenario, Path dir, boolean force, boolean quiet, PrintWriter o, PrintWriter err)
+            throws IOException {
+        if (!force && !ReportWriter.safeToWrite(dir)) {
+            throw new BadInputException(dir + " exists and holds files rdmasim did not write; "
+                    + "choose another --out or pass --force to write into it");
+        }
+        List<VariantOutcome> outcomes = new ArrayList<>();
+        try (Progress progress = new Progress(err)) {
+            int i = 0;
+            for (VariantSpec v : scenario.variants()) {
+                i++;
+                progress.update(scenario.name() + ": variant " + i + "/" + scenario.variants().size() + " '" + v.name() + "'");
+                outcomes.add(VariantRunner.run(v, scenario.seed()));
+            }
+        }
+        ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes);
+        boolean failed = false;
+        if (!quiet) {
+            o.printf(Locale.ROOT, "%s: %d variant(s) -> %s%n", scenario.name(), outcomes.size(), dir);
+            o.printf(Locale.ROOT, "  %-34s %-7s %12s %12s %12s  %s%n", "variant", "status", "slowest(s)", "aggr(Gbps)",
+                    "recv(Gbps)", "slowest receiver limited by");
+        }
+        for (VariantOutcome v : outcomes) {
+            if (v.status() == VariantOutcome.Status.FAILED) {
+                failed = true;
+                if (!quiet) {
+                    o.printf(Locale.ROOT, "  %-34s %-7s %s%n", v.name(), "FAILED", v.error().lines().findFirst().orElse(""));
+                }
+                continue;
+            }
+            ReceiverSummary s = ReceiverSummary.of(v.result());
+            ReceiverSummary.Receiver slowest = null;
+            for (ReceiverSummary.Receiver r : s.receivers()) {
+                if (slowest == null || r.pullSeconds() > slowest.pullSeconds()) {
+                    slowest = r;
+                }
+            }
+            if (!quiet) {
+                o.printf(Locale.ROOT, "  %-34s %-7s %12.4f %12.1f %12.1f  %s%n", v.name(), "ok",
+                        slowest == null ? 0 : slowest.pullSeconds(), s.aggregateGbps(), s.meanReceiverGbps(),
+                        slowest == null ? "" : slowest.bottleneck());
+            }
+        }
+        return failed ? Main.VARIANT_FAILED : Main.OK;
+    }
+}

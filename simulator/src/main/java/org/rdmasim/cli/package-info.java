@@ -1,0 +1,5 @@
+/**
+ * The command line (picocli): {@code run}, {@code topo}, {@code demo}, {@code bench}. The only
+ * package that prints; exit codes are 0 success, 1 a variant failed in simulation, 2 bad input.
+ */
+package org.rdmasim.cli;

@@ -1,0 +1,57 @@
+package org.rdmasim.hardware;
+
+import java.util.Locale;
+
+/**
+ * GPU products with the figures the model uses. HBM sizes are what {@code nvidia-smi} reports;
+ * H200's 139.80 GiB is the figure measured in NCCL PR #2064 (seed 002), GB300's ~279 GiB likewise.
+ * BAR1 is the window through which a NIC reaches GPU memory for GPUDirect RDMA; data-centre Hopper and
+ * Blackwell parts expose a BAR1 at least as large as their memory (FACTS.md section 5), the T4 only
+ * 256 MiB.
+ */
+public enum GpuModel {
+    T4("T4", 15.0 * Units.GIB, 256L << 20, PcieGen.GEN3),
+    A100("A100-SXM4-80GB", 80.0 * Units.GIB, 128L << 30, PcieGen.GEN4),
+    H100("H100-SXM5-80GB", 79.65 * Units.GIB, 128L << 30, PcieGen.GEN5),
+    H200("H200-SXM-141GB", 139.80 * Units.GIB, 256L << 30, PcieGen.GEN5),
+    B200("B200", 179.0 * Units.GIB, 256L << 30, PcieGen.GEN5),
+    GB300("B300 (GB300)", 279.0 * Units.GIB, 512L << 30, PcieGen.GEN6);
+
+    private final String product;
+    private final long hbmBytes;
+    private final long bar1Bytes;
+    private final PcieGen pcieGen;
+
+    GpuModel(String product, double hbmBytes, long bar1Bytes, PcieGen pcieGen) {
+        this.product = product;
+        this.hbmBytes = Math.round(hbmBytes);
+        this.bar1Bytes = bar1Bytes;
+        this.pcieGen = pcieGen;
+    }
+
+    public String product() {
+        return product;
+    }
+
+    public long hbmBytes() {
+        return hbmBytes;
+    }
+
+    public long bar1Bytes() {
+        return bar1Bytes;
+    }
+
+    public LinkSpec hostLink() {
+        return LinkSpec.pcie(pcieGen, 16);
+    }
+
+    public static GpuModel parse(String text) {
+        String t = text.trim().toUpperCase(Locale.ROOT);
+        for (GpuModel m : values()) {
+            if (m.name().equals(t)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("unknown GPU model '" + text + "' (expected one of t4, a100, h100, h200, b200, gb300)");
+    }
+}

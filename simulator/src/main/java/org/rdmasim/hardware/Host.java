@@ -1,0 +1,167 @@
+package org.rdmasim.hardware;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** A built host: its tree of sockets, bridges, switches, GPUs and NICs, and their relations. */
+public final class Host {
+    private final String name;
+    private final HostSpec spec;
+    private final List<TopologyNode> sockets = new ArrayList<>();
+    private final List<TopologyNode> gpus = new ArrayList<>();
+    private final List<TopologyNode> nics = new ArrayList<>();
+    private final Map<String, TopologyNode> byName = new LinkedHashMap<>();
+
+    public Host(String name, HostSpec spec) {
+        this.name = name;
+        this.spec = spec;
+        for (int s = 0; s < spec.sockets().size(); s++) {
+            HostSpec.SocketSpec socket = spec.sockets().get(s);
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.SOCKET, "CPU" + s, null, null, null, s);
+            sockets.add(node);
+            register(node);
+            for (HostSpec.DeviceSpec d : socket.devices()) {
+                add(d, node, s);
+            }
+        }
+    }
+
+    private void add(HostSpec.DeviceSpec d, TopologyNode parent, int socket) {
+        if (d instanceof HostSpec.HostBridgeSpec b) {
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.HOST_BRIDGE, b.name(), parent, null, b, socket);
+            register(node);
+            b.devices().forEach(c -> add(c, node, socket));
+        } else if (d instanceof HostSpec.SwitchSpec sw) {
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.SWITCH, sw.name(), parent, sw.uplink(), sw, socket);
+            register(node);
+            sw.devices().forEach(c -> add(c, node, socket));
+        } else if (d instanceof HostSpec.GpuSpec g) {
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.GPU, g.name(), parent, g.link(), g, socket);
+            register(node);
+            gpus.add(node);
+        } else if (d instanceof HostSpec.NicSpec n) {
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.NIC, n.name(), parent, n.link(), n, socket);
+            register(node);
+            nics.add(node);
+        }
+    }
+
+    private void register(TopologyNode node) {
+        if (byName.putIfAbsent(node.name(), node) != null) {
+            throw new IllegalArgumentException("host " + name + " has two devices named " + node.name());
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public HostSpec spec() {
+        return spec;
+    }
+
+    public List<TopologyNode> sockets() {
+        return Collections.unmodifiableList(sockets);
+    }
+
+    public List<TopologyNode> gpus() {
+        return Collections.unmodifiableList(gpus);
+    }
+
+    public List<TopologyNode> nics() {
+        return Collections.unmodifiableList(nics);
+    }
+
+    public Optional<TopologyNode> find(String deviceName) {
+        return Optional.ofNullable(byName.get(deviceName));
+    }
+
+    public TopologyNode gpu(String deviceName) {
+        TopologyNode n = byName.get(deviceName);
+        if (n == null || n.kind() != TopologyNode.Kind.GPU) {
+            throw new IllegalArgumentException("host " + name + " has no GPU named " + deviceName
+                    + " (GPUs: " + names(gpus) + ")");
+        }
+        return n;
+    }
+
+    public TopologyNode nic(String deviceName) {
+        TopologyNode n = byName.get(deviceName);
+        if (n == null || n.kind() != TopologyNode.Kind.NIC) {
+            throw new IllegalArgumentException("host " + name + " has no NIC named " + deviceName
+                    + " (NICs: " + names(nics) + ")");
+        }
+        return n;
+    }
+
+    private static String names(List<TopologyNode> nodes) {
+        return String.join(", ", nodes.stream().map(TopologyNode::name).toList());
+    }
+
+    /** The relation between two devices as {@code nvidia-smi topo -m} names it. */
+    public PathType relation(TopologyNode a, TopologyNode b) {
+        if (a == b) {
+            return PathType.X;
+        }
+        if (a.kind() == TopologyNode.Kind.GPU && b.kind() == TopologyNode.Kind.GPU
+                && a.gpu().nvlinks() > 0 && b.gpu().nvlinks() > 0) {
+            return PathType.NV;
+        }
+        if (a.socket() != b.socket()) {
+            return PathType.SYS;
+        }
+        TopologyNode lca = commonAncestor(a, b);
+        return switch (lca.kind()) {
+            case SOCKET -> PathType.NODE;
+            case HOST_BRIDGE -> PathType.PHB;
+            case SWITCH -> (a.parent() == lca && b.parent() == lca) ? PathType.PIX : PathType.PXB;
+            default -> PathType.PIX; // a device under another device does not occur in our trees
+        };
+    }
+
+    /** NVLink count shown as NV# between two GPUs (the smaller of the two). */
+    public int nvlinkCount(TopologyNode a, TopologyNode b) {
+        return Math.min(a.gpu().nvlinks(), b.gpu().nvlinks());
+    }
+
+    public TopologyNode commonAncestor(TopologyNode a, TopologyNode b) {
+        TopologyNode x = a;
+        TopologyNode y = b;
+        while (x.depth() > y.depth()) {
+            x = x.parent();
+        }
+        while (y.depth() > x.depth()) {
+            y = y.parent();
+        }
+        while (x != y) {
+            if (x.parent() == null || y.parent() == null) {
+                return null;
+            }
+            x = x.parent();
+            y = y.parent();
+        }
+        return x;
+    }
+
+    /** GPUs-first list of NICs ranked by relation to {@code gpu}, ties by name (PCI order in our presets). */
+    public List<TopologyNode> nicsByDistance(TopologyNode gpu) {
+        List<TopologyNode> sorted = new ArrayList<>(nics);
+        sorted.sort((p, q) -> {
+            int c = relation(gpu, p).compareTo(relation(gpu, q));
+            return c != 0 ? c : p.name().compareTo(q.name());
+        });
+        return sorted;
+    }
+
+    /** The single NIC nearest to {@code gpu} (what ModelExpress' NIC pin picks). */
+    public TopologyNode nearestNic(TopologyNode gpu) {
+        if (nics.isEmpty()) {
+            throw new IllegalArgumentException("host " + name + " has no NIC");
+        }
+        return nicsByDistance(gpu).get(0);
+    }
+}

@@ -1,0 +1,85 @@
+package org.rdmasim.hardware;
+
+import java.util.List;
+
+/**
+ * A host described as values: CPU sockets (NUMA nodes) holding a tree of host bridges, PCIe
+ * switches, GPUs and NICs. Presets, inline scenario hosts and importers all produce one.
+ *
+ * @param model      what the host is (for reports), e.g. "DGX H100"
+ * @param interSocket per-direction bandwidth of the link between two sockets, bytes per second
+ * @param source     where the description comes from (a preset's citation, an imported file)
+ */
+public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, List<SocketSpec> sockets,
+        String source) {
+    public HostSpec {
+        sockets = List.copyOf(sockets);
+        if (sockets.isEmpty()) {
+            throw new IllegalArgumentException("host " + model + " has no CPU socket");
+        }
+        if (sockets.size() > 1 && !(interSocket > 0)) {
+            throw new IllegalArgumentException("host " + model + " needs a positive inter-socket bandwidth");
+        }
+    }
+
+    /**
+     * One CPU socket, i.e. one NUMA node.
+     *
+     * @param memoryBandwidth host memory bandwidth of this socket, bytes per second (read plus write)
+     * @param memoryBytes     host memory attached to it
+     * @param cpuAffinity     CPU list as {@code nvidia-smi topo -m} prints it, e.g. "0-55,112-167"
+     */
+    public record SocketSpec(int numaNode, double memoryBandwidth, long memoryBytes, String cpuAffinity,
+            List<DeviceSpec> devices) {
+        public SocketSpec {
+            devices = List.copyOf(devices);
+        }
+    }
+
+    /** Something attached below a socket. */
+    public sealed interface DeviceSpec permits HostBridgeSpec, SwitchSpec, GpuSpec, NicSpec {
+        String name();
+    }
+
+    /** A PCIe host bridge (root complex) of a socket; traffic between its children does not reach the CPU fabric. */
+    public record HostBridgeSpec(String name, List<DeviceSpec> devices) implements DeviceSpec {
+        public HostBridgeSpec {
+            devices = List.copyOf(devices);
+        }
+    }
+
+    /** A PCIe switch with its uplink towards the CPU. */
+    public record SwitchSpec(String name, LinkSpec uplink, List<DeviceSpec> devices) implements DeviceSpec {
+        public SwitchSpec {
+            devices = List.copyOf(devices);
+        }
+    }
+
+    /**
+     * A GPU.
+     *
+     * @param nvlinks NVLink count towards the host's NVLink domain (0 when none), printed as NV#
+     */
+    public record GpuSpec(String name, GpuModel model, LinkSpec link, long hbmBytes, long bar1Bytes, int nvlinks)
+            implements DeviceSpec {
+    }
+
+    /**
+     * One NIC port as the verbs layer sees it ({@code mlx5_N}, port).
+     *
+     * @param lineRateGbps signalling rate of the port (400 for an NDR ConnectX-7)
+     * @param relaxedOrdering whether the device supports PCIe relaxed ordering (UCX then may add an MR)
+     */
+    public record NicSpec(String name, NicModel model, LinkLayer linkLayer, LinkSpec link, int port,
+            double lineRateGbps, boolean relaxedOrdering) implements DeviceSpec {
+        public NicSpec {
+            if (!(lineRateGbps > 0)) {
+                throw new IllegalArgumentException("NIC " + name + " needs a positive line rate");
+            }
+        }
+
+        public static NicSpec of(String name, NicModel model, LinkLayer layer) {
+            return new NicSpec(name, model, layer, model.hostLink(), 1, model.lineRateGbps(), true);
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package org.rdmasim.hardware;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+/** The built-in hosts, each with the source of its shape and figures. */
+public final class Presets {
+    private static final Map<String, Supplier<HostSpec>> PRESETS = new TreeMap<>();
+
+    static {
+        PRESETS.put("dgx-h100", () -> hopperEightWay("DGX H100", GpuModel.H100));
+        PRESETS.put("hgx-h200", () -> hopperEightWay("HGX H200", GpuModel.H200));
+        PRESETS.put("gb200-tray", Presets::gb200Tray);
+        PRESETS.put("generic", () -> generic(GenericHost.defaults()));
+    }
+
+    private Presets() {
+    }
+
+    public static List<String> names() {
+        return new ArrayList<>(PRESETS.keySet());
+    }
+
+    public static boolean exists(String name) {
+        return PRESETS.containsKey(name.toLowerCase(Locale.ROOT));
+    }
+
+    public static HostSpec get(String name) {
+        Supplier<HostSpec> s = PRESETS.get(name.toLowerCase(Locale.ROOT));
+        if (s == null) {
+            throw new IllegalArgumentException("unknown preset '" + name + "' (expected one of " + names() + ")");
+        }
+        return s.get();
+    }
+
+    // Intel Xeon Platinum 8480C (Sapphire Rapids): 8 channels of DDR5-4800 per socket = 307.2 GB/s,
+    // 4 UPI 2.0 links at 16 GT/s, ~32 GB/s per direction each (Intel product specifications).
+    private static final double SPR_MEMORY_BW = 307.2e9;
+    private static final double SPR_UPI_BW = 4 * 32e9;
+
+    /**
+     * DGX H100 / HGX H200: 2 Sapphire Rapids sockets, 8 GPUs and 8 single-port ConnectX-7 400G
+     * (NDR InfiniBand) for the compute fabric; each GPU and its NIC share one PCIe Gen5 switch (PIX),
+     * 4 GPU/NIC pairs per socket, every switch uplinked Gen5 x16 (NVIDIA DGX H100 user guide; FACTS.md
+     * section 5). GPUs join one NVLink domain with 18 links each (NV18). 1 TiB of DDR5 per socket.
+     */
+    static HostSpec hopperEightWay(String model, GpuModel gpu) {
+        List<HostSpec.SocketSpec> sockets = new ArrayList<>();
+        for (int s = 0; s < 2; s++) {
+            List<HostSpec.DeviceSpec> switches = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                int k = s * 4 + i;
+                switches.add(new HostSpec.SwitchSpec("pcie-switch" + k, LinkSpec.pcie(PcieGen.GEN5, 16), List.of(
+                        new HostSpec.GpuSpec("GPU" + k, gpu, gpu.hostLink(), gpu.hbmBytes(), gpu.bar1Bytes(), 18),
+                        HostSpec.NicSpec.of("mlx5_" + k, NicModel.CX7, LinkLayer.INFINIBAND))));
+            }
+            sockets.add(new HostSpec.SocketSpec(s, SPR_MEMORY_BW, 1L << 40,
+                    s == 0 ? "0-55,112-167" : "56-111,168-223", switches));
+        }
+        return new HostSpec(model, CpuFamily.INTEL_SAPPHIRE_RAPIDS, SPR_UPI_BW, sockets,
+                "NVIDIA DGX H100 user guide (system topology); FACTS.md section 5");
+    }
+
+    // NVIDIA Grace: up to 512 GB/s LPDDR5X per CPU (Grace CPU datasheet); NVLink-C2C 900 GB/s
+    // bidirectional between Grace and its Blackwell GPUs (GB200 NVL72 specifications), taken here as
+    // one 450 GB/s-per-direction link per GPU.
+    private static final double GRACE_MEMORY_BW = 512e9;
+    private static final double C2C_PER_DIRECTION = 450e9;
+    // ASSUMPTION: bandwidth between the two Grace CPUs of one compute tray, per direction. No public
+    // figure was found; cross-Grace (SYS) lanes are rarely chosen (UCX's ratio filter drops them).
+    private static final double GRACE_TO_GRACE = 100e9;
+
+    /**
+     * GB200 NVL72 compute tray: 2 Grace CPUs (one NUMA node each), 2 B200 per Grace over NVLink-C2C,
+     * 4 ConnectX-7 400G reached through the Grace root complexes, 2 per Grace: GPU/NIC relations are
+     * NODE (same Grace) or SYS (other Grace), never PIX (Mellanox/ngc_multinode_perf PR #129;
+     * FACTS.md section 5). RoCE, as in the GKE pod of seed 003.
+     */
+    static HostSpec gb200Tray() {
+        List<HostSpec.SocketSpec> sockets = new ArrayList<>();
+        for (int s = 0; s < 2; s++) {
+            List<HostSpec.DeviceSpec> devices = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                int k = s * 2 + i;
+                devices.add(new HostSpec.GpuSpec("GPU" + k, GpuModel.B200, LinkSpec.c2c(C2C_PER_DIRECTION),
+                        GpuModel.B200.hbmBytes(), GpuModel.B200.bar1Bytes(), 18));
+            }
+            for (int i = 0; i < 2; i++) {
+                int k = s * 2 + i;
+                devices.add(HostSpec.NicSpec.of("mlx5_" + k, NicModel.CX7, LinkLayer.ROCE));
+            }
+            sockets.add(new HostSpec.SocketSpec(s, GRACE_MEMORY_BW, 480L << 30, s == 0 ? "0-71" : "72-143", devices));
+        }
+        return new HostSpec("GB200 NVL72 compute tray", CpuFamily.NVIDIA_GRACE, GRACE_TO_GRACE, sockets,
+                "NVIDIA GB200 NVL72 specifications; Mellanox/ngc_multinode_perf PR #129; FACTS.md section 5");
+    }
+
+    /** Shape of a parameterised host. */
+    public record GenericHost(int sockets, int gpusPerSocket, int nicsPerGpu, GpuModel gpu, NicModel nic,
+            LinkLayer linkLayer, PathType gpuNicRelation, CpuFamily cpu, double memoryBandwidth,
+            double interSocket) {
+        public static GenericHost defaults() {
+            return new GenericHost(2, 4, 1, GpuModel.H100, NicModel.CX7, LinkLayer.INFINIBAND, PathType.PIX,
+                    CpuFamily.INTEL_SAPPHIRE_RAPIDS, SPR_MEMORY_BW, SPR_UPI_BW);
+        }
+    }
+
+    /**
+     * A host with {@code gpusPerSocket} GPUs per socket, each with {@code nicsPerGpu} NICs placed so
+     * that the GPU/NIC relation is PIX (same switch), PXB (two switch levels), PHB (same host bridge)
+     * or NODE (separate root ports).
+     */
+    public static HostSpec generic(GenericHost g) {
+        if (g.sockets() < 1 || g.gpusPerSocket() < 0 || g.nicsPerGpu() < 0) {
+            throw new IllegalArgumentException("generic host needs sockets >= 1, gpusPerSocket >= 0, nicsPerGpu >= 0");
+        }
+        List<HostSpec.SocketSpec> sockets = new ArrayList<>();
+        int nicIndex = 0;
+        for (int s = 0; s < g.sockets(); s++) {
+            List<HostSpec.DeviceSpec> devices = new ArrayList<>();
+            for (int i = 0; i < g.gpusPerSocket(); i++) {
+                int k = s * g.gpusPerSocket() + i;
+                HostSpec.GpuSpec gpu = new HostSpec.GpuSpec("GPU" + k, g.gpu(), g.gpu().hostLink(), g.gpu().hbmBytes(),
+                        g.gpu().bar1Bytes(), 0);
+                List<HostSpec.DeviceSpec> nics = new ArrayList<>();
+                for (int j = 0; j < g.nicsPerGpu(); j++) {
+                    nics.add(HostSpec.NicSpec.of("mlx5_" + nicIndex++, g.nic(), g.linkLayer()));
+                }
+                LinkSpec uplink = LinkSpec.pcie(PcieGen.GEN5, 16);
+                switch (g.gpuNicRelation()) {
+                    case PIX -> {
+                        List<HostSpec.DeviceSpec> under = new ArrayList<>();
+                        under.add(gpu);
+                        under.addAll(nics);
+                        devices.add(new HostSpec.SwitchSpec("pcie-switch" + k, uplink, under));
+                    }
+                    case PXB -> devices.add(new HostSpec.SwitchSpec("pcie-switch" + k, uplink, List.of(
+                            new HostSpec.SwitchSpec("pcie-switch" + k + "a", uplink, List.of(gpu)),
+                            new HostSpec.SwitchSpec("pcie-switch" + k + "b", uplink, nics))));
+                    case PHB -> {
+                        List<HostSpec.DeviceSpec> under = new ArrayList<>();
+                        under.add(gpu);
+                        under.addAll(nics);
+                        devices.add(new HostSpec.HostBridgeSpec("host-bridge" + k, under));
+                    }
+                    case NODE -> {
+                        devices.add(gpu);
+                        devices.addAll(nics);
+                    }
+                    default -> throw new IllegalArgumentException(
+                            "generic host: gpuNicRelation must be PIX, PXB, PHB or NODE, got " + g.gpuNicRelation());
+                }
+            }
+            sockets.add(new HostSpec.SocketSpec(s, g.memoryBandwidth(), 1L << 40, "", devices));
+        }
+        return new HostSpec("generic host", g.cpu(), g.interSocket(), sockets, "parameterised generic host");
+    }
+}

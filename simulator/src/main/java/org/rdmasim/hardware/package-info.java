@@ -1,0 +1,8 @@
+/**
+ * The machines: hosts with CPU sockets (NUMA nodes), host bridges, PCIe switches, GPUs and ConnectX
+ * NICs joined by full-duplex links, and the fabric between hosts. Described by value records
+ * ({@link org.rdmasim.hardware.HostSpec}), built by {@link org.rdmasim.hardware.Cluster} into
+ * {@link org.rdmasim.fluid.Resource}s, one per link direction. Also classifies GPU/NIC relations the
+ * way {@code nvidia-smi topo -m} prints them, and holds the documented presets.
+ */
+package org.rdmasim.hardware;

@@ -1,0 +1,76 @@
+package org.rdmasim.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.rdmasim.transport.LaneResult;
+import org.rdmasim.transport.TransferResult;
+import org.rdmasim.workload.RunResult;
+import org.rdmasim.workload.VariantOutcome;
+
+/** transfers.csv (one row per transfer and one per lane), resources.csv (one row per resource). */
+public final class CsvTables {
+    private CsvTables() {
+    }
+
+    public static void writeTransfers(Path file, List<VariantOutcome> outcomes) throws IOException {
+        StringBuilder out = new StringBuilder(
+                "variant,row,transfer,from,to,operation,source_nic,sink_nic,bytes,start_s,finish_s,seconds,gbps,bottleneck\n");
+        for (VariantOutcome o : outcomes) {
+            if (o.result() == null) {
+                continue;
+            }
+            for (TransferResult t : o.result().transfers()) {
+                out.append(csv(o.name())).append(",transfer,").append(csv(t.spec().id())).append(',')
+                        .append(csv(t.spec().source().toString())).append(',').append(csv(t.spec().sink().toString()))
+                        .append(',').append(t.spec().operation().name().toLowerCase(Locale.ROOT)).append(",,,")
+                        .append(t.spec().bytes()).append(',').append(num(t.startSeconds())).append(',')
+                        .append(num(t.finishSeconds())).append(',').append(num(t.seconds())).append(',')
+                        .append(num(t.gbps())).append(',').append(csv(t.bottleneck())).append('\n');
+                for (LaneResult l : t.lanes()) {
+                    out.append(csv(o.name())).append(",lane,").append(csv(t.spec().id())).append(',')
+                            .append(csv(t.spec().source().toString())).append(',').append(csv(t.spec().sink().toString()))
+                            .append(',').append(t.spec().operation().name().toLowerCase(Locale.ROOT)).append(',')
+                            .append(csv(l.sourceNic())).append(',').append(csv(l.sinkNic())).append(',').append(l.bytes())
+                            .append(',').append(num(l.startSeconds())).append(',').append(num(l.finishSeconds()))
+                            .append(',').append(num(l.finishSeconds() - l.startSeconds())).append(',')
+                            .append(num(l.gbps())).append(',').append(csv(l.limiter())).append('\n');
+                }
+            }
+        }
+        Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
+    }
+
+    public static void writeResources(Path file, List<VariantOutcome> outcomes) throws IOException {
+        StringBuilder out = new StringBuilder("variant,resource,kind,capacity_gbps,bytes,peak_utilisation,mean_utilisation\n");
+        for (VariantOutcome o : outcomes) {
+            if (o.result() == null) {
+                continue;
+            }
+            for (RunResult.ResourceUsage r : o.result().resources()) {
+                if (r.bytesCarried() <= 0) {
+                    continue;
+                }
+                out.append(csv(o.name())).append(',').append(csv(r.name())).append(',').append(r.kind().toLowerCase(Locale.ROOT))
+                        .append(',').append(num(r.capacityBytesPerSecond() * 8 / 1e9)).append(',')
+                        .append(Math.round(r.bytesCarried())).append(',').append(num(r.peakUtilisation())).append(',')
+                        .append(num(r.meanUtilisation())).append('\n');
+            }
+        }
+        Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
+    }
+
+    static String num(double v) {
+        return String.format(Locale.ROOT, "%.9g", v);
+    }
+
+    static String csv(String s) {
+        if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
+            return "\"" + s.replace("\"", "\"\"") + "\"";
+        }
+        return s;
+    }
+}

@@ -1,0 +1,59 @@
+package org.rdmasim.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rdmasim.transport.TransferResult;
+import org.rdmasim.workload.RunResult;
+
+/**
+ * Key figures of one variant, derived from its transfers: a receiver is the buffer data lands in;
+ * its pull time runs from its first transfer's post to its last transfer's completion.
+ */
+public record ReceiverSummary(double makespanSeconds, double aggregateGbps, double meanReceiverGbps,
+        List<Receiver> receivers) {
+
+    public record Receiver(String id, long bytes, double startSeconds, double finishSeconds, String bottleneck) {
+        public double pullSeconds() {
+            return finishSeconds - startSeconds;
+        }
+
+        public double gbps() {
+            double d = pullSeconds();
+            return d > 0 ? bytes * 8.0 / d / 1e9 : 0;
+        }
+    }
+
+    public static ReceiverSummary of(RunResult result) {
+        Map<String, List<TransferResult>> byReceiver = new LinkedHashMap<>();
+        for (TransferResult t : result.transfers()) {
+            byReceiver.computeIfAbsent(t.spec().sink().toString(), k -> new ArrayList<>()).add(t);
+        }
+        List<Receiver> receivers = new ArrayList<>();
+        double first = Double.POSITIVE_INFINITY;
+        double last = 0;
+        long total = 0;
+        for (Map.Entry<String, List<TransferResult>> e : byReceiver.entrySet()) {
+            long bytes = 0;
+            double start = Double.POSITIVE_INFINITY;
+            TransferResult lastDone = null;
+            for (TransferResult t : e.getValue()) {
+                bytes += t.spec().bytes();
+                start = Math.min(start, t.startSeconds());
+                if (lastDone == null || t.finishSeconds() > lastDone.finishSeconds()) {
+                    lastDone = t;
+                }
+            }
+            receivers.add(new Receiver(e.getKey(), bytes, start, lastDone.finishSeconds(), lastDone.bottleneck()));
+            first = Math.min(first, start);
+            last = Math.max(last, lastDone.finishSeconds());
+            total += bytes;
+        }
+        receivers.sort(Comparator.comparing(Receiver::id));
+        double makespan = receivers.isEmpty() ? 0 : last - first;
+        double mean = receivers.stream().mapToDouble(Receiver::gbps).average().orElse(0);
+        return new ReceiverSummary(makespan, makespan > 0 ? total * 8.0 / makespan / 1e9 : 0, mean, receivers);
+    }
+}

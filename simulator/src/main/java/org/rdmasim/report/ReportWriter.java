@@ -1,0 +1,106 @@
+package org.rdmasim.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.jfree.chart.JFreeChart;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.rdmasim.workload.RunResult;
+import org.rdmasim.workload.VariantOutcome;
+
+/** Writes a scenario's whole report folder. */
+public final class ReportWriter {
+    /** Marks a folder as rdmasim output, so a later run may replace it without asking. */
+    public static final String MARKER = ".rdmasim-report";
+
+    private ReportWriter() {
+    }
+
+    /** Chart and table files written, for the index and for tests. */
+    public record Written(Path dir, List<String> charts) {
+    }
+
+    /**
+     * True when {@code dir} may be written: it does not exist, is empty, or holds an earlier rdmasim
+     * report. Anything else is the user's and is left alone unless they force it.
+     */
+    public static boolean safeToWrite(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return true;
+        }
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        if (Files.exists(dir.resolve(MARKER))) {
+            return true;
+        }
+        try (var s = Files.list(dir)) {
+            return s.findAny().isEmpty();
+        }
+    }
+
+    public static Written write(Path dir, String scenario, String description, List<VariantOutcome> outcomes)
+            throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve(MARKER), "written by rdmasim; safe to replace\n", StandardCharsets.UTF_8);
+        SummaryJson.write(dir.resolve("summary.json"), SummaryJson.build(scenario, description, outcomes));
+        CsvTables.writeTransfers(dir.resolve("transfers.csv"), outcomes);
+        CsvTables.writeResources(dir.resolve("resources.csv"), outcomes);
+        List<String> charts = new ArrayList<>();
+
+        DefaultCategoryDataset pull = new DefaultCategoryDataset();
+        DefaultCategoryDataset bw = new DefaultCategoryDataset();
+        for (VariantOutcome o : outcomes) {
+            if (o.result() == null) {
+                continue;
+            }
+            ReceiverSummary s = ReceiverSummary.of(o.result());
+            double slowest = s.receivers().stream().mapToDouble(ReceiverSummary.Receiver::pullSeconds).max().orElse(0);
+            double mean = s.receivers().stream().mapToDouble(ReceiverSummary.Receiver::pullSeconds).average().orElse(0);
+            pull.addValue(slowest, "slowest receiver", o.name());
+            if (s.receivers().size() > 1) {
+                pull.addValue(mean, "mean receiver", o.name());
+            }
+            bw.addValue(s.aggregateGbps(), "aggregate", o.name());
+            bw.addValue(s.meanReceiverGbps(), "mean per receiver", o.name());
+        }
+        if (pull.getColumnCount() > 0) {
+            ChartFiles.write(Charts.bars("Pull time per variant: " + scenario, "seconds", pull, List.of()), dir, "pull-time");
+            charts.add("pull-time");
+            ChartFiles.write(Charts.bars("Bandwidth per variant: " + scenario, "Gbps", bw, List.of()), dir,
+                    "aggregate-bandwidth");
+            charts.add("aggregate-bandwidth");
+        }
+        for (VariantOutcome o : outcomes) {
+            if (o.result() == null) {
+                continue;
+            }
+            List<RunResult.LoadSeries> busy = new ArrayList<>();
+            for (RunResult.LoadSeries s : o.result().nicSeries()) {
+                for (double g : s.gbps()) {
+                    if (g > 0) {
+                        busy.add(s);
+                        break;
+                    }
+                }
+            }
+            if (busy.isEmpty()) {
+                continue;
+            }
+            String base = "nic-throughput-" + fileSafe(o.name());
+            JFreeChart chart = Charts.nicThroughput("Sending NICs, stacked: " + o.name(), busy, List.of());
+            ChartFiles.write(chart, dir, base);
+            charts.add(base);
+        }
+        IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts);
+        return new Written(dir, charts);
+    }
+
+    static String fileSafe(String name) {
+        return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-");
+    }
+}

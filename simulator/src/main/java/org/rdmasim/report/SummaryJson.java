@@ -1,0 +1,74 @@
+package org.rdmasim.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.rdmasim.workload.RunResult;
+import org.rdmasim.workload.VariantOutcome;
+
+/** Writes {@code summary.json} with the fields and names DESIGN.md fixes (plus a few added ones). */
+public final class SummaryJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private SummaryJson() {
+    }
+
+    public static ObjectNode build(String scenario, String description, List<VariantOutcome> outcomes) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("scenario", scenario);
+        root.put("description", description);
+        ArrayNode variants = root.putArray("variants");
+        for (VariantOutcome o : outcomes) {
+            ObjectNode v = variants.addObject();
+            v.put("name", o.name());
+            v.put("status", o.status() == VariantOutcome.Status.OK ? "ok" : "failed");
+            v.put("error", o.error() == null ? "" : o.error());
+            RunResult r = o.result();
+            ReceiverSummary s = r == null ? new ReceiverSummary(0, 0, 0, List.of()) : ReceiverSummary.of(r);
+            v.put("makespanSeconds", s.makespanSeconds());
+            v.put("aggregateGbps", s.aggregateGbps());
+            v.put("meanReceiverGbps", s.meanReceiverGbps());
+            ArrayNode receivers = v.putArray("receivers");
+            for (ReceiverSummary.Receiver rc : s.receivers()) {
+                ObjectNode n = receivers.addObject();
+                n.put("id", rc.id());
+                n.put("bytes", rc.bytes());
+                n.put("startSeconds", rc.startSeconds());
+                n.put("finishSeconds", rc.finishSeconds());
+                n.put("pullSeconds", rc.pullSeconds());
+                n.put("gbps", rc.gbps());
+                n.put("bottleneck", rc.bottleneck());
+            }
+            ArrayNode nics = v.putArray("nics");
+            if (r != null) {
+                for (RunResult.NicTraffic t : r.nics()) {
+                    ObjectNode n = nics.addObject();
+                    n.put("host", t.host());
+                    n.put("name", t.name());
+                    n.put("txBytes", t.txBytes());
+                    n.put("rxBytes", t.rxBytes());
+                }
+            }
+            ObjectNode reg = v.putObject("registration");
+            reg.put("mrCount", 0);
+            reg.put("translationBytes", 0);
+            reg.put("pinnedHostBytes", 0);
+            if (r != null) {
+                v.put("events", r.events());
+            }
+        }
+        return root;
+    }
+
+    public static void write(Path file, ObjectNode json) throws IOException {
+        MAPPER.writeValue(file.toFile(), json);
+    }
+
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+}

@@ -1,0 +1,201 @@
+package org.rdmasim.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.rdmasim.hardware.CpuFamily;
+import org.rdmasim.hardware.GpuModel;
+import org.rdmasim.hardware.HostSpec;
+import org.rdmasim.hardware.LinkLayer;
+import org.rdmasim.hardware.LinkSpec;
+import org.rdmasim.hardware.NicModel;
+import org.rdmasim.hardware.PathType;
+import org.rdmasim.hardware.PcieGen;
+import org.rdmasim.hardware.Presets;
+
+/** Reads one entry of {@code hosts:}: a preset (optionally adjusted) or an inline description. */
+final class HostReader {
+    private HostReader() {
+    }
+
+    static HostSpec read(YamlTree v) {
+        if (v.has("preset")) {
+            v.onlyFields(Set.of("preset", "linkLayer", "nicModel", "lineRate", "generic"));
+            YamlTree p = v.get("preset");
+            String name = p.text();
+            if (!Presets.exists(name)) {
+                throw p.error("unknown preset '" + name + "' (expected one of " + String.join(", ", Presets.names()) + ")");
+            }
+            HostSpec spec = name.equalsIgnoreCase("generic") && v.has("generic")
+                    ? Presets.generic(generic(v.get("generic"))) : Presets.get(name);
+            return adjustNics(spec, v);
+        }
+        if (v.has("sockets")) {
+            return inline(v);
+        }
+        throw v.error("a host needs 'preset: NAME' (one of " + String.join(", ", Presets.names())
+                + ") or an inline description with 'sockets'");
+    }
+
+    private static Presets.GenericHost generic(YamlTree g) {
+        g.onlyFields(Set.of("sockets", "gpusPerSocket", "nicsPerGpu", "gpu", "nic", "linkLayer", "relation", "cpu"));
+        Presets.GenericHost d = Presets.GenericHost.defaults();
+        int sockets = g.has("sockets") ? positiveInt(g.get("sockets"), 1) : d.sockets();
+        int gps = g.has("gpusPerSocket") ? positiveInt(g.get("gpusPerSocket"), 0) : d.gpusPerSocket();
+        int npg = g.has("nicsPerGpu") ? positiveInt(g.get("nicsPerGpu"), 0) : d.nicsPerGpu();
+        GpuModel gpu = g.has("gpu") ? parse(g.get("gpu"), GpuModel::parse) : d.gpu();
+        NicModel nic = g.has("nic") ? parse(g.get("nic"), NicModel::parse) : d.nic();
+        LinkLayer layer = g.has("linkLayer") ? linkLayer(g.get("linkLayer")) : d.linkLayer();
+        PathType relation = d.gpuNicRelation();
+        if (g.has("relation")) {
+            YamlTree r = g.get("relation");
+            try {
+                relation = PathType.valueOf(r.text().toUpperCase());
+            } catch (IllegalArgumentException e) {
+                throw r.error("expected PIX, PXB, PHB or NODE, got '" + r.text() + "'");
+            }
+            if (relation == PathType.X || relation == PathType.NV || relation == PathType.SYS) {
+                throw r.error("expected PIX, PXB, PHB or NODE, got '" + r.text() + "'");
+            }
+        }
+        CpuFamily cpu = g.has("cpu") ? parse(g.get("cpu"), CpuFamily::parse) : d.cpu();
+        return new Presets.GenericHost(sockets, gps, npg, gpu, nic, layer, relation, cpu, d.memoryBandwidth(), d.interSocket());
+    }
+
+    private static int positiveInt(YamlTree v, int min) {
+        long n = v.integer();
+        if (n < min || n > 4096) {
+            throw v.error("expected a whole number from " + min + " to 4096, got " + n);
+        }
+        return (int) n;
+    }
+
+    private static <T> T parse(YamlTree v, java.util.function.Function<String, T> parser) {
+        try {
+            return parser.apply(v.text());
+        } catch (IllegalArgumentException e) {
+            throw v.error(e.getMessage());
+        }
+    }
+
+    private static LinkLayer linkLayer(YamlTree v) {
+        return switch (v.text().toLowerCase()) {
+            case "ib", "infiniband" -> LinkLayer.INFINIBAND;
+            case "roce", "ethernet" -> LinkLayer.ROCE;
+            default -> throw v.error("expected infiniband or roce, got '" + v.text() + "'");
+        };
+    }
+
+    /** Applies host-wide NIC adjustments (link layer, model, line rate) to every NIC of a preset. */
+    private static HostSpec adjustNics(HostSpec spec, YamlTree v) {
+        if (!v.has("linkLayer") && !v.has("nicModel") && !v.has("lineRate")) {
+            return spec;
+        }
+        LinkLayer layer = v.has("linkLayer") ? linkLayer(v.get("linkLayer")) : null;
+        NicModel model = v.has("nicModel") ? parse(v.get("nicModel"), NicModel::parse) : null;
+        Double rate = v.has("lineRate") ? Quantities.bandwidth(v.get("lineRate")) * 8 / 1e9 : null;
+        List<HostSpec.SocketSpec> sockets = new ArrayList<>();
+        for (HostSpec.SocketSpec s : spec.sockets()) {
+            sockets.add(new HostSpec.SocketSpec(s.numaNode(), s.memoryBandwidth(), s.memoryBytes(), s.cpuAffinity(),
+                    adjust(s.devices(), layer, model, rate)));
+        }
+        return new HostSpec(spec.model(), spec.cpuFamily(), spec.interSocket(), sockets, spec.source());
+    }
+
+    private static List<HostSpec.DeviceSpec> adjust(List<HostSpec.DeviceSpec> devices, LinkLayer layer, NicModel model,
+            Double rate) {
+        List<HostSpec.DeviceSpec> out = new ArrayList<>();
+        for (HostSpec.DeviceSpec d : devices) {
+            if (d instanceof HostSpec.NicSpec n) {
+                NicModel m = model != null ? model : n.model();
+                double r = rate != null ? rate : (model != null ? m.lineRateGbps() : n.lineRateGbps());
+                out.add(new HostSpec.NicSpec(n.name(), m, layer != null ? layer : n.linkLayer(),
+                        model != null ? m.hostLink() : n.link(), n.port(), r, n.relaxedOrdering()));
+            } else if (d instanceof HostSpec.SwitchSpec s) {
+                out.add(new HostSpec.SwitchSpec(s.name(), s.uplink(), adjust(s.devices(), layer, model, rate)));
+            } else if (d instanceof HostSpec.HostBridgeSpec b) {
+                out.add(new HostSpec.HostBridgeSpec(b.name(), adjust(b.devices(), layer, model, rate)));
+            } else {
+                out.add(d);
+            }
+        }
+        return out;
+    }
+
+    private static HostSpec inline(YamlTree v) {
+        v.onlyFields(Set.of("model", "cpu", "interSocket", "sockets"));
+        CpuFamily cpu = v.has("cpu") ? parse(v.get("cpu"), CpuFamily::parse) : CpuFamily.OTHER;
+        List<YamlTree> socketItems = v.get("sockets").items();
+        if (socketItems.isEmpty()) {
+            throw v.get("sockets").error("a host needs at least one socket");
+        }
+        double inter = 0;
+        if (v.has("interSocket")) {
+            inter = Quantities.bandwidth(v.get("interSocket"));
+        } else if (socketItems.size() > 1) {
+            throw v.error("a host with several sockets needs 'interSocket' (per-direction bandwidth, e.g. '128 GB/s')");
+        }
+        List<HostSpec.SocketSpec> sockets = new ArrayList<>();
+        for (int i = 0; i < socketItems.size(); i++) {
+            YamlTree s = socketItems.get(i);
+            s.onlyFields(Set.of("memoryBandwidth", "memory", "cpuAffinity", "devices"));
+            double bw = s.has("memoryBandwidth") ? Quantities.bandwidth(s.get("memoryBandwidth")) : 300e9;
+            long mem = s.has("memory") ? Quantities.bytes(s.get("memory")) : 1L << 40;
+            List<HostSpec.DeviceSpec> devices = s.has("devices") ? devices(s.get("devices")) : List.of();
+            sockets.add(new HostSpec.SocketSpec(i, bw, mem, s.string("cpuAffinity", ""), devices));
+        }
+        return new HostSpec(v.string("model", "inline host"), cpu, inter, sockets, v.file() + ":" + v.line());
+    }
+
+    private static List<HostSpec.DeviceSpec> devices(YamlTree list) {
+        List<HostSpec.DeviceSpec> out = new ArrayList<>();
+        for (YamlTree d : list.items()) {
+            if (d.has("switch")) {
+                d.onlyFields(Set.of("switch", "uplink", "devices"));
+                LinkSpec up = d.has("uplink") ? link(d.get("uplink")) : LinkSpec.pcie(PcieGen.GEN5, 16);
+                out.add(new HostSpec.SwitchSpec(d.get("switch").text(), up,
+                        d.has("devices") ? devices(d.get("devices")) : List.of()));
+            } else if (d.has("hostBridge")) {
+                d.onlyFields(Set.of("hostBridge", "devices"));
+                out.add(new HostSpec.HostBridgeSpec(d.get("hostBridge").text(),
+                        d.has("devices") ? devices(d.get("devices")) : List.of()));
+            } else if (d.has("gpu")) {
+                d.onlyFields(Set.of("gpu", "model", "link", "hbm", "bar1", "nvlinks"));
+                GpuModel m = d.has("model") ? parse(d.get("model"), GpuModel::parse) : GpuModel.H100;
+                LinkSpec link = d.has("link") ? link(d.get("link")) : m.hostLink();
+                long hbm = d.has("hbm") ? Quantities.bytes(d.get("hbm")) : m.hbmBytes();
+                long bar1 = d.has("bar1") ? Quantities.bytes(d.get("bar1")) : m.bar1Bytes();
+                int nv = d.has("nvlinks") ? positiveInt(d.get("nvlinks"), 0) : 0;
+                out.add(new HostSpec.GpuSpec(d.get("gpu").text(), m, link, hbm, bar1, nv));
+            } else if (d.has("nic")) {
+                d.onlyFields(Set.of("nic", "model", "linkLayer", "lineRate", "link", "port", "relaxedOrdering"));
+                NicModel m = d.has("model") ? parse(d.get("model"), NicModel::parse) : NicModel.CX7;
+                LinkLayer layer = d.has("linkLayer") ? linkLayer(d.get("linkLayer")) : LinkLayer.INFINIBAND;
+                double rate = d.has("lineRate") ? Quantities.bandwidth(d.get("lineRate")) * 8 / 1e9 : m.lineRateGbps();
+                LinkSpec link = d.has("link") ? link(d.get("link")) : m.hostLink();
+                int port = d.has("port") ? positiveInt(d.get("port"), 1) : 1;
+                boolean ro = !d.has("relaxedOrdering") || d.get("relaxedOrdering").bool();
+                out.add(new HostSpec.NicSpec(d.get("nic").text(), m, layer, link, port, rate, ro));
+            } else {
+                throw d.error("a device needs one of 'switch', 'hostBridge', 'gpu' or 'nic'");
+            }
+        }
+        return out;
+    }
+
+    private static LinkSpec link(YamlTree v) {
+        if (v.has("c2c")) {
+            v.onlyFields(Set.of("c2c"));
+            return LinkSpec.c2c(Quantities.bandwidth(v.get("c2c")));
+        }
+        v.onlyFields(Set.of("gen", "width"));
+        YamlTree g = v.get("gen");
+        PcieGen gen = parse(g, t -> PcieGen.fromNumber(Integer.parseInt(t.trim())));
+        YamlTree w = v.get("width");
+        long width = w.integer();
+        if (width != 1 && width != 2 && width != 4 && width != 8 && width != 16 && width != 32) {
+            throw w.error("PCIe width must be 1, 2, 4, 8, 16 or 32 lanes, got " + width);
+        }
+        return LinkSpec.pcie(gen, (int) width);
+    }
+}

@@ -1,0 +1,85 @@
+package org.rdmasim.scenario;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Sizes, bandwidths and durations as people write them in scenarios. Decimal and binary units are
+ * distinct: "16 GB" is 16e9 bytes, "16 GiB" is 16 * 2^30.
+ */
+public final class Quantities {
+    private static final Pattern QUANTITY = Pattern.compile("^\\s*([-+]?[0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\\s*([A-Za-z/]*)\\s*$");
+
+    private Quantities() {
+    }
+
+    public static long bytes(YamlTree v) {
+        Matcher m = QUANTITY.matcher(v.text());
+        if (!m.matches()) {
+            throw v.error("expected a size such as '16 GB', '16 GiB', '4 MiB' or a byte count, got '" + v.text() + "'");
+        }
+        double n = Double.parseDouble(m.group(1));
+        double unit = switch (m.group(2)) {
+            case "", "B" -> 1;
+            case "kB", "KB" -> 1e3;
+            case "MB" -> 1e6;
+            case "GB" -> 1e9;
+            case "TB" -> 1e12;
+            case "KiB" -> 1024.0;
+            case "MiB" -> 1024.0 * 1024;
+            case "GiB" -> 1024.0 * 1024 * 1024;
+            case "TiB" -> 1024.0 * 1024 * 1024 * 1024;
+            default -> throw v.error("unknown size unit '" + m.group(2) + "' (expected B, kB, MB, GB, TB, KiB, MiB, GiB, TiB)");
+        };
+        double b = n * unit;
+        if (b < 0) {
+            throw v.error("size must not be negative, got '" + v.text() + "'");
+        }
+        if (b > Long.MAX_VALUE) {
+            throw v.error("size is too large");
+        }
+        return Math.round(b);
+    }
+
+    /** Bandwidth in bytes per second from "400 Gbps", "50 GB/s", "400Gb/s". */
+    public static double bandwidth(YamlTree v) {
+        Matcher m = QUANTITY.matcher(v.text());
+        if (!m.matches()) {
+            throw v.error("expected a bandwidth such as '400 Gbps' or '50 GB/s', got '" + v.text() + "'");
+        }
+        double n = Double.parseDouble(m.group(1));
+        double bytesPerSecond = switch (m.group(2)) {
+            case "Gbps", "Gb/s" -> n * 1e9 / 8;
+            case "Mbps", "Mb/s" -> n * 1e6 / 8;
+            case "Tbps", "Tb/s" -> n * 1e12 / 8;
+            case "GB/s", "GBps" -> n * 1e9;
+            case "MB/s", "MBps" -> n * 1e6;
+            case "TB/s", "TBps" -> n * 1e12;
+            default -> throw v.error("unknown bandwidth unit '" + m.group(2) + "' (expected Gbps, Mbps, Tbps, GB/s, MB/s, TB/s)");
+        };
+        if (!(bytesPerSecond > 0)) {
+            throw v.error("bandwidth must be positive, got '" + v.text() + "'");
+        }
+        return bytesPerSecond;
+    }
+
+    /** Duration in seconds from "0.5 s", "10 ms", "3 us", "200 ns" or a bare number of seconds. */
+    public static double seconds(YamlTree v) {
+        Matcher m = QUANTITY.matcher(v.text());
+        if (!m.matches()) {
+            throw v.error("expected a duration such as '0.5 s', '10 ms', '3 us', got '" + v.text() + "'");
+        }
+        double n = Double.parseDouble(m.group(1));
+        if (n < 0) {
+            throw v.error("duration must not be negative, got '" + v.text() + "'");
+        }
+        return switch (m.group(2).toLowerCase(Locale.ROOT)) {
+            case "", "s" -> n;
+            case "ms" -> n * 1e-3;
+            case "us" -> n * 1e-6;
+            case "ns" -> n * 1e-9;
+            default -> throw v.error("unknown time unit '" + m.group(2) + "' (expected s, ms, us, ns)");
+        };
+    }
+}

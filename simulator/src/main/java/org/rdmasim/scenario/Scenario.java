@@ -1,0 +1,14 @@
+package org.rdmasim.scenario;
+
+import java.util.List;
+
+/**
+ * A loaded scenario: the question it answers (its opening comment or {@code description}), the
+ * seed, and its variants, each a complete, validated configuration.
+ */
+public record Scenario(String name, String description, String file, long seed, int replications,
+        List<VariantSpec> variants) {
+    public Scenario {
+        variants = List.copyOf(variants);
+    }
+}

@@ -1,0 +1,292 @@
+package org.rdmasim.scenario;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+
+/**
+ * A YAML value that remembers where it was written. Only SnakeYAML's composed node graph is used:
+ * nothing is ever instantiated from a tag. Readers ask for fields by name and get errors such as
+ * {@code scenario.yaml:12:7: hosts.a.preset: unknown preset 'dgx-h1000' (expected one of ...)}.
+ */
+public final class YamlTree {
+    private final String file;
+    private final Node node;
+    private final String path;
+
+    private YamlTree(String file, Node node, String path) {
+        this.file = file;
+        this.node = node;
+        this.path = path;
+    }
+
+    public static YamlTree parse(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new ScenarioException(file.toString(), 0, 0, "cannot read file: " + e.getMessage());
+        }
+        return parse(text, file.toString());
+    }
+
+    public static YamlTree parse(String text, String fileLabel) {
+        LoaderOptions options = new LoaderOptions();
+        options.setAllowDuplicateKeys(false);
+        options.setMaxAliasesForCollections(50);
+        Yaml yaml = new Yaml(new SafeConstructor(options));
+        Node root;
+        try {
+            root = yaml.compose(new StringReader(text));
+        } catch (MarkedYAMLException e) {
+            Mark m = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+            String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
+            throw new ScenarioException(fileLabel, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
+                    "YAML syntax error: " + problem.trim());
+        } catch (RuntimeException e) {
+            throw new ScenarioException(fileLabel, 0, 0, "YAML error: " + e.getMessage());
+        }
+        if (root == null) {
+            throw new ScenarioException(fileLabel, 1, 1, "the file is empty; expected a mapping with 'name', 'hosts', 'workload'");
+        }
+        return new YamlTree(fileLabel, root, "");
+    }
+
+    public String file() {
+        return file;
+    }
+
+    public String path() {
+        return path.isEmpty() ? "(top level)" : path;
+    }
+
+    public int line() {
+        return node.getStartMark() == null ? 0 : node.getStartMark().getLine() + 1;
+    }
+
+    public int column() {
+        return node.getStartMark() == null ? 0 : node.getStartMark().getColumn() + 1;
+    }
+
+    /** An error located at this value. */
+    public ScenarioException error(String message) {
+        return new ScenarioException(file, line(), column(), path() + ": " + message);
+    }
+
+    public boolean isMap() {
+        return node instanceof MappingNode;
+    }
+
+    public boolean isList() {
+        return node instanceof SequenceNode;
+    }
+
+    public boolean isScalar() {
+        return node instanceof ScalarNode;
+    }
+
+    /** The entries of a mapping, in file order. */
+    public Map<String, YamlTree> entries() {
+        if (!(node instanceof MappingNode m)) {
+            throw error("expected a mapping (key: value), got " + kind());
+        }
+        Map<String, YamlTree> out = new LinkedHashMap<>();
+        for (NodeTuple t : m.getValue()) {
+            if (!(t.getKeyNode() instanceof ScalarNode k)) {
+                throw new YamlTree(file, t.getKeyNode(), path).error("keys must be plain names");
+            }
+            out.put(k.getValue(), new YamlTree(file, t.getValueNode(), child(k.getValue())));
+        }
+        return out;
+    }
+
+    /** Checks that a mapping has no field outside {@code allowed}; names the closest allowed one. */
+    public YamlTree onlyFields(Set<String> allowed) {
+        if (!(node instanceof MappingNode m)) {
+            throw error("expected a mapping (key: value), got " + kind());
+        }
+        for (NodeTuple t : m.getValue()) {
+            String key = ((ScalarNode) t.getKeyNode()).getValue();
+            if (!allowed.contains(key)) {
+                YamlTree k = new YamlTree(file, t.getKeyNode(), child(key));
+                throw k.error("unknown field '" + key + "'" + suggestion(key, allowed) + "; allowed: "
+                        + String.join(", ", new java.util.TreeSet<>(allowed)));
+            }
+        }
+        return this;
+    }
+
+    private static String suggestion(String key, Set<String> allowed) {
+        String best = null;
+        int bestD = Integer.MAX_VALUE;
+        for (String a : allowed) {
+            int d = editDistance(key.toLowerCase(), a.toLowerCase());
+            if (d < bestD) {
+                bestD = d;
+                best = a;
+            }
+        }
+        return best != null && bestD <= Math.max(2, key.length() / 3) ? " (did you mean '" + best + "'?)" : "";
+    }
+
+    static int editDistance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    public boolean has(String field) {
+        return isMap() && entries().containsKey(field);
+    }
+
+    public YamlTree get(String field) {
+        YamlTree v = entries().get(field);
+        if (v == null) {
+            throw error("missing required field '" + field + "'");
+        }
+        return v;
+    }
+
+    public YamlTree getOrNull(String field) {
+        return entries().get(field);
+    }
+
+    public List<YamlTree> items() {
+        if (!(node instanceof SequenceNode s)) {
+            throw error("expected a list, got " + kind());
+        }
+        List<YamlTree> out = new ArrayList<>();
+        int i = 0;
+        for (Node n : s.getValue()) {
+            out.add(new YamlTree(file, n, path + "[" + i++ + "]"));
+        }
+        return out;
+    }
+
+    public String text() {
+        if (!(node instanceof ScalarNode s)) {
+            throw error("expected a single value, got " + kind());
+        }
+        return s.getValue();
+    }
+
+    public String string(String field, String fallback) {
+        YamlTree v = getOrNull(field);
+        return v == null ? fallback : v.text();
+    }
+
+    public double number() {
+        String t = text().trim();
+        try {
+            return Double.parseDouble(t.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw error("expected a number, got '" + t + "'");
+        }
+    }
+
+    public long integer() {
+        String t = text().trim();
+        try {
+            return Long.parseLong(t.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw error("expected a whole number, got '" + t + "'");
+        }
+    }
+
+    public boolean bool() {
+        String t = text().trim().toLowerCase();
+        return switch (t) {
+            case "true", "yes", "on" -> true;
+            case "false", "no", "off" -> false;
+            default -> throw error("expected true or false, got '" + t + "'");
+        };
+    }
+
+    private String child(String key) {
+        return path.isEmpty() ? key : path + "." + key;
+    }
+
+    private String kind() {
+        if (node instanceof MappingNode) {
+            return "a mapping";
+        }
+        if (node instanceof SequenceNode) {
+            return "a list";
+        }
+        return "'" + ((ScalarNode) node).getValue() + "'";
+    }
+
+    /**
+     * This mapping with {@code override}'s fields laid over it: mappings merge field by field, lists
+     * and single values are replaced. Every value keeps the location it was written at.
+     */
+    public YamlTree overlay(YamlTree override) {
+        return new YamlTree(file, merge(node, override.node), path);
+    }
+
+    /** This mapping reduced to its single field {@code key} (still located where it was written). */
+    public YamlTree onlyKey(String key) {
+        if (!(node instanceof MappingNode m)) {
+            throw error("expected a mapping");
+        }
+        List<NodeTuple> kept = new ArrayList<>();
+        for (NodeTuple t : m.getValue()) {
+            if (((ScalarNode) t.getKeyNode()).getValue().equals(key)) {
+                kept.add(t);
+            }
+        }
+        return new YamlTree(file, new MappingNode(m.getTag(), kept, m.getFlowStyle()), path);
+    }
+
+    /** The same value seen under another field path (used when a variant's tree is read). */
+    public YamlTree at(String newPath) {
+        return new YamlTree(file, node, newPath);
+    }
+
+    private static Node merge(Node base, Node over) {
+        if (base instanceof MappingNode b && over instanceof MappingNode o) {
+            List<NodeTuple> out = new ArrayList<>();
+            Map<String, NodeTuple> overByKey = new LinkedHashMap<>();
+            for (NodeTuple t : o.getValue()) {
+                overByKey.put(((ScalarNode) t.getKeyNode()).getValue(), t);
+            }
+            for (NodeTuple t : b.getValue()) {
+                String key = ((ScalarNode) t.getKeyNode()).getValue();
+                NodeTuple ov = overByKey.remove(key);
+                out.add(ov == null ? t : new NodeTuple(ov.getKeyNode(), merge(t.getValueNode(), ov.getValueNode())));
+            }
+            out.addAll(overByKey.values());
+            return new MappingNode(b.getTag(), out, b.getFlowStyle());
+        }
+        return over;
+    }
+}

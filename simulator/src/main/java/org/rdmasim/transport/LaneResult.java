@@ -1,0 +1,10 @@
+package org.rdmasim.transport;
+
+/** What one lane did: bytes, when its data moved, and what limited it most (by bytes). */
+public record LaneResult(String sourceNic, String sinkNic, long bytes, double startSeconds, double finishSeconds,
+        String limiter) {
+    public double gbps() {
+        double d = finishSeconds - startSeconds;
+        return d > 0 ? bytes * 8.0 / d / 1e9 : 0.0;
+    }
+}

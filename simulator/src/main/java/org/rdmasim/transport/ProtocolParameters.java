@@ -1,0 +1,36 @@
+package org.rdmasim.transport;
+
+/**
+ * Fixed costs of moving data, one place for all of them. Defaults and sources:
+ *
+ * @param nicLatencySeconds     per-NIC processing (doorbell, WQE fetch, DMA start) one way; ~0.5 us
+ *                              on ConnectX-6/7 so that GPUDirect one-way latency lands in the
+ *                              2-5 us range of seed 004 with the PCIe and switch hops added.
+ *                              ASSUMPTION within that documented range.
+ * @param pcieHopSeconds        one PCIe switch traversal, 110 ns (Broadcom PEX89000 class; FACTS.md
+ *                              section 5)
+ * @param perDescriptorSeconds  CPU cost to post one descriptor (ucp_get_nbx / ucp_put_nbx) and reap
+ *                              its completion; ASSUMPTION 1 us, order of UCX's software overhead
+ * @param perFragmentSeconds    NIC cost per work request beyond the wire time; ASSUMPTION 50 ns
+ * @param maxOutstandingReads   RDMA READs in flight per QP (max_qp_rd_atom = 16 on ConnectX;
+ *                              FACTS.md section 5)
+ * @param stagingCopySeconds    extra one-way latency of a host-staged side (cudaMemcpyAsync launch
+ *                              and synchronisation of the bounce buffer); 8 us so that a staged
+ *                              path lands in the 10-20 us of seed 004. ASSUMPTION within that range.
+ */
+public record ProtocolParameters(double nicLatencySeconds, double pcieHopSeconds, double perDescriptorSeconds,
+        double perFragmentSeconds, int maxOutstandingReads, double stagingCopySeconds) {
+    public static ProtocolParameters defaults() {
+        return new ProtocolParameters(0.5e-6, 110e-9, 1e-6, 50e-9, 16, 8e-6);
+    }
+
+    public ProtocolParameters {
+        if (nicLatencySeconds < 0 || pcieHopSeconds < 0 || perDescriptorSeconds < 0 || perFragmentSeconds < 0
+                || stagingCopySeconds < 0) {
+            throw new IllegalArgumentException("protocol costs must be >= 0");
+        }
+        if (maxOutstandingReads < 1) {
+            throw new IllegalArgumentException("maxOutstandingReads must be >= 1");
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package org.rdmasim.workload;
+
+import java.util.List;
+import org.rdmasim.transport.TransferResult;
+
+/**
+ * What one run of one variant produced.
+ *
+ * @param nicSeries per NIC, what it transmitted over time, as steps (only NICs that sent anything)
+ * @param events    simulation events fired
+ */
+public record RunResult(List<TransferResult> transfers, List<NicTraffic> nics, List<ResourceUsage> resources,
+        List<LoadSeries> nicSeries, long events, long flows) {
+    public RunResult {
+        transfers = List.copyOf(transfers);
+        nics = List.copyOf(nics);
+        resources = List.copyOf(resources);
+        nicSeries = List.copyOf(nicSeries);
+    }
+
+    /** Bytes a NIC sent and received. */
+    public record NicTraffic(String host, String name, long txBytes, long rxBytes) {
+    }
+
+    /**
+     * Use of one resource over the run: capacity, bytes carried, the highest load seen and the mean
+     * load over the run's makespan, as fractions of capacity.
+     */
+    public record ResourceUsage(String name, String kind, double capacityBytesPerSecond, double bytesCarried,
+            double peakUtilisation, double meanUtilisation) {
+    }
+
+    /** Load steps of one NIC: at {@code timeSeconds[i]} the load became {@code gbps[i]}. */
+    public record LoadSeries(String nic, double[] timeSeconds, double[] gbps) {
+    }
+}

@@ -1,0 +1,150 @@
+package org.rdmasim.workload;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rdmasim.engine.SimulationClock;
+import org.rdmasim.fluid.Resource;
+import org.rdmasim.fluid.ResourceKind;
+import org.rdmasim.hardware.Cluster;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.hardware.Units;
+import org.rdmasim.transport.DataPath;
+import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.LanePolicy;
+import org.rdmasim.transport.LaneSplit;
+import org.rdmasim.transport.TransferEngine;
+import org.rdmasim.transport.TransferResult;
+import org.rdmasim.transport.TransferSpec;
+
+/**
+ * Places a list of transfers in time on a cluster, runs the clock to the end, and collects the
+ * result.
+ */
+public final class WorkloadRun {
+    /** Per-transfer options that come from the transport configuration. */
+    public record PathOptions(boolean gpudirect, boolean acs, double iommuPenalty) {
+    }
+
+    private final Cluster cluster;
+    private final TransferEngine engine;
+    private final LanePolicy lanes;
+    private final PathOptions options;
+    private final List<TransferResult> results = new ArrayList<>();
+    private final Map<String, SeriesBuilder> series = new LinkedHashMap<>();
+
+    public WorkloadRun(Cluster cluster, TransferEngine engine, LanePolicy lanes, PathOptions options) {
+        this.cluster = cluster;
+        this.engine = engine;
+        this.lanes = lanes;
+        this.options = options;
+        for (Host h : cluster.hosts()) {
+            for (TopologyNode nic : h.nics()) {
+                SeriesBuilder b = new SeriesBuilder();
+                series.put(h.name() + ":" + nic.name(), b);
+            }
+        }
+        cluster.network().addObserver((r, now, load) -> {
+            if (r.kind() == ResourceKind.NIC_TX) {
+                series.get(r.name().substring(0, r.name().lastIndexOf(' '))).set(now, load);
+            }
+        });
+    }
+
+    public RunResult run(List<TransferItem> items) {
+        SimulationClock clock = cluster.network().clock();
+        for (TransferItem item : items) {
+            clock.scheduleAt(item.atSeconds(), () -> post(item));
+        }
+        clock.run();
+        results.sort(Comparator.comparing((TransferResult r) -> r.startSeconds()).thenComparing(r -> r.spec().id()));
+        return new RunResult(results, nicTraffic(), resourceUsage(), nicSeries(), clock.eventsFired(), items.size());
+    }
+
+    private void post(TransferItem item) {
+        TransferSpec spec = new TransferSpec(item.id(), item.from(), item.to(), item.bytes(), item.operation(),
+                item.descriptors(), dataPath(item.from()), dataPath(item.to()), options.acs(), options.iommuPenalty());
+        List<LaneSplit.Candidate> chosen = lanes.choose(cluster, spec);
+        engine.post(spec, LaneSplit.split(item.bytes(), chosen, lanes.minChunk()), results::add);
+    }
+
+    private DataPath dataPath(Endpoint e) {
+        TopologyNode d = cluster.host(e.host()).find(e.device()).orElseThrow();
+        if (d.kind() == TopologyNode.Kind.SOCKET) {
+            return DataPath.HOST_MEMORY;
+        }
+        return options.gpudirect() ? DataPath.GPUDIRECT : DataPath.STAGED;
+    }
+
+    private List<RunResult.NicTraffic> nicTraffic() {
+        double now = cluster.network().clock().now();
+        List<RunResult.NicTraffic> out = new ArrayList<>();
+        for (Host h : cluster.hosts()) {
+            for (TopologyNode nic : h.nics()) {
+                out.add(new RunResult.NicTraffic(h.name(), nic.name(), Math.round(cluster.nicTx(nic).bytesCarried(now)),
+                        Math.round(cluster.nicRx(nic).bytesCarried(now))));
+            }
+        }
+        return out;
+    }
+
+    private List<RunResult.ResourceUsage> resourceUsage() {
+        double now = cluster.network().clock().now();
+        double start = Double.POSITIVE_INFINITY;
+        for (TransferResult r : results) {
+            start = Math.min(start, r.startSeconds());
+        }
+        double span = results.isEmpty() ? 0 : now - start;
+        List<RunResult.ResourceUsage> out = new ArrayList<>();
+        for (Resource r : cluster.network().resources()) {
+            double carried = r.bytesCarried(now);
+            double mean = span > 0 ? carried / span / r.capacity() : 0;
+            out.add(new RunResult.ResourceUsage(r.name(), r.kind().name(), r.capacity(), carried,
+                    r.peakLoad() / r.capacity(), mean));
+        }
+        return out;
+    }
+
+    private List<RunResult.LoadSeries> nicSeries() {
+        List<RunResult.LoadSeries> out = new ArrayList<>();
+        for (Map.Entry<String, SeriesBuilder> e : series.entrySet()) {
+            if (e.getValue().size() > 0) {
+                out.add(e.getValue().build(e.getKey()));
+            }
+        }
+        return out;
+    }
+
+    /** Collects a NIC's transmit load as steps, merging changes at the same instant. */
+    private static final class SeriesBuilder {
+        private double[] t = new double[16];
+        private double[] v = new double[16];
+        private int n;
+
+        void set(double now, double load) {
+            double gbps = Units.bytesPerSecondToGbps(load);
+            if (n > 0 && t[n - 1] == now) {
+                v[n - 1] = gbps;
+                return;
+            }
+            if (n == t.length) {
+                t = java.util.Arrays.copyOf(t, n * 2);
+                v = java.util.Arrays.copyOf(v, n * 2);
+            }
+            t[n] = now;
+            v[n] = gbps;
+            n++;
+        }
+
+        int size() {
+            return n;
+        }
+
+        RunResult.LoadSeries build(String name) {
+            return new RunResult.LoadSeries(name, java.util.Arrays.copyOf(t, n), java.util.Arrays.copyOf(v, n));
+        }
+    }
+}
