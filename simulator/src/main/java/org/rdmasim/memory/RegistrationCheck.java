@@ -64,23 +64,26 @@ public final class RegistrationCheck {
                 String hca = reg.hca().name();
                 for (int mr = 0; mr < reg.mrCount(); mr++) {
                     boolean relaxedMr = reg.relaxedOrdering() && mr == 0;
-                    long registered = registeredPerHca.merge(hca, region.sizeBytes(), Long::sum);
+                    long registered = registeredPerHca.getOrDefault(hca, 0L) + region.sizeBytes();
                     if (registered > limits.mttMaxRegisterableBytes()) {
                         return mttFailure(region, reg, registered, limits, warnings, totals, firmwarePerHca);
                     }
+                    registeredPerHca.put(hca, registered);
+                    // Tentative sums: a failing MR is reported but not counted as pinned.
                     long perMr = reg.firmwareBytesPerMr();
-                    long onHca = firmwarePerHca.merge(hca, perMr, Long::sum);
-                    firmwareTotal += perMr;
-                    pinnedHost += perMr;
-                    long used = limits.firmwareCapScope() == FirmwareCapScope.PER_HCA ? onHca : firmwareTotal;
+                    long onHca = firmwarePerHca.getOrDefault(hca, 0L) + perMr;
+                    long used = limits.firmwareCapScope() == FirmwareCapScope.PER_HCA ? onHca : firmwareTotal + perMr;
                     if (used > limits.firmwarePageCapBytes()) {
                         return fail(LimitKind.FIRMWARE_PAGE_CAP, region, reg, relaxedMr, RegistrationErrorText.EAGAIN,
                                 null, warnings, totals, firmwarePerHca);
                     }
-                    if (pinnedHost > limits.hostMemoryBytes()) {
-                        return hostMemoryFailure(region, reg, relaxedMr, pinnedHost, limits, warnings, totals,
+                    if (pinnedHost + perMr > limits.hostMemoryBytes()) {
+                        return hostMemoryFailure(region, reg, relaxedMr, pinnedHost + perMr, limits, warnings, totals,
                                 firmwarePerHca);
                     }
+                    firmwarePerHca.put(hca, onHca);
+                    firmwareTotal += perMr;
+                    pinnedHost += perMr;
                 }
             }
         }

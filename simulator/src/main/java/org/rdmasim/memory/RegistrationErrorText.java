@@ -1,5 +1,6 @@
 package org.rdmasim.memory;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -77,7 +78,7 @@ public final class RegistrationErrorText {
     /** The full UCX + NIXL sequence for one failed MR. */
     public static List<String> registrationFailure(MemoryRegion region, HcaCandidate hca, boolean relaxedMr,
             String strerror) {
-        List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         lines.add(ucxVerbsFailure(region, relaxedMr, strerror));
         lines.add(ucpRegisterFailure(region, hca));
         lines.addAll(nixlFailure());

@@ -1,7 +1,9 @@
 package org.rdmasim.memory;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Outcome of checking registrations against {@link RegistrationLimits}.
@@ -21,7 +23,7 @@ public record RegistrationVerdict(boolean passed, LimitKind limit, List<String> 
     public RegistrationVerdict {
         messageLines = List.copyOf(messageLines);
         warnings = List.copyOf(warnings);
-        firmwareBytesPerHca = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(firmwareBytesPerHca));
+        firmwareBytesPerHca = Collections.unmodifiableMap(new TreeMap<>(firmwareBytesPerHca));
     }
 
     /** The failure lines joined with newlines; empty on a pass. */
