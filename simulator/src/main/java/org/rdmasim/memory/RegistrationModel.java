@@ -1,0 +1,134 @@
+package org.rdmasim.memory;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Plans the registration of a buffer the way {@code ucp_mem_map} does it: choose the HCAs
+ * ({@code UCX_MAX_HCA_PER_GPU}), decide one or two MRs per HCA ({@code UCX_IB_PCI_RELAXED_ORDERING}
+ * and the CPU), then count translation bytes, firmware host memory and time.
+ */
+public final class RegistrationModel {
+
+    private final RegistrationParameters parameters;
+
+    public RegistrationModel(RegistrationParameters parameters) {
+        if (parameters == null) {
+            throw new MemoryInputException("registration parameters are required");
+        }
+        this.parameters = parameters;
+    }
+
+    public RegistrationModel() {
+        this(RegistrationParameters.defaults());
+    }
+
+    public RegistrationParameters parameters() {
+        return parameters;
+    }
+
+    /**
+     * The HCAs a buffer is registered on, in md-index order (the order UCX walks its MD map).
+     * GPU memory is filtered by {@code UCX_MAX_HCA_PER_GPU}: candidates are ranked closest first,
+     * ties broken by MD name; {@code auto} keeps those at the minimum distance, {@code N} the first N.
+     * Host memory has no known system device and bypasses the policy (PR #11422).
+     */
+    public List<HcaCandidate> selectHcas(MemoryRegion region, List<HcaCandidate> candidates, MaxHcaPerGpu policy) {
+        List<HcaCandidate> all = checkedCandidates(candidates);
+        List<HcaCandidate> chosen;
+        if (region.type() != MemoryType.CUDA || policy.mode() == MaxHcaPerGpu.Mode.ALL || all.isEmpty()) {
+            chosen = all;
+        } else {
+            List<HcaCandidate> ranked = new ArrayList<>(all);
+            ranked.sort(Comparator.comparing(HcaCandidate::distance, HcaDistance.CLOSEST_FIRST)
+                    .thenComparing(HcaCandidate::name));
+            if (policy.mode() == MaxHcaPerGpu.Mode.CLOSEST_SET) {
+                HcaDistance nearest = ranked.get(0).distance();
+                chosen = ranked.stream()
+                        .filter(h -> HcaDistance.CLOSEST_FIRST.compare(h.distance(), nearest) == 0)
+                        .toList();
+            } else {
+                chosen = ranked.subList(0, Math.min(policy.count(), ranked.size()));
+            }
+        }
+        List<HcaCandidate> ordered = new ArrayList<>(chosen);
+        ordered.sort(Comparator.comparingInt(HcaCandidate::mdIndex));
+        return List.copyOf(ordered);
+    }
+
+    /** Whether the MD registers this buffer with relaxed ordering (and so a strict companion MR too). */
+    public boolean relaxedOrderingEnabled(MemoryRegion region, HcaCandidate hca, UcxRegistrationConfig config) {
+        boolean supported = hca.supportsRelaxedOrdering();
+        return switch (config.relaxedOrdering()) {
+            case NO -> false;
+            // yes on an HCA without support: UCX warns and leaves it disabled (ib_md.c).
+            case YES, TRY -> supported;
+            case AUTO -> supported && config.cpu().prefersRelaxedOrdering(region.type());
+        };
+    }
+
+    /** MRs this buffer gets on this HCA: 2 with relaxed ordering (default + strict companion), else 1. */
+    public int mrsPerHca(MemoryRegion region, HcaCandidate hca, UcxRegistrationConfig config) {
+        if (!relaxedOrderingEnabled(region, hca, config)) {
+            return 1;
+        }
+        if (config.relaxedOrdering() == RelaxedOrdering.YES && !parameters.yesKeepsStrictCompanion()) {
+            return 1;
+        }
+        return 2;
+    }
+
+    public RegistrationPlan plan(MemoryRegion region, List<HcaCandidate> candidates, UcxRegistrationConfig config) {
+        if (region == null || config == null) {
+            throw new MemoryInputException("a buffer and a UCX registration config are required");
+        }
+        List<HcaRegistration> perHca = new ArrayList<>();
+        long entries = parameters.pageSize().pagesCovering(region.address(), region.sizeBytes());
+        long translationPerMr = Math.multiplyExact(entries, parameters.bytesPerTranslationEntry());
+        double secondsPerMr = parameters.perMrSeconds() + parameters.perByteSeconds() * region.sizeBytes();
+        for (HcaCandidate hca : selectHcas(region, candidates, config.maxHcaPerGpu())) {
+            int mrs = mrsPerHca(region, hca, config);
+            long translation = Math.multiplyExact(translationPerMr, mrs);
+            long firmware = translation + mrs * parameters.mkeyContextBytes();
+            perHca.add(new HcaRegistration(hca, mrs, relaxedOrderingEnabled(region, hca, config), entries, translation,
+                    firmware, Math.multiplyExact(region.sizeBytes(), (long) mrs), secondsPerMr * mrs));
+        }
+        return new RegistrationPlan(region, config, perHca);
+    }
+
+    public List<RegistrationPlan> planAll(List<MemoryRegion> regions, List<HcaCandidate> candidates,
+            UcxRegistrationConfig config) {
+        return regions.stream().map(r -> plan(r, candidates, config)).toList();
+    }
+
+    /**
+     * Fraction of MRs saved by {@code proposed} relative to {@code baseline}, e.g. 0.875 for 16 -> 2.
+     * This counts registrations only; see the tests for why seed 000's "up to ~70%" (host memory) is lower.
+     */
+    public static double reductionInMrs(RegistrationTotals baseline, RegistrationTotals proposed) {
+        if (baseline.mrCount() == 0) {
+            return 0.0;
+        }
+        return 1.0 - (double) proposed.mrCount() / baseline.mrCount();
+    }
+
+    private static List<HcaCandidate> checkedCandidates(List<HcaCandidate> candidates) {
+        if (candidates == null) {
+            throw new MemoryInputException("HCA candidate list is required (may be empty)");
+        }
+        Set<String> names = new HashSet<>();
+        Set<Integer> mdIndexes = new HashSet<>();
+        for (HcaCandidate hca : candidates) {
+            if (!names.add(hca.name())) {
+                throw new MemoryInputException("HCA " + hca.name() + " listed twice");
+            }
+            if (!mdIndexes.add(hca.mdIndex())) {
+                throw new MemoryInputException("md index " + hca.mdIndex() + " used by two HCAs");
+            }
+        }
+        return List.copyOf(candidates);
+    }
+}

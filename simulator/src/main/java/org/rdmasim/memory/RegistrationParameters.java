@@ -1,0 +1,84 @@
+package org.rdmasim.memory;
+
+import java.util.List;
+
+/**
+ * Cost parameters of registration, each with its default's source. All are overridable.
+ *
+ * @param pageSize                 translation page size (FACTS.md section 5: 4 KiB, 64 KiB, 2 MiB)
+ * @param bytesPerTranslationEntry bytes per translation entry; 8 = {@code struct mlx5_mtt} (one
+ *                                 big-endian 64-bit address), Linux mlx5 driver, FACTS.md section 5
+ * @param mkeyContextBytes         mkey context per MR; 64 B per FACTS.md section 5 (mlx5 driver)
+ * @param perMrSeconds             fixed cost of one MR; default 16 us = UCX {@code UCX_IB_MEM_REG_OVERHEAD}
+ *                                 (openucx/ucx {@code src/uct/ib/base/ib_md.c}, marked there
+ *                                 "TODO take default from device")
+ * @param perByteSeconds           pin-and-map cost per byte; default 0.06 ns = UCX
+ *                                 {@code UCX_IB_MEM_REG_GROWTH} (same file), i.e. 0.06 s per decimal GB
+ * @param yesKeepsStrictCompanion  whether {@code UCX_IB_PCI_RELAXED_ORDERING=yes} still creates the
+ *                                 strict-order companion MR. True in the UCX source we read (ib_md.c
+ *                                 makes the second MR whenever relaxed order is enabled); openucx/ucx
+ *                                 PR #11649 (2026-07, after 1.21) makes {@code yes} omit it. FACTS.md
+ *                                 says one MR for yes; set false to follow that.
+ */
+public record RegistrationParameters(TranslationPageSize pageSize, long bytesPerTranslationEntry, long mkeyContextBytes,
+        double perMrSeconds, double perByteSeconds, boolean yesKeepsStrictCompanion) {
+
+    public static final long MLX5_MTT_ENTRY_BYTES = 8;
+    public static final long MLX5_MKEY_CONTEXT_BYTES = 64;
+    public static final double UCX_MEM_REG_OVERHEAD_SECONDS = 16e-6;
+    public static final double UCX_MEM_REG_GROWTH_SECONDS_PER_BYTE = 0.06e-9;
+
+    public RegistrationParameters {
+        if (pageSize == null) {
+            throw new MemoryInputException("translation page size is required");
+        }
+        if (bytesPerTranslationEntry <= 0) {
+            throw new MemoryInputException("bytes per translation entry must be > 0, got " + bytesPerTranslationEntry);
+        }
+        MemoryInputException.requireNonNegative(mkeyContextBytes, "mkey context size");
+        MemoryInputException.requireNonNegative(perMrSeconds, "per-MR registration cost");
+        MemoryInputException.requireNonNegative(perByteSeconds, "per-byte registration cost");
+    }
+
+    /** 4 KiB translation pages and the defaults documented on each component. */
+    public static RegistrationParameters defaults() {
+        return new RegistrationParameters(TranslationPageSize.KIB_4, MLX5_MTT_ENTRY_BYTES, MLX5_MKEY_CONTEXT_BYTES,
+                UCX_MEM_REG_OVERHEAD_SECONDS, UCX_MEM_REG_GROWTH_SECONDS_PER_BYTE, true);
+    }
+
+    public RegistrationParameters withPageSizeBytes(long bytes) {
+        return new RegistrationParameters(TranslationPageSize.ofBytes(bytes), bytesPerTranslationEntry,
+                mkeyContextBytes, perMrSeconds, perByteSeconds, yesKeepsStrictCompanion);
+    }
+
+    public RegistrationParameters withCosts(double newPerMrSeconds, double newPerByteSeconds) {
+        return new RegistrationParameters(pageSize, bytesPerTranslationEntry, mkeyContextBytes, newPerMrSeconds,
+                newPerByteSeconds, yesKeepsStrictCompanion);
+    }
+
+    public RegistrationParameters withYesKeepsStrictCompanion(boolean keep) {
+        return new RegistrationParameters(pageSize, bytesPerTranslationEntry, mkeyContextBytes, perMrSeconds,
+                perByteSeconds, keep);
+    }
+
+    /** Pin-and-map cost per decimal GB (1e9 bytes). */
+    public double perGigabyteSeconds() {
+        return perByteSeconds * ByteUnits.GB;
+    }
+
+    /** What the registration model assumes beyond its cited sources. */
+    public static List<String> assumptions() {
+        return List.of(
+                "ASSUMPTION: firmware (ICM) host memory per MR = translation entries x 8 B + 64 B mkey context; "
+                        + "ICM page rounding, MPT/QP/CQ contexts and the firmware's own pages are not counted",
+                "ASSUMPTION: every MR of a buffer (default and strict-order companion) maps the whole buffer "
+                        + "with the configured translation page size; the driver may pick larger pages for "
+                        + "contiguous memory, which would shrink translation bytes",
+                "ASSUMPTION: registration time = sum over MRs of (16 us + 0.06 ns/byte x length), UCX's own "
+                        + "cost estimate (ib_md.c MEM_REG_OVERHEAD/MEM_REG_GROWTH), not a measurement",
+                "ASSUMPTION: a host buffer's own pages are pinned once however many MRs cover it; GPU memory "
+                        + "pins no host pages",
+                "ASSUMPTION: UCX_MAX_HCA_PER_GPU=auto keeps every HCA at the minimum distance (PR #11422 "
+                        + "description, code not read); host buffers bypass the policy");
+    }
+}

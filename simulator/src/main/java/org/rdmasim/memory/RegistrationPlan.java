@@ -1,0 +1,50 @@
+package org.rdmasim.memory;
+
+import java.util.List;
+
+/**
+ * How one buffer is registered: on which HCAs (in UCX's registration order, by md index), how many
+ * MRs each, and what that costs.
+ *
+ * @param region buffer
+ * @param config the UCX settings it was planned under
+ * @param perHca registrations in md-index order
+ */
+public record RegistrationPlan(MemoryRegion region, UcxRegistrationConfig config, List<HcaRegistration> perHca) {
+
+    public RegistrationPlan {
+        perHca = List.copyOf(perHca);
+    }
+
+    public int totalMrs() {
+        return perHca.stream().mapToInt(HcaRegistration::mrCount).sum();
+    }
+
+    public long totalTranslationBytes() {
+        return perHca.stream().mapToLong(HcaRegistration::translationBytes).sum();
+    }
+
+    /** Host memory the HCAs' firmware pins for this buffer: translation bytes plus 64 B per MR. */
+    public long firmwareBytes() {
+        return perHca.stream().mapToLong(HcaRegistration::firmwareBytes).sum();
+    }
+
+    /** Firmware bytes plus, for a host buffer, its own pages (pinned once). */
+    public long pinnedHostBytes() {
+        long bufferPages = region.type() == MemoryType.HOST && !perHca.isEmpty() ? region.sizeBytes() : 0;
+        return firmwareBytes() + bufferPages;
+    }
+
+    public double registrationSeconds() {
+        return perHca.stream().mapToDouble(HcaRegistration::registrationSeconds).sum();
+    }
+
+    public RegistrationTotals totals() {
+        return new RegistrationTotals(totalMrs(), totalTranslationBytes(), firmwareBytes(), pinnedHostBytes(),
+                registrationSeconds());
+    }
+
+    public List<String> hcaNames() {
+        return perHca.stream().map(r -> r.hca().name()).toList();
+    }
+}

@@ -1,0 +1,41 @@
+package org.rdmasim.memory;
+
+/**
+ * The resolved UCX settings and host facts that decide where and how a buffer is registered.
+ * The transport package resolves the environment (defaults, NIXL overrides, user variables) into
+ * this record.
+ *
+ * @param maxHcaPerGpu     {@code UCX_MAX_HCA_PER_GPU}
+ * @param relaxedOrdering  {@code UCX_IB_PCI_RELAXED_ORDERING}
+ * @param cpu              the host CPU, for {@code auto}
+ */
+public record UcxRegistrationConfig(MaxHcaPerGpu maxHcaPerGpu, RelaxedOrdering relaxedOrdering, CpuFamily cpu) {
+
+    public UcxRegistrationConfig {
+        if (maxHcaPerGpu == null || relaxedOrdering == null || cpu == null) {
+            throw new MemoryInputException("UCX registration config needs MAX_HCA_PER_GPU, PCI_RELAXED_ORDERING and a CPU");
+        }
+    }
+
+    /** UCX's own defaults: {@code MAX_HCA_PER_GPU=inf}, {@code PCI_RELAXED_ORDERING=auto}. */
+    public static UcxRegistrationConfig ucxDefaults(CpuFamily cpu) {
+        return new UcxRegistrationConfig(MaxHcaPerGpu.INF, RelaxedOrdering.AUTO, cpu);
+    }
+
+    /**
+     * What a NIXL UCX backend runs with when the user sets nothing: {@code IB_PCI_RELAXED_ORDERING=try}
+     * and, with UCX >= 1.21 (NIXL >= 1.2.0), {@code MAX_HCA_PER_GPU=auto} (FACTS.md section 3;
+     * ai-dynamo/nixl PR #1637, {@code src/plugins/ucx/ucx_utils.cpp}).
+     */
+    public static UcxRegistrationConfig nixlDefaults(CpuFamily cpu, boolean ucxAtLeast121) {
+        return new UcxRegistrationConfig(ucxAtLeast121 ? MaxHcaPerGpu.AUTO : MaxHcaPerGpu.INF, RelaxedOrdering.TRY, cpu);
+    }
+
+    public UcxRegistrationConfig withMaxHcaPerGpu(MaxHcaPerGpu value) {
+        return new UcxRegistrationConfig(value, relaxedOrdering, cpu);
+    }
+
+    public UcxRegistrationConfig withRelaxedOrdering(RelaxedOrdering value) {
+        return new UcxRegistrationConfig(maxHcaPerGpu, value, cpu);
+    }
+}

@@ -1,0 +1,27 @@
+/**
+ * Memory registration and address-space model.
+ *
+ * <p>What lives here:
+ * <ul>
+ *   <li>Registration: which HCAs a buffer is registered on ({@code UCX_MAX_HCA_PER_GPU}), how many
+ *       memory regions (MRs) each HCA gets ({@code UCX_IB_PCI_RELAXED_ORDERING} and the CPU), the
+ *       translation bytes and firmware (ICM) host memory those MRs pin, and how long registering
+ *       takes: {@link org.rdmasim.memory.RegistrationModel} producing
+ *       {@link org.rdmasim.memory.RegistrationPlan}s.</li>
+ *   <li>Limits: per-VF or per-VM firmware page caps, host memory, GPU BAR1, the HCA's MTT limit,
+ *       checked over a set of plans in registration order; a failure carries the lines the real
+ *       stack prints: {@link org.rdmasim.memory.RegistrationCheck},
+ *       {@link org.rdmasim.memory.RegistrationVerdict}.</li>
+ *   <li>MTT sizing for mlx4-era HCAs: {@link org.rdmasim.memory.MttSizing}.</li>
+ *   <li>Virtual address space reserved by CUDA memory pools (NCCL shadow pools):
+ *       {@link org.rdmasim.memory.CudaPoolAddressSpace}.</li>
+ * </ul>
+ *
+ * <p>Inputs are small records defined here ({@link org.rdmasim.memory.MemoryRegion},
+ * {@link org.rdmasim.memory.HcaCandidate}, {@link org.rdmasim.memory.UcxRegistrationConfig}); the
+ * hardware and transport packages are adapted to them by the caller. Sizes are bytes as
+ * {@code long}, times are seconds as {@code double}; decimal GB (1e9) and binary GiB (2^30) are
+ * kept apart by name. Bad input throws {@link org.rdmasim.memory.MemoryInputException}. Nothing
+ * here prints.
+ */
+package org.rdmasim.memory;
