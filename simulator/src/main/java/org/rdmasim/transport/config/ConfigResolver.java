@@ -1,0 +1,222 @@
+package org.rdmasim.transport.config;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.rdmasim.importers.env.EnvEntry;
+
+/**
+ * Works out a process's {@link EffectiveConfig} in the order the real stack builds it.
+ *
+ * <ol>
+ *   <li><b>User environment.</b> The process starts with the user's variables. A name set twice
+ *       keeps its later value, as a shell or a Kubernetes container spec does.</li>
+ *   <li><b>ModelExpress</b> ({@code apply_nic_pin_for_device}, called before the NIXL agent is
+ *       built) writes {@code os.environ["UCX_NET_DEVICES"]} unconditionally when
+ *       {@code MX_RDMA_NIC_PIN} resolves to a pin, so it replaces a user's
+ *       {@code UCX_NET_DEVICES}; the stripe mode also sets {@code UCX_MAX_RMA_RAILS} to the NIC
+ *       count, but only if the environment does not already have it ({@code modelexpress/ucx_utils.py},
+ *       ai-dynamo/modelexpress commit d19bcb43).</li>
+ *   <li><b>UCX</b> reads the environment into its config ({@code ucp_config_read}); everything not
+ *       in the environment keeps UCX's default.</li>
+ *   <li><b>NIXL</b> then edits that config. Its overrides go through {@code config::modify}, which
+ *       skips a key whose {@code UCX_} variable is in the environment at that moment (the user's,
+ *       or one ModelExpress wrote). The device list given to the agent goes through
+ *       {@code config::modifyAlways} and replaces any {@code UCX_NET_DEVICES}.</li>
+ * </ol>
+ *
+ * <p>On the seed's question: in the NIXL code read for this model (ai-dynamo/nixl
+ * {@code src/plugins/ucx/config.cpp}, {@code config::modify}), a user's {@code UCX_MAX_RMA_RAILS}
+ * does win over NIXL's 2 ("UCX env var overrides NIXL's default" is right). The "hard-set" the seed
+ * calls the bug describes NIXL before mid-2025: its first version of this code (ai-dynamo/nixl PR
+ * #367, 2025-05) called {@code ucp_config_modify(ucp_config, "MAX_RMA_RAILS", "2")} directly,
+ * which did override the environment; PR #459 and PR #506 (2025-06) added the getenv check. The
+ * NIXL release that first shipped the check was not established, so rdmasim models only the current
+ * behaviour. A user's {@code UCX_NET_DEVICES} is the one UCX variable that does not win: both
+ * ModelExpress's pin and NIXL's agent device list overwrite it.
+ */
+public final class ConfigResolver {
+
+    private static final String NIXL_UCX_UTILS = "ai-dynamo/nixl src/plugins/ucx/ucx_utils.cpp";
+
+    /**
+     * NIXL's {@code config.modify} calls in {@code nixlUcxContext::nixlUcxContext}. Line numbers
+     * move between versions: the seed quotes MAX_RMA_RAILS at ucx_utils.cpp:422; in the tree that
+     * NIXL PR #1917 patched it is line 432, with IB_PCI_RELAXED_ORDERING on 433.
+     */
+    static final List<NixlOverride> NIXL_OVERRIDES = List.of(
+            new NixlOverride("UCX_RNDV_THRESH", "inf", Optional.empty(), Optional.empty(),
+                    NIXL_UCX_UTILS + ": config.modify(\"RNDV_THRESH\", \"inf\")"),
+            // PR #1028 (2025-11) "UCX: Always use 2 RMA rails"; before it, 4 on UCX >= 1.20
+            new NixlOverride("UCX_MAX_RMA_RAILS", "2", Optional.empty(), Optional.empty(),
+                    NIXL_UCX_UTILS + ": config.modify(\"MAX_RMA_RAILS\", \"2\")"),
+            new NixlOverride("UCX_IB_PCI_RELAXED_ORDERING", "try", Optional.empty(), Optional.empty(),
+                    NIXL_UCX_UTILS + ": config.modify(\"IB_PCI_RELAXED_ORDERING\", \"try\")"),
+            // NIXL PR #1917 "Do not use strict order key for PUT/GET", merged 2026-07 after v1.3.1
+            // (2026-07-08); the first release with it is taken to be 1.4.0 (inferred from dates).
+            new NixlOverride("UCX_RC_FENCE", "none", Optional.of(new StackVersion(1, 4, 0)), Optional.empty(),
+                    NIXL_UCX_UTILS + ": config.modify(\"RC_FENCE\", \"none\") (PR #1917)"),
+            // NIXL v1.2.0 release notes: UCX_MAX_HCA_PER_GPU=auto on UCX >= 1.21 (PR #1637);
+            // code: if (ucpVersion_ >= UCP_VERSION(1, 21)) config.modify("MAX_HCA_PER_GPU", "auto")
+            new NixlOverride("UCX_MAX_HCA_PER_GPU", "auto", Optional.of(new StackVersion(1, 2, 0)),
+                    Optional.of(new StackVersion(1, 21, 0)),
+                    NIXL_UCX_UTILS + ": config.modify(\"MAX_HCA_PER_GPU\", \"auto\") (PR #1637)"));
+
+    private static final String MX_SOURCE = "modelexpress ucx_utils.py apply_nic_pin_for_device";
+
+    private ConfigResolver() {
+    }
+
+    /**
+     * Resolves the configuration of the process described by {@code setup}.
+     *
+     * @throws ConfigValueException when a value UCX would reject is in effect
+     */
+    public static EffectiveConfig resolve(StackSetup setup) {
+        List<String> warnings = new ArrayList<>();
+        List<String> decisions = new ArrayList<>();
+        StackVersion ucx = setup.ucxVersion();
+
+        // 1. the user's environment; later assignments replace earlier ones
+        Map<String, EffectiveValue> env = new LinkedHashMap<>();
+        for (EnvEntry e : setup.userEnv()) {
+            EffectiveValue previous = env.get(e.name());
+            if (previous != null && !previous.rawValue().equals(e.value())) {
+                warnings.add(e.name() + " is set twice (" + previous.origin() + " and " + e.location()
+                        + "); the later value '" + e.value() + "' is used");
+            }
+            env.put(e.name(), new EffectiveValue(e.name(), e.value(), ConfigLayer.USER, e.location()));
+            if (KnownVariables.find(e.name()).isEmpty() && KnownVariables.isWatched(e.name())
+                    && previous == null) {
+                warnings.add(KnownVariables.unknownVariableWarning(e.name(), e.location()));
+            }
+        }
+
+        // 2. ModelExpress rewrites the environment before NIXL starts
+        applyModelExpress(setup, env, warnings, decisions);
+
+        // 3. UCX reads the environment over its defaults (UCX variables it does not know are unused)
+        Map<String, EffectiveValue> config = new LinkedHashMap<>();
+        for (KnownVariable k : KnownVariables.all()) {
+            if (k.hasDefault()) {
+                config.put(k.name(), new EffectiveValue(k.name(), k.defaultValue(), ConfigLayer.UCX_DEFAULT,
+                        k.source()));
+            }
+        }
+        for (EffectiveValue v : env.values()) {
+            Optional<KnownVariable> known = KnownVariables.find(v.name());
+            if (known.isEmpty()) {
+                continue;
+            }
+            if (!known.get().knownTo(ucx)) {
+                warnings.add("UCX " + ucx + " does not know " + v.name() + " (added in "
+                        + known.get().sinceUcx() + "): UCX reports it as an unused environment variable "
+                        + "and keeps its older behaviour (" + known.get().defaultValue() + ")");
+                continue;
+            }
+            config.put(v.name(), v);
+        }
+
+        // 4. NIXL edits the UCX config
+        setup.nixlVersion().ifPresent(nixl -> applyNixl(setup, nixl, env, config, warnings, decisions));
+
+        return new EffectiveConfig(config.values(), ucx, warnings, decisions);
+    }
+
+    private static void applyModelExpress(StackSetup setup, Map<String, EffectiveValue> env,
+            List<String> warnings, List<String> decisions) {
+        EffectiveValue pinVar = env.get("MX_RDMA_NIC_PIN");
+        if (pinVar == null) {
+            return;
+        }
+        NicPin pin = NicPin.parse(pinVar.rawValue());
+        String pinned = switch (pin.mode()) {
+            case OFF -> null;
+            case AUTO -> {
+                String nic = setup.topology().nearestNic(setup.gpu());
+                if (nic == null) {
+                    warnings.add("MX_RDMA_NIC_PIN auto-probe: no compute NIC found for " + setup.gpu()
+                            + "; skipping pin");
+                    yield null;
+                }
+                yield nic + ":1";
+            }
+            case STRIPE -> {
+                List<String> nics = setup.topology().visibleNics();
+                if (nics.isEmpty()) {
+                    warnings.add("MX_RDMA_NIC_PIN=stripe: no compute-rate NICs found; skipping pin");
+                    yield null;
+                }
+                if (!env.containsKey("UCX_MAX_RMA_RAILS")) {
+                    env.put("UCX_MAX_RMA_RAILS", new EffectiveValue("UCX_MAX_RMA_RAILS",
+                            Integer.toString(nics.size()), ConfigLayer.MODEL_EXPRESS, MX_SOURCE + " (stripe)"));
+                    decisions.add("ModelExpress stripe set UCX_MAX_RMA_RAILS=" + nics.size() + " (was unset)");
+                } else {
+                    decisions.add("ModelExpress stripe left UCX_MAX_RMA_RAILS="
+                            + env.get("UCX_MAX_RMA_RAILS").rawValue() + " as set");
+                }
+                yield nics.stream().map(n -> n + ":1").collect(Collectors.joining(","));
+            }
+            case EXPLICIT_LIST -> {
+                int i = setup.gpuIndex();
+                if (i < 0 || i >= pin.explicit().size()) {
+                    warnings.add("MX_RDMA_NIC_PIN explicit list: device_id " + i + " out of range for list "
+                            + "of length " + pin.explicit().size() + "; skipping pin");
+                    yield null;
+                }
+                yield pin.explicit().get(i);
+            }
+        };
+        if (pinned == null) {
+            return;
+        }
+        EffectiveValue previous = env.get("UCX_NET_DEVICES");
+        if (previous != null && !previous.rawValue().equals(pinned)) {
+            warnings.add("MX_RDMA_NIC_PIN=" + pinVar.rawValue() + " replaced UCX_NET_DEVICES='"
+                    + previous.rawValue() + "' (" + previous.origin() + ") with '" + pinned
+                    + "': ModelExpress writes os.environ unconditionally");
+        }
+        env.put("UCX_NET_DEVICES", new EffectiveValue("UCX_NET_DEVICES", pinned, ConfigLayer.MODEL_EXPRESS,
+                MX_SOURCE + " (" + pin.mode().name().toLowerCase(java.util.Locale.ROOT) + ")"));
+        decisions.add("ModelExpress pinned " + setup.gpu() + " to UCX_NET_DEVICES=" + pinned
+                + " (was: " + (previous == null ? "None" : previous.rawValue()) + ")");
+    }
+
+    private static void applyNixl(StackSetup setup, StackVersion nixl, Map<String, EffectiveValue> env,
+            Map<String, EffectiveValue> config, List<String> warnings, List<String> decisions) {
+        StackVersion ucx = setup.ucxVersion();
+        for (NixlOverride o : NIXL_OVERRIDES) {
+            if (!o.appliesTo(nixl, ucx)) {
+                decisions.add("NIXL " + nixl + " with UCX " + ucx + " does not set " + o.ucxVariable());
+                continue;
+            }
+            EffectiveValue inEnv = env.get(o.ucxVariable());
+            if (inEnv != null) {
+                decisions.add("NIXL skipped " + o.ucxVariable() + "=" + o.value() + ": " + o.ucxVariable()
+                        + "='" + inEnv.rawValue() + "' is in the environment (" + inEnv.layer() + ", "
+                        + inEnv.origin() + "); config::modify checks getenv first");
+                continue;
+            }
+            config.put(o.ucxVariable(), new EffectiveValue(o.ucxVariable(), o.value(), ConfigLayer.NIXL,
+                    o.citation()));
+            decisions.add("NIXL set " + o.ucxVariable() + "=" + o.value());
+        }
+        if (!setup.nixlAgentDevices().isEmpty()) {
+            // devs_str += dev + ":1,"; config.modifyAlways("NET_DEVICES", devs_str)
+            String devices = setup.nixlAgentDevices().stream().map(d -> d + ":1")
+                    .collect(Collectors.joining(","));
+            EffectiveValue previous = config.get("UCX_NET_DEVICES");
+            if (previous != null && previous.layer() != ConfigLayer.UCX_DEFAULT
+                    && !previous.rawValue().equals(devices)) {
+                warnings.add("NIXL agent devices replace UCX_NET_DEVICES='" + previous.rawValue() + "' ("
+                        + previous.layer() + ") with '" + devices + "': NIXL uses config::modifyAlways");
+            }
+            config.put("UCX_NET_DEVICES", new EffectiveValue("UCX_NET_DEVICES", devices, ConfigLayer.NIXL,
+                    NIXL_UCX_UTILS + ": config.modifyAlways(\"NET_DEVICES\", ...)"));
+            decisions.add("NIXL set UCX_NET_DEVICES=" + devices + " from the agent's device list");
+        }
+    }
+}

@@ -1,0 +1,228 @@
+package org.rdmasim.transport.config;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The configuration one process runs with: every modelled variable that has a value, with the
+ * layer that set it, and typed accessors that read the values with the libraries' own syntax.
+ *
+ * <p>Construction checks every value: a value UCX would reject throws
+ * {@link ConfigValueException} naming the variable, value, layer and what was expected; a value
+ * NCCL or ModelExpress would read loosely adds a warning saying what they will actually do.
+ */
+public final class EffectiveConfig {
+
+    private final Map<String, EffectiveValue> values;
+    private final StackVersion ucxVersion;
+    private final List<String> warnings;
+    private final List<String> decisions;
+
+    EffectiveConfig(Collection<EffectiveValue> values, StackVersion ucxVersion, List<String> warnings,
+            List<String> decisions) {
+        Map<String, EffectiveValue> ordered = new LinkedHashMap<>();
+        Map<String, EffectiveValue> byName = new LinkedHashMap<>();
+        values.forEach(v -> byName.put(v.name(), v));
+        for (KnownVariable k : KnownVariables.all()) {
+            if (byName.containsKey(k.name())) {
+                ordered.put(k.name(), byName.remove(k.name()));
+            }
+        }
+        ordered.putAll(byName);
+        this.values = ordered;
+        this.ucxVersion = ucxVersion;
+        List<String> all = new ArrayList<>(warnings);
+        for (EffectiveValue v : ordered.values()) {
+            KnownVariables.find(v.name()).ifPresent(k -> check(k, v).ifPresent(all::add));
+        }
+        this.warnings = List.copyOf(all);
+        this.decisions = List.copyOf(decisions);
+    }
+
+    private static Optional<String> check(KnownVariable k, EffectiveValue v) {
+        try {
+            return k.syntax().check(v.name(), v.rawValue());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigValueException(v.name(), v.rawValue(), v.layer(), v.origin(), e.getMessage());
+        }
+    }
+
+    public StackVersion ucxVersion() {
+        return ucxVersion;
+    }
+
+    /** Warnings in the order they arose: unknown names, duplicates, devices, loose values. */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /** Why each NIXL and ModelExpress change was applied or skipped, for reports. */
+    public List<String> decisions() {
+        return decisions;
+    }
+
+    public Optional<EffectiveValue> get(String name) {
+        return Optional.ofNullable(values.get(name));
+    }
+
+    /** Every value, modelled variables first in registry order. */
+    public List<EffectiveValue> values() {
+        return List.copyOf(values.values());
+    }
+
+    public ConfigLayer layerOf(String name) {
+        return require(name).layer();
+    }
+
+    public String rawValue(String name) {
+        return require(name).rawValue();
+    }
+
+    private EffectiveValue require(String name) {
+        EffectiveValue v = values.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException(name + " has no value in this configuration");
+        }
+        return v;
+    }
+
+    private <T> T typed(String name, Function<String, T> parser) {
+        EffectiveValue v = require(name);
+        try {
+            return parser.apply(v.rawValue());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigValueException(name, v.rawValue(), v.layer(), v.origin(), e.getMessage());
+        }
+    }
+
+    /** UCX unsigned as an int; {@code inf} becomes {@link Integer#MAX_VALUE}. */
+    private int rails(String name) {
+        long v = typed(name, UcxNumbers::unsigned);
+        return (int) Math.min(v, Integer.MAX_VALUE);
+    }
+
+    public int maxRmaRails() {
+        return rails("UCX_MAX_RMA_RAILS");
+    }
+
+    public int maxRndvRails() {
+        return rails("UCX_MAX_RNDV_RAILS");
+    }
+
+    public int maxEagerRails() {
+        return rails("UCX_MAX_EAGER_RAILS");
+    }
+
+    public double multiLaneMaxRatio() {
+        return typed("UCX_MULTI_LANE_MAX_RATIO", UcxNumbers::decimal);
+    }
+
+    public RndvScheme rndvScheme() {
+        return typed("UCX_RNDV_SCHEME", RndvScheme::parse);
+    }
+
+    public MemUnits rndvThresh() {
+        return typed("UCX_RNDV_THRESH", MemUnits::parse);
+    }
+
+    public long rndvFragSize(MemoryType type) {
+        return typed("UCX_RNDV_FRAG_SIZE", FragSizes::parse).bytesFor(type);
+    }
+
+    public MemUnits minRmaChunk() {
+        return typed("UCX_MIN_RMA_CHUNK_SIZE", MemUnits::parse);
+    }
+
+    public MemUnits minRndvChunk() {
+        return typed("UCX_MIN_RNDV_CHUNK_SIZE", MemUnits::parse);
+    }
+
+    public Ternary relaxedOrdering() {
+        return typed("UCX_IB_PCI_RELAXED_ORDERING", Ternary::parse);
+    }
+
+    /** {@code inf} on UCX older than 1.21, which registers GPU memory on every HCA. */
+    public HcaPerGpuLimit maxHcaPerGpu() {
+        return typed("UCX_MAX_HCA_PER_GPU", HcaPerGpuLimit::parse);
+    }
+
+    public RcFence rcFence() {
+        return typed("UCX_RC_FENCE", RcFence::parse);
+    }
+
+    public NetDevices netDevices() {
+        return NetDevices.of(require("UCX_NET_DEVICES"));
+    }
+
+    /** {@link #netDevices()} resolved on a host with this UCX version's matching rules. */
+    public DeviceSelection selectNetDevices(List<String> hostNics) {
+        return netDevices().resolve(hostNics, ucxVersion);
+    }
+
+    public NicPin nicPin() {
+        return get("MX_RDMA_NIC_PIN").map(v -> NicPin.parse(v.rawValue())).orElse(NicPin.OFF);
+    }
+
+    public Optional<NcclIbHca> ncclIbHca() {
+        return get("NCCL_IB_HCA").map(NcclIbHca::of);
+    }
+
+    /** NCCL's GDR level; a value NCCL does not recognise leaves its default, PXB. */
+    public NcclPathType gdrLevel() {
+        NcclPathType level = get("NCCL_NET_GDR_LEVEL").map(v -> NcclPathType.parseLevel(v.rawValue()))
+                .orElse(null);
+        return level == null ? NcclPathType.PXB : level;
+    }
+
+    /** Empty when unset: NCCL then decides by GPU generation. */
+    public Optional<Boolean> gdrRead() {
+        return get("NCCL_NET_GDR_READ").map(v -> NcclNumbers.strtoll(v.rawValue()))
+                .filter(p -> !p.overflow()).map(p -> p.value() != 0);
+    }
+
+    public long qpsPerConnection() {
+        return ncclInteger("NCCL_IB_QPS_PER_CONNECTION");
+    }
+
+    public long shadowMempoolMaxSize() {
+        return ncclInteger("NCCL_SHADOW_MEMPOOL_MAX_SIZE");
+    }
+
+    private long ncclInteger(String name) {
+        NcclNumbers.Parsed p = NcclNumbers.strtoll(rawValue(name));
+        if (p.overflow() || rawValue(name).isEmpty()) {
+            return Long.parseLong(KnownVariables.get(name).defaultValue());
+        }
+        return p.value();
+    }
+
+    /**
+     * The configuration as an aligned table with columns NAME, VALUE, LAYER, one row per value,
+     * modelled variables first.
+     */
+    public String describe() {
+        int nameWidth = "NAME".length();
+        int valueWidth = "VALUE".length();
+        for (EffectiveValue v : values.values()) {
+            nameWidth = Math.max(nameWidth, v.name().length());
+            valueWidth = Math.max(valueWidth, v.rawValue().length());
+        }
+        String format = "%-" + nameWidth + "s  %-" + valueWidth + "s  %s\n";
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(format, "NAME", "VALUE", "LAYER"));
+        for (EffectiveValue v : values.values()) {
+            out.append(String.format(format, v.name(), v.rawValue(), v.layer()));
+        }
+        return out.toString();
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}

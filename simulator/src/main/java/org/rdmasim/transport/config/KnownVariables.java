@@ -1,0 +1,160 @@
+package org.rdmasim.transport.config;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The registry of modelled variables, with defaults from the libraries' sources (FACTS.md
+ * sections 2-4). Defaults were checked against the config tables quoted in each entry's source.
+ */
+public final class KnownVariables {
+
+    private static final String UCP_CONTEXT = "openucx/ucx src/ucp/core/ucp_context.c";
+    private static final String MX_UCX_UTILS =
+            "ai-dynamo/modelexpress modelexpress_client/python/modelexpress/ucx_utils.py";
+
+    private static final List<KnownVariable> ALL = List.of(
+            // ucp_config_table: {"NET_DEVICES", UCP_RSC_CONFIG_ALL, ...}
+            ucx("UCX_NET_DEVICES", "all", "network devices UCX may use, dev:port list or all",
+                    UCP_CONTEXT, ValueSyntax.UCX_DEVICE_LIST),
+            // ucp_config_table: {"TLS", UCP_RSC_CONFIG_ALL, ...}; recognised, not modelled further
+            ucx("UCX_TLS", "all", "transports UCX may use (recognised, not modelled)", UCP_CONTEXT,
+                    ValueSyntax.UCX_STRING),
+            // ucp_context_config_table: {"MAX_RMA_RAILS", "1", ...}
+            ucx("UCX_MAX_RMA_RAILS", "1", "devices one RMA (get/put) operation may be split across",
+                    UCP_CONTEXT, ValueSyntax.UCX_UNSIGNED),
+            ucx("UCX_MAX_RNDV_RAILS", "2", "devices one rendezvous operation may be split across",
+                    UCP_CONTEXT, ValueSyntax.UCX_UNSIGNED),
+            ucx("UCX_MAX_EAGER_RAILS", "1", "devices one eager operation may be split across",
+                    UCP_CONTEXT, ValueSyntax.UCX_UNSIGNED),
+            ucx("UCX_MULTI_LANE_MAX_RATIO", "4", "lanes slower than fastest/ratio are dropped",
+                    UCP_CONTEXT, ValueSyntax.UCX_DECIMAL),
+            ucx("UCX_RNDV_SCHEME", "auto", "rendezvous protocol for large messages", UCP_CONTEXT,
+                    ValueSyntax.UCX_RNDV_SCHEME),
+            ucx("UCX_RNDV_THRESH", "auto", "message size from which rendezvous is used", UCP_CONTEXT,
+                    ValueSyntax.UCX_MEMUNITS),
+            // ucp_config_table: {"RNDV_FRAG_SIZE", "host:512K,cuda:4M", ...}
+            ucx("UCX_RNDV_FRAG_SIZE", "host:512K,cuda:4M", "rendezvous bounce-buffer size per memory type",
+                    UCP_CONTEXT, ValueSyntax.UCX_FRAG_SIZES),
+            // 16k lowered to 8k by openucx/ucx PR #10728 (2025-06); FACTS.md section 2
+            ucx("UCX_MIN_RMA_CHUNK_SIZE", "8k", "smallest piece an RMA operation is split into per lane",
+                    UCP_CONTEXT, ValueSyntax.UCX_MEMUNITS),
+            ucx("UCX_MIN_RNDV_CHUNK_SIZE", "16k", "smallest piece a rendezvous is split into per lane",
+                    UCP_CONTEXT, ValueSyntax.UCX_MEMUNITS),
+            // uct_ib_md_config_table: {"PCI_RELAXED_ORDERING", "auto", ..., TERNARY_AUTO}
+            ucx("UCX_IB_PCI_RELAXED_ORDERING", "auto", "relaxed-ordering MRs; try adds a strict MR per HCA",
+                    "openucx/ucx src/uct/ib/base/ib_md.c", ValueSyntax.UCX_TERNARY_AUTO),
+            // UCX 1.21.0 NEWS: "Added UCX_MAX_HCA_PER_GPU policy to limit GPU memory registrations
+            // to nearest HCAs"; default inf keeps the old register-everywhere behaviour
+            new KnownVariable("UCX_MAX_HCA_PER_GPU", "inf", "HCAs GPU memory is registered on: inf, auto, N",
+                    UCP_CONTEXT, ValueSyntax.UCX_HCA_LIMIT, new StackVersion(1, 21, 0)),
+            // uct_rc_iface_common_config_table: {"FENCE", "auto", ...}
+            ucx("UCX_RC_FENCE", "auto", "what an RC fence does: none, weak, auto",
+                    "openucx/ucx src/uct/ib/rc/base/rc_iface.c", ValueSyntax.UCX_RC_FENCE),
+            new KnownVariable("MX_RDMA_NIC_PIN", null, "ModelExpress NIC pin: off, auto, stripe, list",
+                    MX_UCX_UTILS, ValueSyntax.MX_NIC_PIN, null),
+            new KnownVariable("MX_RDMA_NIC_PIN_MIN_RATE_GBPS", null,
+                    "ModelExpress probe's NIC rate floor (recognised, not modelled)", MX_UCX_UTILS,
+                    ValueSyntax.MX_DECIMAL, null),
+            nccl("NCCL_IB_HCA", null, "IB devices NCCL uses: [^][=]prefix[:port] list",
+                    "NVIDIA/nccl src/transport/net_ib.cc", ValueSyntax.NCCL_HCA_LIST),
+            // ncclTopoCheckGdr: an unset level becomes PATH_PXB (PATH_P2C when C2C is enabled)
+            nccl("NCCL_NET_GDR_LEVEL", "PXB", "farthest GPU-NIC path that still uses GPUDirect RDMA",
+                    "NVIDIA/nccl src/graph/paths.cc", ValueSyntax.NCCL_PATH_LEVEL),
+            nccl("NCCL_NET_GDR_READ", null, "GPUDirect for sends (NIC reads GPU memory); unset = NCCL decides",
+                    "NVIDIA/nccl src/graph/paths.cc", ValueSyntax.NCCL_INTEGER),
+            nccl("NCCL_IB_QPS_PER_CONNECTION", "1", "queue pairs per IB connection",
+                    "NVIDIA/nccl src/transport/net_ib.cc", ValueSyntax.NCCL_INTEGER),
+            // FACTS.md S10: default cap 1 GiB, 0 disables the cap
+            nccl("NCCL_SHADOW_MEMPOOL_MAX_SIZE", "1073741824", "cudaMemPoolProps.maxSize of the shadow pool",
+                    "NVIDIA/nccl src/allocator.cc", ValueSyntax.NCCL_INTEGER));
+
+    private static final Map<String, KnownVariable> BY_NAME = new LinkedHashMap<>();
+
+    static {
+        ALL.forEach(v -> BY_NAME.put(v.name(), v));
+    }
+
+    /** Prefixes whose unknown names are reported; any other variable is ignored silently. */
+    private static final List<String> WATCHED_PREFIXES = List.of("UCX_", "NCCL_", "MX_", "NIXL_");
+
+    private KnownVariables() {
+    }
+
+    private static KnownVariable ucx(String name, String def, String meaning, String source, ValueSyntax s) {
+        return new KnownVariable(name, def, meaning, source, s, null);
+    }
+
+    private static KnownVariable nccl(String name, String def, String meaning, String source, ValueSyntax s) {
+        return new KnownVariable(name, def, meaning, source, s, null);
+    }
+
+    /** Every modelled variable, in a fixed order (used for reports). */
+    public static List<KnownVariable> all() {
+        return ALL;
+    }
+
+    public static Optional<KnownVariable> find(String name) {
+        return Optional.ofNullable(BY_NAME.get(name));
+    }
+
+    public static KnownVariable get(String name) {
+        return find(name).orElseThrow(() -> new IllegalArgumentException("not a known variable: " + name));
+    }
+
+    /** Whether an unknown variable of this name deserves a warning (it belongs to the stack). */
+    public static boolean isWatched(String name) {
+        return WATCHED_PREFIXES.stream().anyMatch(name::startsWith);
+    }
+
+    /** The known name closest to {@code name} by edit distance (ties: registry order). */
+    public static String closest(String name) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (KnownVariable v : ALL) {
+            int d = editDistance(name, v.name());
+            if (d < bestDistance) {
+                best = v.name();
+                bestDistance = d;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The warning for a watched variable the simulator does not know: "did you mean" when the
+     * closest name is a likely typo (at most a fifth of the name's characters differ, minimum 2),
+     * otherwise just the closest name for orientation.
+     */
+    public static String unknownVariableWarning(String name, String location) {
+        String near = closest(name);
+        int d = editDistance(name, near);
+        String where = location.isEmpty() ? "" : " (" + location + ")";
+        if (d <= Math.max(2, name.length() / 5)) {
+            return name + where + " is not a variable rdmasim knows; did you mean " + near + "?";
+        }
+        return name + where + " is not modelled by rdmasim and is ignored (closest known: " + near + ")";
+    }
+
+    /** Levenshtein distance: insertions, deletions and substitutions each cost 1. */
+    static int editDistance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}
