@@ -1,0 +1,138 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad scenarios exit 2 with file:line:column and what was expected, never a stack trace. */
+class ScenarioErrorsTest {
+    @TempDir
+    Path dir;
+
+    private static final String GOOD = """
+            name: ok
+            hosts:
+              a: {preset: dgx-h100}
+              b: {preset: dgx-h100}
+            workload:
+              transfers:
+                - {from: "a:GPU0", to: "b:GPU0", size: 1 GB}
+            """;
+
+    private CliTestSupport.Outcome runScenario(String text) throws IOException {
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, text);
+        return CliTestSupport.run("run", f.toString(), "--out", dir.resolve("out").toString());
+    }
+
+    private void assertBadInput(CliTestSupport.Outcome o, String location, String... fragments) {
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("s.yaml:" + location), "location " + location + " in: " + o.err());
+        for (String f : fragments) {
+            assertTrue(o.err().contains(f), "'" + f + "' in: " + o.err());
+        }
+        assertFalse(o.err().contains("Exception"), o.err());
+        assertFalse(o.err().contains("\tat "), o.err());
+    }
+
+    @Test
+    void goodScenarioRuns() throws IOException {
+        CliTestSupport.Outcome o = runScenario(GOOD);
+        assertEquals(0, o.code(), o.err());
+        assertTrue(Files.exists(dir.resolve("out/summary.json")));
+    }
+
+    @Test
+    void yamlSyntaxError() throws IOException {
+        assertBadInput(runScenario("name: x\nhosts:\n  a: {preset: dgx-h100\n  b: 1\n"), "", "YAML syntax error");
+    }
+
+    @Test
+    void unknownFieldSuggestsTheRightOne() throws IOException {
+        assertBadInput(runScenario(GOOD.replace("workload:", "workloda: {}\nworkload:")), "5:1:",
+                "unknown field 'workloda'", "did you mean 'workload'");
+    }
+
+    @Test
+    void negativeBandwidth() throws IOException {
+        String text = GOOD.replace("a: {preset: dgx-h100}", "a: {preset: dgx-h100, lineRate: -400 Gbps}");
+        assertBadInput(runScenario(text), "3:", "hosts.a.lineRate", "must be positive");
+    }
+
+    @Test
+    void unknownPreset() throws IOException {
+        assertBadInput(runScenario(GOOD.replace("b: {preset: dgx-h100}", "b: {preset: dgx-h1000}")), "4:15:",
+                "unknown preset 'dgx-h1000'", "dgx-h100");
+    }
+
+    @Test
+    void nicThatDoesNotExist() throws IOException {
+        String text = GOOD + """
+                transport:
+                  lanes:
+                    - {source: mlx5_0, sink: mlx5_9}
+                """;
+        assertBadInput(runScenario(text), "10:", "no NIC named 'mlx5_9'", "mlx5_7");
+    }
+
+    @Test
+    void gpuThatDoesNotExist() throws IOException {
+        assertBadInput(runScenario(GOOD.replace("b:GPU0", "b:GPU9")), "7:", "no GPU or CPU named 'GPU9'");
+    }
+
+    @Test
+    void negativeSize() throws IOException {
+        assertBadInput(runScenario(GOOD.replace("size: 1 GB", "size: -1 GB")), "7:", "must not be negative");
+    }
+
+    @Test
+    void variantErrorsPointAtTheVariantsLine() throws IOException {
+        String text = GOOD + """
+                variants:
+                  - name: v1
+                  - name: v2
+                    fabric: {kind: torus}
+                """;
+        assertBadInput(runScenario(text), "11:", "expected non-blocking, leaf-spine or rail-optimized");
+    }
+
+    @Test
+    void missingFileIsBadInput() {
+        CliTestSupport.Outcome o = CliTestSupport.run("run", dir.resolve("nope.yaml").toString());
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("no such scenario file"));
+    }
+
+    @Test
+    void refusesToWriteIntoAFolderItDidNotCreate() throws IOException {
+        Path mine = dir.resolve("mine");
+        Files.createDirectories(mine);
+        Files.writeString(mine.resolve("notes.txt"), "my notes");
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, GOOD);
+        CliTestSupport.Outcome o = CliTestSupport.run("run", f.toString(), "--out", mine.toString());
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("--force"), o.err());
+        assertEquals("my notes", Files.readString(mine.resolve("notes.txt")));
+        assertFalse(Files.exists(mine.resolve("summary.json")));
+    }
+
+    @Test
+    void helpAndVersion() {
+        assertEquals(0, CliTestSupport.run("--help").code());
+        assertTrue(CliTestSupport.run("--version").out().startsWith("rdmasim "));
+        for (String c : new String[] {"run", "topo", "demo", "bench"}) {
+            CliTestSupport.Outcome o = CliTestSupport.run(c, "--help");
+            assertEquals(0, o.code(), c);
+            assertTrue(o.out().contains("Usage: rdmasim " + c), c);
+        }
+        assertEquals(2, CliTestSupport.run("topo", "no-such-preset").code());
+        assertEquals(2, CliTestSupport.run("run").code());
+    }
+}

@@ -1,0 +1,64 @@
+package org.rdmasim.hardware;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class TopologyTest {
+    @Test
+    void dgxH100PairsEachGpuWithOnePixNic() {
+        Host h = new Host("h", Presets.get("dgx-h100"));
+        assertEquals(8, h.gpus().size());
+        assertEquals(8, h.nics().size());
+        for (int g = 0; g < 8; g++) {
+            for (int n = 0; n < 8; n++) {
+                PathType expected = g == n ? PathType.PIX : (g / 4 == n / 4 ? PathType.NODE : PathType.SYS);
+                assertEquals(expected, h.relation(h.gpus().get(g), h.nics().get(n)), "GPU" + g + " mlx5_" + n);
+            }
+        }
+        assertEquals(PathType.NV, h.relation(h.gpus().get(0), h.gpus().get(5)));
+        assertEquals("mlx5_3", h.nearestNic(h.gpu("GPU3")).name());
+    }
+
+    @Test
+    void gb200TrayHasOnlyNodeAndSysRelations() {
+        Host h = new Host("h", Presets.get("gb200-tray"));
+        for (TopologyNode g : h.gpus()) {
+            for (TopologyNode n : h.nics()) {
+                PathType t = h.relation(g, n);
+                assertTrue(t == PathType.NODE || t == PathType.SYS, g + "-" + n + " " + t);
+                assertEquals(g.socket() == n.socket() ? PathType.NODE : PathType.SYS, t);
+            }
+        }
+    }
+
+    @Test
+    void genericHostPlacesNicsAsAsked() {
+        for (PathType rel : new PathType[] {PathType.PIX, PathType.PXB, PathType.PHB, PathType.NODE}) {
+            Presets.GenericHost d = Presets.GenericHost.defaults();
+            HostSpec spec = Presets.generic(new Presets.GenericHost(2, 2, 1, d.gpu(), d.nic(), d.linkLayer(), rel, d.cpu(),
+                    d.memoryBandwidth(), d.interSocket()));
+            Host h = new Host("h", spec);
+            assertEquals(rel, h.relation(h.gpu("GPU0"), h.nic("mlx5_0")));
+            assertEquals(PathType.SYS, h.relation(h.gpu("GPU0"), h.nic("mlx5_3")));
+        }
+    }
+
+    @Test
+    void matrixPrintsLikeNvidiaSmi() {
+        String m = TopoMatrix.render(new Host("h", Presets.get("dgx-h100")));
+        String[] lines = m.split("\n");
+        assertTrue(lines[0].trim().startsWith("GPU0"));
+        assertTrue(lines[1].startsWith("GPU0"));
+        assertTrue(lines[1].contains("NV18"));
+        assertTrue(m.contains("NIC0: mlx5_0"));
+    }
+
+    @Test
+    void pcieBandwidthMatchesUcxModel() {
+        // FACTS.md section 2: Gen4 x16 ~28.2 GB/s, Gen5 x16 ~56.4 GB/s after TLP overhead.
+        assertEquals(28.2e9, PcieGen.GEN4.payloadBytesPerSecond(16), 0.1e9);
+        assertEquals(56.4e9, PcieGen.GEN5.payloadBytesPerSecond(16), 0.1e9);
+    }
+}
