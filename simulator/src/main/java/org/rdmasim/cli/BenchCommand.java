@@ -46,6 +46,15 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "random seed (default ${DEFAULT-VALUE})")
     long seed;
 
+    /** Who talks to whom in the fluid run. */
+    enum Pattern { pairs, random }
+
+    @Option(names = "--pattern", defaultValue = "pairs",
+            description = {"fluid run traffic: 'pairs' (host i sends to host i+1: contention stays local, like",
+                    "rail-aligned lanes) or 'random' (any host to any host: one coupled network, the worst case",
+                    "for incremental max-min) (default ${DEFAULT-VALUE})"})
+    Pattern pattern;
+
     @Override
     public Integer call() {
         if (flows < 1 || hosts < 2 || pending < 1 || events < pending || repeats < 1) {
@@ -73,7 +82,8 @@ public final class BenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  engine / PriorityQueue time ratio: %.2f (target <= 2.0)%n", bestEngine / bestQueue);
         out.flush();
 
-        out.printf(Locale.ROOT, "fluid model: %,d flows between %d hosts (Poisson arrivals, NIC tx/rx per host)%n", flows, hosts);
+        out.printf(Locale.ROOT, "fluid model: %,d flows between %d hosts, pattern %s (Poisson arrivals, NIC tx/rx per host)%n",
+                flows, hosts, pattern);
         FluidRun best = null;
         for (int r = 0; r < Math.max(1, repeats - 1) + 1; r++) {
             FluidRun f = fluid();
@@ -156,9 +166,14 @@ public final class BenchCommand implements Callable<Integer> {
         for (int i = 0; i < flows; i++) {
             t += -Math.log(1 - rng.nextDouble()) / rate;
             int a = rng.nextInt(0, hosts - 1);
-            int b = rng.nextInt(0, hosts - 2);
-            if (b >= a) {
-                b++;
+            int b;
+            if (pattern == Pattern.pairs) {
+                b = (a + 1) % hosts;
+            } else {
+                b = rng.nextInt(0, hosts - 2);
+                if (b >= a) {
+                    b++;
+                }
             }
             long bytes = (long) (-Math.log(1 - rng.nextDouble()) * meanBytes) + 1;
             List<Resource> path = List.of(tx[a], rx[b]);

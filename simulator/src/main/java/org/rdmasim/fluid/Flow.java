@@ -27,6 +27,7 @@ public final class Flow {
     boolean cappedByItself;
     boolean frozen;
     int stamp;
+    int solveMark;
     int componentMark;
     double finishTime = Double.NaN;
     ScheduledAction completion;

@@ -193,28 +193,100 @@ public final class FluidNetwork {
         throw new IllegalStateException("flow does not cross " + r);
     }
 
-    /** Re-solves the component(s) containing {@code seeds} and reschedules changed completions. */
+    /**
+     * Re-solves the flows an event can affect and reschedules those whose rate changed.
+     *
+     * <p>Which flows: start from the resources of the arriving or departing flows, take every flow on
+     * them, and keep walking only through resources that are saturated (or are a flow's bottleneck).
+     * A flow reached only through unsaturated resources keeps its rate: its own bottleneck is
+     * untouched. Those unsaturated resources enter the solve with the load of the untouched flows
+     * taken off their capacity. If the new rates saturate such a resource, its other flows may now be
+     * limited there, so the region grows to include them and is solved again. At the fixed point every
+     * saturated resource holds only re-solved flows or unchanged ones, which is the max-min condition.
+     */
     private void resolveAround(Resource[] seeds) {
         double now = clock.now();
+        int mark = ++componentMark;
         List<Flow> flows = new ArrayList<>();
-        List<Resource> res = new ArrayList<>();
-        collectComponent(seeds, flows, res);
-        double[] oldRates = new double[flows.size()];
-        for (int i = 0; i < flows.size(); i++) {
-            Flow f = flows.get(i);
-            f.settle(now);
-            oldRates[i] = f.rate;
-        }
-        solver.solve(flows, res);
-        solves++;
-        flowsSolved += flows.size();
-        for (int i = 0; i < flows.size(); i++) {
-            Flow f = flows.get(i);
-            if (f.rate != oldRates[i] || f.completion == null) {
-                schedule(f, now);
+        List<Resource> visited = new ArrayList<>();
+        ArrayDeque<Resource> queue = new ArrayDeque<>();
+        for (Resource r : seeds) {
+            if (r.componentMark != mark) {
+                r.componentMark = mark;
+                queue.add(r);
             }
         }
-        for (Resource r : res) {
+        List<Resource> touched = new ArrayList<>();
+        while (true) {
+            expand(queue, mark, flows, visited);
+            // Every resource on a region flow: visited ones hold only region flows; others keep outside load.
+            touched.clear();
+            int edgeMark = ++componentMark;
+            for (Resource q : visited) {
+                // Visited resources include the seeds, which may have lost their last flow.
+                if (q.stamp != -edgeMark) {
+                    q.stamp = -edgeMark;
+                    q.solvedLoad = 0;
+                    touched.add(q);
+                }
+            }
+            for (Flow f : flows) {
+                for (Resource q : f.pathInternal()) {
+                    if (q.stamp != -edgeMark) {
+                        q.stamp = -edgeMark;
+                        q.solvedLoad = 0;
+                        touched.add(q);
+                    }
+                }
+            }
+            for (Flow f : flows) {
+                Resource[] p = f.pathInternal();
+                for (int i = 0; i < p.length; i++) {
+                    p[i].solvedLoad += f.rate * f.usage(i);
+                }
+            }
+            for (Resource q : touched) {
+                q.outsideLoad = q.componentMark == mark ? 0.0 : Math.max(0.0, q.load() - q.solvedLoad);
+                // The stamp field doubles as scratch above; the solver resets it.
+            }
+            for (Flow f : flows) {
+                f.settle(now);
+            }
+            double[] oldRates = new double[flows.size()];
+            for (int i = 0; i < flows.size(); i++) {
+                oldRates[i] = flows.get(i).rate;
+            }
+            solver.solve(flows, touched);
+            solves++;
+            flowsSolved += flows.size();
+            boolean grew = false;
+            for (Resource q : touched) {
+                if (q.componentMark == mark) {
+                    continue;
+                }
+                double newLoad = q.outsideLoad + regionLoad(q, flows, mark);
+                if (newLoad >= q.capacity() * (1 - SATURATED) && q.flows.size() > countRegionFlows(q, mark)) {
+                    q.componentMark = mark;
+                    queue.add(q);
+                    grew = true;
+                }
+            }
+            if (!grew) {
+                for (int i = 0; i < flows.size(); i++) {
+                    Flow f = flows.get(i);
+                    if (f.rate != oldRates[i] || f.completion == null || !f.completion.isPending()) {
+                        schedule(f, now);
+                    }
+                }
+                break;
+            }
+            // Roll back to the old rates before re-solving the larger region (they are the outside
+            // loads the next round subtracts).
+            for (int i = 0; i < flows.size(); i++) {
+                flows.get(i).rate = oldRates[i];
+            }
+        }
+        for (Resource r : touched) {
             double load = loadOf(r);
             if (load != r.load()) {
                 r.setLoad(now, load);
@@ -223,6 +295,49 @@ public final class FluidNetwork {
                 }
             }
         }
+    }
+
+    /** Relative slack under which a resource counts as saturated. */
+    static final double SATURATED = 1e-9;
+
+    private void expand(ArrayDeque<Resource> queue, int mark, List<Flow> flows, List<Resource> visited) {
+        while (!queue.isEmpty()) {
+            Resource r = queue.poll();
+            visited.add(r);
+            for (Flow f : r.flows) {
+                if (f.componentMark == mark) {
+                    continue;
+                }
+                f.componentMark = mark;
+                flows.add(f);
+                for (Resource q : f.pathInternal()) {
+                    if (q.componentMark != mark && (q == f.bottleneck || q.load() >= q.capacity() * (1 - SATURATED))) {
+                        q.componentMark = mark;
+                        queue.add(q);
+                    }
+                }
+            }
+        }
+    }
+
+    private static double regionLoad(Resource q, List<Flow> flows, int mark) {
+        double load = 0;
+        for (Flow f : q.flows) {
+            if (f.componentMark == mark) {
+                load += f.rate * f.usageOf(q);
+            }
+        }
+        return load;
+    }
+
+    private static int countRegionFlows(Resource q, int mark) {
+        int n = 0;
+        for (Flow f : q.flows) {
+            if (f.componentMark == mark) {
+                n++;
+            }
+        }
+        return n;
     }
 
     private static double loadOf(Resource r) {
@@ -294,11 +409,22 @@ public final class FluidNetwork {
                     all.add(f);
                 }
             }
+            if (Math.abs(load - r.load()) > tol * r.capacity()) {
+                out.add(r.name() + " records load " + r.load() + " B/s but its flows carry " + load);
+            }
             if (load > r.capacity() * (1 + tol)) {
                 out.add(r.name() + " carries " + load + " B/s over capacity " + r.capacity());
             }
         }
         for (Flow f : all) {
+            if (f.rate > 0 && (f.completion == null || !f.completion.isPending())) {
+                out.add("flow " + f.label() + " runs at " + f.rate + " B/s with no completion event");
+            } else if (f.rate > 0) {
+                double due = f.lastSettled + f.remaining / f.rate;
+                if (Math.abs(f.completion.time() - due) > 1e-9 * Math.max(1.0, due)) {
+                    out.add("flow " + f.label() + " completes at " + f.completion.time() + " but is due at " + due);
+                }
+            }
             if (f.rate >= f.rateCap() * (1 - tol)) {
                 continue;
             }

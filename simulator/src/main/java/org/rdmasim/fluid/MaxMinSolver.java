@@ -14,8 +14,8 @@ import java.util.PriorityQueue;
  * smallest such level is taken from a heap, its flows are frozen, and the levels of the resources
  * they also cross are updated. Cost: O((F + R + sum of path lengths) log(F + R)).
  *
- * <p>The solver sees only the flows passed in and assumes no other flow crosses their resources
- * (the caller passes a whole connected component).
+ * <p>The solver sees only the flows passed in; flows outside the set keep their rates, and their load
+ * on a resource ({@code Resource.outsideLoad}, set by the caller) is taken off its capacity first.
  */
 public final class MaxMinSolver {
     private int stamp;
@@ -24,12 +24,14 @@ public final class MaxMinSolver {
     public void solve(List<Flow> flows, List<Resource> resources) {
         stamp++;
         for (Resource r : resources) {
-            r.frozenLoad = 0;
+            // Load of flows outside this solve is fixed: it starts out as already-frozen load.
+            r.frozenLoad = r.outsideLoad;
             r.activeWeight = 0;
             r.stamp = 0;
         }
         PriorityQueue<Level> heap = new PriorityQueue<>(flows.size() + resources.size() + 1);
         for (Flow f : flows) {
+            f.solveMark = stamp;
             f.frozen = false;
             f.bottleneck = null;
             f.cappedByItself = false;
@@ -43,7 +45,7 @@ public final class MaxMinSolver {
         }
         for (Resource r : resources) {
             if (r.activeWeight > 0) {
-                heap.add(new Level(r.capacity() / r.activeWeight, r, null, 0));
+                heap.add(new Level(Math.max(0.0, r.capacity() - r.frozenLoad) / r.activeWeight, r, null, 0));
             }
         }
         int unfrozen = flows.size();
@@ -57,7 +59,8 @@ public final class MaxMinSolver {
                 }
                 level = Math.max(level, next.x);
                 for (Flow f : r.flows) {
-                    if (f.stamp == stamp) {
+                    // Flows outside this solve keep their rate (their load is in outsideLoad).
+                    if (f.solveMark != stamp || f.stamp == stamp) {
                         continue;
                     }
                     unfrozen -= freeze(f, level, r, heap);

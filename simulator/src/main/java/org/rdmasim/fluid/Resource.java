@@ -18,6 +18,8 @@ public final class Resource {
 
     // Solver scratch, valid only during one solve.
     double frozenLoad;
+    double outsideLoad;
+    double solvedLoad;
     double activeWeight;
     int stamp;
     int componentMark;

@@ -15,7 +15,7 @@ import org.rdmasim.engine.SimulationClock;
 /** Invariants of the fluid model over random topologies, flow sets and arrival times. */
 class FluidNetworkProperties {
 
-    @Property(tries = 150)
+    @Property(tries = 300)
     void invariantsHoldAtEveryEventAndBytesAreConserved(@ForAll @LongRange(min = 1, max = 1_000_000) long seed,
             @ForAll @IntRange(min = 1, max = 12) int resourceCount,
             @ForAll @IntRange(min = 1, max = 40) int flowCount) {
