@@ -1,5 +1,6 @@
 package org.rdmasim.memory;
 
+import org.rdmasim.transport.config.MemoryType;
 /**
  * A buffer to register: what memory it is, how big, which device owns it (a GPU for cuda, a NUMA
  * node or socket for host), its virtual address and, for GPU memory exported through dma-buf, the
@@ -17,8 +18,10 @@ public record MemoryRegion(String deviceName, MemoryType type, long sizeBytes, l
 
     public MemoryRegion {
         MemoryInputException.requireName(deviceName, "buffer device name");
-        if (type == null) {
-            throw new MemoryInputException("buffer memory type must be cuda or host");
+        if (type != MemoryType.CUDA && type != MemoryType.HOST) {
+            // The model knows how UCX registers these two; managed, ROCm and ZE memory are not modelled.
+            throw new MemoryInputException("buffer memory type must be cuda or host, got "
+                    + (type == null ? "none" : type.ucxName()));
         }
         MemoryInputException.requireNonNegative(sizeBytes, "buffer size");
         MemoryInputException.requireNonNegative(address, "buffer address");

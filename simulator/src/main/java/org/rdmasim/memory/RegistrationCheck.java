@@ -7,6 +7,7 @@ import java.util.TreeMap;
 
 import org.rdmasim.memory.RegistrationLimits.FirmwareCapScope;
 import org.rdmasim.memory.RegistrationVerdict.LimitKind;
+import org.rdmasim.transport.config.MemoryType;
 
 /**
  * Replays registrations in order (buffer by buffer, each buffer's HCAs by md index, each HCA's default

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.rdmasim.transport.config.MemoryType;
+
 /**
  * The lines the real stack prints when a registration fails, with the figures filled in, so a
  * simulated failure can be held beside a real log. Lines starting with "rdmasim:" are ours.

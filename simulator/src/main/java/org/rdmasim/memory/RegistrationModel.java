@@ -6,6 +6,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.rdmasim.transport.config.HcaPerGpuLimit;
+import org.rdmasim.transport.config.MemoryType;
+import org.rdmasim.transport.config.Ternary;
+
 /**
  * Plans the registration of a buffer the way {@code ucp_mem_map} does it: choose the HCAs
  * ({@code UCX_MAX_HCA_PER_GPU}), decide one or two MRs per HCA ({@code UCX_IB_PCI_RELAXED_ORDERING}
@@ -32,20 +36,26 @@ public final class RegistrationModel {
 
     /**
      * The HCAs a buffer is registered on, in md-index order (the order UCX walks its MD map).
-     * GPU memory is filtered by {@code UCX_MAX_HCA_PER_GPU}: candidates are ranked closest first,
-     * ties broken by MD name; {@code auto} keeps those at the minimum distance, {@code N} the first N.
-     * Host memory has no known system device and bypasses the policy (PR #11422).
+     *
+     * <p>GPU memory is filtered by {@code UCX_MAX_HCA_PER_GPU} (UCX >= 1.21; openucx/ucx PR #11422 on
+     * master and #11453 on v1.21.x, "UCP/MM: Add MAX_HCA_PER_GPU policy for GPU registrations", in
+     * {@code ucp_mem_map}, {@code src/ucp/core/ucp_mm.c}): the network MDs are ranked by topology
+     * latency and bandwidth to the buffer's device, ties broken by MD name; {@code inf} keeps all,
+     * {@code auto} "the closest reachable HCA set", {@code N} "up to N closest". Host memory has no
+     * known system device and bypasses the policy. The stored UCX source predates the PR, so its code
+     * was not read: {@code auto} is taken to keep every HCA whose distance equals the minimum
+     * ({@link HcaDistance#CLOSEST_FIRST} compares equal).
      */
-    public List<HcaCandidate> selectHcas(MemoryRegion region, List<HcaCandidate> candidates, MaxHcaPerGpu policy) {
+    public List<HcaCandidate> selectHcas(MemoryRegion region, List<HcaCandidate> candidates, HcaPerGpuLimit policy) {
         List<HcaCandidate> all = checkedCandidates(candidates);
         List<HcaCandidate> chosen;
-        if (region.type() != MemoryType.CUDA || policy.mode() == MaxHcaPerGpu.Mode.ALL || all.isEmpty()) {
+        if (region.type() != MemoryType.CUDA || policy.kind() == HcaPerGpuLimit.Kind.INF || all.isEmpty()) {
             chosen = all;
         } else {
             List<HcaCandidate> ranked = new ArrayList<>(all);
             ranked.sort(Comparator.comparing(HcaCandidate::distance, HcaDistance.CLOSEST_FIRST)
                     .thenComparing(HcaCandidate::name));
-            if (policy.mode() == MaxHcaPerGpu.Mode.CLOSEST_SET) {
+            if (policy.kind() == HcaPerGpuLimit.Kind.AUTO) {
                 HcaDistance nearest = ranked.get(0).distance();
                 chosen = ranked.stream()
                         .filter(h -> HcaDistance.CLOSEST_FIRST.compare(h.distance(), nearest) == 0)
@@ -59,14 +69,22 @@ public final class RegistrationModel {
         return List.copyOf(ordered);
     }
 
-    /** Whether the MD registers this buffer with relaxed ordering (and so a strict companion MR too). */
+    /**
+     * Whether the MD registers this buffer with relaxed ordering, and so with a strict-order companion
+     * MR too. Semantics from openucx/ucx {@code src/uct/ib/base/ib_md.c} ({@code
+     * uct_ib_md_parse_relaxed_order}, {@code uct_ib_verbs_mem_reg}, {@code uct_ib_memh_alloc}): the MD
+     * enables relaxed ordering for {@code yes} (warning if unsupported), for {@code try} when supported,
+     * and for {@code auto} when supported and the CPU prefers it ({@link RelaxedOrderingCpus}); whenever
+     * it is enabled, the default MR carries {@code IBV_ACCESS_RELAXED_ORDERING} and a second, strict-order
+     * MR ({@code UCT_IB_MR_STRICT_ORDER}) covers the same range.
+     */
     public boolean relaxedOrderingEnabled(MemoryRegion region, HcaCandidate hca, UcxRegistrationConfig config) {
         boolean supported = hca.supportsRelaxedOrdering();
         return switch (config.relaxedOrdering()) {
             case NO -> false;
             // yes on an HCA without support: UCX warns and leaves it disabled (ib_md.c).
             case YES, TRY -> supported;
-            case AUTO -> supported && config.cpu().prefersRelaxedOrdering(region.type());
+            case AUTO -> supported && RelaxedOrderingCpus.prefersRelaxedOrdering(config.cpu(), region.type());
         };
     }
 
@@ -75,7 +93,7 @@ public final class RegistrationModel {
         if (!relaxedOrderingEnabled(region, hca, config)) {
             return 1;
         }
-        if (config.relaxedOrdering() == RelaxedOrdering.YES && !parameters.yesKeepsStrictCompanion()) {
+        if (config.relaxedOrdering() == Ternary.YES && !parameters.yesKeepsStrictCompanion()) {
             return 1;
         }
         return 2;

@@ -2,6 +2,8 @@ package org.rdmasim.memory;
 
 import java.util.List;
 
+import org.rdmasim.transport.config.MemoryType;
+
 /**
  * How one buffer is registered: on which HCAs (in UCX's registration order, by md index), how many
  * MRs each, and what that costs.

@@ -1,15 +1,18 @@
 package org.rdmasim.memory;
 
+import org.rdmasim.hardware.CpuFamily;
+import org.rdmasim.transport.config.HcaPerGpuLimit;
+import org.rdmasim.transport.config.Ternary;
+
 /**
  * The resolved UCX settings and host facts that decide where and how a buffer is registered.
- * The transport package resolves the environment (defaults, NIXL overrides, user variables) into
- * this record.
+ * {@link HostRegistration} reads them from a transport {@code EffectiveConfig} and a hardware host.
  *
  * @param maxHcaPerGpu     {@code UCX_MAX_HCA_PER_GPU}
  * @param relaxedOrdering  {@code UCX_IB_PCI_RELAXED_ORDERING}
  * @param cpu              the host CPU, for {@code auto}
  */
-public record UcxRegistrationConfig(MaxHcaPerGpu maxHcaPerGpu, RelaxedOrdering relaxedOrdering, CpuFamily cpu) {
+public record UcxRegistrationConfig(HcaPerGpuLimit maxHcaPerGpu, Ternary relaxedOrdering, CpuFamily cpu) {
 
     public UcxRegistrationConfig {
         if (maxHcaPerGpu == null || relaxedOrdering == null || cpu == null) {
@@ -19,7 +22,7 @@ public record UcxRegistrationConfig(MaxHcaPerGpu maxHcaPerGpu, RelaxedOrdering r
 
     /** UCX's own defaults: {@code MAX_HCA_PER_GPU=inf}, {@code PCI_RELAXED_ORDERING=auto}. */
     public static UcxRegistrationConfig ucxDefaults(CpuFamily cpu) {
-        return new UcxRegistrationConfig(MaxHcaPerGpu.INF, RelaxedOrdering.AUTO, cpu);
+        return new UcxRegistrationConfig(HcaPerGpuLimit.INF, Ternary.AUTO, cpu);
     }
 
     /**
@@ -28,14 +31,14 @@ public record UcxRegistrationConfig(MaxHcaPerGpu maxHcaPerGpu, RelaxedOrdering r
      * ai-dynamo/nixl PR #1637, {@code src/plugins/ucx/ucx_utils.cpp}).
      */
     public static UcxRegistrationConfig nixlDefaults(CpuFamily cpu, boolean ucxAtLeast121) {
-        return new UcxRegistrationConfig(ucxAtLeast121 ? MaxHcaPerGpu.AUTO : MaxHcaPerGpu.INF, RelaxedOrdering.TRY, cpu);
+        return new UcxRegistrationConfig(ucxAtLeast121 ? HcaPerGpuLimit.AUTO : HcaPerGpuLimit.INF, Ternary.TRY, cpu);
     }
 
-    public UcxRegistrationConfig withMaxHcaPerGpu(MaxHcaPerGpu value) {
+    public UcxRegistrationConfig withMaxHcaPerGpu(HcaPerGpuLimit value) {
         return new UcxRegistrationConfig(value, relaxedOrdering, cpu);
     }
 
-    public UcxRegistrationConfig withRelaxedOrdering(RelaxedOrdering value) {
+    public UcxRegistrationConfig withRelaxedOrdering(Ternary value) {
         return new UcxRegistrationConfig(maxHcaPerGpu, value, cpu);
     }
 }

@@ -3,6 +3,8 @@ package org.rdmasim.memory;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.rdmasim.transport.config.MemoryType;
+
 /**
  * An 8-GPU, 8-NIC HGX-style host as the registration model sees it (FACTS.md section 5): GPU i shares
  * a PCIe switch with mlx5_i; GPUs and NICs 0-3 sit on socket 0, 4-7 on socket 1. Distances use the

@@ -8,7 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.CpuFamily;
 import org.rdmasim.memory.RegistrationLimits.FirmwareCapScope;
+import org.rdmasim.transport.config.HcaPerGpuLimit;
+import org.rdmasim.transport.config.MemoryType;
+import org.rdmasim.transport.config.Ternary;
 
 class MemoryInputTest {
 
@@ -42,10 +46,10 @@ class MemoryInputTest {
 
     @Test
     void badSettingsAreRejected() {
-        assertThrows(MemoryInputException.class, () -> MaxHcaPerGpu.parse("closest"));
-        assertThrows(MemoryInputException.class, () -> MaxHcaPerGpu.parse("0"));
-        assertThrows(MemoryInputException.class, () -> RelaxedOrdering.parse("sometimes"));
-        assertThrows(MemoryInputException.class, () -> MemoryType.parse("rocm"));
+        assertThrows(IllegalArgumentException.class, () -> HcaPerGpuLimit.parse("closest"));
+        assertThrows(IllegalArgumentException.class, () -> HcaPerGpuLimit.parse("0"));
+        assertThrows(IllegalArgumentException.class, () -> Ternary.parse("sometimes"));
+        assertThrows(MemoryInputException.class, () -> new MemoryRegion("GPU0", MemoryType.ROCM, 1, 0, -1));
         assertThrows(MemoryInputException.class, () -> CudaPoolAddressSpace.forDevice(1).withPoolsPerCommunicator(3));
         assertThrows(MemoryInputException.class, () -> new HcaDistance(-1, 1));
         assertThrows(MemoryInputException.class, () -> new HcaDistance(0, 0));

@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.CpuFamily;
 import org.rdmasim.memory.RegistrationLimits.FirmwareCapScope;
 import org.rdmasim.memory.RegistrationVerdict.LimitKind;
+import org.rdmasim.transport.config.Ternary;
 
 class RegistrationCheckTest {
 
@@ -58,7 +60,7 @@ class RegistrationCheckTest {
 
     @Test
     void seed000RelaxedOrderingAutoWorkaroundOnlyRaisesTheThreshold() {
-        UcxRegistrationConfig workaround = nixlOld.withRelaxedOrdering(RelaxedOrdering.AUTO);
+        UcxRegistrationConfig workaround = nixlOld.withRelaxedOrdering(Ternary.AUTO);
         // 40 GiB per GPU: 64 MRs x 80 MiB = 5 GiB, still over the cap.
         RegistrationVerdict forty = RegistrationCheck.check(HgxHost.planEveryGpu(model, FORTY_GIB, 8, workaround),
                 PER_VM_CAP);

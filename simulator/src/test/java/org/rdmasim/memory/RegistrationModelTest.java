@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.CpuFamily;
+import org.rdmasim.transport.config.HcaPerGpuLimit;
+import org.rdmasim.transport.config.MemoryType;
+import org.rdmasim.transport.config.Ternary;
 
 class RegistrationModelTest {
 
@@ -16,7 +20,7 @@ class RegistrationModelTest {
         return model.plan(HgxHost.gpuBuffer(0, FORTY_GIB), HgxHost.hcasSeenFrom(0), config);
     }
 
-    private static UcxRegistrationConfig config(MaxHcaPerGpu max, RelaxedOrdering ro, CpuFamily cpu) {
+    private static UcxRegistrationConfig config(HcaPerGpuLimit max, Ternary ro, CpuFamily cpu) {
         return new UcxRegistrationConfig(max, ro, cpu);
     }
 
@@ -31,18 +35,17 @@ class RegistrationModelTest {
 
     @Test
     void seed000RelaxedOrderingAutoOnCpuWithoutSecondMrRegistersEightTimes() {
-        for (CpuFamily cpu : List.of(CpuFamily.INTEL_OTHER, CpuFamily.ARM_GRACE, CpuFamily.OTHER)) {
-            RegistrationPlan plan = planGpu0(config(MaxHcaPerGpu.INF, RelaxedOrdering.AUTO, cpu));
+        for (CpuFamily cpu : List.of(CpuFamily.INTEL_OTHER, CpuFamily.NVIDIA_GRACE, CpuFamily.OTHER)) {
+            RegistrationPlan plan = planGpu0(config(HcaPerGpuLimit.INF, Ternary.AUTO, cpu));
             assertEquals(8, plan.totalMrs(), cpu.name());
         }
         // CPUs UCX prefers relaxed ordering on keep the second MR under auto.
-        for (CpuFamily cpu : List.of(CpuFamily.AMD_ROME, CpuFamily.AMD_GENOA, CpuFamily.AMD_TURIN,
-                CpuFamily.INTEL_EMERALD_RAPIDS)) {
-            assertEquals(16, planGpu0(config(MaxHcaPerGpu.INF, RelaxedOrdering.AUTO, cpu)).totalMrs(), cpu.name());
+        for (CpuFamily cpu : List.of(CpuFamily.AMD_ZEN, CpuFamily.INTEL_EMERALD_RAPIDS)) {
+            assertEquals(16, planGpu0(config(HcaPerGpuLimit.INF, Ternary.AUTO, cpu)).totalMrs(), cpu.name());
         }
         // Emerald Rapids: only CUDA memory (UCX PR #11532).
         RegistrationPlan host = model.plan(MemoryRegion.host("NUMA0", FORTY_GIB), HgxHost.hcasSeenFrom(0),
-                config(MaxHcaPerGpu.INF, RelaxedOrdering.AUTO, CpuFamily.INTEL_EMERALD_RAPIDS));
+                config(HcaPerGpuLimit.INF, Ternary.AUTO, CpuFamily.INTEL_EMERALD_RAPIDS));
         assertEquals(8, host.totalMrs());
     }
 
@@ -68,7 +71,7 @@ class RegistrationModelTest {
 
     @Test
     void everyGpuGetsItsOwnPixNicUnderAuto() {
-        UcxRegistrationConfig nixl = UcxRegistrationConfig.nixlDefaults(CpuFamily.AMD_GENOA, true);
+        UcxRegistrationConfig nixl = UcxRegistrationConfig.nixlDefaults(CpuFamily.AMD_ZEN, true);
         List<RegistrationPlan> plans = HgxHost.planEveryGpu(model, FORTY_GIB, 8, nixl);
         for (int g = 0; g < HgxHost.GPUS; g++) {
             assertEquals(List.of("mlx5_" + g), plans.get(g).hcaNames());
@@ -80,10 +83,10 @@ class RegistrationModelTest {
     void maxHcaPerGpuNTakesTheNClosestBreakingTiesByName() {
         // From GPU5: mlx5_5 (PIX), then mlx5_4, mlx5_6, mlx5_7 tie at NODE -> by name mlx5_4, mlx5_6.
         RegistrationPlan plan = model.plan(HgxHost.gpuBuffer(5, FORTY_GIB), HgxHost.hcasSeenFrom(5),
-                config(MaxHcaPerGpu.closest(3), RelaxedOrdering.NO, CpuFamily.OTHER));
+                config(HcaPerGpuLimit.parse("3"), Ternary.NO, CpuFamily.OTHER));
         assertEquals(List.of("mlx5_4", "mlx5_5", "mlx5_6"), plan.hcaNames()); // reported in md order
         RegistrationPlan all = model.plan(HgxHost.gpuBuffer(5, FORTY_GIB), HgxHost.hcasSeenFrom(5),
-                config(MaxHcaPerGpu.closest(20), RelaxedOrdering.NO, CpuFamily.OTHER));
+                config(HcaPerGpuLimit.parse("20"), Ternary.NO, CpuFamily.OTHER));
         assertEquals(8, all.perHca().size());
     }
 
@@ -96,38 +99,38 @@ class RegistrationModelTest {
                 new HcaCandidate("mlx5_2", 5, HgxHost.SYS, true),
                 new HcaCandidate("mlx5_3", 6, HgxHost.SYS, true));
         RegistrationPlan plan = model.plan(MemoryRegion.cuda("GPU0", ByteUnits.GIB), tray,
-                config(MaxHcaPerGpu.AUTO, RelaxedOrdering.TRY, CpuFamily.ARM_GRACE));
+                config(HcaPerGpuLimit.AUTO, Ternary.TRY, CpuFamily.NVIDIA_GRACE));
         assertEquals(List.of("mlx5_0", "mlx5_1"), plan.hcaNames());
     }
 
     @Test
     void hostBuffersBypassMaxHcaPerGpu() {
         RegistrationPlan plan = model.plan(MemoryRegion.host("NUMA0", ByteUnits.GIB), HgxHost.hcasSeenFrom(0),
-                config(MaxHcaPerGpu.AUTO, RelaxedOrdering.NO, CpuFamily.OTHER));
+                config(HcaPerGpuLimit.AUTO, Ternary.NO, CpuFamily.OTHER));
         assertEquals(8, plan.perHca().size());
         assertEquals(ByteUnits.GIB + plan.firmwareBytes(), plan.pinnedHostBytes());
     }
 
     @Test
     void yesAndNoFollowTheUcxSource() {
-        UcxRegistrationConfig yes = config(MaxHcaPerGpu.INF, RelaxedOrdering.YES, CpuFamily.OTHER);
+        UcxRegistrationConfig yes = config(HcaPerGpuLimit.INF, Ternary.YES, CpuFamily.OTHER);
         assertEquals(16, planGpu0(yes).totalMrs()); // strict companion kept (ib_md.c)
         RegistrationModel relaxedOnly = new RegistrationModel(
                 RegistrationParameters.defaults().withYesKeepsStrictCompanion(false));
         assertEquals(8, relaxedOnly.plan(HgxHost.gpuBuffer(0, FORTY_GIB), HgxHost.hcasSeenFrom(0), yes).totalMrs());
-        assertEquals(8, planGpu0(config(MaxHcaPerGpu.INF, RelaxedOrdering.NO, CpuFamily.AMD_MILAN)).totalMrs());
+        assertEquals(8, planGpu0(config(HcaPerGpuLimit.INF, Ternary.NO, CpuFamily.AMD_ZEN)).totalMrs());
 
         List<HcaCandidate> noRelaxedSupport = List.of(
                 new HcaCandidate("mlx5_0", 0, HgxHost.PIX, false),
                 new HcaCandidate("mlx5_1", 1, HgxHost.NODE, false));
         RegistrationPlan tryPlan = model.plan(MemoryRegion.cuda("GPU0", ByteUnits.GIB), noRelaxedSupport,
-                config(MaxHcaPerGpu.INF, RelaxedOrdering.TRY, CpuFamily.AMD_MILAN));
+                config(HcaPerGpuLimit.INF, Ternary.TRY, CpuFamily.AMD_ZEN));
         assertEquals(2, tryPlan.totalMrs());
     }
 
     @Test
     void translationBytesFollowPageSize() {
-        UcxRegistrationConfig oneMr = config(MaxHcaPerGpu.AUTO, RelaxedOrdering.NO, CpuFamily.OTHER);
+        UcxRegistrationConfig oneMr = config(HcaPerGpuLimit.AUTO, Ternary.NO, CpuFamily.OTHER);
         // 40 GiB / 4 KiB = 10,485,760 entries x 8 B = 80 MiB per MR; + 64 B mkey context.
         HcaRegistration reg4k = planGpu0(oneMr).perHca().get(0);
         assertEquals(10_485_760L, reg4k.translationEntries());
@@ -152,7 +155,7 @@ class RegistrationModelTest {
 
     @Test
     void seed000FortyToEightyGigabytesPerGpuPinTensOfGigabytesOfHostMemory() {
-        UcxRegistrationConfig nixl = UcxRegistrationConfig.nixlDefaults(CpuFamily.AMD_GENOA, false);
+        UcxRegistrationConfig nixl = UcxRegistrationConfig.nixlDefaults(CpuFamily.AMD_ZEN, false);
         long forty = RegistrationTotals.of(HgxHost.planEveryGpu(model, FORTY_GIB, 8, nixl)).firmwareBytes();
         long eighty = RegistrationTotals.of(HgxHost.planEveryGpu(model, 80 * ByteUnits.GIB, 8, nixl)).firmwareBytes();
         // 8 GPUs x 16 MRs x 80 MiB = 10 GiB; at 80 GiB per GPU, 20 GiB (4 KiB translation pages).
@@ -162,25 +165,25 @@ class RegistrationModelTest {
 
     @Test
     void registrationTimeIsPerMrPlusPerByteCost() {
-        RegistrationPlan plan = planGpu0(config(MaxHcaPerGpu.AUTO, RelaxedOrdering.TRY, CpuFamily.OTHER));
+        RegistrationPlan plan = planGpu0(config(HcaPerGpuLimit.AUTO, Ternary.TRY, CpuFamily.OTHER));
         double perMr = 16e-6 + 0.06e-9 * FORTY_GIB; // UCX MEM_REG_OVERHEAD + MEM_REG_GROWTH x length
         assertEquals(2 * perMr, plan.registrationSeconds(), 1e-12);
         assertEquals(0.06, RegistrationParameters.defaults().perGigabyteSeconds(), 1e-15);
 
         RegistrationModel custom = new RegistrationModel(RegistrationParameters.defaults().withCosts(1e-3, 0.0));
         assertEquals(2e-3, custom.plan(HgxHost.gpuBuffer(0, FORTY_GIB), HgxHost.hcasSeenFrom(0),
-                config(MaxHcaPerGpu.AUTO, RelaxedOrdering.TRY, CpuFamily.OTHER)).registrationSeconds(), 1e-15);
+                config(HcaPerGpuLimit.AUTO, Ternary.TRY, CpuFamily.OTHER)).registrationSeconds(), 1e-15);
         assertTrue(RegistrationParameters.assumptions().stream().allMatch(a -> a.startsWith("ASSUMPTION")));
     }
 
     @Test
     void environmentSpellingsParse() {
-        assertEquals(MaxHcaPerGpu.INF, MaxHcaPerGpu.parse("inf"));
-        assertEquals(MaxHcaPerGpu.AUTO, MaxHcaPerGpu.parse(" AUTO "));
-        assertEquals(MaxHcaPerGpu.closest(2), MaxHcaPerGpu.parse("2"));
-        assertEquals("auto", MaxHcaPerGpu.AUTO.toString());
-        assertEquals(RelaxedOrdering.TRY, RelaxedOrdering.parse("try"));
-        assertEquals(RelaxedOrdering.NO, RelaxedOrdering.parse("n"));
-        assertEquals(MemoryType.CUDA, MemoryType.parse("cuda"));
+        assertEquals(HcaPerGpuLimit.INF, HcaPerGpuLimit.parse("inf"));
+        assertEquals(HcaPerGpuLimit.AUTO, HcaPerGpuLimit.parse(" AUTO "));
+        assertEquals(new HcaPerGpuLimit(HcaPerGpuLimit.Kind.COUNT, 2), HcaPerGpuLimit.parse("2"));
+        assertEquals("auto", HcaPerGpuLimit.AUTO.toString());
+        assertEquals(Ternary.TRY, Ternary.parse("try"));
+        assertEquals(Ternary.NO, Ternary.parse("n"));
+        assertEquals(MemoryType.CUDA, MemoryType.fromUcxName("cuda"));
     }
 }

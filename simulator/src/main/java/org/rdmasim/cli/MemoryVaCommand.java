@@ -1,0 +1,130 @@
+package org.rdmasim.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.rdmasim.hardware.GpuModel;
+import org.rdmasim.memory.CudaPoolAddressSpace;
+import org.rdmasim.memory.VirtualAddressSpace;
+import org.rdmasim.report.ChartFiles;
+import org.rdmasim.report.Charts;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rdmasim memory va}: virtual address space reserved by NCCL's CUDA pools as communicators
+ * are created (seed 002), against a 47-, 48- or 57-bit space.
+ */
+@Command(name = "va", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Virtual address space CUDA memory pools reserve, per NCCL communicator.",
+                "Example: rdmasim memory va --gpu gb300 --communicators 200 --pools-per-comm 2 --va-bits 48"})
+final class MemoryVaCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--gpu", paramLabel = "MODEL", required = true,
+            description = "GPU model: t4, a100, h100, h200, b200, gb300")
+    String gpu;
+
+    @Option(names = "--communicators", paramLabel = "N", required = true, description = "NCCL communicators created")
+    long communicators;
+
+    @Option(names = "--pools-per-comm", paramLabel = "1|2", defaultValue = "1",
+            description = "CUDA pools per communicator (default: ${DEFAULT-VALUE})")
+    int poolsPerCommunicator;
+
+    @Option(names = "--va-bits", paramLabel = "BITS", defaultValue = "48",
+            description = "address space width: 47 (x86-64 4-level user space), 48, 57 (default: ${DEFAULT-VALUE})")
+    int vaBits;
+
+    @Option(names = "--shadow-max", paramLabel = "SIZE", converter = ByteSize.class,
+            description = "NCCL_SHADOW_MEMPOOL_MAX_SIZE with NCCL PR #2064 (its default 1GiB; 0 = driver default). "
+                    + "Without it: NCCL before the PR, pools with maxSize=0")
+    Long shadowMax;
+
+    @Option(names = "--start-va", paramLabel = "SIZE", defaultValue = "0", converter = ByteSize.class,
+            description = "VA already in use before the first pool, e.g. 0.04TiB (default: 0)")
+    long startVa;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "write the VA chart (PNG and SVG) into DIR")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        if (communicators < 0) {
+            throw new BadInputException("--communicators must be >= 0, got " + communicators);
+        }
+        if (out != null) {
+            MemoryCommand.prepareOutput(out);
+        }
+        GpuModel model = GpuModel.parse(gpu);
+        CudaPoolAddressSpace pools = CudaPoolAddressSpace.forDevice(model.hbmBytes())
+                .withPoolsPerCommunicator(poolsPerCommunicator);
+        if (shadowMax != null) {
+            pools = pools.withNcclShadowMempoolMaxSize(shadowMax);
+        }
+        VirtualAddressSpace space = VirtualAddressSpace.ofBits(vaBits);
+        long total = pools.vaAfterCommunicators(startVa, communicators);
+
+        PrintWriter w = spec.commandLine().getOut();
+        w.printf(Locale.ROOT, "%s: %s device memory; pool maxSize %s%n", model.product(),
+                ByteSize.format(model.hbmBytes()), shadowMax == null ? "0 (NCCL before PR #2064: driver default, "
+                        + "2x device memory)" : shadowMax == 0 ? "0 (NCCL_SHADOW_MEMPOOL_MAX_SIZE=0: driver default)"
+                        : ByteSize.format(shadowMax) + " (NCCL_SHADOW_MEMPOOL_MAX_SIZE)");
+        w.printf(Locale.ROOT, "VA per pool: %s; per communicator (%d pool%s): %s%n",
+                ByteSize.format(pools.vaPerPoolBytes()), poolsPerCommunicator, poolsPerCommunicator == 1 ? "" : "s",
+                ByteSize.format(pools.vaPerCommunicatorBytes()));
+        w.printf(Locale.ROOT, "after %d communicators (%d pools): %s (from %s)%n", communicators,
+                communicators * poolsPerCommunicator, ByteSize.format(total), ByteSize.format(startVa));
+        for (VirtualAddressSpace s : spaces(space)) {
+            long fit = pools.communicatorsUntilExhaustion(s, startVa);
+            w.printf(Locale.ROOT, "%s space (%s): %s, %.1f%% used; room for %s communicators%n", s.name(),
+                    ByteSize.format(s.bytes()), total <= s.bytes() ? "fits" : "EXHAUSTED",
+                    100.0 * total / s.bytes(), fit == Long.MAX_VALUE ? "unlimited" : Long.toString(fit));
+        }
+        w.flush();
+        if (out != null) {
+            writeChart(model, pools);
+            w.println("chart written to " + out);
+            w.flush();
+        }
+        return total <= space.bytes() ? Main.OK : Main.VARIANT_FAILED;
+    }
+
+    /** The chosen space, and the x86-64 4-level user half (128 TiB) when it is narrower. */
+    private static List<VirtualAddressSpace> spaces(VirtualAddressSpace chosen) {
+        List<VirtualAddressSpace> list = new ArrayList<>(List.of(chosen));
+        if (chosen.bits() > VirtualAddressSpace.X86_64_FOUR_LEVEL_USER.bits()) {
+            list.add(VirtualAddressSpace.X86_64_FOUR_LEVEL_USER);
+        }
+        return list;
+    }
+
+    private void writeChart(GpuModel model, CudaPoolAddressSpace pools) throws IOException {
+        double tib = 0x1p40;
+        long step = Math.max(1, (communicators + 9) / 10);
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (long n = 0; ; n = Math.min(communicators, n + step)) {
+            data.addValue(pools.vaAfterCommunicators(startVa, n) / tib, "reserved VA", Long.toString(n));
+            if (n >= communicators) {
+                break;
+            }
+        }
+        List<Charts.Reference> refs = new ArrayList<>(List.of(
+                new Charts.Reference("256 TiB: 48-bit", VirtualAddressSpace.SEED_48_BIT.bytes() / tib),
+                new Charts.Reference("128 TiB: x86-64 4-level user space",
+                        VirtualAddressSpace.X86_64_FOUR_LEVEL_USER.bytes() / tib)));
+        if (vaBits != 47 && vaBits != 48 && vaBits <= 52) {
+            refs.add(new Charts.Reference(vaBits + "-bit", VirtualAddressSpace.ofBits(vaBits).bytes() / tib));
+        }
+        ChartFiles.write(Charts.bars(String.format(Locale.ROOT, "%s: VA reserved by %d pool(s) per communicator",
+                model.product(), poolsPerCommunicator), "TiB", data, refs), out, "memory-va");
+    }
+}

@@ -1,0 +1,219 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code rdmasim memory} through {@link Main#execute}: seeds 000, 001 and 002, and bad input. */
+class MemoryCommandTest {
+
+    /** Exit code and both streams of one run. */
+    record Run(int code, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    /** The MRS/BUFFER column of the row whose name starts with {@code configuration}. */
+    private static String mrsPerBuffer(String out, String configuration) {
+        for (String line : out.lines().toList()) {
+            if (line.startsWith(configuration)) {
+                String[] cells = line.substring(configuration.length()).trim().split("\\s+");
+                return cells[2]; // RELAXED, MAX_HCA, MRS/BUFFER
+            }
+        }
+        throw new AssertionError("no row " + configuration + " in\n" + out);
+    }
+
+    @Test
+    void seed000NixlDefaultRegistersSixteenTimesPerBufferOnHgxH200() {
+        Run r = run("memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--nixl", "1.1.0");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertEquals("16", mrsPerBuffer(r.out(), "NIXL 1.1.0 + UCX 1.20.0"));
+    }
+
+    @Test
+    void seed000RelaxedOrderingAutoHalvesItOnSapphireRapids() {
+        Run r = run("memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--nixl", "1.1.0",
+                "--set", "UCX_IB_PCI_RELAXED_ORDERING=auto");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertEquals("8", mrsPerBuffer(r.out(), "NIXL 1.1.0 + UCX 1.20.0"));
+    }
+
+    @Test
+    void seed000EnvFileIsRead(@TempDir Path dir) throws IOException {
+        Path env = dir.resolve("pod.env");
+        Files.writeString(env, "# workaround from seed 000\nexport UCX_IB_PCI_RELAXED_ORDERING=auto\n");
+        Run r = run("memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--nixl", "1.1.0",
+                "--env", env.toString());
+        assertEquals("8", mrsPerBuffer(r.out(), "NIXL 1.1.0 + UCX 1.20.0"));
+    }
+
+    @Test
+    void seed000CompareShowsTheReductionAndTheRealFailure() {
+        // 40 GiB per GPU x 8 GPUs: 16 MRs of 80 MiB translation per buffer put 1.25 GiB on every HCA,
+        // above a 1 GiB per-VF cap; MAX_HCA_PER_GPU=auto puts 160 MiB on each.
+        Run r = run("memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--gpus", "8",
+                "--fw-page-cap", "1GiB", "--compare");
+        assertEquals(Main.VARIANT_FAILED, r.code(), r.err());
+        assertEquals("", r.err());
+        assertEquals("8", mrsPerBuffer(r.out(), "UCX defaults"));
+        assertEquals("16", mrsPerBuffer(r.out(), "NIXL default (try)"));
+        assertEquals("8", mrsPerBuffer(r.out(), "RELAXED_ORDERING=auto"));
+        assertEquals("2", mrsPerBuffer(r.out(), "NIXL 1.2.0 + UCX 1.21.0"));
+        assertEquals("2", mrsPerBuffer(r.out(), "MAX_HCA_PER_GPU=1"));
+        assertTrue(r.out().contains("UCX  ERROR ibv_reg_dmabuf_mr(address=0x7f7980000000, length=42949672960, "
+                + "access=0x10000f) failed: Resource temporarily unavailable"), r.out());
+        assertTrue(r.out().contains("UCX  ERROR failed to register address 0x7f7980000000 (cuda) length 42949672960 "
+                + "dmabuf_fd 438 on md["), r.out());
+        assertTrue(r.out().contains("Failed to ucp_mem_map: Input/output error"), r.out());
+        assertTrue(r.out().contains("nixlBackendError: NIXL_ERR_BACKEND"), r.out());
+        Matcher fixed = Pattern.compile("(?m)^NIXL 1\\.2\\.0 \\+ UCX 1\\.21\\.0 .* ok\\s+ok\\s+ok\\s+-\\s+ok$")
+                .matcher(r.out());
+        assertTrue(fixed.find(), r.out());
+        Matcher failing = Pattern.compile("(?m)^NIXL default \\(try\\) .* fail\\s+ok\\s+ok\\s+-\\s+FAILED$")
+                .matcher(r.out());
+        assertTrue(failing.find(), r.out());
+    }
+
+    @Test
+    void seed000FitsWithAutoAlone() {
+        Run r = run("memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--fw-page-cap", "1GiB",
+                "--nixl", "1.2.0", "--ucx", "1.21.0");
+        assertEquals(Main.OK, r.code(), r.out());
+        assertFalse(r.out().contains("NIXL_ERR_BACKEND"));
+    }
+
+    @Test
+    void chartsAreWrittenAndForeignFoldersRefused(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("charts");
+        Run r = run("memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--compare",
+                "--fw-page-cap", "1GiB", "--out", out.toString());
+        assertEquals(Main.VARIANT_FAILED, r.code(), r.err());
+        for (String f : List.of("memory-pinned-host.png", "memory-pinned-host.svg", "memory-mrs-per-buffer.png",
+                "memory-mrs-per-buffer.svg")) {
+            assertTrue(Files.size(out.resolve(f)) > 0, f);
+        }
+        // Our own folder may be rewritten.
+        assertEquals(Main.OK, run("memory", "va", "--gpu", "h200", "--communicators", "4", "--out",
+                out.toString()).code());
+        assertTrue(Files.exists(out.resolve("memory-va.svg")));
+
+        Path mine = dir.resolve("mine");
+        Files.createDirectories(mine);
+        Files.writeString(mine.resolve("notes.txt"), "keep me");
+        Run refused = run("memory", "va", "--gpu", "h200", "--communicators", "4", "--out", mine.toString());
+        assertEquals(Main.BAD_INPUT, refused.code());
+        assertTrue(refused.err().contains("will not write into"), refused.err());
+        assertEquals(List.of("notes.txt"), Files.list(mine).map(p -> p.getFileName().toString()).toList());
+    }
+
+    @Test
+    void seed001MttSizingAndOpenMpiWarning() {
+        Run r = run("memory", "mtt", "--mtt-for-memory", "64GiB", "--factor", "2");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertTrue(r.out().contains("log_num_mtt = 22"), r.out());
+        assertTrue(r.out().contains("Registerable memory:     32768 MiB"), r.out());
+        Run quiet = run("memory", "mtt", "--memory", "64GiB", "--log-num-mtt", "22");
+        assertTrue(quiet.out().contains("no Open MPI warning"), quiet.out());
+        // Seed 001's host: 65476 MiB total.
+        Run seed = run("memory", "mtt", "--memory", "65476MiB");
+        assertTrue(seed.out().contains("Total memory:            65476 MiB"), seed.out());
+        assertTrue(seed.out().contains("log_num_mtt = 22"), seed.out());
+    }
+
+    @Test
+    void seed002H200TwentyPools() {
+        Run r = run("memory", "va", "--gpu", "h200", "--communicators", "20", "--pools-per-comm", "1",
+                "--start-va", "0.04TiB");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertTrue(r.out().contains("VA per pool: 280.00 GiB"), r.out());
+        assertTrue(r.out().contains("after 20 communicators (20 pools): 5.51 TiB"), r.out());
+    }
+
+    @Test
+    void seed002Gb300TwoHundredCommunicators() {
+        Run r = run("memory", "va", "--gpu", "gb300", "--communicators", "200", "--pools-per-comm", "2",
+                "--va-bits", "48");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertTrue(r.out().contains("VA per pool: 558.00 GiB"), r.out());
+        // 400 x 558 GiB = 217.97 TiB: the seed's "~217 TiB", inside 256 TiB, beyond x86-64's 128 TiB user half.
+        assertTrue(r.out().contains("(400 pools): 217.97 TiB"), r.out());
+        assertTrue(r.out().contains("48-bit space (256.00 TiB): fits"), r.out());
+        assertTrue(r.out().contains("(128.00 TiB): EXHAUSTED"), r.out());
+        Run x86 = run("memory", "va", "--gpu", "gb300", "--communicators", "200", "--pools-per-comm", "2",
+                "--va-bits", "47");
+        assertEquals(Main.VARIANT_FAILED, x86.code());
+        Run capped = run("memory", "va", "--gpu", "gb300", "--communicators", "200", "--pools-per-comm", "2",
+                "--shadow-max", "1GiB");
+        assertTrue(capped.out().contains("VA per pool: 1.00 GiB"), capped.out());
+        Run wide = run("memory", "va", "--gpu", "gb300", "--communicators", "200", "--pools-per-comm", "2",
+                "--va-bits", "57");
+        assertTrue(wide.out().contains("57-bit space (128.00 PiB): fits"), wide.out());
+    }
+
+    @Test
+    void badInputExitsTwoWithAMessageAndNoStackTrace(@TempDir Path dir) throws IOException {
+        Path badEnv = dir.resolve("bad.env");
+        Files.writeString(badEnv, "export UCX_NET_DEVICES=\"mlx5_0:1\n");
+        List<String[]> cases = List.of(
+                new String[] {"memory", "register", "--host", "hgx-h200", "--buffer", "-40GiB"},
+                new String[] {"memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--page-size", "8KiB"},
+                new String[] {"memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--fw-page-cap", "-1GiB"},
+                new String[] {"memory", "register", "--host", "hgx-h200", "--buffer", "40 bananas"},
+                new String[] {"memory", "register", "--host", "hgx-h900", "--buffer", "40GiB"},
+                new String[] {"memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--env", badEnv.toString()},
+                new String[] {"memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--env",
+                        dir.resolve("missing.env").toString()},
+                new String[] {"memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--set", "NOEQUALS"},
+                new String[] {"memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--set",
+                        "UCX_IB_PCI_RELAXED_ORDERING=sometimes"},
+                new String[] {"memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--set",
+                        "UCX_NET_DEVICES=mlx5_9:1"},
+                new String[] {"memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--gpus", "0"},
+                new String[] {"memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--mtt", "twenty"},
+                new String[] {"memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--ucx", "one"},
+                new String[] {"memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--fw-page-cap", "1GiB",
+                        "--fw-cap-scope", "rack"},
+                new String[] {"memory", "mtt", "--memory", "-64GiB"},
+                new String[] {"memory", "mtt", "--memory", "64GiB", "--factor", "0"},
+                new String[] {"memory", "va", "--gpu", "h200", "--communicators", "-1"},
+                new String[] {"memory", "va", "--gpu", "h999", "--communicators", "1"},
+                new String[] {"memory", "va", "--gpu", "h200", "--communicators", "1", "--va-bits", "99"},
+                new String[] {"memory", "va", "--gpu", "h200", "--communicators", "1", "--pools-per-comm", "3"});
+        for (String[] args : cases) {
+            Run r = run(args);
+            String what = String.join(" ", args);
+            assertEquals(Main.BAD_INPUT, r.code(), what + "\n" + r.out() + r.err());
+            assertTrue(r.err().startsWith("rdmasim"), what + ": " + r.err());
+            assertFalse(r.err().contains("\tat "), what + " printed a stack trace: " + r.err());
+        }
+    }
+
+    @Test
+    void helpIsAvailableEverywhere() {
+        for (String[] args : List.of(new String[] {"memory", "--help"}, new String[] {"memory", "register", "--help"},
+                new String[] {"memory", "mtt", "--help"}, new String[] {"memory", "va", "--help"})) {
+            Run r = run(args);
+            assertEquals(Main.OK, r.code());
+            assertTrue(r.out().startsWith("Usage: rdmasim memory"), r.out());
+        }
+        assertTrue(run("--help").out().contains("memory"));
+    }
+}
