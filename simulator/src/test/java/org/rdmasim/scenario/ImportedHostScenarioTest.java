@@ -52,6 +52,13 @@ class ImportedHostScenarioTest {
     }
 
     @Test
+    void catalogScenarioLoads() {
+        // Maven runs tests in simulator/; the catalog sits beside it.
+        Scenario s = ScenarioLoader.load(Path.of("..", "scenarios", "imported-h100-host.yaml"));
+        assertEquals("imported-h100-host", s.name());
+    }
+
+    @Test
     void missingFileIsAScenarioError() {
         ScenarioException e = assertThrows(ScenarioException.class, () -> host("host: {nvidia-smi: nowhere.txt}\n"));
         assertTrue(e.getMessage().contains("no such file"), e.getMessage());
