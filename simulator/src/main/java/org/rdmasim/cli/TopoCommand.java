@@ -1,35 +1,112 @@
 package org.rdmasim.cli;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.rdmasim.hardware.GpuModel;
 import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.HostSpec;
+import org.rdmasim.hardware.LinkLayer;
+import org.rdmasim.hardware.NicModel;
 import org.rdmasim.hardware.Presets;
 import org.rdmasim.hardware.TopoMatrix;
+import org.rdmasim.importers.DotWriter;
+import org.rdmasim.importers.HostFiles;
+import org.rdmasim.importers.ImportException;
+import org.rdmasim.importers.ImportOptions;
+import org.rdmasim.importers.nccl.NcclXmlWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code rdmasim topo PRESET}: the GPU/NIC matrix as nvidia-smi topo -m prints it. */
+/** {@code rdmasim topo PRESET|FILE}: a host's GPU/NIC matrix as nvidia-smi topo -m prints it, or its tree as NCCL XML or dot. */
 @Command(name = "topo", mixinStandardHelpOptions = true,
-        description = "Print a host's GPU/NIC relations in the form of 'nvidia-smi topo -m'.")
+        description = {"Print a host's GPU/NIC relations in the form of 'nvidia-smi topo -m', or the host as an NCCL "
+                + "topology file or a Graphviz graph.",
+                "The host is a preset or a file: FILE.xml is read as NCCL topology XML (NCCL_TOPO_DUMP_FILE, or a "
+                        + "cloud's published topology); any other file as the text of 'nvidia-smi topo -m', from which "
+                        + "a PCIe tree reproducing every cell is inferred.",
+                "Examples: rdmasim topo dgx-h100 --format nccl-xml > dgx.xml;  rdmasim topo node7-topo.txt --format dot"})
 public final class TopoCommand implements Callable<Integer> {
+    /** Output formats. */
+    enum Format { matrix, nccl_xml, dot }
+
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PRESET", description = "a preset: ${COMPLETION-CANDIDATES}",
+    @Parameters(index = "0", paramLabel = "PRESET|FILE",
+            description = "a preset (${COMPLETION-CANDIDATES}) or a topology file (.xml: NCCL; otherwise nvidia-smi topo -m text)",
             completionCandidates = PresetNames.class)
-    String preset;
+    String host;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "matrix",
+            description = "matrix (nvidia-smi topo -m layout, the default), nccl-xml (NCCL_TOPO_FILE format) or dot (Graphviz)")
+    String format;
+
+    @Option(names = "--gpu", paramLabel = "MODEL",
+            description = "GPU model for an imported file that does not say (t4, a100, h100, h200, b200, gb300); default: from the file, else h100")
+    String gpu;
+
+    @Option(names = "--nic", paramLabel = "MODEL",
+            description = "NIC model for an imported file (cx5, cx6, cx7, cx8); default: from the file's port speed, else cx7")
+    String nic;
+
+    @Option(names = "--link-layer", paramLabel = "LAYER", description = "ib or roce for an imported file's NICs; default ib")
+    String linkLayer;
 
     @Override
     public Integer call() {
-        if (!Presets.exists(preset)) {
-            throw new BadInputException("unknown preset '" + preset + "' (expected one of "
-                    + String.join(", ", Presets.names()) + ")");
-        }
-        Host host = new Host(preset, Presets.get(preset));
-        spec.commandLine().getOut().print(TopoMatrix.render(host));
+        Format f = switch (format.toLowerCase(java.util.Locale.ROOT)) {
+            case "matrix" -> Format.matrix;
+            case "nccl-xml", "nccl", "xml" -> Format.nccl_xml;
+            case "dot" -> Format.dot;
+            default -> throw new BadInputException("unknown --format '" + format + "' (expected matrix, nccl-xml or dot)");
+        };
+        HostSpec hostSpec = load();
+        String text = switch (f) {
+            case matrix -> TopoMatrix.render(new Host(host, hostSpec));
+            case nccl_xml -> NcclXmlWriter.write(hostSpec);
+            case dot -> DotWriter.write(hostSpec);
+        };
+        spec.commandLine().getOut().print(text);
         spec.commandLine().getOut().flush();
         return Main.OK;
+    }
+
+    private HostSpec load() {
+        if (Presets.exists(host)) {
+            return Presets.get(host);
+        }
+        Path file = Path.of(host);
+        if (!Files.isRegularFile(file)) {
+            throw new BadInputException("'" + host + "' is neither a preset (" + String.join(", ", Presets.names())
+                    + ") nor a readable file");
+        }
+        ImportOptions options = ImportOptions.defaults();
+        try {
+            if (gpu != null) {
+                options = options.withGpuModel(GpuModel.parse(gpu));
+            }
+            if (nic != null) {
+                options = options.withNicModel(NicModel.parse(nic));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
+        }
+        if (linkLayer != null) {
+            options = options.withLinkLayer(switch (linkLayer.toLowerCase(java.util.Locale.ROOT)) {
+                case "ib", "infiniband" -> LinkLayer.INFINIBAND;
+                case "roce", "ethernet" -> LinkLayer.ROCE;
+                default -> throw new BadInputException("unknown --link-layer '" + linkLayer + "' (expected ib or roce)");
+            });
+        }
+        try {
+            return HostFiles.read(file, options);
+        } catch (ImportException e) {
+            throw new BadInputException(e.getMessage());
+        }
     }
 
     /** Preset names for help and completion. */

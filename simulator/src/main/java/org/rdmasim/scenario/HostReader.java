@@ -12,13 +12,20 @@ import org.rdmasim.hardware.NicModel;
 import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.PcieGen;
 import org.rdmasim.hardware.Presets;
+import org.rdmasim.importers.ImportException;
+import org.rdmasim.importers.ImportOptions;
+import org.rdmasim.importers.nccl.NcclTopologyReader;
+import org.rdmasim.importers.smi.SmiTopologyReader;
 
-/** Reads one entry of {@code hosts:}: a preset (optionally adjusted) or an inline description. */
+/** Reads one entry of {@code hosts:}: a preset (optionally adjusted), an imported topology file, or an inline description. */
 final class HostReader {
     private HostReader() {
     }
 
     static HostSpec read(YamlTree v) {
+        if (v.has("nccl-topo") || v.has("nvidia-smi")) {
+            return adjustNics(imported(v), v);
+        }
         if (v.has("preset")) {
             v.onlyFields(Set.of("preset", "linkLayer", "nicModel", "lineRate", "generic"));
             YamlTree p = v.get("preset");
@@ -35,6 +42,35 @@ final class HostReader {
         }
         throw v.error("a host needs 'preset: NAME' (one of " + String.join(", ", Presets.names())
                 + ") or an inline description with 'sockets'");
+    }
+
+    /**
+     * {@code {nccl-topo: FILE.xml}} or {@code {nvidia-smi: FILE.txt}}, resolved against the scenario's
+     * directory; {@code gpuModel} and {@code linkLayer} fill what the file does not say.
+     */
+    private static HostSpec imported(YamlTree v) {
+        v.onlyFields(Set.of("nccl-topo", "nvidia-smi", "gpuModel", "linkLayer", "nicModel", "lineRate"));
+        if (v.has("nccl-topo") && v.has("nvidia-smi")) {
+            throw v.error("a host is read from one file: 'nccl-topo' or 'nvidia-smi', not both");
+        }
+        YamlTree f = v.has("nccl-topo") ? v.get("nccl-topo") : v.get("nvidia-smi");
+        java.nio.file.Path dir = java.nio.file.Path.of(v.file()).toAbsolutePath().getParent();
+        java.nio.file.Path file = dir == null ? java.nio.file.Path.of(f.text()) : dir.resolve(f.text()).normalize();
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            throw f.error("no such file: " + file);
+        }
+        ImportOptions options = ImportOptions.defaults();
+        if (v.has("gpuModel")) {
+            options = options.withGpuModel(parse(v.get("gpuModel"), GpuModel::parse));
+        }
+        if (v.has("linkLayer")) {
+            options = options.withLinkLayer(linkLayer(v.get("linkLayer")));
+        }
+        try {
+            return v.has("nccl-topo") ? NcclTopologyReader.read(file, options) : SmiTopologyReader.read(file, options);
+        } catch (ImportException e) {
+            throw f.error("cannot import the host: " + e.getMessage());
+        }
     }
 
     private static Presets.GenericHost generic(YamlTree g) {

@@ -1,0 +1,314 @@
+package org.rdmasim.importers.smi;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.rdmasim.hardware.PathType;
+import org.rdmasim.importers.ImportException;
+
+/**
+ * Reads the text {@code nvidia-smi topo -m} prints: a header row of device labels followed by the
+ * affinity columns, one row per device, the "Legend:" block, and the "NIC Legend:" block that maps
+ * NIC0.. to RDMA device names. Works on the tab-separated original (with or without the ANSI
+ * underline a terminal gets) and on the space-padded form {@link org.rdmasim.hardware.TopoMatrix}
+ * prints; older drivers that label NIC columns mlx5_N directly are read too.
+ */
+final class MatrixTextParser {
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m");
+    private static final Pattern GPU_LABEL = Pattern.compile("GPU(\\d+)");
+    private static final Pattern NIC_LABEL = Pattern.compile("NIC(\\d+)");
+    private static final Pattern NV = Pattern.compile("NV(\\d+)");
+    private static final Pattern LEGEND_ENTRY = Pattern.compile("\\s*(NIC\\d+)\\s*:\\s*(\\S+)\\s*");
+    private static final Pattern AFFINITY_LIKE = Pattern.compile("N/A|\\d[\\d,\\-]*");
+    /** The columns nvidia-smi prints after the matrix, in the order it prints them. */
+    private static final List<String> TRAILING = List.of("CPU Affinity", "NUMA Affinity", "GPU NUMA ID");
+    static final String CELLS = "one of X, NV#, PIX, PXB, PHB, NODE, SYS";
+
+    private final String source;
+    private final List<String> lines;
+
+    private MatrixTextParser(String text, String source) {
+        this.source = source;
+        this.lines = new ArrayList<>();
+        for (String l : text.split("\n", -1)) {
+            lines.add(ANSI.matcher(l.replace("\r", "")).replaceAll(""));
+        }
+    }
+
+    static ParsedMatrix parse(String text, String source) {
+        return new MatrixTextParser(text, source).parse();
+    }
+
+    private ParsedMatrix parse() {
+        int h = findHeader();
+        List<String> headerTokens = tokens(lines.get(h));
+        List<String> labels = new ArrayList<>();
+        int t = 0;
+        while (t < headerTokens.size() && !startsTrailing(headerTokens, t)) {
+            labels.add(headerTokens.get(t++));
+        }
+        List<String> trailing = trailingColumns(String.join(" ", headerTokens.subList(t, headerTokens.size())), h);
+        checkLabels(labels, h);
+        int n = labels.size();
+
+        // Rows run until the first blank line or the legend.
+        List<Integer> rowLines = new ArrayList<>();
+        int r = h + 1;
+        for (; r < lines.size(); r++) {
+            String l = lines.get(r).trim();
+            if (l.isEmpty() || l.startsWith("Legend")) {
+                break;
+            }
+            rowLines.add(r);
+        }
+        Map<String, Integer> column = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            column.put(labels.get(i), i);
+        }
+        for (int k = 0; k < rowLines.size(); k++) {
+            String label = tokens(lines.get(rowLines.get(k))).get(0);
+            if (!column.containsKey(label)) {
+                throw error(h, "the header has no column " + label + " (its row is line " + (rowLines.get(k) + 1) + ")",
+                        "a header column for every row: " + String.join(" ", labels) + " " + label);
+            }
+            if (k >= n || !labels.get(k).equals(label)) {
+                throw error(rowLines.get(k), "row " + label + " is out of place",
+                        "rows in header order, this one being " + (k < n ? labels.get(k) : "none"));
+            }
+        }
+        if (rowLines.size() < n) {
+            throw error(rowLines.isEmpty() ? h : rowLines.get(rowLines.size() - 1),
+                    "no row for column " + labels.get(rowLines.size()), "one row per header column");
+        }
+
+        PathType[][] rel = new PathType[n][n];
+        int[][] nv = new int[n][n];
+        List<String> affinity = new ArrayList<>();
+        List<Integer> numa = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int line = rowLines.get(i);
+            List<String> tok = tokens(lines.get(line));
+            List<String> values = tok.subList(1, tok.size());
+            int cells = 0;
+            while (cells < values.size() && cell(values.get(cells)) != null) {
+                cells++;
+            }
+            if (cells < n && cells < values.size() && !AFFINITY_LIKE.matcher(values.get(cells)).matches()) {
+                throw error(line, "unknown cell value '" + values.get(cells) + "' in row " + labels.get(i) + ", column "
+                        + labels.get(cells), CELLS);
+            }
+            if (cells != n) {
+                throw error(line, "row " + labels.get(i) + " has " + cells + " relation cells",
+                        n + ", one per column " + labels.get(0) + " ... " + labels.get(n - 1));
+            }
+            if (values.size() - n > trailing.size()) {
+                throw error(line, "row " + labels.get(i) + " has " + (values.size() - n) + " values after the matrix",
+                        "at most " + trailing.size() + " (" + (trailing.isEmpty() ? "the header names none" : String.join(", ", trailing)) + ")");
+            }
+            for (int j = 0; j < n; j++) {
+                String c = values.get(j);
+                Matcher m = NV.matcher(c);
+                if (m.matches()) {
+                    rel[i][j] = PathType.NV;
+                    nv[i][j] = Integer.parseInt(m.group(1));
+                } else {
+                    rel[i][j] = PathType.valueOf(c);
+                }
+                if ((rel[i][j] == PathType.X) != (i == j)) {
+                    throw error(line, "cell " + labels.get(i) + "/" + labels.get(j) + " is " + c,
+                            i == j ? "X on the diagonal" : "X only on the diagonal");
+                }
+            }
+            String cpu = "";
+            int node = -1;
+            for (int k = 0; k < values.size() - n; k++) {
+                String v = values.get(n + k);
+                if (trailing.get(k).equals("CPU Affinity") && !v.equals("N/A")) {
+                    cpu = v;
+                } else if (trailing.get(k).equals("NUMA Affinity") && v.matches("\\d+")) {
+                    node = Integer.parseInt(v);
+                }
+            }
+            affinity.add(cpu);
+            numa.add(node);
+        }
+        checkSymmetry(labels, rel, nv, rowLines);
+
+        Map<String, String> legend = nicLegend(r);
+        List<ParsedMatrix.Device> devices = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String label = labels.get(i);
+            boolean gpu = GPU_LABEL.matcher(label).matches();
+            String name = label;
+            if (!gpu && NIC_LABEL.matcher(label).matches()) {
+                if (legend.isEmpty()) {
+                    name = "mlx5_" + label.substring(3); // no legend: the name nvidia-smi's NICn stands for on mlx5 hosts
+                } else if (!legend.containsKey(label)) {
+                    throw error(legendLine(r), "the NIC Legend does not name " + label, "an entry \"" + label + ": mlx5_N\"");
+                } else {
+                    name = legend.get(label);
+                }
+            }
+            if (gpu) {
+                for (int j = 0; j < n; j++) {
+                    if (rel[i][j] == PathType.NV && GPU_LABEL.matcher(labels.get(j)).matches() == false) {
+                        throw error(rowLines.get(i), "cell " + label + "/" + labels.get(j) + " is NV" + nv[i][j],
+                                "NV# only between two GPUs");
+                    }
+                }
+            }
+            devices.add(new ParsedMatrix.Device(label, name, gpu, rowLines.get(i) + 1, affinity.get(i), numa.get(i)));
+        }
+        for (String l : legend.keySet()) {
+            if (!column.containsKey(l)) {
+                throw error(legendLine(r), "the NIC Legend names " + l + ", which has no column", "legend entries for header columns only");
+            }
+        }
+        return new ParsedMatrix(source, h + 1, List.copyOf(devices), rel, nv);
+    }
+
+    private int findHeader() {
+        for (int i = 0; i < lines.size(); i++) {
+            List<String> tok = tokens(lines.get(i));
+            if (!tok.isEmpty() && (tok.get(0).equals("GPU0") || tok.get(0).equals("NIC0") || tok.get(0).startsWith("mlx5_"))) {
+                return i;
+            }
+        }
+        throw error(0, "no header row found", "a header row naming the columns: GPU0 GPU1 ... NIC0 ... CPU Affinity NUMA Affinity");
+    }
+
+    private static boolean startsTrailing(List<String> tokens, int t) {
+        String rest = String.join(" ", tokens.subList(t, tokens.size()));
+        return TRAILING.stream().anyMatch(rest::startsWith);
+    }
+
+    private List<String> trailingColumns(String text, int h) {
+        List<String> out = new ArrayList<>();
+        String rest = text.trim();
+        while (!rest.isEmpty()) {
+            String found = null;
+            for (String c : TRAILING) {
+                if (rest.startsWith(c)) {
+                    found = c;
+                }
+            }
+            if (found == null) {
+                throw error(h, "unknown header column '" + rest + "'", "device labels then " + String.join(", ", TRAILING));
+            }
+            out.add(found);
+            rest = rest.substring(found.length()).trim();
+        }
+        return out;
+    }
+
+    private void checkLabels(List<String> labels, int h) {
+        if (labels.isEmpty()) {
+            throw error(h, "the header names no device", "GPU0 ... NIC0 ...");
+        }
+        int gpus = 0;
+        boolean nicSeen = false;
+        for (String l : labels) {
+            Matcher g = GPU_LABEL.matcher(l);
+            if (g.matches()) {
+                if (nicSeen || Integer.parseInt(g.group(1)) != gpus) {
+                    throw error(h, "column " + l + " is out of order", "GPU columns GPU0, GPU1, ... in order, before the NIC columns");
+                }
+                gpus++;
+            } else {
+                nicSeen = true;
+            }
+        }
+        if (labels.stream().distinct().count() != labels.size()) {
+            throw error(h, "a column label appears twice", "each device once");
+        }
+    }
+
+    private void checkSymmetry(List<String> labels, PathType[][] rel, int[][] nv, List<Integer> rowLines) {
+        for (int i = 0; i < rel.length; i++) {
+            for (int j = 0; j < i; j++) {
+                if (rel[i][j] != rel[j][i] || nv[i][j] != nv[j][i]) {
+                    throw error(rowLines.get(i), "cell " + labels.get(i) + "/" + labels.get(j) + " is " + show(rel[i][j], nv[i][j])
+                            + " but " + labels.get(j) + "/" + labels.get(i) + " (line " + (rowLines.get(j) + 1) + ") is "
+                            + show(rel[j][i], nv[j][i]), "the same relation both ways");
+                }
+            }
+        }
+    }
+
+    static String show(PathType t, int nv) {
+        return t == PathType.NV ? "NV" + nv : t.name();
+    }
+
+    /** NIC label to device name from the "NIC Legend:" block; empty when the file has none. */
+    private Map<String, String> nicLegend(int from) {
+        Map<String, String> out = new LinkedHashMap<>();
+        Map<String, Integer> lineOfLabel = new HashMap<>();
+        Map<String, String> labelOfName = new HashMap<>();
+        int start = legendLine(from);
+        if (start < 0) {
+            return out;
+        }
+        for (int i = start + 1; i < lines.size(); i++) {
+            String l = lines.get(i);
+            if (l.isBlank()) {
+                continue;
+            }
+            Matcher m = LEGEND_ENTRY.matcher(l);
+            if (!m.matches()) {
+                break;
+            }
+            String label = m.group(1);
+            String name = m.group(2);
+            if (out.containsKey(label)) {
+                throw error(i, "the NIC Legend names " + label + " twice (" + out.get(label) + " at line "
+                        + (lineOfLabel.get(label) + 1) + ", " + name + " here)", "one entry per NIC");
+            }
+            if (labelOfName.containsKey(name)) {
+                throw error(i, "the NIC Legend gives " + name + " to " + labelOfName.get(name) + " and to " + label,
+                        "a different device name for each NIC");
+            }
+            out.put(label, name);
+            lineOfLabel.put(label, i);
+            labelOfName.put(name, label);
+        }
+        return out;
+    }
+
+    private int legendLine(int from) {
+        for (int i = Math.max(from, 0); i < lines.size(); i++) {
+            if (lines.get(i).trim().equals("NIC Legend:")) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static PathType cell(String token) {
+        if (NV.matcher(token).matches()) {
+            return PathType.NV;
+        }
+        return switch (token) {
+            case "X", "PIX", "PXB", "PHB", "NODE", "SYS" -> PathType.valueOf(token);
+            default -> null;
+        };
+    }
+
+    private static List<String> tokens(String line) {
+        List<String> out = new ArrayList<>();
+        for (String s : line.trim().split("[ \t]+")) {
+            if (!s.isEmpty()) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /** An error at a 0-based line index. */
+    private ImportException error(int index, String problem, String expected) {
+        return new ImportException(source, index + 1, problem, expected);
+    }
+}

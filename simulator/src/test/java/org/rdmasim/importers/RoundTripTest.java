@@ -1,0 +1,65 @@
+package org.rdmasim.importers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.rdmasim.hardware.GpuModel;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.HostSpec;
+import org.rdmasim.hardware.LinkLayer;
+import org.rdmasim.hardware.NicModel;
+import org.rdmasim.hardware.PathType;
+import org.rdmasim.hardware.Presets;
+import org.rdmasim.hardware.TopoMatrix;
+import org.rdmasim.importers.nccl.NcclTopologyReader;
+import org.rdmasim.importers.nccl.NcclXmlWriter;
+import org.rdmasim.importers.smi.SmiTopologyReader;
+
+/** Every preset survives the trip out through each format and back: the same matrix, to the character. */
+class RoundTripTest {
+
+    static Stream<HostSpec> hosts() {
+        Stream<HostSpec> presets = Presets.names().stream().map(Presets::get);
+        Presets.GenericHost d = Presets.GenericHost.defaults();
+        Stream<HostSpec> generic = Stream.of(PathType.PIX, PathType.PXB, PathType.PHB, PathType.NODE).map(r ->
+                Presets.generic(new Presets.GenericHost(2, 4, 2, GpuModel.A100, NicModel.CX6, LinkLayer.INFINIBAND, r,
+                        d.cpu(), d.memoryBandwidth(), d.interSocket())));
+        return Stream.concat(presets, generic);
+    }
+
+    @ParameterizedTest
+    @MethodSource("hosts")
+    void ncclXmlKeepsTheMatrix(HostSpec preset) {
+        String xml = NcclXmlWriter.write(preset);
+        HostSpec back = NcclTopologyReader.read(xml, "preset.xml", ImportOptions.defaults());
+        assertEquals(matrix(preset), matrix(back), xml);
+    }
+
+    @ParameterizedTest
+    @MethodSource("hosts")
+    void matrixTextKeepsTheMatrix(HostSpec preset) {
+        String text = matrix(preset);
+        HostSpec back = SmiTopologyReader.read(text, "preset.txt", ImportOptions.defaults());
+        assertEquals(text, matrix(back));
+    }
+
+    @ParameterizedTest
+    @MethodSource("hosts")
+    void ncclXmlKeepsModelsAndLinks(HostSpec preset) {
+        HostSpec back = NcclTopologyReader.read(NcclXmlWriter.write(preset), "preset.xml", ImportOptions.defaults());
+        Host a = new Host("a", preset);
+        Host b = new Host("b", back);
+        assertEquals(a.gpus().stream().map(g -> List.of(g.gpu().model(), g.gpu().link(), g.gpu().nvlinks())).toList(),
+                b.gpus().stream().map(g -> List.of(g.gpu().model(), g.gpu().link(), g.gpu().nvlinks())).toList());
+        assertEquals(a.nics().stream().map(n -> List.of(n.nic().model(), n.nic().link(), n.nic().lineRateGbps())).toList(),
+                b.nics().stream().map(n -> List.of(n.nic().model(), n.nic().link(), n.nic().lineRateGbps())).toList());
+        assertEquals(preset.cpuFamily(), back.cpuFamily());
+    }
+
+    private static String matrix(HostSpec spec) {
+        return TopoMatrix.render(new Host("h", spec));
+    }
+}
