@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.rdmasim.report.Charts;
 import org.rdmasim.report.ReceiverSummary;
 import org.rdmasim.report.ReportWriter;
 import org.rdmasim.scenario.Scenario;
@@ -66,7 +67,9 @@ public final class RunCommand implements Callable<Integer> {
                 outcomes.add(VariantRunner.run(v, scenario.seed()));
             }
         }
-        ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes);
+        List<Charts.Reference> refs = scenario.references().stream()
+                .map(r -> new Charts.Reference(r.label(), r.gbps())).toList();
+        ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs);
         boolean failed = false;
         if (!quiet) {
             o.printf(Locale.ROOT, "%s: %d variant(s) -> %s%n", scenario.name(), outcomes.size(), dir);
@@ -92,6 +95,9 @@ public final class RunCommand implements Callable<Integer> {
                 o.printf(Locale.ROOT, "  %-34s %-7s %12.4f %12.1f %12.1f  %s%n", v.name(), "ok",
                         slowest == null ? 0 : slowest.pullSeconds(), s.aggregateGbps(), s.meanReceiverGbps(),
                         slowest == null ? "" : slowest.bottleneck());
+                if (v.claim() != null && slowest != null) {
+                    o.printf(Locale.ROOT, "  %-34s claim %s: %s%n", "", v.claim().source(), v.claim().verdict(slowest.pullSeconds()));
+                }
             }
         }
         return failed ? Main.VARIANT_FAILED : Main.OK;

@@ -1,5 +1,7 @@
 package org.rdmasim.memory;
 
+import org.rdmasim.transport.ucx.HcaDistance;
+
 /**
  * An HCA (UCX memory domain) a buffer could be registered on.
  *

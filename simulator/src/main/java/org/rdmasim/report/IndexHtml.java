@@ -46,6 +46,26 @@ final class IndexHtml {
                     .append(esc(slowest == null ? "" : slowest.bottleneck())).append("</td></tr>\n");
         }
         h.append("</table>\n");
+        boolean anyClaim = outcomes.stream().anyMatch(o -> o.claim() != null);
+        if (anyClaim) {
+            h.append("<h2>Claims against the model and the line-rate floor</h2>\n<table><tr><th>variant</th><th>source</th>"
+                    + "<th>claimed (s)</th><th>NICs</th><th>line-rate floor (s)</th><th>modelled (s)</th><th>verdict</th></tr>\n");
+            for (VariantOutcome o : outcomes) {
+                if (o.claim() == null) {
+                    continue;
+                }
+                double modelled = o.result() == null ? Double.NaN : ReceiverSummary.of(o.result()).receivers().stream()
+                        .mapToDouble(ReceiverSummary.Receiver::pullSeconds).max().orElse(0);
+                var c = o.claim();
+                String claimed = c.lowSeconds() == c.highSeconds() ? fmt(c.lowSeconds())
+                        : fmt(c.lowSeconds()) + "-" + fmt(c.highSeconds());
+                h.append("<tr><td>").append(esc(o.name())).append("</td><td>").append(esc(c.source())).append("</td><td>")
+                        .append(claimed).append("</td><td>").append(c.nics()).append("</td><td>").append(fmt(c.floorSeconds()))
+                        .append("</td><td>").append(fmt(modelled)).append("</td><td").append(c.belowFloor() ? " class=\"failed\">" : ">")
+                        .append(esc(o.result() == null ? "variant failed" : c.verdict(modelled))).append("</td></tr>\n");
+            }
+            h.append("</table>\n");
+        }
         for (VariantOutcome o : outcomes) {
             if (o.status() == VariantOutcome.Status.FAILED) {
                 h.append("<h3 class=\"failed\">").append(esc(o.name())).append(" failed</h3><pre>")

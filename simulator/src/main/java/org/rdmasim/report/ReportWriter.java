@@ -43,8 +43,8 @@ public final class ReportWriter {
         }
     }
 
-    public static Written write(Path dir, String scenario, String description, List<VariantOutcome> outcomes)
-            throws IOException {
+    public static Written write(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
+            List<Charts.Reference> references) throws IOException {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve(MARKER), "written by rdmasim; safe to replace\n", StandardCharsets.UTF_8);
         SummaryJson.write(dir.resolve("summary.json"), SummaryJson.build(scenario, description, outcomes));
@@ -71,7 +71,7 @@ public final class ReportWriter {
         if (pull.getColumnCount() > 0) {
             ChartFiles.write(Charts.bars("Pull time per variant: " + scenario, "seconds", pull, List.of()), dir, "pull-time");
             charts.add("pull-time");
-            ChartFiles.write(Charts.bars("Bandwidth per variant: " + scenario, "Gbps", bw, List.of()), dir,
+            ChartFiles.write(Charts.bars("Bandwidth per variant: " + scenario, "Gbps", bw, references), dir,
                     "aggregate-bandwidth");
             charts.add("aggregate-bandwidth");
         }

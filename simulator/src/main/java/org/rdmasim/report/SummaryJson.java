@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.rdmasim.memory.RegistrationTotals;
+import org.rdmasim.workload.Claim;
 import org.rdmasim.workload.RunResult;
 import org.rdmasim.workload.VariantOutcome;
 
@@ -54,9 +56,25 @@ public final class SummaryJson {
                 }
             }
             ObjectNode reg = v.putObject("registration");
-            reg.put("mrCount", 0);
-            reg.put("translationBytes", 0);
-            reg.put("pinnedHostBytes", 0);
+            RegistrationTotals t = o.registration() == null ? RegistrationTotals.ZERO : o.registration();
+            reg.put("mrCount", t.mrCount());
+            reg.put("translationBytes", t.translationBytes());
+            reg.put("pinnedHostBytes", t.pinnedHostBytes());
+            reg.put("firmwareBytes", t.firmwareBytes());
+            reg.put("registrationSeconds", t.registrationSeconds());
+            if (o.claim() != null) {
+                Claim c = o.claim();
+                ObjectNode cn = v.putObject("claim");
+                cn.put("source", c.source());
+                cn.put("claimedLowSeconds", c.lowSeconds());
+                cn.put("claimedHighSeconds", c.highSeconds());
+                cn.put("nics", c.nics());
+                cn.put("lineRateFloorSeconds", c.floorSeconds());
+                double slowest = s.receivers().stream().mapToDouble(ReceiverSummary.Receiver::pullSeconds).max().orElse(0);
+                cn.put("modelledSeconds", slowest);
+                cn.put("belowFloor", c.belowFloor());
+                cn.put("verdict", r == null ? "variant failed" : c.verdict(slowest));
+            }
             if (r != null) {
                 v.put("events", r.events());
             }

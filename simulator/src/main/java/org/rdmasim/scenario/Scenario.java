@@ -7,8 +7,13 @@ import java.util.List;
  * seed, and its variants, each a complete, validated configuration.
  */
 public record Scenario(String name, String description, String file, long seed, int replications,
-        List<VariantSpec> variants) {
+        List<VariantSpec> variants, List<Reference> references) {
     public Scenario {
         variants = List.copyOf(variants);
+        references = List.copyOf(references);
+    }
+
+    /** A bandwidth drawn across the scenario's bandwidth chart (a line rate, a published ceiling). */
+    public record Reference(String label, double gbps) {
     }
 }

@@ -18,13 +18,31 @@ import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.ProtocolParameters;
+import org.rdmasim.engine.SimulationClock;
+import org.rdmasim.fluid.FluidNetwork;
+import org.rdmasim.hardware.Cluster;
+import org.rdmasim.importers.env.EnvBlock;
+import org.rdmasim.importers.env.EnvBlockException;
+import org.rdmasim.importers.env.EnvEntry;
+import org.rdmasim.transport.DataPath;
+import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.transport.config.ConfigValueException;
+import org.rdmasim.transport.config.StackVersion;
+import org.rdmasim.transport.ucx.StackProfile;
+import org.rdmasim.transport.ucx.UcxLaneSelection;
+import org.rdmasim.memory.RegistrationCaps;
+import org.rdmasim.memory.RegistrationLimits;
+import org.rdmasim.memory.RegistrationParameters;
+import org.rdmasim.workload.Claim;
 import org.rdmasim.workload.TransferItem;
+import java.util.Optional;
 
 /** Reads a scenario file into validated records; every problem is a {@link ScenarioException}. */
 public final class ScenarioLoader {
     private static final Set<String> TOP = Set.of("name", "description", "seed", "replications", "hosts", "fabric",
-            "transport", "protocol", "workload", "variants");
-    private static final Set<String> OVERRIDABLE = Set.of("hosts", "fabric", "transport", "protocol", "workload");
+            "transport", "protocol", "workload", "variants", "references", "registration");
+    private static final Set<String> OVERRIDABLE = Set.of("hosts", "fabric", "transport", "protocol", "workload",
+            "registration");
 
     private ScenarioLoader() {
     }
@@ -67,6 +85,7 @@ public final class ScenarioLoader {
                 Set<String> allowed = new HashSet<>(OVERRIDABLE);
                 allowed.add("name");
                 allowed.add("description");
+                allowed.add("claim");
                 v.onlyFields(allowed);
                 String vname = v.get("name").text();
                 if (!seen.add(vname)) {
@@ -78,13 +97,25 @@ public final class ScenarioLoader {
                         merged = merged.overlay(wrap(v, e.getKey()));
                     }
                 }
-                variants.add(variant(merged, vname, v.string("description", "")));
+                VariantSpec spec = variant(merged, vname, v.string("description", ""));
+                if (v.has("claim")) {
+                    spec = new VariantSpec(spec.name(), spec.description(), spec.hosts(), spec.fabric(), spec.transport(),
+                            spec.protocol(), spec.registration(), spec.transfers(), claim(v.get("claim"), spec));
+                }
+                variants.add(spec);
             }
             if (variants.isEmpty()) {
                 throw root.get("variants").error("the list of variants is empty");
             }
         }
-        return new Scenario(name, description, root.file(), seed, replications, variants);
+        List<Scenario.Reference> refs = new ArrayList<>();
+        if (root.has("references")) {
+            for (YamlTree r : root.get("references").items()) {
+                r.onlyFields(Set.of("label", "bandwidth"));
+                refs.add(new Scenario.Reference(r.get("label").text(), Quantities.bandwidth(r.get("bandwidth")) * 8 / 1e9));
+            }
+        }
+        return new Scenario(name, description, root.file(), seed, replications, variants, refs);
     }
 
     /** A one-field mapping {@code key: value} cut out of a variant, keeping locations. */
@@ -108,8 +139,88 @@ public final class ScenarioLoader {
         List<TransferItem> transfers = workload(v.get("workload"), built, transport);
         if (v.has("transport") && v.get("transport").has("lanes")) {
             checkLanes(v.get("transport").get("lanes"), transport.lanes(), transfers, built);
+        } else {
+            checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, transfers, built);
         }
-        return new VariantSpec(name, description, hosts, fabric, transport, protocol, transfers);
+        RegistrationSettings registration = v.has("registration") ? registration(v.get("registration"))
+                : RegistrationSettings.defaults();
+        return new VariantSpec(name, description, hosts, fabric, transport, protocol, registration, transfers, null);
+    }
+
+    /**
+     * A published pull time for this variant: {@code pullSeconds} (a number or [low, high]), the NIC
+     * count it assumes, and its source. The floor is the largest receiver's bytes at that many
+     * NICs' line rate on the receiver's host.
+     */
+    private static Claim claim(YamlTree c, VariantSpec spec) {
+        c.onlyFields(Set.of("pullSeconds", "nics", "source"));
+        YamlTree p = c.get("pullSeconds");
+        double lo;
+        double hi;
+        if (p.isList()) {
+            List<YamlTree> two = p.items();
+            if (two.size() != 2) {
+                throw p.error("expected one number or [low, high]");
+            }
+            lo = Quantities.seconds(two.get(0));
+            hi = Quantities.seconds(two.get(1));
+            if (hi < lo) {
+                throw p.error("high is below low");
+            }
+        } else {
+            lo = Quantities.seconds(p);
+            hi = lo;
+        }
+        long n = c.get("nics").integer();
+        if (n < 1 || n > 64) {
+            throw c.get("nics").error("expected 1 to 64 NICs");
+        }
+        Map<String, Long> perReceiver = new LinkedHashMap<>();
+        double lineGbps = 0;
+        for (TransferItem t : spec.transfers()) {
+            perReceiver.merge(t.to().toString(), t.bytes(), Long::sum);
+            Host h = new Host(t.to().host(), spec.hosts().get(t.to().host()));
+            for (TopologyNode nic : h.nics()) {
+                lineGbps = Math.max(lineGbps, nic.nic().lineRateGbps());
+            }
+        }
+        long most = perReceiver.values().stream().mapToLong(Long::longValue).max().orElse(0);
+        double floor = most * 8.0 / (n * lineGbps * 1e9);
+        return new Claim(c.string("source", ""), lo, hi, (int) n, floor);
+    }
+
+    private static RegistrationSettings registration(YamlTree v) {
+        v.onlyFields(Set.of("pageSize", "firmwarePageCap", "capScope", "hostMemory", "mttLimit"));
+        RegistrationParameters params = RegistrationParameters.defaults();
+        if (v.has("pageSize")) {
+            YamlTree p = v.get("pageSize");
+            long bytes = Quantities.bytes(p);
+            try {
+                params = params.withPageSizeBytes(bytes);
+            } catch (IllegalArgumentException e) {
+                throw p.error(e.getMessage());
+            }
+        }
+        RegistrationCaps caps = RegistrationCaps.none();
+        if (v.has("firmwarePageCap")) {
+            RegistrationLimits.FirmwareCapScope scope = RegistrationLimits.FirmwareCapScope.PER_HCA;
+            if (v.has("capScope")) {
+                YamlTree sc = v.get("capScope");
+                scope = switch (sc.text().toLowerCase(Locale.ROOT)) {
+                    case "hca", "per-hca" -> RegistrationLimits.FirmwareCapScope.PER_HCA;
+                    case "host", "vf", "per-host" -> RegistrationLimits.FirmwareCapScope.PER_HOST;
+                    default -> throw sc.error("expected hca or host, got '" + sc.text() + "'");
+                };
+            }
+            caps = caps.withFirmwarePageCap(Quantities.bytes(v.get("firmwarePageCap")), scope);
+        }
+        if (v.has("hostMemory")) {
+            caps = caps.withHostMemory(Quantities.bytes(v.get("hostMemory")));
+        }
+        if (v.has("mttLimit")) {
+            caps = caps.withMttLimit(Quantities.bytes(v.get("mttLimit")));
+        }
+        return new RegistrationSettings(params, caps);
     }
 
     private static Map<String, HostSpec> hosts(YamlTree v) {
@@ -179,9 +290,11 @@ public final class ScenarioLoader {
 
     private static TransportSettings transport(YamlTree v) {
         if (v == null) {
-            return new TransportSettings(Operation.READ, List.of(), 1, true, false, 0.0);
+            return new TransportSettings(Operation.READ, List.of(), StackProfile.plainUcx(), UcxLaneSelection.Api.RMA, 1,
+                    true, false, 0.0);
         }
-        v.onlyFields(Set.of("operation", "lanes", "descriptors", "gpudirect", "acs", "iommuPenalty"));
+        v.onlyFields(Set.of("operation", "lanes", "descriptors", "gpudirect", "acs", "iommuPenalty", "env", "envFile",
+                "nixl", "ucx", "api"));
         Operation op = v.has("operation") ? operation(v.get("operation")) : Operation.READ;
         List<LaneSplit.Candidate> lanes = new ArrayList<>();
         if (v.has("lanes")) {
@@ -217,7 +330,79 @@ public final class ScenarioLoader {
                 throw v.get("iommuPenalty").error("expected a fraction in [0, 1), got " + iommu);
             }
         }
-        return new TransportSettings(op, lanes, descriptors, gdr, acs, iommu);
+        List<EnvEntry> env = new ArrayList<>();
+        if (v.has("envFile")) {
+            YamlTree f = v.get("envFile");
+            Path base = Path.of(v.file()).toAbsolutePath().getParent();
+            Path file = base == null ? Path.of(f.text()) : base.resolve(f.text());
+            if (!Files.isRegularFile(file)) {
+                throw f.error("no such environment file: " + file);
+            }
+            try {
+                env.addAll(EnvBlock.parse(file).entries());
+            } catch (EnvBlockException e) {
+                throw f.error(e.getMessage());
+            }
+        }
+        if (v.has("env")) {
+            env.addAll(envEntries(v.get("env")));
+        }
+        Optional<StackVersion> nixl = Optional.empty();
+        if (v.has("nixl")) {
+            nixl = Optional.of(version(v.get("nixl")));
+        }
+        StackVersion ucx = v.has("ucx") ? version(v.get("ucx")) : StackProfile.DEFAULT_UCX;
+        UcxLaneSelection.Api api = UcxLaneSelection.Api.RMA;
+        if (v.has("api")) {
+            YamlTree a = v.get("api");
+            api = switch (a.text().toLowerCase(Locale.ROOT)) {
+                case "rma" -> UcxLaneSelection.Api.RMA;
+                case "rendezvous", "rndv", "tag" -> UcxLaneSelection.Api.RENDEZVOUS;
+                default -> throw a.error("expected rma or rendezvous, got '" + a.text() + "'");
+            };
+        }
+        return new TransportSettings(op, lanes, new StackProfile(env, nixl, ucx), api, descriptors, gdr, acs, iommu);
+    }
+
+    private static StackVersion version(YamlTree v) {
+        try {
+            return StackVersion.parse(v.text());
+        } catch (IllegalArgumentException e) {
+            throw v.error("expected a release such as '1.21.0', got '" + v.text() + "'");
+        }
+    }
+
+    /**
+     * An environment written in the scenario: a block pasted from a shell or a manifest (a string),
+     * a list of KEY=VALUE, or a mapping KEY: VALUE. Line numbers point into the scenario file.
+     */
+    private static List<EnvEntry> envEntries(YamlTree v) {
+        String label = v.file();
+        try {
+            if (v.isScalar()) {
+                // A literal block starts on the line after the key.
+                List<EnvEntry> out = new ArrayList<>();
+                for (EnvEntry e : EnvBlock.parse(v.text(), label).entries()) {
+                    out.add(new EnvEntry(e.name(), e.value(), label, e.line() + v.line()));
+                }
+                return out;
+            }
+            List<EnvEntry> out = new ArrayList<>();
+            if (v.isList()) {
+                for (YamlTree item : v.items()) {
+                    for (EnvEntry e : EnvBlock.parse(item.text(), label).entries()) {
+                        out.add(new EnvEntry(e.name(), e.value(), label, item.line()));
+                    }
+                }
+                return out;
+            }
+            for (Map.Entry<String, YamlTree> e : v.entries().entrySet()) {
+                out.add(new EnvEntry(e.getKey(), e.getValue().text(), label, e.getValue().line()));
+            }
+            return out;
+        } catch (EnvBlockException e) {
+            throw v.error(e.getMessage());
+        }
     }
 
     private static Operation operation(YamlTree v) {
@@ -298,6 +483,31 @@ public final class ScenarioLoader {
                     throw items.get(i).get("sink").error("host '" + dst.name() + "' has no NIC named '" + c.sinkNic()
                             + "' (NICs: " + nicNames(dst) + ")");
                 }
+            }
+        }
+    }
+
+    /**
+     * Resolves every process's configuration and lane choice once, so a malformed value or a
+     * UCX_NET_DEVICES that selects nothing is reported now, at the scenario's line, not mid-run.
+     */
+    private static void checkStack(YamlTree where, TransportSettings transport, FabricSpec fabric,
+            List<TransferItem> transfers, Map<String, Host> hosts) {
+        Cluster cluster = new Cluster(new ArrayList<>(hosts.values()), fabric, new FluidNetwork(new SimulationClock()));
+        UcxLaneSelection selection = new UcxLaneSelection(transport.stack(), transport.api());
+        Set<String> seen = new HashSet<>();
+        for (TransferItem t : transfers) {
+            if (!seen.add(t.from() + ">" + t.to() + ">" + t.operation())) {
+                continue;
+            }
+            TransferSpec spec = new TransferSpec(t.id(), t.from(), t.to(), t.bytes(), t.operation(), t.descriptors(),
+                    DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+            try {
+                if (selection.decide(cluster, spec).lanes().isEmpty()) {
+                    throw where.error("UCX finds no lane for transfer " + t.id());
+                }
+            } catch (ConfigValueException e) {
+                throw where.error(e.getMessage());
             }
         }
     }

@@ -1,20 +1,30 @@
 package org.rdmasim.scenario;
 
 import java.util.List;
+import org.rdmasim.importers.env.EnvEntry;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.ucx.StackProfile;
+import org.rdmasim.transport.ucx.UcxLaneSelection;
 
 /**
  * The transport part of a variant.
  *
- * @param lanes        explicit NIC pairs with weights; empty means "let the stack choose"
- * @param gpudirect    whether GPU buffers may be reached by GPUDirect RDMA (else host staging)
+ * @param lanes        explicit NIC pairs with weights; empty means UCX chooses from the stack's configuration
+ * @param stack        environment, NIXL and UCX releases every process resolves its configuration from
+ * @param api          RMA (NIXL's ucp_get_nbx / ucp_put_nbx) or rendezvous (tag send), for the rail limit
+ * @param gpudirect    whether GPU buffers may be reached by GPUDirect RDMA (nvidia-peermem or dma-buf
+ *                     present); NCCL_NET_GDR_LEVEL in the environment further limits it by path type
  * @param acs          PCIe ACS enabled on the switches (peer traffic redirected to the root complex)
  * @param iommuPenalty fraction of throughput lost when the IOMMU is not in passthrough (0 = iommu=pt)
  */
-public record TransportSettings(Operation operation, List<LaneSplit.Candidate> lanes, int descriptors,
-        boolean gpudirect, boolean acs, double iommuPenalty) {
+public record TransportSettings(Operation operation, List<LaneSplit.Candidate> lanes, StackProfile stack,
+        UcxLaneSelection.Api api, int descriptors, boolean gpudirect, boolean acs, double iommuPenalty) {
     public TransportSettings {
         lanes = List.copyOf(lanes);
+    }
+
+    public List<EnvEntry> env() {
+        return stack.env();
     }
 }

@@ -11,7 +11,9 @@ import org.rdmasim.fluid.ResourceKind;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.Units;
+import org.rdmasim.transport.config.NcclPathType;
 import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.LanePolicy;
@@ -25,8 +27,13 @@ import org.rdmasim.transport.TransferSpec;
  * result.
  */
 public final class WorkloadRun {
-    /** Per-transfer options that come from the transport configuration. */
-    public record PathOptions(boolean gpudirect, boolean acs, double iommuPenalty) {
+    /**
+     * Per-transfer options that come from the transport configuration.
+     *
+     * @param gpudirect GPUDirect RDMA available (peer memory module or dma-buf)
+     * @param gdrLevel  farthest GPU-NIC path type GPUDirect is used over (NCCL_NET_GDR_LEVEL), null for any
+     */
+    public record PathOptions(boolean gpudirect, NcclPathType gdrLevel, boolean acs, double iommuPenalty) {
     }
 
     private final Cluster cluster;
@@ -65,18 +72,50 @@ public final class WorkloadRun {
     }
 
     private void post(TransferItem item) {
+        TransferSpec provisional = new TransferSpec(item.id(), item.from(), item.to(), item.bytes(), item.operation(),
+                item.descriptors(), DataPath.GPUDIRECT, DataPath.GPUDIRECT, options.acs(), options.iommuPenalty());
+        LanePolicy.Plan plan = lanes.plan(cluster, provisional);
+        List<String> sourceNics = plan.lanes().stream().map(LaneSplit.Candidate::sourceNic).toList();
+        List<String> sinkNics = plan.lanes().stream().map(LaneSplit.Candidate::sinkNic).toList();
         TransferSpec spec = new TransferSpec(item.id(), item.from(), item.to(), item.bytes(), item.operation(),
-                item.descriptors(), dataPath(item.from()), dataPath(item.to()), options.acs(), options.iommuPenalty());
-        List<LaneSplit.Candidate> chosen = lanes.choose(cluster, spec);
-        engine.post(spec, LaneSplit.split(item.bytes(), chosen, lanes.minChunk()), results::add);
+                item.descriptors(), dataPath(item.from(), sourceNics), dataPath(item.to(), sinkNics), options.acs(),
+                options.iommuPenalty());
+        engine.post(spec, LaneSplit.split(item.bytes(), plan.lanes(), plan.minChunk()), results::add);
     }
 
-    private DataPath dataPath(Endpoint e) {
-        TopologyNode d = cluster.host(e.host()).find(e.device()).orElseThrow();
+    /**
+     * GPUDirect when it is available and every lane's NIC is within the GDR level of the GPU (NCCL's
+     * rule in src/graph/paths.cc; FACTS.md section 4), else a bounce through host memory.
+     */
+    private DataPath dataPath(Endpoint e, List<String> nics) {
+        Host host = cluster.host(e.host());
+        TopologyNode d = host.find(e.device()).orElseThrow();
         if (d.kind() == TopologyNode.Kind.SOCKET) {
             return DataPath.HOST_MEMORY;
         }
-        return options.gpudirect() ? DataPath.GPUDIRECT : DataPath.STAGED;
+        if (!options.gpudirect()) {
+            return DataPath.STAGED;
+        }
+        if (options.gdrLevel() != null) {
+            for (String n : nics) {
+                if (!ncclPathType(host.relation(d, host.nic(n))).atMost(options.gdrLevel())) {
+                    return DataPath.STAGED;
+                }
+            }
+        }
+        return DataPath.GPUDIRECT;
+    }
+
+    /** nvidia-smi's relation in NCCL's path vocabulary: NCCL has no NODE, any CPU hop is PHB. */
+    static NcclPathType ncclPathType(PathType t) {
+        return switch (t) {
+            case X -> NcclPathType.LOC;
+            case NV -> NcclPathType.NVL;
+            case PIX -> NcclPathType.PIX;
+            case PXB -> NcclPathType.PXB;
+            case PHB, NODE -> NcclPathType.PHB;
+            case SYS -> NcclPathType.SYS;
+        };
     }
 
     private List<RunResult.NicTraffic> nicTraffic() {

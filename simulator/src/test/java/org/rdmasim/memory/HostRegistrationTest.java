@@ -1,5 +1,7 @@
 package org.rdmasim.memory;
 
+import org.rdmasim.transport.ucx.HcaDistance;
+import org.rdmasim.transport.ucx.UcxTopoDistance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,7 @@
 package org.rdmasim.memory;
 
+import org.rdmasim.transport.ucx.HcaDistance;
+import org.rdmasim.transport.ucx.UcxTopoDistance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -51,8 +53,8 @@ class MemoryInputTest {
         assertThrows(IllegalArgumentException.class, () -> Ternary.parse("sometimes"));
         assertThrows(MemoryInputException.class, () -> new MemoryRegion("GPU0", MemoryType.ROCM, 1, 0, -1));
         assertThrows(MemoryInputException.class, () -> CudaPoolAddressSpace.forDevice(1).withPoolsPerCommunicator(3));
-        assertThrows(MemoryInputException.class, () -> new HcaDistance(-1, 1));
-        assertThrows(MemoryInputException.class, () -> new HcaDistance(0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new HcaDistance(-1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new HcaDistance(0, 0));
         assertThrows(MemoryInputException.class, () -> new HcaCandidate("", 0, HgxHost.PIX, true));
         assertThrows(MemoryInputException.class, () -> VirtualAddressSpace.ofBits(64));
     }

@@ -1,4 +1,4 @@
-package org.rdmasim.memory;
+package org.rdmasim.transport.ucx;
 
 import java.util.Comparator;
 
@@ -18,9 +18,11 @@ public record HcaDistance(double latencySeconds, double bandwidthBytesPerSecond)
             .thenComparing(Comparator.comparingDouble(HcaDistance::bandwidthBytesPerSecond).reversed());
 
     public HcaDistance {
-        MemoryInputException.requireNonNegative(latencySeconds, "HCA distance latency");
+        if (Double.isNaN(latencySeconds) || latencySeconds < 0) {
+            throw new IllegalArgumentException("HCA distance latency must be >= 0 s, got " + latencySeconds);
+        }
         if (Double.isNaN(bandwidthBytesPerSecond) || bandwidthBytesPerSecond <= 0) {
-            throw new MemoryInputException("HCA distance bandwidth must be > 0 bytes/s (use infinity for "
+            throw new IllegalArgumentException("HCA distance bandwidth must be > 0 bytes/s (use infinity for "
                     + "'no limit'), got " + bandwidthBytesPerSecond);
         }
     }

@@ -1,4 +1,4 @@
-package org.rdmasim.memory;
+package org.rdmasim.transport.ucx;
 
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.PathType;
@@ -24,7 +24,7 @@ import org.rdmasim.hardware.TopologyNode;
 public final class UcxTopoDistance {
 
     /** {@code UCS_MBYTE}. */
-    static final double UCS_MBYTE = 1 << 20;
+    public static final double UCS_MBYTE = 1 << 20;
 
     /** Same PCIe switch, or an unknown device (host memory): {@code ucs_topo_default_distance}. */
     public static final HcaDistance NEAR = new HcaDistance(0.0, Double.POSITIVE_INFINITY);

@@ -1,0 +1,206 @@
+package org.rdmasim.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.rdmasim.engine.SimulationClock;
+import org.rdmasim.fluid.FluidNetwork;
+import org.rdmasim.hardware.Cluster;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.report.ReceiverSummary;
+import org.rdmasim.scenario.Scenario;
+import org.rdmasim.scenario.ScenarioLoader;
+import org.rdmasim.scenario.VariantRunner;
+import org.rdmasim.scenario.VariantSpec;
+import org.rdmasim.transport.DataPath;
+import org.rdmasim.transport.LaneSplit;
+import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.transport.ucx.HcaEstimate;
+import org.rdmasim.transport.ucx.LaneDecision;
+import org.rdmasim.transport.ucx.UcxLaneSelection;
+import org.rdmasim.workload.TransferItem;
+import org.rdmasim.workload.VariantOutcome;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code rdmasim explain SCENARIO [--variant NAME]}: the lanes UCX would pick, and why. */
+@Command(name = "explain", mixinStandardHelpOptions = true,
+        description = {"For each transfer of a scenario: the effective UCX/NIXL/ModelExpress configuration with the",
+                "layer that set each value, every candidate HCA with UCX's bandwidth estimate and distance, the lanes",
+                "picked and their weights (in the shape of UCX_PROTO_INFO=y), and the line-rate floor next to the",
+                "modelled pull time."})
+public final class ExplainCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO.yaml")
+    java.nio.file.Path scenarioFile;
+
+    @Option(names = "--variant", paramLabel = "NAME", description = "only this variant (default: all)")
+    String variant;
+
+    @Option(names = "--transfers", defaultValue = "1",
+            description = "distinct transfers to explain per variant (default ${DEFAULT-VALUE})")
+    int maxTransfers;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Scenario scenario = ScenarioLoader.load(scenarioFile);
+        List<VariantSpec> chosen = new ArrayList<>();
+        for (VariantSpec v : scenario.variants()) {
+            if (variant == null || v.name().equals(variant)) {
+                chosen.add(v);
+            }
+        }
+        if (chosen.isEmpty()) {
+            throw new BadInputException("no variant named '" + variant + "' in " + scenarioFile + " (variants: "
+                    + String.join(", ", scenario.variants().stream().map(VariantSpec::name).toList()) + ")");
+        }
+        for (VariantSpec v : chosen) {
+            explain(out, scenario, v);
+        }
+        out.flush();
+        return Main.OK;
+    }
+
+    private void explain(PrintWriter out, Scenario scenario, VariantSpec v) {
+        out.println("=".repeat(100));
+        out.println("variant " + v.name() + (v.description().isEmpty() ? "" : ": " + v.description()));
+        List<Host> hosts = new ArrayList<>();
+        v.hosts().forEach((n, s) -> hosts.add(new Host(n, s)));
+        Cluster cluster = new Cluster(hosts, v.fabric(), new FluidNetwork(new SimulationClock()));
+        VariantOutcome outcome = VariantRunner.run(v, scenario.seed());
+        Set<String> seen = new HashSet<>();
+        int shown = 0;
+        for (TransferItem t : v.transfers()) {
+            if (shown >= maxTransfers || !seen.add(t.from() + ">" + t.to())) {
+                continue;
+            }
+            shown++;
+            TransferSpec ts = new TransferSpec(t.id(), t.from(), t.to(), t.bytes(), t.operation(), t.descriptors(),
+                    DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+            out.printf(Locale.ROOT, "%ntransfer %s: %s from %s into %s, %s%n", t.id(),
+                    t.operation() == Operation.READ ? "RDMA READ (pull)" : "RDMA WRITE (push)", t.from(), t.to(), bytes(t.bytes()));
+            List<LaneSplit.Candidate> lanes;
+            if (!v.transport().lanes().isEmpty()) {
+                out.println("lanes are given explicitly by the scenario: UCX's own choice is bypassed");
+                lanes = v.transport().lanes();
+            } else {
+                LaneDecision d = new UcxLaneSelection(v.transport().stack(), v.transport().api()).decide(cluster, ts);
+                out.printf("%neffective configuration of the initiating process (%s):%n", ts.initiator());
+                out.print(indent(d.initiatorConfig().describe()));
+                for (String s : d.initiatorConfig().decisions()) {
+                    out.println("  note: " + s);
+                }
+                for (String w : d.warnings()) {
+                    out.println("  warning: " + w);
+                }
+                out.printf(Locale.ROOT, "%ncandidate HCAs (rail limit %s=%d, UCX_MULTI_LANE_MAX_RATIO=%s):%n",
+                        d.railLimitName(), d.railLimit(), trim(d.ratio()));
+                candidates(out, "initiator " + ts.initiator(), d.local());
+                candidates(out, "remote " + (t.operation() == Operation.READ ? t.from() : t.to()), d.remote());
+                lanes = d.lanes();
+            }
+            protoInfo(out, ts, lanes);
+            floor(out, cluster, ts, lanes, outcome);
+        }
+    }
+
+    private static void candidates(PrintWriter out, String side, List<HcaEstimate> list) {
+        out.printf("  %s%n", side);
+        out.printf(Locale.ROOT, "    %-9s %-8s %12s %16s %10s %10s %14s  %s%n", "HCA", "relation", "distance", "distance bw",
+                "wire", "PCIe", "UCX estimate", "verdict");
+        for (HcaEstimate e : list) {
+            String bw = Double.isInfinite(e.distance().bandwidthBytesPerSecond()) ? "no limit"
+                    : String.format(Locale.ROOT, "%.2f GB/s", e.distance().bandwidthBytesPerSecond() / 1e9);
+            out.printf(Locale.ROOT, "    %-9s %-8s %9.0f ns %16s %5.1f GB/s %5.1f GB/s %9.2f GB/s  %s%n", e.nic(),
+                    e.relation() == null ? "host" : e.relation(), e.distance().latencySeconds() * 1e9, bw,
+                    e.wireBytesPerSecond() / 1e9, e.pcieBytesPerSecond() / 1e9, e.estimate() / 1e9, e.verdict());
+        }
+    }
+
+    /** The lanes in the table shape UCX prints with UCX_PROTO_INFO=y. */
+    private static void protoInfo(PrintWriter out, TransferSpec ts, List<LaneSplit.Candidate> lanes) {
+        double total = lanes.stream().mapToDouble(LaneSplit.Candidate::weight).sum();
+        StringBuilder lanesText = new StringBuilder();
+        for (int i = 0; i < lanes.size(); i++) {
+            LaneSplit.Candidate c = lanes.get(i);
+            String nic = ts.operation() == Operation.READ ? c.sinkNic() : c.sourceNic();
+            String peer = ts.operation() == Operation.READ ? c.sourceNic() : c.sinkNic();
+            if (i > 0) {
+                lanesText.append(i == lanes.size() - 1 ? " and " : ", ");
+            }
+            lanesText.append(String.format(Locale.ROOT, "%.0f%% on rc_mlx5/%s:1 (peer %s)", 100 * c.weight() / total, nic, peer));
+        }
+        String title = ts.operation() == Operation.READ ? "remote memory read by ucp_get_nbx* into cuda memory"
+                : "remote memory write by ucp_put_nbx* from cuda memory";
+        String head = " rdmasim " + ts.initiator() + " ";
+        String row1 = String.format(Locale.ROOT, " %14s ", "0..inf");
+        String proto = lanes.size() > 1 ? " multi-rail zero-copy " : " zero-copy ";
+        int w1 = Math.max(head.length(), row1.length());
+        int w2 = Math.max(title.length() + 2, proto.length() + lanesText.length() + 3);
+        String line = "+" + "-".repeat(w1) + "+" + "-".repeat(w2) + "+";
+        out.println();
+        out.println(line);
+        out.println("|" + pad(head, w1) + "|" + pad(" " + title + " ", w2) + "|");
+        out.println(line);
+        out.println("|" + pad(row1, w1) + "|" + pad(proto + "| " + lanesText + " ", w2) + "|");
+        out.println(line);
+    }
+
+    private static void floor(PrintWriter out, Cluster cluster, TransferSpec ts, List<LaneSplit.Candidate> lanes,
+            VariantOutcome outcome) {
+        Host sink = cluster.host(ts.sink().host());
+        double wire = 0;
+        Set<String> used = new HashSet<>();
+        for (LaneSplit.Candidate c : lanes) {
+            if (used.add(c.sinkNic())) {
+                TopologyNode n = sink.nic(c.sinkNic());
+                wire += cluster.nicRx(n).capacity();
+            }
+        }
+        double floor = ts.bytes() / wire;
+        out.printf(Locale.ROOT, "physical bound: %s over %d NIC(s) at wire rate (%.0f Gbps) takes at least %.4f s%n",
+                bytes(ts.bytes()), used.size(), wire * 8 / 1e9, floor);
+        if (outcome.result() != null) {
+            for (ReceiverSummary.Receiver r : ReceiverSummary.of(outcome.result()).receivers()) {
+                if (r.id().equals(ts.sink().toString())) {
+                    out.printf(Locale.ROOT, "modelled:       %.4f s (%.1f Gbps), limited by %s%n", r.pullSeconds(), r.gbps(),
+                            r.bottleneck());
+                }
+            }
+        } else {
+            out.println("modelled:       variant failed: " + outcome.error().lines().findFirst().orElse(""));
+        }
+    }
+
+    private static String pad(String s, int w) {
+        return s.length() >= w ? s : s + " ".repeat(w - s.length());
+    }
+
+    private static String indent(String s) {
+        StringBuilder b = new StringBuilder();
+        for (String l : s.split("\n")) {
+            b.append("  ").append(l).append('\n');
+        }
+        return b.toString();
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+
+    private static String bytes(long b) {
+        return b % 1_000_000_000L == 0 ? (b / 1_000_000_000L) + " GB" : b + " B";
+    }
+}

@@ -1,0 +1,72 @@
+package org.rdmasim.transport.ucx;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.importers.env.EnvEntry;
+import org.rdmasim.transport.config.ConfigResolver;
+import org.rdmasim.transport.config.EffectiveConfig;
+import org.rdmasim.transport.config.NicTopologyView;
+import org.rdmasim.transport.config.StackSetup;
+import org.rdmasim.transport.config.StackVersion;
+
+/**
+ * The software stack of a variant: the user's environment, the NIXL release (empty for plain UCX)
+ * and the UCX release. Every process (one per GPU, or one per host for host memory) resolves its own
+ * effective configuration from it, since ModelExpress pins each GPU to its own NIC.
+ */
+public final class StackProfile {
+    /** UCX release assumed when a scenario does not say (the last release before UCX_MAX_HCA_PER_GPU). */
+    public static final StackVersion DEFAULT_UCX = new StackVersion(1, 20, 0);
+
+    private final List<EnvEntry> env;
+    private final Optional<StackVersion> nixl;
+    private final StackVersion ucx;
+    private final Map<String, EffectiveConfig> cache = new HashMap<>();
+
+    public StackProfile(List<EnvEntry> env, Optional<StackVersion> nixl, StackVersion ucx) {
+        this.env = List.copyOf(env);
+        this.nixl = nixl;
+        this.ucx = ucx;
+    }
+
+    public static StackProfile plainUcx() {
+        return new StackProfile(List.of(), Optional.empty(), DEFAULT_UCX);
+    }
+
+    public List<EnvEntry> env() {
+        return env;
+    }
+
+    public Optional<StackVersion> nixl() {
+        return nixl;
+    }
+
+    public StackVersion ucx() {
+        return ucx;
+    }
+
+    /** The effective configuration of the process that owns {@code device}'s memory on {@code host}. */
+    public synchronized EffectiveConfig configFor(Host host, TopologyNode device) {
+        return cache.computeIfAbsent(host.name() + ":" + device.name(), k -> resolve(host, device));
+    }
+
+    private EffectiveConfig resolve(Host host, TopologyNode device) {
+        String gpu = device.kind() == TopologyNode.Kind.GPU ? device.name() : "";
+        int index = device.kind() == TopologyNode.Kind.GPU ? host.gpus().indexOf(device) : 0;
+        StackSetup setup = StackSetup.of(env, ucx, gpu, index, nicView(host));
+        if (nixl.isPresent()) {
+            setup = setup.withNixl(nixl.get());
+        }
+        return ConfigResolver.resolve(setup);
+    }
+
+    /** The host's NICs as the configuration layer sees them, with each GPU's nearest NIC. */
+    public static NicTopologyView nicView(Host host) {
+        return NicTopologyView.of(host.nics().stream().map(TopologyNode::name).toList(),
+                gpu -> host.nics().isEmpty() || gpu.isEmpty() ? null : host.nearestNic(host.gpu(gpu)).name());
+    }
+}
