@@ -69,7 +69,9 @@ public final class RunCommand implements Callable<Integer> {
         }
         List<Charts.Reference> refs = scenario.references().stream()
                 .map(r -> new Charts.Reference(r.label(), r.gbps())).toList();
-        ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs);
+        ReportWriter.SweepChart sweep = scenario.sweep() == null ? null : new ReportWriter.SweepChart(
+                scenario.sweep().series(), scenario.sweep().messageSizes(), Scenario.Sweep::variantName);
+        ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs, sweep);
         boolean failed = false;
         if (!quiet) {
             o.printf(Locale.ROOT, "%s: %d variant(s) -> %s%n", scenario.name(), outcomes.size(), dir);

@@ -118,7 +118,7 @@ public final class VariantRegistration {
         /** The failing host's name and the real stack's lines; empty on a pass. */
         public String error() {
             return hosts.stream().filter(h -> !h.verdict().passed()).findFirst()
-                    .map(h -> "registration on host " + h.host() + " failed:\n" + h.verdict().message()).orElse("");
+                    .map(h -> "registration on host " + h.host() + " failed: " + h.verdict().message()).orElse("");
         }
     }
 

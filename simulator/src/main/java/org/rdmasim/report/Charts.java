@@ -128,4 +128,28 @@ public final class Charts {
         }
         return chart;
     }
+
+    /** Bandwidth against message size, log2 size axis, one line per configuration. */
+    public static JFreeChart sweep(String title, XYSeriesCollection data, List<Reference> refs) {
+        JFreeChart chart = ChartFactory.createXYLineChart(title, "message size (bytes)", "bandwidth (Gbps)", data,
+                PlotOrientation.VERTICAL, true, false, false);
+        XYPlot plot = chart.getXYPlot();
+        org.jfree.chart.axis.LogAxis x = new org.jfree.chart.axis.LogAxis("message size (bytes, log2)");
+        x.setBase(2);
+        x.setNumberFormatOverride(new java.text.DecimalFormat("0"));
+        plot.setDomainAxis(x);
+        org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r = new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, true);
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            r.setSeriesStroke(i, new BasicStroke(2f));
+        }
+        plot.setRenderer(r);
+        for (Reference ref : refs) {
+            ValueMarker m = new ValueMarker(ref.value(), new Color(200, 30, 30), new BasicStroke(1f));
+            m.setLabel(ref.label());
+            m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+            m.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
+            plot.addRangeMarker(m);
+        }
+        return chart;
+    }
 }

@@ -43,8 +43,17 @@ public final class ReportWriter {
         }
     }
 
+    /** A sweep to chart: each series is a written variant, each point the variant run at one message size. */
+    public record SweepChart(List<String> series, List<Long> sizes, java.util.function.BiFunction<String, Long, String> name) {
+    }
+
     public static Written write(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
             List<Charts.Reference> references) throws IOException {
+        return write(dir, scenario, description, outcomes, references, null);
+    }
+
+    public static Written write(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
+            List<Charts.Reference> references, SweepChart sweep) throws IOException {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve(MARKER), "written by rdmasim; safe to replace\n", StandardCharsets.UTF_8);
         SummaryJson.write(dir.resolve("summary.json"), SummaryJson.build(scenario, description, outcomes));
@@ -68,7 +77,24 @@ public final class ReportWriter {
             bw.addValue(s.aggregateGbps(), "aggregate", o.name());
             bw.addValue(s.meanReceiverGbps(), "mean per receiver", o.name());
         }
-        if (pull.getColumnCount() > 0) {
+        if (sweep != null) {
+            org.jfree.data.xy.XYSeriesCollection data = new org.jfree.data.xy.XYSeriesCollection();
+            java.util.Map<String, VariantOutcome> byName = new java.util.HashMap<>();
+            outcomes.forEach(o -> byName.put(o.name(), o));
+            for (String series : sweep.series()) {
+                org.jfree.data.xy.XYSeries xy = new org.jfree.data.xy.XYSeries(series);
+                for (long size : sweep.sizes()) {
+                    VariantOutcome o = byName.get(sweep.name().apply(series, size));
+                    if (o != null && o.result() != null) {
+                        xy.add(size, ReceiverSummary.of(o.result()).aggregateGbps());
+                    }
+                }
+                data.addSeries(xy);
+            }
+            ChartFiles.write(Charts.sweep("Bandwidth vs message size: " + scenario, data, references), dir, "message-size-sweep");
+            charts.add("message-size-sweep");
+        }
+        if (pull.getColumnCount() > 0 && sweep == null) {
             ChartFiles.write(Charts.bars("Pull time per variant: " + scenario, "seconds", pull, List.of()), dir, "pull-time");
             charts.add("pull-time");
             ChartFiles.write(Charts.bars("Bandwidth per variant: " + scenario, "Gbps", bw, references), dir,

@@ -7,10 +7,39 @@ import java.util.List;
  * seed, and its variants, each a complete, validated configuration.
  */
 public record Scenario(String name, String description, String file, long seed, int replications,
-        List<VariantSpec> variants, List<Reference> references) {
+        List<VariantSpec> variants, List<Reference> references, Sweep sweep) {
     public Scenario {
         variants = List.copyOf(variants);
         references = List.copyOf(references);
+    }
+
+    /**
+     * A message-size sweep: every written variant runs once per size, as {@code messages}
+     * back-to-back descriptors of that size (like perftest's {@code -a -n}). Null when absent.
+     *
+     * @param series the written variants, each a line in the sweep chart
+     */
+    public record Sweep(List<String> series, List<Long> messageSizes, int messages) {
+        public Sweep {
+            series = List.copyOf(series);
+            messageSizes = List.copyOf(messageSizes);
+        }
+
+        /** Name of the expanded variant for one series and size. */
+        public static String variantName(String series, long size) {
+            return series + "@" + sizeLabel(size);
+        }
+
+        public static String sizeLabel(long size) {
+            String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+            int u = 0;
+            long v = size;
+            while (u < units.length - 1 && v >= 1024 && v % 1024 == 0) {
+                v /= 1024;
+                u++;
+            }
+            return v + units[u];
+        }
     }
 
     /** A bandwidth drawn across the scenario's bandwidth chart (a line rate, a published ceiling). */

@@ -40,7 +40,7 @@ import java.util.Optional;
 /** Reads a scenario file into validated records; every problem is a {@link ScenarioException}. */
 public final class ScenarioLoader {
     private static final Set<String> TOP = Set.of("name", "description", "seed", "replications", "hosts", "fabric",
-            "transport", "protocol", "workload", "variants", "references", "registration");
+            "transport", "protocol", "workload", "variants", "references", "registration", "sweep");
     private static final Set<String> OVERRIDABLE = Set.of("hosts", "fabric", "transport", "protocol", "workload",
             "registration");
 
@@ -115,7 +115,12 @@ public final class ScenarioLoader {
                 refs.add(new Scenario.Reference(r.get("label").text(), Quantities.bandwidth(r.get("bandwidth")) * 8 / 1e9));
             }
         }
-        return new Scenario(name, description, root.file(), seed, replications, variants, refs);
+        Scenario.Sweep sweep = null;
+        if (root.has("sweep")) {
+            sweep = sweep(root.get("sweep"), variants);
+            variants = expand(variants, sweep);
+        }
+        return new Scenario(name, description, root.file(), seed, replications, variants, refs, sweep);
     }
 
     /** A one-field mapping {@code key: value} cut out of a variant, keeping locations. */
@@ -187,6 +192,60 @@ public final class ScenarioLoader {
         long most = perReceiver.values().stream().mapToLong(Long::longValue).max().orElse(0);
         double floor = most * 8.0 / (n * lineGbps * 1e9);
         return new Claim(c.string("source", ""), lo, hi, (int) n, floor);
+    }
+
+    private static Scenario.Sweep sweep(YamlTree v, List<VariantSpec> variants) {
+        v.onlyFields(Set.of("messageSize", "messages"));
+        YamlTree sizes = v.get("messageSize");
+        List<Long> values = new ArrayList<>();
+        if (sizes.isList()) {
+            for (YamlTree s : sizes.items()) {
+                values.add(Quantities.bytes(s));
+            }
+        } else {
+            sizes.onlyFields(Set.of("from", "to", "factor"));
+            long from = Quantities.bytes(sizes.get("from"));
+            long to = Quantities.bytes(sizes.get("to"));
+            long factor = sizes.has("factor") ? sizes.get("factor").integer() : 2;
+            if (from < 1 || to < from || factor < 2) {
+                throw sizes.error("expected 1 <= from <= to and factor >= 2");
+            }
+            for (long x = from; x <= to; x *= factor) {
+                values.add(x);
+                if (x > Long.MAX_VALUE / factor) {
+                    break;
+                }
+            }
+        }
+        for (long x : values) {
+            if (x < 1) {
+                throw sizes.error("message sizes must be at least 1 byte");
+            }
+        }
+        if (values.isEmpty() || values.size() > 64) {
+            throw sizes.error("expected 1 to 64 message sizes, got " + values.size());
+        }
+        long messages = v.has("messages") ? v.get("messages").integer() : 1000;
+        if (messages < 1 || messages > 1_000_000) {
+            throw v.get("messages").error("expected 1 to 1000000 messages per point");
+        }
+        return new Scenario.Sweep(variants.stream().map(VariantSpec::name).toList(), values, (int) messages);
+    }
+
+    private static List<VariantSpec> expand(List<VariantSpec> variants, Scenario.Sweep sweep) {
+        List<VariantSpec> out = new ArrayList<>();
+        for (VariantSpec v : variants) {
+            for (long size : sweep.messageSizes()) {
+                List<TransferItem> items = new ArrayList<>();
+                for (TransferItem t : v.transfers()) {
+                    items.add(new TransferItem(t.id(), t.from(), t.to(), Math.multiplyExact(size, (long) sweep.messages()),
+                            t.atSeconds(), t.operation(), sweep.messages(), size));
+                }
+                out.add(new VariantSpec(Scenario.Sweep.variantName(v.name(), size), v.description(), v.hosts(), v.fabric(),
+                        v.transport(), v.protocol(), v.registration(), items, v.claim()));
+            }
+        }
+        return out;
     }
 
     private static RegistrationSettings registration(YamlTree v) {

@@ -65,7 +65,7 @@ public final class VariantRunner {
         Map<String, Long> sizes = new LinkedHashMap<>();
         for (TransferItem t : v.transfers()) {
             for (Endpoint e : List.of(t.from(), t.to())) {
-                sizes.merge(e.toString(), t.bytes(), Math::max);
+                sizes.merge(e.toString(), t.bufferBytes(), Math::max);
             }
         }
         for (TransferItem t : v.transfers()) {

@@ -54,8 +54,8 @@ public final class TransferEngine {
         TopologyNode dn = dst.nic(lane.sinkNic());
         double t = 2 * params.nicLatencySeconds();
         t += cluster.switchHops(src, sn, dst, dn) * cluster.fabric().hopLatencySeconds();
-        t += pcieHops(src, spec.source().device(), sn) * params.pcieHopSeconds();
-        t += pcieHops(dst, spec.sink().device(), dn) * params.pcieHopSeconds();
+        t += pcieHops(src, spec.source().device(), sn, spec.acsRedirect()) * params.pcieHopSeconds();
+        t += pcieHops(dst, spec.sink().device(), dn, spec.acsRedirect()) * params.pcieHopSeconds();
         if (spec.sourcePath() == DataPath.STAGED) {
             t += params.stagingCopySeconds();
         }
@@ -65,12 +65,18 @@ public final class TransferEngine {
         return t;
     }
 
-    private static int pcieHops(Host h, String device, TopologyNode nic) {
+    /**
+     * PCIe switch traversals between a buffer's device and its NIC: one under a shared switch, two
+     * through the root complex; with ACS redirecting peer requests, a shared switch sends them up to
+     * the root complex and back down (three traversals).
+     */
+    private static int pcieHops(Host h, String device, TopologyNode nic, boolean acs) {
         TopologyNode d = h.find(device).orElse(null);
         if (d == null || d.kind() == TopologyNode.Kind.SOCKET) {
             return 1;
         }
-        return h.relation(d, nic) == org.rdmasim.hardware.PathType.PIX ? 1 : 2;
+        int hops = h.relation(d, nic) == org.rdmasim.hardware.PathType.PIX ? 1 : 2;
+        return acs ? Math.max(3, hops) : hops;
     }
 
     /** The resources one byte of this lane crosses, with how much of each it uses. */
@@ -137,22 +143,35 @@ public final class TransferEngine {
     }
 
     /**
-     * Rate limit of one lane by itself, bytes per second: for a READ, the initiator NIC's READ
-     * throughput per QP, and the bound from outstanding READs (max_qp_rd_atom requests of one fragment
-     * each per round trip); slowed by IOMMU translation when not in passthrough; infinite otherwise.
+     * Rate limit of one lane by itself, bytes per second, for messages of {@code bytes / descriptors}:
+     * <ul>
+     *   <li>posting: one descriptor per {@code perDescriptorSeconds} from the initiating thread;</li>
+     *   <li>the NIC's message rate: one work request per {@code perFragmentSeconds};</li>
+     *   <li>READ only: the initiator NIC's READ throughput per QP, and at most
+     *       {@code maxOutstandingReads} READs in flight per round trip (max_qp_rd_atom);</li>
+     *   <li>IOMMU translation when not in passthrough, as a share of the wire rate.</li>
+     * </ul>
      */
     public double laneCap(TransferSpec spec, Lane lane) {
         double cap = Double.POSITIVE_INFINITY;
-        if (spec.operation() == Operation.READ && lane.bytes() > 0) {
+        if (lane.bytes() == 0) {
+            return cap;
+        }
+        double message = (double) lane.bytes() / spec.descriptors();
+        if (params.perDescriptorSeconds() > 0) {
+            cap = Math.min(cap, message / params.perDescriptorSeconds());
+        }
+        if (params.perFragmentSeconds() > 0) {
+            cap = Math.min(cap, message / params.perFragmentSeconds());
+        }
+        if (spec.operation() == Operation.READ) {
             Host initiator = cluster.host(spec.sink().host());
             NicModel model = initiator.nic(lane.sinkNic()).nic().model();
-            cap = model.readBytesPerSecondPerPath();
-            double perDescriptor = (double) lane.bytes() / spec.descriptors();
+            cap = Math.min(cap, model.readBytesPerSecondPerPath());
             double rtt = 2 * oneWayLatency(spec, lane);
-            cap = Math.min(cap, params.maxOutstandingReads() * perDescriptor / rtt);
+            cap = Math.min(cap, params.maxOutstandingReads() * message / rtt);
         }
         if (spec.iommuPenalty() > 0) {
-            // Translation misses slow every side; modelled as a cap at the path's share of line rate.
             Host src = cluster.host(spec.source().host());
             double wire = cluster.nicTx(src.nic(lane.sourceNic())).capacity();
             cap = Math.min(cap, wire * (1 - spec.iommuPenalty()));
@@ -160,19 +179,26 @@ public final class TransferEngine {
         return cap;
     }
 
-    /** Names a lane's own cap for reports: which per-QP READ limit (or the IOMMU) held it back. */
+    /** Names a lane's own cap for reports: which of the limits of {@link #laneCap} held it back. */
     String capName(TransferSpec spec, Lane lane) {
+        double cap = laneCap(spec, lane);
+        double message = (double) lane.bytes() / spec.descriptors();
+        double tol = 1 + 1e-9;
         if (spec.operation() == Operation.READ) {
             Host initiator = cluster.host(spec.sink().host());
             NicModel model = initiator.nic(lane.sinkNic()).nic().model();
-            double perPath = model.readBytesPerSecondPerPath();
-            double cap = laneCap(spec, lane);
-            if (cap >= perPath * (1 - 1e-9)) {
+            if (model.readBytesPerSecondPerPath() <= cap * tol) {
                 return spec.sink().host() + ":" + lane.sinkNic() + " READ rate of one QP (" + model.product() + ")";
             }
-            if (spec.iommuPenalty() == 0) {
+            if (params.maxOutstandingReads() * message / (2 * oneWayLatency(spec, lane)) <= cap * tol) {
                 return spec.sink().host() + ":" + lane.sinkNic() + " outstanding READs per QP";
             }
+        }
+        if (params.perDescriptorSeconds() > 0 && message / params.perDescriptorSeconds() <= cap * tol) {
+            return "descriptor posting rate (" + spec.initiator() + ")";
+        }
+        if (params.perFragmentSeconds() > 0 && message / params.perFragmentSeconds() <= cap * tol) {
+            return "NIC message rate";
         }
         return "IOMMU translation (not passthrough)";
     }
@@ -196,7 +222,8 @@ public final class TransferEngine {
 
         void start() {
             pending = lanes.size();
-            double posting = spec.descriptors() * params.perDescriptorSeconds();
+            // Descriptors are posted while earlier ones move; only the first one's cost delays data.
+            double posting = params.perDescriptorSeconds();
             for (int i = 0; i < lanes.size(); i++) {
                 Lane lane = lanes.get(i);
                 int index = i;
@@ -204,8 +231,7 @@ public final class TransferEngine {
                 maxOneWay = Math.max(maxOneWay, oneWay);
                 // A READ's data starts after its request has crossed to the source; a WRITE's at once.
                 double requestDelay = spec.operation() == Operation.READ ? oneWay : 0.0;
-                long fragments = Math.max(1, spec.descriptors());
-                double delay = posting + requestDelay + fragments * params.perFragmentSeconds();
+                double delay = posting + requestDelay + params.perFragmentSeconds();
                 cluster.network().clock().schedule(delay, () -> startLane(index, lane));
             }
         }
