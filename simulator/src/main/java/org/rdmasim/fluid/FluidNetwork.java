@@ -20,6 +20,13 @@ public final class FluidNetwork {
      */
     static final double SAME_INSTANT_SECONDS = 1e-12;
 
+    /**
+     * When the next pending event is further away than this (relative, like SAME_INSTANT_SECONDS), no
+     * other flow can finish at this instant. A thousand times the same-instant window: a flow's pending
+     * completion time and its finish recomputed after a settle differ by a few ulps at most.
+     */
+    static final double NOTHING_ELSE_DUE = 1e-9;
+
     private final SimulationClock clock;
     private final MaxMinSolver solver = new MaxMinSolver();
     private final List<Resource> resources = new ArrayList<>();
@@ -134,14 +141,21 @@ public final class FluidNetwork {
             return;
         }
         double now = clock.now();
-        // Gather the component once: every flow finishing now is in it or in a component we also visit.
-        List<Flow> componentFlows = new ArrayList<>();
-        List<Resource> componentResources = new ArrayList<>();
-        collectComponent(first.pathInternal(), componentFlows, componentResources);
         List<Flow> finishing = new ArrayList<>();
-        for (Flow f : componentFlows) {
-            if (f == first || finishesNow(f, now)) {
-                finishing.add(f);
+        if (clock.nextEventTime() - now > NOTHING_ELSE_DUE * Math.max(1.0, now)) {
+            // No other event is pending within far more than SAME_INSTANT_SECONDS (plus rounding
+            // between a flow's scheduled time and its settled finish), so no other flow finishes now:
+            // skip walking the component, which costs as much as the re-solve on a busy resource.
+            finishing.add(first);
+        } else {
+            // Gather the component once: every flow finishing now is in it or in a component we also visit.
+            List<Flow> componentFlows = new ArrayList<>();
+            List<Resource> componentResources = new ArrayList<>();
+            collectComponent(first.pathInternal(), componentFlows, componentResources);
+            for (Flow f : componentFlows) {
+                if (f == first || finishesNow(f, now)) {
+                    finishing.add(f);
+                }
             }
         }
         for (Flow f : finishing) {
@@ -264,8 +278,19 @@ public final class FluidNetwork {
                 if (q.componentMark == mark) {
                     continue;
                 }
-                double newLoad = q.outsideLoad + regionLoad(q, flows, mark);
-                if (newLoad >= q.capacity() * (1 - SATURATED) && q.flows.size() > countRegionFlows(q, mark)) {
+                // One pass for the region's load on q and whether q also carries flows outside it.
+                double regionLoad = 0;
+                int regionFlows = 0;
+                List<Flow> on = q.flows;
+                for (int k = 0, n = on.size(); k < n; k++) {
+                    Flow f = on.get(k);
+                    if (f.componentMark == mark) {
+                        regionLoad += f.rate * f.usageOf(q);
+                        regionFlows++;
+                    }
+                }
+                double newLoad = q.outsideLoad + regionLoad;
+                if (regionFlows < on.size() && newLoad >= q.capacity() * (1 - SATURATED)) {
                     q.componentMark = mark;
                     queue.add(q);
                     grew = true;
@@ -318,26 +343,6 @@ public final class FluidNetwork {
                 }
             }
         }
-    }
-
-    private static double regionLoad(Resource q, List<Flow> flows, int mark) {
-        double load = 0;
-        for (Flow f : q.flows) {
-            if (f.componentMark == mark) {
-                load += f.rate * f.usageOf(q);
-            }
-        }
-        return load;
-    }
-
-    private static int countRegionFlows(Resource q, int mark) {
-        int n = 0;
-        for (Flow f : q.flows) {
-            if (f.componentMark == mark) {
-                n++;
-            }
-        }
-        return n;
     }
 
     private static double loadOf(Resource r) {
