@@ -21,7 +21,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * events (the classic hold model), and of the whole fluid model on a synthetic run of many flows.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Measure the engine (events/s, against a bare java.util.PriorityQueue loop on the same",
+        description = {"Measure the speed of the event engine and the fluid model.", "",
+                "Measure the engine (events/s, against a bare java.util.PriorityQueue loop on the same",
                 "events) and the fluid model (a synthetic run of --flows flows between --hosts hosts)."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
