@@ -58,6 +58,14 @@ public final class RunCommand implements Callable<Integer> {
             throw new BadInputException(dir + " exists and holds files rdmasim did not write; "
                     + "choose another --out or pass --force to write into it");
         }
+        java.util.Set<String> warned = new java.util.LinkedHashSet<>();
+        for (VariantSpec v : scenario.variants()) {
+            for (String w : v.warnings()) {
+                if (warned.add(w)) {
+                    err.println("rdmasim: warning: variant " + v.name() + ": " + w);
+                }
+            }
+        }
         List<VariantOutcome> outcomes = new ArrayList<>();
         try (Progress progress = new Progress(err)) {
             int i = 0;
