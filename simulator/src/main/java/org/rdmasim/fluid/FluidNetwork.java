@@ -145,13 +145,22 @@ public final class FluidNetwork {
         if (clock.nextEventTime() - now > NOTHING_ELSE_DUE * Math.max(1.0, now)) {
             // No other event is pending within far more than SAME_INSTANT_SECONDS (plus rounding
             // between a flow's scheduled time and its settled finish), so no other flow finishes now:
-            // skip walking the component, which costs as much as the re-solve on a busy resource.
+            // skip scanning the flows beside it, which on a busy resource costs as much as the re-solve.
             finishing.add(first);
         } else {
-            // Gather the component once: every flow finishing now is in it or in a component we also visit.
+            // Flows finishing at this same instant on the resources this flow crossed finish in this
+            // event too (their own events are cancelled), so one re-solve covers them all. Looking only
+            // at those resources keeps the work proportional to what the event touches.
             List<Flow> componentFlows = new ArrayList<>();
-            List<Resource> componentResources = new ArrayList<>();
-            collectComponent(first.pathInternal(), componentFlows, componentResources);
+            int mark = ++componentMark;
+            for (Resource r : first.pathInternal()) {
+                for (Flow f : r.flows) {
+                    if (f.componentMark != mark) {
+                        f.componentMark = mark;
+                        componentFlows.add(f);
+                    }
+                }
+            }
             for (Flow f : componentFlows) {
                 if (f == first || finishesNow(f, now)) {
                     finishing.add(f);
@@ -365,34 +374,6 @@ public final class FluidNetwork {
             f.completion = clock.schedule(delay, () -> onCompletionEvent(f));
         } else {
             f.completion.moveTo(delay);
-        }
-    }
-
-    private void collectComponent(Resource[] seeds, List<Flow> flows, List<Resource> res) {
-        int mark = ++componentMark;
-        ArrayDeque<Resource> queue = new ArrayDeque<>();
-        for (Resource r : seeds) {
-            if (r.componentMark != mark) {
-                r.componentMark = mark;
-                queue.add(r);
-            }
-        }
-        while (!queue.isEmpty()) {
-            Resource r = queue.poll();
-            res.add(r);
-            for (Flow f : r.flows) {
-                if (f.componentMark == mark) {
-                    continue;
-                }
-                f.componentMark = mark;
-                flows.add(f);
-                for (Resource q : f.pathInternal()) {
-                    if (q.componentMark != mark) {
-                        q.componentMark = mark;
-                        queue.add(q);
-                    }
-                }
-            }
         }
     }
 

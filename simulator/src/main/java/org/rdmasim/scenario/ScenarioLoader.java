@@ -100,7 +100,8 @@ public final class ScenarioLoader {
                 VariantSpec spec = variant(merged, vname, v.string("description", ""));
                 if (v.has("claim")) {
                     spec = new VariantSpec(spec.name(), spec.description(), spec.hosts(), spec.fabric(), spec.transport(),
-                            spec.protocol(), spec.registration(), spec.transfers(), claim(v.get("claim"), spec));
+                            spec.protocol(), spec.registration(), spec.transfers(), claim(v.get("claim"), spec),
+                            spec.warnings());
                 }
                 variants.add(spec);
             }
@@ -129,6 +130,7 @@ public final class ScenarioLoader {
     }
 
     private static VariantSpec variant(YamlTree v, String name, String description) {
+        List<String> warnings = new ArrayList<>();
         Map<String, HostSpec> hosts = hosts(v.get("hosts"));
         Map<String, Host> built = new LinkedHashMap<>();
         for (Map.Entry<String, HostSpec> e : hosts.entrySet()) {
@@ -145,11 +147,12 @@ public final class ScenarioLoader {
         if (v.has("transport") && v.get("transport").has("lanes")) {
             checkLanes(v.get("transport").get("lanes"), transport.lanes(), transfers, built);
         } else {
-            checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, transfers, built);
+            warnings.addAll(checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, transfers, built));
         }
         RegistrationSettings registration = v.has("registration") ? registration(v.get("registration"))
                 : RegistrationSettings.defaults();
-        return new VariantSpec(name, description, hosts, fabric, transport, protocol, registration, transfers, null);
+        return new VariantSpec(name, description, hosts, fabric, transport, protocol, registration, transfers, null,
+                warnings);
     }
 
     /**
@@ -242,7 +245,7 @@ public final class ScenarioLoader {
                             t.atSeconds(), t.operation(), sweep.messages(), size));
                 }
                 out.add(new VariantSpec(Scenario.Sweep.variantName(v.name(), size), v.description(), v.hosts(), v.fabric(),
-                        v.transport(), v.protocol(), v.registration(), items, v.claim()));
+                        v.transport(), v.protocol(), v.registration(), items, v.claim(), v.warnings()));
             }
         }
         return out;
@@ -550,8 +553,9 @@ public final class ScenarioLoader {
      * Resolves every process's configuration and lane choice once, so a malformed value or a
      * UCX_NET_DEVICES that selects nothing is reported now, at the scenario's line, not mid-run.
      */
-    private static void checkStack(YamlTree where, TransportSettings transport, FabricSpec fabric,
+    private static List<String> checkStack(YamlTree where, TransportSettings transport, FabricSpec fabric,
             List<TransferItem> transfers, Map<String, Host> hosts) {
+        Set<String> warnings = new java.util.LinkedHashSet<>();
         Cluster cluster = new Cluster(new ArrayList<>(hosts.values()), fabric, new FluidNetwork(new SimulationClock()));
         UcxLaneSelection selection = new UcxLaneSelection(transport.stack(), transport.api());
         Set<String> seen = new HashSet<>();
@@ -562,13 +566,17 @@ public final class ScenarioLoader {
             TransferSpec spec = new TransferSpec(t.id(), t.from(), t.to(), t.bytes(), t.operation(), t.descriptors(),
                     DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
             try {
-                if (selection.decide(cluster, spec).lanes().isEmpty()) {
+                var decision = selection.decide(cluster, spec);
+                if (decision.lanes().isEmpty()) {
                     throw where.error("UCX finds no lane for transfer " + t.id());
                 }
+                warnings.addAll(decision.warnings());
+                warnings.addAll(decision.remoteConfig().warnings());
             } catch (ConfigValueException e) {
                 throw where.error(e.getMessage());
             }
         }
+        return new ArrayList<>(warnings);
     }
 
     private static String nicNames(Host h) {
