@@ -23,7 +23,7 @@ import org.rdmasim.importers.env.EnvBlock;
 import org.rdmasim.importers.env.EnvBlockException;
 import org.rdmasim.importers.env.EnvEntry;
 import org.rdmasim.memory.HcaRegistration;
-import org.rdmasim.memory.HostRegistration;
+import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.memory.MttSizing;
 import org.rdmasim.memory.RegistrationCaps;
 import org.rdmasim.memory.RegistrationLimits;
@@ -297,7 +297,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
         }
         env.addAll(c.extraEnv());
         int index = host.gpus().indexOf(host.gpu(gpu));
-        StackSetup setup = new StackSetup(env, c.nixl(), c.ucx(), List.of(), gpu, index, HostRegistration.nicView(host));
+        StackSetup setup = new StackSetup(env, c.nixl(), c.ucx(), List.of(), gpu, index, StackProfile.nicView(host));
         try {
             return ConfigResolver.resolve(setup);
         } catch (ConfigValueException e) {
