@@ -463,6 +463,11 @@ public final class ScenarioLoader {
             }
             return out;
         } catch (EnvBlockException e) {
+            if (v.isScalar()) {
+                // A literal block's lines start on the line after its key: point at the line itself.
+                String detail = e.getMessage().substring(e.getMessage().indexOf(": ") + 2);
+                throw new ScenarioException(v.file(), v.line() + e.line(), 1, v.path() + ": " + detail);
+            }
             throw v.error(e.getMessage());
         }
     }

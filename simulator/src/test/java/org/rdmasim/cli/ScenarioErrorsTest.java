@@ -103,6 +103,26 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void envLineWithoutEqualsPointsAtItsOwnLine() throws IOException {
+        String text = GOOD + """
+                transport:
+                  env: |
+                    export UCX_MAX_RMA_RAILS=2
+                    UCX_NET_DEVICES
+                """;
+        assertBadInput(runScenario(text), "11:", "no '=' in 'UCX_NET_DEVICES'", "expected NAME=VALUE");
+    }
+
+    @Test
+    void malformedUcxValueNamesTheVariable() throws IOException {
+        String text = GOOD + """
+                transport:
+                  env: "UCX_MAX_RMA_RAILS=two"
+                """;
+        assertBadInput(runScenario(text), "8:", "UCX_MAX_RMA_RAILS='two'");
+    }
+
+    @Test
     void missingFileIsBadInput() {
         CliTestSupport.Outcome o = CliTestSupport.run("run", dir.resolve("nope.yaml").toString());
         assertEquals(2, o.code());
