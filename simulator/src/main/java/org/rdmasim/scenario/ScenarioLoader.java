@@ -442,10 +442,11 @@ public final class ScenarioLoader {
         String label = v.file();
         try {
             if (v.isScalar()) {
-                // A literal block starts on the line after the key.
+                // A literal block's first line is the line after its key; a one-line value is on the key's line.
+                int offset = v.isBlockScalar() ? v.line() : v.line() - 1;
                 List<EnvEntry> out = new ArrayList<>();
                 for (EnvEntry e : EnvBlock.parse(v.text(), label).entries()) {
-                    out.add(new EnvEntry(e.name(), e.value(), label, e.line() + v.line()));
+                    out.add(new EnvEntry(e.name(), e.value(), label, e.line() + offset));
                 }
                 return out;
             }
@@ -464,9 +465,10 @@ public final class ScenarioLoader {
             return out;
         } catch (EnvBlockException e) {
             if (v.isScalar()) {
-                // A literal block's lines start on the line after its key: point at the line itself.
+                // Point at the scenario line of the bad entry.
                 String detail = e.getMessage().substring(e.getMessage().indexOf(": ") + 2);
-                throw new ScenarioException(v.file(), v.line() + e.line(), 1, v.path() + ": " + detail);
+                int offset = v.isBlockScalar() ? v.line() : v.line() - 1;
+                throw new ScenarioException(v.file(), offset + e.line(), 1, v.path() + ": " + detail);
             }
             throw v.error(e.getMessage());
         }

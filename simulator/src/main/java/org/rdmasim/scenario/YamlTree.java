@@ -97,6 +97,12 @@ public final class YamlTree {
         return node instanceof SequenceNode;
     }
 
+    /** A literal ({@code |}) or folded ({@code >}) block, whose text starts on the next line. */
+    public boolean isBlockScalar() {
+        return node instanceof ScalarNode s && (s.getScalarStyle() == org.yaml.snakeyaml.DumperOptions.ScalarStyle.LITERAL
+                || s.getScalarStyle() == org.yaml.snakeyaml.DumperOptions.ScalarStyle.FOLDED);
+    }
+
     public boolean isScalar() {
         return node instanceof ScalarNode;
     }

@@ -119,7 +119,7 @@ class ScenarioErrorsTest {
                 transport:
                   env: "UCX_MAX_RMA_RAILS=two"
                 """;
-        assertBadInput(runScenario(text), "8:", "UCX_MAX_RMA_RAILS='two'");
+        assertBadInput(runScenario(text), "9:", "UCX_MAX_RMA_RAILS='two'", "s.yaml:9)");
     }
 
     @Test
