@@ -6,14 +6,39 @@ import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.transport.ProtocolParameters;
 import org.rdmasim.workload.Claim;
+import org.rdmasim.workload.FanoutPlan;
 import org.rdmasim.workload.TransferItem;
 
-/** One fully specified configuration to run; {@code claim} is null when the variant checks none. */
+/**
+ * One fully specified configuration to run; {@code claim} is null when the variant checks none. The
+ * workload is either a list of {@code transfers} or a {@code fanout} plan (then {@code transfers} is
+ * empty): never both.
+ */
 public record VariantSpec(String name, String description, Map<String, HostSpec> hosts, FabricSpec fabric,
         TransportSettings transport, ProtocolParameters protocol, RegistrationSettings registration,
-        List<TransferItem> transfers, Claim claim) {
+        List<TransferItem> transfers, Claim claim, FanoutPlan fanout) {
     public VariantSpec {
         hosts = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(hosts));
         transfers = List.copyOf(transfers);
+    }
+
+    public VariantSpec(String name, String description, Map<String, HostSpec> hosts, FabricSpec fabric,
+            TransportSettings transport, ProtocolParameters protocol, RegistrationSettings registration,
+            List<TransferItem> transfers, Claim claim) {
+        this(name, description, hosts, fabric, transport, protocol, registration, transfers, claim, null);
+    }
+
+    public VariantSpec withName(String newName) {
+        return new VariantSpec(newName, description, hosts, fabric, transport, protocol, registration, transfers, claim,
+                fanout);
+    }
+
+    public VariantSpec withFanout(FanoutPlan plan, Map<String, HostSpec> newHosts) {
+        return new VariantSpec(name, description, newHosts, fabric, transport, protocol, registration, transfers, claim,
+                plan);
+    }
+
+    public VariantSpec withTransport(TransportSettings t) {
+        return new VariantSpec(name, description, hosts, fabric, t, protocol, registration, transfers, claim, fanout);
     }
 }
