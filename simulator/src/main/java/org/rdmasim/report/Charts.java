@@ -100,6 +100,14 @@ public final class Charts {
         }
         double span = grid.length > 1 ? grid[grid.length - 1] - grid[0] : 1.0;
         double eps = span * 1e-6;
+        // Each grid point is drawn as a step at t - eps and t; points closer than that would repeat an x.
+        int kept = grid.length == 0 ? 0 : 1;
+        for (int i = 1; i < grid.length; i++) {
+            if (grid[i] - grid[kept - 1] > 2 * eps) {
+                grid[kept++] = grid[i];
+            }
+        }
+        grid = java.util.Arrays.copyOf(grid, kept);
         org.jfree.data.xy.DefaultTableXYDataset data = new org.jfree.data.xy.DefaultTableXYDataset();
         for (RunResult.LoadSeries s : series) {
             XYSeries xy = new XYSeries(s.nic(), true, false);
