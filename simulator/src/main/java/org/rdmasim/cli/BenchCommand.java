@@ -1,15 +1,24 @@
 package org.rdmasim.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.PriorityQueue;
 import java.util.concurrent.Callable;
 import org.rdmasim.engine.RandomStreams;
 import org.rdmasim.engine.SimulationClock;
+import org.rdmasim.fluid.FlowProblem;
 import org.rdmasim.fluid.FluidNetwork;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.fluid.ResourceKind;
+import org.rdmasim.hardware.FabricSpec;
+import org.rdmasim.transport.RailFanout;
 import umontreal.ssj.rng.RandomStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,10 +28,16 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code rdmasim bench}: speed of the event engine against a bare PriorityQueue loop on the same
  * events (the classic hold model), and of the whole fluid model on a synthetic run of many flows.
+ * With {@code --peer simgrid}, instead: the same staggered receiver fan-out solved by rdmasim and by
+ * SimGrid (tools/simgrid-peer/flowpeer.py) at several sizes, timed and diffed.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Measure the engine (events/s, against a bare java.util.PriorityQueue loop on the same",
-                "events) and the fluid model (a synthetic run of --flows flows between --hosts hosts)."})
+        description = {"Measure the speed of the event engine and the fluid model.", "",
+                "Measure the engine (events/s, against a bare java.util.PriorityQueue loop on the same",
+                "events) and the fluid model (a synthetic run of --flows flows between --hosts hosts).",
+                "With --peer simgrid: run a Poisson-staggered fan-out (--sources sources, 4 rails) in rdmasim and",
+                "in SimGrid at each of --receivers, and print times, their ratio and the largest finish-time",
+                "difference."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -33,9 +48,11 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--hosts", defaultValue = "512", description = "hosts in the fluid run (default ${DEFAULT-VALUE})")
     int hosts;
 
-    @Option(names = "--pending", defaultValue = "100000",
-            description = "events pending at once in the hold model (default ${DEFAULT-VALUE})")
-    int pending;
+    @Option(names = "--pending", defaultValue = "1000,10000,100000", split = ",",
+            description = "events pending at once in the hold model, one row each (default ${DEFAULT-VALUE})")
+    List<Integer> pendingSizes;
+
+    private int pending;
 
     @Option(names = "--events", defaultValue = "2000000", description = "events fired in the hold model (default ${DEFAULT-VALUE})")
     int events;
@@ -55,31 +72,66 @@ public final class BenchCommand implements Callable<Integer> {
                     "for incremental max-min) (default ${DEFAULT-VALUE})"})
     Pattern pattern;
 
+    /** Peers that can solve the same flow problem. */
+    enum Peer { simgrid }
+
+    @Option(names = "--peer", description = {"also solve a fan-out with this peer and compare ('simgrid': Debian's",
+            "python3-simgrid via tools/simgrid-peer/flowpeer.py); replaces the hold-model and fluid runs"})
+    Peer peer;
+
+    @Option(names = "--receivers", split = ",", defaultValue = "1024,4096,16384",
+            description = "fan-out sizes for --peer, comma-separated (default ${DEFAULT-VALUE})")
+    List<Integer> receivers;
+
+    @Option(names = "--sources", defaultValue = "8", description = "source hosts for --peer (default ${DEFAULT-VALUE})")
+    int sources;
+
+    @Option(names = "--load", defaultValue = "1.0",
+            description = {"offered load per source for --peer: receivers arrive on average every",
+                    "solo-pull-time / (sources * load) seconds (default ${DEFAULT-VALUE})"})
+    double load;
+
+    @Option(names = "--model-gb", defaultValue = "16", description = "model size for --peer, decimal GB (default ${DEFAULT-VALUE})")
+    double modelGb;
+
     @Override
     public Integer call() {
-        if (flows < 1 || hosts < 2 || pending < 1 || events < pending || repeats < 1) {
+        if (peer != null) {
+            return peerTable();
+        }
+        int maxPending = pendingSizes.stream().mapToInt(Integer::intValue).max().orElse(0);
+        int minPending = pendingSizes.stream().mapToInt(Integer::intValue).min().orElse(0);
+        if (flows < 1 || hosts < 2 || minPending < 1 || events < maxPending || repeats < 1) {
             throw new BadInputException("bench needs --flows >= 1, --hosts >= 2, --pending >= 1, --events >= --pending, --repeats >= 1");
         }
         PrintWriter out = spec.commandLine().getOut();
-        double[] delays = new double[events + pending];
+        double[] delays = new double[events + maxPending];
         RandomStream rng = new RandomStreams(seed, 0).stream("bench-hold");
         for (int i = 0; i < delays.length; i++) {
             delays[i] = -Math.log(1 - rng.nextDouble());
         }
-        out.printf(Locale.ROOT, "hold model: %,d pending events, %,d fired, same delays for both loops%n", pending, events);
-        double bestEngine = Double.MAX_VALUE;
-        double bestQueue = Double.MAX_VALUE;
-        for (int r = 0; r <= repeats; r++) {
-            double e = holdEngine(delays);
-            double q = holdQueue(delays);
-            if (r > 0) { // the first round warms the JIT up
-                bestEngine = Math.min(bestEngine, e);
-                bestQueue = Math.min(bestQueue, q);
+        out.printf(Locale.ROOT, "hold model: %,d events fired per run, exponential delays, the same for both loops "
+                + "(best of %d after a warm-up)%n", events, repeats);
+        out.printf(Locale.ROOT, "  %10s %16s %16s %16s %16s %8s%n", "pending", "engine s", "engine ev/s", "PQ s", "PQ ev/s",
+                "ratio");
+        for (int size : pendingSizes) {
+            pending = size;
+            double bestEngine = Double.MAX_VALUE;
+            double bestQueue = Double.MAX_VALUE;
+            for (int r = 0; r <= repeats; r++) {
+                double e = holdEngine(delays);
+                double q = holdQueue(delays);
+                if (r > 0) { // the first round warms the JIT up
+                    bestEngine = Math.min(bestEngine, e);
+                    bestQueue = Math.min(bestQueue, q);
+                }
             }
+            out.printf(Locale.ROOT, "  %,10d %16.3f %16.0f %16.3f %16.0f %8.2f%n", size, bestEngine, events / bestEngine,
+                    bestQueue, events / bestQueue, bestEngine / bestQueue);
+            out.flush();
         }
-        out.printf(Locale.ROOT, "  %-40s %10.3f s %14.0f events/s%n", "rdmasim engine (SSJ Henriksen)", bestEngine, events / bestEngine);
-        out.printf(Locale.ROOT, "  %-40s %10.3f s %14.0f events/s%n", "bare java.util.PriorityQueue loop", bestQueue, events / bestQueue);
-        out.printf(Locale.ROOT, "  engine / PriorityQueue time ratio: %.2f (target <= 2.0)%n", bestEngine / bestQueue);
+        out.println("  engine = rdmasim's SimulationClock on SSJ's Henriksen list; PQ = a bare java.util.PriorityQueue loop;"
+                + " target ratio <= 2.0");
         out.flush();
 
         out.printf(Locale.ROOT, "fluid model: %,d flows between %d hosts, pattern %s (Poisson arrivals, NIC tx/rx per host)%n",
@@ -184,5 +236,72 @@ public final class BenchCommand implements Callable<Integer> {
         Runtime rt = Runtime.getRuntime();
         double heap = (rt.totalMemory() - rt.freeMemory()) / 1e6;
         return new FluidRun(secs, clock.eventsFired(), net.solves(), net.flowsSolved(), clock.now(), heap);
+    }
+
+    private RailFanout peerFanout(int receiverCount) {
+        RailFanout probe = new RailFanout(RailFanout.fourRailHost(), sources, receiverCount, 4, (long) (modelGb * 1e9),
+                RailFanout.Arrival.ALL_AT_ONCE, 0, RailFanout.Sizes.EQUAL, FabricSpec.nonBlocking(), true, seed);
+        double gap = probe.soloPullSeconds() / (sources * load);
+        return new RailFanout(probe.host(), sources, receiverCount, 4, probe.modelBytes(), RailFanout.Arrival.POISSON, gap,
+                RailFanout.Sizes.EQUAL, FabricSpec.nonBlocking(), true, seed);
+    }
+
+    private int peerTable() {
+        if (sources < 1 || !(load > 0) || !(modelGb > 0) || receivers.isEmpty() || receivers.stream().anyMatch(r -> r < 1)) {
+            throw new BadInputException("bench --peer needs --sources >= 1, --load > 0, --model-gb > 0, --receivers >= 1");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        SimgridPeer simgrid = new SimgridPeer(Path.of(System.getProperty("rdmasim.home", ".")));
+        String why = simgrid.unavailable().orElse(null);
+        if (why != null) {
+            throw new BadInputException("SimGrid peer unavailable: " + why);
+        }
+        RailFanout first = peerFanout(receivers.get(0));
+        out.printf(Locale.ROOT, "fan-out: %d sources, 4 rails (4 GPU/NIC pairs per host, ConnectX-7 400G, PIX), GPUDirect READ "
+                + "with per-QP caps, %.3g GB model, Poisson arrivals every %.3f ms on average (load %.2f per source), "
+                + "non-blocking fabric, seed %d%n", sources, modelGb, first.meanGapSeconds() * 1e3, load, seed);
+        out.printf(Locale.ROOT, "rdmasim: solve of the flow problem, after one unmeasured warm-up run at %d receivers; "
+                + "SimGrid: flowpeer.py's own build+solve, and the whole python process%n", receivers.get(0));
+        out.flush();
+        first.build().solveInRdmasim();
+        out.printf(Locale.ROOT, "%9s %7s %10s %10s %10s %8s %8s %11s %9s %11s %8s%n", "receivers", "flows", "rdmasim s",
+                "simgrid s", "sg solve s", "ratio", "ratio*", "max diff", "events", "events/s", "heap MB");
+        out.flush();
+        for (int r : receivers) {
+            FlowProblem problem = peerFanout(r).build();
+            System.gc();
+            List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans();
+            pools.forEach(MemoryPoolMXBean::resetPeakUsage);
+            long t0 = System.nanoTime();
+            FlowProblem.Solution ours = problem.solveInRdmasim();
+            double secs = (System.nanoTime() - t0) / 1e9;
+            long peak = 0;
+            for (MemoryPoolMXBean pool : pools) {
+                if (pool.getType() == MemoryType.HEAP) {
+                    peak += pool.getPeakUsage().getUsed();
+                }
+            }
+            SimgridPeer.Result theirs;
+            try {
+                theirs = simgrid.solve(problem);
+            } catch (IOException e) {
+                throw new IllegalStateException("SimGrid peer failed at " + r + " receivers: " + e.getMessage(), e);
+            }
+            double maxDiff = 0;
+            for (Map.Entry<String, Double> e : ours.finishById().entrySet()) {
+                double b = theirs.finishById().get(e.getKey());
+                maxDiff = Math.max(maxDiff, Math.abs(e.getValue() - b) / Math.max(Math.abs(b), 1e-12));
+            }
+            out.printf(Locale.ROOT, "%9d %7d %10.3f %10.3f %10.3f %7.1fx %7.1fx %11.2e %9d %11.0f %8.0f%n", r,
+                    problem.flows().size(), secs, theirs.processSeconds(), theirs.peerSeconds(),
+                    theirs.processSeconds() / secs, theirs.peerSeconds() / secs, maxDiff, ours.events(),
+                    ours.events() / secs, peak / 1e6);
+            out.flush();
+        }
+        out.println("ratio = SimGrid process s / rdmasim s; ratio* = flowpeer's own build+solve s / rdmasim s; max diff = "
+                + "largest relative finish-time difference over all flows; heap MB = peak heap in use during the rdmasim "
+                + "solve (all heap pools, garbage included)");
+        out.flush();
+        return Main.OK;
     }
 }

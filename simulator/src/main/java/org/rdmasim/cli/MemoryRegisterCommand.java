@@ -23,7 +23,7 @@ import org.rdmasim.importers.env.EnvBlock;
 import org.rdmasim.importers.env.EnvBlockException;
 import org.rdmasim.importers.env.EnvEntry;
 import org.rdmasim.memory.HcaRegistration;
-import org.rdmasim.memory.HostRegistration;
+import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.memory.MttSizing;
 import org.rdmasim.memory.RegistrationCaps;
 import org.rdmasim.memory.RegistrationLimits;
@@ -171,6 +171,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
         w.flush();
         if (out != null) {
             writeCharts(host, usedGpus.size(), caps, rows);
+            writeGrowthChart(host, usedGpus, userEnv, model, caps);
             w.println("charts written to " + out);
             w.flush();
         }
@@ -296,7 +297,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
         }
         env.addAll(c.extraEnv());
         int index = host.gpus().indexOf(host.gpu(gpu));
-        StackSetup setup = new StackSetup(env, c.nixl(), c.ucx(), List.of(), gpu, index, HostRegistration.nicView(host));
+        StackSetup setup = new StackSetup(env, c.nixl(), c.ucx(), List.of(), gpu, index, StackProfile.nicView(host));
         try {
             return ConfigResolver.resolve(setup);
         } catch (ConfigValueException e) {
@@ -420,6 +421,42 @@ final class MemoryRegisterCommand implements Callable<Integer> {
             }
             w.println(line.toString().stripTrailing());
         }
+    }
+
+    /**
+     * Pinned host memory per configuration as the registered size per GPU grows from a tenth of the
+     * GPU's memory to all of it, with the caps as lines: where each configuration crosses the cap.
+     */
+    private void writeGrowthChart(Host host, List<TopologyNode> gpus, List<EnvEntry> userEnv, RegistrationModel model,
+            RegistrationCaps caps) throws IOException {
+        double gib = 0x1p30;
+        long hbm = gpus.get(0).gpu().hbmBytes();
+        org.jfree.data.xy.XYSeriesCollection data = new org.jfree.data.xy.XYSeriesCollection();
+        for (Configuration c : configurations()) {
+            Map<String, EffectiveConfig> perGpu = new HashMap<>();
+            VariantRegistration.ProcessConfigs configs = (h, gpu) -> perGpu.computeIfAbsent(gpu,
+                    g -> resolve(h, g, userEnv, c));
+            org.jfree.data.xy.XYSeries series = new org.jfree.data.xy.XYSeries(c.name());
+            for (int k = 1; k <= 10; k++) {
+                long size = hbm * k / 10;
+                List<VariantRegistration.Buffer> requests = new ArrayList<>();
+                for (TopologyNode gpu : gpus) {
+                    requests.add(VariantRegistration.Buffer.gpu(host.name(), gpu.name(), size));
+                }
+                VariantRegistration.Outcome o = VariantRegistration.register(List.of(host), configs, requests, model,
+                        RegistrationCaps.none());
+                series.add(size / gib, o.totals().pinnedHostBytes() / gib);
+            }
+            data.addSeries(series);
+        }
+        List<Charts.Reference> refs = new ArrayList<>();
+        if (caps.firmwarePageCapBytes() != RegistrationLimits.UNLIMITED
+                && caps.firmwareCapScope() == FirmwareCapScope.PER_HOST) {
+            refs.add(new Charts.Reference("firmware page cap per host", caps.firmwarePageCapBytes() / gib));
+        }
+        ChartFiles.write(Charts.lines(String.format(Locale.ROOT, "%s: pinned host memory vs registered memory (%d GPUs)",
+                host.name(), gpus.size()), "registered per GPU (GiB)", "pinned host memory (GiB)", data, refs), out,
+                "memory-pinned-vs-registered");
     }
 
     private void writeCharts(Host host, int gpuCount, RegistrationCaps caps, List<Row> rows) throws IOException {

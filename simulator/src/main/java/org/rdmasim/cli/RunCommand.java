@@ -23,8 +23,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rdmasim run SCENARIO.yaml [--out DIR]}. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Run every variant of a scenario and write summary.json, transfers.csv, resources.csv,",
-                "charts (PNG and SVG) and index.html.",
+        description = {"Run a scenario's variants and write its report.", "",
+                "Writes summary.json, transfers.csv, resources.csv, charts (PNG and SVG) and index.html.",
                 "Exit codes: 0 all variants ran, 1 a variant failed in simulation, 2 bad input."})
 public final class RunCommand implements Callable<Integer> {
     @Spec
@@ -73,6 +73,14 @@ public final class RunCommand implements Callable<Integer> {
         if (!force && !ReportWriter.safeToWrite(dir)) {
             throw new BadInputException(dir + " exists and holds files rdmasim did not write; "
                     + "choose another --out or pass --force to write into it");
+        }
+        java.util.Set<String> warned = new java.util.LinkedHashSet<>();
+        for (VariantSpec v : scenario.variants()) {
+            for (String w : v.warnings()) {
+                if (warned.add(w)) {
+                    err.println("rdmasim: warning: variant " + v.name() + ": " + w);
+                }
+            }
         }
         List<VariantOutcome> outcomes = new ArrayList<>();
         try (Progress progress = new Progress(err)) {

@@ -34,6 +34,16 @@ public final class SimulationClock {
         return schedule(Math.max(0.0, atSeconds - now()), action);
     }
 
+    /**
+     * Time of the earliest pending event (the one running now is no longer pending), or
+     * {@code +Infinity} when none is. Lets a handler see cheaply whether anything else is due at the
+     * same instant.
+     */
+    public double nextEventTime() {
+        umontreal.ssj.simevents.Event first = simulator.getEventList().getFirst();
+        return first == null ? Double.POSITIVE_INFINITY : first.time();
+    }
+
     /** Runs until the event list is empty or {@link #stop()} is called. Synchronous. */
     public void run() {
         simulator.start();

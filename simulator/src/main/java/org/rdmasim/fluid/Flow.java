@@ -1,5 +1,6 @@
 package org.rdmasim.fluid;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rdmasim.engine.SimulationClock.ScheduledAction;
@@ -32,7 +33,12 @@ public final class Flow {
     double finishTime = Double.NaN;
     ScheduledAction completion;
     final int[] slotInResource;
-    private final Map<String, Double> bytesByLimiter = new LinkedHashMap<>();
+    // Bytes delivered per limiter name, in first-seen order. Parallel arrays rather than a map: a flow
+    // meets one to three limiters, and settle() runs on every re-solve of its region (a boxed map merge
+    // there was a tenth of a large fan-out's run time).
+    private String[] limiterNames = new String[2];
+    private double[] limiterBytes = new double[2];
+    private int limiterCount;
 
     Flow(long id, String label, Resource[] path, double[] usage, double weight, double rateCap, long bytes,
             double now, FlowListener listener) {
@@ -130,10 +136,10 @@ public final class Flow {
     public String dominantLimiter() {
         String best = limiter();
         double bestBytes = -1;
-        for (Map.Entry<String, Double> e : bytesByLimiter.entrySet()) {
-            if (e.getValue() > bestBytes) {
-                best = e.getKey();
-                bestBytes = e.getValue();
+        for (int i = 0; i < limiterCount; i++) {
+            if (limiterBytes[i] > bestBytes) {
+                best = limiterNames[i];
+                bestBytes = limiterBytes[i];
             }
         }
         return best;
@@ -141,7 +147,28 @@ public final class Flow {
 
     /** Bytes delivered per limiter over the flow's life. */
     public Map<String, Double> bytesByLimiter() {
-        return Map.copyOf(bytesByLimiter);
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (int i = 0; i < limiterCount; i++) {
+            out.put(limiterNames[i], limiterBytes[i]);
+        }
+        return Map.copyOf(out);
+    }
+
+    /** Adds {@code moved} to the bytes of the current limiter (same sums, in the same order, as a map merge). */
+    private void credit(double moved) {
+        String name = limiter();
+        for (int i = 0; i < limiterCount; i++) {
+            if (limiterNames[i].equals(name)) {
+                limiterBytes[i] += moved;
+                return;
+            }
+        }
+        if (limiterCount == limiterNames.length) {
+            limiterNames = Arrays.copyOf(limiterNames, 2 * limiterCount);
+            limiterBytes = Arrays.copyOf(limiterBytes, 2 * limiterCount);
+        }
+        limiterNames[limiterCount] = name;
+        limiterBytes[limiterCount++] = moved;
     }
 
     /** Bytes still to deliver at {@code now}. */
@@ -154,14 +181,14 @@ public final class Flow {
         if (dt > 0 && rate > 0) {
             double moved = Math.min(remaining, rate * dt);
             remaining -= moved;
-            bytesByLimiter.merge(limiter(), moved, Double::sum);
+            credit(moved);
         }
         lastSettled = now;
     }
 
     void markFinished(double now) {
         if (remaining > 0) {
-            bytesByLimiter.merge(limiter(), remaining, Double::sum);
+            credit(remaining);
         }
         remaining = 0;
         rate = 0;

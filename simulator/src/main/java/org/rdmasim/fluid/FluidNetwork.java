@@ -20,6 +20,13 @@ public final class FluidNetwork {
      */
     static final double SAME_INSTANT_SECONDS = 1e-12;
 
+    /**
+     * When the next pending event is further away than this (relative, like SAME_INSTANT_SECONDS), no
+     * other flow can finish at this instant. A thousand times the same-instant window: a flow's pending
+     * completion time and its finish recomputed after a settle differ by a few ulps at most.
+     */
+    static final double NOTHING_ELSE_DUE = 1e-9;
+
     private final SimulationClock clock;
     private final MaxMinSolver solver = new MaxMinSolver();
     private final List<Resource> resources = new ArrayList<>();
@@ -134,14 +141,30 @@ public final class FluidNetwork {
             return;
         }
         double now = clock.now();
-        // Gather the component once: every flow finishing now is in it or in a component we also visit.
-        List<Flow> componentFlows = new ArrayList<>();
-        List<Resource> componentResources = new ArrayList<>();
-        collectComponent(first.pathInternal(), componentFlows, componentResources);
         List<Flow> finishing = new ArrayList<>();
-        for (Flow f : componentFlows) {
-            if (f == first || finishesNow(f, now)) {
-                finishing.add(f);
+        if (clock.nextEventTime() - now > NOTHING_ELSE_DUE * Math.max(1.0, now)) {
+            // No other event is pending within far more than SAME_INSTANT_SECONDS (plus rounding
+            // between a flow's scheduled time and its settled finish), so no other flow finishes now:
+            // skip scanning the flows beside it, which on a busy resource costs as much as the re-solve.
+            finishing.add(first);
+        } else {
+            // Flows finishing at this same instant on the resources this flow crossed finish in this
+            // event too (their own events are cancelled), so one re-solve covers them all. Looking only
+            // at those resources keeps the work proportional to what the event touches.
+            List<Flow> componentFlows = new ArrayList<>();
+            int mark = ++componentMark;
+            for (Resource r : first.pathInternal()) {
+                for (Flow f : r.flows) {
+                    if (f.componentMark != mark) {
+                        f.componentMark = mark;
+                        componentFlows.add(f);
+                    }
+                }
+            }
+            for (Flow f : componentFlows) {
+                if (f == first || finishesNow(f, now)) {
+                    finishing.add(f);
+                }
             }
         }
         for (Flow f : finishing) {
@@ -264,8 +287,19 @@ public final class FluidNetwork {
                 if (q.componentMark == mark) {
                     continue;
                 }
-                double newLoad = q.outsideLoad + regionLoad(q, flows, mark);
-                if (newLoad >= q.capacity() * (1 - SATURATED) && q.flows.size() > countRegionFlows(q, mark)) {
+                // One pass for the region's load on q and whether q also carries flows outside it.
+                double regionLoad = 0;
+                int regionFlows = 0;
+                List<Flow> on = q.flows;
+                for (int k = 0, n = on.size(); k < n; k++) {
+                    Flow f = on.get(k);
+                    if (f.componentMark == mark) {
+                        regionLoad += f.rate * f.usageOf(q);
+                        regionFlows++;
+                    }
+                }
+                double newLoad = q.outsideLoad + regionLoad;
+                if (regionFlows < on.size() && newLoad >= q.capacity() * (1 - SATURATED)) {
                     q.componentMark = mark;
                     queue.add(q);
                     grew = true;
@@ -320,26 +354,6 @@ public final class FluidNetwork {
         }
     }
 
-    private static double regionLoad(Resource q, List<Flow> flows, int mark) {
-        double load = 0;
-        for (Flow f : q.flows) {
-            if (f.componentMark == mark) {
-                load += f.rate * f.usageOf(q);
-            }
-        }
-        return load;
-    }
-
-    private static int countRegionFlows(Resource q, int mark) {
-        int n = 0;
-        for (Flow f : q.flows) {
-            if (f.componentMark == mark) {
-                n++;
-            }
-        }
-        return n;
-    }
-
     private static double loadOf(Resource r) {
         double load = 0;
         for (Flow f : r.flows) {
@@ -360,34 +374,6 @@ public final class FluidNetwork {
             f.completion = clock.schedule(delay, () -> onCompletionEvent(f));
         } else {
             f.completion.moveTo(delay);
-        }
-    }
-
-    private void collectComponent(Resource[] seeds, List<Flow> flows, List<Resource> res) {
-        int mark = ++componentMark;
-        ArrayDeque<Resource> queue = new ArrayDeque<>();
-        for (Resource r : seeds) {
-            if (r.componentMark != mark) {
-                r.componentMark = mark;
-                queue.add(r);
-            }
-        }
-        while (!queue.isEmpty()) {
-            Resource r = queue.poll();
-            res.add(r);
-            for (Flow f : r.flows) {
-                if (f.componentMark == mark) {
-                    continue;
-                }
-                f.componentMark = mark;
-                flows.add(f);
-                for (Resource q : f.pathInternal()) {
-                    if (q.componentMark != mark) {
-                        q.componentMark = mark;
-                        queue.add(q);
-                    }
-                }
-            }
         }
     }
 

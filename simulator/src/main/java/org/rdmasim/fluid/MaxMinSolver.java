@@ -1,7 +1,7 @@
 package org.rdmasim.fluid;
 
+import java.util.Arrays;
 import java.util.List;
-import java.util.PriorityQueue;
 
 /**
  * Weighted max-min fair rates by progressive filling (Bertsekas and Gallager, Data Networks, 6.5).
@@ -14,22 +14,43 @@ import java.util.PriorityQueue;
  * smallest such level is taken from a heap, its flows are frozen, and the levels of the resources
  * they also cross are updated. Cost: O((F + R + sum of path lengths) log(F + R)).
  *
+ * <p>The heap is indexed (one entry per resource, moved in place when its level changes, and one per
+ * capped flow) and its arrays are kept between solves, so a solve allocates nothing once warm. It
+ * pops entries in the order of (level, resources before flow caps, resource index or flow id), so
+ * the freezing order, and with it every rate to the last bit, does not depend on how the heap is
+ * stored.
+ *
  * <p>The solver sees only the flows passed in; flows outside the set keep their rates, and their load
  * on a resource ({@code Resource.outsideLoad}, set by the caller) is taken off its capacity first.
  */
 public final class MaxMinSolver {
     private int stamp;
+    // Heap entries are handles: 0..R-1 are the resources passed in, R.. the capped flows.
+    private Resource[] resourceOf = new Resource[16];
+    private Flow[] flowOf = new Flow[16];
+    private double[] key = new double[16];
+    private int[] position = new int[16];
+    private int[] heap = new int[16];
+    private int size;
+    private int resourceCount;
 
     /** Sets {@code rate}, {@code bottleneck} and {@code cappedByItself} of every flow in the component. */
     public void solve(List<Flow> flows, List<Resource> resources) {
         stamp++;
-        for (Resource r : resources) {
+        resourceCount = resources.size();
+        ensureCapacity(resourceCount + flows.size());
+        size = 0;
+        for (int i = 0; i < resourceCount; i++) {
+            Resource r = resources.get(i);
             // Load of flows outside this solve is fixed: it starts out as already-frozen load.
             r.frozenLoad = r.outsideLoad;
             r.activeWeight = 0;
             r.stamp = 0;
+            r.solverHandle = i;
+            resourceOf[i] = r;
+            position[i] = -1;
         }
-        PriorityQueue<Level> heap = new PriorityQueue<>(flows.size() + resources.size() + 1);
+        int handles = resourceCount;
         for (Flow f : flows) {
             f.solveMark = stamp;
             f.frozen = false;
@@ -40,44 +61,54 @@ public final class MaxMinSolver {
                 path[i].activeWeight += f.weight() * f.usage(i);
             }
             if (f.rateCap() < Double.POSITIVE_INFINITY) {
-                heap.add(new Level(f.rateCap() / f.weight(), null, f, 0));
+                int h = handles++;
+                flowOf[h - resourceCount] = f;
+                key[h] = f.rateCap() / f.weight();
+                push(h);
             }
         }
-        for (Resource r : resources) {
+        for (int i = 0; i < resourceCount; i++) {
+            Resource r = resourceOf[i];
             if (r.activeWeight > 0) {
-                heap.add(new Level(Math.max(0.0, r.capacity() - r.frozenLoad) / r.activeWeight, r, null, 0));
+                key[i] = Math.max(0.0, r.capacity() - r.frozenLoad) / r.activeWeight;
+                push(i);
             }
         }
         int unfrozen = flows.size();
         double level = 0;
-        while (unfrozen > 0 && !heap.isEmpty()) {
-            Level next = heap.poll();
-            if (next.resource != null) {
-                Resource r = next.resource;
-                if (next.version != r.stamp || r.activeWeight <= 0) {
+        while (unfrozen > 0 && size > 0) {
+            int h = pop();
+            if (h < resourceCount) {
+                Resource r = resourceOf[h];
+                if (r.activeWeight <= 0) {
                     continue;
                 }
-                level = Math.max(level, next.x);
-                for (Flow f : r.flows) {
+                level = Math.max(level, key[h]);
+                List<Flow> on = r.flows;
+                for (int k = 0, n = on.size(); k < n; k++) {
+                    Flow f = on.get(k);
                     // Flows outside this solve keep their rate (their load is in outsideLoad).
                     if (f.solveMark != stamp || f.stamp == stamp) {
                         continue;
                     }
-                    unfrozen -= freeze(f, level, r, heap);
+                    unfrozen -= freeze(f, level, r);
                 }
             } else {
-                Flow f = next.flow;
+                Flow f = flowOf[h - resourceCount];
                 if (f.stamp == stamp) {
                     continue;
                 }
-                level = Math.max(level, next.x);
+                level = Math.max(level, key[h]);
                 f.cappedByItself = true;
-                unfrozen -= freeze(f, level, null, heap);
+                unfrozen -= freeze(f, level, null);
             }
         }
+        Arrays.fill(resourceOf, 0, resourceCount, null);
+        Arrays.fill(flowOf, 0, Math.max(0, handles - resourceCount), null);
+        size = 0;
     }
 
-    private int freeze(Flow f, double level, Resource saturated, PriorityQueue<Level> heap) {
+    private int freeze(Flow f, double level, Resource saturated) {
         f.stamp = stamp;
         f.frozen = true;
         double rate = f.cappedByItself ? Math.min(f.rateCap(), f.weight() * level) : f.weight() * level;
@@ -88,35 +119,119 @@ public final class MaxMinSolver {
             Resource q = path[i];
             q.frozenLoad += f.rate * f.usage(i);
             q.activeWeight -= f.weight() * f.usage(i);
-            q.stamp++;
+            int h = q.solverHandle;
             if (q != saturated && q.activeWeight > 1e-12) {
                 double x = Math.max(0.0, q.capacity() - q.frozenLoad) / q.activeWeight;
-                heap.add(new Level(Math.max(x, level), q, null, q.stamp));
-            } else if (q.activeWeight <= 1e-12) {
-                q.activeWeight = 0;
+                key[h] = Math.max(x, level);
+                if (position[h] < 0) {
+                    push(h);
+                } else {
+                    // A level can move either way (a frozen flow may take more or less than its share).
+                    siftUp(position[h]);
+                    siftDown(position[h]);
+                }
+            } else {
+                if (q.activeWeight <= 1e-12) {
+                    q.activeWeight = 0;
+                }
+                if (position[h] >= 0) {
+                    remove(h);
+                }
             }
         }
         return 1;
     }
 
-    private record Level(double x, Resource resource, Flow flow, int version) implements Comparable<Level> {
-        @Override
-        public int compareTo(Level o) {
-            int c = Double.compare(x, o.x);
-            if (c != 0) {
-                return c;
-            }
-            // Deterministic tie order: resources before flow caps, then by index/id.
-            if (resource != null && o.resource != null) {
-                return Integer.compare(resource.index(), o.resource.index());
-            }
-            if (resource != null) {
-                return -1;
-            }
-            if (o.resource != null) {
-                return 1;
-            }
-            return Long.compare(flow.id(), o.flow.id());
+    private void ensureCapacity(int n) {
+        if (key.length < n) {
+            int c = Math.max(n, key.length * 2);
+            resourceOf = Arrays.copyOf(resourceOf, c);
+            flowOf = Arrays.copyOf(flowOf, c);
+            key = Arrays.copyOf(key, c);
+            position = Arrays.copyOf(position, c);
+            heap = Arrays.copyOf(heap, c);
         }
+    }
+
+    /** Heap order: level, then resources before flow caps, then resource index or flow id (deterministic ties). */
+    private boolean before(int a, int b) {
+        int c = Double.compare(key[a], key[b]);
+        if (c != 0) {
+            return c < 0;
+        }
+        boolean ra = a < resourceCount;
+        boolean rb = b < resourceCount;
+        if (ra && rb) {
+            return resourceOf[a].index() < resourceOf[b].index();
+        }
+        if (ra != rb) {
+            return ra;
+        }
+        return flowOf[a - resourceCount].id() < flowOf[b - resourceCount].id();
+    }
+
+    private void push(int h) {
+        heap[size] = h;
+        position[h] = size;
+        size++;
+        siftUp(size - 1);
+    }
+
+    private int pop() {
+        int top = heap[0];
+        remove(top);
+        return top;
+    }
+
+    private void remove(int h) {
+        int at = position[h];
+        position[h] = -1;
+        size--;
+        if (at == size) {
+            return;
+        }
+        int last = heap[size];
+        heap[at] = last;
+        position[last] = at;
+        siftUp(at);
+        siftDown(position[last]);
+    }
+
+    private void siftUp(int at) {
+        int h = heap[at];
+        while (at > 0) {
+            int parent = (at - 1) >>> 1;
+            int p = heap[parent];
+            if (!before(h, p)) {
+                break;
+            }
+            heap[at] = p;
+            position[p] = at;
+            at = parent;
+        }
+        heap[at] = h;
+        position[h] = at;
+    }
+
+    private void siftDown(int at) {
+        int h = heap[at];
+        while (true) {
+            int child = 2 * at + 1;
+            if (child >= size) {
+                break;
+            }
+            if (child + 1 < size && before(heap[child + 1], heap[child])) {
+                child++;
+            }
+            int c = heap[child];
+            if (!before(c, h)) {
+                break;
+            }
+            heap[at] = c;
+            position[c] = at;
+            at = child;
+        }
+        heap[at] = h;
+        position[h] = at;
     }
 }

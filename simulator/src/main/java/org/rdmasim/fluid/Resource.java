@@ -23,6 +23,8 @@ public final class Resource {
     double activeWeight;
     int stamp;
     int componentMark;
+    /** This resource's entry in the solver's heap during one solve. */
+    int solverHandle;
 
     // Load accounting.
     private double load;

@@ -12,7 +12,6 @@ import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.transport.config.DeviceSelection;
 import org.rdmasim.transport.config.EffectiveConfig;
 import org.rdmasim.transport.config.MemoryType;
-import org.rdmasim.transport.config.NicTopologyView;
 
 /**
  * One process on a built {@link Host}, running with one resolved {@link EffectiveConfig}, as the
@@ -118,14 +117,6 @@ public final class HostRegistration {
                 .withLocalHostName(host.name());
     }
 
-    /**
-     * The host as the transport configuration layer sees it: its NICs and, per GPU, the nearest one
-     * (what ModelExpress's {@code MX_RDMA_NIC_PIN=auto} picks).
-     */
-    public static NicTopologyView nicView(Host host) {
-        return NicTopologyView.of(nicNames(host), gpu -> host.nics().isEmpty() ? null
-                : host.nearestNic(host.gpu(gpu)).name());
-    }
 
     private static List<String> nicNames(Host host) {
         return host.nics().stream().map(TopologyNode::name).toList();

@@ -1,7 +1,6 @@
 package org.rdmasim.memory;
 
 import org.rdmasim.transport.ucx.HcaDistance;
-import org.rdmasim.transport.ucx.UcxTopoDistance;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;

@@ -287,4 +287,25 @@ public final class Charts {
         chart.getXYPlot().setRenderer(r);
         return chart;
     }
+
+    /** Plain lines over a linear x axis, one per series, with reference lines. */
+    public static JFreeChart lines(String title, String xLabel, String yLabel, XYSeriesCollection data, List<Reference> refs) {
+        JFreeChart chart = ChartFactory.createXYLineChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL, true,
+                false, false);
+        XYPlot plot = chart.getXYPlot();
+        org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r = new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, true);
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            r.setSeriesStroke(i, new BasicStroke(2f));
+        }
+        plot.setRenderer(r);
+        for (Reference ref : refs) {
+            ValueMarker m = new ValueMarker(ref.value(), new Color(200, 30, 30), new BasicStroke(1.5f,
+                    BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+            m.setLabel(ref.label());
+            m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+            m.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
+            plot.addRangeMarker(m);
+        }
+        return chart;
+    }
 }

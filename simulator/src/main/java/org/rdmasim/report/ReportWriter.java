@@ -77,7 +77,9 @@ public final class ReportWriter {
                 pull.addValue(mean, "mean receiver", o.name());
             }
             bw.addValue(s.aggregateGbps(), "aggregate", o.name());
-            bw.addValue(s.meanReceiverGbps(), "mean per receiver", o.name());
+            if (s.receivers().size() > 1) {
+                bw.addValue(s.meanReceiverGbps(), "mean per receiver", o.name());
+            }
         }
         if (sweep != null) {
             org.jfree.data.xy.XYSeriesCollection data = new org.jfree.data.xy.XYSeriesCollection();

@@ -239,7 +239,7 @@ final class FanoutReader {
      * Lane choice for every kind of pull the plan can make, once per pair of host shapes: source to
      * receiver, and receiver to receiver when a tree re-publishes receivers.
      */
-    static void checkStack(YamlTree where, TransportSettings transport, FabricSpec fabric, FanoutPlan plan,
+    static List<String> checkStack(YamlTree where, TransportSettings transport, FabricSpec fabric, FanoutPlan plan,
             HostTable hosts) {
         Map<String, Host> reps = new LinkedHashMap<>();
         Set<String> seen = new HashSet<>();
@@ -273,6 +273,6 @@ final class FanoutReader {
                 }
             }
         }
-        ScenarioLoader.checkLaneChoice(where, transport, fabric, items, new ArrayList<>(reps.values()));
+        return ScenarioLoader.checkLaneChoice(where, transport, fabric, items, new ArrayList<>(reps.values()));
     }
 }

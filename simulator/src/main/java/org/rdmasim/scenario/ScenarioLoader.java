@@ -101,7 +101,8 @@ public final class ScenarioLoader {
                 VariantSpec spec = variant(merged, vname, v.string("description", ""));
                 if (v.has("claim")) {
                     spec = new VariantSpec(spec.name(), spec.description(), spec.hosts(), spec.fabric(), spec.transport(),
-                            spec.protocol(), spec.registration(), spec.transfers(), claim(v.get("claim"), spec));
+                            spec.protocol(), spec.registration(), spec.transfers(), claim(v.get("claim"), spec),
+                            spec.warnings(), spec.fanout());
                 }
                 variants.add(spec);
             }
@@ -130,6 +131,7 @@ public final class ScenarioLoader {
     }
 
     private static VariantSpec variant(YamlTree v, String name, String description) {
+        List<String> warnings = new ArrayList<>();
         HostTable hosts = hosts(v.get("hosts"));
         // Build one host per shape: a malformed spec fails at its first use, and 16k copies cost one build.
         for (String rep : hosts.representatives()) {
@@ -152,17 +154,19 @@ public final class ScenarioLoader {
                 throw v.get("transport").get("lanes").error("explicit lanes are not supported with a fan-out; "
                         + "let UCX choose them from the environment");
             }
-            FanoutReader.checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, plan, hosts);
+            warnings.addAll(FanoutReader.checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, plan,
+                    hosts));
             return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration, List.of(),
-                    null, plan);
+                    null, warnings, plan);
         }
         List<TransferItem> transfers = workload(work, hosts, transport);
         if (v.has("transport") && v.get("transport").has("lanes")) {
             checkLanes(v.get("transport").get("lanes"), transport.lanes(), transfers, hosts);
         } else {
-            checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, transfers, hosts);
+            warnings.addAll(checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, transfers, hosts));
         }
-        return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration, transfers, null);
+        return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration, transfers, null,
+                warnings);
     }
 
     private static String groupOf(HostTable hosts, String host) {
@@ -264,7 +268,7 @@ public final class ScenarioLoader {
                             t.atSeconds(), t.operation(), sweep.messages(), size));
                 }
                 out.add(new VariantSpec(Scenario.Sweep.variantName(v.name(), size), v.description(), v.hosts(), v.fabric(),
-                        v.transport(), v.protocol(), v.registration(), items, v.claim()));
+                        v.transport(), v.protocol(), v.registration(), items, v.claim(), v.warnings()));
             }
         }
         return out;
@@ -605,7 +609,7 @@ public final class ScenarioLoader {
      * Resolves every process's configuration and lane choice once, so a malformed value or a
      * UCX_NET_DEVICES that selects nothing is reported now, at the scenario's line, not mid-run.
      */
-    private static void checkStack(YamlTree where, TransportSettings transport, FabricSpec fabric,
+    private static List<String> checkStack(YamlTree where, TransportSettings transport, FabricSpec fabric,
             List<TransferItem> transfers, HostTable hosts) {
         // Lane choice depends on host shapes and devices only: check each distinct pair once, on a
         // cluster of one representative host per shape.
@@ -623,25 +627,30 @@ public final class ScenarioLoader {
                         new Endpoint(to.name(), t.to().device()), t.bytes(), t.atSeconds(), t.operation(), t.descriptors()));
             }
         }
-        checkLaneChoice(where, transport, fabric, distinct, new ArrayList<>(reps.values()));
+        return checkLaneChoice(where, transport, fabric, distinct, new ArrayList<>(reps.values()));
     }
 
     /** Resolves each transfer's configuration and lanes on a cluster of {@code hosts}; errors point at {@code where}. */
-    static void checkLaneChoice(YamlTree where, TransportSettings transport, FabricSpec fabric,
+    static List<String> checkLaneChoice(YamlTree where, TransportSettings transport, FabricSpec fabric,
             List<TransferItem> transfers, List<Host> hosts) {
+        Set<String> warnings = new java.util.LinkedHashSet<>();
         Cluster cluster = new Cluster(hosts, fabric, new FluidNetwork(new SimulationClock()));
         UcxLaneSelection selection = new UcxLaneSelection(transport.stack(), transport.api());
         for (TransferItem t : transfers) {
             TransferSpec spec = new TransferSpec(t.id(), t.from(), t.to(), t.bytes(), t.operation(), t.descriptors(),
                     DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
             try {
-                if (selection.decide(cluster, spec).lanes().isEmpty()) {
+                var decision = selection.decide(cluster, spec);
+                if (decision.lanes().isEmpty()) {
                     throw where.error("UCX finds no lane for transfer " + t.id());
                 }
+                warnings.addAll(decision.warnings());
+                warnings.addAll(decision.remoteConfig().warnings());
             } catch (ConfigValueException e) {
                 throw where.error(e.getMessage());
             }
         }
+        return new ArrayList<>(warnings);
     }
 
     private static String nicNames(Host h) {

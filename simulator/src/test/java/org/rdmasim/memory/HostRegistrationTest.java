@@ -1,6 +1,5 @@
 package org.rdmasim.memory;
 
-import org.rdmasim.transport.ucx.HcaDistance;
 import org.rdmasim.transport.ucx.UcxTopoDistance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -43,7 +42,7 @@ class HostRegistrationTest {
             entries.add(new EnvEntry(kv[0], kv[1], "test", i + 1));
         }
         StackSetup setup = new StackSetup(entries, Optional.ofNullable(nixl), ucx, List.of(), "GPU0", 0,
-                HostRegistration.nicView(host));
+                org.rdmasim.transport.ucx.StackProfile.nicView(host));
         return ConfigResolver.resolve(setup);
     }
 

@@ -1,7 +1,6 @@
 package org.rdmasim.memory;
 
 import org.rdmasim.transport.ucx.HcaDistance;
-import org.rdmasim.transport.ucx.UcxTopoDistance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;

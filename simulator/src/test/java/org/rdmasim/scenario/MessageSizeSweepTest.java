@@ -1,0 +1,39 @@
+package org.rdmasim.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.NicModel;
+import org.rdmasim.report.ReceiverSummary;
+import org.rdmasim.workload.VariantOutcome;
+
+/** The message-size curve of the shipped sweep scenario rises with size and flattens at the right cap. */
+class MessageSizeSweepTest {
+    @Test
+    void curvesAreMonotoneAndApproachTheirCaps() {
+        Path file = Path.of(System.getProperty("rdmasim.repo", "..")).resolve("scenarios/message-size-sweep.yaml");
+        Scenario s = ScenarioLoader.load(file);
+        for (String series : s.sweep().series()) {
+            List<Double> gbps = new ArrayList<>();
+            for (long size : s.sweep().messageSizes()) {
+                VariantSpec v = s.variants().stream()
+                        .filter(x -> x.name().equals(Scenario.Sweep.variantName(series, size))).findFirst().orElseThrow();
+                VariantOutcome o = VariantRunner.run(v, s.seed());
+                assertEquals(VariantOutcome.Status.OK, o.status(), v.name() + ": " + o.error());
+                gbps.add(ReceiverSummary.of(o.result()).aggregateGbps());
+            }
+            for (int i = 1; i < gbps.size(); i++) {
+                assertTrue(gbps.get(i) >= gbps.get(i - 1) * (1 - 1e-9), series + " not monotone at " + i + ": " + gbps);
+            }
+            double last = gbps.get(gbps.size() - 1);
+            double cap = series.equals("read") ? NicModel.CX7.readBytesPerSecondPerPath() * 8 / 1e9
+                    : 400 * 4096.0 / 4140;
+            assertEquals(cap, last, cap * 0.005, series + " at 1 GiB");
+            assertTrue(gbps.get(0) < cap * 0.5, series + " at 1 KiB should be far below its cap: " + gbps.get(0));
+        }
+    }
+}
