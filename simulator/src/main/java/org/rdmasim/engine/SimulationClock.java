@@ -5,15 +5,24 @@ import umontreal.ssj.simevents.Simulator;
 import umontreal.ssj.simevents.eventlist.Henriksen;
 
 /**
- * One simulation run: an SSJ simulator with its own Henriksen event list (never the static
- * {@code Sim} facade, so replications can run on parallel threads). Events at the same instant fire
- * in the order they were scheduled, which keeps runs deterministic.
+ * One simulation run: an SSJ simulator with its own event list (never the static {@code Sim}
+ * facade, so replications can run on parallel threads). Events at the same instant fire in the order
+ * they were scheduled, which keeps runs deterministic. The list is {@link HeapEventList} by default;
+ * SSJ's Henriksen list remains available ({@link EventListKind#HENRIKSEN}) for comparison.
  */
 public final class SimulationClock {
-    private final Simulator simulator = new Simulator(new Henriksen());
+    /** Which SSJ event list drives the run. */
+    public enum EventListKind { HEAP, HENRIKSEN }
+
+    private final Simulator simulator;
     private long eventsFired;
 
     public SimulationClock() {
+        this(EventListKind.HEAP);
+    }
+
+    public SimulationClock(EventListKind kind) {
+        simulator = new Simulator(kind == EventListKind.HEAP ? new HeapEventList() : new Henriksen());
         simulator.init();
     }
 
@@ -71,6 +80,10 @@ public final class SimulationClock {
         private final SimulationClock clock;
         private final Runnable action;
         private boolean pending;
+        /** Slot in a {@link HeapEventList}, -1 when not in one. */
+        int slot = -1;
+        /** Insertion order, the last tie-breaker of a {@link HeapEventList}. */
+        long sequence;
 
         ScheduledAction(SimulationClock clock, Runnable action) {
             super(clock.simulator());

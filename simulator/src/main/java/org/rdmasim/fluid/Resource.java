@@ -20,6 +20,8 @@ public final class Resource {
     double frozenLoad;
     double outsideLoad;
     double solvedLoad;
+    double regionLoad;
+    int regionFlows;
     double activeWeight;
     int stamp;
     int componentMark;

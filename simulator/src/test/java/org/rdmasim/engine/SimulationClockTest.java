@@ -1,0 +1,72 @@
+package org.rdmasim.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import umontreal.ssj.rng.RandomStream;
+
+class SimulationClockTest {
+    /** Fires a random schedule with moves and cancellations and records the firing order. */
+    private static List<String> trace(SimulationClock.EventListKind kind, long seed) {
+        SimulationClock clock = new SimulationClock(kind);
+        Random rnd = new Random(seed);
+        List<String> fired = new ArrayList<>();
+        List<SimulationClock.ScheduledAction> events = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            String name = "e" + i;
+            // Coarse times so many events share an instant and the tie order matters.
+            events.add(clock.schedule(rnd.nextInt(50), () -> fired.add(name + "@" + clock.now())));
+        }
+        for (int i = 0; i < 500; i++) {
+            SimulationClock.ScheduledAction e = events.get(rnd.nextInt(events.size()));
+            if (rnd.nextBoolean()) {
+                e.moveTo(rnd.nextInt(50));
+            } else {
+                e.cancel();
+            }
+        }
+        clock.run();
+        return fired;
+    }
+
+    @Test
+    void heapListFiresInTheSameOrderAsHenriksen() {
+        for (long seed = 1; seed <= 5; seed++) {
+            List<String> heap = trace(SimulationClock.EventListKind.HEAP, seed);
+            assertEquals(trace(SimulationClock.EventListKind.HENRIKSEN, seed), heap, "seed " + seed);
+            assertFalse(heap.isEmpty());
+        }
+    }
+
+    @Test
+    void sameInstantFiresFirstInFirstOut() {
+        SimulationClock clock = new SimulationClock();
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            int k = i;
+            clock.schedule(1.0, () -> order.add(k));
+        }
+        clock.run();
+        for (int i = 0; i < 100; i++) {
+            assertEquals(i, order.get(i));
+        }
+        assertEquals(100, clock.eventsFired());
+    }
+
+    @Test
+    void namedStreamsAreReproducibleAndIndependent() {
+        RandomStream a1 = new RandomStreams(42, 0).stream("arrivals");
+        RandomStream a2 = new RandomStreams(42, 0).stream("arrivals");
+        RandomStream b = new RandomStreams(42, 0).stream("jitter");
+        RandomStream c = new RandomStreams(42, 1).stream("arrivals");
+        double x1 = a1.nextDouble();
+        assertEquals(x1, a2.nextDouble());
+        assertNotEquals(x1, b.nextDouble());
+        assertNotEquals(x1, c.nextDouble());
+    }
+}
