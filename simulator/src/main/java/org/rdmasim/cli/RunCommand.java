@@ -43,17 +43,33 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "print nothing but errors")
     boolean quiet;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "threads for a variant's replications (default: all cores; output does not depend on it)")
+    Integer threads;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Scenario scenario = ScenarioLoader.load(scenarioFile);
         Path dir = out != null ? out : Path.of("reports", scenario.name());
-        return runInto(scenario, dir, force, quiet, o, err);
+        return runInto(scenario, dir, force, quiet, o, err, threads == null ? defaultThreads() : threads);
+    }
+
+    static int defaultThreads() {
+        return Runtime.getRuntime().availableProcessors();
     }
 
     static int runInto(Scenario scenario, Path dir, boolean force, boolean quiet, PrintWriter o, PrintWriter err)
             throws IOException {
+        return runInto(scenario, dir, force, quiet, o, err, defaultThreads());
+    }
+
+    static int runInto(Scenario scenario, Path dir, boolean force, boolean quiet, PrintWriter o, PrintWriter err,
+            int threads) throws IOException {
+        if (threads < 1) {
+            throw new BadInputException("--threads must be at least 1, got " + threads);
+        }
         if (!force && !ReportWriter.safeToWrite(dir)) {
             throw new BadInputException(dir + " exists and holds files rdmasim did not write; "
                     + "choose another --out or pass --force to write into it");
@@ -72,7 +88,7 @@ public final class RunCommand implements Callable<Integer> {
             for (VariantSpec v : scenario.variants()) {
                 i++;
                 progress.update(scenario.name() + ": variant " + i + "/" + scenario.variants().size() + " '" + v.name() + "'");
-                outcomes.add(VariantRunner.run(v, scenario.seed()));
+                outcomes.add(VariantRunner.run(v, scenario.seed(), scenario.replications(), threads));
             }
         }
         List<Charts.Reference> refs = scenario.references().stream()

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleBiFunction;
 import org.rdmasim.fluid.FluidNetwork;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.fluid.ResourceKind;
@@ -27,10 +28,21 @@ public final class Cluster {
     private final Map<String, Resource[]> leafUp = new HashMap<>();
     private final Map<String, Resource[]> leafDown = new HashMap<>();
     private final Map<String, Integer> hostIndex = new HashMap<>();
+    private final ToDoubleBiFunction<Host, TopologyNode> nicRateFactor;
 
     public Cluster(List<Host> hostList, FabricSpec fabric, FluidNetwork network) {
+        this(hostList, fabric, network, (h, nic) -> 1.0);
+    }
+
+    /**
+     * A cluster whose NIC ports run at {@code nicRateFactor} times their nominal wire rate (both
+     * directions of a port scale together), for replications with per-port rate spread.
+     */
+    public Cluster(List<Host> hostList, FabricSpec fabric, FluidNetwork network,
+            ToDoubleBiFunction<Host, TopologyNode> nicRateFactor) {
         this.fabric = fabric;
         this.network = network;
+        this.nicRateFactor = nicRateFactor;
         for (Host h : hostList) {
             if (hosts.putIfAbsent(h.name(), h) != null) {
                 throw new IllegalArgumentException("two hosts are named " + h.name());
@@ -64,7 +76,8 @@ public final class Cluster {
         }
         for (TopologyNode nic : h.nics()) {
             HostSpec.NicSpec n = nic.nic();
-            double wire = Units.gbpsToBytesPerSecond(n.lineRateGbps()) * n.linkLayer().wireEfficiency();
+            double wire = Units.gbpsToBytesPerSecond(n.lineRateGbps()) * n.linkLayer().wireEfficiency()
+                    * nicRateFactor.applyAsDouble(h, nic);
             nicTx.put(nic, network.addResource(h.name() + ":" + n.name() + " tx", ResourceKind.NIC_TX, wire));
             nicRx.put(nic, network.addResource(h.name() + ":" + n.name() + " rx", ResourceKind.NIC_RX, wire));
         }

@@ -100,6 +100,14 @@ public final class Charts {
         }
         double span = grid.length > 1 ? grid[grid.length - 1] - grid[0] : 1.0;
         double eps = span * 1e-6;
+        // Each grid point is drawn as a step at t - eps and t; points closer than that would repeat an x.
+        int kept = grid.length == 0 ? 0 : 1;
+        for (int i = 1; i < grid.length; i++) {
+            if (grid[i] - grid[kept - 1] > 2 * eps) {
+                grid[kept++] = grid[i];
+            }
+        }
+        grid = java.util.Arrays.copyOf(grid, kept);
         org.jfree.data.xy.DefaultTableXYDataset data = new org.jfree.data.xy.DefaultTableXYDataset();
         for (RunResult.LoadSeries s : series) {
             XYSeries xy = new XYSeries(s.nic(), true, false);
@@ -150,6 +158,133 @@ public final class Charts {
             m.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
             plot.addRangeMarker(m);
         }
+        return chart;
+    }
+
+    /**
+     * Cumulative distribution of per-receiver pull time, one line per variant; each line keeps at most
+     * {@link #MAX_POINTS} quantiles (evenly spaced ranks, the last one always kept).
+     */
+    public static JFreeChart pullCdf(String title, java.util.Map<String, double[]> sortedPulls) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (java.util.Map.Entry<String, double[]> e : sortedPulls.entrySet()) {
+            double[] xs = e.getValue();
+            XYSeries xy = new XYSeries(e.getKey(), false, true);
+            int n = xs.length;
+            int step = Math.max(1, (n + MAX_POINTS - 1) / MAX_POINTS);
+            for (int i = 0; i < n; i += step) {
+                xy.add(xs[i], (i + 1) / (double) n);
+            }
+            if (n > 0 && (n - 1) % step != 0) {
+                xy.add(xs[n - 1], 1.0);
+            }
+            data.addSeries(xy);
+        }
+        JFreeChart chart = ChartFactory.createXYLineChart(title, "pull time (s)", "fraction of receivers", data,
+                PlotOrientation.VERTICAL, true, false, false);
+        XYPlot plot = chart.getXYPlot();
+        org.jfree.chart.renderer.xy.XYStepRenderer r = new org.jfree.chart.renderer.xy.XYStepRenderer();
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            r.setSeriesStroke(i, new BasicStroke(2f));
+        }
+        plot.setRenderer(r);
+        plot.getRangeAxis().setRange(0, 1.02);
+        return chart;
+    }
+
+    /** One bar of the receiver timeline: waiting for a source from arrival to post, then pulling to finish. */
+    public record TimelineBar(double arrivalSeconds, double postSeconds, double finishSeconds) {
+    }
+
+    /**
+     * Receiver timeline (a Gantt of arrival, post and finish per receiver), receivers in arrival order.
+     * More than {@link #MAX_POINTS} receivers are sampled: every k-th, the title says which.
+     */
+    public static JFreeChart receiverTimeline(String title, List<TimelineBar> bars) {
+        int n = bars.size();
+        int step = Math.max(1, (n + MAX_POINTS - 1) / MAX_POINTS);
+        org.jfree.data.xy.XYIntervalSeries waiting = new org.jfree.data.xy.XYIntervalSeries("waiting for a source");
+        org.jfree.data.xy.XYIntervalSeries pulling = new org.jfree.data.xy.XYIntervalSeries("pulling");
+        int row = 0;
+        for (int i = 0; i < n; i += step) {
+            TimelineBar b = bars.get(i);
+            if (b.postSeconds() > b.arrivalSeconds()) {
+                waiting.add(row, row - 0.4, row + 0.4, b.arrivalSeconds(), b.arrivalSeconds(), b.postSeconds());
+            }
+            pulling.add(row, row - 0.4, row + 0.4, b.postSeconds(), b.postSeconds(), b.finishSeconds());
+            row++;
+        }
+        org.jfree.data.xy.XYIntervalSeriesCollection data = new org.jfree.data.xy.XYIntervalSeriesCollection();
+        data.addSeries(pulling);
+        data.addSeries(waiting);
+        String label = step == 1 ? "receiver (arrival order)" : "receiver (every " + step + "th of " + n + ", arrival order)";
+        org.jfree.chart.axis.NumberAxis x = new org.jfree.chart.axis.NumberAxis(label);
+        org.jfree.chart.axis.NumberAxis y = new org.jfree.chart.axis.NumberAxis("time (s)");
+        y.setAutoRangeIncludesZero(false);
+        org.jfree.chart.renderer.xy.XYBarRenderer r = new org.jfree.chart.renderer.xy.XYBarRenderer();
+        r.setUseYInterval(true);
+        r.setShadowVisible(false);
+        r.setBarPainter(new org.jfree.chart.renderer.xy.StandardXYBarPainter());
+        r.setSeriesPaint(0, new Color(31, 119, 180));
+        r.setSeriesPaint(1, new Color(255, 187, 120));
+        XYPlot plot = new XYPlot(data, x, y, r);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        x.setInverted(true);
+        return new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+    }
+
+    /** A sizing sweep: p99 pull time and makespan against the knob's value, with the target drawn across. */
+    public static JFreeChart sizing(String title, String knob, double[] values, double[] p99, double[] makespan,
+            double targetSeconds) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        XYSeries a = new XYSeries("p99 pull time");
+        XYSeries b = new XYSeries("makespan");
+        for (int i = 0; i < values.length; i++) {
+            a.add(values[i], p99[i]);
+            b.add(values[i], makespan[i]);
+        }
+        data.addSeries(a);
+        data.addSeries(b);
+        JFreeChart chart = ChartFactory.createXYLineChart(title, knob, "seconds", data, PlotOrientation.VERTICAL, true,
+                false, false);
+        XYPlot plot = chart.getXYPlot();
+        org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r = new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, true);
+        r.setSeriesStroke(0, new BasicStroke(2f));
+        r.setSeriesStroke(1, new BasicStroke(2f));
+        plot.setRenderer(r);
+        ValueMarker m = new ValueMarker(targetSeconds, new Color(200, 30, 30), new BasicStroke(1.5f));
+        m.setLabel("target p99");
+        m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+        m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
+        plot.addRangeMarker(m);
+        return chart;
+    }
+
+    /**
+     * Receivers holding the model against time, one line per configuration: where a line reaches the
+     * receiver count is that configuration's makespan. Thinned to {@link #MAX_POINTS} points per line.
+     */
+    public static JFreeChart receiversVsTime(String title, java.util.Map<String, double[]> sortedFinishes) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (java.util.Map.Entry<String, double[]> e : sortedFinishes.entrySet()) {
+            double[] t = e.getValue();
+            XYSeries xy = new XYSeries(e.getKey(), false, true);
+            int step = Math.max(1, (t.length + MAX_POINTS - 1) / MAX_POINTS);
+            for (int i = 0; i < t.length; i += step) {
+                xy.add(t[i], i + 1);
+            }
+            if (t.length > 0 && (t.length - 1) % step != 0) {
+                xy.add(t[t.length - 1], t.length);
+            }
+            data.addSeries(xy);
+        }
+        JFreeChart chart = ChartFactory.createXYLineChart(title, "time since the pull phase began (s)",
+                "receivers with the model", data, PlotOrientation.VERTICAL, true, false, false);
+        org.jfree.chart.renderer.xy.XYStepRenderer r = new org.jfree.chart.renderer.xy.XYStepRenderer();
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            r.setSeriesStroke(i, new BasicStroke(2f));
+        }
+        chart.getXYPlot().setRenderer(r);
         return chart;
     }
 

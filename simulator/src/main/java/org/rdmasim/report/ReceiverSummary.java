@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.rdmasim.transport.TransferResult;
+import org.rdmasim.workload.FanoutResult;
 import org.rdmasim.workload.RunResult;
 
 /**
@@ -27,6 +28,9 @@ public record ReceiverSummary(double makespanSeconds, double aggregateGbps, doub
     }
 
     public static ReceiverSummary of(RunResult result) {
+        if (result.fanout() != null) {
+            return ofFanout(result.fanout());
+        }
         Map<String, List<TransferResult>> byReceiver = new LinkedHashMap<>();
         for (TransferResult t : result.transfers()) {
             byReceiver.computeIfAbsent(t.spec().sink().toString(), k -> new ArrayList<>()).add(t);
@@ -53,6 +57,28 @@ public record ReceiverSummary(double makespanSeconds, double aggregateGbps, doub
         }
         receivers.sort(Comparator.comparing(Receiver::id));
         double makespan = receivers.isEmpty() ? 0 : last - first;
+        double mean = receivers.stream().mapToDouble(Receiver::gbps).average().orElse(0);
+        return new ReceiverSummary(makespan, makespan > 0 ? total * 8.0 / makespan / 1e9 : 0, mean, receivers);
+    }
+
+    /**
+     * A fan-out's receivers are hosts: a pull runs from the host's arrival to its last GPU's
+     * completion. With several refit cycles each cycle is listed, as {@code host@cycleN}.
+     */
+    static ReceiverSummary ofFanout(FanoutResult f) {
+        boolean cycles = f.cycles().size() > 1;
+        List<Receiver> receivers = new ArrayList<>(f.pulls().size());
+        double first = Double.POSITIVE_INFINITY;
+        double last = 0;
+        long total = 0;
+        for (FanoutResult.ReceiverPull p : f.pulls()) {
+            String id = cycles ? p.receiver() + "@cycle" + p.cycle() : p.receiver();
+            receivers.add(new Receiver(id, p.bytes(), p.arrivalSeconds(), p.finishSeconds(), p.bottleneck()));
+            first = Math.min(first, p.arrivalSeconds());
+            last = Math.max(last, p.finishSeconds());
+            total += p.bytes();
+        }
+        double makespan = receivers.isEmpty() ? 0 : f.cycles().stream().mapToDouble(FanoutResult.Cycle::pullMakespanSeconds).sum();
         double mean = receivers.stream().mapToDouble(Receiver::gbps).average().orElse(0);
         return new ReceiverSummary(makespan, makespan > 0 ? total * 8.0 / makespan / 1e9 : 0, mean, receivers);
     }

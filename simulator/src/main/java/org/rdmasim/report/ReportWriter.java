@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import org.jfree.chart.JFreeChart;
 import org.jfree.data.category.DefaultCategoryDataset;
+import org.rdmasim.workload.FanoutResult;
+import org.rdmasim.workload.ReplicationStats;
 import org.rdmasim.workload.RunResult;
 import org.rdmasim.workload.VariantOutcome;
 
@@ -103,12 +105,43 @@ public final class ReportWriter {
                     "aggregate-bandwidth");
             charts.add("aggregate-bandwidth");
         }
+        java.util.Map<String, double[]> cdf = new java.util.LinkedHashMap<>();
+        for (VariantOutcome o : outcomes) {
+            if (o.result() != null && o.result().fanout() != null) {
+                double[] pulls = ReplicationStats.pullSeconds(o.result());
+                java.util.Arrays.sort(pulls);
+                cdf.put(o.name(), pulls);
+            }
+        }
+        if (!cdf.isEmpty()) {
+            ChartFiles.write(Charts.pullCdf("Pull time CDF: " + scenario, cdf), dir, "pull-time-cdf");
+            charts.add("pull-time-cdf");
+        }
+        for (VariantOutcome o : outcomes) {
+            if (o.result() == null || o.result().fanout() == null) {
+                continue;
+            }
+            List<Charts.TimelineBar> bars = new ArrayList<>();
+            for (FanoutResult.ReceiverPull p : o.result().fanout().pulls()) {
+                bars.add(new Charts.TimelineBar(p.arrivalSeconds(), p.postSeconds(), p.finishSeconds()));
+            }
+            bars.sort(java.util.Comparator.comparingDouble(Charts.TimelineBar::arrivalSeconds));
+            String base = "receiver-timeline-" + fileSafe(o.name());
+            ChartFiles.write(Charts.receiverTimeline("Receivers over time: " + o.name(), bars), dir, base);
+            charts.add(base);
+        }
         for (VariantOutcome o : outcomes) {
             if (o.result() == null) {
                 continue;
             }
+            // A fan-out's story is on the source side: only the hosts that held the model at the start.
+            java.util.Set<String> sources = o.result().fanout() == null ? null
+                    : new java.util.HashSet<>(o.result().fanout().sourceHosts());
             List<RunResult.LoadSeries> busy = new ArrayList<>();
             for (RunResult.LoadSeries s : o.result().nicSeries()) {
+                if (sources != null && !sources.contains(s.nic().substring(0, s.nic().indexOf(':')))) {
+                    continue;
+                }
                 for (double g : s.gbps()) {
                     if (g > 0) {
                         busy.add(s);
@@ -120,7 +153,8 @@ public final class ReportWriter {
                 continue;
             }
             String base = "nic-throughput-" + fileSafe(o.name());
-            JFreeChart chart = Charts.nicThroughput("Sending NICs, stacked: " + o.name(), busy, List.of());
+            JFreeChart chart = Charts.nicThroughput((sources == null ? "Sending NICs, stacked: " : "Source NICs, stacked: ")
+                    + o.name(), busy, List.of());
             ChartFiles.write(chart, dir, base);
             charts.add(base);
         }

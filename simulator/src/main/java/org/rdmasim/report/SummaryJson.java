@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.rdmasim.memory.RegistrationTotals;
 import org.rdmasim.workload.Claim;
+import org.rdmasim.workload.FanoutResult;
+import org.rdmasim.workload.ReplicationStats;
 import org.rdmasim.workload.RunResult;
 import org.rdmasim.workload.VariantOutcome;
 
@@ -78,8 +80,39 @@ public final class SummaryJson {
             if (r != null) {
                 v.put("events", r.events());
             }
+            if (r != null && r.fanout() != null) {
+                ArrayNode cycles = v.putArray("cycles");
+                for (FanoutResult.Cycle c : r.fanout().cycles()) {
+                    ObjectNode n = cycles.addObject();
+                    n.put("index", c.index());
+                    n.put("wallSeconds", c.wallSeconds());
+                    n.put("metadataSeconds", c.metadataSeconds());
+                    n.put("registrationSeconds", c.registrationSeconds());
+                    n.put("pullMakespanSeconds", c.pullMakespanSeconds());
+                }
+                long fromReceivers = r.fanout().pulls().stream().filter(FanoutResult.ReceiverPull::fromReceiver).count();
+                v.put("pullsFromReceivers", fromReceivers);
+            }
+            if (o.replicationStats() != null) {
+                ReplicationStats st = o.replicationStats();
+                ObjectNode n = v.putObject("replicationStats");
+                n.put("replications", st.replications());
+                estimate(n.putObject("makespanSeconds"), st.makespanSeconds());
+                estimate(n.putObject("meanPullSeconds"), st.meanPullSeconds());
+                estimate(n.putObject("p50PullSeconds"), st.p50PullSeconds());
+                estimate(n.putObject("p99PullSeconds"), st.p99PullSeconds());
+                n.put("pooledP50PullSeconds", st.pooledP50PullSeconds());
+                n.put("pooledP99PullSeconds", st.pooledP99PullSeconds());
+            }
         }
         return root;
+    }
+
+    private static void estimate(ObjectNode n, ReplicationStats.Estimate e) {
+        n.put("mean", e.mean());
+        n.put("ci95Low", e.ci95Low());
+        n.put("ci95High", e.ci95High());
+        n.put("stdDev", e.stdDev());
     }
 
     public static void write(Path file, ObjectNode json) throws IOException {

@@ -34,6 +34,7 @@ import org.rdmasim.memory.RegistrationCaps;
 import org.rdmasim.memory.RegistrationLimits;
 import org.rdmasim.memory.RegistrationParameters;
 import org.rdmasim.workload.Claim;
+import org.rdmasim.workload.FanoutPlan;
 import org.rdmasim.workload.TransferItem;
 import java.util.Optional;
 
@@ -101,7 +102,7 @@ public final class ScenarioLoader {
                 if (v.has("claim")) {
                     spec = new VariantSpec(spec.name(), spec.description(), spec.hosts(), spec.fabric(), spec.transport(),
                             spec.protocol(), spec.registration(), spec.transfers(), claim(v.get("claim"), spec),
-                            spec.warnings());
+                            spec.warnings(), spec.fanout());
                 }
                 variants.add(spec);
             }
@@ -131,28 +132,50 @@ public final class ScenarioLoader {
 
     private static VariantSpec variant(YamlTree v, String name, String description) {
         List<String> warnings = new ArrayList<>();
-        Map<String, HostSpec> hosts = hosts(v.get("hosts"));
-        Map<String, Host> built = new LinkedHashMap<>();
-        for (Map.Entry<String, HostSpec> e : hosts.entrySet()) {
+        HostTable hosts = hosts(v.get("hosts"));
+        // Build one host per shape: a malformed spec fails at its first use, and 16k copies cost one build.
+        for (String rep : hosts.representatives()) {
             try {
-                built.put(e.getKey(), new Host(e.getKey(), e.getValue()));
+                hosts.get(rep);
             } catch (IllegalArgumentException ex) {
-                throw v.get("hosts").get(e.getKey()).error(ex.getMessage());
+                throw v.get("hosts").get(groupOf(hosts, rep)).error(ex.getMessage());
             }
         }
         FabricSpec fabric = v.has("fabric") ? fabric(v.get("fabric")) : FabricSpec.nonBlocking();
         ProtocolParameters protocol = v.has("protocol") ? protocol(v.get("protocol")) : ProtocolParameters.defaults();
         TransportSettings transport = transport(v.has("transport") ? v.get("transport") : null);
-        List<TransferItem> transfers = workload(v.get("workload"), built, transport);
-        if (v.has("transport") && v.get("transport").has("lanes")) {
-            checkLanes(v.get("transport").get("lanes"), transport.lanes(), transfers, built);
-        } else {
-            warnings.addAll(checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, transfers, built));
-        }
         RegistrationSettings registration = v.has("registration") ? registration(v.get("registration"))
                 : RegistrationSettings.defaults();
-        return new VariantSpec(name, description, hosts, fabric, transport, protocol, registration, transfers, null,
+        YamlTree work = v.get("workload");
+        if (work.isMap() && work.has("fanout")) {
+            work.onlyFields(Set.of("fanout"));
+            FanoutPlan plan = FanoutReader.read(work.get("fanout"), hosts, transport);
+            if (v.has("transport") && v.get("transport").has("lanes")) {
+                throw v.get("transport").get("lanes").error("explicit lanes are not supported with a fan-out; "
+                        + "let UCX choose them from the environment");
+            }
+            warnings.addAll(FanoutReader.checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, plan,
+                    hosts));
+            return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration, List.of(),
+                    null, warnings, plan);
+        }
+        List<TransferItem> transfers = workload(work, hosts, transport);
+        if (v.has("transport") && v.get("transport").has("lanes")) {
+            checkLanes(v.get("transport").get("lanes"), transport.lanes(), transfers, hosts);
+        } else {
+            warnings.addAll(checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, transfers, hosts));
+        }
+        return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration, transfers, null,
                 warnings);
+    }
+
+    private static String groupOf(HostTable hosts, String host) {
+        for (Map.Entry<String, List<String>> g : hosts.groups().entrySet()) {
+            if (g.getValue().contains(host)) {
+                return g.getKey();
+            }
+        }
+        return host;
     }
 
     /**
@@ -285,18 +308,51 @@ public final class ScenarioLoader {
         return new RegistrationSettings(params, caps);
     }
 
-    private static Map<String, HostSpec> hosts(YamlTree v) {
+    /**
+     * {@code hosts:} entries: {@code name: {preset: ...}} is one host; {@code name: {preset: ..., count: N,
+     * prefix: p}} is a group of N hosts p0..p(N-1) sharing one spec (prefix defaults to the entry's name).
+     */
+    private static HostTable hosts(YamlTree v) {
         Map<String, HostSpec> out = new LinkedHashMap<>();
+        Map<String, List<String>> groups = new LinkedHashMap<>();
         for (Map.Entry<String, YamlTree> e : v.entries().entrySet()) {
             if (!e.getKey().matches("[A-Za-z0-9._-]+")) {
                 throw e.getValue().error("host names may use letters, digits, '.', '_' and '-' only");
             }
-            out.put(e.getKey(), HostReader.read(e.getValue()));
+            YamlTree entry = e.getValue();
+            if (entry.isMap() && (entry.has("count") || entry.has("prefix"))) {
+                if (!entry.has("count")) {
+                    throw entry.get("prefix").error("'prefix' names the hosts of a counted group; add 'count: N'");
+                }
+                long count = entry.get("count").integer();
+                if (count < 1 || count > 1_000_000) {
+                    throw entry.get("count").error("expected 1 to 1000000 hosts, got " + count);
+                }
+                String prefix = entry.has("prefix") ? entry.get("prefix").text() : e.getKey();
+                if (!prefix.matches("[A-Za-z0-9._-]+")) {
+                    throw entry.get("prefix").error("a prefix may use letters, digits, '.', '_' and '-' only");
+                }
+                HostSpec spec = HostReader.read(entry.without(Set.of("count", "prefix")));
+                List<String> names = new ArrayList<>((int) count);
+                for (int i = 0; i < count; i++) {
+                    String n = prefix + i;
+                    if (out.putIfAbsent(n, spec) != null) {
+                        throw entry.get("count").error("host '" + n + "' of group '" + e.getKey() + "' is already defined");
+                    }
+                    names.add(n);
+                }
+                groups.put(e.getKey(), names);
+            } else {
+                if (out.putIfAbsent(e.getKey(), HostReader.read(entry)) != null) {
+                    throw entry.error("host '" + e.getKey() + "' is already defined by a counted group");
+                }
+                groups.put(e.getKey(), List.of(e.getKey()));
+            }
         }
         if (out.isEmpty()) {
             throw v.error("at least one host is needed");
         }
-        return out;
+        return new HostTable(out, groups);
     }
 
     private static FabricSpec fabric(YamlTree v) {
@@ -474,7 +530,7 @@ public final class ScenarioLoader {
         }
     }
 
-    private static Operation operation(YamlTree v) {
+    static Operation operation(YamlTree v) {
         return switch (v.text().toLowerCase(Locale.ROOT)) {
             case "read", "pull", "get" -> Operation.READ;
             case "write", "push", "put" -> Operation.WRITE;
@@ -482,8 +538,8 @@ public final class ScenarioLoader {
         };
     }
 
-    private static List<TransferItem> workload(YamlTree v, Map<String, Host> hosts, TransportSettings transport) {
-        v.onlyFields(Set.of("transfers"));
+    private static List<TransferItem> workload(YamlTree v, HostTable hosts, TransportSettings transport) {
+        v.onlyFields(Set.of("transfers", "fanout"));
         List<TransferItem> out = new ArrayList<>();
         int i = 0;
         for (YamlTree t : v.get("transfers").items()) {
@@ -514,7 +570,7 @@ public final class ScenarioLoader {
         return out;
     }
 
-    private static Endpoint endpoint(YamlTree v, Map<String, Host> hosts) {
+    static Endpoint endpoint(YamlTree v, HostTable hosts) {
         String text = v.text().trim();
         int colon = text.indexOf(':');
         if (colon <= 0 || colon == text.length() - 1) {
@@ -524,7 +580,7 @@ public final class ScenarioLoader {
         String device = text.substring(colon + 1);
         Host h = hosts.get(host);
         if (h == null) {
-            throw v.error("no host named '" + host + "' (hosts: " + String.join(", ", hosts.keySet()) + ")");
+            throw v.error("no host named '" + host + "' (hosts: " + hosts.describe() + ")");
         }
         TopologyNode node = h.find(device).orElse(null);
         if (node == null || (node.kind() != TopologyNode.Kind.GPU && node.kind() != TopologyNode.Kind.SOCKET)) {
@@ -537,7 +593,7 @@ public final class ScenarioLoader {
     }
 
     private static void checkLanes(YamlTree lanesNode, List<LaneSplit.Candidate> lanes, List<TransferItem> transfers,
-            Map<String, Host> hosts) {
+            HostTable hosts) {
         List<YamlTree> items = lanesNode.items();
         for (TransferItem t : transfers) {
             for (int i = 0; i < lanes.size(); i++) {
@@ -561,15 +617,33 @@ public final class ScenarioLoader {
      * UCX_NET_DEVICES that selects nothing is reported now, at the scenario's line, not mid-run.
      */
     private static List<String> checkStack(YamlTree where, TransportSettings transport, FabricSpec fabric,
-            List<TransferItem> transfers, Map<String, Host> hosts) {
-        Set<String> warnings = new java.util.LinkedHashSet<>();
-        Cluster cluster = new Cluster(new ArrayList<>(hosts.values()), fabric, new FluidNetwork(new SimulationClock()));
-        UcxLaneSelection selection = new UcxLaneSelection(transport.stack(), transport.api());
+            List<TransferItem> transfers, HostTable hosts) {
+        // Lane choice depends on host shapes and devices only: check each distinct pair once, on a
+        // cluster of one representative host per shape.
+        Map<String, Host> reps = new LinkedHashMap<>();
         Set<String> seen = new HashSet<>();
+        List<TransferItem> distinct = new ArrayList<>();
         for (TransferItem t : transfers) {
-            if (!seen.add(t.from() + ">" + t.to() + ">" + t.operation())) {
-                continue;
+            Host from = hosts.representative(t.from().host());
+            Host to = hosts.representative(t.to().host());
+            if (seen.add(from.name() + ":" + t.from().device() + ">" + to.name() + ":" + t.to().device() + ">"
+                    + t.operation())) {
+                reps.put(from.name(), from);
+                reps.put(to.name(), to);
+                distinct.add(new TransferItem(t.id(), new Endpoint(from.name(), t.from().device()),
+                        new Endpoint(to.name(), t.to().device()), t.bytes(), t.atSeconds(), t.operation(), t.descriptors()));
             }
+        }
+        return checkLaneChoice(where, transport, fabric, distinct, new ArrayList<>(reps.values()));
+    }
+
+    /** Resolves each transfer's configuration and lanes on a cluster of {@code hosts}; errors point at {@code where}. */
+    static List<String> checkLaneChoice(YamlTree where, TransportSettings transport, FabricSpec fabric,
+            List<TransferItem> transfers, List<Host> hosts) {
+        Set<String> warnings = new java.util.LinkedHashSet<>();
+        Cluster cluster = new Cluster(hosts, fabric, new FluidNetwork(new SimulationClock()));
+        UcxLaneSelection selection = new UcxLaneSelection(transport.stack(), transport.api());
+        for (TransferItem t : transfers) {
             TransferSpec spec = new TransferSpec(t.id(), t.from(), t.to(), t.bytes(), t.operation(), t.descriptors(),
                     DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
             try {

@@ -25,24 +25,114 @@ import org.rdmasim.transport.TransferEngine;
 import org.rdmasim.workload.RunResult;
 import org.rdmasim.workload.VariantOutcome;
 import org.rdmasim.workload.WorkloadRun;
+import java.util.HashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntFunction;
+import org.rdmasim.engine.RandomStreams;
+import org.rdmasim.memory.RegistrationTotals;
+import org.rdmasim.workload.FanoutPlan;
+import org.rdmasim.workload.FanoutRun;
+import org.rdmasim.workload.Jitter;
+import org.rdmasim.workload.ReplicationStats;
+import umontreal.ssj.rng.RandomStream;
 
-/** Builds one variant's cluster and runs its workload. */
+/**
+ * Builds one variant's cluster and runs its workload: once for a list of transfers, or for a fan-out
+ * plan once per replication, replications in parallel (one clock and one cluster each, results kept in
+ * replication order so the output does not depend on the thread count).
+ */
 public final class VariantRunner {
     private VariantRunner() {
     }
 
     public static VariantOutcome run(VariantSpec v, long seed) {
+        return run(v, seed, 1, 1);
+    }
+
+    public static VariantOutcome run(VariantSpec v, long seed, int replications, int threads) {
         long t0 = System.nanoTime();
-        SimulationClock clock = new SimulationClock();
-        FluidNetwork network = new FluidNetwork(clock);
-        List<Host> hosts = new ArrayList<>();
+        List<Host> hosts = new ArrayList<>(v.hosts().size());
         for (Map.Entry<String, HostSpec> e : v.hosts().entrySet()) {
             hosts.add(new Host(e.getKey(), e.getValue()));
         }
-        Cluster cluster = new Cluster(hosts, v.fabric(), network);
-        VariantRegistration.Outcome registration = register(v, cluster);
+        VariantRegistration.Outcome registration = v.fanout() != null ? registerFanout(v, hosts)
+                : register(v, new Cluster(hosts, v.fabric(), new FluidNetwork(new SimulationClock())));
         if (!registration.passed()) {
             return VariantOutcome.failed(v.name(), v.description(), registration.error(), v.claim(), registration.totals());
+        }
+        if (v.fanout() == null) {
+            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE);
+            double wall = (System.nanoTime() - t0) / 1e9;
+            return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", result, wall, v.claim(),
+                    registration.totals());
+        }
+        // Hosts register in parallel, so a cycle waits for the slowest host's registration.
+        double perCycle = 0;
+        for (VariantRegistration.HostOutcome h : registration.hosts()) {
+            perCycle = Math.max(perCycle, h.totals().registrationSeconds());
+        }
+        FanoutRun.Timing timing = new FanoutRun.Timing(perCycle);
+        List<RunResult> results = replicate(replications, threads, rep -> runOnce(v, hosts, seed, rep, timing));
+        double wall = (System.nanoTime() - t0) / 1e9;
+        return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", results.get(0), wall, v.claim(),
+                registration.totals(), ReplicationStats.of(results));
+    }
+
+    /** Runs {@code n} replications on up to {@code threads} threads; results in replication order. */
+    static List<RunResult> replicate(int n, int threads, IntFunction<RunResult> one) {
+        int workers = Math.max(1, Math.min(threads, n));
+        if (workers == 1) {
+            List<RunResult> out = new ArrayList<>(n);
+            for (int r = 0; r < n; r++) {
+                out.add(one.apply(r));
+            }
+            return out;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(workers, task -> {
+            Thread t = new Thread(task, "rdmasim-replication");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<RunResult>> futures = new ArrayList<>(n);
+            for (int r = 0; r < n; r++) {
+                int rep = r;
+                futures.add(pool.submit(() -> one.apply(rep)));
+            }
+            List<RunResult> out = new ArrayList<>(n);
+            for (Future<RunResult> f : futures) {
+                out.add(f.get());
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running replications", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** One replication: its own clock, network and cluster, NIC rates jittered from its own streams. */
+    static RunResult runOnce(VariantSpec v, List<Host> hosts, long seed, int replication, FanoutRun.Timing timing) {
+        RandomStreams streams = new RandomStreams(seed, replication);
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork network = new FluidNetwork(clock);
+        Jitter jitter = v.fanout() == null ? Jitter.NONE : v.fanout().jitter();
+        Cluster cluster;
+        if (jitter.nicRateFraction() > 0) {
+            RandomStream rates = streams.stream("nic-rate");
+            double f = jitter.nicRateFraction();
+            cluster = new Cluster(hosts, v.fabric(), network, (h, nic) -> 1 + f * (2 * rates.nextDouble() - 1));
+        } else {
+            cluster = new Cluster(hosts, v.fabric(), network);
         }
         TransferEngine engine = new TransferEngine(cluster, v.protocol());
         LanePolicy lanes = v.transport().lanes().isEmpty()
@@ -50,10 +140,69 @@ public final class VariantRunner {
                 : new ExplicitLanes(v.transport().lanes());
         WorkloadRun run = new WorkloadRun(cluster, engine, lanes, new WorkloadRun.PathOptions(v.transport().gpudirect(),
                 gdrLevel(v.transport().env()), v.transport().acs(), v.transport().iommuPenalty()));
-        RunResult result = run.run(v.transfers());
-        double wall = (System.nanoTime() - t0) / 1e9;
-        return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", result, wall, v.claim(),
-                registration.totals());
+        return v.fanout() == null ? run.run(v.transfers()) : run.run(v.fanout(), timing, streams);
+    }
+
+    /**
+     * Registration for a fan-out: each receiver GPU registers the bytes it pulls, each source GPU what
+     * it serves. Hosts of one shape with the same buffers register identically, so one host per group
+     * is registered and its totals counted once per member (16k identical receivers cost one plan).
+     */
+    static VariantRegistration.Outcome registerFanout(VariantSpec v, List<Host> hosts) {
+        FanoutPlan plan = v.fanout();
+        Map<String, Host> byName = new HashMap<>();
+        hosts.forEach(h -> byName.put(h.name(), h));
+        Map<List<Object>, List<String>> groups = new LinkedHashMap<>();
+        // A counted host group shares one spec instance: identity is enough and avoids deep hashing.
+        Map<HostSpec, Integer> shapes = new java.util.IdentityHashMap<>();
+        Map<String, List<VariantRegistration.Buffer>> buffers = new HashMap<>();
+        List<FanoutPlan.Member> members = new ArrayList<>(plan.sources());
+        members.addAll(plan.receivers());
+        int gpusPerReceiver = plan.receivers().get(0).gpus().size();
+        for (int m = 0; m < members.size(); m++) {
+            FanoutPlan.Member member = members.get(m);
+            boolean source = m < plan.sources().size();
+            int n = member.gpus().size();
+            List<Long> sizes = new ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                sizes.add(source ? plan.bytesForGpu(Math.min(k, gpusPerReceiver - 1), gpusPerReceiver)
+                        : plan.bytesForGpu(k, n));
+            }
+            HostSpec spec = v.hosts().get(member.host());
+            List<Object> key = List.of(shapes.computeIfAbsent(spec, x -> shapes.size()), member.gpus(), sizes);
+            List<String> names = groups.computeIfAbsent(key, k -> new ArrayList<>());
+            if (names.isEmpty()) {
+                List<VariantRegistration.Buffer> list = new ArrayList<>();
+                for (int k = 0; k < n; k++) {
+                    list.add(VariantRegistration.Buffer.gpu(member.host(), member.gpus().get(k), sizes.get(k)));
+                }
+                buffers.put(member.host(), list);
+            }
+            names.add(member.host());
+        }
+        List<Host> representatives = new ArrayList<>();
+        List<VariantRegistration.Buffer> all = new ArrayList<>();
+        for (List<String> names : groups.values()) {
+            representatives.add(byName.get(names.get(0)));
+            all.addAll(buffers.get(names.get(0)));
+        }
+        StackProfile stack = v.transport().stack();
+        VariantRegistration.Outcome reps = VariantRegistration.register(representatives,
+                (host, device) -> stack.configFor(host, host.find(device).orElseThrow()), all,
+                new RegistrationModel(v.registration().parameters()), v.registration().caps());
+        RegistrationTotals totals = RegistrationTotals.ZERO;
+        int g = 0;
+        List<List<String>> names = new ArrayList<>(groups.values());
+        for (VariantRegistration.HostOutcome h : reps.hosts()) {
+            while (!names.get(g).get(0).equals(h.host())) {
+                g++;
+            }
+            RegistrationTotals t = h.totals();
+            long count = names.get(g).size();
+            totals = totals.plus(new RegistrationTotals(t.mrCount() * count, t.translationBytes() * count,
+                    t.firmwareBytes() * count, t.pinnedHostBytes() * count, t.registrationSeconds() * count));
+        }
+        return new VariantRegistration.Outcome(totals, reps.hosts());
     }
 
     /**

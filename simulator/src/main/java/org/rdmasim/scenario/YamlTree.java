@@ -273,6 +273,20 @@ public final class YamlTree {
         return new YamlTree(file, new MappingNode(m.getTag(), kept, m.getFlowStyle()), path);
     }
 
+    /** This mapping without the fields in {@code keys} (the rest still located where it was written). */
+    public YamlTree without(Set<String> keys) {
+        if (!(node instanceof MappingNode m)) {
+            throw error("expected a mapping");
+        }
+        List<NodeTuple> kept = new ArrayList<>();
+        for (NodeTuple t : m.getValue()) {
+            if (!keys.contains(((ScalarNode) t.getKeyNode()).getValue())) {
+                kept.add(t);
+            }
+        }
+        return new YamlTree(file, new MappingNode(m.getTag(), kept, m.getFlowStyle()), path);
+    }
+
     /** The same value seen under another field path (used when a variant's tree is read). */
     public YamlTree at(String newPath) {
         return new YamlTree(file, node, newPath);

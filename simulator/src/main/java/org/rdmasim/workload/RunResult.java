@@ -8,14 +8,20 @@ import org.rdmasim.transport.TransferResult;
  *
  * @param nicSeries per NIC, what it transmitted over time, as steps (only NICs that sent anything)
  * @param events    simulation events fired
+ * @param fanout    receivers, sources and refit cycles of a fan-out plan; null for a list of transfers
  */
 public record RunResult(List<TransferResult> transfers, List<NicTraffic> nics, List<ResourceUsage> resources,
-        List<LoadSeries> nicSeries, long events, long flows) {
+        List<LoadSeries> nicSeries, long events, long flows, FanoutResult fanout) {
     public RunResult {
         transfers = List.copyOf(transfers);
         nics = List.copyOf(nics);
         resources = List.copyOf(resources);
         nicSeries = List.copyOf(nicSeries);
+    }
+
+    public RunResult(List<TransferResult> transfers, List<NicTraffic> nics, List<ResourceUsage> resources,
+            List<LoadSeries> nicSeries, long events, long flows) {
+        this(transfers, nics, resources, nicSeries, events, flows, null);
     }
 
     /** Bytes a NIC sent and received. */

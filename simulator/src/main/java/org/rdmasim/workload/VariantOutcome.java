@@ -2,10 +2,19 @@ package org.rdmasim.workload;
 
 import org.rdmasim.memory.RegistrationTotals;
 
-/** A variant's run: {@code ok} with its result, or {@code failed} with the error the real stack would print. */
+/**
+ * A variant's run: {@code ok} with its result, or {@code failed} with the error the real stack would print.
+ * With replications, {@code result} is replication 0 and {@code replicationStats} covers all of them
+ * (null for a single run).
+ */
 public record VariantOutcome(String name, String description, Status status, String error, RunResult result,
-        double wallSeconds, Claim claim, RegistrationTotals registration) {
+        double wallSeconds, Claim claim, RegistrationTotals registration, ReplicationStats replicationStats) {
     public enum Status { OK, FAILED }
+
+    public VariantOutcome(String name, String description, Status status, String error, RunResult result,
+            double wallSeconds, Claim claim, RegistrationTotals registration) {
+        this(name, description, status, error, result, wallSeconds, claim, registration, null);
+    }
 
     public static VariantOutcome failed(String name, String description, String error, Claim claim,
             RegistrationTotals registration) {

@@ -5,6 +5,11 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.function.Consumer;
+import org.rdmasim.hardware.HostSpec;
+import org.rdmasim.transport.Operation;
 import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.fluid.ResourceKind;
@@ -42,6 +47,9 @@ public final class WorkloadRun {
     private final PathOptions options;
     private final List<TransferResult> results = new ArrayList<>();
     private final Map<String, SeriesBuilder> series = new LinkedHashMap<>();
+    private final Map<PlanKey, LanePolicy.Plan> plans = new HashMap<>();
+    // Identity: specs of a counted host group are one shared instance; equal copies just get two ids.
+    private final Map<HostSpec, Integer> shapes = new IdentityHashMap<>();
 
     public WorkloadRun(Cluster cluster, TransferEngine engine, LanePolicy lanes, PathOptions options) {
         this.cluster = cluster;
@@ -64,23 +72,78 @@ public final class WorkloadRun {
     public RunResult run(List<TransferItem> items) {
         SimulationClock clock = cluster.network().clock();
         for (TransferItem item : items) {
-            clock.scheduleAt(item.atSeconds(), () -> post(item));
+            clock.scheduleAt(item.atSeconds(), () -> post(item, r -> { }));
         }
         clock.run();
-        results.sort(Comparator.comparing((TransferResult r) -> r.startSeconds()).thenComparing(r -> r.spec().id()));
-        return new RunResult(results, nicTraffic(), resourceUsage(), nicSeries(), clock.eventsFired(), items.size());
+        return collect(items.size(), null);
     }
 
-    private void post(TransferItem item) {
-        TransferSpec provisional = new TransferSpec(item.id(), item.from(), item.to(), item.bytes(), item.operation(),
-                item.descriptors(), DataPath.GPUDIRECT, DataPath.GPUDIRECT, options.acs(), options.iommuPenalty());
-        LanePolicy.Plan plan = lanes.plan(cluster, provisional);
+    /** Runs a fan-out plan: transfers are generated as receivers arrive and finish. */
+    public RunResult run(FanoutPlan plan, FanoutRun.Timing timing, org.rdmasim.engine.RandomStreams streams) {
+        FanoutRun fanout = new FanoutRun(plan, timing, this, streams);
+        fanout.start();
+        cluster.network().clock().run();
+        return collect(fanout.transfersPosted(), fanout.result());
+    }
+
+    /** The clock this run schedules on. */
+    public SimulationClock clock() {
+        return cluster.network().clock();
+    }
+
+    public Cluster cluster() {
+        return cluster;
+    }
+
+    /**
+     * Posts one transfer now: lanes from the policy, data path from the options, the result recorded
+     * for the report and then handed to {@code then}.
+     */
+    public void post(TransferItem item, Consumer<TransferResult> then) {
+        LanePolicy.Plan plan = planFor(item);
         List<String> sourceNics = plan.lanes().stream().map(LaneSplit.Candidate::sourceNic).toList();
         List<String> sinkNics = plan.lanes().stream().map(LaneSplit.Candidate::sinkNic).toList();
         TransferSpec spec = new TransferSpec(item.id(), item.from(), item.to(), item.bytes(), item.operation(),
                 item.descriptors(), dataPath(item.from(), sourceNics), dataPath(item.to(), sinkNics), options.acs(),
                 options.iommuPenalty());
-        engine.post(spec, LaneSplit.split(item.bytes(), plan.lanes(), plan.minChunk()), results::add);
+        engine.post(spec, LaneSplit.split(item.bytes(), plan.lanes(), plan.minChunk()), r -> {
+            results.add(r);
+            then.accept(r);
+        });
+    }
+
+    /**
+     * The lane plan of a transfer. UCX's choice depends on the two hosts' shapes, the devices and the
+     * operation, never on host names or sizes, so a fan-out of thousands of identical hosts resolves it
+     * once per shape pair instead of once per transfer.
+     */
+    private LanePolicy.Plan planFor(TransferItem item) {
+        Host from = cluster.host(item.from().host());
+        Host to = cluster.host(item.to().host());
+        PlanKey key = new PlanKey(shapeId(from), item.from().device(), shapeId(to), item.to().device(),
+                item.operation(), item.descriptors());
+        LanePolicy.Plan plan = plans.get(key);
+        if (plan == null) {
+            TransferSpec provisional = new TransferSpec(item.id(), item.from(), item.to(), item.bytes(), item.operation(),
+                    item.descriptors(), DataPath.GPUDIRECT, DataPath.GPUDIRECT, options.acs(), options.iommuPenalty());
+            plan = lanes.plan(cluster, provisional);
+            plans.put(key, plan);
+        }
+        return plan;
+    }
+
+    private int shapeId(Host h) {
+        return shapes.computeIfAbsent(h.spec(), s -> shapes.size());
+    }
+
+    private record PlanKey(int fromShape, String fromDevice, int toShape, String toDevice, Operation operation,
+            int descriptors) {
+    }
+
+    private RunResult collect(long flows, FanoutResult fanout) {
+        SimulationClock clock = cluster.network().clock();
+        results.sort(Comparator.comparing((TransferResult r) -> r.startSeconds()).thenComparing(r -> r.spec().id()));
+        return new RunResult(results, nicTraffic(), resourceUsage(), nicSeries(), clock.eventsFired(), flows, fanout);
     }
 
     /**

@@ -1,5 +1,12 @@
 /**
  * What the cluster is asked to do and what came of it: transfers (pulls and pushes) placed in time,
  * their lane choice, and the results a run produces (per transfer, per NIC, per resource).
+ *
+ * <p>A list of {@link org.rdmasim.workload.TransferItem}s is placed on the clock up front by
+ * {@link org.rdmasim.workload.WorkloadRun}. A {@link org.rdmasim.workload.FanoutPlan} (R receivers, S
+ * sources, arrivals, source assignment, tree fan-out, refit cycles) is played by
+ * {@link org.rdmasim.workload.FanoutRun}, which generates transfers as receivers arrive and finish and
+ * posts them through the same WorkloadRun. {@link org.rdmasim.workload.ReplicationStats} summarises
+ * replications of a variant.
  */
 package org.rdmasim.workload;
