@@ -171,17 +171,26 @@ public final class ExplainCommand implements Callable<Integer> {
             }
         }
         double floor = ts.bytes() / wire;
-        out.printf(Locale.ROOT, "physical bound: %s over %d NIC(s) at wire rate (%.0f Gbps) takes at least %.4f s%n",
+        out.printf(Locale.ROOT, "line-rate floor: %s over %d NIC(s) at wire rate (%.0f Gbps) takes at least %.4f s%n",
                 bytes(ts.bytes()), used.size(), wire * 8 / 1e9, floor);
+        // Every lane also leaves its GPU through one link: that cut can be narrower than the NICs.
+        for (var end : List.of(ts.source(), ts.sink())) {
+            TopologyNode d = cluster.host(end.host()).find(end.device()).orElse(null);
+            if (d != null && d.uplink() != null && d.uplink().bytesPerSecond() < wire) {
+                out.printf(Locale.ROOT, "GPU link floor:  %s through %s's %s (%.0f Gbps) takes at least %.4f s%n",
+                        bytes(ts.bytes()), end, d.uplink().describe(), d.uplink().bytesPerSecond() * 8 / 1e9,
+                        ts.bytes() / d.uplink().bytesPerSecond());
+            }
+        }
         if (outcome.result() != null) {
             for (ReceiverSummary.Receiver r : ReceiverSummary.of(outcome.result()).receivers()) {
                 if (r.id().equals(ts.sink().toString())) {
-                    out.printf(Locale.ROOT, "modelled:       %.4f s (%.1f Gbps), limited by %s%n", r.pullSeconds(), r.gbps(),
+                    out.printf(Locale.ROOT, "modelled:        %.4f s (%.1f Gbps), limited by %s%n", r.pullSeconds(), r.gbps(),
                             r.bottleneck());
                 }
             }
         } else {
-            out.println("modelled:       variant failed: " + outcome.error().lines().findFirst().orElse(""));
+            out.println("modelled:        variant failed: " + outcome.error().lines().findFirst().orElse(""));
         }
     }
 
