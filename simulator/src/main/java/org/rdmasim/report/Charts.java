@@ -33,6 +33,17 @@ public final class Charts {
     public record Reference(String label, double value) {
     }
 
+    /** The one look of a reference line: dashed red, labelled at its left end. */
+    static ValueMarker marker(Reference ref) {
+        ValueMarker m = new ValueMarker(ref.value(), new Color(200, 30, 30), new BasicStroke(1.5f,
+                BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        m.setLabel(ref.label());
+        m.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+        m.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
+        return m;
+    }
+
     public static JFreeChart bars(String title, String valueAxis, DefaultCategoryDataset data, List<Reference> refs) {
         JFreeChart chart = ChartFactory.createBarChart(title, null, valueAxis, data, PlotOrientation.VERTICAL,
                 data.getRowCount() > 1, false, false);
@@ -49,13 +60,7 @@ public final class Charts {
         }
         axis.setMaximumCategoryLabelLines(2);
         for (Reference ref : refs) {
-            ValueMarker m = new ValueMarker(ref.value(), new Color(200, 30, 30), new BasicStroke(1.5f,
-                    BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
-            m.setLabel(ref.label());
-            m.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-            m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-            m.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
-            plot.addRangeMarker(m);
+            plot.addRangeMarker(marker(ref));
         }
         double top = 0;
         for (int row = 0; row < data.getRowCount(); row++) {
@@ -128,11 +133,7 @@ public final class Charts {
                 PlotOrientation.VERTICAL, series.size() <= 24, false, false);
         XYPlot plot = chart.getXYPlot();
         for (Reference ref : refs) {
-            ValueMarker m = new ValueMarker(ref.value(), new Color(200, 30, 30), new BasicStroke(1f));
-            m.setLabel(ref.label());
-            m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-            m.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
-            plot.addRangeMarker(m);
+            plot.addRangeMarker(marker(ref));
         }
         return chart;
     }
@@ -152,11 +153,7 @@ public final class Charts {
         }
         plot.setRenderer(r);
         for (Reference ref : refs) {
-            ValueMarker m = new ValueMarker(ref.value(), new Color(200, 30, 30), new BasicStroke(1f));
-            m.setLabel(ref.label());
-            m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-            m.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
-            plot.addRangeMarker(m);
+            plot.addRangeMarker(marker(ref));
         }
         return chart;
     }
@@ -299,12 +296,7 @@ public final class Charts {
         }
         plot.setRenderer(r);
         for (Reference ref : refs) {
-            ValueMarker m = new ValueMarker(ref.value(), new Color(200, 30, 30), new BasicStroke(1.5f,
-                    BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
-            m.setLabel(ref.label());
-            m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-            m.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
-            plot.addRangeMarker(m);
+            plot.addRangeMarker(marker(ref));
         }
         return chart;
     }
