@@ -26,6 +26,51 @@ public final class Charts {
     /** Longest series drawn; longer ones are thinned (a 5,000-step series made a 4 MB SVG). */
     static final int MAX_POINTS = 500;
 
+    /** Most NIC bands a stacked chart shows before it stacks hosts instead. */
+    static final int MAX_STACKED_SERIES = 16;
+
+    /** Lines without markers, each series drawn as one path (small SVGs for long series). */
+    static org.jfree.chart.renderer.xy.XYLineAndShapeRenderer pathRenderer(int series) {
+        org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r = new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, false);
+        r.setDrawSeriesLineAsPath(true);
+        for (int i = 0; i < series; i++) {
+            r.setSeriesStroke(i, new BasicStroke(2f));
+        }
+        return r;
+    }
+
+    /** Sums the NIC series of each host ("host:nic") into one step series per host. */
+    static List<RunResult.LoadSeries> perHost(List<RunResult.LoadSeries> series) {
+        java.util.Map<String, List<RunResult.LoadSeries>> byHost = new java.util.LinkedHashMap<>();
+        for (RunResult.LoadSeries s : series) {
+            String host = s.nic().contains(":") ? s.nic().substring(0, s.nic().indexOf(':')) : s.nic();
+            byHost.computeIfAbsent(host, k -> new java.util.ArrayList<>()).add(s);
+        }
+        List<RunResult.LoadSeries> out = new java.util.ArrayList<>();
+        for (var e : byHost.entrySet()) {
+            java.util.TreeSet<Double> times = new java.util.TreeSet<>();
+            for (RunResult.LoadSeries s : e.getValue()) {
+                for (double t : s.timeSeconds()) {
+                    times.add(t);
+                }
+            }
+            double[] t = times.stream().mapToDouble(Double::doubleValue).toArray();
+            double[] v = new double[t.length];
+            for (RunResult.LoadSeries s : e.getValue()) {
+                int j = 0;
+                double current = 0;
+                for (int i = 0; i < t.length; i++) {
+                    while (j < s.timeSeconds().length && s.timeSeconds()[j] <= t[i]) {
+                        current = s.gbps()[j++];
+                    }
+                    v[i] += current;
+                }
+            }
+            out.add(new RunResult.LoadSeries(e.getKey(), t, v));
+        }
+        return out;
+    }
+
     private Charts() {
     }
 
@@ -86,6 +131,11 @@ public final class Charts {
      * {@link #MAX_POINTS}) and drawn as steps.
      */
     public static JFreeChart nicThroughput(String title, List<RunResult.LoadSeries> series, List<Reference> refs) {
+        if (series.size() > MAX_STACKED_SERIES) {
+            // Too many bands to read (and a multi-megabyte SVG): stack hosts instead of NICs.
+            series = perHost(series);
+            title = title + " (per host)";
+        }
         java.util.TreeSet<Double> times = new java.util.TreeSet<>();
         for (RunResult.LoadSeries s : series) {
             for (double t : s.timeSeconds()) {
@@ -93,8 +143,9 @@ public final class Charts {
             }
         }
         double[] grid = times.stream().mapToDouble(Double::doubleValue).toArray();
-        if (grid.length > MAX_POINTS) {
-            int step = (grid.length + MAX_POINTS - 1) / MAX_POINTS;
+        // Every instant is drawn as two points (a step), so half the usual budget of points.
+        if (grid.length > MAX_POINTS / 2) {
+            int step = (grid.length + MAX_POINTS / 2 - 1) / (MAX_POINTS / 2);
             double[] thin = new double[(grid.length + step - 1) / step + 1];
             int k = 0;
             for (int i = 0; i < grid.length; i += step) {
@@ -113,25 +164,31 @@ public final class Charts {
             }
         }
         grid = java.util.Arrays.copyOf(grid, kept);
-        org.jfree.data.xy.DefaultTableXYDataset data = new org.jfree.data.xy.DefaultTableXYDataset();
+        // Stacked by hand: each band's top edge is the running total, drawn as one path per band (a
+        // stacked-area renderer writes one SVG element per point and made multi-megabyte files).
+        XYSeriesCollection data = new XYSeriesCollection();
+        double[] below = new double[grid.length];
         for (RunResult.LoadSeries s : series) {
-            XYSeries xy = new XYSeries(s.nic(), true, false);
+            XYSeries xy = new XYSeries(s.nic(), false, true);
             int j = 0;
-            double before = 0;
-            for (double t : grid) {
-                double after = before;
-                while (j < s.timeSeconds().length && s.timeSeconds()[j] <= t) {
-                    after = s.gbps()[j++];
+            double current = 0;
+            double previousTop = 0;
+            for (int i = 0; i < grid.length; i++) {
+                while (j < s.timeSeconds().length && s.timeSeconds()[j] <= grid[i]) {
+                    current = s.gbps()[j++];
                 }
-                xy.add(t - eps, before);
-                xy.add(t, after);
-                before = after;
+                double top = below[i] + current;
+                xy.add(grid[i], i == 0 ? below[i] : previousTop);
+                xy.add(grid[i], top);
+                previousTop = top;
+                below[i] = top;
             }
             data.addSeries(xy);
         }
-        JFreeChart chart = ChartFactory.createStackedXYAreaChart(title, "time (s)", "transmit throughput (Gbps)", data,
+        JFreeChart chart = ChartFactory.createXYLineChart(title, "time (s)", "transmit throughput, stacked (Gbps)", data,
                 PlotOrientation.VERTICAL, series.size() <= 24, false, false);
         XYPlot plot = chart.getXYPlot();
+        plot.setRenderer(pathRenderer(data.getSeriesCount()));
         for (Reference ref : refs) {
             plot.addRangeMarker(marker(ref));
         }
@@ -169,10 +226,15 @@ public final class Charts {
             XYSeries xy = new XYSeries(e.getKey(), false, true);
             int n = xs.length;
             int step = Math.max(1, (n + MAX_POINTS - 1) / MAX_POINTS);
+            double previous = 0;
             for (int i = 0; i < n; i += step) {
-                xy.add(xs[i], (i + 1) / (double) n);
+                // Steps drawn as explicit corners so the whole curve is one SVG path.
+                xy.add(xs[i], previous);
+                previous = (i + 1) / (double) n;
+                xy.add(xs[i], previous);
             }
             if (n > 0 && (n - 1) % step != 0) {
+                xy.add(xs[n - 1], previous);
                 xy.add(xs[n - 1], 1.0);
             }
             data.addSeries(xy);
@@ -180,11 +242,7 @@ public final class Charts {
         JFreeChart chart = ChartFactory.createXYLineChart(title, "pull time (s)", "fraction of receivers", data,
                 PlotOrientation.VERTICAL, true, false, false);
         XYPlot plot = chart.getXYPlot();
-        org.jfree.chart.renderer.xy.XYStepRenderer r = new org.jfree.chart.renderer.xy.XYStepRenderer();
-        for (int i = 0; i < data.getSeriesCount(); i++) {
-            r.setSeriesStroke(i, new BasicStroke(2f));
-        }
-        plot.setRenderer(r);
+        plot.setRenderer(pathRenderer(data.getSeriesCount()));
         plot.getRangeAxis().setRange(0, 1.02);
         return chart;
     }
