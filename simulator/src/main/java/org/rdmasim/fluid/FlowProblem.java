@@ -94,6 +94,8 @@ public record FlowProblem(List<Link> links, List<FlowSpec> flows) {
     /**
      * Runs the problem on a fresh clock and fluid network: each flow starts at its start time (flows
      * of the same instant in input order, in one event) and finishes when its bytes are through.
+     * Flows sharing a bottleneck are grouped from {@link #DEFAULT_GROUP_MIN} on: the same rates, finish
+     * times equal to the flow-by-flow solve to rounding (about 1e-14 relative on a 16,384-receiver fan-out).
      */
     public Solution solveInRdmasim() {
         return solveInRdmasim(DEFAULT_GROUP_MIN, false);

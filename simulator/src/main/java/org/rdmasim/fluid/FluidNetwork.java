@@ -13,6 +13,13 @@ import org.rdmasim.engine.SimulationClock;
  * cannot change: max-min allocations decompose over the components of the flow/resource graph), and
  * only flows whose rate changed get their completion event moved. Flows whose completions fall on
  * the same instant finish in one event, followed by one re-solve.
+ *
+ * <p>With {@link #grouping} on, flows frozen together at one resource become a {@link FlowGroup}: one
+ * pseudo-flow in the solve and one completion event, so an event on a NIC with thousands of backlogged
+ * flows costs a few heap operations instead of a pass over all of them. The flow-by-flow path stays the
+ * reference: a group is used only while its members would be frozen exactly where the group is, and is
+ * otherwise dissolved and its region re-solved flow by flow; {@link #verifying} checks every event
+ * against a solve from scratch.
  */
 public final class FluidNetwork {
     /**
@@ -375,6 +382,13 @@ public final class FluidNetwork {
             for (int i = 0; i < flows.size(); i++) {
                 oldRates[i] = flows.get(i).rate;
             }
+            // What a group fallback must restore besides rates.
+            Resource[] oldBottlenecks = new Resource[flows.size()];
+            boolean[] oldCapped = new boolean[flows.size()];
+            for (int i = 0; i < flows.size(); i++) {
+                oldBottlenecks[i] = flows.get(i).bottleneck;
+                oldCapped[i] = flows.get(i).cappedByItself;
+            }
             solver.solve(flows, touched);
             solves++;
             flowsSolved += flows.size();
@@ -409,7 +423,10 @@ public final class FluidNetwork {
                     // Judged on the new rates, dissolved at the old ones (members keep the rate they ran at
                     // until now), then the caller re-solves.
                     for (int i = 0; i < flows.size(); i++) {
-                        flows.get(i).rate = oldRates[i];
+                        Flow f = flows.get(i);
+                        f.rate = oldRates[i];
+                        f.bottleneck = oldBottlenecks[i];
+                        f.cappedByItself = oldCapped[i];
                     }
                     dissolve(broken, now);
                     return false;
