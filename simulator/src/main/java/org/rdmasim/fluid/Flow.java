@@ -12,10 +12,12 @@ import org.rdmasim.engine.SimulationClock.ScheduledAction;
 public final class Flow {
     private final long id;
     private final String label;
-    private final Resource[] path;
-    private final double[] usage;
+    // Not final: a group's pseudo-flow gains and loses shared resources as members come and go.
+    private Resource[] path;
+    private double[] usage;
     private final double weight;
-    private final double rateCap;
+    // Not final: a pseudo-flow's cap is its group's lowest member threshold.
+    double rateCap;
     private final long bytes;
     private final double startTime;
     final FlowListener listener;
@@ -32,7 +34,17 @@ public final class Flow {
     int componentMark;
     double finishTime = Double.NaN;
     ScheduledAction completion;
-    final int[] slotInResource;
+    int[] slotInResource;
+    /** Non-null for the pseudo-flow that stands for a group in the solver. */
+    FlowGroup aggregate;
+    /** Non-null while this flow is a member of a group (its rate and remaining bytes then live there). */
+    FlowGroup group;
+    /** Group virtual time at which this member finishes. */
+    double tag;
+    /** Lowest group level at which this member's own cap or one of its private resources would bind. */
+    double threshold;
+    /** Remaining bytes when the flow joined its group (to credit the bytes moved while in it). */
+    double remainingAtJoin;
     // Bytes delivered per limiter name, in first-seen order. Parallel arrays rather than a map: a flow
     // meets one to three limiters, and settle() runs on every re-solve of its region (a boxed map merge
     // there was a tenth of a large fan-out's run time).
@@ -73,6 +85,17 @@ public final class Flow {
         return path;
     }
 
+    /** Replaces path and usage (pseudo-flows only; the caller keeps resource lists consistent). */
+    void setPath(Resource[] newPath, double[] newUsage, int[] newSlots) {
+        path = newPath;
+        usage = newUsage;
+        slotInResource = newSlots;
+    }
+
+    double[] usageInternal() {
+        return usage;
+    }
+
     /**
      * How many bytes of resource {@code i}'s capacity one byte of this flow uses: 1 for a link it
      * crosses once, 2 for host memory that a staged copy writes and then reads.
@@ -109,7 +132,7 @@ public final class Flow {
 
     /** Current rate in bytes per second. */
     public double rate() {
-        return rate;
+        return group != null ? weight * group.level() : rate;
     }
 
     /** Completion time, NaN while running. */
@@ -173,10 +196,25 @@ public final class Flow {
 
     /** Bytes still to deliver at {@code now}. */
     public double remainingAt(double now) {
+        if (group != null) {
+            return Math.max(0.0, weight * (tag - group.virtualTimeAt(now)));
+        }
         return Math.max(0.0, remaining - rate * (now - lastSettled));
     }
 
+    /** Credits the bytes moved while in a group to the limiter it had there (the group's resource). */
+    void creditGrouped(double moved) {
+        if (moved > 0) {
+            credit(moved);
+        }
+    }
+
     void settle(double now) {
+        if (aggregate != null) {
+            // A pseudo-flow has no bytes of its own: settling it advances its group's virtual clock.
+            aggregate.advance(now);
+            return;
+        }
         double dt = now - lastSettled;
         if (dt > 0 && rate > 0) {
             double moved = Math.min(remaining, rate * dt);

@@ -1,0 +1,122 @@
+package org.rdmasim.fluid;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.TreeSet;
+
+/**
+ * Flows frozen at the same saturated resource, sharing one rate per unit weight (processor sharing).
+ *
+ * <p>In the solver the group is one pseudo-flow of weight 1 whose rate is the group's level {@code x}
+ * (each member runs at {@code w_f * x}) and whose usage of a resource is the members' summed
+ * {@code w_f * u_f}: the loads it puts on resources are exactly the members' loads. Its path holds the
+ * group's resource and the members' <em>shared</em> resources; a resource crossed by one member only
+ * (a receiver's NIC, its PCIe links) is left out and becomes a per-member threshold instead: the level
+ * at which that resource or the member's own cap would bind. The pseudo-flow's cap is the lowest such
+ * threshold, so if the solver ever lets the group reach it, or freezes the group anywhere but its own
+ * resource, the aggregation no longer matches progressive filling of the members and the network
+ * dissolves the group and re-solves flow by flow.
+ *
+ * <p>Progress is a virtual clock {@code V} (bytes per unit weight delivered since the group formed): a
+ * member joining with {@code b} bytes left gets the tag {@code V + b / w} and finishes when {@code V}
+ * reaches it. Only the smallest tag needs a completion event, and a level change moves that one event.
+ */
+final class FlowGroup {
+    private static final Comparator<Flow> BY_TAG =
+            Comparator.<Flow>comparingDouble(f -> f.tag).thenComparingLong(Flow::id);
+    private static final Comparator<Flow> BY_THRESHOLD =
+            Comparator.<Flow>comparingDouble(f -> f.threshold).thenComparingLong(Flow::id);
+
+    final Resource at;
+    final Flow pseudo;
+    final TreeSet<Flow> byTag = new TreeSet<>(BY_TAG);
+    final TreeSet<Flow> byThreshold = new TreeSet<>(BY_THRESHOLD);
+    /** Members crossing {@code pseudo.path[i]} (index 0 is {@link #at}, crossed by all). */
+    int[] crossing = new int[4];
+
+    private double virtualTime;
+    private double virtualSince;
+
+    // Level history for the peak load of lazily followed resources: a suffix-maximum stack over the
+    // sequence of levels (record numbers increase; levels on the stack strictly decrease).
+    private long records;
+    private long[] stackRecord = new long[8];
+    private double[] stackLevel = new double[8];
+    private int stackSize;
+
+    FlowGroup(Resource at, Flow pseudo, double now) {
+        this.at = at;
+        this.pseudo = pseudo;
+        this.virtualSince = now;
+        recordLevel();
+    }
+
+    /** Rate per unit weight of every member. */
+    double level() {
+        return pseudo.rate;
+    }
+
+    void advance(double now) {
+        double dt = now - virtualSince;
+        if (dt > 0) {
+            virtualTime += pseudo.rate * dt;
+            virtualSince = now;
+        }
+    }
+
+    double virtualTimeAt(double now) {
+        return virtualTime + pseudo.rate * Math.max(0.0, now - virtualSince);
+    }
+
+    /** Appends the current level to the history. */
+    void recordLevel() {
+        double level = pseudo.rate;
+        while (stackSize > 0 && stackLevel[stackSize - 1] <= level) {
+            stackSize--;
+        }
+        if (stackSize == stackRecord.length) {
+            stackRecord = Arrays.copyOf(stackRecord, 2 * stackSize);
+            stackLevel = Arrays.copyOf(stackLevel, 2 * stackSize);
+        }
+        stackRecord[stackSize] = records++;
+        stackLevel[stackSize++] = level;
+    }
+
+    /** Number of the latest level record. */
+    long levelRecord() {
+        return records - 1;
+    }
+
+    /** Highest level recorded since record {@code from} (inclusive), and the current one. */
+    double maxLevelSince(long from) {
+        int lo = 0;
+        int hi = stackSize - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (stackRecord[mid] >= from) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return Math.max(stackLevel[lo], pseudo.rate);
+    }
+
+    int indexOf(Resource r) {
+        Resource[] p = pseudo.pathInternal();
+        for (int i = 0; i < p.length; i++) {
+            if (p[i] == r) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Due time of the member with the smallest tag, as a delay from {@code now}; +Infinity when none. */
+    double nextDelay(double now) {
+        if (byTag.isEmpty() || !(pseudo.rate > 0)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return Math.max(0.0, (byTag.first().tag - virtualTimeAt(now)) / pseudo.rate);
+    }
+}

@@ -1,0 +1,92 @@
+package org.rdmasim.fluid;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.rdmasim.engine.SimulationClock;
+import org.rdmasim.hardware.FabricSpec;
+import org.rdmasim.transport.RailFanout;
+
+class FlowGroupingTest {
+    private static FlowProblem fanout(int receivers, double load, RailFanout.Sizes sizes) {
+        RailFanout probe = new RailFanout(RailFanout.fourRailHost(), 8, receivers, 4, 2_000_000_000L,
+                RailFanout.Arrival.ALL_AT_ONCE, 0, sizes, FabricSpec.nonBlocking(), true, 7);
+        double gap = probe.soloPullSeconds() / (8 * load);
+        return new RailFanout(probe.host(), 8, receivers, 4, probe.modelBytes(), RailFanout.Arrival.POISSON, gap, sizes,
+                FabricSpec.nonBlocking(), true, 7).build();
+    }
+
+    private static void sameFinishTimes(FlowProblem.Solution a, FlowProblem.Solution b) {
+        assertEquals(a.finishById().keySet(), b.finishById().keySet());
+        for (Map.Entry<String, Double> e : a.finishById().entrySet()) {
+            double x = e.getValue();
+            double y = b.finishById().get(e.getKey());
+            assertEquals(x, y, 1e-9 * Math.max(1, x), e.getKey());
+        }
+    }
+
+    @Test
+    void overloadedFanoutGroupedMatchesFlowByFlowAndSolvesFarFewerFlows() {
+        // Arrivals 1.3x faster than the sources serve: the backlog on each source NIC grows to dozens.
+        FlowProblem p = fanout(400, 1.3, RailFanout.Sizes.EQUAL);
+        FlowProblem.Solution plain = p.solveInRdmasim(0, false);
+        FlowProblem.Solution grouped = p.solveInRdmasim(2, true);
+        sameFinishTimes(plain, grouped);
+        assertTrue(grouped.flowsSolved() * 5 < plain.flowsSolved(),
+                "grouped solves " + grouped.flowsSolved() + " flows, flow by flow " + plain.flowsSolved());
+    }
+
+    @Test
+    void normalLoadUnequalSizesGroupsFormAndDissolve() {
+        // At load 1 backlogs rise and drain to one flow, where the READ cap binds and groups dissolve.
+        FlowProblem p = fanout(300, 1.0, RailFanout.Sizes.UNEQUAL);
+        sameFinishTimes(p.solveInRdmasim(0, false), p.solveInRdmasim(2, true));
+    }
+
+    @Test
+    void aMemberDueTheSameInstantAsAnotherFlowFinishesInItsEvent() {
+        // All at once and equal: every lane on a NIC finishes at one instant, in one event.
+        RailFanout f = new RailFanout(RailFanout.fourRailHost(), 2, 40, 4, 2_000_000_000L,
+                RailFanout.Arrival.ALL_AT_ONCE, 0, RailFanout.Sizes.EQUAL, FabricSpec.nonBlocking(), false, 1);
+        FlowProblem p = f.build();
+        FlowProblem.Solution plain = p.solveInRdmasim(0, false);
+        FlowProblem.Solution grouped = p.solveInRdmasim(2, true);
+        sameFinishTimes(plain, grouped);
+        assertEquals(plain.events(), grouped.events());
+    }
+
+    @Test
+    void groupingAndLoadObserversExcludeEachOther() {
+        FluidNetwork grouped = new FluidNetwork(new SimulationClock()).grouping(4);
+        assertThrows(IllegalStateException.class, () -> grouped.addObserver((r, now, load) -> { }));
+        FluidNetwork observed = new FluidNetwork(new SimulationClock());
+        observed.addObserver((r, now, load) -> { });
+        assertThrows(IllegalStateException.class, () -> observed.grouping(4));
+    }
+
+    @Test
+    void aNewFlowOnAMembersPrivateResourceTakesItOutOfTheGroup() {
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork net = new FluidNetwork(clock).grouping(2).verifying(true);
+        Resource shared = net.addResource("shared", ResourceKind.OTHER, 100);
+        Resource own = net.addResource("own", ResourceKind.OTHER, 1000);
+        Flow a = net.start("a", List.of(shared, own), 1, Double.POSITIVE_INFINITY, 10_000, x -> { });
+        Flow b = net.start("b", List.of(shared), 1, Double.POSITIVE_INFINITY, 10_000, x -> { });
+        assertEquals(50, a.rate(), 1e-12);
+        assertEquals(50, own.load(), 1e-12);
+        // c crosses a's private resource only; it runs beside a there, and a stays at its fair share.
+        Flow c = net.start("c", List.of(own), 1, Double.POSITIVE_INFINITY, 10_000, x -> { });
+        assertEquals(50, a.rate(), 1e-12);
+        assertEquals(950, c.rate(), 1e-12);
+        assertEquals(1000, own.load(), 1e-9);
+        assertEquals(2, own.activeFlows());
+        clock.run();
+        assertTrue(a.isFinished() && b.isFinished() && c.isFinished());
+        assertEquals(10_000 + 10_000, own.bytesCarried(clock.now()), 1e-6);
+        assertEquals(1000, own.peakLoad(), 1e-9);
+    }
+}
