@@ -2,6 +2,8 @@ package org.rdmasim.fluid;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -39,6 +41,7 @@ public final class FluidNetwork {
     private final MaxMinSolver solver = new MaxMinSolver();
     private final List<Resource> resources = new ArrayList<>();
     private final List<LoadObserver> observers = new ArrayList<>();
+    private final Set<ResourceKind> watchedKinds = EnumSet.noneOf(ResourceKind.class);
     private long nextFlowId;
     private int componentMark;
     private long activeFlows;
@@ -59,6 +62,7 @@ public final class FluidNetwork {
 
     public Resource addResource(String name, ResourceKind kind, double capacityBytesPerSecond) {
         Resource r = new Resource(resources.size(), name, kind, capacityBytesPerSecond);
+        r.watched = watchedKinds.contains(kind);
         resources.add(r);
         return r;
     }
@@ -67,12 +71,26 @@ public final class FluidNetwork {
         return Collections.unmodifiableList(resources);
     }
 
-    /** Receives every change of a resource's load (for time series). */
+    /** Receives every change of a resource's load (for time series), on resources of every kind. */
     public void addObserver(LoadObserver observer) {
-        if (groupMin > 0) {
-            throw new IllegalStateException("load observers cannot be added while grouping is on");
-        }
+        addObserver(observer, EnumSet.allOf(ResourceKind.class));
+    }
+
+    /**
+     * Receives every change of load on resources of the given kinds. A watched resource is never
+     * followed lazily by a group (see {@link FlowGroup}), so its load changes are always reported.
+     */
+    public void addObserver(LoadObserver observer, Set<ResourceKind> kinds) {
         observers.add(observer);
+        watchedKinds.addAll(kinds);
+        for (Resource r : resources) {
+            if (kinds.contains(r.kind())) {
+                if (r.lazyMember != null) {
+                    throw new IllegalStateException("observers must be added before flows start");
+                }
+                r.watched = true;
+            }
+        }
     }
 
     public long activeFlows() {
@@ -92,15 +110,12 @@ public final class FluidNetwork {
      * Lets flows frozen together at one saturated resource share one rate and one completion event
      * (see {@link FlowGroup}) once at least {@code minMembers} of them are; 0 (the default) keeps every
      * flow on its own. Rates are the same max-min rates either way; finish times agree to rounding.
-     * Grouping and load observers exclude each other: a member's private resources change load lazily,
-     * with no notification.
+     * A member's private resources follow its group lazily, with no load notification, unless an
+     * observer watches them (then they stay in the solve like shared ones).
      */
     public FluidNetwork grouping(int minMembers) {
         if (minMembers < 0 || minMembers == 1) {
             throw new IllegalArgumentException("a group needs at least 2 members (0 turns grouping off)");
-        }
-        if (minMembers > 0 && !observers.isEmpty()) {
-            throw new IllegalStateException("grouping cannot be turned on while load observers are registered");
         }
         groupMin = minMembers;
         return this;
@@ -765,7 +780,7 @@ public final class FluidNetwork {
                 // Cannot happen while f crosses q (a lazily followed resource carries its member only); refuse anyway.
                 return false;
             }
-            if (q.flows.size() == 1) {
+            if (q.flows.size() == 1 && !q.watched) {
                 threshold = Math.min(threshold, q.capacity() / (f.weight() * f.usage(i)));
             } else {
                 added++;
@@ -792,7 +807,7 @@ public final class FluidNetwork {
             if (k >= 0) {
                 g.pseudo.usageInternal()[k] += share;
                 g.crossing[k]++;
-            } else if (q.flows.isEmpty()) {
+            } else if (q.flows.isEmpty() && !q.watched) {
                 // f was alone here: the resource follows the group instead of sitting in the solve.
                 q.beginLazy(f, share, now);
             } else {

@@ -17,6 +17,8 @@ public final class Resource {
     final List<Flow> flows = new ArrayList<>();
 
     // Solver scratch, valid only during one solve.
+    /** An observer reports this resource's load changes, so groups never follow it lazily. */
+    boolean watched;
     double frozenLoad;
     double outsideLoad;
     double solvedLoad;

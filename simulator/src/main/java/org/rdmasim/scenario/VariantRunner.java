@@ -12,6 +12,7 @@ import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.workload.TransferItem;
 import org.rdmasim.engine.SimulationClock;
+import org.rdmasim.fluid.FlowProblem;
 import org.rdmasim.fluid.FluidNetwork;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
@@ -124,7 +125,8 @@ public final class VariantRunner {
     static RunResult runOnce(VariantSpec v, List<Host> hosts, long seed, int replication, FanoutRun.Timing timing) {
         RandomStreams streams = new RandomStreams(seed, replication);
         SimulationClock clock = new SimulationClock();
-        FluidNetwork network = new FluidNetwork(clock);
+        // Flows held together at one resource share a rate (same max-min rates, finish times to rounding).
+        FluidNetwork network = new FluidNetwork(clock).grouping(FlowProblem.DEFAULT_GROUP_MIN);
         Jitter jitter = v.fanout() == null ? Jitter.NONE : v.fanout().jitter();
         Cluster cluster;
         if (jitter.nicRateFraction() > 0) {

@@ -66,7 +66,7 @@ public final class WorkloadRun {
             if (r.kind() == ResourceKind.NIC_TX) {
                 series.get(r.name().substring(0, r.name().lastIndexOf(' '))).set(now, load);
             }
-        });
+        }, java.util.EnumSet.of(ResourceKind.NIC_TX));
     }
 
     public RunResult run(List<TransferItem> items) {
