@@ -5,7 +5,7 @@ package org.rdmasim.importers;
  * {@code FILE:LINE: what was wrong, expected what}, so a user can jump to the line; callers that wrap
  * it (the scenario reader, the command line) keep that text whole.
  */
-public final class ImportException extends RuntimeException {
+public class ImportException extends RuntimeException {
     private final String source;
     private final int line;
 
