@@ -46,6 +46,20 @@ final class IndexHtml {
                     .append(esc(slowest == null ? "" : slowest.bottleneck())).append("</td></tr>\n");
         }
         h.append("</table>\n");
+        if (outcomes.stream().anyMatch(o -> o.replicationStats() != null && o.replicationStats().replications() > 1)) {
+            h.append("<h2>Replications: mean and 95% confidence interval</h2>\n<table><tr><th>variant</th>"
+                    + "<th>replications</th><th>last receiver (s)</th><th>mean pull (s)</th><th>p99 pull (s)</th></tr>\n");
+            for (VariantOutcome o : outcomes) {
+                var st = o.replicationStats();
+                if (st == null) {
+                    continue;
+                }
+                h.append("<tr><td>").append(esc(o.name())).append("</td><td>").append(st.replications()).append("</td><td>")
+                        .append(interval(st.makespanSeconds())).append("</td><td>").append(interval(st.meanPullSeconds()))
+                        .append("</td><td>").append(interval(st.p99PullSeconds())).append("</td></tr>\n");
+            }
+            h.append("</table>\n");
+        }
         boolean anyClaim = outcomes.stream().anyMatch(o -> o.claim() != null);
         if (anyClaim) {
             h.append("<h2>Claims against the model and the line-rate floor</h2>\n<table><tr><th>variant</th><th>source</th>"
@@ -79,6 +93,10 @@ final class IndexHtml {
         h.append("<p>Tables: <a href=\"summary.json\">summary.json</a>, <a href=\"transfers.csv\">transfers.csv</a>, "
                 + "<a href=\"resources.csv\">resources.csv</a></p>\n</body></html>\n");
         Files.writeString(file, h.toString(), StandardCharsets.UTF_8);
+    }
+
+    private static String interval(org.rdmasim.workload.ReplicationStats.Estimate e) {
+        return fmt(e.mean()) + " [" + fmt(e.ci95Low()) + ", " + fmt(e.ci95High()) + "]";
     }
 
     private static String fmt(double v) {
