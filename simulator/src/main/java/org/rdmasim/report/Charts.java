@@ -220,31 +220,41 @@ public final class Charts {
      * {@link #MAX_POINTS} quantiles (evenly spaced ranks, the last one always kept).
      */
     public static JFreeChart pullCdf(String title, java.util.Map<String, double[]> sortedPulls) {
-        XYSeriesCollection data = new XYSeriesCollection();
-        for (java.util.Map.Entry<String, double[]> e : sortedPulls.entrySet()) {
-            double[] xs = e.getValue();
-            XYSeries xy = new XYSeries(e.getKey(), false, true);
-            int n = xs.length;
-            int step = Math.max(1, (n + MAX_POINTS - 1) / MAX_POINTS);
-            double previous = 0;
-            for (int i = 0; i < n; i += step) {
-                // Steps drawn as explicit corners so the whole curve is one SVG path.
-                xy.add(xs[i], previous);
-                previous = (i + 1) / (double) n;
-                xy.add(xs[i], previous);
-            }
-            if (n > 0 && (n - 1) % step != 0) {
-                xy.add(xs[n - 1], previous);
-                xy.add(xs[n - 1], 1.0);
-            }
-            data.addSeries(xy);
-        }
+        XYSeriesCollection data = cumulative(sortedPulls, true);
         JFreeChart chart = ChartFactory.createXYLineChart(title, "pull time (s)", "fraction of receivers", data,
                 PlotOrientation.VERTICAL, true, false, false);
         XYPlot plot = chart.getXYPlot();
         plot.setRenderer(pathRenderer(data.getSeriesCount()));
         plot.getRangeAxis().setRange(0, 1.02);
         return chart;
+    }
+
+    /**
+     * For each sorted sample, how many values (or what fraction, with {@code fraction}) are reached by
+     * each x: a step curve thinned to at most {@link #MAX_POINTS} steps (evenly spaced ranks, the last
+     * always kept), with explicit corners so each curve is one SVG path.
+     */
+    static XYSeriesCollection cumulative(java.util.Map<String, double[]> sorted, boolean fraction) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (java.util.Map.Entry<String, double[]> e : sorted.entrySet()) {
+            double[] xs = e.getValue();
+            XYSeries xy = new XYSeries(e.getKey(), false, true);
+            int n = xs.length;
+            double scale = fraction ? n : 1.0;
+            int step = Math.max(1, (n + MAX_POINTS - 1) / MAX_POINTS);
+            double previous = 0;
+            for (int i = 0; i < n; i += step) {
+                xy.add(xs[i], previous);
+                previous = (i + 1) / scale;
+                xy.add(xs[i], previous);
+            }
+            if (n > 0 && (n - 1) % step != 0) {
+                xy.add(xs[n - 1], previous);
+                xy.add(xs[n - 1], n / scale);
+            }
+            data.addSeries(xy);
+        }
+        return data;
     }
 
     /** One bar of the receiver timeline: waiting for a source from arrival to post, then pulling to finish. */
@@ -320,26 +330,10 @@ public final class Charts {
      * receiver count is that configuration's makespan. Thinned to {@link #MAX_POINTS} points per line.
      */
     public static JFreeChart receiversVsTime(String title, java.util.Map<String, double[]> sortedFinishes) {
-        XYSeriesCollection data = new XYSeriesCollection();
-        for (java.util.Map.Entry<String, double[]> e : sortedFinishes.entrySet()) {
-            double[] t = e.getValue();
-            XYSeries xy = new XYSeries(e.getKey(), false, true);
-            int step = Math.max(1, (t.length + MAX_POINTS - 1) / MAX_POINTS);
-            for (int i = 0; i < t.length; i += step) {
-                xy.add(t[i], i + 1);
-            }
-            if (t.length > 0 && (t.length - 1) % step != 0) {
-                xy.add(t[t.length - 1], t.length);
-            }
-            data.addSeries(xy);
-        }
+        XYSeriesCollection data = cumulative(sortedFinishes, false);
         JFreeChart chart = ChartFactory.createXYLineChart(title, "time since the pull phase began (s)",
                 "receivers with the model", data, PlotOrientation.VERTICAL, true, false, false);
-        org.jfree.chart.renderer.xy.XYStepRenderer r = new org.jfree.chart.renderer.xy.XYStepRenderer();
-        for (int i = 0; i < data.getSeriesCount(); i++) {
-            r.setSeriesStroke(i, new BasicStroke(2f));
-        }
-        chart.getXYPlot().setRenderer(r);
+        chart.getXYPlot().setRenderer(pathRenderer(data.getSeriesCount()));
         return chart;
     }
 
