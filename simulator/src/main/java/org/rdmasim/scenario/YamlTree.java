@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.rdmasim.transport.config.KnownVariables;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -142,7 +143,7 @@ public final class YamlTree {
         String best = null;
         int bestD = Integer.MAX_VALUE;
         for (String a : allowed) {
-            int d = editDistance(key.toLowerCase(), a.toLowerCase());
+            int d = KnownVariables.editDistance(key.toLowerCase(), a.toLowerCase());
             if (d < bestD) {
                 bestD = d;
                 best = a;
@@ -151,24 +152,6 @@ public final class YamlTree {
         return best != null && bestD <= Math.max(2, key.length() / 3) ? " (did you mean '" + best + "'?)" : "";
     }
 
-    static int editDistance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
-    }
 
     public boolean has(String field) {
         return isMap() && entries().containsKey(field);

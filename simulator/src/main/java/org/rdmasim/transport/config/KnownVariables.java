@@ -138,8 +138,11 @@ public final class KnownVariables {
         return name + where + " is not modelled by rdmasim and is ignored (closest known: " + near + ")";
     }
 
-    /** Levenshtein distance: insertions, deletions and substitutions each cost 1. */
-    static int editDistance(String a, String b) {
+    /**
+     * Levenshtein distance: insertions, deletions and substitutions each cost 1. Also suggests scenario
+     * field names (the one spelling check of the project).
+     */
+    public static int editDistance(String a, String b) {
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {
