@@ -11,6 +11,15 @@ public final class HostFiles {
     private HostFiles() {
     }
 
+    /** The text of an input file, or an import error naming it and the kind of file {@code expected}. */
+    public static String readText(Path file, String expected) {
+        try {
+            return java.nio.file.Files.readString(file);
+        } catch (java.io.IOException e) {
+            throw new ImportException(file.toString(), 0, "cannot read the file (" + e.getMessage() + ")", expected);
+        }
+    }
+
     public static boolean isNcclXml(Path file) {
         return file.getFileName() != null && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".xml");
     }

@@ -1,7 +1,5 @@
 package org.rdmasim.importers.nccl;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,7 +12,7 @@ import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.LinkSpec;
 import org.rdmasim.hardware.NicModel;
 import org.rdmasim.hardware.PcieGen;
-import org.rdmasim.importers.ImportException;
+import org.rdmasim.importers.HostFiles;
 import org.rdmasim.importers.ImportOptions;
 import org.rdmasim.importers.SocketDefaults;
 import org.rdmasim.importers.SwitchUplinks;
@@ -53,13 +51,7 @@ public final class NcclTopologyReader {
     }
 
     public static HostSpec read(Path file, ImportOptions options) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new ImportException(file.toString(), 0, "cannot read the file (" + e.getMessage() + ")",
-                    "a readable NCCL topology XML file");
-        }
+        String text = HostFiles.readText(file, "a readable NCCL topology XML file");
         return read(text, file.toString(), options);
     }
 

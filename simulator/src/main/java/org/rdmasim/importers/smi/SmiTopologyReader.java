@@ -1,10 +1,8 @@
 package org.rdmasim.importers.smi;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.rdmasim.hardware.HostSpec;
-import org.rdmasim.importers.ImportException;
+import org.rdmasim.importers.HostFiles;
 import org.rdmasim.importers.ImportOptions;
 
 /**
@@ -18,13 +16,7 @@ public final class SmiTopologyReader {
     }
 
     public static HostSpec read(Path file, ImportOptions options) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new ImportException(file.toString(), 0, "cannot read the file (" + e.getMessage() + ")",
-                    "a readable text file with the output of nvidia-smi topo -m");
-        }
+        String text = HostFiles.readText(file, "a readable text file with the output of nvidia-smi topo -m");
         return read(text, file.toString(), options);
     }
 
