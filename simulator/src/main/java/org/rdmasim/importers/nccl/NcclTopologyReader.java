@@ -13,6 +13,7 @@ import org.rdmasim.hardware.LinkSpec;
 import org.rdmasim.hardware.NicModel;
 import org.rdmasim.hardware.PcieGen;
 import org.rdmasim.importers.HostFiles;
+import org.rdmasim.importers.ImportException;
 import org.rdmasim.importers.ImportOptions;
 import org.rdmasim.importers.SocketDefaults;
 import org.rdmasim.importers.SwitchUplinks;
