@@ -23,6 +23,8 @@ import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.ucx.HcaEstimate;
 import org.rdmasim.transport.ucx.LaneDecision;
+import org.rdmasim.transport.ucx.LaneVerdict;
+import org.rdmasim.transport.ucx.UcxLane;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
 import org.rdmasim.workload.TransferItem;
 import org.rdmasim.workload.VariantOutcome;
@@ -110,7 +112,8 @@ public final class ExplainCommand implements Callable<Integer> {
                         d.railLimitName(), d.railLimit(), trim(d.ratio()));
                 candidates(out, "initiator " + ts.initiator(), d.local());
                 candidates(out, "remote " + (t.operation() == Operation.READ ? t.from() : t.to()), d.remote());
-                lanes = d.lanes();
+                laneTable(out, d);
+                lanes = d.picked();
             }
             protoInfo(out, ts, lanes);
             floor(out, cluster, ts, lanes, outcome);
@@ -119,29 +122,51 @@ public final class ExplainCommand implements Callable<Integer> {
 
     private static void candidates(PrintWriter out, String side, List<HcaEstimate> list) {
         out.printf("  %s%n", side);
-        out.printf(Locale.ROOT, "    %-9s %-8s %12s %16s %10s %10s %14s  %s%n", "HCA", "relation", "distance", "distance bw",
-                "wire", "PCIe", "UCX estimate", "verdict");
+        out.printf(Locale.ROOT, "    %-9s %-8s %12s %16s %10s %10s %14s %6s %11s%n", "HCA", "relation", "distance",
+                "distance bw", "wire", "PCIe", "UCX estimate", "paths", "path ratio");
         for (HcaEstimate e : list) {
             String bw = Double.isInfinite(e.distance().bandwidthBytesPerSecond()) ? "no limit"
                     : String.format(Locale.ROOT, "%.2f GB/s", e.distance().bandwidthBytesPerSecond() / 1e9);
-            out.printf(Locale.ROOT, "    %-9s %-8s %9.0f ns %16s %5.1f GB/s %5.1f GB/s %9.2f GB/s  %s%n", e.nic(),
+            out.printf(Locale.ROOT, "    %-9s %-8s %9.0f ns %16s %5.1f GB/s %5.1f GB/s %9.2f GB/s %6d %11.3f%n", e.nic(),
                     e.relation() == null ? "host" : e.relation(), e.distance().latencySeconds() * 1e9, bw,
-                    e.wireBytesPerSecond() / 1e9, e.pcieBytesPerSecond() / 1e9, e.estimate() / 1e9, e.verdict());
+                    e.wireBytesPerSecond() / 1e9, e.pcieBytesPerSecond() / 1e9, e.estimate() / 1e9, e.paths(),
+                    e.pathRatio());
+        }
+    }
+
+    /** Every (device, path) lane UCX considered, in lane order, with what selection made of it. */
+    private static void laneTable(PrintWriter out, LaneDecision d) {
+        out.printf(Locale.ROOT, "%n  lanes (device, path), in lane order; estimates rank and weight lanes, they never cap them%n");
+        out.printf(Locale.ROOT, "    %-9s %-5s %-9s %14s %17s  %s%n", "HCA", "path", "peer", "lane bw",
+                "avail_bw at pick", "verdict");
+        for (UcxLane l : d.lanes()) {
+            String avail = l.verdict() == LaneVerdict.PICKED ? String.format(Locale.ROOT, "%9.2f GB/s", l.availBw() / 1e9) : "-";
+            out.printf(Locale.ROOT, "    %-9s %-5s %-9s %9.2f GB/s %17s  %s%n", l.nic(), "path" + l.path(), l.peerNic(),
+                    l.bandwidth() / 1e9, avail, l.verdict().words());
         }
     }
 
     /** The lanes in the table shape UCX prints with UCX_PROTO_INFO=y. */
     private static void protoInfo(PrintWriter out, TransferSpec ts, List<LaneSplit.Candidate> lanes) {
         double total = lanes.stream().mapToDouble(LaneSplit.Candidate::weight).sum();
-        StringBuilder lanesText = new StringBuilder();
-        for (int i = 0; i < lanes.size(); i++) {
-            LaneSplit.Candidate c = lanes.get(i);
+        // UCX_PROTO_INFO groups a device's paths: "rc_mlx5/mlx5_0:1 50% on path0 and 50% on path1"
+        java.util.Map<String, List<String>> byDevice = new java.util.LinkedHashMap<>();
+        for (LaneSplit.Candidate c : lanes) {
             String nic = ts.operation() == Operation.READ ? c.sinkNic() : c.sourceNic();
-            String peer = ts.operation() == Operation.READ ? c.sourceNic() : c.sinkNic();
-            if (i > 0) {
-                lanesText.append(i == lanes.size() - 1 ? " and " : ", ");
+            long weight = Math.min(65536L, (long) Math.ceil(c.weight() * 65536.0 / total));
+            byDevice.computeIfAbsent(nic, k -> new java.util.ArrayList<>()).add(String.format(Locale.ROOT,
+                    "%.0f%% on path%d", 100.0 * weight / 65536.0, c.path()));
+        }
+        StringBuilder lanesText = new StringBuilder();
+        for (var e : byDevice.entrySet()) {
+            if (lanesText.length() > 0) {
+                lanesText.append(", ");
             }
-            lanesText.append(String.format(Locale.ROOT, "%.0f%% on rc_mlx5/%s:1 (peer %s)", 100 * c.weight() / total, nic, peer));
+            List<String> parts = e.getValue();
+            lanesText.append("rc_mlx5/").append(e.getKey()).append(":1 ");
+            for (int i = 0; i < parts.size(); i++) {
+                lanesText.append(i == 0 ? "" : i == parts.size() - 1 ? " and " : ", ").append(parts.get(i));
+            }
         }
         String title = ts.operation() == Operation.READ ? "remote memory read by ucp_get_nbx* into cuda memory"
                 : "remote memory write by ucp_put_nbx* from cuda memory";
@@ -180,6 +205,19 @@ public final class ExplainCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "GPU link floor:  %s through %s's %s (%.0f Gbps) takes at least %.4f s%n",
                         bytes(ts.bytes()), end, d.uplink().describe(), d.uplink().bytesPerSecond() * 8 / 1e9,
                         ts.bytes() / d.uplink().bytesPerSecond());
+            }
+        }
+        Set<String> profiles = new HashSet<>();
+        for (var end : List.of(ts.source(), ts.sink())) {
+            var profile = cluster.host(end.host()).profile();
+            if (!profiles.add(profile.name())) {
+                continue;
+            }
+            for (var p : profile.assumptions()) {
+                out.printf(Locale.ROOT, "rests on (profile %s): %s%n", profile.name(), p.describe());
+                if (!p.assumption().isEmpty()) {
+                    out.printf(Locale.ROOT, "    %s%n", p.assumption());
+                }
             }
         }
         if (outcome.result() != null) {

@@ -8,6 +8,8 @@ public enum ResourceKind {
     HOST_MEMORY,
     NIC_TX,
     NIC_RX,
+    /** A NIC's delivered RDMA READ rate taken from a calibration profile: a measurement, not a mechanism. */
+    NIC_READ_CALIBRATED,
     FABRIC_LINK,
     OTHER
 }

@@ -29,6 +29,7 @@ public final class Cluster {
     private final Map<String, Resource[]> leafDown = new HashMap<>();
     private final Map<String, Integer> hostIndex = new HashMap<>();
     private final ToDoubleBiFunction<Host, TopologyNode> nicRateFactor;
+    private final Map<TopologyNode, Resource> nicRead = new HashMap<>();
 
     public Cluster(List<Host> hostList, FabricSpec fabric, FluidNetwork network) {
         this(hostList, fabric, network, (h, nic) -> 1.0);
@@ -74,12 +75,19 @@ public final class Cluster {
         for (TopologyNode socket : h.sockets()) {
             addLinks(h, socket);
         }
+        CalibrationProfile profile = h.profile();
+        CalibrationProfile.Parameter readRate = profile.nicReadRate().orElse(null);
         for (TopologyNode nic : h.nics()) {
             HostSpec.NicSpec n = nic.nic();
             double wire = Units.gbpsToBytesPerSecond(n.lineRateGbps()) * n.linkLayer().wireEfficiency()
                     * nicRateFactor.applyAsDouble(h, nic);
             nicTx.put(nic, network.addResource(h.name() + ":" + n.name() + " tx", ResourceKind.NIC_TX, wire));
             nicRx.put(nic, network.addResource(h.name() + ":" + n.name() + " rx", ResourceKind.NIC_RX, wire));
+            if (readRate != null) {
+                nicRead.put(nic, network.addResource(h.name() + ":" + n.name() + " READ, calibrated to "
+                        + profile.name(), ResourceKind.NIC_READ_CALIBRATED,
+                        Units.gbpsToBytesPerSecond(readRate.value()) * nicRateFactor.applyAsDouble(h, nic)));
+            }
         }
     }
 
@@ -153,6 +161,14 @@ public final class Cluster {
 
     public Resource nicRx(TopologyNode nic) {
         return nicRx.get(nic);
+    }
+
+    /**
+     * The calibrated RDMA READ rate of a NIC, as a resource every READ lane initiated through it
+     * crosses, or null when the host's profile calibrates none (see {@link CalibrationProfile}).
+     */
+    public Resource nicReadCalibrated(TopologyNode nic) {
+        return nicRead.get(nic);
     }
 
     public Resource hostMemory(Host h, int socket) {

@@ -10,6 +10,7 @@ import java.util.Optional;
 /** A built host: its tree of sockets, bridges, switches, GPUs and NICs, and their relations. */
 public final class Host {
     private final String name;
+    private final CalibrationProfile profile;
     private final HostSpec spec;
     private final List<TopologyNode> sockets = new ArrayList<>();
     private final List<TopologyNode> gpus = new ArrayList<>();
@@ -19,6 +20,7 @@ public final class Host {
     public Host(String name, HostSpec spec) {
         this.name = name;
         this.spec = spec;
+        this.profile = CalibrationProfile.forHost(spec);
         for (int s = 0; s < spec.sockets().size(); s++) {
             HostSpec.SocketSpec socket = spec.sockets().get(s);
             TopologyNode node = new TopologyNode(TopologyNode.Kind.SOCKET, "CPU" + s, null, null, null, s);
@@ -62,6 +64,11 @@ public final class Host {
 
     public HostSpec spec() {
         return spec;
+    }
+
+    /** The calibration profile the host's platform matches. */
+    public CalibrationProfile profile() {
+        return profile;
     }
 
     public List<TopologyNode> sockets() {

@@ -22,6 +22,27 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
         }
     }
 
+    /** Every NIC of the host, in PCI order (socket by socket, depth first). */
+    public List<NicSpec> nicSpecs() {
+        List<NicSpec> out = new java.util.ArrayList<>();
+        for (SocketSpec s : sockets) {
+            collectNics(s.devices(), out);
+        }
+        return out;
+    }
+
+    private static void collectNics(List<DeviceSpec> devices, List<NicSpec> out) {
+        for (DeviceSpec d : devices) {
+            if (d instanceof NicSpec n) {
+                out.add(n);
+            } else if (d instanceof SwitchSpec sw) {
+                collectNics(sw.devices(), out);
+            } else if (d instanceof HostBridgeSpec hb) {
+                collectNics(hb.devices(), out);
+            }
+        }
+    }
+
     /**
      * One CPU socket, i.e. one NUMA node.
      *

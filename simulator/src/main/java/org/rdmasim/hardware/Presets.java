@@ -70,9 +70,10 @@ public final class Presets {
     // one 450 GB/s-per-direction link per GPU.
     private static final double GRACE_MEMORY_BW = 512e9;
     private static final double C2C_PER_DIRECTION = 450e9;
-    // ASSUMPTION: bandwidth between the two Grace CPUs of one compute tray, per direction. No public
-    // figure was found; cross-Grace (SYS) lanes are rarely chosen (UCX's ratio filter drops them).
-    private static final double GRACE_TO_GRACE = 100e9;
+    // ASSUMPTION, held in the gb200-roce calibration profile: bandwidth between the two Grace CPUs of
+    // one compute tray, per direction (no public figure was found).
+    private static final double GRACE_TO_GRACE = CalibrationProfile.named("gb200-roce").parameter("graceToGrace")
+            .orElseThrow().value() * 1e9;
 
     /**
      * GB200 NVL72 compute tray: 2 Grace CPUs (one NUMA node each), 2 B200 per Grace over NVLink-C2C,

@@ -22,4 +22,12 @@ public final class Units {
     public static double gbytesPerSecondToBytesPerSecond(double gbytesPerSecond) {
         return gbytesPerSecond * 1e9;
     }
+
+    /** A number for people: no exponent, at most 4 significant decimals, no trailing zeros. */
+    public static String number(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
+    }
 }

@@ -27,6 +27,7 @@ import org.rdmasim.importers.env.EnvEntry;
 import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.config.ConfigValueException;
+import org.rdmasim.transport.config.ModelExpressBuild;
 import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
@@ -412,7 +413,7 @@ public final class ScenarioLoader {
                     true, false, 0.0);
         }
         v.onlyFields(Set.of("operation", "lanes", "descriptors", "gpudirect", "acs", "iommuPenalty", "env", "envFile",
-                "nixl", "ucx", "api"));
+                "nixl", "ucx", "ucxConf", "modelexpress", "api"));
         Operation op = v.has("operation") ? operation(v.get("operation")) : Operation.READ;
         List<LaneSplit.Candidate> lanes = new ArrayList<>();
         if (v.has("lanes")) {
@@ -470,6 +471,23 @@ public final class ScenarioLoader {
             nixl = Optional.of(version(v.get("nixl")));
         }
         StackVersion ucx = v.has("ucx") ? version(v.get("ucx")) : StackProfile.DEFAULT_UCX;
+        boolean ucxConf = true;
+        if (v.has("ucxConf")) {
+            YamlTree c = v.get("ucxConf");
+            ucxConf = switch (c.text().toLowerCase(Locale.ROOT)) {
+                case "installed" -> true;
+                case "absent" -> false;
+                default -> throw c.error("expected installed (UCX reads its ucx.conf) or absent, got '" + c.text() + "'");
+            };
+        }
+        ModelExpressBuild mx = ModelExpressBuild.LATEST_RELEASE;
+        if (v.has("modelexpress")) {
+            try {
+                mx = ModelExpressBuild.parse(v.get("modelexpress").text());
+            } catch (IllegalArgumentException e) {
+                throw v.get("modelexpress").error(e.getMessage());
+            }
+        }
         UcxLaneSelection.Api api = UcxLaneSelection.Api.RMA;
         if (v.has("api")) {
             YamlTree a = v.get("api");
@@ -479,7 +497,8 @@ public final class ScenarioLoader {
                 default -> throw a.error("expected rma or rendezvous, got '" + a.text() + "'");
             };
         }
-        return new TransportSettings(op, lanes, new StackProfile(env, nixl, ucx), api, descriptors, gdr, acs, iommu);
+        return new TransportSettings(op, lanes, new StackProfile(env, nixl, ucx, ucxConf, mx), api, descriptors, gdr, acs,
+                iommu);
     }
 
     private static StackVersion version(YamlTree v) {
@@ -648,7 +667,7 @@ public final class ScenarioLoader {
                     DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
             try {
                 var decision = selection.decide(cluster, spec);
-                if (decision.lanes().isEmpty()) {
+                if (decision.picked().isEmpty()) {
                     throw where.error("UCX finds no lane for transfer " + t.id());
                 }
                 warnings.addAll(decision.warnings());

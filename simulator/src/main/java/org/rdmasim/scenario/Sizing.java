@@ -91,7 +91,8 @@ public final class Sizing {
         TransportSettings t = v.transport();
         List<EnvEntry> env = new ArrayList<>(t.env());
         env.addAll(extra);
-        StackProfile stack = new StackProfile(env, t.stack().nixl(), t.stack().ucx());
+        StackProfile stack = new StackProfile(env, t.stack().nixl(), t.stack().ucx(), t.stack().ucxConfInstalled(),
+                t.stack().modelExpress());
         return v.withTransport(new TransportSettings(t.operation(), t.lanes(), stack, t.api(), t.descriptors(),
                 t.gpudirect(), t.acs(), t.iommuPenalty()));
     }

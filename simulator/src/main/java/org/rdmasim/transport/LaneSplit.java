@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * Splits a transfer's bytes over lanes in proportion to weights, as UCX does for multi-lane RMA
- * (src/ucp/proto/proto_multi.c): each lane's weight is a 16.16 fixed-point fraction of the total, each
- * share is rounded to whole bytes, and the last lane takes the remainder so the shares sum exactly.
+ * (openucx/ucx src/ucp/proto/proto_multi.inl L45-58, v1.20.0): each lane's weight is
+ * {@code ceil(bw x 65536 / sum_bw)} capped at 65536, a lane's share of a message is
+ * {@code ceil(weight x length / 65536)}, and the last lane takes the remainder so the shares sum exactly.
  * A transfer smaller than {@code minChunk} per lane is not split: it goes whole on the heaviest lane.
  */
 public final class LaneSplit {
@@ -14,7 +15,10 @@ public final class LaneSplit {
     }
 
     /** One lane of a plan before bytes are assigned. */
-    public record Candidate(String sourceNic, String sinkNic, double weight) {
+    public record Candidate(String sourceNic, String sinkNic, double weight, int path) {
+        public Candidate(String sourceNic, String sinkNic, double weight) {
+            this(sourceNic, sinkNic, weight, 0);
+        }
     }
 
     public static List<Lane> split(long bytes, List<Candidate> candidates, long minChunk) {
@@ -36,7 +40,7 @@ public final class LaneSplit {
                     heaviest = c;
                 }
             }
-            out.add(new Lane(heaviest.sourceNic(), heaviest.sinkNic(), bytes));
+            out.add(new Lane(heaviest.sourceNic(), heaviest.sinkNic(), bytes, heaviest.path()));
             return out;
         }
         long assigned = 0;
@@ -46,12 +50,13 @@ public final class LaneSplit {
             if (i == candidates.size() - 1) {
                 share = bytes - assigned;
             } else {
-                // 16.16 fixed point weight, as proto_multi.c stores lane weights.
-                long fixed = Math.round(c.weight() / total * 65536.0);
-                share = Math.min(bytes - assigned, (long) ((double) bytes * fixed / 65536.0));
+                // ucs_proto_multi_calc_weight and ucp_proto_multi_scaled_length: both round up
+                long fixed = Math.min(65536L, (long) Math.ceil(c.weight() * 65536.0 / total));
+                long scaled = (long) Math.ceil((double) bytes * fixed / 65536.0);
+                share = Math.min(bytes - assigned, scaled);
             }
             assigned += share;
-            out.add(new Lane(c.sourceNic(), c.sinkNic(), share));
+            out.add(new Lane(c.sourceNic(), c.sinkNic(), share, c.path()));
         }
         return out;
     }

@@ -8,7 +8,6 @@ import org.rdmasim.fluid.FlowListener;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
-import org.rdmasim.hardware.NicModel;
 import org.rdmasim.hardware.TopologyNode;
 
 /**
@@ -91,6 +90,14 @@ public final class TransferEngine {
             path.add(r);
             usage.add(1.0);
         }
+        if (spec.operation() == Operation.READ) {
+            // the READ initiator is the sink; its NIC's calibrated READ rate, if its profile has one
+            Resource read = cluster.nicReadCalibrated(dn);
+            if (read != null) {
+                path.add(read);
+                usage.add(1.0);
+            }
+        }
         nicToBuffer(dst, dn, spec.sink().device(), spec.sinkPath(), spec.acsRedirect(), path, usage);
         return path;
     }
@@ -147,8 +154,10 @@ public final class TransferEngine {
      * <ul>
      *   <li>posting: one descriptor per {@code perDescriptorSeconds} from the initiating thread;</li>
      *   <li>the NIC's message rate: one work request per {@code perFragmentSeconds};</li>
-     *   <li>READ only: the initiator NIC's READ throughput per QP, and at most
-     *       {@code maxOutstandingReads} READs in flight per round trip (max_qp_rd_atom);</li>
+     *   <li>READ only: the calibrated READ rate of one QP where the initiator's profile has one, and at
+     *       most {@code maxOutstandingReads} READs in flight per QP per round trip (max_qp_rd_atom). UCX's per-path READ figures (ib_iface.c 38e9/35e9) only rank lanes and
+     *       never cap one; a platform's measured READ rate is a calibrated resource on the lane's path
+     *       ({@link Cluster#nicReadCalibrated}), not a cap here;</li>
      *   <li>IOMMU translation when not in passthrough, as a share of the wire rate.</li>
      * </ul>
      */
@@ -165,9 +174,7 @@ public final class TransferEngine {
             cap = Math.min(cap, message / params.perFragmentSeconds());
         }
         if (spec.operation() == Operation.READ) {
-            Host initiator = cluster.host(spec.sink().host());
-            NicModel model = initiator.nic(lane.sinkNic()).nic().model();
-            cap = Math.min(cap, model.readBytesPerSecondPerPath());
+            cap = Math.min(cap, qpReadRate(spec));
             double rtt = 2 * oneWayLatency(spec, lane);
             cap = Math.min(cap, params.maxOutstandingReads() * message / rtt);
         }
@@ -179,16 +186,22 @@ public final class TransferEngine {
         return cap;
     }
 
+    /** The READ initiator's calibrated per-QP READ rate, bytes per second, or infinity. */
+    private double qpReadRate(TransferSpec spec) {
+        return cluster.host(spec.sink().host()).profile().qpReadRate()
+                .map(p -> org.rdmasim.hardware.Units.gbpsToBytesPerSecond(p.value())).orElse(Double.POSITIVE_INFINITY);
+    }
+
     /** Names a lane's own cap for reports: which of the limits of {@link #laneCap} held it back. */
     String capName(TransferSpec spec, Lane lane) {
         double cap = laneCap(spec, lane);
         double message = (double) lane.bytes() / spec.descriptors();
         double tol = 1 + 1e-9;
         if (spec.operation() == Operation.READ) {
-            Host initiator = cluster.host(spec.sink().host());
-            NicModel model = initiator.nic(lane.sinkNic()).nic().model();
-            if (model.readBytesPerSecondPerPath() <= cap * tol) {
-                return spec.sink().host() + ":" + lane.sinkNic() + " READ rate of one QP (" + model.product() + ")";
+            if (qpReadRate(spec) <= cap * tol) {
+                var profile = cluster.host(spec.sink().host()).profile();
+                return spec.sink().host() + ":" + lane.sinkNic() + " READ rate of one QP, calibrated to "
+                        + profile.name();
             }
             if (params.maxOutstandingReads() * message / (2 * oneWayLatency(spec, lane)) <= cap * tol) {
                 return spec.sink().host() + ":" + lane.sinkNic() + " outstanding READs per QP";
@@ -241,7 +254,7 @@ public final class TransferEngine {
             List<Double> usage = new ArrayList<>();
             List<Resource> path = lanePath(spec, lane, usage);
             double cap = laneCap(spec, lane);
-            String label = spec.id() + " " + lane.sourceNic() + "->" + lane.sinkNic();
+            String label = spec.id() + " " + lane.label();
             cluster.network().start(label, path, usage, 1.0, cap, lane.bytes(), f -> laneDone(index, lane, started, f));
         }
 
@@ -251,7 +264,8 @@ public final class TransferEngine {
             if (FlowListener.OWN_CAP.equals(limiter)) {
                 limiter = capName(spec, lane);
             }
-            results[index] = new LaneResult(lane.sourceNic(), lane.sinkNic(), lane.bytes(), started, finish, limiter);
+            results[index] = new LaneResult(lane.sourceNic(), lane.sinkNic(), lane.bytes(), started, finish, limiter,
+                    lane.path());
             if (--pending == 0) {
                 LaneResult last = results[0];
                 for (LaneResult r : results) {

@@ -89,13 +89,14 @@ class TransferEngineTest {
     }
 
     @Test
-    void readOverOneConnectX7IsHeldByTheReadRateOfOneQp() {
+    void readOverOneQpOfAConnectX7IsHeldByItsCalibratedReadRate() {
+        // UCX's 38e9 READ path figure is an estimate and caps nothing; what holds one QP is the READ rate
+        // of profile connectx-ib, 320 Gbps, calibrated to pegaflow #291 (ConnectX-7 ib_read_bw, 1 QP).
         Run r = pull(wideHost(1), Operation.READ, 1);
-        double expected = SIZE / NicModel.CX7.readBytesPerSecondPerPath();
+        double expected = SIZE / (320e9 / 8);
         assertEquals(expected + fixedCosts(r), r.result().seconds(), 1e-9);
-        assertTrue(r.result().bottleneck().contains("READ rate of one QP"), r.result().bottleneck());
-        // 304 Gbps: the single-NIC pull of seed 003 measured 308 Gbps.
-        assertEquals(304.0, r.result().gbps(), 0.5);
+        assertTrue(r.result().bottleneck().contains("READ rate of one QP, calibrated to connectx-ib"),
+                r.result().bottleneck());
     }
 
     @Test

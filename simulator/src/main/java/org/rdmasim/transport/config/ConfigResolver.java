@@ -20,12 +20,14 @@ import org.rdmasim.importers.env.EnvEntry;
  *       {@code UCX_NET_DEVICES}; the stripe mode also sets {@code UCX_MAX_RMA_RAILS} to the NIC
  *       count, but only if the environment does not already have it ({@code modelexpress/ucx_utils.py},
  *       ai-dynamo/modelexpress commit d19bcb43).</li>
- *   <li><b>UCX</b> reads the environment into its config ({@code ucp_config_read}); everything not
- *       in the environment keeps UCX's default.</li>
+ *   <li><b>UCX</b> reads its installed {@code ucx.conf} (the section matching the CPU, UCX >= 1.18)
+ *       and then the environment into its config ({@code ucp_config_read}); everything in neither
+ *       keeps UCX's default.</li>
  *   <li><b>NIXL</b> then edits that config. Its overrides go through {@code config::modify}, which
  *       skips a key whose {@code UCX_} variable is in the environment at that moment (the user's,
  *       or one ModelExpress wrote). The device list given to the agent goes through
- *       {@code config::modifyAlways} and replaces any {@code UCX_NET_DEVICES}.</li>
+ *       {@code config::modifyAlways} and replaces any {@code UCX_NET_DEVICES}. Since only the
+ *       environment is checked, NIXL also overrides a value from {@code ucx.conf}.</li>
  * </ol>
  *
  * <p>On the seed's question: in the NIXL code read for this model (ai-dynamo/nixl
@@ -40,30 +42,38 @@ import org.rdmasim.importers.env.EnvEntry;
  */
 public final class ConfigResolver {
 
-    private static final String NIXL_UCX_UTILS = "ai-dynamo/nixl src/plugins/ucx/ucx_utils.cpp";
+    private static final String NIXL_UCX_UTILS = "ai-dynamo/nixl ucx_utils.cpp";
+    private static final Optional<StackVersion> ANY = Optional.empty();
+
+    private static Optional<StackVersion> v(int major, int minor) {
+        return Optional.of(new StackVersion(major, minor, 0));
+    }
 
     /**
-     * NIXL's {@code config.modify} calls in {@code nixlUcxContext::nixlUcxContext}. Line numbers
-     * move between versions: the seed quotes MAX_RMA_RAILS at ucx_utils.cpp:422; in the tree that
-     * NIXL PR #1917 patched it is line 432, with IB_PCI_RELAXED_ORDERING on 433.
+     * NIXL's {@code config.modify} calls in {@code nixlUcxContext::nixlUcxContext}, by release, read
+     * from the tags (FACTS.md section 3; {@code src/utils/ucx/ucx_utils.cpp} up to 0.9.x, then
+     * {@code src/plugins/ucx/ucx_utils.cpp}). Only the settings rdmasim models are listed. NIXL <= 0.3
+     * sets nothing but {@code NET_DEVICES}. {@code RC_FENCE=none} (PR #1917) is in no release up to
+     * 1.4.0 and is not listed.
      */
     static final List<NixlOverride> NIXL_OVERRIDES = List.of(
-            new NixlOverride("UCX_RNDV_THRESH", "inf", Optional.empty(), Optional.empty(),
-                    NIXL_UCX_UTILS + ": config.modify(\"RNDV_THRESH\", \"inf\")"),
-            // PR #1028 (2025-11) "UCX: Always use 2 RMA rails"; before it, 4 on UCX >= 1.20
-            new NixlOverride("UCX_MAX_RMA_RAILS", "2", Optional.empty(), Optional.empty(),
-                    NIXL_UCX_UTILS + ": config.modify(\"MAX_RMA_RAILS\", \"2\")"),
-            new NixlOverride("UCX_IB_PCI_RELAXED_ORDERING", "try", Optional.empty(), Optional.empty(),
-                    NIXL_UCX_UTILS + ": config.modify(\"IB_PCI_RELAXED_ORDERING\", \"try\")"),
-            // NIXL PR #1917 "Do not use strict order key for PUT/GET", merged 2026-07 after v1.3.1
-            // (2026-07-08); the first release with it is taken to be 1.4.0 (inferred from dates).
-            new NixlOverride("UCX_RC_FENCE", "none", Optional.of(new StackVersion(1, 4, 0)), Optional.empty(),
-                    NIXL_UCX_UTILS + ": config.modify(\"RC_FENCE\", \"none\") (PR #1917)"),
-            // NIXL v1.2.0 release notes: UCX_MAX_HCA_PER_GPU=auto on UCX >= 1.21 (PR #1637);
-            // code: if (ucpVersion_ >= UCP_VERSION(1, 21)) config.modify("MAX_HCA_PER_GPU", "auto")
-            new NixlOverride("UCX_MAX_HCA_PER_GPU", "auto", Optional.of(new StackVersion(1, 2, 0)),
-                    Optional.of(new StackVersion(1, 21, 0)),
-                    NIXL_UCX_UTILS + ": config.modify(\"MAX_HCA_PER_GPU\", \"auto\") (PR #1637)"));
+            // 0.4.0 L396 ... v1.4.0 L428
+            new NixlOverride("UCX_RNDV_THRESH", "inf", v(0, 4), ANY, ANY, ANY,
+                    NIXL_UCX_UTILS + " config.modify(\"RNDV_THRESH\", \"inf\") (0.4.0 L396)"),
+            // 0.4.0 L403-406, 0.7.0 L447-450: 4 rails when UCX >= 1.20, else 2
+            new NixlOverride("UCX_MAX_RMA_RAILS", "4", v(0, 4), v(0, 8), v(1, 20), ANY,
+                    NIXL_UCX_UTILS + " config.modify(\"MAX_RMA_RAILS\", \"4\") on UCX >= 1.20 (0.7.0 L448)"),
+            new NixlOverride("UCX_MAX_RMA_RAILS", "2", v(0, 4), v(0, 8), ANY, v(1, 20),
+                    NIXL_UCX_UTILS + " config.modify(\"MAX_RMA_RAILS\", \"2\") on UCX < 1.20 (0.7.0 L450)"),
+            // 0.8.0 L455, v1.1.0 L422 (the seed's ucx_utils.cpp:422), v1.4.0 L429: 2 whatever the UCX
+            new NixlOverride("UCX_MAX_RMA_RAILS", "2", v(0, 8), ANY, ANY, ANY,
+                    NIXL_UCX_UTILS + " config.modify(\"MAX_RMA_RAILS\", \"2\") (0.8.0 L455, v1.1.0 L422)"),
+            // 0.9.0 L451, v1.4.0 L430
+            new NixlOverride("UCX_IB_PCI_RELAXED_ORDERING", "try", v(0, 9), ANY, ANY, ANY,
+                    NIXL_UCX_UTILS + " config.modify(\"IB_PCI_RELAXED_ORDERING\", \"try\") (0.9.0 L451)"),
+            // v1.2.0 L430-432: if (ucpVersion_ >= UCP_VERSION(1, 21)) config.modify("MAX_HCA_PER_GPU", "auto")
+            new NixlOverride("UCX_MAX_HCA_PER_GPU", "auto", v(1, 2), ANY, v(1, 21), ANY,
+                    NIXL_UCX_UTILS + " config.modify(\"MAX_HCA_PER_GPU\", \"auto\") on UCX >= 1.21 (v1.2.0 L432)"));
 
     private static final String MX_SOURCE = "modelexpress ucx_utils.py apply_nic_pin_for_device";
 
@@ -106,6 +116,14 @@ public final class ConfigResolver {
                         k.source()));
             }
         }
+        // 3a. the installed ucx.conf section for this CPU sits between the defaults and the environment
+        for (UcxConfFile.Setting c : setup.ucxConf().settings()) {
+            if (!env.containsKey(c.name())) {
+                config.put(c.name(), new EffectiveValue(c.name(), c.value(), ConfigLayer.UCX_CONF,
+                        c.citation() + " " + setup.ucxConf().section()));
+                decisions.add("ucx.conf " + setup.ucxConf().section() + " set " + c.name() + "=" + c.value());
+            }
+        }
         for (EffectiveValue v : env.values()) {
             Optional<KnownVariable> known = KnownVariables.find(v.name());
             if (known.isEmpty()) {
@@ -133,7 +151,14 @@ public final class ConfigResolver {
             return;
         }
         NicPin pin = NicPin.parse(pinVar.rawValue());
-        String pinned = switch (pin.mode()) {
+        NicPin.Mode mode = pin.mode();
+        if (mode == NicPin.Mode.STRIPE && !setup.modelExpress().stripeMode()) {
+            // released clients (<= 0.5.1) have no stripe mode and fall through to the auto probe
+            decisions.add("ModelExpress " + setup.modelExpress().name() + " has no stripe mode: MX_RDMA_NIC_PIN=stripe "
+                    + "pins one NIC as auto does (the stripe mode is on a feature branch only)");
+            mode = NicPin.Mode.AUTO;
+        }
+        String pinned = switch (mode) {
             case OFF -> null;
             case AUTO -> {
                 String nic = setup.topology().nearestNic(setup.gpu());
@@ -180,7 +205,7 @@ public final class ConfigResolver {
                     + "': ModelExpress writes os.environ unconditionally");
         }
         env.put("UCX_NET_DEVICES", new EffectiveValue("UCX_NET_DEVICES", pinned, ConfigLayer.MODEL_EXPRESS,
-                MX_SOURCE + " (" + pin.mode().name().toLowerCase(java.util.Locale.ROOT) + ")"));
+                MX_SOURCE + " " + setup.modelExpress().name() + " (" + mode.name().toLowerCase(java.util.Locale.ROOT) + ")"));
         decisions.add("ModelExpress pinned " + setup.gpu() + " to UCX_NET_DEVICES=" + pinned
                 + " (was: " + (previous == null ? "None" : previous.rawValue()) + ")");
     }
@@ -190,7 +215,12 @@ public final class ConfigResolver {
         StackVersion ucx = setup.ucxVersion();
         for (NixlOverride o : NIXL_OVERRIDES) {
             if (!o.appliesTo(nixl, ucx)) {
-                decisions.add("NIXL " + nixl + " with UCX " + ucx + " does not set " + o.ucxVariable());
+                boolean anotherRowApplies = NIXL_OVERRIDES.stream()
+                        .anyMatch(x -> x.ucxVariable().equals(o.ucxVariable()) && x.appliesTo(nixl, ucx));
+                String note = "NIXL " + nixl + " with UCX " + ucx + " does not set " + o.ucxVariable();
+                if (!anotherRowApplies && !decisions.contains(note)) {
+                    decisions.add(note);
+                }
                 continue;
             }
             EffectiveValue inEnv = env.get(o.ucxVariable());

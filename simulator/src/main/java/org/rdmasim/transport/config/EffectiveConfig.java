@@ -106,6 +106,20 @@ public final class EffectiveConfig {
         return (int) Math.min(v, Integer.MAX_VALUE);
     }
 
+    /** {@code UCX_DISTANCE_BW}: per-relation bandwidth replacing UCX's built-in distance. */
+    public DistanceOverrides distanceBandwidth() {
+        return values.containsKey("UCX_DISTANCE_BW") && ucxVersion.atLeast(new StackVersion(1, 18, 0))
+                ? typed("UCX_DISTANCE_BW", DistanceOverrides::parseBandwidth) : DistanceOverrides.NONE;
+    }
+
+    /** {@code UCX_IB_NUM_PATHS}: empty for {@code auto}. */
+    public java.util.OptionalInt ibNumPaths() {
+        if (!values.containsKey("UCX_IB_NUM_PATHS") || rawValue("UCX_IB_NUM_PATHS").trim().equalsIgnoreCase("auto")) {
+            return java.util.OptionalInt.empty();
+        }
+        return java.util.OptionalInt.of(Math.max(1, rails("UCX_IB_NUM_PATHS")));
+    }
+
     public int maxRmaRails() {
         return rails("UCX_MAX_RMA_RAILS");
     }

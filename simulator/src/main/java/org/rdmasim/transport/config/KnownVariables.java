@@ -50,6 +50,16 @@ public final class KnownVariables {
             // to nearest HCAs"; default inf keeps the old register-everywhere behaviour
             new KnownVariable("UCX_MAX_HCA_PER_GPU", "inf", "HCAs GPU memory is registered on: inf, auto, N",
                     UCP_CONTEXT, ValueSyntax.UCX_HCA_LIMIT, new StackVersion(1, 21, 0)),
+            // ucs_global_opts_table "DISTANCE_BW"/"DISTANCE_LAT" (src/ucs/config/global_opts.c, v1.18.0+):
+            // auto keeps the built-in PHB/NODE/SYS distances of src/ucs/sys/topo/base/topo.c
+            new KnownVariable("UCX_DISTANCE_BW", "auto", "UCX's assumed bandwidth per relation: auto,sys:16500MBs",
+                    "openucx/ucx src/ucs/config/global_opts.c", ValueSyntax.UCX_DISTANCE_BW, new StackVersion(1, 18, 0)),
+            new KnownVariable("UCX_DISTANCE_LAT", "auto", "UCX's assumed latency per relation: auto,sys:500ns",
+                    "openucx/ucx src/ucs/config/global_opts.c", ValueSyntax.UCX_DISTANCE_LAT, new StackVersion(1, 18, 0)),
+            // uct_ib_iface_config_table: {"NUM_PATHS", "auto", ...}; auto = LAG level (RoCE) or LMC
+            // path bits (IB), raised to 2 on NDR-speed ports (ib_iface.c uct_ib_iface_set_num_paths)
+            ucx("UCX_IB_NUM_PATHS", "auto", "paths (QPs) per device a multi-lane operation may use",
+                    "openucx/ucx src/uct/ib/base/ib_iface.c", ValueSyntax.UCX_UNSIGNED_AUTO),
             // uct_rc_iface_common_config_table: {"FENCE", "auto", ...}
             ucx("UCX_RC_FENCE", "auto", "what an RC fence does: none, weak, auto",
                     "openucx/ucx src/uct/ib/rc/base/rc_iface.c", ValueSyntax.UCX_RC_FENCE),

@@ -16,9 +16,12 @@ import org.rdmasim.importers.env.EnvEntry;
  * @param gpu              the GPU this process drives, as {@link NicTopologyView} names it
  * @param gpuIndex         the GPU's CUDA-visible index (ModelExpress indexes explicit NIC lists by it)
  * @param topology         the host's NICs and GPU-to-NIC proximity
+ * @param ucxConf          the installed {@code ucx.conf} section that applies to the host's CPU
+ * @param modelExpress     the ModelExpress client build, which decides what {@code stripe} means
  */
 public record StackSetup(List<EnvEntry> userEnv, Optional<StackVersion> nixlVersion, StackVersion ucxVersion,
-        List<String> nixlAgentDevices, String gpu, int gpuIndex, NicTopologyView topology) {
+        List<String> nixlAgentDevices, String gpu, int gpuIndex, NicTopologyView topology, UcxConfFile ucxConf,
+        ModelExpressBuild modelExpress) {
 
     public StackSetup {
         userEnv = List.copyOf(userEnv);
@@ -27,6 +30,14 @@ public record StackSetup(List<EnvEntry> userEnv, Optional<StackVersion> nixlVers
         nixlAgentDevices = List.copyOf(nixlAgentDevices);
         Objects.requireNonNull(gpu, "gpu");
         Objects.requireNonNull(topology, "topology");
+        Objects.requireNonNull(ucxConf, "ucxConf");
+        Objects.requireNonNull(modelExpress, "modelExpress");
+    }
+
+    public StackSetup(List<EnvEntry> userEnv, Optional<StackVersion> nixlVersion, StackVersion ucxVersion,
+            List<String> nixlAgentDevices, String gpu, int gpuIndex, NicTopologyView topology) {
+        this(userEnv, nixlVersion, ucxVersion, nixlAgentDevices, gpu, gpuIndex, topology, UcxConfFile.NONE,
+                ModelExpressBuild.LATEST_RELEASE);
     }
 
     /** A process without NIXL and without agent devices. */
@@ -36,14 +47,22 @@ public record StackSetup(List<EnvEntry> userEnv, Optional<StackVersion> nixlVers
     }
 
     public StackSetup withNixl(StackVersion nixl) {
-        return new StackSetup(userEnv, Optional.of(nixl), ucxVersion, nixlAgentDevices, gpu, gpuIndex, topology);
+        return new StackSetup(userEnv, Optional.of(nixl), ucxVersion, nixlAgentDevices, gpu, gpuIndex, topology, ucxConf, modelExpress);
     }
 
     public StackSetup withNixlAgentDevices(List<String> devices) {
-        return new StackSetup(userEnv, nixlVersion, ucxVersion, devices, gpu, gpuIndex, topology);
+        return new StackSetup(userEnv, nixlVersion, ucxVersion, devices, gpu, gpuIndex, topology, ucxConf, modelExpress);
     }
 
     public StackSetup withUserEnv(List<EnvEntry> env) {
-        return new StackSetup(env, nixlVersion, ucxVersion, nixlAgentDevices, gpu, gpuIndex, topology);
+        return new StackSetup(env, nixlVersion, ucxVersion, nixlAgentDevices, gpu, gpuIndex, topology, ucxConf, modelExpress);
+    }
+
+    public StackSetup withUcxConf(UcxConfFile conf) {
+        return new StackSetup(userEnv, nixlVersion, ucxVersion, nixlAgentDevices, gpu, gpuIndex, topology, conf, modelExpress);
+    }
+
+    public StackSetup withModelExpress(ModelExpressBuild build) {
+        return new StackSetup(userEnv, nixlVersion, ucxVersion, nixlAgentDevices, gpu, gpuIndex, topology, ucxConf, build);
     }
 }

@@ -10,7 +10,10 @@ import java.util.Optional;
  */
 public enum ValueSyntax {
     UCX_UNSIGNED("an unsigned integer or 'inf'"),
+    UCX_UNSIGNED_AUTO("an unsigned integer or 'auto'"),
     UCX_DECIMAL("a decimal number"),
+    UCX_DISTANCE_BW("auto and KIND:BANDWIDTH items such as auto,sys:16500MBs (KIND phb, node, sys)"),
+    UCX_DISTANCE_LAT("auto and KIND:LATENCY items such as auto,sys:500ns (KIND phb, node, sys)"),
     UCX_MEMUNITS("a size such as 8k or 4M, 'inf' or 'auto'"),
     UCX_FRAG_SIZES("MEMTYPE:SIZE items such as host:512K,cuda:4M"),
     UCX_TERNARY_AUTO("y, n, try or auto"),
@@ -44,7 +47,14 @@ public enum ValueSyntax {
     public Optional<String> check(String name, String raw) {
         switch (this) {
             case UCX_UNSIGNED -> UcxNumbers.unsigned(raw);
+            case UCX_UNSIGNED_AUTO -> {
+                if (!raw.trim().equalsIgnoreCase("auto")) {
+                    UcxNumbers.unsigned(raw);
+                }
+            }
             case UCX_DECIMAL -> UcxNumbers.decimal(raw);
+            case UCX_DISTANCE_BW -> DistanceOverrides.parseBandwidth(raw);
+            case UCX_DISTANCE_LAT -> DistanceOverrides.parseLatency(raw);
             case UCX_MEMUNITS -> MemUnits.parse(raw);
             case UCX_FRAG_SIZES -> FragSizes.parse(raw);
             case UCX_TERNARY_AUTO -> Ternary.parse(raw);

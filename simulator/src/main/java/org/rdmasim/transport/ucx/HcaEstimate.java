@@ -3,15 +3,14 @@ package org.rdmasim.transport.ucx;
 import org.rdmasim.hardware.PathType;
 
 /**
- * UCX's view of one candidate HCA for a buffer: its relation to the buffer's device, the topology
- * distance, the bandwidth UCX estimates, and what the lane selection made of it.
+ * UCX's view of one candidate HCA for a buffer: its relation to the buffer's device, the packed
+ * topology distance, the bandwidth UCX estimates, and how many paths it opens.
  *
- * @param estimate bytes per second UCX believes the lane can do
- * @param verdict  "picked", "dropped by ratio", "over rail limit"
+ * @param estimate  bytes per second UCX believes the device can do for this buffer (after distance)
+ * @param paths     paths (QPs) UCX opens on its port
+ * @param pathRatio the share of the interface one path is rated at for the operation
+ * @param pciOrder  the device's position in the host's PCI order
  */
 public record HcaEstimate(String nic, PathType relation, HcaDistance distance, double wireBytesPerSecond,
-        double pcieBytesPerSecond, double estimate, String verdict) {
-    HcaEstimate withVerdict(String v) {
-        return new HcaEstimate(nic, relation, distance, wireBytesPerSecond, pcieBytesPerSecond, estimate, v);
-    }
+        double pcieBytesPerSecond, double estimate, int paths, double pathRatio, int pciOrder) {
 }

@@ -9,9 +9,11 @@ import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.importers.env.EnvEntry;
 import org.rdmasim.transport.config.ConfigResolver;
 import org.rdmasim.transport.config.EffectiveConfig;
+import org.rdmasim.transport.config.ModelExpressBuild;
 import org.rdmasim.transport.config.NicTopologyView;
 import org.rdmasim.transport.config.StackSetup;
 import org.rdmasim.transport.config.StackVersion;
+import org.rdmasim.transport.config.UcxConfFile;
 
 /**
  * The software stack of a variant: the user's environment, the NIXL release (empty for plain UCX)
@@ -25,12 +27,38 @@ public final class StackProfile {
     private final List<EnvEntry> env;
     private final Optional<StackVersion> nixl;
     private final StackVersion ucx;
+    private final boolean ucxConfInstalled;
+    private final ModelExpressBuild modelExpress;
     private final Map<String, EffectiveConfig> cache = new HashMap<>();
 
     public StackProfile(List<EnvEntry> env, Optional<StackVersion> nixl, StackVersion ucx) {
+        this(env, nixl, ucx, true);
+    }
+
+    /**
+     * @param ucxConfInstalled whether UCX finds its installed {@code ucx.conf} (true for a UCX built and
+     *                         installed from source or a distribution package; false for a UCX bundled
+     *                         without it)
+     */
+    public StackProfile(List<EnvEntry> env, Optional<StackVersion> nixl, StackVersion ucx, boolean ucxConfInstalled) {
+        this(env, nixl, ucx, ucxConfInstalled, ModelExpressBuild.LATEST_RELEASE);
+    }
+
+    public StackProfile(List<EnvEntry> env, Optional<StackVersion> nixl, StackVersion ucx, boolean ucxConfInstalled,
+            ModelExpressBuild modelExpress) {
         this.env = List.copyOf(env);
         this.nixl = nixl;
         this.ucx = ucx;
+        this.ucxConfInstalled = ucxConfInstalled;
+        this.modelExpress = modelExpress;
+    }
+
+    public ModelExpressBuild modelExpress() {
+        return modelExpress;
+    }
+
+    public boolean ucxConfInstalled() {
+        return ucxConfInstalled;
     }
 
     public static StackProfile plainUcx() {
@@ -57,7 +85,9 @@ public final class StackProfile {
     private EffectiveConfig resolve(Host host, TopologyNode device) {
         String gpu = device.kind() == TopologyNode.Kind.GPU ? device.name() : "";
         int index = device.kind() == TopologyNode.Kind.GPU ? host.gpus().indexOf(device) : 0;
-        StackSetup setup = StackSetup.of(env, ucx, gpu, index, nicView(host));
+        StackSetup setup = StackSetup.of(env, ucx, gpu, index, nicView(host))
+                .withUcxConf(UcxConfFile.forHost(host.spec().cpuFamily(), ucx, ucxConfInstalled))
+                .withModelExpress(modelExpress);
         if (nixl.isPresent()) {
             setup = setup.withNixl(nixl.get());
         }

@@ -15,32 +15,59 @@ import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.config.DeviceSelection;
 import org.rdmasim.transport.config.EffectiveConfig;
+import org.rdmasim.transport.config.StackVersion;
 
 /**
  * Lane choice as UCX makes it for a multi-lane RMA operation (openucx/ucx
- * {@code src/ucp/proto/proto_multi.c}; FACTS.md section 2):
+ * {@code src/ucp/proto/proto_multi.c}, v1.20.0; FACTS.md section 2):
  * <ol>
- *   <li>candidates are the HCAs {@code UCX_NET_DEVICES} leaves the initiating process;</li>
- *   <li>each gets an estimated bandwidth: wire rate times MTU efficiency, capped by the HCA's PCIe
- *       bandwidth, then by the topology distance from the buffer's device
- *       ({@code src/ucs/sys/topo/base/topo.c});</li>
- *   <li>lanes whose estimate times {@code UCX_MULTI_LANE_MAX_RATIO} is below the best are dropped;</li>
- *   <li>the rest are taken best first, ties by PCI order (our NIC names), up to the rail limit
- *       ({@code UCX_MAX_RMA_RAILS} for get/put, {@code UCX_MAX_RNDV_RAILS} for rendezvous);</li>
- *   <li>bytes are split by estimate ({@link LaneSplit}), fixed when posted.</li>
+ *   <li>candidate devices are the HCAs {@code UCX_NET_DEVICES} leaves the initiating process, and that
+ *       hold the buffer's registration on both sides ({@code proto_common.c} skips a lane whose remote
+ *       memory domain is missing from the rkey);</li>
+ *   <li>each device gives one lane per path ({@link UcxPaths}); a lane's bandwidth estimate is the
+ *       interface rate (wire x MTU efficiency, capped by the HCA's PCIe), capped by the packed local and
+ *       remote distances ({@link UcxTopoDistance#forLane}, {@code UCX_DISTANCE_BW} honoured);</li>
+ *   <li>lanes whose estimate times {@code UCX_MULTI_LANE_MAX_RATIO} is below the best are dropped
+ *       (L170-181);</li>
+ *   <li>UCX >= 1.19 takes lanes greedily by {@code avail_bw} ({@link UcxPaths#availableBandwidth}),
+ *       so a second path of a device ranks below other devices' first paths; older UCX takes them in
+ *       wireup order, a device's paths one after another (v1.18.0 L100); either way up to the rail
+ *       limit ({@code UCX_MAX_RMA_RAILS} for get/put, {@code UCX_MAX_RNDV_RAILS} for rendezvous), which
+ *       counts lanes, not devices;</li>
+ *   <li>bytes are split by lane bandwidth ({@link LaneSplit}), fixed when posted.</li>
  * </ol>
- * Each local lane is paired with the remote side's HCAs ranked the same way from the remote buffer.
+ * Lane order (the tie-break of the greedy step): devices by estimate, then by PCIe relation to the
+ * buffer's device (PIX before PXB ...), then by PCI order on the host; never by name. ASSUMPTION: UCX
+ * orders wireup lanes by resource index; putting the buffer's own switch first among equal estimates
+ * is rdmasim's reading of the PCI-ordinal rule of UCX master (FACTS.md section 2). The i-th local device
+ * connects to the i-th remote device ranked the same way from the remote buffer.
  */
 public final class UcxLaneSelection implements LanePolicy {
     /** Which UCX protocol family carries the transfer, hence which rail limit applies. */
     public enum Api { RMA, RENDEZVOUS }
 
+    /** Whether a buffer's registration includes an HCA (UCX's md map after {@code MAX_HCA_PER_GPU}). */
+    @FunctionalInterface
+    public interface Registrations {
+        boolean holds(String host, String device, String nic);
+
+        Registrations EVERYWHERE = (h, d, n) -> true;
+    }
+
+    private static final StackVersion AVAIL_BW_RANKING = new StackVersion(1, 19, 0);
+
     private final StackProfile stack;
     private final Api api;
+    private final Registrations registrations;
 
     public UcxLaneSelection(StackProfile stack, Api api) {
+        this(stack, api, Registrations.EVERYWHERE);
+    }
+
+    public UcxLaneSelection(StackProfile stack, Api api, Registrations registrations) {
         this.stack = stack;
         this.api = api;
+        this.registrations = registrations;
     }
 
     public StackProfile stack() {
@@ -51,7 +78,7 @@ public final class UcxLaneSelection implements LanePolicy {
     public Plan plan(Cluster cluster, TransferSpec spec) {
         LaneDecision d = decide(cluster, spec);
         var chunk = d.initiatorConfig().minRmaChunk();
-        return new Plan(d.lanes(), chunk.isInf() ? Long.MAX_VALUE : Math.max(1, chunk.requireBytes()));
+        return new Plan(d.picked(), chunk.isInf() ? Long.MAX_VALUE : Math.max(1, chunk.requireBytes()));
     }
 
     /** The whole decision, for {@code explain}. */
@@ -66,31 +93,102 @@ public final class UcxLaneSelection implements LanePolicy {
         EffectiveConfig rc = stack.configFor(rh, rd);
         List<String> warnings = new ArrayList<>();
         warnings.addAll(lc.warnings());
-        List<HcaEstimate> local = estimates(lh, ld, lc, warnings);
-        List<HcaEstimate> remoteEst = estimates(rh, rd, rc, new ArrayList<>());
+        List<HcaEstimate> local = estimates(lh, ld, lc, spec.operation(), warnings);
+        List<HcaEstimate> remoteEst = estimates(rh, rd, rc, spec.operation(), new ArrayList<>());
         int rails = api == Api.RMA ? lc.maxRmaRails() : lc.maxRndvRails();
         String railName = api == Api.RMA ? "UCX_MAX_RMA_RAILS" : "UCX_MAX_RNDV_RAILS";
         double ratio = lc.multiLaneMaxRatio();
-        List<HcaEstimate> localJudged = judge(local, rails, ratio);
-        List<HcaEstimate> remoteJudged = judge(remoteEst, Integer.MAX_VALUE, rc.multiLaneMaxRatio());
-        List<HcaEstimate> remotePicked = remoteJudged.stream().filter(e -> e.verdict().equals("picked")).toList();
-        List<LaneSplit.Candidate> lanes = new ArrayList<>();
-        int i = 0;
-        for (HcaEstimate e : localJudged) {
-            if (!e.verdict().equals("picked")) {
-                continue;
+
+        List<HcaEstimate> remoteHeld = remoteEst.stream()
+                .filter(e -> registrations.holds(rh.name(), rd.name(), e.nic())).toList();
+        List<UcxLane> lanes = new ArrayList<>();
+        int k = 0;
+        for (HcaEstimate e : local) {
+            boolean held = registrations.holds(lh.name(), ld.name(), e.nic()) && !remoteHeld.isEmpty();
+            HcaEstimate peer = remoteHeld.isEmpty() ? null : remoteHeld.get(k % remoteHeld.size());
+            if (held) {
+                k++;
             }
-            HcaEstimate peer = remotePicked.get(i++ % remotePicked.size());
-            double weight = Math.min(e.estimate(), peer.estimate());
-            lanes.add(spec.operation() == Operation.READ
-                    ? new LaneSplit.Candidate(peer.nic(), e.nic(), weight)
-                    : new LaneSplit.Candidate(e.nic(), peer.nic(), weight));
+            int paths = Math.min(e.paths(), peer == null ? 1 : peer.paths());
+            double bw = peer == null ? e.estimate() : Math.min(e.estimate(), peer.estimate());
+            for (int p = 0; p < paths; p++) {
+                lanes.add(new UcxLane(e.nic(), p, peer == null ? "" : peer.nic(), bw, e.pathRatio(), bw,
+                        held ? LaneVerdict.PICKED : LaneVerdict.NOT_REGISTERED));
+            }
         }
-        return new LaneDecision(lc, rc, localJudged, remoteJudged, rails, railName, ratio, lanes, warnings);
+        List<UcxLane> judged = select(lanes, rails, ratio, lc.ucxVersion().atLeast(AVAIL_BW_RANKING));
+        List<LaneSplit.Candidate> picked = new ArrayList<>();
+        for (UcxLane l : judged) {
+            if (l.verdict() == LaneVerdict.PICKED) {
+                picked.add(spec.operation() == Operation.READ
+                        ? new LaneSplit.Candidate(l.peerNic(), l.nic(), l.bandwidth(), l.path())
+                        : new LaneSplit.Candidate(l.nic(), l.peerNic(), l.bandwidth(), l.path()));
+            }
+        }
+        if (picked.isEmpty()) {
+            throw new IllegalArgumentException("no lane for " + spec.id() + ": no HCA holds the buffer's "
+                    + "registration on both sides among the devices UCX_NET_DEVICES allows");
+        }
+        return new LaneDecision(lc, rc, local, remoteEst, rails, railName, ratio, judged, picked, warnings);
     }
 
-    /** UCX's estimate for every selected HCA of {@code host}, best first. */
-    static List<HcaEstimate> estimates(Host host, TopologyNode device, EffectiveConfig config, List<String> warnings) {
+    /**
+     * The ratio filter, then the greedy choice up to {@code rails} lanes. Lanes arrive in lane order
+     * with verdict PICKED (eligible) or NOT_REGISTERED; the result keeps that order.
+     */
+    static List<UcxLane> select(List<UcxLane> lanes, int rails, double ratio, boolean rankByAvailBw) {
+        double best = 0;
+        for (UcxLane l : lanes) {
+            if (l.verdict() == LaneVerdict.PICKED) {
+                best = Math.max(best, l.bandwidth());
+            }
+        }
+        UcxLane[] out = lanes.toArray(new UcxLane[0]);
+        List<Integer> eligible = new ArrayList<>();
+        for (int i = 0; i < out.length; i++) {
+            if (out[i].verdict() != LaneVerdict.PICKED) {
+                continue;
+            }
+            if (out[i].bandwidth() * ratio < best) {
+                out[i] = out[i].with(LaneVerdict.DROPPED_BY_RATIO, out[i].bandwidth());
+            } else {
+                eligible.add(i);
+            }
+        }
+        java.util.Map<String, Integer> takenOnDevice = new java.util.HashMap<>();
+        java.util.Set<Integer> taken = new java.util.HashSet<>();
+        for (int step = 0; step < Math.min(rails, eligible.size()); step++) {
+            int chosen = -1;
+            double chosenAvail = 1.0; // proto_multi.c: "Initial value is 1Bps"
+            for (int i : eligible) {
+                if (taken.contains(i)) {
+                    continue;
+                }
+                double avail = rankByAvailBw ? UcxPaths.availableBandwidth(out[i].bandwidth(), out[i].pathRatio(),
+                        takenOnDevice.getOrDefault(out[i].nic(), 0)) : out[i].bandwidth();
+                if (rankByAvailBw ? avail > chosenAvail : chosen < 0) {
+                    chosen = i;
+                    chosenAvail = avail;
+                }
+            }
+            if (chosen < 0) {
+                break;
+            }
+            taken.add(chosen);
+            takenOnDevice.merge(out[chosen].nic(), 1, Integer::sum);
+            out[chosen] = out[chosen].with(LaneVerdict.PICKED, chosenAvail);
+        }
+        for (int i : eligible) {
+            if (!taken.contains(i)) {
+                out[i] = out[i].with(LaneVerdict.OVER_RAIL_LIMIT, out[i].bandwidth());
+            }
+        }
+        return List.of(out);
+    }
+
+    /** UCX's estimate for every selected HCA of {@code host}, in lane order (best first). */
+    static List<HcaEstimate> estimates(Host host, TopologyNode device, EffectiveConfig config, Operation op,
+            List<String> warnings) {
         List<String> names = host.nics().stream().map(TopologyNode::name).toList();
         DeviceSelection selection = config.selectNetDevices(names);
         warnings.addAll(selection.warnings());
@@ -98,36 +196,20 @@ public final class UcxLaneSelection implements LanePolicy {
         for (String name : selection.devices()) {
             TopologyNode nic = host.nic(name);
             HostSpec.NicSpec n = nic.nic();
+            int paths = UcxPaths.pathsPerPort(n, config.ucxVersion(), config.ibNumPaths());
             double wire = Units.gbpsToBytesPerSecond(n.lineRateGbps()) * n.linkLayer().wireEfficiency();
             double pcie = n.link().bytesPerSecond();
-            HcaDistance distance = UcxTopoDistance.between(host, device, nic);
-            double estimate = Math.min(Math.min(wire, pcie), distance.bandwidthBytesPerSecond());
+            double iface = Math.min(wire, pcie);
+            double opIface = UcxPaths.ifaceEstimate(n.model(), op, iface, paths);
+            HcaDistance distance = UcxTopoDistance.forLane(host, device, nic, config.distanceBandwidth());
+            double estimate = Math.min(opIface, distance.bandwidthBytesPerSecond());
             out.add(new HcaEstimate(name, device.kind() == TopologyNode.Kind.SOCKET ? null : host.relation(device, nic),
-                    distance, wire, pcie, estimate, ""));
+                    distance, wire, pcie, estimate, paths, UcxPaths.pathRatio(n.model(), op, iface, opIface),
+                    names.indexOf(name)));
         }
-        out.sort(Comparator.comparingDouble(HcaEstimate::estimate).reversed().thenComparing(HcaEstimate::nic));
+        out.sort(Comparator.comparingDouble(HcaEstimate::estimate).reversed()
+                .thenComparing(e -> e.relation() == null ? 0 : e.relation().ordinal())
+                .thenComparingInt(HcaEstimate::pciOrder));
         return out;
-    }
-
-    /** Applies the ratio filter and the rail limit, best first. */
-    static List<HcaEstimate> judge(List<HcaEstimate> sorted, int rails, double ratio) {
-        List<HcaEstimate> out = new ArrayList<>();
-        double best = sorted.isEmpty() ? 0 : sorted.get(0).estimate();
-        int taken = 0;
-        for (HcaEstimate e : sorted) {
-            if (e.estimate() * ratio < best) {
-                out.add(e.withVerdict("dropped: estimate x " + fmt(ratio) + " below best"));
-            } else if (taken >= rails) {
-                out.add(e.withVerdict("over rail limit"));
-            } else {
-                out.add(e.withVerdict("picked"));
-                taken++;
-            }
-        }
-        return out;
-    }
-
-    private static String fmt(double v) {
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
     }
 }

@@ -3,6 +3,7 @@ package org.rdmasim.transport.ucx;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.transport.config.DistanceOverrides;
 
 /**
  * UCX's estimate of the distance between a buffer's device and an HCA, from the relation the
@@ -14,8 +15,8 @@ import org.rdmasim.hardware.TopologyNode;
  * PCI root ({@code /sys/devices/pciDDDD:BB}, our PHB) it is 300 ns and
  * {@code min(3500 MB/s, 19200 MB/s / path_distance)}; when it is {@code /sys/devices} itself, 300 ns and
  * 17000 MB/s on the same NUMA node (our NODE) and 500 ns and 220 MB/s across nodes (our SYS). UCX's MB
- * is {@code UCS_MBYTE} = 2^20 bytes. The latencies are the defaults of {@code UCX_DIST_PHB},
- * {@code UCX_DIST_NODE} and {@code UCX_DIST_SYS} per FACTS.md.
+ * is {@code UCS_MBYTE} = 2^20 bytes ({@code topo.c} L408, L507, L510 in v1.20.0). Since v1.18.0
+ * {@code UCX_DISTANCE_BW} and {@code UCX_DISTANCE_LAT} replace them per relation kind.
  *
  * <p>These are the figures UCX ranks HCAs with for {@code UCX_MAX_HCA_PER_GPU}, not real throughput.
  * Note that UCX's PHB bandwidth (at most 3500 MB/s) is below its NODE bandwidth, so at equal latency a
@@ -56,6 +57,55 @@ public final class UcxTopoDistance {
             case NODE -> SAME_NUMA_NODE;
             case SYS -> OTHER_NUMA_NODE;
         };
+    }
+
+    /**
+     * The distance a multi-lane protocol uses for a lane: the built-in distance with the
+     * {@code UCX_DISTANCE_BW} overrides applied, then packed to UCX's 8-bit float and unpacked, as
+     * {@code ucp_proto_common_get_lane_distance} does so that local and remote distances compare
+     * equal ({@code src/ucp/proto/proto_common.c} L155-183 in v1.20.0).
+     */
+    public static HcaDistance forLane(Host host, TopologyNode device, TopologyNode nic, DistanceOverrides bandwidth) {
+        HcaDistance d = between(host, device, nic);
+        double bw = d.bandwidthBytesPerSecond();
+        if (device.kind() != TopologyNode.Kind.SOCKET) {
+            PathType relation = host.relation(device, nic);
+            DistanceOverrides.Kind kind = switch (relation) {
+                case PHB -> DistanceOverrides.Kind.PHB;
+                case NODE -> DistanceOverrides.Kind.NODE;
+                case SYS -> DistanceOverrides.Kind.SYS;
+                default -> null;
+            };
+            if (kind != null) {
+                bw = bandwidth.get(kind).orElse(bw);
+            }
+        }
+        return new HcaDistance(d.latencySeconds(), fp8PackUnpackBandwidth(bw));
+    }
+
+    /** {@code UCS_FP8_MIN_BW} and {@code UCS_FP8_MAX_BW} ({@code src/ucp/core/ucp_types.h} L119-120). */
+    static final int FP8_MIN_BW_LOG2 = 29;
+    static final int FP8_MAX_BW_LOG2 = 42;
+
+    /**
+     * {@code UCS_FP8_PACK_UNPACK(BANDWIDTH, bw)} ({@code src/ucs/type/float8.h} L103-170, v1.20.0):
+     * 4-bit exponent, 4-bit mantissa truncated; below 512 MiB/s rounds up to 512 MiB/s; 4 TiB/s and
+     * above caps at 2 TiB/s; infinity (no limit) stays infinity. 17000 MiB/s becomes 16384 MiB/s.
+     */
+    public static double fp8PackUnpackBandwidth(double bw) {
+        if (Double.isInfinite(bw) || Double.isNaN(bw) || bw == 0) {
+            return bw;
+        }
+        int exponent = Math.getExponent(bw);
+        if (exponent >= FP8_MAX_BW_LOG2) {
+            return Math.scalb(1.0, FP8_MAX_BW_LOG2 - 1);
+        }
+        if (exponent < FP8_MIN_BW_LOG2) {
+            return Math.scalb(1.0, FP8_MIN_BW_LOG2);
+        }
+        long mantissa = Double.doubleToRawLongBits(bw) & ((1L << 52) - 1);
+        long top4 = mantissa >>> 48;
+        return Math.scalb(1.0 + top4 / 16.0, exponent);
     }
 
     /**

@@ -32,6 +32,12 @@ class ConfigResolverTest {
         return ConfigResolver.resolve(nixl == null ? setup : setup.withNixl(nixl));
     }
 
+    private static EffectiveConfig resolveOnStripeBranch(String shell) {
+        StackSetup setup = StackSetup.of(env(shell), UCX_121, "gpu2", 2, FOUR_NICS).withNixl(NIXL_120)
+                .withModelExpress(ModelExpressBuild.parse("kavink/multi-nic-stripe-mode"));
+        return ConfigResolver.resolve(setup);
+    }
+
     @Test
     void withoutNixlEverythingIsUcxDefault() {
         EffectiveConfig c = resolve("", null, UCX_119);
@@ -91,9 +97,10 @@ class ConfigResolverTest {
     }
 
     @Test
-    void rcFenceNoneOnlyFromTheNixlReleaseAfterPr1917() {
+    void rcFenceIsNotSetByAnyNixlRelease() {
+        // PR #1917's config.modify("RC_FENCE", "none") is on main only: v1.4.0 ucx_utils.cpp L428-446 has none
         assertEquals(RcFence.AUTO, resolve("", NIXL_120, UCX_121).rcFence());
-        assertEquals(RcFence.NONE, resolve("", StackVersion.parse("1.4.0"), UCX_121).rcFence());
+        assertEquals(RcFence.AUTO, resolve("", StackVersion.parse("1.4.0"), UCX_121).rcFence());
     }
 
     @Test
@@ -133,7 +140,9 @@ class ConfigResolverTest {
 
     @Test
     void stripeListsEveryNicAndRaisesRmaRailsUnlessTheUserSetThem() {
-        EffectiveConfig c = resolve("MX_RDMA_NIC_PIN=stripe\n", NIXL_120, UCX_121);
+        // a released ModelExpress has no stripe mode (FACTS.md section 3): stripe pins one NIC as auto does
+        assertEquals("mlx5_2:1", resolve("MX_RDMA_NIC_PIN=stripe\n", NIXL_120, UCX_121).rawValue("UCX_NET_DEVICES"));
+        EffectiveConfig c = resolveOnStripeBranch("MX_RDMA_NIC_PIN=stripe\n");
         assertEquals("mlx5_0:1,mlx5_1:1,mlx5_2:1,mlx5_3:1", c.rawValue("UCX_NET_DEVICES"));
         assertEquals(ConfigLayer.MODEL_EXPRESS, c.layerOf("UCX_NET_DEVICES"));
         // ModelExpress wrote UCX_MAX_RMA_RAILS into the environment, so NIXL's modify skips its 2
@@ -141,7 +150,7 @@ class ConfigResolverTest {
         assertEquals(ConfigLayer.MODEL_EXPRESS, c.layerOf("UCX_MAX_RMA_RAILS"));
         assertEquals(4, c.selectNetDevices(FOUR_NICS.visibleNics()).devices().size());
 
-        EffectiveConfig user = resolve("MX_RDMA_NIC_PIN=stripe\nUCX_MAX_RMA_RAILS=3\n", NIXL_120, UCX_121);
+        EffectiveConfig user = resolveOnStripeBranch("MX_RDMA_NIC_PIN=stripe\nUCX_MAX_RMA_RAILS=3\n");
         assertEquals(3, user.maxRmaRails());
         assertEquals(ConfigLayer.USER, user.layerOf("UCX_MAX_RMA_RAILS"));
     }

@@ -73,19 +73,42 @@ class UcxLaneSelectionTest {
         return new Outcome(d, out.get(0));
     }
 
+    /** The NICs of the picked lanes, initiator side, in pick order of the lane list. */
+    private static List<String> pickedNics(Outcome o) {
+        return o.decision().picked().stream().map(LaneSplit.Candidate::sinkNic).toList();
+    }
+
     @Test
-    void fourRailsOnFourEquivalentPixNicsGiveTwiceTwoRails() {
+    void fourRailsOnFourEquivalentPixNicsUseFourDevicesBeforeSecondPaths() {
+        // Each CX-7 port opens 2 paths (NDR, UCX >= 1.13). For a GET, path_ratio = 38e9 / 49.47e9 = 0.768:
+        // a device's first path ranks at 0.768 x bw, its second at 0.232 x bw, so 4 rails take path0
+        // of all four NICs, and 2 rails path0 of two NICs (proto_multi.c avail_bw, v1.20.0 L23-58).
         Outcome two = pull(fourPixNics(), stack("UCX_MAX_RMA_RAILS=2", null));
         Outcome four = pull(fourPixNics(), stack("UCX_MAX_RMA_RAILS=4", null));
-        assertEquals(2, two.decision().lanes().size());
-        assertEquals(4, four.decision().lanes().size());
+        assertEquals(List.of("mlx5_0", "mlx5_1"), pickedNics(two));
+        assertEquals(List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"), pickedNics(four));
         assertEquals(2.0, four.result().gbps() / two.result().gbps(), 0.01);
+    }
+
+    @Test
+    void railsCountLanesNotDevices() {
+        // One NIC listed, 2 rails: UCX uses both paths of that NIC, 50% each (NIXL #1195's
+        // "rc_mlx5/mlx5_0:1 50% on path0 and 50% on path1").
+        Outcome o = pull(fourPixNics(), stack("UCX_NET_DEVICES=mlx5_0:1\nUCX_MAX_RMA_RAILS=2", null));
+        List<LaneSplit.Candidate> lanes = o.decision().picked();
+        assertEquals(2, lanes.size());
+        assertEquals(List.of(0, 1), lanes.stream().map(LaneSplit.Candidate::path).toList());
+        List<Lane> split = LaneSplit.split(SIZE, lanes, 8192);
+        assertEquals(SIZE / 2, split.get(0).bytes());
+        // UCX_IB_NUM_PATHS=1 leaves one lane per device
+        Outcome one = pull(fourPixNics(), stack("UCX_NET_DEVICES=mlx5_0:1\nUCX_MAX_RMA_RAILS=2\nUCX_IB_NUM_PATHS=1", null));
+        assertEquals(1, one.decision().picked().size());
     }
 
     @Test
     void equalHcasSplitEvenly() {
         Outcome four = pull(fourPixNics(), stack("UCX_MAX_RMA_RAILS=4", null));
-        List<Lane> lanes = LaneSplit.split(SIZE, four.decision().lanes(), 8192);
+        List<Lane> lanes = LaneSplit.split(SIZE, four.decision().picked(), 8192);
         assertEquals(SIZE, lanes.stream().mapToLong(Lane::bytes).sum());
         for (Lane l : lanes) {
             assertEquals(SIZE / 4.0, l.bytes(), SIZE * 2.0 / 65536);
@@ -94,53 +117,80 @@ class UcxLaneSelectionTest {
 
     @Test
     void nixlDefaultsGiveTwoRailsAndAUserSettingWins() {
-        assertEquals(2, pull(fourPixNics(), stack("", "1.1.0")).decision().lanes().size());
-        assertEquals(1, pull(fourPixNics(), stack("", null)).decision().lanes().size(), "UCX's own default is 1 rail");
-        assertEquals(3, pull(fourPixNics(), stack("export UCX_MAX_RMA_RAILS=3", "1.1.0")).decision().lanes().size());
+        assertEquals(2, pull(fourPixNics(), stack("", "1.1.0")).decision().picked().size());
+        assertEquals(1, pull(fourPixNics(), stack("", null)).decision().picked().size(), "UCX's own default is 1 rail");
+        assertEquals(3, pull(fourPixNics(), stack("export UCX_MAX_RMA_RAILS=3", "1.1.0")).decision().picked().size());
     }
 
     @Test
-    void ratioFilterKeepsCrossSocketNicsOut() {
-        // gb200-tray: GPU0's Grace has mlx5_0 and mlx5_1 (NODE, 17 GB/s estimate); the other Grace's
-        // mlx5_2 and mlx5_3 are SYS (0.22 GB/s), more than 4x below, so 4 rails still give 2 lanes.
-        Outcome o = pull(Presets.get("gb200-tray"), stack("UCX_MAX_RMA_RAILS=4", null));
-        List<String> sinks = o.decision().lanes().stream().map(LaneSplit.Candidate::sinkNic).toList();
-        assertEquals(List.of("mlx5_0", "mlx5_1"), sinks);
-        for (HcaEstimate e : o.decision().local()) {
-            if (e.nic().equals("mlx5_2") || e.nic().equals("mlx5_3")) {
-                assertTrue(e.verdict().startsWith("dropped"), e.toString());
+    void gb200WithoutUcxConfKeepsTheOtherGracesNicsOut() {
+        // gb200-tray: GPU0's Grace has mlx5_0 and mlx5_1 (NODE: 17000 MiB/s, packed to 16384); the other
+        // Grace's mlx5_2 and mlx5_3 are SYS (220 MiB/s, packed up to 512): more than 4x below, dropped.
+        // 4 rails then take path0 and path1 of the two NODE NICs.
+        StackProfile noConf = new StackProfile(EnvBlock.parse("UCX_MAX_RMA_RAILS=4", "t").entries(), Optional.empty(),
+                new StackVersion(1, 20, 0), false);
+        Outcome o = pull(Presets.get("gb200-tray"), noConf);
+        assertEquals(List.of("mlx5_0", "mlx5_0", "mlx5_1", "mlx5_1"), pickedNics(o));
+        for (UcxLane l : o.decision().lanes()) {
+            if (l.nic().equals("mlx5_2") || l.nic().equals("mlx5_3")) {
+                assertEquals(LaneVerdict.DROPPED_BY_RATIO, l.verdict(), l.toString());
             }
         }
-        // With the ratio opened up UCX takes them, weighted by its (tiny) estimate.
-        Outcome forced = pull(Presets.get("gb200-tray"), stack("UCX_MAX_RMA_RAILS=4\nUCX_MULTI_LANE_MAX_RATIO=1000", null));
-        assertEquals(4, forced.decision().lanes().size());
     }
 
     @Test
-    void pinnedNicComesFromModelExpress() {
+    void gb200WithGraceUcxConfRatesTheOtherGracesNicsEqually() {
+        // ucx.conf [Grace Hopper] UCX_DISTANCE_BW=auto,sys:16500MBs: packed to 16384 MiB/s, equal to NODE,
+        // so 4 rails take path0 of all four NICs.
+        Outcome o = pull(Presets.get("gb200-tray"), stack("UCX_MAX_RMA_RAILS=4", null));
+        assertEquals(List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"), pickedNics(o));
+        assertEquals(16384.0 * (1 << 20), o.decision().local().get(3).estimate(), 1);
+        // UCX 1.17 ships no ucx.conf: the SYS NICs are dropped again
+        StackProfile old = new StackProfile(EnvBlock.parse("UCX_MAX_RMA_RAILS=4", "t").entries(), Optional.empty(),
+                new StackVersion(1, 17, 0), true);
+        assertEquals(2, pull(Presets.get("gb200-tray"), old).decision().picked().stream()
+                .map(LaneSplit.Candidate::sinkNic).distinct().count());
+    }
+
+    @Test
+    void pinnedNicComesFromModelExpressAndUsesBothPaths() {
         Outcome o = pull(Presets.get("dgx-h100"), stack("MX_RDMA_NIC_PIN=auto", "1.1.0"));
-        assertEquals(1, o.decision().lanes().size());
-        assertEquals("mlx5_0", o.decision().lanes().get(0).sinkNic());
+        assertEquals(List.of("mlx5_0", "mlx5_0"), pickedNics(o));
+    }
+
+    @Test
+    void dgxH100RailsOneTwoFourEight() {
+        // GPU0: mlx5_0 PIX (no distance limit, 49.47 GB/s), mlx5_1..3 NODE (16384 MiB/s = 17.18 GB/s),
+        // mlx5_4..7 SYS (512 MiB/s: dropped by the 4x ratio). avail_bw: mlx5_0 path0 38.0, NODE path0 13.2,
+        // mlx5_0 path1 11.5, NODE path1 3.98 GB/s.
+        assertEquals(List.of("mlx5_0"), pickedNics(pull(Presets.get("dgx-h100"), stack("UCX_MAX_RMA_RAILS=1", null))));
+        assertEquals(List.of("mlx5_0", "mlx5_1"),
+                pickedNics(pull(Presets.get("dgx-h100"), stack("UCX_MAX_RMA_RAILS=2", null))));
+        assertEquals(List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"),
+                pickedNics(pull(Presets.get("dgx-h100"), stack("UCX_MAX_RMA_RAILS=4", null))));
+        // reported in lane order: a device's paths together
+        assertEquals(List.of("mlx5_0", "mlx5_0", "mlx5_1", "mlx5_1", "mlx5_2", "mlx5_2", "mlx5_3", "mlx5_3"),
+                pickedNics(pull(Presets.get("dgx-h100"), stack("UCX_MAX_RMA_RAILS=8", null))));
+    }
+
+    @Test
+    void beforeUcx119LanesGoInWireupOrderBothPathsOfADeviceFirst() {
+        StackProfile old = new StackProfile(EnvBlock.parse("UCX_MAX_RMA_RAILS=2", "t").entries(), Optional.empty(),
+                new StackVersion(1, 18, 0), true);
+        assertEquals(List.of("mlx5_0", "mlx5_0"), pickedNics(pull(fourPixNics(), old)));
     }
 
     @Test
     void estimatesSkewTheSplitAndThePixLaneStraggles() {
-        // DGX H100, 2 rails: the PIX NIC (49.5 GB/s estimate) and a NODE NIC (17.8 GB/s) pass the ratio
-        // filter; bytes are split ~74/26. Both lanes leave through GPU0's one PCIe link (P = 56.4 GB/s)
-        // and share it equally until the short NODE lane ends; the PIX lane then runs alone at one QP's
-        // READ rate and finishes last while the NODE NIC idles.
+        // DGX H100, 2 rails: mlx5_0 (PIX, 49.47 GB/s) and mlx5_1 (NODE, 17.18 GB/s) split 74.2/25.8 by
+        // ceil(bw x 65536 / sum). Both lanes leave through GPU0's one PCIe link and share it equally
+        // until the short NODE lane ends; the PIX lane then runs alone at its NIC's wire rate.
         Outcome o = pull(Presets.get("dgx-h100"), stack("UCX_MAX_RMA_RAILS=2", null));
-        List<LaneSplit.Candidate> lanes = o.decision().lanes();
+        List<LaneSplit.Candidate> lanes = o.decision().picked();
         assertEquals("mlx5_0", lanes.get(0).sinkNic());
         double share = lanes.get(0).weight() / (lanes.get(0).weight() + lanes.get(1).weight());
-        assertEquals(0.735, share, 0.01);
-        double pcie = PcieGen.GEN5.payloadBytesPerSecond(16);
-        double pixBytes = SIZE * share;
-        double nodeBytes = SIZE - pixBytes;
-        double phase1 = nodeBytes / (pcie / 2);
-        double expected = phase1 + (pixBytes - nodeBytes) / NicModel.CX7.readBytesPerSecondPerPath();
-        assertEquals(expected, o.result().seconds(), 1e-4);
-        assertTrue(o.result().gbps() < 2 * 304, "well below two lanes at the READ rate");
+        assertEquals(49.469e9 / (49.469e9 + 17.180e9), share, 0.001);
+        assertTrue(o.result().gbps() < 2 * 395, "well below two NICs at wire rate: " + o.result().gbps());
     }
 
     @Test
@@ -155,7 +205,7 @@ class UcxLaneSelectionTest {
     void pcieEstimateMatchesUcxModel() {
         Host h = new Host("h", Presets.get("dgx-h100"));
         HcaEstimate e = UcxLaneSelection.estimates(h, h.gpu("GPU0"), StackProfile.plainUcx().configFor(h, h.gpu("GPU0")),
-                new ArrayList<>()).get(0);
+                Operation.READ, new ArrayList<>()).get(0);
         assertEquals("mlx5_0", e.nic());
         assertEquals(PcieGen.GEN5.payloadBytesPerSecond(16), e.pcieBytesPerSecond(), 1);
         assertEquals(400e9 / 8 * 4096 / 4140, e.estimate(), 1e6);

@@ -1,0 +1,121 @@
+package org.rdmasim.hardware;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * A platform's calibration profile, the one place where numbers that are not derived from a
+ * mechanism live ({@code src/main/resources/profiles/NAME.properties}). Each parameter says whether it
+ * is derived (datasheet or source code), calibrated (fitted to a named measurement) or assumed (no
+ * public source decides it), and where it comes from. Every output that depends on a calibrated or
+ * assumed parameter names it.
+ *
+ * @param name        the profile's name, e.g. {@code gb200-roce}
+ * @param description one line
+ * @param parameters  its parameters, in file order
+ */
+public record CalibrationProfile(String name, String description, List<Parameter> parameters) {
+
+    /** How a parameter's value was obtained. */
+    public enum Kind { DERIVED, CALIBRATED, ASSUMED }
+
+    /** One parameter of a profile. */
+    public record Parameter(String key, double value, String unit, Kind kind, String source, String assumption) {
+        /** One line for reports: {@code nicReadRate = 308 Gbps, calibrated (seed 003 S1: ...)}. */
+        public String describe() {
+            return key + " = " + Units.number(value) + " " + unit + ", " + kind.name().toLowerCase(Locale.ROOT)
+                    + " (" + source + ")";
+        }
+    }
+
+    /** Profiles in the order hosts are matched against them; the last matches every host. */
+    public static final List<String> NAMES = List.of("gb200-roce", "connectx-ib", "generic");
+
+    public Optional<Parameter> parameter(String key) {
+        return parameters.stream().filter(p -> p.key().equals(key)).findFirst();
+    }
+
+    /** The calibrated or assumed parameters: what an answer on this platform rests on. */
+    public List<Parameter> assumptions() {
+        return parameters.stream().filter(p -> p.kind() != Kind.DERIVED).toList();
+    }
+
+    /** The delivered RDMA READ rate per NIC, bytes per second, when the profile calibrates one. */
+    public Optional<Parameter> nicReadRate() {
+        return parameter("nicReadRate");
+    }
+
+    private static final java.util.Map<String, Properties> FILES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.Map<String, CalibrationProfile> LOADED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static Properties file(String name) {
+        return FILES.computeIfAbsent(name, n -> {
+            Properties p = new Properties();
+            try (InputStream in = CalibrationProfile.class.getResourceAsStream("/profiles/" + n + ".properties")) {
+                if (in == null) {
+                    throw new IllegalStateException("profile " + n + " is missing from the jar");
+                }
+                p.load(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return p;
+        });
+    }
+
+    /** The RDMA READ rate one QP delivers, when the profile calibrates one. */
+    public Optional<Parameter> qpReadRate() {
+        return parameter("qpReadRate");
+    }
+
+    public static CalibrationProfile named(String name) {
+        if (!NAMES.contains(name)) {
+            throw new IllegalArgumentException("unknown calibration profile '" + name + "' (expected one of "
+                    + String.join(", ", NAMES) + ")");
+        }
+        return LOADED.computeIfAbsent(name, CalibrationProfile::load);
+    }
+
+    private static CalibrationProfile load(String name) {
+        Properties p = file(name);
+        List<Parameter> params = new ArrayList<>();
+        for (String key : p.stringPropertyNames().stream().filter(k -> k.endsWith(".value")).sorted().toList()) {
+            String base = key.substring(0, key.length() - ".value".length());
+            params.add(new Parameter(base, Double.parseDouble(p.getProperty(key)), p.getProperty(base + ".unit", ""),
+                    Kind.valueOf(p.getProperty(base + ".kind", "derived").toUpperCase(Locale.ROOT)),
+                    p.getProperty(base + ".source", ""), p.getProperty(base + ".assumption", "")));
+        }
+        return new CalibrationProfile(name, p.getProperty("description", name), List.copyOf(params));
+    }
+
+    /** The first profile whose {@code match.*} keys all fit the host (CPU family, NIC model, link layer). */
+    public static CalibrationProfile forHost(HostSpec host) {
+        for (String name : NAMES) {
+            if (matches(file(name), host)) {
+                return named(name);
+            }
+        }
+        return named("generic");
+    }
+
+    private static boolean matches(Properties p, HostSpec host) {
+        String cpu = p.getProperty("match.cpu");
+        String nic = p.getProperty("match.nic");
+        String layer = p.getProperty("match.linkLayer");
+        if (cpu != null && host.cpuFamily() != CpuFamily.valueOf(cpu)) {
+            return false;
+        }
+        List<HostSpec.NicSpec> nics = host.nicSpecs();
+        if (nics.isEmpty()) {
+            return cpu == null && nic == null && layer == null;
+        }
+        return nics.stream().allMatch(n -> (nic == null || n.model() == NicModel.valueOf(nic))
+                && (layer == null || n.linkLayer() == LinkLayer.valueOf(layer)));
+    }
+}

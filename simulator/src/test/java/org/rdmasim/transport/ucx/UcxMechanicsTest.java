@@ -1,0 +1,117 @@
+package org.rdmasim.transport.ucx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.CpuFamily;
+import org.rdmasim.hardware.HostSpec;
+import org.rdmasim.hardware.LinkLayer;
+import org.rdmasim.hardware.NicModel;
+import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.config.ConfigLayer;
+import org.rdmasim.transport.config.ConfigResolver;
+import org.rdmasim.transport.config.DistanceOverrides;
+import org.rdmasim.transport.config.EffectiveConfig;
+import org.rdmasim.transport.config.NicTopologyView;
+import org.rdmasim.transport.config.StackSetup;
+import org.rdmasim.transport.config.StackVersion;
+import org.rdmasim.transport.config.UcxConfFile;
+
+/** UCX's mechanics one by one, against values read from its source (file and line in each test). */
+class UcxMechanicsTest {
+    private static final double MIB = 1 << 20;
+
+    @Test
+    void distancesArePackedToUcxsEightBitFloat() {
+        // src/ucs/type/float8.h L103-140 (v1.20.0), UCS_FP8_MIN_BW 512 MiB/s (ucp_types.h L119):
+        // 4-bit mantissa truncated; below the minimum rounds up to it.
+        assertEquals(16384 * MIB, UcxTopoDistance.fp8PackUnpackBandwidth(17000 * MIB));
+        assertEquals(512 * MIB, UcxTopoDistance.fp8PackUnpackBandwidth(220 * MIB));
+        assertEquals(16384 * MIB, UcxTopoDistance.fp8PackUnpackBandwidth(16500 * MIB));
+        // 5100 = 4096 x 1.245: mantissa 0.245 x 16 = 3.9 truncates to 3: 4096 x 1.1875 = 4864
+        assertEquals(4864 * MIB, UcxTopoDistance.fp8PackUnpackBandwidth(5100 * MIB));
+        assertEquals(Double.POSITIVE_INFINITY, UcxTopoDistance.fp8PackUnpackBandwidth(Double.POSITIVE_INFINITY));
+    }
+
+    @Test
+    void pathsPerPortFollowSpeedAndUcxRelease() {
+        // ib_iface.c uct_ib_iface_set_num_paths: NDR -> 2 since v1.13.0, >= NDR (XDR) since v1.20.0
+        HostSpec.NicSpec cx7 = HostSpec.NicSpec.of("mlx5_0", NicModel.CX7, LinkLayer.INFINIBAND);
+        HostSpec.NicSpec cx8 = HostSpec.NicSpec.of("mlx5_0", NicModel.CX8, LinkLayer.INFINIBAND);
+        HostSpec.NicSpec cx6 = HostSpec.NicSpec.of("mlx5_0", NicModel.CX6, LinkLayer.INFINIBAND);
+        assertEquals(1, UcxPaths.pathsPerPort(cx7, new StackVersion(1, 12, 0), OptionalInt.empty()));
+        assertEquals(2, UcxPaths.pathsPerPort(cx7, new StackVersion(1, 13, 0), OptionalInt.empty()));
+        assertEquals(1, UcxPaths.pathsPerPort(cx8, new StackVersion(1, 19, 0), OptionalInt.empty()));
+        assertEquals(2, UcxPaths.pathsPerPort(cx8, new StackVersion(1, 20, 0), OptionalInt.empty()));
+        assertEquals(1, UcxPaths.pathsPerPort(cx6, new StackVersion(1, 22, 0), OptionalInt.empty()));
+        assertEquals(4, UcxPaths.pathsPerPort(cx7, new StackVersion(1, 20, 0), OptionalInt.of(4)));
+    }
+
+    @Test
+    void readPathRatioRanksButWriteDoesNot() {
+        // ib_iface.c L2005-2030: GET on NDR rates a path min(0.95 x bw, 38e9); PUT rates it at the whole iface
+        double bw = 400e9 / 8 * 4096 / 4140;
+        assertEquals(38e9 / bw, UcxPaths.pathRatio(NicModel.CX7, Operation.READ, bw, bw), 1e-12);
+        assertEquals(1.0, UcxPaths.pathRatio(NicModel.CX7, Operation.WRITE, bw, bw));
+        // XDR GET: path rated min(0.4 x bw, 35e9) = 35e9 of an estimate lowered to bw x 2 paths x 0.4;
+        // proto_common.c L397 divides the one by the other
+        double xdr = 800e9 / 8 * 4096 / 4140;
+        assertEquals(xdr * 0.8, UcxPaths.ifaceEstimate(NicModel.CX8, Operation.READ, xdr, 2), 1);
+        assertEquals(35e9 / (xdr * 0.8), UcxPaths.pathRatio(NicModel.CX8, Operation.READ, xdr, xdr * 0.8), 1e-12);
+        // avail_bw: path0 at ratio, path1 at 1 - ratio, a third path at the 0.01/2 floor
+        assertEquals(100 * 0.768, UcxPaths.availableBandwidth(100, 0.768, 0), 1e-9);
+        assertEquals(100 * 0.232, UcxPaths.availableBandwidth(100, 0.768, 1), 1e-9);
+        assertEquals(100 * 0.005, UcxPaths.availableBandwidth(100, 0.768, 2), 1e-9);
+    }
+
+    @Test
+    void ucxConfIsALayerBetweenDefaultsAndTheEnvironment() {
+        // config/ucx.conf (v1.18.0 L10, L27): Grace sys:16500MBs, AMD sys:5100MBs; none before 1.18
+        EffectiveConfig grace = resolve(CpuFamily.NVIDIA_GRACE, new StackVersion(1, 20, 0), true, List.of());
+        assertEquals(ConfigLayer.UCX_CONF, grace.layerOf("UCX_DISTANCE_BW"));
+        assertEquals(Optional.of(16500 * MIB), grace.distanceBandwidth().get(DistanceOverrides.Kind.SYS));
+        EffectiveConfig amd = resolve(CpuFamily.AMD_ZEN, new StackVersion(1, 20, 0), true, List.of());
+        assertEquals(Optional.of(5100 * MIB), amd.distanceBandwidth().get(DistanceOverrides.Kind.SYS));
+        assertTrue(resolve(CpuFamily.NVIDIA_GRACE, new StackVersion(1, 17, 0), true, List.of())
+                .distanceBandwidth().values().isEmpty());
+        assertTrue(resolve(CpuFamily.NVIDIA_GRACE, new StackVersion(1, 20, 0), false, List.of())
+                .distanceBandwidth().values().isEmpty(), "a UCX without its ucx.conf");
+        EffectiveConfig user = resolve(CpuFamily.NVIDIA_GRACE, new StackVersion(1, 20, 0), true,
+                org.rdmasim.importers.env.EnvBlock.parse("UCX_DISTANCE_BW=auto,sys:1GBs", "t").entries());
+        assertEquals(ConfigLayer.USER, user.layerOf("UCX_DISTANCE_BW"));
+        assertEquals(Optional.of((double) (1L << 30)), user.distanceBandwidth().get(DistanceOverrides.Kind.SYS));
+    }
+
+    private static EffectiveConfig resolve(CpuFamily cpu, StackVersion ucx, boolean installed,
+            List<org.rdmasim.importers.env.EnvEntry> env) {
+        StackSetup s = StackSetup.of(env, ucx, "GPU0", 0, NicTopologyView.of(List.of("mlx5_0"), g -> "mlx5_0"))
+                .withUcxConf(UcxConfFile.forHost(cpu, ucx, installed));
+        return ConfigResolver.resolve(s);
+    }
+
+    @Test
+    void nixlSetsWhatEachReleaseSets() {
+        // ai-dynamo/nixl ucx_utils.cpp at each tag (FACTS.md section 3)
+        assertEquals("4", nixl("0.7.0", "1.20.0").rawValue("UCX_MAX_RMA_RAILS"), "0.7.0 L448");
+        assertEquals("2", nixl("0.7.0", "1.19.0").rawValue("UCX_MAX_RMA_RAILS"), "0.7.0 L450");
+        assertEquals("2", nixl("0.8.0", "1.20.0").rawValue("UCX_MAX_RMA_RAILS"), "0.8.0 L455");
+        assertEquals("1", nixl("0.3.0", "1.20.0").rawValue("UCX_MAX_RMA_RAILS"), "0.3 sets only NET_DEVICES");
+        assertEquals(ConfigLayer.UCX_DEFAULT, nixl("0.8.0", "1.20.0").layerOf("UCX_IB_PCI_RELAXED_ORDERING"));
+        assertEquals("try", nixl("0.9.0", "1.20.0").rawValue("UCX_IB_PCI_RELAXED_ORDERING"), "0.9.0 L451");
+        assertEquals("auto", nixl("1.2.0", "1.21.0").rawValue("UCX_MAX_HCA_PER_GPU"), "v1.2.0 L432");
+        assertEquals(ConfigLayer.NIXL, nixl("1.2.0", "1.22.0").layerOf("UCX_MAX_HCA_PER_GPU"), "and on UCX 1.22");
+        assertEquals("inf", nixl("1.1.0", "1.21.0").rawValue("UCX_MAX_HCA_PER_GPU"), "1.1.0 does not set it");
+        assertFalse(nixl("1.4.0", "1.22.0").layerOf("UCX_RC_FENCE") == ConfigLayer.NIXL, "RC_FENCE is in no release");
+    }
+
+    private static EffectiveConfig nixl(String nixl, String ucx) {
+        StackSetup s = StackSetup.of(List.of(), StackVersion.parse(ucx), "GPU0", 0,
+                NicTopologyView.of(List.of("mlx5_0"), g -> "mlx5_0")).withNixl(StackVersion.parse(nixl));
+        return ConfigResolver.resolve(s);
+    }
+}
