@@ -79,8 +79,7 @@ public final class Cluster {
         CalibrationProfile.Parameter readRate = profile.nicReadRate().orElse(null);
         for (TopologyNode nic : h.nics()) {
             HostSpec.NicSpec n = nic.nic();
-            double wire = Units.gbpsToBytesPerSecond(n.lineRateGbps()) * n.linkLayer().wireEfficiency()
-                    * nicRateFactor.applyAsDouble(h, nic);
+            double wire = n.payloadBytesPerSecond() * nicRateFactor.applyAsDouble(h, nic);
             nicTx.put(nic, network.addResource(h.name() + ":" + n.name() + " tx", ResourceKind.NIC_TX, wire));
             nicRx.put(nic, network.addResource(h.name() + ":" + n.name() + " rx", ResourceKind.NIC_RX, wire));
             if (readRate != null) {

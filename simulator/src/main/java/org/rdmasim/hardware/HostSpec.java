@@ -99,6 +99,14 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
             }
         }
 
+        /**
+         * What the port delivers in payload, bytes per second: line rate times the link layer's framing
+         * efficiency. The one line-rate floor of run, explain and claims is built on it.
+         */
+        public double payloadBytesPerSecond() {
+            return Units.gbpsToBytesPerSecond(lineRateGbps) * linkLayer.wireEfficiency();
+        }
+
         public static NicSpec of(String name, NicModel model, LinkLayer layer) {
             return new NicSpec(name, model, layer, model.hostLink(), 1, model.lineRateGbps(), true);
         }

@@ -181,8 +181,9 @@ public final class ScenarioLoader {
 
     /**
      * A published pull time for this variant: {@code pullSeconds} (a number or [low, high]), the NIC
-     * count it assumes, and its source. The floor is the largest receiver's bytes at that many
-     * NICs' line rate on the receiver's host.
+     * count it assumes, and its source. The floor is the largest receiver's bytes at that many of the
+     * receiver host's fastest NICs, each at its payload rate (line rate after framing), the same floor
+     * explain prints.
      */
     private static Claim claim(YamlTree c, VariantSpec spec) {
         c.onlyFields(Set.of("pullSeconds", "nics", "source"));
@@ -208,16 +209,15 @@ public final class ScenarioLoader {
             throw c.get("nics").error("expected 1 to 64 NICs");
         }
         Map<String, Long> perReceiver = new LinkedHashMap<>();
-        double lineGbps = 0;
+        double payload = 0;
         for (TransferItem t : spec.transfers()) {
             perReceiver.merge(t.to().toString(), t.bytes(), Long::sum);
-            Host h = new Host(t.to().host(), spec.hosts().get(t.to().host()));
-            for (TopologyNode nic : h.nics()) {
-                lineGbps = Math.max(lineGbps, nic.nic().lineRateGbps());
+            for (HostSpec.NicSpec nic : spec.hosts().get(t.to().host()).nicSpecs()) {
+                payload = Math.max(payload, nic.payloadBytesPerSecond());
             }
         }
         long most = perReceiver.values().stream().mapToLong(Long::longValue).max().orElse(0);
-        double floor = most * 8.0 / (n * lineGbps * 1e9);
+        double floor = most / (n * payload);
         return new Claim(c.string("source", ""), lo, hi, (int) n, floor);
     }
 

@@ -141,7 +141,7 @@ public final class VariantRunner {
                 ? new UcxLaneSelection(v.transport().stack(), v.transport().api())
                 : new ExplicitLanes(v.transport().lanes());
         WorkloadRun run = new WorkloadRun(cluster, engine, lanes, new WorkloadRun.PathOptions(v.transport().gpudirect(),
-                gdrLevel(v.transport().env()), v.transport().acs(), v.transport().iommuPenalty()));
+                v.transport().acs(), v.transport().iommuPenalty()));
         return v.fanout() == null ? run.run(v.transfers()) : run.run(v.fanout(), timing, streams);
     }
 
@@ -232,19 +232,5 @@ public final class VariantRunner {
         return VariantRegistration.register(cluster, (host, device) -> stack.configFor(host, host.find(device).orElseThrow()),
                 new ArrayList<>(buffers.values()), new RegistrationModel(v.registration().parameters()),
                 v.registration().caps());
-    }
-
-    /** NCCL_NET_GDR_LEVEL when the user set one NCCL recognises; null otherwise (no path limit). */
-    static NcclPathType gdrLevel(List<EnvEntry> env) {
-        NcclPathType level = null;
-        for (EnvEntry e : env) {
-            if (e.name().equals("NCCL_NET_GDR_LEVEL")) {
-                NcclPathType parsed = NcclPathType.parseLevel(e.value());
-                if (parsed != null) {
-                    level = parsed;
-                }
-            }
-        }
-        return level;
     }
 }

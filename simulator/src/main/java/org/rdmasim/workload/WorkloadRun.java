@@ -20,6 +20,7 @@ import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.Units;
 import org.rdmasim.transport.config.NcclPathType;
 import org.rdmasim.transport.DataPath;
+import org.rdmasim.transport.GpuDirectDecision;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.LanePolicy;
 import org.rdmasim.transport.LaneSplit;
@@ -36,9 +37,8 @@ public final class WorkloadRun {
      * Per-transfer options that come from the transport configuration.
      *
      * @param gpudirect GPUDirect RDMA available (peer memory module or dma-buf)
-     * @param gdrLevel  farthest GPU-NIC path type GPUDirect is used over (NCCL_NET_GDR_LEVEL), null for any
      */
-    public record PathOptions(boolean gpudirect, NcclPathType gdrLevel, boolean acs, double iommuPenalty) {
+    public record PathOptions(boolean gpudirect, boolean acs, double iommuPenalty) {
     }
 
     private final Cluster cluster;
@@ -146,39 +146,8 @@ public final class WorkloadRun {
         return new RunResult(results, nicTraffic(), resourceUsage(), nicSeries(), clock.eventsFired(), flows, fanout);
     }
 
-    /**
-     * GPUDirect when it is available and every lane's NIC is within the GDR level of the GPU (NCCL's
-     * rule in src/graph/paths.cc; FACTS.md section 4), else a bounce through host memory.
-     */
     private DataPath dataPath(Endpoint e, List<String> nics) {
-        Host host = cluster.host(e.host());
-        TopologyNode d = host.find(e.device()).orElseThrow();
-        if (d.kind() == TopologyNode.Kind.SOCKET) {
-            return DataPath.HOST_MEMORY;
-        }
-        if (!options.gpudirect()) {
-            return DataPath.STAGED;
-        }
-        if (options.gdrLevel() != null) {
-            for (String n : nics) {
-                if (!ncclPathType(host.relation(d, host.nic(n))).atMost(options.gdrLevel())) {
-                    return DataPath.STAGED;
-                }
-            }
-        }
-        return DataPath.GPUDIRECT;
-    }
-
-    /** nvidia-smi's relation in NCCL's path vocabulary: NCCL has no NODE, any CPU hop is PHB. */
-    static NcclPathType ncclPathType(PathType t) {
-        return switch (t) {
-            case X -> NcclPathType.LOC;
-            case NV -> NcclPathType.NVL;
-            case PIX -> NcclPathType.PIX;
-            case PXB -> NcclPathType.PXB;
-            case PHB, NODE -> NcclPathType.PHB;
-            case SYS -> NcclPathType.SYS;
-        };
+        return GpuDirectDecision.of(cluster.host(e.host()), e.device(), options.gpudirect());
     }
 
     private List<RunResult.NicTraffic> nicTraffic() {

@@ -105,6 +105,11 @@ public final class ConfigResolver {
             }
         }
 
+        if (env.containsKey("NCCL_NET_GDR_LEVEL")) {
+            decisions.add("NCCL_NET_GDR_LEVEL is read by NCCL only: NIXL/UCX transfers use GPUDirect whenever "
+                    + "GPU memory can be registered with the NIC, whatever the path type");
+        }
+
         // 2. ModelExpress rewrites the environment before NIXL starts
         applyModelExpress(setup, env, warnings, decisions);
 
