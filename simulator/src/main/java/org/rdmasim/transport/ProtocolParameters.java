@@ -3,10 +3,10 @@ package org.rdmasim.transport;
 /**
  * Fixed costs of moving data, one place for all of them. Defaults and sources:
  *
- * @param nicLatencySeconds     per-NIC processing (doorbell, WQE fetch, DMA start) one way; ~0.5 us
- *                              on ConnectX-6/7 so that GPUDirect one-way latency lands in the
- *                              2-5 us range of seed 004 with the PCIe and switch hops added.
- *                              ASSUMPTION within that documented range.
+ * @param nicLatencySeconds     per-NIC processing (doorbell, WQE fetch, DMA start) one way; ASSUMPTION
+ *                              0.5 us. With the PCIe and switch hops a GPUDirect one-way latency comes
+ *                              to ~1.35 us, below seed 004's loose "~2-5 us" (validation row S11a, a
+ *                              known failure: the seed states no measured setup).
  * @param pcieHopSeconds        one PCIe switch traversal, 110 ns (Broadcom PEX89000 class; FACTS.md
  *                              section 5)
  * @param perDescriptorSeconds  CPU cost to post one descriptor (ucp_get_nbx / ucp_put_nbx) and reap
@@ -15,8 +15,9 @@ package org.rdmasim.transport;
  * @param maxOutstandingReads   RDMA READs in flight per QP (max_qp_rd_atom = 16 on ConnectX;
  *                              FACTS.md section 5)
  * @param stagingCopySeconds    extra one-way latency of a host-staged side (cudaMemcpyAsync launch
- *                              and synchronisation of the bounce buffer); 8 us so that a staged
- *                              path lands in the 10-20 us of seed 004. ASSUMPTION within that range.
+ *                              and synchronisation of the bounce buffer); 8 us, CALIBRATED: chosen so
+ *                              that a staged path lands in seed 004's 10-20 us (validation row S11b
+ *                              is therefore a calibration row, not counted).
  */
 public record ProtocolParameters(double nicLatencySeconds, double pcieHopSeconds, double perDescriptorSeconds,
         double perFragmentSeconds, int maxOutstandingReads, double stagingCopySeconds) {

@@ -1,0 +1,82 @@
+package org.rdmasim.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.rdmasim.validation.Validation;
+import org.rdmasim.validation.ValidationCatalog;
+import org.rdmasim.validation.ValidationReport;
+import org.rdmasim.validation.ValidationRow;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code rdmasim validate}: the model against every published figure it is held to. */
+@Command(name = "validate", mixinStandardHelpOptions = true,
+        description = {"Compare the model with published figures (the seeds' S1-S11, published measurements).",
+                "", "Prints one row per figure and writes validation.json and index.html. Rows used to calibrate a",
+                "parameter are shown but not counted; known failures say why. Exit codes: 0 every counted row",
+                "passes, 1 a counted row fails (or a known failure starts to pass), 2 bad input."})
+public final class ValidateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--scenarios", paramLabel = "DIR", description = "scenario folder (default: ${DEFAULT-VALUE})",
+            defaultValue = "${sys:rdmasim.home:-.}/scenarios")
+    Path scenarios;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "where to write (default: ${DEFAULT-VALUE})",
+            defaultValue = "${sys:rdmasim.home:-.}/reports/validation")
+    Path out;
+
+    @Option(names = "--row", paramLabel = "ID", description = "run only these rows (repeatable)")
+    List<String> only;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter o = spec.commandLine().getOut();
+        if (!Files.isDirectory(scenarios)) {
+            throw new BadInputException("no scenario folder at " + scenarios);
+        }
+        List<ValidationRow> rows = ValidationCatalog.rows();
+        if (only != null && !only.isEmpty()) {
+            for (String id : only) {
+                if (rows.stream().noneMatch(r -> r.id().equals(id))) {
+                    throw new BadInputException("no validation row " + id + " (rows: "
+                            + String.join(", ", rows.stream().map(ValidationRow::id).toList()) + ")");
+                }
+            }
+            rows = rows.stream().filter(r -> only.contains(r.id())).toList();
+        }
+        List<Validation.Result> results = Validation.run(rows, scenarios, id -> { });
+        o.printf(Locale.ROOT, "%-15s %-12s %-12s %-6s %-10s  %s%n", "row", "published", "modelled", "unit", "tolerance",
+                "verdict");
+        for (Validation.Result r : results) {
+            ValidationRow w = r.row();
+            String pub = w.low() == w.high() ? fmt(w.low()) : fmt(w.low()) + "-" + fmt(w.high());
+            String tol = w.check() == ValidationRow.Check.FLAGGED ? "flag" : fmt(100 * w.tolerance()) + "%";
+            String model = Double.isNaN(r.modelled()) ? "-" : fmt(r.modelled())
+                    + (w.check() == ValidationRow.Check.FLAGGED ? (r.flagged() ? " flagged" : "") : "");
+            o.printf(Locale.ROOT, "%-15s %-12s %-12s %-6s %-10s  %s%s%n", w.id(), pub, model, w.unit(), tol,
+                    r.verdict().words(), w.calibration() ? " (calibration, not counted)"
+                            : w.knownFailure().isEmpty() ? "" : ": " + w.knownFailure());
+        }
+        long counted = results.stream().filter(Validation.Result::counted).count();
+        long passed = results.stream().filter(r -> r.counted() && r.pass()).count();
+        long known = results.stream().filter(r -> r.verdict() == Validation.Verdict.KNOWN_FAILURE).count();
+        long calib = results.stream().filter(r -> r.row().calibration()).count();
+        ValidationReport.write(out, results);
+        o.printf(Locale.ROOT, "%d rows: %d of %d counted rows pass, %d known failures, %d calibration rows -> %s%n",
+                results.size(), passed, counted, known, calib, out.resolve("index.html"));
+        return Validation.allGood(results) ? Main.OK : Main.VARIANT_FAILED;
+    }
+
+    private static String fmt(double v) {
+        return org.rdmasim.hardware.Units.number(v);
+    }
+}

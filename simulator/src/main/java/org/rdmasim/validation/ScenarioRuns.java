@@ -1,0 +1,74 @@
+package org.rdmasim.validation;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.rdmasim.report.ReceiverSummary;
+import org.rdmasim.scenario.Scenario;
+import org.rdmasim.scenario.ScenarioLoader;
+import org.rdmasim.scenario.VariantRunner;
+import org.rdmasim.scenario.VariantSpec;
+import org.rdmasim.workload.VariantOutcome;
+
+/** Runs scenario variants for validation rows, each once, from the repository's scenarios folder. */
+public final class ScenarioRuns {
+    private final Path scenarios;
+    private final Map<String, Scenario> loaded = new HashMap<>();
+    private final Map<String, VariantOutcome> outcomes = new HashMap<>();
+
+    public ScenarioRuns(Path scenarios) {
+        this.scenarios = scenarios;
+    }
+
+    /** The outcome of {@code variant} of {@code file} (relative to the scenarios folder). */
+    public VariantOutcome outcome(String file, String variant) throws IOException {
+        String key = file + "#" + variant;
+        VariantOutcome o = outcomes.get(key);
+        if (o != null) {
+            return o;
+        }
+        Scenario s = loaded.get(file);
+        if (s == null) {
+            s = ScenarioLoader.load(scenarios.resolve(file));
+            loaded.put(file, s);
+        }
+        for (VariantSpec v : s.variants()) {
+            if (v.name().equals(variant)) {
+                o = VariantRunner.run(v, s.seed());
+                outcomes.put(key, o);
+                return o;
+            }
+        }
+        throw new IllegalArgumentException(file + " has no variant " + variant);
+    }
+
+    /** The slowest receiver's achieved Gbps. */
+    public double receiverGbps(String file, String variant) throws IOException {
+        return slowest(file, variant).gbps();
+    }
+
+    /** The slowest receiver's pull time, seconds. */
+    public double pullSeconds(String file, String variant) throws IOException {
+        return slowest(file, variant).pullSeconds();
+    }
+
+    /** What limited the slowest receiver. */
+    public String bottleneck(String file, String variant) throws IOException {
+        return slowest(file, variant).bottleneck();
+    }
+
+    private ReceiverSummary.Receiver slowest(String file, String variant) throws IOException {
+        VariantOutcome o = outcome(file, variant);
+        if (o.result() == null) {
+            throw new IllegalStateException(file + " variant " + variant + " failed: " + o.error());
+        }
+        ReceiverSummary.Receiver worst = null;
+        for (ReceiverSummary.Receiver r : ReceiverSummary.of(o.result()).receivers()) {
+            if (worst == null || r.pullSeconds() > worst.pullSeconds()) {
+                worst = r;
+            }
+        }
+        return worst;
+    }
+}

@@ -1,0 +1,231 @@
+package org.rdmasim.validation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.rdmasim.engine.SimulationClock;
+import org.rdmasim.fluid.FluidNetwork;
+import org.rdmasim.hardware.Cluster;
+import org.rdmasim.hardware.FabricSpec;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.Presets;
+import org.rdmasim.importers.env.EnvBlock;
+import org.rdmasim.memory.ByteUnits;
+import org.rdmasim.memory.CudaPoolAddressSpace;
+import org.rdmasim.memory.HostRegistration;
+import org.rdmasim.memory.MemoryRegion;
+import org.rdmasim.memory.MttSizing;
+import org.rdmasim.memory.RegistrationModel;
+import org.rdmasim.memory.RegistrationPlan;
+import org.rdmasim.transport.DataPath;
+import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.Lane;
+import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.ProtocolParameters;
+import org.rdmasim.transport.TransferEngine;
+import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.transport.config.StackVersion;
+import org.rdmasim.transport.ucx.StackProfile;
+import org.rdmasim.validation.ValidationRow.Check;
+import org.rdmasim.validation.ValidationRow.Modelled;
+
+/**
+ * Every published figure rdmasim is held against: the seeds' figures (FACTS.md section 1) and
+ * published measurements (FACTS.md section 6), each with the setup it states. A row used to
+ * calibrate a profile parameter says so and does not count; a row the model does not reproduce today
+ * says why, and fails the run if it starts to pass (so the list stays true).
+ */
+public final class ValidationCatalog {
+    private static final String SEED003 = "seed003-nic-pin-vs-stripe.yaml";
+    private static final String PERFTEST = "validation/perftest-connectx7.yaml";
+    private static final String NCCL2409 = "validation/nccl-2409-roce-write.yaml";
+    private static final String CX6 = "validation/cx6-hdr-read.yaml";
+    private static final List<String> GB200 = List.of("gb200-roce.nicReadRate", "gb200-roce.qpReadRate");
+    private static final List<String> QP_READ = List.of("connectx-ib.qpReadRate");
+    private static final List<String> NONE = List.of();
+
+    private ValidationCatalog() {
+    }
+
+    public static List<ValidationRow> rows() {
+        List<ValidationRow> r = new ArrayList<>();
+        // seed 003: ModelExpress multi-NIC striping proposal
+        r.add(new ValidationRow("S1", "seed 003 (ModelExpress striping proposal)", "single-NIC pull, MX_RDMA_NIC_PIN=auto",
+                "GB200 pod, 4 x CX-7 400G RoCE, 16 GB pull, NIXL UCX backend", 308, 308, "Gbps", 0.02, Check.VALUE,
+                SEED003 + "#gb200-mx-pin-auto", GB200, true, "",
+                runs -> gbps(runs, SEED003, "gb200-mx-pin-auto")));
+        r.add(new ValidationRow("S2", "seed 003", "4 NICs striped: 'theoretical 4x ceiling ~1232 Gbps'",
+                "4 NICs listed, UCX_MAX_RMA_RAILS=4, UCX 1.20 with ucx.conf", 1232, 1232, "Gbps", 0.05, Check.VALUE,
+                SEED003 + "#gb200-stripe-4-rails", GB200, false, "",
+                runs -> gbps(runs, SEED003, "gb200-stripe-4-rails")));
+        r.add(new ValidationRow("S3", "seed 003; ai-dynamo/nixl v1.1.0 ucx_utils.cpp L422",
+                "NIXL's UCX backend sets MAX_RMA_RAILS=2", "NIXL 1.1.0, UCX 1.20.0, no UCX_MAX_RMA_RAILS in the environment",
+                2, 2, "rails", 0, Check.VALUE, "-", NONE, false, "",
+                runs -> {
+                    Host h = new Host("h", Presets.get("gb200-tray"));
+                    StackProfile s = new StackProfile(List.of(), Optional.of(new StackVersion(1, 1, 0)),
+                            new StackVersion(1, 20, 0));
+                    return Modelled.value(s.configFor(h, h.gpu("GPU0")).maxRmaRails(), "UCX_MAX_RMA_RAILS in effect");
+                }));
+        r.add(claim("S4a", "per-receiver pull today, 1 NIC", 0.32, 0.32, "gb200-mx-pin-auto"));
+        r.add(new ValidationRow("S4b", "seed 003 expected-impact table", "per-receiver pull with the env-var layer, 4 NICs",
+                "16 GB, 4 NICs, UCX_MAX_RMA_RAILS=4", 0.10, 0.10, "s", 0.10, Check.VALUE,
+                SEED003 + "#gb200-stripe-4-rails", GB200, false, "",
+                runs -> Modelled.value(runs.pullSeconds(SEED003, "gb200-stripe-4-rails"),
+                        runs.bottleneck(SEED003, "gb200-stripe-4-rails"))));
+        r.add(claim("S4c", "per-receiver pull with all layers, 4 NICs", 0.05, 0.08, "gb200-all-layers"));
+        // seed 000: NIXL registration fan-out
+        r.add(mrs("S5a", "MRs per 40 GiB GPU buffer, UCX_IB_PCI_RELAXED_ORDERING=auto", 8, "", "1.20.0",
+                "UCX_IB_PCI_RELAXED_ORDERING=auto"));
+        r.add(mrs("S5b", "MRs per 40 GiB GPU buffer, NIXL's default try", 16, "1.1.0", "1.20.0", ""));
+        r.add(new ValidationRow("S6", "seed 000", "host memory pinned for firmware pages by 80 GB per GPU",
+                "8-GPU H200 host, 8 HCAs, NIXL 1.1 (try: 2 MRs per HCA), 80 GB registered per GPU, 4 KiB pages",
+                10, 99, "GiB", 0, Check.VALUE, "-", NONE, false, "",
+                runs -> {
+                    Host h = new Host("h", Presets.get("hgx-h200"));
+                    StackProfile s = new StackProfile(List.of(), Optional.of(new StackVersion(1, 1, 0)),
+                            new StackVersion(1, 20, 0));
+                    long pinned = 0;
+                    for (var gpu : h.gpus()) {
+                        RegistrationPlan p = new HostRegistration(h, s.configFor(h, gpu)).plan(new RegistrationModel(),
+                                MemoryRegion.cuda(gpu.name(), 80_000_000_000L));
+                        pinned += p.pinnedHostBytes();
+                    }
+                    return Modelled.value(pinned / (double) ByteUnits.GIB, "translation entries and mkey contexts");
+                }));
+        r.add(new ValidationRow("S7", "seed 000", "UCX_MAX_HCA_PER_GPU=auto: 'up to ~70% less host memory'",
+                "8-GPU H200 host, 8 HCAs, one PIX HCA per GPU; NIXL 1.2 with UCX 1.21 vs NIXL 1.1",
+                70, 70, "% less", 0.10, Check.VALUE, "-", NONE, false,
+                "the seed states no setup; on an 8-HCA host where each GPU has one closest HCA the firmware "
+                        + "memory of a GPU buffer falls by 7/8 (87.5%); ~70% would need host buffers or more HCAs tied",
+                runs -> {
+                    Host h = new Host("h", Presets.get("hgx-h200"));
+                    double before = pinned(h, "1.1.0", "1.20.0");
+                    double after = pinned(h, "1.2.0", "1.21.0");
+                    return Modelled.value(100 * (1 - after / before), "firmware pages of one 40 GiB GPU buffer");
+                }));
+        // seed 001: MTT sizing
+        r.add(new ValidationRow("S8a", "seed 001 (MTT sizing note)", "log_num_mtt for 2x 64 GiB of RAM",
+                "log_mtts_per_seg=3, 4 KiB pages", 22, 22, "", 0, Check.VALUE, "-", NONE, false, "",
+                runs -> Modelled.value(MttSizing.smallestLogNumMtt(64 * ByteUnits.GIB, 2.0, 3, 4096), "")));
+        r.add(new ValidationRow("S8b", "seed 001", "Open MPI 'Registerable memory: 32768 MiB' at mlx4 defaults",
+                "log_num_mtt=20, log_mtts_per_seg=3, 4 KiB pages", 32768, 32768, "MiB", 0, Check.VALUE, "-", NONE,
+                false, "", runs -> Modelled.value(MttSizing.maxRegisterableBytes(MttSizing.MLX4_DEFAULT_LOG_NUM_MTT,
+                        MttSizing.MLX4_DEFAULT_LOG_MTTS_PER_SEG, 4096) / (double) ByteUnits.MIB, "")));
+        // seed 002: CUDA memory-pool VA
+        r.add(new ValidationRow("S9a", "seed 002 (NCCL shadow-pool PR)", "VA reserved per pool on H200",
+                "cudaMemPoolCreate maxSize=0, 139.80 GiB device", 280, 280, "GiB", 0, Check.VALUE, "-", NONE, false, "",
+                runs -> Modelled.value(h200Pool().vaPerPoolBytes() / (double) ByteUnits.GIB, "")));
+        r.add(new ValidationRow("S9b", "seed 002", "VA after 20 pools", "8 x H200, starting at 0.04 TiB", 5.51, 5.51,
+                "TiB", 0.005, Check.VALUE, "-", NONE, false, "",
+                runs -> Modelled.value(h200Pool().vaAfterPools((long) (0.04 * ByteUnits.TIB), 20)
+                        / (double) ByteUnits.TIB, "")));
+        r.add(new ValidationRow("S10", "seed 002", "VA of 200 communicators x 2 pools on GB300",
+                "~279 GiB HBM per GPU", 217, 217, "TiB", 0.01, Check.VALUE, "-", NONE, false, "",
+                runs -> Modelled.value(CudaPoolAddressSpace.forDevice(279 * ByteUnits.GIB).vaForPools(400)
+                        / (double) ByteUnits.TIB, "")));
+        // seed 004: GPUDirect RDMA guide
+        r.add(latency("S11a", "GPU -> PCIe -> NIC latency with GPUDirect RDMA", 2, 5, DataPath.GPUDIRECT, false,
+                "rdmasim's one-way latency sums an assumed 0.5 us per NIC and 110 ns per PCIe hop (1.35 us); the "
+                        + "guide's ~2-5 us states no measured setup, and no parameter is tuned to it"));
+        r.add(latency("S11b", "latency through a host-memory bounce, no GPUDirect", 10, 20, DataPath.STAGED, true, ""));
+        // published measurements (FACTS.md section 6)
+        r.add(perftest("PEGA-R1", "RDMA READ, 1 QP", 320, "read-1qp", true, ""));
+        r.add(perftest("PEGA-R2", "RDMA READ, 2 QPs", 390, "read-2qp", false, ""));
+        r.add(perftest("PEGA-W1", "RDMA WRITE, 1 QP", 365, "write-1qp", false,
+                "rdmasim has no per-QP WRITE limit: one WRITE QP runs at the wire (396 Gbps), 8% above this run"));
+        r.add(perftest("PEGA-W2", "RDMA WRITE, 2 QPs", 392, "write-2qp", false, ""));
+        r.add(new ValidationRow("NCCL-2409-8QP", "NVIDIA/nccl #2409", "ib_write_bw, 8 QPs, host memory",
+                "H100, CX-7 400G RoCEv2", 391.5, 391.8, "Gbps", 0.02, Check.VALUE, NCCL2409 + "#write-8qp", NONE, false,
+                "", runs -> gbps(runs, NCCL2409, "write-8qp")));
+        r.add(new ValidationRow("NCCL-2409-1M", "NVIDIA/nccl #2409", "ib_write_bw, 1 QP, 1 MiB messages: a dip",
+                "H100, CX-7 400G RoCEv2, host memory", 284.4, 284.4, "Gbps", 0.05, Check.VALUE,
+                NCCL2409 + "#write-1qp-1mib", NONE, false,
+                "the 1 MiB dip (16 KiB: 380, 128 KiB: 392 Gbps) has no mechanism in rdmasim; its cause is not public",
+                runs -> gbps(runs, NCCL2409, "write-1qp-1mib")));
+        r.add(new ValidationRow("NCCL-TESTS-290", "NVIDIA/nccl-tests #290", "'NDR @ 400Gbps you should see 46-48 GB/s per NIC'",
+                "NDR 400G InfiniBand (a rule of thumb, setup not stated: weak row)", 46, 48, "GB/s", 0.05, Check.VALUE,
+                SEED003 + "#dgx-mx-pin-auto", NONE, false, "",
+                runs -> Modelled.value(runs.receiverGbps(SEED003, "dgx-mx-pin-auto") / 8,
+                        "one pinned DGX H100 NIC, NIXL's 2 paths")));
+        r.add(new ValidationRow("UCX-8851", "openucx/ucx #8851", "ib_read_bw, 1 QP, 16 outstanding READs",
+                "CX-6 HDR 200G InfiniBand (message size not stated: weak row)", 23, 23, "GB/s", 0.10, Check.VALUE,
+                CX6 + "#read-1qp", QP_READ, false, "",
+                runs -> Modelled.value(runs.receiverGbps(CX6, "read-1qp") / 8, runs.bottleneck(CX6, "read-1qp"))));
+        r.add(new ValidationRow("UCX-10955", "openucx/ucx #10955", "bandwidth without relaxed ordering",
+                "Intel Emerald Rapids, CX-7, UCX_IB_PCI_RELAXED_ORDERING off", 16, 16, "GB/s", 0.10, Check.VALUE,
+                "-", NONE, false,
+                "rdmasim models relaxed ordering's MR count, not its bandwidth effect on Emerald Rapids",
+                runs -> Modelled.value(new Host("h", Presets.get("dgx-h100")).nics().get(0).nic().payloadBytesPerSecond()
+                        / 1e9, "the NIC's wire after framing: no ordering penalty modelled")));
+        return List.copyOf(r);
+    }
+
+    private static Modelled gbps(ScenarioRuns runs, String file, String variant) throws Exception {
+        return Modelled.value(runs.receiverGbps(file, variant), runs.bottleneck(file, variant));
+    }
+
+    private static ValidationRow claim(String id, String what, double low, double high, String variant) {
+        return new ValidationRow(id, "seed 003 expected-impact table", what,
+                "16 GB per receiver; physically impossible claims must be flagged, not reproduced", low, high, "s", 0,
+                Check.FLAGGED, SEED003 + "#" + variant, GB200, false, "",
+                runs -> {
+                    var o = runs.outcome(SEED003, variant);
+                    return new Modelled(runs.pullSeconds(SEED003, variant), o.claim() != null && o.claim().belowFloor(),
+                            o.claim() == null ? "no claim" : String.format(java.util.Locale.ROOT,
+                                    "line-rate floor of %d NIC(s): %.4f s", o.claim().nics(), o.claim().floorSeconds()));
+                });
+    }
+
+    private static ValidationRow mrs(String id, String what, int published, String nixl, String ucx, String env) {
+        return new ValidationRow(id, "seed 000 (NIXL registration errors)", what,
+                "8-GPU H200 host, 8 HCAs, Intel Sapphire Rapids" + (nixl.isEmpty() ? ", plain UCX " + ucx
+                        : ", NIXL " + nixl + ", UCX " + ucx), published, published, "MRs", 0, Check.VALUE, "-", NONE,
+                false, "",
+                runs -> {
+                    Host h = new Host("h", Presets.get("hgx-h200"));
+                    StackProfile s = new StackProfile(EnvBlock.parse(env, "validation").entries(),
+                            nixl.isEmpty() ? Optional.empty() : Optional.of(StackVersion.parse(nixl)),
+                            StackVersion.parse(ucx));
+                    RegistrationPlan p = new HostRegistration(h, s.configFor(h, h.gpu("GPU0")))
+                            .plan(new RegistrationModel(), MemoryRegion.cuda("GPU0", 40 * ByteUnits.GIB));
+                    return Modelled.value(p.totalMrs(), p.hcaNames().size() + " HCAs");
+                });
+    }
+
+    private static double pinned(Host h, String nixl, String ucx) {
+        StackProfile s = new StackProfile(List.of(), Optional.of(StackVersion.parse(nixl)), StackVersion.parse(ucx));
+        return new HostRegistration(h, s.configFor(h, h.gpu("GPU0"))).plan(new RegistrationModel(),
+                MemoryRegion.cuda("GPU0", 40 * ByteUnits.GIB)).pinnedHostBytes();
+    }
+
+    private static CudaPoolAddressSpace h200Pool() {
+        return CudaPoolAddressSpace.forDevice((long) (139.80 * ByteUnits.GIB));
+    }
+
+    private static ValidationRow latency(String id, String what, double low, double high, DataPath path,
+            boolean calibration, String knownFailure) {
+        return new ValidationRow(id, "seed 004 (GPUDirect RDMA guide)", what,
+                "GPU to GPU over one PIX NIC each side, DGX H100 hosts", low, high, "us", 0, Check.VALUE, "-",
+                List.of("ProtocolParameters.nicLatency (assumed)", "pcieHop", "stagingCopy (calibrated to this row)"),
+                calibration, knownFailure,
+                runs -> {
+                    Cluster c = new Cluster(List.of(new Host("a", Presets.get("dgx-h100")),
+                            new Host("b", Presets.get("dgx-h100"))), FabricSpec.nonBlocking(),
+                            new FluidNetwork(new SimulationClock()));
+                    TransferSpec t = new TransferSpec("t", new Endpoint("a", "GPU0"), new Endpoint("b", "GPU0"), 8,
+                            Operation.WRITE, 1, path, path, false, 0);
+                    double s = new TransferEngine(c, ProtocolParameters.defaults()).oneWayLatency(t,
+                            new Lane("mlx5_0", "mlx5_0", 8));
+                    return Modelled.value(s * 1e6, "one-way latency of an 8-byte WRITE");
+                });
+    }
+
+    private static ValidationRow perftest(String id, String what, double published, String variant,
+            boolean calibration, String knownFailure) {
+        return new ValidationRow(id, "novitalabs/pegaflow #291", what, "CX-7 400G, perftest, 4 MB messages",
+                published, published, "Gbps", 0.03, Check.VALUE, PERFTEST + "#" + variant,
+                variant.startsWith("read") ? QP_READ : NONE, calibration, knownFailure,
+                runs -> gbps(runs, PERFTEST, variant));
+    }
+}

@@ -1,0 +1,150 @@
+package org.rdmasim.validation;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** validation.json ({@code id, source, published, modelled, unit, tolerance, pass, calibration} and more) and index.html. */
+public final class ValidationReport {
+    private ValidationReport() {
+    }
+
+    public static void write(Path dir, List<Validation.Result> results) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("validation.json"), json(results), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("index.html"), html(results), StandardCharsets.UTF_8);
+    }
+
+    static String json(List<Validation.Result> results) {
+        StringBuilder b = new StringBuilder("[\n");
+        for (int i = 0; i < results.size(); i++) {
+            Validation.Result r = results.get(i);
+            ValidationRow w = r.row();
+            b.append("  {\"id\": ").append(q(w.id())).append(", \"source\": ").append(q(w.source()))
+                    .append(", \"what\": ").append(q(w.what())).append(", \"setup\": ").append(q(w.setup()))
+                    .append(", \"published\": ").append(w.low() == w.high() ? num(w.low())
+                            : "[" + num(w.low()) + ", " + num(w.high()) + "]")
+                    .append(", \"modelled\": ").append(Double.isNaN(r.modelled()) ? "null" : num(r.modelled()))
+                    .append(", \"unit\": ").append(q(w.unit())).append(", \"tolerance\": ").append(num(w.tolerance()))
+                    .append(", \"check\": ").append(q(w.check().name().toLowerCase(Locale.ROOT)))
+                    .append(", \"pass\": ").append(r.pass()).append(", \"verdict\": ").append(q(r.verdict().words()))
+                    .append(", \"calibration\": ").append(w.calibration())
+                    .append(", \"knownFailure\": ").append(q(w.knownFailure()))
+                    .append(", \"scenario\": ").append(q(w.scenario()))
+                    .append(", \"dependsOn\": [");
+            for (int k = 0; k < w.dependsOn().size(); k++) {
+                b.append(k == 0 ? "" : ", ").append(q(w.dependsOn().get(k)));
+            }
+            b.append("], \"note\": ").append(q(r.note())).append('}').append(i + 1 < results.size() ? ",\n" : "\n");
+        }
+        return b.append("]\n").toString();
+    }
+
+    static String html(List<Validation.Result> results) {
+        StringBuilder b = new StringBuilder();
+        long counted = results.stream().filter(Validation.Result::counted).count();
+        long passed = results.stream().filter(r -> r.counted() && r.pass()).count();
+        b.append("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rdmasim validation</title>\n")
+                .append("<style>body{font-family:sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse}")
+                .append("td,th{border:1px solid #ccc;padding:3px 6px;font-size:13px;vertical-align:top}")
+                .append(".pass{color:#176317}.fail{color:#b00020;font-weight:bold}.other{color:#7a5b00}</style></head><body>\n")
+                .append("<h1>rdmasim against published figures</h1>\n<p><b>").append(passed).append(" of ").append(counted)
+                .append(" counted rows pass.</b> Calibration rows (a profile parameter was fitted to them) are shown")
+                .append(" but not counted; known failures say why the model does not reproduce them.</p>\n");
+        b.append(scatter(results));
+        b.append("<table><tr><th>id</th><th>source</th><th>what</th><th>setup as published</th><th>published</th>")
+                .append("<th>modelled</th><th>unit</th><th>tolerance</th><th>verdict</th><th>scenario</th>")
+                .append("<th>depends on</th><th>note</th></tr>\n");
+        for (Validation.Result r : results) {
+            ValidationRow w = r.row();
+            String cls = r.verdict() == Validation.Verdict.PASS ? "pass"
+                    : r.verdict() == Validation.Verdict.KNOWN_FAILURE ? "other" : "fail";
+            String verdict = r.verdict().words() + (w.calibration() ? " (calibration, not counted)" : "")
+                    + (w.knownFailure().isEmpty() ? "" : ": " + w.knownFailure());
+            b.append("<tr><td>").append(esc(w.id())).append("</td><td>").append(esc(w.source())).append("</td><td>")
+                    .append(esc(w.what())).append("</td><td>").append(esc(w.setup())).append("</td><td>")
+                    .append(w.low() == w.high() ? num(w.low()) : num(w.low()) + "-" + num(w.high())).append("</td><td>")
+                    .append(Double.isNaN(r.modelled()) ? "-" : String.format(Locale.ROOT, "%.4g", r.modelled()))
+                    .append(w.check() == ValidationRow.Check.FLAGGED ? (r.flagged() ? " (flagged)" : " (not flagged)") : "")
+                    .append("</td><td>").append(esc(w.unit())).append("</td><td>")
+                    .append(w.check() == ValidationRow.Check.FLAGGED ? "must be flagged" : num(100 * w.tolerance()) + "%")
+                    .append("</td><td class=\"").append(cls).append("\">").append(esc(verdict)).append("</td><td>")
+                    .append(esc(w.scenario())).append("</td><td>").append(esc(String.join(", ", w.dependsOn())))
+                    .append("</td><td>").append(esc(r.note())).append("</td></tr>\n");
+        }
+        return b.append("</table>\n</body></html>\n").toString();
+    }
+
+    /** Published (x) against modelled (y) on log axes, one dot per row with a value, and the y = x line. */
+    static String scatter(List<Validation.Result> results) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = 0;
+        for (Validation.Result r : results) {
+            double p = Math.sqrt(r.row().low() * r.row().high());
+            if (p > 0 && r.modelled() > 0) {
+                lo = Math.min(lo, Math.min(p, r.modelled()));
+                hi = Math.max(hi, Math.max(p, r.modelled()));
+            }
+        }
+        if (!(hi > 0)) {
+            return "";
+        }
+        double l0 = Math.floor(Math.log10(lo));
+        double l1 = Math.ceil(Math.log10(hi));
+        int size = 420;
+        int pad = 50;
+        StringBuilder b = new StringBuilder();
+        b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(size + 2 * pad).append("\" height=\"")
+                .append(size + 2 * pad).append("\" role=\"img\" aria-label=\"published against modelled\">\n")
+                .append("<rect x=\"").append(pad).append("\" y=\"").append(pad).append("\" width=\"").append(size)
+                .append("\" height=\"").append(size).append("\" fill=\"none\" stroke=\"#999\"/>\n")
+                .append("<line x1=\"").append(pad).append("\" y1=\"").append(pad + size).append("\" x2=\"").append(pad + size)
+                .append("\" y2=\"").append(pad).append("\" stroke=\"#bbb\" stroke-dasharray=\"4 3\"/>\n");
+        for (double d = l0; d <= l1; d++) {
+            int at = (int) Math.round(pad + (d - l0) / (l1 - l0) * size);
+            b.append("<text x=\"").append(at).append("\" y=\"").append(pad + size + 16).append("\" font-size=\"10\" text-anchor=\"middle\">1e")
+                    .append((int) d).append("</text>\n<text x=\"").append(pad - 6).append("\" y=\"").append(pad + size - (at - pad) + 3)
+                    .append("\" font-size=\"10\" text-anchor=\"end\">1e").append((int) d).append("</text>\n");
+        }
+        b.append("<text x=\"").append(pad + size / 2).append("\" y=\"").append(pad + size + 34)
+                .append("\" font-size=\"12\" text-anchor=\"middle\">published (each row in its own unit)</text>\n")
+                .append("<text x=\"14\" y=\"").append(pad + size / 2).append("\" font-size=\"12\" text-anchor=\"middle\" ")
+                .append("transform=\"rotate(-90 14 ").append(pad + size / 2).append(")\">modelled</text>\n");
+        for (Validation.Result r : results) {
+            double p = Math.sqrt(r.row().low() * r.row().high());
+            if (!(p > 0 && r.modelled() > 0)) {
+                continue;
+            }
+            double x = pad + (Math.log10(p) - l0) / (l1 - l0) * size;
+            double y = pad + size - (Math.log10(r.modelled()) - l0) / (l1 - l0) * size;
+            String colour = r.row().calibration() ? "#888" : r.pass() ? "#1a7f1a" : r.verdict() == Validation.Verdict.KNOWN_FAILURE ? "#c08a00" : "#c00020";
+            b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s: published %s, modelled %.4g %s</title></circle>%n",
+                    x, y, colour, esc(r.row().id()), num(p), r.modelled(), esc(r.row().unit())));
+        }
+        return b.append("</svg>\n<p>Green: pass; red: fail; amber: known failure; grey: calibration. Dashed: modelled = published.</p>\n").toString();
+    }
+
+    private static String num(double v) {
+        return org.rdmasim.hardware.Units.number(v);
+    }
+
+    private static String q(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                default -> b.append(c < 0x20 ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    private static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}
