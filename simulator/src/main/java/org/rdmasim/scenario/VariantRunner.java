@@ -65,7 +65,7 @@ public final class VariantRunner {
             return VariantOutcome.failed(v.name(), v.description(), registration.error(), v.claim(), registration.totals());
         }
         if (v.fanout() == null) {
-            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE);
+            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, registrations(registration));
             double wall = (System.nanoTime() - t0) / 1e9;
             return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", result, wall, v.claim(),
                     registration.totals());
@@ -76,10 +76,32 @@ public final class VariantRunner {
             perCycle = Math.max(perCycle, h.totals().registrationSeconds());
         }
         FanoutRun.Timing timing = new FanoutRun.Timing(perCycle);
-        List<RunResult> results = replicate(replications, threads, rep -> runOnce(v, hosts, seed, rep, timing));
+        UcxLaneSelection.Registrations held = registrations(registration);
+        List<RunResult> results = replicate(replications, threads, rep -> runOnce(v, hosts, seed, rep, timing, held));
         double wall = (System.nanoTime() - t0) / 1e9;
         return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", results.get(0), wall, v.claim(),
                 registration.totals(), ReplicationStats.of(results));
+    }
+
+    /**
+     * Which HCAs hold each registered buffer, for lane choice: UCX skips a lane whose memory domain is
+     * not in the buffer's registration (rkey) (openucx/ucx src/ucp/proto/proto_common.c L92-97, v1.20.0).
+     * Hosts that registered through a representative of their group (fan-out) and buffers not
+     * registered here are taken as registered everywhere.
+     */
+    static UcxLaneSelection.Registrations registrations(VariantRegistration.Outcome outcome) {
+        Map<String, Map<String, java.util.Set<String>>> held = new java.util.HashMap<>();
+        for (VariantRegistration.HostOutcome h : outcome.hosts()) {
+            for (org.rdmasim.memory.RegistrationPlan p : h.plans()) {
+                held.computeIfAbsent(h.host(), k -> new java.util.HashMap<>())
+                        .computeIfAbsent(p.region().deviceName(), k -> new java.util.HashSet<>()).addAll(p.hcaNames());
+            }
+        }
+        return (host, device, nic) -> {
+            Map<String, java.util.Set<String>> byDevice = held.get(host);
+            java.util.Set<String> nics = byDevice == null ? null : byDevice.get(device);
+            return nics == null || nics.contains(nic);
+        };
     }
 
     /** Runs {@code n} replications on up to {@code threads} threads; results in replication order. */
@@ -122,7 +144,8 @@ public final class VariantRunner {
     }
 
     /** One replication: its own clock, network and cluster, NIC rates jittered from its own streams. */
-    static RunResult runOnce(VariantSpec v, List<Host> hosts, long seed, int replication, FanoutRun.Timing timing) {
+    static RunResult runOnce(VariantSpec v, List<Host> hosts, long seed, int replication, FanoutRun.Timing timing,
+            UcxLaneSelection.Registrations registrations) {
         RandomStreams streams = new RandomStreams(seed, replication);
         SimulationClock clock = new SimulationClock();
         // Flows held together at one resource share a rate (same max-min rates, finish times to rounding).
@@ -138,7 +161,7 @@ public final class VariantRunner {
         }
         TransferEngine engine = new TransferEngine(cluster, v.protocol());
         LanePolicy lanes = v.transport().lanes().isEmpty()
-                ? new UcxLaneSelection(v.transport().stack(), v.transport().api())
+                ? new UcxLaneSelection(v.transport().stack(), v.transport().api(), registrations)
                 : new ExplicitLanes(v.transport().lanes());
         WorkloadRun run = new WorkloadRun(cluster, engine, lanes, new WorkloadRun.PathOptions(v.transport().gpudirect(),
                 v.transport().acs(), v.transport().iommuPenalty()));

@@ -106,6 +106,28 @@ class UcxLaneSelectionTest {
     }
 
     @Test
+    void lanesSkipHcasMissingFromTheRegistration() {
+        // proto_common.c L92-97 (v1.20.0): a lane whose remote md is not in the rkey gets no rkey index
+        // and is not used. Only mlx5_0 holds the buffers here, so 2 rails give both paths of mlx5_0.
+        SimulationClock clock = new SimulationClock();
+        Cluster cluster = new Cluster(List.of(new Host("src", fourPixNics()), new Host("dst", fourPixNics())),
+                FabricSpec.nonBlocking(), new FluidNetwork(clock));
+        TransferSpec ts = new TransferSpec("t", new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"), SIZE,
+                Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+        UcxLaneSelection onlyMlx50 = new UcxLaneSelection(stack("UCX_MAX_RMA_RAILS=2", null), UcxLaneSelection.Api.RMA,
+                (host, device, nic) -> nic.equals("mlx5_0"));
+        LaneDecision d = onlyMlx50.decide(cluster, ts);
+        assertEquals(List.of("mlx5_0", "mlx5_0"), d.picked().stream().map(LaneSplit.Candidate::sinkNic).toList());
+        assertTrue(d.lanes().stream().filter(l -> !l.nic().equals("mlx5_0"))
+                .allMatch(l -> l.verdict() == LaneVerdict.NOT_REGISTERED), d.lanes().toString());
+        // the remote side alone lacking a registration is enough to skip the lane
+        UcxLaneSelection remoteOnly = new UcxLaneSelection(stack("UCX_MAX_RMA_RAILS=2", null), UcxLaneSelection.Api.RMA,
+                (host, device, nic) -> !host.equals("src") || nic.equals("mlx5_3"));
+        assertEquals(List.of("mlx5_3", "mlx5_3"), remoteOnly.decide(cluster, ts).picked().stream()
+                .map(LaneSplit.Candidate::sourceNic).toList());
+    }
+
+    @Test
     void equalHcasSplitEvenly() {
         Outcome four = pull(fourPixNics(), stack("UCX_MAX_RMA_RAILS=4", null));
         List<Lane> lanes = LaneSplit.split(SIZE, four.decision().picked(), 8192);
