@@ -107,7 +107,7 @@ public final class RegistrationModel {
         List<HcaRegistration> perHca = new ArrayList<>();
         long entries = parameters.pageSize().pagesCovering(region.address(), region.sizeBytes());
         long translationPerMr = Math.multiplyExact(entries, parameters.bytesPerTranslationEntry());
-        double secondsPerMr = parameters.perMrSeconds() + parameters.perByteSeconds() * region.sizeBytes();
+        double secondsPerMr = parameters.perMrSeconds() + parameters.perByteSeconds(region.type()) * region.sizeBytes();
         for (HcaCandidate hca : selectHcas(region, candidates, config.maxHcaPerGpu())) {
             int mrs = mrsPerHca(region, hca, config);
             long translation = Math.multiplyExact(translationPerMr, mrs);

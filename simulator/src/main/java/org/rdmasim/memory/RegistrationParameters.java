@@ -12,8 +12,11 @@ import java.util.List;
  * @param perMrSeconds             fixed cost of one MR; default 16 us = UCX {@code UCX_IB_MEM_REG_OVERHEAD}
  *                                 (openucx/ucx {@code src/uct/ib/base/ib_md.c}, marked there
  *                                 "TODO take default from device")
- * @param perByteSeconds           pin-and-map cost per byte; default 0.06 ns = UCX
- *                                 {@code UCX_IB_MEM_REG_GROWTH} (same file), i.e. 0.06 s per decimal GB
+ * @param perByteSeconds           pin-and-map cost per byte of host memory (4 KiB pages); default 0.06 ns =
+ *                                 UCX {@code UCX_IB_MEM_REG_GROWTH} (same file), i.e. 0.06 s per decimal GB,
+ *                                 UCX's estimate; ofiwg/libfabric #4738 measured more than 20 s for 256 GB of
+ *                                 host memory through verbs (at least 0.078 ns/B), the same order. GPU
+ *                                 memory: see {@link #perByteSeconds(MemoryType)}
  * @param yesKeepsStrictCompanion  whether {@code UCX_IB_PCI_RELAXED_ORDERING=yes} still creates the
  *                                 strict-order companion MR. True in the UCX source we read (ib_md.c
  *                                 makes the second MR whenever relaxed order is enabled); openucx/ucx
@@ -61,7 +64,23 @@ public record RegistrationParameters(TranslationPageSize pageSize, long bytesPer
                 perByteSeconds, keep);
     }
 
-    /** Pin-and-map cost per decimal GB (1e9 bytes). */
+    /** GPU memory is mapped for GPUDirect RDMA in 64 KiB GPU pages (NVIDIA GPUDirect RDMA guide, "GPU page"). */
+    public static final long GPU_PAGE_BYTES = 64L << 10;
+    /** Host memory is pinned in 4 KiB pages (no huge pages assumed). */
+    public static final long HOST_PAGE_BYTES = 4L << 10;
+
+    /**
+     * Pin-and-map cost per byte of {@code type}. No published GPU-memory registration time was found.
+     * ASSUMPTION: registration costs the same per page for GPU and host memory, and GPU memory comes in
+     * 64 KiB pages against host memory's 4 KiB, so a CUDA byte costs 1/16 of a host byte. Without it
+     * (GPU priced as host memory, as rdmasim did before) a GPU buffer takes 16x longer to register.
+     */
+    public double perByteSeconds(org.rdmasim.transport.config.MemoryType type) {
+        return type == org.rdmasim.transport.config.MemoryType.CUDA ? perByteSeconds * HOST_PAGE_BYTES / GPU_PAGE_BYTES
+                : perByteSeconds;
+    }
+
+    /** Pin-and-map cost per decimal GB (1e9 bytes) of host memory. */
     public double perGigabyteSeconds() {
         return perByteSeconds * ByteUnits.GB;
     }
@@ -74,8 +93,10 @@ public record RegistrationParameters(TranslationPageSize pageSize, long bytesPer
                 "ASSUMPTION: every MR of a buffer (default and strict-order companion) maps the whole buffer "
                         + "with the configured translation page size; the driver may pick larger pages for "
                         + "contiguous memory, which would shrink translation bytes",
-                "ASSUMPTION: registration time = sum over MRs of (16 us + 0.06 ns/byte x length), UCX's own "
-                        + "cost estimate (ib_md.c MEM_REG_OVERHEAD/MEM_REG_GROWTH), not a measurement",
+                "ASSUMPTION: registration time = sum over MRs of (16 us + per-byte cost x length): host memory "
+                        + "0.06 ns/byte (UCX's own estimate, ib_md.c MEM_REG_GROWTH; libfabric #4738 measured "
+                        + ">20 s for 256 GB, the same order); GPU memory 1/16 of that, assuming the same cost "
+                        + "per page and 64 KiB GPU pages (no published GPU registration time was found)",
                 "ASSUMPTION: a host buffer's own pages are pinned once however many MRs cover it; GPU memory "
                         + "pins no host pages",
                 "ASSUMPTION: UCX_MAX_HCA_PER_GPU=auto keeps every HCA at the minimum distance (PR #11422 "
