@@ -168,8 +168,10 @@ public final class ExplainCommand implements Callable<Integer> {
                 lanesText.append(i == 0 ? "" : i == parts.size() - 1 ? " and " : ", ").append(parts.get(i));
             }
         }
-        String title = ts.operation() == Operation.READ ? "remote memory read by ucp_get_nbx* into cuda memory"
-                : "remote memory write by ucp_put_nbx* from cuda memory";
+        // the initiator's buffer names the memory type UCX_PROTO_INFO prints: host for a CPU socket
+        String memory = ts.initiator().device().startsWith("CPU") ? "host memory" : "cuda memory";
+        String title = ts.operation() == Operation.READ ? "remote memory read by ucp_get_nbx* into " + memory
+                : "remote memory write by ucp_put_nbx* from " + memory;
         String head = " rdmasim " + ts.initiator() + " ";
         String row1 = String.format(Locale.ROOT, " %14s ", "0..inf");
         String proto = lanes.size() > 1 ? " multi-rail zero-copy " : " zero-copy ";
