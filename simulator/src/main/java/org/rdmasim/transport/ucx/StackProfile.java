@@ -94,9 +94,36 @@ public final class StackProfile {
         return ConfigResolver.resolve(setup);
     }
 
-    /** The host's NICs as the configuration layer sees them, with each GPU's nearest NIC. */
+    /**
+     * The host's NICs as the configuration layer sees them, with the NIC ModelExpress' auto probe pins
+     * each GPU to ({@code modelexpress/ucx_utils.py}, FACTS.md section 3): GPUs are assigned greedily in
+     * index order to the NIC with the longest common PCI path prefix with the GPU, then the fewest GPUs
+     * already assigned, then the name; so two GPUs equally near two NICs get one each. The common
+     * sysfs prefix is read here as the depth of the GPU's and NIC's common ancestor in the host tree.
+     */
     public static NicTopologyView nicView(Host host) {
+        java.util.Map<String, String> pinned = new java.util.HashMap<>();
+        java.util.Map<String, Integer> assigned = new java.util.HashMap<>();
+        for (TopologyNode gpu : host.gpus()) {
+            TopologyNode best = null;
+            int bestScore = -1;
+            for (TopologyNode nic : host.nics()) {
+                TopologyNode common = host.commonAncestor(gpu, nic);
+                int score = common == null ? 0 : common.depth();
+                int count = assigned.getOrDefault(nic.name(), 0);
+                if (best == null || score > bestScore
+                        || (score == bestScore && (count < assigned.getOrDefault(best.name(), 0)
+                        || (count == assigned.getOrDefault(best.name(), 0) && nic.name().compareTo(best.name()) < 0)))) {
+                    best = nic;
+                    bestScore = score;
+                }
+            }
+            if (best != null) {
+                pinned.put(gpu.name(), best.name());
+                assigned.merge(best.name(), 1, Integer::sum);
+            }
+        }
         return NicTopologyView.of(host.nics().stream().map(TopologyNode::name).toList(),
-                gpu -> host.nics().isEmpty() || gpu.isEmpty() ? null : host.nearestNic(host.gpu(gpu)).name());
+                gpu -> gpu.isEmpty() ? null : pinned.get(gpu));
     }
 }

@@ -95,6 +95,19 @@ class UcxMechanicsTest {
     }
 
     @Test
+    void modelExpressAutoProbeSpreadsEquallyNearGpusOverNics() {
+        // ucx_utils.py: greedy in GPU index order by (-prefix score, prior assignments, name). On a GB200
+        // tray GPU0 and GPU1 are equally near mlx5_0 and mlx5_1 (same Grace): they get one each.
+        org.rdmasim.hardware.Host gb200 = new org.rdmasim.hardware.Host("h", org.rdmasim.hardware.Presets.get("gb200-tray"));
+        NicTopologyView v = StackProfile.nicView(gb200);
+        assertEquals(List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"),
+                List.of(v.nearestNic("GPU0"), v.nearestNic("GPU1"), v.nearestNic("GPU2"), v.nearestNic("GPU3")));
+        // DGX H100: each GPU's own switch NIC has the longest common prefix
+        org.rdmasim.hardware.Host dgx = new org.rdmasim.hardware.Host("d", org.rdmasim.hardware.Presets.get("dgx-h100"));
+        assertEquals("mlx5_5", StackProfile.nicView(dgx).nearestNic("GPU5"));
+    }
+
+    @Test
     void nixlSetsWhatEachReleaseSets() {
         // ai-dynamo/nixl ucx_utils.cpp at each tag (FACTS.md section 3)
         assertEquals("4", nixl("0.7.0", "1.20.0").rawValue("UCX_MAX_RMA_RAILS"), "0.7.0 L448");
