@@ -25,15 +25,6 @@ public record UcxRegistrationConfig(HcaPerGpuLimit maxHcaPerGpu, Ternary relaxed
         return new UcxRegistrationConfig(HcaPerGpuLimit.INF, Ternary.AUTO, cpu);
     }
 
-    /**
-     * What a NIXL UCX backend runs with when the user sets nothing: {@code IB_PCI_RELAXED_ORDERING=try}
-     * and, with UCX >= 1.21 (NIXL >= 1.2.0), {@code MAX_HCA_PER_GPU=auto} (FACTS.md section 3;
-     * ai-dynamo/nixl PR #1637, {@code src/plugins/ucx/ucx_utils.cpp}).
-     */
-    public static UcxRegistrationConfig nixlDefaults(CpuFamily cpu, boolean ucxAtLeast121) {
-        return new UcxRegistrationConfig(ucxAtLeast121 ? HcaPerGpuLimit.AUTO : HcaPerGpuLimit.INF, Ternary.TRY, cpu);
-    }
-
     public UcxRegistrationConfig withMaxHcaPerGpu(HcaPerGpuLimit value) {
         return new UcxRegistrationConfig(value, relaxedOrdering, cpu);
     }

@@ -27,6 +27,20 @@ final class HgxHost {
     private HgxHost() {
     }
 
+    /**
+     * The registration settings a NIXL release runs with when the user sets nothing, taken from the one
+     * NIXL release table (transport.config.ConfigResolver): NIXL 1.1 + UCX 1.20 gives try / inf, NIXL 1.2
+     * + UCX 1.21 gives try / auto.
+     */
+    static UcxRegistrationConfig nixl(org.rdmasim.hardware.CpuFamily cpu, boolean fixedRelease) {
+        var setup = org.rdmasim.transport.config.StackSetup.of(List.of(),
+                org.rdmasim.transport.config.StackVersion.parse(fixedRelease ? "1.21.0" : "1.20.0"), "GPU0", 0,
+                org.rdmasim.transport.config.NicTopologyView.of(List.of("mlx5_0"), g -> "mlx5_0"))
+                .withNixl(org.rdmasim.transport.config.StackVersion.parse(fixedRelease ? "1.2.0" : "1.1.0"));
+        var c = org.rdmasim.transport.config.ConfigResolver.resolve(setup);
+        return new UcxRegistrationConfig(c.maxHcaPerGpu(), c.relaxedOrdering(), cpu);
+    }
+
     static String gpu(int i) {
         return "GPU" + i;
     }

@@ -16,8 +16,8 @@ class RegistrationCheckTest {
 
     private static final long FORTY_GIB = 40 * ByteUnits.GIB;
     private final RegistrationModel model = new RegistrationModel();
-    private final UcxRegistrationConfig nixlOld = UcxRegistrationConfig.nixlDefaults(CpuFamily.INTEL_OTHER, false);
-    private final UcxRegistrationConfig nixlNew = UcxRegistrationConfig.nixlDefaults(CpuFamily.INTEL_OTHER, true);
+    private final UcxRegistrationConfig nixlOld = HgxHost.nixl(CpuFamily.INTEL_OTHER, false);
+    private final UcxRegistrationConfig nixlNew = HgxHost.nixl(CpuFamily.INTEL_OTHER, true);
 
     /**
      * A per-VM cap chosen (the real one is not public) so that, with 8 GPUs x 40 GiB x 8 HCAs x 2 MRs

@@ -27,7 +27,7 @@ class RegistrationModelTest {
     @Test
     void seed000NixlDefaultTryRegistersEachBufferSixteenTimes() {
         // NIXL before 1.2.0 / UCX before 1.21: RELAXED_ORDERING=try, every HCA.
-        RegistrationPlan plan = planGpu0(UcxRegistrationConfig.nixlDefaults(CpuFamily.INTEL_OTHER, false));
+        RegistrationPlan plan = planGpu0(HgxHost.nixl(CpuFamily.INTEL_OTHER, false));
         assertEquals(8, plan.perHca().size());
         assertEquals(16, plan.totalMrs());
         assertTrue(plan.perHca().stream().allMatch(r -> r.mrCount() == 2 && r.relaxedOrdering()));
@@ -51,8 +51,8 @@ class RegistrationModelTest {
 
     @Test
     void seed000MaxHcaPerGpuAutoRegistersOnlyOnTheClosestHca() {
-        RegistrationPlan before = planGpu0(UcxRegistrationConfig.nixlDefaults(CpuFamily.INTEL_OTHER, false));
-        RegistrationPlan after = planGpu0(UcxRegistrationConfig.nixlDefaults(CpuFamily.INTEL_OTHER, true));
+        RegistrationPlan before = planGpu0(HgxHost.nixl(CpuFamily.INTEL_OTHER, false));
+        RegistrationPlan after = planGpu0(HgxHost.nixl(CpuFamily.INTEL_OTHER, true));
         assertEquals(List.of("mlx5_0"), after.hcaNames());
         assertEquals(2, after.totalMrs());
 
@@ -71,7 +71,7 @@ class RegistrationModelTest {
 
     @Test
     void everyGpuGetsItsOwnPixNicUnderAuto() {
-        UcxRegistrationConfig nixl = UcxRegistrationConfig.nixlDefaults(CpuFamily.AMD_ZEN, true);
+        UcxRegistrationConfig nixl = HgxHost.nixl(CpuFamily.AMD_ZEN, true);
         List<RegistrationPlan> plans = HgxHost.planEveryGpu(model, FORTY_GIB, 8, nixl);
         for (int g = 0; g < HgxHost.GPUS; g++) {
             assertEquals(List.of("mlx5_" + g), plans.get(g).hcaNames());
@@ -155,7 +155,7 @@ class RegistrationModelTest {
 
     @Test
     void seed000FortyToEightyGigabytesPerGpuPinTensOfGigabytesOfHostMemory() {
-        UcxRegistrationConfig nixl = UcxRegistrationConfig.nixlDefaults(CpuFamily.AMD_ZEN, false);
+        UcxRegistrationConfig nixl = HgxHost.nixl(CpuFamily.AMD_ZEN, false);
         long forty = RegistrationTotals.of(HgxHost.planEveryGpu(model, FORTY_GIB, 8, nixl)).firmwareBytes();
         long eighty = RegistrationTotals.of(HgxHost.planEveryGpu(model, 80 * ByteUnits.GIB, 8, nixl)).firmwareBytes();
         // 8 GPUs x 16 MRs x 80 MiB = 10 GiB; at 80 GiB per GPU, 20 GiB (4 KiB translation pages).
