@@ -1,0 +1,48 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An engineer's question end to end: on GB200 with NIXL 1.1 and UCX 1.20, what does going from the
+ * pinned NIC to four NICs with 4 rails buy, and what does the answer rest on?
+ */
+class EngineerQuestionTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void pinnedVsFourNicsNamesTheCalibratedRateAndItsAssumption() throws Exception {
+        Path scenario = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml");
+        assertEquals(0, CliTestSupport.run("run", scenario.toString(), "--out", dir.toString(), "-q").code());
+        String csv = Files.readString(dir.resolve("transfers.csv"));
+        // 16 GB at the calibrated 308 Gbps per NIC: 0.4156 s pinned, 0.1039 s over four NICs
+        assertTrue(csv.contains("gb200-mx-pin-auto,transfer,t0,source:GPU0,receiver:GPU0,read,,,16000000000,"), csv);
+        String pinned = row(csv, "gb200-mx-pin-auto,transfer,");
+        String striped = row(csv, "gb200-stripe-4-rails,transfer,");
+        assertEquals(0.4156, Double.parseDouble(pinned.split(",")[11]), 0.0005);
+        assertEquals(0.1039, Double.parseDouble(striped.split(",")[11]), 0.0005);
+        assertTrue(pinned.contains("calibrated to gb200-roce"), pinned);
+        assertTrue(striped.contains("calibrated to gb200-roce"), striped);
+        // four lanes on four NICs, one path each
+        assertEquals(4, csv.lines().filter(l -> l.startsWith("gb200-stripe-4-rails,lane,")).count());
+
+        var explain = CliTestSupport.run("explain", scenario.toString(), "--variant", "gb200-stripe-4-rails");
+        assertEquals(0, explain.code());
+        assertTrue(explain.out().contains("rests on (profile gb200-roce): nicReadRate = 308 Gbps, calibrated (seed 003 S1"),
+                explain.out());
+        assertTrue(explain.out().lines().anyMatch(l -> l.matches("\\s*UCX_DISTANCE_BW\\s+auto,sys:16500MBs\\s+UCX_CONF")),
+                explain.out());
+        assertTrue(explain.out().contains("rc_mlx5/mlx5_0:1 25% on path0, rc_mlx5/mlx5_1:1 25% on path0, "
+                + "rc_mlx5/mlx5_2:1 25% on path0, rc_mlx5/mlx5_3:1 25% on path0"), explain.out());
+    }
+
+    private static String row(String csv, String prefix) {
+        return csv.lines().filter(l -> l.startsWith(prefix)).findFirst().orElse("");
+    }
+}
