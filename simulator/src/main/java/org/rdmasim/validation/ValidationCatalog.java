@@ -54,6 +54,11 @@ public final class ValidationCatalog {
                 "GB200 pod, 4 x CX-7 400G RoCE, 16 GB pull, NIXL UCX backend", 308, 308, "Gbps", 0.02, Check.VALUE,
                 SEED003 + "#gb200-mx-pin-auto", GB200, true, "",
                 runs -> gbps(runs, SEED003, "gb200-mx-pin-auto")));
+        r.add(new ValidationRow("MX-450", "ai-dynamo/modelexpress PR #450",
+                "single-receiver bulk pull on a 4-NIC GB200 pod, one NIC pinned",
+                "GB200, 4 x CX-7 400G RoCE, MX_RDMA_NIC_PIN=auto (a second measurement of what S1 calibrates: weak)",
+                316, 316, "Gbps", 0.05, Check.VALUE, SEED003 + "#gb200-mx-pin-auto", GB200, false, "",
+                runs -> gbps(runs, SEED003, "gb200-mx-pin-auto")));
         r.add(new ValidationRow("S2", "seed 003", "4 NICs striped: 'theoretical 4x ceiling ~1232 Gbps'",
                 "4 NICs listed, UCX_MAX_RMA_RAILS=4, UCX 1.20 with ucx.conf", 1232, 1232, "Gbps", 0.05, Check.VALUE,
                 SEED003 + "#gb200-stripe-4-rails", GB200, false, "",
