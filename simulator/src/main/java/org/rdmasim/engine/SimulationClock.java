@@ -15,7 +15,12 @@ public final class SimulationClock {
     public enum EventListKind { HEAP, HENRIKSEN }
 
     private final Simulator simulator;
-    private long eventsFired;
+    private volatile long eventsFired;
+    /** Events fired per action class; one writer (the simulating thread), read by progress displays. */
+    private final java.util.concurrent.ConcurrentHashMap<Class<?>, long[]> byKind =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private Class<?> lastKind;
+    private long[] lastCount;
 
     public SimulationClock() {
         this(EventListKind.HEAP);
@@ -67,12 +72,40 @@ public final class SimulationClock {
         return eventsFired;
     }
 
+    /**
+     * Events fired so far by kind: the simple name of each action's class (the model's events are
+     * small named classes such as {@code FlowCompletion}; anonymous actions show as lambdas).
+     */
+    public java.util.Map<String, Long> eventsByKind() {
+        java.util.Map<String, Long> out = new java.util.TreeMap<>();
+        byKind.forEach((k, n) -> out.merge(kindName(k), n[0], Long::sum));
+        return out;
+    }
+
+    /** Events fired so far whose action is of class {@code kind}. */
+    public long eventsOf(Class<?> kind) {
+        long[] n = byKind.get(kind);
+        return n == null ? 0 : n[0];
+    }
+
+    private static String kindName(Class<?> k) {
+        String s = k.getSimpleName();
+        return s.isEmpty() || k.isSynthetic() ? "(unnamed) " + k.getName().replaceAll("\\$\\$Lambda.*", "") : s;
+    }
+
     Simulator simulator() {
         return simulator;
     }
 
-    void countEvent() {
+    void countEvent(Runnable action) {
         eventsFired++;
+        Class<?> k = action.getClass();
+        if (k != lastKind) {
+            // Consecutive events are often of one kind; the map is consulted only when it changes.
+            lastKind = k;
+            lastCount = byKind.computeIfAbsent(k, x -> new long[1]);
+        }
+        lastCount[0]++;
     }
 
     /** An SSJ event that runs one action; it can be rescheduled while pending. */
@@ -122,7 +155,7 @@ public final class SimulationClock {
         @Override
         public void actions() {
             pending = false;
-            clock.countEvent();
+            clock.countEvent(action);
             action.run();
         }
     }

@@ -201,7 +201,7 @@ public final class FluidNetwork {
         return f;
     }
 
-    private void onCompletionEvent(Flow first) {
+    void onCompletionEvent(Flow first) {
         double now = clock.now();
         boolean groupEvent = first.aggregate != null;
         if (groupEvent) {
@@ -527,7 +527,7 @@ public final class FluidNetwork {
         }
         double delay = f.remaining / f.rate;
         if (f.completion == null) {
-            f.completion = clock.schedule(delay, () -> onCompletionEvent(f));
+            f.completion = clock.schedule(delay, new FlowCompletion(this, f));
         } else {
             f.completion.moveTo(delay);
         }
@@ -557,7 +557,7 @@ public final class FluidNetwork {
             return;
         }
         if (p.completion == null) {
-            p.completion = clock.schedule(delay, () -> onCompletionEvent(p));
+            p.completion = clock.schedule(delay, new GroupCompletion(this, p));
         } else {
             p.completion.moveTo(delay);
         }

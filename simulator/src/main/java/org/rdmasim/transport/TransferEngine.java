@@ -245,7 +245,7 @@ public final class TransferEngine {
                 // A READ's data starts after its request has crossed to the source; a WRITE's at once.
                 double requestDelay = spec.operation() == Operation.READ ? oneWay : 0.0;
                 double delay = posting + requestDelay + params.perFragmentSeconds();
-                cluster.network().clock().schedule(delay, () -> startLane(index, lane));
+                cluster.network().clock().schedule(delay, new LaneStart(this, index, lane));
             }
         }
 
@@ -277,9 +277,46 @@ public final class TransferEngine {
                 // or after the completion travels back (WRITE).
                 double tail = maxOneWay;
                 String bottleneck = last.limiter();
-                cluster.network().clock().schedule(tail, () -> done.accept(new TransferResult(spec, postedAt,
-                        cluster.network().clock().now(), List.of(results), bottleneck)));
+                cluster.network().clock().schedule(tail, new TransferNotice(this, bottleneck));
             }
+        }
+
+        void notifyDone(String bottleneck) {
+            done.accept(new TransferResult(spec, postedAt, cluster.network().clock().now(), List.of(results), bottleneck));
+        }
+    }
+
+    /** A lane's first fragment is on the wire: its flow starts. */
+    private static final class LaneStart implements Runnable {
+        private final Running transfer;
+        private final int index;
+        private final Lane lane;
+
+        LaneStart(Running transfer, int index, Lane lane) {
+            this.transfer = transfer;
+            this.index = index;
+            this.lane = lane;
+        }
+
+        @Override
+        public void run() {
+            transfer.startLane(index, lane);
+        }
+    }
+
+    /** The initiator learns that every lane of a transfer is done (one way-latency after the last byte). */
+    public static final class TransferNotice implements Runnable {
+        private final Running transfer;
+        private final String bottleneck;
+
+        TransferNotice(Running transfer, String bottleneck) {
+            this.transfer = transfer;
+            this.bottleneck = bottleneck;
+        }
+
+        @Override
+        public void run() {
+            transfer.notifyDone(bottleneck);
         }
     }
 }

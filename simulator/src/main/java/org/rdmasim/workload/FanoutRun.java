@@ -119,10 +119,10 @@ public final class FanoutRun {
 
     private void scheduleArrival(int i, double at) {
         double jitter = plan.jitter().startSeconds() > 0 ? startJitter.nextDouble() * plan.jitter().startSeconds() : 0.0;
-        run.clock().scheduleAt(at + jitter, () -> arrive(i));
+        run.clock().scheduleAt(at + jitter, new ReceiverArrival(this, i));
     }
 
-    private void arrive(int i) {
+    void arrive(int i) {
         arrivedAt[i] = run.clock().now();
         waiting.addLast(i);
         dispatch();

@@ -72,7 +72,7 @@ public final class WorkloadRun {
     public RunResult run(List<TransferItem> items) {
         SimulationClock clock = cluster.network().clock();
         for (TransferItem item : items) {
-            clock.scheduleAt(item.atSeconds(), () -> post(item, r -> { }));
+            clock.scheduleAt(item.atSeconds(), new TransferPost(this, item));
         }
         clock.run();
         return collect(items.size(), null);
