@@ -37,7 +37,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "events) and the fluid model (a synthetic run of --flows flows between --hosts hosts).",
                 "With --peer simgrid: run a Poisson-staggered fan-out (--sources sources, 4 rails) in rdmasim and",
                 "in SimGrid at each of --receivers, and print times, their ratio and the largest finish-time",
-                "difference."})
+                "difference.",
+                "With --scenario FILE: time that scenario as `run` runs it (the path users take), phase by phase."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -97,8 +98,36 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--model-gb", defaultValue = "16", description = "model size for --peer, decimal GB (default ${DEFAULT-VALUE})")
     double modelGb;
 
+    @Option(names = "--scenario", paramLabel = "FILE",
+            description = {"time a scenario the way `run` runs it, phase by phase (load, build, simulate, reports),",
+                    "with peak heap and events by kind; replaces the hold-model and fluid runs"})
+    Path scenarioFile;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR",
+            description = "with --scenario: write the reports here (default: a new temporary folder)")
+    Path out;
+
+    @Option(names = {"-q", "--quiet"}, description = "with --scenario: no progress line")
+    boolean quiet;
+
+    @Option(names = "--threads", paramLabel = "N",
+            description = "with --scenario: threads for replications (default: all cores, as `run`)")
+    Integer threads;
+
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
+        if (scenarioFile != null) {
+            if (peer != null) {
+                throw new BadInputException("bench --peer with --scenario is not built yet: the scenario's flow problem "
+                        + "cannot be exported to the peer; use --peer alone for the synthetic fan-out");
+            }
+            int n = threads == null ? RunCommand.defaultThreads() : threads;
+            if (n < 1) {
+                throw new BadInputException("--threads must be at least 1, got " + n);
+            }
+            return new ScenarioBench(spec.commandLine().getOut(), spec.commandLine().getErr(), quiet)
+                    .run(scenarioFile, out, n);
+        }
         if (peer != null) {
             return peerTable();
         }

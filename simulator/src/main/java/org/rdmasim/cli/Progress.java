@@ -1,22 +1,50 @@
 package org.rdmasim.cli;
 
 import java.io.PrintWriter;
+import java.util.Locale;
+import org.rdmasim.engine.RunWatch;
 
 /**
- * A status line on stderr, printed once a second after the first second, so short runs stay quiet
- * and long ones show they are alive.
+ * A status display on stderr for long runs, quiet for the first second so short runs print nothing.
+ * On a terminal one line is rewritten in place ({@code \r}) twice a second; otherwise (a log, a CI
+ * job) a plain line every five seconds. With a {@link RunWatch} the line shows simulated time,
+ * receivers (or transfers) finished of total, events per second and an estimate of the time left.
  */
 final class Progress implements AutoCloseable {
+    private static final long QUIET_START_MILLIS = 1000;
+
     private final PrintWriter err;
+    private final RunWatch watch;
+    private final boolean inPlace;
     private final Thread thread;
     private volatile String status = "";
     private volatile boolean printed;
+    private int lastWidth;
 
+    /** A status line without run detail (the label passed to {@link #update} and the elapsed time). */
     Progress(PrintWriter err) {
+        this(err, null, System.console() != null, true);
+    }
+
+    private Progress(PrintWriter err, RunWatch watch, boolean inPlace, boolean start) {
         this.err = err;
+        this.watch = watch;
+        this.inPlace = inPlace;
         this.thread = new Thread(this::loop, "rdmasim-progress");
         thread.setDaemon(true);
-        thread.start();
+        if (start) {
+            thread.start();
+        }
+    }
+
+    /** The display for a run followed by {@code watch}; in place when stderr's process has a console. */
+    static Progress open(PrintWriter err, RunWatch watch) {
+        return new Progress(err, watch, System.console() != null, true);
+    }
+
+    /** Prints nothing ({@code --quiet}). */
+    static Progress silent() {
+        return new Progress(new PrintWriter(PrintWriter.nullWriter()), null, false, false);
     }
 
     void update(String text) {
@@ -25,20 +53,55 @@ final class Progress implements AutoCloseable {
 
     private void loop() {
         long start = System.nanoTime();
+        long period = inPlace ? 500 : 5000;
+        long lastEvents = 0;
+        long lastAt = start;
         try {
-            Thread.sleep(1000);
+            Thread.sleep(QUIET_START_MILLIS);
             while (!Thread.currentThread().isInterrupted()) {
-                double elapsed = (System.nanoTime() - start) / 1e9;
-                synchronized (err) {
-                    err.printf("rdmasim: %.0f s: %s%n", elapsed, status);
-                    err.flush();
+                long at = System.nanoTime();
+                double elapsed = (at - start) / 1e9;
+                String line = String.format(Locale.ROOT, "rdmasim: %.0f s: %s", elapsed, status);
+                if (watch != null) {
+                    long events = watch.events();
+                    double rate = (events - lastEvents) / Math.max(1e-9, (at - lastAt) / 1e9);
+                    lastEvents = events;
+                    lastAt = at;
+                    line += detail(elapsed, events, rate);
                 }
-                printed = true;
-                Thread.sleep(1000);
+                show(line);
+                Thread.sleep(period);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private String detail(double elapsed, long events, double rate) {
+        long total = watch.expectedUnits();
+        long done = Math.min(total, watch.finishedUnits());
+        String eta = "";
+        if (done > 0 && done < total) {
+            // Linear in units finished: a fan-out whose backlog grows finishes later than this says.
+            eta = String.format(Locale.ROOT, ", ETA %.0f s", elapsed * (total - done) / done);
+        }
+        return String.format(Locale.ROOT, " | simulated %.3f s | %,d/%,d finished | %,d events, %,.0f/s%s",
+                watch.simulatedSeconds(), done, total, events, rate, eta);
+    }
+
+    private void show(String line) {
+        synchronized (err) {
+            if (inPlace) {
+                // Pad over the previous, longer line instead of relying on terminal erase sequences.
+                int pad = Math.max(0, lastWidth - line.length());
+                err.print("\r" + line + " ".repeat(pad));
+                lastWidth = line.length();
+            } else {
+                err.println(line);
+            }
+            err.flush();
+        }
+        printed = true;
     }
 
     boolean printedAnything() {
@@ -48,5 +111,16 @@ final class Progress implements AutoCloseable {
     @Override
     public void close() {
         thread.interrupt();
+        try {
+            thread.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (inPlace && printed) {
+            synchronized (err) {
+                err.print("\r" + " ".repeat(lastWidth) + "\r");
+                err.flush();
+            }
+        }
     }
 }

@@ -83,12 +83,13 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         List<VariantOutcome> outcomes = new ArrayList<>();
-        try (Progress progress = new Progress(err)) {
+        org.rdmasim.engine.RunWatch watch = new org.rdmasim.engine.RunWatch();
+        try (Progress progress = quiet ? Progress.silent() : Progress.open(err, watch)) {
             int i = 0;
             for (VariantSpec v : scenario.variants()) {
                 i++;
                 progress.update(scenario.name() + ": variant " + i + "/" + scenario.variants().size() + " '" + v.name() + "'");
-                outcomes.add(VariantRunner.run(v, scenario.seed(), scenario.replications(), threads));
+                outcomes.add(VariantRunner.run(v, scenario.seed(), scenario.replications(), threads, watch));
             }
         }
         List<Charts.Reference> refs = scenario.references().stream()

@@ -33,6 +33,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 import org.rdmasim.engine.RandomStreams;
+import org.rdmasim.engine.RunWatch;
 import org.rdmasim.memory.RegistrationTotals;
 import org.rdmasim.workload.FanoutPlan;
 import org.rdmasim.workload.FanoutRun;
@@ -54,6 +55,11 @@ public final class VariantRunner {
     }
 
     public static VariantOutcome run(VariantSpec v, long seed, int replications, int threads) {
+        return run(v, seed, replications, threads, new RunWatch());
+    }
+
+    /** As {@link #run(VariantSpec, long, int, int)}, with every replication's clock shown to {@code watch}. */
+    public static VariantOutcome run(VariantSpec v, long seed, int replications, int threads, RunWatch watch) {
         long t0 = System.nanoTime();
         List<Host> hosts = new ArrayList<>(v.hosts().size());
         for (Map.Entry<String, HostSpec> e : v.hosts().entrySet()) {
@@ -65,7 +71,7 @@ public final class VariantRunner {
             return VariantOutcome.failed(v.name(), v.description(), registration.error(), v.claim(), registration.totals());
         }
         if (v.fanout() == null) {
-            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, registrations(registration));
+            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, registrations(registration), watch);
             double wall = (System.nanoTime() - t0) / 1e9;
             return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", result, wall, v.claim(),
                     registration.totals());
@@ -77,7 +83,7 @@ public final class VariantRunner {
         }
         FanoutRun.Timing timing = new FanoutRun.Timing(perCycle);
         UcxLaneSelection.Registrations held = registrations(registration);
-        List<RunResult> results = replicate(replications, threads, rep -> runOnce(v, hosts, seed, rep, timing, held));
+        List<RunResult> results = replicate(replications, threads, rep -> runOnce(v, hosts, seed, rep, timing, held, watch));
         double wall = (System.nanoTime() - t0) / 1e9;
         return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", results.get(0), wall, v.claim(),
                 registration.totals(), ReplicationStats.of(results));
@@ -145,9 +151,10 @@ public final class VariantRunner {
 
     /** One replication: its own clock, network and cluster, NIC rates jittered from its own streams. */
     static RunResult runOnce(VariantSpec v, List<Host> hosts, long seed, int replication, FanoutRun.Timing timing,
-            UcxLaneSelection.Registrations registrations) {
+            UcxLaneSelection.Registrations registrations, RunWatch watch) {
         RandomStreams streams = new RandomStreams(seed, replication);
         SimulationClock clock = new SimulationClock();
+        watch.attach(clock);
         // Flows held together at one resource share a rate (same max-min rates, finish times to rounding).
         FluidNetwork network = new FluidNetwork(clock).grouping(FlowProblem.DEFAULT_GROUP_MIN);
         Jitter jitter = v.fanout() == null ? Jitter.NONE : v.fanout().jitter();
@@ -165,7 +172,20 @@ public final class VariantRunner {
                 : new ExplicitLanes(v.transport().lanes());
         WorkloadRun run = new WorkloadRun(cluster, engine, lanes, new WorkloadRun.PathOptions(v.transport().gpudirect(),
                 v.transport().acs(), v.transport().iommuPenalty()));
-        return v.fanout() == null ? run.run(v.transfers()) : run.run(v.fanout(), timing, streams);
+        // A transfer is done when the initiator's notice fires; a receiver when all its GPUs' are.
+        if (v.fanout() == null) {
+            watch.expect(v.transfers().size(), TransferEngine.TransferNotice.class, 1);
+        } else {
+            FanoutPlan plan = v.fanout();
+            watch.expect((long) plan.receivers().size() * plan.cycles().count(), TransferEngine.TransferNotice.class,
+                    plan.receivers().get(0).gpus().size());
+        }
+        long t0 = System.nanoTime();
+        try {
+            return v.fanout() == null ? run.run(v.transfers()) : run.run(v.fanout(), timing, streams);
+        } finally {
+            watch.simulated(System.nanoTime() - t0);
+        }
     }
 
     /**
