@@ -12,7 +12,9 @@ import java.util.TreeSet;
  * {@code w_f * u_f}: the loads it puts on resources are exactly the members' loads. Its path holds the
  * group's resource and the members' <em>shared</em> resources; a resource crossed by one member only
  * (a receiver's NIC, its PCIe links) is left out and becomes a per-member threshold instead: the level
- * at which that resource or the member's own cap would bind. The pseudo-flow's cap is the lowest such
+ * at which that resource or the member's own cap would bind. A resource crossed by several members and
+ * nothing else (the lanes of one striped receiver on its GPU link) is left out too, followed lazily with
+ * the members' summed usage; the level at which it would fill joins the cap. The pseudo-flow's cap is the lowest such
  * threshold, so if the solver ever lets the group reach it, or freezes the group anywhere but its own
  * resource, the aggregation no longer matches progressive filling of the members and the network
  * dissolves the group and re-solves flow by flow.
@@ -31,6 +33,10 @@ final class FlowGroup {
     final Flow pseudo;
     final TreeSet<Flow> byTag = new TreeSet<>(BY_TAG);
     final TreeSet<Flow> byThreshold = new TreeSet<>(BY_THRESHOLD);
+    private static final Comparator<Resource> BY_LIMIT =
+            Comparator.comparingDouble(Resource::lazyLimit).thenComparingInt(Resource::index);
+    /** Resources crossed by several members and nothing else, followed lazily (see {@link Resource#lazyGroup}). */
+    final TreeSet<Resource> shared = new TreeSet<>(BY_LIMIT);
     /** Members crossing {@code pseudo.path[i]} (index 0 is {@link #at}, crossed by all). */
     int[] crossing = new int[4];
 
@@ -49,6 +55,12 @@ final class FlowGroup {
         this.pseudo = pseudo;
         this.virtualSince = now;
         recordLevel();
+    }
+
+    /** The pseudo-flow's cap: the lowest member threshold or level at which a shared lazy resource fills. */
+    double cap() {
+        double c = byThreshold.isEmpty() ? Double.POSITIVE_INFINITY : byThreshold.first().threshold;
+        return shared.isEmpty() ? c : Math.min(c, shared.first().lazyLimit());
     }
 
     /** Rate per unit weight of every member. */

@@ -85,7 +85,7 @@ public final class FluidNetwork {
         watchedKinds.addAll(kinds);
         for (Resource r : resources) {
             if (kinds.contains(r.kind())) {
-                if (r.lazyMember != null) {
+                if (r.lazyGroup != null) {
                     throw new IllegalStateException("observers must be added before flows start");
                 }
                 r.watched = true;
@@ -190,6 +190,9 @@ public final class FluidNetwork {
             if (q.lazyMember != null) {
                 // The member was alone on q; with a second flow there q is shared and can bind it.
                 eject(q.lazyMember, clock.now());
+            } else if (q.lazyGroup != null) {
+                // Only members of one group crossed q; with another flow there it goes back into the solve.
+                unshare(q, clock.now());
             }
         }
         for (int i = 0; i < p.length; i++) {
@@ -511,7 +514,7 @@ public final class FluidNetwork {
     }
 
     private static double loadOf(Resource r) {
-        double load = r.lazyMember != null ? r.lazyFactor * r.lazyMember.group.level() : 0;
+        double load = r.lazyGroup != null ? r.lazyFactor * r.lazyGroup.level() : 0;
         for (Flow f : r.flows) {
             load += f.rate * f.usageOf(r);
         }
@@ -638,6 +641,20 @@ public final class FluidNetwork {
                 q.endLazy(now);
                 continue;
             }
+            if (q.lazyGroup == g) {
+                g.shared.remove(q);
+                if (--q.lazyCount == 0) {
+                    q.endLazy(now);
+                } else {
+                    q.refactor(q.lazyFactor - m.weight() * m.usage(i), now);
+                    g.shared.add(q);
+                    if (reattach) {
+                        // m runs on its own on q again: q is no longer crossed by members only.
+                        unshare(q, now);
+                    }
+                }
+                continue;
+            }
             int k = g.indexOf(q);
             p.usageInternal()[k] -= m.weight() * m.usage(i);
             if (--g.crossing[k] == 0 && k > 0) {
@@ -660,8 +677,40 @@ public final class FluidNetwork {
             }
             p.rate = 0;
         } else {
-            p.rateCap = g.byThreshold.first().threshold;
+            p.rateCap = g.cap();
         }
+    }
+
+    /** Puts a resource followed lazily by several members back on its group's pseudo-path. */
+    private static void unshare(Resource q, double now) {
+        FlowGroup g = q.lazyGroup;
+        g.shared.remove(q);
+        double factor = q.lazyFactor;
+        int count = q.lazyCount;
+        q.endLazy(now);
+        addToPseudoPath(g, q, factor, count);
+        g.pseudo.rateCap = g.cap();
+    }
+
+    /**
+     * Takes off a group's pseudo-path the resources crossed by its members and by nothing else (a
+     * striped receiver's lanes on its GPU link): they follow the group lazily and enter its cap, so the
+     * pseudo-flow stays a handful of resources however many receivers the group serves.
+     */
+    private static void shareLazily(FlowGroup g, double now) {
+        Flow p = g.pseudo;
+        for (int k = p.pathInternal().length - 1; k > 0; k--) {
+            Resource q = p.pathInternal()[k];
+            double factor = p.usageInternal()[k];
+            if (q.flows.size() != 1 || q.watched || q.lazyGroup != null || !(g.level() < q.capacity() / factor * (1 - GROUP_MARGIN))) {
+                continue;
+            }
+            int count = g.crossing[k];
+            removeFromPseudoPath(g, k);
+            q.beginShared(g, factor, count, now);
+            g.shared.add(q);
+        }
+        p.rateCap = g.cap();
     }
 
     private static void removeFromPseudoPath(FlowGroup g, int k) {
@@ -767,6 +816,7 @@ public final class FluidNetwork {
             }
         }
         for (FlowGroup g : changed) {
+            shareLazily(g, now);
             scheduleGroup(g, now);
         }
     }
@@ -776,13 +826,18 @@ public final class FluidNetwork {
         Resource[] path = f.pathInternal();
         double level = g.level();
         double threshold = f.rateCap() / f.weight();
+        double sharedLimit = Double.POSITIVE_INFINITY;
         int added = 0;
         for (int i = 0; i < path.length; i++) {
             Resource q = path[i];
             if (q == g.at || g.indexOf(q) >= 0) {
                 continue;
             }
-            if (q.lazyMember != null) {
+            if (q.lazyGroup == g && q.lazyMember == null) {
+                sharedLimit = Math.min(sharedLimit, q.capacity() / (q.lazyFactor + f.weight() * f.usage(i)));
+                continue;
+            }
+            if (q.lazyGroup != null) {
                 // Cannot happen while f crosses q (a lazily followed resource carries its member only); refuse anyway.
                 return false;
             }
@@ -792,7 +847,7 @@ public final class FluidNetwork {
                 added++;
             }
         }
-        if (!(level < threshold * (1 - GROUP_MARGIN)) || g.pseudo.pathInternal().length + added > MAX_GROUP_PATH) {
+        if (!(level < Math.min(threshold, sharedLimit) * (1 - GROUP_MARGIN)) || g.pseudo.pathInternal().length + added > MAX_GROUP_PATH) {
             return false;
         }
         g.advance(now);
@@ -810,7 +865,12 @@ public final class FluidNetwork {
             q.memberCount++;
             double share = f.weight() * f.usage(i);
             int k = g.indexOf(q);
-            if (k >= 0) {
+            if (q.lazyGroup == g && q.lazyMember == null) {
+                g.shared.remove(q);
+                q.refactor(q.lazyFactor + share, now);
+                q.lazyCount++;
+                g.shared.add(q);
+            } else if (k >= 0) {
                 g.pseudo.usageInternal()[k] += share;
                 g.crossing[k]++;
             } else if (q.flows.isEmpty() && !q.watched) {
@@ -822,7 +882,7 @@ public final class FluidNetwork {
         }
         g.byTag.add(f);
         g.byThreshold.add(f);
-        g.pseudo.rateCap = g.byThreshold.first().threshold;
+        g.pseudo.rateCap = g.cap();
         return true;
     }
 

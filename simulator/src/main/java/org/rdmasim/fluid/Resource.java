@@ -42,6 +42,14 @@ public final class Resource {
      * instead of being updated on every level change.
      */
     Flow lazyMember;
+    /**
+     * The group this resource follows, or null: {@code lazyMember}'s group, or with no lazy member a
+     * group several of whose members cross it and nothing else does (the lanes of one striped receiver
+     * on its GPU link). Then the group's cap keeps the level below where this resource would bind.
+     */
+    FlowGroup lazyGroup;
+    /** Members crossing this resource while it follows {@link #lazyGroup}. */
+    int lazyCount;
     double lazyFactor;
     private double lazyV0;
     private double lazyBytes0;
@@ -86,11 +94,11 @@ public final class Resource {
 
     /** Current load in bytes per second (sum of the rates of the flows crossing it). */
     public double load() {
-        return lazyMember != null ? lazyFactor * lazyMember.group.level() : load;
+        return lazyGroup != null ? lazyFactor * lazyGroup.level() : load;
     }
 
     public double peakLoad() {
-        return lazyMember != null ? Math.max(peakLoad, lazyFactor * lazyMember.group.maxLevelSince(lazyPeakFrom)) : peakLoad;
+        return lazyGroup != null ? Math.max(peakLoad, lazyFactor * lazyGroup.maxLevelSince(lazyPeakFrom)) : peakLoad;
     }
 
     public int activeFlows() {
@@ -99,20 +107,42 @@ public final class Resource {
 
     /** Bytes carried up to {@code now}. */
     public double bytesCarried(double now) {
-        if (lazyMember != null) {
-            return lazyBytes0 + lazyFactor * (lazyMember.group.virtualTimeAt(now) - lazyV0);
+        if (lazyGroup != null) {
+            return lazyBytes0 + lazyFactor * (lazyGroup.virtualTimeAt(now) - lazyV0);
         }
         return bytesCarried + load * (now - loadSince);
     }
 
     /** Starts following {@code member}'s group (this resource carries that member only). */
     void beginLazy(Flow member, double factor, double now) {
+        beginShared(member.group, factor, 1, now);
+        lazyMember = member;
+    }
+
+    /** Starts following {@code group}, {@code count} of whose members (and nothing else) cross this resource. */
+    void beginShared(FlowGroup group, double factor, int count, double now) {
         setLoad(now, load);
         lazyBytes0 = bytesCarried;
-        lazyV0 = member.group.virtualTimeAt(now);
-        lazyPeakFrom = member.group.levelRecord();
+        lazyV0 = group.virtualTimeAt(now);
+        lazyPeakFrom = group.levelRecord();
         lazyFactor = factor;
-        lazyMember = member;
+        lazyGroup = group;
+        lazyCount = count;
+    }
+
+    /** The followed members' summed usage changes now: bytes and peak so far are kept at the old factor. */
+    void refactor(double factor, double now) {
+        double carried = bytesCarried(now);
+        peakLoad = peakLoad();
+        lazyBytes0 = carried;
+        lazyV0 = lazyGroup.virtualTimeAt(now);
+        lazyPeakFrom = lazyGroup.levelRecord();
+        lazyFactor = factor;
+    }
+
+    /** Level of the followed group at which this resource would be full. */
+    double lazyLimit() {
+        return capacity / lazyFactor;
     }
 
     /** Stops following the group: bytes, peak and load become stored values again, as of {@code now}. */
@@ -121,6 +151,8 @@ public final class Resource {
         double peak = peakLoad();
         double current = load();
         lazyMember = null;
+        lazyGroup = null;
+        lazyCount = 0;
         bytesCarried = carried;
         loadSince = now;
         load = current;
@@ -128,7 +160,7 @@ public final class Resource {
     }
 
     void setLoad(double now, double newLoad) {
-        if (lazyMember != null) {
+        if (lazyGroup != null) {
             throw new IllegalStateException(name + " follows a group; its load is not set directly");
         }
         bytesCarried += load * (now - loadSince);

@@ -58,6 +58,60 @@ class FlowGroupingTest {
         assertEquals(plain.events(), grouped.events());
     }
 
+    /**
+     * Striped receivers: each has two lanes through the shared source NIC (100 B/s), one NIC of its
+     * own each, and one GPU link (30 B/s) both lanes cross. Alone, a receiver is held by its GPU link
+     * (15 B/s a lane); once seven or more lanes share the source its NIC holds them and they group,
+     * the GPU links followed lazily; as the backlog drains the GPU links bind again and groups
+     * dissolve. Lanes of one receiver differ in size, so one leaves its group before the other.
+     * Returns finish times by lane and, with grouping, how many resources were ever followed lazily
+     * by several members at once.
+     */
+    private static Map<String, Double> stripedReceivers(int groupMin, int[] sharedSeen) {
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork net = new FluidNetwork(clock).grouping(groupMin).verifying(groupMin > 0);
+        Resource source = net.addResource("source tx", ResourceKind.NIC_TX, 100);
+        Map<String, Double> finish = new java.util.TreeMap<>();
+        List<Resource> gpus = new java.util.ArrayList<>();
+        for (int i = 0; i < 24; i++) {
+            Resource gpu = net.addResource("r" + i + " gpu", ResourceKind.PCIE_LINK, 30);
+            gpus.add(gpu);
+            for (String lane : new String[] {"a", "b"}) {
+                Resource nic = net.addResource("r" + i + " " + lane, ResourceKind.NIC_RX, 1000);
+                long bytes = lane.equals("a") ? 200 + 10L * i : 260 + 7L * i;
+                String label = "r" + i + lane;
+                clock.schedule(0.25 * i, () -> net.start(label, List.of(source, nic, gpu), 1.0, Double.POSITIVE_INFINITY,
+                        bytes, f -> finish.put(label, f.finishTime())));
+            }
+        }
+        for (int k = 1; k < 200; k++) {
+            clock.schedule(0.05 * k, () -> {
+                int n = 0;
+                for (Resource g : gpus) {
+                    n += g.lazyGroup != null && g.lazyMember == null ? 1 : 0;
+                }
+                sharedSeen[0] = Math.max(sharedSeen[0], n);
+            });
+        }
+        clock.run();
+        return finish;
+    }
+
+    @Test
+    void lanesOfOneReceiverStayGroupedWhileTheirSharedGpuLinkIsFollowedLazily() {
+        int[] none = {0};
+        int[] seen = {0};
+        Map<String, Double> plain = stripedReceivers(0, none);
+        Map<String, Double> grouped = stripedReceivers(2, seen);
+        assertEquals(48, plain.size());
+        assertEquals(plain.keySet(), grouped.keySet());
+        for (Map.Entry<String, Double> e : plain.entrySet()) {
+            assertEquals(e.getValue(), grouped.get(e.getKey()), 1e-9 * e.getValue(), e.getKey());
+        }
+        assertEquals(0, none[0]);
+        assertTrue(seen[0] >= 3, "GPU links followed lazily by two lanes at once: " + seen[0]);
+    }
+
     /** Runs five flows through one shared resource, each with its own watched resource; returns what the observer saw. */
     private static List<String> observedLoads(int groupMin) {
         SimulationClock clock = new SimulationClock();
