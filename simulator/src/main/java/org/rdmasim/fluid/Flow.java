@@ -105,6 +105,11 @@ public final class Flow {
     }
 
     public double usageOf(Resource r) {
+        if (aggregate != null) {
+            // A group's pseudo-flow may cross hundreds of resources.
+            int k = aggregate.indexOf(r);
+            return k < 0 ? 0 : usage[k];
+        }
         for (int i = 0; i < path.length; i++) {
             if (path[i] == r) {
                 return usage[i];

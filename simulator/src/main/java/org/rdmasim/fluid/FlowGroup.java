@@ -39,6 +39,7 @@ final class FlowGroup {
     final TreeSet<Resource> shared = new TreeSet<>(BY_LIMIT);
     /** Members crossing {@code pseudo.path[i]} (index 0 is {@link #at}, crossed by all). */
     int[] crossing = new int[4];
+    private final java.util.IdentityHashMap<Resource, Integer> slots = new java.util.IdentityHashMap<>();
 
     private double virtualTime;
     private double virtualSince;
@@ -54,6 +55,7 @@ final class FlowGroup {
         this.at = at;
         this.pseudo = pseudo;
         this.virtualSince = now;
+        slots.put(at, 0);
         recordLevel();
     }
 
@@ -114,14 +116,24 @@ final class FlowGroup {
         return Math.max(stackLevel[lo], pseudo.rate);
     }
 
+    /** Position of {@code r} on the pseudo-path, -1 when absent: a lookup, as paths reach hundreds of resources. */
     int indexOf(Resource r) {
+        Integer k = slots.get(r);
+        return k == null ? -1 : k;
+    }
+
+    /** The pseudo-path gained {@code r} at its end. */
+    void appended(Resource r) {
+        slots.put(r, pseudo.pathInternal().length - 1);
+    }
+
+    /** The pseudo-path lost {@code r}, which was at {@code k}; later resources moved one place down. */
+    void removed(Resource r, int k) {
+        slots.remove(r);
         Resource[] p = pseudo.pathInternal();
-        for (int i = 0; i < p.length; i++) {
-            if (p[i] == r) {
-                return i;
-            }
+        for (int i = k; i < p.length; i++) {
+            slots.put(p[i], i);
         }
-        return -1;
     }
 
     /** Due time of the member with the smallest tag, as a delay from {@code now}; +Infinity when none. */

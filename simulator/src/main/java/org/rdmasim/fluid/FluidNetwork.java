@@ -738,6 +738,7 @@ public final class FluidNetwork {
             }
         }
         p.setPath(path, usage, slots);
+        g.removed(q, k);
     }
 
     private static void addToPseudoPath(FlowGroup g, Resource q, double usage, int crossing) {
@@ -756,6 +757,7 @@ public final class FluidNetwork {
         }
         g.crossing[n] = crossing;
         p.setPath(path, use, slots);
+        g.appended(q);
     }
 
     /**

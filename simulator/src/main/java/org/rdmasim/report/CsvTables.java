@@ -1,6 +1,7 @@
 package org.rdmasim.report;
 
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,35 +18,46 @@ public final class CsvTables {
     }
 
     public static void writeTransfers(Path file, List<VariantOutcome> outcomes) throws IOException {
-        StringBuilder out = new StringBuilder(
-                "variant,row,transfer,from,to,operation,source_nic,sink_nic,bytes,start_s,finish_s,seconds,gbps,bottleneck\n");
-        for (VariantOutcome o : outcomes) {
-            if (o.result() == null) {
-                continue;
-            }
-            for (TransferResult t : o.result().transfers()) {
-                out.append(csv(o.name())).append(",transfer,").append(csv(t.spec().id())).append(',')
-                        .append(csv(t.spec().source().toString())).append(',').append(csv(t.spec().sink().toString()))
-                        .append(',').append(t.spec().operation().name().toLowerCase(Locale.ROOT)).append(",,,")
-                        .append(t.spec().bytes()).append(',').append(num(t.startSeconds())).append(',')
-                        .append(num(t.finishSeconds())).append(',').append(num(t.seconds())).append(',')
-                        .append(num(t.gbps())).append(',').append(csv(t.bottleneck())).append('\n');
-                for (LaneResult l : t.lanes()) {
-                    out.append(csv(o.name())).append(",lane,").append(csv(t.spec().id())).append(',')
+        // Streamed row by row: at 100k receivers the table is tens of MB, never held as one string.
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            w.write("variant,row,transfer,from,to,operation,source_nic,sink_nic,bytes,start_s,finish_s,seconds,gbps,bottleneck\n");
+            StringBuilder out = new StringBuilder(512);
+            for (VariantOutcome o : outcomes) {
+                if (o.result() == null) {
+                    continue;
+                }
+                for (TransferResult t : o.result().transfers()) {
+                    out.append(csv(o.name())).append(",transfer,").append(csv(t.spec().id())).append(',')
                             .append(csv(t.spec().source().toString())).append(',').append(csv(t.spec().sink().toString()))
-                            .append(',').append(t.spec().operation().name().toLowerCase(Locale.ROOT)).append(',')
-                            .append(csv(l.sourceNic())).append(',').append(csv(l.sinkNic())).append(',').append(l.bytes())
-                            .append(',').append(num(l.startSeconds())).append(',').append(num(l.finishSeconds()))
-                            .append(',').append(num(l.finishSeconds() - l.startSeconds())).append(',')
-                            .append(num(l.gbps())).append(',').append(csv(l.limiter())).append('\n');
+                            .append(',').append(t.spec().operation().name().toLowerCase(Locale.ROOT)).append(",,,")
+                            .append(t.spec().bytes()).append(',').append(num(t.startSeconds())).append(',')
+                            .append(num(t.finishSeconds())).append(',').append(num(t.seconds())).append(',')
+                            .append(num(t.gbps())).append(',').append(csv(t.bottleneck())).append('\n');
+                    for (LaneResult l : t.lanes()) {
+                        out.append(csv(o.name())).append(",lane,").append(csv(t.spec().id())).append(',')
+                                .append(csv(t.spec().source().toString())).append(',').append(csv(t.spec().sink().toString()))
+                                .append(',').append(t.spec().operation().name().toLowerCase(Locale.ROOT)).append(',')
+                                .append(csv(l.sourceNic())).append(',').append(csv(l.sinkNic())).append(',').append(l.bytes())
+                                .append(',').append(num(l.startSeconds())).append(',').append(num(l.finishSeconds()))
+                                .append(',').append(num(l.finishSeconds() - l.startSeconds())).append(',')
+                                .append(num(l.gbps())).append(',').append(csv(l.limiter())).append('\n');
+                    }
+                    w.append(out);
+                    out.setLength(0);
                 }
             }
         }
-        Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
     }
 
     public static void writeResources(Path file, List<VariantOutcome> outcomes) throws IOException {
-        StringBuilder out = new StringBuilder("variant,resource,kind,capacity_gbps,bytes,peak_utilisation,mean_utilisation\n");
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            writeResources(w, outcomes);
+        }
+    }
+
+    private static void writeResources(Writer w, List<VariantOutcome> outcomes) throws IOException {
+        w.write("variant,resource,kind,capacity_gbps,bytes,peak_utilisation,mean_utilisation\n");
+        StringBuilder out = new StringBuilder(256);
         for (VariantOutcome o : outcomes) {
             if (o.result() == null) {
                 continue;
@@ -58,9 +70,10 @@ public final class CsvTables {
                         .append(',').append(num(r.capacityBytesPerSecond() * 8 / 1e9)).append(',')
                         .append(Math.round(r.bytesCarried())).append(',').append(num(r.peakUtilisation())).append(',')
                         .append(num(r.meanUtilisation())).append('\n');
+                w.append(out);
+                out.setLength(0);
             }
         }
-        Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
     }
 
     static String num(double v) {
