@@ -351,16 +351,21 @@ public final class FluidNetwork {
     private boolean resolveOnce(Resource[] seeds) {
         double now = clock.now();
         int mark = ++componentMark;
-        List<Flow> flows = new ArrayList<>();
-        List<Resource> visited = new ArrayList<>();
-        ArrayDeque<Resource> queue = new ArrayDeque<>();
+        // Scratch kept between passes (a pass never runs inside another): no garbage per event.
+        List<Flow> flows = regionFlows;
+        List<Resource> visited = regionVisited;
+        ArrayDeque<Resource> queue = regionQueue;
+        List<Resource> touched = regionTouched;
+        flows.clear();
+        visited.clear();
+        queue.clear();
+        touched.clear();
         for (Resource r : seeds) {
             if (r.componentMark != mark) {
                 r.componentMark = mark;
                 queue.add(r);
             }
         }
-        List<Resource> touched = new ArrayList<>();
         while (true) {
             expand(queue, mark, flows, visited);
             // Every resource on a region flow: visited ones hold only region flows; others keep outside load.
@@ -396,13 +401,16 @@ public final class FluidNetwork {
             for (Flow f : flows) {
                 f.settle(now);
             }
-            double[] oldRates = new double[flows.size()];
+            if (oldRates.length < flows.size()) {
+                int n = Math.max(flows.size(), 2 * oldRates.length);
+                oldRates = new double[n];
+                oldBottlenecks = new Resource[n];
+                oldCapped = new boolean[n];
+            }
             for (int i = 0; i < flows.size(); i++) {
                 oldRates[i] = flows.get(i).rate;
             }
             // What a group fallback must restore besides rates.
-            Resource[] oldBottlenecks = new Resource[flows.size()];
-            boolean[] oldCapped = new boolean[flows.size()];
             for (int i = 0; i < flows.size(); i++) {
                 oldBottlenecks[i] = flows.get(i).bottleneck;
                 oldCapped[i] = flows.get(i).cappedByItself;
@@ -486,6 +494,14 @@ public final class FluidNetwork {
         }
         return true;
     }
+
+    private final List<Flow> regionFlows = new ArrayList<>();
+    private final List<Resource> regionVisited = new ArrayList<>();
+    private final List<Resource> regionTouched = new ArrayList<>();
+    private final ArrayDeque<Resource> regionQueue = new ArrayDeque<>();
+    private double[] oldRates = new double[16];
+    private Resource[] oldBottlenecks = new Resource[16];
+    private boolean[] oldCapped = new boolean[16];
 
     /** Resources with at most this many flows have their load summed exactly after each solve. */
     private static final int EXACT_LOAD_FLOWS = 64;
