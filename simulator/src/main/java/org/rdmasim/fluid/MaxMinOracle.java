@@ -1,0 +1,151 @@
+package org.rdmasim.fluid;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The checking oracle of {@link FluidNetwork}'s verifying mode and of tests: a solve of every running
+ * flow from scratch, on copies, compared with the incremental (and grouped) rates, and the max-min
+ * conditions checked resource by resource. Slow by design; never on the path of a normal run.
+ */
+final class MaxMinOracle {
+    private final FluidNetwork network;
+
+    MaxMinOracle(FluidNetwork network) {
+        this.network = network;
+    }
+
+    /** Every flow still running: those on their own and the members of groups. */
+    private List<Flow> runningFlows() {
+        List<Flow> all = new ArrayList<>();
+        int mark = network.nextMark();
+        for (Resource r : network.resources()) {
+            for (Flow f : r.flows) {
+                if (f.componentMark == mark) {
+                    continue;
+                }
+                f.componentMark = mark;
+                if (f.aggregate != null) {
+                    all.addAll(f.aggregate.byTag);
+                } else {
+                    all.add(f);
+                }
+            }
+        }
+        return all;
+    }
+
+    /**
+     * Solves every running flow from scratch, on copies, and lists where the incremental (and grouped)
+     * rates differ from it by more than 1e-9 relative. Max-min rates are unique, so any difference is
+     * a bug in the incremental bookkeeping.
+     */
+    List<String> scratchMismatches() {
+        List<Flow> running = runningFlows();
+        running.sort((a, b) -> Long.compare(a.id(), b.id()));
+        Resource[] copy = new Resource[network.resources().size()];
+        for (Resource r : network.resources()) {
+            copy[r.index()] = new Resource(r.index(), r.name(), r.kind(), r.capacity());
+        }
+        List<Flow> fresh = new ArrayList<>(running.size());
+        for (Flow f : running) {
+            Resource[] p = f.pathInternal();
+            Resource[] cp = new Resource[p.length];
+            double[] u = new double[p.length];
+            for (int i = 0; i < p.length; i++) {
+                cp[i] = copy[p[i].index()];
+                u[i] = f.usage(i);
+            }
+            Flow g = new Flow(f.id(), f.label(), cp, u, f.weight(), f.rateCap(), f.bytes(), 0, x -> { });
+            for (Resource q : cp) {
+                q.flows.add(g);
+            }
+            fresh.add(g);
+        }
+        new MaxMinSolver().solve(fresh, List.of(copy));
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < running.size(); i++) {
+            double a = running.get(i).rate();
+            double b = fresh.get(i).rate;
+            if (Math.abs(a - b) > 1e-9 * Math.max(Math.abs(b), 1e-300)) {
+                out.add("flow " + running.get(i).label() + " (id " + running.get(i).id() + ") runs at " + a
+                        + " B/s; a solve from scratch gives " + b);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Checks the invariants of a max-min allocation at this instant and returns the violations (empty
+     * when all hold): no resource above capacity, and every flow either at its own cap or crossing a
+     * saturated resource on which no other flow has a higher rate per unit weight.
+     */
+    List<String> invariantViolations() {
+        List<String> out = new ArrayList<>();
+        double tol = 1e-9;
+        List<Flow> all = new ArrayList<>();
+        int mark = network.nextMark();
+        for (Resource r : network.resources()) {
+            double load = FluidNetwork.loadOf(r);
+            for (Flow f : r.flows) {
+                if (f.componentMark != mark) {
+                    f.componentMark = mark;
+                    all.add(f);
+                }
+            }
+            if (Math.abs(load - r.load()) > tol * r.capacity()) {
+                out.add(r.name() + " records load " + r.load() + " B/s but its flows carry " + load);
+            }
+            if (load > r.capacity() * (1 + tol)) {
+                out.add(r.name() + " carries " + load + " B/s over capacity " + r.capacity());
+            }
+        }
+        List<Flow> members = new ArrayList<>();
+        double now = network.clock().now();
+        for (Flow f : all) {
+            if (f.aggregate != null) {
+                // A group: its one event is its smallest tag's; its members are checked as flows below.
+                FlowGroup g = f.aggregate;
+                members.addAll(g.byTag);
+                double due = now + g.nextDelay(now);
+                if (g.byTag.isEmpty() || f.completion == null || !f.completion.isPending()) {
+                    out.add("group " + f.label() + " has no members or no completion event");
+                } else if (Math.abs(f.completion.time() - due) > 1e-9 * Math.max(1.0, due)) {
+                    out.add("group " + f.label() + " completes at " + f.completion.time() + " but is due at " + due);
+                }
+                continue;
+            }
+            if (f.rate > 0 && (f.completion == null || !f.completion.isPending())) {
+                out.add("flow " + f.label() + " runs at " + f.rate + " B/s with no completion event");
+            } else if (f.rate > 0) {
+                double due = f.lastSettled + f.remaining / f.rate;
+                if (Math.abs(f.completion.time() - due) > 1e-9 * Math.max(1.0, due)) {
+                    out.add("flow " + f.label() + " completes at " + f.completion.time() + " but is due at " + due);
+                }
+            }
+            members.add(f);
+        }
+        for (Flow f : members) {
+            double rate = f.rate();
+            if (rate >= f.rateCap() * (1 - tol)) {
+                continue;
+            }
+            boolean limited = false;
+            for (Resource r : f.pathInternal()) {
+                double load = FluidNetwork.loadOf(r);
+                double maxNormalised = 0;
+                for (Flow g : r.flows) {
+                    maxNormalised = Math.max(maxNormalised, g.rate / g.weight());
+                }
+                if (load >= r.capacity() * (1 - 1e-7) && rate / f.weight() >= maxNormalised * (1 - 1e-7)) {
+                    limited = true;
+                    break;
+                }
+            }
+            if (!limited) {
+                out.add("flow " + f.label() + " at " + rate + " B/s is not limited by a saturated resource or its cap");
+            }
+        }
+        return out;
+    }
+}
