@@ -65,6 +65,30 @@ public final class RunCommand implements Callable<Integer> {
         return runInto(scenario, dir, force, quiet, o, err, defaultThreads());
     }
 
+    /** Runs every variant in order, shown to {@code watch} and (unless quiet) on the progress line. */
+    static List<VariantOutcome> runVariants(Scenario scenario, int threads, boolean quiet, PrintWriter err,
+            org.rdmasim.engine.RunWatch watch) {
+        List<VariantOutcome> outcomes = new ArrayList<>();
+        try (Progress progress = quiet ? Progress.silent() : Progress.open(err, watch)) {
+            int i = 0;
+            for (VariantSpec v : scenario.variants()) {
+                i++;
+                progress.update(scenario.name() + ": variant " + i + "/" + scenario.variants().size() + " '" + v.name() + "'");
+                outcomes.add(VariantRunner.run(v, scenario.seed(), scenario.replications(), threads, watch));
+            }
+        }
+        return outcomes;
+    }
+
+    /** The report folder: summary.json, CSV tables, charts and index.html. */
+    static void writeReport(Path dir, Scenario scenario, List<VariantOutcome> outcomes) throws IOException {
+        List<Charts.Reference> refs = scenario.references().stream()
+                .map(r -> new Charts.Reference(r.label(), r.gbps())).toList();
+        ReportWriter.SweepChart sweep = scenario.sweep() == null ? null : new ReportWriter.SweepChart(
+                scenario.sweep().series(), scenario.sweep().messageSizes(), Scenario.Sweep::variantName);
+        ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs, sweep);
+    }
+
     static int runInto(Scenario scenario, Path dir, boolean force, boolean quiet, PrintWriter o, PrintWriter err,
             int threads) throws IOException {
         if (threads < 1) {
@@ -82,21 +106,8 @@ public final class RunCommand implements Callable<Integer> {
                 }
             }
         }
-        List<VariantOutcome> outcomes = new ArrayList<>();
-        org.rdmasim.engine.RunWatch watch = new org.rdmasim.engine.RunWatch();
-        try (Progress progress = quiet ? Progress.silent() : Progress.open(err, watch)) {
-            int i = 0;
-            for (VariantSpec v : scenario.variants()) {
-                i++;
-                progress.update(scenario.name() + ": variant " + i + "/" + scenario.variants().size() + " '" + v.name() + "'");
-                outcomes.add(VariantRunner.run(v, scenario.seed(), scenario.replications(), threads, watch));
-            }
-        }
-        List<Charts.Reference> refs = scenario.references().stream()
-                .map(r -> new Charts.Reference(r.label(), r.gbps())).toList();
-        ReportWriter.SweepChart sweep = scenario.sweep() == null ? null : new ReportWriter.SweepChart(
-                scenario.sweep().series(), scenario.sweep().messageSizes(), Scenario.Sweep::variantName);
-        ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs, sweep);
+        List<VariantOutcome> outcomes = runVariants(scenario, threads, quiet, err, new org.rdmasim.engine.RunWatch());
+        writeReport(dir, scenario, outcomes);
         boolean failed = false;
         if (!quiet) {
             o.printf(Locale.ROOT, "%s: %d variant(s) -> %s%n", scenario.name(), outcomes.size(), dir);

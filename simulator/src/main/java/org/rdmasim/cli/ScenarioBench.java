@@ -7,17 +7,12 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.rdmasim.engine.RunWatch;
-import org.rdmasim.report.Charts;
-import org.rdmasim.report.ReportWriter;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioLoader;
-import org.rdmasim.scenario.VariantRunner;
-import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.workload.VariantOutcome;
 
 /**
@@ -45,21 +40,9 @@ final class ScenarioBench {
         long tLoad = System.nanoTime();
         Path dir = reports != null ? reports : Files.createTempDirectory("rdmasim-bench-");
         RunWatch watch = new RunWatch();
-        List<VariantOutcome> outcomes = new ArrayList<>();
-        try (Progress progress = quiet ? Progress.silent() : Progress.open(err, watch)) {
-            int i = 0;
-            for (VariantSpec v : scenario.variants()) {
-                i++;
-                progress.update(scenario.name() + ": variant " + i + "/" + scenario.variants().size() + " '" + v.name() + "'");
-                outcomes.add(VariantRunner.run(v, scenario.seed(), scenario.replications(), threads, watch));
-            }
-        }
+        List<VariantOutcome> outcomes = RunCommand.runVariants(scenario, threads, quiet, err, watch);
         long tVariants = System.nanoTime();
-        List<Charts.Reference> refs = scenario.references().stream()
-                .map(r -> new Charts.Reference(r.label(), r.gbps())).toList();
-        ReportWriter.SweepChart sweep = scenario.sweep() == null ? null : new ReportWriter.SweepChart(
-                scenario.sweep().series(), scenario.sweep().messageSizes(), Scenario.Sweep::variantName);
-        ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs, sweep);
+        RunCommand.writeReport(dir, scenario, outcomes);
         long tReports = System.nanoTime();
         long peak = 0;
         for (MemoryPoolMXBean pool : pools) {
