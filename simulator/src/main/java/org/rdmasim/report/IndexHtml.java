@@ -20,17 +20,25 @@ final class IndexHtml {
                 .append(esc(scenario)).append("</title>\n<style>body{font-family:sans-serif;max-width:1000px;margin:2em auto;"
                         + "color:#222}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;"
                         + "text-align:right}td:first-child,th:first-child{text-align:left}.failed{color:#b00}"
-                        + "pre{background:#f6f6f6;padding:8px;white-space:pre-wrap}img{max-width:100%}</style></head><body>\n");
+                        + "pre{background:#f6f6f6;padding:8px;white-space:pre-wrap}img{max-width:100%}"
+                        + ".verdict{background:#eef5ee;border-left:4px solid #2a7a2a;padding:8px 12px}"
+                        + ".question{background:#f6f6f6;padding:8px}.note{font-size:90%;color:#555}"
+                        + "td{vertical-align:top}</style></head><body>\n");
         h.append("<h1>").append(esc(scenario)).append("</h1>\n");
+        h.append(Verdict.html(outcomes));
         if (!description.isEmpty()) {
-            h.append("<p>").append(esc(description).replace("\n", "<br>\n")).append("</p>\n");
+            h.append("<h2>The question</h2>\n<p class=\"question\"><i>The scenario author's question and expected answer, "
+                    + "from its opening comment: an expectation, not a result.</i><br>\n")
+                    .append(esc(description).replace("\n", "<br>\n")).append("</p>\n");
         }
-        h.append("<table><tr><th>variant</th><th>status</th><th>receivers</th><th>slowest pull (s)</th>"
-                + "<th>aggregate (Gbps)</th><th>mean per receiver (Gbps)</th><th>slowest receiver limited by</th></tr>\n");
+        h.append("<h2>Variants</h2>\n<table><tr><th>variant</th><th>status</th><th>receivers</th><th>slowest pull (s)</th>"
+                + "<th>aggregate (Gbps)</th><th>mean per receiver (Gbps)</th><th>slowest receiver limited by</th>"
+                + "<th>registration (s)</th><th>wall (s)</th><th>lanes of its first transfer</th><th>description</th></tr>\n");
         for (VariantOutcome o : outcomes) {
             h.append("<tr><td>").append(esc(o.name())).append("</td>");
             if (o.result() == null) {
-                h.append("<td class=\"failed\">failed</td><td colspan=\"5\"></td></tr>\n");
+                h.append("<td class=\"failed\">failed</td><td colspan=\"8\"></td><td>").append(esc(o.description()))
+                        .append("</td></tr>\n");
                 continue;
             }
             ReceiverSummary s = ReceiverSummary.of(o.result());
@@ -43,9 +51,13 @@ final class IndexHtml {
             h.append("<td>ok</td><td>").append(s.receivers().size()).append("</td><td>")
                     .append(fmt(slowest == null ? 0 : slowest.pullSeconds())).append("</td><td>")
                     .append(fmt(s.aggregateGbps())).append("</td><td>").append(fmt(s.meanReceiverGbps())).append("</td><td>")
-                    .append(esc(slowest == null ? "" : slowest.bottleneck())).append("</td></tr>\n");
+                    .append(esc(slowest == null ? "" : Limiter.words(slowest.bottleneck()))).append("</td><td>")
+                    .append(registration(o)).append("</td><td>").append(wall(o, slowest)).append("</td><td>")
+                    .append(lanes(o)).append("</td><td>").append(esc(o.description())).append("</td></tr>\n");
         }
-        h.append("</table>\n");
+        h.append("</table>\n<p class=\"note\">Registration: before the first pull; for a fan-out, one refit cycle's "
+                + "(hosts register in parallel), else every MR of the variant one after another. Wall: registration plus "
+                + "the slowest pull (a fan-out cycle's wall time: metadata, registration and its pulls).</p>\n");
         if (outcomes.stream().anyMatch(o -> o.replicationStats() != null && o.replicationStats().replications() > 1)) {
             h.append("<h2>Replications: mean and 95% confidence interval</h2>\n<table><tr><th>variant</th>"
                     + "<th>replications</th><th>last receiver (s)</th><th>mean pull (s)</th><th>p99 pull (s)</th></tr>\n");
@@ -95,12 +107,45 @@ final class IndexHtml {
         Files.writeString(file, h.toString(), StandardCharsets.UTF_8);
     }
 
+    private static String registration(VariantOutcome o) {
+        if (o.result().fanout() != null && !o.result().fanout().cycles().isEmpty()) {
+            return fmt(o.result().fanout().cycles().get(0).registrationSeconds());
+        }
+        return o.registration() == null ? "-" : fmt(o.registration().registrationSeconds());
+    }
+
+    private static String wall(VariantOutcome o, ReceiverSummary.Receiver slowest) {
+        if (o.result().fanout() != null && !o.result().fanout().cycles().isEmpty()) {
+            return fmt(o.result().fanout().cycles().get(0).wallSeconds());
+        }
+        double reg = o.registration() == null ? 0 : o.registration().registrationSeconds();
+        return fmt(reg + (slowest == null ? 0 : slowest.pullSeconds()));
+    }
+
+    /** The first transfer's lanes: NICs, path, share of the bytes, achieved rate, what held the lane. */
+    private static String lanes(VariantOutcome o) {
+        if (o.result().transfers().isEmpty()) {
+            return "";
+        }
+        var t = o.result().transfers().get(0);
+        StringBuilder b = new StringBuilder();
+        for (var l : t.lanes()) {
+            if (b.length() > 0) {
+                b.append("<br>");
+            }
+            b.append(esc(l.sourceNic() + "&rarr;" + l.sinkNic()).replace("&amp;rarr;", "&rarr;")).append(" path")
+                    .append(l.path()).append(": ").append(fmt(100.0 * l.bytes() / t.spec().bytes())).append("% at ")
+                    .append(fmt(l.gbps())).append(" Gbps, held by ").append(esc(Limiter.words(l.limiter())));
+        }
+        return b.toString();
+    }
+
     private static String interval(org.rdmasim.workload.ReplicationStats.Estimate e) {
         return fmt(e.mean()) + " [" + fmt(e.ci95Low()) + ", " + fmt(e.ci95High()) + "]";
     }
 
     private static String fmt(double v) {
-        return String.format(Locale.ROOT, "%.4g", v);
+        return Double.isNaN(v) ? "-" : org.rdmasim.hardware.Units.number(v);
     }
 
     static String esc(String s) {

@@ -1,0 +1,118 @@
+package org.rdmasim.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.rdmasim.hardware.CalibrationProfile;
+import org.rdmasim.workload.VariantOutcome;
+
+/**
+ * The answer a report opens with, computed from the results: the fastest and slowest variants by
+ * their slowest pull, by how much, what limits each, and the calibrated or assumed parameters that
+ * any of those limits is.
+ */
+final class Verdict {
+    private Verdict() {
+    }
+
+    /** One variant's headline: its slowest receiver's pull and what held it. */
+    record Line(String variant, double seconds, double gbps, String limiter) {
+    }
+
+    static List<Line> lines(List<VariantOutcome> outcomes) {
+        List<Line> out = new ArrayList<>();
+        for (VariantOutcome o : outcomes) {
+            if (o.result() == null) {
+                continue;
+            }
+            ReceiverSummary.Receiver slowest = null;
+            for (ReceiverSummary.Receiver r : ReceiverSummary.of(o.result()).receivers()) {
+                if (slowest == null || r.pullSeconds() > slowest.pullSeconds()) {
+                    slowest = r;
+                }
+            }
+            if (slowest != null) {
+                out.add(new Line(o.name(), slowest.pullSeconds(), slowest.gbps(), slowest.bottleneck()));
+            }
+        }
+        return out;
+    }
+
+    static String html(List<VariantOutcome> outcomes) {
+        List<Line> lines = lines(outcomes);
+        StringBuilder h = new StringBuilder("<div class=\"verdict\" id=\"verdict\"><h2>Answer</h2>\n<p>");
+        if (lines.isEmpty()) {
+            h.append("No variant ran to completion.");
+        } else {
+            Line fast = lines.get(0);
+            Line slow = lines.get(0);
+            for (Line l : lines) {
+                if (l.seconds() < fast.seconds()) {
+                    fast = l;
+                }
+                if (l.seconds() > slow.seconds()) {
+                    slow = l;
+                }
+            }
+            if (lines.size() == 1 || fast == slow) {
+                h.append(sentence("All variants", fast));
+            } else {
+                h.append(sentence("Fastest", fast)).append("<br>\n").append(sentence("Slowest", slow)).append("<br>\n")
+                        .append(String.format(Locale.ROOT, "The fastest is %s times faster (slowest pull %s s vs %s s).",
+                                num(slow.seconds() / fast.seconds()), num(fast.seconds()), num(slow.seconds())));
+            }
+        }
+        long failed = outcomes.stream().filter(o -> o.result() == null).count();
+        if (failed > 0) {
+            h.append("<br>\n").append(failed).append(" variant(s) failed: ");
+            List<String> names = new ArrayList<>();
+            for (VariantOutcome o : outcomes) {
+                if (o.result() == null) {
+                    names.add(IndexHtml.esc(o.name() + " (" + o.error().lines().findFirst().orElse("") + ")"));
+                }
+            }
+            h.append(String.join("; ", names)).append('.');
+        }
+        h.append("</p>\n");
+        Set<String> profiles = new LinkedHashSet<>();
+        for (VariantOutcome o : outcomes) {
+            for (Line l : lines(List.of(o))) {
+                Limiter.profile(l.limiter()).ifPresent(profiles::add);
+            }
+            if (o.result() != null) {
+                for (var t : o.result().transfers()) {
+                    for (var lane : t.lanes()) {
+                        Limiter.profile(lane.limiter()).ifPresent(profiles::add);
+                    }
+                }
+            }
+        }
+        h.append("<p><b>What this rests on.</b> ");
+        if (profiles.isEmpty()) {
+            h.append("Every limit above is a mechanism with a derived capacity: no calibrated parameter holds any "
+                    + "transfer back.</p>\n");
+        } else {
+            h.append("Some limits are calibrated numbers, not mechanisms:</p>\n<ul>\n");
+            for (String p : profiles) {
+                for (CalibrationProfile.Parameter param : CalibrationProfile.named(p).assumptions()) {
+                    h.append("<li>profile ").append(IndexHtml.esc(p)).append(": ").append(IndexHtml.esc(param.describe()))
+                            .append(param.assumption().isEmpty() ? "" : ". " + IndexHtml.esc(param.assumption()))
+                            .append("</li>\n");
+                }
+            }
+            h.append("</ul>\n");
+        }
+        return h.append("</div>\n").toString();
+    }
+
+    private static String sentence(String label, Line l) {
+        return "<b>" + label + ": " + IndexHtml.esc(l.variant()) + "</b>, slowest pull " + num(l.seconds()) + " s ("
+                + num(l.gbps()) + " Gbps), limited by " + IndexHtml.esc(Limiter.words(l.limiter())) + ".";
+    }
+
+    private static String num(double v) {
+        return org.rdmasim.hardware.Units.number(v);
+    }
+}

@@ -1,0 +1,34 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The report opens with the computed answer: the true fastest and slowest variants and what limits them. */
+class VerdictPageTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void seed003VerdictNamesTheFastestVariantItsLimiterAndTheCalibration() throws Exception {
+        Path scenario = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml");
+        assertEquals(0, CliTestSupport.run("run", scenario.toString(), "--out", dir.toString(), "-q").code());
+        String html = Files.readString(dir.resolve("index.html"));
+        int verdict = html.indexOf("id=\"verdict\"");
+        int question = html.indexOf("<h2>The question</h2>");
+        int table = html.indexOf("<h2>Variants</h2>");
+        assertTrue(verdict > 0 && verdict < question && question < table, "answer, then question, then table");
+        // the 4-NIC variants tie at 0.1039 s; the first of them in file order is named fastest
+        assertTrue(html.contains("<b>Fastest: gb200-stripe-4-rails</b>, slowest pull 0.1039 s (1232 Gbps)"), html);
+        assertTrue(html.contains("<b>Slowest: gb200-mx-pin-auto</b>, slowest pull 0.4156 s (308 Gbps)"), html);
+        assertTrue(html.contains("delivered RDMA READ rate on receiver, CALIBRATED (308 Gbps, profile gb200-roce)"), html);
+        assertTrue(html.contains("nicReadRate = 308 Gbps, calibrated (seed 003 S1"), html);
+        assertTrue(html.contains("The fastest is 4 times faster"), html);
+        // the lane table shows paths: the pinned NIC's two QPs, half the bytes each
+        assertTrue(html.contains("mlx5_0&rarr;mlx5_0 path1: 50% at 154 Gbps"), html);
+    }
+}

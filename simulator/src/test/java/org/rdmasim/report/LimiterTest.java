@@ -1,0 +1,28 @@
+package org.rdmasim.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Limiters in plain words, one per kind the model records. */
+class LimiterTest {
+    @Test
+    void resourcesAndCapsReadAsAnEngineerWouldSayThem() {
+        assertEquals("NIC mlx5_0's transmit line rate on source", Limiter.words("source:mlx5_0 tx"));
+        assertEquals("GPU0's PCIe link on source (towards the CPU)", Limiter.words("source:GPU0 PCIe up"));
+        assertEquals("host memory bandwidth of CPU0 on a", Limiter.words("a:CPU0 memory"));
+        assertEquals("the socket link CPU1 to CPU0 on a", Limiter.words("a:CPU1->CPU0"));
+        assertEquals("the fabric: leaf leaf32's uplink", Limiter.words("leaf32 uplink"));
+        assertEquals("NIC mlx5_0's delivered RDMA READ rate on receiver, CALIBRATED (308 Gbps, profile gb200-roce)",
+                Limiter.words("receiver:mlx5_0 READ, calibrated to gb200-roce"));
+        assertEquals("one QP's RDMA READ rate on b:mlx5_0, CALIBRATED (320 Gbps, profile connectx-ib)",
+                Limiter.words("b:mlx5_0 READ rate of one QP, calibrated to connectx-ib"));
+    }
+
+    @Test
+    void onlyCalibratedLimitersNameAProfile() {
+        assertEquals(Optional.of("gb200-roce"), Limiter.profile("receiver:mlx5_0 READ, calibrated to gb200-roce"));
+        assertEquals(Optional.empty(), Limiter.profile("source:mlx5_0 tx"));
+    }
+}
