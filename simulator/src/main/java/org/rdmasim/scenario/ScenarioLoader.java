@@ -96,7 +96,13 @@ public final class ScenarioLoader {
                 YamlTree merged = root;
                 for (Map.Entry<String, YamlTree> e : v.entries().entrySet()) {
                     if (OVERRIDABLE.contains(e.getKey())) {
-                        merged = merged.overlay(wrap(v, e.getKey()));
+                        YamlTree over = wrap(v, e.getKey());
+                        // A variant's env adds to the base env variable by variable instead of replacing it.
+                        if (e.getKey().equals("transport") && e.getValue().has("env") && root.has("transport")
+                                && root.get("transport").has("env")) {
+                            over = over.renamedIn("transport", "env", VARIANT_ENV);
+                        }
+                        merged = merged.overlay(over);
                     }
                 }
                 VariantSpec spec = variant(merged, vname, v.string("description", ""));
@@ -127,6 +133,9 @@ public final class ScenarioLoader {
     }
 
     /** A one-field mapping {@code key: value} cut out of a variant, keeping locations. */
+    /** Where a variant's transport.env is carried beside the base env while the variant is read. */
+    private static final String VARIANT_ENV = "env (variant)";
+
     private static YamlTree wrap(YamlTree variant, String key) {
         return variant.onlyKey(key);
     }
@@ -413,7 +422,7 @@ public final class ScenarioLoader {
                     true, false, 0.0);
         }
         v.onlyFields(Set.of("operation", "lanes", "descriptors", "gpudirect", "acs", "iommuPenalty", "env", "envFile",
-                "nixl", "ucx", "ucxConf", "modelexpress", "api"));
+                "nixl", "ucx", "ucxConf", "modelexpress", "api", VARIANT_ENV));
         Operation op = v.has("operation") ? operation(v.get("operation")) : Operation.READ;
         List<LaneSplit.Candidate> lanes = new ArrayList<>();
         if (v.has("lanes")) {
@@ -465,6 +474,14 @@ public final class ScenarioLoader {
         }
         if (v.has("env")) {
             env.addAll(envEntries(v.get("env")));
+        }
+        if (v.has(VARIANT_ENV)) {
+            // the variant's block overrides the base env by variable name; the rest of the base stays
+            List<EnvEntry> variantEnv = envEntries(v.get(VARIANT_ENV));
+            Set<String> overridden = new HashSet<>();
+            variantEnv.forEach(e -> overridden.add(e.name()));
+            env.removeIf(e -> overridden.contains(e.name()));
+            env.addAll(variantEnv);
         }
         Optional<StackVersion> nixl = Optional.empty();
         if (v.has("nixl")) {

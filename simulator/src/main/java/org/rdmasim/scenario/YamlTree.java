@@ -270,6 +270,34 @@ public final class YamlTree {
         return new YamlTree(file, new MappingNode(m.getTag(), kept, m.getFlowStyle()), path);
     }
 
+    /**
+     * This mapping with its field {@code child}'s own field {@code from} renamed {@code to} (values and
+     * their locations unchanged). Used to carry a variant's env block beside the base one.
+     */
+    public YamlTree renamedIn(String child, String from, String to) {
+        if (!(node instanceof MappingNode m)) {
+            throw error("expected a mapping");
+        }
+        List<NodeTuple> out = new ArrayList<>();
+        for (NodeTuple t : m.getValue()) {
+            String key = ((ScalarNode) t.getKeyNode()).getValue();
+            if (key.equals(child) && t.getValueNode() instanceof MappingNode inner) {
+                List<NodeTuple> renamed = new ArrayList<>();
+                for (NodeTuple u : inner.getValue()) {
+                    ScalarNode k = (ScalarNode) u.getKeyNode();
+                    renamed.add(k.getValue().equals(from)
+                            ? new NodeTuple(new ScalarNode(k.getTag(), to, k.getStartMark(), k.getEndMark(), k.getScalarStyle()),
+                                    u.getValueNode())
+                            : u);
+                }
+                out.add(new NodeTuple(t.getKeyNode(), new MappingNode(inner.getTag(), renamed, inner.getFlowStyle())));
+            } else {
+                out.add(t);
+            }
+        }
+        return new YamlTree(file, new MappingNode(m.getTag(), out, m.getFlowStyle()), path);
+    }
+
     /** The same value seen under another field path (used when a variant's tree is read). */
     public YamlTree at(String newPath) {
         return new YamlTree(file, node, newPath);
