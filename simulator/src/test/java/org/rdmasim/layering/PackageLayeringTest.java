@@ -42,10 +42,7 @@ class PackageLayeringTest {
             "test: org.rdmasim.memory -> org.rdmasim.importers.env",
             // fluid tests drive the solver with transport's RailFanout fixture (a crosscheck package to come)
             "test: org.rdmasim.fluid -> org.rdmasim.transport",
-            "test: org.rdmasim.fluid -> org.rdmasim.hardware",
-            // a workload test and a scenario test run whole scenarios (they belong one layer up)
-            "test: org.rdmasim.workload -> org.rdmasim.scenario",
-            "test: org.rdmasim.scenario -> org.rdmasim.report");
+            "test: org.rdmasim.fluid -> org.rdmasim.hardware");
 
     @Test
     void everyEdgeGoesDownOrIsAKnownAllowance() throws Exception {

@@ -1,4 +1,4 @@
-package org.rdmasim.workload;
+package org.rdmasim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.rdmasim.workload.*;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.Presets;

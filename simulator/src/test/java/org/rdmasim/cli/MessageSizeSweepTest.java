@@ -1,4 +1,4 @@
-package org.rdmasim.scenario;
+package org.rdmasim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.rdmasim.hardware.NicModel;
+import org.rdmasim.scenario.Scenario;
+import org.rdmasim.scenario.ScenarioLoader;
+import org.rdmasim.scenario.VariantRunner;
+import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.report.ReceiverSummary;
 import org.rdmasim.workload.VariantOutcome;
 
