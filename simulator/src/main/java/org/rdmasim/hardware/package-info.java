@@ -3,6 +3,8 @@
  * NICs joined by full-duplex links, and the fabric between hosts. Described by value records
  * ({@link org.rdmasim.hardware.HostSpec}), built by {@link org.rdmasim.hardware.Cluster} into
  * {@link org.rdmasim.fluid.Resource}s, one per link direction. Also classifies GPU/NIC relations the
- * way {@code nvidia-smi topo -m} prints them, and holds the documented presets.
+ * way {@code nvidia-smi topo -m} prints them, and holds the documented presets and the calibration
+ * profiles ({@link org.rdmasim.hardware.CalibrationProfile}: every number not derived from a
+ * mechanism, marked calibrated or assumed, with its source).
  */
 package org.rdmasim.hardware;
