@@ -29,6 +29,10 @@ public final class DemoCommand implements Callable<Integer> {
             defaultValue = "${sys:rdmasim.home:-.}/reports")
     Path reports;
 
+    @Option(names = "--allow-outside", description = "read files the scenario names (envFile, nvidia-smi, nccl-topo) "
+            + "even when they are outside the scenario's folder")
+    boolean allowOutside;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -45,7 +49,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         int worst = Main.OK;
         for (Path f : files) {
-            Scenario scenario = ScenarioLoader.load(f);
+            Scenario scenario = ScenarioLoader.load(f, allowOutside);
             int code = RunCommand.runInto(scenario, reports.resolve(scenario.name()), false, false, out, err);
             worst = Math.max(worst, code);
         }

@@ -55,10 +55,14 @@ public final class ExplainCommand implements Callable<Integer> {
             description = "distinct transfers to explain per variant (default ${DEFAULT-VALUE})")
     int maxTransfers;
 
+    @Option(names = "--allow-outside", description = "read files the scenario names (envFile, nvidia-smi, nccl-topo) "
+            + "even when they are outside the scenario's folder")
+    boolean allowOutside;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Scenario scenario = ScenarioLoader.load(scenarioFile);
+        Scenario scenario = ScenarioLoader.load(scenarioFile, allowOutside);
         List<VariantSpec> chosen = new ArrayList<>();
         for (VariantSpec v : scenario.variants()) {
             if (variant == null || v.name().equals(variant)) {

@@ -2,7 +2,6 @@ package org.rdmasim.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +18,7 @@ import org.jfree.data.category.DefaultCategoryDataset;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.Presets;
 import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.importers.InputLimits;
 import org.rdmasim.importers.env.EnvBlock;
 import org.rdmasim.importers.env.EnvBlockException;
 import org.rdmasim.importers.env.EnvEntry;
@@ -205,13 +205,18 @@ final class MemoryRegisterCommand implements Callable<Integer> {
             if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
                 throw new BadInputException("env block " + file + " does not exist or cannot be read");
             }
+            String text;
             try {
-                EnvBlock block = EnvBlock.parse(file);
-                env.addAll(block.entries());
+                text = InputLimits.read(file);
+            } catch (InputLimits.LimitException e) {
+                throw new BadInputException("env block " + file + (e.line() > 0 ? ":" + e.line() : "") + ": " + e.getMessage());
+            }
+            try {
+                env.addAll(EnvBlock.parse(text, file.toString()).entries());
             } catch (EnvBlockException e) {
-                throw new BadInputException("env block " + e.getMessage());
-            } catch (UncheckedIOException e) {
-                throw new BadInputException("cannot read env block " + file + ": " + e.getCause().getMessage());
+                // The line is named, its text is not: --env may point at a file the user did not mean to show.
+                throw new BadInputException("env block " + file + ":" + e.line() + ": not an environment line "
+                        + "(expected NAME=VALUE, export NAME=VALUE or a Kubernetes env list)");
             }
         }
         for (int i = 0; i < sets.size(); i++) {

@@ -71,7 +71,13 @@ final class MemoryVaCommand implements Callable<Integer> {
             pools = pools.withNcclShadowMempoolMaxSize(shadowMax);
         }
         VirtualAddressSpace space = VirtualAddressSpace.ofBits(vaBits);
-        long total = pools.vaAfterCommunicators(startVa, communicators);
+        long total;
+        try {
+            total = pools.vaAfterCommunicators(startVa, communicators);
+        } catch (ArithmeticException e) {
+            throw new BadInputException("--communicators " + communicators + ": the address space they reserve is "
+                    + "beyond a 64-bit count of bytes (limit: the total must stay under 8 EiB)");
+        }
 
         PrintWriter w = spec.commandLine().getOut();
         w.printf(Locale.ROOT, "%s: %s device memory; pool maxSize %s%n", model.product(),

@@ -47,11 +47,15 @@ public final class RunCommand implements Callable<Integer> {
             description = "threads for a variant's replications (default: all cores; output does not depend on it)")
     Integer threads;
 
+    @Option(names = "--allow-outside", description = "read files the scenario names (envFile, nvidia-smi, nccl-topo) "
+            + "even when they are outside the scenario's folder")
+    boolean allowOutside;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Scenario scenario = ScenarioLoader.load(scenarioFile);
+        Scenario scenario = ScenarioLoader.load(scenarioFile, allowOutside);
         Path dir = out != null ? out : Path.of("reports", scenario.name());
         return runInto(scenario, dir, force, quiet, o, err, threads == null ? defaultThreads() : threads);
     }

@@ -61,6 +61,10 @@ public final class SizeCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "threads for replications (default: all cores)")
     Integer threads;
 
+    @Option(names = "--allow-outside", description = "read files the scenario names (envFile, nvidia-smi, nccl-topo) "
+            + "even when they are outside the scenario's folder")
+    boolean allowOutside;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
@@ -74,7 +78,7 @@ public final class SizeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new BadInputException("--vary: " + e.getMessage());
         }
-        Scenario scenario = ScenarioLoader.load(scenarioFile);
+        Scenario scenario = ScenarioLoader.load(scenarioFile, allowOutside);
         VariantSpec base = scenario.variants().get(0);
         if (variant != null) {
             base = scenario.variants().stream().filter(v -> v.name().equals(variant)).findFirst()

@@ -14,9 +14,9 @@ public final class HostFiles {
     /** The text of an input file, or an import error naming it and the kind of file {@code expected}. */
     public static String readText(Path file, String expected) {
         try {
-            return java.nio.file.Files.readString(file);
-        } catch (java.io.IOException e) {
-            throw new ImportException(file.toString(), 0, "cannot read the file (" + e.getMessage() + ")", expected);
+            return InputLimits.read(file);
+        } catch (InputLimits.LimitException e) {
+            throw new ImportException(file.toString(), e.line(), e.getMessage(), expected);
         }
     }
 

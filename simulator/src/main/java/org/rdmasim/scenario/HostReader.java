@@ -54,11 +54,7 @@ final class HostReader {
             throw v.error("a host is read from one file: 'nccl-topo' or 'nvidia-smi', not both");
         }
         YamlTree f = v.has("nccl-topo") ? v.get("nccl-topo") : v.get("nvidia-smi");
-        java.nio.file.Path dir = java.nio.file.Path.of(v.file()).toAbsolutePath().getParent();
-        java.nio.file.Path file = dir == null ? java.nio.file.Path.of(f.text()) : dir.resolve(f.text()).normalize();
-        if (!java.nio.file.Files.isRegularFile(file)) {
-            throw f.error("no such file: " + file);
-        }
+        java.nio.file.Path file = FileScope.resolve(f);
         ImportOptions options = ImportOptions.defaults();
         if (v.has("gpuModel")) {
             options = options.withGpuModel(parse(v.get("gpuModel"), GpuModel::parse));

@@ -11,6 +11,12 @@ import java.util.regex.Pattern;
 public final class Quantities {
     private static final Pattern QUANTITY = Pattern.compile("^\\s*([-+]?[0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\\s*([A-Za-z/]*)\\s*$");
 
+    /**
+     * Longest duration a scenario may write: 10^6 s (about 11.6 days). A pull lasts seconds; a time
+     * beyond this only pushes every event past where a double still resolves nanoseconds.
+     */
+    public static final double MAX_SECONDS = 1e6;
+
     private Quantities() {
     }
 
@@ -39,7 +45,19 @@ public final class Quantities {
         if (b > Long.MAX_VALUE) {
             throw v.error("size is too large");
         }
+        if (b > 0 && b < 1) {
+            throw v.error("size is less than one byte, got '" + v.text() + "'");
+        }
         return Math.round(b);
+    }
+
+    /** A size that data is moved in: at least one byte (a zero-byte transfer has no rate to report). */
+    public static long payload(YamlTree v) {
+        long b = bytes(v);
+        if (b < 1) {
+            throw v.error("a transfer moves at least one byte, got '" + v.text() + "'");
+        }
+        return b;
     }
 
     /** Bandwidth in bytes per second from "400 Gbps", "50 GB/s", "400Gb/s". */
@@ -58,8 +76,8 @@ public final class Quantities {
             case "TB/s", "TBps" -> n * 1e12;
             default -> throw v.error("unknown bandwidth unit '" + m.group(2) + "' (expected Gbps, Mbps, Tbps, GB/s, MB/s, TB/s)");
         };
-        if (!(bytesPerSecond > 0)) {
-            throw v.error("bandwidth must be positive, got '" + v.text() + "'");
+        if (!(bytesPerSecond > 0) || Double.isInfinite(bytesPerSecond)) {
+            throw v.error("bandwidth must be positive and finite, got '" + v.text() + "'");
         }
         return bytesPerSecond;
     }
@@ -74,12 +92,17 @@ public final class Quantities {
         if (n < 0) {
             throw v.error("duration must not be negative, got '" + v.text() + "'");
         }
-        return switch (m.group(2).toLowerCase(Locale.ROOT)) {
+        double s = switch (m.group(2).toLowerCase(Locale.ROOT)) {
             case "", "s" -> n;
             case "ms" -> n * 1e-3;
             case "us" -> n * 1e-6;
             case "ns" -> n * 1e-9;
             default -> throw v.error("unknown time unit '" + m.group(2) + "' (expected s, ms, us, ns)");
         };
+        if (!(s <= MAX_SECONDS)) {
+            throw v.error("duration is over the limit of " + (long) MAX_SECONDS + " s (about 11.6 days), got '"
+                    + v.text() + "'");
+        }
+        return s;
     }
 }

@@ -49,6 +49,11 @@ public final class ScenarioLoader {
     private ScenarioLoader() {
     }
 
+    /** Loads {@code file}; files it names must be inside its folder unless {@code allowOutside}. */
+    public static Scenario load(Path file, boolean allowOutside) {
+        return FileScope.with(allowOutside, () -> load(file));
+    }
+
     public static Scenario load(Path file) {
         if (!Files.isRegularFile(file)) {
             throw new ScenarioException(file.toString(), 0, 0, "no such scenario file");
@@ -64,7 +69,7 @@ public final class ScenarioLoader {
 
     private static Scenario read(YamlTree root, String comment) {
         root.onlyFields(TOP);
-        String name = root.get("name").text();
+        String name = Names.checked(root.get("name"), "scenario");
         if (!name.matches("[A-Za-z0-9._-]+")) {
             throw root.get("name").error("a scenario name may use letters, digits, '.', '_' and '-' only (it names the report folder)");
         }
@@ -89,7 +94,7 @@ public final class ScenarioLoader {
                 allowed.add("description");
                 allowed.add("claim");
                 v.onlyFields(allowed);
-                String vname = v.get("name").text();
+                String vname = Names.checked(v.get("name"), "variant");
                 if (!seen.add(vname)) {
                     throw v.get("name").error("two variants are named '" + vname + "'");
                 }
@@ -326,6 +331,7 @@ public final class ScenarioLoader {
         Map<String, HostSpec> out = new LinkedHashMap<>();
         Map<String, List<String>> groups = new LinkedHashMap<>();
         for (Map.Entry<String, YamlTree> e : v.entries().entrySet()) {
+            Names.checked(e.getValue(), e.getKey(), "host");
             if (!e.getKey().matches("[A-Za-z0-9._-]+")) {
                 throw e.getValue().error("host names may use letters, digits, '.', '_' and '-' only");
             }
@@ -461,15 +467,13 @@ public final class ScenarioLoader {
         List<EnvEntry> env = new ArrayList<>();
         if (v.has("envFile")) {
             YamlTree f = v.get("envFile");
-            Path base = Path.of(v.file()).toAbsolutePath().getParent();
-            Path file = base == null ? Path.of(f.text()) : base.resolve(f.text());
-            if (!Files.isRegularFile(file)) {
-                throw f.error("no such environment file: " + file);
-            }
+            Path file = FileScope.resolve(f);
             try {
-                env.addAll(EnvBlock.parse(file).entries());
+                env.addAll(EnvBlock.parse(FileScope.read(f), file.toString()).entries());
             } catch (EnvBlockException e) {
-                throw f.error(e.getMessage());
+                // The file's text is not quoted: an envFile may be a file the user did not mean to show.
+                throw f.error(file + ":" + e.line() + ": not an environment line (expected NAME=VALUE, "
+                        + "export NAME=VALUE or a Kubernetes env list)");
             }
         }
         if (v.has("env")) {
@@ -545,6 +549,13 @@ public final class ScenarioLoader {
             List<EnvEntry> out = new ArrayList<>();
             if (v.isList()) {
                 for (YamlTree item : v.items()) {
+                    if (item.isMap()) {
+                        // A Kubernetes container env list: [{name: X, value: Y}] (valueFrom has no value until the pod runs).
+                        item.onlyFields(Set.of("name", "value"));
+                        out.add(new EnvEntry(item.get("name").text(), item.has("value") ? item.get("value").text() : "",
+                                label, item.line()));
+                        continue;
+                    }
                     for (EnvEntry e : EnvBlock.parse(item.text(), label).entries()) {
                         out.add(new EnvEntry(e.name(), e.value(), label, item.line()));
                     }
@@ -585,7 +596,7 @@ public final class ScenarioLoader {
             if (from.host().equals(to.host())) {
                 throw t.get("to").error("source and destination are on the same host; rdmasim models transfers between hosts");
             }
-            long bytes = Quantities.bytes(t.get("size"));
+            long bytes = Quantities.payload(t.get("size"));
             double at = t.has("at") ? Quantities.seconds(t.get("at")) : 0.0;
             Operation op = t.has("operation") ? operation(t.get("operation")) : transport.operation();
             int descriptors = transport.descriptors();

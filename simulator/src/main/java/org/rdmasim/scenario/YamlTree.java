@@ -1,14 +1,13 @@
 package org.rdmasim.scenario;
 
-import java.io.IOException;
 import java.io.StringReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.rdmasim.importers.InputLimits;
 import org.rdmasim.transport.config.KnownVariables;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -40,17 +39,21 @@ public final class YamlTree {
     public static YamlTree parse(Path file) {
         String text;
         try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new ScenarioException(file.toString(), 0, 0, "cannot read file: " + e.getMessage());
+            text = InputLimits.read(file);
+        } catch (InputLimits.LimitException e) {
+            throw new ScenarioException(file.toString(), e.line(), 0, e.getMessage());
         }
         return parse(text, file.toString());
     }
 
     public static YamlTree parse(String text, String fileLabel) {
+        InputLimits.check(text).ifPresent(v -> {
+            throw new ScenarioException(fileLabel, v.line(), 0, v.problem());
+        });
         LoaderOptions options = new LoaderOptions();
         options.setAllowDuplicateKeys(false);
         options.setMaxAliasesForCollections(50);
+        options.setNestingDepthLimit(InputLimits.MAX_DEPTH);
         Yaml yaml = new Yaml(new SafeConstructor(options));
         Node root;
         try {
@@ -61,12 +64,52 @@ public final class YamlTree {
             throw new ScenarioException(fileLabel, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
                     "YAML syntax error: " + problem.trim());
         } catch (RuntimeException e) {
+            if (String.valueOf(e.getMessage()).startsWith("Nesting Depth exceeded")) {
+                // SnakeYAML's depth check carries no position.
+                throw new ScenarioException(fileLabel, 0, 0, "YAML nesting deeper than the limit of " + InputLimits.MAX_DEPTH);
+            }
             throw new ScenarioException(fileLabel, 0, 0, "YAML error: " + e.getMessage());
         }
         if (root == null) {
             throw new ScenarioException(fileLabel, 1, 1, "the file is empty; expected a mapping with 'name', 'hosts', 'workload'");
         }
+        rejectDuplicateKeys(fileLabel, root, 0);
         return new YamlTree(fileLabel, root, "");
+    }
+
+    /**
+     * SnakeYAML checks duplicate keys only when it constructs Java objects, which this class never
+     * does, so the composed graph is walked here: a repeated key would otherwise silently win.
+     */
+    private static void rejectDuplicateKeys(String file, Node node, int depth) {
+        if (depth > InputLimits.MAX_DEPTH) {
+            Mark m = node.getStartMark();
+            throw new ScenarioException(file, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
+                    "nesting deeper than the limit of " + InputLimits.MAX_DEPTH);
+        }
+        if (node instanceof MappingNode m) {
+            Map<String, Node> seen = new java.util.HashMap<>();
+            for (NodeTuple t : m.getValue()) {
+                if (t.getKeyNode() instanceof ScalarNode k) {
+                    Node first = seen.putIfAbsent(k.getValue(), k);
+                    if (first != null) {
+                        Mark at = k.getStartMark();
+                        throw new ScenarioException(file, at.getLine() + 1, at.getColumn() + 1, "duplicate key '"
+                                + abbreviated(k.getValue()) + "' (first written on line " + (first.getStartMark().getLine() + 1) + ")");
+                    }
+                }
+                rejectDuplicateKeys(file, t.getValueNode(), depth + 1);
+            }
+        } else if (node instanceof SequenceNode s) {
+            for (Node n : s.getValue()) {
+                rejectDuplicateKeys(file, n, depth + 1);
+            }
+        }
+    }
+
+    /** A value short enough to quote in a message. */
+    static String abbreviated(String value) {
+        return value.length() <= 60 ? value : value.substring(0, 57) + "...";
     }
 
     public String file() {
@@ -195,11 +238,16 @@ public final class YamlTree {
 
     public double number() {
         String t = text().trim();
+        double d;
         try {
-            return Double.parseDouble(t.replace("_", ""));
+            d = Double.parseDouble(t.replace("_", ""));
         } catch (NumberFormatException e) {
-            throw error("expected a number, got '" + t + "'");
+            throw error("expected a number, got '" + abbreviated(t) + "'");
         }
+        if (!Double.isFinite(d)) {
+            throw error("expected a finite number, got '" + abbreviated(t) + "'");
+        }
+        return d;
     }
 
     public long integer() {
@@ -207,7 +255,7 @@ public final class YamlTree {
         try {
             return Long.parseLong(t.replace("_", ""));
         } catch (NumberFormatException e) {
-            throw error("expected a whole number, got '" + t + "'");
+            throw error("expected a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE + ", got '" + abbreviated(t) + "'");
         }
     }
 
@@ -231,7 +279,7 @@ public final class YamlTree {
         if (node instanceof SequenceNode) {
             return "a list";
         }
-        return "'" + ((ScalarNode) node).getValue() + "'";
+        return "'" + abbreviated(((ScalarNode) node).getValue()) + "'";
     }
 
     /**

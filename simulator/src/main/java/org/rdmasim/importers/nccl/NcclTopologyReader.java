@@ -61,6 +61,9 @@ public final class NcclTopologyReader {
         return new NcclTopologyReader(source, options).host(root);
     }
 
+    /** Four times the fastest port shipping (ConnectX-8, 800 Gb/s): a larger speed is a damaged file. */
+    private static final double MAX_PORT_GBPS = 3200;
+
     private HostSpec host(XmlElement root) {
         if (!root.tag().equals("system")) {
             throw error(root, "the document starts with <" + root.tag() + ">", "<system version=\"1\">");
@@ -68,6 +71,12 @@ public final class NcclTopologyReader {
         List<XmlElement> cpus = root.children("cpu");
         if (cpus.isEmpty()) {
             throw error(root, "<system> holds no <cpu>", "one <cpu numaid=...> per NUMA node holding its PCI tree");
+        }
+        for (XmlElement c : root.children()) {
+            if (Set.of("pci", "nic", "net", "gpu").contains(c.tag())) {
+                // NCCL attaches devices to the <cpu> that holds their PCI tree; anything else here would be dropped.
+                throw error(c, "<" + c.tag() + "> directly under <system>", "<" + c.tag() + "> inside a <cpu>'s PCI tree");
+            }
         }
         collectNicNames(root);
         CpuFamily family = options.cpuFamily();
@@ -212,8 +221,9 @@ public final class NcclTopologyReader {
         if (net != null && net.has("speed")) {
             // NCCL writes the port speed in Mb/s (ibv port attributes: NDR = 400000).
             gbps = number(net, "speed") / 1000.0;
-            if (!(gbps > 0)) {
-                throw error(net, "speed " + net.attr("speed"), "a positive port speed in Mb/s, e.g. 400000");
+            if (!(gbps > 0) || gbps > MAX_PORT_GBPS) {
+                throw error(net, "speed " + net.attr("speed"), "a port speed in Mb/s from 1 to " + (long) (MAX_PORT_GBPS * 1000)
+                        + ", e.g. 400000");
             }
             if (model == null) {
                 model = NcclVocabulary.nicModel(gbps);

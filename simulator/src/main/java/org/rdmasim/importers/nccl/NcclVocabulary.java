@@ -246,7 +246,7 @@ final class NcclVocabulary {
     /** The cpumask for a CPU list; empty when the list is empty or not a list of CPU ranges. */
     static Optional<String> cpuMask(String cpuList) {
         String t = cpuList.trim();
-        if (t.isEmpty() || !t.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
+        if (t.isEmpty() || t.length() > 10_000 || !t.matches("\\d{1,5}(-\\d{1,5})?(,\\d{1,5}(-\\d{1,5})?)*")) {
             return Optional.empty();
         }
         BigInteger bits = BigInteger.ZERO;

@@ -13,6 +13,7 @@ import javax.xml.parsers.ParserConfigurationException;
 import javax.xml.parsers.SAXParser;
 import javax.xml.parsers.SAXParserFactory;
 import org.rdmasim.importers.ImportException;
+import org.rdmasim.importers.InputLimits;
 import org.xml.sax.Attributes;
 import org.xml.sax.InputSource;
 import org.xml.sax.Locator;
@@ -30,6 +31,9 @@ final class XmlLoader {
     }
 
     static XmlElement load(String text, String source) {
+        InputLimits.check(text).ifPresent(v -> {
+            throw new ImportException(source, v.line(), v.problem(), "an NCCL topology XML file");
+        });
         SAXParserFactory factory = SAXParserFactory.newInstance();
         factory.setNamespaceAware(false);
         factory.setValidating(false);
@@ -44,7 +48,7 @@ final class XmlLoader {
         } catch (ParserConfigurationException | SAXException e) {
             throw new IllegalStateException("the JDK's SAX parser cannot be configured safely", e);
         }
-        Builder builder = new Builder();
+        Builder builder = new Builder(source);
         try {
             parser.parse(new InputSource(new StringReader(text)), builder);
         } catch (SAXParseException e) {
@@ -71,9 +75,14 @@ final class XmlLoader {
         private record Open(String tag, Map<String, String> attributes, int line, List<XmlElement> children) {
         }
 
+        private final String source;
         private Locator locator;
         private final Deque<Open> stack = new ArrayDeque<>();
         private XmlElement root;
+
+        Builder(String source) {
+            this.source = source;
+        }
 
         @Override
         public void setDocumentLocator(Locator locator) {
@@ -82,6 +91,12 @@ final class XmlLoader {
 
         @Override
         public void startElement(String uri, String localName, String qName, Attributes attributes) {
+            if (stack.size() >= InputLimits.MAX_DEPTH) {
+                // Thrown as it is: the reader below walks the tree recursively, so depth is bounded here.
+                throw new ImportException(source, locator == null ? 0 : locator.getLineNumber(),
+                        "elements nested deeper than the limit of " + InputLimits.MAX_DEPTH,
+                        "an NCCL topology (about 6 levels: system, cpu, pci..., nic, net)");
+            }
             Map<String, String> attrs = new LinkedHashMap<>();
             for (int i = 0; i < attributes.getLength(); i++) {
                 attrs.put(attributes.getQName(i), attributes.getValue(i));

@@ -9,6 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.rdmasim.hardware.PathType;
 import org.rdmasim.importers.ImportException;
+import org.rdmasim.importers.InputLimits;
 
 /**
  * Reads the text {@code nvidia-smi topo -m} prints: a header row of device labels followed by the
@@ -39,7 +40,13 @@ final class MatrixTextParser {
         }
     }
 
+    /** More NVLinks than any GPU has; a larger count is a damaged matrix, not a faster one. */
+    static final int MAX_NVLINKS = 64;
+
     static ParsedMatrix parse(String text, String source) {
+        InputLimits.check(text).ifPresent(v -> {
+            throw new ImportException(source, v.line(), v.problem(), "the output of nvidia-smi topo -m");
+        });
         return new MatrixTextParser(text, source).parse();
     }
 
@@ -114,7 +121,12 @@ final class MatrixTextParser {
                 Matcher m = NV.matcher(c);
                 if (m.matches()) {
                     rel[i][j] = PathType.NV;
-                    nv[i][j] = Integer.parseInt(m.group(1));
+                    nv[i][j] = smallCount(m.group(1));
+                    if (nv[i][j] < 1 || nv[i][j] > MAX_NVLINKS) {
+                        throw error(line, "cell " + labels.get(i) + "/" + labels.get(j) + " counts "
+                                + (m.group(1).length() > 12 ? m.group(1).substring(0, 12) + "..." : m.group(1)) + " NVLinks",
+                                "NV1 to NV" + MAX_NVLINKS + " (an H100 SXM has 18 NVLinks)");
+                    }
                 } else {
                     rel[i][j] = PathType.valueOf(c);
                 }
@@ -129,7 +141,7 @@ final class MatrixTextParser {
                 String v = values.get(n + k);
                 if (trailing.get(k).equals("CPU Affinity") && !v.equals("N/A")) {
                     cpu = v;
-                } else if (trailing.get(k).equals("NUMA Affinity") && v.matches("\\d+")) {
+                } else if (trailing.get(k).equals("NUMA Affinity") && v.matches("\\d{1,6}")) {
                     node = Integer.parseInt(v);
                 }
             }
@@ -214,7 +226,7 @@ final class MatrixTextParser {
         for (String l : labels) {
             Matcher g = GPU_LABEL.matcher(l);
             if (g.matches()) {
-                if (nicSeen || Integer.parseInt(g.group(1)) != gpus) {
+                if (nicSeen || smallCount(g.group(1)) != gpus) {
                     throw error(h, "column " + l + " is out of order", "GPU columns GPU0, GPU1, ... in order, before the NIC columns");
                 }
                 gpus++;
@@ -308,6 +320,11 @@ final class MatrixTextParser {
     }
 
     /** An error at a 0-based line index. */
+    /** A run of digits as an int, or -1 when it has more digits than any count here can. */
+    private static int smallCount(String digits) {
+        return digits.length() > 6 ? -1 : Integer.parseInt(digits);
+    }
+
     private ImportException error(int index, String problem, String expected) {
         return new ImportException(source, index + 1, problem, expected);
     }
