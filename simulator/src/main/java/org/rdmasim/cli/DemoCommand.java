@@ -51,10 +51,16 @@ public final class DemoCommand implements Callable<Integer> {
         for (Path f : files) {
             Scenario scenario = ScenarioLoader.load(f, allowOutside);
             int code = RunCommand.runInto(scenario, reports.resolve(scenario.name()), false, false, out, err);
+            if (code == Main.INTERRUPTED) {
+                return code;
+            }
             worst = Math.max(worst, code);
         }
         out.println("reports written under " + reports + " (open " + reports.resolve("<scenario>/index.html") + ")");
-        // A variant that fails by design (a registration over a cap) is a result, not an error of the demo.
-        return Main.OK;
+        // A variant that fails by design says so with 'expect: failed' and does not count here.
+        if (worst != Main.OK) {
+            err.println("rdmasim: demo: a scenario failed (exit " + worst + "); see the FAILED lines above");
+        }
+        return worst;
     }
 }

@@ -17,6 +17,8 @@ public final class Main implements Runnable {
     public static final int OK = 0;
     public static final int VARIANT_FAILED = 1;
     public static final int BAD_INPUT = 2;
+    /** 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C. */
+    public static final int INTERRUPTED = 130;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

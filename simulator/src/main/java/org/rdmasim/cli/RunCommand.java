@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.rdmasim.report.Charts;
 import org.rdmasim.report.ReceiverSummary;
+import org.rdmasim.report.ReportFolder;
 import org.rdmasim.report.ReportWriter;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioLoader;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run a scenario's variants and write its report.", "",
                 "Writes summary.json, transfers.csv, resources.csv, charts (PNG and SVG) and index.html.",
-                "Exit codes: 0 all variants ran, 1 a variant failed in simulation, 2 bad input."})
+                "Exit codes: 0 all variants ran (or failed where the scenario says expect: failed), 1 a variant",
+                "failed in simulation, 2 bad input, 130 interrupted (the previous report is left as it was)."})
 public final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -57,7 +59,48 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Scenario scenario = ScenarioLoader.load(scenarioFile, allowOutside);
         Path dir = out != null ? out : Path.of("reports", scenario.name());
-        return runInto(scenario, dir, force, quiet, o, err, threads == null ? defaultThreads() : threads);
+        return whileCtrlCStops(() -> runInto(scenario, dir, force, quiet, o, err, threads == null ? defaultThreads() : threads));
+    }
+
+    /** A run whose output the process writes; Ctrl-C interrupts it so it can leave the previous report whole. */
+    interface Body {
+        int run() throws IOException;
+    }
+
+    /**
+     * Runs {@code body} with a shutdown hook that interrupts it on Ctrl-C and waits a little for it to
+     * remove its staging folder and say so; the previous report stays in place either way.
+     */
+    static int whileCtrlCStops(Body body) throws IOException {
+        Thread worker = Thread.currentThread();
+        java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread hook = new Thread(() -> {
+            if (!finished.get()) {
+                worker.interrupt();
+                try {
+                    worker.join(10_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }, "rdmasim-ctrl-c");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            return body.run();
+        } finally {
+            finished.set(true);
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // The JVM is already shutting down: the hook is running and waits for this thread.
+            }
+        }
+    }
+
+    private static int interrupted(Scenario scenario, Path dir, PrintWriter err) {
+        err.println("rdmasim: " + scenario.name() + ": interrupted; nothing written, "
+                + (java.nio.file.Files.exists(dir) ? "the previous report in " + dir + " is as it was" : dir + " not created"));
+        return Main.INTERRUPTED;
     }
 
     static int defaultThreads() {
@@ -76,6 +119,9 @@ public final class RunCommand implements Callable<Integer> {
         try (Progress progress = quiet ? Progress.silent() : Progress.open(err, watch)) {
             int i = 0;
             for (VariantSpec v : scenario.variants()) {
+                if (Thread.currentThread().isInterrupted()) {
+                    break; // the caller reports the interruption and leaves the previous report in place
+                }
                 i++;
                 progress.update(scenario.name() + ": variant " + i + "/" + scenario.variants().size() + " '" + v.name() + "'");
                 outcomes.add(VariantRunner.run(v, scenario.seed(), scenario.replications(), threads, watch));
@@ -102,6 +148,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new BadInputException(dir + " exists and holds files rdmasim did not write; "
                     + "choose another --out or pass --force to write into it");
         }
+        ReportFolder.checkWritable(dir);
         java.util.Set<String> warned = new java.util.LinkedHashSet<>();
         for (VariantSpec v : scenario.variants()) {
             for (String w : v.warnings()) {
@@ -111,7 +158,14 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         List<VariantOutcome> outcomes = runVariants(scenario, threads, quiet, err, new org.rdmasim.engine.RunWatch());
-        writeReport(dir, scenario, outcomes);
+        if (Thread.currentThread().isInterrupted()) {
+            return interrupted(scenario, dir, err);
+        }
+        try {
+            writeReport(dir, scenario, outcomes);
+        } catch (java.io.InterruptedIOException e) {
+            return interrupted(scenario, dir, err);
+        }
         boolean failed = false;
         if (!quiet) {
             o.printf(Locale.ROOT, "%s: %d variant(s) -> %s%n", scenario.name(), outcomes.size(), dir);
@@ -120,9 +174,11 @@ public final class RunCommand implements Callable<Integer> {
         }
         for (VariantOutcome v : outcomes) {
             if (v.status() == VariantOutcome.Status.FAILED) {
-                failed = true;
+                boolean expected = scenario.failureExpected(v.name());
+                failed |= !expected;
                 if (!quiet) {
-                    o.printf(Locale.ROOT, "  %-34s %-7s %s%n", v.name(), "FAILED", v.error().lines().findFirst().orElse(""));
+                    o.printf(Locale.ROOT, "  %-34s %-7s %s%n", v.name(), expected ? "failed" : "FAILED",
+                            (expected ? "(expected) " : "") + v.error().lines().findFirst().orElse(""));
                 }
                 continue;
             }

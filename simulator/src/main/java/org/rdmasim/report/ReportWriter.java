@@ -54,9 +54,23 @@ public final class ReportWriter {
         return write(dir, scenario, description, outcomes, references, null);
     }
 
+    /** Writes the report into a staging folder and puts it in place only when every file is written. */
     public static Written write(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
             List<Charts.Reference> references, SweepChart sweep) throws IOException {
+        ReportFolder folder = ReportFolder.stage(dir);
+        try {
+            Written w = writeInto(folder.staging(), scenario, description, outcomes, references, sweep);
+            folder.publish();
+            return new Written(dir, w.charts());
+        } finally {
+            folder.discard();
+        }
+    }
+
+    private static Written writeInto(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
+            List<Charts.Reference> references, SweepChart sweep) throws IOException {
         Files.createDirectories(dir);
+        java.util.Map<String, String> bases = fileBases(outcomes);
         Files.writeString(dir.resolve(MARKER), "written by rdmasim; safe to replace\n", StandardCharsets.UTF_8);
         SummaryJson.write(dir.resolve("summary.json"), SummaryJson.build(scenario, description, outcomes));
         CsvTables.writeTransfers(dir.resolve("transfers.csv"), outcomes);
@@ -126,7 +140,7 @@ public final class ReportWriter {
                 bars.add(new Charts.TimelineBar(p.arrivalSeconds(), p.postSeconds(), p.finishSeconds()));
             }
             bars.sort(java.util.Comparator.comparingDouble(Charts.TimelineBar::arrivalSeconds));
-            String base = "receiver-timeline-" + fileSafe(o.name());
+            String base = "receiver-timeline-" + bases.get(o.name());
             ChartFiles.write(Charts.receiverTimeline("Receivers over time: " + o.name(), bars), dir, base);
             charts.add(base);
         }
@@ -152,7 +166,7 @@ public final class ReportWriter {
             if (busy.isEmpty()) {
                 continue;
             }
-            String base = "nic-throughput-" + fileSafe(o.name());
+            String base = "nic-throughput-" + bases.get(o.name());
             JFreeChart chart = Charts.nicThroughput((sources == null ? "Sending NICs, stacked: " : "Source NICs, stacked: ")
                     + o.name(), busy, List.of());
             ChartFiles.write(chart, dir, base);
@@ -160,6 +174,24 @@ public final class ReportWriter {
         }
         IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts);
         return new Written(dir, charts);
+    }
+
+    /**
+     * Each variant's file-name part: its name made file-safe, with "-2", "-3", ... added in variant order
+     * when two names come out the same ("A b" and "a-b" both give "a-b").
+     */
+    static java.util.Map<String, String> fileBases(List<VariantOutcome> outcomes) {
+        java.util.Map<String, String> out = new java.util.HashMap<>();
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        for (VariantOutcome o : outcomes) {
+            String base = fileSafe(o.name());
+            String unique = base;
+            for (int k = 2; !taken.add(unique); k++) {
+                unique = base + "-" + k;
+            }
+            out.put(o.name(), unique);
+        }
+        return out;
     }
 
     static String fileSafe(String name) {

@@ -7,10 +7,21 @@ import java.util.List;
  * seed, and its variants, each a complete, validated configuration.
  */
 public record Scenario(String name, String description, String file, long seed, int replications,
-        List<VariantSpec> variants, List<Reference> references, Sweep sweep) {
+        List<VariantSpec> variants, List<Reference> references, Sweep sweep, java.util.Set<String> expectedFailures) {
     public Scenario {
         variants = List.copyOf(variants);
         references = List.copyOf(references);
+        expectedFailures = java.util.Set.copyOf(expectedFailures);
+    }
+
+    public Scenario(String name, String description, String file, long seed, int replications,
+            List<VariantSpec> variants, List<Reference> references, Sweep sweep) {
+        this(name, description, file, seed, replications, variants, references, sweep, java.util.Set.of());
+    }
+
+    /** True when the scenario declares (with {@code expect: failed}) that this variant fails by design. */
+    public boolean failureExpected(String variant) {
+        return expectedFailures.contains(variant);
     }
 
     /**

@@ -84,6 +84,7 @@ public final class ScenarioLoader {
             replications = (int) r;
         }
         List<VariantSpec> variants = new ArrayList<>();
+        Set<String> expectedFailures = new HashSet<>();
         if (!root.has("variants")) {
             variants.add(variant(root, "baseline", description));
         } else {
@@ -93,10 +94,18 @@ public final class ScenarioLoader {
                 allowed.add("name");
                 allowed.add("description");
                 allowed.add("claim");
+                allowed.add("expect");
                 v.onlyFields(allowed);
                 String vname = Names.checked(v.get("name"), "variant");
                 if (!seen.add(vname)) {
                     throw v.get("name").error("two variants are named '" + vname + "'");
+                }
+                if (v.has("expect")) {
+                    if (!v.get("expect").text().equals("failed")) {
+                        throw v.get("expect").error("expected 'failed' (a variant that fails by design), got '"
+                                + v.get("expect").text() + "'");
+                    }
+                    expectedFailures.add(vname);
                 }
                 YamlTree merged = root;
                 for (Map.Entry<String, YamlTree> e : v.entries().entrySet()) {
@@ -134,7 +143,7 @@ public final class ScenarioLoader {
             sweep = sweep(root.get("sweep"), variants);
             variants = expand(variants, sweep);
         }
-        return new Scenario(name, description, root.file(), seed, replications, variants, refs, sweep);
+        return new Scenario(name, description, root.file(), seed, replications, variants, refs, sweep, expectedFailures);
     }
 
     /** A one-field mapping {@code key: value} cut out of a variant, keeping locations. */

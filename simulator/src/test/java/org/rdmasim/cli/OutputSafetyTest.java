@@ -1,0 +1,125 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A report is written whole or not at all, in a place checked before simulating, one file per variant. */
+class OutputSafetyTest {
+    @TempDir
+    Path dir;
+
+    private static final String TWO_HOSTS = """
+            name: safety
+            hosts:
+              a: {preset: dgx-h100}
+              b: {preset: dgx-h100}
+            workload:
+              transfers:
+                - {from: "a:GPU0", to: "b:GPU0", size: SIZE}
+            """;
+
+    /** Enough fan-out work (five variants of 64 receivers, 8 replications) to last well over a second. */
+    private static final String SLOW = """
+            name: safety
+            replications: 8
+            hosts:
+              receivers: {preset: gb200-tray, count: 64, prefix: r}
+              sources: {preset: gb200-tray, count: 2, prefix: s}
+            workload:
+              fanout:
+                receivers: {hosts: receivers, gpus: [GPU0]}
+                sources: {hosts: sources, gpus: [GPU0]}
+                model: 16 GB
+                arrival: all-at-once
+                jitter: {nicRate: 2%}
+            variants:
+              - {name: v1}
+              - {name: v2}
+              - {name: v3}
+              - {name: v4}
+              - {name: v5}
+            """;
+
+    @Test
+    void anInterruptedRunLeavesThePreviousReportIntact() throws Exception {
+        Path scenario = dir.resolve("s.yaml");
+        Path out = dir.resolve("out");
+        Files.writeString(scenario, TWO_HOSTS.replace("SIZE", "1 GB"));
+        assertEquals(0, CliTestSupport.run("run", scenario.toString(), "-q", "--out", out.toString()).code());
+        byte[] summary = Files.readAllBytes(out.resolve("summary.json"));
+        List<String> files = listing(out);
+
+        Files.writeString(scenario, SLOW);
+        StringWriter err = new StringWriter();
+        int[] code = new int[1];
+        Thread run = new Thread(() -> code[0] = Main.execute(new String[] {"run", scenario.toString(), "-q",
+                "--threads", "1", "--out", out.toString()}, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true)));
+        run.start();
+        Thread.sleep(300);
+        run.interrupt();
+        run.join(60_000);
+
+        assertEquals(130, code[0], err.toString());
+        assertTrue(err.toString().contains("safety: interrupted; nothing written, the previous report in " + out
+                + " is as it was"), err.toString());
+        assertArrayEquals(summary, Files.readAllBytes(out.resolve("summary.json")));
+        assertEquals(files, listing(out));
+        assertEquals(List.of("out", "s.yaml"), listing(dir), "no staging folder is left beside the report");
+    }
+
+    @Test
+    void anUnwritableOutputIsFoundBeforeSimulating() throws IOException {
+        Path scenario = dir.resolve("s.yaml");
+        Files.writeString(scenario, SLOW);
+        Files.writeString(dir.resolve("file"), "");
+        long start = System.nanoTime();
+        CliTestSupport.Outcome o = CliTestSupport.run("run", scenario.toString(), "-q", "--out",
+                dir.resolve("file/report").toString());
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().startsWith("rdmasim: I/O error: cannot write a report in " + dir.resolve("file")), o.err());
+        assertFalse(o.err().contains("variant 1/5"), "no variant ran: " + o.err());
+    }
+
+    @Test
+    void variantNamesThatMakeTheSameFileNameGetDistinctFiles() throws IOException {
+        Path scenario = dir.resolve("s.yaml");
+        Files.writeString(scenario, TWO_HOSTS.replace("SIZE", "1 GB") + "variants:\n  - {name: \"A b\"}\n  - {name: a-b}\n");
+        Path out = dir.resolve("out");
+        assertEquals(0, CliTestSupport.run("run", scenario.toString(), "-q", "--out", out.toString()).code());
+        assertTrue(Files.exists(out.resolve("nic-throughput-a-b.svg")));
+        assertTrue(Files.exists(out.resolve("nic-throughput-a-b-2.svg")));
+        assertTrue(Files.readString(out.resolve("nic-throughput-a-b-2.svg")).contains("Sending NICs, stacked: a-b"));
+    }
+
+    @Test
+    void demoExitsNonZeroWhenAVariantFailsUnexpectedlyAndZeroWhenTheScenarioExpectsIt() throws IOException {
+        Path scenarios = Files.createDirectories(dir.resolve("scenarios"));
+        String caps = Files.readString(CliTestSupport.repo().resolve("scenarios/registration-caps.yaml"));
+        assertTrue(caps.contains("    expect: failed\n"));
+        Files.writeString(scenarios.resolve("caps.yaml"), caps);
+        CliTestSupport.Outcome o = CliTestSupport.run("demo", "--scenarios", scenarios.toString(), "--reports",
+                dir.resolve("r1").toString());
+        assertEquals(0, o.code(), o.err());
+        Files.writeString(scenarios.resolve("caps.yaml"), caps.replace("    expect: failed\n", ""));
+        o = CliTestSupport.run("demo", "--scenarios", scenarios.toString(), "--reports", dir.resolve("r2").toString());
+        assertEquals(1, o.code(), o.err());
+    }
+
+    private static List<String> listing(Path d) throws IOException {
+        try (Stream<Path> s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+}
