@@ -61,19 +61,25 @@ public final class Main implements Runnable {
         return cl.execute(args);
     }
 
+    /** The release from the build's rdmasim.properties, or "unknown" when run from unpackaged classes. */
+    public static String version() {
+        Properties p = new Properties();
+        try (InputStream in = Main.class.getResourceAsStream("/rdmasim.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            return "unknown";
+        }
+        String v = p.getProperty("version", "unknown");
+        return v.startsWith("${") ? "unknown" : v;
+    }
+
     /** Version from the build. */
     public static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            Properties p = new Properties();
-            try (InputStream in = Main.class.getResourceAsStream("/rdmasim.properties")) {
-                if (in != null) {
-                    p.load(in);
-                }
-            } catch (IOException e) {
-                // fall through to "unknown"
-            }
-            return new String[] {"rdmasim " + p.getProperty("version", "unknown")};
+            return new String[] {"rdmasim " + version()};
         }
     }
 }

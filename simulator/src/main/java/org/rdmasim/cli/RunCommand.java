@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.rdmasim.report.Charts;
 import org.rdmasim.report.ReceiverSummary;
+import org.rdmasim.report.Provenance;
 import org.rdmasim.report.ReportFolder;
 import org.rdmasim.report.ReportWriter;
 import org.rdmasim.scenario.Scenario;
@@ -97,6 +98,14 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** The scenario file's hash is taken before simulating, from the bytes the run was loaded from. */
+    static Provenance provenance(Scenario scenario) throws IOException {
+        Path file = Path.of(scenario.file());
+        String hash = java.nio.file.Files.isRegularFile(file) ? Provenance.sha256(java.nio.file.Files.readAllBytes(file))
+                : "unknown (scenario not read from a file)";
+        return new Provenance(Main.version(), hash, scenario.seed());
+    }
+
     private static int interrupted(Scenario scenario, Path dir, PrintWriter err) {
         err.println("rdmasim: " + scenario.name() + ": interrupted; nothing written, "
                 + (java.nio.file.Files.exists(dir) ? "the previous report in " + dir + " is as it was" : dir + " not created"));
@@ -136,7 +145,7 @@ public final class RunCommand implements Callable<Integer> {
                 .map(r -> new Charts.Reference(r.label(), r.gbps())).toList();
         ReportWriter.SweepChart sweep = scenario.sweep() == null ? null : new ReportWriter.SweepChart(
                 scenario.sweep().series(), scenario.sweep().messageSizes(), Scenario.Sweep::variantName);
-        ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs, sweep);
+        ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs, sweep, provenance(scenario));
     }
 
     static int runInto(Scenario scenario, Path dir, boolean force, boolean quiet, PrintWriter o, PrintWriter err,

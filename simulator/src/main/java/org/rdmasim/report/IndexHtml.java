@@ -13,8 +13,8 @@ final class IndexHtml {
     private IndexHtml() {
     }
 
-    static void write(Path file, String scenario, String description, List<VariantOutcome> outcomes, List<String> charts)
-            throws IOException {
+    static void write(Path file, String scenario, String description, List<VariantOutcome> outcomes, List<String> charts,
+            Provenance provenance) throws IOException {
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rdmasim: ")
                 .append(esc(scenario)).append("</title>\n<style>body{font-family:sans-serif;max-width:1000px;margin:2em auto;"
@@ -25,6 +25,9 @@ final class IndexHtml {
                         + ".question{background:#f6f6f6;padding:8px}.note{font-size:90%;color:#555}"
                         + "td{vertical-align:top}</style></head><body>\n");
         h.append("<h1>").append(esc(scenario)).append("</h1>\n");
+        h.append("<p class=\"provenance\"><small>rdmasim ").append(esc(provenance.rdmasimVersion()))
+                .append(" &middot; scenario SHA-256 <code>").append(esc(provenance.scenarioSha256()))
+                .append("</code> &middot; seed ").append(provenance.seed()).append("</small></p>\n");
         h.append(Verdict.html(outcomes));
         if (!description.isEmpty()) {
             h.append("<h2>The question</h2>\n<p class=\"question\"><i>The scenario author's question and expected answer, "

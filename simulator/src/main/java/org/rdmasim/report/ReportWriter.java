@@ -49,17 +49,13 @@ public final class ReportWriter {
     public record SweepChart(List<String> series, List<Long> sizes, java.util.function.BiFunction<String, Long, String> name) {
     }
 
-    public static Written write(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
-            List<Charts.Reference> references) throws IOException {
-        return write(dir, scenario, description, outcomes, references, null);
-    }
 
     /** Writes the report into a staging folder and puts it in place only when every file is written. */
     public static Written write(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
-            List<Charts.Reference> references, SweepChart sweep) throws IOException {
+            List<Charts.Reference> references, SweepChart sweep, Provenance provenance) throws IOException {
         ReportFolder folder = ReportFolder.stage(dir);
         try {
-            Written w = writeInto(folder.staging(), scenario, description, outcomes, references, sweep);
+            Written w = writeInto(folder.staging(), scenario, description, outcomes, references, sweep, provenance);
             folder.publish();
             return new Written(dir, w.charts());
         } finally {
@@ -68,11 +64,11 @@ public final class ReportWriter {
     }
 
     private static Written writeInto(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
-            List<Charts.Reference> references, SweepChart sweep) throws IOException {
+            List<Charts.Reference> references, SweepChart sweep, Provenance provenance) throws IOException {
         Files.createDirectories(dir);
         java.util.Map<String, String> bases = fileBases(outcomes);
         Files.writeString(dir.resolve(MARKER), "written by rdmasim; safe to replace\n", StandardCharsets.UTF_8);
-        SummaryJson.write(dir.resolve("summary.json"), SummaryJson.build(scenario, description, outcomes));
+        SummaryJson.write(dir.resolve("summary.json"), SummaryJson.build(scenario, description, outcomes, provenance));
         CsvTables.writeTransfers(dir.resolve("transfers.csv"), outcomes);
         CsvTables.writeResources(dir.resolve("resources.csv"), outcomes);
         List<String> charts = new ArrayList<>();
@@ -172,7 +168,7 @@ public final class ReportWriter {
             ChartFiles.write(chart, dir, base);
             charts.add(base);
         }
-        IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts);
+        IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts, provenance);
         return new Written(dir, charts);
     }
 

@@ -21,10 +21,15 @@ public final class SummaryJson {
     private SummaryJson() {
     }
 
-    public static ObjectNode build(String scenario, String description, List<VariantOutcome> outcomes) {
+    public static ObjectNode build(String scenario, String description, List<VariantOutcome> outcomes,
+            Provenance provenance) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("scenario", scenario);
         root.put("description", description);
+        ObjectNode p = root.putObject("provenance");
+        p.put("rdmasimVersion", provenance.rdmasimVersion());
+        p.put("scenarioSha256", provenance.scenarioSha256());
+        p.put("seed", provenance.seed());
         ArrayNode variants = root.putArray("variants");
         for (VariantOutcome o : outcomes) {
             ObjectNode v = variants.addObject();

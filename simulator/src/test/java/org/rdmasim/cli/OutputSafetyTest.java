@@ -117,6 +117,20 @@ class OutputSafetyTest {
         assertEquals(1, o.code(), o.err());
     }
 
+    @Test
+    void summaryAndIndexNameTheReleaseTheScenarioHashAndTheSeed() throws IOException {
+        Path scenario = dir.resolve("s.yaml");
+        Files.writeString(scenario, TWO_HOSTS.replace("SIZE", "1 GB"));
+        Path out = dir.resolve("out");
+        assertEquals(0, CliTestSupport.run("run", scenario.toString(), "-q", "--out", out.toString()).code());
+        // sha256sum of the scenario text above.
+        String hash = "e3c1da622e4f64cb567e532053e8f28e3b1591a80b83f81963a08e454a3ae9e0";
+        String json = Files.readString(out.resolve("summary.json"));
+        assertTrue(json.contains("\"provenance\" : {\n    \"rdmasimVersion\" : \"" + Main.version() + "\",\n"
+                + "    \"scenarioSha256\" : \"" + hash + "\",\n    \"seed\" : 1\n  }"), json);
+        assertTrue(Files.readString(out.resolve("index.html")).contains("scenario SHA-256 <code>" + hash + "</code> &middot; seed 1"));
+    }
+
     private static List<String> listing(Path d) throws IOException {
         try (Stream<Path> s = Files.list(d)) {
             return s.map(p -> p.getFileName().toString()).sorted().toList();
