@@ -12,6 +12,7 @@ import org.rdmasim.report.ReceiverSummary;
 import org.rdmasim.report.Provenance;
 import org.rdmasim.report.ReportFolder;
 import org.rdmasim.report.ReportWriter;
+import org.rdmasim.scenario.RunChecks;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioLoader;
 import org.rdmasim.scenario.VariantRunner;
@@ -50,6 +51,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "threads for a variant's replications (default: all cores; output does not depend on it)")
     Integer threads;
 
+    @Option(names = "--check", description = "verify every event (no resource over capacity, max-min fair rates) and "
+            + "each result (bytes conserved, every number finite); slow. A violation fails the variant (exit 1).")
+    boolean check;
+
     @Option(names = "--allow-outside", description = "read files the scenario names (envFile, nvidia-smi, nccl-topo) "
             + "even when they are outside the scenario's folder")
     boolean allowOutside;
@@ -60,7 +65,22 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Scenario scenario = ScenarioLoader.load(scenarioFile, allowOutside);
         Path dir = out != null ? out : Path.of("reports", scenario.name());
-        return whileCtrlCStops(() -> runInto(scenario, dir, force, quiet, o, err, threads == null ? defaultThreads() : threads));
+        int n = threads == null ? defaultThreads() : threads;
+        return whileCtrlCStops(() -> check ? checked(scenario, dir, n, o, err) : runInto(scenario, dir, force, quiet, o, err, n));
+    }
+
+    private int checked(Scenario scenario, Path dir, int n, PrintWriter o, PrintWriter err) throws IOException {
+        try {
+            return RunChecks.with(true, () -> {
+                try {
+                    return runInto(scenario, dir, force, quiet, o, err, n);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
+        }
     }
 
     /** A run whose output the process writes; Ctrl-C interrupts it so it can leave the previous report whole. */
@@ -170,6 +190,21 @@ public final class RunCommand implements Callable<Integer> {
         if (Thread.currentThread().isInterrupted()) {
             return interrupted(scenario, dir, err);
         }
+        boolean checkFailed = false;
+        if (RunChecks.enabled()) {
+            for (VariantOutcome v : outcomes) {
+                if (v.result() == null) {
+                    continue;
+                }
+                for (String problem : RunChecks.violations(v.result())) {
+                    err.println("rdmasim: check: variant " + v.name() + ": " + problem);
+                    checkFailed = true;
+                }
+            }
+            if (!checkFailed && !quiet) {
+                o.println("check: every event and result of " + outcomes.size() + " variant(s) verified");
+            }
+        }
         try {
             writeReport(dir, scenario, outcomes);
         } catch (java.io.InterruptedIOException e) {
@@ -207,6 +242,6 @@ public final class RunCommand implements Callable<Integer> {
                 }
             }
         }
-        return failed ? Main.VARIANT_FAILED : Main.OK;
+        return failed || checkFailed ? Main.VARIANT_FAILED : Main.OK;
     }
 }

@@ -156,7 +156,8 @@ public final class VariantRunner {
         SimulationClock clock = new SimulationClock();
         watch.attach(clock);
         // Flows held together at one resource share a rate (same max-min rates, finish times to rounding).
-        FluidNetwork network = new FluidNetwork(clock).grouping(FlowProblem.DEFAULT_GROUP_MIN);
+        FluidNetwork network = new FluidNetwork(clock).grouping(FlowProblem.DEFAULT_GROUP_MIN)
+                .verifying(RunChecks.verifying());
         Jitter jitter = v.fanout() == null ? Jitter.NONE : v.fanout().jitter();
         Cluster cluster;
         if (jitter.nicRateFraction() > 0) {

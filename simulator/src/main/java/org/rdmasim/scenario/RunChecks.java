@@ -1,0 +1,102 @@
+package org.rdmasim.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.rdmasim.transport.LaneResult;
+import org.rdmasim.transport.TransferResult;
+import org.rdmasim.workload.RunResult;
+
+/**
+ * {@code run --check}: every event of every replication is verified by the fluid network (no resource
+ * over capacity, every rate max-min fair, the incremental solve equal to a solve from scratch), and
+ * every result is checked for conservation of bytes and for finite numbers.
+ */
+public final class RunChecks {
+    /** Process-wide: replications run on pool threads, which a thread-local would not reach. */
+    private static volatile boolean verifying;
+
+    private RunChecks() {
+    }
+
+    /** Runs {@code body} with every fluid network verifying each event when {@code on}. */
+    public static <T> T with(boolean on, Supplier<T> body) {
+        boolean before = verifying;
+        verifying = on;
+        try {
+            return body.get();
+        } finally {
+            verifying = before;
+        }
+    }
+
+    /** True inside {@link #with} with checks on. */
+    public static boolean enabled() {
+        return verifying;
+    }
+
+    static boolean verifying() {
+        return verifying;
+    }
+
+    /**
+     * What is wrong with {@code r}: a transfer whose lanes do not add up to its size, NICs that sent
+     * a different number of bytes than NICs received or than the transfers moved, a resource used
+     * above its capacity, or a time, rate or count that is not a finite number.
+     */
+    public static List<String> violations(RunResult r) {
+        List<String> out = new ArrayList<>();
+        long moved = 0;
+        for (TransferResult t : r.transfers()) {
+            long lanes = 0;
+            for (LaneResult l : t.lanes()) {
+                lanes += l.bytes();
+                finite(out, "lane " + l.sourceNic() + "->" + l.sinkNic() + " start", l.startSeconds());
+                finite(out, "lane " + l.sourceNic() + "->" + l.sinkNic() + " finish", l.finishSeconds());
+            }
+            if (!t.lanes().isEmpty() && lanes != t.spec().bytes()) {
+                out.add("transfer " + t.spec().id() + " moved " + lanes + " bytes over its lanes but is " + t.spec().bytes());
+            }
+            finite(out, "transfer " + t.spec().id() + " start", t.startSeconds());
+            finite(out, "transfer " + t.spec().id() + " finish", t.finishSeconds());
+            if (t.finishSeconds() < t.startSeconds()) {
+                out.add("transfer " + t.spec().id() + " finishes at " + t.finishSeconds() + " before it starts at " + t.startSeconds());
+            }
+            moved += t.spec().bytes();
+        }
+        long tx = 0;
+        long rx = 0;
+        for (RunResult.NicTraffic n : r.nics()) {
+            tx += n.txBytes();
+            rx += n.rxBytes();
+        }
+        if (tx != rx) {
+            out.add("NICs sent " + tx + " bytes but received " + rx);
+        }
+        if (!r.transfers().isEmpty() && tx != moved) {
+            out.add("NICs sent " + tx + " bytes but the transfers moved " + moved);
+        }
+        for (RunResult.ResourceUsage u : r.resources()) {
+            finite(out, u.name() + " capacity", u.capacityBytesPerSecond());
+            finite(out, u.name() + " bytes carried", u.bytesCarried());
+            finite(out, u.name() + " peak utilisation", u.peakUtilisation());
+            finite(out, u.name() + " mean utilisation", u.meanUtilisation());
+            if (u.peakUtilisation() > 1 + 1e-9) {
+                out.add(u.name() + " peaked at " + u.peakUtilisation() + " of its capacity");
+            }
+        }
+        for (RunResult.LoadSeries s : r.nicSeries()) {
+            for (int i = 0; i < s.gbps().length; i++) {
+                finite(out, s.nic() + " load", s.gbps()[i]);
+                finite(out, s.nic() + " load time", s.timeSeconds()[i]);
+            }
+        }
+        return out;
+    }
+
+    private static void finite(List<String> out, String what, double v) {
+        if (!Double.isFinite(v)) {
+            out.add(what + " is " + v);
+        }
+    }
+}
