@@ -94,12 +94,13 @@ public final class RunCommand implements Callable<Integer> {
      */
     static int whileCtrlCStops(Body body) throws IOException {
         Thread worker = Thread.currentThread();
-        java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
         Thread hook = new Thread(() -> {
-            if (!finished.get()) {
+            if (finished.getCount() > 0) {
                 worker.interrupt();
                 try {
-                    worker.join(10_000);
+                    // Not a join: the worker goes on into System.exit, which waits for this hook.
+                    finished.await(10, java.util.concurrent.TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -109,7 +110,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             return body.run();
         } finally {
-            finished.set(true);
+            finished.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
@@ -186,7 +187,16 @@ public final class RunCommand implements Callable<Integer> {
                 }
             }
         }
-        List<VariantOutcome> outcomes = runVariants(scenario, threads, quiet, err, new org.rdmasim.engine.RunWatch());
+        List<VariantOutcome> outcomes;
+        try {
+            outcomes = runVariants(scenario, threads, quiet, err, new org.rdmasim.engine.RunWatch());
+        } catch (RuntimeException e) {
+            // Replications waited on by an interrupted thread end in an exception: a stop, not a failure.
+            if (Thread.currentThread().isInterrupted()) {
+                return interrupted(scenario, dir, err);
+            }
+            throw e;
+        }
         if (Thread.currentThread().isInterrupted()) {
             return interrupted(scenario, dir, err);
         }
