@@ -90,6 +90,12 @@ public final class YamlTree {
         if (node instanceof MappingNode m) {
             Map<String, Node> seen = new java.util.HashMap<>();
             for (NodeTuple t : m.getValue()) {
+                if (!(t.getKeyNode() instanceof ScalarNode)) {
+                    // "? [a, b]: x" or "? {a: 1}": every reader below takes keys as names.
+                    Mark at = t.getKeyNode().getStartMark();
+                    throw new ScenarioException(file, at == null ? 0 : at.getLine() + 1, at == null ? 0 : at.getColumn() + 1,
+                            "keys must be plain names, not a list or a mapping");
+                }
                 if (t.getKeyNode() instanceof ScalarNode k) {
                     Node first = seen.putIfAbsent(k.getValue(), k);
                     if (first != null) {

@@ -68,6 +68,12 @@ class HostileInputTest {
     }
 
     @Test
+    void aKeyThatIsAMappingIsRefused() throws IOException {
+        // Found by HostileInputFuzzTest: "? Question: ..." made a mapping key, which ended in a ClassCastException.
+        assertRefused(run("? Question: which one?\n" + GOOD), "s.yaml:1:3: keys must be plain names, not a list or a mapping");
+    }
+
+    @Test
     void namesAreBoundedAndCannotBeDotFolders() throws IOException {
         assertRefused(run(GOOD.replace("name: ok", "name: " + "n".repeat(101))),
                 "s.yaml:1:7: name: a scenario name is 101 characters long, over the limit of 100");

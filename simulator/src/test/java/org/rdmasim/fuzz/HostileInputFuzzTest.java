@@ -20,8 +20,13 @@ import org.rdmasim.importers.ImportOptions;
 import org.rdmasim.importers.env.EnvBlock;
 import org.rdmasim.importers.nccl.NcclTopologyReader;
 import org.rdmasim.importers.smi.SmiTopologyReader;
+import org.rdmasim.scenario.RunChecks;
+import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioException;
 import org.rdmasim.scenario.ScenarioLoader;
+import org.rdmasim.scenario.VariantRunner;
+import org.rdmasim.scenario.VariantSpec;
+import org.rdmasim.workload.VariantOutcome;
 
 /**
  * Fuzzes every text input: the catalog's scenarios, NCCL topology XML, nvidia-smi matrices and env
@@ -77,6 +82,47 @@ class HostileInputFuzzTest {
         });
     }
 
+    /**
+     * Mutated small scenarios (at most 4 hosts, transfers only) are also run, one replication under
+     * {@code --check}: each variant ends ok or failed with its reason, and an ok result conserves bytes.
+     */
+    @Test
+    void smallScenariosRunToACheckedResult() throws IOException {
+        List<Path> files = catalog();
+        List<String> texts = new ArrayList<>();
+        for (Path f : files) {
+            texts.add(Files.readString(f));
+        }
+        Arbitrary<Integer> which = Arbitraries.integers().between(0, files.size() - 1);
+        Arbitrary<Input> inputs = Combinators.combine(which, Arbitraries.longs()).as((i, seed) -> new Input(
+                files.get(i).toString(), mutate(texts.get(i), new Random(seed), HOSTILE)));
+        drive(inputs.filter(in -> {
+            try {
+                Scenario sc = ScenarioLoader.parse(in.text(), in.label());
+                return sc.variants().stream().allMatch(v -> v.fanout() == null && v.hosts().size() <= 4
+                        && v.transfers().size() <= 16);
+            } catch (RuntimeException e) {
+                return false;
+            }
+        }), Math.max(1, TRIES / 5), in -> {
+            Scenario sc = ScenarioLoader.parse(in.text(), in.label());
+            RunChecks.with(true, () -> {
+                for (VariantSpec v : sc.variants().subList(0, Math.min(2, sc.variants().size()))) {
+                    VariantOutcome o;
+                    try {
+                        o = VariantRunner.run(v, sc.seed(), 1, 1);
+                    } catch (IllegalArgumentException expected) {
+                        continue; // exit 2 on the command line
+                    }
+                    if (o.result() != null && !RunChecks.violations(o.result()).isEmpty()) {
+                        fail(v.name() + ": " + RunChecks.violations(o.result()));
+                    }
+                }
+                return null;
+            });
+        });
+    }
+
     @Test
     void ncclTopologiesEndInAHostOrAnImportError() throws IOException {
         List<String> texts = resources(".xml");
@@ -125,7 +171,11 @@ class HostileInputFuzzTest {
     }
 
     private static void drive(Arbitrary<Input> inputs, Check check) {
-        inputs.sampleStream().limit(TRIES).forEach(in -> {
+        drive(inputs, TRIES, check);
+    }
+
+    private static void drive(Arbitrary<Input> inputs, int tries, Check check) {
+        inputs.sampleStream().limit(tries).forEach(in -> {
             try {
                 assertTimeoutPreemptively(HANG, () -> check.accept(in));
             } catch (Throwable t) {
