@@ -18,15 +18,8 @@ class HostileInputTest {
     @TempDir
     Path dir;
 
-    private static final String GOOD = """
-            name: ok
-            hosts:
-              a: {preset: dgx-h100}
-              b: {preset: dgx-h100}
-            workload:
-              transfers:
-                - {from: "a:GPU0", to: "b:GPU0", size: 1 GB}
-            """;
+    /** Two DGX H100 hosts, one 1 GB transfer (s.yaml:7 holds the transfer). */
+    private static final String GOOD = ScenarioErrorsTest.GOOD;
 
     private CliTestSupport.Outcome run(String text, String... extra) throws IOException {
         Path f = dir.resolve("s.yaml");

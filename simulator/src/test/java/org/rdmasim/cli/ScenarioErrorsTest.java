@@ -15,7 +15,7 @@ class ScenarioErrorsTest {
     @TempDir
     Path dir;
 
-    private static final String GOOD = """
+    static final String GOOD = """
             name: ok
             hosts:
               a: {preset: dgx-h100}

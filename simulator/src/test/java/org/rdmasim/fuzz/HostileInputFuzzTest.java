@@ -67,10 +67,7 @@ class HostileInputFuzzTest {
     @Test
     void scenariosEndInAScenarioOrAScenarioError() throws IOException {
         List<Path> files = catalog();
-        List<String> texts = new ArrayList<>();
-        for (Path f : files) {
-            texts.add(Files.readString(f));
-        }
+        List<String> texts = texts(files);
         Arbitrary<Integer> which = Arbitraries.integers().between(0, files.size() - 1);
         drive(Combinators.combine(which, Arbitraries.longs()).as((i, seed) -> new Input(files.get(i).toString(),
                 mutate(texts.get(i), new Random(seed), HOSTILE))), in -> {
@@ -89,10 +86,7 @@ class HostileInputFuzzTest {
     @Test
     void smallScenariosRunToACheckedResult() throws IOException {
         List<Path> files = catalog();
-        List<String> texts = new ArrayList<>();
-        for (Path f : files) {
-            texts.add(Files.readString(f));
-        }
+        List<String> texts = texts(files);
         Arbitrary<Integer> which = Arbitraries.integers().between(0, files.size() - 1);
         Arbitrary<Input> inputs = Combinators.combine(which, Arbitraries.longs()).as((i, seed) -> new Input(
                 files.get(i).toString(), mutate(texts.get(i), new Random(seed), HOSTILE)));
@@ -104,7 +98,7 @@ class HostileInputFuzzTest {
             } catch (RuntimeException e) {
                 return false;
             }
-        }), Math.max(1, TRIES / 5), in -> {
+        }), Math.max(30, TRIES / 100), in -> {
             Scenario sc = ScenarioLoader.parse(in.text(), in.label());
             RunChecks.with(true, () -> {
                 for (VariantSpec v : sc.variants().subList(0, Math.min(2, sc.variants().size()))) {
@@ -257,6 +251,14 @@ class HostileInputFuzzTest {
         try (Stream<Path> s = Files.list(repo().resolve("scenarios"))) {
             return s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
         }
+    }
+
+    private static List<String> texts(List<Path> files) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (Path f : files) {
+            out.add(Files.readString(f));
+        }
+        return out;
     }
 
     private static List<String> resources(String suffix) throws IOException {
