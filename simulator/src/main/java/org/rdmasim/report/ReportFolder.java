@@ -46,7 +46,12 @@ public final class ReportFolder {
     }
 
     /** A fresh staging folder for {@code target} (a stale one from an earlier interrupted run is removed). */
-    public static ReportFolder stage(Path target) throws IOException {
+    public static ReportFolder stage(Path given) throws IOException {
+        // Absolute and normalised, so "--out ." names the current folder and not a folder called ".".
+        Path target = given.toAbsolutePath().normalize();
+        if (target.getFileName() == null) {
+            throw new IOException("cannot write a report at " + target + ": choose a folder below it");
+        }
         Path parent = parentOf(target);
         Files.createDirectories(parent);
         Path staging = parent.resolve("." + target.getFileName() + ".rdmasim-partial");
@@ -68,7 +73,10 @@ public final class ReportFolder {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedIOException("interrupted before the report was put in place");
         }
-        if (Files.isDirectory(target) && !Files.exists(target.resolve(ReportWriter.MARKER)) && !isEmpty(target)) {
+        boolean foreign = Files.isDirectory(target) && !Files.exists(target.resolve(ReportWriter.MARKER)) && !isEmpty(target);
+        // Renaming the folder a shell stands in would leave that shell in a deleted folder.
+        boolean holdsWorkingFolder = Path.of("").toAbsolutePath().normalize().startsWith(target);
+        if (foreign || holdsWorkingFolder && Files.isDirectory(target)) {
             try (Stream<Path> files = Files.list(staging)) {
                 for (Path f : files.toList()) {
                     Files.move(f, target.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
