@@ -20,15 +20,8 @@ class OutputSafetyTest {
     @TempDir
     Path dir;
 
-    private static final String TWO_HOSTS = """
-            name: safety
-            hosts:
-              a: {preset: dgx-h100}
-              b: {preset: dgx-h100}
-            workload:
-              transfers:
-                - {from: "a:GPU0", to: "b:GPU0", size: SIZE}
-            """;
+    /** Two DGX H100 hosts, one 1 GB transfer. */
+    private static final String TWO_HOSTS = ScenarioErrorsTest.GOOD.replace("name: ok", "name: safety");
 
     /** Enough fan-out work (five variants of 64 receivers, 8 replications) to last well over a second. */
     private static final String SLOW = """
@@ -56,7 +49,7 @@ class OutputSafetyTest {
     void anInterruptedRunLeavesThePreviousReportIntact() throws Exception {
         Path scenario = dir.resolve("s.yaml");
         Path out = dir.resolve("out");
-        Files.writeString(scenario, TWO_HOSTS.replace("SIZE", "1 GB"));
+        Files.writeString(scenario, TWO_HOSTS);
         assertEquals(0, CliTestSupport.run("run", scenario.toString(), "-q", "--out", out.toString()).code());
         byte[] summary = Files.readAllBytes(out.resolve("summary.json"));
         List<String> files = listing(out);
@@ -95,7 +88,7 @@ class OutputSafetyTest {
     @Test
     void variantNamesThatMakeTheSameFileNameGetDistinctFiles() throws IOException {
         Path scenario = dir.resolve("s.yaml");
-        Files.writeString(scenario, TWO_HOSTS.replace("SIZE", "1 GB") + "variants:\n  - {name: \"A b\"}\n  - {name: a-b}\n");
+        Files.writeString(scenario, TWO_HOSTS + "variants:\n  - {name: \"A b\"}\n  - {name: a-b}\n");
         Path out = dir.resolve("out");
         assertEquals(0, CliTestSupport.run("run", scenario.toString(), "-q", "--out", out.toString()).code());
         assertTrue(Files.exists(out.resolve("nic-throughput-a-b.svg")));
@@ -120,7 +113,7 @@ class OutputSafetyTest {
     @Test
     void summaryAndIndexNameTheReleaseTheScenarioHashAndTheSeed() throws IOException {
         Path scenario = dir.resolve("s.yaml");
-        Files.writeString(scenario, TWO_HOSTS.replace("SIZE", "1 GB"));
+        Files.writeString(scenario, TWO_HOSTS);
         Path out = dir.resolve("out");
         assertEquals(0, CliTestSupport.run("run", scenario.toString(), "-q", "--out", out.toString()).code());
         // sha256sum of the scenario text above.
