@@ -26,9 +26,9 @@ class OutputSafetyTest {
     /** Enough fan-out work (five variants of 64 receivers, 8 replications) to last well over a second. */
     private static final String SLOW = """
             name: safety
-            replications: 8
+            replications: 16
             hosts:
-              receivers: {preset: gb200-tray, count: 64, prefix: r}
+              receivers: {preset: gb200-tray, count: 512, prefix: r}
               sources: {preset: gb200-tray, count: 2, prefix: s}
             workload:
               fanout:
