@@ -29,7 +29,7 @@ class CatalogCheckTest {
             scenarios = s.filter(p -> p.toString().endsWith(".yaml") && !LARGE.contains(p.getFileName().toString()))
                     .sorted().toList();
         }
-        assertEquals(7, scenarios.size(), "catalog changed: " + scenarios);
+        assertTrue(scenarios.size() >= 7, "the fast catalog: " + scenarios);
         for (Path f : scenarios) {
             Path out = dir.resolve(f.getFileName().toString());
             CliTestSupport.Outcome o = CliTestSupport.run("run", f.toString(), "--check", "--out", out.toString());
