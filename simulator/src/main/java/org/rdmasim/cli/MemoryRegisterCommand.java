@@ -21,7 +21,7 @@ import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.importers.InputLimits;
 import org.rdmasim.importers.env.EnvBlock;
 import org.rdmasim.importers.env.EnvBlockException;
-import org.rdmasim.importers.env.EnvEntry;
+import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.memory.HcaRegistration;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.memory.MttSizing;

@@ -103,7 +103,7 @@ public final class TopoCommand implements Callable<Integer> {
             });
         }
         try {
-            return HostFiles.read(file, options);
+            return org.rdmasim.importers.host.HostFileReader.read(file, options);
         } catch (ImportException e) {
             throw new BadInputException(e.getMessage());
         }

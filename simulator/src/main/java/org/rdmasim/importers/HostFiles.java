@@ -1,12 +1,8 @@
 package org.rdmasim.importers;
 
 import java.nio.file.Path;
-import java.util.Locale;
-import org.rdmasim.hardware.HostSpec;
-import org.rdmasim.importers.nccl.NcclTopologyReader;
-import org.rdmasim.importers.smi.SmiTopologyReader;
 
-/** Reads a host from a file, choosing the format by name: {@code .xml} is NCCL topology XML, anything else nvidia-smi text. */
+/** Reading an input file's text within the input limits, for every importer. */
 public final class HostFiles {
     private HostFiles() {
     }
@@ -18,13 +14,5 @@ public final class HostFiles {
         } catch (InputLimits.LimitException e) {
             throw new ImportException(file.toString(), e.line(), e.getMessage(), expected);
         }
-    }
-
-    public static boolean isNcclXml(Path file) {
-        return file.getFileName() != null && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".xml");
-    }
-
-    public static HostSpec read(Path file, ImportOptions options) {
-        return isNcclXml(file) ? NcclTopologyReader.read(file, options) : SmiTopologyReader.read(file, options);
     }
 }

@@ -23,7 +23,7 @@ import org.rdmasim.fluid.FluidNetwork;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.importers.env.EnvBlock;
 import org.rdmasim.importers.env.EnvBlockException;
-import org.rdmasim.importers.env.EnvEntry;
+import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.config.ConfigValueException;

@@ -9,7 +9,7 @@ import java.util.Set;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.TopologyNode;
-import org.rdmasim.importers.env.EnvEntry;
+import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.workload.FanoutPlan;
 import org.rdmasim.workload.TreeFanout;

@@ -1,7 +1,7 @@
 package org.rdmasim.scenario;
 
 import java.util.List;
-import org.rdmasim.importers.env.EnvEntry;
+import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.ucx.StackProfile;

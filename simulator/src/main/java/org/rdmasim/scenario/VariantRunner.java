@@ -21,7 +21,7 @@ import org.rdmasim.transport.ExplicitLanes;
 import org.rdmasim.transport.LanePolicy;
 import org.rdmasim.transport.config.NcclPathType;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
-import org.rdmasim.importers.env.EnvEntry;
+import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.transport.TransferEngine;
 import org.rdmasim.workload.RunResult;
 import org.rdmasim.workload.VariantOutcome;

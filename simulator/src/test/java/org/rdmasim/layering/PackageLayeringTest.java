@@ -36,11 +36,6 @@ class PackageLayeringTest {
      * other upward or sideways edge, and on an allowance that no longer occurs (so the list shrinks).
      */
     static final Set<String> KNOWN = Set.of(
-            // EnvEntry belongs with its consumer, transport.config; it still sits with its parser
-            "org.rdmasim.transport.config -> org.rdmasim.importers.env",
-            "org.rdmasim.transport.ucx -> org.rdmasim.importers.env",
-            // tests that build an environment with the env-block parser
-            "test: org.rdmasim.memory -> org.rdmasim.importers.env",
             // fluid tests drive the solver with transport's RailFanout fixture (a crosscheck package to come)
             "test: org.rdmasim.fluid -> org.rdmasim.transport",
             "test: org.rdmasim.fluid -> org.rdmasim.hardware");
@@ -82,9 +77,6 @@ class PackageLayeringTest {
                 cycles.add(ab[0] + " <-> " + ab[1]);
             }
         }
-        // known: importers (HostFiles) reads through importers.nccl/smi, which use importers' shared types
-        cycles.remove("org.rdmasim.importers <-> org.rdmasim.importers.nccl");
-        cycles.remove("org.rdmasim.importers <-> org.rdmasim.importers.smi");
         assertEquals(List.of(), cycles);
     }
 

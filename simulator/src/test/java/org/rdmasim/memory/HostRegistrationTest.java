@@ -14,7 +14,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.Presets;
-import org.rdmasim.importers.env.EnvEntry;
+import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.memory.RegistrationLimits.FirmwareCapScope;
 import org.rdmasim.memory.RegistrationVerdict.LimitKind;
 import org.rdmasim.transport.config.ConfigResolver;

@@ -1,5 +1,6 @@
 package org.rdmasim.importers.env;
 
+import org.rdmasim.transport.config.EnvEntry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

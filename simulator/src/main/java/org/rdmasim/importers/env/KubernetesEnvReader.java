@@ -1,5 +1,6 @@
 package org.rdmasim.importers.env;
 
+import org.rdmasim.transport.config.EnvEntry;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;

@@ -1,5 +1,6 @@
 package org.rdmasim.importers.env;
 
+import org.rdmasim.transport.config.EnvEntry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import org.rdmasim.importers.env.EnvEntry;
+import org.rdmasim.transport.config.EnvEntry;
 
 /**
  * Works out a process's {@link EffectiveConfig} in the order the real stack builds it.

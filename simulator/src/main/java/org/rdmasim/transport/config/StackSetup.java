@@ -3,7 +3,7 @@ package org.rdmasim.transport.config;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.rdmasim.importers.env.EnvEntry;
+import org.rdmasim.transport.config.EnvEntry;
 
 /**
  * Everything {@link ConfigResolver} needs to know about one process (one GPU worker).

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.TopologyNode;
-import org.rdmasim.importers.env.EnvEntry;
+import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.transport.config.ConfigResolver;
 import org.rdmasim.transport.config.EffectiveConfig;
 import org.rdmasim.transport.config.ModelExpressBuild;

@@ -1,5 +1,6 @@
 package org.rdmasim.importers.env;
 
+import org.rdmasim.transport.config.EnvEntry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -48,7 +48,7 @@ class ConfigProperties {
     @Property
     void userRailsAlwaysWinOverNixl(@ForAll @IntRange(min = 0, max = 64) int rails) {
         StackSetup setup = StackSetup.of(
-                List.of(new org.rdmasim.importers.env.EnvEntry("UCX_MAX_RMA_RAILS", Integer.toString(rails), "p", 1)),
+                List.of(new org.rdmasim.transport.config.EnvEntry("UCX_MAX_RMA_RAILS", Integer.toString(rails), "p", 1)),
                 StackVersion.parse("1.21"), "gpu0", 0, NicTopologyView.of(HOST, g -> "mlx5_0"))
                 .withNixl(StackVersion.parse("1.2.0"));
         EffectiveConfig c = ConfigResolver.resolve(setup);

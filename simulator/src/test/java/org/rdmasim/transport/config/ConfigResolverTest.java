@@ -8,8 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.rdmasim.importers.env.EnvBlock;
-import org.rdmasim.importers.env.EnvEntry;
+import org.rdmasim.transport.config.EnvEntry;
 
 class ConfigResolverTest {
 
@@ -24,7 +23,7 @@ class ConfigResolverTest {
             gpu -> Map.of("gpu0", "mlx5_0", "gpu1", "mlx5_1", "gpu2", "mlx5_2", "gpu3", "mlx5_3").get(gpu));
 
     private static List<EnvEntry> env(String shell) {
-        return EnvBlock.parse(shell, "env.sh").entries();
+        return org.rdmasim.transport.config.TestEnv.parse(shell, "env.sh");
     }
 
     private static EffectiveConfig resolve(String shell, StackVersion nixl, StackVersion ucx) {

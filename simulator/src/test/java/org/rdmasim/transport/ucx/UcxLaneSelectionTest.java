@@ -20,7 +20,6 @@ import org.rdmasim.hardware.LinkSpec;
 import org.rdmasim.hardware.NicModel;
 import org.rdmasim.hardware.PcieGen;
 import org.rdmasim.hardware.Presets;
-import org.rdmasim.importers.env.EnvBlock;
 import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.Lane;
@@ -50,7 +49,7 @@ class UcxLaneSelectionTest {
     }
 
     private static StackProfile stack(String env, String nixl) {
-        return new StackProfile(EnvBlock.parse(env, "test").entries(),
+        return new StackProfile(org.rdmasim.transport.config.TestEnv.parse(env, "test"),
                 nixl == null ? Optional.empty() : Optional.of(StackVersion.parse(nixl)), StackVersion.parse("1.20.0"));
     }
 
@@ -149,7 +148,7 @@ class UcxLaneSelectionTest {
         // gb200-tray: GPU0's Grace has mlx5_0 and mlx5_1 (NODE: 17000 MiB/s, packed to 16384); the other
         // Grace's mlx5_2 and mlx5_3 are SYS (220 MiB/s, packed up to 512): more than 4x below, dropped.
         // 4 rails then take path0 and path1 of the two NODE NICs.
-        StackProfile noConf = new StackProfile(EnvBlock.parse("UCX_MAX_RMA_RAILS=4", "t").entries(), Optional.empty(),
+        StackProfile noConf = new StackProfile(org.rdmasim.transport.config.TestEnv.parse("UCX_MAX_RMA_RAILS=4", "t"), Optional.empty(),
                 new StackVersion(1, 20, 0), false);
         Outcome o = pull(Presets.get("gb200-tray"), noConf);
         assertEquals(List.of("mlx5_0", "mlx5_0", "mlx5_1", "mlx5_1"), pickedNics(o));
@@ -168,7 +167,7 @@ class UcxLaneSelectionTest {
         assertEquals(List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"), pickedNics(o));
         assertEquals(16384.0 * (1 << 20), o.decision().local().get(3).estimate(), 1);
         // UCX 1.17 ships no ucx.conf: the SYS NICs are dropped again
-        StackProfile old = new StackProfile(EnvBlock.parse("UCX_MAX_RMA_RAILS=4", "t").entries(), Optional.empty(),
+        StackProfile old = new StackProfile(org.rdmasim.transport.config.TestEnv.parse("UCX_MAX_RMA_RAILS=4", "t"), Optional.empty(),
                 new StackVersion(1, 17, 0), true);
         assertEquals(2, pull(Presets.get("gb200-tray"), old).decision().picked().stream()
                 .map(LaneSplit.Candidate::sinkNic).distinct().count());
@@ -197,7 +196,7 @@ class UcxLaneSelectionTest {
 
     @Test
     void beforeUcx119LanesGoInWireupOrderBothPathsOfADeviceFirst() {
-        StackProfile old = new StackProfile(EnvBlock.parse("UCX_MAX_RMA_RAILS=2", "t").entries(), Optional.empty(),
+        StackProfile old = new StackProfile(org.rdmasim.transport.config.TestEnv.parse("UCX_MAX_RMA_RAILS=2", "t"), Optional.empty(),
                 new StackVersion(1, 18, 0), true);
         assertEquals(List.of("mlx5_0", "mlx5_0"), pickedNics(pull(fourPixNics(), old)));
     }

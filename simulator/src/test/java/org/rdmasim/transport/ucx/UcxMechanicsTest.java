@@ -82,13 +82,13 @@ class UcxMechanicsTest {
         assertTrue(resolve(CpuFamily.NVIDIA_GRACE, new StackVersion(1, 20, 0), false, List.of())
                 .distanceBandwidth().values().isEmpty(), "a UCX without its ucx.conf");
         EffectiveConfig user = resolve(CpuFamily.NVIDIA_GRACE, new StackVersion(1, 20, 0), true,
-                org.rdmasim.importers.env.EnvBlock.parse("UCX_DISTANCE_BW=auto,sys:1GBs", "t").entries());
+                org.rdmasim.transport.config.TestEnv.parse("UCX_DISTANCE_BW=auto,sys:1GBs", "t"));
         assertEquals(ConfigLayer.USER, user.layerOf("UCX_DISTANCE_BW"));
         assertEquals(Optional.of((double) (1L << 30)), user.distanceBandwidth().get(DistanceOverrides.Kind.SYS));
     }
 
     private static EffectiveConfig resolve(CpuFamily cpu, StackVersion ucx, boolean installed,
-            List<org.rdmasim.importers.env.EnvEntry> env) {
+            List<org.rdmasim.transport.config.EnvEntry> env) {
         StackSetup s = StackSetup.of(env, ucx, "GPU0", 0, NicTopologyView.of(List.of("mlx5_0"), g -> "mlx5_0"))
                 .withUcxConf(UcxConfFile.forHost(cpu, ucx, installed));
         return ConfigResolver.resolve(s);

@@ -1,4 +1,4 @@
-package org.rdmasim.importers.env;
+package org.rdmasim.transport.config;
 
 import java.util.Objects;
 
