@@ -8,7 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.hardware.FabricSpec;
-import org.rdmasim.transport.RailFanout;
+import org.rdmasim.crosscheck.RailFanout;
 
 class FlowGroupingTest {
     private static FlowProblem fanout(int receivers, double load, RailFanout.Sizes sizes) {

@@ -1,4 +1,4 @@
-package org.rdmasim.cli;
+package org.rdmasim.crosscheck;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,7 +20,7 @@ import org.rdmasim.fluid.FlowProblem;
 public final class SimgridPeer {
     /** The interpreter that sees Debian's python3-simgrid (tools/simgrid-peer/README.md). */
     public static final String PYTHON = "/usr/bin/python3";
-    static final String INSTALL_HINT = "run tools/simgrid-peer/install.sh (installs Debian's python3-simgrid)";
+    public static final String INSTALL_HINT = "run tools/simgrid-peer/install.sh (installs Debian's python3-simgrid)";
 
     private final Path repo;
 

@@ -1,4 +1,4 @@
-package org.rdmasim.cli;
+package org.rdmasim.crosscheck;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,9 +13,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.rdmasim.fluid.FlowProblem;
 import org.rdmasim.hardware.FabricSpec;
-import org.rdmasim.transport.RailFanout;
-import org.rdmasim.transport.RailFanout.Arrival;
-import org.rdmasim.transport.RailFanout.Sizes;
+import org.rdmasim.crosscheck.RailFanout;
+import org.rdmasim.crosscheck.RailFanout.Arrival;
+import org.rdmasim.crosscheck.RailFanout.Sizes;
 
 /**
  * rdmasim's max-min fluid model against SimGrid's (CM02, via tools/simgrid-peer/flowpeer.py) on the
@@ -30,7 +30,7 @@ class SimgridCrossCheckTest {
 
     @BeforeAll
     static void peerIsInstalled() {
-        peer = new SimgridPeer(CliTestSupport.repo());
+        peer = new SimgridPeer(java.nio.file.Path.of(System.getProperty("rdmasim.repo", "..")));
         peer.unavailable().ifPresent(why -> fail("SimGrid cross-check cannot run: " + why));
     }
 

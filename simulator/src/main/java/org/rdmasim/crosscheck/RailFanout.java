@@ -1,4 +1,4 @@
-package org.rdmasim.transport;
+package org.rdmasim.crosscheck;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,6 +16,13 @@ import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.Presets;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.hardware.Units;
+import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.Lane;
+import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.ProtocolParameters;
+import org.rdmasim.transport.TransferEngine;
+import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.transport.DataPath;
 import umontreal.ssj.rng.RandomStream;
 
 /**
