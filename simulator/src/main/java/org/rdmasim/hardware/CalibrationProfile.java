@@ -94,8 +94,14 @@ public record CalibrationProfile(String name, String description, List<Parameter
         return new CalibrationProfile(name, p.getProperty("description", name), List.copyOf(params));
     }
 
-    /** The first profile whose {@code match.*} keys all fit the host (CPU family, NIC model, link layer). */
+    /**
+     * The profile the host names, else the first profile whose {@code match.*} keys all fit the host
+     * (CPU family, NIC model, link layer).
+     */
     public static CalibrationProfile forHost(HostSpec host) {
+        if (host.profile() != null) {
+            return named(host.profile());
+        }
         for (String name : NAMES) {
             if (matches(file(name), host)) {
                 return named(name);

@@ -11,7 +11,17 @@ import java.util.List;
  * @param source     where the description comes from (a preset's citation, an imported file)
  */
 public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, List<SocketSpec> sockets,
-        String source) {
+        String source, String profile) {
+    /** A host whose calibration profile is the first one its CPU and NICs match. */
+    public HostSpec(String model, CpuFamily cpuFamily, double interSocket, List<SocketSpec> sockets, String source) {
+        this(model, cpuFamily, interSocket, sockets, source, null);
+    }
+
+    /** The same host with its calibration profile named (see {@link CalibrationProfile}). */
+    public HostSpec withProfile(String name) {
+        return new HostSpec(model, cpuFamily, interSocket, sockets, source, name);
+    }
+
     public HostSpec {
         sockets = List.copyOf(sockets);
         if (sockets.isEmpty()) {

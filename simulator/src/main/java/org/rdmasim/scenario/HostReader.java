@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import org.rdmasim.hardware.CpuFamily;
 import org.rdmasim.hardware.GpuModel;
+import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.LinkLayer;
 import org.rdmasim.hardware.LinkSpec;
@@ -23,6 +24,19 @@ final class HostReader {
     }
 
     static HostSpec read(YamlTree v) {
+        HostSpec spec = readHost(v.has("profile") ? v.without(Set.of("profile")) : v);
+        if (!v.has("profile")) {
+            return spec;
+        }
+        YamlTree p = v.get("profile");
+        if (!CalibrationProfile.NAMES.contains(p.text())) {
+            throw p.error("unknown calibration profile '" + p.text() + "' (expected one of "
+                    + String.join(", ", CalibrationProfile.NAMES) + ")");
+        }
+        return spec.withProfile(p.text());
+    }
+
+    private static HostSpec readHost(YamlTree v) {
         if (v.has("nccl-topo") || v.has("nvidia-smi")) {
             return adjustNics(imported(v), v);
         }

@@ -155,4 +155,23 @@ class ScenarioErrorsTest {
         assertEquals(2, CliTestSupport.run("topo", "no-such-preset").code());
         assertEquals(2, CliTestSupport.run("run").code());
     }
+
+    @Test
+    void anUnknownCalibrationProfileIsNamedWithItsLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        java.nio.file.Path f = tmp.resolve("p.yaml");
+        java.nio.file.Files.writeString(f, """
+                name: p
+                hosts:
+                  a: {preset: gb200-tray, profile: gb200-rocee}
+                  b: {preset: gb200-tray}
+                workload:
+                  transfers:
+                    - {from: "a:GPU0", to: "b:GPU0", size: 1 GB}
+                """);
+        CliTestSupport.Outcome o = CliTestSupport.run("run", f.toString(), "-q", "--out", tmp.resolve("o").toString());
+        org.junit.jupiter.api.Assertions.assertEquals(2, o.code(), o.err());
+        org.junit.jupiter.api.Assertions.assertTrue(o.err().contains("p.yaml:3")
+                && o.err().contains("unknown calibration profile 'gb200-rocee'"), o.err());
+    }
 }
