@@ -136,48 +136,23 @@ public final class Charts {
             series = perHost(series);
             title = title + " (per host)";
         }
-        java.util.TreeSet<Double> times = new java.util.TreeSet<>();
-        for (RunResult.LoadSeries s : series) {
-            for (double t : s.timeSeconds()) {
-                times.add(t);
-            }
+        NicSteps steps = NicSteps.of(series, MAX_POINTS / 2);
+        if (steps.binned()) {
+            title = title + String.format(java.util.Locale.ROOT, " (averaged over %s s bins)",
+                    org.rdmasim.hardware.Units.number(steps.binSeconds()));
         }
-        double[] grid = times.stream().mapToDouble(Double::doubleValue).toArray();
-        // Every instant is drawn as two points (a step), so half the usual budget of points.
-        if (grid.length > MAX_POINTS / 2) {
-            int step = (grid.length + MAX_POINTS / 2 - 1) / (MAX_POINTS / 2);
-            double[] thin = new double[(grid.length + step - 1) / step + 1];
-            int k = 0;
-            for (int i = 0; i < grid.length; i += step) {
-                thin[k++] = grid[i];
-            }
-            thin[k++] = grid[grid.length - 1];
-            grid = java.util.Arrays.copyOf(thin, k);
-        }
-        double span = grid.length > 1 ? grid[grid.length - 1] - grid[0] : 1.0;
-        double eps = span * 1e-6;
-        // Each grid point is drawn as a step at t - eps and t; points closer than that would repeat an x.
-        int kept = grid.length == 0 ? 0 : 1;
-        for (int i = 1; i < grid.length; i++) {
-            if (grid[i] - grid[kept - 1] > 2 * eps) {
-                grid[kept++] = grid[i];
-            }
-        }
-        grid = java.util.Arrays.copyOf(grid, kept);
         // Stacked by hand: each band's top edge is the running total, drawn as one path per band (a
-        // stacked-area renderer writes one SVG element per point and made multi-megabyte files).
+        // stacked-area renderer writes one SVG element per point and made multi-megabyte files). Every
+        // change is drawn where it happens: a vertical step at its instant (repeated x values allowed).
         XYSeriesCollection data = new XYSeriesCollection();
+        double[] grid = steps.times();
         double[] below = new double[grid.length];
-        for (RunResult.LoadSeries s : series) {
-            XYSeries xy = new XYSeries(s.nic(), false, true);
-            int j = 0;
-            double current = 0;
+        for (int k = 0; k < series.size(); k++) {
+            XYSeries xy = new XYSeries(series.get(k).nic(), false, true);
+            double[] v = steps.values()[k];
             double previousTop = 0;
             for (int i = 0; i < grid.length; i++) {
-                while (j < s.timeSeconds().length && s.timeSeconds()[j] <= grid[i]) {
-                    current = s.gbps()[j++];
-                }
-                double top = below[i] + current;
+                double top = below[i] + v[i];
                 xy.add(grid[i], i == 0 ? below[i] : previousTop);
                 xy.add(grid[i], top);
                 previousTop = top;

@@ -86,4 +86,25 @@ public final class CsvTables {
         }
         return s;
     }
+
+    /**
+     * nic-throughput.csv: each NIC's transmit rate as exact steps (variant, NIC, from this instant on,
+     * Gbps), the records the per-NIC chart is drawn from. Only NICs that sent anything are listed.
+     */
+    public static void writeNicThroughput(Path file, List<VariantOutcome> outcomes) throws IOException {
+        try (java.io.Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            out.write("variant,nic,from_s,gbps\n");
+            for (VariantOutcome o : outcomes) {
+                if (o.result() == null) {
+                    continue;
+                }
+                for (RunResult.LoadSeries s : o.result().nicSeries()) {
+                    for (int i = 0; i < s.timeSeconds().length; i++) {
+                        out.write(csv(o.name()) + "," + csv(s.nic()) + "," + num(s.timeSeconds()[i]) + ","
+                                + num(s.gbps()[i]) + "\n");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -144,30 +144,37 @@ public final class ReportWriter {
             if (o.result() == null) {
                 continue;
             }
-            // A fan-out's story is on the source side: only the hosts that held the model at the start.
-            java.util.Set<String> sources = o.result().fanout() == null ? null
-                    : new java.util.HashSet<>(o.result().fanout().sourceHosts());
-            List<RunResult.LoadSeries> busy = new ArrayList<>();
+            // Every host that sent anything (a tree fan-out's re-publishing receivers included), with its
+            // idle NICs as zero bands: idle NICs are part of the story.
+            java.util.Set<String> sending = new java.util.LinkedHashSet<>();
             for (RunResult.LoadSeries s : o.result().nicSeries()) {
-                if (sources != null && !sources.contains(s.nic().substring(0, s.nic().indexOf(':')))) {
-                    continue;
-                }
                 for (double g : s.gbps()) {
                     if (g > 0) {
-                        busy.add(s);
+                        sending.add(s.nic().substring(0, s.nic().indexOf(':')));
                         break;
                     }
                 }
             }
+            java.util.Map<String, RunResult.LoadSeries> byNic = new java.util.HashMap<>();
+            o.result().nicSeries().forEach(s -> byNic.put(s.nic(), s));
+            List<RunResult.LoadSeries> busy = new ArrayList<>();
+            for (RunResult.NicTraffic n : o.result().nics()) {
+                if (sending.contains(n.host())) {
+                    String key = n.host() + ":" + n.name();
+                    busy.add(byNic.getOrDefault(key, new RunResult.LoadSeries(key, new double[] {0}, new double[] {0})));
+                }
+            }
+            boolean fanout = o.result().fanout() != null;
             if (busy.isEmpty()) {
                 continue;
             }
             String base = "nic-throughput-" + bases.get(o.name());
-            JFreeChart chart = Charts.nicThroughput((sources == null ? "Sending NICs, stacked: " : "Source NICs, stacked: ")
+            JFreeChart chart = Charts.nicThroughput((fanout ? "Sending hosts' NICs, stacked: " : "Sending NICs, stacked: ")
                     + o.name(), busy, List.of());
             ChartFiles.write(chart, dir, base);
             charts.add(base);
         }
+        CsvTables.writeNicThroughput(dir.resolve("nic-throughput.csv"), outcomes);
         IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts, provenance);
         return new Written(dir, charts);
     }
