@@ -108,19 +108,32 @@ public final class Charts {
             plot.addRangeMarker(marker(ref));
         }
         double top = 0;
+        double bottom = Double.POSITIVE_INFINITY;
         for (int row = 0; row < data.getRowCount(); row++) {
             for (int col = 0; col < data.getColumnCount(); col++) {
                 Number n = data.getValue(row, col);
-                if (n != null) {
+                if (n != null && n.doubleValue() > 0) {
                     top = Math.max(top, n.doubleValue());
+                    bottom = Math.min(bottom, n.doubleValue());
                 }
             }
         }
         for (Reference ref : refs) {
             top = Math.max(top, ref.value());
         }
-        if (top > 0) {
+        // Values for people on every bar; a log axis when the bars span more than 20x, so none is invisible.
+        r.setDefaultItemLabelGenerator(new org.jfree.chart.labels.StandardCategoryItemLabelGenerator("{2}",
+                new SignificantFormat()));
+        r.setDefaultItemLabelsVisible(true);
+        if (top > 0 && top / bottom > 20) {
+            org.jfree.chart.axis.LogAxis log = new org.jfree.chart.axis.LogAxis(valueAxis + ", log scale");
+            log.setNumberFormatOverride(new SignificantFormat());
+            log.setRange(bottom / 2, top * 2);
+            plot.setRangeAxis(log);
+            r.setBase(bottom / 2);
+        } else if (top > 0) {
             plot.getRangeAxis().setUpperBound(top * 1.12);
+            ((org.jfree.chart.axis.NumberAxis) plot.getRangeAxis()).setNumberFormatOverride(new SignificantFormat());
         }
         return chart;
     }
@@ -175,9 +188,9 @@ public final class Charts {
         JFreeChart chart = ChartFactory.createXYLineChart(title, "message size (bytes)", "bandwidth (Gbps)", data,
                 PlotOrientation.VERTICAL, true, false, false);
         XYPlot plot = chart.getXYPlot();
-        org.jfree.chart.axis.LogAxis x = new org.jfree.chart.axis.LogAxis("message size (bytes, log2)");
+        org.jfree.chart.axis.LogAxis x = new org.jfree.chart.axis.LogAxis("message size (log2)");
         x.setBase(2);
-        x.setNumberFormatOverride(new java.text.DecimalFormat("0"));
+        x.setNumberFormatOverride(new BinarySizeFormat());
         plot.setDomainAxis(x);
         org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r = new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < data.getSeriesCount(); i++) {
@@ -326,5 +339,49 @@ public final class Charts {
             plot.addRangeMarker(marker(ref));
         }
         return chart;
+    }
+
+    /** Axis labels for byte sizes in binary units: 1024 -> "1 KiB", 2^30 -> "1 GiB". */
+    static final class BinarySizeFormat extends java.text.NumberFormat {
+        private static final String[] UNITS = {"B", "KiB", "MiB", "GiB", "TiB"};
+
+        @Override
+        public StringBuffer format(double number, StringBuffer to, java.text.FieldPosition pos) {
+            double v = number;
+            int u = 0;
+            while (v >= 1024 && u < UNITS.length - 1) {
+                v /= 1024;
+                u++;
+            }
+            return to.append(org.rdmasim.hardware.Units.number(v)).append(' ').append(UNITS[u]);
+        }
+
+        @Override
+        public StringBuffer format(long number, StringBuffer to, java.text.FieldPosition pos) {
+            return format((double) number, to, pos);
+        }
+
+        @Override
+        public Number parse(String source, java.text.ParsePosition pos) {
+            throw new UnsupportedOperationException("labels only");
+        }
+    }
+
+    /** Numbers for people: at most 4 significant digits, never an exponent. */
+    static final class SignificantFormat extends java.text.NumberFormat {
+        @Override
+        public StringBuffer format(double number, StringBuffer to, java.text.FieldPosition pos) {
+            return to.append(org.rdmasim.hardware.Units.number(number));
+        }
+
+        @Override
+        public StringBuffer format(long number, StringBuffer to, java.text.FieldPosition pos) {
+            return to.append(number);
+        }
+
+        @Override
+        public Number parse(String source, java.text.ParsePosition pos) {
+            throw new UnsupportedOperationException("labels only");
+        }
     }
 }
