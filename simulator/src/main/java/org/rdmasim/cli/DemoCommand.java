@@ -48,6 +48,10 @@ public final class DemoCommand implements Callable<Integer> {
             throw new BadInputException("no .yaml scenario in " + scenarios);
         }
         int worst = Main.OK;
+        StringBuilder gallery = new StringBuilder("# rdmasim reports\n\nWritten by `./rdmasim demo` from `scenarios/`: one "
+                + "scenario per section, its key chart and the question it asks. Open a scenario's `index.html` for the "
+                + "computed answer, the lanes and what limited them; `validation/index.html` holds the model against "
+                + "published figures.\n");
         for (Path f : files) {
             Scenario scenario = ScenarioLoader.load(f, allowOutside);
             int code = RunCommand.runInto(scenario, reports.resolve(scenario.name()), false, false, out, err);
@@ -55,6 +59,13 @@ public final class DemoCommand implements Callable<Integer> {
                 return code;
             }
             worst = Math.max(worst, code);
+            gallery.append(galleryEntry(scenario, reports.resolve(scenario.name())));
+        }
+        Path readme = reports.resolve("README.md");
+        if (Files.exists(readme) && !Files.readString(readme).startsWith("# rdmasim reports")) {
+            err.println("rdmasim: demo: " + readme + " was not written by rdmasim; the gallery is not written over it");
+        } else {
+            Files.writeString(readme, gallery.toString(), java.nio.charset.StandardCharsets.UTF_8);
         }
         out.println("reports written under " + reports + " (open " + reports.resolve("<scenario>/index.html") + ")");
         // A variant that fails by design says so with 'expect: failed' and does not count here.
@@ -62,5 +73,36 @@ public final class DemoCommand implements Callable<Integer> {
             err.println("rdmasim: demo: a scenario failed (exit " + worst + "); see the FAILED lines above");
         }
         return worst;
+    }
+
+    /** The charts a scenario's story is best told by, in order of preference. */
+    private static final List<String> KEY_CHARTS = List.of("aggregate-bandwidth.png", "pull-time-cdf.png",
+            "message-size-sweep.png", "pull-time.png");
+
+    /** One gallery section: the scenario, the first sentence of its question, its key chart. */
+    static String galleryEntry(Scenario scenario, Path dir) throws IOException {
+        String chart = null;
+        for (String c : KEY_CHARTS) {
+            if (Files.exists(dir.resolve(c))) {
+                chart = c;
+                break;
+            }
+        }
+        if (chart == null) {
+            try (Stream<Path> s = Files.list(dir)) {
+                chart = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".png")).sorted().findFirst()
+                        .orElse(null);
+            }
+        }
+        String text = scenario.description().replace('\n', ' ').replaceAll("\\s+", " ").trim();
+        int end = text.indexOf(". ");
+        String first = end > 0 ? text.substring(0, end + 1) : text;
+        StringBuilder b = new StringBuilder("\n## [" + scenario.name() + "](" + scenario.name() + "/index.html)\n\n");
+        b.append(first.isEmpty() ? "(no description)" : first).append("\n");
+        if (chart != null) {
+            b.append("\n![").append(scenario.name()).append("](").append(scenario.name()).append('/').append(chart)
+                    .append(")\n");
+        }
+        return b.toString();
     }
 }
