@@ -10,7 +10,7 @@ import org.rdmasim.hardware.CalibrationProfile;
  * model recorded (a resource name from hardware.Cluster or a lane cap from transport.TransferEngine).
  * The one place a limiter becomes text for people.
  */
-final class Limiter {
+public final class Limiter {
     private static final Pattern CALIBRATED = Pattern.compile(".*calibrated to ([a-z0-9-]+)$");
     private static final Pattern NIC_WIRE = Pattern.compile("(.+):(\\S+) (tx|rx)");
     private static final Pattern LINK = Pattern.compile("(.+):(\\S+) (PCIe|C2C) (up|down)");
@@ -25,7 +25,7 @@ final class Limiter {
     }
 
     /** The limiter in plain words. */
-    static String words(String limiter) {
+    public static String words(String limiter) {
         if (limiter == null || limiter.isEmpty() || limiter.equals("none")) {
             return "nothing (no bytes)";
         }

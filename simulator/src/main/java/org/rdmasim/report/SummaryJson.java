@@ -84,6 +84,25 @@ public final class SummaryJson {
             }
             if (r != null) {
                 v.put("events", r.events());
+                v.put("description", o.description());
+                Verdict.lines(List.of(o)).stream().findFirst()
+                        .ifPresent(l -> v.put("limitedBy", Limiter.words(l.limiter())));
+                if (r.fanout() == null) {
+                    // the lanes of the first transfers, as the report's table shows them (fan-outs: none)
+                    ArrayNode lanes = v.putArray("lanes");
+                    for (var tr : r.transfers().subList(0, Math.min(8, r.transfers().size()))) {
+                        for (var l : tr.lanes()) {
+                            ObjectNode n = lanes.addObject();
+                            n.put("transfer", tr.spec().id());
+                            n.put("sourceNic", l.sourceNic());
+                            n.put("sinkNic", l.sinkNic());
+                            n.put("path", l.path());
+                            n.put("bytes", l.bytes());
+                            n.put("gbps", l.gbps());
+                            n.put("limitedBy", Limiter.words(l.limiter()));
+                        }
+                    }
+                }
             }
             if (r != null && r.fanout() != null) {
                 ArrayNode cycles = v.putArray("cycles");

@@ -1,0 +1,186 @@
+package org.rdmasim.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.rdmasim.hardware.Units;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code rdmasim compare}: what a configuration change bought, variant against variant. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Two runs, or two variants of one run, side by side: slowest pull, aggregate rate, what",
+                "limited each, registration, and the lanes (NIC, path, share, rate) that changed.", "",
+                "  rdmasim compare A/summary.json B/summary.json          same-named variants of two runs",
+                "  rdmasim compare S/summary.json --variant X --variant Y two variants of one run",
+                "Exit codes: 0 compared, 2 bad input (a file or a variant that is not there)."})
+public final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..2", paramLabel = "SUMMARY.json", description = "summary.json written by run or demo")
+    List<Path> files;
+
+    @Option(names = "--variant", paramLabel = "NAME", description = "with one file: the two variants to compare (twice)")
+    List<String> variants;
+
+    /** One side of the comparison. */
+    private record Side(String label, JsonNode variant) {
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        List<Side[]> pairs = new ArrayList<>();
+        if (files.size() == 1) {
+            if (variants == null || variants.size() != 2) {
+                throw new BadInputException("with one summary.json give two variants: --variant X --variant Y");
+            }
+            JsonNode s = read(files.get(0));
+            pairs.add(new Side[] {new Side(variants.get(0), variant(s, variants.get(0), files.get(0))),
+                    new Side(variants.get(1), variant(s, variants.get(1), files.get(0)))});
+        } else {
+            JsonNode a = read(files.get(0));
+            JsonNode b = read(files.get(1));
+            for (JsonNode va : a.get("variants")) {
+                String name = va.get("name").asText();
+                if (variants != null && !variants.isEmpty() && !variants.contains(name)) {
+                    continue;
+                }
+                for (JsonNode vb : b.get("variants")) {
+                    if (vb.get("name").asText().equals(name)) {
+                        pairs.add(new Side[] {new Side("A " + name, va), new Side("B " + name, vb)});
+                    }
+                }
+            }
+            if (pairs.isEmpty()) {
+                throw new BadInputException("no variant name is in both " + files.get(0) + " and " + files.get(1)
+                        + "; name two variants of one file with --variant");
+            }
+        }
+        for (Side[] p : pairs) {
+            print(out, p[0], p[1]);
+        }
+        return Main.OK;
+    }
+
+    private static JsonNode read(Path f) {
+        if (!Files.isRegularFile(f)) {
+            throw new BadInputException("no such file: " + f);
+        }
+        try {
+            JsonNode n = new ObjectMapper().readTree(f.toFile());
+            if (n == null || !n.has("variants") || !n.get("variants").isArray()) {
+                throw new BadInputException(f + ": not an rdmasim summary.json (no 'variants' list)");
+            }
+            return n;
+        } catch (IOException e) {
+            throw new BadInputException(f + ": not valid JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+        }
+    }
+
+    private static JsonNode variant(JsonNode summary, String name, Path f) {
+        List<String> names = new ArrayList<>();
+        for (JsonNode v : summary.get("variants")) {
+            if (v.get("name").asText().equals(name)) {
+                return v;
+            }
+            names.add(v.get("name").asText());
+        }
+        throw new BadInputException(f + " has no variant '" + name + "' (variants: " + String.join(", ", names) + ")");
+    }
+
+    private static void print(PrintWriter out, Side a, Side b) {
+        out.printf(Locale.ROOT, "%-22s %-40s %-40s %s%n", "", a.label(), b.label(), "change");
+        row(out, "status", text(a, "status"), text(b, "status"), "");
+        double pa = slowest(a.variant());
+        double pb = slowest(b.variant());
+        row(out, "slowest pull (s)", Units.number(pa), Units.number(pb), change(pa, pb, true));
+        double ga = a.variant().path("aggregateGbps").asDouble();
+        double gb = b.variant().path("aggregateGbps").asDouble();
+        row(out, "aggregate (Gbps)", Units.number(ga), Units.number(gb), change(ga, gb, false));
+        double ra = a.variant().path("registration").path("registrationSeconds").asDouble();
+        double rb = b.variant().path("registration").path("registrationSeconds").asDouble();
+        row(out, "registration (s)", Units.number(ra), Units.number(rb), change(ra, rb, true));
+        row(out, "limited by", text(a, "limitedBy"), text(b, "limitedBy"),
+                text(a, "limitedBy").equals(text(b, "limitedBy")) ? "same" : "changed");
+        row(out, "lanes", lanes(a.variant()), lanes(b.variant()), lanes(a.variant()).equals(lanes(b.variant()))
+                ? "same" : "changed");
+        out.println();
+    }
+
+    private static void row(PrintWriter out, String what, String a, String b, String change) {
+        List<String> la = wrap(a);
+        List<String> lb = wrap(b);
+        for (int i = 0; i < Math.max(la.size(), lb.size()); i++) {
+            out.printf(Locale.ROOT, "%-22s %-40s %-40s %s%n", i == 0 ? what : "", i < la.size() ? la.get(i) : "",
+                    i < lb.size() ? lb.get(i) : "", i == 0 ? change : "");
+        }
+    }
+
+    private static List<String> wrap(String s) {
+        List<String> out = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String w : s.split(" ")) {
+            if (line.length() + w.length() + 1 > 40 && line.length() > 0) {
+                out.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.length() == 0 ? "" : " ").append(w);
+        }
+        out.add(line.toString());
+        return out;
+    }
+
+    private static String text(Side s, String field) {
+        return s.variant().path(field).asText("-");
+    }
+
+    private static double slowest(JsonNode v) {
+        double worst = 0;
+        for (JsonNode r : v.path("receivers")) {
+            worst = Math.max(worst, r.path("pullSeconds").asDouble());
+        }
+        return worst;
+    }
+
+    private static String lanes(JsonNode v) {
+        if (!v.has("lanes")) {
+            return "-";
+        }
+        StringBuilder b = new StringBuilder();
+        String first = null;
+        for (JsonNode l : v.get("lanes")) {
+            String t = l.path("transfer").asText();
+            if (first == null) {
+                first = t;
+            }
+            if (!t.equals(first)) {
+                break;
+            }
+            b.append(b.length() == 0 ? "" : ", ").append(l.path("sinkNic").asText()).append(" path")
+                    .append(l.path("path").asInt()).append(" ").append(Units.number(l.path("gbps").asDouble()))
+                    .append(" Gbps");
+        }
+        return b.toString();
+    }
+
+    private static String change(double a, double b, boolean lowerIsBetter) {
+        if (a <= 0 || b <= 0) {
+            return "";
+        }
+        double f = b / a;
+        String dir = (f < 1) == lowerIsBetter ? "better" : f == 1 ? "same" : "worse";
+        return "x" + Units.number(f) + " (" + dir + ")";
+    }
+}

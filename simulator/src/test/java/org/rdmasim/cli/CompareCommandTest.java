@@ -1,0 +1,51 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** compare: what a configuration change bought, on two variants of seed 003; bad input exits 2. */
+class CompareCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void twoVariantsOfSeed003SideBySide() {
+        Path scenario = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml");
+        assertEquals(0, CliTestSupport.run("run", scenario.toString(), "--out", dir.toString(), "-q").code());
+        String summary = dir.resolve("summary.json").toString();
+        CliTestSupport.Outcome o = CliTestSupport.run("compare", summary, "--variant", "gb200-mx-pin-auto",
+                "--variant", "gb200-stripe-4-rails");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("slowest pull (s)") && l.contains("0.4156")
+                && l.contains("0.1039") && l.endsWith("x0.25 (better)")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("aggregate (Gbps)") && l.endsWith("x4 (better)")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("lanes") && l.contains("mlx5_0 path1 154")
+                && l.endsWith("changed")), o.out());
+        // the same variant names in two runs: A and B
+        CliTestSupport.Outcome two = CliTestSupport.run("compare", summary, summary, "--variant", "gb200-mx-pin-auto");
+        assertEquals(0, two.code(), two.err());
+        assertTrue(two.out().contains("A gb200-mx-pin-auto") && two.out().contains("x1 (same)"), two.out());
+    }
+
+    @Test
+    void badInputNamesWhatIsMissing() throws Exception {
+        Files.writeString(dir.resolve("x.json"), "{\"variants\": [{\"name\": \"a\"}]}");
+        CliTestSupport.Outcome missing = CliTestSupport.run("compare", dir.resolve("x.json").toString(), "--variant", "a",
+                "--variant", "b");
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("has no variant 'b' (variants: a)"), missing.err());
+        assertEquals(2, CliTestSupport.run("compare", dir.resolve("x.json").toString()).code());
+        assertEquals(2, CliTestSupport.run("compare", dir.resolve("nope.json").toString(), "--variant", "a",
+                "--variant", "a").code());
+        Files.writeString(dir.resolve("bad.json"), "{not json");
+        CliTestSupport.Outcome bad = CliTestSupport.run("compare", dir.resolve("bad.json").toString(), "--variant", "a",
+                "--variant", "a");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("bad.json: not valid JSON"), bad.err());
+    }
+}
