@@ -166,7 +166,13 @@ public final class RunCommand implements Callable<Integer> {
                 .map(r -> new Charts.Reference(r.label(), r.gbps())).toList();
         ReportWriter.SweepChart sweep = scenario.sweep() == null ? null : new ReportWriter.SweepChart(
                 scenario.sweep().series(), scenario.sweep().messageSizes(), Scenario.Sweep::variantName);
-        ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs, sweep, provenance(scenario));
+        java.util.Map<String, List<String>> environments = new java.util.HashMap<>();
+        for (VariantSpec v : scenario.variants()) {
+            environments.put(v.name(), v.transport().env().stream()
+                    .map(e -> e.name() + "=" + e.value() + "  (" + fileName(e.source()) + ":" + e.line() + ")").toList());
+        }
+        ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs, sweep, provenance(scenario),
+                environments);
     }
 
     static int runInto(Scenario scenario, Path dir, boolean force, boolean quiet, PrintWriter o, PrintWriter err,
@@ -253,5 +259,11 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         return failed || checkFailed ? Main.VARIANT_FAILED : Main.OK;
+    }
+
+    /** A source's file name without its folder, so reports read the same on every machine. */
+    private static String fileName(String source) {
+        Path p = Path.of(source).getFileName();
+        return p == null ? source : p.toString();
     }
 }

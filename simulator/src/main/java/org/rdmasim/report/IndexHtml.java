@@ -14,7 +14,8 @@ final class IndexHtml {
     }
 
     static void write(Path file, String scenario, String description, List<VariantOutcome> outcomes, List<String> charts,
-            Provenance provenance) throws IOException {
+            Provenance provenance,
+            java.util.Map<String, List<String>> environments) throws IOException {
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rdmasim: ")
                 .append(esc(scenario)).append("</title>\n<style>body{font-family:sans-serif;max-width:1000px;margin:2em auto;"
@@ -99,6 +100,17 @@ final class IndexHtml {
             if (o.status() == VariantOutcome.Status.FAILED) {
                 h.append("<h3 class=\"failed\">").append(esc(o.name())).append(" failed</h3><pre>")
                         .append(esc(o.error())).append("</pre>\n");
+            }
+        }
+        if (environments.values().stream().anyMatch(e -> !e.isEmpty())) {
+            h.append("<h2>Environment per variant</h2>\n<p class=\"note\">Each variant's env merged into the "
+                    + "base env, variable by variable, before the stack's layers apply (explain shows the result).</p>\n");
+            for (VariantOutcome o : outcomes) {
+                List<String> env = environments.getOrDefault(o.name(), List.of());
+                if (!env.isEmpty()) {
+                    h.append("<h3>").append(esc(o.name())).append("</h3><pre>").append(esc(String.join("\n", env)))
+                            .append("</pre>\n");
+                }
             }
         }
         for (String c : charts) {

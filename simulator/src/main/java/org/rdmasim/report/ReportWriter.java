@@ -53,9 +53,20 @@ public final class ReportWriter {
     /** Writes the report into a staging folder and puts it in place only when every file is written. */
     public static Written write(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
             List<Charts.Reference> references, SweepChart sweep, Provenance provenance) throws IOException {
+        return write(dir, scenario, description, outcomes, references, sweep, provenance, java.util.Map.of());
+    }
+
+    /**
+     * @param environments per variant, its environment after the variant's env was merged into the base
+     *                     env (lines {@code NAME=VALUE  (file:line)}), shown on the page
+     */
+    public static Written write(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
+            List<Charts.Reference> references, SweepChart sweep, Provenance provenance,
+            java.util.Map<String, List<String>> environments) throws IOException {
         ReportFolder folder = ReportFolder.stage(dir);
         try {
-            Written w = writeInto(folder.staging(), scenario, description, outcomes, references, sweep, provenance);
+            Written w = writeInto(folder.staging(), scenario, description, outcomes, references, sweep, provenance,
+                    environments);
             folder.publish();
             return new Written(dir, w.charts());
         } finally {
@@ -64,7 +75,8 @@ public final class ReportWriter {
     }
 
     private static Written writeInto(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
-            List<Charts.Reference> references, SweepChart sweep, Provenance provenance) throws IOException {
+            List<Charts.Reference> references, SweepChart sweep, Provenance provenance,
+            java.util.Map<String, List<String>> environments) throws IOException {
         Files.createDirectories(dir);
         java.util.Map<String, String> bases = fileBases(outcomes);
         Files.writeString(dir.resolve(MARKER), "written by rdmasim; safe to replace\n", StandardCharsets.UTF_8);
@@ -175,7 +187,7 @@ public final class ReportWriter {
             charts.add(base);
         }
         CsvTables.writeNicThroughput(dir.resolve("nic-throughput.csv"), outcomes);
-        IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts, provenance);
+        IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts, provenance, environments);
         return new Written(dir, charts);
     }
 
