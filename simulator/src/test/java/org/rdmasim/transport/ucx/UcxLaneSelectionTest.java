@@ -127,6 +127,21 @@ class UcxLaneSelectionTest {
     }
 
     @Test
+    void tiesGoByPciOrderNeverByName() {
+        // four equal PIX NICs whose names run against their PCI order: 2 rails take the first two in PCI
+        // order (mlx5_3, mlx5_2), not the first two names
+        List<HostSpec.DeviceSpec> under = new ArrayList<>();
+        under.add(new HostSpec.GpuSpec("GPU0", GpuModel.B200, LinkSpec.c2c(1e12), GpuModel.B200.hbmBytes(),
+                GpuModel.B200.bar1Bytes(), 0));
+        for (int i = 3; i >= 0; i--) {
+            under.add(HostSpec.NicSpec.of("mlx5_" + i, NicModel.CX7, LinkLayer.INFINIBAND));
+        }
+        HostSpec reversed = new HostSpec("reversed", CpuFamily.INTEL_SAPPHIRE_RAPIDS, 0, List.of(new HostSpec.SocketSpec(0,
+                1e12, 1L << 40, "", List.of(new HostSpec.SwitchSpec("sw0", LinkSpec.c2c(1e12), under)))), "test");
+        assertEquals(List.of("mlx5_3", "mlx5_2"), pickedNics(pull(reversed, stack("UCX_MAX_RMA_RAILS=2", null))));
+    }
+
+    @Test
     void equalHcasSplitEvenly() {
         Outcome four = pull(fourPixNics(), stack("UCX_MAX_RMA_RAILS=4", null));
         List<Lane> lanes = LaneSplit.split(SIZE, four.decision().picked(), 8192);
