@@ -59,13 +59,14 @@ public final class Limiter {
             return "the fabric: leaf " + m.group(1) + "'s " + m.group(2);
         }
         if (limiter.startsWith("descriptor posting rate")) {
-            return "the CPU's descriptor posting rate " + limiter.substring("descriptor posting rate".length()).trim();
+            return "the CPU's descriptor posting rate " + limiter.substring("descriptor posting rate".length()).trim()
+                    + " (its per-descriptor cost is ASSUMED unless the scenario's protocol sets it)";
         }
         if (limiter.equals("NIC message rate")) {
-            return "the NIC's message rate (work requests per second)";
+            return "the NIC's message rate (its per-work-request cost is ASSUMED unless the scenario's protocol sets it)";
         }
         if (limiter.startsWith("IOMMU")) {
-            return "IOMMU translation (not in passthrough)";
+            return "IOMMU translation (not in passthrough; the scenario's ASSUMED penalty)";
         }
         return limiter;
     }
