@@ -20,7 +20,7 @@ public final class CsvTables {
     public static void writeTransfers(Path file, List<VariantOutcome> outcomes) throws IOException {
         // Streamed row by row: at 100k receivers the table is tens of MB, never held as one string.
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("variant,row,transfer,from,to,operation,source_nic,sink_nic,bytes,start_s,finish_s,seconds,gbps,bottleneck\n");
+            w.write("variant,row,transfer,from,to,operation,source_nic,sink_nic,bytes,start_s,finish_s,seconds,gbps,bottleneck,path\n");
             StringBuilder out = new StringBuilder(512);
             for (VariantOutcome o : outcomes) {
                 if (o.result() == null) {
@@ -32,7 +32,7 @@ public final class CsvTables {
                             .append(',').append(t.spec().operation().name().toLowerCase(Locale.ROOT)).append(",,,")
                             .append(t.spec().bytes()).append(',').append(num(t.startSeconds())).append(',')
                             .append(num(t.finishSeconds())).append(',').append(num(t.seconds())).append(',')
-                            .append(num(t.gbps())).append(',').append(csv(t.bottleneck())).append('\n');
+                            .append(num(t.gbps())).append(',').append(csv(t.bottleneck())).append(",\n");
                     for (LaneResult l : t.lanes()) {
                         out.append(csv(o.name())).append(",lane,").append(csv(t.spec().id())).append(',')
                                 .append(csv(t.spec().source().toString())).append(',').append(csv(t.spec().sink().toString()))
@@ -40,7 +40,8 @@ public final class CsvTables {
                                 .append(csv(l.sourceNic())).append(',').append(csv(l.sinkNic())).append(',').append(l.bytes())
                                 .append(',').append(num(l.startSeconds())).append(',').append(num(l.finishSeconds()))
                                 .append(',').append(num(l.finishSeconds() - l.startSeconds())).append(',')
-                                .append(num(l.gbps())).append(',').append(csv(l.limiter())).append('\n');
+                                .append(num(l.gbps())).append(',').append(csv(l.limiter())).append(',').append(l.path())
+                                .append('\n');
                     }
                     w.append(out);
                     out.setLength(0);
