@@ -5,8 +5,11 @@ import org.rdmasim.hardware.Cluster;
 
 /** Lanes named by the user: NIC pairs with weights, the same for every transfer, bypassing UCX's choice. */
 public record ExplicitLanes(List<LaneSplit.Candidate> lanes) implements LanePolicy {
-    /** UCX_MIN_RMA_CHUNK_SIZE default, 8 KiB (src/ucp/core/ucp_context.c; FACTS.md section 2). */
-    public static final long DEFAULT_MIN_CHUNK = 8 * 1024;
+    /**
+     * UCX's RMA rule with the default UCX_MIN_RMA_CHUNK_SIZE, 8 KiB (openucx/ucx v1.20.0
+     * src/ucp/core/ucp_context.c L242; FACTS.md section 2), the weights standing for lane bandwidths.
+     */
+    public static final LaneSplit.MinChunk DEFAULT_MIN_CHUNK = LaneSplit.MinChunk.rma(8 * 1024);
 
     public ExplicitLanes {
         lanes = List.copyOf(lanes);

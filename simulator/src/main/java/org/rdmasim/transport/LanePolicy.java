@@ -6,11 +6,11 @@ import org.rdmasim.hardware.Cluster;
 /** Chooses the lanes of a transfer and how heavily each is weighted. */
 public interface LanePolicy {
     /**
-     * Weighted lanes and the smallest share worth a lane of its own.
+     * Weighted lanes, in lane order, and UCX's rule for how small a piece a lane may be given.
      *
-     * @param minChunk bytes below which a lane is not given a share (UCX_MIN_RMA_CHUNK_SIZE, 8 KiB by default)
+     * @param minChunk the per-lane minimum chunk rule of the protocol and UCX release that carries the transfer
      */
-    record Plan(List<LaneSplit.Candidate> lanes, long minChunk) {
+    record Plan(List<LaneSplit.Candidate> lanes, LaneSplit.MinChunk minChunk) {
         public Plan {
             lanes = List.copyOf(lanes);
         }

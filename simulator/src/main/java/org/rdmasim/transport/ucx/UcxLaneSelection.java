@@ -15,6 +15,7 @@ import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.config.DeviceSelection;
 import org.rdmasim.transport.config.EffectiveConfig;
+import org.rdmasim.transport.config.MemUnits;
 import org.rdmasim.transport.config.StackVersion;
 
 /**
@@ -34,7 +35,8 @@ import org.rdmasim.transport.config.StackVersion;
  *       wireup order, a device's paths one after another (v1.18.0 L100); either way up to the rail
  *       limit ({@code UCX_MAX_RMA_RAILS} for get/put, {@code UCX_MAX_RNDV_RAILS} for rendezvous), which
  *       counts lanes, not devices;</li>
- *   <li>bytes are split by lane bandwidth ({@link LaneSplit}), fixed when posted.</li>
+ *   <li>bytes are split by lane bandwidth ({@link LaneSplit}), fixed when posted, each lane's minimum chunk
+ *       scaled by its bandwidth over the slowest chosen lane's ({@link #plan}).</li>
  * </ol>
  * Lane order (the tie-break of the greedy step): devices by estimate, then by PCIe relation to the
  * buffer's device (PIX before PXB ...), then by PCI order on the host; never by name. ASSUMPTION: UCX
@@ -55,6 +57,10 @@ public final class UcxLaneSelection implements LanePolicy {
     }
 
     private static final StackVersion AVAIL_BW_RANKING = new StackVersion(1, 19, 0);
+    /** Rendezvous lanes carry at least their minimum chunk ({@code proto_rndv.inl} v1.17.0 L255). */
+    private static final StackVersion RNDV_MIN_CHUNK = new StackVersion(1, 17, 0);
+    /** {@code UCX_MIN_RMA_CHUNK_SIZE} and the {@code UCP_MIN_BCOPY} floor of lane minima (v1.20.0). */
+    private static final StackVersion MIN_CHUNK_FLOOR = new StackVersion(1, 20, 0);
 
     private final StackProfile stack;
     private final Api api;
@@ -77,8 +83,32 @@ public final class UcxLaneSelection implements LanePolicy {
     @Override
     public Plan plan(Cluster cluster, TransferSpec spec) {
         LaneDecision d = decide(cluster, spec);
-        var chunk = d.initiatorConfig().minRmaChunk();
-        return new Plan(d.picked(), chunk.isInf() ? Long.MAX_VALUE : Math.max(1, chunk.requireBytes()));
+        return new Plan(d.picked(), minChunk(d.initiatorConfig()));
+    }
+
+    /**
+     * The per-lane minimum chunk rule of this API at the initiator's UCX release. {@code params.min_chunk}
+     * is {@code UCX_MIN_RMA_CHUNK_SIZE} for get/put offload ({@code src/ucp/rma/get_offload.c} v1.20.0 L112,
+     * L222; 0 in v1.19.0, the variable appears in v1.20.0) and {@code UCX_MIN_RNDV_CHUNK_SIZE} for
+     * rendezvous ({@code src/ucp/rndv/rndv_get.c} v1.20.0 L50); the rendezvous split honours it since v1.17.0
+     * ({@code proto_rndv.inl} v1.17.0 L255) and both gain the {@code UCP_MIN_BCOPY} floor in v1.20.0
+     * ({@code proto_multi.c} v1.20.0 L405-408).
+     */
+    private LaneSplit.MinChunk minChunk(EffectiveConfig config) {
+        StackVersion ucx = config.ucxVersion();
+        if (api == Api.RMA) {
+            return ucx.atLeast(MIN_CHUNK_FLOOR) ? LaneSplit.MinChunk.rma(bytes(config.minRmaChunk()))
+                    : LaneSplit.MinChunk.RMA_UNTIL_1_19;
+        }
+        if (ucx.atLeast(MIN_CHUNK_FLOOR)) {
+            return LaneSplit.MinChunk.rendezvous(bytes(config.minRndvChunk()));
+        }
+        long rndv = ucx.atLeast(RNDV_MIN_CHUNK) ? bytes(config.minRndvChunk()) : 0;
+        return new LaneSplit.MinChunk(rndv, 0, LaneSplit.MinChunk.Split.RENDEZVOUS_END);
+    }
+
+    private static long bytes(MemUnits m) {
+        return m.isInf() ? Long.MAX_VALUE : m.requireBytes();
     }
 
     /** The whole decision, for {@code explain}. */

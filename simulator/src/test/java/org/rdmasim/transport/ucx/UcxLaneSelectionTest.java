@@ -77,6 +77,36 @@ class UcxLaneSelectionTest {
         return o.decision().picked().stream().map(LaneSplit.Candidate::sinkNic).toList();
     }
 
+    /** The minimum-chunk rule UCX applies to a pull from {@code fourPixNics} at a release, for an API. */
+    private static LaneSplit.MinChunk minChunk(String env, String ucx, UcxLaneSelection.Api api) {
+        Cluster cluster = new Cluster(List.of(new Host("src", fourPixNics()), new Host("dst", fourPixNics())),
+                FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
+        TransferSpec ts = new TransferSpec("t", new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"), SIZE,
+                Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+        StackProfile stack = new StackProfile(org.rdmasim.transport.config.TestEnv.parse(env, "t"), Optional.empty(),
+                StackVersion.parse(ucx));
+        return new UcxLaneSelection(stack, api).plan(cluster, ts).minChunk();
+    }
+
+    @Test
+    void theMinimumChunkFollowsTheProtocolAndTheUcxRelease() {
+        // get_offload.c / rndv_get.c pass MIN_RMA_CHUNK_SIZE / MIN_RNDV_CHUNK_SIZE as params.min_chunk (v1.20.0 L112, L50)
+        assertEquals(LaneSplit.MinChunk.rma(8192), minChunk("", "1.20.0", UcxLaneSelection.Api.RMA));
+        assertEquals(LaneSplit.MinChunk.rma(32768), minChunk("UCX_MIN_RMA_CHUNK_SIZE=32k", "1.22.0",
+                UcxLaneSelection.Api.RMA));
+        assertEquals(LaneSplit.MinChunk.rendezvous(16384), minChunk("", "1.22.0", UcxLaneSelection.Api.RENDEZVOUS));
+        // v1.19.0: RMA passes min_chunk 0 and keeps only the UCP_MIN_BCOPY rule; rendezvous has no 64-byte floor
+        assertEquals(LaneSplit.MinChunk.RMA_UNTIL_1_19, minChunk("UCX_MIN_RMA_CHUNK_SIZE=32k", "1.19.0",
+                UcxLaneSelection.Api.RMA));
+        assertEquals(new LaneSplit.MinChunk(16384, 0, LaneSplit.MinChunk.Split.RENDEZVOUS_END),
+                minChunk("", "1.17.0", UcxLaneSelection.Api.RENDEZVOUS));
+        // before v1.17.0 the rendezvous lanes end where their running weight says, no minimum
+        assertEquals(new LaneSplit.MinChunk(0, 0, LaneSplit.MinChunk.Split.RENDEZVOUS_END),
+                minChunk("", "1.16.0", UcxLaneSelection.Api.RENDEZVOUS));
+        assertEquals(LaneSplit.MinChunk.rma(Long.MAX_VALUE), minChunk("UCX_MIN_RMA_CHUNK_SIZE=inf", "1.20.0",
+                UcxLaneSelection.Api.RMA));
+    }
+
     @Test
     void fourRailsOnFourEquivalentPixNicsUseFourDevicesBeforeSecondPaths() {
         // Each CX-7 port opens 2 paths (NDR, UCX >= 1.13). For a GET, path_ratio = 38e9 / 49.47e9 = 0.768:
@@ -97,7 +127,7 @@ class UcxLaneSelectionTest {
         List<LaneSplit.Candidate> lanes = o.decision().picked();
         assertEquals(2, lanes.size());
         assertEquals(List.of(0, 1), lanes.stream().map(LaneSplit.Candidate::path).toList());
-        List<Lane> split = LaneSplit.split(SIZE, lanes, 8192);
+        List<Lane> split = LaneSplit.split(SIZE, lanes, LaneSplit.MinChunk.rma(8192));
         assertEquals(SIZE / 2, split.get(0).bytes());
         // UCX_IB_NUM_PATHS=1 leaves one lane per device
         Outcome one = pull(fourPixNics(), stack("UCX_NET_DEVICES=mlx5_0:1\nUCX_MAX_RMA_RAILS=2\nUCX_IB_NUM_PATHS=1", null));
@@ -144,7 +174,7 @@ class UcxLaneSelectionTest {
     @Test
     void equalHcasSplitEvenly() {
         Outcome four = pull(fourPixNics(), stack("UCX_MAX_RMA_RAILS=4", null));
-        List<Lane> lanes = LaneSplit.split(SIZE, four.decision().picked(), 8192);
+        List<Lane> lanes = LaneSplit.split(SIZE, four.decision().picked(), LaneSplit.MinChunk.rma(8192));
         assertEquals(SIZE, lanes.stream().mapToLong(Lane::bytes).sum());
         for (Lane l : lanes) {
             assertEquals(SIZE / 4.0, l.bytes(), SIZE * 2.0 / 65536);
