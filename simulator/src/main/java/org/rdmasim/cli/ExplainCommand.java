@@ -11,6 +11,7 @@ import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.fluid.FluidNetwork;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.LinkSpec;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.report.ReceiverSummary;
 import org.rdmasim.scenario.Scenario;
@@ -21,6 +22,8 @@ import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.transport.config.EffectiveConfig;
+import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.ucx.HcaEstimate;
 import org.rdmasim.transport.ucx.LaneDecision;
 import org.rdmasim.transport.ucx.LaneVerdict;
@@ -120,6 +123,7 @@ public final class ExplainCommand implements Callable<Integer> {
                 lanes = d.picked();
             }
             protoInfo(out, ts, lanes);
+            ncclGdr(out, cluster, v, ts);
             floor(out, cluster, ts, lanes, outcome);
         }
     }
@@ -188,6 +192,31 @@ public final class ExplainCommand implements Callable<Integer> {
         out.println(line);
         out.println("|" + pad(row1, w1) + "|" + pad(proto + "| " + lanesText + " ", w2) + "|");
         out.println(line);
+    }
+
+    /**
+     * What NCCL at the scenario's release would decide about GPUDirect RDMA from the initiating GPU to each
+     * NIC of its host, in the words of NCCL's INFO line; beside, not part of, the NIXL/UCX transfer.
+     */
+    private static void ncclGdr(PrintWriter out, Cluster cluster, VariantSpec v, TransferSpec ts) {
+        Host host = cluster.host(ts.initiator().host());
+        TopologyNode gpu = host.find(ts.initiator().device()).orElse(null);
+        if (gpu == null || gpu.kind() != TopologyNode.Kind.GPU) {
+            return;
+        }
+        var stack = v.transport().stack();
+        StackVersion release = stack.ncclRelease();
+        EffectiveConfig config = stack.configFor(host, gpu);
+        boolean c2c = gpu.uplink() != null && gpu.uplink().type() == LinkSpec.LinkType.C2C;
+        out.printf(Locale.ROOT, "%nNCCL %s GPUDirect RDMA from %s (%s; src/graph/paths.cc ncclTopoCheckGdr): "
+                + "NCCL's rule, not read by NIXL/UCX transfers%n", release,
+                ts.initiator(), stack.nccl().isPresent() ? "transport.nccl" : "release assumed, set transport.nccl");
+        out.printf(Locale.ROOT, "    %-9s %-8s %s%n", "HCA", "relation", "NCCL decision");
+        for (TopologyNode nic : host.nics()) {
+            var relation = host.relation(gpu, nic);
+            out.printf(Locale.ROOT, "    %-9s %-8s %s%n", nic.name(), relation,
+                    config.ncclGdr(release, relation, c2c).words());
+        }
     }
 
     private static void floor(PrintWriter out, Cluster cluster, TransferSpec ts, List<LaneSplit.Candidate> lanes,

@@ -437,7 +437,7 @@ public final class ScenarioLoader {
                     true, false, 0.0);
         }
         v.onlyFields(Set.of("operation", "lanes", "descriptors", "gpudirect", "acs", "iommuPenalty", "env", "envFile",
-                "nixl", "ucx", "ucxConf", "modelexpress", "api", VARIANT_ENV));
+                "nixl", "ucx", "nccl", "ucxConf", "modelexpress", "api", VARIANT_ENV));
         Operation op = v.has("operation") ? operation(v.get("operation")) : Operation.READ;
         List<LaneSplit.Candidate> lanes = new ArrayList<>();
         if (v.has("lanes")) {
@@ -527,8 +527,12 @@ public final class ScenarioLoader {
                 default -> throw a.error("expected rma or rendezvous, got '" + a.text() + "'");
             };
         }
-        return new TransportSettings(op, lanes, new StackProfile(env, nixl, ucx, ucxConf, mx), api, descriptors, gdr, acs,
-                iommu);
+        StackProfile stack = new StackProfile(env, nixl, ucx, ucxConf, mx);
+        if (v.has("nccl")) {
+            // the NCCL release whose GPUDirect rule explain shows (NcclGdr); NIXL/UCX transfers do not read it
+            stack = stack.withNccl(version(v.get("nccl")));
+        }
+        return new TransportSettings(op, lanes, stack, api, descriptors, gdr, acs, iommu);
     }
 
     private static StackVersion version(YamlTree v) {

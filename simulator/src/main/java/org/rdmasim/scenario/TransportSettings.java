@@ -11,10 +11,11 @@ import org.rdmasim.transport.ucx.UcxLaneSelection;
  * The transport part of a variant.
  *
  * @param lanes        explicit NIC pairs with weights; empty means UCX chooses from the stack's configuration
- * @param stack        environment, NIXL and UCX releases every process resolves its configuration from
+ * @param stack        environment, NIXL, UCX (and NCCL) releases every process resolves its configuration from
  * @param api          RMA (NIXL's ucp_get_nbx / ucp_put_nbx) or rendezvous (tag send), for the rail limit
  * @param gpudirect    whether GPU buffers may be reached by GPUDirect RDMA (nvidia-peermem or dma-buf
- *                     present); NCCL_NET_GDR_LEVEL in the environment further limits it by path type
+ *                     present); NCCL's own GDR rule (NCCL_NET_GDR_LEVEL, NCCL_NET_GDR_C2C, by NCCL release)
+ *                     does not apply to NIXL/UCX transfers: explain shows it beside them
  * @param acs          PCIe ACS enabled on the switches (peer traffic redirected to the root complex)
  * @param iommuPenalty fraction of throughput lost when the IOMMU is not in passthrough (0 = iommu=pt)
  */

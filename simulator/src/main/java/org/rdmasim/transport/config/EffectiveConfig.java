@@ -1,5 +1,7 @@
 package org.rdmasim.transport.config;
 
+import org.rdmasim.hardware.PathType;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -7,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.rdmasim.hardware.PathType;
 
 /**
  * The configuration one process runs with: every modelled variable that has a value, with the
@@ -186,11 +189,13 @@ public final class EffectiveConfig {
         return get("NCCL_IB_HCA").map(NcclIbHca::of);
     }
 
-    /** NCCL's GDR level; a value NCCL does not recognise leaves its default, PXB. */
-    public NcclPathType gdrLevel() {
-        NcclPathType level = get("NCCL_NET_GDR_LEVEL").map(v -> NcclPathType.parseLevel(v.rawValue()))
-                .orElse(null);
-        return level == null ? NcclPathType.PXB : level;
+    /**
+     * NCCL's GPUDirect decision for one GPU-NIC pair at an NCCL release, from the NCCL variables set in
+     * this process ({@code NCCL_NET_GDR_LEVEL}, {@code NCCL_NET_GDR_C2C}); the defaults are the release's.
+     */
+    public NcclGdr ncclGdr(StackVersion nccl, PathType relation, boolean gpuOverC2c) {
+        return NcclGdr.decide(nccl, get("NCCL_NET_GDR_LEVEL").map(EffectiveValue::rawValue),
+                get("NCCL_NET_GDR_C2C").map(EffectiveValue::rawValue), relation, gpuOverC2c);
     }
 
     /** Empty when unset: NCCL then decides by GPU generation. */

@@ -70,9 +70,12 @@ public final class KnownVariables {
                     ValueSyntax.MX_DECIMAL, null),
             nccl("NCCL_IB_HCA", null, "IB devices NCCL uses: [^][=]prefix[:port] list",
                     "NVIDIA/nccl src/transport/net_ib.cc", ValueSyntax.NCCL_HCA_LIST),
-            // ncclTopoCheckGdr: an unset level becomes PATH_PXB (PATH_P2C when C2C is enabled)
-            nccl("NCCL_NET_GDR_LEVEL", "PXB", "farthest GPU-NIC path that still uses GPUDirect RDMA",
+            // ncclTopoCheckGdr: the default depends on the NCCL release (PXB; P2C from 2.29.2 with C2C on): NcclGdr
+            nccl("NCCL_NET_GDR_LEVEL", null, "farthest GPU-NIC path that still uses GPUDirect RDMA",
                     "NVIDIA/nccl src/graph/paths.cc", ValueSyntax.NCCL_PATH_LEVEL),
+            // NCCL_PARAM(NetGdrC2c, "NET_GDR_C2C", ...): from 2.26.2 (default 0), default 1 from 2.27.3: NcclGdr
+            nccl("NCCL_NET_GDR_C2C", null, "GPUDirect RDMA to a NIC behind the CPU of an NVLink-C2C GPU",
+                    "NVIDIA/nccl src/graph/paths.cc", ValueSyntax.NCCL_INTEGER),
             nccl("NCCL_NET_GDR_READ", null, "GPUDirect for sends (NIC reads GPU memory); unset = NCCL decides",
                     "NVIDIA/nccl src/graph/paths.cc", ValueSyntax.NCCL_INTEGER),
             nccl("NCCL_IB_QPS_PER_CONNECTION", "1", "queue pairs per IB connection",

@@ -23,12 +23,19 @@ import org.rdmasim.transport.config.UcxConfFile;
 public final class StackProfile {
     /** UCX release assumed when a scenario does not say (the last release before UCX_MAX_HCA_PER_GPU). */
     public static final StackVersion DEFAULT_UCX = new StackVersion(1, 20, 0);
+    /**
+     * NCCL release assumed when a scenario does not say: the last whose default {@code NCCL_NET_GDR_LEVEL}
+     * is PXB (NVIDIA/nccl v2.28.9-1 src/graph/paths.cc L453; P2C from v2.29.2-1 L456), so an unnamed
+     * release keeps the PXB default the model always had.
+     */
+    public static final StackVersion DEFAULT_NCCL = new StackVersion(2, 28, 9);
 
     private final List<EnvEntry> env;
     private final Optional<StackVersion> nixl;
     private final StackVersion ucx;
     private final boolean ucxConfInstalled;
     private final ModelExpressBuild modelExpress;
+    private final Optional<StackVersion> nccl;
     private final Map<String, EffectiveConfig> cache = new HashMap<>();
 
     public StackProfile(List<EnvEntry> env, Optional<StackVersion> nixl, StackVersion ucx) {
@@ -46,11 +53,17 @@ public final class StackProfile {
 
     public StackProfile(List<EnvEntry> env, Optional<StackVersion> nixl, StackVersion ucx, boolean ucxConfInstalled,
             ModelExpressBuild modelExpress) {
+        this(env, nixl, ucx, ucxConfInstalled, modelExpress, Optional.empty());
+    }
+
+    private StackProfile(List<EnvEntry> env, Optional<StackVersion> nixl, StackVersion ucx, boolean ucxConfInstalled,
+            ModelExpressBuild modelExpress, Optional<StackVersion> nccl) {
         this.env = List.copyOf(env);
         this.nixl = nixl;
         this.ucx = ucx;
         this.ucxConfInstalled = ucxConfInstalled;
         this.modelExpress = modelExpress;
+        this.nccl = nccl;
     }
 
     public ModelExpressBuild modelExpress() {
@@ -75,6 +88,21 @@ public final class StackProfile {
 
     public StackVersion ucx() {
         return ucx;
+    }
+
+    /** The same stack with the NCCL release the scenario names ({@code transport.nccl}). */
+    public StackProfile withNccl(StackVersion release) {
+        return new StackProfile(env, nixl, ucx, ucxConfInstalled, modelExpress, Optional.of(release));
+    }
+
+    /** The NCCL release the scenario names, if it does. */
+    public Optional<StackVersion> nccl() {
+        return nccl;
+    }
+
+    /** The NCCL release NCCL's rules are read at: the scenario's, else {@link #DEFAULT_NCCL}. */
+    public StackVersion ncclRelease() {
+        return nccl.orElse(DEFAULT_NCCL);
     }
 
     /** The effective configuration of the process that owns {@code device}'s memory on {@code host}. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.PathType;
 import org.rdmasim.transport.config.EnvEntry;
 
 class ConfigResolverTest {
@@ -57,7 +58,7 @@ class ConfigResolverTest {
         assertEquals(List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"),
                 c.selectNetDevices(FOUR_NICS.visibleNics()).devices());
         assertEquals(NicPin.Mode.OFF, c.nicPin().mode());
-        assertEquals(NcclPathType.PXB, c.gdrLevel());
+        assertEquals(NcclPathType.PXB, c.ncclGdr(StackVersion.parse("2.28.9"), PathType.PIX, false).level());
         assertEquals(1, c.qpsPerConnection());
         assertEquals(1L << 30, c.shadowMempoolMaxSize());
     }
@@ -238,7 +239,8 @@ class ConfigResolverTest {
                 NCCL_NET_GDR_READ=1
                 """, null, UCX_119);
         assertEquals(0, c.qpsPerConnection(), "strtoll reads 'two' as 0");
-        assertEquals(NcclPathType.PXB, c.gdrLevel(), "lower-case names are not recognised: default stays");
+        assertEquals(NcclPathType.PXB, c.ncclGdr(StackVersion.parse("2.28.9"), PathType.PIX, false).level(),
+                "lower-case names are not recognised: default stays");
         assertEquals(1L << 28, c.shadowMempoolMaxSize());
         assertEquals(Boolean.TRUE, c.gdrRead().orElseThrow());
         assertEquals(2, c.warnings().size());
@@ -247,7 +249,7 @@ class ConfigResolverTest {
         assertTrue(c.warnings().get(1).contains("read by NCCL as 0"));
 
         EffectiveConfig numeric = resolve("NCCL_NET_GDR_LEVEL=3\n", null, UCX_119);
-        assertEquals(NcclPathType.PHB, numeric.gdrLevel());
+        assertEquals(NcclPathType.PHB, numeric.ncclGdr(StackVersion.parse("2.28.9"), PathType.PIX, false).level());
         assertFalse(resolve("", null, UCX_119).gdrRead().isPresent());
     }
 
