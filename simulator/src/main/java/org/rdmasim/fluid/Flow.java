@@ -33,6 +33,7 @@ public final class Flow {
     int solveMark;
     int componentMark;
     double finishTime = Double.NaN;
+    private boolean aborted;
     ScheduledAction completion;
     int[] slotInResource;
     /** Non-null for the pseudo-flow that stands for a group in the solver. */
@@ -227,6 +228,18 @@ public final class Flow {
             credit(moved);
         }
         lastSettled = now;
+    }
+
+    /** Stopped before delivering everything (its port failed): the bytes left stay undelivered. */
+    void markAborted(double now) {
+        rate = 0;
+        finishTime = now;
+        aborted = true;
+    }
+
+    /** True when the flow was stopped by {@link FluidNetwork#abort} rather than delivering its bytes. */
+    public boolean isAborted() {
+        return aborted;
     }
 
     void markFinished(double now) {

@@ -204,6 +204,77 @@ public final class FluidNetwork {
         return f;
     }
 
+    /**
+     * Stops a running flow now without completing it (a lane whose port went down, a transfer that
+     * failed): the bytes it moved so far stay counted on its resources, the rest is returned and its
+     * listener is not called. Rates around it are re-solved.
+     *
+     * @return bytes the flow had still to deliver
+     */
+    public double abort(Flow f) {
+        if (f.isFinished()) {
+            throw new IllegalStateException("flow " + f.label() + " has already ended");
+        }
+        double now = clock.now();
+        int saved = groupMin;
+        groupMin = 0;
+        try {
+            dissolveAllGroups(now);
+            f.settle(now);
+            detach(f);
+            if (f.completion != null) {
+                f.completion.cancel();
+            }
+            double left = f.remaining;
+            f.markAborted(now);
+            activeFlows--;
+            resolveAround(f.pathInternal());
+            return left;
+        } finally {
+            groupMin = saved;
+        }
+    }
+
+    /**
+     * Sets a resource's capacity now (a port renegotiated to a lower rate, a degraded link, and back):
+     * the flows crossing it are re-solved from this instant. Groups are dissolved first so the change
+     * is solved flow by flow; they form again at later events. Faults are rare, so this costs one pass.
+     */
+    public void setCapacity(Resource r, double capacityBytesPerSecond) {
+        double now = clock.now();
+        int saved = groupMin;
+        // No group may form while the change is solved: a group's cap is built from capacities.
+        groupMin = 0;
+        try {
+            dissolveAllGroups(now);
+            r.setCapacity(capacityBytesPerSecond);
+            resolveAround(new Resource[] {r});
+        } finally {
+            groupMin = saved;
+        }
+    }
+
+    /** Puts every grouped flow back on its own, re-solved at the rates it had (no rate changes). */
+    private void dissolveAllGroups(double now) {
+        List<FlowGroup> all = new ArrayList<>();
+        List<Resource> seeds = new ArrayList<>();
+        for (Resource r : resources) {
+            if (r.group != null) {
+                all.add(r.group);
+            }
+        }
+        if (all.isEmpty()) {
+            return;
+        }
+        for (FlowGroup g : all) {
+            for (Flow m : g.byTag) {
+                Collections.addAll(seeds, m.pathInternal());
+            }
+        }
+        dissolve(all, now);
+        resolveAround(seeds.toArray(new Resource[0]));
+    }
+
     void onCompletionEvent(Flow first) {
         double now = clock.now();
         boolean groupEvent = first.aggregate != null;

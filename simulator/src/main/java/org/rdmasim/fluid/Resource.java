@@ -12,7 +12,8 @@ public final class Resource {
     private final int index;
     private final String name;
     private final ResourceKind kind;
-    private final double capacity;
+    // Not final: a fault may degrade a link or NIC to a fraction of its rate mid-run.
+    private double capacity;
 
     final List<Flow> flows = new ArrayList<>();
 
@@ -93,6 +94,15 @@ public final class Resource {
     }
 
     /** Current load in bytes per second (sum of the rates of the flows crossing it). */
+    /** Changes the capacity (a degraded port); the caller re-solves the flows crossing it. */
+    void setCapacity(double capacityBytesPerSecond) {
+        if (!(capacityBytesPerSecond > 0) || Double.isInfinite(capacityBytesPerSecond)) {
+            throw new IllegalArgumentException("resource " + name + " needs a finite positive capacity, got "
+                    + capacityBytesPerSecond);
+        }
+        this.capacity = capacityBytesPerSecond;
+    }
+
     public double load() {
         return lazyGroup != null ? lazyFactor * lazyGroup.level() : load;
     }

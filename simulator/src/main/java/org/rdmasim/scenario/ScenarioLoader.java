@@ -42,9 +42,9 @@ import java.util.Optional;
 /** Reads a scenario file into validated records; every problem is a {@link ScenarioException}. */
 public final class ScenarioLoader {
     private static final Set<String> TOP = Set.of("name", "description", "seed", "replications", "hosts", "fabric",
-            "transport", "protocol", "workload", "variants", "references", "registration", "sweep");
+            "transport", "protocol", "workload", "variants", "references", "registration", "sweep", "faults");
     private static final Set<String> OVERRIDABLE = Set.of("hosts", "fabric", "transport", "protocol", "workload",
-            "registration");
+            "registration", "faults");
 
     private ScenarioLoader() {
     }
@@ -123,7 +123,7 @@ public final class ScenarioLoader {
                 if (v.has("claim")) {
                     spec = new VariantSpec(spec.name(), spec.description(), spec.hosts(), spec.fabric(), spec.transport(),
                             spec.protocol(), spec.registration(), spec.transfers(), claim(v.get("claim"), spec),
-                            spec.warnings(), spec.fanout());
+                            spec.warnings(), spec.fanout(), spec.faults());
                 }
                 variants.add(spec);
             }
@@ -140,6 +140,9 @@ public final class ScenarioLoader {
         }
         Scenario.Sweep sweep = null;
         if (root.has("sweep")) {
+            if (root.has("faults") || variants.stream().anyMatch(x -> !x.faults().isEmpty())) {
+                throw root.get("sweep").error("a message-size sweep cannot schedule faults: run them as variants");
+            }
             sweep = sweep(root.get("sweep"), variants);
             variants = expand(variants, sweep);
         }
@@ -181,7 +184,7 @@ public final class ScenarioLoader {
             warnings.addAll(FanoutReader.checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, plan,
                     hosts));
             return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration, List.of(),
-                    null, warnings, plan);
+                    null, warnings, plan, faults(v, hosts, plan, transport));
         }
         List<TransferItem> transfers = workload(work, hosts, transport);
         if (v.has("transport") && v.get("transport").has("lanes")) {
@@ -190,7 +193,18 @@ public final class ScenarioLoader {
             warnings.addAll(checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, transfers, hosts));
         }
         return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration, transfers, null,
-                warnings);
+                warnings, null, faults(v, hosts, null, transport));
+    }
+
+    /** The variant's faults, with the QP retry timing of the environment its first host's process sees. */
+    private static org.rdmasim.workload.FaultPlan faults(YamlTree v, HostTable hosts, FanoutPlan plan,
+            TransportSettings transport) {
+        if (!v.has("faults")) {
+            return org.rdmasim.workload.FaultPlan.NONE;
+        }
+        org.rdmasim.hardware.Host first = hosts.get(hosts.representatives().get(0));
+        org.rdmasim.hardware.TopologyNode device = first.gpus().isEmpty() ? first.sockets().get(0) : first.gpus().get(0);
+        return FaultReader.read(v.get("faults"), hosts, plan, transport.stack().configFor(first, device));
     }
 
     private static String groupOf(HostTable hosts, String host) {

@@ -37,6 +37,7 @@ import org.rdmasim.engine.RunWatch;
 import org.rdmasim.memory.RegistrationTotals;
 import org.rdmasim.workload.FanoutPlan;
 import org.rdmasim.workload.FanoutRun;
+import org.rdmasim.workload.FaultCost;
 import org.rdmasim.workload.Jitter;
 import org.rdmasim.workload.ReplicationStats;
 import umontreal.ssj.rng.RandomStream;
@@ -60,6 +61,16 @@ public final class VariantRunner {
 
     /** As {@link #run(VariantSpec, long, int, int)}, with every replication's clock shown to {@code watch}. */
     public static VariantOutcome run(VariantSpec v, long seed, int replications, int threads, RunWatch watch) {
+        VariantOutcome outcome = runAsWritten(v, seed, replications, threads, watch);
+        if (v.faults().isEmpty() || outcome.status() != VariantOutcome.Status.OK) {
+            return outcome;
+        }
+        // The cost of the faults: the same variant, same seed, without them.
+        VariantOutcome clean = runAsWritten(v.withFaults(v.faults().withoutFaults()), seed, 1, 1, new RunWatch());
+        return outcome.withFaultCost(FaultCost.of(outcome.result(), clean.result()));
+    }
+
+    private static VariantOutcome runAsWritten(VariantSpec v, long seed, int replications, int threads, RunWatch watch) {
         long t0 = System.nanoTime();
         List<Host> hosts = new ArrayList<>(v.hosts().size());
         for (Map.Entry<String, HostSpec> e : v.hosts().entrySet()) {
@@ -167,12 +178,12 @@ public final class VariantRunner {
         } else {
             cluster = new Cluster(hosts, v.fabric(), network);
         }
-        TransferEngine engine = new TransferEngine(cluster, v.protocol());
+        TransferEngine engine = new TransferEngine(cluster, v.protocol(), v.faults().qpRetry());
         LanePolicy lanes = v.transport().lanes().isEmpty()
                 ? new UcxLaneSelection(v.transport().stack(), v.transport().api(), registrations)
                 : new ExplicitLanes(v.transport().lanes());
         WorkloadRun run = new WorkloadRun(cluster, engine, lanes, new WorkloadRun.PathOptions(v.transport().gpudirect(),
-                v.transport().acs(), v.transport().iommuPenalty()));
+                v.transport().acs(), v.transport().iommuPenalty())).withFaults(v.faults());
         // A transfer is done when the initiator's notice fires; a receiver when all its GPUs' are.
         if (v.fanout() == null) {
             watch.expect(v.transfers().size(), TransferEngine.TransferNotice.class, 1);

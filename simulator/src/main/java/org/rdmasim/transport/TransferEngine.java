@@ -1,8 +1,13 @@
 package org.rdmasim.transport;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
+import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.fluid.Flow;
 import org.rdmasim.fluid.FlowListener;
 import org.rdmasim.fluid.Resource;
@@ -19,10 +24,68 @@ import org.rdmasim.hardware.TopologyNode;
 public final class TransferEngine {
     private final Cluster cluster;
     private final ProtocolParameters params;
+    private final QpRetry qpRetry;
+    /** Null until ports are watched: a run without faults keeps no per-lane bookkeeping. */
+    private Map<TopologyNode, Set<LaneRun>> lanesByPort;
+    private final Set<TopologyNode> downPorts = new HashSet<>();
 
     public TransferEngine(Cluster cluster, ProtocolParameters params) {
+        this(cluster, params, QpRetry.UCX_DEFAULT);
+    }
+
+    public TransferEngine(Cluster cluster, ProtocolParameters params, QpRetry qpRetry) {
         this.cluster = cluster;
         this.params = params;
+        this.qpRetry = qpRetry;
+    }
+
+    public QpRetry qpRetry() {
+        return qpRetry;
+    }
+
+    /** Keeps track of which lanes use which NIC port, so ports can go down and up ({@link #portDown}). */
+    public void watchPorts() {
+        if (lanesByPort == null) {
+            lanesByPort = new HashMap<>();
+        }
+    }
+
+    /**
+     * A NIC port stops passing traffic now. Every lane through it stalls where it is: its QP keeps
+     * retransmitting on its ACK timer and, unless the port answers again in time, fails after
+     * {@link QpRetry#errorAfterSeconds()}, which fails the whole transfer (UCX does not move a posted
+     * operation to another lane; with NIXL's UCP_ERR_HANDLING_MODE_PEER the endpoint fails, see
+     * {@link QpRetry}).
+     */
+    public void portDown(Host host, TopologyNode nic) {
+        requireWatched();
+        if (!downPorts.add(nic)) {
+            return;
+        }
+        for (LaneRun lr : List.copyOf(lanesByPort.getOrDefault(nic, Set.of()))) {
+            lr.stall();
+        }
+    }
+
+    /** A port that was down passes traffic again: stalled lanes resume at their QP's next retransmission. */
+    public void portUp(Host host, TopologyNode nic) {
+        requireWatched();
+        if (!downPorts.remove(nic)) {
+            return;
+        }
+        for (LaneRun lr : List.copyOf(lanesByPort.getOrDefault(nic, Set.of()))) {
+            lr.portAnswers();
+        }
+    }
+
+    public boolean isDown(TopologyNode nic) {
+        return downPorts.contains(nic);
+    }
+
+    private void requireWatched() {
+        if (lanesByPort == null) {
+            throw new IllegalStateException("ports are not watched: call watchPorts() before the run");
+        }
     }
 
     public Cluster cluster() {
@@ -33,8 +96,11 @@ public final class TransferEngine {
         return params;
     }
 
-    /** Posts {@code spec} now over {@code lanes}; {@code done} receives the result when it completes. */
-    public void post(TransferSpec spec, List<Lane> lanes, Consumer<TransferResult> done) {
+    /**
+     * Posts {@code spec} now over {@code lanes}; {@code done} receives the result when it completes or
+     * fails. The handle can fail it from outside (an application's timeout).
+     */
+    public Posted post(TransferSpec spec, List<Lane> lanes, Consumer<TransferResult> done) {
         long sum = 0;
         for (Lane l : lanes) {
             sum += l.bytes();
@@ -42,7 +108,20 @@ public final class TransferEngine {
         if (sum != spec.bytes()) {
             throw new IllegalArgumentException("lanes of " + spec.id() + " carry " + sum + " bytes, transfer has " + spec.bytes());
         }
-        new Running(spec, lanes, done).start();
+        Running r = new Running(spec, lanes, done);
+        r.start();
+        return r;
+    }
+
+    /** A posted transfer, as its initiator holds it. */
+    public interface Posted {
+        /** Fails the transfer now with {@code reason} unless it has already ended. */
+        void fail(String reason);
+    }
+
+    /** Fails a transfer now: what the initiator sees when it gives up (the reason is its own). */
+    public static String failureText(String nixlStatus, String cause) {
+        return nixlStatus + ": " + cause;
     }
 
     /** One-way latency from the source buffer to the sink buffer over one lane, seconds. */
@@ -216,14 +295,19 @@ public final class TransferEngine {
         return "IOMMU translation (not passthrough)";
     }
 
-    private final class Running {
+    private final class Running implements Posted {
         private final TransferSpec spec;
         private final List<Lane> lanes;
         private final Consumer<TransferResult> done;
         private final double postedAt;
         private final LaneResult[] results;
+        private final LaneRun[] runs;
         private int pending;
         private double maxOneWay;
+        private boolean ended;
+        private int stalled;
+        private SimulationClock.ScheduledAction qpError;
+        private String stalledOn;
 
         Running(TransferSpec spec, List<Lane> lanes, Consumer<TransferResult> done) {
             this.spec = spec;
@@ -231,6 +315,7 @@ public final class TransferEngine {
             this.done = done;
             this.postedAt = cluster.network().clock().now();
             this.results = new LaneResult[lanes.size()];
+            this.runs = new LaneRun[lanes.size()];
         }
 
         void start() {
@@ -239,34 +324,32 @@ public final class TransferEngine {
             double posting = params.perDescriptorSeconds();
             for (int i = 0; i < lanes.size(); i++) {
                 Lane lane = lanes.get(i);
-                int index = i;
                 double oneWay = oneWayLatency(spec, lane);
                 maxOneWay = Math.max(maxOneWay, oneWay);
                 // A READ's data starts after its request has crossed to the source; a WRITE's at once.
                 double requestDelay = spec.operation() == Operation.READ ? oneWay : 0.0;
                 double delay = posting + requestDelay + params.perFragmentSeconds();
-                cluster.network().clock().schedule(delay, new LaneStart(this, index, lane));
+                runs[i] = new LaneRun(this, i, lane);
+                cluster.network().clock().schedule(delay, new LaneStart(runs[i]));
             }
         }
 
-        private void startLane(int index, Lane lane) {
-            double started = cluster.network().clock().now();
-            List<Double> usage = new ArrayList<>();
-            List<Resource> path = lanePath(spec, lane, usage);
-            double cap = laneCap(spec, lane);
-            String label = spec.id() + " " + lane.label();
-            cluster.network().start(label, path, usage, 1.0, cap, lane.bytes(), f -> laneDone(index, lane, started, f));
-        }
-
-        private void laneDone(int index, Lane lane, double started, Flow f) {
+        private void laneDone(LaneRun run, Flow f) {
+            if (ended) {
+                return;
+            }
+            run.unwatch();
+            Lane lane = run.lane;
             double finish = f.finishTime();
             String limiter = f.bytes() == 0 ? "none" : f.dominantLimiter();
             if (FlowListener.OWN_CAP.equals(limiter)) {
                 limiter = capName(spec, lane);
             }
-            results[index] = new LaneResult(lane.sourceNic(), lane.sinkNic(), lane.bytes(), started, finish, limiter,
-                    lane.path());
+            results[run.index] = new LaneResult(lane.sourceNic(), lane.sinkNic(), lane.bytes(), run.started, finish,
+                    limiter, lane.path());
             if (--pending == 0) {
+                ended = true;
+                cancelQpError();
                 LaneResult last = results[0];
                 for (LaneResult r : results) {
                     if (r.finishSeconds() > last.finishSeconds()) {
@@ -284,23 +367,222 @@ public final class TransferEngine {
         void notifyDone(String bottleneck) {
             done.accept(new TransferResult(spec, postedAt, cluster.network().clock().now(), List.of(results), bottleneck));
         }
+
+        void laneStalled(LaneRun run) {
+            if (stalled++ == 0 && qpError == null) {
+                stalledOn = run.stalledPort;
+                qpError = cluster.network().clock().schedule(qpRetry.errorAfterSeconds(), new QpError(this));
+            }
+        }
+
+        void laneResumed() {
+            if (--stalled == 0) {
+                cancelQpError();
+            }
+        }
+
+        private void cancelQpError() {
+            if (qpError != null) {
+                qpError.cancel();
+                qpError = null;
+            }
+        }
+
+        void qpFailed() {
+            qpError = null;
+            fail(failureText("NIXL_ERR_REMOTE_DISCONNECT", "UCS_ERR_ENDPOINT_TIMEOUT, QP retries exhausted on "
+                    + stalledOn + " (" + (qpRetry.retryCount() + 1) + " x " + org.rdmasim.hardware.Units.number(qpRetry.tickSeconds()) + " s"
+                    + " ACK timeouts)"));
+        }
+
+        @Override
+        public void fail(String reason) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            cancelQpError();
+            double now = cluster.network().clock().now();
+            for (LaneRun run : runs) {
+                if (results[run.index] != null) {
+                    continue;
+                }
+                long delivered = run.stop();
+                Lane lane = run.lane;
+                results[run.index] = new LaneResult(lane.sourceNic(), lane.sinkNic(), delivered,
+                        Double.isNaN(run.started) ? now : run.started, now, "failed", lane.path());
+            }
+            done.accept(new TransferResult(spec, postedAt, now, List.of(results), "failed: " + reason, reason));
+        }
+    }
+
+    /**
+     * One lane of a running transfer: its QP, its current flow, and, while a port on its path is down,
+     * the bytes it still has to move.
+     */
+    private final class LaneRun {
+        private final Running transfer;
+        private final int index;
+        private final Lane lane;
+        private double started = Double.NaN;
+        private Flow flow;
+        /** Bytes still to move; whole lane until it starts, then updated when its flow is stopped. */
+        private double remaining;
+        private double stalledAt = Double.NaN;
+        private String stalledPort;
+        private SimulationClock.ScheduledAction resume;
+        private TopologyNode sourcePort;
+        private TopologyNode sinkPort;
+
+        LaneRun(Running transfer, int index, Lane lane) {
+            this.transfer = transfer;
+            this.index = index;
+            this.lane = lane;
+            this.remaining = lane.bytes();
+        }
+
+        void start() {
+            if (transfer.ended) {
+                return;
+            }
+            started = cluster.network().clock().now();
+            if (lanesByPort != null) {
+                sourcePort = cluster.host(transfer.spec.source().host()).nic(lane.sourceNic());
+                sinkPort = cluster.host(transfer.spec.sink().host()).nic(lane.sinkNic());
+                lanesByPort.computeIfAbsent(sourcePort, k -> new HashSet<>()).add(this);
+                lanesByPort.computeIfAbsent(sinkPort, k -> new HashSet<>()).add(this);
+                if (downPorts.contains(sourcePort) || downPorts.contains(sinkPort)) {
+                    stall();
+                    return;
+                }
+            }
+            startFlow();
+        }
+
+        private void startFlow() {
+            List<Double> usage = new ArrayList<>();
+            List<Resource> path = lanePath(transfer.spec, lane, usage);
+            double cap = laneCap(transfer.spec, lane);
+            String label = transfer.spec.id() + " " + lane.label();
+            flow = cluster.network().start(label, path, usage, 1.0, cap, Math.round(remaining),
+                    f -> transfer.laneDone(this, f));
+        }
+
+        /** A port on the path went down: the flow stops where it is and the QP starts retrying. */
+        void stall() {
+            if (!Double.isNaN(stalledAt) || transfer.ended) {
+                return;
+            }
+            if (flow != null) {
+                if (flow.isFinished()) {
+                    return;
+                }
+                remaining = cluster.network().abort(flow);
+                flow = null;
+            }
+            if (resume != null) {
+                resume.cancel();
+                resume = null;
+            }
+            stalledAt = cluster.network().clock().now();
+            stalledPort = downPorts.contains(sinkPort) ? transfer.spec.sink().host() + ":" + lane.sinkNic()
+                    : transfer.spec.source().host() + ":" + lane.sourceNic();
+            transfer.laneStalled(this);
+        }
+
+        /** A port came back: resume at the next retransmission if both ends are up and retries remain. */
+        void portAnswers() {
+            if (Double.isNaN(stalledAt) || transfer.ended || resume != null || downPorts.contains(sourcePort)
+                    || downPorts.contains(sinkPort)) {
+                return;
+            }
+            double now = cluster.network().clock().now();
+            double at = qpRetry.resumesAt(stalledAt, now);
+            if (!Double.isNaN(at)) {
+                resume = cluster.network().clock().scheduleAt(at, new LaneResume(this));
+            }
+        }
+
+        void resumeNow() {
+            resume = null;
+            if (transfer.ended || Double.isNaN(stalledAt)) {
+                return;
+            }
+            if (downPorts.contains(sourcePort) || downPorts.contains(sinkPort)) {
+                return;
+            }
+            stalledAt = Double.NaN;
+            startFlow();
+            transfer.laneResumed();
+        }
+
+        /** Stops the lane for good; returns the bytes it delivered. */
+        long stop() {
+            if (resume != null) {
+                resume.cancel();
+                resume = null;
+            }
+            if (flow != null && !flow.isFinished()) {
+                remaining = cluster.network().abort(flow);
+            }
+            flow = null;
+            unwatch();
+            return Math.max(0, lane.bytes() - Math.round(remaining));
+        }
+
+        void unwatch() {
+            if (lanesByPort != null && sourcePort != null) {
+                Set<LaneRun> a = lanesByPort.get(sourcePort);
+                if (a != null) {
+                    a.remove(this);
+                }
+                Set<LaneRun> b = lanesByPort.get(sinkPort);
+                if (b != null) {
+                    b.remove(this);
+                }
+            }
+        }
     }
 
     /** A lane's first fragment is on the wire: its flow starts. */
     private static final class LaneStart implements Runnable {
-        private final Running transfer;
-        private final int index;
-        private final Lane lane;
+        private final LaneRun lane;
 
-        LaneStart(Running transfer, int index, Lane lane) {
-            this.transfer = transfer;
-            this.index = index;
+        LaneStart(LaneRun lane) {
             this.lane = lane;
         }
 
         @Override
         public void run() {
-            transfer.startLane(index, lane);
+            lane.start();
+        }
+    }
+
+    /** A stalled lane's QP retransmits after its port answered again: the lane moves data again. */
+    private static final class LaneResume implements Runnable {
+        private final LaneRun lane;
+
+        LaneResume(LaneRun lane) {
+            this.lane = lane;
+        }
+
+        @Override
+        public void run() {
+            lane.resumeNow();
+        }
+    }
+
+    /** A stalled lane's QP has spent its retries: the endpoint fails and with it the transfer. */
+    public static final class QpError implements Runnable {
+        private final Running transfer;
+
+        QpError(Running transfer) {
+            this.transfer = transfer;
+        }
+
+        @Override
+        public void run() {
+            transfer.qpFailed();
         }
     }
 

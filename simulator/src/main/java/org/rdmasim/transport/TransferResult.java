@@ -4,10 +4,21 @@ import java.util.List;
 
 /**
  * A finished transfer. {@code startSeconds} is when it was posted, {@code finishSeconds} when the
- * initiator saw it complete; {@code bottleneck} is what limited the lane that finished last.
+ * initiator saw it complete; {@code bottleneck} is what limited the lane that finished last. A failed
+ * transfer has {@code failure}, the error the initiator saw, and ends when it saw it.
  */
 public record TransferResult(TransferSpec spec, double startSeconds, double finishSeconds, List<LaneResult> lanes,
-        String bottleneck) {
+        String bottleneck, String failure) {
+    public TransferResult(TransferSpec spec, double startSeconds, double finishSeconds, List<LaneResult> lanes,
+            String bottleneck) {
+        this(spec, startSeconds, finishSeconds, lanes, bottleneck, null);
+    }
+
+    /** True when the transfer ended in an error (NIXL reported it failed) rather than delivering its bytes. */
+    public boolean failed() {
+        return failure != null;
+    }
+
     public double seconds() {
         return finishSeconds - startSeconds;
     }

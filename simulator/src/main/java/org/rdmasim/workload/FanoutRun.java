@@ -53,6 +53,13 @@ public final class FanoutRun {
     private SourcePool pool;
     private final ArrayDeque<Integer> waiting = new ArrayDeque<>();
 
+    // Fault reactions (ModelExpress's source retries); untouched and unallocated in a run without faults.
+    private final boolean faultMode;
+    private int[] attempts;
+    private java.util.BitSet[] failedGpus;
+    private java.util.Map<Integer, java.util.Set<String>> tried;
+    private String[] lastFailure;
+
     FanoutRun(FanoutPlan plan, Timing timing, WorkloadRun run, RandomStreams streams) {
         this.plan = plan;
         this.timing = timing;
@@ -67,6 +74,13 @@ public final class FanoutRun {
         bytes = new long[receiverCount];
         bottleneck = new String[receiverCount];
         servedBy = new SourceNode[receiverCount];
+        faultMode = !run.faults().isEmpty();
+        if (faultMode) {
+            attempts = new int[receiverCount];
+            failedGpus = new java.util.BitSet[receiverCount];
+            tried = new java.util.HashMap<>();
+            lastFailure = new String[receiverCount];
+        }
     }
 
     void start() {
@@ -100,7 +114,19 @@ public final class FanoutRun {
         done = 0;
         pool = new SourcePool(plan.assignment(), plan.tree());
         for (FanoutPlan.Member s : plan.sources()) {
+            if (faultMode && run.faults().registrationFails(s.host())) {
+                run.logFault(now, s.host() + " does not serve: " + run.faults().registrationFailure(s.host()));
+                continue;
+            }
             pool.publish(s.host(), s.gpus(), true);
+        }
+        if (faultMode) {
+            java.util.Arrays.fill(attempts, 0);
+            tried.clear();
+            for (int i = 0; i < receiverCount; i++) {
+                failedGpus[i] = null;
+                lastFailure[i] = null;
+            }
         }
         double[] offsets = plan.arrival().offsets(receiverCount, arrivals);
         boolean wavesWait = plan.arrival() instanceof ArrivalProcess.Waves w && w.afterPrevious();
@@ -124,12 +150,20 @@ public final class FanoutRun {
 
     void arrive(int i) {
         arrivedAt[i] = run.clock().now();
+        if (faultMode && run.faults().registrationFails(plan.receivers().get(i).host())) {
+            fallBack(i, run.faults().registrationFailure(plan.receivers().get(i).host()));
+            return;
+        }
         waiting.addLast(i);
         dispatch();
     }
 
     /** Gives waiting receivers, first come first served, a source with a free slot. */
     private void dispatch() {
+        if (faultMode) {
+            dispatchAvoidingTried();
+            return;
+        }
         while (!waiting.isEmpty()) {
             SourceNode s = pool.pick();
             if (s == null) {
@@ -142,26 +176,113 @@ public final class FanoutRun {
         }
     }
 
+    /**
+     * Dispatch when faults may have struck: a receiver never goes back to a source it already failed
+     * with (ModelExpress moves down its candidate list), a receiver with no untried source left falls
+     * back to storage, and one whose untried sources are all busy waits without holding up the others.
+     */
+    private void dispatchAvoidingTried() {
+        if (dispatching) {
+            // Reached again from a receiver ending inside this loop: the running loop sees the change.
+            return;
+        }
+        dispatching = true;
+        try {
+            dispatchWaiting();
+        } finally {
+            dispatching = false;
+        }
+    }
+
+    private boolean dispatching;
+
+    private void dispatchWaiting() {
+        java.util.Iterator<Integer> it = waiting.iterator();
+        while (it.hasNext()) {
+            int i = it.next();
+            java.util.Set<String> avoid = tried.getOrDefault(i, java.util.Set.of());
+            if (!pool.anyEligible(avoid)) {
+                it.remove();
+                fallBack(i, "no untried source left" + (lastFailure[i] != null ? " (last: " + lastFailure[i] + ")" : ""));
+                continue;
+            }
+            SourceNode s = pool.pickAvoiding(avoid);
+            if (s == null) {
+                continue;
+            }
+            it.remove();
+            pool.acquire(s);
+            servedBy[i] = s;
+            post(i, s);
+        }
+    }
+
+    /**
+     * A receiver gives up on RDMA: ModelExpress's strategy chain then loads from storage, which rdmasim
+     * does not model. Its pull is reported as failed at this instant.
+     */
+    private void fallBack(int i, String why) {
+        FanoutPlan.Member r = plan.receivers().get(i);
+        double now = run.clock().now();
+        run.logFault(now, r.host() + " falls back to storage: " + why);
+        pulls.add(new FanoutResult.ReceiverPull(cycle, r.host(), "", false, bytes[i], arrivedAt[i], now, now,
+                "failed: fell back to storage (" + why + ")"));
+        receiverEnded();
+    }
+
+    /** A host that was serving leaves: no new receiver is given it; pulls from it fail on their own. */
+    void sourceLost(String host) {
+        pool.lose(host);
+        dispatch();
+    }
+
     private void post(int i, SourceNode s) {
         double now = run.clock().now();
         postedAt[i] = now;
         FanoutPlan.Member r = plan.receivers().get(i);
         int gpus = r.gpus().size();
-        pending[i] = gpus;
+        java.util.BitSet only = faultMode ? failedGpus[i] : null;
+        if (faultMode) {
+            failedGpus[i] = new java.util.BitSet();
+        }
+        pending[i] = only == null ? gpus : only.cardinality();
         for (int k = 0; k < gpus; k++) {
+            if (only != null && !only.get(k)) {
+                continue;
+            }
             String sourceGpu = plan.layout() == ModelLayout.SHARDED ? s.gpus.get(k) : s.gpus.get(k % s.gpus.size());
             long b = plan.bytesForGpu(k, gpus);
             bytes[i] += b;
-            String id = "c" + cycle + "/" + r.host() + ":" + r.gpus().get(k);
+            String id = "c" + cycle + "/" + r.host() + ":" + r.gpus().get(k)
+                    + (faultMode && attempts[i] > 0 ? "#" + (attempts[i] + 1) : "");
             TransferItem item = new TransferItem(id, new Endpoint(s.host, sourceGpu), new Endpoint(r.host(), r.gpus().get(k)),
                     b, now, plan.operation(), plan.descriptors());
             posted++;
-            run.post(item, result -> gpuDone(i, result));
+            int gpu = k;
+            if (!faultMode) {
+                run.post(item, result -> gpuDone(i, gpu, result));
+                continue;
+            }
+            // ModelExpress waits at most its receive budget per source, then counts the attempt failed.
+            org.rdmasim.engine.SimulationClock.ScheduledAction[] budget = new org.rdmasim.engine.SimulationClock.ScheduledAction[1];
+            org.rdmasim.transport.TransferEngine.Posted handle = run.post(item, result -> {
+                if (budget[0] != null) {
+                    budget[0].cancel();
+                }
+                gpuDone(i, gpu, result);
+            });
+            double limit = run.faults().transferTimeoutSeconds();
+            budget[0] = run.clock().schedule(limit, new FaultEvent(() -> handle.fail(
+                    "timed out after " + org.rdmasim.hardware.Units.number(limit) + " s (ModelExpress receive budget)")));
         }
     }
 
-    private void gpuDone(int i, TransferResult result) {
-        if (result.finishSeconds() >= lastFinish[i]) {
+    private void gpuDone(int i, int gpu, TransferResult result) {
+        if (faultMode && result.failed()) {
+            failedGpus[i].set(gpu);
+            lastFailure[i] = result.failure();
+            bytes[i] -= result.spec().bytes();
+        } else if (result.finishSeconds() >= lastFinish[i]) {
             lastFinish[i] = result.finishSeconds();
             bottleneck[i] = result.bottleneck();
         }
@@ -171,6 +292,10 @@ public final class FanoutRun {
         SourceNode s = servedBy[i];
         servedBy[i] = null;
         pool.release(s);
+        if (faultMode && !failedGpus[i].isEmpty()) {
+            retry(i, s);
+            return;
+        }
         FanoutPlan.Member r = plan.receivers().get(i);
         pulls.add(new FanoutResult.ReceiverPull(cycle, r.host(), s.host, !s.original, bytes[i], arrivedAt[i], postedAt[i],
                 lastFinish[i], bottleneck[i]));
@@ -178,6 +303,34 @@ public final class FanoutRun {
             // ModelExpress publish_self_as_source: the receiver now holds every shard it pulled.
             pool.publish(r.host(), r.gpus(), false);
         }
+        receiverEnded();
+    }
+
+    /**
+     * Some of a receiver's GPUs failed with this source: ModelExpress tries the next candidate (the
+     * failed GPUs pull again, whole) after the retry delay, or falls back after its last attempt.
+     */
+    private void retry(int i, SourceNode s) {
+        attempts[i]++;
+        tried.computeIfAbsent(i, k -> new java.util.HashSet<>()).add(s.host);
+        FanoutPlan.Member r = plan.receivers().get(i);
+        double now = run.clock().now();
+        if (attempts[i] >= FaultPlan.MAX_SOURCE_ATTEMPTS) {
+            fallBack(i, attempts[i] + " sources failed (last: " + lastFailure[i] + ")");
+            dispatch();
+            return;
+        }
+        run.logFault(now, r.host() + " failed with " + s.host + " (" + failedGpus[i].cardinality() + " GPU(s): "
+                + lastFailure[i] + "); tries another source");
+        run.clock().schedule(run.faults().retryDelaySeconds(), new FaultEvent(() -> {
+            waiting.addLast(i);
+            dispatch();
+        }));
+        dispatch();
+    }
+
+    /** A receiver is done with this cycle, having the model or having given up on RDMA. */
+    private void receiverEnded() {
         done++;
         if (plan.arrival() instanceof ArrivalProcess.Waves w && w.afterPrevious() && released < receiverCount
                 && done == released) {
@@ -212,6 +365,7 @@ public final class FanoutRun {
         final List<String> gpus;
         final boolean original;
         int active;
+        boolean lost;
 
         SourceNode(int order, String host, List<String> gpus, boolean original) {
             this.order = order;
@@ -261,6 +415,55 @@ public final class FanoutRun {
             return withSlot.peekFirst();
         }
 
+        /** A source leaves: it is never picked again. */
+        void lose(String host) {
+            for (SourceNode n : all) {
+                if (n.host.equals(host) && !n.lost) {
+                    n.lost = true;
+                    byLoad.remove(n);
+                    withSlot.remove(n);
+                }
+            }
+        }
+
+        /** True when a source not lost and not in {@code avoid} exists, busy or not. */
+        boolean anyEligible(java.util.Set<String> avoid) {
+            for (SourceNode n : all) {
+                if (!n.lost && !avoid.contains(n.host)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** As {@link #pick}, skipping lost sources and those in {@code avoid} (a scan: faults are rare). */
+        SourceNode pickAvoiding(java.util.Set<String> avoid) {
+            if (assignment == SourceAssignment.LEAST_LOADED) {
+                for (SourceNode n : byLoad) {
+                    if (!avoid.contains(n.host)) {
+                        return n.active < maxChildren ? n : null;
+                    }
+                }
+                return null;
+            }
+            if (maxChildren == Integer.MAX_VALUE) {
+                for (int k = 0; k < all.size(); k++) {
+                    SourceNode n = all.get((nextInTurn + k) % all.size());
+                    if (!n.lost && !avoid.contains(n.host)) {
+                        nextInTurn += k + 1;
+                        return n;
+                    }
+                }
+                return null;
+            }
+            for (SourceNode n : withSlot) {
+                if (!avoid.contains(n.host)) {
+                    return n;
+                }
+            }
+            return null;
+        }
+
         void acquire(SourceNode n) {
             if (assignment == SourceAssignment.LEAST_LOADED) {
                 byLoad.remove(n);
@@ -270,7 +473,11 @@ public final class FanoutRun {
             }
             n.active++;
             if (maxChildren != Integer.MAX_VALUE) {
-                withSlot.pollFirst();
+                if (withSlot.peekFirst() == n) {
+                    withSlot.pollFirst();
+                } else {
+                    withSlot.remove(n);
+                }
                 if (n.active < maxChildren) {
                     withSlot.addLast(n);
                 }
@@ -278,6 +485,10 @@ public final class FanoutRun {
         }
 
         void release(SourceNode n) {
+            if (n.lost) {
+                n.active--;
+                return;
+            }
             if (assignment == SourceAssignment.LEAST_LOADED) {
                 byLoad.remove(n);
                 n.active--;

@@ -9,14 +9,25 @@ import org.rdmasim.transport.TransferResult;
  * @param nicSeries per NIC, what it transmitted over time, as steps (only NICs that sent anything)
  * @param events    simulation events fired
  * @param fanout    receivers, sources and refit cycles of a fan-out plan; null for a list of transfers
+ * @param faultLog  the scheduled faults and the stack's reactions, in time order (empty without faults)
  */
 public record RunResult(List<TransferResult> transfers, List<NicTraffic> nics, List<ResourceUsage> resources,
-        List<LoadSeries> nicSeries, long events, long flows, FanoutResult fanout) {
+        List<LoadSeries> nicSeries, long events, long flows, FanoutResult fanout, List<FaultRecord> faultLog) {
     public RunResult {
         transfers = List.copyOf(transfers);
         nics = List.copyOf(nics);
         resources = List.copyOf(resources);
         nicSeries = List.copyOf(nicSeries);
+        faultLog = List.copyOf(faultLog);
+    }
+
+    public RunResult(List<TransferResult> transfers, List<NicTraffic> nics, List<ResourceUsage> resources,
+            List<LoadSeries> nicSeries, long events, long flows, FanoutResult fanout) {
+        this(transfers, nics, resources, nicSeries, events, flows, fanout, List.of());
+    }
+
+    /** What happened when, for the fault timeline: a fault starting or ending, or the stack's reaction. */
+    public record FaultRecord(double atSeconds, String what) {
     }
 
     public RunResult(List<TransferResult> transfers, List<NicTraffic> nics, List<ResourceUsage> resources,

@@ -12,6 +12,6 @@ final class TransferPost implements Runnable {
 
     @Override
     public void run() {
-        run.post(item, r -> { });
+        run.postListed(item);
     }
 }

@@ -5,11 +5,24 @@ import org.rdmasim.memory.RegistrationTotals;
 /**
  * A variant's run: {@code ok} with its result, or {@code failed} with the error the real stack would print.
  * With replications, {@code result} is replication 0 and {@code replicationStats} covers all of them
- * (null for a single run).
+ * (null for a single run). {@code faultCost} compares the run with its faults against the same run
+ * without them (null when the variant schedules none).
  */
 public record VariantOutcome(String name, String description, Status status, String error, RunResult result,
-        double wallSeconds, Claim claim, RegistrationTotals registration, ReplicationStats replicationStats) {
+        double wallSeconds, Claim claim, RegistrationTotals registration, ReplicationStats replicationStats,
+        FaultCost faultCost) {
     public enum Status { OK, FAILED }
+
+    public VariantOutcome(String name, String description, Status status, String error, RunResult result,
+            double wallSeconds, Claim claim, RegistrationTotals registration, ReplicationStats replicationStats) {
+        this(name, description, status, error, result, wallSeconds, claim, registration, replicationStats, null);
+    }
+
+    /** The same outcome with what its faults cost (null without faults). */
+    public VariantOutcome withFaultCost(FaultCost cost) {
+        return new VariantOutcome(name, description, status, error, result, wallSeconds, claim, registration,
+                replicationStats, cost);
+    }
 
     public VariantOutcome(String name, String description, Status status, String error, RunResult result,
             double wallSeconds, Claim claim, RegistrationTotals registration) {

@@ -50,6 +50,11 @@ public final class WorkloadRun {
     private final Map<PlanKey, LanePolicy.Plan> plans = new HashMap<>();
     // Identity: specs of a counted host group are one shared instance; equal copies just get two ids.
     private final Map<HostSpec, Integer> shapes = new IdentityHashMap<>();
+    private FaultPlan faults = FaultPlan.NONE;
+    private final List<RunResult.FaultRecord> faultLog = new ArrayList<>();
+    private final Map<Resource, Double> nominalCapacity = new HashMap<>();
+    private FanoutRun fanout;
+    private int reposts;
 
     public WorkloadRun(Cluster cluster, TransferEngine engine, LanePolicy lanes, PathOptions options) {
         this.cluster = cluster;
@@ -69,8 +74,21 @@ public final class WorkloadRun {
         }, java.util.EnumSet.of(ResourceKind.NIC_TX));
     }
 
+    /**
+     * Schedules {@code plan}'s faults on this run. Call before {@code run}. With faults the engine keeps
+     * track of lanes per port, which a run without them does not pay for.
+     */
+    public WorkloadRun withFaults(FaultPlan plan) {
+        this.faults = plan;
+        if (!plan.isEmpty()) {
+            engine.watchPorts();
+        }
+        return this;
+    }
+
     public RunResult run(List<TransferItem> items) {
         SimulationClock clock = cluster.network().clock();
+        scheduleFaults();
         for (TransferItem item : items) {
             clock.scheduleAt(item.atSeconds(), new TransferPost(this, item));
         }
@@ -81,6 +99,8 @@ public final class WorkloadRun {
     /** Runs a fan-out plan: transfers are generated as receivers arrive and finish. */
     public RunResult run(FanoutPlan plan, FanoutRun.Timing timing, org.rdmasim.engine.RandomStreams streams) {
         FanoutRun fanout = new FanoutRun(plan, timing, this, streams);
+        this.fanout = fanout;
+        scheduleFaults();
         fanout.start();
         cluster.network().clock().run();
         return collect(fanout.transfersPosted(), fanout.result());
@@ -99,17 +119,134 @@ public final class WorkloadRun {
      * Posts one transfer now: lanes from the policy, data path from the options, the result recorded
      * for the report and then handed to {@code then}.
      */
-    public void post(TransferItem item, Consumer<TransferResult> then) {
+    public TransferEngine.Posted post(TransferItem item, Consumer<TransferResult> then) {
+        String regFailure = faults.isEmpty() ? null : registrationFailure(item);
+        if (regFailure != null) {
+            double now = clock().now();
+            TransferSpec spec = new TransferSpec(item.id(), item.from(), item.to(), item.bytes(), item.operation(),
+                    item.descriptors(), DataPath.GPUDIRECT, DataPath.GPUDIRECT, options.acs(), options.iommuPenalty());
+            TransferResult r = new TransferResult(spec, now, now, List.of(), "failed: " + regFailure, regFailure);
+            results.add(r);
+            then.accept(r);
+            return reason -> { };
+        }
         LanePolicy.Plan plan = planFor(item);
         List<String> sourceNics = plan.lanes().stream().map(LaneSplit.Candidate::sourceNic).toList();
         List<String> sinkNics = plan.lanes().stream().map(LaneSplit.Candidate::sinkNic).toList();
         TransferSpec spec = new TransferSpec(item.id(), item.from(), item.to(), item.bytes(), item.operation(),
                 item.descriptors(), dataPath(item.from(), sourceNics), dataPath(item.to(), sinkNics), options.acs(),
                 options.iommuPenalty());
-        engine.post(spec, LaneSplit.split(item.bytes(), plan.lanes(), plan.minChunk()), r -> {
+        return engine.post(spec, LaneSplit.split(item.bytes(), plan.lanes(), plan.minChunk()), r -> {
             results.add(r);
             then.accept(r);
         });
+    }
+
+    /**
+     * Posts a transfer of the scenario's list. When it fails and the fault plan re-posts, it is posted
+     * again, whole, after the retry delay, as {@code ID#2}, {@code ID#3}, ... (up to the same number of
+     * attempts a fan-out receiver gets). A new endpoint takes the same lanes: UCX checks a port's state
+     * only when it lists its devices at ucp_init (openucx/ucx src/uct/ib/base/ib_device.c L580 caches
+     * the port attributes, L744-748 rejects a port that is not active), not when it wires up an endpoint.
+     */
+    void postListed(TransferItem item) {
+        postAttempt(item, 1);
+    }
+
+    private void postAttempt(TransferItem item, int attempt) {
+        post(item, r -> {
+            if (r.failed() && faults.repost() && attempt < FaultPlan.MAX_SOURCE_ATTEMPTS
+                    && registrationFailure(item) == null) {
+                String base = item.id().contains("#") ? item.id().substring(0, item.id().indexOf('#')) : item.id();
+                TransferItem again = new TransferItem(base + "#" + (attempt + 1), item.from(), item.to(), item.bytes(),
+                        clock().now() + faults.retryDelaySeconds(), item.operation(), item.descriptors());
+                logFault(clock().now(), item.id() + " failed (" + r.failure() + "); re-posted as " + again.id() + " at "
+                        + org.rdmasim.hardware.Units.number(again.atSeconds()) + " s");
+                reposts++;
+                clock().scheduleAt(again.atSeconds(), () -> postAttempt(again, attempt + 1));
+            } else if (r.failed()) {
+                logFault(clock().now(), item.id() + " failed: " + r.failure());
+            }
+        });
+    }
+
+    /** The registration failure that stops {@code item}, or null. */
+    String registrationFailure(TransferItem item) {
+        String a = faults.registrationFailure(item.from().host());
+        return a != null ? a : faults.registrationFailure(item.to().host());
+    }
+
+    FaultPlan faults() {
+        return faults;
+    }
+
+    void logFault(double at, String what) {
+        faultLog.add(new RunResult.FaultRecord(at, what));
+    }
+
+    /** Puts every fault of the plan on the clock (registration failures act when buffers are registered). */
+    private void scheduleFaults() {
+        SimulationClock clock = cluster.network().clock();
+        for (Fault f : faults.faults()) {
+            if (f instanceof Fault.PortDown d) {
+                    Host h = cluster.host(d.host());
+                    TopologyNode nic = h.nic(d.nic());
+                    clock.scheduleAt(d.atSeconds(), new FaultEvent(() -> {
+                        logFault(clock.now(), d.host() + ":" + d.nic() + " port down");
+                        engine.portDown(h, nic);
+                    }));
+                    if (Double.isFinite(d.untilSeconds())) {
+                        clock.scheduleAt(d.untilSeconds(), new FaultEvent(() -> {
+                            logFault(clock.now(), d.host() + ":" + d.nic() + " port up");
+                            engine.portUp(h, nic);
+                        }));
+                    }
+            } else if (f instanceof Fault.Degraded d) {
+                    List<Resource> targets = degradedResources(d);
+                    clock.scheduleAt(d.atSeconds(), new FaultEvent(() -> {
+                        logFault(clock.now(), d.describe().replaceAll(" until .*", ""));
+                        for (Resource r : targets) {
+                            double nominal = nominalCapacity.computeIfAbsent(r, Resource::capacity);
+                            cluster.network().setCapacity(r, nominal * d.fraction());
+                        }
+                    }));
+                    if (Double.isFinite(d.untilSeconds())) {
+                        clock.scheduleAt(d.untilSeconds(), new FaultEvent(() -> {
+                            logFault(clock.now(), (d.nic() != null ? d.host() + ":" + d.nic() : d.resource())
+                                    + " back to its full rate");
+                            for (Resource r : targets) {
+                                cluster.network().setCapacity(r, nominalCapacity.get(r));
+                            }
+                        }));
+                    }
+            } else if (f instanceof Fault.SourceLoss l) {
+                    Host h = cluster.host(l.host());
+                    clock.scheduleAt(l.atSeconds(), new FaultEvent(() -> {
+                        logFault(clock.now(), l.host() + " leaves: its ports stop answering");
+                        for (TopologyNode nic : h.nics()) {
+                            engine.portDown(h, nic);
+                        }
+                        if (fanout != null) {
+                            fanout.sourceLost(l.host());
+                        }
+                    }));
+            } else if (f instanceof Fault.RegistrationFailure r) {
+                logFault(0, faults.registrationFailure(r.host()));
+            }
+        }
+    }
+
+    private List<Resource> degradedResources(Fault.Degraded d) {
+        if (d.nic() != null) {
+            TopologyNode nic = cluster.host(d.host()).nic(d.nic());
+            return List.of(cluster.nicTx(nic), cluster.nicRx(nic));
+        }
+        for (Resource r : cluster.network().resources()) {
+            if (r.name().equals(d.resource())) {
+                return List.of(r);
+            }
+        }
+        throw new IllegalArgumentException("no resource named '" + d.resource() + "' (names as in resources.csv)");
     }
 
     /**
@@ -143,7 +280,9 @@ public final class WorkloadRun {
     private RunResult collect(long flows, FanoutResult fanout) {
         SimulationClock clock = cluster.network().clock();
         results.sort(Comparator.comparing((TransferResult r) -> r.startSeconds()).thenComparing(r -> r.spec().id()));
-        return new RunResult(results, nicTraffic(), resourceUsage(), nicSeries(), clock.eventsFired(), flows, fanout);
+        List<RunResult.FaultRecord> log = new ArrayList<>(faultLog);
+        log.sort(Comparator.comparingDouble(RunResult.FaultRecord::atSeconds));
+        return new RunResult(results, nicTraffic(), resourceUsage(), nicSeries(), clock.eventsFired(), flows, fanout, log);
     }
 
     private DataPath dataPath(Endpoint e, List<String> nics) {

@@ -123,6 +123,35 @@ public final class EffectiveConfig {
         return java.util.OptionalInt.of(Math.max(1, rails("UCX_IB_NUM_PATHS")));
     }
 
+    /** UCX_RC_TIMEOUT in seconds. */
+    public double rcTimeoutSeconds() {
+        return typed("UCX_RC_TIMEOUT", UcxNumbers::time);
+    }
+
+    /** UCX_RC_RETRY_COUNT, limited to 7 as UCX does (rc_iface.c L532-542, L607-610, v1.20.0). */
+    public int rcRetryCount() {
+        return (int) Math.min(7, typed("UCX_RC_RETRY_COUNT", UcxNumbers::unsigned));
+    }
+
+    /**
+     * ModelExpress's RDMA receive budget per source: MX_TRANSFER_TIMEOUT when set to a finite positive
+     * number, else 300 s (rdma_strategy.py L41-87, v0.5.1).
+     */
+    public double mxTransferTimeoutSeconds() {
+        String raw = get("MX_TRANSFER_TIMEOUT").map(EffectiveValue::rawValue).orElse(null);
+        if (raw != null) {
+            try {
+                double d = Double.parseDouble(raw.strip());
+                if (d > 0 && Double.isFinite(d)) {
+                    return d;
+                }
+            } catch (NumberFormatException e) {
+                // ModelExpress warns and falls back, as the check in ValueSyntax reports
+            }
+        }
+        return 300.0;
+    }
+
     public int maxRmaRails() {
         return rails("UCX_MAX_RMA_RAILS");
     }

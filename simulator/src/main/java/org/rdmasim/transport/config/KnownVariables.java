@@ -43,6 +43,12 @@ public final class KnownVariables {
                     UCP_CONTEXT, ValueSyntax.UCX_MEMUNITS),
             ucx("UCX_MIN_RNDV_CHUNK_SIZE", "16k", "smallest piece a rendezvous is split into per lane",
                     UCP_CONTEXT, ValueSyntax.UCX_MEMUNITS),
+            // uct_rc_iface_common_config_table (src/uct/ib/rc/base/rc_iface.c L40-46, v1.20.0):
+            // {"TIMEOUT", "1.0s", "Transport timeout"}, {"RETRY_COUNT", "7", "Transport retries"}
+            ucx("UCX_RC_TIMEOUT", "1.0s", "RC transport timeout: how long a QP waits for an ACK before a retry",
+                    "openucx/ucx src/uct/ib/rc/base/rc_iface.c", ValueSyntax.UCX_TIME),
+            ucx("UCX_RC_RETRY_COUNT", "7", "RC transport retries before the QP fails (at most 7)",
+                    "openucx/ucx src/uct/ib/rc/base/rc_iface.c", ValueSyntax.UCX_UNSIGNED),
             // uct_ib_md_config_table: {"PCI_RELAXED_ORDERING", "auto", ..., TERNARY_AUTO}
             ucx("UCX_IB_PCI_RELAXED_ORDERING", "auto", "relaxed-ordering MRs; try adds a strict MR per HCA",
                     "openucx/ucx src/uct/ib/base/ib_md.c", ValueSyntax.UCX_TERNARY_AUTO),
@@ -65,6 +71,11 @@ public final class KnownVariables {
                     "openucx/ucx src/uct/ib/rc/base/rc_iface.c", ValueSyntax.UCX_RC_FENCE),
             new KnownVariable("MX_RDMA_NIC_PIN", null, "ModelExpress NIC pin: off, auto, stripe, list",
                     MX_UCX_UTILS, ValueSyntax.MX_NIC_PIN, null),
+            // load_strategy/rdma_strategy.py (v0.5.1) L41-87: the RDMA receive budget per source is
+            // MX_TRANSFER_TIMEOUT only when set explicitly, otherwise 300 s
+            new KnownVariable("MX_TRANSFER_TIMEOUT", null, "ModelExpress RDMA receive budget per source, seconds "
+                    + "(unset: 300)", "ai-dynamo/modelexpress modelexpress_client/python/modelexpress/load_strategy/"
+                    + "rdma_strategy.py", ValueSyntax.MX_SECONDS, null),
             new KnownVariable("MX_RDMA_NIC_PIN_MIN_RATE_GBPS", null,
                     "ModelExpress probe's NIC rate floor (recognised, not modelled)", MX_UCX_UTILS,
                     ValueSyntax.MX_DECIMAL, null),

@@ -41,4 +41,28 @@ public final class UcxNumbers {
         }
         throw new IllegalArgumentException("a decimal number such as 4 or 2.5");
     }
+
+    /**
+     * {@code ucs_config_sscanf_time} (src/ucs/config/parser.c L493-523, v1.20.0): a number with an
+     * optional unit m, s, ms, us or ns right after it; no unit means seconds. Returns seconds.
+     */
+    public static double time(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)(m|s|ms|us|ns)?")
+                .matcher(text.strip());
+        if (m.matches()) {
+            double v = Double.parseDouble(m.group(1));
+            String unit = m.group(2) == null ? "s" : m.group(2);
+            double perSecond = switch (unit) {
+                case "m" -> 1.0 / 60;
+                case "ms" -> 1e3;
+                case "us" -> 1e6;
+                case "ns" -> 1e9;
+                default -> 1;
+            };
+            if (Double.isFinite(v)) {
+                return v / perSecond;
+            }
+        }
+        throw new IllegalArgumentException("a time such as 1.0s, 500ms or 20us");
+    }
 }

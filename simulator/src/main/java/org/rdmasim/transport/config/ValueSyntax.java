@@ -12,6 +12,7 @@ public enum ValueSyntax {
     UCX_UNSIGNED("an unsigned integer or 'inf'"),
     UCX_UNSIGNED_AUTO("an unsigned integer or 'auto'"),
     UCX_DECIMAL("a decimal number"),
+    UCX_TIME("a time such as 1.0s, 500ms or 20us"),
     UCX_DISTANCE_BW("auto and KIND:BANDWIDTH items such as auto,sys:16500MBs (KIND phb, node, sys)"),
     UCX_DISTANCE_LAT("auto and KIND:LATENCY items such as auto,sys:500ns (KIND phb, node, sys)"),
     UCX_MEMUNITS("a size such as 8k or 4M, 'inf' or 'auto'"),
@@ -24,6 +25,7 @@ public enum ValueSyntax {
     UCX_STRING("any text"),
     MX_NIC_PIN("off, auto, stripe or a comma list of NICs"),
     MX_DECIMAL("a number of Gb/s"),
+    MX_SECONDS("a number of seconds"),
     NCCL_HCA_LIST("[^][=]name[:port],..."),
     NCCL_PATH_LEVEL("a path type LOC..SYS or a number 0..5"),
     NCCL_INTEGER("an integer");
@@ -53,6 +55,7 @@ public enum ValueSyntax {
                 }
             }
             case UCX_DECIMAL -> UcxNumbers.decimal(raw);
+            case UCX_TIME -> UcxNumbers.time(raw);
             case UCX_DISTANCE_BW -> DistanceOverrides.parseBandwidth(raw);
             case UCX_DISTANCE_LAT -> DistanceOverrides.parseLatency(raw);
             case UCX_MEMUNITS -> MemUnits.parse(raw);
@@ -65,6 +68,19 @@ public enum ValueSyntax {
                 // any text is accepted; devices are checked against a host later
             }
             case MX_NIC_PIN -> NicPin.parse(raw);
+            case MX_SECONDS -> {
+                // rdma_strategy.py _transfer_timeout_seconds: float(raw); not finite or <= 0 -> 300 s
+                try {
+                    double d = Double.parseDouble(raw.strip());
+                    if (!(d > 0) || Double.isInfinite(d)) {
+                        return Optional.of(name + "='" + raw + "' is not finite and positive; ModelExpress "
+                                + "uses 300 s for the RDMA receive budget");
+                    }
+                } catch (NumberFormatException e) {
+                    return Optional.of(name + "='" + raw + "' is not a number; ModelExpress uses 300 s for "
+                            + "the RDMA receive budget");
+                }
+            }
             case MX_DECIMAL -> {
                 try {
                     Double.parseDouble(raw.strip());
