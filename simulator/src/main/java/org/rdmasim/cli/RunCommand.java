@@ -256,6 +256,12 @@ public final class RunCommand implements Callable<Integer> {
                 if (v.claim() != null && slowest != null) {
                     o.printf(Locale.ROOT, "  %-34s claim %s: %s%n", "", v.claim().source(), v.claim().verdict(slowest.pullSeconds()));
                 }
+                if (v.faultCost() != null) {
+                    var c = v.faultCost();
+                    o.printf(Locale.ROOT, "  %-34s faults: makespan %s s (%s s without), %d attempt(s) failed, %d gave up%n",
+                            "", org.rdmasim.hardware.Units.number(c.makespanWith()),
+                            org.rdmasim.hardware.Units.number(c.makespanWithout()), c.failedAttempts(), c.gaveUp());
+                }
             }
         }
         return failed || checkFailed ? Main.VARIANT_FAILED : Main.OK;

@@ -183,6 +183,26 @@ public final class Charts {
         return chart;
     }
 
+    /**
+     * Draws each scheduled fault's start or end on a time chart: a dashed vertical line labelled with
+     * what happened ("receiver:mlx5_1 port down"), so a throughput step can be read against its cause.
+     */
+    static void markFaults(JFreeChart chart, List<RunResult.FaultRecord> log) {
+        XYPlot plot = chart.getXYPlot();
+        for (RunResult.FaultRecord f : log) {
+            if (!f.fault()) {
+                continue;
+            }
+            ValueMarker m = new ValueMarker(f.atSeconds(), new Color(150, 40, 150), new BasicStroke(1.2f,
+                    BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {5f, 4f}, 0f));
+            m.setLabel(f.what());
+            m.setLabelFont(new java.awt.Font("SansSerif", java.awt.Font.PLAIN, 10));
+            m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
+            m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+            plot.addDomainMarker(m);
+        }
+    }
+
     /** Bandwidth against message size, log2 size axis, one line per configuration. */
     public static JFreeChart sweep(String title, XYSeriesCollection data, List<Reference> refs) {
         JFreeChart chart = ChartFactory.createXYLineChart(title, "message size (bytes)", "bandwidth (Gbps)", data,

@@ -52,7 +52,7 @@ final class IndexHtml {
                     slowest = r;
                 }
             }
-            h.append("<td>ok</td><td>").append(s.receivers().size()).append("</td><td>")
+            h.append(status(o)).append("<td>").append(s.receivers().size()).append("</td><td>")
                     .append(fmt(slowest == null ? 0 : slowest.pullSeconds())).append("</td><td>")
                     .append(fmt(s.aggregateGbps())).append("</td><td>").append(fmt(s.meanReceiverGbps())).append("</td><td>")
                     .append(esc(slowest == null ? "" : Limiter.words(slowest.bottleneck()))).append("</td><td>")
@@ -96,6 +96,7 @@ final class IndexHtml {
             }
             h.append("</table>\n");
         }
+        h.append(faults(outcomes));
         for (VariantOutcome o : outcomes) {
             if (o.status() == VariantOutcome.Status.FAILED) {
                 h.append("<h3 class=\"failed\">").append(esc(o.name())).append(" failed</h3><pre>")
@@ -120,6 +121,66 @@ final class IndexHtml {
         h.append("<p>Tables: <a href=\"summary.json\">summary.json</a>, <a href=\"transfers.csv\">transfers.csv</a>, "
                 + "<a href=\"resources.csv\">resources.csv</a></p>\n</body></html>\n");
         Files.writeString(file, h.toString(), StandardCharsets.UTF_8);
+    }
+
+    /** "ok", or with faults how many attempts failed and how many pulls gave up. */
+    private static String status(VariantOutcome o) {
+        var c = o.faultCost();
+        if (c == null || c.failedAttempts() == 0) {
+            return "<td>ok</td>";
+        }
+        return "<td" + (c.gaveUp() > 0 ? " class=\"failed\">" : ">") + "ok; " + c.failedAttempts() + " attempt(s) failed"
+                + (c.gaveUp() > 0 ? ", " + c.gaveUp() + " gave up" : "") + "</td>";
+    }
+
+    /** Per variant with faults: what each cost (same seed, with and without) and the timeline. */
+    private static String faults(List<VariantOutcome> outcomes) {
+        if (outcomes.stream().noneMatch(o -> o.faultCost() != null)) {
+            return "";
+        }
+        StringBuilder h = new StringBuilder();
+        h.append("<h2>Faults and what they cost</h2>\n<p class=\"note\">Each variant with faults was run again, same "
+                + "seed, without them. Pull: a fan-out receiver's wait, or a transfer's time from its first post to its "
+                + "successful attempt; receivers or transfers that gave up are counted apart. A lane through a port "
+                + "that is down stalls; its QP retries on its ACK timer (UCX_RC_TIMEOUT, UCX_RC_RETRY_COUNT) and fails "
+                + "the transfer after its retries (NIXL_ERR_REMOTE_DISCONNECT); UCX does not move a posted operation to "
+                + "another lane. ASSUMED: the delay between an error and the next attempt (retry delay), and, for a "
+                + "list of transfers, that the application re-posts.</p>\n<table><tr><th>variant</th><th>mean pull "
+                + "with / without (s)</th><th>slowest pull with / without (s)</th><th>makespan with / without (s)</th>"
+                + "<th>failed attempts</th><th>gave up</th><th>QP error after (s)</th><th>retry delay (s, assumed)</th>"
+                + "</tr>\n");
+        for (VariantOutcome o : outcomes) {
+            var c = o.faultCost();
+            if (c == null) {
+                continue;
+            }
+            h.append("<tr><td>").append(esc(o.name())).append("</td><td>").append(fmt(c.meanPullWith())).append(" / ")
+                    .append(fmt(c.meanPullWithout())).append("</td><td>").append(fmt(c.maxPullWith())).append(" / ")
+                    .append(fmt(c.maxPullWithout())).append("</td><td>").append(fmt(c.makespanWith())).append(" / ")
+                    .append(fmt(c.makespanWithout())).append("</td><td>").append(c.failedAttempts()).append("</td><td")
+                    .append(c.gaveUp() > 0 ? " class=\"failed\">" : ">").append(c.gaveUp()).append("</td><td>")
+                    .append(fmt(c.plan().qpRetry().errorAfterSeconds())).append("</td><td>")
+                    .append(fmt(c.plan().retryDelaySeconds())).append("</td></tr>\n");
+        }
+        h.append("</table>\n");
+        for (VariantOutcome o : outcomes) {
+            if (o.faultCost() == null || o.result() == null) {
+                continue;
+            }
+            h.append("<h3>Timeline: ").append(esc(o.name())).append("</h3>\n<table><tr><th>time (s)</th><th>what</th></tr>\n");
+            List<org.rdmasim.workload.RunResult.FaultRecord> log = o.result().faultLog();
+            int shown = 0;
+            for (var f : log) {
+                if (shown++ == 200) {
+                    h.append("<tr><td></td><td>... ").append(log.size() - 200).append(" more in summary.json</td></tr>\n");
+                    break;
+                }
+                h.append("<tr><td>").append(fmt(f.atSeconds())).append("</td><td>").append(f.fault() ? "<b>" : "")
+                        .append(esc(f.what())).append(f.fault() ? "</b>" : "").append("</td></tr>\n");
+            }
+            h.append("</table>\n");
+        }
+        return h.toString();
     }
 
     private static String registration(VariantOutcome o) {

@@ -44,7 +44,7 @@ public record ReceiverSummary(double makespanSeconds, double aggregateGbps, doub
             double start = Double.POSITIVE_INFINITY;
             TransferResult lastDone = null;
             for (TransferResult t : e.getValue()) {
-                bytes += t.spec().bytes();
+                bytes += t.failed() ? 0 : t.spec().bytes(); // a failed attempt delivered nothing the receiver can use
                 start = Math.min(start, t.startSeconds());
                 if (lastDone == null || t.finishSeconds() > lastDone.finishSeconds()) {
                     lastDone = t;

@@ -183,6 +183,7 @@ public final class ReportWriter {
             String base = "nic-throughput-" + bases.get(o.name());
             JFreeChart chart = Charts.nicThroughput((fanout ? "Sending hosts' NICs, stacked: " : "Sending NICs, stacked: ")
                     + o.name(), busy, List.of());
+            Charts.markFaults(chart, o.result().faultLog());
             ChartFiles.write(chart, dir, base);
             charts.add(base);
         }

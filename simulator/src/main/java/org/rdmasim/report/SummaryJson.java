@@ -117,6 +117,9 @@ public final class SummaryJson {
                 long fromReceivers = r.fanout().pulls().stream().filter(FanoutResult.ReceiverPull::fromReceiver).count();
                 v.put("pullsFromReceivers", fromReceivers);
             }
+            if (o.faultCost() != null) {
+                faults(v.putObject("faults"), o.faultCost(), r);
+            }
             if (o.replicationStats() != null) {
                 ReplicationStats st = o.replicationStats();
                 ObjectNode n = v.putObject("replicationStats");
@@ -130,6 +133,55 @@ public final class SummaryJson {
             }
         }
         return root;
+    }
+
+    /** The faults a variant scheduled, the reaction's parameters, its timeline and what it cost. */
+    private static void faults(ObjectNode n, org.rdmasim.workload.FaultCost cost, RunResult r) {
+        org.rdmasim.workload.FaultPlan plan = cost.plan();
+        ArrayNode scheduled = n.putArray("scheduled");
+        for (org.rdmasim.workload.Fault f : plan.faults()) {
+            ObjectNode e = scheduled.addObject();
+            e.put("kind", f.kind());
+            e.put("atSeconds", f.atSeconds());
+            e.put("what", f.describe());
+        }
+        ObjectNode reaction = n.putObject("reaction");
+        reaction.put("rcTimeoutSeconds", plan.qpRetry().timeoutSeconds());
+        reaction.put("ackTimerSeconds", plan.qpRetry().tickSeconds());
+        reaction.put("rcRetryCount", plan.qpRetry().retryCount());
+        reaction.put("qpErrorAfterSeconds", plan.qpRetry().errorAfterSeconds());
+        reaction.put("retryDelaySeconds", plan.retryDelaySeconds());
+        reaction.put("retryDelayAssumed", true);
+        reaction.put("repost", plan.repost());
+        reaction.put("maxSourceAttempts", org.rdmasim.workload.FaultPlan.MAX_SOURCE_ATTEMPTS);
+        reaction.put("transferTimeoutSeconds", plan.transferTimeoutSeconds());
+        ArrayNode timeline = n.putArray("timeline");
+        if (r != null) {
+            for (RunResult.FaultRecord f : r.faultLog()) {
+                ObjectNode e = timeline.addObject();
+                e.put("atSeconds", f.atSeconds());
+                e.put("what", f.what());
+                e.put("scheduled", f.fault());
+            }
+        }
+        ObjectNode c = n.putObject("cost");
+        finite(c, "makespanWithSeconds", cost.makespanWith());
+        finite(c, "makespanWithoutSeconds", cost.makespanWithout());
+        finite(c, "meanPullWithSeconds", cost.meanPullWith());
+        finite(c, "meanPullWithoutSeconds", cost.meanPullWithout());
+        finite(c, "maxPullWithSeconds", cost.maxPullWith());
+        finite(c, "maxPullWithoutSeconds", cost.maxPullWithout());
+        c.put("failedAttempts", cost.failedAttempts());
+        c.put("gaveUp", cost.gaveUp());
+    }
+
+    /** A number, or null where there is none (no successful pull): never NaN in the output. */
+    private static void finite(ObjectNode n, String key, double v) {
+        if (Double.isFinite(v)) {
+            n.put(key, v);
+        } else {
+            n.putNull(key);
+        }
     }
 
     private static void estimate(ObjectNode n, ReplicationStats.Estimate e) {

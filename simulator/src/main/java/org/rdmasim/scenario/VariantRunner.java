@@ -67,7 +67,7 @@ public final class VariantRunner {
         }
         // The cost of the faults: the same variant, same seed, without them.
         VariantOutcome clean = runAsWritten(v.withFaults(v.faults().withoutFaults()), seed, 1, 1, new RunWatch());
-        return outcome.withFaultCost(FaultCost.of(outcome.result(), clean.result()));
+        return outcome.withFaultCost(FaultCost.of(v.faults(), outcome.result(), clean.result()));
     }
 
     private static VariantOutcome runAsWritten(VariantSpec v, long seed, int replications, int threads, RunWatch watch) {

@@ -11,15 +11,16 @@ import org.rdmasim.transport.TransferResult;
  * <p>Pull time is, for a fan-out, a receiver's wait from asking to having the model (receivers that
  * fell back to storage are counted apart, not averaged in); for a list of transfers, a transfer's time
  * from its first post to the end of its successful attempt (re-posts included). Makespan is from the
- * first post to the last successful finish.
+ * first post to the last transfer's end, successful or not (when the last attempt gave up, the time
+ * until it did). A mean or slowest pull with no successful pull is NaN (written as null).
  */
-public record FaultCost(double makespanWith, double makespanWithout, double meanPullWith, double meanPullWithout,
-        double maxPullWith, double maxPullWithout, int failedAttempts, int gaveUp) {
+public record FaultCost(FaultPlan plan, double makespanWith, double makespanWithout, double meanPullWith,
+        double meanPullWithout, double maxPullWith, double maxPullWithout, int failedAttempts, int gaveUp) {
 
-    public static FaultCost of(RunResult with, RunResult without) {
+    public static FaultCost of(FaultPlan plan, RunResult with, RunResult without) {
         Stats w = stats(with);
         Stats o = stats(without);
-        return new FaultCost(w.makespan, o.makespan, w.mean, o.mean, w.max, o.max, w.failedAttempts, w.gaveUp);
+        return new FaultCost(plan, w.makespan, o.makespan, w.mean, o.mean, w.max, o.max, w.failedAttempts, w.gaveUp);
     }
 
     private record Stats(double makespan, double mean, double max, int failedAttempts, int gaveUp) {
@@ -33,9 +34,8 @@ public record FaultCost(double makespanWith, double makespanWithout, double mean
             first = Math.min(first, t.startSeconds());
             if (t.failed()) {
                 failed++;
-            } else {
-                last = Math.max(last, t.finishSeconds());
             }
+            last = Math.max(last, t.finishSeconds());
         }
         double sum = 0;
         double max = 0;
@@ -75,7 +75,7 @@ public record FaultCost(double makespanWith, double makespanWithout, double mean
             }
         }
         double makespan = Double.isInfinite(first) ? 0 : Math.max(0, last - first);
-        return new Stats(makespan, n == 0 ? Double.NaN : sum / n, max, failed, gaveUp);
+        return new Stats(makespan, n == 0 ? Double.NaN : sum / n, n == 0 ? Double.NaN : max, failed, gaveUp);
     }
 
     private static String base(String id) {

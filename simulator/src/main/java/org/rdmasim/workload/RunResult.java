@@ -26,8 +26,11 @@ public record RunResult(List<TransferResult> transfers, List<NicTraffic> nics, L
         this(transfers, nics, resources, nicSeries, events, flows, fanout, List.of());
     }
 
-    /** What happened when, for the fault timeline: a fault starting or ending, or the stack's reaction. */
-    public record FaultRecord(double atSeconds, String what) {
+    /**
+     * What happened when, for the fault timeline: a scheduled fault starting or ending ({@code fault}
+     * true), or the stack's reaction to one (a transfer failing, a receiver trying another source).
+     */
+    public record FaultRecord(double atSeconds, String what, boolean fault) {
     }
 
     public RunResult(List<TransferResult> transfers, List<NicTraffic> nics, List<ResourceUsage> resources,

@@ -180,8 +180,14 @@ public final class WorkloadRun {
         return faults;
     }
 
+    /** Records the stack's reaction to a fault at {@code at}. */
     void logFault(double at, String what) {
-        faultLog.add(new RunResult.FaultRecord(at, what));
+        faultLog.add(new RunResult.FaultRecord(at, what, false));
+    }
+
+    /** Records a scheduled fault starting or ending. */
+    private void logScheduled(double at, String what) {
+        faultLog.add(new RunResult.FaultRecord(at, what, true));
     }
 
     /** Puts every fault of the plan on the clock (registration failures act when buffers are registered). */
@@ -192,19 +198,19 @@ public final class WorkloadRun {
                     Host h = cluster.host(d.host());
                     TopologyNode nic = h.nic(d.nic());
                     clock.scheduleAt(d.atSeconds(), new FaultEvent(() -> {
-                        logFault(clock.now(), d.host() + ":" + d.nic() + " port down");
+                        logScheduled(clock.now(), d.host() + ":" + d.nic() + " port down");
                         engine.portDown(h, nic);
                     }));
                     if (Double.isFinite(d.untilSeconds())) {
                         clock.scheduleAt(d.untilSeconds(), new FaultEvent(() -> {
-                            logFault(clock.now(), d.host() + ":" + d.nic() + " port up");
+                            logScheduled(clock.now(), d.host() + ":" + d.nic() + " port up");
                             engine.portUp(h, nic);
                         }));
                     }
             } else if (f instanceof Fault.Degraded d) {
                     List<Resource> targets = degradedResources(d);
                     clock.scheduleAt(d.atSeconds(), new FaultEvent(() -> {
-                        logFault(clock.now(), d.describe().replaceAll(" until .*", ""));
+                        logScheduled(clock.now(), d.describe().replaceAll(" until .*", ""));
                         for (Resource r : targets) {
                             double nominal = nominalCapacity.computeIfAbsent(r, Resource::capacity);
                             cluster.network().setCapacity(r, nominal * d.fraction());
@@ -212,7 +218,7 @@ public final class WorkloadRun {
                     }));
                     if (Double.isFinite(d.untilSeconds())) {
                         clock.scheduleAt(d.untilSeconds(), new FaultEvent(() -> {
-                            logFault(clock.now(), (d.nic() != null ? d.host() + ":" + d.nic() : d.resource())
+                            logScheduled(clock.now(), (d.nic() != null ? d.host() + ":" + d.nic() : d.resource())
                                     + " back to its full rate");
                             for (Resource r : targets) {
                                 cluster.network().setCapacity(r, nominalCapacity.get(r));
@@ -222,7 +228,7 @@ public final class WorkloadRun {
             } else if (f instanceof Fault.SourceLoss l) {
                     Host h = cluster.host(l.host());
                     clock.scheduleAt(l.atSeconds(), new FaultEvent(() -> {
-                        logFault(clock.now(), l.host() + " leaves: its ports stop answering");
+                        logScheduled(clock.now(), l.host() + " leaves: its ports stop answering");
                         for (TopologyNode nic : h.nics()) {
                             engine.portDown(h, nic);
                         }
@@ -231,7 +237,7 @@ public final class WorkloadRun {
                         }
                     }));
             } else if (f instanceof Fault.RegistrationFailure r) {
-                logFault(0, faults.registrationFailure(r.host()));
+                logScheduled(0, faults.registrationFailure(r.host()));
             }
         }
     }
@@ -311,9 +317,11 @@ public final class WorkloadRun {
         List<RunResult.ResourceUsage> out = new ArrayList<>();
         for (Resource r : cluster.network().resources()) {
             double carried = r.bytesCarried(now);
-            double mean = span > 0 ? carried / span / r.capacity() : 0;
-            out.add(new RunResult.ResourceUsage(r.name(), r.kind().name(), r.capacity(), carried,
-                    r.peakLoad() / r.capacity(), mean));
+            // Against its nominal capacity: a fault may have left it degraded at the end of the run.
+            double capacity = nominalCapacity.getOrDefault(r, r.capacity());
+            double mean = span > 0 ? carried / span / capacity : 0;
+            out.add(new RunResult.ResourceUsage(r.name(), r.kind().name(), capacity, carried, r.peakLoad() / capacity,
+                    mean));
         }
         return out;
     }
