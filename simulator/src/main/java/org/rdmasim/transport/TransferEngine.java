@@ -3,6 +3,7 @@ package org.rdmasim.transport;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,7 +26,10 @@ public final class TransferEngine {
     private final Cluster cluster;
     private final ProtocolParameters params;
     private final QpRetry qpRetry;
-    /** Null until ports are watched: a run without faults keeps no per-lane bookkeeping. */
+    /**
+     * Null until ports are watched: a run without faults keeps no per-lane bookkeeping. Insertion-ordered
+     * sets: a port going down stalls its lanes in the order they started, so runs are reproducible.
+     */
     private Map<TopologyNode, Set<LaneRun>> lanesByPort;
     private final Set<TopologyNode> downPorts = new HashSet<>();
 
@@ -449,8 +453,8 @@ public final class TransferEngine {
             if (lanesByPort != null) {
                 sourcePort = cluster.host(transfer.spec.source().host()).nic(lane.sourceNic());
                 sinkPort = cluster.host(transfer.spec.sink().host()).nic(lane.sinkNic());
-                lanesByPort.computeIfAbsent(sourcePort, k -> new HashSet<>()).add(this);
-                lanesByPort.computeIfAbsent(sinkPort, k -> new HashSet<>()).add(this);
+                lanesByPort.computeIfAbsent(sourcePort, k -> new LinkedHashSet<>()).add(this);
+                lanesByPort.computeIfAbsent(sinkPort, k -> new LinkedHashSet<>()).add(this);
                 if (downPorts.contains(sourcePort) || downPorts.contains(sinkPort)) {
                     stall();
                     return;
