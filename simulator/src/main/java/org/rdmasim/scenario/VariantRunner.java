@@ -76,13 +76,15 @@ public final class VariantRunner {
         for (Map.Entry<String, HostSpec> e : v.hosts().entrySet()) {
             hosts.add(new Host(e.getKey(), e.getValue()));
         }
-        VariantRegistration.Outcome registration = v.fanout() != null ? registerFanout(v, hosts)
+        Map<String, String> representativeOf = new HashMap<>();
+        VariantRegistration.Outcome registration = v.fanout() != null ? registerFanout(v, hosts, representativeOf)
                 : register(v, new Cluster(hosts, v.fabric(), new FluidNetwork(new SimulationClock())));
         if (!registration.passed()) {
             return VariantOutcome.failed(v.name(), v.description(), registration.error(), v.claim(), registration.totals());
         }
         if (v.fanout() == null) {
-            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, registrations(registration), watch);
+            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, registrations(registration, Map.of()),
+                    watch);
             double wall = (System.nanoTime() - t0) / 1e9;
             return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", result, wall, v.claim(),
                     registration.totals());
@@ -93,7 +95,7 @@ public final class VariantRunner {
             perCycle = Math.max(perCycle, h.totals().registrationSeconds());
         }
         FanoutRun.Timing timing = new FanoutRun.Timing(perCycle);
-        UcxLaneSelection.Registrations held = registrations(registration);
+        UcxLaneSelection.Registrations held = registrations(registration, representativeOf);
         List<RunResult> results = replicate(replications, threads, rep -> runOnce(v, hosts, seed, rep, timing, held, watch));
         double wall = (System.nanoTime() - t0) / 1e9;
         return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", results.get(0), wall, v.claim(),
@@ -103,10 +105,12 @@ public final class VariantRunner {
     /**
      * Which HCAs hold each registered buffer, for lane choice: UCX skips a lane whose memory domain is
      * not in the buffer's registration (rkey) (openucx/ucx src/ucp/proto/proto_common.c L92-97, v1.20.0).
-     * Hosts that registered through a representative of their group (fan-out) and buffers not
-     * registered here are taken as registered everywhere.
+     * A fan-out host registered through the representative of its group (same shape, same buffers)
+     * holds what its representative holds; buffers not registered here are taken as registered
+     * everywhere.
      */
-    static UcxLaneSelection.Registrations registrations(VariantRegistration.Outcome outcome) {
+    static UcxLaneSelection.Registrations registrations(VariantRegistration.Outcome outcome,
+            Map<String, String> representativeOf) {
         Map<String, Map<String, java.util.Set<String>>> held = new java.util.HashMap<>();
         for (VariantRegistration.HostOutcome h : outcome.hosts()) {
             for (org.rdmasim.memory.RegistrationPlan p : h.plans()) {
@@ -115,7 +119,7 @@ public final class VariantRunner {
             }
         }
         return (host, device, nic) -> {
-            Map<String, java.util.Set<String>> byDevice = held.get(host);
+            Map<String, java.util.Set<String>> byDevice = held.get(representativeOf.getOrDefault(host, host));
             java.util.Set<String> nics = byDevice == null ? null : byDevice.get(device);
             return nics == null || nics.contains(nic);
         };
@@ -205,7 +209,7 @@ public final class VariantRunner {
      * it serves. Hosts of one shape with the same buffers register identically, so one host per group
      * is registered and its totals counted once per member (16k identical receivers cost one plan).
      */
-    static VariantRegistration.Outcome registerFanout(VariantSpec v, List<Host> hosts) {
+    static VariantRegistration.Outcome registerFanout(VariantSpec v, List<Host> hosts, Map<String, String> representativeOf) {
         FanoutPlan plan = v.fanout();
         Map<String, Host> byName = new HashMap<>();
         hosts.forEach(h -> byName.put(h.name(), h));
@@ -240,6 +244,9 @@ public final class VariantRunner {
         List<Host> representatives = new ArrayList<>();
         List<VariantRegistration.Buffer> all = new ArrayList<>();
         for (List<String> names : groups.values()) {
+            for (String member : names) {
+                representativeOf.put(member, names.get(0));
+            }
             representatives.add(byName.get(names.get(0)));
             all.addAll(buffers.get(names.get(0)));
         }
