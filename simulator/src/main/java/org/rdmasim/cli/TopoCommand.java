@@ -14,6 +14,11 @@ import org.rdmasim.importers.DotWriter;
 import org.rdmasim.importers.HostFiles;
 import org.rdmasim.importers.ImportException;
 import org.rdmasim.importers.ImportOptions;
+import org.rdmasim.importers.ImportResult;
+import org.rdmasim.importers.ImportWarning;
+import org.rdmasim.importers.ImportedHost;
+import org.rdmasim.importers.HostIdentity;
+import org.rdmasim.hardware.CpuFamily;
 import org.rdmasim.importers.nccl.NcclXmlWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,13 +50,21 @@ public final class TopoCommand implements Callable<Integer> {
             description = "matrix (nvidia-smi topo -m layout, the default), nccl-xml (NCCL_TOPO_FILE format) or dot (Graphviz)")
     String format;
 
-    @Option(names = "--gpu", paramLabel = "MODEL",
-            description = "GPU model for an imported file that does not say (t4, a100, h100, h200, b200, gb300); default: from the file, else h100")
+    @Option(names = {"--gpu", "--gpu-model"}, paramLabel = "MODEL",
+            description = "GPU model for an imported file that does not say (t4, a100, h100, h200, b200, gb300); default: from the file, else h100 with a warning")
     String gpu;
 
-    @Option(names = "--nic", paramLabel = "MODEL",
-            description = "NIC model for an imported file (cx5, cx6, cx7, cx8); default: from the file's port speed, else cx7")
+    @Option(names = {"--nic", "--nic-model"}, paramLabel = "MODEL",
+            description = "NIC model for an imported file (cx5, cx6, cx7, cx8); default: from the file's device ids or port speed, else cx7 with a warning")
     String nic;
+
+    @Option(names = "--cpu", paramLabel = "FAMILY",
+            description = "CPU family for an imported file that does not say (e.g. intel_sapphire_rapids, amd_zen, nvidia_grace); default: from the file, else Sapphire Rapids with a warning")
+    String cpu;
+
+    @Option(names = "--host", paramLabel = "N",
+            description = "for a file that holds several hosts (two trays in one dump), the one to print, from 0; default: all")
+    Integer hostIndex;
 
     @Option(names = "--link-layer", paramLabel = "LAYER", description = "ib or roce for an imported file's NICs; default ib")
     String linkLayer;
@@ -64,20 +77,27 @@ public final class TopoCommand implements Callable<Integer> {
             case "dot" -> Format.dot;
             default -> throw new BadInputException("unknown --format '" + format + "' (expected matrix, nccl-xml or dot)");
         };
-        HostSpec hostSpec = load();
-        String text = switch (f) {
-            case matrix -> TopoMatrix.render(new Host(host, hostSpec));
-            case nccl_xml -> NcclXmlWriter.write(hostSpec);
-            case dot -> DotWriter.write(hostSpec);
-        };
+        java.util.List<ImportedHost> hosts = load();
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < hosts.size(); i++) {
+            HostSpec hostSpec = hosts.get(i).spec();
+            if (hosts.size() > 1 && f != Format.nccl_xml) {
+                text.append(i == 0 ? "" : "\n").append("host ").append(i).append(" of ").append(hosts.size()).append(":\n");
+            }
+            text.append(switch (f) {
+                case matrix -> TopoMatrix.render(new Host(host, hostSpec));
+                case nccl_xml -> NcclXmlWriter.write(hostSpec, hosts.get(i).identity());
+                case dot -> DotWriter.write(hostSpec);
+            });
+        }
         spec.commandLine().getOut().print(text);
         spec.commandLine().getOut().flush();
         return Main.OK;
     }
 
-    private HostSpec load() {
+    private java.util.List<ImportedHost> load() {
         if (Presets.exists(host)) {
-            return Presets.get(host);
+            return java.util.List.of(new ImportedHost(Presets.get(host), HostIdentity.none()));
         }
         Path file = Path.of(host);
         if (!Files.isRegularFile(file)) {
@@ -92,6 +112,9 @@ public final class TopoCommand implements Callable<Integer> {
             if (nic != null) {
                 options = options.withNicModel(NicModel.parse(nic));
             }
+            if (cpu != null) {
+                options = options.withCpuFamily(CpuFamily.parse(cpu));
+            }
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage());
         }
@@ -103,7 +126,13 @@ public final class TopoCommand implements Callable<Integer> {
             });
         }
         try {
-            return org.rdmasim.importers.host.HostFileReader.read(file, options);
+            ImportResult result = org.rdmasim.importers.host.HostFileReader.importFile(file, options);
+            java.util.List<ImportedHost> hosts = hostIndex == null ? result.hosts() : java.util.List.of(result.host(hostIndex));
+            for (ImportWarning w : result.warnings()) {
+                spec.commandLine().getErr().println("rdmasim: " + w.text());
+            }
+            spec.commandLine().getErr().flush();
+            return hosts;
         } catch (ImportException e) {
             throw new BadInputException(e.getMessage());
         }

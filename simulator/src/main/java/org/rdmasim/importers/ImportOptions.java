@@ -9,7 +9,7 @@ import org.rdmasim.hardware.NicModel;
 /**
  * What an importer cannot read from a file and takes from the user instead. A null field means
  * "infer": from the file where it says (an NCCL {@code <gpu sm>} or {@code <net speed>}), otherwise
- * from the defaults named in each reader.
+ * from the defaults named in each reader, each one reported as an {@link ImportWarning}.
  *
  * @param gpuModel     model of every GPU; null: from the file, else H100
  * @param nicModel     model of every NIC; null: from the file's line rate, else ConnectX-7
@@ -39,5 +39,9 @@ public record ImportOptions(GpuModel gpuModel, NicModel nicModel, LinkLayer link
 
     public ImportOptions withLinkLayer(LinkLayer layer) {
         return new ImportOptions(gpuModel, nicModel, layer, switchUplink, cpuFamily);
+    }
+
+    public ImportOptions withCpuFamily(CpuFamily family) {
+        return new ImportOptions(gpuModel, nicModel, linkLayer, switchUplink, family);
     }
 }

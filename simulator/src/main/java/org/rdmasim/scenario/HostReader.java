@@ -15,6 +15,8 @@ import org.rdmasim.hardware.PcieGen;
 import org.rdmasim.hardware.Presets;
 import org.rdmasim.importers.ImportException;
 import org.rdmasim.importers.ImportOptions;
+import org.rdmasim.importers.ImportResult;
+import org.rdmasim.importers.ImportWarning;
 import org.rdmasim.importers.nccl.NcclTopologyReader;
 import org.rdmasim.importers.smi.SmiTopologyReader;
 
@@ -24,7 +26,12 @@ final class HostReader {
     }
 
     static HostSpec read(YamlTree v) {
-        HostSpec spec = readHost(v.has("profile") ? v.without(Set.of("profile")) : v);
+        return read(v, new ArrayList<>());
+    }
+
+    /** The host, adding to {@code warnings} what an importer assumed or could not honour (file:line: ...). */
+    static HostSpec read(YamlTree v, List<String> warnings) {
+        HostSpec spec = readHost(v.has("profile") ? v.without(Set.of("profile")) : v, warnings);
         if (!v.has("profile")) {
             return spec;
         }
@@ -36,9 +43,9 @@ final class HostReader {
         return spec.withProfile(p.text());
     }
 
-    private static HostSpec readHost(YamlTree v) {
+    private static HostSpec readHost(YamlTree v, List<String> warnings) {
         if (v.has("nccl-topo") || v.has("nvidia-smi")) {
-            return adjustNics(imported(v), v);
+            return adjustNics(imported(v, warnings), v);
         }
         if (v.has("preset")) {
             v.onlyFields(Set.of("preset", "linkLayer", "nicModel", "lineRate", "generic"));
@@ -62,8 +69,8 @@ final class HostReader {
      * {@code {nccl-topo: FILE.xml}} or {@code {nvidia-smi: FILE.txt}}, resolved against the scenario's
      * directory; {@code gpuModel} and {@code linkLayer} fill what the file does not say.
      */
-    private static HostSpec imported(YamlTree v) {
-        v.onlyFields(Set.of("nccl-topo", "nvidia-smi", "gpuModel", "linkLayer", "nicModel", "lineRate"));
+    private static HostSpec imported(YamlTree v, List<String> warnings) {
+        v.onlyFields(Set.of("nccl-topo", "nvidia-smi", "gpuModel", "linkLayer", "nicModel", "lineRate", "cpu", "host"));
         if (v.has("nccl-topo") && v.has("nvidia-smi")) {
             throw v.error("a host is read from one file: 'nccl-topo' or 'nvidia-smi', not both");
         }
@@ -76,8 +83,21 @@ final class HostReader {
         if (v.has("linkLayer")) {
             options = options.withLinkLayer(linkLayer(v.get("linkLayer")));
         }
+        if (v.has("nicModel")) {
+            // Told here so the importer does not warn of a default that adjustNics replaces anyway.
+            options = options.withNicModel(parse(v.get("nicModel"), NicModel::parse));
+        }
+        if (v.has("cpu")) {
+            options = options.withCpuFamily(parse(v.get("cpu"), CpuFamily::parse));
+        }
         try {
-            return v.has("nccl-topo") ? NcclTopologyReader.read(file, options) : SmiTopologyReader.read(file, options);
+            ImportResult result = v.has("nccl-topo") ? NcclTopologyReader.importFile(file, options)
+                    : SmiTopologyReader.importFile(file, options);
+            HostSpec spec = v.has("host") ? result.host(positiveInt(v.get("host"), 0)).spec() : result.single().spec();
+            for (ImportWarning w : result.warnings()) {
+                warnings.add(w.source() + ":" + w.line() + ": " + w.message());
+            }
+            return spec;
         } catch (ImportException e) {
             throw f.error("cannot import the host: " + e.getMessage());
         }

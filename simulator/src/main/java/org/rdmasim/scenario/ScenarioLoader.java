@@ -159,7 +159,7 @@ public final class ScenarioLoader {
 
     private static VariantSpec variant(YamlTree v, String name, String description) {
         List<String> warnings = new ArrayList<>();
-        HostTable hosts = hosts(v.get("hosts"));
+        HostTable hosts = hosts(v.get("hosts"), warnings);
         // Build one host per shape: a malformed spec fails at its first use, and 16k copies cost one build.
         for (String rep : hosts.representatives()) {
             try {
@@ -350,7 +350,7 @@ public final class ScenarioLoader {
      * {@code hosts:} entries: {@code name: {preset: ...}} is one host; {@code name: {preset: ..., count: N,
      * prefix: p}} is a group of N hosts p0..p(N-1) sharing one spec (prefix defaults to the entry's name).
      */
-    private static HostTable hosts(YamlTree v) {
+    private static HostTable hosts(YamlTree v, List<String> warnings) {
         Map<String, HostSpec> out = new LinkedHashMap<>();
         Map<String, List<String>> groups = new LinkedHashMap<>();
         for (Map.Entry<String, YamlTree> e : v.entries().entrySet()) {
@@ -371,7 +371,7 @@ public final class ScenarioLoader {
                 if (!prefix.matches("[A-Za-z0-9._-]+")) {
                     throw entry.get("prefix").error("a prefix may use letters, digits, '.', '_' and '-' only");
                 }
-                HostSpec spec = HostReader.read(entry.without(Set.of("count", "prefix")));
+                HostSpec spec = HostReader.read(entry.without(Set.of("count", "prefix")), warnings);
                 List<String> names = new ArrayList<>((int) count);
                 for (int i = 0; i < count; i++) {
                     String n = prefix + i;
@@ -382,7 +382,7 @@ public final class ScenarioLoader {
                 }
                 groups.put(e.getKey(), names);
             } else {
-                if (out.putIfAbsent(e.getKey(), HostReader.read(entry)) != null) {
+                if (out.putIfAbsent(e.getKey(), HostReader.read(entry, warnings)) != null) {
                     throw entry.error("host '" + e.getKey() + "' is already defined by a counted group");
                 }
                 groups.put(e.getKey(), List.of(e.getKey()));

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.importers.ImportOptions;
+import org.rdmasim.importers.ImportResult;
 import org.rdmasim.importers.nccl.NcclTopologyReader;
 import org.rdmasim.importers.smi.SmiTopologyReader;
 
@@ -19,7 +20,12 @@ public final class HostFileReader {
         return file.getFileName() != null && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".xml");
     }
 
+    /** Every host of the file, with the warnings the import raised. */
+    public static ImportResult importFile(Path file, ImportOptions options) {
+        return isNcclXml(file) ? NcclTopologyReader.importFile(file, options) : SmiTopologyReader.importFile(file, options);
+    }
+
     public static HostSpec read(Path file, ImportOptions options) {
-        return isNcclXml(file) ? NcclTopologyReader.read(file, options) : SmiTopologyReader.read(file, options);
+        return importFile(file, options).single().spec();
     }
 }

@@ -34,6 +34,25 @@ final class NcclVocabulary {
     static final String NVSWITCH_TARGET = "fffffff:ff:ff.0";
     static final String NVSWITCH_CLASS = "0x068000";
 
+    /** PCI vendor ids (PCI ID repository): NVIDIA, AMD/ATI, Mellanox/NVIDIA networking, Amazon (EFA). */
+    static final String NVIDIA_VENDOR = "0x10de";
+    static final String AMD_VENDOR = "0x1002";
+    static final String MELLANOX_VENDOR = "0x15b3";
+    static final String AMAZON_VENDOR = "0x1d0f";
+
+    /**
+     * What a {@code <pci>} is from its class and vendor. Besides display controllers (0x03), AMD
+     * Instinct GPUs report class 0x1200 (processing accelerator) in RCCL dumps; they are GPUs when the
+     * vendor is AMD's (RCCL src/graph/topo.cc adds that class to NCCL's table).
+     */
+    static PciRole role(String pciClass, String vendor) {
+        String c = pciClass.trim().toLowerCase(Locale.ROOT);
+        if (c.startsWith("0x12") && vendor != null && vendor.trim().equalsIgnoreCase(AMD_VENDOR)) {
+            return PciRole.GPU;
+        }
+        return role(c);
+    }
+
     static PciRole role(String pciClass) {
         String c = pciClass.trim().toLowerCase(Locale.ROOT);
         if (c.startsWith("0x0604")) {
@@ -134,6 +153,66 @@ final class NcclVocabulary {
             case B200 -> "0x2901";
             case GB300 -> "0x0000"; // no public id found; sm 103 alone identifies it on reading
         };
+    }
+
+    /**
+     * NIC product from PCI vendor and device id: ConnectX device ids from the PCI ID repository
+     * (15b3:1017 ConnectX-5, 1019 ConnectX-5 Ex, 101b ConnectX-6, 101d ConnectX-6 Dx, 1021 ConnectX-7,
+     * 1023 ConnectX-8); Amazon's EFA functions 1d0f:efa0..efa3 (Linux drivers/infiniband/hw/efa/efa_main.c
+     * PCI_DEV_ID_EFA*_VF), named EFA, EFA2, EFA3, EFA4 by generation. Empty when the ids are not known.
+     */
+    static Optional<String> nicProduct(String vendor, String device) {
+        String v = vendor == null ? "" : vendor.trim().toLowerCase(Locale.ROOT);
+        String d = device == null ? "" : device.trim().toLowerCase(Locale.ROOT);
+        if (v.equals(AMAZON_VENDOR)) {
+            return switch (d) {
+                case "0xefa0" -> Optional.of("EFA");
+                case "0xefa1" -> Optional.of("EFA2");
+                case "0xefa2" -> Optional.of("EFA3");
+                case "0xefa3" -> Optional.of("EFA4");
+                default -> Optional.of("EFA");
+            };
+        }
+        if (v.equals(MELLANOX_VENDOR)) {
+            return switch (d) {
+                case "0x1017", "0x1019" -> Optional.of("CX5");
+                case "0x101b", "0x101d", "0x101f" -> Optional.of("CX6");
+                case "0x1021" -> Optional.of("CX7");
+                case "0x1023" -> Optional.of("CX8");
+                default -> Optional.empty();
+            };
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The simulator's model for a product name from {@link #nicProduct}: the model of that name, or for
+     * an EFA generation any EFA model, preferring the one whose line rate is {@code gbps} (0: unknown).
+     */
+    static Optional<NicModel> nicModelFor(String product, double gbps) {
+        for (NicModel m : NicModel.values()) {
+            if (m.name().equalsIgnoreCase(product)) {
+                return Optional.of(m);
+            }
+        }
+        if (product.startsWith("EFA")) {
+            NicModel any = null;
+            for (NicModel m : NicModel.values()) {
+                if (m.name().toUpperCase(Locale.ROOT).startsWith("EFA")) {
+                    if (gbps > 0 && m.lineRateGbps() == gbps) {
+                        return Optional.of(m);
+                    }
+                    any = any == null ? m : any;
+                }
+            }
+            return Optional.ofNullable(any);
+        }
+        return Optional.empty();
+    }
+
+    /** The PCI vendor to write for a NIC model with no identity from a file. */
+    static String vendorOf(NicModel m) {
+        return m.name().toUpperCase(Locale.ROOT).startsWith("EFA") ? AMAZON_VENDOR : MELLANOX_VENDOR;
     }
 
     /** ConnectX generation from a port speed: the slowest generation that reaches it (FACTS.md section 5). */

@@ -9,6 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.rdmasim.hardware.PathType;
 import org.rdmasim.importers.ImportException;
+import org.rdmasim.importers.ImportWarning;
 import org.rdmasim.importers.InputLimits;
 
 /**
@@ -16,10 +17,24 @@ import org.rdmasim.importers.InputLimits;
  * affinity columns, one row per device, the "Legend:" block, and the "NIC Legend:" block that maps
  * NIC0.. to RDMA device names. Works on the tab-separated original (with or without the ANSI
  * underline a terminal gets) and on the space-padded form {@link org.rdmasim.hardware.TopoMatrix}
- * prints; older drivers that label NIC columns mlx5_N directly are read too.
+ * prints; older drivers that label NIC columns mlx5_N directly are read too, as is their {@code SOC}
+ * (the name of {@code SYS} before driver 384). Text around the output is skipped: shell prompts, the
+ * command line, other tools' output, terminal escapes; where it names the GPU product ({@code
+ * nvidia-smi -L}, {@code -q}, the default table) the product is kept. Rows printed with tabs are split on
+ * tabs, so an empty cell (a CPU Affinity nvidia-smi could not tell) stays in its column; rows whose
+ * tabs were turned into spaces are aligned by what each value can be, with a warning.
  */
 final class MatrixTextParser {
-    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m");
+    /** Terminal escapes: CSI sequences (colours, underline, cursor moves), OSC titles, charset switches. */
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[ -/]*[@-~]|\u001B\\][^\u0007\u001B]*(\u0007|\u001B\\\\)|\u001B[()][0-9A-Za-z]|\u001B[=>]");
+    /** Where text around the matrix names the GPU product: nvidia-smi -q, nvidia-smi -L, the default table, env reports. */
+    private static final List<Pattern> PRODUCT = List.of(
+            Pattern.compile("\\s*Product Name\\s*:\\s*(.+?)\\s*"),
+            Pattern.compile("\\s*GPU \\d+: (.+?) \\(UUID:.*"),
+            Pattern.compile("\\|\\s+\\d+\\s+((?:NVIDIA|Tesla|Quadro) .+?)\\s+(?:On|Off)\\s+\\|.*"),
+            Pattern.compile("\\s*GPU [\\d,]+: ((?:NVIDIA|Tesla|Quadro) .+?)\\s*"));
+    private static final Pattern CPU_LIST = Pattern.compile("N/A|\\d{1,6}(-\\d{1,6})?(,\\d{1,6}(-\\d{1,6})?)*");
+    private static final Pattern NUMA_ID = Pattern.compile("N/A|\\d{1,6}");
     private static final Pattern GPU_LABEL = Pattern.compile("GPU(\\d+)");
     private static final Pattern NIC_LABEL = Pattern.compile("NIC(\\d+)");
     private static final Pattern NV = Pattern.compile("NV(\\d+)");
@@ -27,13 +42,15 @@ final class MatrixTextParser {
     private static final Pattern AFFINITY_LIKE = Pattern.compile("N/A|\\d[\\d,\\-]*");
     /** The columns nvidia-smi prints after the matrix, in the order it prints them. */
     private static final List<String> TRAILING = List.of("CPU Affinity", "NUMA Affinity", "GPU NUMA ID");
-    static final String CELLS = "one of X, NV#, PIX, PXB, PHB, NODE, SYS";
+    static final String CELLS = "one of X, NV#, PIX, PXB, PHB, NODE, SYS (or the older SOC)";
 
     private final String source;
     private final List<String> lines;
+    private final List<ImportWarning> warnings;
 
-    private MatrixTextParser(String text, String source) {
+    private MatrixTextParser(String text, String source, List<ImportWarning> warnings) {
         this.source = source;
+        this.warnings = warnings;
         this.lines = new ArrayList<>();
         for (String l : text.split("\n", -1)) {
             lines.add(ANSI.matcher(l.replace("\r", "")).replaceAll(""));
@@ -44,10 +61,14 @@ final class MatrixTextParser {
     static final int MAX_NVLINKS = 64;
 
     static ParsedMatrix parse(String text, String source) {
+        return parse(text, source, new ArrayList<>());
+    }
+
+    static ParsedMatrix parse(String text, String source, List<ImportWarning> warnings) {
         InputLimits.check(text).ifPresent(v -> {
             throw new ImportException(source, v.line(), v.problem(), "the output of nvidia-smi topo -m");
         });
-        return new MatrixTextParser(text, source).parse();
+        return new MatrixTextParser(text, source, warnings).parse();
     }
 
     private ParsedMatrix parse() {
@@ -62,7 +83,11 @@ final class MatrixTextParser {
         checkLabels(labels, h);
         int n = labels.size();
 
-        // Rows run until the first blank line or the legend.
+        Map<String, Integer> column = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            column.put(labels.get(i), i);
+        }
+        // Rows run until the first blank line, the legend, or a line that is no matrix row (a prompt).
         List<Integer> rowLines = new ArrayList<>();
         int r = h + 1;
         for (; r < lines.size(); r++) {
@@ -70,11 +95,11 @@ final class MatrixTextParser {
             if (l.isEmpty() || l.startsWith("Legend")) {
                 break;
             }
+            List<String> tok = tokens(l);
+            if (!column.containsKey(tok.get(0)) && (tok.size() < 2 || cell(tok.get(1)) == null)) {
+                break;
+            }
             rowLines.add(r);
-        }
-        Map<String, Integer> column = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            column.put(labels.get(i), i);
         }
         for (int k = 0; k < rowLines.size(); k++) {
             String label = tokens(lines.get(rowLines.get(k))).get(0);
@@ -98,24 +123,21 @@ final class MatrixTextParser {
         List<Integer> numa = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             int line = rowLines.get(i);
-            List<String> tok = tokens(lines.get(line));
-            List<String> values = tok.subList(1, tok.size());
+            List<String> values = rowValues(lines.get(line));
             int cells = 0;
             while (cells < values.size() && cell(values.get(cells)) != null) {
                 cells++;
             }
             if (cells < n && cells < values.size() && !AFFINITY_LIKE.matcher(values.get(cells)).matches()) {
-                throw error(line, "unknown cell value '" + values.get(cells) + "' in row " + labels.get(i) + ", column "
-                        + labels.get(cells), CELLS);
+                throw error(line, (values.get(cells).isEmpty() ? "empty cell" : "unknown cell value '" + values.get(cells) + "'")
+                        + " in row " + labels.get(i) + ", column " + labels.get(cells), CELLS);
             }
             if (cells != n) {
                 throw error(line, "row " + labels.get(i) + " has " + cells + " relation cells",
                         n + ", one per column " + labels.get(0) + " ... " + labels.get(n - 1));
             }
-            if (values.size() - n > trailing.size()) {
-                throw error(line, "row " + labels.get(i) + " has " + (values.size() - n) + " values after the matrix",
-                        "at most " + trailing.size() + " (" + (trailing.isEmpty() ? "the header names none" : String.join(", ", trailing)) + ")");
-            }
+            List<String> after = trailingValues(values.subList(n, values.size()), trailing, line, labels.get(i),
+                    lines.get(line).indexOf('\t') >= 0);
             for (int j = 0; j < n; j++) {
                 String c = values.get(j);
                 Matcher m = NV.matcher(c);
@@ -128,7 +150,7 @@ final class MatrixTextParser {
                                 "NV1 to NV" + MAX_NVLINKS + " (an H100 SXM has 18 NVLinks)");
                     }
                 } else {
-                    rel[i][j] = PathType.valueOf(c);
+                    rel[i][j] = cell(c);
                 }
                 if ((rel[i][j] == PathType.X) != (i == j)) {
                     throw error(line, "cell " + labels.get(i) + "/" + labels.get(j) + " is " + c,
@@ -137,8 +159,8 @@ final class MatrixTextParser {
             }
             String cpu = "";
             int node = -1;
-            for (int k = 0; k < values.size() - n; k++) {
-                String v = values.get(n + k);
+            for (int k = 0; k < after.size(); k++) {
+                String v = after.get(k);
                 if (trailing.get(k).equals("CPU Affinity") && !v.equals("N/A")) {
                     cpu = v;
                 } else if (trailing.get(k).equals("NUMA Affinity") && v.matches("\\d{1,6}")) {
@@ -180,7 +202,116 @@ final class MatrixTextParser {
                 throw error(legendLine(r), "the NIC Legend names " + l + ", which has no column", "legend entries for header columns only");
             }
         }
-        return new ParsedMatrix(source, h + 1, List.copyOf(devices), rel, nv);
+        String product = null;
+        int productLine = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            if (i >= h && i <= r) {
+                continue;
+            }
+            for (Pattern p : PRODUCT) {
+                Matcher pm = p.matcher(lines.get(i));
+                if (pm.matches()) {
+                    String named = pm.group(1).trim();
+                    if (product == null) {
+                        product = named;
+                        productLine = i + 1;
+                    } else if (!product.equals(named)) {
+                        warnings.add(new ImportWarning(source, i + 1, "GPU product '" + named + "' differs from '" + product
+                                + "' at line " + productLine + ": every GPU is taken as the first"));
+                    }
+                    break;
+                }
+            }
+        }
+        return new ParsedMatrix(source, h + 1, List.copyOf(devices), rel, nv, product, productLine);
+    }
+
+    /** A row's fields after its label: split on tabs when it has them (empty fields kept), else on blanks. */
+    private static List<String> rowValues(String line) {
+        if (line.indexOf('\t') < 0) {
+            List<String> tok = tokens(line);
+            return tok.subList(1, tok.size());
+        }
+        List<String> fields = new ArrayList<>();
+        for (String f : line.split("\t", -1)) {
+            fields.add(f.trim());
+        }
+        while (!fields.isEmpty() && fields.get(0).isEmpty()) {
+            fields.remove(0);
+        }
+        while (!fields.isEmpty() && fields.get(fields.size() - 1).isEmpty()) {
+            fields.remove(fields.size() - 1);
+        }
+        return fields.isEmpty() ? fields : fields.subList(1, fields.size());
+    }
+
+    /**
+     * The values after the matrix, one per header column (empty where the row has none). Tab-separated
+     * rows are positional; nvidia-smi puts one tab too many before GPU NUMA ID, so surplus empty fields
+     * are dropped from the right. Blank-separated rows with fewer values than columns are aligned so each
+     * value fits its column (a CPU list, a NUMA id), preferring an empty CPU Affinity, with a warning.
+     */
+    private List<String> trailingValues(List<String> values, List<String> columns, int line, String label, boolean tabs) {
+        List<String> v = new ArrayList<>(values);
+        if (tabs) {
+            for (int k = v.size() - 1; k >= 0 && v.size() > columns.size(); k--) {
+                if (v.get(k).isEmpty()) {
+                    v.remove(k);
+                }
+            }
+        }
+        if (v.size() > columns.size()) {
+            throw error(line, "row " + label + " has " + v.size() + " values after the matrix",
+                    "at most " + columns.size() + " (" + (columns.isEmpty() ? "the header names none" : String.join(", ", columns)) + ")");
+        }
+        if (tabs || v.isEmpty() || v.size() == columns.size()) {
+            while (v.size() < columns.size()) {
+                v.add("");
+            }
+            for (int k = 0; k < v.size(); k++) {
+                if (!v.get(k).isEmpty() && !fits(columns.get(k), v.get(k))) {
+                    throw error(line, "row " + label + " has '" + v.get(k) + "' under " + columns.get(k),
+                            columns.get(k).equals("CPU Affinity") ? "a CPU list such as 0-55,112-167, or N/A" : "a NUMA node number, or N/A");
+                }
+            }
+            return v;
+        }
+        // Fewer values than columns, blanks only: try leaving out each set of columns, empty CPU Affinity first.
+        List<List<String>> tries = new ArrayList<>();
+        for (int mask = 0; mask < (1 << columns.size()); mask++) {
+            if (Integer.bitCount(mask) == columns.size() - v.size()) {
+                List<String> aligned = new ArrayList<>();
+                int next = 0;
+                boolean ok = true;
+                for (int k = 0; k < columns.size(); k++) {
+                    if ((mask & (1 << k)) != 0) {
+                        aligned.add("");
+                    } else {
+                        ok &= fits(columns.get(k), v.get(next));
+                        aligned.add(v.get(next++));
+                    }
+                }
+                if (ok) {
+                    tries.add(aligned);
+                }
+            }
+        }
+        if (tries.isEmpty()) {
+            throw error(line, "row " + label + " has values " + String.join(" ", v) + " that fit no order of the columns "
+                    + String.join(", ", columns), "a CPU list and NUMA node numbers in header order");
+        }
+        List<String> chosen = tries.get(0);
+        List<String> read = new ArrayList<>();
+        for (int k = 0; k < columns.size(); k++) {
+            read.add(columns.get(k) + " " + (chosen.get(k).isEmpty() ? "empty" : chosen.get(k)));
+        }
+        warnings.add(new ImportWarning(source, line + 1, "row " + label + " has " + v.size() + " values for "
+                + columns.size() + " columns and no tabs to place them: read as " + String.join(", ", read)));
+        return chosen;
+    }
+
+    private static boolean fits(String column, String value) {
+        return column.equals("CPU Affinity") ? CPU_LIST.matcher(value).matches() : NUMA_ID.matcher(value).matches();
     }
 
     private int findHeader() {
@@ -305,6 +436,7 @@ final class MatrixTextParser {
         }
         return switch (token) {
             case "X", "PIX", "PXB", "PHB", "NODE", "SYS" -> PathType.valueOf(token);
+            case "SOC" -> PathType.SYS; // drivers before 384 printed SOC for what is now SYS
             default -> null;
         };
     }

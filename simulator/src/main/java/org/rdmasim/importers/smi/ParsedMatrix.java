@@ -11,8 +11,11 @@ import org.rdmasim.hardware.PathType;
  * @param devices   one per column, in column order (GPUs first)
  * @param relation  relation[i][j]; NV cells are {@link PathType#NV} with their count in {@code nvlinks}
  * @param nvlinks   NV# count, 0 where the cell is not NV
+ * @param gpuProduct GPU product named in text around the matrix (nvidia-smi -L or -q), null when none
+ * @param gpuProductLine its line, 0 when none
  */
-record ParsedMatrix(String source, int headerLine, List<Device> devices, PathType[][] relation, int[][] nvlinks) {
+record ParsedMatrix(String source, int headerLine, List<Device> devices, PathType[][] relation, int[][] nvlinks,
+        String gpuProduct, int gpuProductLine) {
 
     /**
      * One column / row.

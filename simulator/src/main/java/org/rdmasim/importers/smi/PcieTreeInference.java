@@ -18,6 +18,8 @@ import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.importers.ImportException;
 import org.rdmasim.importers.ImportOptions;
+import org.rdmasim.importers.ImportWarning;
+import org.rdmasim.importers.ProductNames;
 import org.rdmasim.importers.SocketDefaults;
 import org.rdmasim.importers.SwitchUplinks;
 
@@ -34,29 +36,130 @@ import org.rdmasim.importers.SwitchUplinks;
  *   <li>PHB groups: those joined by PHB share a host bridge; what is left hangs off the socket (NODE).</li>
  * </ol>
  *
- * The tree is then built and every cell checked against it; a cell the tree cannot reproduce is
- * reported with its line, as is a device order no tree can list (the host lists devices depth first).
+ * The tree is then built and every cell checked against it. Real matrices do not always nest
+ * (nvidia-smi prints SYS between two GPUs of one NUMA node on some boards; NVLink may join only pairs,
+ * while the simulator's NVLink is one all-to-all domain), so the grouping is tried twice, with and
+ * without the GPU-GPU cells, and the tree kept is the one that reproduces every GPU-NIC cell with the
+ * fewest other cells wrong; each cell it does not reproduce is a warning naming its row's line. When no
+ * tree keeps every GPU-NIC cell, the first such cell is an error.
  */
 final class PcieTreeInference {
     private final ParsedMatrix m;
     private final ImportOptions options;
     private final GpuModel gpuModel;
     private final NicModel nicModel;
+    private final CpuFamily family;
+    /** The cells the grouping follows: the matrix's, or with GPU-GPU cells left out. */
+    private final PathType[][] relation;
     private int switches;
     private int bridges;
 
-    private PcieTreeInference(ParsedMatrix m, ImportOptions options) {
+    private PcieTreeInference(ParsedMatrix m, ImportOptions options, PathType[][] relation, List<ImportWarning> warnings) {
         this.m = m;
         this.options = options;
-        this.gpuModel = options.gpuModel() != null ? options.gpuModel() : GpuModel.H100;
-        this.nicModel = options.nicModel() != null ? options.nicModel() : NicModel.CX7;
+        this.relation = relation;
+        boolean anyGpu = m.devices().stream().anyMatch(ParsedMatrix.Device::gpu);
+        boolean anyNic = m.devices().stream().anyMatch(d -> !d.gpu());
+        if (options.gpuModel() != null) {
+            gpuModel = options.gpuModel();
+        } else if (m.gpuProduct() != null && ProductNames.gpuModel(m.gpuProduct()).isPresent()) {
+            gpuModel = ProductNames.gpuModel(m.gpuProduct()).get();
+        } else {
+            gpuModel = GpuModel.H100;
+            if (warnings != null && anyGpu) {
+                warnings.add(m.gpuProduct() != null
+                        ? new ImportWarning(m.source(), m.gpuProductLine(), "GPU product '" + m.gpuProduct()
+                                + "' is not modelled: its memory and PCIe figures are " + gpuModel.product()
+                                + "'s; pass --gpu-model (scenario: gpuModel) to choose")
+                        : new ImportWarning(m.source(), m.headerLine(), "the text does not name the GPU product: GPUs taken as "
+                                + gpuModel.product() + "; pass --gpu-model (scenario: gpuModel), or paste nvidia-smi -L above the matrix"));
+            }
+        }
+        nicModel = options.nicModel() != null ? options.nicModel() : NicModel.CX7;
+        if (options.nicModel() == null && warnings != null && anyNic) {
+            warnings.add(new ImportWarning(m.source(), m.headerLine(), "nvidia-smi does not say what the NICs are: taken as "
+                    + nicModel.product() + " at " + (long) nicModel.lineRateGbps() + " Gb/s; pass --nic-model (scenario: nicModel, lineRate)"));
+        }
+        family = options.cpuFamily() != null ? options.cpuFamily() : CpuFamily.INTEL_SAPPHIRE_RAPIDS;
+        if (options.cpuFamily() == null && warnings != null) {
+            warnings.add(new ImportWarning(m.source(), m.headerLine(), "nvidia-smi does not say what the CPUs are: taken as "
+                    + "Sapphire Rapids (memory and socket-link figures); pass --cpu (scenario: cpu)"));
+        }
     }
 
     static HostSpec infer(ParsedMatrix m, ImportOptions options) {
-        PcieTreeInference t = new PcieTreeInference(m, options);
-        HostSpec spec = t.build();
-        t.verify(spec);
-        return spec;
+        return infer(m, options, new ArrayList<>());
+    }
+
+    /** A cell of the matrix the built tree gives otherwise. */
+    private record Miss(int row, int column, PathType got, int gotNv) {
+    }
+
+    private record Attempt(HostSpec spec, List<Miss> misses, ImportException failure) {
+        boolean keepsGpuNicCells(ParsedMatrix m) {
+            return failure == null && misses.stream().noneMatch(x -> m.devices().get(x.row()).gpu() != m.devices().get(x.column()).gpu());
+        }
+    }
+
+    static HostSpec infer(ParsedMatrix m, ImportOptions options, List<ImportWarning> warnings) {
+        new PcieTreeInference(m, options, m.relation(), warnings); // the model warnings, once
+        PathType[][] withoutGpuPairs = new PathType[m.size()][];
+        for (int i = 0; i < m.size(); i++) {
+            withoutGpuPairs[i] = m.relation()[i].clone();
+            for (int j = 0; j < m.size(); j++) {
+                if (i != j && m.devices().get(i).gpu() && m.devices().get(j).gpu()) {
+                    withoutGpuPairs[i][j] = PathType.SYS;
+                }
+            }
+        }
+        Attempt best = null;
+        Attempt first = null;
+        for (PathType[][] rel : List.of(m.relation(), withoutGpuPairs)) {
+            Attempt a;
+            try {
+                PcieTreeInference t = new PcieTreeInference(m, options, rel, null);
+                HostSpec spec = t.build();
+                a = new Attempt(spec, t.misses(spec), null);
+            } catch (ImportException e) {
+                a = new Attempt(null, List.of(), e);
+            }
+            first = first == null ? a : first;
+            if (a.keepsGpuNicCells(m) && (best == null || a.misses().size() < best.misses().size())) {
+                best = a;
+            }
+        }
+        if (best == null) {
+            if (first.failure() != null) {
+                throw first.failure();
+            }
+            Miss x = first.misses().stream().filter(y -> m.devices().get(y.row()).gpu() != m.devices().get(y.column()).gpu())
+                    .findFirst().orElseThrow();
+            ParsedMatrix.Device a = m.devices().get(x.row());
+            throw new ImportException(m.source(), a.line(), "cell " + a.label() + "/" + m.devices().get(x.column()).label()
+                    + " is " + MatrixTextParser.show(m.relation()[x.row()][x.column()], m.nvlinks()[x.row()][x.column()])
+                    + " but the only PCIe tree the other cells allow gives " + MatrixTextParser.show(x.got(), x.gotNv()),
+                    "cells that nest as a tree does (PIX inside PXB inside PHB inside NODE inside SYS; "
+                            + "NV# the same for every pair of NVLink GPUs up to the smaller count)");
+        }
+        warnOrder(m, best.spec(), warnings);
+        Map<Integer, List<Miss>> byRow = new LinkedHashMap<>();
+        for (Miss x : best.misses()) {
+            if (x.row() < x.column()) {
+                byRow.computeIfAbsent(x.row(), k -> new ArrayList<>()).add(x);
+            }
+        }
+        for (Map.Entry<Integer, List<Miss>> e : byRow.entrySet()) {
+            ParsedMatrix.Device a = m.devices().get(e.getKey());
+            List<String> cells = new ArrayList<>();
+            for (Miss x : e.getValue()) {
+                cells.add(a.label() + "/" + m.devices().get(x.column()).label() + " "
+                        + MatrixTextParser.show(m.relation()[x.row()][x.column()], m.nvlinks()[x.row()][x.column()])
+                        + " (imported as " + MatrixTextParser.show(x.got(), x.gotNv()) + ")");
+            }
+            warnings.add(new ImportWarning(m.source(), a.line(), "cells that do not nest as one PCIe tree "
+                    + "(or NVLink that is not one all-to-all domain) are not honoured: " + String.join(", ", cells)));
+        }
+        return best.spec();
     }
 
     /** A built subtree with the matrix indices of the GPUs and NICs it holds (to order siblings). */
@@ -83,7 +186,7 @@ final class PcieTreeInference {
         Map<Integer, Integer> firstOnNuma = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < i; j++) {
-                PathType r = m.relation()[i][j];
+                PathType r = relation[i][j];
                 if (r != PathType.SYS && r != PathType.NV) {
                     socket.union(i, j);
                 }
@@ -128,7 +231,6 @@ final class PcieTreeInference {
                 numaOfGroup.set(k, free);
             }
         }
-        CpuFamily family = options.cpuFamily() != null ? options.cpuFamily() : CpuFamily.INTEL_SAPPHIRE_RAPIDS;
         SocketDefaults defaults = SocketDefaults.of(family);
         List<Part> socketParts = new ArrayList<>();
         for (int k = 0; k < groups.size(); k++) {
@@ -225,7 +327,7 @@ final class PcieTreeInference {
         UnionFind uf = new UnionFind(m.size());
         for (int a : devices) {
             for (int b : devices) {
-                if (a < b && joins.test(m.relation()[a][b])) {
+                if (a < b && joins.test(relation[a][b])) {
                     uf.union(a, b);
                 }
             }
@@ -302,21 +404,14 @@ final class PcieTreeInference {
         return parts.stream().map(Part::spec).toList();
     }
 
-    /** Every cell, and the order of GPUs and NICs, must come back from the built host. */
-    private void verify(HostSpec spec) {
+    /** The cells the built host gives otherwise than the matrix, devices matched by name. */
+    private List<Miss> misses(HostSpec spec) {
         Host host = new Host("import", spec);
-        List<String> gpus = host.gpus().stream().map(TopologyNode::name).toList();
-        List<String> nics = host.nics().stream().map(TopologyNode::name).toList();
-        List<String> wantGpus = m.devices().stream().filter(ParsedMatrix.Device::gpu).map(ParsedMatrix.Device::name).toList();
-        List<String> wantNics = m.devices().stream().filter(d -> !d.gpu()).map(ParsedMatrix.Device::name).toList();
-        if (!gpus.equals(wantGpus) || !nics.equals(wantNics)) {
-            throw new ImportException(m.source(), m.headerLine(),
-                    "no PCIe tree consistent with the cells lists the devices in this order (a tree walk gives "
-                            + String.join(" ", gpus) + " " + String.join(" ", nics) + ")",
-                    "columns in PCI order, as nvidia-smi prints them");
+        List<TopologyNode> nodes = new ArrayList<>();
+        for (ParsedMatrix.Device d : m.devices()) {
+            nodes.add(d.gpu() ? host.gpu(d.name()) : host.nic(d.name()));
         }
-        List<TopologyNode> nodes = new ArrayList<>(host.gpus());
-        nodes.addAll(host.nics());
+        List<Miss> out = new ArrayList<>();
         for (int i = 0; i < m.size(); i++) {
             for (int j = 0; j < m.size(); j++) {
                 PathType want = m.relation()[i][j];
@@ -324,14 +419,24 @@ final class PcieTreeInference {
                 int wantNv = m.nvlinks()[i][j];
                 int gotNv = got == PathType.NV ? host.nvlinkCount(nodes.get(i), nodes.get(j)) : 0;
                 if (want != got || wantNv != gotNv) {
-                    ParsedMatrix.Device a = m.devices().get(i);
-                    throw new ImportException(m.source(), a.line(), "cell " + a.label() + "/" + m.devices().get(j).label()
-                            + " is " + MatrixTextParser.show(want, wantNv) + " but the only PCIe tree the other cells allow gives "
-                            + MatrixTextParser.show(got, gotNv),
-                            "cells that nest as a tree does (PIX inside PXB inside PHB inside NODE inside SYS; "
-                                    + "NV# the same for every pair of NVLink GPUs up to the smaller count)");
+                    out.add(new Miss(i, j, got, gotNv));
                 }
             }
+        }
+        return out;
+    }
+
+    /**
+     * The host lists devices depth first. NIC columns may come in any order (mlx5 index rather than PCI
+     * order; the names keep each NIC itself); GPUs out of tree order are listed by the tree, with a warning.
+     */
+    private static void warnOrder(ParsedMatrix m, HostSpec spec, List<ImportWarning> warnings) {
+        Host host = new Host("import", spec);
+        List<String> gpus = host.gpus().stream().map(TopologyNode::name).toList();
+        List<String> wantGpus = m.devices().stream().filter(ParsedMatrix.Device::gpu).map(ParsedMatrix.Device::name).toList();
+        if (!gpus.equals(wantGpus)) {
+            warnings.add(new ImportWarning(m.source(), m.headerLine(), "no PCIe tree consistent with the cells lists the GPUs "
+                    + "in column order: the host lists them " + String.join(" ", gpus)));
         }
     }
 

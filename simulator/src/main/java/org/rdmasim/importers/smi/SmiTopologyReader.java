@@ -1,26 +1,43 @@
 package org.rdmasim.importers.smi;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.importers.HostFiles;
+import org.rdmasim.importers.HostIdentity;
 import org.rdmasim.importers.ImportOptions;
+import org.rdmasim.importers.ImportResult;
+import org.rdmasim.importers.ImportWarning;
+import org.rdmasim.importers.ImportedHost;
 
 /**
  * Turns the text of {@code nvidia-smi topo -m} into a {@link HostSpec} whose matrix, rendered by
  * {@link org.rdmasim.hardware.TopoMatrix}, has the same cells. The text gives relations, not
- * hardware: GPU and NIC models and link speeds come from {@link ImportOptions} (H100 and ConnectX-7
- * unless told), NUMA nodes and CPU lists from the affinity columns.
+ * hardware: the GPU model comes from {@link ImportOptions}, else from a product name printed around the
+ * matrix, else H100; the NIC model from the options, else ConnectX-7; each default is an
+ * {@link ImportWarning}. NUMA nodes and CPU lists come from the affinity columns.
  */
 public final class SmiTopologyReader {
     private SmiTopologyReader() {
     }
 
     public static HostSpec read(Path file, ImportOptions options) {
-        String text = HostFiles.readText(file, "a readable text file with the output of nvidia-smi topo -m");
-        return read(text, file.toString(), options);
+        return importFile(file, options).single().spec();
     }
 
     public static HostSpec read(String text, String source, ImportOptions options) {
-        return PcieTreeInference.infer(MatrixTextParser.parse(text, source), options);
+        return importText(text, source, options).single().spec();
+    }
+
+    public static ImportResult importFile(Path file, ImportOptions options) {
+        String text = HostFiles.readText(file, "a readable text file with the output of nvidia-smi topo -m");
+        return importText(text, file.toString(), options);
+    }
+
+    public static ImportResult importText(String text, String source, ImportOptions options) {
+        List<ImportWarning> warnings = new ArrayList<>();
+        HostSpec spec = PcieTreeInference.infer(MatrixTextParser.parse(text, source, warnings), options, warnings);
+        return new ImportResult(source, List.of(new ImportedHost(spec, HostIdentity.none())), warnings);
     }
 }

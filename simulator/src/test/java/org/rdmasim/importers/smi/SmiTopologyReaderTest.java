@@ -151,7 +151,7 @@ class SmiTopologyReaderTest {
                 "GPU0\t X \tNV18\tNV18\tNV18\tNV18\tNV18\tNV18\tNV18\tPIXX");
         ImportException e = fails(text);
         assertEquals("node7.txt:3: unknown cell value 'PIXX' in row GPU0, column NIC0, expected one of X, NV#, PIX, PXB, "
-                + "PHB, NODE, SYS", e.getMessage());
+                + "PHB, NODE, SYS (or the older SOC)", e.getMessage());
     }
 
     @Test
