@@ -289,7 +289,9 @@ public final class NcclTopologyReader {
                 }
                 LinkSpec uplink = link.or(() -> Optional.ofNullable(options.switchUplink()))
                         .orElseGet(() -> SwitchUplinks.fastestBelow(below));
-                return List.of(new HostSpec.SwitchSpec(name("pcie-switch", e), uplink, below));
+                String name = name("pcie-switch", e);
+                identities.put(name, identity(e, null));
+                return List.of(new HostSpec.SwitchSpec(name, uplink, below));
             }
         }
     }
@@ -330,6 +332,11 @@ public final class NcclTopologyReader {
         LinkSpec c2c = null;
         if (g != null) {
             for (XmlElement nv : g.children("nvlink")) {
+                if (nv.has("target") && pci.has("busid") && nv.attr("target").trim().equalsIgnoreCase(pci.attr("busid").trim())) {
+                    // Azure's ncv4-topo.xml: an entry naming the GPU itself joins it to no other GPU.
+                    warn(nv, "<nvlink> targets its own GPU " + pci.attr("busid") + ": not a link to another GPU, ignored");
+                    continue;
+                }
                 nvlinks += nv.has("count") ? integer(nv, "count") : 1;
             }
             for (XmlElement c : g.children("c2c")) {

@@ -102,6 +102,10 @@ public final class NcclXmlWriter {
             Map<String, String> a = new LinkedHashMap<>();
             a.put("busid", busOf(s.name(), "pcie-switch-"));
             a.put("class", NcclVocabulary.BRIDGE_CLASS);
+            DeviceIdentity id = identity.devices().get(s.name());
+            if (id != null) {
+                a.putAll(id.pci());
+            }
             pciOpen(pad, a, s.uplink());
             out.append(">\n");
             s.devices().forEach(c -> device(c, depth + 1));
@@ -111,10 +115,11 @@ public final class NcclXmlWriter {
             Map<String, String> a = new LinkedHashMap<>();
             a.put("busid", nextBus());
             a.put("class", NcclVocabulary.GPU_CLASS);
-            a.put("vendor", NcclVocabulary.NVIDIA_VENDOR);
-            a.put("device", NcclVocabulary.deviceId(g.model()));
-            if (id != null) {
-                a.putAll(id.pci());
+            if (id == null) {
+                a.put("vendor", NcclVocabulary.NVIDIA_VENDOR);
+                a.put("device", NcclVocabulary.deviceId(g.model()));
+            } else {
+                a.putAll(id.pci()); // what the file said, and nothing it did not
             }
             pciOpen(pad, a, g.link());
             out.append(">\n");
@@ -149,19 +154,24 @@ public final class NcclXmlWriter {
             out.append(pad).append("</pci>\n");
         } else if (d instanceof HostSpec.NicSpec n) {
             DeviceIdentity id = identity.devices().get(n.name());
+            boolean bare = id != null && id.pci().isEmpty(); // a <nic> the file put straight under <cpu>
             Map<String, String> a = new LinkedHashMap<>();
             a.put("busid", nextBus());
             a.put("class", n.linkLayer() == LinkLayer.ROCE ? NcclVocabulary.ETHERNET_NIC_CLASS : NcclVocabulary.IB_NIC_CLASS);
-            a.put("vendor", NcclVocabulary.vendorOf(n.model()));
-            String device = deviceId(n.model());
-            if (device != null) {
-                a.put("device", device);
+            if (id == null) {
+                a.put("vendor", NcclVocabulary.vendorOf(n.model()));
+                String device = deviceId(n.model());
+                if (device != null) {
+                    a.put("device", device);
+                }
+            } else {
+                a.putAll(id.pci()); // what the file said, and nothing it did not
             }
-            if (id != null) {
-                a.putAll(id.pci());
+            String inner = bare ? pad : pad + "  ";
+            if (!bare) {
+                pciOpen(pad, a, n.link());
+                out.append(">\n");
             }
-            pciOpen(pad, a, n.link());
-            out.append(">\n");
             Map<String, String> na = new LinkedHashMap<>();
             na.put("name", n.name());
             na.put("dev", Integer.toString(nicIndex++));
@@ -172,12 +182,14 @@ public final class NcclXmlWriter {
             if (id != null) {
                 na.putAll(id.device());
             }
-            out.append(pad).append("  <nic>\n");
-            out.append(pad).append("    <net");
+            out.append(inner).append("<nic>\n");
+            out.append(inner).append("  <net");
             attributes(na, NET_ORDER);
             out.append("/>\n");
-            out.append(pad).append("  </nic>\n");
-            out.append(pad).append("</pci>\n");
+            out.append(inner).append("</nic>\n");
+            if (!bare) {
+                out.append(pad).append("</pci>\n");
+            }
         }
     }
 

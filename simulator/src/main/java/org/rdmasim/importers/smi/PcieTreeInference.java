@@ -51,13 +51,17 @@ final class PcieTreeInference {
     private final CpuFamily family;
     /** The cells the grouping follows: the matrix's, or with GPU-GPU cells left out. */
     private final PathType[][] relation;
+    /** Whether a shared NUMA Affinity puts devices on one socket (the last attempt does without). */
+    private final boolean byNuma;
     private int switches;
     private int bridges;
 
-    private PcieTreeInference(ParsedMatrix m, ImportOptions options, PathType[][] relation, List<ImportWarning> warnings) {
+    private PcieTreeInference(ParsedMatrix m, ImportOptions options, PathType[][] relation, boolean byNuma,
+            List<ImportWarning> warnings) {
         this.m = m;
         this.options = options;
         this.relation = relation;
+        this.byNuma = byNuma;
         boolean anyGpu = m.devices().stream().anyMatch(ParsedMatrix.Device::gpu);
         boolean anyNic = m.devices().stream().anyMatch(d -> !d.gpu());
         if (options.gpuModel() != null) {
@@ -102,7 +106,7 @@ final class PcieTreeInference {
     }
 
     static HostSpec infer(ParsedMatrix m, ImportOptions options, List<ImportWarning> warnings) {
-        new PcieTreeInference(m, options, m.relation(), warnings); // the model warnings, once
+        new PcieTreeInference(m, options, m.relation(), true, warnings); // the model warnings, once
         PathType[][] withoutGpuPairs = new PathType[m.size()][];
         for (int i = 0; i < m.size(); i++) {
             withoutGpuPairs[i] = m.relation()[i].clone();
@@ -114,10 +118,13 @@ final class PcieTreeInference {
         }
         Attempt best = null;
         Attempt first = null;
-        for (PathType[][] rel : List.of(m.relation(), withoutGpuPairs)) {
+        boolean splitNuma = false;
+        // Third and last resort: devices that share a NUMA node but are SYS to each other (some boards and
+        // VMs print that) go on sockets of their own, so that every GPU-NIC cell still holds.
+        for (int k = 0; k < 3 && (k < 2 || best == null); k++) {
             Attempt a;
             try {
-                PcieTreeInference t = new PcieTreeInference(m, options, rel, null);
+                PcieTreeInference t = new PcieTreeInference(m, options, k == 0 ? m.relation() : withoutGpuPairs, k < 2, null);
                 HostSpec spec = t.build();
                 a = new Attempt(spec, t.misses(spec), null);
             } catch (ImportException e) {
@@ -126,7 +133,16 @@ final class PcieTreeInference {
             first = first == null ? a : first;
             if (a.keepsGpuNicCells(m) && (best == null || a.misses().size() < best.misses().size())) {
                 best = a;
+                splitNuma = k == 2;
             }
+        }
+        if (splitNuma) {
+            Map<Integer, Integer> socketsOfNode = new java.util.TreeMap<>();
+            best.spec().sockets().forEach(s -> socketsOfNode.merge(s.numaNode(), 1, Integer::sum));
+            socketsOfNode.values().removeIf(c -> c < 2);
+            warnings.add(new ImportWarning(m.source(), m.headerLine(), "devices of one NUMA node are SYS to each other, which "
+                    + "no single socket gives: NUMA node(s) " + socketsOfNode.keySet() + " are imported as several sockets "
+                    + "each (with a socket's memory figures each), so that every GPU-NIC cell holds"));
         }
         if (best == null) {
             if (first.failure() != null) {
@@ -192,7 +208,7 @@ final class PcieTreeInference {
                 }
             }
             int numa = m.devices().get(i).numaNode();
-            if (numa >= 0) {
+            if (numa >= 0 && byNuma) {
                 Integer other = firstOnNuma.putIfAbsent(numa, i);
                 if (other != null) {
                     socket.union(i, other);
@@ -201,7 +217,8 @@ final class PcieTreeInference {
         }
         List<List<Integer>> groups = socket.groups();
         // One NUMA node per socket: two NUMA ids in one group means non-SYS cells join different nodes.
-        Set<Integer> used = new TreeSet<>(firstOnNuma.keySet());
+        Set<Integer> used = new TreeSet<>();
+        m.devices().stream().filter(d -> d.numaNode() >= 0).forEach(d -> used.add(d.numaNode()));
         List<Integer> numaOfGroup = new ArrayList<>();
         for (List<Integer> g : groups) {
             int numa = -1;
