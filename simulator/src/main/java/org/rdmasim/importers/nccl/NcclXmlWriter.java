@@ -121,9 +121,14 @@ public final class NcclXmlWriter {
             } else {
                 a.putAll(id.pci()); // what the file said, and nothing it did not
             }
-            pciOpen(pad, a, g.link());
-            out.append(">\n");
             int dev = gpuIndex++;
+            boolean c2c = g.link().type() == LinkSpec.LinkType.C2C;
+            pciOpen(pad, a, g.link());
+            if (id != null && id.device().isEmpty() && g.nvlinks() == 0 && !c2c) {
+                out.append("/>\n"); // the file gave this GPU no <gpu> element (Azure's, AWS's files); neither do we
+                return;
+            }
+            out.append(">\n");
             Map<String, String> ga = new LinkedHashMap<>();
             ga.put("dev", Integer.toString(dev));
             ga.put("sm", Integer.toString(NcclVocabulary.sm(g.model())));
@@ -134,7 +139,6 @@ public final class NcclXmlWriter {
             }
             out.append(pad).append("  <gpu");
             attributes(ga, GPU_ORDER);
-            boolean c2c = g.link().type() == LinkSpec.LinkType.C2C;
             if (g.nvlinks() == 0 && !c2c) {
                 out.append("/>\n");
             } else {
@@ -168,13 +172,18 @@ public final class NcclXmlWriter {
                 a.putAll(id.pci()); // what the file said, and nothing it did not
             }
             String inner = bare ? pad : pad + "  ";
+            int dev = nicIndex++;
             if (!bare) {
                 pciOpen(pad, a, n.link());
+                if (id != null && id.device().isEmpty()) {
+                    out.append("/>\n"); // a NIC the file listed by its slot only, with no <nic>/<net>
+                    return;
+                }
                 out.append(">\n");
             }
             Map<String, String> na = new LinkedHashMap<>();
             na.put("name", n.name());
-            na.put("dev", Integer.toString(nicIndex++));
+            na.put("dev", Integer.toString(dev));
             na.put("speed", String.format(Locale.ROOT, "%.0f", n.lineRateGbps() * 1000));
             na.put("port", Integer.toString(n.port()));
             na.put("latency", "0.000000");

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -46,11 +43,7 @@ import org.rdmasim.importers.ImportWarning;
 class PublicTopoTextTest {
 
     static String resource(String name) {
-        try (InputStream in = PublicTopoTextTest.class.getResourceAsStream("/importers/public/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return SmiTopologyReaderTest.resource("public/" + name);
     }
 
     /** File, and whether all its cells nest as one tree (no cell may then be warned about). */
