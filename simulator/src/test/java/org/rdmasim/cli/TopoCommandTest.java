@@ -66,6 +66,34 @@ class TopoCommandTest {
         assertEquals(TopoMatrix.render(new Host("x", Presets.get("dgx-h100"))), r.out());
     }
 
+    /** Import warnings go to stderr with file and line; the output itself is unchanged by them. */
+    @Test
+    void importWarningsArePrintedWithFileAndLine() throws IOException {
+        Path file = copy("vm-bridges.xml", "vm.xml");
+        Run r = run("topo", file.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("rdmasim: " + file + ":6: warning: link_width 0 read as x16, as NCCL does"), r.err());
+        Run smi = run("topo", copy("h100-dgx-topo.txt", "node7.txt").toString());
+        assertTrue(smi.err().contains(":2: warning: the text does not name the GPU product"), smi.err());
+        Run told = run("topo", dir.resolve("node7.txt").toString(), "--gpu-model", "h100", "--nic-model", "cx7", "--cpu",
+                "intel_sapphire_rapids");
+        assertEquals("", told.err());
+        assertEquals(smi.out(), told.out());
+    }
+
+    /** Two trays in one dump: both printed, or the one asked for; the XML export keeps each device's identity. */
+    @Test
+    void multiHostDumpAndIdentityOnExport() throws IOException {
+        Path file = copy("public/gb300-two-trays.xml", "trays.xml");
+        Run all = run("topo", file.toString());
+        assertEquals(0, all.code(), all.err());
+        assertTrue(all.out().startsWith("host 0 of 2:\n") && all.out().contains("\nhost 1 of 2:\n"), all.out());
+        Run one = run("topo", file.toString(), "--host", "1", "--format", "nccl-xml");
+        assertEquals(0, one.code(), one.err());
+        assertTrue(one.out().contains("guid=\"0x7c8c090300a1b210\"") && !one.out().contains("0x7c8c090300a1b200"), one.out());
+        badInput(run("topo", file.toString(), "--host", "2"), file + ":1: host index 2 asked for");
+    }
+
     @Test
     void truncatedXmlIsBadInputWithFileAndLine() throws IOException {
         Path file = copy("truncated-dump.xml", "dump.xml");
