@@ -95,6 +95,9 @@ public final class NcclTopologyReader {
         List<ImportWarning> warnings = new ArrayList<>();
         XmlElement root = XmlLoader.load(sideBySide(text), source);
         List<XmlElement> systems = root.tag().equals(DUMPS) ? root.children() : List.of(root);
+        if (systems.isEmpty()) {
+            throw new ImportException(source, 1, "no <system> element found", "<system version=\"1\">");
+        }
         List<ImportedHost> hosts = new ArrayList<>();
         for (XmlElement system : systems) {
             if (!system.tag().equals("system")) {

@@ -41,9 +41,11 @@ final class NcclVocabulary {
     static final String AMAZON_VENDOR = "0x1d0f";
 
     /**
-     * What a {@code <pci>} is from its class and vendor. Besides display controllers (0x03), AMD
-     * Instinct GPUs report class 0x1200 (processing accelerator) in RCCL dumps; they are GPUs when the
-     * vendor is AMD's (RCCL src/graph/topo.cc adds that class to NCCL's table).
+     * What a {@code <pci>} is from its class and vendor. Besides display controllers (0x03, NCCL's
+     * {@code kvDictPciClass} in src/graph/topo.cc), AMD Instinct GPUs carry class 0x120000 (processing
+     * accelerator) in RCCL's topology files (ROCm/rccl tools/topo_expl/models/topo_8p_942vm.xml lists
+     * MI300X so, with a {@code <gpu gcn>} child). ASSUMPTION: read as GPUs when the vendor is AMD's;
+     * where RCCL's own parser maps that class was not checked.
      */
     static PciRole role(String pciClass, String vendor) {
         String c = pciClass.trim().toLowerCase(Locale.ROOT);
