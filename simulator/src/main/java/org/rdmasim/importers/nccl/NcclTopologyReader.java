@@ -109,6 +109,7 @@ public final class NcclTopologyReader {
                 hosts.add(r.host(system, cpus));
             }
         }
+        warnings.sort(java.util.Comparator.comparingInt(ImportWarning::line)); // file order; a switch's note follows its children
         if (hosts.size() > 1) {
             warnings.add(0, new ImportWarning(source, 1, "the file holds " + hosts.size()
                     + " hosts (a <system>, or a <cpu> whose numaid was already seen, starts the next one)"));
@@ -293,6 +294,10 @@ public final class NcclTopologyReader {
                 LinkSpec uplink = link.or(() -> Optional.ofNullable(options.switchUplink()))
                         .orElseGet(() -> SwitchUplinks.fastestBelow(below));
                 String name = name("pcie-switch", e);
+                if (link.isEmpty() && options.switchUplink() == null) {
+                    warn(e, "PCIe switch " + (e.has("busid") ? e.attr("busid") + " " : "") + noLink(e)
+                            + ": its uplink taken as the fastest link below it, " + describe(uplink));
+                }
                 identities.put(name, identity(e, null));
                 return List.of(new HostSpec.SwitchSpec(name, uplink, below));
             }
@@ -353,6 +358,9 @@ public final class NcclTopologyReader {
             }
         }
         LinkSpec link = c2c != null ? c2c : pciLink.orElse(model.hostLink());
+        if (c2c == null && pciLink.isEmpty()) {
+            warn(pci, "the GPU " + noLink(pci) + ": its link taken as " + model.product() + "'s " + describe(link));
+        }
         String name = "GPU" + gpuCount++;
         takenNames.add(name);
         identities.put(name, identity(pci, g));
@@ -398,6 +406,10 @@ public final class NcclTopologyReader {
         takenNames.add(name);
         nicCount++;
         identities.put(name, identity(pci, net));
+        if (pciLink.isEmpty()) {
+            warn(pci != null ? pci : where, "NIC " + name + " " + (pci != null ? noLink(pci) : "has no <pci> to give its link")
+                    + ": its link taken as " + model.product() + "'s " + describe(model.hostLink()));
+        }
         return new HostSpec.NicSpec(name, model, options.linkLayer(), pciLink.orElse(model.hostLink()), port, gbps, true);
     }
 
@@ -432,6 +444,16 @@ public final class NcclTopologyReader {
                 + (pciLink.isPresent() ? " from its " + NcclVocabulary.linkSpeed(pciLink.get().gen()) + " slot" : "")
                 + efaHint);
         return m;
+    }
+
+    /** Why a {@code <pci>} gives no link to use: no link_speed, or one below Gen3 (VMs' virtual bridges) or unknown. */
+    private static String noLink(XmlElement pci) {
+        return pci.has("link_speed") ? "gives link_speed '" + pci.attr("link_speed") + "', below PCIe Gen3 or unknown"
+                : "gives no link_speed";
+    }
+
+    private static String describe(LinkSpec l) {
+        return l.type() == LinkSpec.LinkType.PCIE ? NcclVocabulary.linkSpeed(l.gen()) + " x" + l.width() : l.toString();
     }
 
     private static String fmt(double gbps) {

@@ -133,6 +133,17 @@ class PublicTopoTextTest {
                 ada.warnings().get(0).text());
     }
 
+    /** nvidia-smi -q pasted above the matrix names the product too. */
+    @Test
+    void productNameFromNvidiaSmiQ() {
+        String text = "==============NVSMI LOG==============\n\nAttached GPUs                       : 2\nGPU 00000000:07:00.0\n"
+                + "    Product Name                    : NVIDIA A100-SXM4-80GB\n    Product Brand                   : NVIDIA\n\n"
+                + resource("club-3090-1229-rtx5090.txt");
+        ImportResult r = SmiTopologyReader.importText(text, "q.txt", ImportOptions.defaults());
+        new Host("h", r.single().spec()).gpus().forEach(g -> assertEquals(GpuModel.A100, g.gpu().model()));
+        assertTrue(r.warnings().stream().noneMatch(w -> w.message().contains("GPU")), r.warnings().toString());
+    }
+
     @Test
     void legacySocIsSys() {
         String text = resource("k80-soc.txt");
