@@ -27,19 +27,12 @@ final class ByteSize implements ITypeConverter<Long> {
             throw new TypeConversionException("expected a size such as 40GB, 80GiB, 4KiB or a byte count, got '"
                     + text + "'");
         }
-        double unit = switch (m.group(2)) {
-            case "", "B" -> 1;
-            case "kB", "KB" -> 1e3;
-            case "MB" -> 1e6;
-            case "GB" -> 1e9;
-            case "TB" -> 1e12;
-            case "KiB" -> 0x1p10;
-            case "MiB" -> 0x1p20;
-            case "GiB" -> 0x1p30;
-            case "TiB" -> 0x1p40;
-            default -> throw new TypeConversionException("unknown size unit '" + m.group(2)
-                    + "' in '" + text + "' (expected B, kB, MB, GB, TB, KiB, MiB, GiB, TiB)");
-        };
+        double unit;
+        try {
+            unit = org.rdmasim.hardware.Units.sizeUnitBytes(m.group(2));
+        } catch (IllegalArgumentException e) {
+            throw new TypeConversionException(e.getMessage() + " in '" + text + "'");
+        }
         double bytes = Double.parseDouble(m.group(1)) * unit;
         if (bytes >= 0x1p63) {
             throw new TypeConversionException("size '" + text + "' is too large");

@@ -23,6 +23,50 @@ public final class Units {
         return gbytesPerSecond * 1e9;
     }
 
+    /** The size units people write, for messages. */
+    public static final String SIZE_UNITS = "B, kB, MB, GB, TB, KiB, MiB, GiB, TiB";
+    /** The bandwidth units people write, for messages. */
+    public static final String BANDWIDTH_UNITS = "Gbps, Mbps, Tbps, GB/s, MB/s, TB/s";
+
+    /**
+     * Bytes in one of a size unit: decimal "GB" is 1e9, binary "GiB" is 2^30; no unit is bytes. The one
+     * table behind scenario sizes and command-line sizes.
+     *
+     * @throws IllegalArgumentException naming the unit and the ones known
+     */
+    public static double sizeUnitBytes(String unit) {
+        return switch (unit) {
+            case "", "B" -> 1;
+            case "kB", "KB" -> 1e3;
+            case "MB" -> 1e6;
+            case "GB" -> GB;
+            case "TB" -> 1e12;
+            case "KiB" -> 0x1p10;
+            case "MiB" -> 0x1p20;
+            case "GiB" -> GIB;
+            case "TiB" -> 0x1p40;
+            default -> throw new IllegalArgumentException("unknown size unit '" + unit + "' (expected " + SIZE_UNITS + ")");
+        };
+    }
+
+    /**
+     * Bytes per second in one of a bandwidth unit: bits for "Gbps"/"Gb/s", bytes for "GB/s"/"GBps".
+     *
+     * @throws IllegalArgumentException naming the unit and the ones known
+     */
+    public static double bandwidthUnitBytesPerSecond(String unit) {
+        return switch (unit) {
+            case "Gbps", "Gb/s" -> 1e9 / 8;
+            case "Mbps", "Mb/s" -> 1e6 / 8;
+            case "Tbps", "Tb/s" -> 1e12 / 8;
+            case "GB/s", "GBps" -> 1e9;
+            case "MB/s", "MBps" -> 1e6;
+            case "TB/s", "TBps" -> 1e12;
+            default -> throw new IllegalArgumentException("unknown bandwidth unit '" + unit + "' (expected "
+                    + BANDWIDTH_UNITS + ")");
+        };
+    }
+
     /** A number for people: no exponent, at most 4 significant decimals, no trailing zeros. */
     public static String number(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {

@@ -68,7 +68,7 @@ public final class CsvTables {
                     continue;
                 }
                 out.append(csv(o.name())).append(',').append(csv(r.name())).append(',').append(r.kind().toLowerCase(Locale.ROOT))
-                        .append(',').append(num(r.capacityBytesPerSecond() * 8 / 1e9)).append(',')
+                        .append(',').append(num(org.rdmasim.hardware.Units.bytesPerSecondToGbps(r.capacityBytesPerSecond()))).append(',')
                         .append(Math.round(r.bytesCarried())).append(',').append(num(r.peakUtilisation())).append(',')
                         .append(num(r.meanUtilisation())).append('\n');
                 w.append(out);

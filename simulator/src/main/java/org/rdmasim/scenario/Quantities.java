@@ -3,6 +3,7 @@ package org.rdmasim.scenario;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.rdmasim.hardware.Units;
 
 /**
  * Sizes, bandwidths and durations as people write them in scenarios. Decimal and binary units are
@@ -26,18 +27,12 @@ public final class Quantities {
             throw v.error("expected a size such as '16 GB', '16 GiB', '4 MiB' or a byte count, got '" + v.text() + "'");
         }
         double n = Double.parseDouble(m.group(1));
-        double unit = switch (m.group(2)) {
-            case "", "B" -> 1;
-            case "kB", "KB" -> 1e3;
-            case "MB" -> 1e6;
-            case "GB" -> 1e9;
-            case "TB" -> 1e12;
-            case "KiB" -> 1024.0;
-            case "MiB" -> 1024.0 * 1024;
-            case "GiB" -> 1024.0 * 1024 * 1024;
-            case "TiB" -> 1024.0 * 1024 * 1024 * 1024;
-            default -> throw v.error("unknown size unit '" + m.group(2) + "' (expected B, kB, MB, GB, TB, KiB, MiB, GiB, TiB)");
-        };
+        double unit;
+        try {
+            unit = Units.sizeUnitBytes(m.group(2));
+        } catch (IllegalArgumentException e) {
+            throw v.error(e.getMessage());
+        }
         double b = n * unit;
         if (b < 0) {
             throw v.error("size must not be negative, got '" + v.text() + "'");
@@ -60,6 +55,11 @@ public final class Quantities {
         return b;
     }
 
+    /** Bandwidth in Gbps (1e9 bit/s) from "400 Gbps", "50 GB/s", "400Gb/s". */
+    public static double gbps(YamlTree v) {
+        return Units.bytesPerSecondToGbps(bandwidth(v));
+    }
+
     /** Bandwidth in bytes per second from "400 Gbps", "50 GB/s", "400Gb/s". */
     public static double bandwidth(YamlTree v) {
         Matcher m = QUANTITY.matcher(v.text());
@@ -67,15 +67,12 @@ public final class Quantities {
             throw v.error("expected a bandwidth such as '400 Gbps' or '50 GB/s', got '" + v.text() + "'");
         }
         double n = Double.parseDouble(m.group(1));
-        double bytesPerSecond = switch (m.group(2)) {
-            case "Gbps", "Gb/s" -> n * 1e9 / 8;
-            case "Mbps", "Mb/s" -> n * 1e6 / 8;
-            case "Tbps", "Tb/s" -> n * 1e12 / 8;
-            case "GB/s", "GBps" -> n * 1e9;
-            case "MB/s", "MBps" -> n * 1e6;
-            case "TB/s", "TBps" -> n * 1e12;
-            default -> throw v.error("unknown bandwidth unit '" + m.group(2) + "' (expected Gbps, Mbps, Tbps, GB/s, MB/s, TB/s)");
-        };
+        double bytesPerSecond;
+        try {
+            bytesPerSecond = n * Units.bandwidthUnitBytesPerSecond(m.group(2));
+        } catch (IllegalArgumentException e) {
+            throw v.error(e.getMessage());
+        }
         if (!(bytesPerSecond > 0) || Double.isInfinite(bytesPerSecond)) {
             throw v.error("bandwidth must be positive and finite, got '" + v.text() + "'");
         }

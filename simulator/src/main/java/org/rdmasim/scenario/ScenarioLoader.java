@@ -135,7 +135,7 @@ public final class ScenarioLoader {
         if (root.has("references")) {
             for (YamlTree r : root.get("references").items()) {
                 r.onlyFields(Set.of("label", "bandwidth"));
-                refs.add(new Scenario.Reference(r.get("label").text(), Quantities.bandwidth(r.get("bandwidth")) * 8 / 1e9));
+                refs.add(new Scenario.Reference(r.get("label").text(), Quantities.gbps(r.get("bandwidth"))));
             }
         }
         Scenario.Sweep sweep = null;

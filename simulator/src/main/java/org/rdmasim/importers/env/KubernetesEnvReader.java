@@ -1,11 +1,20 @@
 package org.rdmasim.importers.env;
 
+import java.io.StringReader;
+import org.rdmasim.importers.InputLimits;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
+
 import org.rdmasim.transport.config.EnvEntry;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -13,8 +22,8 @@ import java.util.regex.Pattern;
 /**
  * Reads the {@code env:} lists of a Kubernetes manifest, wherever they are in the tree (pod spec,
  * deployment template, operator CRDs such as Dynamo's, or a bare list of containers), across all
- * YAML documents in the text. Streaming tokens are used instead of a tree so every entry keeps the
- * line it was written on.
+ * YAML documents in the text. SnakeYAML's node graph is read (no Java objects are constructed, as
+ * for scenarios), so every entry keeps the line it was written on.
  *
  * <p>Each entry is {@code - name: X} with {@code value: "Y"}; an entry with neither value nor
  * {@code valueFrom} has the empty value, as in Kubernetes. {@code valueFrom} entries (secrets,
@@ -24,8 +33,6 @@ final class KubernetesEnvReader {
 
     /** Kubernetes accepts '-' and '.' in env names besides the shell characters. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z_.-][A-Za-z0-9_.-]*");
-
-    private static final YAMLFactory YAML = new YAMLFactory();
 
     private final String source;
     private final List<EnvEntry> entries = new ArrayList<>();
@@ -38,18 +45,25 @@ final class KubernetesEnvReader {
 
     static EnvBlock read(String text, String source) {
         KubernetesEnvReader reader = new KubernetesEnvReader(source);
-        try (JsonParser parser = YAML.createParser(text)) {
-            JsonToken token;
-            while ((token = parser.nextToken()) != null) {
-                reader.walkValue(parser, token, reader.entries);
+        LoaderOptions options = new LoaderOptions();
+        options.setMaxAliasesForCollections(50);
+        options.setNestingDepthLimit(InputLimits.MAX_DEPTH);
+        Yaml yaml = new Yaml(new SafeConstructor(options));
+        try {
+            for (Node document : yaml.composeAll(new StringReader(text))) {
+                reader.walk(document, reader.entries, 0);
             }
-        } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new EnvBlockException(source, line, "YAML syntax error (" + e.getOriginalMessage() + ")",
+        } catch (MarkedYAMLException e) {
+            Mark m = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+            String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
+            throw new EnvBlockException(source, m == null ? 0 : m.getLine() + 1, "YAML syntax error (" + problem.trim() + ")",
                     "a Kubernetes manifest or a list of containers with env: lists");
-        } catch (IOException e) {
-            throw new EnvBlockException(source, 0, "cannot read YAML (" + e.getMessage() + ")",
-                    "readable YAML text");
+        } catch (EnvBlockException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // SnakeYAML's nesting and alias limits carry no position.
+            throw new EnvBlockException(source, 0, "YAML error (" + e.getMessage() + ")",
+                    "a Kubernetes manifest nested at most " + InputLimits.MAX_DEPTH + " levels");
         }
         if (reader.envListsSeen == 0) {
             reader.warnings.add(source + ":1: no env: list found in the YAML; no variables read");
@@ -57,35 +71,38 @@ final class KubernetesEnvReader {
         return new EnvBlock(EnvFormat.KUBERNETES_YAML, reader.entries, reader.warnings);
     }
 
-    /** Walks one value starting at {@code token}, appending env entries found inside to {@code out}. */
-    private void walkValue(JsonParser p, JsonToken token, List<EnvEntry> out) throws IOException {
-        if (token == JsonToken.START_OBJECT) {
-            walkObject(p, out);
-        } else if (token == JsonToken.START_ARRAY) {
-            JsonToken t;
-            while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-                walkValue(p, t, out);
+    /** Walks one node, appending env entries found inside to {@code out}. */
+    private void walk(Node node, List<EnvEntry> out, int depth) {
+        if (depth > InputLimits.MAX_DEPTH) {
+            throw new EnvBlockException(source, line(node), "YAML nested deeper than " + InputLimits.MAX_DEPTH + " levels",
+                    "a Kubernetes manifest");
+        }
+        if (node instanceof MappingNode m) {
+            walkMapping(m, out, depth);
+        } else if (node instanceof SequenceNode s) {
+            for (Node item : s.getValue()) {
+                walk(item, out, depth + 1);
             }
         }
     }
 
     /**
-     * Walks an object. Entries from an {@code env:} list directly in this object are labelled with
-     * the object's {@code name:} (the container name), which may come before or after the list.
+     * Walks a mapping. Entries from an {@code env:} list directly in it are labelled with its
+     * {@code name:} (the container name), which may come before or after the list.
      */
-    private void walkObject(JsonParser p, List<EnvEntry> out) throws IOException {
+    private void walkMapping(MappingNode m, List<EnvEntry> out, int depth) {
         List<EnvEntry> own = new ArrayList<>();
         String objectName = null;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            JsonToken value = p.nextToken();
-            if ("env".equals(field) && value == JsonToken.START_ARRAY) {
+        for (NodeTuple t : m.getValue()) {
+            String field = t.getKeyNode() instanceof ScalarNode k ? k.getValue() : null;
+            Node value = t.getValueNode();
+            if ("env".equals(field) && value instanceof SequenceNode list) {
                 envListsSeen++;
-                readEnvList(p, own);
-            } else if ("name".equals(field) && value.isScalarValue()) {
-                objectName = p.getText();
+                readEnvList(list, own);
+            } else if ("name".equals(field) && value instanceof ScalarNode n) {
+                objectName = n.getValue();
             } else {
-                walkValue(p, value, out);
+                walk(value, out, depth + 1);
             }
         }
         String label = objectName == null ? source : source + "[" + objectName + "]";
@@ -94,56 +111,53 @@ final class KubernetesEnvReader {
         }
     }
 
-    private void readEnvList(JsonParser p, List<EnvEntry> out) throws IOException {
-        JsonToken t;
-        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-            int line = line(p);
-            if (t != JsonToken.START_OBJECT) {
-                throw new EnvBlockException(source, line, "env list item is not a mapping",
+    private void readEnvList(SequenceNode list, List<EnvEntry> out) {
+        for (Node item : list.getValue()) {
+            if (!(item instanceof MappingNode m)) {
+                throw new EnvBlockException(source, line(item), "env list item is not a mapping",
                         "'- name: VAR' followed by 'value: \"...\"'");
             }
-            readEnvItem(p, line, out);
+            readEnvItem(m, out);
         }
     }
 
-    private void readEnvItem(JsonParser p, int itemLine, List<EnvEntry> out) throws IOException {
+    private void readEnvItem(MappingNode item, List<EnvEntry> out) {
         String name = null;
-        int nameLine = itemLine;
+        int nameLine = line(item);
         String value = "";
         boolean fromRef = false;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            JsonToken v = p.nextToken();
+        for (NodeTuple t : item.getValue()) {
+            String field = t.getKeyNode() instanceof ScalarNode k ? k.getValue() : "";
+            Node v = t.getValueNode();
             switch (field) {
                 case "name" -> {
-                    nameLine = line(p);
-                    if (!v.isScalarValue()) {
+                    nameLine = line(v);
+                    if (!(v instanceof ScalarNode n)) {
                         throw new EnvBlockException(source, nameLine, "env name is not a plain value",
                                 "a variable name such as UCX_NET_DEVICES");
                     }
-                    name = p.getText();
+                    name = n.getValue();
                 }
                 case "value" -> {
-                    if (v.isScalarValue()) {
-                        if (v != JsonToken.VALUE_STRING && v != JsonToken.VALUE_NULL) {
-                            warnings.add(source + ":" + line(p) + ": env value '" + p.getText()
-                                    + "' is not a string; Kubernetes requires quotes around it");
-                        }
-                        value = v == JsonToken.VALUE_NULL ? "" : p.getText();
-                    } else {
-                        throw new EnvBlockException(source, line(p), "env value is a list or mapping",
+                    if (!(v instanceof ScalarNode n)) {
+                        throw new EnvBlockException(source, line(v), "env value is a list or mapping",
                                 "a quoted string value");
                     }
+                    boolean isNull = Tag.NULL.equals(n.getTag());
+                    if (!isNull && !Tag.STR.equals(n.getTag())) {
+                        warnings.add(source + ":" + line(v) + ": env value '" + n.getValue()
+                                + "' is not a string; Kubernetes requires quotes around it");
+                    }
+                    value = isNull ? "" : n.getValue();
                 }
-                case "valueFrom" -> {
-                    fromRef = true;
-                    p.skipChildren();
+                case "valueFrom" -> fromRef = true;
+                default -> {
+                    // other fields of an env entry do not set its value
                 }
-                default -> p.skipChildren();
             }
         }
         if (name == null) {
-            throw new EnvBlockException(source, itemLine, "env entry without 'name'",
+            throw new EnvBlockException(source, line(item), "env entry without 'name'",
                     "'- name: VAR' followed by 'value: \"...\"'");
         }
         if (!NAME.matcher(name).matches() || Character.isDigit(name.charAt(0))) {
@@ -158,7 +172,7 @@ final class KubernetesEnvReader {
         out.add(new EnvEntry(name, value, source, nameLine));
     }
 
-    private static int line(JsonParser p) {
-        return p.currentTokenLocation().getLineNr();
+    private static int line(Node n) {
+        return n.getStartMark() == null ? 0 : n.getStartMark().getLine() + 1;
     }
 }
