@@ -273,6 +273,6 @@ final class FanoutReader {
                 }
             }
         }
-        return ScenarioLoader.checkLaneChoice(where, transport, fabric, items, new ArrayList<>(reps.values()));
+        return TransfersReader.checkLaneChoice(where, transport, fabric, items, new ArrayList<>(reps.values()));
     }
 }

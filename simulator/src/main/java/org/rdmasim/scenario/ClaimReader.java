@@ -1,0 +1,57 @@
+package org.rdmasim.scenario;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.rdmasim.hardware.HostSpec;
+import org.rdmasim.workload.Claim;
+import org.rdmasim.workload.TransferItem;
+
+/** A variant's {@code claim}: a published pull time checked against the model and the line-rate floor. */
+final class ClaimReader {
+    private ClaimReader() {
+    }
+
+    /**
+     * A published pull time for this variant: {@code pullSeconds} (a number or [low, high]), the NIC
+     * count it assumes, and its source. The floor is the largest receiver's bytes at that many of the
+     * receiver host's fastest NICs, each at its payload rate (line rate after framing), the same floor
+     * explain prints.
+     */
+    static Claim claim(YamlTree c, VariantSpec spec) {
+        c.onlyFields(Set.of("pullSeconds", "nics", "source"));
+        YamlTree p = c.get("pullSeconds");
+        double lo;
+        double hi;
+        if (p.isList()) {
+            List<YamlTree> two = p.items();
+            if (two.size() != 2) {
+                throw p.error("expected one number or [low, high]");
+            }
+            lo = Quantities.seconds(two.get(0));
+            hi = Quantities.seconds(two.get(1));
+            if (hi < lo) {
+                throw p.error("high is below low");
+            }
+        } else {
+            lo = Quantities.seconds(p);
+            hi = lo;
+        }
+        long n = c.get("nics").integer();
+        if (n < 1 || n > 64) {
+            throw c.get("nics").error("expected 1 to 64 NICs");
+        }
+        Map<String, Long> perReceiver = new LinkedHashMap<>();
+        double payload = 0;
+        for (TransferItem t : spec.transfers()) {
+            perReceiver.merge(t.to().toString(), t.bytes(), Long::sum);
+            for (HostSpec.NicSpec nic : spec.hosts().get(t.to().host()).nicSpecs()) {
+                payload = Math.max(payload, nic.payloadBytesPerSecond());
+            }
+        }
+        long most = perReceiver.values().stream().mapToLong(Long::longValue).max().orElse(0);
+        double floor = most / (n * payload);
+        return new Claim(c.string("source", ""), lo, hi, (int) n, floor);
+    }
+}

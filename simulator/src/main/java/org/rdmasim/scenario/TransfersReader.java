@@ -1,0 +1,154 @@
+package org.rdmasim.scenario;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.rdmasim.engine.SimulationClock;
+import org.rdmasim.fluid.FluidNetwork;
+import org.rdmasim.hardware.Cluster;
+import org.rdmasim.hardware.FabricSpec;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.transport.DataPath;
+import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.LaneSplit;
+import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.transport.config.ConfigValueException;
+import org.rdmasim.transport.ucx.UcxLaneSelection;
+import org.rdmasim.workload.TransferItem;
+
+/** A {@code transfers} workload and the checks made once a variant is read: explicit lanes against the hosts, and the lane choice UCX would warn about. */
+final class TransfersReader {
+    private TransfersReader() {
+    }
+
+    static List<TransferItem> workload(YamlTree v, HostTable hosts, TransportSettings transport) {
+        v.onlyFields(Set.of("transfers", "fanout"));
+        List<TransferItem> out = new ArrayList<>();
+        int i = 0;
+        for (YamlTree t : v.get("transfers").items()) {
+            t.onlyFields(Set.of("id", "from", "to", "size", "at", "operation", "descriptors"));
+            Endpoint from = endpoint(t.get("from"), hosts);
+            Endpoint to = endpoint(t.get("to"), hosts);
+            if (from.host().equals(to.host())) {
+                throw t.get("to").error("source and destination are on the same host; rdmasim models transfers between hosts");
+            }
+            long bytes = Quantities.payload(t.get("size"));
+            double at = t.has("at") ? Quantities.seconds(t.get("at")) : 0.0;
+            Operation op = t.has("operation") ? ScenarioLoader.operation(t.get("operation")) : transport.operation();
+            int descriptors = transport.descriptors();
+            if (t.has("descriptors")) {
+                long n = t.get("descriptors").integer();
+                if (n < 1) {
+                    throw t.get("descriptors").error("expected at least 1 descriptor");
+                }
+                descriptors = (int) n;
+            }
+            String id = t.string("id", "t" + i);
+            out.add(new TransferItem(id, from, to, bytes, at, op, descriptors));
+            i++;
+        }
+        if (out.isEmpty()) {
+            throw v.get("transfers").error("the workload has no transfer");
+        }
+        return out;
+    }
+
+    static Endpoint endpoint(YamlTree v, HostTable hosts) {
+        String text = v.text().trim();
+        int colon = text.indexOf(':');
+        if (colon <= 0 || colon == text.length() - 1) {
+            throw v.error("expected HOST:DEVICE such as 'source:GPU0' or 'source:CPU0', got '" + text + "'");
+        }
+        String host = text.substring(0, colon);
+        String device = text.substring(colon + 1);
+        Host h = hosts.get(host);
+        if (h == null) {
+            throw v.error("no host named '" + host + "' (hosts: " + hosts.describe() + ")");
+        }
+        TopologyNode node = h.find(device).orElse(null);
+        if (node == null || (node.kind() != TopologyNode.Kind.GPU && node.kind() != TopologyNode.Kind.SOCKET)) {
+            List<String> names = new ArrayList<>();
+            h.gpus().forEach(g -> names.add(g.name()));
+            h.sockets().forEach(s -> names.add(s.name()));
+            throw v.error("host '" + host + "' has no GPU or CPU named '" + device + "' (has: " + String.join(", ", names) + ")");
+        }
+        return new Endpoint(host, device);
+    }
+
+    static void checkLanes(YamlTree lanesNode, List<LaneSplit.Candidate> lanes, List<TransferItem> transfers,
+            HostTable hosts) {
+        List<YamlTree> items = lanesNode.items();
+        for (TransferItem t : transfers) {
+            for (int i = 0; i < lanes.size(); i++) {
+                LaneSplit.Candidate c = lanes.get(i);
+                Host src = hosts.get(t.from().host());
+                Host dst = hosts.get(t.to().host());
+                if (src.find(c.sourceNic()).filter(n -> n.kind() == TopologyNode.Kind.NIC).isEmpty()) {
+                    throw items.get(i).get("source").error("host '" + src.name() + "' has no NIC named '" + c.sourceNic()
+                            + "' (NICs: " + nicNames(src) + ")");
+                }
+                if (dst.find(c.sinkNic()).filter(n -> n.kind() == TopologyNode.Kind.NIC).isEmpty()) {
+                    throw items.get(i).get("sink").error("host '" + dst.name() + "' has no NIC named '" + c.sinkNic()
+                            + "' (NICs: " + nicNames(dst) + ")");
+                }
+            }
+        }
+    }
+
+    /**
+     * Resolves every process's configuration and lane choice once, so a malformed value or a
+     * UCX_NET_DEVICES that selects nothing is reported now, at the scenario's line, not mid-run.
+     */
+    static List<String> checkStack(YamlTree where, TransportSettings transport, FabricSpec fabric,
+            List<TransferItem> transfers, HostTable hosts) {
+        // Lane choice depends on host shapes and devices only: check each distinct pair once, on a
+        // cluster of one representative host per shape.
+        Map<String, Host> reps = new LinkedHashMap<>();
+        Set<String> seen = new HashSet<>();
+        List<TransferItem> distinct = new ArrayList<>();
+        for (TransferItem t : transfers) {
+            Host from = hosts.representative(t.from().host());
+            Host to = hosts.representative(t.to().host());
+            if (seen.add(from.name() + ":" + t.from().device() + ">" + to.name() + ":" + t.to().device() + ">"
+                    + t.operation())) {
+                reps.put(from.name(), from);
+                reps.put(to.name(), to);
+                distinct.add(new TransferItem(t.id(), new Endpoint(from.name(), t.from().device()),
+                        new Endpoint(to.name(), t.to().device()), t.bytes(), t.atSeconds(), t.operation(), t.descriptors()));
+            }
+        }
+        return checkLaneChoice(where, transport, fabric, distinct, new ArrayList<>(reps.values()));
+    }
+
+    /** Resolves each transfer's configuration and lanes on a cluster of {@code hosts}; errors point at {@code where}. */
+    static List<String> checkLaneChoice(YamlTree where, TransportSettings transport, FabricSpec fabric,
+            List<TransferItem> transfers, List<Host> hosts) {
+        Set<String> warnings = new java.util.LinkedHashSet<>();
+        Cluster cluster = new Cluster(hosts, fabric, new FluidNetwork(new SimulationClock()));
+        UcxLaneSelection selection = new UcxLaneSelection(transport.stack(), transport.api());
+        for (TransferItem t : transfers) {
+            TransferSpec spec = new TransferSpec(t.id(), t.from(), t.to(), t.bytes(), t.operation(), t.descriptors(),
+                    DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+            try {
+                var decision = selection.decide(cluster, spec);
+                if (decision.picked().isEmpty()) {
+                    throw where.error("UCX finds no lane for transfer " + t.id());
+                }
+                warnings.addAll(decision.warnings());
+                warnings.addAll(decision.remoteConfig().warnings());
+            } catch (ConfigValueException e) {
+                throw where.error(e.getMessage());
+            }
+        }
+        return new ArrayList<>(warnings);
+    }
+
+    static String nicNames(Host h) {
+        return String.join(", ", h.nics().stream().map(TopologyNode::name).toList());
+    }
+}
