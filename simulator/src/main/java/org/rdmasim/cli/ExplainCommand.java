@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import org.rdmasim.hardware.Units;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.rdmasim.engine.SimulationClock;
@@ -125,6 +126,44 @@ public final class ExplainCommand implements Callable<Integer> {
             protoInfo(out, ts, lanes);
             ncclGdr(out, cluster, v, ts);
             floor(out, cluster, ts, lanes, outcome);
+        }
+        faults(out, v, outcome);
+    }
+
+    /** The variant's faults, how the stack reacts to them (with the parameters it reads), and their cost. */
+    private static void faults(PrintWriter out, VariantSpec v, VariantOutcome outcome) {
+        var plan = v.faults();
+        if (plan.isEmpty()) {
+            return;
+        }
+        var qp = plan.qpRetry();
+        out.printf(Locale.ROOT, "%nfaults scheduled:%n");
+        for (var f : plan.faults()) {
+            out.printf(Locale.ROOT, "  at %s s: %s%n", Units.number(f.atSeconds()), f.describe());
+        }
+        out.printf(Locale.ROOT, "reaction (the real stack's, with the values this process reads):%n");
+        out.printf(Locale.ROOT, "  a lane through a port that is down stalls; UCX does not move a posted operation to "
+                + "another lane%n");
+        out.printf(Locale.ROOT, "  QP ACK timer: UCX_RC_TIMEOUT=%s s -> 4.096 us x 2^%d = %s s; UCX_RC_RETRY_COUNT=%d: the QP "
+                + "fails %s s after the stall (UCS_ERR_ENDPOINT_TIMEOUT -> NIXL_ERR_REMOTE_DISCONNECT)%n",
+                Units.number(qp.timeoutSeconds()), qp.exponent(), Units.number(qp.tickSeconds()), qp.retryCount(),
+                Units.number(qp.errorAfterSeconds()));
+        out.printf(Locale.ROOT, "  a port back before that: the lane resumes at its QP's next retransmission%n");
+        if (v.fanout() != null) {
+            out.printf(Locale.ROOT, "  a receiver whose pull failed tries another source, %d in all, each within a receive "
+                    + "budget of %s s (MX_TRANSFER_TIMEOUT), then falls back to storage (not modelled)%n",
+                    org.rdmasim.workload.FaultPlan.MAX_SOURCE_ATTEMPTS, Units.number(plan.transferTimeoutSeconds()));
+        } else {
+            out.printf(Locale.ROOT, "  a failed transfer is %s%n", plan.repost()
+                    ? "posted again, whole, on the same lanes (ASSUMED: the application re-posts)"
+                    : "reported failed (the application's reaction is its own; set faults.repost to re-post)");
+        }
+        out.printf(Locale.ROOT, "  ASSUMED: %s s between an error and the next attempt (faults.retryDelay)%n",
+                Units.number(plan.retryDelaySeconds()));
+        var c = outcome.faultCost();
+        if (c != null) {
+            out.printf(Locale.ROOT, "cost: makespan %s s (%s s without the faults), %d attempt(s) failed, %d gave up%n",
+                    Units.number(c.makespanWith()), Units.number(c.makespanWithout()), c.failedAttempts(), c.gaveUp());
         }
     }
 
