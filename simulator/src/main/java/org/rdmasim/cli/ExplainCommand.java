@@ -17,7 +17,7 @@ import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.report.ReceiverSummary;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioLoader;
-import org.rdmasim.scenario.VariantRunner;
+import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.LaneSplit;

@@ -20,7 +20,7 @@ import org.rdmasim.report.SummaryJson;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioLoader;
 import org.rdmasim.scenario.Sizing;
-import org.rdmasim.scenario.VariantRunner;
+import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.workload.FanoutResult;
 import org.rdmasim.workload.ReplicationStats;

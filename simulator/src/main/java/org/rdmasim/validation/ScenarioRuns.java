@@ -7,7 +7,7 @@ import java.util.Map;
 import org.rdmasim.report.ReceiverSummary;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioLoader;
-import org.rdmasim.scenario.VariantRunner;
+import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.workload.VariantOutcome;
 

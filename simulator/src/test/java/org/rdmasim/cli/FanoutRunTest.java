@@ -15,7 +15,7 @@ import org.rdmasim.hardware.Presets;
 import org.rdmasim.hardware.Units;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioLoader;
-import org.rdmasim.scenario.VariantRunner;
+import org.rdmasim.run.VariantRunner;
 
 /**
  * Fan-out behaviour against hand computations. Every case pins each GPU to its nearest NIC

@@ -20,11 +20,11 @@ import org.rdmasim.importers.ImportOptions;
 import org.rdmasim.importers.env.EnvBlock;
 import org.rdmasim.importers.nccl.NcclTopologyReader;
 import org.rdmasim.importers.smi.SmiTopologyReader;
-import org.rdmasim.scenario.RunChecks;
+import org.rdmasim.run.RunChecks;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioException;
 import org.rdmasim.scenario.ScenarioLoader;
-import org.rdmasim.scenario.VariantRunner;
+import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.workload.VariantOutcome;
 

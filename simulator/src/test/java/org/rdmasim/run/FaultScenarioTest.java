@@ -1,4 +1,4 @@
-package org.rdmasim.scenario;
+package org.rdmasim.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rdmasim.scenario.Scenario;
+import org.rdmasim.scenario.ScenarioLoader;
+import org.rdmasim.scenario.ScenarioException;
 import org.rdmasim.transport.LaneResult;
 import org.rdmasim.transport.QpRetry;
 import org.rdmasim.transport.TransferResult;

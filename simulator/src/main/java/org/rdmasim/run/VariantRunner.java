@@ -1,4 +1,6 @@
-package org.rdmasim.scenario;
+package org.rdmasim.run;
+
+import org.rdmasim.scenario.VariantSpec;
 
 import java.util.ArrayList;
 import java.util.List;

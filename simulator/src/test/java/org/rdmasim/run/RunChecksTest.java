@@ -1,4 +1,4 @@
-package org.rdmasim.scenario;
+package org.rdmasim.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
