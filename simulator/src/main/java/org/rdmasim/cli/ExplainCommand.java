@@ -8,9 +8,7 @@ import java.util.Locale;
 import org.rdmasim.hardware.Units;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.rdmasim.engine.SimulationClock;
-import org.rdmasim.fluid.FluidNetwork;
-import org.rdmasim.hardware.Cluster;
+import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.LinkSpec;
 import org.rdmasim.hardware.TopologyNode;
@@ -89,7 +87,7 @@ public final class ExplainCommand implements Callable<Integer> {
         out.println("variant " + v.name() + (v.description().isEmpty() ? "" : ": " + v.description()));
         List<Host> hosts = new ArrayList<>();
         v.hosts().forEach((n, s) -> hosts.add(new Host(n, s)));
-        Cluster cluster = new Cluster(hosts, v.fabric(), new FluidNetwork(new SimulationClock()));
+        Hosts cluster = Hosts.of(hosts);
         VariantOutcome outcome = VariantRunner.run(v, scenario.seed());
         Set<String> seen = new HashSet<>();
         int shown = 0;
@@ -237,7 +235,7 @@ public final class ExplainCommand implements Callable<Integer> {
      * What NCCL at the scenario's release would decide about GPUDirect RDMA from the initiating GPU to each
      * NIC of its host, in the words of NCCL's INFO line; beside, not part of, the NIXL/UCX transfer.
      */
-    private static void ncclGdr(PrintWriter out, Cluster cluster, VariantSpec v, TransferSpec ts) {
+    private static void ncclGdr(PrintWriter out, Hosts cluster, VariantSpec v, TransferSpec ts) {
         Host host = cluster.host(ts.initiator().host());
         TopologyNode gpu = host.find(ts.initiator().device()).orElse(null);
         if (gpu == null || gpu.kind() != TopologyNode.Kind.GPU) {
@@ -258,7 +256,7 @@ public final class ExplainCommand implements Callable<Integer> {
         }
     }
 
-    private static void floor(PrintWriter out, Cluster cluster, TransferSpec ts, List<LaneSplit.Candidate> lanes,
+    private static void floor(PrintWriter out, Hosts cluster, TransferSpec ts, List<LaneSplit.Candidate> lanes,
             VariantOutcome outcome) {
         Host sink = cluster.host(ts.sink().host());
         double wire = 0;
@@ -266,7 +264,7 @@ public final class ExplainCommand implements Callable<Integer> {
         for (LaneSplit.Candidate c : lanes) {
             if (used.add(c.sinkNic())) {
                 TopologyNode n = sink.nic(c.sinkNic());
-                wire += cluster.nicRx(n).capacity();
+                wire += n.nic().payloadBytesPerSecond();
             }
         }
         double floor = ts.bytes() / wire;

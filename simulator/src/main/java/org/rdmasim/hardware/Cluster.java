@@ -15,7 +15,7 @@ import org.rdmasim.fluid.ResourceKind;
  * memory, each inter-socket direction, each leaf's uplink direction is one {@link Resource}. Answers
  * "which resources does a byte cross" for every piece of a data path.
  */
-public final class Cluster {
+public final class Cluster implements Hosts {
     private final Map<String, Host> hosts = new LinkedHashMap<>();
     private final FabricSpec fabric;
     private final FluidNetwork network;
@@ -142,6 +142,7 @@ public final class Cluster {
         return new ArrayList<>(hosts.values());
     }
 
+    @Override
     public Host host(String name) {
         Host h = hosts.get(name);
         if (h == null) {

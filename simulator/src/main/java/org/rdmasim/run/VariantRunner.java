@@ -18,6 +18,7 @@ import org.rdmasim.fluid.FlowProblem;
 import org.rdmasim.fluid.FluidNetwork;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.transport.ExplicitLanes;
 import org.rdmasim.transport.LanePolicy;
@@ -80,7 +81,7 @@ public final class VariantRunner {
         }
         Map<String, String> representativeOf = new HashMap<>();
         VariantRegistration.Outcome registration = v.fanout() != null ? registerFanout(v, hosts, representativeOf)
-                : register(v, new Cluster(hosts, v.fabric(), new FluidNetwork(new SimulationClock())));
+                : register(v, hosts);
         if (!registration.passed()) {
             return VariantOutcome.failed(v.name(), v.description(), registration.error(), v.claim(), registration.totals());
         }
@@ -275,7 +276,8 @@ public final class VariantRunner {
      * Registers every buffer the workload touches (each endpoint once, at the largest size it moves)
      * the way each process's UCX configuration would, against the variant's caps.
      */
-    static VariantRegistration.Outcome register(VariantSpec v, Cluster cluster) {
+    static VariantRegistration.Outcome register(VariantSpec v, List<Host> hostList) {
+        Hosts cluster = Hosts.of(hostList);
         Map<String, VariantRegistration.Buffer> buffers = new LinkedHashMap<>();
         Map<String, Long> sizes = new LinkedHashMap<>();
         for (TransferItem t : v.transfers()) {
@@ -293,7 +295,7 @@ public final class VariantRunner {
             }
         }
         StackProfile stack = v.transport().stack();
-        return VariantRegistration.register(cluster, (host, device) -> stack.configFor(host, host.find(device).orElseThrow()),
+        return VariantRegistration.register(hostList, (host, device) -> stack.configFor(host, host.find(device).orElseThrow()),
                 new ArrayList<>(buffers.values()), new RegistrationModel(v.registration().parameters()),
                 v.registration().caps());
     }

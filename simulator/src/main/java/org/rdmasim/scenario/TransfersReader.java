@@ -6,11 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.rdmasim.engine.SimulationClock;
-import org.rdmasim.fluid.FluidNetwork;
-import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.Endpoint;
@@ -129,13 +127,13 @@ final class TransfersReader {
     static List<String> checkLaneChoice(YamlTree where, TransportSettings transport, FabricSpec fabric,
             List<TransferItem> transfers, List<Host> hosts) {
         Set<String> warnings = new java.util.LinkedHashSet<>();
-        Cluster cluster = new Cluster(hosts, fabric, new FluidNetwork(new SimulationClock()));
+        Hosts lookup = Hosts.of(hosts);
         UcxLaneSelection selection = new UcxLaneSelection(transport.stack(), transport.api());
         for (TransferItem t : transfers) {
             TransferSpec spec = new TransferSpec(t.id(), t.from(), t.to(), t.bytes(), t.operation(), t.descriptors(),
                     DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
             try {
-                var decision = selection.decide(cluster, spec);
+                var decision = selection.decide(lookup, spec);
                 if (decision.picked().isEmpty()) {
                     throw where.error("UCX finds no lane for transfer " + t.id());
                 }

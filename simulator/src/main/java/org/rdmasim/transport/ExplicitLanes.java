@@ -1,7 +1,7 @@
 package org.rdmasim.transport;
 
 import java.util.List;
-import org.rdmasim.hardware.Cluster;
+import org.rdmasim.hardware.Hosts;
 
 /** Lanes named by the user: NIC pairs with weights, the same for every transfer, bypassing UCX's choice. */
 public record ExplicitLanes(List<LaneSplit.Candidate> lanes) implements LanePolicy {
@@ -19,7 +19,7 @@ public record ExplicitLanes(List<LaneSplit.Candidate> lanes) implements LanePoli
     }
 
     @Override
-    public Plan plan(Cluster cluster, TransferSpec spec) {
+    public Plan plan(Hosts hosts, TransferSpec spec) {
         return new Plan(lanes, DEFAULT_MIN_CHUNK);
     }
 }

@@ -1,7 +1,7 @@
 package org.rdmasim.transport;
 
 import java.util.List;
-import org.rdmasim.hardware.Cluster;
+import org.rdmasim.hardware.Hosts;
 
 /** Chooses the lanes of a transfer and how heavily each is weighted. */
 public interface LanePolicy {
@@ -16,5 +16,5 @@ public interface LanePolicy {
         }
     }
 
-    Plan plan(Cluster cluster, TransferSpec spec);
+    Plan plan(Hosts hosts, TransferSpec spec);
 }

@@ -3,8 +3,8 @@ package org.rdmasim.transport.ucx;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.hardware.Units;
@@ -81,8 +81,8 @@ public final class UcxLaneSelection implements LanePolicy {
     }
 
     @Override
-    public Plan plan(Cluster cluster, TransferSpec spec) {
-        LaneDecision d = decide(cluster, spec);
+    public Plan plan(Hosts hosts, TransferSpec spec) {
+        LaneDecision d = decide(hosts, spec);
         return new Plan(d.picked(), minChunk(d.initiatorConfig()));
     }
 
@@ -112,11 +112,11 @@ public final class UcxLaneSelection implements LanePolicy {
     }
 
     /** The whole decision, for {@code explain}. */
-    public LaneDecision decide(Cluster cluster, TransferSpec spec) {
+    public LaneDecision decide(Hosts hosts, TransferSpec spec) {
         Endpoint initiator = spec.initiator();
         Endpoint remote = spec.operation() == Operation.READ ? spec.source() : spec.sink();
-        Host lh = cluster.host(initiator.host());
-        Host rh = cluster.host(remote.host());
+        Host lh = hosts.host(initiator.host());
+        Host rh = hosts.host(remote.host());
         TopologyNode ld = lh.find(initiator.device()).orElseThrow();
         TopologyNode rd = rh.find(remote.device()).orElseThrow();
         EffectiveConfig lc = stack.configFor(lh, ld);
