@@ -35,7 +35,7 @@ public record CalibrationProfile(String name, String description, List<Parameter
     }
 
     /** Profiles in the order hosts are matched against them; the last matches every host. */
-    public static final List<String> NAMES = List.of("gb200-roce", "connectx-ib", "generic");
+    public static final List<String> NAMES = List.of("gb200-roce", "gb300-ib", "aws-efa", "connectx-ib", "generic");
 
     public Optional<Parameter> parameter(String key) {
         return parameters.stream().filter(p -> p.key().equals(key)).findFirst();

@@ -7,7 +7,12 @@ package org.rdmasim.hardware;
  */
 public enum LinkLayer {
     INFINIBAND(4096.0 / (4096.0 + 44.0)),
-    ROCE(0.978);
+    ROCE(0.978),
+    /**
+     * AWS EFA's Scalable Reliable Datagram over the AWS network. No public source gives SRD's framing;
+     * the efficiency is the aws-efa profile's named assumption ({@code efaWireEfficiency}).
+     */
+    EFA(CalibrationProfile.named("aws-efa").parameter("efaWireEfficiency").orElseThrow().value());
 
     private final double wireEfficiency;
 

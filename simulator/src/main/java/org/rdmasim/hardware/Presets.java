@@ -15,6 +15,9 @@ public final class Presets {
         PRESETS.put("dgx-h100", () -> hopperEightWay("DGX H100", GpuModel.H100));
         PRESETS.put("hgx-h200", () -> hopperEightWay("HGX H200", GpuModel.H200));
         PRESETS.put("gb200-tray", Presets::gb200Tray);
+        PRESETS.put("gb300-tray", Presets::gb300Tray);
+        PRESETS.put("p5.48xlarge", Presets::p5);
+        PRESETS.put("azure-ndv5", Presets::azureNdv5);
         PRESETS.put("generic", () -> generic(GenericHost.defaults()));
     }
 
@@ -98,6 +101,94 @@ public final class Presets {
         }
         return new HostSpec("GB200 NVL72 compute tray", CpuFamily.NVIDIA_GRACE, GRACE_TO_GRACE, sockets,
                 "NVIDIA GB200 NVL72 specifications; Mellanox/ngc_multinode_perf PR #129; FACTS.md section 5");
+    }
+
+    /**
+     * ASSUMPTION, held in the gb300-ib calibration profile: each B300 sits behind one ConnectX-8's
+     * integrated PCIe Gen6 switch (GPU-NIC PIX), the switch reaching its Grace at Gen5 x16.
+     */
+    static HostSpec gb300Tray() {
+        List<HostSpec.SocketSpec> sockets = new ArrayList<>();
+        for (int s = 0; s < 2; s++) {
+            List<HostSpec.DeviceSpec> devices = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                int k = s * 2 + i;
+                GpuModel gpu = GpuModel.GB300;
+                devices.add(new HostSpec.SwitchSpec("cx8-switch" + k, LinkSpec.pcie(PcieGen.GEN5, 16), List.of(
+                        new HostSpec.GpuSpec("GPU" + k, gpu, gpu.hostLink(), gpu.hbmBytes(), gpu.bar1Bytes(), 18),
+                        HostSpec.NicSpec.of("mlx5_" + k, NicModel.CX8, LinkLayer.INFINIBAND))));
+            }
+            sockets.add(new HostSpec.SocketSpec(s, GRACE_MEMORY_BW, 480L << 30, s == 0 ? "0-71" : "72-143", devices));
+        }
+        double graceToGrace = CalibrationProfile.named("gb300-ib").parameter("graceToGrace").orElseThrow().value() * 1e9;
+        return new HostSpec("GB300 NVL72 compute tray", CpuFamily.NVIDIA_GRACE, graceToGrace, sockets,
+                "NVIDIA GB300 NVL72 enterprise reference architecture (compute tray: 2 Grace, 4 Blackwell Ultra, "
+                        + "4 ConnectX-8); GPU behind its ConnectX-8's PCIe switch assumed (profile gb300-ib)");
+    }
+
+    // AMD EPYC 7R13 (Milan, p5.48xlarge): 8 channels of DDR4-3200 per socket = 204.8 GB/s (AMD EPYC 7003
+    // specifications); p5.48xlarge has 2 TiB of memory and 192 vCPUs (AWS EC2 P5 instance page).
+    private static final double MILAN_MEMORY_BW = 204.8e9;
+
+    /**
+     * The published p5.48xlarge topology: ai-dynamo/nixl v1.4.0
+     * {@code test/unit/utils/libfabric/topo/p5.48xl-topo.xml} (an hwloc dump, Apache-2.0). Two sockets,
+     * each with four PCIe trees; each tree ends in one switch holding four EFA devices (1d0f:efa1,
+     * 15.75 GB/s = Gen4 x8, named {@code rdmapBBs0} after their bus), one H100 (10de:2330, Gen5 x16)
+     * and an NVMe drive (not modelled; nor the four ENA functions 1d0f:ec20 beside the EFAs, which carry
+     * no RDMA). The switch uplink is reported at 15.75 GB/s through the VM's virtual bridges; its
+     * physical width is not public and is taken as Gen5 x16 (GPU memory never crosses it: each GPU's
+     * EFA devices share its switch).
+     */
+    static HostSpec p5() {
+        // EFA buses per GPU switch, socket 0 then socket 1, in the file's order (lines 97-1005).
+        int[] firstBus = {0x4f, 0x60, 0x71, 0x82, 0x93, 0xa4, 0xb5, 0xc6};
+        List<HostSpec.SocketSpec> sockets = new ArrayList<>();
+        for (int s = 0; s < 2; s++) {
+            List<HostSpec.DeviceSpec> switches = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                int k = s * 4 + i;
+                List<HostSpec.DeviceSpec> under = new ArrayList<>();
+                under.add(new HostSpec.GpuSpec("GPU" + k, GpuModel.H100, GpuModel.H100.hostLink(),
+                        GpuModel.H100.hbmBytes(), GpuModel.H100.bar1Bytes(), 18));
+                for (int e = 0; e < 4; e++) {
+                    under.add(HostSpec.NicSpec.of("rdmap" + (firstBus[k] + e) + "s0", NicModel.EFA2, LinkLayer.EFA));
+                }
+                switches.add(new HostSpec.SwitchSpec("pcie-switch" + k, LinkSpec.pcie(PcieGen.GEN5, 16), under));
+            }
+            sockets.add(new HostSpec.SocketSpec(s, MILAN_MEMORY_BW, 1L << 40,
+                    s == 0 ? "0-47,96-143" : "48-95,144-191", switches));
+        }
+        double interSocket = CalibrationProfile.named("aws-efa").parameter("interSocket").orElseThrow().value() * 1e9;
+        return new HostSpec("AWS p5.48xlarge", CpuFamily.AMD_ZEN, interSocket, sockets,
+                "ai-dynamo/nixl v1.4.0 test/unit/utils/libfabric/topo/p5.48xl-topo.xml; AWS EC2 user guide (P5: 32 "
+                        + "network cards, 3200 Gbps)");
+    }
+
+    /**
+     * Azure ND H100 v5 (Standard_ND96isr_H100_v5), following the topology file Azure publishes for NCCL:
+     * Azure/azhpc-images {@code topology/ndv5-topo.xml}. Two Sapphire Rapids 8480C sockets (NUMA 0 and
+     * 1), each with four PCIe Gen5 switches; behind each switch one H100 and one ConnectX-7 400G NDR
+     * InfiniBand port (class 0x020700, Gen5 x16, named mlx5_ib0..7 in the file's order), GPU-NIC PIX. The
+     * file gives NUMA node 0 the CPUs 48-95 and node 1 the CPUs 0-47 (its affinity masks). 1.9 TiB of
+     * memory in all.
+     */
+    static HostSpec azureNdv5() {
+        List<HostSpec.SocketSpec> sockets = new ArrayList<>();
+        for (int s = 0; s < 2; s++) {
+            List<HostSpec.DeviceSpec> switches = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                int k = s * 4 + i;
+                switches.add(new HostSpec.SwitchSpec("pcie-switch" + k, LinkSpec.pcie(PcieGen.GEN5, 16), List.of(
+                        new HostSpec.GpuSpec("GPU" + k, GpuModel.H100, GpuModel.H100.hostLink(),
+                                GpuModel.H100.hbmBytes(), GpuModel.H100.bar1Bytes(), 18),
+                        HostSpec.NicSpec.of("mlx5_ib" + k, NicModel.CX7, LinkLayer.INFINIBAND))));
+            }
+            sockets.add(new HostSpec.SocketSpec(s, SPR_MEMORY_BW, 950L << 30,
+                    s == 0 ? "48-95" : "0-47", switches));
+        }
+        return new HostSpec("Azure ND H100 v5", CpuFamily.INTEL_SAPPHIRE_RAPIDS, SPR_UPI_BW, sockets,
+                "Azure/azhpc-images topology/ndv5-topo.xml; Azure ND H100 v5 series documentation");
     }
 
     /** Shape of a parameterised host. */

@@ -48,6 +48,11 @@ public final class UcxPaths {
             case CX6 -> Speed.HDR;
             case CX7 -> Speed.NDR;
             case CX8 -> Speed.XDR;
+            // EFA has no rc_mlx5 transport (NIXL's libfabric backend carries it, transport.libfabric);
+            // should a scenario run UCX on it, the port is classed by its rate alone
+            case EFA2 -> Speed.EDR;
+            case EFA3 -> Speed.HDR;
+            case EFA4 -> Speed.NDR;
         };
     }
 
