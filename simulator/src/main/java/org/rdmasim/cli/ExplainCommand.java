@@ -104,6 +104,14 @@ public final class ExplainCommand implements Callable<Integer> {
             if (!v.transport().lanes().isEmpty()) {
                 out.println("lanes are given explicitly by the scenario: UCX's own choice is bypassed");
                 lanes = v.transport().lanes();
+            } else if (v.transport().backend().backend() == org.rdmasim.transport.NixlBackend.LIBFABRIC) {
+                var d = new org.rdmasim.transport.libfabric.LibfabricRails(v.transport().backend().visibleDevices()).decide(cluster, ts);
+                out.println();
+                d.describe(ts.initiator().toString(), (t.operation() == Operation.READ ? t.from() : t.to()).toString())
+                        .forEach(out::println);
+                lanes = d.lanes();
+                floor(out, cluster, ts, lanes, outcome);
+                continue;
             } else {
                 LaneDecision d = new UcxLaneSelection(v.transport().stack(), v.transport().api()).decide(cluster, ts);
                 out.printf("%neffective configuration of the initiating process (%s):%n", ts.initiator());

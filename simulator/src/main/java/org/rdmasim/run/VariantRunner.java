@@ -186,9 +186,10 @@ public final class VariantRunner {
             cluster = new Cluster(hosts, v.fabric(), network);
         }
         TransferEngine engine = new TransferEngine(cluster, v.protocol(), v.faults().qpRetry());
-        LanePolicy lanes = v.transport().lanes().isEmpty()
-                ? new UcxLaneSelection(v.transport().stack(), v.transport().api(), registrations)
-                : new ExplicitLanes(v.transport().lanes());
+        LanePolicy lanes = !v.transport().lanes().isEmpty() ? new ExplicitLanes(v.transport().lanes())
+                : v.transport().backend().backend() == org.rdmasim.transport.NixlBackend.LIBFABRIC
+                        ? new org.rdmasim.transport.libfabric.LibfabricRails(v.transport().backend().visibleDevices())
+                        : new UcxLaneSelection(v.transport().stack(), v.transport().api(), registrations);
         WorkloadRun run = new WorkloadRun(cluster, engine, lanes, new WorkloadRun.PathOptions(v.transport().gpudirect(),
                 v.transport().acs(), v.transport().iommuPenalty())).withFaults(v.faults());
         // A transfer is done when the initiator's notice fires; a receiver when all its GPUs' are.
@@ -253,9 +254,8 @@ public final class VariantRunner {
             representatives.add(byName.get(names.get(0)));
             all.addAll(buffers.get(names.get(0)));
         }
-        StackProfile stack = v.transport().stack();
         VariantRegistration.Outcome reps = VariantRegistration.register(representatives,
-                (host, device) -> stack.configFor(host, host.find(device).orElseThrow()), all,
+                BackendRegistration.configs(v.transport()), all,
                 new RegistrationModel(v.registration().parameters()), v.registration().caps());
         RegistrationTotals totals = RegistrationTotals.ZERO;
         int g = 0;
@@ -294,8 +294,7 @@ public final class VariantRunner {
                         : new VariantRegistration.Buffer(e.host(), MemoryRegion.host(e.device(), bytes)));
             }
         }
-        StackProfile stack = v.transport().stack();
-        return VariantRegistration.register(hostList, (host, device) -> stack.configFor(host, host.find(device).orElseThrow()),
+        return VariantRegistration.register(hostList, BackendRegistration.configs(v.transport()),
                 new ArrayList<>(buffers.values()), new RegistrationModel(v.registration().parameters()),
                 v.registration().caps());
     }

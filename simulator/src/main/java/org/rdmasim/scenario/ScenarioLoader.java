@@ -200,7 +200,7 @@ public final class ScenarioLoader {
                     true, false, 0.0);
         }
         v.onlyFields(Set.of("operation", "lanes", "descriptors", "gpudirect", "acs", "iommuPenalty", "env", "envFile",
-                "nixl", "ucx", "nccl", "ucxConf", "modelexpress", "api", VARIANT_ENV));
+                "nixl", "ucx", "nccl", "ucxConf", "modelexpress", "api", "backend", "visibleDevices", VARIANT_ENV));
         Operation op = v.has("operation") ? operation(v.get("operation")) : Operation.READ;
         List<LaneSplit.Candidate> lanes = new ArrayList<>();
         if (v.has("lanes")) {
@@ -295,7 +295,7 @@ public final class ScenarioLoader {
             // the NCCL release whose GPUDirect rule explain shows (NcclGdr); NIXL/UCX transfers do not read it
             stack = stack.withNccl(version(v.get("nccl")));
         }
-        return new TransportSettings(op, lanes, stack, api, descriptors, gdr, acs, iommu);
+        return BackendReader.read(v, new TransportSettings(op, lanes, stack, api, descriptors, gdr, acs, iommu));
     }
 
     private static StackVersion version(YamlTree v) {

@@ -94,7 +94,7 @@ public final class Sizing {
         StackProfile stack = new StackProfile(env, t.stack().nixl(), t.stack().ucx(), t.stack().ucxConfInstalled(),
                 t.stack().modelExpress());
         return v.withTransport(new TransportSettings(t.operation(), t.lanes(), stack, t.api(), t.descriptors(),
-                t.gpudirect(), t.acs(), t.iommuPenalty()));
+                t.gpudirect(), t.acs(), t.iommuPenalty()).withBackend(t.backend()));
     }
 
     /**

@@ -128,6 +128,10 @@ final class TransfersReader {
             List<TransferItem> transfers, List<Host> hosts) {
         Set<String> warnings = new java.util.LinkedHashSet<>();
         Hosts lookup = Hosts.of(hosts);
+        if (transport.backend().backend() == org.rdmasim.transport.NixlBackend.LIBFABRIC) {
+            BackendReader.checkLanes(where, lookup, transfers, transport.backend());
+            return new ArrayList<>(warnings);
+        }
         UcxLaneSelection selection = new UcxLaneSelection(transport.stack(), transport.api());
         for (TransferItem t : transfers) {
             TransferSpec spec = new TransferSpec(t.id(), t.from(), t.to(), t.bytes(), t.operation(), t.descriptors(),

@@ -17,4 +17,12 @@ public interface LanePolicy {
     }
 
     Plan plan(Hosts hosts, TransferSpec spec);
+
+    /**
+     * Whether the plan depends on the transfer's size as well as on the hosts' shapes, the devices, the
+     * operation and the descriptor count (NIXL's libfabric backend stripes only large descriptors).
+     */
+    default boolean dependsOnSize() {
+        return false;
+    }
 }

@@ -264,7 +264,7 @@ public final class WorkloadRun {
         Host from = cluster.host(item.from().host());
         Host to = cluster.host(item.to().host());
         PlanKey key = new PlanKey(shapeId(from), item.from().device(), shapeId(to), item.to().device(),
-                item.operation(), item.descriptors());
+                item.operation(), item.descriptors(), lanes.dependsOnSize() ? item.bytes() : -1);
         LanePolicy.Plan plan = plans.get(key);
         if (plan == null) {
             TransferSpec provisional = new TransferSpec(item.id(), item.from(), item.to(), item.bytes(), item.operation(),
@@ -280,7 +280,7 @@ public final class WorkloadRun {
     }
 
     private record PlanKey(int fromShape, String fromDevice, int toShape, String toDevice, Operation operation,
-            int descriptors) {
+            int descriptors, long bytes) {
     }
 
     private RunResult collect(long flows, FanoutResult fanout) {
