@@ -48,6 +48,11 @@ public enum NicModel {
         this.efaDeviceId = efaDeviceId;
     }
 
+    /** The EFA PCI device id (0xefa1..0xefa3); 0 for a ConnectX. */
+    public int efaDeviceId() {
+        return efaDeviceId;
+    }
+
     /** Whether this is an AWS EFA device (libfabric's efa provider, SRD), not a ConnectX. */
     public boolean isEfa() {
         return efaDeviceId != 0;

@@ -52,20 +52,35 @@ public final class Presets {
      * section 5). GPUs join one NVLink domain with 18 links each (NV18). 1 TiB of DDR5 per socket.
      */
     static HostSpec hopperEightWay(String model, GpuModel gpu) {
+        return new HostSpec(model, CpuFamily.INTEL_SAPPHIRE_RAPIDS, SPR_UPI_BW,
+                fourPixPairsPerSocket(gpu, "mlx5_", 1L << 40, "0-55,112-167", "56-111,168-223"),
+                "NVIDIA DGX H100 user guide (system topology); FACTS.md section 5");
+    }
+
+    /**
+     * Two Sapphire Rapids sockets with four PCIe Gen5 switches each, behind each switch GPU{@code k} and
+     * one ConnectX-7 400G InfiniBand port named {@code nicPrefix + k}.
+     */
+    private static List<HostSpec.SocketSpec> fourPixPairsPerSocket(GpuModel gpu, String nicPrefix, long memoryPerSocket,
+            String socket0Cpus, String socket1Cpus) {
         List<HostSpec.SocketSpec> sockets = new ArrayList<>();
         for (int s = 0; s < 2; s++) {
             List<HostSpec.DeviceSpec> switches = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 int k = s * 4 + i;
-                switches.add(new HostSpec.SwitchSpec("pcie-switch" + k, LinkSpec.pcie(PcieGen.GEN5, 16), List.of(
-                        new HostSpec.GpuSpec("GPU" + k, gpu, gpu.hostLink(), gpu.hbmBytes(), gpu.bar1Bytes(), 18),
-                        HostSpec.NicSpec.of("mlx5_" + k, NicModel.CX7, LinkLayer.INFINIBAND))));
+                switches.add(pixPair("pcie-switch" + k, gpu, "GPU" + k,
+                        HostSpec.NicSpec.of(nicPrefix + k, NicModel.CX7, LinkLayer.INFINIBAND)));
             }
-            sockets.add(new HostSpec.SocketSpec(s, SPR_MEMORY_BW, 1L << 40,
-                    s == 0 ? "0-55,112-167" : "56-111,168-223", switches));
+            sockets.add(new HostSpec.SocketSpec(s, SPR_MEMORY_BW, memoryPerSocket, s == 0 ? socket0Cpus : socket1Cpus,
+                    switches));
         }
-        return new HostSpec(model, CpuFamily.INTEL_SAPPHIRE_RAPIDS, SPR_UPI_BW, sockets,
-                "NVIDIA DGX H100 user guide (system topology); FACTS.md section 5");
+        return sockets;
+    }
+
+    /** One GPU (on its own host link, 18 NVLinks) and one NIC behind one PCIe switch uplinked Gen5 x16: PIX. */
+    private static HostSpec.SwitchSpec pixPair(String switchName, GpuModel gpu, String gpuName, HostSpec.NicSpec nic) {
+        return new HostSpec.SwitchSpec(switchName, LinkSpec.pcie(PcieGen.GEN5, 16), List.of(
+                new HostSpec.GpuSpec(gpuName, gpu, gpu.hostLink(), gpu.hbmBytes(), gpu.bar1Bytes(), 18), nic));
     }
 
     // NVIDIA Grace: up to 512 GB/s LPDDR5X per CPU (Grace CPU datasheet); NVLink-C2C 900 GB/s
@@ -113,10 +128,8 @@ public final class Presets {
             List<HostSpec.DeviceSpec> devices = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
                 int k = s * 2 + i;
-                GpuModel gpu = GpuModel.GB300;
-                devices.add(new HostSpec.SwitchSpec("cx8-switch" + k, LinkSpec.pcie(PcieGen.GEN5, 16), List.of(
-                        new HostSpec.GpuSpec("GPU" + k, gpu, gpu.hostLink(), gpu.hbmBytes(), gpu.bar1Bytes(), 18),
-                        HostSpec.NicSpec.of("mlx5_" + k, NicModel.CX8, LinkLayer.INFINIBAND))));
+                devices.add(pixPair("cx8-switch" + k, GpuModel.GB300, "GPU" + k,
+                        HostSpec.NicSpec.of("mlx5_" + k, NicModel.CX8, LinkLayer.INFINIBAND)));
             }
             sockets.add(new HostSpec.SocketSpec(s, GRACE_MEMORY_BW, 480L << 30, s == 0 ? "0-71" : "72-143", devices));
         }
@@ -174,19 +187,7 @@ public final class Presets {
      * memory in all.
      */
     static HostSpec azureNdv5() {
-        List<HostSpec.SocketSpec> sockets = new ArrayList<>();
-        for (int s = 0; s < 2; s++) {
-            List<HostSpec.DeviceSpec> switches = new ArrayList<>();
-            for (int i = 0; i < 4; i++) {
-                int k = s * 4 + i;
-                switches.add(new HostSpec.SwitchSpec("pcie-switch" + k, LinkSpec.pcie(PcieGen.GEN5, 16), List.of(
-                        new HostSpec.GpuSpec("GPU" + k, GpuModel.H100, GpuModel.H100.hostLink(),
-                                GpuModel.H100.hbmBytes(), GpuModel.H100.bar1Bytes(), 18),
-                        HostSpec.NicSpec.of("mlx5_ib" + k, NicModel.CX7, LinkLayer.INFINIBAND))));
-            }
-            sockets.add(new HostSpec.SocketSpec(s, SPR_MEMORY_BW, 950L << 30,
-                    s == 0 ? "48-95" : "0-47", switches));
-        }
+        List<HostSpec.SocketSpec> sockets = fourPixPairsPerSocket(GpuModel.H100, "mlx5_ib", 950L << 30, "48-95", "0-47");
         return new HostSpec("Azure ND H100 v5", CpuFamily.INTEL_SAPPHIRE_RAPIDS, SPR_UPI_BW, sockets,
                 "Azure/azhpc-images topology/ndv5-topo.xml; Azure ND H100 v5 series documentation");
     }

@@ -11,13 +11,13 @@ import org.rdmasim.hardware.CalibrationProfile;
  * The one place a limiter becomes text for people.
  */
 public final class Limiter {
-    private static final Pattern CALIBRATED = Pattern.compile(".*calibrated to ([a-z0-9-]+)$");
+    private static final Pattern CALIBRATED = Pattern.compile(".*(?:calibrated to|assumed in) ([a-z0-9-]+)$");
     private static final Pattern NIC_WIRE = Pattern.compile("(.+):(\\S+) (tx|rx)");
     private static final Pattern LINK = Pattern.compile("(.+):(\\S+) (PCIe|C2C) (up|down)");
     private static final Pattern MEMORY = Pattern.compile("(.+):(CPU\\d+) memory");
     private static final Pattern SOCKETS = Pattern.compile("(.+):(CPU\\d+)->(CPU\\d+)");
     private static final Pattern NIC_READ = Pattern.compile("(.+):(\\S+) READ, calibrated to ([a-z0-9-]+)");
-    private static final Pattern QP_READ = Pattern.compile("(.+):(\\S+) READ rate of one QP, calibrated to ([a-z0-9-]+)");
+    private static final Pattern QP_READ = Pattern.compile("(.+):(\\S+) READ rate of one QP, (?:calibrated to|assumed in) ([a-z0-9-]+)");
     private static final Pattern OUTSTANDING = Pattern.compile("(.+):(\\S+) outstanding READs per QP");
     private static final Pattern LEAF = Pattern.compile("(\\S+) (uplink|downlink)");
 
@@ -31,11 +31,11 @@ public final class Limiter {
         }
         Matcher m;
         if ((m = NIC_READ.matcher(limiter)).matches()) {
-            return "NIC " + m.group(2) + "'s delivered RDMA READ rate on " + m.group(1) + ", CALIBRATED ("
+            return "NIC " + m.group(2) + "'s delivered RDMA READ rate on " + m.group(1) + ", " + kind(m.group(3), "nicReadRate") + " ("
                     + value(m.group(3), "nicReadRate") + ", profile " + m.group(3) + ")";
         }
         if ((m = QP_READ.matcher(limiter)).matches()) {
-            return "one QP's RDMA READ rate on " + m.group(1) + ":" + m.group(2) + ", CALIBRATED ("
+            return "one QP's RDMA READ rate on " + m.group(1) + ":" + m.group(2) + ", " + kind(m.group(3), "qpReadRate") + " ("
                     + value(m.group(3), "qpReadRate") + ", profile " + m.group(3) + ")";
         }
         if ((m = OUTSTANDING.matcher(limiter)).matches()) {
@@ -75,6 +75,16 @@ public final class Limiter {
     static Optional<String> profile(String limiter) {
         Matcher m = limiter == null ? null : CALIBRATED.matcher(limiter);
         return m != null && m.matches() ? Optional.of(m.group(1)) : Optional.empty();
+    }
+
+    /** CALIBRATED or ASSUMED: how the profile's parameter was obtained. */
+    private static String kind(String profile, String key) {
+        try {
+            return CalibrationProfile.named(profile).parameter(key)
+                    .map(p -> p.kind().name()).orElse("CALIBRATED");
+        } catch (IllegalArgumentException e) {
+            return "CALIBRATED";
+        }
     }
 
     private static String value(String profile, String key) {

@@ -78,8 +78,17 @@ public final class LaneSplit {
              */
             RENDEZVOUS_END,
             /** A message shorter than {@code bytes} goes whole on the first lane; otherwise by weight. */
-            WHOLE_BELOW
+            WHOLE_BELOW,
+            /**
+             * Not UCX: each lane gets exactly {@code floor(bytes x weight / total)} and the last lane the
+             * remainder, as NIXL's libfabric backend cuts a striped descriptor (equal chunks, remainder on
+             * the last rail) or deals whole descriptors (weights are descriptor counts).
+             */
+            PROPORTIONAL
         }
+
+        /** {@link Split#PROPORTIONAL}: exact shares, no minimum. */
+        public static final MinChunk PROPORTIONAL_SHARES = new MinChunk(0, 0, Split.PROPORTIONAL);
 
         /** The RMA rule of UCX >= 1.20 with {@code UCX_MIN_RMA_CHUNK_SIZE} = {@code bytes}. */
         public static MinChunk rma(long bytes) {
@@ -143,6 +152,9 @@ public final class LaneSplit {
                 case RMA_REMAINDER -> left < runningMinimum ? left : scaledLength(weight, bytes);
                 case RENDEZVOUS_END -> Math.max(scaledLength(runningWeight, bytes), runningMinimum) - sent;
                 case WHOLE_BELOW -> bytes < minChunk.bytes() ? left : scaledLength(weight, bytes);
+                case PROPORTIONAL -> i == candidates.size() - 1 ? left
+                        : new java.math.BigDecimal(candidates.get(i).weight()).multiply(java.math.BigDecimal.valueOf(bytes))
+                                .divide(new java.math.BigDecimal(total), 0, java.math.RoundingMode.FLOOR).longValueExact();
             };
             share = Math.min(left, share);
             shares[i] = share;

@@ -283,8 +283,11 @@ public final class TransferEngine {
         if (spec.operation() == Operation.READ) {
             if (qpReadRate(spec) <= cap * tol) {
                 var profile = cluster.host(spec.sink().host()).profile();
-                return spec.sink().host() + ":" + lane.sinkNic() + " READ rate of one QP, calibrated to "
-                        + profile.name();
+                // "assumed in" when the profile assumes the rate rather than fitting it to a measurement
+                boolean assumed = profile.qpReadRate().map(p -> p.kind() == org.rdmasim.hardware.CalibrationProfile.Kind.ASSUMED)
+                        .orElse(false);
+                return spec.sink().host() + ":" + lane.sinkNic() + " READ rate of one QP, "
+                        + (assumed ? "assumed in " : "calibrated to ") + profile.name();
             }
             if (params.maxOutstandingReads() * message / (2 * oneWayLatency(spec, lane)) <= cap * tol) {
                 return spec.sink().host() + ":" + lane.sinkNic() + " outstanding READs per QP";

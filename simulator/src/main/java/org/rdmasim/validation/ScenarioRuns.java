@@ -48,6 +48,15 @@ public final class ScenarioRuns {
         return slowest(file, variant).gbps();
     }
 
+    /** Bytes moved by all transfers of the variant over its makespan, in Gbps. */
+    public double aggregateGbps(String file, String variant) throws IOException {
+        VariantOutcome o = outcome(file, variant);
+        if (o.result() == null) {
+            throw new IllegalStateException(file + " variant " + variant + " failed: " + o.error());
+        }
+        return ReceiverSummary.of(o.result()).aggregateGbps();
+    }
+
     /** The slowest receiver's pull time, seconds. */
     public double pullSeconds(String file, String variant) throws IOException {
         return slowest(file, variant).pullSeconds();

@@ -43,6 +43,8 @@ public final class ValidationCatalog {
     private static final List<String> GB200 = List.of("gb200-roce.nicReadRate", "gb200-roce.qpReadRate");
     private static final List<String> QP_READ = List.of("connectx-ib.qpReadRate");
     private static final List<String> NONE = List.of();
+    private static final String P5 = "p5-efa-striping.yaml";
+    private static final List<String> EFA = List.of("aws-efa.efaWireEfficiency (assumed)");
 
     private ValidationCatalog() {
     }
@@ -163,6 +165,28 @@ public final class ValidationCatalog {
                 "rdmasim models relaxed ordering's MR count, not its bandwidth effect on Emerald Rapids",
                 runs -> Modelled.value(new Host("h", Presets.get("dgx-h100")).nics().get(0).nic().payloadBytesPerSecond()
                         / 1e9, "the NIC's wire after framing: no ordering penalty modelled")));
+        // AWS EFA and ConnectX-8 (issue 13)
+        r.add(new ValidationRow("AWS-P5-3200", "AWS EC2 user guide, 'Maximize network bandwidth on accelerated "
+                + "instances with EFA'", "p5.48xlarge: up to 3200 Gbps of network bandwidth over 32 network cards",
+                "8 H100, 32 EFA devices (100 Gbps each), all eight GPUs pulling at once through NIXL's libfabric "
+                        + "backend (a line-rate figure, not a measurement: weak row)", 3200, 3200, "Gbps", 0.03,
+                Check.VALUE, P5 + "#eight-gpus-four-efa-each", EFA, false, "",
+                runs -> Modelled.value(runs.aggregateGbps(P5, "eight-gpus-four-efa-each"),
+                        "eight GPUs, each striped over its four EFA devices")));
+        r.add(new ValidationRow("UCX-XDR-4QP", "openucx/ucx v1.20.0 src/uct/ib/base/ib_iface.c L49-53",
+                "XDR RDMA READ: '4 QPs are needed to achieve full bandwidth with PCIe Gen6'",
+                "ConnectX XDR 800G port, PCIe Gen6 (UCX maintainers' note; no measurement published)", 4, 4, "QPs", 0,
+                Check.VALUE, "-", List.of("gb300-ib.qpReadRate (assumed)"), true,
+                "the assumed per-QP READ rate is UCX's XDR path figure (35e9 B/s = 280 Gbps), with which three QPs "
+                        + "already exceed an 800G port's 791 Gbps of payload; the note's four QPs would need at most "
+                        + "264 Gbps per QP: the two UCX figures disagree, and no measurement decides",
+                runs -> {
+                    Host h = new Host("h", Presets.get("gb300-tray"));
+                    double wire = h.nics().get(0).nic().payloadBytesPerSecond() * 8 / 1e9;
+                    double perQp = h.profile().qpReadRate().orElseThrow().value();
+                    return Modelled.value(Math.ceil(wire / perQp), String.format(java.util.Locale.ROOT,
+                            "QPs of %.0f Gbps to reach %.1f Gbps", perQp, wire));
+                }));
         return List.copyOf(r);
     }
 

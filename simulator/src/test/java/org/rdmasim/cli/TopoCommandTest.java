@@ -59,6 +59,21 @@ class TopoCommandTest {
     }
 
     @Test
+    void cloudPresetsRoundTripThroughNcclXml() throws IOException {
+        for (String preset : new String[] {"p5.48xlarge", "azure-ndv5", "gb300-tray"}) {
+            String matrix = run("topo", preset).out();
+            assertEquals(TopoMatrix.render(new Host(preset, Presets.get(preset))), matrix);
+            Path file = dir.resolve(preset + ".xml");
+            Run xml = run("topo", preset, "--format", "nccl-xml");
+            assertEquals(0, xml.code(), xml.err());
+            Files.writeString(file, xml.out());
+            assertEquals(matrix, run("topo", file.toString()).out(), preset);
+        }
+        // EFA devices keep their identity: Amazon's vendor id and the generation's device id
+        assertTrue(run("topo", "p5.48xlarge", "--format", "nccl-xml").out().contains("vendor=\"0x1d0f\" device=\"0xefa1\""));
+    }
+
+    @Test
     void nvidiaSmiFileBackToMatrix() throws IOException {
         Path file = copy("h100-dgx-topo.txt", "node7.txt");
         Run r = run("topo", file.toString());

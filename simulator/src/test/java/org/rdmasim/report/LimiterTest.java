@@ -18,6 +18,10 @@ class LimiterTest {
                 Limiter.words("receiver:mlx5_0 READ, calibrated to gb200-roce"));
         assertEquals("one QP's RDMA READ rate on b:mlx5_0, CALIBRATED (320 Gbps, profile connectx-ib)",
                 Limiter.words("b:mlx5_0 READ rate of one QP, calibrated to connectx-ib"));
+        // an assumed rate says so: gb300-ib takes ConnectX-8's per-QP READ from UCX's XDR note
+        assertEquals("one QP's RDMA READ rate on b:mlx5_0, ASSUMED (280 Gbps, profile gb300-ib)",
+                Limiter.words("b:mlx5_0 READ rate of one QP, assumed in gb300-ib"));
+        assertEquals(Optional.of("gb300-ib"), Limiter.profile("b:mlx5_0 READ rate of one QP, assumed in gb300-ib"));
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import org.rdmasim.hardware.CpuFamily;
 import org.rdmasim.hardware.GpuModel;
 import org.rdmasim.hardware.HostSpec;
+import org.rdmasim.hardware.LinkLayer;
 import org.rdmasim.hardware.LinkSpec;
 import org.rdmasim.hardware.NicModel;
 import org.rdmasim.hardware.PcieGen;
@@ -410,7 +411,9 @@ public final class NcclTopologyReader {
             warn(pci != null ? pci : where, "NIC " + name + " " + (pci != null ? noLink(pci) : "has no <pci> to give its link")
                     + ": its link taken as " + model.product() + "'s " + describe(model.hostLink()));
         }
-        return new HostSpec.NicSpec(name, model, options.linkLayer(), pciLink.orElse(model.hostLink()), port, gbps, true);
+        // EFA speaks SRD over its own link layer, whatever the import's default for other NICs
+        LinkLayer layer = model.isEfa() ? LinkLayer.EFA : options.linkLayer();
+        return new HostSpec.NicSpec(name, model, layer, pciLink.orElse(model.hostLink()), port, gbps, true);
     }
 
     /** EFA device names: the kernel's efa_N, and rdmapBUSsSLOT as rdma-core's udev rules rename them on AWS AMIs. */

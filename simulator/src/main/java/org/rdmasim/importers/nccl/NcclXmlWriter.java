@@ -161,7 +161,9 @@ public final class NcclXmlWriter {
             boolean bare = id != null && id.pci().isEmpty(); // a <nic> the file put straight under <cpu>
             Map<String, String> a = new LinkedHashMap<>();
             a.put("busid", nextBus());
-            a.put("class", n.linkLayer() == LinkLayer.ROCE ? NcclVocabulary.ETHERNET_NIC_CLASS : NcclVocabulary.IB_NIC_CLASS);
+            // an EFA function is an Amazon Ethernet-class device (1d0f:efaN), as hwloc and NCCL dump it
+            a.put("class", n.linkLayer() == LinkLayer.ROCE || n.linkLayer() == LinkLayer.EFA
+                    ? NcclVocabulary.ETHERNET_NIC_CLASS : NcclVocabulary.IB_NIC_CLASS);
             if (id == null) {
                 a.put("vendor", NcclVocabulary.vendorOf(n.model()));
                 String device = deviceId(n.model());
@@ -204,6 +206,9 @@ public final class NcclXmlWriter {
 
     /** PCI device ids of the ConnectX generations (PCI ID repository); null for models without one. */
     private static String deviceId(NicModel m) {
+        if (m.isEfa()) {
+            return String.format(java.util.Locale.ROOT, "0x%04x", m.efaDeviceId());
+        }
         return switch (m.name()) {
             case "CX5" -> "0x1017";
             case "CX6" -> "0x101b";

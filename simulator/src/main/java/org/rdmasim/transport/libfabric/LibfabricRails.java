@@ -30,9 +30,8 @@ import org.rdmasim.transport.TransferSpec;
  * </ul>
  * The per-transfer base offset is a process-wide counter ({@code reserveBaseOffset}, L371-373); it is
  * taken as 0, which changes which rails get one descriptor more only when the count is not a
- * multiple of the rails. The shares are handed to the one byte splitter ({@link LaneSplit}) as
- * weights; for a striped descriptor NIXL gives the remainder to the last rail, the splitter rounds
- * each share up instead: the two differ by less than one byte per rail.
+ * multiple of the rails. The shares are handed to the byte splitter ({@link LaneSplit}) as weights
+ * with its exact proportional rule (remainder on the last lane), not UCX's 16.16 rounding.
  *
  * <p>Not modelled: host (DRAM_SEG) buffers, whose rails NIXL picks per NUMA node under a PCIe
  * bandwidth budget ({@code nixlLibfabricNumaRailSelectionPolicy}, L1345-): a host-memory endpoint is
@@ -60,7 +59,7 @@ public final class LibfabricRails implements LanePolicy {
     @Override
     public Plan plan(Hosts cluster, TransferSpec spec) {
         // no minimum chunk: NIXL cuts a striped descriptor into equal parts whatever their size
-        return new Plan(decide(cluster, spec).lanes(), new LaneSplit.MinChunk(0, 0, LaneSplit.MinChunk.Split.WHOLE_BELOW));
+        return new Plan(decide(cluster, spec).lanes(), LaneSplit.MinChunk.PROPORTIONAL_SHARES);
     }
 
     /** The backend's decision for {@code spec}; IllegalArgumentException for a buffer it cannot register. */
