@@ -55,7 +55,7 @@ public final class TopoCommand implements Callable<Integer> {
     String gpu;
 
     @Option(names = {"--nic", "--nic-model"}, paramLabel = "MODEL",
-            description = "NIC model for an imported file (cx5, cx6, cx7, cx8); default: from the file's device ids or port speed, else cx7 with a warning")
+            description = "NIC model for an imported file (cx5, cx6, cx7, cx8, efa2, efa3, efa4); default: from the file's device ids or port speed, else cx7 with a warning")
     String nic;
 
     @Option(names = "--cpu", paramLabel = "FAMILY",
@@ -66,7 +66,7 @@ public final class TopoCommand implements Callable<Integer> {
             description = "for a file that holds several hosts (two trays in one dump), the one to print, from 0; default: all")
     Integer hostIndex;
 
-    @Option(names = "--link-layer", paramLabel = "LAYER", description = "ib or roce for an imported file's NICs; default ib")
+    @Option(names = "--link-layer", paramLabel = "LAYER", description = "ib, roce or efa for an imported file's NICs; default ib")
     String linkLayer;
 
     @Override
@@ -122,7 +122,8 @@ public final class TopoCommand implements Callable<Integer> {
             options = options.withLinkLayer(switch (linkLayer.toLowerCase(java.util.Locale.ROOT)) {
                 case "ib", "infiniband" -> LinkLayer.INFINIBAND;
                 case "roce", "ethernet" -> LinkLayer.ROCE;
-                default -> throw new BadInputException("unknown --link-layer '" + linkLayer + "' (expected ib or roce)");
+                case "efa", "srd" -> LinkLayer.EFA;
+                default -> throw new BadInputException("unknown --link-layer '" + linkLayer + "' (expected ib, roce or efa)");
             });
         }
         try {

@@ -17,6 +17,8 @@ public final class Presets {
         PRESETS.put("gb200-tray", Presets::gb200Tray);
         PRESETS.put("gb300-tray", Presets::gb300Tray);
         PRESETS.put("p5.48xlarge", Presets::p5);
+        PRESETS.put("p5en.48xlarge", Presets::p5en);
+        PRESETS.put("p6-b200.48xlarge", Presets::p6b200);
         PRESETS.put("azure-ndv5", Presets::azureNdv5);
         PRESETS.put("generic", () -> generic(GenericHost.defaults()));
     }
@@ -142,40 +144,80 @@ public final class Presets {
     // AMD EPYC 7R13 (Milan, p5.48xlarge): 8 channels of DDR4-3200 per socket = 204.8 GB/s (AMD EPYC 7003
     // specifications); p5.48xlarge has 2 TiB of memory and 192 vCPUs (AWS EC2 P5 instance page).
     private static final double MILAN_MEMORY_BW = 204.8e9;
+    // Intel Xeon 5th generation (Emerald Rapids, p6-b200): 8 channels of DDR5-5600 per socket = 358.4 GB/s.
+    private static final double EMR_MEMORY_BW = 358.4e9;
+    /** The hwloc dumps of AWS instances that NIXL ships: ai-dynamo/nixl v1.4.0 test/unit/utils/libfabric/topo/. */
+    private static final String NIXL_TOPO = "ai-dynamo/nixl v1.4.0 test/unit/utils/libfabric/topo/";
 
     /**
-     * The published p5.48xlarge topology: ai-dynamo/nixl v1.4.0
-     * {@code test/unit/utils/libfabric/topo/p5.48xl-topo.xml} (an hwloc dump, Apache-2.0). Two sockets,
-     * each with four PCIe trees; each tree ends in one switch holding four EFA devices (1d0f:efa1,
-     * 15.75 GB/s = Gen4 x8, named {@code rdmapBBs0} after their bus), one H100 (10de:2330, Gen5 x16)
-     * and an NVMe drive (not modelled; nor the four ENA functions 1d0f:ec20 beside the EFAs, which carry
-     * no RDMA). The switch uplink is reported at 15.75 GB/s through the VM's virtual bridges; its
-     * physical width is not public and is taken as Gen5 x16 (GPU memory never crosses it: each GPU's
-     * EFA devices share its switch).
+     * p5.48xlarge, following {@code p5.48xl-topo.xml} (an hwloc dump, Apache-2.0). Two sockets, each with
+     * four PCIe trees; each tree ends in one switch holding four EFA devices (1d0f:efa1, 15.75 GB/s =
+     * Gen4 x8, named {@code rdmapBBs0} after their decimal bus), one H100 (10de:2330, Gen5 x16) and an
+     * NVMe drive (not modelled; nor the ENA functions 1d0f:ec20 beside the EFAs, which carry no RDMA).
      */
     static HostSpec p5() {
-        // EFA buses per GPU switch, socket 0 then socket 1, in the file's order (lines 97-1005).
-        int[] firstBus = {0x4f, 0x60, 0x71, 0x82, 0x93, 0xa4, 0xb5, 0xc6};
+        return awsInstance("AWS p5.48xlarge", GpuModel.H100, NicModel.EFA2, CpuFamily.AMD_ZEN, MILAN_MEMORY_BW,
+                "0-47,96-143", "48-95,144-191", 1, new int[][] {{79, 80, 81, 82}, {96, 97, 98, 99}, {113, 114, 115, 116},
+                        {130, 131, 132, 133}, {147, 148, 149, 150}, {164, 165, 166, 167}, {181, 182, 183, 184},
+                        {198, 199, 200, 201}},
+                NIXL_TOPO + "p5.48xl-topo.xml; AWS EC2 user guide (P5: 32 network cards, 3200 Gbps)");
+    }
+
+    /**
+     * p5en.48xlarge, following {@code p5en.48xl-topo.xml}: four switches, two per socket, each holding
+     * four EFA devices (1d0f:efa2, 31.5 GB/s) and two H200 (10de:2335); NIXL's grouping gives each GPU
+     * two of its switch's four devices. AWS: 3200 Gbps over 16 devices, Sapphire Rapids CPUs.
+     */
+    static HostSpec p5en() {
+        return awsInstance("AWS p5en.48xlarge", GpuModel.H200, NicModel.EFA3, CpuFamily.INTEL_SAPPHIRE_RAPIDS,
+                SPR_MEMORY_BW, "0-47,96-143", "48-95,144-191", 2, new int[][] {{85, 86, 87, 88}, {110, 111, 112, 113},
+                        {135, 136, 137, 138}, {160, 161, 162, 163}},
+                NIXL_TOPO + "p5en.48xl-topo.xml; AWS EC2 user guide (P5en: 3200 Gbps)");
+    }
+
+    /**
+     * p6-b200.48xlarge, following {@code p6-b200.48xl-topo.xml}: four switches, two per socket, each
+     * holding two EFA devices (1d0f:efa3, 63.0 GB/s = Gen5 x16) and two B200 (10de:2901): one device per
+     * GPU. AWS: 3200 Gbps over 8 devices, Emerald Rapids CPUs.
+     */
+    static HostSpec p6b200() {
+        return awsInstance("AWS p6-b200.48xlarge", GpuModel.B200, NicModel.EFA4, CpuFamily.INTEL_EMERALD_RAPIDS,
+                EMR_MEMORY_BW, "0-47,96-143", "48-95,144-191", 2, new int[][] {{79, 80}, {96, 97}, {113, 114}, {132, 133}},
+                NIXL_TOPO + "p6-b200.48xl-topo.xml; AWS EC2 user guide (P6-B200: 3200 Gbps)");
+    }
+
+    /**
+     * An AWS GPU instance as its hwloc dump shows it: two sockets (the CPU lists of the dumps' Package
+     * cpusets), half the switches on each, behind each switch {@code gpusPerSwitch} GPUs and the EFA
+     * devices whose decimal bus numbers {@code efaBuses} lists. 1 TiB per socket (the dumps'
+     * local_memory). The switch uplink is reported at the VM's virtual bridges' speed; its physical
+     * width is not public and is taken as Gen5 x16 (GPU memory does not cross it: each GPU's EFA devices
+     * share its switch).
+     */
+    private static HostSpec awsInstance(String model, GpuModel gpu, NicModel efa, CpuFamily cpu, double memoryBandwidth,
+            String socket0Cpus, String socket1Cpus, int gpusPerSwitch, int[][] efaBuses, String source) {
         List<HostSpec.SocketSpec> sockets = new ArrayList<>();
+        int perSocket = efaBuses.length / 2;
+        int gpuIndex = 0;
         for (int s = 0; s < 2; s++) {
             List<HostSpec.DeviceSpec> switches = new ArrayList<>();
-            for (int i = 0; i < 4; i++) {
-                int k = s * 4 + i;
+            for (int i = 0; i < perSocket; i++) {
+                int k = s * perSocket + i;
                 List<HostSpec.DeviceSpec> under = new ArrayList<>();
-                under.add(new HostSpec.GpuSpec("GPU" + k, GpuModel.H100, GpuModel.H100.hostLink(),
-                        GpuModel.H100.hbmBytes(), GpuModel.H100.bar1Bytes(), 18));
-                for (int e = 0; e < 4; e++) {
-                    under.add(HostSpec.NicSpec.of("rdmap" + (firstBus[k] + e) + "s0", NicModel.EFA2, LinkLayer.EFA));
+                for (int g = 0; g < gpusPerSwitch; g++) {
+                    under.add(new HostSpec.GpuSpec("GPU" + gpuIndex++, gpu, gpu.hostLink(), gpu.hbmBytes(),
+                            gpu.bar1Bytes(), 18));
+                }
+                for (int bus : efaBuses[k]) {
+                    under.add(HostSpec.NicSpec.of("rdmap" + bus + "s0", efa, LinkLayer.EFA));
                 }
                 switches.add(new HostSpec.SwitchSpec("pcie-switch" + k, LinkSpec.pcie(PcieGen.GEN5, 16), under));
             }
-            sockets.add(new HostSpec.SocketSpec(s, MILAN_MEMORY_BW, 1L << 40,
-                    s == 0 ? "0-47,96-143" : "48-95,144-191", switches));
+            sockets.add(new HostSpec.SocketSpec(s, memoryBandwidth, 1L << 40, s == 0 ? socket0Cpus : socket1Cpus,
+                    switches));
         }
         double interSocket = CalibrationProfile.named("aws-efa").parameter("interSocket").orElseThrow().value() * 1e9;
-        return new HostSpec("AWS p5.48xlarge", CpuFamily.AMD_ZEN, interSocket, sockets,
-                "ai-dynamo/nixl v1.4.0 test/unit/utils/libfabric/topo/p5.48xl-topo.xml; AWS EC2 user guide (P5: 32 "
-                        + "network cards, 3200 Gbps)");
+        return new HostSpec(model, cpu, interSocket, sockets, source);
     }
 
     /**

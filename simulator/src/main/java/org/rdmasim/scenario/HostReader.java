@@ -148,7 +148,8 @@ final class HostReader {
         return switch (v.text().toLowerCase()) {
             case "ib", "infiniband" -> LinkLayer.INFINIBAND;
             case "roce", "ethernet" -> LinkLayer.ROCE;
-            default -> throw v.error("expected infiniband or roce, got '" + v.text() + "'");
+            case "efa", "srd" -> LinkLayer.EFA;
+            default -> throw v.error("expected infiniband, roce or efa, got '" + v.text() + "'");
         };
     }
 

@@ -37,6 +37,19 @@ class CloudPresetsTest {
     }
 
     @Test
+    void everyAwsInstanceTotals3200GbpsOfEfa() {
+        for (String preset : new String[] {"p5.48xlarge", "p5en.48xlarge", "p6-b200.48xlarge"}) {
+            Host h = new Host(preset, Presets.get(preset));
+            assertEquals(8, h.gpus().size(), preset);
+            assertEquals(3200.0, h.nics().stream().mapToDouble(n -> n.nic().lineRateGbps()).sum(), preset);
+            assertTrue(h.nics().stream().allMatch(n -> n.nic().model().isEfa()), preset);
+            assertEquals("aws-efa", h.profile().name());
+        }
+        assertEquals(GpuModel.H200, new Host("h", Presets.get("p5en.48xlarge")).gpus().get(0).gpu().model());
+        assertEquals(CpuFamily.INTEL_EMERALD_RAPIDS, Presets.get("p6-b200.48xlarge").cpuFamily());
+    }
+
+    @Test
     void efaGenerationsAreKnownByTheirPciIds() {
         assertEquals(Optional.of(NicModel.EFA2), NicModel.fromPciId(0x1d0f, 0xefa1));
         assertEquals(Optional.of(NicModel.EFA3), NicModel.fromPciId(0x1d0f, 0xefa2));

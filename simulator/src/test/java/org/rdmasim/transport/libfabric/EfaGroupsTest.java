@@ -41,6 +41,28 @@ class EfaGroupsTest {
         assertEquals(List.of("rdmap198s0", "rdmap199s0", "rdmap200s0", "rdmap201s0"), groups.of("GPU7").rails());
     }
 
+    /** p5en: two GPUs and four EFA devices per switch, two each; p6-b200: two and two, one each. */
+    @Test
+    void laterGenerationsSplitASwitchBetweenItsTwoGpus() {
+        assertSplit("p5en.48xlarge", 2, List.of("rdmap85s0", "rdmap86s0"), List.of("rdmap87s0", "rdmap88s0"));
+        assertSplit("p6-b200.48xlarge", 1, List.of("rdmap79s0"), List.of("rdmap80s0"));
+    }
+
+    private static void assertSplit(String preset, int perGpu, List<String> gpu0, List<String> gpu1) {
+        Host h = new Host(preset, Presets.get(preset));
+        EfaGroups groups = EfaGroups.of(h, List.of());
+        Set<String> seen = new HashSet<>();
+        for (TopologyNode gpu : h.gpus()) {
+            EfaGroups.Group g = groups.of(gpu.name());
+            assertEquals(perGpu, g.rails().size(), preset + " " + gpu.name());
+            assertEquals(2, g.gpusSharing());
+            g.rails().forEach(r -> assertTrue(seen.add(r), r + " given to two GPUs"));
+        }
+        assertEquals(h.nics().size(), seen.size());
+        assertEquals(gpu0, groups.of("GPU0").rails());
+        assertEquals(gpu1, groups.of("GPU1").rails());
+    }
+
     @Test
     void visibleDevicesAreTheOnlyOnesGrouped() {
         Host h = new Host("p5", Presets.get("p5.48xlarge"));
