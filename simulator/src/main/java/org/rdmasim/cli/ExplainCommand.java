@@ -105,7 +105,8 @@ public final class ExplainCommand implements Callable<Integer> {
                 out.println("lanes are given explicitly by the scenario: UCX's own choice is bypassed");
                 lanes = v.transport().lanes();
             } else if (v.transport().backend().backend() == org.rdmasim.transport.NixlBackend.LIBFABRIC) {
-                var d = new org.rdmasim.transport.libfabric.LibfabricRails(v.transport().backend().visibleDevices()).decide(cluster, ts);
+                var d = new org.rdmasim.transport.libfabric.LibfabricRails(v.transport().backend().visibleDevices(),
+                        v.transport().stack().nixl()).decide(cluster, ts);
                 out.println();
                 d.describe(ts.initiator().toString(), (t.operation() == Operation.READ ? t.from() : t.to()).toString())
                         .forEach(out::println);

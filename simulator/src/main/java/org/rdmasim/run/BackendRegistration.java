@@ -30,9 +30,10 @@ final class BackendRegistration {
             return (host, device) -> stack.configFor(host, host.find(device).orElseThrow());
         }
         List<String> visible = transport.backend().visibleDevices();
+        EfaGroups.ScarceDevices scarce = EfaGroups.ScarceDevices.of(stack.nixl());
         Map<String, StackProfile> perRails = new ConcurrentHashMap<>();
         return (host, device) -> {
-            EfaGroups.Group g = EfaGroups.of(host, visible).of(device);
+            EfaGroups.Group g = EfaGroups.of(host, visible, scarce).of(device);
             String rails = String.join(",", g.rails().stream().map(r -> r + ":1").toList());
             StackProfile railsOnly = perRails.computeIfAbsent(rails, r -> {
                 List<EnvEntry> env = new ArrayList<>(stack.env());

@@ -188,7 +188,8 @@ public final class VariantRunner {
         TransferEngine engine = new TransferEngine(cluster, v.protocol(), v.faults().qpRetry());
         LanePolicy lanes = !v.transport().lanes().isEmpty() ? new ExplicitLanes(v.transport().lanes())
                 : v.transport().backend().backend() == org.rdmasim.transport.NixlBackend.LIBFABRIC
-                        ? new org.rdmasim.transport.libfabric.LibfabricRails(v.transport().backend().visibleDevices())
+                        ? new org.rdmasim.transport.libfabric.LibfabricRails(v.transport().backend().visibleDevices(),
+                                v.transport().stack().nixl())
                         : new UcxLaneSelection(v.transport().stack(), v.transport().api(), registrations);
         WorkloadRun run = new WorkloadRun(cluster, engine, lanes, new WorkloadRun.PathOptions(v.transport().gpudirect(),
                 v.transport().acs(), v.transport().iommuPenalty())).withFaults(v.faults());

@@ -60,8 +60,9 @@ final class BackendReader {
     }
 
     /** Each transfer's rails under the libfabric backend, so a buffer it cannot register is reported now. */
-    static void checkLanes(YamlTree where, Hosts cluster, List<TransferItem> transfers, BackendChoice backend) {
-        LibfabricRails rails = new LibfabricRails(backend.visibleDevices());
+    static void checkLanes(YamlTree where, Hosts cluster, List<TransferItem> transfers, BackendChoice backend,
+            java.util.Optional<StackVersion> nixl) {
+        LibfabricRails rails = new LibfabricRails(backend.visibleDevices(), nixl);
         for (TransferItem t : transfers) {
             TransferSpec spec = new TransferSpec(t.id(), t.from(), t.to(), t.bytes(), t.operation(), t.descriptors(),
                     DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);

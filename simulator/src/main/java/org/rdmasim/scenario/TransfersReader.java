@@ -129,7 +129,7 @@ final class TransfersReader {
         Set<String> warnings = new java.util.LinkedHashSet<>();
         Hosts lookup = Hosts.of(hosts);
         if (transport.backend().backend() == org.rdmasim.transport.NixlBackend.LIBFABRIC) {
-            BackendReader.checkLanes(where, lookup, transfers, transport.backend());
+            BackendReader.checkLanes(where, lookup, transfers, transport.backend(), transport.stack().nixl());
             return new ArrayList<>(warnings);
         }
         UcxLaneSelection selection = new UcxLaneSelection(transport.stack(), transport.api());

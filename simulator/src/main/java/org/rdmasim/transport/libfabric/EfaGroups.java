@@ -23,7 +23,8 @@ import org.rdmasim.hardware.TopologyNode;
  *   <li>each NIC walks up to its nearest node with a count and joins it (L1200-1228);</li>
  *   <li>at each such node the NICs, sorted by PCI bus (L1239), are cut into as many contiguous groups
  *       as GPUs counted there, the first {@code nics % gpus} groups one larger (L1262-1270); when there
- *       are fewer NICs than GPUs every GPU gets all of them (L1258-1261).</li>
+ *       are fewer NICs than GPUs every GPU gets all of them (L1258-1261, since 0.9.0; see
+ *       {@link ScarceDevices}).</li>
  * </ol>
  * A GPU without a group is given every device ({@code getEfaDevicesForPci}, L176-196). Bus order here
  * is the host's NIC order, which follows the PCI tree.
@@ -33,6 +34,23 @@ public final class EfaGroups {
     public record Group(String gpu, List<String> rails, String commonAncestor, int gpusSharing, boolean fallback) {
         public Group {
             rails = List.copyOf(rails);
+        }
+    }
+
+    /** What a GPU gets when its node has fewer devices than GPUs. */
+    public enum ScarceDevices {
+        /** Every GPU there shares all of them (0.9.0 and later, libfabric_topology.cpp v0.9.0 L715-719). */
+        SHARED,
+        /**
+         * The first GPUs get one each, the rest no group, hence every device of the host
+         * ({@code groupNicsWithGpus} and {@code getEfaDevicesForGpu}, 0.7.0 and 0.8.x; v0.8.0 L138-145, L680-700).
+         */
+        UNASSIGNED;
+
+        /** The rule of a NIXL release; the latest when none is named. */
+        public static ScarceDevices of(java.util.Optional<org.rdmasim.transport.config.StackVersion> nixl) {
+            return nixl.isPresent() && !nixl.get().atLeast(new org.rdmasim.transport.config.StackVersion(0, 9, 0))
+                    ? UNASSIGNED : SHARED;
         }
     }
 
@@ -54,6 +72,11 @@ public final class EfaGroups {
      * libfabric lists only the devices the process can open.
      */
     public static EfaGroups of(Host host, List<String> visible) {
+        return of(host, visible, ScarceDevices.SHARED);
+    }
+
+    /** As {@link #of(Host, List)}, with the rule of a given release for scarce devices. */
+    public static EfaGroups of(Host host, List<String> visible, ScarceDevices scarce) {
         List<TopologyNode> devices = host.nics().stream()
                 .filter(n -> visible.isEmpty() || visible.contains(n.name())).toList();
         // the machine is the root above the sockets (hwloc's Machine object)
@@ -92,9 +115,9 @@ public final class EfaGroups {
         }
         Map<String, Group> out = new HashMap<>();
         for (Map.Entry<TopologyNode, List<TopologyNode>> e : gpusAt.entrySet()) {
-            split(e.getKey().name(), e.getValue(), nicsAt.getOrDefault(e.getKey(), List.of()), out);
+            split(e.getKey().name(), e.getValue(), nicsAt.getOrDefault(e.getKey(), List.of()), scarce, out);
         }
-        split("machine", gpusAtMachine, nicsAtMachine, out);
+        split("machine", gpusAtMachine, nicsAtMachine, scarce, out);
         List<String> all = devices.stream().map(TopologyNode::name).toList();
         for (TopologyNode gpu : host.gpus()) {
             out.computeIfAbsent(gpu.name(), g -> new Group(g, all, "none (all devices)", 0, true));
@@ -102,13 +125,14 @@ public final class EfaGroups {
         return new EfaGroups(out, devices.isEmpty());
     }
 
-    private static void split(String where, List<TopologyNode> gpus, List<TopologyNode> nics, Map<String, Group> out) {
+    private static void split(String where, List<TopologyNode> gpus, List<TopologyNode> nics, ScarceDevices scarce,
+            Map<String, Group> out) {
         if (gpus.isEmpty() || nics.isEmpty()) {
             return;
         }
         List<String> names = nics.stream().map(TopologyNode::name).toList();
         int groups = gpus.size();
-        if (names.size() < groups) {
+        if (names.size() < groups && scarce == ScarceDevices.SHARED) {
             gpus.forEach(g -> out.put(g.name(), new Group(g.name(), names, where, groups, false)));
             return;
         }
@@ -117,6 +141,9 @@ public final class EfaGroups {
         int next = 0;
         for (int g = 0; g < groups; g++) {
             int size = per + (g < extra ? 1 : 0);
+            if (size == 0) {
+                continue; // an empty group is not kept: the GPU falls back to every device
+            }
             String gpu = gpus.get(g).name();
             out.put(gpu, new Group(gpu, names.subList(next, next + size), where, groups, false));
             next += size;

@@ -45,10 +45,17 @@ public final class LibfabricRails implements LanePolicy {
 
     private final Map<Host, EfaGroups> groups = new HashMap<>();
     private final List<String> visibleDevices;
+    private final EfaGroups.ScarceDevices scarce;
 
-    /** @param visibleDevices the network devices the process sees (a container's EFA devices); empty: all */
+    /** The latest release's rules; {@code visibleDevices}: the devices the process sees (empty: all). */
     public LibfabricRails(List<String> visibleDevices) {
+        this(visibleDevices, java.util.Optional.empty());
+    }
+
+    /** The rules of NIXL release {@code nixl} (the latest when empty). */
+    public LibfabricRails(List<String> visibleDevices, java.util.Optional<org.rdmasim.transport.config.StackVersion> nixl) {
         this.visibleDevices = List.copyOf(visibleDevices);
+        this.scarce = EfaGroups.ScarceDevices.of(nixl);
     }
 
     @Override
@@ -135,7 +142,7 @@ public final class LibfabricRails implements LanePolicy {
         }
         EfaGroups g;
         synchronized (groups) {
-            g = groups.computeIfAbsent(host, h -> EfaGroups.of(h, visibleDevices));
+            g = groups.computeIfAbsent(host, h -> EfaGroups.of(h, visibleDevices, scarce));
         }
         if (g.isEmpty()) {
             throw new IllegalArgumentException("NIXL's libfabric backend: host " + e.host() + " has no visible network device"

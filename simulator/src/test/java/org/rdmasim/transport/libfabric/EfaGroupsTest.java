@@ -101,6 +101,30 @@ class EfaGroupsTest {
         assertEquals(List.of("efa0"), s.of("GPU1").rails());
     }
 
+    /**
+     * Two GPUs and one device on one switch, a second device on a switch without GPUs: from 0.9.0 both
+     * GPUs share their switch's device; before, the second GPU gets no group and so every device.
+     */
+    @Test
+    void scarceDevicesByRelease() {
+        HostSpec base = host(2, 1);
+        HostSpec.SwitchSpec lone = new HostSpec.SwitchSpec("sw2", LinkSpec.pcie(PcieGen.GEN5, 16),
+                List.of(HostSpec.NicSpec.of("efa9", NicModel.EFA2, LinkLayer.EFA)));
+        List<HostSpec.DeviceSpec> devices = new java.util.ArrayList<>(base.sockets().get(0).devices());
+        devices.add(lone);
+        HostSpec.SocketSpec s0 = base.sockets().get(0);
+        Host h = new Host("h", new HostSpec("test", CpuFamily.AMD_ZEN, 64e9, List.of(new HostSpec.SocketSpec(0,
+                s0.memoryBandwidth(), s0.memoryBytes(), s0.cpuAffinity(), devices)), "test host"));
+        EfaGroups now = EfaGroups.of(h, List.of(), EfaGroups.ScarceDevices.of(java.util.Optional.of(
+                org.rdmasim.transport.config.StackVersion.parse("1.4.0"))));
+        assertEquals(List.of("efa0"), now.of("GPU1").rails());
+        EfaGroups before = EfaGroups.of(h, List.of(), EfaGroups.ScarceDevices.of(java.util.Optional.of(
+                org.rdmasim.transport.config.StackVersion.parse("0.8.0"))));
+        assertEquals(List.of("efa0"), before.of("GPU0").rails());
+        assertTrue(before.of("GPU1").fallback());
+        assertEquals(List.of("efa0", "efa9"), before.of("GPU1").rails());
+    }
+
     /** {@code gpus} GPUs and {@code nics} EFA devices under one PCIe switch of one socket. */
     static HostSpec host(int gpus, int nics) {
         List<HostSpec.DeviceSpec> under = new java.util.ArrayList<>();
