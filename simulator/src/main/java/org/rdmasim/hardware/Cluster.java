@@ -80,8 +80,10 @@ public final class Cluster implements Hosts {
         for (TopologyNode nic : h.nics()) {
             HostSpec.NicSpec n = nic.nic();
             double wire = n.payloadBytesPerSecond() * nicRateFactor.applyAsDouble(h, nic);
-            nicTx.put(nic, network.addResource(h.name() + ":" + n.name() + " tx", ResourceKind.NIC_TX, wire));
-            nicRx.put(nic, network.addResource(h.name() + ":" + n.name() + " rx", ResourceKind.NIC_RX, wire));
+            // a wire rate that rests on an assumed framing efficiency says so wherever it limits a transfer
+            String assumed = n.linkLayer().efficiencyAssumedIn().map(p -> ", SRD efficiency assumed in " + p).orElse("");
+            nicTx.put(nic, network.addResource(h.name() + ":" + n.name() + " tx" + assumed, ResourceKind.NIC_TX, wire));
+            nicRx.put(nic, network.addResource(h.name() + ":" + n.name() + " rx" + assumed, ResourceKind.NIC_RX, wire));
             if (readRate != null) {
                 nicRead.put(nic, network.addResource(h.name() + ":" + n.name() + " READ, calibrated to "
                         + profile.name(), ResourceKind.NIC_READ_CALIBRATED,

@@ -23,4 +23,9 @@ public enum LinkLayer {
     public double wireEfficiency() {
         return wireEfficiency;
     }
+
+    /** The profile whose assumption the efficiency is, when it is one (EFA: aws-efa); empty when derived. */
+    public java.util.Optional<String> efficiencyAssumedIn() {
+        return this == EFA ? java.util.Optional.of("aws-efa") : java.util.Optional.empty();
+    }
 }

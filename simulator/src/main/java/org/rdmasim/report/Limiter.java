@@ -12,7 +12,7 @@ import org.rdmasim.hardware.CalibrationProfile;
  */
 public final class Limiter {
     private static final Pattern CALIBRATED = Pattern.compile(".*(?:calibrated to|assumed in) ([a-z0-9-]+)$");
-    private static final Pattern NIC_WIRE = Pattern.compile("(.+):(\\S+) (tx|rx)");
+    private static final Pattern NIC_WIRE = Pattern.compile("(.+):(\\S+) (tx|rx)(?:, SRD efficiency assumed in ([a-z0-9-]+))?");
     private static final Pattern LINK = Pattern.compile("(.+):(\\S+) (PCIe|C2C) (up|down)");
     private static final Pattern MEMORY = Pattern.compile("(.+):(CPU\\d+) memory");
     private static final Pattern SOCKETS = Pattern.compile("(.+):(CPU\\d+)->(CPU\\d+)");
@@ -43,7 +43,9 @@ public final class Limiter {
         }
         if ((m = NIC_WIRE.matcher(limiter)).matches()) {
             return "NIC " + m.group(2) + "'s " + (m.group(3).equals("tx") ? "transmit" : "receive")
-                    + " line rate on " + m.group(1);
+                    + " line rate on " + m.group(1) + (m.group(4) == null ? ""
+                            : " (its SRD framing efficiency ASSUMED: " + value(m.group(4), "efaWireEfficiency") + ", profile "
+                                    + m.group(4) + ")");
         }
         if ((m = LINK.matcher(limiter)).matches()) {
             return m.group(2) + "'s " + (m.group(3).equals("C2C") ? "NVLink-C2C" : "PCIe") + " link on " + m.group(1)

@@ -69,7 +69,8 @@ public final class WorkloadRun {
         }
         cluster.network().addObserver((r, now, load) -> {
             if (r.kind() == ResourceKind.NIC_TX) {
-                series.get(r.name().substring(0, r.name().lastIndexOf(' '))).set(now, load);
+                // "host:nic tx", with a note after it when the wire rate rests on an assumption
+                series.get(r.name().substring(0, r.name().lastIndexOf(" tx"))).set(now, load);
             }
         }, java.util.EnumSet.of(ResourceKind.NIC_TX));
     }

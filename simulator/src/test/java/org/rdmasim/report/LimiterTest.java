@@ -22,6 +22,11 @@ class LimiterTest {
         assertEquals("one QP's RDMA READ rate on b:mlx5_0, ASSUMED (280 Gbps, profile gb300-ib)",
                 Limiter.words("b:mlx5_0 READ rate of one QP, assumed in gb300-ib"));
         assertEquals(Optional.of("gb300-ib"), Limiter.profile("b:mlx5_0 READ rate of one QP, assumed in gb300-ib"));
+        // an EFA device's wire rate rests on the assumed SRD efficiency, and the report says on what
+        String efa = "a:rdmap79s0 tx, SRD efficiency assumed in aws-efa";
+        assertEquals("NIC rdmap79s0's transmit line rate on a (its SRD framing efficiency ASSUMED: 0.978 of line rate, "
+                + "profile aws-efa)", Limiter.words(efa));
+        assertEquals(Optional.of("aws-efa"), Limiter.profile(efa));
     }
 
     @Test
