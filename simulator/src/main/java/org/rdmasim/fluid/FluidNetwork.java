@@ -39,7 +39,14 @@ public final class FluidNetwork {
 
     private final SimulationClock clock;
     private final MaxMinSolver solver = new MaxMinSolver();
-    private final List<Resource> resources = new ArrayList<>();
+    /**
+     * Resources by index. An index may be reserved ahead and its resource built on first use (see
+     * {@link #reserve}), so a cluster of 100k hosts does not hold the ~30 links of every host when a
+     * fan-out crosses a dozen of them; reserved-but-unbuilt indices are null.
+     */
+    private Resource[] byIndex = new Resource[16];
+    private int indices;
+    private int built;
     private final List<LoadObserver> observers = new ArrayList<>();
     private final Set<ResourceKind> watchedKinds = EnumSet.noneOf(ResourceKind.class);
     private long nextFlowId;
@@ -61,14 +68,59 @@ public final class FluidNetwork {
     }
 
     public Resource addResource(String name, ResourceKind kind, double capacityBytesPerSecond) {
-        Resource r = new Resource(resources.size(), name, kind, capacityBytesPerSecond);
+        return addResourceAt(reserve(1), name, kind, capacityBytesPerSecond);
+    }
+
+    /**
+     * Reserves {@code count} consecutive indices for resources built later with {@link #addResourceAt}
+     * (or never, when nothing crosses them). Indices order resources in the solver's ties and in reports,
+     * so a resource built late sits where it would have been built eagerly.
+     *
+     * @return the first reserved index
+     */
+    public int reserve(int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("cannot reserve " + count + " resources");
+        }
+        int first = indices;
+        indices = Math.addExact(indices, count);
+        if (indices > byIndex.length) {
+            byIndex = Arrays.copyOf(byIndex, Math.max(indices, 2 * byIndex.length));
+        }
+        return first;
+    }
+
+    /** Builds the resource at a reserved index. */
+    public Resource addResourceAt(int index, String name, ResourceKind kind, double capacityBytesPerSecond) {
+        if (index < 0 || index >= indices || byIndex[index] != null) {
+            throw new IllegalArgumentException("index " + index + " is not reserved or already holds " + byIndex[index]);
+        }
+        Resource r = new Resource(index, name, kind, capacityBytesPerSecond);
         r.watched = watchedKinds.contains(kind);
-        resources.add(r);
+        byIndex[index] = r;
+        built++;
         return r;
     }
 
+    /** The resource built at {@code index}, or null when that reserved index was never built. */
+    public Resource resourceAt(int index) {
+        return byIndex[index];
+    }
+
+    /** Every built resource, in index order. */
     public List<Resource> resources() {
-        return Collections.unmodifiableList(resources);
+        List<Resource> out = new ArrayList<>(built);
+        for (int i = 0; i < indices; i++) {
+            if (byIndex[i] != null) {
+                out.add(byIndex[i]);
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    /** One more than the largest index reserved so far. */
+    int indexLimit() {
+        return indices;
     }
 
     /** Receives every change of a resource's load (for time series), on resources of every kind. */
@@ -83,7 +135,7 @@ public final class FluidNetwork {
     public void addObserver(LoadObserver observer, Set<ResourceKind> kinds) {
         observers.add(observer);
         watchedKinds.addAll(kinds);
-        for (Resource r : resources) {
+        for (Resource r : resources()) {
             if (kinds.contains(r.kind())) {
                 if (r.lazyGroup != null) {
                     throw new IllegalStateException("observers must be added before flows start");
@@ -258,7 +310,7 @@ public final class FluidNetwork {
     private void dissolveAllGroups(double now) {
         List<FlowGroup> all = new ArrayList<>();
         List<Resource> seeds = new ArrayList<>();
-        for (Resource r : resources) {
+        for (Resource r : resources()) {
             if (r.group != null) {
                 all.add(r.group);
             }

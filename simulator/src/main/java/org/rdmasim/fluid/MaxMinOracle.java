@@ -43,7 +43,7 @@ final class MaxMinOracle {
     List<String> scratchMismatches() {
         List<Flow> running = runningFlows();
         running.sort((a, b) -> Long.compare(a.id(), b.id()));
-        Resource[] copy = new Resource[network.resources().size()];
+        Resource[] copy = new Resource[network.indexLimit()];
         for (Resource r : network.resources()) {
             copy[r.index()] = new Resource(r.index(), r.name(), r.kind(), r.capacity());
         }

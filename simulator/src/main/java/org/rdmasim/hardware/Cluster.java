@@ -1,7 +1,9 @@
 package org.rdmasim.hardware;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,31 +21,31 @@ public final class Cluster implements Hosts {
     private final Map<String, Host> hosts = new LinkedHashMap<>();
     private final FabricSpec fabric;
     private final FluidNetwork network;
-    private final Map<TopologyNode, Resource> up = new HashMap<>();
-    private final Map<TopologyNode, Resource> down = new HashMap<>();
-    private final Map<TopologyNode, Resource> nicTx = new HashMap<>();
-    private final Map<TopologyNode, Resource> nicRx = new HashMap<>();
-    private final Map<String, Resource[]> memory = new HashMap<>();
-    private final Map<String, Resource[][]> interSocket = new HashMap<>();
     private final Map<String, Resource[]> leafUp = new HashMap<>();
     private final Map<String, Resource[]> leafDown = new HashMap<>();
     private final Map<String, Integer> hostIndex = new HashMap<>();
     private final ToDoubleBiFunction<Host, TopologyNode> nicRateFactor;
-    private final Map<TopologyNode, Resource> nicRead = new HashMap<>();
+    private final boolean nominalNicRates;
+    /** Each host's block of resource indices, by host and by each of its sockets (the roots of its tree). */
+    private final Map<Host, HostBlock> blocks = new IdentityHashMap<>();
+    private final Map<TopologyNode, HostBlock> blockBySocket = new IdentityHashMap<>();
+    private final Map<HostSpec, Layout> layouts = new IdentityHashMap<>();
 
     public Cluster(List<Host> hostList, FabricSpec fabric, FluidNetwork network) {
-        this(hostList, fabric, network, (h, nic) -> 1.0);
+        this(hostList, fabric, network, null);
     }
 
     /**
      * A cluster whose NIC ports run at {@code nicRateFactor} times their nominal wire rate (both
-     * directions of a port scale together), for replications with per-port rate spread.
+     * directions of a port scale together), for replications with per-port rate spread; null for
+     * nominal rates.
      */
     public Cluster(List<Host> hostList, FabricSpec fabric, FluidNetwork network,
             ToDoubleBiFunction<Host, TopologyNode> nicRateFactor) {
         this.fabric = fabric;
         this.network = network;
-        this.nicRateFactor = nicRateFactor;
+        this.nominalNicRates = nicRateFactor == null;
+        this.nicRateFactor = nicRateFactor == null ? (h, nic) -> 1.0 : nicRateFactor;
         for (Host h : hostList) {
             if (hosts.putIfAbsent(h.name(), h) != null) {
                 throw new IllegalArgumentException("two hosts are named " + h.name());
@@ -54,55 +56,191 @@ public final class Cluster implements Hosts {
         buildFabric();
     }
 
-    private void build(Host h) {
-        HostSpec spec = h.spec();
-        Resource[] mem = new Resource[spec.sockets().size()];
-        for (int s = 0; s < mem.length; s++) {
-            mem[s] = network.addResource(h.name() + ":CPU" + s + " memory", ResourceKind.HOST_MEMORY,
-                    spec.sockets().get(s).memoryBandwidth());
-        }
-        memory.put(h.name(), mem);
-        Resource[][] x = new Resource[mem.length][mem.length];
-        for (int a = 0; a < mem.length; a++) {
-            for (int b = 0; b < mem.length; b++) {
-                if (a != b) {
-                    x[a][b] = network.addResource(h.name() + ":CPU" + a + "->CPU" + b, ResourceKind.CPU_INTERCONNECT,
-                            spec.interSocket());
+    /**
+     * Where one host shape's resources sit in a host's block of indices, in the order a host's
+     * resources have always been numbered: socket memories, inter-socket directions, each link's up and
+     * down (depth first), each NIC's tx, rx and calibrated READ. Per slot: name after the host's, kind,
+     * nominal capacity and, for a NIC's slots, which of the host's NIC rate factors scales it.
+     */
+    private static final class Layout {
+        final List<String> suffix = new ArrayList<>();
+        final List<ResourceKind> kind = new ArrayList<>();
+        final List<Double> capacity = new ArrayList<>();
+        final List<Integer> factor = new ArrayList<>();
+        final int[] up;
+        final int[] down;
+        final int[] tx;
+        final int[] rx;
+        final int[] read;
+        final int[] memory;
+        final int[][] interSocket;
+
+        Layout(Host h) {
+            HostSpec spec = h.spec();
+            int nodes = 0;
+            for (TopologyNode socket : h.sockets()) {
+                nodes = Math.max(nodes, maxOrdinal(socket) + 1);
+            }
+            up = filled(nodes);
+            down = filled(nodes);
+            tx = filled(nodes);
+            rx = filled(nodes);
+            read = filled(nodes);
+            memory = new int[spec.sockets().size()];
+            for (int s = 0; s < memory.length; s++) {
+                memory[s] = slot(":CPU" + s + " memory", ResourceKind.HOST_MEMORY, spec.sockets().get(s).memoryBandwidth(), -1);
+            }
+            interSocket = new int[memory.length][memory.length];
+            for (int a = 0; a < memory.length; a++) {
+                for (int b = 0; b < memory.length; b++) {
+                    interSocket[a][b] = a == b ? -1 : slot(":CPU" + a + "->CPU" + b, ResourceKind.CPU_INTERCONNECT, spec.interSocket(), -1);
                 }
             }
-        }
-        interSocket.put(h.name(), x);
-        for (TopologyNode socket : h.sockets()) {
-            addLinks(h, socket);
-        }
-        CalibrationProfile profile = h.profile();
-        CalibrationProfile.Parameter readRate = profile.nicReadRate().orElse(null);
-        for (TopologyNode nic : h.nics()) {
-            HostSpec.NicSpec n = nic.nic();
-            double wire = n.payloadBytesPerSecond() * nicRateFactor.applyAsDouble(h, nic);
-            // a wire rate that rests on an assumed framing efficiency says so wherever it limits a transfer
-            String assumed = n.linkLayer().efficiencyAssumedIn().map(p -> ", SRD efficiency assumed in " + p).orElse("");
-            nicTx.put(nic, network.addResource(h.name() + ":" + n.name() + " tx" + assumed, ResourceKind.NIC_TX, wire));
-            nicRx.put(nic, network.addResource(h.name() + ":" + n.name() + " rx" + assumed, ResourceKind.NIC_RX, wire));
-            if (readRate != null) {
-                nicRead.put(nic, network.addResource(h.name() + ":" + n.name() + " READ, calibrated to "
-                        + profile.name(), ResourceKind.NIC_READ_CALIBRATED,
-                        Units.gbpsToBytesPerSecond(readRate.value()) * nicRateFactor.applyAsDouble(h, nic)));
+            for (TopologyNode socket : h.sockets()) {
+                addLinks(socket);
             }
+            CalibrationProfile profile = h.profile();
+            CalibrationProfile.Parameter readRate = profile.nicReadRate().orElse(null);
+            int k = 0;
+            for (TopologyNode nic : h.nics()) {
+                HostSpec.NicSpec n = nic.nic();
+                // a wire rate that rests on an assumed framing efficiency says so wherever it limits a transfer
+                String assumed = n.linkLayer().efficiencyAssumedIn().map(p -> ", SRD efficiency assumed in " + p).orElse("");
+                tx[nic.ordinal()] = slot(":" + n.name() + " tx" + assumed, ResourceKind.NIC_TX, n.payloadBytesPerSecond(), 2 * k);
+                rx[nic.ordinal()] = slot(":" + n.name() + " rx" + assumed, ResourceKind.NIC_RX, n.payloadBytesPerSecond(), 2 * k);
+                if (readRate != null) {
+                    read[nic.ordinal()] = slot(":" + n.name() + " READ, calibrated to " + profile.name(),
+                            ResourceKind.NIC_READ_CALIBRATED, Units.gbpsToBytesPerSecond(readRate.value()), 2 * k + 1);
+                }
+                k++;
+            }
+        }
+
+        private void addLinks(TopologyNode node) {
+            for (TopologyNode child : node.children()) {
+                LinkSpec link = child.uplink();
+                if (link != null) {
+                    ResourceKind kind = link.type() == LinkSpec.LinkType.C2C ? ResourceKind.C2C_LINK : ResourceKind.PCIE_LINK;
+                    String base = ":" + child.name() + " " + (link.type() == LinkSpec.LinkType.C2C ? "C2C" : "PCIe");
+                    up[child.ordinal()] = slot(base + " up", kind, link.bytesPerSecond(), -1);
+                    down[child.ordinal()] = slot(base + " down", kind, link.bytesPerSecond(), -1);
+                }
+                addLinks(child);
+            }
+        }
+
+        private int slot(String name, ResourceKind k, double c, int nicFactor) {
+            suffix.add(name);
+            kind.add(k);
+            capacity.add(c);
+            factor.add(nicFactor);
+            return suffix.size() - 1;
+        }
+
+        int size() {
+            return suffix.size();
+        }
+
+        private static int maxOrdinal(TopologyNode n) {
+            int m = n.ordinal();
+            for (TopologyNode c : n.children()) {
+                m = Math.max(m, maxOrdinal(c));
+            }
+            return m;
+        }
+
+        private static int[] filled(int n) {
+            int[] a = new int[n];
+            Arrays.fill(a, -1);
+            return a;
         }
     }
 
-    private void addLinks(Host h, TopologyNode node) {
-        for (TopologyNode child : node.children()) {
-            LinkSpec link = child.uplink();
-            if (link != null) {
-                ResourceKind kind = link.type() == LinkSpec.LinkType.C2C ? ResourceKind.C2C_LINK : ResourceKind.PCIE_LINK;
-                String base = h.name() + ":" + child.name() + " " + (link.type() == LinkSpec.LinkType.C2C ? "C2C" : "PCIe");
-                up.put(child, network.addResource(base + " up", kind, link.bytesPerSecond()));
-                down.put(child, network.addResource(base + " down", kind, link.bytesPerSecond()));
+    /**
+     * A host's resources: {@code layout.size()} indices from {@code base}, each built on first use.
+     * {@code factors} holds the NIC rate factors (wire, then READ, per NIC), drawn when the cluster is
+     * built in the order they always were; null at nominal rates.
+     */
+    private record HostBlock(Host host, int base, Layout layout, double[] factors) {
+    }
+
+    private void build(Host h) {
+        Layout layout = layouts.computeIfAbsent(h.spec(), s -> new Layout(h));
+        double[] factors = null;
+        if (!nominalNicRates) {
+            // Drawn now, wire then READ per NIC, as the eager build drew them (the factor may be random).
+            boolean read = h.profile().nicReadRate().isPresent();
+            factors = new double[2 * h.nics().size()];
+            int k = 0;
+            for (TopologyNode nic : h.nics()) {
+                factors[2 * k] = nicRateFactor.applyAsDouble(h, nic);
+                if (read) {
+                    factors[2 * k + 1] = nicRateFactor.applyAsDouble(h, nic);
+                }
+                k++;
             }
-            addLinks(h, child);
         }
+        HostBlock block = new HostBlock(h, network.reserve(layout.size()), layout, factors);
+        blocks.put(h, block);
+        for (TopologyNode socket : h.sockets()) {
+            blockBySocket.put(socket, block);
+        }
+    }
+
+    /** The resource in {@code slot} of a host's block, built now if nothing used it before; null for slot -1. */
+    private Resource resource(HostBlock b, int slot) {
+        if (slot < 0) {
+            return null;
+        }
+        Resource r = network.resourceAt(b.base() + slot);
+        if (r == null) {
+            r = network.addResourceAt(b.base() + slot, b.host().name() + b.layout().suffix.get(slot),
+                    b.layout().kind.get(slot), capacity(b, slot));
+        }
+        return r;
+    }
+
+    private static double capacity(HostBlock b, int slot) {
+        double c = b.layout().capacity.get(slot);
+        int f = b.layout().factor.get(slot);
+        return f < 0 ? c : c * (b.factors() == null ? 1.0 : b.factors()[f]);
+    }
+
+    private HostBlock blockOf(Host h) {
+        return blocks.get(h);
+    }
+
+    private HostBlock blockOf(TopologyNode n) {
+        TopologyNode root = n;
+        while (root.parent() != null) {
+            root = root.parent();
+        }
+        return blockBySocket.get(root);
+    }
+
+    private Resource up(TopologyNode n) {
+        HostBlock b = blockOf(n);
+        return resource(b, b.layout().up[n.ordinal()]);
+    }
+
+    private Resource down(TopologyNode n) {
+        HostBlock b = blockOf(n);
+        return resource(b, b.layout().down[n.ordinal()]);
+    }
+
+    private Resource interSocket(Host h, int from, int to) {
+        HostBlock b = blockOf(h);
+        return resource(b, b.layout().interSocket[from][to]);
+    }
+
+    /** Builds every resource of every host now (a fault names a resource nothing may have crossed yet). */
+    public List<Resource> allResources() {
+        for (HostBlock b : blocks.values()) {
+            for (int slot = 0; slot < b.layout().size(); slot++) {
+                resource(b, slot);
+            }
+        }
+        return network.resources();
     }
 
     private void buildFabric() {
@@ -111,8 +249,9 @@ public final class Cluster implements Hosts {
         }
         Map<String, Double> leafCapacity = new LinkedHashMap<>();
         for (Host h : hosts.values()) {
+            HostBlock b = blockOf(h);
             for (TopologyNode nic : h.nics()) {
-                leafCapacity.merge(leafOf(h, nic), nicTx.get(nic).capacity(), Double::sum);
+                leafCapacity.merge(leafOf(h, nic), capacity(b, b.layout().tx[nic.ordinal()]), Double::sum);
             }
         }
         for (Map.Entry<String, Double> e : leafCapacity.entrySet()) {
@@ -158,11 +297,32 @@ public final class Cluster implements Hosts {
     }
 
     public Resource nicTx(TopologyNode nic) {
-        return nicTx.get(nic);
+        HostBlock b = blockOf(nic);
+        return resource(b, b.layout().tx[nic.ordinal()]);
     }
 
     public Resource nicRx(TopologyNode nic) {
-        return nicRx.get(nic);
+        HostBlock b = blockOf(nic);
+        return resource(b, b.layout().rx[nic.ordinal()]);
+    }
+
+    /** A NIC's transmit side if anything ever crossed it (or asked for it), else null. */
+    public Resource nicTxIfBuilt(TopologyNode nic) {
+        HostBlock b = blockOf(nic);
+        return network.resourceAt(b.base() + b.layout().tx[nic.ordinal()]);
+    }
+
+    /** Bytes a NIC sent up to {@code now} (0 when nothing ever crossed it, without building it). */
+    public double nicTxBytes(TopologyNode nic, double now) {
+        Resource r = nicTxIfBuilt(nic);
+        return r == null ? 0 : r.bytesCarried(now);
+    }
+
+    /** Bytes a NIC received up to {@code now} (0 when nothing ever crossed it, without building it). */
+    public double nicRxBytes(TopologyNode nic, double now) {
+        HostBlock b = blockOf(nic);
+        Resource r = network.resourceAt(b.base() + b.layout().rx[nic.ordinal()]);
+        return r == null ? 0 : r.bytesCarried(now);
     }
 
     /**
@@ -170,11 +330,13 @@ public final class Cluster implements Hosts {
      * crosses, or null when the host's profile calibrates none (see {@link CalibrationProfile}).
      */
     public Resource nicReadCalibrated(TopologyNode nic) {
-        return nicRead.get(nic);
+        HostBlock b = blockOf(nic);
+        return resource(b, b.layout().read[nic.ordinal()]);
     }
 
     public Resource hostMemory(Host h, int socket) {
-        return memory.get(h.name())[socket];
+        HostBlock b = blockOf(h);
+        return resource(b, b.layout().memory[socket]);
     }
 
     /**
@@ -190,14 +352,14 @@ public final class Cluster implements Hosts {
             top = h.sockets().get(from.socket());
         }
         for (TopologyNode n = from; n != null && n != top && n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
-            addIfPresent(out, up.get(n));
+            addIfPresent(out, up(n));
         }
         if (from.socket() != to.socket()) {
-            out.add(interSocket.get(h.name())[from.socket()][to.socket()]);
+            out.add(interSocket(h, from.socket(), to.socket()));
         }
         List<Resource> descent = new ArrayList<>();
         for (TopologyNode n = to; n != null && n != top && n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
-            addIfPresent(descent, down.get(n));
+            addIfPresent(descent, down(n));
         }
         for (int i = descent.size() - 1; i >= 0; i--) {
             out.add(descent.get(i));
@@ -209,10 +371,10 @@ public final class Cluster implements Hosts {
     public List<Resource> toSocket(Host h, TopologyNode from, int socket) {
         List<Resource> out = new ArrayList<>();
         for (TopologyNode n = from; n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
-            addIfPresent(out, up.get(n));
+            addIfPresent(out, up(n));
         }
         if (from.socket() != socket) {
-            out.add(interSocket.get(h.name())[from.socket()][socket]);
+            out.add(interSocket(h, from.socket(), socket));
         }
         return out;
     }
@@ -221,11 +383,11 @@ public final class Cluster implements Hosts {
     public List<Resource> fromSocket(Host h, int socket, TopologyNode to) {
         List<Resource> out = new ArrayList<>();
         if (to.socket() != socket) {
-            out.add(interSocket.get(h.name())[socket][to.socket()]);
+            out.add(interSocket(h, socket, to.socket()));
         }
         List<Resource> descent = new ArrayList<>();
         for (TopologyNode n = to; n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
-            addIfPresent(descent, down.get(n));
+            addIfPresent(descent, down(n));
         }
         for (int i = descent.size() - 1; i >= 0; i--) {
             out.add(descent.get(i));
@@ -236,14 +398,14 @@ public final class Cluster implements Hosts {
     /** NIC to NIC across the fabric: sender TX, leaf uplinks if the leaves differ, receiver RX. */
     public List<Resource> across(Host a, TopologyNode nicA, Host b, TopologyNode nicB) {
         List<Resource> out = new ArrayList<>();
-        out.add(nicTx.get(nicA));
+        out.add(nicTx(nicA));
         String la = leafOf(a, nicA);
         String lb = leafOf(b, nicB);
         if (!la.equals(lb) && fabric.kind() != FabricSpec.Kind.NON_BLOCKING) {
             out.add(leafUp.get(la)[0]);
             out.add(leafDown.get(lb)[0]);
         }
-        out.add(nicRx.get(nicB));
+        out.add(nicRx(nicB));
         return out;
     }
 

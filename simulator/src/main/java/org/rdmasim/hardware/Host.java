@@ -23,7 +23,7 @@ public final class Host {
         this.profile = CalibrationProfile.forHost(spec);
         for (int s = 0; s < spec.sockets().size(); s++) {
             HostSpec.SocketSpec socket = spec.sockets().get(s);
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.SOCKET, "CPU" + s, null, null, null, s);
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.SOCKET, "CPU" + s, null, null, null, s, byName.size());
             sockets.add(node);
             register(node);
             for (HostSpec.DeviceSpec d : socket.devices()) {
@@ -34,19 +34,19 @@ public final class Host {
 
     private void add(HostSpec.DeviceSpec d, TopologyNode parent, int socket) {
         if (d instanceof HostSpec.HostBridgeSpec b) {
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.HOST_BRIDGE, b.name(), parent, null, b, socket);
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.HOST_BRIDGE, b.name(), parent, null, b, socket, byName.size());
             register(node);
             b.devices().forEach(c -> add(c, node, socket));
         } else if (d instanceof HostSpec.SwitchSpec sw) {
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.SWITCH, sw.name(), parent, sw.uplink(), sw, socket);
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.SWITCH, sw.name(), parent, sw.uplink(), sw, socket, byName.size());
             register(node);
             sw.devices().forEach(c -> add(c, node, socket));
         } else if (d instanceof HostSpec.GpuSpec g) {
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.GPU, g.name(), parent, g.link(), g, socket);
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.GPU, g.name(), parent, g.link(), g, socket, byName.size());
             register(node);
             gpus.add(node);
         } else if (d instanceof HostSpec.NicSpec n) {
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.NIC, n.name(), parent, n.link(), n, socket);
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.NIC, n.name(), parent, n.link(), n, socket, byName.size());
             register(node);
             nics.add(node);
         }

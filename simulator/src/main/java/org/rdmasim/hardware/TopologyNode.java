@@ -15,9 +15,12 @@ public final class TopologyNode {
     private final HostSpec.DeviceSpec spec;
     private final int socket;
     private final int depth;
+    private final int ordinal;
     private final List<TopologyNode> children = new ArrayList<>();
 
-    TopologyNode(Kind kind, String name, TopologyNode parent, LinkSpec uplink, HostSpec.DeviceSpec spec, int socket) {
+    TopologyNode(Kind kind, String name, TopologyNode parent, LinkSpec uplink, HostSpec.DeviceSpec spec, int socket,
+            int ordinal) {
+        this.ordinal = ordinal;
         this.kind = kind;
         this.name = name;
         this.parent = parent;
@@ -66,6 +69,11 @@ public final class TopologyNode {
 
     public int depth() {
         return depth;
+    }
+
+    /** Position in its host's build order (sockets and devices as the spec lists them), from 0. */
+    public int ordinal() {
+        return ordinal;
     }
 
     public List<TopologyNode> children() {

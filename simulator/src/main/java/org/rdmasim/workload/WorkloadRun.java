@@ -46,7 +46,7 @@ public final class WorkloadRun {
     private final LanePolicy lanes;
     private final PathOptions options;
     private final List<TransferResult> results = new ArrayList<>();
-    private final Map<String, SeriesBuilder> series = new LinkedHashMap<>();
+    private final Map<Resource, SeriesBuilder> series = new IdentityHashMap<>();
     private final Map<PlanKey, LanePolicy.Plan> plans = new HashMap<>();
     // Identity: specs of a counted host group are one shared instance; equal copies just get two ids.
     private final Map<HostSpec, Integer> shapes = new IdentityHashMap<>();
@@ -61,16 +61,10 @@ public final class WorkloadRun {
         this.engine = engine;
         this.lanes = lanes;
         this.options = options;
-        for (Host h : cluster.hosts()) {
-            for (TopologyNode nic : h.nics()) {
-                SeriesBuilder b = new SeriesBuilder();
-                series.put(h.name() + ":" + nic.name(), b);
-            }
-        }
+        // A NIC's series is made when its load first changes: most NICs of a large fan-out never send.
         cluster.network().addObserver((r, now, load) -> {
             if (r.kind() == ResourceKind.NIC_TX) {
-                // "host:nic tx", with a note after it when the wire rate rests on an assumption
-                series.get(r.name().substring(0, r.name().lastIndexOf(" tx"))).set(now, load);
+                series.computeIfAbsent(r, k -> new SeriesBuilder()).set(now, load);
             }
         }, java.util.EnumSet.of(ResourceKind.NIC_TX));
     }
@@ -248,7 +242,7 @@ public final class WorkloadRun {
             TopologyNode nic = cluster.host(d.host()).nic(d.nic());
             return List.of(cluster.nicTx(nic), cluster.nicRx(nic));
         }
-        for (Resource r : cluster.network().resources()) {
+        for (Resource r : cluster.allResources()) {
             if (r.name().equals(d.resource())) {
                 return List.of(r);
             }
@@ -301,8 +295,8 @@ public final class WorkloadRun {
         List<RunResult.NicTraffic> out = new ArrayList<>();
         for (Host h : cluster.hosts()) {
             for (TopologyNode nic : h.nics()) {
-                out.add(new RunResult.NicTraffic(h.name(), nic.name(), Math.round(cluster.nicTx(nic).bytesCarried(now)),
-                        Math.round(cluster.nicRx(nic).bytesCarried(now))));
+                out.add(new RunResult.NicTraffic(h.name(), nic.name(), Math.round(cluster.nicTxBytes(nic, now)),
+                        Math.round(cluster.nicRxBytes(nic, now))));
             }
         }
         return out;
@@ -329,9 +323,17 @@ public final class WorkloadRun {
 
     private List<RunResult.LoadSeries> nicSeries() {
         List<RunResult.LoadSeries> out = new ArrayList<>();
-        for (Map.Entry<String, SeriesBuilder> e : series.entrySet()) {
-            if (e.getValue().size() > 0) {
-                out.add(e.getValue().build(e.getKey()));
+        if (series.isEmpty()) {
+            return out;
+        }
+        // In host and NIC order, as the report lists them.
+        for (Host h : cluster.hosts()) {
+            for (TopologyNode nic : h.nics()) {
+                Resource tx = cluster.nicTxIfBuilt(nic);
+                SeriesBuilder b = tx == null ? null : series.get(tx);
+                if (b != null && b.size() > 0) {
+                    out.add(b.build(h.name() + ":" + nic.name()));
+                }
             }
         }
         return out;
