@@ -219,13 +219,17 @@ public final class Cluster implements Hosts {
     }
 
     private Resource up(TopologyNode n) {
-        HostBlock b = blockOf(n);
-        return resource(b, b.layout().up[n.ordinal()]);
+        return atNode(n, l -> l.up);
     }
 
     private Resource down(TopologyNode n) {
+        return atNode(n, l -> l.down);
+    }
+
+    /** The resource a node's slot table names for it, built now if needed; null where the table has none. */
+    private Resource atNode(TopologyNode n, java.util.function.Function<Layout, int[]> table) {
         HostBlock b = blockOf(n);
-        return resource(b, b.layout().down[n.ordinal()]);
+        return resource(b, table.apply(b.layout())[n.ordinal()]);
     }
 
     private Resource interSocket(Host h, int from, int to) {
@@ -297,13 +301,11 @@ public final class Cluster implements Hosts {
     }
 
     public Resource nicTx(TopologyNode nic) {
-        HostBlock b = blockOf(nic);
-        return resource(b, b.layout().tx[nic.ordinal()]);
+        return atNode(nic, l -> l.tx);
     }
 
     public Resource nicRx(TopologyNode nic) {
-        HostBlock b = blockOf(nic);
-        return resource(b, b.layout().rx[nic.ordinal()]);
+        return atNode(nic, l -> l.rx);
     }
 
     /** A NIC's transmit side if anything ever crossed it (or asked for it), else null. */
@@ -330,8 +332,7 @@ public final class Cluster implements Hosts {
      * crosses, or null when the host's profile calibrates none (see {@link CalibrationProfile}).
      */
     public Resource nicReadCalibrated(TopologyNode nic) {
-        HostBlock b = blockOf(nic);
-        return resource(b, b.layout().read[nic.ordinal()]);
+        return atNode(nic, l -> l.read);
     }
 
     public Resource hostMemory(Host h, int socket) {
