@@ -6,9 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.util.Locale;
 import org.rdmasim.transport.LaneResult;
 import org.rdmasim.transport.TransferResult;
@@ -92,31 +89,82 @@ public final class CsvTables {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             return String.format(Locale.ROOT, "%.9g", v);
         }
-        boolean negative = Double.compare(v, 0.0) < 0;
-        String sign = negative ? "-" : "";
+        StringBuilder out = new StringBuilder(24);
+        if (Double.compare(v, 0.0) < 0) {
+            out.append('-');
+        }
         if (v == 0) {
-            return sign + "0.00000000";
+            return out.append("0.00000000").toString();
         }
-        BigDecimal rounded = new BigDecimal(Double.toString(Math.abs(v))).round(NINE_DIGITS);
-        int exponent = rounded.precision() - rounded.scale() - 1;
-        if (exponent >= -4 && exponent < 9) {
-            return sign + rounded.setScale(8 - exponent, RoundingMode.UNNECESSARY).toPlainString();
+        // Digits d1 d2 ... and exponent e with |v| = d1.d2... x 10^e, from the shortest decimal.
+        String s = Double.toString(Math.abs(v));
+        int mark = s.indexOf('E');
+        int e = mark < 0 ? 0 : Integer.parseInt(s.substring(mark + 1));
+        String mantissa = mark < 0 ? s : s.substring(0, mark);
+        int point = mantissa.indexOf('.');
+        char[] d = new char[SIGNIFICANT + 1];
+        int n = 0;
+        boolean leading = true;
+        for (int i = 0; i < mantissa.length(); i++) {
+            char c = mantissa.charAt(i);
+            if (c == '.') {
+                continue;
+            }
+            if (leading && c == '0') {
+                continue;
+            }
+            if (leading) {
+                // The first digit's place: point - i - 1 before the point, point - i after it.
+                e += i < point ? point - i - 1 : point - i;
+                leading = false;
+            }
+            if (n <= SIGNIFICANT) {
+                d[n++] = c;
+            }
         }
-        String digits = rounded.unscaledValue().toString();
-        StringBuilder sb = new StringBuilder(16).append(sign).append(digits.charAt(0)).append('.');
-        sb.append(digits, 1, Math.min(9, digits.length()));
-        for (int i = digits.length(); i < 9; i++) {
-            sb.append('0');
+        if (n > SIGNIFICANT) {
+            // Half-up on the first dropped digit, as FormattedFloatingDecimal.applyPrecision does.
+            boolean up = d[SIGNIFICANT] >= '5';
+            n = SIGNIFICANT;
+            for (int i = SIGNIFICANT - 1; up && i >= 0; i--) {
+                if (d[i] == '9') {
+                    d[i] = '0';
+                } else {
+                    d[i]++;
+                    up = false;
+                }
+            }
+            if (up) {
+                d[0] = '1';
+                e++;
+            }
         }
-        sb.append(exponent < 0 ? "e-" : "e+");
-        int e = Math.abs(exponent);
-        if (e < 10) {
-            sb.append('0');
+        for (int i = n; i < SIGNIFICANT; i++) {
+            d[i] = '0';
         }
-        return sb.append(e).toString();
+        if (e >= -4 && e < SIGNIFICANT) {
+            if (e < 0) {
+                out.append("0.");
+                for (int i = -1; i > e; i--) {
+                    out.append('0');
+                }
+                return out.append(d, 0, SIGNIFICANT).toString();
+            }
+            out.append(d, 0, e + 1);
+            if (e + 1 < SIGNIFICANT) {
+                out.append('.').append(d, e + 1, SIGNIFICANT - e - 1);
+            }
+            return out.toString();
+        }
+        out.append(d[0]).append('.').append(d, 1, SIGNIFICANT - 1).append(e < 0 ? "e-" : "e+");
+        int a = Math.abs(e);
+        if (a < 10) {
+            out.append('0');
+        }
+        return out.append(a).toString();
     }
 
-    private static final MathContext NINE_DIGITS = new MathContext(9, RoundingMode.HALF_UP);
+    private static final int SIGNIFICANT = 9;
 
     static String csv(String s) {
         if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
