@@ -1,6 +1,10 @@
 package org.rdmasim.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonSerializable;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -41,27 +45,33 @@ public final class SummaryJson {
             v.put("makespanSeconds", s.makespanSeconds());
             v.put("aggregateGbps", s.aggregateGbps());
             v.put("meanReceiverGbps", s.meanReceiverGbps());
-            ArrayNode receivers = v.putArray("receivers");
-            for (ReceiverSummary.Receiver rc : s.receivers()) {
-                ObjectNode n = receivers.addObject();
-                n.put("id", rc.id());
-                n.put("bytes", rc.bytes());
-                n.put("startSeconds", rc.startSeconds());
-                n.put("finishSeconds", rc.finishSeconds());
-                n.put("pullSeconds", rc.pullSeconds());
-                n.put("gbps", rc.gbps());
-                n.put("bottleneck", rc.bottleneck());
-            }
-            ArrayNode nics = v.putArray("nics");
-            if (r != null) {
-                for (RunResult.NicTraffic t : r.nics()) {
-                    ObjectNode n = nics.addObject();
-                    n.put("host", t.host());
-                    n.put("name", t.name());
-                    n.put("txBytes", t.txBytes());
-                    n.put("rxBytes", t.rxBytes());
+            // The two arrays that grow with the cluster are written straight to the file when the tree is,
+            // never held as nodes (at 128k receivers that is over a million nodes).
+            List<ReceiverSummary.Receiver> receivers = s.receivers();
+            v.putPOJO("receivers", streamedArray(gen -> {
+                for (ReceiverSummary.Receiver rc : receivers) {
+                    gen.writeStartObject();
+                    gen.writeStringField("id", rc.id());
+                    gen.writeNumberField("bytes", rc.bytes());
+                    gen.writeNumberField("startSeconds", rc.startSeconds());
+                    gen.writeNumberField("finishSeconds", rc.finishSeconds());
+                    gen.writeNumberField("pullSeconds", rc.pullSeconds());
+                    gen.writeNumberField("gbps", rc.gbps());
+                    gen.writeStringField("bottleneck", rc.bottleneck());
+                    gen.writeEndObject();
                 }
-            }
+            }));
+            List<RunResult.NicTraffic> nics = r == null ? List.of() : r.nics();
+            v.putPOJO("nics", streamedArray(gen -> {
+                for (RunResult.NicTraffic t : nics) {
+                    gen.writeStartObject();
+                    gen.writeStringField("host", t.host());
+                    gen.writeStringField("name", t.name());
+                    gen.writeNumberField("txBytes", t.txBytes());
+                    gen.writeNumberField("rxBytes", t.rxBytes());
+                    gen.writeEndObject();
+                }
+            }));
             ObjectNode reg = v.putObject("registration");
             RegistrationTotals t = o.registration() == null ? RegistrationTotals.ZERO : o.registration();
             reg.put("mrCount", t.mrCount());
@@ -189,6 +199,29 @@ public final class SummaryJson {
         n.put("ci95Low", e.ci95Low());
         n.put("ci95High", e.ci95High());
         n.put("stdDev", e.stdDev());
+    }
+
+    /** Writes an array's elements to the generator. */
+    private interface Elements {
+        void write(JsonGenerator gen) throws IOException;
+    }
+
+    /** A value that writes itself as a JSON array when the tree holding it is written. */
+    private static JsonSerializable streamedArray(Elements elements) {
+        return new JsonSerializable.Base() {
+            @Override
+            public void serialize(JsonGenerator gen, SerializerProvider provider) throws IOException {
+                gen.writeStartArray();
+                elements.write(gen);
+                gen.writeEndArray();
+            }
+
+            @Override
+            public void serializeWithType(JsonGenerator gen, SerializerProvider provider, TypeSerializer typeSer)
+                    throws IOException {
+                serialize(gen, provider);
+            }
+        };
     }
 
     public static void write(Path file, ObjectNode json) throws IOException {
