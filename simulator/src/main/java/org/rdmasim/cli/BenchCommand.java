@@ -101,8 +101,10 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--scenario", paramLabel = "FILE",
             description = {"time a scenario the way `run` runs it, phase by phase (load, build, simulate, reports),",
-                    "with peak heap and events by kind; replaces the hold-model and fluid runs"})
-    Path scenarioFile;
+                    "with peak heap and events by kind; replaces the hold-model and fluid runs. Repeat it for",
+                    "several sizes. With --peer simgrid: also pose each variant's own flow problem (every lane's",
+                    "flow, every resource on its path, caps included) to SimGrid and compare finish times and wall"})
+    List<Path> scenarioFiles;
 
     @Option(names = {"-o", "--out"}, paramLabel = "DIR",
             description = "with --scenario: write the reports here (default: a new temporary folder)")
@@ -117,17 +119,31 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (scenarioFile != null) {
-            if (peer != null) {
-                throw new BadInputException("bench --peer with --scenario is not built yet: the scenario's flow problem "
-                        + "cannot be exported to the peer; use --peer alone for the synthetic fan-out");
-            }
+        if (scenarioFiles != null && !scenarioFiles.isEmpty()) {
             int n = threads == null ? RunCommand.defaultThreads() : threads;
             if (n < 1) {
                 throw new BadInputException("--threads must be at least 1, got " + n);
             }
-            return new ScenarioBench(spec.commandLine().getOut(), spec.commandLine().getErr(), quiet)
-                    .run(scenarioFile, out, n);
+            if (out != null && scenarioFiles.size() > 1) {
+                throw new BadInputException("--out takes one --scenario (each scenario writes its own report)");
+            }
+            SimgridPeer simgrid = null;
+            if (peer != null) {
+                simgrid = new SimgridPeer(SimgridPeer.locateRepo());
+                String why = simgrid.unavailable().orElse(null);
+                if (why != null) {
+                    throw new BadInputException("SimGrid peer unavailable: " + why);
+                }
+            }
+            int code = Main.OK;
+            for (Path file : scenarioFiles) {
+                ScenarioBench bench = new ScenarioBench(spec.commandLine().getOut(), spec.commandLine().getErr(), quiet);
+                code = Math.max(code, bench.run(file, out, n));
+                if (simgrid != null) {
+                    bench.comparePeer(file, bench.lastTotalSeconds(), simgrid);
+                }
+            }
+            return code;
         }
         if (peer != null) {
             return peerTable();
@@ -288,7 +304,7 @@ public final class BenchCommand implements Callable<Integer> {
             throw new BadInputException("bench --peer needs --sources >= 1, --load > 0, --model-gb > 0, --receivers >= 1");
         }
         PrintWriter out = spec.commandLine().getOut();
-        SimgridPeer simgrid = new SimgridPeer(Path.of(System.getProperty("rdmasim.home", ".")));
+        SimgridPeer simgrid = new SimgridPeer(SimgridPeer.locateRepo());
         String why = simgrid.unavailable().orElse(null);
         if (why != null) {
             throw new BadInputException("SimGrid peer unavailable: " + why);

@@ -1,5 +1,11 @@
 package org.rdmasim.cli;
 
+import org.rdmasim.crosscheck.SimgridPeer;
+import org.rdmasim.fluid.FlowLog;
+import org.rdmasim.fluid.FlowProblem;
+import org.rdmasim.scenario.VariantRunner;
+import org.rdmasim.scenario.VariantSpec;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -24,6 +30,7 @@ final class ScenarioBench {
     private final PrintWriter out;
     private final PrintWriter err;
     private final boolean quiet;
+    private double lastTotalSeconds;
 
     ScenarioBench(PrintWriter out, PrintWriter err, boolean quiet) {
         this.out = out;
@@ -67,6 +74,7 @@ final class ScenarioBench {
         row("simulate (event loops)", simulate, total + jvmStart);
         row("reports (json, csv, charts)", reportsSeconds, total + jvmStart);
         row("total", total + jvmStart, total + jvmStart);
+        lastTotalSeconds = total + jvmStart;
         out.printf(Locale.ROOT, "  peak heap in use %.0f MB (all heap pools, garbage included; max heap %.0f MB)%n",
                 peak / 1e6, Runtime.getRuntime().maxMemory() / 1e6);
         out.printf(Locale.ROOT, "  %.1f us of simulate per receiver or transfer; %.0f events/s%n",
@@ -78,6 +86,57 @@ final class ScenarioBench {
         out.flush();
         boolean failed = outcomes.stream().anyMatch(v -> v.status() == VariantOutcome.Status.FAILED);
         return failed ? Main.VARIANT_FAILED : Main.OK;
+    }
+
+    /** The whole run of the last {@link #run}, JVM start included, seconds. */
+    double lastTotalSeconds() {
+        return lastTotalSeconds;
+    }
+
+    /**
+     * Poses each variant of the scenario, as its first replication ran, as a flow problem (every lane's
+     * flow with every resource on its path at that resource's capacity, and the lane's own rate cap) and
+     * solves it with SimGrid; prints one row per variant: sizes, the whole rdmasim run against SimGrid's
+     * whole process on that problem, and the largest finish-time difference over all flows.
+     */
+    void comparePeer(Path file, double rdmasimSeconds, SimgridPeer simgrid) throws IOException {
+        Scenario scenario = ScenarioLoader.load(file);
+        out.printf(Locale.ROOT, "%s posed to SimGrid as its own flow problem, per variant:%n", scenario.name());
+        out.printf(Locale.ROOT, "  %-24s %10s %8s %7s %11s %11s %11s %8s %10s%n", "variant", "receivers", "flows",
+                "links", "rdmasim s", "simgrid s", "sg solve s", "ratio", "max diff");
+        for (VariantSpec v : scenario.variants()) {
+            if (!v.faults().isEmpty()) {
+                throw new BadInputException(file + ": variant '" + v.name() + "' schedules faults; the flow problem "
+                        + "SimGrid solves has fixed links and no stopped flows");
+            }
+            FlowLog log = VariantRunner.logFlows(v, scenario.seed());
+            if (log.refusal() != null) {
+                throw new BadInputException(file + ": variant '" + v.name() + "' cannot be posed to SimGrid: " + log.refusal());
+            }
+            FlowProblem problem = log.problem();
+            Map<String, Double> ours = log.finishById();
+            SimgridPeer.Result theirs = simgrid.solve(problem);
+            double maxDiff = 0;
+            for (Map.Entry<String, Double> e : ours.entrySet()) {
+                double b = theirs.finishById().get(e.getKey());
+                maxDiff = Math.max(maxDiff, Math.abs(e.getValue() - b) / Math.max(Math.abs(b), 1e-12));
+            }
+            long receivers = v.fanout() != null ? v.fanout().receivers().size() : v.transfers().size();
+            out.printf(Locale.ROOT, "  %-24s %,10d %,8d %,7d %11.3f %11.3f %11.3f %7.1fx %10.2e%n",
+                    abbreviate(v.name(), 24), receivers, problem.flows().size(),
+                    problem.links().size(), rdmasimSeconds, theirs.processSeconds(), theirs.peerSeconds(),
+                    theirs.processSeconds() / rdmasimSeconds, maxDiff);
+            out.flush();
+        }
+        out.println("rdmasim s = the whole `run` as timed above (JVM start, load, build, simulate, reports); simgrid s = "
+                + "SimGrid's whole process on the scenario's flow problem (" + SimgridPeer.PYTHON + " flowpeer.py); sg solve s"
+                + " = its own build+solve; ratio = simgrid s / rdmasim s; max diff = largest relative finish-time "
+                + "difference over all flows");
+        out.flush();
+    }
+
+    private static String abbreviate(String s, int width) {
+        return s.length() <= width ? s : s.substring(0, width - 1) + "~";
     }
 
     private void row(String phase, double seconds, double total) {

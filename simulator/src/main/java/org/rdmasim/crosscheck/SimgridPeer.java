@@ -28,6 +28,24 @@ public final class SimgridPeer {
         this.repo = repo;
     }
 
+    /**
+     * The repository holding tools/simgrid-peer: {@code rdmasim.home} (set by the launcher), else the
+     * working directory or the nearest folder above it that holds the script (tests run in simulator/).
+     */
+    public static Path locateRepo() {
+        String home = System.getProperty("rdmasim.home");
+        if (home != null) {
+            return Path.of(home);
+        }
+        Path here = Path.of("").toAbsolutePath();
+        for (Path p = here; p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("tools/simgrid-peer/flowpeer.py"))) {
+                return p;
+            }
+        }
+        return here;
+    }
+
     /** SimGrid's answer: finish per flow id, its own build+solve seconds, and the whole process's. */
     public record Result(String simgridVersion, double peerSeconds, double processSeconds, Map<String, Double> finishById) {
     }

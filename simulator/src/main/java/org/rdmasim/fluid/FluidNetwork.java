@@ -58,6 +58,7 @@ public final class FluidNetwork {
     private int groupMin;
     private boolean verifying;
     private long groupFallbacks;
+    private FlowLog log;
 
     public FluidNetwork(SimulationClock clock) {
         this.clock = clock;
@@ -179,6 +180,12 @@ public final class FluidNetwork {
         return this;
     }
 
+    /** Keeps every flow started from now on in {@code into}, to pose the run again as a {@link FlowProblem}. */
+    public FluidNetwork logging(FlowLog into) {
+        this.log = into;
+        return this;
+    }
+
     /** Times a group had to be dissolved because its members stopped sharing one bottleneck. */
     public long groupFallbacks() {
         return groupFallbacks;
@@ -233,6 +240,9 @@ public final class FluidNetwork {
             u[i] = factors.get(i);
         }
         Flow f = new Flow(nextFlowId++, label, p, u, weight, rateCap, bytes, clock.now(), listener);
+        if (log != null) {
+            log.started(f);
+        }
         if (bytes == 0) {
             f.markFinished(clock.now());
             listener.finished(f);
@@ -268,6 +278,9 @@ public final class FluidNetwork {
             throw new IllegalStateException("flow " + f.label() + " has already ended");
         }
         double now = clock.now();
+        if (log != null) {
+            log.aborted(f);
+        }
         int saved = groupMin;
         groupMin = 0;
         try {
@@ -294,6 +307,9 @@ public final class FluidNetwork {
      */
     public void setCapacity(Resource r, double capacityBytesPerSecond) {
         double now = clock.now();
+        if (log != null) {
+            log.capacityChanged(r);
+        }
         int saved = groupMin;
         // No group may form while the change is solved: a group's cap is built from capacities.
         groupMin = 0;

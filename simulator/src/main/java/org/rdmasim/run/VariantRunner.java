@@ -15,6 +15,7 @@ import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.workload.TransferItem;
 import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.fluid.FlowProblem;
+import org.rdmasim.fluid.FlowLog;
 import org.rdmasim.fluid.FluidNetwork;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
@@ -73,7 +74,25 @@ public final class VariantRunner {
         return outcome.withFaultCost(FaultCost.of(v.faults(), outcome.result(), clean.result()));
     }
 
+    /**
+     * Runs the variant as written (first replication, no fault-free rerun) and returns every flow it
+     * started, to pose the run as a {@link FlowProblem} for another solver.
+     */
+    public static FlowLog logFlows(VariantSpec v, long seed) {
+        FlowLog log = new FlowLog();
+        VariantOutcome outcome = runAsWritten(v, seed, 1, 1, new RunWatch(), log);
+        if (outcome.status() != VariantOutcome.Status.OK) {
+            throw new IllegalStateException("variant " + v.name() + " failed: " + outcome.error());
+        }
+        return log;
+    }
+
     private static VariantOutcome runAsWritten(VariantSpec v, long seed, int replications, int threads, RunWatch watch) {
+        return runAsWritten(v, seed, replications, threads, watch, null);
+    }
+
+    private static VariantOutcome runAsWritten(VariantSpec v, long seed, int replications, int threads, RunWatch watch,
+            FlowLog log) {
         long t0 = System.nanoTime();
         List<Host> hosts = new ArrayList<>(v.hosts().size());
         for (Map.Entry<String, HostSpec> e : v.hosts().entrySet()) {
@@ -87,7 +106,7 @@ public final class VariantRunner {
         }
         if (v.fanout() == null) {
             RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, registrations(registration, Map.of()),
-                    watch);
+                    watch, log);
             double wall = (System.nanoTime() - t0) / 1e9;
             return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", result, wall, v.claim(),
                     registration.totals());
@@ -99,7 +118,8 @@ public final class VariantRunner {
         }
         FanoutRun.Timing timing = new FanoutRun.Timing(perCycle);
         UcxLaneSelection.Registrations held = registrations(registration, representativeOf);
-        List<RunResult> results = replicate(replications, threads, rep -> runOnce(v, hosts, seed, rep, timing, held, watch));
+        List<RunResult> results = replicate(replications, threads, rep -> runOnce(v, hosts, seed, rep, timing, held, watch,
+                rep == 0 ? log : null));
         double wall = (System.nanoTime() - t0) / 1e9;
         return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", results.get(0), wall, v.claim(),
                 registration.totals(), ReplicationStats.of(results));
@@ -169,13 +189,16 @@ public final class VariantRunner {
 
     /** One replication: its own clock, network and cluster, NIC rates jittered from its own streams. */
     static RunResult runOnce(VariantSpec v, List<Host> hosts, long seed, int replication, FanoutRun.Timing timing,
-            UcxLaneSelection.Registrations registrations, RunWatch watch) {
+            UcxLaneSelection.Registrations registrations, RunWatch watch, FlowLog log) {
         RandomStreams streams = new RandomStreams(seed, replication);
         SimulationClock clock = new SimulationClock();
         watch.attach(clock);
         // Flows held together at one resource share a rate (same max-min rates, finish times to rounding).
         FluidNetwork network = new FluidNetwork(clock).grouping(FlowProblem.DEFAULT_GROUP_MIN)
                 .verifying(RunChecks.verifying());
+        if (log != null) {
+            network.logging(log);
+        }
         Jitter jitter = v.fanout() == null ? Jitter.NONE : v.fanout().jitter();
         Cluster cluster;
         if (jitter.nicRateFraction() > 0) {

@@ -2,9 +2,13 @@ package org.rdmasim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.rdmasim.crosscheck.SimgridPeer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,10 +36,34 @@ class ScenarioBenchTest {
     }
 
     @Test
-    void refusesThePeerOnAScenarioWithExitCode2() {
+    void refusesThePeerOnAScenarioWithFaultsWithExitCode2() {
+        Path scenario = CliTestSupport.repo().resolve("scenarios/faults-nic-down.yaml");
+        CliTestSupport.Outcome o = CliTestSupport.run("bench", "--scenario", scenario.toString(), "--peer", "simgrid", "-q");
+        assertEquals(2, o.code(), o.out() + o.err());
+        assertTrue(o.err().contains("schedules faults"), o.err());
+    }
+
+    /**
+     * The scenario's own flow problem (three variants of one 16 GB transfer over 1, 2 and 4 lanes, each
+     * lane's path and READ cap) posed to SimGrid: one row per variant, finish times within 1e-9.
+     */
+    @Test
+    void posesEachVariantsFlowsToSimgridAndAgrees() {
+        SimgridPeer peer = new SimgridPeer(CliTestSupport.repo());
+        peer.unavailable().ifPresent(why -> fail("SimGrid cross-check cannot run: " + why));
         Path scenario = CliTestSupport.repo().resolve("scenarios/dgx-h100-nic-pin-vs-stripe.yaml");
-        CliTestSupport.Outcome o = CliTestSupport.run("bench", "--scenario", scenario.toString(), "--peer", "simgrid");
-        assertEquals(2, o.code());
-        assertTrue(o.err().contains("not built yet"), o.err());
+        CliTestSupport.Outcome o = CliTestSupport.run("bench", "--scenario", scenario.toString(), "--peer", "simgrid",
+                "-o", dir.toString(), "-q");
+        assertEquals(0, o.code(), o.err());
+        Matcher rows = Pattern.compile("(?m)^  \\S.*? +1 +(\\d+) +\\d+ +[\\d.]+ +[\\d.]+ +[\\d.]+ +[\\d.]+x +(\\S+)$").matcher(o.out());
+        int flows = 0;
+        int variants = 0;
+        while (rows.find()) {
+            variants++;
+            flows += Integer.parseInt(rows.group(1));
+            assertTrue(Double.parseDouble(rows.group(2)) < 1e-9, "finish times differ by " + rows.group(2) + " in\n" + o.out());
+        }
+        assertEquals(3, variants, o.out());
+        assertEquals(7, flows, "one flow per lane: " + o.out());
     }
 }
