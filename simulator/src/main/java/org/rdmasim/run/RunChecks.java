@@ -30,6 +30,28 @@ public final class RunChecks {
         }
     }
 
+    /** Process-wide, as {@link #verifying}: every fast path of the solver off (see {@link #withoutFastPaths}). */
+    private static volatile boolean reference;
+
+    /**
+     * Runs {@code body} on the reference path: flows solved one by one (no groups, so no resource followed
+     * lazily by a group) and every resource of every host built before the first flow. Results must agree
+     * with the default path within 1e-9 relative; tests compare the two.
+     */
+    public static <T> T withoutFastPaths(Supplier<T> body) {
+        boolean before = reference;
+        reference = true;
+        try {
+            return body.get();
+        } finally {
+            reference = before;
+        }
+    }
+
+    static boolean reference() {
+        return reference;
+    }
+
     /** True inside {@link #with} with checks on. */
     public static boolean enabled() {
         return verifying;

@@ -194,7 +194,7 @@ public final class VariantRunner {
         SimulationClock clock = new SimulationClock();
         watch.attach(clock);
         // Flows held together at one resource share a rate (same max-min rates, finish times to rounding).
-        FluidNetwork network = new FluidNetwork(clock).grouping(FlowProblem.DEFAULT_GROUP_MIN)
+        FluidNetwork network = new FluidNetwork(clock).grouping(RunChecks.reference() ? 0 : FlowProblem.DEFAULT_GROUP_MIN)
                 .verifying(RunChecks.verifying());
         if (log != null) {
             network.logging(log);
@@ -207,6 +207,9 @@ public final class VariantRunner {
             cluster = new Cluster(hosts, v.fabric(), network, (h, nic) -> 1 + f * (2 * rates.nextDouble() - 1));
         } else {
             cluster = new Cluster(hosts, v.fabric(), network);
+        }
+        if (RunChecks.reference()) {
+            cluster.allResources();
         }
         TransferEngine engine = new TransferEngine(cluster, v.protocol(), v.faults().qpRetry());
         LanePolicy lanes = !v.transport().lanes().isEmpty() ? new ExplicitLanes(v.transport().lanes())
