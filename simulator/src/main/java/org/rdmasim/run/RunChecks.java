@@ -13,25 +13,22 @@ import org.rdmasim.workload.RunResult;
  * every result is checked for conservation of bytes and for finite numbers.
  */
 public final class RunChecks {
-    /** Process-wide: replications run on pool threads, which a thread-local would not reach. */
-    private static volatile boolean verifying;
+    /**
+     * How fluid networks run: verifying each event, and on the reference path (every fast path off).
+     * Process-wide: replications run on pool threads, which a thread-local would not reach.
+     */
+    private record Mode(boolean verifying, boolean reference) {
+    }
+
+    private static volatile Mode mode = new Mode(false, false);
 
     private RunChecks() {
     }
 
     /** Runs {@code body} with every fluid network verifying each event when {@code on}. */
     public static <T> T with(boolean on, Supplier<T> body) {
-        boolean before = verifying;
-        verifying = on;
-        try {
-            return body.get();
-        } finally {
-            verifying = before;
-        }
+        return under(new Mode(on, mode.reference()), body);
     }
-
-    /** Process-wide, as {@link #verifying}: every fast path of the solver off (see {@link #withoutFastPaths}). */
-    private static volatile boolean reference;
 
     /**
      * Runs {@code body} on the reference path: flows solved one by one (no groups, so no resource followed
@@ -39,26 +36,30 @@ public final class RunChecks {
      * with the default path within 1e-9 relative; tests compare the two.
      */
     public static <T> T withoutFastPaths(Supplier<T> body) {
-        boolean before = reference;
-        reference = true;
+        return under(new Mode(mode.verifying(), true), body);
+    }
+
+    private static <T> T under(Mode m, Supplier<T> body) {
+        Mode before = mode;
+        mode = m;
         try {
             return body.get();
         } finally {
-            reference = before;
+            mode = before;
         }
     }
 
     static boolean reference() {
-        return reference;
+        return mode.reference();
     }
 
     /** True inside {@link #with} with checks on. */
     public static boolean enabled() {
-        return verifying;
+        return mode.verifying();
     }
 
     static boolean verifying() {
-        return verifying;
+        return mode.verifying();
     }
 
     /**
