@@ -62,7 +62,13 @@ final class MaxMinOracle {
             }
             fresh.add(g);
         }
-        new MaxMinSolver().solve(fresh, List.of(copy));
+        List<Resource> built = new ArrayList<>();
+        for (Resource r : copy) {
+            if (r != null) {
+                built.add(r);
+            }
+        }
+        new MaxMinSolver().solve(fresh, built);
         List<String> out = new ArrayList<>();
         for (int i = 0; i < running.size(); i++) {
             double a = running.get(i).rate();
