@@ -42,6 +42,7 @@ final class ScenarioBench {
         double jvmStart = ManagementFactory.getRuntimeMXBean().getUptime() / 1e3;
         List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans();
         pools.forEach(MemoryPoolMXBean::resetPeakUsage);
+        LiveHeap live = new LiveHeap();
         long t0 = System.nanoTime();
         Scenario scenario = ScenarioLoader.load(file);
         long tLoad = System.nanoTime();
@@ -51,6 +52,9 @@ final class ScenarioBench {
         long tVariants = System.nanoTime();
         RunCommand.writeReport(dir, scenario, outcomes);
         long tReports = System.nanoTime();
+        // Settles what the run still holds (its results, as after the simulation) for the live figure.
+        System.gc();
+        live.close();
         long peak = 0;
         for (MemoryPoolMXBean pool : pools) {
             if (pool.getType() == MemoryType.HEAP) {
@@ -77,6 +81,8 @@ final class ScenarioBench {
         lastTotalSeconds = total + jvmStart;
         out.printf(Locale.ROOT, "  peak heap in use %.0f MB (all heap pools, garbage included; max heap %.0f MB)%n",
                 peak / 1e6, Runtime.getRuntime().maxMemory() / 1e6);
+        out.printf(Locale.ROOT, "  peak live heap %.0f MB (the most left in use after a garbage collection)%n",
+                live.peakBytes() / 1e6);
         out.printf(Locale.ROOT, "  %.1f us of simulate per receiver or transfer; %.0f events/s%n",
                 simulate * 1e6 / Math.max(1, receivers), watch.events() / Math.max(simulate, 1e-9));
         out.printf(Locale.ROOT, "  %-30s %12s%n", "events by kind", "count");
