@@ -81,6 +81,11 @@ final class ScenarioBench {
         lastTotalSeconds = total + jvmStart;
         out.printf(Locale.ROOT, "  peak heap in use %.0f MB (all heap pools, garbage included; max heap %.0f MB)%n",
                 peak / 1e6, Runtime.getRuntime().maxMemory() / 1e6);
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            // On a shared machine wall time includes waiting for a core; CPU time is the work done.
+            out.printf(Locale.ROOT, "  process CPU time %.3f s (all threads, JVM start included); load average %.1f on %d cores%n",
+                    os.getProcessCpuTime() / 1e9, os.getSystemLoadAverage(), os.getAvailableProcessors());
+        }
         out.printf(Locale.ROOT, "  peak live heap %.0f MB (the most left in use after a garbage collection)%n",
                 live.peakBytes() / 1e6);
         out.printf(Locale.ROOT, "  %.1f us of simulate per receiver or transfer; %.0f events/s%n",
