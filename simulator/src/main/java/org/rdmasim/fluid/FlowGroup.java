@@ -24,17 +24,26 @@ import java.util.TreeSet;
  * reaches it. Only the smallest tag needs a completion event, and a level change moves that one event.
  */
 final class FlowGroup {
-    private static final Comparator<Flow> BY_TAG =
-            Comparator.<Flow>comparingDouble(f -> f.tag).thenComparingLong(Flow::id);
-    private static final Comparator<Flow> BY_THRESHOLD =
-            Comparator.<Flow>comparingDouble(f -> f.threshold).thenComparingLong(Flow::id);
+    // Written out rather than chained (comparingDouble(...).thenComparingLong(...)): these orders run on
+    // every join, leave and level change, and the chained form's extra calls were the largest single
+    // item of a 64k-receiver run's simulate time. Same order.
+    private static final Comparator<Flow> BY_TAG = (a, b) -> {
+        int c = Double.compare(a.tag, b.tag);
+        return c != 0 ? c : Long.compare(a.id(), b.id());
+    };
+    private static final Comparator<Flow> BY_THRESHOLD = (a, b) -> {
+        int c = Double.compare(a.threshold, b.threshold);
+        return c != 0 ? c : Long.compare(a.id(), b.id());
+    };
 
     final Resource at;
     final Flow pseudo;
     final TreeSet<Flow> byTag = new TreeSet<>(BY_TAG);
     final TreeSet<Flow> byThreshold = new TreeSet<>(BY_THRESHOLD);
-    private static final Comparator<Resource> BY_LIMIT =
-            Comparator.comparingDouble(Resource::lazyLimit).thenComparingInt(Resource::index);
+    private static final Comparator<Resource> BY_LIMIT = (a, b) -> {
+        int c = Double.compare(a.lazyLimit(), b.lazyLimit());
+        return c != 0 ? c : Integer.compare(a.index(), b.index());
+    };
     /** Resources crossed by several members and nothing else, followed lazily (see {@link Resource#lazyGroup}). */
     final TreeSet<Resource> shared = new TreeSet<>(BY_LIMIT);
     /** Members crossing {@code pseudo.path[i]} (index 0 is {@link #at}, crossed by all). */
