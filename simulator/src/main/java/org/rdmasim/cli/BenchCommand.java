@@ -136,9 +136,11 @@ public final class BenchCommand implements Callable<Integer> {
                 }
             }
             int code = Main.OK;
+            boolean cold = true;
             for (Path file : scenarioFiles) {
                 ScenarioBench bench = new ScenarioBench(spec.commandLine().getOut(), spec.commandLine().getErr(), quiet);
-                code = Math.max(code, bench.run(file, out, n));
+                code = Math.max(code, bench.run(file, out, n, cold));
+                cold = false;
                 if (simgrid != null) {
                     bench.comparePeer(file, bench.lastTotalSeconds(), simgrid);
                 }
