@@ -2,7 +2,7 @@ package org.rdmasim.hardware;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,15 +15,33 @@ public final class Host {
     private final List<TopologyNode> sockets = new ArrayList<>();
     private final List<TopologyNode> gpus = new ArrayList<>();
     private final List<TopologyNode> nics = new ArrayList<>();
-    private final Map<String, TopologyNode> byName = new LinkedHashMap<>();
+    /** Every node in build order (a node's ordinal is its place here). */
+    private final List<TopologyNode> nodes = new ArrayList<>();
+    /**
+     * Device name to ordinal. It depends on the spec only, so hosts built {@link #like} another share it:
+     * at 128k hosts a map per host was ~80 MB.
+     */
+    private final Map<String, Integer> ordinalByName;
+    private final boolean sharedIndex;
 
     public Host(String name, HostSpec spec) {
+        this(name, spec, new HashMap<>(), false);
+    }
+
+    /** A host of the same spec as {@code shape} (its own nodes, the same name index). */
+    public static Host like(String name, Host shape) {
+        return new Host(name, shape.spec, shape.ordinalByName, true);
+    }
+
+    private Host(String name, HostSpec spec, Map<String, Integer> ordinalByName, boolean sharedIndex) {
         this.name = name;
         this.spec = spec;
+        this.ordinalByName = ordinalByName;
+        this.sharedIndex = sharedIndex;
         this.profile = CalibrationProfile.forHost(spec);
         for (int s = 0; s < spec.sockets().size(); s++) {
             HostSpec.SocketSpec socket = spec.sockets().get(s);
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.SOCKET, "CPU" + s, null, null, null, s, byName.size());
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.SOCKET, "CPU" + s, null, null, null, s, nodes.size());
             sockets.add(node);
             register(node);
             for (HostSpec.DeviceSpec d : socket.devices()) {
@@ -34,28 +52,40 @@ public final class Host {
 
     private void add(HostSpec.DeviceSpec d, TopologyNode parent, int socket) {
         if (d instanceof HostSpec.HostBridgeSpec b) {
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.HOST_BRIDGE, b.name(), parent, null, b, socket, byName.size());
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.HOST_BRIDGE, b.name(), parent, null, b, socket, nodes.size());
             register(node);
             b.devices().forEach(c -> add(c, node, socket));
         } else if (d instanceof HostSpec.SwitchSpec sw) {
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.SWITCH, sw.name(), parent, sw.uplink(), sw, socket, byName.size());
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.SWITCH, sw.name(), parent, sw.uplink(), sw, socket, nodes.size());
             register(node);
             sw.devices().forEach(c -> add(c, node, socket));
         } else if (d instanceof HostSpec.GpuSpec g) {
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.GPU, g.name(), parent, g.link(), g, socket, byName.size());
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.GPU, g.name(), parent, g.link(), g, socket, nodes.size());
             register(node);
             gpus.add(node);
         } else if (d instanceof HostSpec.NicSpec n) {
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.NIC, n.name(), parent, n.link(), n, socket, byName.size());
+            TopologyNode node = new TopologyNode(TopologyNode.Kind.NIC, n.name(), parent, n.link(), n, socket, nodes.size());
             register(node);
             nics.add(node);
         }
     }
 
     private void register(TopologyNode node) {
-        if (byName.putIfAbsent(node.name(), node) != null) {
+        nodes.add(node);
+        if (sharedIndex) {
+            if (!Integer.valueOf(node.ordinal()).equals(ordinalByName.get(node.name()))) {
+                throw new IllegalStateException("host " + name + " is not built like the host whose index it shares");
+            }
+            return;
+        }
+        if (ordinalByName.putIfAbsent(node.name(), node.ordinal()) != null) {
             throw new IllegalArgumentException("host " + name + " has two devices named " + node.name());
         }
+    }
+
+    private TopologyNode named(String deviceName) {
+        Integer k = ordinalByName.get(deviceName);
+        return k == null ? null : nodes.get(k);
     }
 
     public String name() {
@@ -84,11 +114,11 @@ public final class Host {
     }
 
     public Optional<TopologyNode> find(String deviceName) {
-        return Optional.ofNullable(byName.get(deviceName));
+        return Optional.ofNullable(named(deviceName));
     }
 
     public TopologyNode gpu(String deviceName) {
-        TopologyNode n = byName.get(deviceName);
+        TopologyNode n = named(deviceName);
         if (n == null || n.kind() != TopologyNode.Kind.GPU) {
             throw new IllegalArgumentException("host " + name + " has no GPU named " + deviceName
                     + " (GPUs: " + names(gpus) + ")");
@@ -97,7 +127,7 @@ public final class Host {
     }
 
     public TopologyNode nic(String deviceName) {
-        TopologyNode n = byName.get(deviceName);
+        TopologyNode n = named(deviceName);
         if (n == null || n.kind() != TopologyNode.Kind.NIC) {
             throw new IllegalArgumentException("host " + name + " has no NIC named " + deviceName
                     + " (NICs: " + names(nics) + ")");

@@ -95,8 +95,13 @@ public final class VariantRunner {
             FlowLog log) {
         long t0 = System.nanoTime();
         List<Host> hosts = new ArrayList<>(v.hosts().size());
+        // A counted host group shares one spec instance: its hosts share the first one's name index.
+        Map<HostSpec, Host> shapes = new java.util.IdentityHashMap<>();
         for (Map.Entry<String, HostSpec> e : v.hosts().entrySet()) {
-            hosts.add(new Host(e.getKey(), e.getValue()));
+            Host shape = shapes.get(e.getValue());
+            Host h = shape == null ? new Host(e.getKey(), e.getValue()) : Host.like(e.getKey(), shape);
+            shapes.putIfAbsent(e.getValue(), h);
+            hosts.add(h);
         }
         Map<String, String> representativeOf = new HashMap<>();
         VariantRegistration.Outcome registration = v.fanout() != null ? registerFanout(v, hosts, representativeOf)

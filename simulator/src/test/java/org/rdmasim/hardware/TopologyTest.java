@@ -61,4 +61,30 @@ class TopologyTest {
         assertEquals(28.2e9, PcieGen.GEN4.payloadBytesPerSecond(16), 0.1e9);
         assertEquals(56.4e9, PcieGen.GEN5.payloadBytesPerSecond(16), 0.1e9);
     }
+
+    /**
+     * A host built like another shares its name index but has its own nodes, and a cluster gives the
+     * two hosts' NICs their own resources, built only when first asked for, named after each host.
+     */
+    @Test
+    void aHostBuiltLikeAnotherHasItsOwnNodesAndResources() {
+        Host a = new Host("a", Presets.get("gb200-tray"));
+        Host b = Host.like("b", a);
+        assertEquals(a.nics().size(), b.nics().size());
+        for (int k = 0; k < a.nics().size(); k++) {
+            TopologyNode na = a.nics().get(k);
+            TopologyNode nb = b.nic(na.name());
+            assertTrue(na != nb, "own nodes");
+            assertEquals(na.ordinal(), nb.ordinal());
+        }
+        org.rdmasim.fluid.FluidNetwork net = new org.rdmasim.fluid.FluidNetwork(new org.rdmasim.engine.SimulationClock());
+        Cluster c = new Cluster(java.util.List.of(a, b), FabricSpec.nonBlocking(), net);
+        assertEquals(0, net.resources().size(), "nothing built before it is asked for");
+        TopologyNode nic = b.nics().get(1);
+        assertEquals("b:" + nic.name() + " tx", c.nicTx(nic).name());
+        assertEquals(c.nicTx(nic), c.nicTxIfBuilt(nic));
+        assertEquals(null, c.nicTxIfBuilt(a.nics().get(1)));
+        assertTrue(c.nicTx(a.nics().get(1)).index() < c.nicTx(nic).index(), "indices in host order, as built eagerly");
+        assertEquals(c.allResources().size(), c.allResources().stream().map(org.rdmasim.fluid.Resource::name).distinct().count());
+    }
 }
