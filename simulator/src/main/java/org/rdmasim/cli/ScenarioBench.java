@@ -3,7 +3,7 @@ package org.rdmasim.cli;
 import org.rdmasim.crosscheck.SimgridPeer;
 import org.rdmasim.fluid.FlowLog;
 import org.rdmasim.fluid.FlowProblem;
-import org.rdmasim.scenario.VariantRunner;
+import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
 
 import java.io.IOException;
