@@ -189,6 +189,14 @@ public final class ScenarioLoader {
         if (!v.has("faults")) {
             return org.rdmasim.workload.FaultPlan.NONE;
         }
+        if (transport.backend().backend() == org.rdmasim.transport.NixlBackend.LIBFABRIC) {
+            // The reaction modelled (ACK timer, retries, endpoint failure) is UCX's RC transport's. SRD over
+            // EFA retransmits on its own terms and the libfabric EFA provider reports errors its own way:
+            // neither is modelled, so a fault here would be answered with a mechanism the stack lacks.
+            throw v.get("faults").error("faults are modelled for UCX's RC transport (rc_mlx5: its ACK timer, retries and "
+                    + "endpoint failure); NIXL's libfabric backend runs SRD over EFA, whose retransmission and error "
+                    + "reporting rdmasim does not model");
+        }
         org.rdmasim.hardware.Host first = hosts.get(hosts.representatives().get(0));
         org.rdmasim.hardware.TopologyNode device = first.gpus().isEmpty() ? first.sockets().get(0) : first.gpus().get(0);
         return FaultReader.read(v.get("faults"), hosts, plan, transport.stack().configFor(first, device));

@@ -238,4 +238,19 @@ class FaultScenarioTest {
         assertNotNull(until.getMessage());
         assertTrue(until.getMessage().contains("until must come after at"), until.getMessage());
     }
+
+    @Test
+    void faultsUnderTheLibfabricBackendAreRefusedNotAnsweredWithRcMechanics() {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.parse("""
+                name: efa
+                hosts: {a: {preset: p5.48xlarge}, b: {preset: p5.48xlarge}}
+                transport: {backend: libfabric, nixl: "1.4.0"}
+                workload: {transfers: [{from: "a:GPU0", to: "b:GPU0", size: 1 GB}]}
+                faults:
+                  events:
+                    - {kind: nic-down, host: b, nic: rdmap80s0, at: 1 ms}
+                """, "efa.yaml"));
+        // the faults section's body starts on line 6
+        assertTrue(e.getMessage().startsWith("efa.yaml:6:") && e.getMessage().contains("SRD over EFA"), e.getMessage());
+    }
 }
