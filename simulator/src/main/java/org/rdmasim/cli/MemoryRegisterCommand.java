@@ -51,6 +51,9 @@ import picocli.CommandLine.Spec;
  * under the given UCX/NIXL configuration, or under the standard ones side by side with
  * {@code --compare}; each checked against the caps. Exit code 1 when a configuration fails (a
  * simulated failure, reported with the real stack's lines), 2 on bad input.
+ *
+ * <p>Why one class of this size: one command with several views of one registration model (register,
+ * compare, charts), each a few lines of table layout; the model itself lives in {@code memory}.
  */
 @Command(name = "register", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Register GPU buffers on a preset host and check them against firmware, host-memory, "

@@ -22,6 +22,12 @@ import org.rdmasim.engine.SimulationClock;
  * reference: a group is used only while its members would be frozen exactly where the group is, and is
  * otherwise dissolved and its region re-solved flow by flow; {@link #verifying} checks every event
  * against a solve from scratch.
+ *
+ * <p>Why one class of this size: the incremental re-solve, same-instant completions and flow groups all
+ * mutate the same per-resource and per-flow state inside one event, and their invariants (a group is
+ * used only while its members would be frozen where it is) hold across those steps; the checking oracle
+ * ({@link MaxMinOracle}), the solver ({@link MaxMinSolver}) and the group record ({@link FlowGroup})
+ * are already apart.
  */
 public final class FluidNetwork {
     /**

@@ -16,6 +16,10 @@ import org.rdmasim.fluid.ResourceKind;
  * Hosts and fabric turned into fluid resources: each link direction, each NIC side, each socket's
  * memory, each inter-socket direction, each leaf's uplink direction is one {@link Resource}. Answers
  * "which resources does a byte cross" for every piece of a data path.
+ *
+ * <p>Why one class of this size: every resource of every host and of the fabric is numbered here, lazily
+ * but in one fixed order, which is what keeps solver tie-breaks and reports byte-identical; the lookups
+ * that answer "which resources does a byte cross" need that numbering.
  */
 public final class Cluster implements Hosts {
     private final Map<String, Host> hosts = new LinkedHashMap<>();

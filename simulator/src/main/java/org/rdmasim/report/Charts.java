@@ -21,7 +21,12 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.rdmasim.workload.RunResult;
 
-/** The chart shapes rdmasim draws. */
+/**
+ * The chart shapes rdmasim draws.
+ *
+ * <p>Why one class of this size: every chart kind of the reports is drawn the same way (one renderer,
+ * one downsampling rule, the same markers); a file per chart would repeat that set-up.
+ */
 public final class Charts {
     /** Longest series drawn; longer ones are thinned (a 5,000-step series made a 4 MB SVG). */
     static final int MAX_POINTS = 500;

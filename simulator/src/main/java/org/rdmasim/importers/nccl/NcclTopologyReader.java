@@ -54,6 +54,10 @@ import org.rdmasim.importers.SwitchUplinks;
  *
  * <p>A dump may cover several hosts (the dumps of two GB300 trays put side by side): several
  * {@code <system>} roots, or a {@code <cpu>} whose {@code numaid} was already seen, start another host.
+ *
+ * <p>Why one class of this size: it is the grammar of one file format, element by element, with a warning
+ * for every default it assumes; split by element, the rules that tie a {@code <pci>} to the {@code
+ * <gpu>} or {@code <nic>} under it would be scattered.
  */
 public final class NcclTopologyReader {
     private final String source;

@@ -23,6 +23,10 @@ import org.rdmasim.importers.InputLimits;
  * nvidia-smi -L}, {@code -q}, the default table) the product is kept. Rows printed with tabs are split on
  * tabs, so an empty cell (a CPU Affinity nvidia-smi could not tell) stays in its column; rows whose
  * tabs were turned into spaces are aligned by what each value can be, with a warning.
+ *
+ * <p>Why one class of this size: the layouts nvidia-smi has printed differ in small ways (legends, NIC
+ * columns, affinity columns, tabs turned to spaces); one parser keeps each variant next to the others
+ * it must not break.
  */
 final class MatrixTextParser {
     /** Terminal escapes: CSI sequences (colours, underline, cursor moves), OSC titles, charset switches. */

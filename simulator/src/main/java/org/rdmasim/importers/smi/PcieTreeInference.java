@@ -42,6 +42,9 @@ import org.rdmasim.importers.SwitchUplinks;
  * without the GPU-GPU cells, and the tree kept is the one that reproduces every GPU-NIC cell with the
  * fewest other cells wrong; each cell it does not reproduce is a warning naming its row's line. When no
  * tree keeps every GPU-NIC cell, the first such cell is an error.
+ *
+ * <p>Why one class of this size: one search, the nearest PCIe tree consistent with a relation matrix,
+ * whose steps share the candidate tree and the cells it gives up.
  */
 final class PcieTreeInference {
     private final ParsedMatrix m;

@@ -1,0 +1,197 @@
+package org.rdmasim.transport;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rdmasim.fluid.Resource;
+import org.rdmasim.hardware.Cluster;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.TopologyNode;
+
+/**
+ * What one lane is made of physically: the resources a byte crosses from the source buffer to the sink
+ * buffer (and how many times), its one-way latency, and the limits it has on its own. The running of
+ * transfers over these lanes is {@link TransferEngine}'s.
+ */
+final class LanePhysics {
+    private final Cluster cluster;
+    private final ProtocolParameters params;
+
+    LanePhysics(Cluster cluster, ProtocolParameters params) {
+        this.cluster = cluster;
+        this.params = params;
+    }
+
+    /** One-way latency from the source buffer to the sink buffer over one lane, seconds. */
+    public double oneWayLatency(TransferSpec spec, Lane lane) {
+        Host src = cluster.host(spec.source().host());
+        Host dst = cluster.host(spec.sink().host());
+        TopologyNode sn = src.nic(lane.sourceNic());
+        TopologyNode dn = dst.nic(lane.sinkNic());
+        double t = 2 * params.nicLatencySeconds();
+        t += cluster.switchHops(src, sn, dst, dn) * cluster.fabric().hopLatencySeconds();
+        t += pcieHops(src, spec.source().device(), sn, spec.acsRedirect()) * params.pcieHopSeconds();
+        t += pcieHops(dst, spec.sink().device(), dn, spec.acsRedirect()) * params.pcieHopSeconds();
+        if (spec.sourcePath() == DataPath.STAGED) {
+            t += params.stagingCopySeconds();
+        }
+        if (spec.sinkPath() == DataPath.STAGED) {
+            t += params.stagingCopySeconds();
+        }
+        return t;
+    }
+
+    /**
+     * PCIe switch traversals between a buffer's device and its NIC: one under a shared switch, two
+     * through the root complex; with ACS redirecting peer requests, a shared switch sends them up to
+     * the root complex and back down (three traversals).
+     */
+    private static int pcieHops(Host h, String device, TopologyNode nic, boolean acs) {
+        TopologyNode d = h.find(device).orElse(null);
+        if (d == null || d.kind() == TopologyNode.Kind.SOCKET) {
+            return 1;
+        }
+        int hops = h.relation(d, nic) == org.rdmasim.hardware.PathType.PIX ? 1 : 2;
+        return acs ? Math.max(3, hops) : hops;
+    }
+
+    /** The resources one byte of this lane crosses, with how much of each it uses. */
+    public List<Resource> lanePath(TransferSpec spec, Lane lane, List<Double> usage) {
+        Host src = cluster.host(spec.source().host());
+        Host dst = cluster.host(spec.sink().host());
+        TopologyNode sn = src.nic(lane.sourceNic());
+        TopologyNode dn = dst.nic(lane.sinkNic());
+        List<Resource> path = new ArrayList<>();
+        bufferToNic(src, spec.source().device(), spec.sourcePath(), sn, spec.acsRedirect(), path, usage);
+        for (Resource r : cluster.across(src, sn, dst, dn)) {
+            path.add(r);
+            usage.add(1.0);
+        }
+        if (spec.operation() == Operation.READ) {
+            // the READ initiator is the sink; its NIC's calibrated READ rate, if its profile has one
+            Resource read = cluster.nicReadCalibrated(dn);
+            if (read != null) {
+                path.add(read);
+                usage.add(1.0);
+            }
+        }
+        nicToBuffer(dst, dn, spec.sink().device(), spec.sinkPath(), spec.acsRedirect(), path, usage);
+        return path;
+    }
+
+    private void bufferToNic(Host h, String device, DataPath mode, TopologyNode nic, boolean acs,
+            List<Resource> path, List<Double> usage) {
+        TopologyNode d = deviceNode(h, device);
+        if (d.kind() == TopologyNode.Kind.SOCKET || mode == DataPath.HOST_MEMORY) {
+            int socket = d.socket();
+            add(path, usage, List.of(cluster.hostMemory(h, socket)), 1.0);
+            add(path, usage, cluster.fromSocket(h, socket, nic), 1.0);
+        } else if (mode == DataPath.STAGED) {
+            // Bounce buffer on the NIC's NUMA node: GPU -> host memory (write), host memory -> NIC (read).
+            int socket = nic.socket();
+            add(path, usage, cluster.toSocket(h, d, socket), 1.0);
+            add(path, usage, List.of(cluster.hostMemory(h, socket)), 2.0);
+            add(path, usage, cluster.fromSocket(h, socket, nic), 1.0);
+        } else {
+            add(path, usage, cluster.within(h, d, nic, acs), 1.0);
+        }
+    }
+
+    private void nicToBuffer(Host h, TopologyNode nic, String device, DataPath mode, boolean acs,
+            List<Resource> path, List<Double> usage) {
+        TopologyNode d = deviceNode(h, device);
+        if (d.kind() == TopologyNode.Kind.SOCKET || mode == DataPath.HOST_MEMORY) {
+            int socket = d.socket();
+            add(path, usage, cluster.toSocket(h, nic, socket), 1.0);
+            add(path, usage, List.of(cluster.hostMemory(h, socket)), 1.0);
+        } else if (mode == DataPath.STAGED) {
+            int socket = nic.socket();
+            add(path, usage, cluster.toSocket(h, nic, socket), 1.0);
+            add(path, usage, List.of(cluster.hostMemory(h, socket)), 2.0);
+            add(path, usage, cluster.fromSocket(h, socket, d), 1.0);
+        } else {
+            add(path, usage, cluster.within(h, nic, d, acs), 1.0);
+        }
+    }
+
+    private static TopologyNode deviceNode(Host h, String device) {
+        return h.find(device).orElseThrow(() -> new IllegalArgumentException(
+                "host " + h.name() + " has no device named " + device));
+    }
+
+    private static void add(List<Resource> path, List<Double> usage, List<Resource> rs, double u) {
+        for (Resource r : rs) {
+            path.add(r);
+            usage.add(u);
+        }
+    }
+
+    /**
+     * Rate limit of one lane by itself, bytes per second, for messages of {@code bytes / descriptors}:
+     * <ul>
+     *   <li>posting: one descriptor per {@code perDescriptorSeconds} from the initiating thread;</li>
+     *   <li>the NIC's message rate: one work request per {@code perFragmentSeconds};</li>
+     *   <li>READ only: the calibrated READ rate of one QP where the initiator's profile has one, and at
+     *       most {@code maxOutstandingReads} READs in flight per QP per round trip (max_qp_rd_atom). UCX's per-path READ figures (ib_iface.c 38e9/35e9) only rank lanes and
+     *       never cap one; a platform's measured READ rate is a calibrated resource on the lane's path
+     *       ({@link Cluster#nicReadCalibrated}), not a cap here;</li>
+     *   <li>IOMMU translation when not in passthrough, as a share of the wire rate.</li>
+     * </ul>
+     */
+    public double laneCap(TransferSpec spec, Lane lane) {
+        double cap = Double.POSITIVE_INFINITY;
+        if (lane.bytes() == 0) {
+            return cap;
+        }
+        double message = (double) lane.bytes() / spec.descriptors();
+        if (params.perDescriptorSeconds() > 0) {
+            cap = Math.min(cap, message / params.perDescriptorSeconds());
+        }
+        if (params.perFragmentSeconds() > 0) {
+            cap = Math.min(cap, message / params.perFragmentSeconds());
+        }
+        if (spec.operation() == Operation.READ) {
+            cap = Math.min(cap, qpReadRate(spec));
+            double rtt = 2 * oneWayLatency(spec, lane);
+            cap = Math.min(cap, params.maxOutstandingReads() * message / rtt);
+        }
+        if (spec.iommuPenalty() > 0) {
+            Host src = cluster.host(spec.source().host());
+            double wire = cluster.nicTx(src.nic(lane.sourceNic())).capacity();
+            cap = Math.min(cap, wire * (1 - spec.iommuPenalty()));
+        }
+        return cap;
+    }
+
+    /** The READ initiator's calibrated per-QP READ rate, bytes per second, or infinity. */
+    private double qpReadRate(TransferSpec spec) {
+        return cluster.host(spec.sink().host()).profile().qpReadRate()
+                .map(p -> org.rdmasim.hardware.Units.gbpsToBytesPerSecond(p.value())).orElse(Double.POSITIVE_INFINITY);
+    }
+
+    /** Names a lane's own cap for reports: which of the limits of {@link #laneCap} held it back. */
+    String capName(TransferSpec spec, Lane lane) {
+        double cap = laneCap(spec, lane);
+        double message = (double) lane.bytes() / spec.descriptors();
+        double tol = 1 + 1e-9;
+        if (spec.operation() == Operation.READ) {
+            if (qpReadRate(spec) <= cap * tol) {
+                var profile = cluster.host(spec.sink().host()).profile();
+                // "assumed in" when the profile assumes the rate rather than fitting it to a measurement
+                boolean assumed = profile.qpReadRate().map(p -> p.kind() == org.rdmasim.hardware.CalibrationProfile.Kind.ASSUMED)
+                        .orElse(false);
+                return spec.sink().host() + ":" + lane.sinkNic() + " READ rate of one QP, "
+                        + (assumed ? "assumed in " : "calibrated to ") + profile.name();
+            }
+            if (params.maxOutstandingReads() * message / (2 * oneWayLatency(spec, lane)) <= cap * tol) {
+                return spec.sink().host() + ":" + lane.sinkNic() + " outstanding READs per QP";
+            }
+        }
+        if (params.perDescriptorSeconds() > 0 && message / params.perDescriptorSeconds() <= cap * tol) {
+            return "descriptor posting rate (" + spec.initiator() + ")";
+        }
+        if (params.perFragmentSeconds() > 0 && message / params.perFragmentSeconds() <= cap * tol) {
+            return "NIC message rate";
+        }
+        return "IOMMU translation (not passthrough)";
+    }
+}
