@@ -156,7 +156,7 @@ public final class ExplainCommand implements Callable<Integer> {
                 Units.number(qp.timeoutSeconds()), qp.exponent(), Units.number(qp.tickSeconds()), qp.retryCount(),
                 Units.number(qp.errorAfterSeconds()));
         out.printf(Locale.ROOT, "  a port back before that: the lane resumes at its QP's next retransmission%n");
-        if (v.fanout() != null) {
+        if (v.isFanout()) {
             out.printf(Locale.ROOT, "  a receiver whose pull failed tries another source, %d in all, each within a receive "
                     + "budget of %s s (MX_TRANSFER_TIMEOUT), then falls back to storage (not modelled)%n",
                     org.rdmasim.workload.FaultPlan.MAX_SOURCE_ATTEMPTS, Units.number(plan.transferTimeoutSeconds()));

@@ -136,7 +136,7 @@ final class ScenarioBench {
                 double b = theirs.finishById().get(e.getKey());
                 maxDiff = Math.max(maxDiff, Math.abs(e.getValue() - b) / Math.max(Math.abs(b), 1e-12));
             }
-            long receivers = v.fanout() != null ? v.fanout().receivers().size() : v.transfers().size();
+            long receivers = v.isFanout() ? v.fanoutPlan().receivers().size() : v.transfers().size();
             out.printf(Locale.ROOT, "  %-24s %,10d %,8d %,7d %11.3f %11.3f %11.3f %7.1fx %10.2e%n",
                     abbreviate(v.name(), 24), receivers, problem.flows().size(),
                     problem.links().size(), rdmasimSeconds, theirs.processSeconds(), theirs.peerSeconds(),

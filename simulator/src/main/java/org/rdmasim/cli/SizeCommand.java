@@ -84,7 +84,7 @@ public final class SizeCommand implements Callable<Integer> {
             base = scenario.variants().stream().filter(v -> v.name().equals(variant)).findFirst()
                     .orElseThrow(() -> new BadInputException("no variant named '" + variant + "' in " + scenarioFile));
         }
-        if (base.fanout() == null) {
+        if (!base.isFanout()) {
             throw new BadInputException(scenarioFile + ": variant '" + base.name()
                     + "' has no fan-out workload (workload: {fanout: ...}) to size");
         }

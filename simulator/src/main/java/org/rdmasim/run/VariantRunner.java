@@ -104,12 +104,12 @@ public final class VariantRunner {
             hosts.add(h);
         }
         Map<String, String> representativeOf = new HashMap<>();
-        VariantRegistration.Outcome registration = v.fanout() != null ? registerFanout(v, hosts, representativeOf)
+        VariantRegistration.Outcome registration = v.isFanout() ? registerFanout(v, hosts, representativeOf)
                 : register(v, hosts);
         if (!registration.passed()) {
             return VariantOutcome.failed(v.name(), v.description(), registration.error(), v.claim(), registration.totals());
         }
-        if (v.fanout() == null) {
+        if (!v.isFanout()) {
             RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, registrations(registration, Map.of()),
                     watch, log);
             double wall = (System.nanoTime() - t0) / 1e9;
@@ -204,7 +204,7 @@ public final class VariantRunner {
         if (log != null) {
             network.logging(log);
         }
-        Jitter jitter = v.fanout() == null ? Jitter.NONE : v.fanout().jitter();
+        Jitter jitter = v.isFanout() ? v.fanoutPlan().jitter() : Jitter.NONE;
         Cluster cluster;
         if (jitter.nicRateFraction() > 0) {
             RandomStream rates = streams.stream("nic-rate");
@@ -225,16 +225,16 @@ public final class VariantRunner {
         WorkloadRun run = new WorkloadRun(cluster, engine, lanes, new WorkloadRun.PathOptions(v.transport().gpudirect(),
                 v.transport().acs(), v.transport().iommuPenalty())).withFaults(v.faults());
         // A transfer is done when the initiator's notice fires; a receiver when all its GPUs' are.
-        if (v.fanout() == null) {
+        if (!v.isFanout()) {
             watch.expect(v.transfers().size(), TransferEngine.TransferNotice.class, 1);
         } else {
-            FanoutPlan plan = v.fanout();
+            FanoutPlan plan = v.fanoutPlan();
             watch.expect((long) plan.receivers().size() * plan.cycles().count(), TransferEngine.TransferNotice.class,
                     plan.receivers().get(0).gpus().size());
         }
         long t0 = System.nanoTime();
         try {
-            return v.fanout() == null ? run.run(v.transfers()) : run.run(v.fanout(), timing, streams);
+            return v.isFanout() ? run.run(v.fanoutPlan(), timing, streams) : run.run(v.transfers());
         } finally {
             watch.simulated(System.nanoTime() - t0);
         }
@@ -246,7 +246,7 @@ public final class VariantRunner {
      * is registered and its totals counted once per member (16k identical receivers cost one plan).
      */
     static VariantRegistration.Outcome registerFanout(VariantSpec v, List<Host> hosts, Map<String, String> representativeOf) {
-        FanoutPlan plan = v.fanout();
+        FanoutPlan plan = v.fanoutPlan();
         Map<String, Host> byName = new HashMap<>();
         hosts.forEach(h -> byName.put(h.name(), h));
         Map<List<Object>, List<String>> groups = new LinkedHashMap<>();

@@ -24,6 +24,7 @@ import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
 import org.rdmasim.workload.FanoutPlan;
 import org.rdmasim.workload.TransferItem;
+import org.rdmasim.workload.Workload;
 import java.util.Optional;
 
 /** Reads a scenario file into validated records; every problem is a {@link ScenarioException}. */
@@ -108,9 +109,7 @@ public final class ScenarioLoader {
                 }
                 VariantSpec spec = variant(merged, vname, v.string("description", ""));
                 if (v.has("claim")) {
-                    spec = new VariantSpec(spec.name(), spec.description(), spec.hosts(), spec.fabric(), spec.transport(),
-                            spec.protocol(), spec.registration(), spec.transfers(), ClaimReader.claim(v.get("claim"), spec),
-                            spec.warnings(), spec.fanout(), spec.faults());
+                    spec = spec.withClaim(ClaimReader.claim(v.get("claim"), spec));
                 }
                 variants.add(spec);
             }
@@ -170,8 +169,8 @@ public final class ScenarioLoader {
             }
             warnings.addAll(FanoutReader.checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, plan,
                     hosts));
-            return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration, List.of(),
-                    null, warnings, plan, faults(v, hosts, plan, transport));
+            return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration,
+                    new Workload.Fanout(plan), null, warnings, faults(v, hosts, plan, transport));
         }
         List<TransferItem> transfers = TransfersReader.workload(work, hosts, transport);
         if (v.has("transport") && v.get("transport").has("lanes")) {
@@ -179,8 +178,8 @@ public final class ScenarioLoader {
         } else {
             warnings.addAll(TransfersReader.checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, transfers, hosts));
         }
-        return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration, transfers, null,
-                warnings, null, faults(v, hosts, null, transport));
+        return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration,
+                new Workload.Transfers(transfers), null, warnings, faults(v, hosts, null, transport));
     }
 
     /** The variant's faults, with the QP retry timing of the environment its first host's process sees. */

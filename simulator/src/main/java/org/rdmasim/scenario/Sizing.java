@@ -49,14 +49,14 @@ public final class Sizing {
     /** Largest value worth trying when the user gives no --max. */
     public static int defaultMax(VariantSpec v, Knob knob) {
         return switch (knob) {
-            case SOURCES -> Math.max(16, v.fanout().sources().size());
+            case SOURCES -> Math.max(16, v.fanoutPlan().sources().size());
             case NICS, RAILS -> receiverNics(v).size();
             case TREE_DEGREE -> 8;
         };
     }
 
     public static VariantSpec apply(VariantSpec v, Knob knob, int value) {
-        if (v.fanout() == null) {
+        if (!v.isFanout()) {
             throw new IllegalArgumentException("variant '" + v.name() + "' has no fan-out workload to size");
         }
         if (value < 1) {
@@ -77,13 +77,13 @@ public final class Sizing {
                         new EnvEntry("UCX_MAX_RMA_RAILS", String.valueOf(value), "size --vary nics", 0)));
             }
             case RAILS -> withEnv(v, List.of(new EnvEntry("UCX_MAX_RMA_RAILS", String.valueOf(value), "size --vary rails", 0)));
-            case TREE_DEGREE -> v.withFanout(v.fanout().withTree(new TreeFanout(value)), v.hosts());
+            case TREE_DEGREE -> v.withFanout(v.fanoutPlan().withTree(new TreeFanout(value)), v.hosts());
         };
         return out.withName(v.name() + " " + knob.label() + "=" + value);
     }
 
     private static List<String> receiverNics(VariantSpec v) {
-        String r = v.fanout().receivers().get(0).host();
+        String r = v.fanoutPlan().receivers().get(0).host();
         return new Host(r, v.hosts().get(r)).nics().stream().map(TopologyNode::name).toList();
     }
 
@@ -102,7 +102,7 @@ public final class Sizing {
      * named by its prefix (its name without trailing digits) and the next free index.
      */
     private static VariantSpec sources(VariantSpec v, int count) {
-        List<FanoutPlan.Member> current = v.fanout().sources();
+        List<FanoutPlan.Member> current = v.fanoutPlan().sources();
         List<FanoutPlan.Member> out = new ArrayList<>(current.subList(0, Math.min(count, current.size())));
         Map<String, HostSpec> hosts = new LinkedHashMap<>(v.hosts());
         FanoutPlan.Member first = current.get(0);
@@ -119,6 +119,6 @@ public final class Sizing {
             hosts.put(name, spec);
             out.add(new FanoutPlan.Member(name, first.gpus()));
         }
-        return v.withFanout(v.fanout().withSources(out), hosts);
+        return v.withFanout(v.fanoutPlan().withSources(out), hosts);
     }
 }

@@ -9,59 +9,77 @@ import org.rdmasim.transport.ProtocolParameters;
 import org.rdmasim.workload.Claim;
 import org.rdmasim.workload.FanoutPlan;
 import org.rdmasim.workload.TransferItem;
+import org.rdmasim.workload.Workload;
 
 /**
  * One fully specified configuration to run; {@code claim} is null when the variant checks none;
  * {@code warnings} are what UCX and the configuration layers would warn about (unknown devices or
- * variables), found when the scenario was loaded. The workload is either a list of {@code transfers}
- * or a {@code fanout} plan (then {@code transfers} is empty): never both. {@code faults} are the
- * faults the run schedules ({@link FaultPlan#NONE} when it has none).
+ * variables), found when the scenario was loaded. {@code workload} is a list of transfers or a fan-out,
+ * never both. {@code faults} are the faults the run schedules ({@link FaultPlan#NONE} when it has none).
  */
 public record VariantSpec(String name, String description, Map<String, HostSpec> hosts, FabricSpec fabric,
         TransportSettings transport, ProtocolParameters protocol, RegistrationSettings registration,
-        List<TransferItem> transfers, Claim claim, List<String> warnings, FanoutPlan fanout, FaultPlan faults) {
+        Workload workload, Claim claim, List<String> warnings, FaultPlan faults) {
     public VariantSpec {
         faults = faults == null ? FaultPlan.NONE : faults;
         hosts = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(hosts));
-        transfers = List.copyOf(transfers);
         warnings = List.copyOf(warnings);
-    }
-
-    public VariantSpec(String name, String description, Map<String, HostSpec> hosts, FabricSpec fabric,
-            TransportSettings transport, ProtocolParameters protocol, RegistrationSettings registration,
-            List<TransferItem> transfers, Claim claim, List<String> warnings, FanoutPlan fanout) {
-        this(name, description, hosts, fabric, transport, protocol, registration, transfers, claim, warnings, fanout, null);
+        java.util.Objects.requireNonNull(workload, "workload");
     }
 
     public VariantSpec(String name, String description, Map<String, HostSpec> hosts, FabricSpec fabric,
             TransportSettings transport, ProtocolParameters protocol, RegistrationSettings registration,
             List<TransferItem> transfers, Claim claim) {
-        this(name, description, hosts, fabric, transport, protocol, registration, transfers, claim, List.of(), null);
+        this(name, description, hosts, fabric, transport, protocol, registration, new Workload.Transfers(transfers), claim,
+                List.of(), null);
     }
 
     public VariantSpec(String name, String description, Map<String, HostSpec> hosts, FabricSpec fabric,
             TransportSettings transport, ProtocolParameters protocol, RegistrationSettings registration,
             List<TransferItem> transfers, Claim claim, List<String> warnings) {
-        this(name, description, hosts, fabric, transport, protocol, registration, transfers, claim, warnings, null);
+        this(name, description, hosts, fabric, transport, protocol, registration, new Workload.Transfers(transfers), claim,
+                warnings, null);
+    }
+
+    /** The transfers of a transfer-list workload; empty for a fan-out. */
+    public List<TransferItem> transfers() {
+        return workload instanceof Workload.Transfers t ? t.items() : List.of();
+    }
+
+    /** True for a fan-out. */
+    public boolean isFanout() {
+        return workload instanceof Workload.Fanout;
+    }
+
+    /** The fan-out plan; only for a fan-out ({@link #isFanout()}). */
+    public FanoutPlan fanoutPlan() {
+        if (workload instanceof Workload.Fanout f) {
+            return f.plan();
+        }
+        throw new IllegalStateException("variant " + name + " runs a list of transfers, not a fan-out");
     }
 
     public VariantSpec withName(String newName) {
-        return new VariantSpec(newName, description, hosts, fabric, transport, protocol, registration, transfers, claim,
-                warnings, fanout, faults);
+        return new VariantSpec(newName, description, hosts, fabric, transport, protocol, registration, workload, claim,
+                warnings, faults);
     }
 
     public VariantSpec withFanout(FanoutPlan plan, Map<String, HostSpec> newHosts) {
-        return new VariantSpec(name, description, newHosts, fabric, transport, protocol, registration, transfers, claim,
-                warnings, plan, faults);
+        return new VariantSpec(name, description, newHosts, fabric, transport, protocol, registration,
+                new Workload.Fanout(plan), claim, warnings, faults);
     }
 
     public VariantSpec withTransport(TransportSettings t) {
-        return new VariantSpec(name, description, hosts, fabric, t, protocol, registration, transfers, claim, warnings, fanout,
-                faults);
+        return new VariantSpec(name, description, hosts, fabric, t, protocol, registration, workload, claim, warnings, faults);
     }
 
     public VariantSpec withFaults(FaultPlan plan) {
-        return new VariantSpec(name, description, hosts, fabric, transport, protocol, registration, transfers, claim, warnings,
-                fanout, plan);
+        return new VariantSpec(name, description, hosts, fabric, transport, protocol, registration, workload, claim, warnings,
+                plan);
+    }
+
+    public VariantSpec withClaim(Claim c) {
+        return new VariantSpec(name, description, hosts, fabric, transport, protocol, registration, workload, c, warnings,
+                faults);
     }
 }

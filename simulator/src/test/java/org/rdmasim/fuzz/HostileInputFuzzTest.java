@@ -93,7 +93,7 @@ class HostileInputFuzzTest {
         drive(inputs.filter(in -> {
             try {
                 Scenario sc = ScenarioLoader.parse(in.text(), in.label());
-                return sc.variants().stream().allMatch(v -> v.fanout() == null && v.hosts().size() <= 4
+                return sc.variants().stream().allMatch(v -> !v.isFanout() && v.hosts().size() <= 4
                         && v.transfers().size() <= 16);
             } catch (RuntimeException e) {
                 return false;
