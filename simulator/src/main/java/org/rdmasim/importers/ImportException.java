@@ -6,20 +6,29 @@ package org.rdmasim.importers;
  * it (the scenario reader, the command line) keep that text whole.
  */
 public class ImportException extends RuntimeException {
-    private final String source;
-    private final int line;
+    private final InputLocation location;
+    private final String detail;
 
     public ImportException(String source, int line, String problem, String expected) {
         super(source + ":" + line + ": " + problem + ", expected " + expected);
-        this.source = source;
-        this.line = line;
+        this.location = new InputLocation(source, line, 0);
+        this.detail = problem + ", expected " + expected;
+    }
+
+    public InputLocation location() {
+        return location;
+    }
+
+    /** What was wrong and what was expected, without the place (see {@link #location()}). */
+    public String detail() {
+        return detail;
     }
 
     public String source() {
-        return source;
+        return location.file();
     }
 
     public int line() {
-        return line;
+        return location.line();
     }
 }

@@ -1,27 +1,33 @@
 package org.rdmasim.scenario;
 
+import org.rdmasim.importers.InputLocation;
+
 /** Bad scenario input: the message names the file, line and column and what was expected. */
 public final class ScenarioException extends RuntimeException {
-    private final String file;
-    private final int line;
-    private final int column;
+    private final InputLocation location;
 
     public ScenarioException(String file, int line, int column, String message) {
-        super(file + ":" + line + ":" + column + ": " + message);
-        this.file = file;
-        this.line = line;
-        this.column = column;
+        this(new InputLocation(file, line, column), message);
+    }
+
+    public ScenarioException(InputLocation at, String message) {
+        super(at.file() + ":" + at.line() + ":" + at.column() + ": " + message);
+        this.location = at;
+    }
+
+    public InputLocation location() {
+        return location;
     }
 
     public String file() {
-        return file;
+        return location.file();
     }
 
     public int line() {
-        return line;
+        return location.line();
     }
 
     public int column() {
-        return column;
+        return location.column();
     }
 }

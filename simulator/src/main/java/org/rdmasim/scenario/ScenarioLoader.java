@@ -15,6 +15,7 @@ import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.ProtocolParameters;
+import org.rdmasim.importers.InputLocation;
 import org.rdmasim.importers.env.EnvBlock;
 import org.rdmasim.importers.env.EnvBlockException;
 import org.rdmasim.transport.config.EnvEntry;
@@ -351,10 +352,10 @@ public final class ScenarioLoader {
             return out;
         } catch (EnvBlockException e) {
             if (v.isScalar()) {
-                // Point at the scenario line of the bad entry.
-                String detail = e.getMessage().substring(e.getMessage().indexOf(": ") + 2);
+                // Point at the scenario line of the bad entry: the block's own line numbers start below it.
                 int offset = v.isBlockScalar() ? v.line() : v.line() - 1;
-                throw new ScenarioException(v.file(), offset + e.line(), 1, v.path() + ": " + detail);
+                throw new ScenarioException(new InputLocation(v.file(), offset, 1).down(e.location().line()),
+                        v.path() + ": " + e.detail());
             }
             throw v.error(e.getMessage());
         }
