@@ -3,6 +3,7 @@
  * one direction of a full-duplex link, a NIC's transmit or receive side, a memory system), and
  * {@link org.rdmasim.fluid.Flow}s that cross a list of them. Rates come from weighted max-min
  * fairness ({@link org.rdmasim.fluid.MaxMinSolver}); {@link org.rdmasim.fluid.FluidNetwork} keeps
- * them current as flows arrive and finish, recomputing only the flows an event can affect.
+ * them current as flows arrive and finish, recomputing only the flows an event can affect. A flow can be
+ * stopped before it is done and a capacity changed mid-run (the faults of a scenario).
  */
 package org.rdmasim.fluid;

@@ -7,6 +7,8 @@
  * sources, arrivals, source assignment, tree fan-out, refit cycles) is played by
  * {@link org.rdmasim.workload.FanoutRun}, which generates transfers as receivers arrive and finish and
  * posts them through the same WorkloadRun. {@link org.rdmasim.workload.ReplicationStats} summarises
- * replications of a variant.
+ * replications of a variant. A {@link org.rdmasim.workload.FaultPlan} schedules faults (a port down or
+ * degraded, a source lost, a registration failing) and names the parameters of the stack's reaction;
+ * {@link org.rdmasim.workload.FaultCost} compares a run with its faults against the same run without.
  */
 package org.rdmasim.workload;
