@@ -1,0 +1,370 @@
+package org.rdmasim.fluid;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * How flows frozen together at one resource become a {@link FlowGroup} and stop being one: forming and
+ * joining groups, members leaving (finishing, or ejected when a resource they cross gains another
+ * flow), groups dissolved when their members would no longer be frozen where the group is, and the
+ * resources a group follows lazily. Runs only when grouping is on ({@link FluidNetwork#grouping}); the
+ * network's re-solve calls in here and this calls back for the network's own bookkeeping.
+ */
+final class FlowGroups {
+    private final FluidNetwork net;
+
+    FlowGroups(FluidNetwork net) {
+        this.net = net;
+    }
+
+    /** Relative distance a group keeps from any other constraint of its members; closer, it dissolves. */
+    static final double GROUP_MARGIN = 1e-6;
+
+    /**
+     * Most resources a group's pseudo-flow may cross (its own plus shared ones), to bound its solve cost.
+     * A striped receiver's four lanes share its GPU link, so each receiver adds a shared resource to the
+     * group at the source NIC: at 16 the groups stopped growing after a dozen receivers and every later
+     * lane was solved on its own (a 4,096-receiver fan-out spent ~60% of its time in region bookkeeping).
+     * A pseudo-flow crossing 512 resources still costs one solver entry instead of hundreds of flows.
+     */
+    static final int MAX_GROUP_PATH = 512;
+
+    void scheduleGroup(FlowGroup g, double now) {
+        Flow p = g.pseudo;
+        double delay = g.nextDelay(now);
+        if (Double.isInfinite(delay)) {
+            if (p.completion != null) {
+                p.completion.cancel();
+            }
+            return;
+        }
+        if (p.completion == null) {
+            p.completion = net.clock().schedule(delay, new GroupCompletion(net, p));
+        } else {
+            p.completion.moveTo(delay);
+        }
+    }
+
+    /**
+     * The groups of a solved region that no longer match what progressive filling of their members
+     * would give. A group matches when frozen at its own resource, clear of its members' thresholds, and no shared resource
+     * of it (nearly) saturated, where a member might have tied with or been frozen by another bottleneck.
+     */
+    static List<FlowGroup> brokenGroups(List<Flow> flows) {
+        List<FlowGroup> broken = new ArrayList<>();
+        for (Flow f : flows) {
+            if (f.aggregate != null && !groupHolds(f.aggregate)) {
+                broken.add(f.aggregate);
+            }
+        }
+        return broken;
+    }
+
+    static boolean groupHolds(FlowGroup g) {
+        Flow p = g.pseudo;
+        if (p.bottleneck != g.at || p.cappedByItself || !(p.rate < p.rateCap * (1 - GROUP_MARGIN))) {
+            return false;
+        }
+        Resource[] path = p.pathInternal();
+        for (int i = 1; i < path.length; i++) {
+            Resource q = path[i];
+            if (q.outsideLoad + q.regionLoad >= q.capacity() * (1 - GROUP_MARGIN)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    void dissolve(List<FlowGroup> broken, double now) {
+        for (FlowGroup g : broken) {
+            g.advance(now);
+            // Members go back on their own at the group's old level; the caller re-solves them.
+            while (!g.byTag.isEmpty()) {
+                Flow m = g.byTag.first();
+                leave(m, now, true);
+            }
+        }
+    }
+
+    /** Takes a member out of its group at its current rate and puts it back in its resources' lists. */
+    void eject(Flow m, double now) {
+        FlowGroup g = m.group;
+        g.advance(now);
+        leave(m, now, true);
+        net.schedule(m, now);
+        if (!g.byTag.isEmpty()) {
+            scheduleGroup(g, now);
+        }
+    }
+
+    /**
+     * Removes a member from its group. Its bytes and rate become its own again as of {@code now} (the
+     * group's clock must be advanced to now). With {@code reattach} it re-enters its resources' lists;
+     * otherwise it is finishing. A group left empty is removed.
+     */
+    void leave(Flow m, double now, boolean reattach) {
+        FlowGroup g = m.group;
+        Flow p = g.pseudo;
+        double level = g.level();
+        g.byTag.remove(m);
+        g.byThreshold.remove(m);
+        m.remaining = Math.max(0.0, m.weight() * (m.tag - g.virtualTimeAt(now)));
+        m.rate = m.weight() * level;
+        m.lastSettled = now;
+        m.creditGrouped(m.remainingAtJoin - m.remaining);
+        Resource[] path = m.pathInternal();
+        for (int i = 0; i < path.length; i++) {
+            Resource q = path[i];
+            q.memberCount--;
+            if (q.lazyMember == m) {
+                q.endLazy(now);
+                continue;
+            }
+            if (q.lazyGroup == g) {
+                g.shared.remove(q);
+                if (--q.lazyCount == 0) {
+                    q.endLazy(now);
+                } else {
+                    q.refactor(q.lazyFactor - m.weight() * m.usage(i), now);
+                    g.shared.add(q);
+                    if (reattach) {
+                        // m runs on its own on q again: q is no longer crossed by members only.
+                        unshare(q, now);
+                    }
+                }
+                continue;
+            }
+            int k = g.indexOf(q);
+            p.usageInternal()[k] -= m.weight() * m.usage(i);
+            if (--g.crossing[k] == 0 && k > 0) {
+                removeFromPseudoPath(g, k);
+            }
+        }
+        m.group = null;
+        if (reattach) {
+            for (int i = 0; i < path.length; i++) {
+                m.slotInResource[i] = path[i].flows.size();
+                path[i].flows.add(m);
+            }
+        }
+        if (g.byTag.isEmpty()) {
+            net.detach(p);
+            g.at.pseudoCount--;
+            g.at.group = null;
+            if (p.completion != null) {
+                p.completion.cancel();
+            }
+            p.rate = 0;
+        } else {
+            p.rateCap = g.cap();
+        }
+    }
+
+    /** Puts a resource followed lazily by several members back on its group's pseudo-path. */
+    static void unshare(Resource q, double now) {
+        FlowGroup g = q.lazyGroup;
+        g.shared.remove(q);
+        double factor = q.lazyFactor;
+        int count = q.lazyCount;
+        q.endLazy(now);
+        addToPseudoPath(g, q, factor, count);
+        g.pseudo.rateCap = g.cap();
+    }
+
+    /**
+     * Takes off a group's pseudo-path the resources crossed by its members and by nothing else (a
+     * striped receiver's lanes on its GPU link): they follow the group lazily and enter its cap, so the
+     * pseudo-flow stays a handful of resources however many receivers the group serves.
+     */
+    static void shareLazily(FlowGroup g, double now) {
+        Flow p = g.pseudo;
+        for (int k = p.pathInternal().length - 1; k > 0; k--) {
+            Resource q = p.pathInternal()[k];
+            double factor = p.usageInternal()[k];
+            if (q.flows.size() != 1 || q.watched || q.lazyGroup != null || !(g.level() < q.capacity() / factor * (1 - GROUP_MARGIN))) {
+                continue;
+            }
+            int count = g.crossing[k];
+            removeFromPseudoPath(g, k);
+            q.beginShared(g, factor, count, now);
+            g.shared.add(q);
+        }
+        p.rateCap = g.cap();
+    }
+
+    static void removeFromPseudoPath(FlowGroup g, int k) {
+        Flow p = g.pseudo;
+        Resource q = p.pathInternal()[k];
+        List<Flow> list = q.flows;
+        int slot = p.slotInResource[k];
+        Flow last = list.remove(list.size() - 1);
+        if (last != p) {
+            list.set(slot, last);
+            last.slotInResource[FluidNetwork.indexOf(last.pathInternal(), q)] = slot;
+        }
+        q.pseudoCount--;
+        int n = p.pathInternal().length;
+        Resource[] path = new Resource[n - 1];
+        double[] usage = new double[n - 1];
+        int[] slots = new int[n - 1];
+        for (int i = 0, j = 0; i < n; i++) {
+            if (i != k) {
+                path[j] = p.pathInternal()[i];
+                usage[j] = p.usageInternal()[i];
+                slots[j] = p.slotInResource[i];
+                g.crossing[j] = g.crossing[i];
+                j++;
+            }
+        }
+        p.setPath(path, usage, slots);
+        g.removed(q, k);
+    }
+
+    static void addToPseudoPath(FlowGroup g, Resource q, double usage, int crossing) {
+        Flow p = g.pseudo;
+        int n = p.pathInternal().length;
+        Resource[] path = Arrays.copyOf(p.pathInternal(), n + 1);
+        double[] use = Arrays.copyOf(p.usageInternal(), n + 1);
+        int[] slots = Arrays.copyOf(p.slotInResource, n + 1);
+        path[n] = q;
+        use[n] = usage;
+        slots[n] = q.flows.size();
+        q.flows.add(p);
+        q.pseudoCount++;
+        if (g.crossing.length <= n) {
+            g.crossing = Arrays.copyOf(g.crossing, 2 * (n + 1));
+        }
+        g.crossing[n] = crossing;
+        p.setPath(path, use, slots);
+        g.appended(q);
+    }
+
+    /**
+     * After a solve: flows frozen at a resource (not by their own cap) join the group there, or form
+     * one when at least {@link #net.groupMin} of them are. Rates and loads do not change, only bookkeeping.
+     */
+    void formGroups(List<Flow> flows, double now) {
+        int mark = ++net.componentMark;
+        List<Resource> pending = new ArrayList<>();
+        List<FlowGroup> changed = new ArrayList<>();
+        for (Flow f : flows) {
+            if (f.aggregate != null || f.group != null || f.isFinished() || !(f.rate > 0) || f.cappedByItself
+                    || f.bottleneck == null) {
+                continue;
+            }
+            Resource r = f.bottleneck;
+            if (r.group != null) {
+                if (f.rate == f.weight() * r.group.level() && join(f, r.group, now) && !changed.contains(r.group)) {
+                    changed.add(r.group);
+                }
+            } else {
+                if (r.candidateMark != mark) {
+                    r.candidateMark = mark;
+                    r.candidates = new ArrayList<>();
+                    pending.add(r);
+                }
+                r.candidates.add(f);
+            }
+        }
+        for (Resource r : pending) {
+            List<Flow> c = r.candidates;
+            r.candidates = null;
+            if (c.size() < net.groupMin) {
+                continue;
+            }
+            double level = c.get(0).rate / c.get(0).weight();
+            Flow p = new Flow(-1 - r.index(), "group@" + r.name(), new Resource[] {r}, new double[] {0.0}, 1.0,
+                    Double.POSITIVE_INFINITY, 0, now, m -> { });
+            p.rate = level;
+            p.bottleneck = r;
+            FlowGroup g = new FlowGroup(r, p, now);
+            p.aggregate = g;
+            p.slotInResource[0] = r.flows.size();
+            r.flows.add(p);
+            r.pseudoCount++;
+            r.group = g;
+            for (Flow f : c) {
+                if (f.rate == f.weight() * level) {
+                    join(f, g, now);
+                }
+            }
+            if (g.byTag.isEmpty()) {
+                net.detach(p);
+                r.pseudoCount--;
+                r.group = null;
+            } else {
+                changed.add(g);
+            }
+        }
+        for (FlowGroup g : changed) {
+            shareLazily(g, now);
+            scheduleGroup(g, now);
+        }
+    }
+
+    /** Moves {@code f} (frozen at {@code g.at} at the group's level in this solve) into {@code g}, if it qualifies. */
+    boolean join(Flow f, FlowGroup g, double now) {
+        Resource[] path = f.pathInternal();
+        double level = g.level();
+        double threshold = f.rateCap() / f.weight();
+        double sharedLimit = Double.POSITIVE_INFINITY;
+        int added = 0;
+        for (int i = 0; i < path.length; i++) {
+            Resource q = path[i];
+            if (q == g.at || g.indexOf(q) >= 0) {
+                continue;
+            }
+            if (q.lazyGroup == g && q.lazyMember == null) {
+                sharedLimit = Math.min(sharedLimit, q.capacity() / (q.lazyFactor + f.weight() * f.usage(i)));
+                continue;
+            }
+            if (q.lazyGroup != null) {
+                // Cannot happen while f crosses q (a lazily followed resource carries its member only); refuse anyway.
+                return false;
+            }
+            if (q.flows.size() == 1 && !q.watched) {
+                threshold = Math.min(threshold, q.capacity() / (f.weight() * f.usage(i)));
+            } else {
+                added++;
+            }
+        }
+        if (!(level < Math.min(threshold, sharedLimit) * (1 - GROUP_MARGIN)) || g.pseudo.pathInternal().length + added > MAX_GROUP_PATH) {
+            return false;
+        }
+        g.advance(now);
+        f.settle(now);
+        net.detach(f);
+        if (f.completion != null) {
+            f.completion.cancel();
+        }
+        f.group = g;
+        f.tag = g.virtualTimeAt(now) + f.remaining / f.weight();
+        f.threshold = threshold;
+        f.remainingAtJoin = f.remaining;
+        for (int i = 0; i < path.length; i++) {
+            Resource q = path[i];
+            q.memberCount++;
+            double share = f.weight() * f.usage(i);
+            int k = g.indexOf(q);
+            if (q.lazyGroup == g && q.lazyMember == null) {
+                g.shared.remove(q);
+                q.refactor(q.lazyFactor + share, now);
+                q.lazyCount++;
+                g.shared.add(q);
+            } else if (k >= 0) {
+                g.pseudo.usageInternal()[k] += share;
+                g.crossing[k]++;
+            } else if (q.flows.isEmpty() && !q.watched) {
+                // f was alone here: the resource follows the group instead of sitting in the solve.
+                q.beginLazy(f, share, now);
+            } else {
+                addToPseudoPath(g, q, share, 1);
+            }
+        }
+        g.byTag.add(f);
+        g.byThreshold.add(f);
+        g.pseudo.rateCap = g.cap();
+        return true;
+    }
+}
