@@ -23,11 +23,11 @@ import org.rdmasim.engine.SimulationClock;
  * otherwise dissolved and its region re-solved flow by flow; {@link #verifying} checks every event
  * against a solve from scratch.
  *
- * <p>Why one class of this size: the incremental re-solve, same-instant completions and flow groups all
- * mutate the same per-resource and per-flow state inside one event, and their invariants (a group is
- * used only while its members would be frozen where it is) hold across those steps; the checking oracle
- * ({@link MaxMinOracle}), the solver ({@link MaxMinSolver}) and the group record ({@link FlowGroup})
- * are already apart.
+ * <p>Why one class of this size: the incremental region re-solve and the same-instant completions
+ * mutate the same per-resource and per-flow state inside one event, and the re-solve's fixed point
+ * (every saturated resource holds only re-solved or unchanged flows) holds across those steps. What
+ * could stand apart does: group behaviour ({@link FlowGroups}, {@link FlowGroup}), the solver
+ * ({@link MaxMinSolver}) and the checking oracle ({@link MaxMinOracle}).
  */
 public final class FluidNetwork {
     /**
