@@ -20,8 +20,11 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = {"Compare the model with published figures (the seeds' S1-S11, published measurements).",
                 "", "Prints one row per figure and writes validation.json and index.html. Rows used to calibrate a",
-                "parameter are shown but not counted; known failures say why. Exit codes: 0 every counted row",
-                "passes, 1 a counted row fails (or a known failure starts to pass), 2 bad input."})
+                "parameter are shown but not counted. Every other row counts; a known failure (a figure the model",
+                "does not reproduce today) says why and still counts.",
+                "Exit codes: 0 every counted row passes, 1 a counted row fails (or a known failure starts to pass),",
+                "2 bad input. With --no-regression, known failures do not fail the run (CI's check: a row that",
+                "passed must keep passing)."})
 public final class ValidateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -36,6 +39,10 @@ public final class ValidateCommand implements Callable<Integer> {
 
     @Option(names = "--row", paramLabel = "ID", description = "run only these rows (repeatable)")
     List<String> only;
+
+    @Option(names = "--no-regression", description = "exit 0 when the only failing rows are the known failures "
+            + "(each labelled with why); 1 when any other counted row fails or a known failure passes")
+    boolean noRegression;
 
     @Override
     public Integer call() throws IOException {
@@ -68,12 +75,22 @@ public final class ValidateCommand implements Callable<Integer> {
         }
         long counted = results.stream().filter(Validation.Result::counted).count();
         long passed = results.stream().filter(r -> r.counted() && r.pass()).count();
-        long known = results.stream().filter(r -> r.verdict() == Validation.Verdict.KNOWN_FAILURE).count();
+        List<String> known = results.stream()
+                .filter(r -> r.counted() && r.verdict() == Validation.Verdict.KNOWN_FAILURE).map(r -> r.row().id())
+                .toList();
         long calib = results.stream().filter(r -> r.row().calibration()).count();
         ValidationReport.write(out, results);
-        o.printf(Locale.ROOT, "%d rows: %d of %d counted rows pass, %d known failures, %d calibration rows -> %s%n",
-                results.size(), passed, counted, known, calib, out.resolve("index.html"));
-        return Validation.allGood(results) ? Main.OK : Main.VARIANT_FAILED;
+        o.printf(Locale.ROOT, "%d rows: %d of %d counted rows pass, %d calibration rows not counted -> %s%n",
+                results.size(), passed, counted, calib, out.resolve("index.html"));
+        if (!known.isEmpty()) {
+            o.printf(Locale.ROOT, "known failures (the model does not reproduce these figures; each row says why): %s%n",
+                    String.join(", ", known));
+        }
+        boolean good = noRegression ? Validation.noRegression(results) : Validation.allGood(results);
+        if (!good && noRegression) {
+            o.println("a row that passed now fails, or a known failure now passes: see the verdicts above");
+        }
+        return good ? Main.OK : Main.VARIANT_FAILED;
     }
 
     private static String fmt(double v) {

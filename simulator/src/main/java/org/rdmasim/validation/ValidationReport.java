@@ -53,7 +53,8 @@ public final class ValidationReport {
                 .append(".pass{color:#176317}.fail{color:#b00020;font-weight:bold}.other{color:#7a5b00}</style></head><body>\n")
                 .append("<h1>rdmasim against published figures</h1>\n<p><b>").append(passed).append(" of ").append(counted)
                 .append(" counted rows pass.</b> Calibration rows (a profile parameter was fitted to them) are shown")
-                .append(" but not counted; known failures say why the model does not reproduce them.</p>\n");
+                .append(" but not counted. Known failures count as failures: each says why the model does not")
+                .append(" reproduce the figure.</p>\n");
         b.append(scatter(results));
         b.append("<table><tr><th>id</th><th>source</th><th>what</th><th>setup as published</th><th>published</th>")
                 .append("<th>modelled</th><th>unit</th><th>tolerance</th><th>verdict</th><th>scenario</th>")

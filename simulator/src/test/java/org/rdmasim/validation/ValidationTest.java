@@ -38,15 +38,23 @@ class ValidationTest {
     }
 
     @Test
-    void calibrationRowsAndKnownFailuresDoNotDecideTheExitButAnUnexpectedPassDoes() {
+    void aKnownFailureFailsTheBareRunButNotTheRegressionCheckWhileACalibrationRowDecidesNeither() {
         var failingCalibration = judge(row(100, 100, 0, Check.VALUE, true, "", Modelled.value(90, "")));
         var knownFailure = judge(row(100, 100, 0, Check.VALUE, false, "not modelled", Modelled.value(90, "")));
         var unexpected = judge(row(100, 100, 0, Check.VALUE, false, "not modelled", Modelled.value(100, "")));
         var failing = judge(row(100, 100, 0, Check.VALUE, false, "", Modelled.value(90, "")));
-        assertTrue(Validation.allGood(List.of(failingCalibration, knownFailure)));
+        var passing = judge(row(100, 100, 0, Check.VALUE, false, "", Modelled.value(100, "")));
+        assertTrue(Validation.allGood(List.of(failingCalibration, passing)));
+        assertTrue(knownFailure.counted());
+        assertFalse(failingCalibration.counted());
+        assertEquals(Validation.Verdict.KNOWN_FAILURE, knownFailure.verdict());
+        assertFalse(Validation.allGood(List.of(passing, knownFailure)), "exit 0 only when every counted row passes");
+        assertTrue(Validation.noRegression(List.of(passing, knownFailure, failingCalibration)));
         assertEquals(Validation.Verdict.UNEXPECTED_PASS, unexpected.verdict());
         assertFalse(Validation.allGood(List.of(unexpected)));
+        assertFalse(Validation.noRegression(List.of(unexpected)), "a known failure that passes must lose its label");
         assertFalse(Validation.allGood(List.of(failing)));
+        assertFalse(Validation.noRegression(List.of(failing)), "a row that passed and fails is a regression");
     }
 
     @Test

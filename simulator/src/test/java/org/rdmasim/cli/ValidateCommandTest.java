@@ -1,0 +1,45 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The exit contract of {@code validate}: strict by default, a regression check for CI, 2 on bad input. */
+class ValidateCommandTest {
+    @TempDir
+    Path out;
+
+    private String scenarios() {
+        return CliTestSupport.repo().resolve("scenarios").toString();
+    }
+
+    @Test
+    void aKnownFailureFailsTheBareRunAndIsNamed() {
+        // S7 (Crusoe's "up to 75%" against the modelled 87.5% on one HCA per GPU) is a known failure
+        var r = CliTestSupport.run("validate", "--scenarios", scenarios(), "--out", out.toString(), "--row", "S7",
+                "--row", "S8a");
+        assertEquals(1, r.code(), r.out());
+        assertTrue(r.out().contains("1 of 2 counted rows pass"), r.out());
+        assertTrue(r.out().contains("known failures (the model does not reproduce these figures; each row says why): S7"),
+                r.out());
+    }
+
+    @Test
+    void theRegressionCheckAcceptsKnownFailuresOnly() {
+        var r = CliTestSupport.run("validate", "--no-regression", "--scenarios", scenarios(), "--out", out.toString(),
+                "--row", "S7", "--row", "S8a");
+        assertEquals(0, r.code(), r.out());
+    }
+
+    @Test
+    void passingRowsExitZeroAndAnUnknownRowIsBadInput() {
+        assertEquals(0, CliTestSupport.run("validate", "--scenarios", scenarios(), "--out", out.toString(), "--row",
+                "S8a", "--row", "S9a").code());
+        var bad = CliTestSupport.run("validate", "--scenarios", scenarios(), "--out", out.toString(), "--row", "S99");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("no validation row S99"), bad.err());
+    }
+}
