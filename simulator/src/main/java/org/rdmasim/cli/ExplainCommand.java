@@ -89,9 +89,20 @@ public final class ExplainCommand implements Callable<Integer> {
         v.hosts().forEach((n, s) -> hosts.add(new Host(n, s)));
         Hosts cluster = Hosts.of(hosts);
         VariantOutcome outcome = VariantRunner.run(v, scenario.seed());
+        // Lanes as the run chose them: only HCAs holding the buffer's registration (its rkey) carry a lane.
+        UcxLaneSelection.Registrations held = VariantRunner.registrationsOf(v);
         Set<String> seen = new HashSet<>();
         int shown = 0;
-        for (TransferItem t : v.transfers()) {
+        List<TransferItem> items = v.transfers();
+        if (v.isFanout()) {
+            var plan = v.fanoutPlan();
+            items = plan.firstPull();
+            out.printf(Locale.ROOT, "%nfan-out of %d receivers from %d source(s): the first receiver's %s shown (every "
+                    + "receiver of the same host shape chooses the same lanes)%n", plan.receivers().size(),
+                    plan.sources().size(), plan.operation() == Operation.READ ? "pull from the first source is"
+                            : "push from the first source is");
+        }
+        for (TransferItem t : items) {
             if (shown >= maxTransfers || !seen.add(t.from() + ">" + t.to())) {
                 continue;
             }
@@ -114,7 +125,8 @@ public final class ExplainCommand implements Callable<Integer> {
                 floor(out, cluster, ts, lanes, outcome);
                 continue;
             } else {
-                LaneDecision d = new UcxLaneSelection(v.transport().stack(), v.transport().api()).decide(cluster, ts);
+                LaneDecision d = new UcxLaneSelection(v.transport().stack(), v.transport().api(), held)
+                        .decide(cluster, ts);
                 out.printf("%neffective configuration of the initiating process (%s):%n", ts.initiator());
                 out.print(indent(d.initiatorConfig().describe()));
                 for (String s : d.initiatorConfig().decisions()) {

@@ -94,15 +94,7 @@ public final class VariantRunner {
     private static VariantOutcome runAsWritten(VariantSpec v, long seed, int replications, int threads, RunWatch watch,
             FlowLog log) {
         long t0 = System.nanoTime();
-        List<Host> hosts = new ArrayList<>(v.hosts().size());
-        // A counted host group shares one spec instance: its hosts share the first one's name index.
-        Map<HostSpec, Host> shapes = new java.util.IdentityHashMap<>();
-        for (Map.Entry<String, HostSpec> e : v.hosts().entrySet()) {
-            Host shape = shapes.get(e.getValue());
-            Host h = shape == null ? new Host(e.getKey(), e.getValue()) : Host.like(e.getKey(), shape);
-            shapes.putIfAbsent(e.getValue(), h);
-            hosts.add(h);
-        }
+        List<Host> hosts = hostsOf(v);
         Map<String, String> representativeOf = new HashMap<>();
         VariantRegistration.Outcome registration = v.isFanout() ? registerFanout(v, hosts, representativeOf)
                 : register(v, hosts);
@@ -128,6 +120,32 @@ public final class VariantRunner {
         double wall = (System.nanoTime() - t0) / 1e9;
         return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", results.get(0), wall, v.claim(),
                 registration.totals(), ReplicationStats.of(results));
+    }
+
+    /** The variant's hosts; a counted host group shares one spec instance, and its hosts the first one's name index. */
+    private static List<Host> hostsOf(VariantSpec v) {
+        List<Host> hosts = new ArrayList<>(v.hosts().size());
+        Map<HostSpec, Host> shapes = new java.util.IdentityHashMap<>();
+        for (Map.Entry<String, HostSpec> e : v.hosts().entrySet()) {
+            Host shape = shapes.get(e.getValue());
+            Host h = shape == null ? new Host(e.getKey(), e.getValue()) : Host.like(e.getKey(), shape);
+            shapes.putIfAbsent(e.getValue(), h);
+            hosts.add(h);
+        }
+        return hosts;
+    }
+
+    /**
+     * Which HCAs hold each buffer once the variant has registered, the same answer its run's lane
+     * choice reads ({@code explain} shows lanes from it); everywhere when registration fails.
+     */
+    public static UcxLaneSelection.Registrations registrationsOf(VariantSpec v) {
+        List<Host> hosts = hostsOf(v);
+        Map<String, String> representativeOf = new HashMap<>();
+        VariantRegistration.Outcome registration = v.isFanout() ? registerFanout(v, hosts, representativeOf)
+                : register(v, hosts);
+        return registration.passed() ? registrations(registration, representativeOf)
+                : UcxLaneSelection.Registrations.EVERYWHERE;
     }
 
     /**

@@ -52,6 +52,28 @@ public record FanoutPlan(List<Member> receivers, List<Member> sources, long mode
         return base + (k < modelBytes % gpus ? 1 : 0);
     }
 
+    /** The source GPU receiver GPU {@code k} pulls from: its shard's holder, or (whole model) the source's GPUs in turn. */
+    public String sourceGpu(List<String> sourceGpus, int k) {
+        return layout == ModelLayout.SHARDED ? sourceGpus.get(k) : sourceGpus.get(k % sourceGpus.size());
+    }
+
+    /**
+     * The transfers the first receiver posts to the first source, as a run posts them (ids without a
+     * cycle): what {@code explain} shows, since every receiver of one host shape chooses the same lanes.
+     */
+    public List<TransferItem> firstPull() {
+        Member r = receivers.get(0);
+        Member s = sources.get(0);
+        List<TransferItem> out = new java.util.ArrayList<>();
+        for (int k = 0; k < r.gpus().size(); k++) {
+            out.add(new TransferItem(r.host() + ":" + r.gpus().get(k),
+                    new org.rdmasim.transport.Endpoint(s.host(), sourceGpu(s.gpus(), k)),
+                    new org.rdmasim.transport.Endpoint(r.host(), r.gpus().get(k)), bytesForGpu(k, r.gpus().size()), 0,
+                    operation, descriptors));
+        }
+        return out;
+    }
+
     public FanoutPlan withSources(List<Member> newSources) {
         return new FanoutPlan(receivers, newSources, modelBytes, layout, arrival, assignment, tree, operation, descriptors,
                 cycles, jitter);

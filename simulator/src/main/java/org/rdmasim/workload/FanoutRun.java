@@ -249,7 +249,7 @@ public final class FanoutRun {
             if (only != null && !only.get(k)) {
                 continue;
             }
-            String sourceGpu = plan.layout() == ModelLayout.SHARDED ? s.gpus.get(k) : s.gpus.get(k % s.gpus.size());
+            String sourceGpu = plan.sourceGpu(s.gpus, k);
             long b = plan.bytesForGpu(k, gpus);
             bytes[i] += b;
             String id = "c" + cycle + "/" + r.host() + ":" + r.gpus().get(k)

@@ -61,4 +61,17 @@ class FanoutRegistrationTest {
                     everywhere.get(i) + " vs " + closest.get(i));
         }
     }
+
+    @Test
+    void explainShowsTheFirstReceiversLanesOfAFanout(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        java.nio.file.Path yaml = dir.resolve("fan.yaml");
+        java.nio.file.Files.writeString(yaml, scenario("1.2.0", "1.21.0"));
+        var r = CliTestSupport.run("explain", yaml.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("fan-out of 3 receivers from 1 source(s)"), r.out());
+        assertTrue(r.out().contains("transfer r0:GPU0: RDMA READ (pull) from s0:GPU0 into r0:GPU0"), r.out());
+        // UCX_MAX_HCA_PER_GPU=auto leaves one HCA holding the buffer: its two paths carry the pull.
+        assertTrue(r.out().contains("rc_mlx5/mlx5_0:1 50% on path0 and 50% on path1"), r.out());
+    }
 }
