@@ -6,7 +6,7 @@ package org.rdmasim.transport.config;
  */
 public enum ConfigLayer {
     /** The library's built-in default: UCX's config tables, or NCCL's/ModelExpress's own defaults. */
-    UCX_DEFAULT,
+    DEFAULT,
     /** The installed {@code ucx.conf}, per CPU section (UCX >= 1.18.0); the environment overrides it. */
     UCX_CONF,
     /** NIXL's UCX backend, {@code src/plugins/ucx/ucx_utils.cpp}. */

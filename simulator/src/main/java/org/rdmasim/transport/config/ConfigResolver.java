@@ -117,7 +117,7 @@ public final class ConfigResolver {
         Map<String, EffectiveValue> config = new LinkedHashMap<>();
         for (KnownVariable k : KnownVariables.all()) {
             if (k.hasDefault()) {
-                config.put(k.name(), new EffectiveValue(k.name(), k.defaultValue(), ConfigLayer.UCX_DEFAULT,
+                config.put(k.name(), new EffectiveValue(k.name(), k.defaultValue(), ConfigLayer.DEFAULT,
                         k.source()));
             }
         }
@@ -244,7 +244,7 @@ public final class ConfigResolver {
             String devices = setup.nixlAgentDevices().stream().map(d -> d + ":1")
                     .collect(Collectors.joining(","));
             EffectiveValue previous = config.get("UCX_NET_DEVICES");
-            if (previous != null && previous.layer() != ConfigLayer.UCX_DEFAULT
+            if (previous != null && previous.layer() != ConfigLayer.DEFAULT
                     && !previous.rawValue().equals(devices)) {
                 warnings.add("NIXL agent devices replace UCX_NET_DEVICES='" + previous.rawValue() + "' ("
                         + previous.layer() + ") with '" + devices + "': NIXL uses config::modifyAlways");

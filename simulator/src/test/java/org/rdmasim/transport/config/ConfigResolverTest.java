@@ -54,7 +54,7 @@ class ConfigResolverTest {
         assertEquals(Ternary.AUTO, c.relaxedOrdering());
         assertEquals(HcaPerGpuLimit.INF, c.maxHcaPerGpu());
         assertEquals(RcFence.AUTO, c.rcFence());
-        assertEquals(ConfigLayer.UCX_DEFAULT, c.layerOf("UCX_MAX_RMA_RAILS"));
+        assertEquals(ConfigLayer.DEFAULT, c.layerOf("UCX_MAX_RMA_RAILS"));
         assertEquals(List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"),
                 c.selectNetDevices(FOUR_NICS.visibleNics()).devices());
         assertEquals(NicPin.Mode.OFF, c.nicPin().mode());
@@ -93,7 +93,7 @@ class ConfigResolverTest {
         assertEquals(ConfigLayer.NIXL, resolve("", NIXL_120, UCX_121).layerOf("UCX_MAX_HCA_PER_GPU"));
         assertEquals(HcaPerGpuLimit.INF, resolve("", NIXL_120, UCX_119).maxHcaPerGpu());
         assertEquals(HcaPerGpuLimit.INF, resolve("", NIXL_110, UCX_121).maxHcaPerGpu());
-        assertEquals(ConfigLayer.UCX_DEFAULT, resolve("", NIXL_110, UCX_121).layerOf("UCX_MAX_HCA_PER_GPU"));
+        assertEquals(ConfigLayer.DEFAULT, resolve("", NIXL_110, UCX_121).layerOf("UCX_MAX_HCA_PER_GPU"));
     }
 
     @Test
@@ -107,7 +107,7 @@ class ConfigResolverTest {
     void userMaxHcaPerGpuOnOldUcxIsUnusedAndWarned() {
         EffectiveConfig c = resolve("UCX_MAX_HCA_PER_GPU=2\n", null, UCX_119);
         assertEquals(HcaPerGpuLimit.INF, c.maxHcaPerGpu());
-        assertEquals(ConfigLayer.UCX_DEFAULT, c.layerOf("UCX_MAX_HCA_PER_GPU"));
+        assertEquals(ConfigLayer.DEFAULT, c.layerOf("UCX_MAX_HCA_PER_GPU"));
         assertTrue(c.warnings().stream().anyMatch(w -> w.startsWith("UCX 1.19.0 does not know UCX_MAX_HCA_PER_GPU")));
 
         EffectiveConfig newer = resolve("UCX_MAX_HCA_PER_GPU=2\n", NIXL_120, UCX_121);
@@ -160,7 +160,7 @@ class ConfigResolverTest {
         EffectiveConfig c = resolve("MX_RDMA_NIC_PIN=mlx5_3:1,mlx5_2:1,mlx5_1:1\n", null, UCX_121);
         assertEquals("mlx5_1:1", c.rawValue("UCX_NET_DEVICES")); // gpu index 2
         EffectiveConfig off = resolve("MX_RDMA_NIC_PIN=False\n", null, UCX_121);
-        assertEquals(ConfigLayer.UCX_DEFAULT, off.layerOf("UCX_NET_DEVICES"));
+        assertEquals(ConfigLayer.DEFAULT, off.layerOf("UCX_NET_DEVICES"));
         assertEquals("all", off.rawValue("UCX_NET_DEVICES"));
     }
 
@@ -268,7 +268,7 @@ class ConfigResolverTest {
         assertTrue(c.describe().contains(row("UCX_NET_DEVICES", "mlx5_2:1", "MODEL_EXPRESS", valueColumn, layerColumn)));
         assertTrue(c.describe().contains(row("UCX_MAX_RMA_RAILS", "4", "USER", valueColumn, layerColumn)));
         assertTrue(c.describe().contains(row("UCX_RNDV_THRESH", "inf", "NIXL", valueColumn, layerColumn)));
-        assertTrue(c.describe().contains(row("UCX_MULTI_LANE_MAX_RATIO", "4", "UCX_DEFAULT", valueColumn, layerColumn)));
+        assertTrue(c.describe().contains(row("UCX_MULTI_LANE_MAX_RATIO", "4", "DEFAULT", valueColumn, layerColumn)));
         assertEquals(1 + c.values().size(), lines.length);
     }
 

@@ -114,7 +114,7 @@ class UcxMechanicsTest {
         assertEquals("2", nixl("0.7.0", "1.19.0").rawValue("UCX_MAX_RMA_RAILS"), "0.7.0 L450");
         assertEquals("2", nixl("0.8.0", "1.20.0").rawValue("UCX_MAX_RMA_RAILS"), "0.8.0 L455");
         assertEquals("1", nixl("0.3.0", "1.20.0").rawValue("UCX_MAX_RMA_RAILS"), "0.3 sets only NET_DEVICES");
-        assertEquals(ConfigLayer.UCX_DEFAULT, nixl("0.8.0", "1.20.0").layerOf("UCX_IB_PCI_RELAXED_ORDERING"));
+        assertEquals(ConfigLayer.DEFAULT, nixl("0.8.0", "1.20.0").layerOf("UCX_IB_PCI_RELAXED_ORDERING"));
         assertEquals("try", nixl("0.9.0", "1.20.0").rawValue("UCX_IB_PCI_RELAXED_ORDERING"), "0.9.0 L451");
         assertEquals("auto", nixl("1.2.0", "1.21.0").rawValue("UCX_MAX_HCA_PER_GPU"), "v1.2.0 L432");
         assertEquals(ConfigLayer.NIXL, nixl("1.2.0", "1.22.0").layerOf("UCX_MAX_HCA_PER_GPU"), "and on UCX 1.22");
