@@ -69,7 +69,8 @@ public final class HostRegistration {
 
     /** The registration-relevant UCX settings of this process on this host. */
     public UcxRegistrationConfig ucxConfig() {
-        return new UcxRegistrationConfig(config.maxHcaPerGpu(), config.relaxedOrdering(), host.spec().cpuFamily());
+        return new UcxRegistrationConfig(config.maxHcaPerGpu(), config.relaxedOrdering(), host.spec().cpuFamily(),
+                config.ucxVersion());
     }
 
     /**

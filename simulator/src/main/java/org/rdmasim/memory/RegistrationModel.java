@@ -85,7 +85,7 @@ public final class RegistrationModel {
             case NO -> false;
             // yes on an HCA without support: UCX warns and leaves it disabled (ib_md.c).
             case YES, TRY -> supported;
-            case AUTO -> supported && RelaxedOrderingCpus.prefersRelaxedOrdering(config.cpu(), region.type());
+            case AUTO -> supported && RelaxedOrderingCpus.prefersRelaxedOrdering(config.cpu(), region.type(), config.ucx());
         };
     }
 

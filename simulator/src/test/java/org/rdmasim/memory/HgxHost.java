@@ -38,7 +38,7 @@ final class HgxHost {
                 org.rdmasim.transport.config.NicTopologyView.of(List.of("mlx5_0"), g -> "mlx5_0"))
                 .withNixl(org.rdmasim.transport.config.StackVersion.parse(fixedRelease ? "1.2.0" : "1.1.0"));
         var c = org.rdmasim.transport.config.ConfigResolver.resolve(setup);
-        return new UcxRegistrationConfig(c.maxHcaPerGpu(), c.relaxedOrdering(), cpu);
+        return new UcxRegistrationConfig(c.maxHcaPerGpu(), c.relaxedOrdering(), cpu, c.ucxVersion());
     }
 
     static String gpu(int i) {

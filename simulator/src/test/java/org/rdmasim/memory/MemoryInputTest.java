@@ -64,6 +64,6 @@ class MemoryInputTest {
         List<HcaCandidate> twice = List.of(new HcaCandidate("mlx5_0", 0, HgxHost.PIX, true),
                 new HcaCandidate("mlx5_0", 1, HgxHost.NODE, true));
         assertThrows(MemoryInputException.class, () -> model.plan(MemoryRegion.cuda("GPU0", 1), twice,
-                UcxRegistrationConfig.ucxDefaults(CpuFamily.OTHER)));
+                UcxRegistrationConfig.ucxDefaults(CpuFamily.OTHER, org.rdmasim.transport.config.StackVersion.parse("1.20.0"))));
     }
 }

@@ -94,7 +94,7 @@ class RegistrationCheckTest {
         // FACTS.md section 5: a T4 exposes a 256 MB BAR1.
         RegistrationLimits t4 = RegistrationLimits.unlimited().withBar1PerGpu(256 * ByteUnits.MIB);
         List<HcaCandidate> one = List.of(new HcaCandidate("mlx5_0", 2, HgxHost.PIX, false));
-        UcxRegistrationConfig cfg = UcxRegistrationConfig.ucxDefaults(CpuFamily.INTEL_OTHER);
+        UcxRegistrationConfig cfg = UcxRegistrationConfig.ucxDefaults(CpuFamily.INTEL_OTHER, org.rdmasim.transport.config.StackVersion.parse("1.20.0"));
         RegistrationPlan small = model.plan(MemoryRegion.cuda("GPU0", 200 * ByteUnits.MIB), one, cfg);
         RegistrationPlan more = model.plan(MemoryRegion.cuda("GPU0", 100 * ByteUnits.MIB).withAddress(0x7f0000000000L),
                 one, cfg);
@@ -113,7 +113,7 @@ class RegistrationCheckTest {
         RegistrationLimits limits = RegistrationLimits.unlimited().withHostMemory(ram)
                 .withMttLimit(MttSizing.maxRegisterableBytes(20, 3, 4096)).withLocalHostName("node02");
         List<HcaCandidate> one = List.of(new HcaCandidate("mlx4_0", 0, HgxHost.PIX, false));
-        UcxRegistrationConfig cfg = UcxRegistrationConfig.ucxDefaults(CpuFamily.INTEL_OTHER);
+        UcxRegistrationConfig cfg = UcxRegistrationConfig.ucxDefaults(CpuFamily.INTEL_OTHER, org.rdmasim.transport.config.StackVersion.parse("1.20.0"));
         RegistrationPlan a = model.plan(MemoryRegion.host("NUMA0", 20 * ByteUnits.GIB), one, cfg);
         RegistrationPlan b = model.plan(MemoryRegion.host("NUMA0", 20 * ByteUnits.GIB).withAddress(0x7f0000000000L),
                 one, cfg);
@@ -134,7 +134,7 @@ class RegistrationCheckTest {
     @Test
     void pinnedHostMemoryCannotExceedTheHost() {
         RegistrationLimits small = RegistrationLimits.unlimited().withHostMemory(10 * ByteUnits.GIB);
-        UcxRegistrationConfig cfg = UcxRegistrationConfig.ucxDefaults(CpuFamily.INTEL_OTHER);
+        UcxRegistrationConfig cfg = UcxRegistrationConfig.ucxDefaults(CpuFamily.INTEL_OTHER, org.rdmasim.transport.config.StackVersion.parse("1.20.0"));
         List<RegistrationPlan> plans = List.of(
                 model.plan(MemoryRegion.host("NUMA0", 8 * ByteUnits.GIB), HgxHost.hcasSeenFrom(0), cfg),
                 model.plan(MemoryRegion.host("NUMA0", 4 * ByteUnits.GIB), HgxHost.hcasSeenFrom(0), cfg));

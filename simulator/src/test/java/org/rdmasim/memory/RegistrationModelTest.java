@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.rdmasim.hardware.CpuFamily;
 import org.rdmasim.transport.config.HcaPerGpuLimit;
 import org.rdmasim.transport.config.MemoryType;
+import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.config.Ternary;
 
 class RegistrationModelTest {
@@ -21,7 +22,11 @@ class RegistrationModelTest {
     }
 
     private static UcxRegistrationConfig config(HcaPerGpuLimit max, Ternary ro, CpuFamily cpu) {
-        return new UcxRegistrationConfig(max, ro, cpu);
+        return config(max, ro, cpu, "1.22.0");
+    }
+
+    private static UcxRegistrationConfig config(HcaPerGpuLimit max, Ternary ro, CpuFamily cpu, String ucx) {
+        return new UcxRegistrationConfig(max, ro, cpu, StackVersion.parse(ucx));
     }
 
     @Test
@@ -47,6 +52,27 @@ class RegistrationModelTest {
         RegistrationPlan host = model.plan(MemoryRegion.host("NUMA0", FORTY_GIB), HgxHost.hcasSeenFrom(0),
                 config(HcaPerGpuLimit.INF, Ternary.AUTO, CpuFamily.INTEL_EMERALD_RAPIDS));
         assertEquals(8, host.totalMrs());
+    }
+
+    @Test
+    void autoFollowsTheCpuListOfEachUcxRelease() {
+        // ucs_cpu_prefer_relaxed_order: AMD from v1.13.0 (src/ucs/arch/cpu.h L159-162), Emerald Rapids from
+        // v1.21.0 for all memory (L174-175), for CUDA memory only from v1.22.0 (ib_md.h L339-353).
+        CpuFamily emr = CpuFamily.INTEL_EMERALD_RAPIDS;
+        MemoryRegion hostMemory = MemoryRegion.host("NUMA0", FORTY_GIB);
+        int[][] expected = {
+            // {AMD GPU buffer, EMR GPU buffer, EMR host buffer} MRs per HCA, per release
+            {1, 1, 1}, {2, 1, 1}, {2, 1, 1}, {2, 2, 2}, {2, 2, 1}};
+        String[] releases = {"1.12.0", "1.13.0", "1.20.0", "1.21.0", "1.22.0"};
+        for (int i = 0; i < releases.length; i++) {
+            String ucx = releases[i];
+            assertEquals(8 * expected[i][0],
+                    planGpu0(config(HcaPerGpuLimit.INF, Ternary.AUTO, CpuFamily.AMD_ZEN, ucx)).totalMrs(), "AMD " + ucx);
+            assertEquals(8 * expected[i][1],
+                    planGpu0(config(HcaPerGpuLimit.INF, Ternary.AUTO, emr, ucx)).totalMrs(), "EMR GPU " + ucx);
+            assertEquals(8 * expected[i][2], model.plan(hostMemory, HgxHost.hcasSeenFrom(0),
+                    config(HcaPerGpuLimit.INF, Ternary.AUTO, emr, ucx)).totalMrs(), "EMR host " + ucx);
+        }
     }
 
     @Test
