@@ -317,7 +317,7 @@ public final class ExplainCommand implements Callable<Integer> {
             for (ReceiverSummary.Receiver r : ReceiverSummary.of(outcome.result()).receivers()) {
                 if (r.id().equals(ts.sink().toString())) {
                     out.printf(Locale.ROOT, "modelled:        %.4f s (%.1f Gbps), limited by %s%n", r.pullSeconds(), r.gbps(),
-                            r.bottleneck());
+                            r.bottleneck().id());
                 }
             }
         } else {

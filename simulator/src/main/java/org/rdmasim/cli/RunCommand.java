@@ -252,7 +252,7 @@ public final class RunCommand implements Callable<Integer> {
             if (!quiet) {
                 o.printf(Locale.ROOT, "  %-34s %-7s %12.4f %12.1f %12.1f  %s%n", v.name(), "ok",
                         slowest == null ? 0 : slowest.pullSeconds(), s.aggregateGbps(), s.meanReceiverGbps(),
-                        slowest == null ? "" : slowest.bottleneck());
+                        slowest == null ? "" : slowest.bottleneck().id());
                 if (v.claim() != null && slowest != null) {
                     o.printf(Locale.ROOT, "  %-34s claim %s: %s%n", "", v.claim().source(), v.claim().verdict(slowest.pullSeconds()));
                 }

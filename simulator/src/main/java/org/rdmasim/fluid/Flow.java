@@ -46,11 +46,11 @@ public final class Flow {
     double threshold;
     /** Remaining bytes when the flow joined its group (to credit the bytes moved while in it). */
     double remainingAtJoin;
-    // Bytes delivered per limiter name, in first-seen order. Parallel arrays rather than a map: a flow
-    // meets one to three limiters, and settle() runs on every re-solve of its region (a boxed map merge
-    // there was a tenth of a large fan-out's run time).
-    private String[] limiterNames = new String[2];
-    private double[] limiterBytes = new double[2];
+    // Bytes delivered per limit, in first-seen order. Parallel arrays rather than a map: a flow meets
+    // one to three limits, and settle() runs on every re-solve of its region (a boxed map merge there
+    // was a tenth of a large fan-out's run time). Limits are compared by identity: one per resource.
+    private Limit[] limits = new Limit[2];
+    private double[] limitBytes = new double[2];
     private int limiterCount;
 
     Flow(long id, String label, Resource[] path, double[] usage, double weight, double rateCap, long bytes,
@@ -150,54 +150,54 @@ public final class Flow {
         return !Double.isNaN(finishTime);
     }
 
-    /** Name of what limits the flow now: a resource name, or {@code "flow-cap"}. */
-    public String limiter() {
+    /** What limits the flow now: a resource's limit, {@link Limit#OWN_CAP} or {@link Limit#NONE}. */
+    public Limit limiter() {
         if (cappedByItself) {
-            return FlowListener.OWN_CAP;
+            return Limit.OWN_CAP;
         }
-        return bottleneck == null ? "none" : bottleneck.name();
+        return bottleneck == null ? Limit.NONE : bottleneck.limit();
     }
 
     /**
-     * What limited this flow over its life, weighted by bytes: the limiter that carried the most
-     * bytes. Ties go to the first seen.
+     * What limited this flow over its life, weighted by bytes: the limit that carried the most bytes.
+     * Ties go to the first seen.
      */
-    public String dominantLimiter() {
-        String best = limiter();
+    public Limit dominantLimiter() {
+        Limit best = limiter();
         double bestBytes = -1;
         for (int i = 0; i < limiterCount; i++) {
-            if (limiterBytes[i] > bestBytes) {
-                best = limiterNames[i];
-                bestBytes = limiterBytes[i];
+            if (limitBytes[i] > bestBytes) {
+                best = limits[i];
+                bestBytes = limitBytes[i];
             }
         }
         return best;
     }
 
-    /** Bytes delivered per limiter over the flow's life. */
-    public Map<String, Double> bytesByLimiter() {
-        Map<String, Double> out = new LinkedHashMap<>();
+    /** Bytes delivered per limit over the flow's life. */
+    public Map<Limit, Double> bytesByLimiter() {
+        Map<Limit, Double> out = new LinkedHashMap<>();
         for (int i = 0; i < limiterCount; i++) {
-            out.put(limiterNames[i], limiterBytes[i]);
+            out.put(limits[i], limitBytes[i]);
         }
         return Map.copyOf(out);
     }
 
-    /** Adds {@code moved} to the bytes of the current limiter (same sums, in the same order, as a map merge). */
+    /** Adds {@code moved} to the bytes of the current limit (same sums, in the same order, as a map merge). */
     private void credit(double moved) {
-        String name = limiter();
+        Limit now = limiter();
         for (int i = 0; i < limiterCount; i++) {
-            if (limiterNames[i].equals(name)) {
-                limiterBytes[i] += moved;
+            if (limits[i] == now) {
+                limitBytes[i] += moved;
                 return;
             }
         }
-        if (limiterCount == limiterNames.length) {
-            limiterNames = Arrays.copyOf(limiterNames, 2 * limiterCount);
-            limiterBytes = Arrays.copyOf(limiterBytes, 2 * limiterCount);
+        if (limiterCount == limits.length) {
+            limits = Arrays.copyOf(limits, 2 * limiterCount);
+            limitBytes = Arrays.copyOf(limitBytes, 2 * limiterCount);
         }
-        limiterNames[limiterCount] = name;
-        limiterBytes[limiterCount++] = moved;
+        limits[limiterCount] = now;
+        limitBytes[limiterCount++] = moved;
     }
 
     /** Bytes still to deliver at {@code now}. */

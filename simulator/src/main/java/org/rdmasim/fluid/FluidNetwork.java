@@ -75,8 +75,14 @@ public final class FluidNetwork {
         return clock;
     }
 
+    /** A resource known only by its name ({@link Limit#named}). */
     public Resource addResource(String name, ResourceKind kind, double capacityBytesPerSecond) {
-        return addResourceAt(reserve(1), name, kind, capacityBytesPerSecond);
+        return addResource(Limit.named(name), kind, capacityBytesPerSecond);
+    }
+
+    /** A resource standing for {@code limit}, named by its id. */
+    public Resource addResource(Limit limit, ResourceKind kind, double capacityBytesPerSecond) {
+        return addResourceAt(reserve(1), limit, kind, capacityBytesPerSecond);
     }
 
     /**
@@ -99,11 +105,11 @@ public final class FluidNetwork {
     }
 
     /** Builds the resource at a reserved index. */
-    public Resource addResourceAt(int index, String name, ResourceKind kind, double capacityBytesPerSecond) {
+    public Resource addResourceAt(int index, Limit limit, ResourceKind kind, double capacityBytesPerSecond) {
         if (index < 0 || index >= indices || byIndex[index] != null) {
             throw new IllegalArgumentException("index " + index + " is not reserved or already holds " + byIndex[index]);
         }
-        Resource r = new Resource(index, name, kind, capacityBytesPerSecond);
+        Resource r = new Resource(index, limit, kind, capacityBytesPerSecond);
         r.watched = watchedKinds.contains(kind);
         byIndex[index] = r;
         built++;

@@ -45,7 +45,7 @@ final class MaxMinOracle {
         running.sort((a, b) -> Long.compare(a.id(), b.id()));
         Resource[] copy = new Resource[network.indexLimit()];
         for (Resource r : network.resources()) {
-            copy[r.index()] = new Resource(r.index(), r.name(), r.kind(), r.capacity());
+            copy[r.index()] = new Resource(r.index(), r.limit(), r.kind(), r.capacity());
         }
         List<Flow> fresh = new ArrayList<>(running.size());
         for (Flow f : running) {

@@ -10,6 +10,8 @@ import java.util.List;
  */
 public final class Resource {
     private final int index;
+    private final Limit limit;
+    // Its limit's id, built once: names are read in logs and checks, never rebuilt per use.
     private final String name;
     private final ResourceKind kind;
     // Not final: a fault may degrade a link or NIC to a fraction of its rate mid-run.
@@ -65,13 +67,14 @@ public final class Resource {
     private double bytesCarried;
     private double peakLoad;
 
-    Resource(int index, String name, ResourceKind kind, double capacityBytesPerSecond) {
+    Resource(int index, Limit limit, ResourceKind kind, double capacityBytesPerSecond) {
+        this.name = limit.id();
         if (!(capacityBytesPerSecond > 0) || Double.isInfinite(capacityBytesPerSecond)) {
             throw new IllegalArgumentException("resource " + name + " needs a finite positive capacity, got "
                     + capacityBytesPerSecond);
         }
         this.index = index;
-        this.name = name;
+        this.limit = limit;
         this.kind = kind;
         this.capacity = capacityBytesPerSecond;
     }
@@ -80,8 +83,14 @@ public final class Resource {
         return index;
     }
 
+    /** Its limit's id (names as in resources.csv). */
     public String name() {
         return name;
+    }
+
+    /** What this resource stands for, as the layer that built it described it. */
+    public Limit limit() {
+        return limit;
     }
 
     public ResourceKind kind() {

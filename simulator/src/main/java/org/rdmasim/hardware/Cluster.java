@@ -7,6 +7,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.ToDoubleBiFunction;
 import org.rdmasim.fluid.FluidNetwork;
 import org.rdmasim.fluid.Resource;
@@ -63,11 +64,11 @@ public final class Cluster implements Hosts {
     /**
      * Where one host shape's resources sit in a host's block of indices, in the order a host's
      * resources have always been numbered: socket memories, inter-socket directions, each link's up and
-     * down (depth first), each NIC's tx, rx and calibrated READ. Per slot: name after the host's, kind,
-     * nominal capacity and, for a NIC's slots, which of the host's NIC rate factors scales it.
+     * down (depth first), each NIC's tx, rx and calibrated READ. Per slot: what it stands for given the
+     * host's name, kind, nominal capacity and, for a NIC's slots, which of the host's NIC rate factors scales it.
      */
     private static final class Layout {
-        final List<String> suffix = new ArrayList<>();
+        final List<Function<String, Bottleneck>> limit = new ArrayList<>();
         final List<ResourceKind> kind = new ArrayList<>();
         final List<Double> capacity = new ArrayList<>();
         final List<Integer> factor = new ArrayList<>();
@@ -92,12 +93,17 @@ public final class Cluster implements Hosts {
             read = filled(nodes);
             memory = new int[spec.sockets().size()];
             for (int s = 0; s < memory.length; s++) {
-                memory[s] = slot(":CPU" + s + " memory", ResourceKind.HOST_MEMORY, spec.sockets().get(s).memoryBandwidth(), -1);
+                int cpu = s;
+                memory[s] = slot(host -> new Bottleneck.HostMemory(host, cpu), ResourceKind.HOST_MEMORY,
+                        spec.sockets().get(s).memoryBandwidth(), -1);
             }
             interSocket = new int[memory.length][memory.length];
             for (int a = 0; a < memory.length; a++) {
                 for (int b = 0; b < memory.length; b++) {
-                    interSocket[a][b] = a == b ? -1 : slot(":CPU" + a + "->CPU" + b, ResourceKind.CPU_INTERCONNECT, spec.interSocket(), -1);
+                    int from = a;
+                    int to = b;
+                    interSocket[a][b] = a == b ? -1 : slot(host -> new Bottleneck.SocketLink(host, from, to),
+                            ResourceKind.CPU_INTERCONNECT, spec.interSocket(), -1);
                 }
             }
             for (TopologyNode socket : h.sockets()) {
@@ -109,11 +115,13 @@ public final class Cluster implements Hosts {
             for (TopologyNode nic : h.nics()) {
                 HostSpec.NicSpec n = nic.nic();
                 // a wire rate that rests on an assumed framing efficiency says so wherever it limits a transfer
-                String assumed = n.linkLayer().efficiencyAssumedIn().map(p -> ", SRD efficiency assumed in " + p).orElse("");
-                tx[nic.ordinal()] = slot(":" + n.name() + " tx" + assumed, ResourceKind.NIC_TX, n.payloadBytesPerSecond(), 2 * k);
-                rx[nic.ordinal()] = slot(":" + n.name() + " rx" + assumed, ResourceKind.NIC_RX, n.payloadBytesPerSecond(), 2 * k);
+                String assumed = n.linkLayer().efficiencyAssumedIn().orElse(null);
+                tx[nic.ordinal()] = slot(host -> new Bottleneck.NicWire(host, n.name(), Bottleneck.Side.TX, assumed),
+                        ResourceKind.NIC_TX, n.payloadBytesPerSecond(), 2 * k);
+                rx[nic.ordinal()] = slot(host -> new Bottleneck.NicWire(host, n.name(), Bottleneck.Side.RX, assumed),
+                        ResourceKind.NIC_RX, n.payloadBytesPerSecond(), 2 * k);
                 if (readRate != null) {
-                    read[nic.ordinal()] = slot(":" + n.name() + " READ, calibrated to " + profile.name(),
+                    read[nic.ordinal()] = slot(host -> new Bottleneck.NicReadCalibrated(host, n.name(), profile.name()),
                             ResourceKind.NIC_READ_CALIBRATED, Units.gbpsToBytesPerSecond(readRate.value()), 2 * k + 1);
                 }
                 k++;
@@ -125,24 +133,26 @@ public final class Cluster implements Hosts {
                 LinkSpec link = child.uplink();
                 if (link != null) {
                     ResourceKind kind = link.type() == LinkSpec.LinkType.C2C ? ResourceKind.C2C_LINK : ResourceKind.PCIE_LINK;
-                    String base = ":" + child.name() + " " + (link.type() == LinkSpec.LinkType.C2C ? "C2C" : "PCIe");
-                    up[child.ordinal()] = slot(base + " up", kind, link.bytesPerSecond(), -1);
-                    down[child.ordinal()] = slot(base + " down", kind, link.bytesPerSecond(), -1);
+                    String device = child.name();
+                    up[child.ordinal()] = slot(host -> new Bottleneck.Link(host, device, link.type(), Bottleneck.Direction.UP),
+                            kind, link.bytesPerSecond(), -1);
+                    down[child.ordinal()] = slot(host -> new Bottleneck.Link(host, device, link.type(), Bottleneck.Direction.DOWN),
+                            kind, link.bytesPerSecond(), -1);
                 }
                 addLinks(child);
             }
         }
 
-        private int slot(String name, ResourceKind k, double c, int nicFactor) {
-            suffix.add(name);
+        private int slot(Function<String, Bottleneck> stands, ResourceKind k, double c, int nicFactor) {
+            limit.add(stands);
             kind.add(k);
             capacity.add(c);
             factor.add(nicFactor);
-            return suffix.size() - 1;
+            return limit.size() - 1;
         }
 
         int size() {
-            return suffix.size();
+            return limit.size();
         }
 
         private static int maxOrdinal(TopologyNode n) {
@@ -198,7 +208,7 @@ public final class Cluster implements Hosts {
         }
         Resource r = network.resourceAt(b.base() + slot);
         if (r == null) {
-            r = network.addResourceAt(b.base() + slot, b.host().name() + b.layout().suffix.get(slot),
+            r = network.addResourceAt(b.base() + slot, b.layout().limit.get(slot).apply(b.host().name()),
                     b.layout().kind.get(slot), capacity(b, slot));
         }
         return r;
@@ -231,7 +241,7 @@ public final class Cluster implements Hosts {
     }
 
     /** The resource a node's slot table names for it, built now if needed; null where the table has none. */
-    private Resource atNode(TopologyNode n, java.util.function.Function<Layout, int[]> table) {
+    private Resource atNode(TopologyNode n, Function<Layout, int[]> table) {
         HostBlock b = blockOf(n);
         return resource(b, table.apply(b.layout())[n.ordinal()]);
     }
@@ -264,8 +274,10 @@ public final class Cluster implements Hosts {
         }
         for (Map.Entry<String, Double> e : leafCapacity.entrySet()) {
             double c = e.getValue() / fabric.oversubscription();
-            leafUp.put(e.getKey(), new Resource[] {network.addResource(e.getKey() + " uplink", ResourceKind.FABRIC_LINK, c)});
-            leafDown.put(e.getKey(), new Resource[] {network.addResource(e.getKey() + " downlink", ResourceKind.FABRIC_LINK, c)});
+            leafUp.put(e.getKey(), new Resource[] {network.addResource(
+                    new Bottleneck.FabricLeaf(e.getKey(), Bottleneck.Direction.UP), ResourceKind.FABRIC_LINK, c)});
+            leafDown.put(e.getKey(), new Resource[] {network.addResource(
+                    new Bottleneck.FabricLeaf(e.getKey(), Bottleneck.Direction.DOWN), ResourceKind.FABRIC_LINK, c)});
         }
     }
 

@@ -32,7 +32,7 @@ public final class CsvTables {
                             .append(',').append(t.spec().operation().name().toLowerCase(Locale.ROOT)).append(",,,")
                             .append(t.spec().bytes()).append(',').append(num(t.startSeconds())).append(',')
                             .append(num(t.finishSeconds())).append(',').append(num(t.seconds())).append(',')
-                            .append(num(t.gbps())).append(',').append(csv(t.bottleneck())).append(",\n");
+                            .append(num(t.gbps())).append(',').append(csv(t.bottleneck().id())).append(",\n");
                     for (LaneResult l : t.lanes()) {
                         out.append(csv(o.name())).append(",lane,").append(csv(t.spec().id())).append(',')
                                 .append(csv(t.spec().source().toString())).append(',').append(csv(t.spec().sink().toString()))
@@ -40,7 +40,7 @@ public final class CsvTables {
                                 .append(csv(l.sourceNic())).append(',').append(csv(l.sinkNic())).append(',').append(l.bytes())
                                 .append(',').append(num(l.startSeconds())).append(',').append(num(l.finishSeconds()))
                                 .append(',').append(num(l.finishSeconds() - l.startSeconds())).append(',')
-                                .append(num(l.gbps())).append(',').append(csv(l.limiter())).append(',').append(l.path())
+                                .append(num(l.gbps())).append(',').append(csv(l.limiter().id())).append(',').append(l.path())
                                 .append('\n');
                     }
                     w.append(out);

@@ -55,7 +55,7 @@ final class IndexHtml {
             h.append(status(o)).append("<td>").append(s.receivers().size()).append("</td><td>")
                     .append(fmt(slowest == null ? 0 : slowest.pullSeconds())).append("</td><td>")
                     .append(fmt(s.aggregateGbps())).append("</td><td>").append(fmt(s.meanReceiverGbps())).append("</td><td>")
-                    .append(esc(slowest == null ? "" : Limiter.words(slowest.bottleneck()))).append("</td><td>")
+                    .append(esc(slowest == null ? "" : slowest.bottleneck().words())).append("</td><td>")
                     .append(registration(o)).append("</td><td>").append(wall(o, slowest)).append("</td><td>")
                     .append(lanes(o)).append("</td><td>").append(esc(o.description())).append("</td></tr>\n");
         }
@@ -211,7 +211,7 @@ final class IndexHtml {
             }
             b.append(esc(l.sourceNic() + "&rarr;" + l.sinkNic()).replace("&amp;rarr;", "&rarr;")).append(" path")
                     .append(l.path()).append(": ").append(fmt(100.0 * l.bytes() / t.spec().bytes())).append("% at ")
-                    .append(fmt(l.gbps())).append(" Gbps, held by ").append(esc(Limiter.words(l.limiter())));
+                    .append(fmt(l.gbps())).append(" Gbps, held by ").append(esc(l.limiter().words()));
         }
         return b.toString();
     }

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.transport.TransferResult;
 import org.rdmasim.workload.FanoutResult;
 import org.rdmasim.workload.RunResult;
@@ -16,7 +17,7 @@ import org.rdmasim.workload.RunResult;
 public record ReceiverSummary(double makespanSeconds, double aggregateGbps, double meanReceiverGbps,
         List<Receiver> receivers) {
 
-    public record Receiver(String id, long bytes, double startSeconds, double finishSeconds, String bottleneck) {
+    public record Receiver(String id, long bytes, double startSeconds, double finishSeconds, Bottleneck bottleneck) {
         public double pullSeconds() {
             return finishSeconds - startSeconds;
         }

@@ -57,7 +57,7 @@ public final class SummaryJson {
                     gen.writeNumberField("finishSeconds", rc.finishSeconds());
                     gen.writeNumberField("pullSeconds", rc.pullSeconds());
                     gen.writeNumberField("gbps", rc.gbps());
-                    gen.writeStringField("bottleneck", rc.bottleneck());
+                    gen.writeStringField("bottleneck", rc.bottleneck().id());
                     gen.writeEndObject();
                 }
             }));
@@ -96,7 +96,7 @@ public final class SummaryJson {
                 v.put("events", r.events());
                 v.put("description", o.description());
                 Verdict.lines(List.of(o)).stream().findFirst()
-                        .ifPresent(l -> v.put("limitedBy", Limiter.words(l.limiter())));
+                        .ifPresent(l -> v.put("limitedBy", l.limiter().words()));
                 if (r.fanout() == null) {
                     // the lanes of the first transfers, as the report's table shows them (fan-outs: none)
                     ArrayNode lanes = v.putArray("lanes");
@@ -109,7 +109,7 @@ public final class SummaryJson {
                             n.put("path", l.path());
                             n.put("bytes", l.bytes());
                             n.put("gbps", l.gbps());
-                            n.put("limitedBy", Limiter.words(l.limiter()));
+                            n.put("limitedBy", l.limiter().words());
                         }
                     }
                 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.workload.VariantOutcome;
 
@@ -18,7 +19,7 @@ final class Verdict {
     }
 
     /** One variant's headline: its slowest receiver's pull and what held it. */
-    record Line(String variant, double seconds, double gbps, String limiter) {
+    record Line(String variant, double seconds, double gbps, Bottleneck limiter) {
     }
 
     static List<Line> lines(List<VariantOutcome> outcomes) {
@@ -79,12 +80,12 @@ final class Verdict {
         Set<String> profiles = new LinkedHashSet<>();
         for (VariantOutcome o : outcomes) {
             for (Line l : lines(List.of(o))) {
-                Limiter.profile(l.limiter()).ifPresent(profiles::add);
+                l.limiter().profile().ifPresent(profiles::add);
             }
             if (o.result() != null) {
                 for (var t : o.result().transfers()) {
                     for (var lane : t.lanes()) {
-                        Limiter.profile(lane.limiter()).ifPresent(profiles::add);
+                        lane.limiter().profile().ifPresent(profiles::add);
                     }
                 }
             }
@@ -109,7 +110,7 @@ final class Verdict {
 
     private static String sentence(String label, Line l) {
         return "<b>" + label + ": " + IndexHtml.esc(l.variant()) + "</b>, slowest pull " + num(l.seconds()) + " s ("
-                + num(l.gbps()) + " Gbps), limited by " + IndexHtml.esc(Limiter.words(l.limiter())) + ".";
+                + num(l.gbps()) + " Gbps), limited by " + IndexHtml.esc(l.limiter().words()) + ".";
     }
 
     private static String num(double v) {

@@ -1,7 +1,7 @@
 /**
  * Output: {@code summary.json} (the contract in DESIGN.md), CSV tables, JFreeChart charts as PNG and
  * SVG, and an {@code index.html} that opens with a computed verdict ({@code Verdict}) and says what
- * limited each transfer in plain words ({@code Limiter}, the one place a limiter becomes text). Everything written here is
- * a pure function of the results, so the same run always writes the same bytes.
+ * limited each transfer in plain words (each {@link org.rdmasim.hardware.Bottleneck} knows its words, its stable id
+ * for the tables and the calibration profile it rests on). Everything written here is a pure function of the results, so the same run always writes the same bytes.
  */
 package org.rdmasim.report;

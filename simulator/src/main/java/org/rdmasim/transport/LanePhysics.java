@@ -3,6 +3,8 @@ package org.rdmasim.transport;
 import java.util.ArrayList;
 import java.util.List;
 import org.rdmasim.fluid.Resource;
+import org.rdmasim.hardware.Bottleneck;
+import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.TopologyNode;
@@ -168,30 +170,28 @@ final class LanePhysics {
                 .map(p -> org.rdmasim.hardware.Units.gbpsToBytesPerSecond(p.value())).orElse(Double.POSITIVE_INFINITY);
     }
 
-    /** Names a lane's own cap for reports: which of the limits of {@link #laneCap} held it back. */
-    String capName(TransferSpec spec, Lane lane) {
+    /** Which of the limits of {@link #laneCap} held a lane back, for reports. */
+    Bottleneck capName(TransferSpec spec, Lane lane) {
         double cap = laneCap(spec, lane);
         double message = (double) lane.bytes() / spec.descriptors();
         double tol = 1 + 1e-9;
         if (spec.operation() == Operation.READ) {
             if (qpReadRate(spec) <= cap * tol) {
-                var profile = cluster.host(spec.sink().host()).profile();
-                // "assumed in" when the profile assumes the rate rather than fitting it to a measurement
-                boolean assumed = profile.qpReadRate().map(p -> p.kind() == org.rdmasim.hardware.CalibrationProfile.Kind.ASSUMED)
-                        .orElse(false);
-                return spec.sink().host() + ":" + lane.sinkNic() + " READ rate of one QP, "
-                        + (assumed ? "assumed in " : "calibrated to ") + profile.name();
+                CalibrationProfile profile = cluster.host(spec.sink().host()).profile();
+                // assumed when the profile assumes the rate rather than fitting it to a measurement
+                boolean assumed = profile.qpReadRate().map(p -> p.kind() == CalibrationProfile.Kind.ASSUMED).orElse(false);
+                return new Bottleneck.QpReadRate(spec.sink().host(), lane.sinkNic(), profile.name(), assumed);
             }
             if (params.maxOutstandingReads() * message / (2 * oneWayLatency(spec, lane)) <= cap * tol) {
-                return spec.sink().host() + ":" + lane.sinkNic() + " outstanding READs per QP";
+                return new Bottleneck.OutstandingReads(spec.sink().host(), lane.sinkNic());
             }
         }
         if (params.perDescriptorSeconds() > 0 && message / params.perDescriptorSeconds() <= cap * tol) {
-            return "descriptor posting rate (" + spec.initiator() + ")";
+            return new Bottleneck.PostingRate(spec.initiator().toString());
         }
         if (params.perFragmentSeconds() > 0 && message / params.perFragmentSeconds() <= cap * tol) {
-            return "NIC message rate";
+            return Bottleneck.Plain.MESSAGE_RATE;
         }
-        return "IOMMU translation (not passthrough)";
+        return Bottleneck.Plain.IOMMU;
     }
 }

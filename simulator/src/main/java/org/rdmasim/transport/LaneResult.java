@@ -1,10 +1,12 @@
 package org.rdmasim.transport;
 
+import org.rdmasim.hardware.Bottleneck;
+
 /** What one lane did: bytes, when its data moved, and what limited it most (by bytes). */
 public record LaneResult(String sourceNic, String sinkNic, long bytes, double startSeconds, double finishSeconds,
-        String limiter, int path) {
+        Bottleneck limiter, int path) {
     public LaneResult(String sourceNic, String sinkNic, long bytes, double startSeconds, double finishSeconds,
-            String limiter) {
+            Bottleneck limiter) {
         this(sourceNic, sinkNic, bytes, startSeconds, finishSeconds, limiter, 0);
     }
 

@@ -10,8 +10,9 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.fluid.Flow;
-import org.rdmasim.fluid.FlowListener;
+import org.rdmasim.fluid.Limit;
 import org.rdmasim.fluid.Resource;
+import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.TopologyNode;
@@ -149,8 +150,8 @@ public final class TransferEngine {
         return physics.laneCap(spec, lane);
     }
 
-    /** Names a lane's own cap for reports: which of the limits of {@link #laneCap} held it back. */
-    String capName(TransferSpec spec, Lane lane) {
+    /** Which of the limits of {@link #laneCap} held a lane back, for reports. */
+    Bottleneck capName(TransferSpec spec, Lane lane) {
         return physics.capName(spec, lane);
     }
 
@@ -201,10 +202,8 @@ public final class TransferEngine {
             run.unwatch();
             Lane lane = run.lane;
             double finish = f.finishTime();
-            String limiter = f.bytes() == 0 ? "none" : f.dominantLimiter();
-            if (FlowListener.OWN_CAP.equals(limiter)) {
-                limiter = capName(spec, lane);
-            }
+            Limit held = f.bytes() == 0 ? Limit.NONE : f.dominantLimiter();
+            Bottleneck limiter = held == Limit.OWN_CAP ? capName(spec, lane) : Bottleneck.of(held);
             results[run.index] = new LaneResult(lane.sourceNic(), lane.sinkNic(), lane.bytes(), run.started, finish,
                     limiter, lane.path());
             if (--pending == 0) {
@@ -219,12 +218,12 @@ public final class TransferEngine {
                 // Data is in place one way-latency after it left; the initiator learns of it then (READ)
                 // or after the completion travels back (WRITE).
                 double tail = maxOneWay;
-                String bottleneck = last.limiter();
+                Bottleneck bottleneck = last.limiter();
                 cluster.network().clock().schedule(tail, new TransferNotice(this, bottleneck));
             }
         }
 
-        void notifyDone(String bottleneck) {
+        void notifyDone(Bottleneck bottleneck) {
             done.accept(new TransferResult(spec, postedAt, cluster.network().clock().now(), List.of(results), bottleneck));
         }
 
@@ -270,9 +269,9 @@ public final class TransferEngine {
                 long delivered = run.stop();
                 Lane lane = run.lane;
                 results[run.index] = new LaneResult(lane.sourceNic(), lane.sinkNic(), delivered,
-                        Double.isNaN(run.started) ? now : run.started, now, "failed", lane.path());
+                        Double.isNaN(run.started) ? now : run.started, now, new Bottleneck.Failed(null), lane.path());
             }
-            done.accept(new TransferResult(spec, postedAt, now, List.of(results), "failed: " + reason, reason));
+            done.accept(new TransferResult(spec, postedAt, now, List.of(results), new Bottleneck.Failed(reason), reason));
         }
     }
 
@@ -449,9 +448,9 @@ public final class TransferEngine {
     /** The initiator learns that every lane of a transfer is done (one way-latency after the last byte). */
     public static final class TransferNotice implements Runnable {
         private final Running transfer;
-        private final String bottleneck;
+        private final Bottleneck bottleneck;
 
-        TransferNotice(Running transfer, String bottleneck) {
+        TransferNotice(Running transfer, Bottleneck bottleneck) {
             this.transfer = transfer;
             this.bottleneck = bottleneck;
         }

@@ -1,6 +1,7 @@
 package org.rdmasim.transport;
 
 import java.util.List;
+import org.rdmasim.hardware.Bottleneck;
 
 /**
  * A finished transfer. {@code startSeconds} is when it was posted, {@code finishSeconds} when the
@@ -8,9 +9,9 @@ import java.util.List;
  * transfer has {@code failure}, the error the initiator saw, and ends when it saw it.
  */
 public record TransferResult(TransferSpec spec, double startSeconds, double finishSeconds, List<LaneResult> lanes,
-        String bottleneck, String failure) {
+        Bottleneck bottleneck, String failure) {
     public TransferResult(TransferSpec spec, double startSeconds, double finishSeconds, List<LaneResult> lanes,
-            String bottleneck) {
+            Bottleneck bottleneck) {
         this(spec, startSeconds, finishSeconds, lanes, bottleneck, null);
     }
 

@@ -62,9 +62,9 @@ public final class ScenarioRuns {
         return slowest(file, variant).pullSeconds();
     }
 
-    /** What limited the slowest receiver. */
+    /** What limited the slowest receiver, by its id (as transfers.csv writes it). */
     public String bottleneck(String file, String variant) throws IOException {
-        return slowest(file, variant).bottleneck();
+        return slowest(file, variant).bottleneck().id();
     }
 
     private ReceiverSummary.Receiver slowest(String file, String variant) throws IOException {

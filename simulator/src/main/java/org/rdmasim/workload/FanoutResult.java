@@ -1,6 +1,7 @@
 package org.rdmasim.workload;
 
 import java.util.List;
+import org.rdmasim.hardware.Bottleneck;
 
 /**
  * What a fan-out produced: one pull per receiver per cycle, and each cycle's phases.
@@ -24,7 +25,7 @@ public record FanoutResult(List<ReceiverPull> pulls, List<Cycle> cycles, List<St
      * @param bottleneck     what limited the transfer that finished last
      */
     public record ReceiverPull(int cycle, String receiver, String source, boolean fromReceiver, long bytes,
-            double arrivalSeconds, double postSeconds, double finishSeconds, String bottleneck) {
+            double arrivalSeconds, double postSeconds, double finishSeconds, Bottleneck bottleneck) {
         /** From asking to having the model: what a pod waits. */
         public double pullSeconds() {
             return finishSeconds - arrivalSeconds;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.rdmasim.engine.RandomStreams;
+import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.TransferResult;
 import umontreal.ssj.rng.RandomStream;
@@ -38,7 +39,7 @@ public final class FanoutRun {
     private final double[] lastFinish;
     private final int[] pending;
     private final long[] bytes;
-    private final String[] bottleneck;
+    private final Bottleneck[] bottleneck;
     private final SourceNode[] servedBy;
 
     private int cycle;
@@ -71,7 +72,7 @@ public final class FanoutRun {
         lastFinish = new double[receiverCount];
         pending = new int[receiverCount];
         bytes = new long[receiverCount];
-        bottleneck = new String[receiverCount];
+        bottleneck = new Bottleneck[receiverCount];
         servedBy = new SourceNode[receiverCount];
         faultMode = !run.faults().isEmpty();
         if (faultMode) {
@@ -133,7 +134,7 @@ public final class FanoutRun {
         for (int i = 0; i < receiverCount; i++) {
             indexByHost.putIfAbsent(plan.receivers().get(i).host(), i);
             bytes[i] = 0;
-            bottleneck[i] = "";
+            bottleneck[i] = Bottleneck.Plain.NONE;
             lastFinish[i] = 0;
         }
         released = first;
@@ -225,7 +226,7 @@ public final class FanoutRun {
         double now = run.clock().now();
         run.logFault(now, r.host() + " falls back to storage: " + why);
         pulls.add(new FanoutResult.ReceiverPull(cycle, r.host(), "", false, bytes[i], arrivedAt[i], now, now,
-                "failed: fell back to storage (" + why + ")"));
+                new Bottleneck.Failed("fell back to storage (" + why + ")")));
         receiverEnded();
     }
 

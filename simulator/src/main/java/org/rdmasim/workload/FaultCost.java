@@ -3,6 +3,7 @@ package org.rdmasim.workload;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.transport.TransferResult;
 
 /**
@@ -43,7 +44,7 @@ public record FaultCost(FaultPlan plan, double makespanWith, double makespanWith
         int gaveUp = 0;
         if (r.fanout() != null) {
             for (FanoutResult.ReceiverPull p : r.fanout().pulls()) {
-                if (p.bottleneck().startsWith("failed")) {
+                if (p.bottleneck() instanceof Bottleneck.Failed) {
                     gaveUp++;
                     continue;
                 }

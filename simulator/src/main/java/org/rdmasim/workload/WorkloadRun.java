@@ -2,30 +2,31 @@ package org.rdmasim.workload;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.List;
-import java.util.Map;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
-import org.rdmasim.hardware.HostSpec;
-import org.rdmasim.transport.Operation;
 import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.fluid.ResourceKind;
+import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
-import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.PathType;
+import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.hardware.Units;
-import org.rdmasim.transport.config.NcclPathType;
 import org.rdmasim.transport.DataPath;
-import org.rdmasim.transport.GpuDirectDecision;
 import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.GpuDirectDecision;
 import org.rdmasim.transport.LanePolicy;
 import org.rdmasim.transport.LaneSplit;
+import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferEngine;
 import org.rdmasim.transport.TransferResult;
 import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.transport.config.NcclPathType;
 
 /**
  * Places a list of transfers in time on a cluster, runs the clock to the end, and collects the
@@ -119,7 +120,7 @@ public final class WorkloadRun {
             double now = clock().now();
             TransferSpec spec = new TransferSpec(item.id(), item.from(), item.to(), item.bytes(), item.operation(),
                     item.descriptors(), DataPath.GPUDIRECT, DataPath.GPUDIRECT, options.acs(), options.iommuPenalty());
-            TransferResult r = new TransferResult(spec, now, now, List.of(), "failed: " + regFailure, regFailure);
+            TransferResult r = new TransferResult(spec, now, now, List.of(), new Bottleneck.Failed(regFailure), regFailure);
             results.add(r);
             then.accept(r);
             return reason -> { };

@@ -1,6 +1,7 @@
 package org.rdmasim.fluid;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -69,9 +70,10 @@ class FlowGuardsAndLimitersTest {
         net.start("g", List.of(a), 1, Double.POSITIVE_INFINITY, 100, done::add);
         clock.run();
         assertEquals(7.0, f.finishTime(), 1e-9);
-        Map<String, Double> by = f.bytesByLimiter();
-        assertEquals(100.0, by.get("a"), 1e-9);
-        assertEquals(300.0, by.get("b"), 1e-9);
-        assertEquals("b", f.dominantLimiter());
+        Map<Limit, Double> by = f.bytesByLimiter();
+        assertEquals(100.0, by.get(a.limit()), 1e-9);
+        assertEquals(300.0, by.get(b.limit()), 1e-9);
+        assertSame(b.limit(), f.dominantLimiter());
+        assertEquals("b", f.dominantLimiter().id());
     }
 }

@@ -1,6 +1,7 @@
 package org.rdmasim.fluid;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -43,8 +44,9 @@ class MaxMinFairnessTest {
         assertEquals(5.0, f1.rate(), 1e-12);
         assertEquals(5.0, f2.rate(), 1e-12);
         assertEquals(25.0, f3.rate(), 1e-12);
-        assertEquals("A", f2.limiter());
-        assertEquals("B", f3.limiter());
+        assertSame(a.limit(), f2.limiter());
+        assertSame(b.limit(), f3.limiter());
+        assertEquals("A", f2.limiter().id());
     }
 
     @Test
@@ -74,7 +76,8 @@ class MaxMinFairnessTest {
         assertEquals(10.0, capped.rate(), 1e-12);
         assertEquals(40.0, a.rate(), 1e-12);
         assertEquals(40.0, b.rate(), 1e-12);
-        assertEquals(FlowListener.OWN_CAP, capped.limiter());
+        assertSame(Limit.OWN_CAP, capped.limiter());
+        assertEquals("flow-cap", capped.limiter().id());
     }
 
     @Test

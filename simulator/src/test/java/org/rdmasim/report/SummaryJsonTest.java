@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.memory.RegistrationTotals;
 import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.Endpoint;
@@ -31,12 +32,15 @@ class SummaryJsonTest {
                 DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
     }
 
+    private static final Bottleneck DST_RX = new Bottleneck.NicWire("dst", "mlx5_0", Bottleneck.Side.RX, null);
+    private static final Bottleneck SRC_TX = new Bottleneck.NicWire("src", "mlx5_1", Bottleneck.Side.TX, null);
+
     /** Two receiver GPUs of one host: 1e9 bytes each, posted at 0.1 s, done at 0.3 s and 0.5 s. */
     private static RunResult twoTransfers() {
         TransferResult a = new TransferResult(spec("a", "GPU0", 1_000_000_000L), 0.1, 0.3,
-                List.of(new LaneResult("mlx5_0", "mlx5_0", 1_000_000_000L, 0.1, 0.3, "dst:mlx5_0 rx")), "dst:mlx5_0 rx");
+                List.of(new LaneResult("mlx5_0", "mlx5_0", 1_000_000_000L, 0.1, 0.3, DST_RX)), DST_RX);
         TransferResult b = new TransferResult(spec("b", "GPU1", 1_000_000_000L), 0.1, 0.5,
-                List.of(new LaneResult("mlx5_1", "mlx5_1", 1_000_000_000L, 0.1, 0.5, "src:mlx5_1 tx")), "src:mlx5_1 tx");
+                List.of(new LaneResult("mlx5_1", "mlx5_1", 1_000_000_000L, 0.1, 0.5, SRC_TX)), SRC_TX);
         return new RunResult(List.of(a, b), List.of(new RunResult.NicTraffic("src", "mlx5_0", 1_000_000_000L, 0),
                 new RunResult.NicTraffic("dst", "mlx5_0", 0, 1_000_000_000L)), List.of(), List.of(), 10, 2);
     }

@@ -8,9 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.scenario.Scenario;
-import org.rdmasim.scenario.ScenarioLoader;
 import org.rdmasim.scenario.ScenarioException;
+import org.rdmasim.scenario.ScenarioLoader;
 import org.rdmasim.transport.LaneResult;
 import org.rdmasim.transport.QpRetry;
 import org.rdmasim.transport.TransferResult;
@@ -175,7 +176,7 @@ class FaultScenarioTest {
         VariantOutcome o = VariantRunner.run(ScenarioLoader.parse(yaml, "reg.yaml").variants().get(0), 1);
         FanoutResult.ReceiverPull r1 = o.result().fanout().pulls().stream().filter(p -> p.receiver().equals("r1"))
                 .findFirst().orElseThrow();
-        assertTrue(r1.bottleneck().contains("NIXL_ERR_BACKEND"), r1.bottleneck());
+        assertTrue(r1.bottleneck() instanceof Bottleneck.Failed f && f.reason().contains("NIXL_ERR_BACKEND"), r1.bottleneck().id());
         assertEquals(1, o.faultCost().gaveUp());
         assertEquals(2, o.result().transfers().size());
     }

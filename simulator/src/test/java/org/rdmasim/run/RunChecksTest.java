@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.LaneResult;
@@ -19,10 +20,13 @@ class RunChecksTest {
                 DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
     }
 
+    /** What held the lanes: irrelevant to the checks. */
+    private static final Bottleneck HELD = new Bottleneck.NicWire("a", "mlx5_0", Bottleneck.Side.TX, null);
+
     @Test
     void aConservingResultHasNoViolation() {
         RunResult r = new RunResult(List.of(new TransferResult(spec(1000), 0, 1, List.of(
-                new LaneResult("a:mlx5_0", "b:mlx5_0", 600, 0, 1, "x"), new LaneResult("a:mlx5_1", "b:mlx5_1", 400, 0, 1, "x")), "x")),
+                new LaneResult("a:mlx5_0", "b:mlx5_0", 600, 0, 1, HELD), new LaneResult("a:mlx5_1", "b:mlx5_1", 400, 0, 1, HELD)), HELD)),
                 List.of(new RunResult.NicTraffic("a", "mlx5_0", 1000, 0), new RunResult.NicTraffic("b", "mlx5_0", 0, 1000)),
                 List.of(new RunResult.ResourceUsage("a:mlx5_0 tx", "nic", 5e10, 1000, 1.0, 0.5)), List.of(), 4, 2);
         assertEquals(List.of(), RunChecks.violations(r));
@@ -31,7 +35,7 @@ class RunChecksTest {
     @Test
     void lostBytesOverloadAndNaNAreEachNamed() {
         RunResult r = new RunResult(List.of(new TransferResult(spec(1000), 0, Double.NaN, List.of(
-                new LaneResult("a:mlx5_0", "b:mlx5_0", 600, 0, 1, "x")), "x")),
+                new LaneResult("a:mlx5_0", "b:mlx5_0", 600, 0, 1, HELD)), HELD)),
                 List.of(new RunResult.NicTraffic("a", "mlx5_0", 600, 0), new RunResult.NicTraffic("b", "mlx5_0", 0, 500)),
                 List.of(new RunResult.ResourceUsage("a:mlx5_0 tx", "nic", 5e10, 600, 1.01, 0.5)), List.of(), 4, 2);
         assertEquals(List.of(

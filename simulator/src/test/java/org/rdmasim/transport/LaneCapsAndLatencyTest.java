@@ -11,6 +11,7 @@ import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.fluid.FluidNetwork;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.fluid.ResourceKind;
+import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.hardware.Host;
@@ -65,16 +66,16 @@ class LaneCapsAndLatencyTest {
         // posting 1 us per descriptor: 1e6 B / 1e-6 s = 1e12 B/s; message rate 50 ns: 2e13 B/s
         TransferEngine e = engine("dgx-h100", "dgx-h100", P);
         assertEquals(1e12, e.laneCap(spec(Operation.WRITE, 1_000_000, 1, false, 0), lane), 1);
-        assertEquals("descriptor posting rate (src:GPU0)", e.capName(spec(Operation.WRITE, 1_000_000, 1, false, 0), lane));
+        assertEquals(new Bottleneck.PostingRate("src:GPU0"), e.capName(spec(Operation.WRITE, 1_000_000, 1, false, 0), lane));
         // posting free, message rate 1 us per work request: 1e12 B/s
         TransferEngine m = engine("dgx-h100", "dgx-h100", new ProtocolParameters(0.5e-6, 110e-9, 0, 1e-6, 16, 8e-6));
         assertEquals(1e12, m.laneCap(spec(Operation.WRITE, 1_000_000, 1, false, 0), lane), 1);
-        assertEquals("NIC message rate", m.capName(spec(Operation.WRITE, 1_000_000, 1, false, 0), lane));
+        assertEquals(Bottleneck.Plain.MESSAGE_RATE, m.capName(spec(Operation.WRITE, 1_000_000, 1, false, 0), lane));
         // IOMMU translation takes 60% of the 400G wire: 40% of the NIC's transmit capacity
         TransferEngine i = engine("dgx-h100", "dgx-h100", new ProtocolParameters(0.5e-6, 110e-9, 0, 0, 16, 8e-6));
         double wire = i.cluster().nicTx(i.cluster().host("src").nic("mlx5_0")).capacity();
         assertEquals(0.4 * wire, i.laneCap(spec(Operation.WRITE, 1_000_000, 1, false, 0.6), lane), 1e-3);
-        assertEquals("IOMMU translation (not passthrough)", i.capName(spec(Operation.WRITE, 1_000_000, 1, false, 0.6), lane));
+        assertEquals(Bottleneck.Plain.IOMMU, i.capName(spec(Operation.WRITE, 1_000_000, 1, false, 0.6), lane));
     }
 
     @Test
@@ -85,7 +86,7 @@ class LaneCapsAndLatencyTest {
         TransferSpec s = spec(Operation.READ, 4096L * 1000, 1000, false, 0);
         double rtt = 2 * (1.0e-6 + 130e-9 + 220e-9);
         assertEquals(16 * 4096 / rtt, e.laneCap(s, lane), 1e-3);
-        assertTrue(e.capName(s, lane).endsWith("outstanding READs per QP"), e.capName(s, lane));
+        assertTrue(e.capName(s, lane) instanceof Bottleneck.OutstandingReads, e.capName(s, lane).id());
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.fluid.FluidNetwork;
+import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.CpuFamily;
 import org.rdmasim.hardware.FabricSpec;
@@ -71,8 +72,9 @@ class TransferEngineTest {
         Run r = pull(wideHost(1), Operation.WRITE, 1);
         double wire = SIZE * 8.0 / (400e9 * IB_EFFICIENCY);
         assertEquals(wire + fixedCosts(r), r.result().seconds(), 1e-9);
-        assertEquals("dst:mlx5_0 rx".equals(r.result().bottleneck()) || "src:mlx5_0 tx".equals(r.result().bottleneck()),
-                true, r.result().bottleneck());
+        Bottleneck held = r.result().bottleneck();
+        assertTrue(held.equals(new Bottleneck.NicWire("dst", "mlx5_0", Bottleneck.Side.RX, null))
+                || held.equals(new Bottleneck.NicWire("src", "mlx5_0", Bottleneck.Side.TX, null)), held.id());
     }
 
     @Test
@@ -95,8 +97,8 @@ class TransferEngineTest {
         Run r = pull(wideHost(1), Operation.READ, 1);
         double expected = SIZE / (320e9 / 8);
         assertEquals(expected + fixedCosts(r), r.result().seconds(), 1e-9);
-        assertTrue(r.result().bottleneck().contains("READ rate of one QP, calibrated to connectx-ib"),
-                r.result().bottleneck());
+        assertEquals(new Bottleneck.QpReadRate("dst", "mlx5_0", "connectx-ib", false), r.result().bottleneck());
+        assertEquals("dst:mlx5_0 READ rate of one QP, calibrated to connectx-ib", r.result().bottleneck().id());
     }
 
     @Test
@@ -106,7 +108,8 @@ class TransferEngineTest {
         // Both lanes leave GPU0 through its one Gen5 x16 link: 56.4 GB/s less than two NICs' 98.9 GB/s.
         double pcie = LinkSpec.pcie(org.rdmasim.hardware.PcieGen.GEN5, 16).bytesPerSecond();
         assertEquals(SIZE / pcie + fixedCosts(r), r.result().seconds(), 1e-6);
-        assertTrue(r.result().bottleneck().contains("GPU0 PCIe"), r.result().bottleneck());
+        assertTrue(r.result().bottleneck() instanceof Bottleneck.Link l && l.device().equals("GPU0")
+                && l.type() == LinkSpec.LinkType.PCIE, r.result().bottleneck().id());
     }
 
     @Test

@@ -1,0 +1,271 @@
+package org.rdmasim.hardware;
+
+import java.util.Optional;
+import org.rdmasim.fluid.Limit;
+
+/**
+ * What held a transfer back, as a value: one record per kind of limit the model knows, a resource of
+ * the {@link Cluster} or one of a lane's own caps (built by the transport layer). Each kind knows
+ * <ul>
+ *   <li>its {@link #id()}, the stable text written to transfers.csv, resources.csv and summary.json
+ *       (reports are checked byte for byte, so these texts do not change);</li>
+ *   <li>its {@link #words()}, what a performance engineer would call it;</li>
+ *   <li>its {@link #profile()}, the calibration profile whose calibrated or assumed number it is, if any.</li>
+ * </ul>
+ * It lives in hardware because both the cluster (resources) and the transport (lane caps) build it;
+ * the fluid solver sees it only as an opaque {@link Limit}.
+ */
+public sealed interface Bottleneck extends Limit {
+    /** The plain-words description of this limit. */
+    String words();
+
+    /** The calibration profile this limit is a calibrated or assumed number of, if any. */
+    default Optional<String> profile() {
+        return Optional.empty();
+    }
+
+    /**
+     * The bottleneck a fluid limit stands for: a cluster resource's own, {@link Plain#NONE} for
+     * {@link Limit#NONE}, {@link Plain#FLOW_CAP} for {@link Limit#OWN_CAP} (the layer that set the cap names
+     * it better, as the transport does). A resource built by name only is no bottleneck of the model.
+     */
+    static Bottleneck of(Limit limit) {
+        if (limit instanceof Bottleneck b) {
+            return b;
+        }
+        if (limit == Limit.NONE) {
+            return Plain.NONE;
+        }
+        if (limit == Limit.OWN_CAP) {
+            return Plain.FLOW_CAP;
+        }
+        throw new IllegalArgumentException("limit '" + limit.id() + "' is no resource of a cluster");
+    }
+
+    /** A NIC's two sides. */
+    enum Side {
+        TX("tx", "transmit"), RX("rx", "receive");
+
+        private final String id;
+        private final String words;
+
+        Side(String id, String words) {
+            this.id = id;
+            this.words = words;
+        }
+    }
+
+    /** The two directions of a full-duplex link: up towards the CPU (or the spine), down away from it. */
+    enum Direction { UP, DOWN }
+
+    /**
+     * A NIC's line rate in one direction. {@code srdProfile} names the profile whose assumed SRD framing
+     * efficiency the rate rests on (an EFA device), else null.
+     */
+    record NicWire(String host, String nic, Side side, String srdProfile) implements Bottleneck {
+        @Override
+        public String id() {
+            return host + ":" + nic + " " + side.id + (srdProfile == null ? "" : ", SRD efficiency assumed in " + srdProfile);
+        }
+
+        @Override
+        public String words() {
+            return "NIC " + nic + "'s " + side.words + " line rate on " + host + (srdProfile == null ? ""
+                    : " (its SRD framing efficiency ASSUMED: " + value(srdProfile, "efaWireEfficiency") + ", profile "
+                            + srdProfile + ")");
+        }
+
+        @Override
+        public Optional<String> profile() {
+            return Optional.ofNullable(srdProfile);
+        }
+    }
+
+    /** One direction of a device's link to its parent: PCIe, or NVLink-C2C on a Grace superchip. */
+    record Link(String host, String device, LinkSpec.LinkType type, Direction direction) implements Bottleneck {
+        @Override
+        public String id() {
+            return host + ":" + device + " " + (type == LinkSpec.LinkType.C2C ? "C2C" : "PCIe") + " "
+                    + (direction == Direction.UP ? "up" : "down");
+        }
+
+        @Override
+        public String words() {
+            return device + "'s " + (type == LinkSpec.LinkType.C2C ? "NVLink-C2C" : "PCIe") + " link on " + host
+                    + (direction == Direction.UP ? " (towards the CPU)" : " (from the CPU)");
+        }
+    }
+
+    /** The memory bandwidth of one CPU socket. */
+    record HostMemory(String host, int cpu) implements Bottleneck {
+        @Override
+        public String id() {
+            return host + ":CPU" + cpu + " memory";
+        }
+
+        @Override
+        public String words() {
+            return "host memory bandwidth of CPU" + cpu + " on " + host;
+        }
+    }
+
+    /** One direction of the link between two CPU sockets. */
+    record SocketLink(String host, int from, int to) implements Bottleneck {
+        @Override
+        public String id() {
+            return host + ":CPU" + from + "->CPU" + to;
+        }
+
+        @Override
+        public String words() {
+            return "the socket link CPU" + from + " to CPU" + to + " on " + host;
+        }
+    }
+
+    /** A leaf switch's links to the spine, in one direction. */
+    record FabricLeaf(String leaf, Direction direction) implements Bottleneck {
+        @Override
+        public String id() {
+            return leaf + " " + (direction == Direction.UP ? "uplink" : "downlink");
+        }
+
+        @Override
+        public String words() {
+            return "the fabric: leaf " + leaf + "'s " + (direction == Direction.UP ? "uplink" : "downlink");
+        }
+    }
+
+    /** A NIC's delivered RDMA READ rate as its host's profile calibrates it: a measurement, not a mechanism. */
+    record NicReadCalibrated(String host, String nic, String calibration) implements Bottleneck {
+        @Override
+        public String id() {
+            return host + ":" + nic + " READ, calibrated to " + calibration;
+        }
+
+        @Override
+        public String words() {
+            return "NIC " + nic + "'s delivered RDMA READ rate on " + host + ", " + kind(calibration, "nicReadRate") + " ("
+                    + value(calibration, "nicReadRate") + ", profile " + calibration + ")";
+        }
+
+        @Override
+        public Optional<String> profile() {
+            return Optional.of(calibration);
+        }
+    }
+
+    /**
+     * The RDMA READ rate one QP delivers, from the READ initiator's profile; {@code assumed} when the
+     * profile assumes it rather than fitting it to a measurement.
+     */
+    record QpReadRate(String host, String nic, String calibration, boolean assumed) implements Bottleneck {
+        @Override
+        public String id() {
+            return host + ":" + nic + " READ rate of one QP, " + (assumed ? "assumed in " : "calibrated to ") + calibration;
+        }
+
+        @Override
+        public String words() {
+            return "one QP's RDMA READ rate on " + host + ":" + nic + ", " + kind(calibration, "qpReadRate") + " ("
+                    + value(calibration, "qpReadRate") + ", profile " + calibration + ")";
+        }
+
+        @Override
+        public Optional<String> profile() {
+            return Optional.of(calibration);
+        }
+    }
+
+    /** RDMA READs in flight per QP (max_qp_rd_atom) over one round trip, on the READ initiator's NIC. */
+    record OutstandingReads(String host, String nic) implements Bottleneck {
+        @Override
+        public String id() {
+            return host + ":" + nic + " outstanding READs per QP";
+        }
+
+        @Override
+        public String words() {
+            return "RDMA READs in flight per QP (max_qp_rd_atom) on " + host + ":" + nic;
+        }
+    }
+
+    /** The initiating thread's descriptor posting rate; {@code initiator} is its buffer ({@code host:device}). */
+    record PostingRate(String initiator) implements Bottleneck {
+        @Override
+        public String id() {
+            return "descriptor posting rate (" + initiator + ")";
+        }
+
+        @Override
+        public String words() {
+            return "the CPU's descriptor posting rate (" + initiator + ")"
+                    + " (its per-descriptor cost is ASSUMED unless the scenario's protocol sets it)";
+        }
+    }
+
+    /** The kinds that have no parts: one value each. */
+    enum Plain implements Bottleneck {
+        /** The NIC's message rate: one work request per fragment time. */
+        MESSAGE_RATE("NIC message rate",
+                "the NIC's message rate (its per-work-request cost is ASSUMED unless the scenario's protocol sets it)"),
+        /** IOMMU translation when not in passthrough, as a share of the wire rate. */
+        IOMMU("IOMMU translation (not passthrough)", "IOMMU translation (not in passthrough; the scenario's ASSUMED penalty)"),
+        /** A flow's own rate cap, when no layer said which of its limits that was. */
+        FLOW_CAP(Limit.OWN_CAP.id(), Limit.OWN_CAP.id()),
+        /** Nothing: no bytes moved. */
+        NONE(Limit.NONE.id(), "nothing (no bytes)");
+
+        private final String id;
+        private final String words;
+
+        Plain(String id, String words) {
+            this.id = id;
+            this.words = words;
+        }
+
+        @Override
+        public String id() {
+            return id;
+        }
+
+        @Override
+        public String words() {
+            return words;
+        }
+    }
+
+    /**
+     * The transfer failed. A lane stopped by the failure has no {@code reason} (null); the transfer
+     * carries the error its initiator saw.
+     */
+    record Failed(String reason) implements Bottleneck {
+        @Override
+        public String id() {
+            return reason == null ? "failed" : "failed: " + reason;
+        }
+
+        @Override
+        public String words() {
+            return id();
+        }
+    }
+
+    /** CALIBRATED or ASSUMED: how the profile's parameter was obtained (CALIBRATED when the profile lacks it). */
+    private static String kind(String profile, String key) {
+        try {
+            return CalibrationProfile.named(profile).parameter(key).map(p -> p.kind().name()).orElse("CALIBRATED");
+        } catch (IllegalArgumentException e) {
+            return "CALIBRATED";
+        }
+    }
+
+    /** The profile's value of {@code key} with its unit, or the key when the profile lacks it. */
+    private static String value(String profile, String key) {
+        try {
+            return CalibrationProfile.named(profile).parameter(key).map(p -> Units.number(p.value()) + " " + p.unit())
+                    .orElse(key);
+        } catch (IllegalArgumentException e) {
+            return key;
+        }
+    }
+}
