@@ -44,12 +44,11 @@ public final class Charts {
         return r;
     }
 
-    /** Sums the NIC series of each host ("host:nic") into one step series per host. */
+    /** Sums the NIC series of each host into one step series per host. */
     static List<RunResult.LoadSeries> perHost(List<RunResult.LoadSeries> series) {
         java.util.Map<String, List<RunResult.LoadSeries>> byHost = new java.util.LinkedHashMap<>();
         for (RunResult.LoadSeries s : series) {
-            String host = s.nic().contains(":") ? s.nic().substring(0, s.nic().indexOf(':')) : s.nic();
-            byHost.computeIfAbsent(host, k -> new java.util.ArrayList<>()).add(s);
+            byHost.computeIfAbsent(s.host(), k -> new java.util.ArrayList<>()).add(s);
         }
         List<RunResult.LoadSeries> out = new java.util.ArrayList<>();
         for (var e : byHost.entrySet()) {
@@ -71,7 +70,7 @@ public final class Charts {
                     v[i] += current;
                 }
             }
-            out.add(new RunResult.LoadSeries(e.getKey(), t, v));
+            out.add(new RunResult.LoadSeries(e.getKey(), null, t, v));
         }
         return out;
     }
@@ -166,7 +165,7 @@ public final class Charts {
         double[] grid = steps.times();
         double[] below = new double[grid.length];
         for (int k = 0; k < series.size(); k++) {
-            XYSeries xy = new XYSeries(series.get(k).nic(), false, true);
+            XYSeries xy = new XYSeries(series.get(k).label(), false, true);
             double[] v = steps.values()[k];
             double previousTop = 0;
             for (int i = 0; i < grid.length; i++) {

@@ -186,7 +186,7 @@ public final class CsvTables {
                 }
                 for (RunResult.LoadSeries s : o.result().nicSeries()) {
                     for (int i = 0; i < s.timeSeconds().length; i++) {
-                        out.write(csv(o.name()) + "," + csv(s.nic()) + "," + num(s.timeSeconds()[i]) + ","
+                        out.write(csv(o.name()) + "," + csv(s.label()) + "," + num(s.timeSeconds()[i]) + ","
                                 + num(s.gbps()[i]) + "\n");
                     }
                 }

@@ -176,18 +176,18 @@ public final class ReportWriter {
             for (RunResult.LoadSeries s : o.result().nicSeries()) {
                 for (double g : s.gbps()) {
                     if (g > 0) {
-                        sending.add(s.nic().substring(0, s.nic().indexOf(':')));
+                        sending.add(s.host());
                         break;
                     }
                 }
             }
             java.util.Map<String, RunResult.LoadSeries> byNic = new java.util.HashMap<>();
-            o.result().nicSeries().forEach(s -> byNic.put(s.nic(), s));
+            o.result().nicSeries().forEach(s -> byNic.put(s.label(), s));
             List<RunResult.LoadSeries> busy = new ArrayList<>();
             for (RunResult.NicTraffic n : o.result().nics()) {
                 if (sending.contains(n.host())) {
                     String key = n.host() + ":" + n.name();
-                    busy.add(byNic.getOrDefault(key, new RunResult.LoadSeries(key, new double[] {0}, new double[] {0})));
+                    busy.add(byNic.getOrDefault(key, new RunResult.LoadSeries(n.host(), n.name(), new double[] {0}, new double[] {0})));
                 }
             }
             boolean fanout = o.result().fanout() != null;

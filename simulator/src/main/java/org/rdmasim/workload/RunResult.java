@@ -50,7 +50,14 @@ public record RunResult(List<TransferResult> transfers, List<NicTraffic> nics, L
             double peakUtilisation, double meanUtilisation) {
     }
 
-    /** Load steps of one NIC: at {@code timeSeconds[i]} the load became {@code gbps[i]}. */
-    public record LoadSeries(String nic, double[] timeSeconds, double[] gbps) {
+    /**
+     * Load steps of one NIC (or, with {@code nic} null, of a whole host): at {@code timeSeconds[i]} the
+     * load became {@code gbps[i]}.
+     */
+    public record LoadSeries(String host, String nic, double[] timeSeconds, double[] gbps) {
+        /** {@code host:nic}, or the host for a host's series, as tables and charts name it. */
+        public String label() {
+            return nic == null ? host : host + ":" + nic;
+        }
     }
 }

@@ -332,7 +332,7 @@ public final class WorkloadRun {
                 Resource tx = cluster.nicTxIfBuilt(nic);
                 SeriesBuilder b = tx == null ? null : series.get(tx);
                 if (b != null && b.size() > 0) {
-                    out.add(b.build(h.name() + ":" + nic.name()));
+                    out.add(b.build(h.name(), nic.name()));
                 }
             }
         }
@@ -364,8 +364,8 @@ public final class WorkloadRun {
             return n;
         }
 
-        RunResult.LoadSeries build(String name) {
-            return new RunResult.LoadSeries(name, java.util.Arrays.copyOf(t, n), java.util.Arrays.copyOf(v, n));
+        RunResult.LoadSeries build(String host, String nic) {
+            return new RunResult.LoadSeries(host, nic, java.util.Arrays.copyOf(t, n), java.util.Arrays.copyOf(v, n));
         }
     }
 }
