@@ -51,7 +51,7 @@ public final class Flow {
     // was a tenth of a large fan-out's run time). Limits are compared by identity: one per resource.
     private Limit[] limits = new Limit[2];
     private double[] limitBytes = new double[2];
-    private int limiterCount;
+    private int limitCount;
 
     Flow(long id, String label, Resource[] path, double[] usage, double weight, double rateCap, long bytes,
             double now, FlowListener listener) {
@@ -165,7 +165,7 @@ public final class Flow {
     public Limit dominantLimiter() {
         Limit best = limiter();
         double bestBytes = -1;
-        for (int i = 0; i < limiterCount; i++) {
+        for (int i = 0; i < limitCount; i++) {
             if (limitBytes[i] > bestBytes) {
                 best = limits[i];
                 bestBytes = limitBytes[i];
@@ -177,7 +177,7 @@ public final class Flow {
     /** Bytes delivered per limit over the flow's life. */
     public Map<Limit, Double> bytesByLimiter() {
         Map<Limit, Double> out = new LinkedHashMap<>();
-        for (int i = 0; i < limiterCount; i++) {
+        for (int i = 0; i < limitCount; i++) {
             out.put(limits[i], limitBytes[i]);
         }
         return Map.copyOf(out);
@@ -186,18 +186,18 @@ public final class Flow {
     /** Adds {@code moved} to the bytes of the current limit (same sums, in the same order, as a map merge). */
     private void credit(double moved) {
         Limit now = limiter();
-        for (int i = 0; i < limiterCount; i++) {
+        for (int i = 0; i < limitCount; i++) {
             if (limits[i] == now) {
                 limitBytes[i] += moved;
                 return;
             }
         }
-        if (limiterCount == limits.length) {
-            limits = Arrays.copyOf(limits, 2 * limiterCount);
-            limitBytes = Arrays.copyOf(limitBytes, 2 * limiterCount);
+        if (limitCount == limits.length) {
+            limits = Arrays.copyOf(limits, 2 * limitCount);
+            limitBytes = Arrays.copyOf(limitBytes, 2 * limitCount);
         }
-        limits[limiterCount] = now;
-        limitBytes[limiterCount++] = moved;
+        limits[limitCount] = now;
+        limitBytes[limitCount++] = moved;
     }
 
     /** Bytes still to deliver at {@code now}. */

@@ -5,6 +5,8 @@
  * {@link org.rdmasim.fluid.Resource}s, one per link direction. Also classifies GPU/NIC relations the
  * way {@code nvidia-smi topo -m} prints them, and holds the documented presets and the calibration
  * profiles ({@link org.rdmasim.hardware.CalibrationProfile}: every number not derived from a
- * mechanism, marked calibrated or assumed, with its source).
+ * mechanism, marked calibrated or assumed, with its source). What held a transfer back is a
+ * {@link org.rdmasim.hardware.Bottleneck}, one record per kind (a resource here or a lane cap of the
+ * transport), with its stable id, its plain words and the profile it rests on.
  */
 package org.rdmasim.hardware;
