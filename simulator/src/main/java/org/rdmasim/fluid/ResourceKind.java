@@ -10,6 +10,8 @@ public enum ResourceKind {
     NIC_RX,
     /** A NIC's delivered RDMA READ rate taken from a calibration profile: a measurement, not a mechanism. */
     NIC_READ_CALIBRATED,
+    /** A NIC's strict-order writes into GPU memory, at a profile's calibrated rate. */
+    STRICT_ORDER_WRITE,
     FABRIC_LINK,
     OTHER
 }

@@ -155,6 +155,29 @@ public sealed interface Bottleneck extends Limit {
     }
 
     /**
+     * A NIC's writes into GPU memory through a registration without relaxed ordering, on a CPU where
+     * strict-order peer writes take a slower route (openucx/ucx PR #10955); the rate is calibrated.
+     */
+    record StrictOrderWrite(String host, String nic, String calibration) implements Bottleneck {
+        @Override
+        public String id() {
+            return host + ":" + nic + " strict-order writes into GPU memory, calibrated to " + calibration;
+        }
+
+        @Override
+        public String words() {
+            return "NIC " + nic + "'s writes into GPU memory without PCIe relaxed ordering on " + host + ", "
+                    + kind(calibration, "strictOrderGpuWriteRate") + " (" + value(calibration, "strictOrderGpuWriteRate")
+                    + ", profile " + calibration + "; UCX_IB_PCI_RELAXED_ORDERING decides it)";
+        }
+
+        @Override
+        public Optional<String> profile() {
+            return Optional.of(calibration);
+        }
+    }
+
+    /**
      * The RDMA READ rate one QP delivers, from the READ initiator's profile; {@code assumed} when the
      * profile assumes it rather than fitting it to a measurement.
      */

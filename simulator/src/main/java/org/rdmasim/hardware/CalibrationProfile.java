@@ -35,7 +35,8 @@ public record CalibrationProfile(String name, String description, List<Parameter
     }
 
     /** Profiles in the order hosts are matched against them; the last matches every host. */
-    public static final List<String> NAMES = List.of("gb200-roce", "gb300-ib", "aws-efa", "connectx-ib", "generic");
+    public static final List<String> NAMES = List.of("gb200-roce", "gb300-ib", "aws-efa", "emr-connectx", "connectx-ib",
+            "generic");
 
     public Optional<Parameter> parameter(String key) {
         return parameters.stream().filter(p -> p.key().equals(key)).findFirst();
@@ -69,6 +70,14 @@ public record CalibrationProfile(String name, String description, List<Parameter
         });
     }
 
+    /**
+     * What a NIC's writes into GPU memory reach when its registration lacks relaxed ordering, on a CPU
+     * that routes strict-order peer writes slowly, when the profile calibrates it.
+     */
+    public Optional<Parameter> strictOrderGpuWriteRate() {
+        return parameter("strictOrderGpuWriteRate");
+    }
+
     /** The RDMA READ rate one QP delivers, when the profile calibrates one. */
     public Optional<Parameter> qpReadRate() {
         return parameter("qpReadRate");
@@ -79,12 +88,27 @@ public record CalibrationProfile(String name, String description, List<Parameter
             throw new IllegalArgumentException("unknown calibration profile '" + name + "' (expected one of "
                     + String.join(", ", NAMES) + ")");
         }
-        return LOADED.computeIfAbsent(name, CalibrationProfile::load);
+        // Not computeIfAbsent: loading a profile that extends another loads that one too (a nested update).
+        CalibrationProfile loaded = LOADED.get(name);
+        if (loaded == null) {
+            LOADED.putIfAbsent(name, load(name));
+            loaded = LOADED.get(name);
+        }
+        return loaded;
     }
 
     private static CalibrationProfile load(String name) {
         Properties p = file(name);
         List<Parameter> params = new ArrayList<>();
+        // A profile may extend another: it takes the other's parameters, then adds or replaces its own.
+        String parent = p.getProperty("extends");
+        if (parent != null) {
+            for (Parameter inherited : named(parent.trim()).parameters()) {
+                if (p.getProperty(inherited.key() + ".value") == null) {
+                    params.add(inherited);
+                }
+            }
+        }
         for (String key : p.stringPropertyNames().stream().filter(k -> k.endsWith(".value")).sorted().toList()) {
             String base = key.substring(0, key.length() - ".value".length());
             params.add(new Parameter(base, Double.parseDouble(p.getProperty(key)), p.getProperty(base + ".unit", ""),

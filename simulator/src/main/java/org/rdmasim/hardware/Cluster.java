@@ -64,7 +64,7 @@ public final class Cluster implements Hosts {
     /**
      * Where one host shape's resources sit in a host's block of indices, in the order a host's
      * resources have always been numbered: socket memories, inter-socket directions, each link's up and
-     * down (depth first), each NIC's tx, rx and calibrated READ. Per slot: what it stands for given the
+     * down (depth first), each NIC's tx, rx, calibrated READ and strict-order write route. Per slot: what it stands for given the
      * host's name, kind, nominal capacity and, for a NIC's slots, which of the host's NIC rate factors scales it.
      */
     private static final class Layout {
@@ -77,6 +77,7 @@ public final class Cluster implements Hosts {
         final int[] tx;
         final int[] rx;
         final int[] read;
+        final int[] strictWrite;
         final int[] memory;
         final int[][] interSocket;
 
@@ -91,6 +92,7 @@ public final class Cluster implements Hosts {
             tx = filled(nodes);
             rx = filled(nodes);
             read = filled(nodes);
+            strictWrite = filled(nodes);
             memory = new int[spec.sockets().size()];
             for (int s = 0; s < memory.length; s++) {
                 int cpu = s;
@@ -111,6 +113,7 @@ public final class Cluster implements Hosts {
             }
             CalibrationProfile profile = h.profile();
             CalibrationProfile.Parameter readRate = profile.nicReadRate().orElse(null);
+            CalibrationProfile.Parameter strictRate = profile.strictOrderGpuWriteRate().orElse(null);
             int k = 0;
             for (TopologyNode nic : h.nics()) {
                 HostSpec.NicSpec n = nic.nic();
@@ -123,6 +126,10 @@ public final class Cluster implements Hosts {
                 if (readRate != null) {
                     read[nic.ordinal()] = slot(host -> new Bottleneck.NicReadCalibrated(host, n.name(), profile.name()),
                             ResourceKind.NIC_READ_CALIBRATED, Units.gbpsToBytesPerSecond(readRate.value()), 2 * k + 1);
+                }
+                if (strictRate != null) {
+                    strictWrite[nic.ordinal()] = slot(host -> new Bottleneck.StrictOrderWrite(host, n.name(), profile.name()),
+                            ResourceKind.STRICT_ORDER_WRITE, Units.gbpsToBytesPerSecond(strictRate.value()), -1);
                 }
                 k++;
             }
@@ -349,6 +356,14 @@ public final class Cluster implements Hosts {
      */
     public Resource nicReadCalibrated(TopologyNode nic) {
         return atNode(nic, l -> l.read);
+    }
+
+    /**
+     * The route a NIC's strict-order writes into GPU memory take, as a resource every such lane
+     * crosses, or null when the host's profile has none (see {@link CalibrationProfile}).
+     */
+    public Resource strictOrderGpuWrites(TopologyNode nic) {
+        return atNode(nic, l -> l.strictWrite);
     }
 
     public Resource hostMemory(Host h, int socket) {

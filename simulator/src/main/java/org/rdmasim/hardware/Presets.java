@@ -14,6 +14,7 @@ public final class Presets {
     static {
         PRESETS.put("dgx-h100", () -> hopperEightWay("DGX H100", GpuModel.H100));
         PRESETS.put("hgx-h200", () -> hopperEightWay("HGX H200", GpuModel.H200));
+        PRESETS.put("dgx-b200", Presets::dgxB200);
         PRESETS.put("gb200-tray", Presets::gb200Tray);
         PRESETS.put("gb300-tray", Presets::gb300Tray);
         PRESETS.put("p5.48xlarge", Presets::p5);
@@ -55,16 +56,34 @@ public final class Presets {
      */
     static HostSpec hopperEightWay(String model, GpuModel gpu) {
         return new HostSpec(model, CpuFamily.INTEL_SAPPHIRE_RAPIDS, SPR_UPI_BW,
-                fourPixPairsPerSocket(gpu, "mlx5_", 1L << 40, "0-55,112-167", "56-111,168-223"),
+                fourPixPairsPerSocket(gpu, "mlx5_", SPR_MEMORY_BW, 1L << 40, "0-55,112-167", "56-111,168-223"),
                 "NVIDIA DGX H100 user guide (system topology); FACTS.md section 5");
     }
 
+    // Intel Xeon Platinum 8570 (Emerald Rapids): 4 UPI 2.0 links at 20 GT/s, ~40 GB/s per direction each
+    // (scaled from Sapphire Rapids' 16 GT/s; Intel product specifications give the transfer rate).
+    private static final double EMR_UPI_BW = 4 * 40e9;
+
     /**
-     * Two Sapphire Rapids sockets with four PCIe Gen5 switches each, behind each switch GPU{@code k} and
+     * DGX B200: 2 Intel Xeon Platinum 8570 (Emerald Rapids, 56 cores each), 8 B200 and 8 single-port
+     * ConnectX-7 cards, InfiniBand 400G by default, 2 TB of DDR5 (NVIDIA DGX B200 user guide, hardware
+     * overview). The guide shows no PCIe topology: each GPU sharing a PCIe Gen5 switch with one
+     * ConnectX-7, four pairs per socket, is ASSUMED as on the DGX H100. Its calibration profile is
+     * emr-connectx (strict-order writes into GPU memory on Emerald Rapids).
+     */
+    static HostSpec dgxB200() {
+        return new HostSpec("DGX B200", CpuFamily.INTEL_EMERALD_RAPIDS, EMR_UPI_BW,
+                fourPixPairsPerSocket(GpuModel.B200, "mlx5_", EMR_MEMORY_BW, 1L << 40, "0-55,112-167",
+                        "56-111,168-223"),
+                "NVIDIA DGX B200 user guide (hardware overview); GPU/NIC pairs per PCIe switch assumed as on DGX H100");
+    }
+
+    /**
+     * Two sockets (memory bandwidth {@code memoryBandwidth} each) with four PCIe Gen5 switches each, behind each switch GPU{@code k} and
      * one ConnectX-7 400G InfiniBand port named {@code nicPrefix + k}.
      */
-    private static List<HostSpec.SocketSpec> fourPixPairsPerSocket(GpuModel gpu, String nicPrefix, long memoryPerSocket,
-            String socket0Cpus, String socket1Cpus) {
+    private static List<HostSpec.SocketSpec> fourPixPairsPerSocket(GpuModel gpu, String nicPrefix, double memoryBandwidth,
+            long memoryPerSocket, String socket0Cpus, String socket1Cpus) {
         List<HostSpec.SocketSpec> sockets = new ArrayList<>();
         for (int s = 0; s < 2; s++) {
             List<HostSpec.DeviceSpec> switches = new ArrayList<>();
@@ -73,7 +92,7 @@ public final class Presets {
                 switches.add(pixPair("pcie-switch" + k, gpu, "GPU" + k,
                         HostSpec.NicSpec.of(nicPrefix + k, NicModel.CX7, LinkLayer.INFINIBAND)));
             }
-            sockets.add(new HostSpec.SocketSpec(s, SPR_MEMORY_BW, memoryPerSocket, s == 0 ? socket0Cpus : socket1Cpus,
+            sockets.add(new HostSpec.SocketSpec(s, memoryBandwidth, memoryPerSocket, s == 0 ? socket0Cpus : socket1Cpus,
                     switches));
         }
         return sockets;
@@ -229,7 +248,7 @@ public final class Presets {
      * memory in all.
      */
     static HostSpec azureNdv5() {
-        List<HostSpec.SocketSpec> sockets = fourPixPairsPerSocket(GpuModel.H100, "mlx5_ib", 950L << 30, "48-95", "0-47");
+        List<HostSpec.SocketSpec> sockets = fourPixPairsPerSocket(GpuModel.H100, "mlx5_ib", SPR_MEMORY_BW, 950L << 30, "48-95", "0-47");
         return new HostSpec("Azure ND H100 v5", CpuFamily.INTEL_SAPPHIRE_RAPIDS, SPR_UPI_BW, sockets,
                 "Azure/azhpc-images topology/ndv5-topo.xml; Azure ND H100 v5 series documentation");
     }

@@ -24,6 +24,7 @@ import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.transport.ExplicitLanes;
 import org.rdmasim.transport.LanePolicy;
 import org.rdmasim.transport.config.NcclPathType;
+import org.rdmasim.transport.WriteOrdering;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
 import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.transport.TransferEngine;
@@ -102,8 +103,7 @@ public final class VariantRunner {
             return VariantOutcome.failed(v.name(), v.description(), registration.error(), v.claim(), registration.totals());
         }
         if (!v.isFanout()) {
-            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, registrations(registration, Map.of()),
-                    watch, log);
+            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, held(registration, Map.of()), watch, log);
             double wall = (System.nanoTime() - t0) / 1e9;
             return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", result, wall, v.claim(),
                     registration.totals());
@@ -114,7 +114,7 @@ public final class VariantRunner {
             perCycle = Math.max(perCycle, h.totals().registrationSeconds());
         }
         FanoutRun.Timing timing = new FanoutRun.Timing(perCycle);
-        UcxLaneSelection.Registrations held = registrations(registration, representativeOf);
+        Held held = held(registration, representativeOf);
         List<RunResult> results = replicate(replications, threads, rep -> runOnce(v, hosts, seed, rep, timing, held, watch,
                 rep == 0 ? log : null));
         double wall = (System.nanoTime() - t0) / 1e9;
@@ -144,31 +144,54 @@ public final class VariantRunner {
         Map<String, String> representativeOf = new HashMap<>();
         VariantRegistration.Outcome registration = v.isFanout() ? registerFanout(v, hosts, representativeOf)
                 : register(v, hosts);
-        return registration.passed() ? registrations(registration, representativeOf)
+        return registration.passed() ? held(registration, representativeOf).lanes()
                 : UcxLaneSelection.Registrations.EVERYWHERE;
     }
 
     /**
-     * Which HCAs hold each registered buffer, for lane choice: UCX skips a lane whose memory domain is
-     * not in the buffer's registration (rkey) (openucx/ucx src/ucp/proto/proto_common.c L92-97, v1.20.0).
+     * What the variant's registrations decide for its run.
+     *
+     * @param lanes    which HCAs hold each buffer, for lane choice: UCX skips a lane whose memory domain
+     *                 is not in the buffer's registration (rkey) (openucx/ucx src/ucp/proto/proto_common.c
+     *                 L92-97, v1.20.0)
+     * @param ordering which HCAs write into each buffer in strict PCIe order: its MR there lacks relaxed
+     *                 ordering
+     */
+    record Held(UcxLaneSelection.Registrations lanes, WriteOrdering ordering) {
+    }
+
+    /**
      * A fan-out host registered through the representative of its group (same shape, same buffers)
      * holds what its representative holds; buffers not registered here are taken as registered
-     * everywhere.
+     * everywhere, in relaxed order.
      */
-    static UcxLaneSelection.Registrations registrations(VariantRegistration.Outcome outcome,
-            Map<String, String> representativeOf) {
+    static Held held(VariantRegistration.Outcome outcome, Map<String, String> representativeOf) {
         Map<String, Map<String, java.util.Set<String>>> held = new java.util.HashMap<>();
+        Map<String, Map<String, java.util.Set<String>>> strict = new java.util.HashMap<>();
         for (VariantRegistration.HostOutcome h : outcome.hosts()) {
             for (org.rdmasim.memory.RegistrationPlan p : h.plans()) {
                 held.computeIfAbsent(h.host(), k -> new java.util.HashMap<>())
                         .computeIfAbsent(p.region().deviceName(), k -> new java.util.HashSet<>()).addAll(p.hcaNames());
+                for (org.rdmasim.memory.HcaRegistration r : p.perHca()) {
+                    if (!r.relaxedOrdering()) {
+                        strict.computeIfAbsent(h.host(), k -> new java.util.HashMap<>())
+                                .computeIfAbsent(p.region().deviceName(), k -> new java.util.HashSet<>())
+                                .add(r.hca().name());
+                    }
+                }
             }
         }
-        return (host, device, nic) -> {
+        UcxLaneSelection.Registrations lanes = (host, device, nic) -> {
             Map<String, java.util.Set<String>> byDevice = held.get(representativeOf.getOrDefault(host, host));
             java.util.Set<String> nics = byDevice == null ? null : byDevice.get(device);
             return nics == null || nics.contains(nic);
         };
+        WriteOrdering ordering = (host, device, nic) -> {
+            Map<String, java.util.Set<String>> byDevice = strict.get(representativeOf.getOrDefault(host, host));
+            java.util.Set<String> nics = byDevice == null ? null : byDevice.get(device);
+            return nics != null && nics.contains(nic);
+        };
+        return new Held(lanes, ordering);
     }
 
     /** Runs {@code n} replications on up to {@code threads} threads; results in replication order. */
@@ -212,7 +235,7 @@ public final class VariantRunner {
 
     /** One replication: its own clock, network and cluster, NIC rates jittered from its own streams. */
     static RunResult runOnce(VariantSpec v, List<Host> hosts, long seed, int replication, FanoutRun.Timing timing,
-            UcxLaneSelection.Registrations registrations, RunWatch watch, FlowLog log) {
+            Held registrations, RunWatch watch, FlowLog log) {
         RandomStreams streams = new RandomStreams(seed, replication);
         SimulationClock clock = new SimulationClock();
         watch.attach(clock);
@@ -234,12 +257,12 @@ public final class VariantRunner {
         if (RunChecks.reference()) {
             cluster.allResources();
         }
-        TransferEngine engine = new TransferEngine(cluster, v.protocol(), v.faults().qpRetry());
+        TransferEngine engine = new TransferEngine(cluster, v.protocol(), v.faults().qpRetry(), registrations.ordering());
         LanePolicy lanes = !v.transport().lanes().isEmpty() ? new ExplicitLanes(v.transport().lanes())
                 : v.transport().backend().backend() == org.rdmasim.transport.NixlBackend.LIBFABRIC
                         ? new org.rdmasim.transport.libfabric.LibfabricRails(v.transport().backend().visibleDevices(),
                                 v.transport().stack().nixl())
-                        : new UcxLaneSelection(v.transport().stack(), v.transport().api(), registrations);
+                        : new UcxLaneSelection(v.transport().stack(), v.transport().api(), registrations.lanes());
         WorkloadRun run = new WorkloadRun(cluster, engine, lanes, new WorkloadRun.PathOptions(v.transport().gpudirect(),
                 v.transport().acs(), v.transport().iommuPenalty())).withFaults(v.faults());
         // A transfer is done when the initiator's notice fires; a receiver when all its GPUs' are.

@@ -17,10 +17,12 @@ import org.rdmasim.hardware.TopologyNode;
 final class LanePhysics {
     private final Cluster cluster;
     private final ProtocolParameters params;
+    private final WriteOrdering ordering;
 
-    LanePhysics(Cluster cluster, ProtocolParameters params) {
+    LanePhysics(Cluster cluster, ProtocolParameters params, WriteOrdering ordering) {
         this.cluster = cluster;
         this.params = params;
+        this.ordering = ordering;
     }
 
     /** One-way latency from the source buffer to the sink buffer over one lane, seconds. */
@@ -112,6 +114,12 @@ final class LanePhysics {
             add(path, usage, cluster.fromSocket(h, socket, d), 1.0);
         } else {
             add(path, usage, cluster.within(h, nic, d, acs), 1.0);
+            // GPU memory written in strict order, where the host's profile says that route is slower
+            Resource strict = d.kind() == TopologyNode.Kind.GPU ? cluster.strictOrderGpuWrites(nic) : null;
+            if (strict != null && ordering.strict(h.name(), device, nic.name())) {
+                path.add(strict);
+                usage.add(1.0);
+            }
         }
     }
 

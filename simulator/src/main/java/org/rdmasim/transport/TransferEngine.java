@@ -44,10 +44,15 @@ public final class TransferEngine {
     }
 
     public TransferEngine(Cluster cluster, ProtocolParameters params, QpRetry qpRetry) {
+        this(cluster, params, qpRetry, WriteOrdering.RELAXED);
+    }
+
+    /** @param ordering which NICs write into which buffers in strict PCIe order (from the registrations) */
+    public TransferEngine(Cluster cluster, ProtocolParameters params, QpRetry qpRetry, WriteOrdering ordering) {
         this.cluster = cluster;
         this.params = params;
         this.qpRetry = qpRetry;
-        this.physics = new LanePhysics(cluster, params);
+        this.physics = new LanePhysics(cluster, params, ordering);
     }
 
     public QpRetry qpRetry() {

@@ -41,6 +41,8 @@ public final class ValidationCatalog {
     private static final String PERFTEST = "validation/perftest-connectx7.yaml";
     private static final String NCCL2409 = "validation/nccl-2409-roce-write.yaml";
     private static final String CX6 = "validation/cx6-hdr-read.yaml";
+    private static final String EMR = "validation/ucx-10955-emr-ordering.yaml";
+    private static final List<String> STRICT = List.of("emr-connectx.strictOrderGpuWriteRate");
     private static final List<String> GB200 = List.of("gb200-roce.nicReadRate", "gb200-roce.qpReadRate");
     private static final List<String> QP_READ = List.of("connectx-ib.qpReadRate");
     private static final List<String> NONE = List.of();
@@ -171,12 +173,16 @@ public final class ValidationCatalog {
                 "CX-6 HDR 200G InfiniBand (message size not stated: weak row)", 23, 23, "GB/s", 0.10, Check.VALUE,
                 CX6 + "#read-1qp", QP_READ, false, "",
                 runs -> Modelled.value(runs.receiverGbps(CX6, "read-1qp") / 8, runs.bottleneck(CX6, "read-1qp"))));
-        r.add(new ValidationRow("UCX-10955", "openucx/ucx #10955", "bandwidth without relaxed ordering",
-                "Intel Emerald Rapids, CX-7, UCX_IB_PCI_RELAXED_ORDERING off", 16, 16, "GB/s", 0.10, Check.VALUE,
-                "-", NONE, false,
-                "rdmasim models relaxed ordering's MR count, not its bandwidth effect on Emerald Rapids",
-                runs -> Modelled.value(new Host("h", Presets.get("dgx-h100")).nics().get(0).nic().payloadBytesPerSecond()
-                        / 1e9, "the NIC's wire after framing: no ordering penalty modelled")));
+        r.add(new ValidationRow("UCX-10955", "openucx/ucx PR #10955", "bandwidth without relaxed ordering",
+                "Intel Emerald Rapids, CX-7 400G, GPU memory written without IBV_ACCESS_RELAXED_ORDERING (UCX 1.20: "
+                        + "no Emerald Rapids rule)", 16, 16, "GB/s", 0.10, Check.VALUE, EMR + "#strict-ucx-1.20", STRICT,
+                true, "", runs -> Modelled.value(runs.receiverGbps(EMR, "strict-ucx-1.20") / 8,
+                        runs.bottleneck(EMR, "strict-ucx-1.20"))));
+        r.add(new ValidationRow("UCX-10955-RO", "openucx/ucx PR #10955", "bandwidth with relaxed ordering: '> 40 GB/s'",
+                "Intel Emerald Rapids, CX-7 400G, UCX 1.21 (relaxed ordering on by default there); the range's top "
+                        + "is the 400G port's 50 GB/s", 40, 50, "GB/s", 0, Check.VALUE, EMR + "#relaxed-ucx-1.21", STRICT,
+                false, "", runs -> Modelled.value(runs.receiverGbps(EMR, "relaxed-ucx-1.21") / 8,
+                        runs.bottleneck(EMR, "relaxed-ucx-1.21"))));
         // AWS EFA and ConnectX-8 (issue 13)
         r.add(new ValidationRow("AWS-P5-3200", "AWS EC2 user guide, 'Maximize network bandwidth on accelerated "
                 + "instances with EFA'", "p5.48xlarge: up to 3200 Gbps of network bandwidth over 32 network cards",

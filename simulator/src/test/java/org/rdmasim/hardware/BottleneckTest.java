@@ -69,6 +69,15 @@ class BottleneckTest {
     }
 
     @Test
+    void strictOrderWritesQuoteTheirProfileAndTheSettingThatDecidesThem() {
+        Bottleneck b = new Bottleneck.StrictOrderWrite("b", "mlx5_0", "emr-connectx");
+        reads(b, "b:mlx5_0 strict-order writes into GPU memory, calibrated to emr-connectx",
+                "NIC mlx5_0's writes into GPU memory without PCIe relaxed ordering on b, CALIBRATED (128 Gbps, profile "
+                        + "emr-connectx; UCX_IB_PCI_RELAXED_ORDERING decides it)");
+        assertEquals(Optional.of("emr-connectx"), b.profile());
+    }
+
+    @Test
     void perQpReadRateSaysWhetherItIsCalibratedOrAssumed() {
         reads(new Bottleneck.QpReadRate("b", "mlx5_0", "connectx-ib", false), "b:mlx5_0 READ rate of one QP, calibrated to connectx-ib",
                 "one QP's RDMA READ rate on b:mlx5_0, CALIBRATED (320 Gbps, profile connectx-ib)");
