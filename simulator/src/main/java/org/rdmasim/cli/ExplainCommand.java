@@ -90,7 +90,7 @@ public final class ExplainCommand implements Callable<Integer> {
         Hosts cluster = Hosts.of(hosts);
         VariantOutcome outcome = VariantRunner.run(v, scenario.seed());
         // Lanes as the run chose them: only HCAs holding the buffer's registration (its rkey) carry a lane.
-        UcxLaneSelection.Registrations held = VariantRunner.registrationsOf(v);
+        VariantRunner.Held held = VariantRunner.registrationsOf(v);
         Set<String> seen = new HashSet<>();
         int shown = 0;
         List<TransferItem> items = v.transfers();
@@ -125,7 +125,7 @@ public final class ExplainCommand implements Callable<Integer> {
                 floor(out, cluster, ts, lanes, outcome);
                 continue;
             } else {
-                LaneDecision d = new UcxLaneSelection(v.transport().stack(), v.transport().api(), held)
+                LaneDecision d = new UcxLaneSelection(v.transport().stack(), v.transport().api(), held.lanes())
                         .decide(cluster, ts);
                 out.printf("%neffective configuration of the initiating process (%s):%n", ts.initiator());
                 out.print(indent(d.initiatorConfig().describe()));
@@ -143,6 +143,7 @@ public final class ExplainCommand implements Callable<Integer> {
                 lanes = d.picked();
             }
             protoInfo(out, ts, lanes);
+            writeOrdering(out, cluster, ts, lanes, held.ordering());
             ncclGdr(out, cluster, v, ts);
             floor(out, cluster, ts, lanes, outcome);
         }
@@ -256,6 +257,29 @@ public final class ExplainCommand implements Callable<Integer> {
      * What NCCL at the scenario's release would decide about GPUDirect RDMA from the initiating GPU to each
      * NIC of its host, in the words of NCCL's INFO line; beside, not part of, the NIXL/UCX transfer.
      */
+    /**
+     * How each sink NIC writes into the sink buffer: relaxed or strict PCIe order (from the buffer's
+     * registration), and what strict order costs on this platform.
+     */
+    private static void writeOrdering(PrintWriter out, Hosts cluster, TransferSpec ts, List<LaneSplit.Candidate> lanes,
+            org.rdmasim.transport.WriteOrdering ordering) {
+        Host sink = cluster.host(ts.sink().host());
+        var route = sink.profile().strictOrderGpuWriteRate();
+        Set<String> nics = new java.util.LinkedHashSet<>();
+        lanes.forEach(l -> nics.add(l.sinkNic()));
+        for (String nic : nics) {
+            boolean strict = ordering.strict(ts.sink().host(), ts.sink().device(), nic);
+            out.printf(Locale.ROOT, "writes by %s:%s into %s: %s%n", ts.sink().host(), nic, ts.sink(), !strict
+                    ? "relaxed PCIe order (the buffer's MR there carries IBV_ACCESS_RELAXED_ORDERING)"
+                    : "strict PCIe order (no relaxed-ordering MR: UCX_IB_PCI_RELAXED_ORDERING and the UCX release's CPU "
+                            + "list)" + (route.isPresent() && sink.find(ts.sink().device()).map(d -> d.kind()
+                                    == org.rdmasim.hardware.TopologyNode.Kind.GPU).orElse(false)
+                                            ? ", which on this platform runs at " + route.get().describe() + " [profile "
+                                                    + sink.profile().name() + "]"
+                                            : "; no slower route is known on this platform"));
+        }
+    }
+
     private static void ncclGdr(PrintWriter out, Hosts cluster, VariantSpec v, TransferSpec ts) {
         Host host = cluster.host(ts.initiator().host());
         TopologyNode gpu = host.find(ts.initiator().device()).orElse(null);

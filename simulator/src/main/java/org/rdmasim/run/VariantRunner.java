@@ -139,13 +139,13 @@ public final class VariantRunner {
      * Which HCAs hold each buffer once the variant has registered, the same answer its run's lane
      * choice reads ({@code explain} shows lanes from it); everywhere when registration fails.
      */
-    public static UcxLaneSelection.Registrations registrationsOf(VariantSpec v) {
+    public static Held registrationsOf(VariantSpec v) {
         List<Host> hosts = hostsOf(v);
         Map<String, String> representativeOf = new HashMap<>();
         VariantRegistration.Outcome registration = v.isFanout() ? registerFanout(v, hosts, representativeOf)
                 : register(v, hosts);
-        return registration.passed() ? held(registration, representativeOf).lanes()
-                : UcxLaneSelection.Registrations.EVERYWHERE;
+        return registration.passed() ? held(registration, representativeOf)
+                : new Held(UcxLaneSelection.Registrations.EVERYWHERE, WriteOrdering.RELAXED);
     }
 
     /**
@@ -157,7 +157,7 @@ public final class VariantRunner {
      * @param ordering which HCAs write into each buffer in strict PCIe order: its MR there lacks relaxed
      *                 ordering
      */
-    record Held(UcxLaneSelection.Registrations lanes, WriteOrdering ordering) {
+    public record Held(UcxLaneSelection.Registrations lanes, WriteOrdering ordering) {
     }
 
     /**

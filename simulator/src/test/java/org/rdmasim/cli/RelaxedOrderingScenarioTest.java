@@ -51,4 +51,16 @@ class RelaxedOrderingScenarioTest {
         assertEquals(tryMrs, by.get("workaround-auto-ucx-1.21").registration().mrCount());
         assertEquals(tryMrs, by.get("workaround-auto-ucx-1.22").registration().mrCount());
     }
+
+    @Test
+    void explainSaysWhichWritesAreStrictAndWhatThatCostsHere() {
+        String file = CliTestSupport.repo().resolve("scenarios/relaxed-ordering-b200.yaml").toString();
+        var strict = CliTestSupport.run("explain", file, "--variant", "workaround-auto", "--transfers", "1");
+        assertEquals(0, strict.code(), strict.err());
+        assertTrue(strict.out().contains("writes by receiver:mlx5_0 into receiver:GPU0: strict PCIe order"), strict.out());
+        assertTrue(strict.out().contains("strictOrderGpuWriteRate = 128 Gbps, calibrated"), strict.out());
+        var relaxed = CliTestSupport.run("explain", file, "--variant", "nixl-try", "--transfers", "1");
+        assertTrue(relaxed.out().contains("writes by receiver:mlx5_0 into receiver:GPU0: relaxed PCIe order"),
+                relaxed.out());
+    }
 }
