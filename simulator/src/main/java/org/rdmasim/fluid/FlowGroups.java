@@ -30,22 +30,6 @@ final class FlowGroups {
      */
     static final int MAX_GROUP_PATH = 512;
 
-    void scheduleGroup(FlowGroup g, double now) {
-        Flow p = g.pseudo;
-        double delay = g.nextDelay(now);
-        if (Double.isInfinite(delay)) {
-            if (p.completion != null) {
-                p.completion.cancel();
-            }
-            return;
-        }
-        if (p.completion == null) {
-            p.completion = net.clock().schedule(delay, new GroupCompletion(net, p));
-        } else {
-            p.completion.moveTo(delay);
-        }
-    }
-
     /**
      * The groups of a solved region that no longer match what progressive filling of their members
      * would give. A group matches when frozen at its own resource, clear of its members' thresholds, and no shared resource
@@ -92,9 +76,9 @@ final class FlowGroups {
         FlowGroup g = m.group;
         g.advance(now);
         leave(m, now, true);
-        net.schedule(m, now);
+        net.completions.schedule(m, now);
         if (!g.byTag.isEmpty()) {
-            scheduleGroup(g, now);
+            net.completions.scheduleGroup(g, now);
         }
     }
 
@@ -299,7 +283,7 @@ final class FlowGroups {
         }
         for (FlowGroup g : changed) {
             shareLazily(g, now);
-            scheduleGroup(g, now);
+            net.completions.scheduleGroup(g, now);
         }
     }
 

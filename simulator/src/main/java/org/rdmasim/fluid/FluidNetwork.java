@@ -1,6 +1,5 @@
 package org.rdmasim.fluid;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.Set;
@@ -10,42 +9,26 @@ import java.util.List;
 import org.rdmasim.engine.SimulationClock;
 
 /**
- * Flows over resources, kept at max-min fair rates as they come and go. On an arrival or a
- * completion only the connected component of the resources involved is re-solved (rates elsewhere
- * cannot change: max-min allocations decompose over the components of the flow/resource graph), and
- * only flows whose rate changed get their completion event moved. Flows whose completions fall on
- * the same instant finish in one event, followed by one re-solve.
+ * Flows over resources, kept at max-min fair rates as they come and go: the public face of the fluid
+ * model (resources, starting, stopping and re-rating flows, observers, counters) and the wiring of the
+ * parts that do the work. On an arrival or a completion only the region an event can affect is
+ * re-solved ({@link RegionSolve}: rates elsewhere cannot change, max-min allocations decompose over the
+ * components of the flow/resource graph), and only flows whose rate changed get their completion event
+ * moved. Flows whose completions fall on the same instant finish in one event, followed by one re-solve
+ * ({@link CompletionEvents}).
  *
  * <p>With {@link #grouping} on, flows frozen together at one resource become a {@link FlowGroup}: one
  * pseudo-flow in the solve and one completion event, so an event on a NIC with thousands of backlogged
- * flows costs a few heap operations instead of a pass over all of them. The flow-by-flow path stays the
- * reference: a group is used only while its members would be frozen exactly where the group is, and is
- * otherwise dissolved and its region re-solved flow by flow; {@link #verifying} checks every event
- * against a solve from scratch.
- *
- * <p>Why one class of this size: the incremental region re-solve and the same-instant completions
- * mutate the same per-resource and per-flow state inside one event, and the re-solve's fixed point
- * (every saturated resource holds only re-solved or unchanged flows) holds across those steps. What
- * could stand apart does: group behaviour ({@link FlowGroups}, {@link FlowGroup}), the solver
- * ({@link MaxMinSolver}) and the checking oracle ({@link MaxMinOracle}).
+ * flows costs a few heap operations instead of a pass over all of them ({@link FlowGroups}). The
+ * flow-by-flow path stays the reference: a group is used only while its members would be frozen exactly
+ * where the group is, and is otherwise dissolved and its region re-solved flow by flow; {@link #verifying}
+ * checks every event against a solve from scratch ({@link MaxMinOracle}).
  */
 public final class FluidNetwork {
-    /**
-     * Two completions closer than this are the same instant. One picosecond is far below anything the
-     * model resolves (PCIe switch hops are ~100 ns) and well above double rounding at second scales.
-     */
-    static final double SAME_INSTANT_SECONDS = 1e-12;
-
-    /**
-     * When the next pending event is further away than this (relative, like SAME_INSTANT_SECONDS), no
-     * other flow can finish at this instant. A thousand times the same-instant window: a flow's pending
-     * completion time and its finish recomputed after a settle differ by a few ulps at most.
-     */
-    static final double NOTHING_ELSE_DUE = 1e-9;
-
     private final SimulationClock clock;
-    private final FlowGroups groups = new FlowGroups(this);
-    private final MaxMinSolver solver = new MaxMinSolver();
+    final FlowGroups groups = new FlowGroups(this);
+    final CompletionEvents completions = new CompletionEvents(this);
+    final RegionSolve region = new RegionSolve(this);
     /**
      * Resources by index. An index may be reserved ahead and its resource built on first use (see
      * {@link #reserve}), so a cluster of 100k hosts does not hold the ~30 links of every host when a
@@ -54,17 +37,14 @@ public final class FluidNetwork {
     private Resource[] byIndex = new Resource[16];
     private int indices;
     private int built;
-    private final List<LoadObserver> observers = new ArrayList<>();
+    final List<LoadObserver> observers = new ArrayList<>();
     private final Set<ResourceKind> watchedKinds = EnumSet.noneOf(ResourceKind.class);
     private long nextFlowId;
     int componentMark;
     private long activeFlows;
-    private long solves;
-    private long flowsSolved;
     /** Smallest number of flows frozen together at one resource that forms a group; 0 turns grouping off. */
     int groupMin;
-    private boolean verifying;
-    long groupFallbacks;
+    boolean verifying;
     private FlowLog log;
 
     public FluidNetwork(SimulationClock clock) {
@@ -165,11 +145,11 @@ public final class FluidNetwork {
 
     /** Number of component solves and the total flows they covered (work done by the solver). */
     public long solves() {
-        return solves;
+        return region.solves();
     }
 
     public long flowsSolved() {
-        return flowsSolved;
+        return region.flowsSolved();
     }
 
     /**
@@ -201,7 +181,7 @@ public final class FluidNetwork {
 
     /** Times a group had to be dissolved because its members stopped sharing one bottleneck. */
     public long groupFallbacks() {
-        return groupFallbacks;
+        return region.groupFallbacks();
     }
 
     /**
@@ -275,7 +255,7 @@ public final class FluidNetwork {
             p[i].flows.add(f);
         }
         activeFlows++;
-        resolveAround(p);
+        region.resolveAround(p);
         return f;
     }
 
@@ -305,8 +285,8 @@ public final class FluidNetwork {
             }
             double left = f.remaining;
             f.markAborted(now);
-            activeFlows--;
-            resolveAround(f.pathInternal());
+            ended(f);
+            region.resolveAround(f.pathInternal());
             return left;
         } finally {
             groupMin = saved;
@@ -329,7 +309,7 @@ public final class FluidNetwork {
         try {
             dissolveAllGroups(now);
             r.setCapacity(capacityBytesPerSecond);
-            resolveAround(new Resource[] {r});
+            region.resolveAround(new Resource[] {r});
         } finally {
             groupMin = saved;
         }
@@ -353,103 +333,12 @@ public final class FluidNetwork {
             }
         }
         groups.dissolve(all, now);
-        resolveAround(seeds.toArray(new Resource[0]));
+        region.resolveAround(seeds.toArray(new Resource[0]));
     }
 
-    void onCompletionEvent(Flow first) {
-        double now = clock.now();
-        boolean groupEvent = first.aggregate != null;
-        if (groupEvent) {
-            FlowGroup g = first.aggregate;
-            if (g.byTag.isEmpty()) {
-                return;
-            }
-            g.advance(now);
-            // The group's event is its smallest tag's: that member is the one due now.
-            first = g.byTag.first();
-        } else if (first.isFinished()) {
-            return;
-        }
-        List<Flow> finishing = new ArrayList<>();
-        if (!groupEvent && clock.nextEventTime() - now > NOTHING_ELSE_DUE * Math.max(1.0, now)) {
-            // No other event is pending within far more than SAME_INSTANT_SECONDS (plus rounding
-            // between a flow's scheduled time and its settled finish), so no other flow finishes now:
-            // skip scanning the flows beside it, which on a busy resource costs as much as the re-solve.
-            finishing.add(first);
-        } else {
-            // Flows finishing at this same instant on the resources this flow crossed finish in this
-            // event too (their own events are cancelled), so one re-solve covers them all. Looking only
-            // at those resources keeps the work proportional to what the event touches.
-            List<Flow> componentFlows = new ArrayList<>();
-            int mark = ++componentMark;
-            for (Resource r : first.pathInternal()) {
-                for (Flow f : r.flows) {
-                    if (f.componentMark != mark) {
-                        f.componentMark = mark;
-                        componentFlows.add(f);
-                    }
-                }
-            }
-            if (first.group != null) {
-                // A member is in no resource list: it leads, and the scan below adds whoever else is due.
-                finishing.add(first);
-            }
-            for (Flow f : componentFlows) {
-                if (f.aggregate != null) {
-                    addMembersFinishing(f.aggregate, first, now, finishing);
-                } else if (f == first || finishesNow(f, now)) {
-                    finishing.add(f);
-                }
-            }
-        }
-        for (Flow f : finishing) {
-            if (f.group != null) {
-                groups.leave(f, now, false);
-            } else {
-                f.settle(now);
-                detach(f);
-            }
-            if (f.completion != null) {
-                f.completion.cancel();
-            }
-            f.markFinished(now);
-            activeFlows--;
-        }
-        List<Resource> touched = new ArrayList<>();
-        for (Flow f : finishing) {
-            Collections.addAll(touched, f.pathInternal());
-        }
-        resolveAround(touched.toArray(new Resource[0]));
-        for (Flow f : finishing) {
-            f.listener.finished(f);
-        }
-    }
-
-    /** Members of {@code g} other than {@code skip} whose finish falls within the same instant. */
-    private static void addMembersFinishing(FlowGroup g, Flow skip, double now, List<Flow> out) {
-        g.advance(now);
-        double level = g.level();
-        if (!(level > 0)) {
-            return;
-        }
-        double v = g.virtualTimeAt(now);
-        for (Flow m : g.byTag) {
-            // Tags are in order, so finish times are too: stop at the first one not due now.
-            if ((m.tag - v) / level > SAME_INSTANT_SECONDS * Math.max(1.0, now)) {
-                break;
-            }
-            if (m != skip) {
-                out.add(m);
-            }
-        }
-    }
-
-    private static boolean finishesNow(Flow f, double now) {
-        if (f.rate <= 0) {
-            return false;
-        }
-        double finish = f.lastSettled + f.remaining / f.rate;
-        return finish - now <= SAME_INSTANT_SECONDS * Math.max(1.0, now);
+    /** A running flow finished or was stopped (it is already out of every resource list). */
+    void ended(Flow f) {
+        activeFlows--;
     }
 
     void detach(Flow f) {
@@ -472,237 +361,6 @@ public final class FluidNetwork {
             }
         }
         throw new IllegalStateException("flow does not cross " + r);
-    }
-
-    /**
-     * Re-solves the flows an event can affect and reschedules those whose rate changed.
-     *
-     * <p>Which flows: start from the resources of the arriving or departing flows, take every flow on
-     * them, and keep walking only through resources that are saturated (or are a flow's bottleneck).
-     * A flow reached only through unsaturated resources keeps its rate: its own bottleneck is
-     * untouched. Those unsaturated resources enter the solve with the load of the untouched flows
-     * taken off their capacity. If the new rates saturate such a resource, its other flows may now be
-     * limited there, so the region grows to include them and is solved again. At the fixed point every
-     * saturated resource holds only re-solved flows or unchanged ones, which is the max-min condition.
-     */
-    private void resolveAround(Resource[] seeds) {
-        // A pass fails only after dissolving at least one group, so this ends.
-        while (!resolveOnce(seeds)) {
-            groupFallbacks++;
-        }
-        if (verifying) {
-            MaxMinOracle oracle = new MaxMinOracle(this);
-            List<String> bad = oracle.scratchMismatches();
-            bad.addAll(oracle.invariantViolations());
-            if (!bad.isEmpty()) {
-                throw new IllegalStateException("at t=" + clock.now() + ": " + String.join("; ", bad));
-            }
-        }
-    }
-
-    /** One pass of {@link #resolveAround}; false when a group had to be dissolved (nothing was applied). */
-    private boolean resolveOnce(Resource[] seeds) {
-        double now = clock.now();
-        int mark = ++componentMark;
-        // Scratch kept between passes (a pass never runs inside another): no garbage per event.
-        List<Flow> flows = regionFlows;
-        List<Resource> visited = regionVisited;
-        ArrayDeque<Resource> queue = regionQueue;
-        List<Resource> touched = regionTouched;
-        flows.clear();
-        visited.clear();
-        queue.clear();
-        touched.clear();
-        for (Resource r : seeds) {
-            if (r.componentMark != mark) {
-                r.componentMark = mark;
-                queue.add(r);
-            }
-        }
-        while (true) {
-            expand(queue, mark, flows, visited);
-            // Every resource on a region flow: visited ones hold only region flows; others keep outside load.
-            touched.clear();
-            int edgeMark = ++componentMark;
-            for (Resource q : visited) {
-                // Visited resources include the seeds, which may have lost their last flow.
-                if (q.stamp != -edgeMark) {
-                    q.stamp = -edgeMark;
-                    q.solvedLoad = 0;
-                    touched.add(q);
-                }
-            }
-            for (Flow f : flows) {
-                for (Resource q : f.pathInternal()) {
-                    if (q.stamp != -edgeMark) {
-                        q.stamp = -edgeMark;
-                        q.solvedLoad = 0;
-                        touched.add(q);
-                    }
-                }
-            }
-            for (Flow f : flows) {
-                Resource[] p = f.pathInternal();
-                for (int i = 0; i < p.length; i++) {
-                    p[i].solvedLoad += f.rate * f.usage(i);
-                }
-            }
-            for (Resource q : touched) {
-                q.outsideLoad = q.componentMark == mark ? 0.0 : Math.max(0.0, q.load() - q.solvedLoad);
-                // The stamp field doubles as scratch above; the solver resets it.
-            }
-            for (Flow f : flows) {
-                f.settle(now);
-            }
-            if (oldRates.length < flows.size()) {
-                int n = Math.max(flows.size(), 2 * oldRates.length);
-                oldRates = new double[n];
-                oldBottlenecks = new Resource[n];
-                oldCapped = new boolean[n];
-            }
-            for (int i = 0; i < flows.size(); i++) {
-                oldRates[i] = flows.get(i).rate;
-            }
-            // What a group fallback must restore besides rates.
-            for (int i = 0; i < flows.size(); i++) {
-                oldBottlenecks[i] = flows.get(i).bottleneck;
-                oldCapped[i] = flows.get(i).cappedByItself;
-            }
-            solver.solve(flows, touched);
-            solves++;
-            flowsSolved += flows.size();
-            // The region's new load on each resource and how many region flows cross it, gathered from
-            // the region's own paths so the cost follows the region, not the resource's whole flow list.
-            for (Resource q : touched) {
-                q.regionLoad = 0;
-                q.regionFlows = 0;
-            }
-            for (Flow f : flows) {
-                Resource[] p = f.pathInternal();
-                for (int i = 0; i < p.length; i++) {
-                    p[i].regionLoad += f.rate * f.usage(i);
-                    p[i].regionFlows++;
-                }
-            }
-            boolean grew = false;
-            for (Resource q : touched) {
-                if (q.componentMark == mark) {
-                    continue;
-                }
-                double newLoad = q.outsideLoad + q.regionLoad;
-                if (q.regionFlows < q.flows.size() && newLoad >= q.capacity() * (1 - SATURATED)) {
-                    q.componentMark = mark;
-                    queue.add(q);
-                    grew = true;
-                }
-            }
-            if (!grew) {
-                List<FlowGroup> broken = FlowGroups.brokenGroups(flows);
-                if (!broken.isEmpty()) {
-                    // Judged on the new rates, dissolved at the old ones (members keep the rate they ran at
-                    // until now), then the caller re-solves.
-                    for (int i = 0; i < flows.size(); i++) {
-                        Flow f = flows.get(i);
-                        f.rate = oldRates[i];
-                        f.bottleneck = oldBottlenecks[i];
-                        f.cappedByItself = oldCapped[i];
-                    }
-                    groups.dissolve(broken, now);
-                    return false;
-                }
-                for (int i = 0; i < flows.size(); i++) {
-                    Flow f = flows.get(i);
-                    if (f.aggregate != null) {
-                        // Its smallest tag may have changed even when its level did not.
-                        groups.scheduleGroup(f.aggregate, now);
-                        if (f.rate != oldRates[i]) {
-                            f.aggregate.recordLevel();
-                        }
-                    } else if (f.rate != oldRates[i] || f.completion == null || !f.completion.isPending()) {
-                        schedule(f, now);
-                    }
-                }
-                break;
-            }
-            // Roll back to the old rates before re-solving the larger region (they are the outside
-            // loads the next round subtracts).
-            for (int i = 0; i < flows.size(); i++) {
-                flows.get(i).rate = oldRates[i];
-            }
-        }
-        for (Resource r : touched) {
-            // Small resources are summed exactly; busy ones as outside plus region load, which keeps the
-            // work proportional to the region (drift stays far below the 1e-9 saturation slack).
-            double load = r.flows.size() <= EXACT_LOAD_FLOWS ? loadOf(r)
-                    : (r.componentMark == mark ? r.regionLoad : r.outsideLoad + r.regionLoad);
-            if (load != r.load()) {
-                r.setLoad(now, load);
-                for (LoadObserver o : observers) {
-                    o.loadChanged(r, now, load);
-                }
-            }
-        }
-        if (groupMin > 0) {
-            groups.formGroups(flows, now);
-        }
-        return true;
-    }
-
-    private final List<Flow> regionFlows = new ArrayList<>();
-    private final List<Resource> regionVisited = new ArrayList<>();
-    private final List<Resource> regionTouched = new ArrayList<>();
-    private final ArrayDeque<Resource> regionQueue = new ArrayDeque<>();
-    private double[] oldRates = new double[16];
-    private Resource[] oldBottlenecks = new Resource[16];
-    private boolean[] oldCapped = new boolean[16];
-
-    /** Resources with at most this many flows have their load summed exactly after each solve. */
-    private static final int EXACT_LOAD_FLOWS = 64;
-
-    /** Relative slack under which a resource counts as saturated. */
-    static final double SATURATED = 1e-9;
-
-    private void expand(ArrayDeque<Resource> queue, int mark, List<Flow> flows, List<Resource> visited) {
-        while (!queue.isEmpty()) {
-            Resource r = queue.poll();
-            visited.add(r);
-            for (Flow f : r.flows) {
-                if (f.componentMark == mark) {
-                    continue;
-                }
-                f.componentMark = mark;
-                flows.add(f);
-                for (Resource q : f.pathInternal()) {
-                    if (q.componentMark != mark && (q == f.bottleneck || q.load() >= q.capacity() * (1 - SATURATED))) {
-                        q.componentMark = mark;
-                        queue.add(q);
-                    }
-                }
-            }
-        }
-    }
-
-    static double loadOf(Resource r) {
-        double load = r.lazyGroup != null ? r.lazyFactor * r.lazyGroup.level() : 0;
-        for (Flow f : r.flows) {
-            load += f.rate * f.usageOf(r);
-        }
-        return load;
-    }
-
-    void schedule(Flow f, double now) {
-        if (f.rate <= 0) {
-            if (f.completion != null) {
-                f.completion.cancel();
-            }
-            return;
-        }
-        double delay = f.remaining / f.rate;
-        if (f.completion == null) {
-            f.completion = clock.schedule(delay, new FlowCompletion(this, f));
-        } else {
-            f.completion.moveTo(delay);
-        }
     }
 
     /** A fresh mark for the flows' and resources' visit stamps (shared with {@link MaxMinOracle}). */

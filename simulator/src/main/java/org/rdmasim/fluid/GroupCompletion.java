@@ -2,16 +2,16 @@ package org.rdmasim.fluid;
 
 /** The one event of a {@link FlowGroup}: its member with the smallest tag finishes now. */
 final class GroupCompletion implements Runnable {
-    private final FluidNetwork network;
+    private final CompletionEvents events;
     private final Flow pseudo;
 
-    GroupCompletion(FluidNetwork network, Flow pseudo) {
-        this.network = network;
+    GroupCompletion(CompletionEvents events, Flow pseudo) {
+        this.events = events;
         this.pseudo = pseudo;
     }
 
     @Override
     public void run() {
-        network.onCompletionEvent(pseudo);
+        events.fire(pseudo);
     }
 }

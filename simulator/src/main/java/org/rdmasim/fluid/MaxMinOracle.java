@@ -92,7 +92,7 @@ final class MaxMinOracle {
         List<Flow> all = new ArrayList<>();
         int mark = network.nextMark();
         for (Resource r : network.resources()) {
-            double load = FluidNetwork.loadOf(r);
+            double load = RegionSolve.loadOf(r);
             for (Flow f : r.flows) {
                 if (f.componentMark != mark) {
                     f.componentMark = mark;
@@ -138,7 +138,7 @@ final class MaxMinOracle {
             }
             boolean limited = false;
             for (Resource r : f.pathInternal()) {
-                double load = FluidNetwork.loadOf(r);
+                double load = RegionSolve.loadOf(r);
                 double maxNormalised = 0;
                 for (Flow g : r.flows) {
                     maxNormalised = Math.max(maxNormalised, g.rate / g.weight());
