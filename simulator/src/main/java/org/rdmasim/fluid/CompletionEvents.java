@@ -1,6 +1,7 @@
 package org.rdmasim.fluid;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -26,6 +27,9 @@ final class CompletionEvents {
     static final double NOTHING_ELSE_DUE = 1e-9;
 
     private final FluidNetwork net;
+    /** Scratch by {@link Flow#number}: the scan of the event that last met the flow (see {@link #fire}). */
+    private int[] seen = new int[16];
+    private int scans;
 
     CompletionEvents(FluidNetwork net) {
         this.net = net;
@@ -90,11 +94,14 @@ final class CompletionEvents {
             // event too (their own events are cancelled), so one re-solve covers them all. Looking only
             // at those resources keeps the work proportional to what the event touches.
             List<Flow> componentFlows = new ArrayList<>();
-            int mark = ++net.componentMark;
+            int mark = ++scans;
+            if (seen.length < net.numbers.limit()) {
+                seen = Arrays.copyOf(seen, Math.max(net.numbers.limit(), 2 * seen.length));
+            }
             for (Resource r : first.pathInternal()) {
                 for (Flow f : r.flows) {
-                    if (f.componentMark != mark) {
-                        f.componentMark = mark;
+                    if (seen[f.number] != mark) {
+                        seen[f.number] = mark;
                         componentFlows.add(f);
                     }
                 }

@@ -28,10 +28,11 @@ public final class Flow {
     /** The resource that froze this flow in the last solve, or null when its own cap did. */
     Resource bottleneck;
     boolean cappedByItself;
-    boolean frozen;
-    int stamp;
-    int solveMark;
-    int componentMark;
+    /**
+     * Dense number while the flow runs (taken at start, given back when it ends; -1 otherwise): where
+     * the solver, the region re-solve and the completion events keep this flow's scratch in their arrays.
+     */
+    int number = -1;
     double finishTime = Double.NaN;
     private boolean aborted;
     ScheduledAction completion;

@@ -13,6 +13,11 @@ import java.util.List;
  */
 final class FlowGroups {
     private final FluidNetwork net;
+    // Scratch by Resource.number for formGroups: the call that last met the resource as a bottleneck,
+    // and where its candidates are in that call's list.
+    private int[] candidateMark = new int[16];
+    private int[] candidateList = new int[16];
+    private int candidateScans;
 
     FlowGroups(FluidNetwork net) {
         this.net = net;
@@ -35,17 +40,17 @@ final class FlowGroups {
      * would give. A group matches when frozen at its own resource, clear of its members' thresholds, and no shared resource
      * of it (nearly) saturated, where a member might have tied with or been frozen by another bottleneck.
      */
-    static List<FlowGroup> brokenGroups(List<Flow> flows) {
+    static List<FlowGroup> brokenGroups(List<Flow> flows, RegionSolve region) {
         List<FlowGroup> broken = new ArrayList<>();
         for (Flow f : flows) {
-            if (f.aggregate != null && !groupHolds(f.aggregate)) {
+            if (f.aggregate != null && !groupHolds(f.aggregate, region)) {
                 broken.add(f.aggregate);
             }
         }
         return broken;
     }
 
-    static boolean groupHolds(FlowGroup g) {
+    private static boolean groupHolds(FlowGroup g, RegionSolve region) {
         Flow p = g.pseudo;
         if (p.bottleneck != g.at || p.cappedByItself || !(p.rate < p.rateCap * (1 - GROUP_MARGIN))) {
             return false;
@@ -53,7 +58,7 @@ final class FlowGroups {
         Resource[] path = p.pathInternal();
         for (int i = 1; i < path.length; i++) {
             Resource q = path[i];
-            if (q.outsideLoad + q.regionLoad >= q.capacity() * (1 - GROUP_MARGIN)) {
+            if (region.newLoad(q) >= q.capacity() * (1 - GROUP_MARGIN)) {
                 return false;
             }
         }
@@ -134,6 +139,7 @@ final class FlowGroups {
         }
         if (g.byTag.isEmpty()) {
             net.detach(p);
+            net.numbers.release(p);
             g.at.pseudoCount--;
             g.at.group = null;
             if (p.completion != null) {
@@ -229,8 +235,14 @@ final class FlowGroups {
      * one when at least {@link #net.groupMin} of them are. Rates and loads do not change, only bookkeeping.
      */
     void formGroups(List<Flow> flows, double now) {
-        int mark = ++net.componentMark;
+        int mark = ++candidateScans;
+        if (candidateMark.length < net.resourceCount()) {
+            int c = Math.max(net.resourceCount(), 2 * candidateMark.length);
+            candidateMark = Arrays.copyOf(candidateMark, c);
+            candidateList = Arrays.copyOf(candidateList, c);
+        }
         List<Resource> pending = new ArrayList<>();
+        List<List<Flow>> candidates = new ArrayList<>();
         List<FlowGroup> changed = new ArrayList<>();
         for (Flow f : flows) {
             if (f.aggregate != null || f.group != null || f.isFinished() || !(f.rate > 0) || f.cappedByItself
@@ -243,17 +255,18 @@ final class FlowGroups {
                     changed.add(r.group);
                 }
             } else {
-                if (r.candidateMark != mark) {
-                    r.candidateMark = mark;
-                    r.candidates = new ArrayList<>();
+                if (candidateMark[r.number] != mark) {
+                    candidateMark[r.number] = mark;
+                    candidateList[r.number] = candidates.size();
                     pending.add(r);
+                    candidates.add(new ArrayList<>());
                 }
-                r.candidates.add(f);
+                candidates.get(candidateList[r.number]).add(f);
             }
         }
-        for (Resource r : pending) {
-            List<Flow> c = r.candidates;
-            r.candidates = null;
+        for (int at = 0; at < pending.size(); at++) {
+            Resource r = pending.get(at);
+            List<Flow> c = candidates.get(at);
             if (c.size() < net.groupMin) {
                 continue;
             }
@@ -264,6 +277,7 @@ final class FlowGroups {
             p.bottleneck = r;
             FlowGroup g = new FlowGroup(r, p, now);
             p.aggregate = g;
+            net.numbers.assign(p);
             p.slotInResource[0] = r.flows.size();
             r.flows.add(p);
             r.pseudoCount++;
@@ -275,6 +289,7 @@ final class FlowGroups {
             }
             if (g.byTag.isEmpty()) {
                 net.detach(p);
+                net.numbers.release(p);
                 r.pseudoCount--;
                 r.group = null;
             } else {

@@ -29,6 +29,7 @@ public final class FluidNetwork {
     final FlowGroups groups = new FlowGroups(this);
     final CompletionEvents completions = new CompletionEvents(this);
     final RegionSolve region = new RegionSolve(this);
+    final FlowNumbers numbers = new FlowNumbers();
     /**
      * Resources by index. An index may be reserved ahead and its resource built on first use (see
      * {@link #reserve}), so a cluster of 100k hosts does not hold the ~30 links of every host when a
@@ -40,7 +41,6 @@ public final class FluidNetwork {
     final List<LoadObserver> observers = new ArrayList<>();
     private final Set<ResourceKind> watchedKinds = EnumSet.noneOf(ResourceKind.class);
     private long nextFlowId;
-    int componentMark;
     private long activeFlows;
     /** Smallest number of flows frozen together at one resource that forms a group; 0 turns grouping off. */
     int groupMin;
@@ -89,7 +89,7 @@ public final class FluidNetwork {
         if (index < 0 || index >= indices || byIndex[index] != null) {
             throw new IllegalArgumentException("index " + index + " is not reserved or already holds " + byIndex[index]);
         }
-        Resource r = new Resource(index, limit, kind, capacityBytesPerSecond);
+        Resource r = new Resource(index, built, limit, kind, capacityBytesPerSecond);
         r.watched = watchedKinds.contains(kind);
         byIndex[index] = r;
         built++;
@@ -110,6 +110,11 @@ public final class FluidNetwork {
             }
         }
         return Collections.unmodifiableList(out);
+    }
+
+    /** Resources built so far: one more than the largest {@link Resource#number}. */
+    int resourceCount() {
+        return built;
     }
 
     /** One more than the largest index reserved so far. */
@@ -250,6 +255,7 @@ public final class FluidNetwork {
                 FlowGroups.unshare(q, clock.now());
             }
         }
+        numbers.assign(f);
         for (int i = 0; i < p.length; i++) {
             f.slotInResource[i] = p[i].flows.size();
             p[i].flows.add(f);
@@ -339,6 +345,7 @@ public final class FluidNetwork {
     /** A running flow finished or was stopped (it is already out of every resource list). */
     void ended(Flow f) {
         activeFlows--;
+        numbers.release(f);
     }
 
     void detach(Flow f) {
@@ -361,11 +368,6 @@ public final class FluidNetwork {
             }
         }
         throw new IllegalStateException("flow does not cross " + r);
-    }
-
-    /** A fresh mark for the flows' and resources' visit stamps (shared with {@link MaxMinOracle}). */
-    int nextMark() {
-        return ++componentMark;
     }
 
     /**

@@ -1,7 +1,10 @@
 package org.rdmasim.fluid;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The checking oracle of {@link FluidNetwork}'s verifying mode and of tests: a solve of every running
@@ -18,13 +21,12 @@ final class MaxMinOracle {
     /** Every flow still running: those on their own and the members of groups. */
     private List<Flow> runningFlows() {
         List<Flow> all = new ArrayList<>();
-        int mark = network.nextMark();
+        Set<Flow> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Resource r : network.resources()) {
             for (Flow f : r.flows) {
-                if (f.componentMark == mark) {
+                if (!seen.add(f)) {
                     continue;
                 }
-                f.componentMark = mark;
                 if (f.aggregate != null) {
                     all.addAll(f.aggregate.byTag);
                 } else {
@@ -44,8 +46,9 @@ final class MaxMinOracle {
         List<Flow> running = runningFlows();
         running.sort((a, b) -> Long.compare(a.id(), b.id()));
         Resource[] copy = new Resource[network.indexLimit()];
+        int numbered = 0;
         for (Resource r : network.resources()) {
-            copy[r.index()] = new Resource(r.index(), r.limit(), r.kind(), r.capacity());
+            copy[r.index()] = new Resource(r.index(), numbered++, r.limit(), r.kind(), r.capacity());
         }
         List<Flow> fresh = new ArrayList<>(running.size());
         for (Flow f : running) {
@@ -57,6 +60,7 @@ final class MaxMinOracle {
                 u[i] = f.usage(i);
             }
             Flow g = new Flow(f.id(), f.label(), cp, u, f.weight(), f.rateCap(), f.bytes(), 0, x -> { });
+            g.number = fresh.size();
             for (Resource q : cp) {
                 q.flows.add(g);
             }
@@ -68,7 +72,8 @@ final class MaxMinOracle {
                 built.add(r);
             }
         }
-        new MaxMinSolver().solve(fresh, built);
+        // Every running flow is in the solve: no resource carries load from outside it.
+        new MaxMinSolver().solve(fresh, built, new double[numbered]);
         List<String> out = new ArrayList<>();
         for (int i = 0; i < running.size(); i++) {
             double a = running.get(i).rate();
@@ -90,12 +95,11 @@ final class MaxMinOracle {
         List<String> out = new ArrayList<>();
         double tol = 1e-9;
         List<Flow> all = new ArrayList<>();
-        int mark = network.nextMark();
+        Set<Flow> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Resource r : network.resources()) {
             double load = RegionSolve.loadOf(r);
             for (Flow f : r.flows) {
-                if (f.componentMark != mark) {
-                    f.componentMark = mark;
+                if (seen.add(f)) {
                     all.add(f);
                 }
             }

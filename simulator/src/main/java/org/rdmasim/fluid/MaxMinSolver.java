@@ -21,10 +21,20 @@ import java.util.List;
  * stored.
  *
  * <p>The solver sees only the flows passed in; flows outside the set keep their rates, and their load
- * on a resource ({@code Resource.outsideLoad}, set by the caller) is taken off its capacity first.
+ * on a resource (the caller's {@code outsideLoad}) is taken off its capacity first.
+ *
+ * <p>Its scratch lives here, not on flows and resources: per resource (by {@link Resource#number}) the
+ * load already frozen, the weight still unfrozen and the heap entry; per flow (by {@link Flow#number})
+ * the solve it is in and the solve it was frozen in. Arrays grow to the largest number seen.
  */
 public final class MaxMinSolver {
     private int stamp;
+    private double[] frozenLoad = new double[16];
+    private double[] activeWeight = new double[16];
+    private int[] handleOf = new int[16];
+    /** The stamp of the solve a flow is in, and of the solve that froze it. */
+    private int[] inSolve = new int[16];
+    private int[] frozenIn = new int[16];
     // Heap entries are handles: 0..R-1 are the resources passed in, R.. the capped flows.
     private Resource[] resourceOf = new Resource[16];
     private Flow[] flowOf = new Flow[16];
@@ -34,31 +44,40 @@ public final class MaxMinSolver {
     private int size;
     private int resourceCount;
 
-    /** Sets {@code rate}, {@code bottleneck} and {@code cappedByItself} of every flow in the component. */
-    public void solve(List<Flow> flows, List<Resource> resources) {
+    /**
+     * Sets {@code rate}, {@code bottleneck} and {@code cappedByItself} of every flow in the component.
+     * {@code resources} holds every resource the flows cross; {@code outsideLoad[r.number]} is the load
+     * flows outside the solve put on {@code r}.
+     */
+    public void solve(List<Flow> flows, List<Resource> resources, double[] outsideLoad) {
         stamp++;
         resourceCount = resources.size();
         ensureCapacity(resourceCount + flows.size());
         size = 0;
         for (int i = 0; i < resourceCount; i++) {
             Resource r = resources.get(i);
+            int n = r.number;
+            if (n >= frozenLoad.length) {
+                growResources(n + 1);
+            }
             // Load of flows outside this solve is fixed: it starts out as already-frozen load.
-            r.frozenLoad = r.outsideLoad;
-            r.activeWeight = 0;
-            r.stamp = 0;
-            r.solverHandle = i;
+            frozenLoad[n] = outsideLoad[n];
+            activeWeight[n] = 0;
+            handleOf[n] = i;
             resourceOf[i] = r;
             position[i] = -1;
         }
         int handles = resourceCount;
         for (Flow f : flows) {
-            f.solveMark = stamp;
-            f.frozen = false;
+            if (f.number >= inSolve.length) {
+                growFlows(f.number + 1);
+            }
+            inSolve[f.number] = stamp;
             f.bottleneck = null;
             f.cappedByItself = false;
             Resource[] path = f.pathInternal();
             for (int i = 0; i < path.length; i++) {
-                path[i].activeWeight += f.weight() * f.usage(i);
+                activeWeight[path[i].number] += f.weight() * f.usage(i);
             }
             if (f.rateCap() < Double.POSITIVE_INFINITY) {
                 int h = handles++;
@@ -69,8 +88,8 @@ public final class MaxMinSolver {
         }
         for (int i = 0; i < resourceCount; i++) {
             Resource r = resourceOf[i];
-            if (r.activeWeight > 0) {
-                key[i] = Math.max(0.0, r.capacity() - r.frozenLoad) / r.activeWeight;
+            if (activeWeight[r.number] > 0) {
+                key[i] = Math.max(0.0, r.capacity() - frozenLoad[r.number]) / activeWeight[r.number];
                 push(i);
             }
         }
@@ -80,22 +99,23 @@ public final class MaxMinSolver {
             int h = pop();
             if (h < resourceCount) {
                 Resource r = resourceOf[h];
-                if (r.activeWeight <= 0) {
+                if (activeWeight[r.number] <= 0) {
                     continue;
                 }
                 level = Math.max(level, key[h]);
                 List<Flow> on = r.flows;
                 for (int k = 0, n = on.size(); k < n; k++) {
                     Flow f = on.get(k);
+                    int fn = f.number;
                     // Flows outside this solve keep their rate (their load is in outsideLoad).
-                    if (f.solveMark != stamp || f.stamp == stamp) {
+                    if (fn >= inSolve.length || inSolve[fn] != stamp || frozenIn[fn] == stamp) {
                         continue;
                     }
                     unfrozen -= freeze(f, level, r);
                 }
             } else {
                 Flow f = flowOf[h - resourceCount];
-                if (f.stamp == stamp) {
+                if (frozenIn[f.number] == stamp) {
                     continue;
                 }
                 level = Math.max(level, key[h]);
@@ -109,19 +129,19 @@ public final class MaxMinSolver {
     }
 
     private int freeze(Flow f, double level, Resource saturated) {
-        f.stamp = stamp;
-        f.frozen = true;
+        frozenIn[f.number] = stamp;
         double rate = f.cappedByItself ? Math.min(f.rateCap(), f.weight() * level) : f.weight() * level;
         f.rate = Math.min(rate, f.rateCap());
         f.bottleneck = saturated;
         Resource[] path = f.pathInternal();
         for (int i = 0; i < path.length; i++) {
             Resource q = path[i];
-            q.frozenLoad += f.rate * f.usage(i);
-            q.activeWeight -= f.weight() * f.usage(i);
-            int h = q.solverHandle;
-            if (q != saturated && q.activeWeight > 1e-12) {
-                double x = Math.max(0.0, q.capacity() - q.frozenLoad) / q.activeWeight;
+            int n = q.number;
+            frozenLoad[n] += f.rate * f.usage(i);
+            activeWeight[n] -= f.weight() * f.usage(i);
+            int h = handleOf[n];
+            if (q != saturated && activeWeight[n] > 1e-12) {
+                double x = Math.max(0.0, q.capacity() - frozenLoad[n]) / activeWeight[n];
                 key[h] = Math.max(x, level);
                 if (position[h] < 0) {
                     push(h);
@@ -131,8 +151,8 @@ public final class MaxMinSolver {
                     siftDown(position[h]);
                 }
             } else {
-                if (q.activeWeight <= 1e-12) {
-                    q.activeWeight = 0;
+                if (activeWeight[n] <= 1e-12) {
+                    activeWeight[n] = 0;
                 }
                 if (position[h] >= 0) {
                     remove(h);
@@ -140,6 +160,19 @@ public final class MaxMinSolver {
             }
         }
         return 1;
+    }
+
+    private void growResources(int n) {
+        int c = Math.max(n, 2 * frozenLoad.length);
+        frozenLoad = Arrays.copyOf(frozenLoad, c);
+        activeWeight = Arrays.copyOf(activeWeight, c);
+        handleOf = Arrays.copyOf(handleOf, c);
+    }
+
+    private void growFlows(int n) {
+        int c = Math.max(n, 2 * inSolve.length);
+        inSolve = Arrays.copyOf(inSolve, c);
+        frozenIn = Arrays.copyOf(frozenIn, c);
     }
 
     private void ensureCapacity(int n) {

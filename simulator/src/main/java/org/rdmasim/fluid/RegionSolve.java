@@ -2,6 +2,7 @@ package org.rdmasim.fluid;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -65,7 +66,8 @@ final class RegionSolve {
     /** One pass of {@link #resolveAround}; false when a group had to be dissolved (nothing was applied). */
     private boolean resolveOnce(Resource[] seeds) {
         double now = net.clock().now();
-        int mark = ++net.componentMark;
+        fitArrays();
+        int mark = ++marks;
         // Scratch kept between passes (a pass never runs inside another): no garbage per event.
         List<Flow> flows = regionFlows;
         List<Resource> visited = regionVisited;
@@ -76,8 +78,8 @@ final class RegionSolve {
         queue.clear();
         touched.clear();
         for (Resource r : seeds) {
-            if (r.componentMark != mark) {
-                r.componentMark = mark;
+            if (regionMark[r.number] != mark) {
+                regionMark[r.number] = mark;
                 queue.add(r);
             }
         }
@@ -85,20 +87,20 @@ final class RegionSolve {
             expand(queue, mark, flows, visited);
             // Every resource on a region flow: visited ones hold only region flows; others keep outside load.
             touched.clear();
-            int edgeMark = ++net.componentMark;
+            int edgeMark = ++marks;
             for (Resource q : visited) {
                 // Visited resources include the seeds, which may have lost their last flow.
-                if (q.stamp != -edgeMark) {
-                    q.stamp = -edgeMark;
-                    q.solvedLoad = 0;
+                if (touchMark[q.number] != edgeMark) {
+                    touchMark[q.number] = edgeMark;
+                    solvedLoad[q.number] = 0;
                     touched.add(q);
                 }
             }
             for (Flow f : flows) {
                 for (Resource q : f.pathInternal()) {
-                    if (q.stamp != -edgeMark) {
-                        q.stamp = -edgeMark;
-                        q.solvedLoad = 0;
+                    if (touchMark[q.number] != edgeMark) {
+                        touchMark[q.number] = edgeMark;
+                        solvedLoad[q.number] = 0;
                         touched.add(q);
                     }
                 }
@@ -106,12 +108,11 @@ final class RegionSolve {
             for (Flow f : flows) {
                 Resource[] p = f.pathInternal();
                 for (int i = 0; i < p.length; i++) {
-                    p[i].solvedLoad += f.rate * f.usage(i);
+                    solvedLoad[p[i].number] += f.rate * f.usage(i);
                 }
             }
             for (Resource q : touched) {
-                q.outsideLoad = q.componentMark == mark ? 0.0 : Math.max(0.0, q.load() - q.solvedLoad);
-                // The stamp field doubles as scratch above; the solver resets it.
+                outsideLoad[q.number] = regionMark[q.number] == mark ? 0.0 : Math.max(0.0, q.load() - solvedLoad[q.number]);
             }
             for (Flow f : flows) {
                 f.settle(now);
@@ -130,36 +131,36 @@ final class RegionSolve {
                 oldBottlenecks[i] = flows.get(i).bottleneck;
                 oldCapped[i] = flows.get(i).cappedByItself;
             }
-            solver.solve(flows, touched);
+            solver.solve(flows, touched, outsideLoad);
             solves++;
             flowsSolved += flows.size();
             // The region's new load on each resource and how many region flows cross it, gathered from
             // the region's own paths so the cost follows the region, not the resource's whole flow list.
             for (Resource q : touched) {
-                q.regionLoad = 0;
-                q.regionFlows = 0;
+                regionLoad[q.number] = 0;
+                crossingFlows[q.number] = 0;
             }
             for (Flow f : flows) {
                 Resource[] p = f.pathInternal();
                 for (int i = 0; i < p.length; i++) {
-                    p[i].regionLoad += f.rate * f.usage(i);
-                    p[i].regionFlows++;
+                    regionLoad[p[i].number] += f.rate * f.usage(i);
+                    crossingFlows[p[i].number]++;
                 }
             }
             boolean grew = false;
             for (Resource q : touched) {
-                if (q.componentMark == mark) {
+                if (regionMark[q.number] == mark) {
                     continue;
                 }
-                double newLoad = q.outsideLoad + q.regionLoad;
-                if (q.regionFlows < q.flows.size() && newLoad >= q.capacity() * (1 - SATURATED)) {
-                    q.componentMark = mark;
+                double newLoad = outsideLoad[q.number] + regionLoad[q.number];
+                if (crossingFlows[q.number] < q.flows.size() && newLoad >= q.capacity() * (1 - SATURATED)) {
+                    regionMark[q.number] = mark;
                     queue.add(q);
                     grew = true;
                 }
             }
             if (!grew) {
-                List<FlowGroup> broken = FlowGroups.brokenGroups(flows);
+                List<FlowGroup> broken = FlowGroups.brokenGroups(flows, this);
                 if (!broken.isEmpty()) {
                     // Judged on the new rates, dissolved at the old ones (members keep the rate they ran at
                     // until now), then the caller re-solves.
@@ -196,7 +197,7 @@ final class RegionSolve {
             // Small resources are summed exactly; busy ones as outside plus region load, which keeps the
             // work proportional to the region (drift stays far below the 1e-9 saturation slack).
             double load = r.flows.size() <= EXACT_LOAD_FLOWS ? loadOf(r)
-                    : (r.componentMark == mark ? r.regionLoad : r.outsideLoad + r.regionLoad);
+                    : (regionMark[r.number] == mark ? regionLoad[r.number] : outsideLoad[r.number] + regionLoad[r.number]);
             if (load != r.load()) {
                 r.setLoad(now, load);
                 for (LoadObserver o : net.observers) {
@@ -210,6 +211,22 @@ final class RegionSolve {
         return true;
     }
 
+    /**
+     * Source of {@link #regionMark}, {@link #flowMark} and {@link #touchMark} values: each pass and each
+     * round takes a fresh one, so nothing needs clearing between them.
+     */
+    private int marks;
+    // Scratch by Resource.number: in the region (the mark of the pass), gathered this round (the mark of
+    // the round), this round's old load of the region's flows, the load of flows outside the region, the
+    // region's new load and how many region flows cross the resource.
+    private int[] regionMark = new int[16];
+    private int[] touchMark = new int[16];
+    private double[] solvedLoad = new double[16];
+    private double[] outsideLoad = new double[16];
+    private double[] regionLoad = new double[16];
+    private int[] crossingFlows = new int[16];
+    // Scratch by Flow.number: in the region (the mark of the pass).
+    private int[] flowMark = new int[16];
     private final List<Flow> regionFlows = new ArrayList<>();
     private final List<Resource> regionVisited = new ArrayList<>();
     private final List<Resource> regionTouched = new ArrayList<>();
@@ -229,18 +246,41 @@ final class RegionSolve {
             Resource r = queue.poll();
             visited.add(r);
             for (Flow f : r.flows) {
-                if (f.componentMark == mark) {
+                if (flowMark[f.number] == mark) {
                     continue;
                 }
-                f.componentMark = mark;
+                flowMark[f.number] = mark;
                 flows.add(f);
                 for (Resource q : f.pathInternal()) {
-                    if (q.componentMark != mark && (q == f.bottleneck || q.load() >= q.capacity() * (1 - SATURATED))) {
-                        q.componentMark = mark;
+                    if (regionMark[q.number] != mark && (q == f.bottleneck || q.load() >= q.capacity() * (1 - SATURATED))) {
+                        regionMark[q.number] = mark;
                         queue.add(q);
                     }
                 }
             }
+        }
+    }
+
+    /** The load {@code q} carries at the rates of the last solve: outside load plus the region's. */
+    double newLoad(Resource q) {
+        return outsideLoad[q.number] + regionLoad[q.number];
+    }
+
+    /** Grows the scratch arrays to every resource built and every flow number given so far. */
+    private void fitArrays() {
+        int resources = net.resourceCount();
+        if (regionMark.length < resources) {
+            int c = Math.max(resources, 2 * regionMark.length);
+            regionMark = Arrays.copyOf(regionMark, c);
+            touchMark = Arrays.copyOf(touchMark, c);
+            solvedLoad = Arrays.copyOf(solvedLoad, c);
+            outsideLoad = Arrays.copyOf(outsideLoad, c);
+            regionLoad = Arrays.copyOf(regionLoad, c);
+            crossingFlows = Arrays.copyOf(crossingFlows, c);
+        }
+        int flows = net.numbers.limit();
+        if (flowMark.length < flows) {
+            flowMark = Arrays.copyOf(flowMark, Math.max(flows, 2 * flowMark.length));
         }
     }
 

@@ -11,6 +11,11 @@ import java.util.List;
 public final class Resource {
     private final int index;
     private final Limit limit;
+    /**
+     * Dense number in build order (reserved-but-unbuilt indices take none): where the solver, the
+     * region re-solve and grouping keep this resource's scratch in their arrays.
+     */
+    final int number;
     // Its limit's id, built once: names are read in logs and checks, never rebuilt per use.
     private final String name;
     private final ResourceKind kind;
@@ -19,19 +24,8 @@ public final class Resource {
 
     final List<Flow> flows = new ArrayList<>();
 
-    // Solver scratch, valid only during one solve.
     /** An observer reports this resource's load changes, so groups never follow it lazily. */
     boolean watched;
-    double frozenLoad;
-    double outsideLoad;
-    double solvedLoad;
-    double regionLoad;
-    int regionFlows;
-    double activeWeight;
-    int stamp;
-    int componentMark;
-    /** This resource's entry in the solver's heap during one solve. */
-    int solverHandle;
 
     /** The group whose pseudo-flow is frozen here by definition (members' bottleneck), or null. */
     FlowGroup group;
@@ -57,9 +51,6 @@ public final class Resource {
     private double lazyV0;
     private double lazyBytes0;
     private long lazyPeakFrom;
-    // Scratch for grouping candidates.
-    int candidateMark;
-    List<Flow> candidates;
 
     // Load accounting.
     private double load;
@@ -67,7 +58,7 @@ public final class Resource {
     private double bytesCarried;
     private double peakLoad;
 
-    Resource(int index, Limit limit, ResourceKind kind, double capacityBytesPerSecond) {
+    Resource(int index, int number, Limit limit, ResourceKind kind, double capacityBytesPerSecond) {
         this.name = limit.id();
         if (!(capacityBytesPerSecond > 0) || Double.isInfinite(capacityBytesPerSecond)) {
             throw new IllegalArgumentException("resource " + name + " needs a finite positive capacity, got "
@@ -75,6 +66,7 @@ public final class Resource {
         }
         this.index = index;
         this.limit = limit;
+        this.number = number;
         this.kind = kind;
         this.capacity = capacityBytesPerSecond;
     }

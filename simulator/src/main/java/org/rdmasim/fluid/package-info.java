@@ -1,11 +1,30 @@
 /**
  * The fluid network: {@link org.rdmasim.fluid.Resource}s with a capacity in bytes per second (each
  * one direction of a full-duplex link, a NIC's transmit or receive side, a memory system), and
- * {@link org.rdmasim.fluid.Flow}s that cross a list of them. Rates come from weighted max-min
- * fairness ({@link org.rdmasim.fluid.MaxMinSolver}); {@link org.rdmasim.fluid.FluidNetwork} keeps
- * them current as flows arrive and finish, recomputing only the flows an event can affect. A flow can be
- * stopped before it is done and a capacity changed mid-run (the faults of a scenario). A resource
- * carries an opaque {@link org.rdmasim.fluid.Limit} that the layer building it chose; the solver
- * records which limit held each flow without knowing what it stands for.
+ * {@link org.rdmasim.fluid.Flow}s that cross a list of them at weighted max-min fair rates. A flow can
+ * be stopped before it is done and a capacity changed mid-run (the faults of a scenario).
+ *
+ * <p>The parts follow SimGrid's split of its kernel/lmm (constraint system, selective update and
+ * solver apart from the advance of time):
+ * <ul>
+ *   <li>{@link org.rdmasim.fluid.FluidNetwork}: the public face (resources, starting, stopping and
+ *       re-rating flows, load observers, work counters) and the wiring of the parts below.</li>
+ *   <li>{@link org.rdmasim.fluid.MaxMinSolver}: weighted max-min rates of a set of flows by progressive
+ *       filling, with its per-resource and per-flow scratch in arrays of its own.</li>
+ *   <li>{@code RegionSolve}: the selective update; after an event, the region of flows and resources
+ *       whose rates can change, its re-solve, and the new rates and loads applied.</li>
+ *   <li>{@code CompletionEvents} ({@code FlowCompletion}, {@code GroupCompletion}): each flow's or
+ *       group's completion event, and the batching of the flows due at one instant into one event.</li>
+ *   <li>{@code FlowGroups} and {@code FlowGroup}: flows frozen together at one resource run as one
+ *       pseudo-flow with one event (on with {@link org.rdmasim.fluid.FluidNetwork#grouping}).</li>
+ *   <li>{@code FlowNumbers}: the dense numbers by which the scratch arrays hold flows.</li>
+ *   <li>{@code MaxMinOracle}: a solve from scratch and the max-min conditions, checked after every
+ *       event in verifying mode and by tests.</li>
+ *   <li>{@link org.rdmasim.fluid.FlowProblem} and {@link org.rdmasim.fluid.FlowLog}: a run posed as a
+ *       self-contained problem, to solve here and in the SimGrid peer.</li>
+ * </ul>
+ *
+ * <p>A resource carries an opaque {@link org.rdmasim.fluid.Limit} that the layer building it chose; the
+ * solver records which limit held each flow without knowing what it stands for.
  */
 package org.rdmasim.fluid;
