@@ -23,18 +23,17 @@ import java.util.List;
  * <p>The solver sees only the flows passed in; flows outside the set keep their rates, and their load
  * on a resource (the caller's {@code outsideLoad}) is taken off its capacity first.
  *
- * <p>Its scratch lives here, not on flows and resources: per resource (by {@link Resource#number}) the
- * load already frozen, the weight still unfrozen and the heap entry; per flow (by {@link Flow#number})
- * the solve it is in and the solve it was frozen in. Arrays grow to the largest number seen.
+ * <p>Its scratch lives here, not on flows and resources: per resource its heap entry (by
+ * {@link Resource#number}), and by heap entry the load already frozen and the weight still unfrozen;
+ * per flow (by {@link Flow#number}) whether it is in this solve and frozen yet. Arrays grow as needed.
  */
 public final class MaxMinSolver {
+    /** Advances by 2 per solve: a flow's state is {@code stamp} while in the solve, {@code stamp + 1} once frozen. */
     private int stamp;
+    private int[] handleOf = new int[16];
+    private int[] flowState = new int[16];
     private double[] frozenLoad = new double[16];
     private double[] activeWeight = new double[16];
-    private int[] handleOf = new int[16];
-    /** The stamp of the solve a flow is in, and of the solve that froze it. */
-    private int[] inSolve = new int[16];
-    private int[] frozenIn = new int[16];
     // Heap entries are handles: 0..R-1 are the resources passed in, R.. the capped flows.
     private Resource[] resourceOf = new Resource[16];
     private Flow[] flowOf = new Flow[16];
@@ -46,38 +45,37 @@ public final class MaxMinSolver {
 
     /**
      * Sets {@code rate}, {@code bottleneck} and {@code cappedByItself} of every flow in the component.
-     * {@code resources} holds every resource the flows cross; {@code outsideLoad[r.number]} is the load
-     * flows outside the solve put on {@code r}.
+     * {@code resources} holds every resource the flows cross; {@code outsideLoad[i]} is the load flows
+     * outside the solve put on {@code resources.get(i)}.
      */
     public void solve(List<Flow> flows, List<Resource> resources, double[] outsideLoad) {
-        stamp++;
+        stamp += 2;
         resourceCount = resources.size();
         ensureCapacity(resourceCount + flows.size());
         size = 0;
         for (int i = 0; i < resourceCount; i++) {
             Resource r = resources.get(i);
-            int n = r.number;
-            if (n >= frozenLoad.length) {
-                growResources(n + 1);
+            if (r.number >= handleOf.length) {
+                handleOf = Arrays.copyOf(handleOf, Math.max(r.number + 1, 2 * handleOf.length));
             }
             // Load of flows outside this solve is fixed: it starts out as already-frozen load.
-            frozenLoad[n] = outsideLoad[n];
-            activeWeight[n] = 0;
-            handleOf[n] = i;
+            frozenLoad[i] = outsideLoad[i];
+            activeWeight[i] = 0;
+            handleOf[r.number] = i;
             resourceOf[i] = r;
             position[i] = -1;
         }
         int handles = resourceCount;
         for (Flow f : flows) {
-            if (f.number >= inSolve.length) {
-                growFlows(f.number + 1);
+            if (f.number >= flowState.length) {
+                flowState = Arrays.copyOf(flowState, Math.max(f.number + 1, 2 * flowState.length));
             }
-            inSolve[f.number] = stamp;
+            flowState[f.number] = stamp;
             f.bottleneck = null;
             f.cappedByItself = false;
             Resource[] path = f.pathInternal();
             for (int i = 0; i < path.length; i++) {
-                activeWeight[path[i].number] += f.weight() * f.usage(i);
+                activeWeight[handleOf[path[i].number]] += f.weight() * f.usage(i);
             }
             if (f.rateCap() < Double.POSITIVE_INFINITY) {
                 int h = handles++;
@@ -88,8 +86,8 @@ public final class MaxMinSolver {
         }
         for (int i = 0; i < resourceCount; i++) {
             Resource r = resourceOf[i];
-            if (activeWeight[r.number] > 0) {
-                key[i] = Math.max(0.0, r.capacity() - frozenLoad[r.number]) / activeWeight[r.number];
+            if (activeWeight[i] > 0) {
+                key[i] = Math.max(0.0, r.capacity() - frozenLoad[i]) / activeWeight[i];
                 push(i);
             }
         }
@@ -99,7 +97,7 @@ public final class MaxMinSolver {
             int h = pop();
             if (h < resourceCount) {
                 Resource r = resourceOf[h];
-                if (activeWeight[r.number] <= 0) {
+                if (activeWeight[h] <= 0) {
                     continue;
                 }
                 level = Math.max(level, key[h]);
@@ -107,15 +105,16 @@ public final class MaxMinSolver {
                 for (int k = 0, n = on.size(); k < n; k++) {
                     Flow f = on.get(k);
                     int fn = f.number;
-                    // Flows outside this solve keep their rate (their load is in outsideLoad).
-                    if (fn >= inSolve.length || inSolve[fn] != stamp || frozenIn[fn] == stamp) {
+                    // Flows outside this solve keep their rate (their load is in outsideLoad); frozen
+                    // ones are done.
+                    if (fn >= flowState.length || flowState[fn] != stamp) {
                         continue;
                     }
                     unfrozen -= freeze(f, level, r);
                 }
             } else {
                 Flow f = flowOf[h - resourceCount];
-                if (frozenIn[f.number] == stamp) {
+                if (flowState[f.number] != stamp) {
                     continue;
                 }
                 level = Math.max(level, key[h]);
@@ -129,19 +128,18 @@ public final class MaxMinSolver {
     }
 
     private int freeze(Flow f, double level, Resource saturated) {
-        frozenIn[f.number] = stamp;
+        flowState[f.number] = stamp + 1;
         double rate = f.cappedByItself ? Math.min(f.rateCap(), f.weight() * level) : f.weight() * level;
         f.rate = Math.min(rate, f.rateCap());
         f.bottleneck = saturated;
         Resource[] path = f.pathInternal();
         for (int i = 0; i < path.length; i++) {
             Resource q = path[i];
-            int n = q.number;
-            frozenLoad[n] += f.rate * f.usage(i);
-            activeWeight[n] -= f.weight() * f.usage(i);
-            int h = handleOf[n];
-            if (q != saturated && activeWeight[n] > 1e-12) {
-                double x = Math.max(0.0, q.capacity() - frozenLoad[n]) / activeWeight[n];
+            int h = handleOf[q.number];
+            frozenLoad[h] += f.rate * f.usage(i);
+            activeWeight[h] -= f.weight() * f.usage(i);
+            if (q != saturated && activeWeight[h] > 1e-12) {
+                double x = Math.max(0.0, q.capacity() - frozenLoad[h]) / activeWeight[h];
                 key[h] = Math.max(x, level);
                 if (position[h] < 0) {
                     push(h);
@@ -151,8 +149,8 @@ public final class MaxMinSolver {
                     siftDown(position[h]);
                 }
             } else {
-                if (activeWeight[n] <= 1e-12) {
-                    activeWeight[n] = 0;
+                if (activeWeight[h] <= 1e-12) {
+                    activeWeight[h] = 0;
                 }
                 if (position[h] >= 0) {
                     remove(h);
@@ -162,25 +160,14 @@ public final class MaxMinSolver {
         return 1;
     }
 
-    private void growResources(int n) {
-        int c = Math.max(n, 2 * frozenLoad.length);
-        frozenLoad = Arrays.copyOf(frozenLoad, c);
-        activeWeight = Arrays.copyOf(activeWeight, c);
-        handleOf = Arrays.copyOf(handleOf, c);
-    }
-
-    private void growFlows(int n) {
-        int c = Math.max(n, 2 * inSolve.length);
-        inSolve = Arrays.copyOf(inSolve, c);
-        frozenIn = Arrays.copyOf(frozenIn, c);
-    }
-
     private void ensureCapacity(int n) {
         if (key.length < n) {
             int c = Math.max(n, key.length * 2);
             resourceOf = Arrays.copyOf(resourceOf, c);
             flowOf = Arrays.copyOf(flowOf, c);
             key = Arrays.copyOf(key, c);
+            frozenLoad = new double[c];
+            activeWeight = new double[c];
             position = Arrays.copyOf(position, c);
             heap = Arrays.copyOf(heap, c);
         }

@@ -11,7 +11,8 @@ import java.util.List;
  * resources whose rates can change, re-solve it with {@link MaxMinSolver}, apply the new rates and
  * loads, and move the completion events ({@link CompletionEvents}) of the flows whose rate changed.
  * With grouping on it checks that the region's groups still hold ({@link FlowGroups}) and lets new
- * ones form afterwards.
+ * ones form afterwards. Its scratch (marks, loads, counts) is in arrays of its own by
+ * {@link Resource#number} and {@link Flow#number}, kept from event to event.
  */
 final class RegionSolve {
     private final FluidNetwork net;
@@ -78,8 +79,8 @@ final class RegionSolve {
         queue.clear();
         touched.clear();
         for (Resource r : seeds) {
-            if (regionMark[r.number] != mark) {
-                regionMark[r.number] = mark;
+            if (perResource[3 * r.number + IN_REGION] != mark) {
+                perResource[3 * r.number + IN_REGION] = mark;
                 queue.add(r);
             }
         }
@@ -90,29 +91,33 @@ final class RegionSolve {
             int edgeMark = ++marks;
             for (Resource q : visited) {
                 // Visited resources include the seeds, which may have lost their last flow.
-                if (touchMark[q.number] != edgeMark) {
-                    touchMark[q.number] = edgeMark;
-                    solvedLoad[q.number] = 0;
+                if (perResource[3 * q.number + ROUND] != edgeMark) {
+                    perResource[3 * q.number + ROUND] = edgeMark;
+                    perResource[3 * q.number + PLACE] = touched.size();
                     touched.add(q);
                 }
             }
             for (Flow f : flows) {
                 for (Resource q : f.pathInternal()) {
-                    if (touchMark[q.number] != edgeMark) {
-                        touchMark[q.number] = edgeMark;
-                        solvedLoad[q.number] = 0;
+                    if (perResource[3 * q.number + ROUND] != edgeMark) {
+                        perResource[3 * q.number + ROUND] = edgeMark;
+                        perResource[3 * q.number + PLACE] = touched.size();
                         touched.add(q);
                     }
                 }
             }
+            int k = touched.size();
+            fitTouched(k);
+            Arrays.fill(solvedLoad, 0, k, 0.0);
             for (Flow f : flows) {
                 Resource[] p = f.pathInternal();
                 for (int i = 0; i < p.length; i++) {
-                    solvedLoad[p[i].number] += f.rate * f.usage(i);
+                    solvedLoad[perResource[3 * p[i].number + PLACE]] += f.rate * f.usage(i);
                 }
             }
-            for (Resource q : touched) {
-                outsideLoad[q.number] = regionMark[q.number] == mark ? 0.0 : Math.max(0.0, q.load() - solvedLoad[q.number]);
+            for (int t = 0; t < k; t++) {
+                Resource q = touched.get(t);
+                outsideLoad[t] = perResource[3 * q.number + IN_REGION] == mark ? 0.0 : Math.max(0.0, q.load() - solvedLoad[t]);
             }
             for (Flow f : flows) {
                 f.settle(now);
@@ -136,25 +141,25 @@ final class RegionSolve {
             flowsSolved += flows.size();
             // The region's new load on each resource and how many region flows cross it, gathered from
             // the region's own paths so the cost follows the region, not the resource's whole flow list.
-            for (Resource q : touched) {
-                regionLoad[q.number] = 0;
-                crossingFlows[q.number] = 0;
-            }
+            Arrays.fill(regionLoad, 0, k, 0.0);
+            Arrays.fill(crossingFlows, 0, k, 0);
             for (Flow f : flows) {
                 Resource[] p = f.pathInternal();
                 for (int i = 0; i < p.length; i++) {
-                    regionLoad[p[i].number] += f.rate * f.usage(i);
-                    crossingFlows[p[i].number]++;
+                    int t = perResource[3 * p[i].number + PLACE];
+                    regionLoad[t] += f.rate * f.usage(i);
+                    crossingFlows[t]++;
                 }
             }
             boolean grew = false;
-            for (Resource q : touched) {
-                if (regionMark[q.number] == mark) {
+            for (int t = 0; t < k; t++) {
+                Resource q = touched.get(t);
+                if (perResource[3 * q.number + IN_REGION] == mark) {
                     continue;
                 }
-                double newLoad = outsideLoad[q.number] + regionLoad[q.number];
-                if (crossingFlows[q.number] < q.flows.size() && newLoad >= q.capacity() * (1 - SATURATED)) {
-                    regionMark[q.number] = mark;
+                double newLoad = outsideLoad[t] + regionLoad[t];
+                if (crossingFlows[t] < q.flows.size() && newLoad >= q.capacity() * (1 - SATURATED)) {
+                    perResource[3 * q.number + IN_REGION] = mark;
                     queue.add(q);
                     grew = true;
                 }
@@ -193,11 +198,12 @@ final class RegionSolve {
                 flows.get(i).rate = oldRates[i];
             }
         }
-        for (Resource r : touched) {
+        for (int t = 0; t < touched.size(); t++) {
+            Resource r = touched.get(t);
             // Small resources are summed exactly; busy ones as outside plus region load, which keeps the
             // work proportional to the region (drift stays far below the 1e-9 saturation slack).
             double load = r.flows.size() <= EXACT_LOAD_FLOWS ? loadOf(r)
-                    : (regionMark[r.number] == mark ? regionLoad[r.number] : outsideLoad[r.number] + regionLoad[r.number]);
+                    : (perResource[3 * r.number + IN_REGION] == mark ? regionLoad[t] : outsideLoad[t] + regionLoad[t]);
             if (load != r.load()) {
                 r.setLoad(now, load);
                 for (LoadObserver o : net.observers) {
@@ -212,15 +218,23 @@ final class RegionSolve {
     }
 
     /**
-     * Source of {@link #regionMark}, {@link #flowMark} and {@link #touchMark} values: each pass and each
-     * round takes a fresh one, so nothing needs clearing between them.
+     * Source of the marks in {@link #perResource} and {@link #flowMark}: each pass and each round takes a
+     * fresh one, so nothing needs clearing between them.
      */
     private int marks;
-    // Scratch by Resource.number: in the region (the mark of the pass), gathered this round (the mark of
-    // the round), this round's old load of the region's flows, the load of flows outside the region, the
-    // region's new load and how many region flows cross the resource.
-    private int[] regionMark = new int[16];
-    private int[] touchMark = new int[16];
+    /**
+     * Scratch by Resource.number, three ints each, side by side so that a resource costs one cache line
+     * (a group's pseudo-flow crosses hundreds spread over the whole numbering): {@code 3n + IN_REGION} holds
+     * the mark of the pass that took it into the region, {@code 3n + ROUND} the mark of the round that
+     * touched it, and {@code 3n + PLACE} its place in that round's touched list.
+     */
+    private int[] perResource = new int[48];
+    private static final int IN_REGION = 0;
+    private static final int ROUND = 1;
+    private static final int PLACE = 2;
+    // Scratch by place in the touched list (compact, so it stays in cache however many resources there
+    // are): the region flows' old load, the load of flows outside the region, the region's new load and
+    // how many region flows cross the resource.
     private double[] solvedLoad = new double[16];
     private double[] outsideLoad = new double[16];
     private double[] regionLoad = new double[16];
@@ -252,8 +266,8 @@ final class RegionSolve {
                 flowMark[f.number] = mark;
                 flows.add(f);
                 for (Resource q : f.pathInternal()) {
-                    if (regionMark[q.number] != mark && (q == f.bottleneck || q.load() >= q.capacity() * (1 - SATURATED))) {
-                        regionMark[q.number] = mark;
+                    if (perResource[3 * q.number + IN_REGION] != mark && (q == f.bottleneck || q.load() >= q.capacity() * (1 - SATURATED))) {
+                        perResource[3 * q.number + IN_REGION] = mark;
                         queue.add(q);
                     }
                 }
@@ -263,20 +277,26 @@ final class RegionSolve {
 
     /** The load {@code q} carries at the rates of the last solve: outside load plus the region's. */
     double newLoad(Resource q) {
-        return outsideLoad[q.number] + regionLoad[q.number];
+        int t = perResource[3 * q.number + PLACE];
+        return outsideLoad[t] + regionLoad[t];
+    }
+
+    /** Grows the scratch kept by place in the touched list to {@code k} resources. */
+    private void fitTouched(int k) {
+        if (solvedLoad.length < k) {
+            int c = Math.max(k, 2 * solvedLoad.length);
+            solvedLoad = new double[c];
+            outsideLoad = new double[c];
+            regionLoad = new double[c];
+            crossingFlows = new int[c];
+        }
     }
 
     /** Grows the scratch arrays to every resource built and every flow number given so far. */
     private void fitArrays() {
         int resources = net.resourceCount();
-        if (regionMark.length < resources) {
-            int c = Math.max(resources, 2 * regionMark.length);
-            regionMark = Arrays.copyOf(regionMark, c);
-            touchMark = Arrays.copyOf(touchMark, c);
-            solvedLoad = Arrays.copyOf(solvedLoad, c);
-            outsideLoad = Arrays.copyOf(outsideLoad, c);
-            regionLoad = Arrays.copyOf(regionLoad, c);
-            crossingFlows = Arrays.copyOf(crossingFlows, c);
+        if (perResource.length < 3 * resources) {
+            perResource = Arrays.copyOf(perResource, 3 * Math.max(resources, perResource.length / 3 * 2));
         }
         int flows = net.numbers.limit();
         if (flowMark.length < flows) {
