@@ -43,7 +43,7 @@ class FlowNumbersTest {
     @Test
     void aNumberIsGivenBackOnceAndTakenOnce() {
         FlowNumbers numbers = new FlowNumbers();
-        Resource r = new Resource(0, 0, "r", ResourceKind.NIC_TX, 1);
+        Resource r = new Resource(0, 0, Limit.named("r"), ResourceKind.NIC_TX, 1);
         Flow f = new Flow(0, "f", new Resource[] {r}, new double[] {1}, 1, INF, 1, 0, x -> { });
         numbers.assign(f);
         assertThrows(IllegalStateException.class, () -> numbers.assign(f));
@@ -66,7 +66,7 @@ class FlowNumbersTest {
         int flows = 12;
         List<Resource> rs = new ArrayList<>();
         for (int i = 0; i < links; i++) {
-            rs.add(new Resource(i, reverseNumbers ? links - 1 - i : i, "l" + i, ResourceKind.NIC_TX, 70 + 13 * i));
+            rs.add(new Resource(i, reverseNumbers ? links - 1 - i : i, Limit.named("l" + i), ResourceKind.NIC_TX, 70 + 13 * i));
         }
         List<Flow> fs = new ArrayList<>();
         for (int k = 0; k < flows; k++) {
