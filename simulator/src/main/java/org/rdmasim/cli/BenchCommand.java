@@ -13,7 +13,7 @@ import java.util.PriorityQueue;
 import java.util.concurrent.Callable;
 import org.rdmasim.engine.RandomStreams;
 import org.rdmasim.engine.SimulationClock;
-import org.rdmasim.fluid.FlowProblem;
+import org.rdmasim.crosscheck.FlowProblem;
 import org.rdmasim.fluid.FluidNetwork;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.fluid.ResourceKind;

@@ -1,8 +1,8 @@
 package org.rdmasim.cli;
 
 import org.rdmasim.crosscheck.SimgridPeer;
-import org.rdmasim.fluid.FlowLog;
-import org.rdmasim.fluid.FlowProblem;
+import org.rdmasim.crosscheck.FlowLog;
+import org.rdmasim.crosscheck.FlowProblem;
 import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
 
@@ -124,7 +124,8 @@ final class ScenarioBench {
                 throw new BadInputException(file + ": variant '" + v.name() + "' schedules faults; the flow problem "
                         + "SimGrid solves has fixed links and no stopped flows");
             }
-            FlowLog log = VariantRunner.logFlows(v, scenario.seed());
+            FlowLog log = new FlowLog();
+            VariantRunner.runTapped(v, scenario.seed(), log);
             if (log.refusal() != null) {
                 throw new BadInputException(file + ": variant '" + v.name() + "' cannot be posed to SimGrid: " + log.refusal());
             }

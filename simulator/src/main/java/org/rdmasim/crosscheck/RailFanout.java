@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import org.rdmasim.engine.RandomStreams;
 import org.rdmasim.engine.SimulationClock;
-import org.rdmasim.fluid.FlowProblem;
 import org.rdmasim.fluid.FluidNetwork;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.hardware.Cluster;

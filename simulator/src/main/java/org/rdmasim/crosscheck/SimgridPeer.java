@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.rdmasim.fluid.FlowProblem;
 
 /**
  * Solves a {@link FlowProblem} with SimGrid through {@code tools/simgrid-peer/flowpeer.py}, one

@@ -25,6 +25,12 @@ import org.rdmasim.engine.SimulationClock;
  * checks every event against a solve from scratch ({@link MaxMinOracle}).
  */
 public final class FluidNetwork {
+    /**
+     * Smallest group of flows sharing one bottleneck that is tracked as one (see {@link #grouping}).
+     * Pairs and triples gain little and churn most; a fan-out's backlog on one NIC is hundreds.
+     */
+    public static final int DEFAULT_GROUP_MIN = 4;
+
     private final SimulationClock clock;
     final FlowGroups groups = new FlowGroups(this);
     final CompletionEvents completions = new CompletionEvents(this);
@@ -45,7 +51,7 @@ public final class FluidNetwork {
     /** Smallest number of flows frozen together at one resource that forms a group; 0 turns grouping off. */
     int groupMin;
     boolean verifying;
-    private FlowLog log;
+    private FlowTap log;
 
     public FluidNetwork(SimulationClock clock) {
         this.clock = clock;
@@ -178,8 +184,8 @@ public final class FluidNetwork {
         return this;
     }
 
-    /** Keeps every flow started from now on in {@code into}, to pose the run again as a {@link FlowProblem}. */
-    public FluidNetwork logging(FlowLog into) {
+    /** Shows every flow started from now on to {@code into} (to pose the run again to another solver). */
+    public FluidNetwork logging(FlowTap into) {
         this.log = into;
         return this;
     }

@@ -20,8 +20,8 @@
  *   <li>{@code FlowNumbers}: the dense numbers by which the scratch arrays hold flows.</li>
  *   <li>{@code MaxMinOracle}: a solve from scratch and the max-min conditions, checked after every
  *       event in verifying mode and by tests.</li>
- *   <li>{@link org.rdmasim.fluid.FlowProblem} and {@link org.rdmasim.fluid.FlowLog}: a run posed as a
- *       self-contained problem, to solve here and in the SimGrid peer.</li>
+ *   <li>{@link org.rdmasim.fluid.FlowTap}: what a layer above sees of a run to pose it again to
+ *       another solver (crosscheck's FlowLog and FlowProblem).</li>
  * </ul>
  *
  * <p>A resource carries an opaque {@link org.rdmasim.fluid.Limit} that the layer building it chose; the

@@ -14,8 +14,7 @@ import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.workload.TransferItem;
 import org.rdmasim.engine.SimulationClock;
-import org.rdmasim.fluid.FlowProblem;
-import org.rdmasim.fluid.FlowLog;
+import org.rdmasim.fluid.FlowTap;
 import org.rdmasim.fluid.FluidNetwork;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
@@ -76,16 +75,14 @@ public final class VariantRunner {
     }
 
     /**
-     * Runs the variant as written (first replication, no fault-free rerun) and returns every flow it
-     * started, to pose the run as a {@link FlowProblem} for another solver.
+     * Runs the variant as written (first replication, no fault-free rerun) and shows every flow it
+     * starts to {@code tap}, to pose the run again for another solver.
      */
-    public static FlowLog logFlows(VariantSpec v, long seed) {
-        FlowLog log = new FlowLog();
-        VariantOutcome outcome = runAsWritten(v, seed, 1, 1, new RunWatch(), log);
+    public static void runTapped(VariantSpec v, long seed, FlowTap tap) {
+        VariantOutcome outcome = runAsWritten(v, seed, 1, 1, new RunWatch(), tap);
         if (outcome.status() != VariantOutcome.Status.OK) {
             throw new IllegalStateException("variant " + v.name() + " failed: " + outcome.error());
         }
-        return log;
     }
 
     private static VariantOutcome runAsWritten(VariantSpec v, long seed, int replications, int threads, RunWatch watch) {
@@ -93,7 +90,7 @@ public final class VariantRunner {
     }
 
     private static VariantOutcome runAsWritten(VariantSpec v, long seed, int replications, int threads, RunWatch watch,
-            FlowLog log) {
+            FlowTap log) {
         long t0 = System.nanoTime();
         List<Host> hosts = hostsOf(v);
         Map<String, String> representativeOf = new HashMap<>();
@@ -235,12 +232,12 @@ public final class VariantRunner {
 
     /** One replication: its own clock, network and cluster, NIC rates jittered from its own streams. */
     static RunResult runOnce(VariantSpec v, List<Host> hosts, long seed, int replication, FanoutRun.Timing timing,
-            Held registrations, RunWatch watch, FlowLog log) {
+            Held registrations, RunWatch watch, FlowTap log) {
         RandomStreams streams = new RandomStreams(seed, replication);
         SimulationClock clock = new SimulationClock();
         watch.attach(clock);
         // Flows held together at one resource share a rate (same max-min rates, finish times to rounding).
-        FluidNetwork network = new FluidNetwork(clock).grouping(RunChecks.reference() ? 0 : FlowProblem.DEFAULT_GROUP_MIN)
+        FluidNetwork network = new FluidNetwork(clock).grouping(RunChecks.reference() ? 0 : FluidNetwork.DEFAULT_GROUP_MIN)
                 .verifying(RunChecks.verifying());
         if (log != null) {
             network.logging(log);

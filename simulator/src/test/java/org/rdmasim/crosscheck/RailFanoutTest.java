@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.rdmasim.fluid.FlowProblem;
 import org.rdmasim.hardware.FabricSpec;
 
 /** The synthetic fan-out the SimGrid cross-check solves, checked against values worked out by hand. */

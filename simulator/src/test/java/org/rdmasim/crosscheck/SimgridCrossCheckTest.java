@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.rdmasim.fluid.FlowProblem;
 import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.crosscheck.RailFanout;
 import org.rdmasim.crosscheck.RailFanout.Arrival;

@@ -45,19 +45,6 @@ class FlowGuardsAndLimitersTest {
     }
 
     @Test
-    void badProblemsAreRefused() {
-        FlowProblem.Link l = new FlowProblem.Link("l", 100);
-        assertThrows(IllegalArgumentException.class, () -> new FlowProblem.Link("l", 0));
-        assertThrows(IllegalArgumentException.class, () -> new FlowProblem.FlowSpec("f", "g", -1, 10, List.of("l"), 1));
-        assertThrows(IllegalArgumentException.class, () -> new FlowProblem.FlowSpec("f", "g", 0, -1, List.of("l"), 1));
-        assertThrows(IllegalArgumentException.class, () -> new FlowProblem.FlowSpec("f", "g", 0, 10, List.of("l"), 0));
-        assertThrows(IllegalArgumentException.class, () -> new FlowProblem.FlowSpec("f", "g", 0, 10, List.of("l", "l"), 1));
-        FlowProblem.FlowSpec f = new FlowProblem.FlowSpec("f", "g", 0, 10, List.of("m"), Double.POSITIVE_INFINITY);
-        assertThrows(IllegalArgumentException.class, () -> new FlowProblem(List.of(l), List.of(f)));
-        assertThrows(IllegalArgumentException.class, () -> new FlowProblem(List.of(l, l), List.of()));
-    }
-
-    @Test
     void eachLimiterIsCreditedWithTheBytesItHeldAndTheLargestShareDominates() {
         SimulationClock clock = new SimulationClock();
         FluidNetwork net = new FluidNetwork(clock);

@@ -1,4 +1,8 @@
-package org.rdmasim.fluid;
+package org.rdmasim.crosscheck;
+
+import org.rdmasim.fluid.FluidNetwork;
+import org.rdmasim.fluid.Resource;
+import org.rdmasim.fluid.ResourceKind;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -94,18 +98,12 @@ public record FlowProblem(List<Link> links, List<FlowSpec> flows) {
     /**
      * Runs the problem on a fresh clock and fluid network: each flow starts at its start time (flows
      * of the same instant in input order, in one event) and finishes when its bytes are through.
-     * Flows sharing a bottleneck are grouped from {@link #DEFAULT_GROUP_MIN} on: the same rates, finish
+     * Flows sharing a bottleneck are grouped from {@link FluidNetwork#DEFAULT_GROUP_MIN} on: the same rates, finish
      * times equal to the flow-by-flow solve to rounding (about 1e-14 relative on a 16,384-receiver fan-out).
      */
     public Solution solveInRdmasim() {
-        return solveInRdmasim(DEFAULT_GROUP_MIN, false);
+        return solveInRdmasim(FluidNetwork.DEFAULT_GROUP_MIN, false);
     }
-
-    /**
-     * Smallest group of flows sharing one bottleneck that is tracked as one (see {@link FluidNetwork#grouping}).
-     * Pairs and triples gain little and churn most; a fan-out's backlog on one NIC is hundreds.
-     */
-    public static final int DEFAULT_GROUP_MIN = 4;
 
     /**
      * As {@link #solveInRdmasim()}, with grouping from {@code groupMin} flows (0: off) and, with

@@ -1,4 +1,8 @@
-package org.rdmasim.fluid;
+package org.rdmasim.crosscheck;
+
+import org.rdmasim.fluid.Flow;
+import org.rdmasim.fluid.FlowTap;
+import org.rdmasim.fluid.Resource;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,38 +10,41 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Every flow a {@link FluidNetwork} started, kept so the run can be posed again as a self-contained
+ * Every flow a {@link org.rdmasim.fluid.FluidNetwork} started, kept so the run can be posed again as a self-contained
  * {@link FlowProblem} (the flows with their start times, sizes, routes of resources and caps) and
  * handed to another solver. Only a run of the subset SimGrid shares the same way can be posed: weight
  * 1, each resource used once per byte, no flow stopped early and no capacity changed mid-run.
  */
-public final class FlowLog {
+public final class FlowLog implements FlowTap {
     private final List<Flow> flows = new ArrayList<>();
     private String refusal;
 
-    void started(Flow f) {
+    @Override
+    public void started(Flow f) {
         if (refusal != null) {
             return;
         }
         if (f.weight() != 1.0) {
             refusal = "flow " + f.label() + " has weight " + f.weight() + " (SimGrid's CM02 shares with weight 1 only)";
         }
-        for (int i = 0; i < f.pathInternal().length && refusal == null; i++) {
-            if (f.usage(i) != 1.0) {
-                refusal = "flow " + f.label() + " uses " + f.pathInternal()[i].name() + " " + f.usage(i)
+        for (Resource r : f.path()) {
+            if (refusal == null && f.usageOf(r) != 1.0) {
+                refusal = "flow " + f.label() + " uses " + r.name() + " " + f.usageOf(r)
                         + " times per byte (staged through host memory); SimGrid counts a link once per flow";
             }
         }
         flows.add(f);
     }
 
-    void aborted(Flow f) {
+    @Override
+    public void aborted(Flow f) {
         if (refusal == null) {
             refusal = "flow " + f.label() + " was stopped before its end (a fault); the problem has no such event";
         }
     }
 
-    void capacityChanged(Resource r) {
+    @Override
+    public void capacityChanged(Resource r) {
         if (refusal == null) {
             refusal = r.name() + " changed capacity mid-run (a fault); the problem's links are fixed";
         }
@@ -65,8 +72,9 @@ public final class FlowLog {
         List<FlowProblem.FlowSpec> specs = new ArrayList<>(flows.size());
         for (int k = 0; k < flows.size(); k++) {
             Flow f = flows.get(k);
-            List<String> route = new ArrayList<>(f.pathInternal().length);
-            for (Resource r : f.pathInternal()) {
+            Resource[] path = f.path();
+            List<String> route = new ArrayList<>(path.length);
+            for (Resource r : path) {
                 links.computeIfAbsent(r, q -> new FlowProblem.Link(q.name(), q.capacity()));
                 route.add(r.name());
             }

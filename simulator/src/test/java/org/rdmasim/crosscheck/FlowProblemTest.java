@@ -1,6 +1,7 @@
-package org.rdmasim.fluid;
+package org.rdmasim.crosscheck;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -41,5 +42,18 @@ class FlowProblemTest {
             assertTrue(json.contains(s), s + " in " + json);
         }
         assertTrue(json.contains("100") && json.contains("300") && json.contains("60"), json);
+    }
+
+    @Test
+    void badProblemsAreRefused() {
+        FlowProblem.Link l = new FlowProblem.Link("l", 100);
+        assertThrows(IllegalArgumentException.class, () -> new FlowProblem.Link("l", 0));
+        assertThrows(IllegalArgumentException.class, () -> new FlowProblem.FlowSpec("f", "g", -1, 10, List.of("l"), 1));
+        assertThrows(IllegalArgumentException.class, () -> new FlowProblem.FlowSpec("f", "g", 0, -1, List.of("l"), 1));
+        assertThrows(IllegalArgumentException.class, () -> new FlowProblem.FlowSpec("f", "g", 0, 10, List.of("l"), 0));
+        assertThrows(IllegalArgumentException.class, () -> new FlowProblem.FlowSpec("f", "g", 0, 10, List.of("l", "l"), 1));
+        FlowProblem.FlowSpec f = new FlowProblem.FlowSpec("f", "g", 0, 10, List.of("m"), Double.POSITIVE_INFINITY);
+        assertThrows(IllegalArgumentException.class, () -> new FlowProblem(List.of(l), List.of(f)));
+        assertThrows(IllegalArgumentException.class, () -> new FlowProblem(List.of(l, l), List.of()));
     }
 }
