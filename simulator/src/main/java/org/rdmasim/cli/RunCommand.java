@@ -63,6 +63,9 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (!check) {
+            ReportWriter.warmUpCharts();
+        }
         Scenario scenario = ScenarioLoader.load(scenarioFile, allowOutside);
         Path dir = out != null ? out : Path.of("reports", scenario.name());
         int n = threads == null ? defaultThreads() : threads;

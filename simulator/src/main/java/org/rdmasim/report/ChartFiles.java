@@ -32,6 +32,15 @@ public final class ChartFiles {
         Files.writeString(dir.resolve(baseName + ".svg"), g.getSVGDocument(), StandardCharsets.UTF_8);
     }
 
+    /** Draws {@code chart} as PNG into {@code png} and as SVG into memory, as {@link #write} does (warm-up). */
+    static void draw(JFreeChart chart, java.io.OutputStream png) throws IOException {
+        style(chart);
+        ChartUtils.writeChartAsPNG(png, chart, WIDTH, HEIGHT);
+        SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
+        chart.draw(g, new Rectangle2D.Double(0, 0, WIDTH, HEIGHT));
+        g.getSVGDocument();
+    }
+
     private static void style(JFreeChart chart) {
         chart.setBackgroundPaint(Color.WHITE);
         if (chart.getTitle() != null) {

@@ -45,6 +45,14 @@ public final class ReportWriter {
         }
     }
 
+    /**
+     * Starts paying the first chart's start-up cost (Java2D, fonts, JFreeChart) on a spare core while the
+     * caller loads and runs a scenario; see {@link ChartBatch#warmUpInBackground}.
+     */
+    public static void warmUpCharts() {
+        ChartBatch.warmUpInBackground();
+    }
+
     /** A sweep to chart: each series is a written variant, each point the variant run at one message size. */
     public record SweepChart(List<String> series, List<Long> sizes, java.util.function.BiFunction<String, Long, String> name) {
     }
@@ -97,7 +105,7 @@ public final class ReportWriter {
         } else {
             tables.run();
         }
-        List<String> charts = new ArrayList<>();
+        ChartBatch batch = new ChartBatch();
 
         DefaultCategoryDataset pull = new DefaultCategoryDataset();
         DefaultCategoryDataset bw = new DefaultCategoryDataset();
@@ -131,15 +139,11 @@ public final class ReportWriter {
                 }
                 data.addSeries(xy);
             }
-            ChartFiles.write(Charts.sweep("Bandwidth vs message size: " + scenario, data, references), dir, "message-size-sweep");
-            charts.add("message-size-sweep");
+            batch.add(() -> Charts.sweep("Bandwidth vs message size: " + scenario, data, references), "message-size-sweep");
         }
         if (pull.getColumnCount() > 0 && sweep == null) {
-            ChartFiles.write(Charts.bars("Pull time per variant: " + scenario, "seconds", pull, List.of()), dir, "pull-time");
-            charts.add("pull-time");
-            ChartFiles.write(Charts.bars("Bandwidth per variant: " + scenario, "Gbps", bw, references), dir,
-                    "aggregate-bandwidth");
-            charts.add("aggregate-bandwidth");
+            batch.add(() -> Charts.bars("Pull time per variant: " + scenario, "seconds", pull, List.of()), "pull-time");
+            batch.add(() -> Charts.bars("Bandwidth per variant: " + scenario, "Gbps", bw, references), "aggregate-bandwidth");
         }
         java.util.Map<String, double[]> cdf = new java.util.LinkedHashMap<>();
         for (VariantOutcome o : outcomes) {
@@ -150,8 +154,7 @@ public final class ReportWriter {
             }
         }
         if (!cdf.isEmpty()) {
-            ChartFiles.write(Charts.pullCdf("Pull time CDF: " + scenario, cdf), dir, "pull-time-cdf");
-            charts.add("pull-time-cdf");
+            batch.add(() -> Charts.pullCdf("Pull time CDF: " + scenario, cdf), "pull-time-cdf");
         }
         for (VariantOutcome o : outcomes) {
             if (o.result() == null || o.result().fanout() == null) {
@@ -163,8 +166,7 @@ public final class ReportWriter {
             }
             bars.sort(java.util.Comparator.comparingDouble(Charts.TimelineBar::arrivalSeconds));
             String base = "receiver-timeline-" + bases.get(o.name());
-            ChartFiles.write(Charts.receiverTimeline("Receivers over time: " + o.name(), bars), dir, base);
-            charts.add(base);
+            batch.add(() -> Charts.receiverTimeline("Receivers over time: " + o.name(), bars), base);
         }
         for (VariantOutcome o : outcomes) {
             if (o.result() == null) {
@@ -195,12 +197,15 @@ public final class ReportWriter {
                 continue;
             }
             String base = "nic-throughput-" + bases.get(o.name());
-            JFreeChart chart = Charts.nicThroughput((fanout ? "Sending hosts' NICs, stacked: " : "Sending NICs, stacked: ")
-                    + o.name(), busy, List.of());
-            Charts.markFaults(chart, o.result().faultLog());
-            ChartFiles.write(chart, dir, base);
-            charts.add(base);
+            batch.add(() -> {
+                JFreeChart chart = Charts.nicThroughput((fanout ? "Sending hosts' NICs, stacked: " : "Sending NICs, stacked: ")
+                        + o.name(), busy, List.of());
+                Charts.markFaults(chart, o.result().faultLog());
+                return chart;
+            }, base);
         }
+        batch.writeAll(dir);
+        List<String> charts = batch.names();
         awaitTables(tables);
         IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts, provenance, environments);
         return new Written(dir, charts);
