@@ -324,14 +324,26 @@ final class NcclVocabulary {
         return -1;
     }
 
+    /** One range of a CPU list: "7" or "0-55". */
+    private static final java.util.regex.Pattern CPU_RANGE = java.util.regex.Pattern.compile("\\d{1,5}(-\\d{1,5})?");
+
     /** The cpumask for a CPU list; empty when the list is empty or not a list of CPU ranges. */
+
     static Optional<String> cpuMask(String cpuList) {
         String t = cpuList.trim();
-        if (t.isEmpty() || t.length() > 10_000 || !t.matches("\\d{1,5}(-\\d{1,5})?(,\\d{1,5}(-\\d{1,5})?)*")) {
+        if (t.isEmpty() || t.length() > 10_000) {
             return Optional.empty();
         }
+        // Each range is checked on its own: one regex over the whole list recurses once per range in
+        // java.util.regex and overflowed the stack on a list of a few thousand CPUs.
+        String[] rangeList = t.split(",", -1);
+        for (String part : rangeList) {
+            if (!CPU_RANGE.matcher(part).matches()) {
+                return Optional.empty();
+            }
+        }
         BigInteger bits = BigInteger.ZERO;
-        for (String part : t.split(",")) {
+        for (String part : rangeList) {
             String[] ends = part.split("-");
             int lo = Integer.parseInt(ends[0]);
             int hi = ends.length > 1 ? Integer.parseInt(ends[1]) : lo;
