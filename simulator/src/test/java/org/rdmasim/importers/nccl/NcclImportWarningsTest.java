@@ -1,0 +1,64 @@
+package org.rdmasim.importers.nccl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rdmasim.importers.ImportOptions;
+import org.rdmasim.importers.ImportResult;
+import org.rdmasim.importers.ImportWarning;
+
+/** What the reader says when it guesses about a device: each guess named with its line and what it was based on. */
+class NcclImportWarningsTest {
+    private static final String GPU = "<pci busid=\"0000:19:00.0\" class=\"0x030200\" vendor=\"0x10de\" device=\"0x2330\" "
+            + "link_speed=\"32.0 GT/s PCIe\" link_width=\"16\"><gpu dev=\"0\" sm=\"90\" rank=\"0\" gdr=\"1\"/></pci>";
+
+    private static List<String> warnings(String cpuBody) {
+        String xml = "<system version=\"1\">\n<cpu numaid=\"0\" arch=\"x86_64\">\n" + cpuBody + "\n</cpu>\n</system>\n";
+        ImportResult r = NcclTopologyReader.importText(xml, "t.xml", ImportOptions.defaults());
+        // the CPU and no-GPU notes of line 2 are other tests' business
+        return r.warnings().stream().filter(w -> w.line() == 3).map(ImportWarning::text).toList();
+    }
+
+    private static String nic(String pciAttributes, String netAttributes) {
+        return "<pci busid=\"0000:1a:00.0\" class=\"0x020700\"" + pciAttributes + "><nic><net name=\"mlx5_0\""
+                + netAttributes + "/></nic></pci>";
+    }
+
+    @Test
+    void aNicWithoutIdsIsTheSlowestConnectXReachingItsSpeed() {
+        assertEquals(List.of("t.xml:3: warning: NIC mlx5_0 names no known vendor and device id: taken as ConnectX-7, "
+                        + "the slowest ConnectX reaching its 300 Gb/s"),
+                warnings(nic(" link_speed=\"32.0 GT/s PCIe\" link_width=\"16\"", " speed=\"300000\"")));
+        assertEquals(List.of("t.xml:3: warning: NIC mlx5_0 names no known vendor and device id: taken as ConnectX-6, "
+                        + "the slowest ConnectX reaching its 100.5 Gb/s"),
+                warnings(nic(" link_speed=\"32.0 GT/s PCIe\" link_width=\"16\"", " speed=\"100500\"")));
+    }
+
+    @Test
+    void aNicWithoutIdsOrSpeedIsTakenFromItsSlot() {
+        assertEquals(List.of("t.xml:3: warning: NIC mlx5_0 names no known vendor and device id and no speed: taken as "
+                        + "ConnectX-6 from its 16.0 GT/s PCIe slot",
+                "t.xml:3: warning: NIC mlx5_0 gives no port speed: line rate taken as 200 Gb/s (ConnectX-6)"),
+                warnings(nic(" link_speed=\"16.0 GT/s PCIe\" link_width=\"16\"", "")));
+    }
+
+    @Test
+    void aNicSlotWithoutUsableLinkTakesTheModelsLink() {
+        assertEquals(List.of("t.xml:3: warning: NIC mlx5_0 gives no link_speed: its link taken as ConnectX-7's 32.0 GT/s PCIe x16"),
+                warnings(nic(" vendor=\"0x15b3\" device=\"0x1021\"", " speed=\"400000\"")));
+        assertEquals(List.of("t.xml:3: warning: NIC mlx5_0 gives link_speed '5.0 GT/s PCIe', below PCIe Gen3 or unknown: "
+                        + "its link taken as ConnectX-7's 32.0 GT/s PCIe x16"),
+                warnings(nic(" vendor=\"0x15b3\" device=\"0x1021\" link_speed=\"5.0 GT/s PCIe\" link_width=\"16\"",
+                        " speed=\"400000\"")));
+    }
+
+    @Test
+    void aSwitchWithoutLinkTakesTheFastestLinkBelow() {
+        String sw = "<pci busid=\"0000:18:00.0\" class=\"0x060400\">" + GPU
+                + nic(" vendor=\"0x15b3\" device=\"0x101b\" link_speed=\"16.0 GT/s PCIe\" link_width=\"16\"", " speed=\"200000\"")
+                + "</pci>";
+        assertEquals(List.of("t.xml:3: warning: PCIe switch 0000:18:00.0 gives no link_speed: its uplink taken as the fastest "
+                + "link below it, 32.0 GT/s PCIe x16"), warnings(sw));
+    }
+}
