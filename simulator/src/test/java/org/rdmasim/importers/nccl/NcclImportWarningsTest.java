@@ -61,4 +61,54 @@ class NcclImportWarningsTest {
         assertEquals(List.of("t.xml:3: warning: PCIe switch 0000:18:00.0 gives no link_speed: its uplink taken as the fastest "
                 + "link below it, 32.0 GT/s PCIe x16"), warnings(sw));
     }
+
+    private static final String INTEL_CPU = "<cpu numaid=\"0\" arch=\"x86_64\" vendor=\"GenuineIntel\" familyid=\"6\" modelid=\"143\">";
+
+    private static List<String> all(String xml) {
+        return NcclTopologyReader.importText(xml, "t.xml", ImportOptions.defaults()).warnings().stream()
+                .map(ImportWarning::text).toList();
+    }
+
+    @Test
+    void aCpuWithoutArchOrVendorAndAHostWithoutNicAreNoted() {
+        String xml = "<system version=\"1\">\n<cpu numaid=\"0\">\n" + GPU + "\n</cpu>\n</system>\n";
+        assertEquals(List.of("t.xml:2: warning: <cpu> names no arch or vendor: CPU family taken as Sapphire Rapids "
+                        + "(its memory and socket-link figures); pass the CPU family to choose another",
+                "t.xml:2: warning: the host holds no NIC: it cannot send or receive over the network"), all(xml));
+        assertEquals(org.rdmasim.hardware.CpuFamily.INTEL_SAPPHIRE_RAPIDS,
+                NcclTopologyReader.read(xml, "t.xml", ImportOptions.defaults()).cpuFamily());
+    }
+
+    @Test
+    void warningsComeInFileOrderThoughASwitchIsNotedAfterItsChildren() {
+        String xml = "<system version=\"1\">\n" + INTEL_CPU + "\n<pci busid=\"0000:18:00.0\" class=\"0x060400\">\n" + GPU
+                + nic(" link_speed=\"32.0 GT/s PCIe\" link_width=\"16\"", " speed=\"400000\"") + "\n</pci>\n</cpu>\n</system>\n";
+        assertEquals(List.of("t.xml:3: warning: PCIe switch 0000:18:00.0 gives no link_speed: its uplink taken as the "
+                        + "fastest link below it, 32.0 GT/s PCIe x16",
+                "t.xml:4: warning: NIC mlx5_0 names no known vendor and device id: taken as ConnectX-7, the slowest "
+                        + "ConnectX reaching its 400 Gb/s"), all(xml));
+    }
+
+    @Test
+    void aRepeatedNumaidStartsASecondHostAndTheFirstWarningSaysSo() {
+        String body = GPU + nic(" vendor=\"0x15b3\" device=\"0x1021\" link_speed=\"32.0 GT/s PCIe\" link_width=\"16\"",
+                " speed=\"400000\"");
+        String xml = "<system version=\"1\">\n" + INTEL_CPU + body + "</cpu>\n" + INTEL_CPU
+                + body.replace("mlx5_0", "mlx5_1") + "</cpu>\n</system>\n";
+        ImportResult r = NcclTopologyReader.importText(xml, "t.xml", ImportOptions.defaults());
+        assertEquals(2, r.hosts().size());
+        assertEquals(List.of("t.xml:1: warning: the file holds 2 hosts (a <system>, or a <cpu> whose numaid was already "
+                + "seen, starts the next one)"), r.warnings().stream().map(ImportWarning::text).toList());
+    }
+
+    @Test
+    void twoNicPortsOfOneNameAreAnErrorAtTheSecond() {
+        String port = nic(" vendor=\"0x15b3\" device=\"0x1021\" link_speed=\"32.0 GT/s PCIe\" link_width=\"16\"",
+                " speed=\"400000\"");
+        String xml = "<system version=\"1\">\n" + INTEL_CPU + "\n<pci busid=\"0000:18:00.0\" class=\"0x060400\">\n"
+                + GPU + "\n" + port + "\n</pci>\n" + port + "\n</cpu>\n</system>\n";
+        org.rdmasim.importers.ImportException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.rdmasim.importers.ImportException.class, () -> NcclTopologyReader.importText(xml, "t.xml", ImportOptions.defaults()));
+        assertEquals("t.xml:7: a second <net> named mlx5_0, expected each NIC port to have its own name", e.getMessage());
+    }
 }
