@@ -78,4 +78,37 @@ class MatrixTextParserTest {
         }
         return null;
     }
+
+    private static final String GPU_AND_TWO_NICS = "\tGPU0\tNIC0\tNIC1\tCPU Affinity\tNUMA Affinity\n"
+            + "GPU0\t X \tPIX\tPIX\t0-7\t0\n"
+            + "NIC0\tPIX\t X \tPIX\n"
+            + "NIC1\tPIX\tPIX\t X \n"
+            + "\n"
+            + "Legend:\n"
+            + "\n"
+            + "  X    = Self\n"
+            + "\n"
+            + "NIC Legend:\n"
+            + "\n";
+
+    @Test
+    void theNicLegendNamesTheNics() {
+        HostSpec host = SmiTopologyReader.read(GPU_AND_TWO_NICS + "  NIC0: mlx5_4\n  NIC1: mlx5_7\n", "topo.txt",
+                ImportOptions.defaults());
+        assertEquals(java.util.List.of("mlx5_4", "mlx5_7"), host.nicSpecs().stream().map(HostSpec.NicSpec::name).toList());
+    }
+
+    @Test
+    void aNicTheLegendLeavesOutIsAnErrorAtTheLegend() {
+        assertEquals("topo.txt:10: the NIC Legend does not name NIC1, expected an entry \"NIC1: mlx5_N\"",
+                error(GPU_AND_TWO_NICS + "  NIC0: mlx5_4\n"));
+    }
+
+    @Test
+    void nvlinkToANicIsAnError() {
+        String text = "\tGPU0\tNIC0\tCPU Affinity\tNUMA Affinity\n"
+                + "GPU0\t X \tNV4\t0-7\t0\n"
+                + "NIC0\tNV4\t X \n";
+        assertEquals("topo.txt:2: cell GPU0/NIC0 is NV4, expected NV# only between two GPUs", error(text));
+    }
 }
