@@ -111,4 +111,59 @@ class NcclImportWarningsTest {
                 org.rdmasim.importers.ImportException.class, () -> NcclTopologyReader.importText(xml, "t.xml", ImportOptions.defaults()));
         assertEquals("t.xml:7: a second <net> named mlx5_0, expected each NIC port to have its own name", e.getMessage());
     }
+
+    private static org.rdmasim.hardware.HostSpec host(String cpuBody) {
+        String xml = "<system version=\"1\">\n" + INTEL_CPU + "\n" + cpuBody + "\n</cpu>\n</system>\n";
+        return NcclTopologyReader.read(xml, "t.xml", ImportOptions.defaults());
+    }
+
+    private static String error(String cpuBody) {
+        String xml = "<system version=\"1\">\n" + INTEL_CPU + "\n" + cpuBody + "\n</cpu>\n</system>\n";
+        return org.junit.jupiter.api.Assertions.assertThrows(org.rdmasim.importers.ImportException.class,
+                () -> NcclTopologyReader.read(xml, "t.xml", ImportOptions.defaults())).getMessage();
+    }
+
+    @Test
+    void aGpuWithNothingToGoByIsAnH100WithItsOwnLink() {
+        assertEquals(List.of("t.xml:3: warning: the GPU names no sm, known device id or link speed: taken as H100-SXM5-80GB",
+                        "t.xml:3: warning: the GPU gives no link_speed: its link taken as H100-SXM5-80GB's 32.0 GT/s PCIe x16"),
+                warnings("<pci busid=\"0000:19:00.0\" class=\"0x030200\" vendor=\"0x10de\" device=\"0x9999\"/>"));
+        assertEquals(List.of("t.xml:3: warning: the GPU names no sm or known device id: taken as A100-SXM4-80GB from its "
+                        + "16.0 GT/s PCIe slot"),
+                warnings("<pci busid=\"0000:19:00.0\" class=\"0x030200\" link_speed=\"16.0 GT/s PCIe\" link_width=\"16\"/>"));
+    }
+
+    @Test
+    void oneC2cLinkIsEnoughAndNoneIsAnError() {
+        String gpu = "<pci busid=\"0009:01:00.0\" class=\"0x030200\" vendor=\"0x10de\" device=\"0x2901\">"
+                + "<gpu dev=\"0\" sm=\"100\" rank=\"0\" gdr=\"1\"><c2c bw=\"COUNT_BW\" count=\"COUNT\"/></gpu></pci>";
+        org.rdmasim.hardware.HostSpec h = host(gpu.replace("COUNT_BW", "450000").replace("COUNT", "1"));
+        org.rdmasim.hardware.HostSpec.GpuSpec g = (org.rdmasim.hardware.HostSpec.GpuSpec) h.sockets().get(0).devices().get(0);
+        assertEquals(org.rdmasim.hardware.LinkSpec.c2c(450e9), g.link());
+        assertEquals("t.xml:3: <c2c bw=\"450000\" count=\"0\">, expected a positive bandwidth in MB/s per link and a "
+                + "count of at least 1", error(gpu.replace("COUNT_BW", "450000").replace("COUNT", "0")));
+    }
+
+    @Test
+    void linkWidthsRunFromZeroToThirtyTwo() {
+        String slot = "<pci busid=\"0000:19:00.0\" class=\"0x030200\" vendor=\"0x10de\" device=\"0x2330\" "
+                + "link_speed=\"32.0 GT/s PCIe\" link_width=\"WIDTH\"><gpu dev=\"0\" sm=\"90\" rank=\"0\" gdr=\"1\"/></pci>";
+        org.rdmasim.hardware.HostSpec h = host(slot.replace("WIDTH", "32"));
+        assertEquals(org.rdmasim.hardware.LinkSpec.pcie(org.rdmasim.hardware.PcieGen.GEN5, 32),
+                ((org.rdmasim.hardware.HostSpec.GpuSpec) h.sockets().get(0).devices().get(0)).link());
+        assertEquals("t.xml:3: link_width 33, expected a lane count from 0 (unknown) to 32", error(slot.replace("WIDTH", "33")));
+        assertEquals("t.xml:3: link_width -1, expected a lane count from 0 (unknown) to 32", error(slot.replace("WIDTH", "-1")));
+        assertEquals(List.of("t.xml:3: warning: link_width 0 read as x16, as NCCL does"), warnings(slot.replace("WIDTH", "0")));
+    }
+
+    @Test
+    void portSpeedsRunFromOneMbpsToThirtyTwoHundredGbps() {
+        String port = nic(" vendor=\"0x15b3\" device=\"0x1023\" link_speed=\"64.0 GT/s PCIe\" link_width=\"16\"",
+                " speed=\"SPEED\"");
+        assertEquals(3200.0, host(GPU + port.replace("SPEED", "3200000")).nicSpecs().get(0).lineRateGbps());
+        assertEquals("t.xml:3: speed 0, expected a port speed in Mb/s from 1 to 3200000, e.g. 400000",
+                error(GPU + port.replace("SPEED", "0")));
+        assertEquals("t.xml:3: speed 3200001, expected a port speed in Mb/s from 1 to 3200000, e.g. 400000",
+                error(GPU + port.replace("SPEED", "3200001")));
+    }
 }
