@@ -33,4 +33,54 @@ class PcieTreeInferenceTest {
         assertEquals(List.of(1, 0), sockets.stream().map(HostSpec.SocketSpec::numaNode).toList());
         assertEquals(List.of("8-15", ""), sockets.stream().map(HostSpec.SocketSpec::cpuAffinity).toList());
     }
+
+    private static List<String> sockets(String text) {
+        List<String> out = new java.util.ArrayList<>();
+        for (HostSpec.SocketSpec s : SmiTopologyReader.read(text, "t.txt", ImportOptions.defaults()).sockets()) {
+            out.add(s.numaNode() + ":" + names(s.devices()));
+        }
+        return out;
+    }
+
+    private static List<String> names(List<HostSpec.DeviceSpec> devices) {
+        List<String> out = new java.util.ArrayList<>();
+        for (HostSpec.DeviceSpec d : devices) {
+            if (d instanceof HostSpec.SwitchSpec s) {
+                out.addAll(names(s.devices()));
+            } else if (d instanceof HostSpec.HostBridgeSpec b) {
+                out.addAll(names(b.devices()));
+            } else {
+                out.add(d.name());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A socket with NIC0 alone must come before the socket of GPU0 and NIC1, or a depth-first walk would
+     * number the NICs the other way round; sorting by lowest GPU alone would put it last.
+     */
+    @Test
+    void aNicOnlySocketGoesFirstWhenItHoldsTheLowestNic() {
+        String text = "\tGPU0\tNIC0\tNIC1\tCPU Affinity\tNUMA Affinity\n"
+                + "GPU0\t X \tSYS\tPIX\n"
+                + "NIC0\tSYS\t X \tSYS\n"
+                + "NIC1\tPIX\tSYS\t X \n";
+        assertEquals(List.of("1:[mlx5_0]", "0:[GPU0, mlx5_1]"), sockets(text));
+    }
+
+    /**
+     * Constraints that cycle (GPU0's socket before GPU1's, GPU1's holding NIC0 before NIC1's, NIC1's
+     * before NIC2's which holds GPU0) are broken at the lowest GPU: GPU0's socket, then GPU1's, then NIC1's.
+     */
+    @Test
+    void cyclingConstraintsStartAtTheLowestGpu() {
+        String text = "\tGPU0\tGPU1\tNIC0\tNIC1\tNIC2\tCPU Affinity\tNUMA Affinity\n"
+                + "GPU0\t X \tSYS\tSYS\tSYS\tPIX\n"
+                + "GPU1\tSYS\t X \tPIX\tSYS\tSYS\n"
+                + "NIC0\tSYS\tPIX\t X \tSYS\tSYS\n"
+                + "NIC1\tSYS\tSYS\tSYS\t X \tSYS\n"
+                + "NIC2\tPIX\tSYS\tSYS\tSYS\t X \n";
+        assertEquals(List.of("0:[GPU0, mlx5_2]", "1:[GPU1, mlx5_0]", "2:[mlx5_1]"), sockets(text));
+    }
 }
