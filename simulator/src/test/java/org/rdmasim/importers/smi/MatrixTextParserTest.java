@@ -111,4 +111,15 @@ class MatrixTextParserTest {
                 + "NIC0\tNV4\t X \n";
         assertEquals("topo.txt:2: cell GPU0/NIC0 is NV4, expected NV# only between two GPUs", error(text));
     }
+
+    @Test
+    void aSecondProductIsNotedAndTheFirstKept() {
+        String text = "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-1)\n"
+                + "GPU 1: NVIDIA A100-SXM4-80GB (UUID: GPU-2)\n"
+                + pair("NV4");
+        org.rdmasim.importers.ImportResult r = SmiTopologyReader.importText(text, "topo.txt", ImportOptions.defaults());
+        assertEquals("topo.txt:2: warning: GPU product 'NVIDIA A100-SXM4-80GB' differs from 'NVIDIA H100 80GB HBM3' at "
+                + "line 1: every GPU is taken as the first", r.warnings().get(0).text());
+        assertEquals(org.rdmasim.hardware.GpuModel.H100, firstGpu(r.single().spec()).model());
+    }
 }
