@@ -142,6 +142,8 @@ class NcclImportWarningsTest {
         assertEquals(org.rdmasim.hardware.LinkSpec.c2c(450e9), g.link());
         assertEquals("t.xml:3: <c2c bw=\"450000\" count=\"0\">, expected a positive bandwidth in MB/s per link and a "
                 + "count of at least 1", error(gpu.replace("COUNT_BW", "450000").replace("COUNT", "0")));
+        assertEquals("t.xml:3: <c2c bw=\"0\" count=\"1\">, expected a positive bandwidth in MB/s per link and a "
+                + "count of at least 1", error(gpu.replace("COUNT_BW", "0").replace("COUNT", "1")));
     }
 
     @Test
