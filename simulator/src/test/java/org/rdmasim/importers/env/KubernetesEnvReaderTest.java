@@ -16,6 +16,10 @@ class KubernetesEnvReaderTest {
         EnvBlockException e = assertThrows(EnvBlockException.class, () -> KubernetesEnvReader.read(text, "bad.yaml"));
         assertEquals("bad.yaml:4: YAML syntax error (expected the node content, but found '<stream end>'), "
                 + "expected a Kubernetes manifest or a list of containers with env: lists", e.getMessage());
+        // a scanner error has no context mark: the line is the problem's
+        e = assertThrows(EnvBlockException.class, () -> KubernetesEnvReader.read("env:\n  a: b: c\n", "bad.yaml"));
+        assertEquals("bad.yaml:2: YAML syntax error (mapping values are not allowed here), "
+                + "expected a Kubernetes manifest or a list of containers with env: lists", e.getMessage());
     }
 
     @Test
