@@ -207,8 +207,14 @@ public final class NcclTopologyReader {
                     family = NcclVocabulary.cpuFamily(cpu.attr("arch"), cpu.attr("vendor"), cpu.attr("familyid"),
                             cpu.attr("modelid"));
                     if (family == CpuFamily.INTEL_OTHER || family == CpuFamily.OTHER) {
-                        warn(cpu, "CPU " + cpu.attr("vendor") + " family " + cpu.attr("familyid") + " model "
-                                + cpu.attr("modelid") + " is not one the simulator tells apart: its memory and "
+                        // name only what the file states: arch="x86_64" alone has no vendor, family or model
+                        StringBuilder id = new StringBuilder("CPU");
+                        for (String a : new String[] {"arch", "vendor", "familyid", "modelid"}) {
+                            if (cpu.has(a)) {
+                                id.append(' ').append(a).append('=').append(cpu.attr(a));
+                            }
+                        }
+                        warn(cpu, id + " is not one the simulator tells apart: its memory and "
                                 + "socket-link figures are Sapphire Rapids'");
                     }
                 }

@@ -168,4 +168,14 @@ class NcclImportWarningsTest {
         assertEquals("t.xml:3: speed 3200001, expected a port speed in Mb/s from 1 to 3200000, e.g. 400000",
                 error(GPU + port.replace("SPEED", "3200001")));
     }
+
+    @Test
+    void aCpuTheSimulatorCannotPlaceIsNamedByWhatTheFileStates() {
+        String xml = "<system version=\"1\">\n<cpu numaid=\"0\" arch=\"x86_64\">\n" + GPU + "\n</cpu>\n</system>\n";
+        List<String> line2 = NcclTopologyReader.importText(xml, "t.xml", ImportOptions.defaults()).warnings().stream()
+                .filter(w -> w.line() == 2 && w.text().contains("CPU")).map(ImportWarning::text).toList();
+        // arch only: no vendor, family or model to print (it once printed "CPU null family null model null")
+        assertEquals(List.of("t.xml:2: warning: CPU arch=x86_64 is not one the simulator tells apart: its memory and "
+                + "socket-link figures are Sapphire Rapids'"), line2);
+    }
 }
