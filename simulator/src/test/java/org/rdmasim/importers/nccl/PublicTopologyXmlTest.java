@@ -204,7 +204,7 @@ class PublicTopologyXmlTest {
         ImportResult r = NcclTopologyReader.importText(resource("nccl-671-dgx1-v100.xml"), "d.xml",
                 ImportOptions.defaults().withGpuModel(GpuModel.A100));
         assertEquals(4, new Host("h", r.single().spec()).gpu("GPU0").gpu().nvlinks());
-        assertTrue(r.warnings().stream().anyMatch(w -> w.message().startsWith("CPU GenuineIntel family 6 model 79 is not one")));
+        assertTrue(r.warnings().stream().anyMatch(w -> w.message().startsWith("CPU arch=x86_64 vendor=GenuineIntel familyid=6 modelid=79 is not one")));
     }
 
     /** Files that name no sm, device id or speed (Azure's) get models from their slots, each one warned about. */
