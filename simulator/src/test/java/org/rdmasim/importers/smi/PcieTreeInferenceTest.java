@@ -37,24 +37,11 @@ class PcieTreeInferenceTest {
     private static List<String> sockets(String text) {
         List<String> out = new java.util.ArrayList<>();
         for (HostSpec.SocketSpec s : SmiTopologyReader.read(text, "t.txt", ImportOptions.defaults()).sockets()) {
-            out.add(s.numaNode() + ":" + names(s.devices()));
+            out.add(s.numaNode() + ":" + DeviceNames.of(s.devices()));
         }
         return out;
     }
 
-    private static List<String> names(List<HostSpec.DeviceSpec> devices) {
-        List<String> out = new java.util.ArrayList<>();
-        for (HostSpec.DeviceSpec d : devices) {
-            if (d instanceof HostSpec.SwitchSpec s) {
-                out.addAll(names(s.devices()));
-            } else if (d instanceof HostSpec.HostBridgeSpec b) {
-                out.addAll(names(b.devices()));
-            } else {
-                out.add(d.name());
-            }
-        }
-        return out;
-    }
 
     /**
      * A socket with NIC0 alone must come before the socket of GPU0 and NIC1, or a depth-first walk would

@@ -26,23 +26,10 @@ class SplitNumaTest {
                 + "every GPU-NIC cell holds", warnings.get(warnings.size() - 1), warnings.toString());
         List<String> sockets = new ArrayList<>();
         for (HostSpec.SocketSpec s : r.single().spec().sockets()) {
-            sockets.add(s.numaNode() + ":" + names(s.devices()));
+            sockets.add(s.numaNode() + ":" + DeviceNames.of(s.devices()));
         }
         // each GPU with the NIC it is PIX to, both sockets on node 0
         assertEquals(List.of("0:[GPU0, mlx5_0]", "0:[GPU1, mlx5_1]"), sockets);
     }
 
-    private static List<String> names(List<HostSpec.DeviceSpec> devices) {
-        List<String> out = new ArrayList<>();
-        for (HostSpec.DeviceSpec d : devices) {
-            if (d instanceof HostSpec.SwitchSpec s) {
-                out.addAll(names(s.devices()));
-            } else if (d instanceof HostSpec.HostBridgeSpec b) {
-                out.addAll(names(b.devices()));
-            } else {
-                out.add(d.name());
-            }
-        }
-        return out;
-    }
 }
