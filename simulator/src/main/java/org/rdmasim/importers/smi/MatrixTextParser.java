@@ -209,7 +209,7 @@ final class MatrixTextParser {
         String product = null;
         int productLine = 0;
         for (int i = 0; i < lines.size(); i++) {
-            if (i >= h && i <= r) {
+            if (i >= h && i < r) { // the header and the rows; r is the first line after them
                 continue;
             }
             for (Pattern p : PRODUCT) {

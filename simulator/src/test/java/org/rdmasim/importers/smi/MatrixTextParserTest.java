@@ -122,4 +122,12 @@ class MatrixTextParserTest {
                 + "line 1: every GPU is taken as the first", r.warnings().get(0).text());
         assertEquals(org.rdmasim.hardware.GpuModel.H100, firstGpu(r.single().spec()).model());
     }
+
+    @Test
+    void aProductLineRightAfterTheRowsIsRead() {
+        // no blank line between the last row and the product: line 4 was once skipped with the rows
+        String text = pair("NV4") + "GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-1)\n";
+        org.rdmasim.importers.ImportResult r = SmiTopologyReader.importText(text, "topo.txt", ImportOptions.defaults());
+        assertEquals(org.rdmasim.hardware.GpuModel.A100, firstGpu(r.single().spec()).model());
+    }
 }
