@@ -67,7 +67,6 @@ final class FlowGroups {
 
     void dissolve(List<FlowGroup> broken, double now) {
         for (FlowGroup g : broken) {
-            g.advance(now);
             // Members go back on their own at the group's old level; the caller re-solves them.
             while (!g.byTag.isEmpty()) {
                 Flow m = g.byTag.first();
@@ -76,20 +75,19 @@ final class FlowGroups {
         }
     }
 
-    /** Takes a member out of its group at its current rate and puts it back in its resources' lists. */
+    /**
+     * Takes a member out of its group at its current rate and puts it back in its resources' lists,
+     * because a flow is arriving on a resource it crossed alone. Nothing is scheduled here: the arrival's
+     * re-solve starts at that resource, so it takes the member (whose completion was cancelled when it
+     * joined) and, through the saturated group resource the member crosses, the group's pseudo-flow.
+     */
     void eject(Flow m, double now) {
-        FlowGroup g = m.group;
-        g.advance(now);
         leave(m, now, true);
-        net.completions.schedule(m, now);
-        if (!g.byTag.isEmpty()) {
-            net.completions.scheduleGroup(g, now);
-        }
     }
 
     /**
-     * Removes a member from its group. Its bytes and rate become its own again as of {@code now} (the
-     * group's clock must be advanced to now). With {@code reattach} it re-enters its resources' lists;
+     * Removes a member from its group. Its bytes and rate become its own again as of {@code now} (read
+     * from the group's virtual time at {@code now}, which needs no advance while the level is unchanged). With {@code reattach} it re-enters its resources' lists;
      * otherwise it is finishing. A group left empty is removed.
      */
     void leave(Flow m, double now, boolean reattach) {

@@ -111,4 +111,53 @@ class FlowGroupingTest {
         assertEquals(10_000 + 10_000, own.bytesCarried(clock.now()), 1e-6);
         assertEquals(1000, own.peakLoad(), 1e-9);
     }
+
+    @Test
+    void flowsAtTheirPrivateCapacityWithinTheMarginFormNoGroup() {
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork net = new FluidNetwork(clock).grouping(2).verifying(true);
+        Resource s = net.addResource("shared", ResourceKind.OTHER, 30);
+        List<Flow> flows = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Resource own = net.addResource("own" + i, ResourceKind.OTHER, 10.000001);
+            flows.add(net.start("f" + i, List.of(s, own), 1, Double.POSITIVE_INFINITY, 1000L * (i + 1), x -> { }));
+        }
+        // Bound at the shared resource (30 / 3 < 10.000001), but a member would sit 1e-7 below its own
+        // private capacity, inside the margin: no flow joins, and the begun group is gone again.
+        for (Flow f : flows) {
+            assertEquals(10, f.rate(), 1e-12);
+            assertEquals(s, f.bottleneck);
+            assertEquals(null, f.group);
+        }
+        assertEquals(null, s.group);
+        assertEquals(3, s.activeFlows(), "the begun group's pseudo-flow left the shared resource's list");
+        assertEquals(3, net.activeFlows());
+        clock.run();
+        assertEquals(100, flows.get(0).finishTime(), 1e-9);
+        // After f0 leaves, two flows at 10.000001 each (their private capacity) until f1 ends.
+        assertEquals(100 + 1000 / 10.000001, flows.get(1).finishTime(), 1e-9);
+    }
+
+    @Test
+    void flowsClearOfTheirPrivateCapacityGroupAtTheSharedResource() {
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork net = new FluidNetwork(clock).grouping(2).verifying(true);
+        Resource s = net.addResource("shared", ResourceKind.OTHER, 30);
+        List<Flow> flows = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Resource own = net.addResource("own" + i, ResourceKind.OTHER, 10.5);
+            flows.add(net.start("f" + i, List.of(s, own), 1, Double.POSITIVE_INFINITY, 1000L * (i + 1), x -> { }));
+        }
+        assertTrue(s.group != null, "a group at the shared resource");
+        for (Flow f : flows) {
+            assertEquals(10, f.rate(), 1e-12);
+            assertEquals(s.group, f.group);
+        }
+        assertEquals(3, s.activeFlows());
+        clock.run();
+        assertEquals(100, flows.get(0).finishTime(), 1e-9);
+        // Two left: 15 B/s each would pass their 10.5 B/s private resources, which now hold them.
+        assertEquals(100 + 1000 / 10.5, flows.get(1).finishTime(), 1e-9);
+        assertEquals(0, s.activeFlows());
+    }
 }
