@@ -112,26 +112,36 @@ class FlowGroupingTest {
         assertEquals(1000, own.peakLoad(), 1e-9);
     }
 
+    /**
+     * Three flows (1000, 2000 and 3000 bytes) started together through a shared 30 B/s resource, each
+     * also crossing a private resource of {@code privateCapacity} (above 10 B/s, so the shared one binds).
+     */
+    private static List<Flow> threeAtShared(FluidNetwork net, double privateCapacity) {
+        Resource s = net.addResource("shared", ResourceKind.OTHER, 30);
+        List<Flow> flows = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Resource own = net.addResource("own" + i, ResourceKind.OTHER, privateCapacity);
+            flows.add(net.start("f" + i, List.of(s, own), 1, Double.POSITIVE_INFINITY, 1000L * (i + 1), x -> { }));
+        }
+        for (Flow f : flows) {
+            assertEquals(10, f.rate(), 1e-12);
+            assertEquals(s, f.bottleneck);
+        }
+        assertEquals(3, s.activeFlows(), "no pseudo-flow counted among the shared resource's flows");
+        return flows;
+    }
+
     @Test
     void flowsAtTheirPrivateCapacityWithinTheMarginFormNoGroup() {
         SimulationClock clock = new SimulationClock();
         FluidNetwork net = new FluidNetwork(clock).grouping(2).verifying(true);
-        Resource s = net.addResource("shared", ResourceKind.OTHER, 30);
-        List<Flow> flows = new java.util.ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            Resource own = net.addResource("own" + i, ResourceKind.OTHER, 10.000001);
-            flows.add(net.start("f" + i, List.of(s, own), 1, Double.POSITIVE_INFINITY, 1000L * (i + 1), x -> { }));
-        }
-        // Bound at the shared resource (30 / 3 < 10.000001), but a member would sit 1e-7 below its own
-        // private capacity, inside the margin: no flow joins, and the begun group is gone again.
+        List<Flow> flows = threeAtShared(net, 10.000001);
+        // A member would sit 1e-7 below its private capacity, inside the group margin: no flow joins,
+        // and the group begun at the shared resource is gone again.
         for (Flow f : flows) {
-            assertEquals(10, f.rate(), 1e-12);
-            assertEquals(s, f.bottleneck);
             assertEquals(null, f.group);
         }
-        assertEquals(null, s.group);
-        assertEquals(3, s.activeFlows(), "the begun group's pseudo-flow left the shared resource's list");
-        assertEquals(3, net.activeFlows());
+        assertEquals(null, flows.get(0).bottleneck.group);
         clock.run();
         assertEquals(100, flows.get(0).finishTime(), 1e-9);
         // After f0 leaves, two flows at 10.000001 each (their private capacity) until f1 ends.
@@ -142,18 +152,12 @@ class FlowGroupingTest {
     void flowsClearOfTheirPrivateCapacityGroupAtTheSharedResource() {
         SimulationClock clock = new SimulationClock();
         FluidNetwork net = new FluidNetwork(clock).grouping(2).verifying(true);
-        Resource s = net.addResource("shared", ResourceKind.OTHER, 30);
-        List<Flow> flows = new java.util.ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            Resource own = net.addResource("own" + i, ResourceKind.OTHER, 10.5);
-            flows.add(net.start("f" + i, List.of(s, own), 1, Double.POSITIVE_INFINITY, 1000L * (i + 1), x -> { }));
-        }
+        List<Flow> flows = threeAtShared(net, 10.5);
+        Resource s = flows.get(0).bottleneck;
         assertTrue(s.group != null, "a group at the shared resource");
         for (Flow f : flows) {
-            assertEquals(10, f.rate(), 1e-12);
             assertEquals(s.group, f.group);
         }
-        assertEquals(3, s.activeFlows());
         clock.run();
         assertEquals(100, flows.get(0).finishTime(), 1e-9);
         // Two left: 15 B/s each would pass their 10.5 B/s private resources, which now hold them.
