@@ -305,20 +305,16 @@ final class FlowGroups {
         Resource[] path = f.pathInternal();
         double level = g.level();
         double threshold = f.rateCap() / f.weight();
-        double sharedLimit = Double.POSITIVE_INFINITY;
         int added = 0;
         for (int i = 0; i < path.length; i++) {
             Resource q = path[i];
             if (q == g.at || g.indexOf(q) >= 0) {
                 continue;
             }
-            if (q.lazyGroup == g && q.lazyMember == null) {
-                sharedLimit = Math.min(sharedLimit, q.capacity() / (q.lazyFactor + f.weight() * f.usage(i)));
-                continue;
-            }
             if (q.lazyGroup != null) {
-                // Cannot happen while f crosses q (a lazily followed resource carries its member only); refuse anyway.
-                return false;
+                // A lazily followed resource carries members of its group only: a flow arriving there
+                // ends that first (FluidNetwork#start), and f is no member.
+                throw new IllegalStateException(f.label() + " crosses " + q.name() + ", followed lazily by a group");
             }
             if (q.flows.size() == 1 && !q.watched) {
                 threshold = Math.min(threshold, q.capacity() / (f.weight() * f.usage(i)));
@@ -326,11 +322,10 @@ final class FlowGroups {
                 added++;
             }
         }
-        if (!(level < Math.min(threshold, sharedLimit) * (1 - GROUP_MARGIN)) || g.pseudo.pathInternal().length + added > MAX_GROUP_PATH) {
+        if (!(level < threshold * (1 - GROUP_MARGIN)) || g.pseudo.pathInternal().length + added > MAX_GROUP_PATH) {
             return false;
         }
-        g.advance(now);
-        f.settle(now);
+        // f and the pseudo-flow are region flows of the solve that froze f: both are settled at now.
         net.detach(f);
         if (f.completion != null) {
             f.completion.cancel();
@@ -344,12 +339,7 @@ final class FlowGroups {
             q.memberCount++;
             double share = f.weight() * f.usage(i);
             int k = g.indexOf(q);
-            if (q.lazyGroup == g && q.lazyMember == null) {
-                g.shared.remove(q);
-                q.refactor(q.lazyFactor + share, now);
-                q.lazyCount++;
-                g.shared.add(q);
-            } else if (k >= 0) {
+            if (k >= 0) {
                 g.pseudo.usageInternal()[k] += share;
                 g.crossing[k]++;
             } else if (q.flows.isEmpty() && !q.watched) {
