@@ -164,4 +164,68 @@ class FlowGroupingTest {
         assertEquals(100 + 1000 / 10.5, flows.get(1).finishTime(), 1e-9);
         assertEquals(0, s.activeFlows());
     }
+
+    @Test
+    void exactlyTheMinimumOfWeightedFlowsFormsAGroup() {
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork net = new FluidNetwork(clock).grouping(2).verifying(true);
+        Resource s = net.addResource("shared", ResourceKind.OTHER, 40);
+        List<Flow> flows = new java.util.ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Resource own = net.addResource("own" + i, ResourceKind.OTHER, 100);
+            flows.add(net.start("f" + i, List.of(s, own), 2, Double.POSITIVE_INFINITY, 1000, x -> { }));
+        }
+        // Weight 2 each: 20 B/s a flow, a level of 10 per unit of weight.
+        assertTrue(s.group != null, "two flows frozen at the shared resource are a group with grouping(2)");
+        assertEquals(10, s.group.level(), 1e-12);
+        for (Flow f : flows) {
+            assertEquals(20, f.rate(), 1e-12);
+            assertEquals(s.group, f.group);
+        }
+        clock.run();
+        assertEquals(50, flows.get(1).finishTime(), 1e-9);
+    }
+
+    @Test
+    void bytesMovedInAGroupAreCreditedToTheGroupsResource() {
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork net = new FluidNetwork(clock).grouping(2).verifying(true);
+        Resource s = net.addResource("shared", ResourceKind.OTHER, 20);
+        Resource ownA = net.addResource("ownA", ResourceKind.OTHER, 15);
+        Resource ownB = net.addResource("ownB", ResourceKind.OTHER, 15);
+        Flow a = net.start("a", List.of(s, ownA), 1, Double.POSITIVE_INFINITY, 1500, x -> { });
+        Flow b = net.start("b", List.of(s, ownB), 1, Double.POSITIVE_INFINITY, 1000, x -> { });
+        assertEquals(s.group, a.group);
+        clock.run();
+        // a: 1000 bytes in the group at 10 B/s until b ends at 100 s, then 500 alone at its own 15 B/s.
+        assertEquals(100, b.finishTime(), 1e-9);
+        assertEquals(100 + 500 / 15.0, a.finishTime(), 1e-9);
+        assertEquals(ownA.limit(), a.limiter());
+        assertEquals(s.limit(), a.dominantLimiter(), "the 1000 grouped bytes outweigh the 500 at its own resource");
+    }
+
+    @Test
+    void groupsGiveTheirFlowNumbersBack() {
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork net = new FluidNetwork(clock).grouping(2).verifying(true);
+        Resource s = net.addResource("shared", ResourceKind.OTHER, 30);
+        List<Resource> own = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            own.add(net.addResource("own" + i, ResourceKind.OTHER, 10.5));
+        }
+        int[] grouped = {0};
+        for (int round = 0; round < 20; round++) {
+            clock.schedule(1000.0 * round, () -> {
+                for (int i = 0; i < 3; i++) {
+                    net.start("f" + i, List.of(s, own.get(i)), 1, Double.POSITIVE_INFINITY, 1000L * (i + 1), x -> { });
+                }
+                grouped[0] += s.group != null ? 1 : 0;
+            });
+        }
+        clock.run();
+        assertEquals(20, grouped[0], "a group formed in every round");
+        assertEquals(0, net.activeFlows());
+        // Three flows and one pseudo-flow at most run at once: numbers are reused, not leaked per group.
+        assertTrue(net.numbers.limit() <= 4, "flow numbers handed out: " + net.numbers.limit());
+    }
 }
