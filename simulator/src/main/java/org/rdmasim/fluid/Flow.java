@@ -201,14 +201,6 @@ public final class Flow {
         limitBytes[limitCount++] = moved;
     }
 
-    /** Bytes still to deliver at {@code now}. */
-    public double remainingAt(double now) {
-        if (group != null) {
-            return Math.max(0.0, weight * (tag - group.virtualTimeAt(now)));
-        }
-        return Math.max(0.0, remaining - rate * (now - lastSettled));
-    }
-
     /** Credits the bytes moved while in a group to the limiter it had there (the group's resource). */
     void creditGrouped(double moved) {
         if (moved > 0) {

@@ -92,8 +92,11 @@ public final class FluidNetwork {
 
     /** Builds the resource at a reserved index. */
     public Resource addResourceAt(int index, Limit limit, ResourceKind kind, double capacityBytesPerSecond) {
-        if (index < 0 || index >= indices || byIndex[index] != null) {
-            throw new IllegalArgumentException("index " + index + " is not reserved or already holds " + byIndex[index]);
+        if (index < 0 || index >= indices) {
+            throw new IllegalArgumentException("index " + index + " is not reserved (reserved: 0 to " + (indices - 1) + ")");
+        }
+        if (byIndex[index] != null) {
+            throw new IllegalArgumentException("index " + index + " already holds " + byIndex[index]);
         }
         Resource r = new Resource(index, built, limit, kind, capacityBytesPerSecond);
         r.watched = watchedKinds.contains(kind);
