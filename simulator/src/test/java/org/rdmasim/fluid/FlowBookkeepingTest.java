@@ -119,13 +119,11 @@ class FlowBookkeepingTest {
     void loweringAMembersPrivateCapacityTakesItOutOfItsGroup() {
         SimulationClock clock = new SimulationClock();
         FluidNetwork net = new FluidNetwork(clock).grouping(2).verifying(true);
-        Resource s = net.addResource("shared", ResourceKind.OTHER, 20);
-        Resource ownA = net.addResource("ownA", ResourceKind.OTHER, 15);
-        Resource ownB = net.addResource("ownB", ResourceKind.OTHER, 15);
-        Flow a = net.start("a", List.of(s, ownA), 1, Double.POSITIVE_INFINITY, 1000, x -> { });
-        Flow b = net.start("b", List.of(s, ownB), 1, Double.POSITIVE_INFINITY, 1000, x -> { });
+        List<Flow> ab = FlowGroupingTest.twoMembers(net, 1000, 1000);
+        Flow a = ab.get(0);
+        Flow b = ab.get(1);
         assertTrue(a.group != null && a.group == b.group);
-        net.setCapacity(ownA, 5);
+        net.setCapacity(a.path()[1], 5);
         // a is held by its own 5 B/s now; b takes the rest of the shared 20.
         assertEquals(5, a.rate(), 1e-12);
         assertEquals(15, b.rate(), 1e-12);
@@ -138,11 +136,7 @@ class FlowBookkeepingTest {
     void aGroupBrokenByItsMembersLeavingCountsAsAFallback() {
         SimulationClock clock = new SimulationClock();
         FluidNetwork net = new FluidNetwork(clock).grouping(2).verifying(true);
-        Resource s = net.addResource("shared", ResourceKind.OTHER, 20);
-        Resource ownA = net.addResource("ownA", ResourceKind.OTHER, 15);
-        Resource ownB = net.addResource("ownB", ResourceKind.OTHER, 15);
-        net.start("a", List.of(s, ownA), 1, Double.POSITIVE_INFINITY, 1500, x -> { });
-        net.start("b", List.of(s, ownB), 1, Double.POSITIVE_INFINITY, 1000, x -> { });
+        FlowGroupingTest.twoMembers(net, 1500, 1000);
         assertEquals(0, net.groupFallbacks());
         clock.run();
         // When b ends, a alone would run at 20 B/s in its group, past its own 15: the group is dissolved.

@@ -190,11 +190,11 @@ class FlowGroupingTest {
     void bytesMovedInAGroupAreCreditedToTheGroupsResource() {
         SimulationClock clock = new SimulationClock();
         FluidNetwork net = new FluidNetwork(clock).grouping(2).verifying(true);
-        Resource s = net.addResource("shared", ResourceKind.OTHER, 20);
-        Resource ownA = net.addResource("ownA", ResourceKind.OTHER, 15);
-        Resource ownB = net.addResource("ownB", ResourceKind.OTHER, 15);
-        Flow a = net.start("a", List.of(s, ownA), 1, Double.POSITIVE_INFINITY, 1500, x -> { });
-        Flow b = net.start("b", List.of(s, ownB), 1, Double.POSITIVE_INFINITY, 1000, x -> { });
+        List<Flow> ab = twoMembers(net, 1500, 1000);
+        Flow a = ab.get(0);
+        Flow b = ab.get(1);
+        Resource s = a.path()[0];
+        Resource ownA = a.path()[1];
         assertEquals(s.group, a.group);
         clock.run();
         // a: 1000 bytes in the group at 10 B/s until b ends at 100 s, then 500 alone at its own 15 B/s.
@@ -227,5 +227,17 @@ class FlowGroupingTest {
         assertEquals(0, net.activeFlows());
         // Three flows and one pseudo-flow at most run at once: numbers are reused, not leaked per group.
         assertTrue(net.numbers.limit() <= 4, "flow numbers handed out: " + net.numbers.limit());
+    }
+
+    /**
+     * Flows a and b through a shared 20 B/s resource, each with a private 15 B/s one: 10 B/s each, a
+     * group with {@code grouping(2)}, which can no longer hold once one of them is alone.
+     */
+    static List<Flow> twoMembers(FluidNetwork net, long bytesA, long bytesB) {
+        Resource s = net.addResource("shared", ResourceKind.OTHER, 20);
+        Resource ownA = net.addResource("ownA", ResourceKind.OTHER, 15);
+        Resource ownB = net.addResource("ownB", ResourceKind.OTHER, 15);
+        return List.of(net.start("a", List.of(s, ownA), 1, Double.POSITIVE_INFINITY, bytesA, x -> { }),
+                net.start("b", List.of(s, ownB), 1, Double.POSITIVE_INFINITY, bytesB, x -> { }));
     }
 }
