@@ -200,10 +200,10 @@ final class RegionSolve {
         }
         for (int t = 0; t < touched.size(); t++) {
             Resource r = touched.get(t);
-            // Small resources are summed exactly; busy ones as outside plus region load, which keeps the
-            // work proportional to the region (drift stays far below the 1e-9 saturation slack).
-            double load = r.flows.size() <= EXACT_LOAD_FLOWS ? loadOf(r)
-                    : (perResource[3 * r.number + IN_REGION] == mark ? regionLoad[t] : outsideLoad[t] + regionLoad[t]);
+            // Small resources are summed exactly; busy ones as outside plus region load (the outside load
+            // of a resource inside the region is 0), which keeps the work proportional to the region
+            // (drift stays far below the 1e-9 saturation slack).
+            double load = r.flows.size() <= EXACT_LOAD_FLOWS ? loadOf(r) : outsideLoad[t] + regionLoad[t];
             if (load != r.load()) {
                 r.setLoad(now, load);
                 for (LoadObserver o : net.observers) {
