@@ -75,4 +75,32 @@ class CompletionEventsTest {
         assertEquals(0, clock.eventsOf(FlowCompletion.class));
         assertEquals(4000, link.bytesCarried(clock.now()), 1e-6);
     }
+
+    /**
+     * Three flows at 1e11 B/s on one link, due at t = 1000 s, 5e-10 s later and 5e-9 s later. The
+     * same-instant window is relative, 1e-12 of the clock (1e-9 s at t = 1000): the second finishes in
+     * the first's event; the third, whose last 500 bytes then run at the whole 3e11 B/s, in its own.
+     */
+    private static void dueAlmostTogether(int groupMin) {
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork net = new FluidNetwork(clock).grouping(groupMin).verifying(true);
+        Resource link = net.addResource("link", ResourceKind.OTHER, 3e11);
+        Flow a = net.start("a", List.of(link), 1, INF, 100_000_000_000_000L, f -> { });
+        Flow b = net.start("b", List.of(link), 1, INF, 100_000_000_000_050L, f -> { });
+        Flow c = net.start("c", List.of(link), 1, INF, 100_000_000_000_500L, f -> { });
+        clock.run();
+        assertEquals(1000.0, a.finishTime());
+        assertEquals(a.finishTime(), b.finishTime(), 0.0, "within the window: finished in a's event");
+        assertEquals(500 / 3e11, c.finishTime() - 1000.0, 1e-12, "outside it: an event of its own");
+    }
+
+    @Test
+    void theSameInstantWindowScalesWithTheClock() {
+        dueAlmostTogether(0);
+    }
+
+    @Test
+    void groupMembersDueWithinTheWindowFinishInTheGroupsEvent() {
+        dueAlmostTogether(2);
+    }
 }
