@@ -3,6 +3,7 @@ package org.rdmasim.fluid;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,11 @@ class FlowGroupingTest {
      * by several members at once.
      */
     private static Map<String, Double> stripedReceivers(int groupMin, int[] sharedSeen) {
+        return stripedReceivers(groupMin, sharedSeen, new ArrayList<>());
+    }
+
+    /** As above; {@code gpuSamples} gets every GPU link's bytes carried and peak load at each sampling instant. */
+    private static Map<String, Double> stripedReceivers(int groupMin, int[] sharedSeen, List<double[]> gpuSamples) {
         SimulationClock clock = new SimulationClock();
         FluidNetwork net = new FluidNetwork(clock).grouping(groupMin).verifying(groupMin > 0);
         Resource source = net.addResource("source tx", ResourceKind.NIC_TX, 100);
@@ -40,6 +46,7 @@ class FlowGroupingTest {
                 int n = 0;
                 for (Resource g : gpus) {
                     n += g.lazyGroup != null && g.lazyMember == null ? 1 : 0;
+                    gpuSamples.add(new double[] {g.bytesCarried(clock.now()), g.peakLoad()});
                 }
                 sharedSeen[0] = Math.max(sharedSeen[0], n);
             });
@@ -61,6 +68,22 @@ class FlowGroupingTest {
         }
         assertEquals(0, none[0]);
         assertTrue(seen[0] >= 3, "GPU links followed lazily by two lanes at once: " + seen[0]);
+    }
+
+    @Test
+    void aLazilyFollowedGpuLinkReportsTheBytesAndPeakLoadItWouldCarryFlowByFlow() {
+        List<double[]> plain = new ArrayList<>();
+        List<double[]> grouped = new ArrayList<>();
+        stripedReceivers(0, new int[1], plain);
+        stripedReceivers(2, new int[1], grouped);
+        assertEquals(199 * 24, plain.size());
+        assertEquals(plain.size(), grouped.size());
+        for (int i = 0; i < plain.size(); i++) {
+            double[] a = plain.get(i);
+            double[] b = grouped.get(i);
+            assertEquals(a[0], b[0], 1e-9 * Math.max(1, a[0]), "bytes carried, sample " + i);
+            assertEquals(a[1], b[1], 1e-9 * Math.max(1, a[1]), "peak load, sample " + i);
+        }
     }
 
     /** Runs five flows through one shared resource, each with its own watched resource; returns what the observer saw. */
