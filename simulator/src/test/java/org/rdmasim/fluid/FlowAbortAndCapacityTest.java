@@ -48,4 +48,40 @@ class FlowAbortAndCapacityTest {
         }
         assertEquals(100, link.capacity());
     }
+
+    @Test
+    void abortingAGroupMemberReturnsItsUndeliveredBytesAndFreesItsShare() {
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork net = new FluidNetwork(clock).grouping(2).verifying(true);
+        List<Flow> ab = FlowGroupingTest.twoMembers(net, 1500, 1000);
+        Flow a = ab.get(0);
+        Flow b = ab.get(1);
+        assertTrue(a.group != null);
+        double[] left = new double[1];
+        clock.scheduleAt(50, () -> left[0] = net.abort(a));
+        clock.run();
+        // 10 B/s each in the group to t=50 (500 B each); then b alone at its own 15 B/s for 500 B.
+        assertEquals(1000, left[0], 1e-9);
+        assertEquals(50 + 500 / 15.0, b.finishTime(), 1e-9);
+        assertEquals(500 + 1000, a.path()[0].bytesCarried(clock.now()), 1e-6);
+    }
+
+    @Test
+    void stoppingAFlowElsewhereLeavesADissolvedGroupsFlowsToFinishOnTime() {
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork net = new FluidNetwork(clock).grouping(2).verifying(true);
+        List<Flow> ab = FlowGroupingTest.twoMembers(net, 1500, 1000);
+        Resource elsewhere = net.addResource("elsewhere", ResourceKind.OTHER, 100);
+        Flow x = net.start("x", List.of(elsewhere), 1, Double.POSITIVE_INFINITY, 10_000, f -> { });
+        Flow y = net.start("y", List.of(elsewhere), 1, Double.POSITIVE_INFINITY, 10_000, f -> { });
+        assertTrue(ab.get(0).group != null);
+        // Stopping x dissolves every group (the change is solved flow by flow); a and b must still end.
+        clock.scheduleAt(1, () -> net.abort(x));
+        clock.scheduleAt(2, () -> net.setCapacity(elsewhere, 50));
+        clock.run();
+        assertEquals(100, ab.get(1).finishTime(), 1e-9);
+        assertEquals(100 + 500 / 15.0, ab.get(0).finishTime(), 1e-9);
+        // y: 50 B to t=1, 100 B/s to t=2, then 50 B/s for the last 9,850 B.
+        assertEquals(2 + 9850 / 50.0, y.finishTime(), 1e-9);
+    }
 }

@@ -168,4 +168,31 @@ class FlowBookkeepingTest {
         assertThrows(IllegalArgumentException.class, () -> net.addResourceAt(first + 2, Limit.named("z"), ResourceKind.OTHER, 10));
         assertThrows(IllegalArgumentException.class, () -> net.addResourceAt(-1, Limit.named("w"), ResourceKind.OTHER, 10));
     }
+
+    @Test
+    void anObserverCannotBeAddedForAResourceAGroupAlreadyFollowsLazily() {
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork net = new FluidNetwork(clock).grouping(2);
+        List<Flow> ab = FlowGroupingTest.twoMembers(net, 1500, 1000);
+        Resource ownA = ab.get(0).path()[1];
+        assertSame(ab.get(0).group, ownA.lazyGroup, "a's private resource follows its group");
+        net.addObserver((r, now, load) -> { }, EnumSet.of(ResourceKind.NIC_TX));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> net.addObserver((r, now, load) -> { }, EnumSet.of(ResourceKind.OTHER)));
+        assertTrue(e.getMessage().contains("before flows start"), e.getMessage());
+    }
+
+    @Test
+    void theInvariantCheckNamesARateAboveCapacity() {
+        FluidNetwork net = new FluidNetwork(new SimulationClock());
+        Resource link = net.addResource("link", ResourceKind.PCIE_LINK, 100);
+        Flow f = net.start("f", List.of(link), 1, Double.POSITIVE_INFINITY, 1000, x -> { });
+        assertEquals(List.of(), net.invariantViolations());
+        f.rate = 150;
+        List<String> bad = net.invariantViolations();
+        assertTrue(bad.stream().anyMatch(m -> m.contains("link")), bad.toString());
+        assertEquals("link", link.toString());
+        assertEquals(ResourceKind.PCIE_LINK, link.kind());
+        assertEquals("pcie x16", Limit.named("pcie x16").toString());
+    }
 }
