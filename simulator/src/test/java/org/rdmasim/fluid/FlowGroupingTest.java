@@ -263,4 +263,51 @@ class FlowGroupingTest {
         return List.of(net.start("a", List.of(s, ownA), 1, Double.POSITIVE_INFINITY, bytesA, x -> { }),
                 net.start("b", List.of(s, ownB), 1, Double.POSITIVE_INFINITY, bytesB, x -> { }));
     }
+
+    /**
+     * Ten receivers start together, two lanes each through a shared 100 B/s source, a NIC of their own
+     * and a 60 B/s GPU link both lanes cross. As receivers finish, the group's level rises (5, then up
+     * to 25 B/s a lane) while the GPU links are still followed lazily, so their peak load rises with
+     * the level. Returns, per sampling instant, each GPU link's peak load and whether it rose while a
+     * group followed it.
+     */
+    private static List<double[]> risingPeaks(int groupMin) {
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork net = new FluidNetwork(clock).grouping(groupMin).verifying(groupMin > 0);
+        Resource source = net.addResource("source tx", ResourceKind.NIC_TX, 100);
+        List<Resource> gpus = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            Resource gpu = net.addResource("r" + i + " gpu", ResourceKind.PCIE_LINK, 60);
+            gpus.add(gpu);
+            for (String lane : new String[] {"a", "b"}) {
+                Resource nic = net.addResource("r" + i + " " + lane, ResourceKind.NIC_RX, 1000);
+                net.start("r" + i + lane, List.of(source, nic, gpu), 1, Double.POSITIVE_INFINITY, 100L * (i + 1), f -> { });
+            }
+        }
+        List<double[]> samples = new ArrayList<>();
+        for (int k = 1; k < 400; k++) {
+            clock.scheduleAt(0.5 * k, () -> {
+                for (Resource g : gpus) {
+                    samples.add(new double[] {g.peakLoad(), g.lazyGroup != null ? 1 : 0});
+                }
+            });
+        }
+        clock.run();
+        return samples;
+    }
+
+    @Test
+    void aLazilyFollowedLinksPeakLoadRisesWithItsGroupsLevel() {
+        List<double[]> plain = risingPeaks(0);
+        List<double[]> grouped = risingPeaks(2);
+        assertEquals(plain.size(), grouped.size());
+        int roseWhileLazy = 0;
+        for (int i = 0; i < plain.size(); i++) {
+            assertEquals(plain.get(i)[0], grouped.get(i)[0], 1e-9 * plain.get(i)[0], "peak load, sample " + i);
+            if (i >= 10 && grouped.get(i)[1] == 1 && grouped.get(i)[0] > grouped.get(i - 10)[0]) {
+                roseWhileLazy++;
+            }
+        }
+        assertTrue(roseWhileLazy > 0, "no GPU link's peak rose while a group followed it");
+    }
 }
