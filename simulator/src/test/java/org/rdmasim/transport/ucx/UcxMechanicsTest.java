@@ -39,6 +39,20 @@ class UcxMechanicsTest {
     }
 
     @Test
+    void theEightBitFloatsRangeEndsWhereUcxsPackPutsThem() {
+        // ucs_fp8_pack (float8.h v1.20.0 L117-139) with the exponent offset IEEE754_DOUBLE_BIAS - 1: a
+        // binary exponent of 42 (UCS_FP8_MAX_BW, 4 TiB/s) or more is capped to field 13, which unpacks
+        // to 2^41; 41 keeps its mantissa. An exponent of 29 (UCS_FP8_MIN_BW, 512 MiB/s) is in range
+        // and keeps its mantissa; 28 or less rounds up to 2^29.
+        assertEquals(Math.scalb(1.0, 41), UcxTopoDistance.fp8PackUnpackBandwidth(Math.scalb(1.0, 42)));
+        assertEquals(Math.scalb(1.0, 41), UcxTopoDistance.fp8PackUnpackBandwidth(Math.scalb(1.0, 50)));
+        assertEquals(1.5 * Math.scalb(1.0, 41), UcxTopoDistance.fp8PackUnpackBandwidth(1.5 * Math.scalb(1.0, 41)));
+        assertEquals(1.5 * Math.scalb(1.0, 29), UcxTopoDistance.fp8PackUnpackBandwidth(1.5 * Math.scalb(1.0, 29)));
+        assertEquals(Math.scalb(1.0, 29), UcxTopoDistance.fp8PackUnpackBandwidth(1.9 * Math.scalb(1.0, 28)));
+        assertEquals(0.0, UcxTopoDistance.fp8PackUnpackBandwidth(0.0));
+    }
+
+    @Test
     void pathsPerPortFollowSpeedAndUcxRelease() {
         // ib_iface.c uct_ib_iface_set_num_paths: NDR -> 2 since v1.13.0, >= NDR (XDR) since v1.20.0
         HostSpec.NicSpec cx7 = HostSpec.NicSpec.of("mlx5_0", NicModel.CX7, LinkLayer.INFINIBAND);
