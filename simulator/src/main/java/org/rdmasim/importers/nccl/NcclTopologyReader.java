@@ -434,15 +434,10 @@ public final class NcclTopologyReader {
             Optional<LinkSpec> pciLink) {
         Optional<String> product = NcclVocabulary.nicProduct(vendor, device);
         if (product.isPresent()) {
-            Optional<NicModel> m = NcclVocabulary.nicModelFor(product.get(), gbps);
-            if (m.isPresent()) {
-                return m.get();
-            }
-            NicModel fallback = gbps > 0 ? NcclVocabulary.nicModel(gbps) : NicModel.CX5;
-            warn(where, "NIC " + name + " is " + product.get() + " (vendor " + vendor + " device " + device
-                    + "), a model this build does not have: its figures are " + fallback.product() + "'s"
-                    + (gbps > 0 ? " at the file's " + fmt(gbps) + " Gb/s" : "") + "; the device keeps its identity on export");
-            return fallback;
+            // Every product nicProduct names has a model: ConnectX-5 to -8 by name, any EFA generation by
+            // its speed (or the first EFA model).
+            return NcclVocabulary.nicModelFor(product.get(), gbps).orElseThrow(() -> new IllegalStateException(
+                    "no NIC model for product " + product.get()));
         }
         String efaHint = (vendor == null && EFA_NAME.matcher(name).matches())
                 ? " (its name is an EFA device's, but the file gives no PCI vendor to tell)" : "";

@@ -1,6 +1,7 @@
 package org.rdmasim.importers.nccl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -61,6 +62,28 @@ class NcclVocabularyTest {
         assertEquals(Optional.of(NicModel.EFA2), NcclVocabulary.nicModelFor("EFA", 0));
         assertEquals(Optional.of(NicModel.EFA2), NcclVocabulary.nicModelFor("EFA", 300));
         assertEquals(Optional.empty(), NcclVocabulary.nicModelFor("BlueField-3", 400));
+    }
+
+    @Test
+    void everyProductAPciIdNamesHasAModel() {
+        // The reader relies on it (NcclTopologyReader.modelFromFile): a named product never falls back.
+        for (String vendor : new String[] {NcclVocabulary.MELLANOX_VENDOR, NcclVocabulary.AMAZON_VENDOR}) {
+            for (int id = 0x1000; id <= 0x1030; id++) {
+                checkHasModel(vendor, String.format("0x%04x", id));
+            }
+            for (int id = 0xefa0; id <= 0xefaf; id++) {
+                checkHasModel(vendor, String.format("0x%04x", id));
+            }
+        }
+        assertEquals(Optional.of("CX6"), NcclVocabulary.nicProduct("0x15b3", "0x101d"));
+        assertEquals(Optional.of("EFA"), NcclVocabulary.nicProduct("0x1d0f", "0xefa0"));
+    }
+
+    private static void checkHasModel(String vendor, String device) {
+        Optional<String> product = NcclVocabulary.nicProduct(vendor, device);
+        for (double gbps : new double[] {0, 100, 200, 400, 800}) {
+            product.ifPresent(p -> assertTrue(NcclVocabulary.nicModelFor(p, gbps).isPresent(), p + " at " + gbps));
+        }
     }
 
     @Test
