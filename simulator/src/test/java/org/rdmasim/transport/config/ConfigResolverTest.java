@@ -251,6 +251,17 @@ class ConfigResolverTest {
         EffectiveConfig numeric = resolve("NCCL_NET_GDR_LEVEL=3\n", null, UCX_119);
         assertEquals(NcclPathType.PHB, numeric.ncclGdr(StackVersion.parse("2.28.9"), PathType.PIX, false).level());
         assertFalse(resolve("", null, UCX_119).gdrRead().isPresent());
+        assertEquals(Boolean.FALSE, resolve("NCCL_NET_GDR_READ=0\n", null, UCX_119).gdrRead().orElseThrow());
+        // strtoll overflows: NCCL's parameter reader keeps its default, as if unset
+        assertFalse(resolve("NCCL_NET_GDR_READ=99999999999999999999\n", null, UCX_119).gdrRead().isPresent());
+    }
+
+    @Test
+    void modelExpressTimeoutFallsBackToThreeHundredSecondsUnlessFiniteAndPositive() {
+        assertEquals(300.0, resolve("", null, UCX_119).mxTransferTimeoutSeconds());
+        assertEquals(45.5, resolve("MX_TRANSFER_TIMEOUT=45.5\n", null, UCX_119).mxTransferTimeoutSeconds());
+        assertEquals(300.0, resolve("MX_TRANSFER_TIMEOUT=0\n", null, UCX_119).mxTransferTimeoutSeconds());
+        assertEquals(300.0, resolve("MX_TRANSFER_TIMEOUT=soon\n", null, UCX_119).mxTransferTimeoutSeconds());
     }
 
     @Test

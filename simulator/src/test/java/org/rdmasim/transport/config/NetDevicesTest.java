@@ -89,4 +89,13 @@ class NetDevicesTest {
         assertTrue(s.warnings().get(0).startsWith("UCX WARN network devices 'mlx5_8:1','mlx5_9:1' are not"));
         assertThrows(ConfigValueException.class, () -> select("mlx5_[3-1]:1", NEW));
     }
+
+    @Test
+    void aRangeMayHoldOneDeviceOrUpToAThousandAndTwentyFive() {
+        assertEquals(List.of("mlx5_2"), select("mlx5_[2-2]:1", NEW).devices());
+        // 1,025 names are expanded (the eight present are kept, the rest warned about); one more is refused.
+        assertEquals(EIGHT, select("mlx5_[0-1024]:1", NEW).devices());
+        assertThrows(ConfigValueException.class, () -> select("mlx5_[0-1025]:1", NEW));
+        assertThrows(ConfigValueException.class, () -> select("mlx5_[3-2]:1", NEW));
+    }
 }
