@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.Host;
-import org.rdmasim.hardware.LinkSpec;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.report.ReceiverSummary;
 import org.rdmasim.scenario.Scenario;
@@ -21,13 +20,6 @@ import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferSpec;
-import org.rdmasim.transport.config.EffectiveConfig;
-import org.rdmasim.transport.config.StackVersion;
-import org.rdmasim.transport.ucx.HcaEstimate;
-import org.rdmasim.transport.ucx.LaneDecision;
-import org.rdmasim.transport.ucx.LaneVerdict;
-import org.rdmasim.transport.ucx.UcxLane;
-import org.rdmasim.transport.ucx.UcxLaneSelection;
 import org.rdmasim.workload.TransferItem;
 import org.rdmasim.workload.VariantOutcome;
 import picocli.CommandLine.Command;
@@ -112,39 +104,16 @@ public final class ExplainCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%ntransfer %s: %s from %s into %s, %s%n", t.id(),
                     t.operation() == Operation.READ ? "RDMA READ (pull)" : "RDMA WRITE (push)", t.from(), t.to(), bytes(t.bytes()));
             List<LaneSplit.Candidate> lanes;
+            var backend = v.transport().backend();
             if (!v.transport().lanes().isEmpty()) {
                 out.println("lanes are given explicitly by the scenario: UCX's own choice is bypassed");
                 lanes = v.transport().lanes();
-            } else if (v.transport().backend().backend() == org.rdmasim.transport.NixlBackend.LIBFABRIC) {
-                var d = new org.rdmasim.transport.libfabric.LibfabricRails(v.transport().backend().visibleDevices(),
-                        v.transport().stack().nixl()).decide(cluster, ts);
-                out.println();
-                d.describe(ts.initiator().toString(), (t.operation() == Operation.READ ? t.from() : t.to()).toString())
-                        .forEach(out::println);
-                lanes = d.lanes();
-                floor(out, cluster, ts, lanes, outcome);
-                continue;
+                backend.explainGivenLanes(v.transport().stack(), cluster, ts, lanes, held.ordering()).forEach(out::println);
             } else {
-                LaneDecision d = new UcxLaneSelection(v.transport().stack(), v.transport().api(), held.lanes())
-                        .decide(cluster, ts);
-                out.printf("%neffective configuration of the initiating process (%s):%n", ts.initiator());
-                out.print(indent(d.initiatorConfig().describe()));
-                for (String s : d.initiatorConfig().decisions()) {
-                    out.println("  note: " + s);
-                }
-                for (String w : d.warnings()) {
-                    out.println("  warning: " + w);
-                }
-                out.printf(Locale.ROOT, "%ncandidate HCAs (rail limit %s=%d, UCX_MULTI_LANE_MAX_RATIO=%s):%n",
-                        d.railLimitName(), d.railLimit(), trim(d.ratio()));
-                candidates(out, "initiator " + ts.initiator(), d.local());
-                candidates(out, "remote " + (t.operation() == Operation.READ ? t.from() : t.to()), d.remote());
-                laneTable(out, d);
-                lanes = d.picked();
+                var explained = backend.explain(v.transport().stack(), cluster, ts, held.lanes(), held.ordering());
+                explained.lines().forEach(out::println);
+                lanes = explained.lanes();
             }
-            protoInfo(out, ts, lanes);
-            writeOrdering(out, cluster, ts, lanes, held.ordering());
-            ncclGdr(out, cluster, v, ts);
             floor(out, cluster, ts, lanes, outcome);
         }
         faults(out, v, outcome);
@@ -184,120 +153,6 @@ public final class ExplainCommand implements Callable<Integer> {
         if (c != null) {
             out.printf(Locale.ROOT, "cost: makespan %s s (%s s without the faults), %d attempt(s) failed, %d gave up%n",
                     Units.number(c.makespanWith()), Units.number(c.makespanWithout()), c.failedAttempts(), c.gaveUp());
-        }
-    }
-
-    private static void candidates(PrintWriter out, String side, List<HcaEstimate> list) {
-        out.printf("  %s%n", side);
-        out.printf(Locale.ROOT, "    %-9s %-8s %12s %16s %10s %10s %14s %6s %11s%n", "HCA", "relation", "distance",
-                "distance bw", "wire", "PCIe", "UCX estimate", "paths", "path ratio");
-        for (HcaEstimate e : list) {
-            String bw = Double.isInfinite(e.distance().bandwidthBytesPerSecond()) ? "no limit"
-                    : String.format(Locale.ROOT, "%.2f GB/s", e.distance().bandwidthBytesPerSecond() / 1e9);
-            out.printf(Locale.ROOT, "    %-9s %-8s %9.0f ns %16s %5.1f GB/s %5.1f GB/s %9.2f GB/s %6d %11.3f%n", e.nic(),
-                    e.relation() == null ? "host" : e.relation(), e.distance().latencySeconds() * 1e9, bw,
-                    e.wireBytesPerSecond() / 1e9, e.pcieBytesPerSecond() / 1e9, e.estimate() / 1e9, e.paths(),
-                    e.pathRatio());
-        }
-    }
-
-    /** Every (device, path) lane UCX considered, in lane order, with what selection made of it. */
-    private static void laneTable(PrintWriter out, LaneDecision d) {
-        out.printf(Locale.ROOT, "%n  lanes (device, path), in lane order; estimates rank and weight lanes, they never cap them%n");
-        out.printf(Locale.ROOT, "    %-9s %-5s %-9s %14s %17s  %s%n", "HCA", "path", "peer", "lane bw",
-                "avail_bw at pick", "verdict");
-        for (UcxLane l : d.lanes()) {
-            String avail = l.verdict() == LaneVerdict.PICKED ? String.format(Locale.ROOT, "%9.2f GB/s", l.availBw() / 1e9) : "-";
-            out.printf(Locale.ROOT, "    %-9s %-5s %-9s %9.2f GB/s %17s  %s%n", l.nic(), "path" + l.path(), l.peerNic(),
-                    l.bandwidth() / 1e9, avail, l.verdict().words());
-        }
-    }
-
-    /** The lanes in the table shape UCX prints with UCX_PROTO_INFO=y. */
-    private static void protoInfo(PrintWriter out, TransferSpec ts, List<LaneSplit.Candidate> lanes) {
-        double total = lanes.stream().mapToDouble(LaneSplit.Candidate::weight).sum();
-        // UCX_PROTO_INFO groups a device's paths: "rc_mlx5/mlx5_0:1 50% on path0 and 50% on path1"
-        java.util.Map<String, List<String>> byDevice = new java.util.LinkedHashMap<>();
-        for (LaneSplit.Candidate c : lanes) {
-            String nic = ts.operation() == Operation.READ ? c.sinkNic() : c.sourceNic();
-            long weight = Math.min(65536L, (long) Math.ceil(c.weight() * 65536.0 / total));
-            byDevice.computeIfAbsent(nic, k -> new java.util.ArrayList<>()).add(String.format(Locale.ROOT,
-                    "%.0f%% on path%d", 100.0 * weight / 65536.0, c.path()));
-        }
-        StringBuilder lanesText = new StringBuilder();
-        for (var e : byDevice.entrySet()) {
-            if (lanesText.length() > 0) {
-                lanesText.append(", ");
-            }
-            List<String> parts = e.getValue();
-            lanesText.append("rc_mlx5/").append(e.getKey()).append(":1 ");
-            for (int i = 0; i < parts.size(); i++) {
-                lanesText.append(i == 0 ? "" : i == parts.size() - 1 ? " and " : ", ").append(parts.get(i));
-            }
-        }
-        // the initiator's buffer names the memory type UCX_PROTO_INFO prints: host for a CPU socket
-        String memory = ts.initiator().device().startsWith("CPU") ? "host memory" : "cuda memory";
-        String title = ts.operation() == Operation.READ ? "remote memory read by ucp_get_nbx* into " + memory
-                : "remote memory write by ucp_put_nbx* from " + memory;
-        String head = " rdmasim " + ts.initiator() + " ";
-        String row1 = String.format(Locale.ROOT, " %14s ", "0..inf");
-        String proto = lanes.size() > 1 ? " multi-rail zero-copy " : " zero-copy ";
-        int w1 = Math.max(head.length(), row1.length());
-        int w2 = Math.max(title.length() + 2, proto.length() + lanesText.length() + 3);
-        String line = "+" + "-".repeat(w1) + "+" + "-".repeat(w2) + "+";
-        out.println();
-        out.println(line);
-        out.println("|" + pad(head, w1) + "|" + pad(" " + title + " ", w2) + "|");
-        out.println(line);
-        out.println("|" + pad(row1, w1) + "|" + pad(proto + "| " + lanesText + " ", w2) + "|");
-        out.println(line);
-    }
-
-    /**
-     * What NCCL at the scenario's release would decide about GPUDirect RDMA from the initiating GPU to each
-     * NIC of its host, in the words of NCCL's INFO line; beside, not part of, the NIXL/UCX transfer.
-     */
-    /**
-     * How each sink NIC writes into the sink buffer: relaxed or strict PCIe order (from the buffer's
-     * registration), and what strict order costs on this platform.
-     */
-    private static void writeOrdering(PrintWriter out, Hosts cluster, TransferSpec ts, List<LaneSplit.Candidate> lanes,
-            org.rdmasim.transport.WriteOrdering ordering) {
-        Host sink = cluster.host(ts.sink().host());
-        var route = sink.profile().strictOrderGpuWriteRate();
-        Set<String> nics = new java.util.LinkedHashSet<>();
-        lanes.forEach(l -> nics.add(l.sinkNic()));
-        for (String nic : nics) {
-            boolean strict = ordering.strict(ts.sink().host(), ts.sink().device(), nic);
-            out.printf(Locale.ROOT, "writes by %s:%s into %s: %s%n", ts.sink().host(), nic, ts.sink(), !strict
-                    ? "relaxed PCIe order (the buffer's MR there carries IBV_ACCESS_RELAXED_ORDERING)"
-                    : "strict PCIe order (no relaxed-ordering MR: UCX_IB_PCI_RELAXED_ORDERING and the UCX release's CPU "
-                            + "list)" + (route.isPresent() && sink.find(ts.sink().device()).map(d -> d.kind()
-                                    == org.rdmasim.hardware.TopologyNode.Kind.GPU).orElse(false)
-                                            ? ", which on this platform runs at " + route.get().describe() + " [profile "
-                                                    + sink.profile().name() + "]"
-                                            : "; no slower route is known on this platform"));
-        }
-    }
-
-    private static void ncclGdr(PrintWriter out, Hosts cluster, VariantSpec v, TransferSpec ts) {
-        Host host = cluster.host(ts.initiator().host());
-        TopologyNode gpu = host.find(ts.initiator().device()).orElse(null);
-        if (gpu == null || gpu.kind() != TopologyNode.Kind.GPU) {
-            return;
-        }
-        var stack = v.transport().stack();
-        StackVersion release = stack.ncclRelease();
-        EffectiveConfig config = stack.configFor(host, gpu);
-        boolean c2c = gpu.uplink() != null && gpu.uplink().type() == LinkSpec.LinkType.C2C;
-        out.printf(Locale.ROOT, "%nNCCL %s GPUDirect RDMA from %s (%s; src/graph/paths.cc ncclTopoCheckGdr): "
-                + "NCCL's rule, not read by NIXL/UCX transfers%n", release,
-                ts.initiator(), stack.nccl().isPresent() ? "transport.nccl" : "release assumed, set transport.nccl");
-        out.printf(Locale.ROOT, "    %-9s %-8s %s%n", "HCA", "relation", "NCCL decision");
-        for (TopologyNode nic : host.nics()) {
-            var relation = host.relation(gpu, nic);
-            out.printf(Locale.ROOT, "    %-9s %-8s %s%n", nic.name(), relation,
-                    config.ncclGdr(release, relation, c2c).words());
         }
     }
 
@@ -347,22 +202,6 @@ public final class ExplainCommand implements Callable<Integer> {
         } else {
             out.println("modelled:        variant failed: " + outcome.error().lines().findFirst().orElse(""));
         }
-    }
-
-    private static String pad(String s, int w) {
-        return s.length() >= w ? s : s + " ".repeat(w - s.length());
-    }
-
-    private static String indent(String s) {
-        StringBuilder b = new StringBuilder();
-        for (String l : s.split("\n")) {
-            b.append("  ").append(l).append('\n');
-        }
-        return b.toString();
-    }
-
-    private static String trim(double v) {
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
     }
 
     private static String bytes(long b) {

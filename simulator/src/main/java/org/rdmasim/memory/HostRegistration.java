@@ -9,6 +9,7 @@ import java.util.List;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.transport.backend.RegistrationSites;
 import org.rdmasim.transport.config.DeviceSelection;
 import org.rdmasim.transport.config.EffectiveConfig;
 import org.rdmasim.transport.config.MemoryType;
@@ -96,12 +97,41 @@ public final class HostRegistration {
 
     /** Plans {@code region}'s registration with this process's settings. */
     public RegistrationPlan plan(RegistrationModel model, MemoryRegion region) {
+        checkLivesOn(host, region);
+        return model.plan(region, candidates(region.deviceName()), ucxConfig());
+    }
+
+    /**
+     * Plans {@code region}'s registration where its backend places it ({@code sites}), each device with
+     * its md index and distance as for a UCX process, so a report lists them alike.
+     */
+    public static RegistrationPlan planOnDevices(Host host, RegistrationModel model, MemoryRegion region,
+            RegistrationSites.OnDevices sites) {
+        TopologyNode device = checkLivesOn(host, region);
+        List<HcaCandidate> list = new ArrayList<>();
+        List<TopologyNode> nics = host.nics();
+        for (String name : sites.devices()) {
+            int i = nicNames(host).indexOf(name);
+            if (i < 0) {
+                throw new MemoryInputException("host " + host.name() + " has no network device " + name
+                        + " (devices: " + String.join(", ", nicNames(host)) + ")");
+            }
+            TopologyNode nic = nics.get(i);
+            list.add(new HcaCandidate(name, FIRST_NIC_MD_INDEX + i, UcxTopoDistance.between(host, device, nic),
+                    nic.nic().relaxedOrdering()));
+        }
+        return model.planOnDevices(region, list, sites.mrsPerDevice());
+    }
+
+    /** The buffer's device, which must be a GPU for CUDA memory and a CPU socket for host memory. */
+    private static TopologyNode checkLivesOn(Host host, MemoryRegion region) {
         TopologyNode.Kind expected = region.type() == MemoryType.CUDA ? TopologyNode.Kind.GPU : TopologyNode.Kind.SOCKET;
-        if (device(region.deviceName()).kind() != expected) {
+        TopologyNode device = device(host, region.deviceName());
+        if (device.kind() != expected) {
             throw new MemoryInputException(region.type().ucxName() + " memory cannot live on " + region.deviceName()
                     + " (expected a " + (expected == TopologyNode.Kind.GPU ? "GPU" : "CPU socket such as CPU0") + ")");
         }
-        return model.plan(region, candidates(region.deviceName()), ucxConfig());
+        return device;
     }
 
     /**
@@ -124,6 +154,10 @@ public final class HostRegistration {
     }
 
     private TopologyNode device(String deviceName) {
+        return device(host, deviceName);
+    }
+
+    private static TopologyNode device(Host host, String deviceName) {
         TopologyNode node = host.find(deviceName).orElseThrow(() -> new MemoryInputException("host " + host.name()
                 + " has no device " + deviceName + " (GPUs: "
                 + String.join(", ", host.gpus().stream().map(TopologyNode::name).toList()) + ")"));

@@ -104,18 +104,51 @@ public final class RegistrationModel {
         if (region == null || config == null) {
             throw new MemoryInputException("a buffer and a UCX registration config are required");
         }
+        OneMr one = oneMr(region);
         List<HcaRegistration> perHca = new ArrayList<>();
-        long entries = parameters.pageSize().pagesCovering(region.address(), region.sizeBytes());
-        long translationPerMr = Math.multiplyExact(entries, parameters.bytesPerTranslationEntry());
-        double secondsPerMr = parameters.perMrSeconds() + parameters.perByteSeconds(region.type()) * region.sizeBytes();
         for (HcaCandidate hca : selectHcas(region, candidates, config.maxHcaPerGpu())) {
-            int mrs = mrsPerHca(region, hca, config);
-            long translation = Math.multiplyExact(translationPerMr, mrs);
-            long firmware = translation + mrs * parameters.mkeyContextBytes();
-            perHca.add(new HcaRegistration(hca, mrs, relaxedOrderingEnabled(region, hca, config), entries, translation,
-                    firmware, Math.multiplyExact(region.sizeBytes(), (long) mrs), secondsPerMr * mrs));
+            perHca.add(one.times(hca, mrsPerHca(region, hca, config), relaxedOrderingEnabled(region, hca, config)));
         }
-        return new RegistrationPlan(region, config, perHca);
+        return new RegistrationPlan(region, perHca);
+    }
+
+    /**
+     * The registration a backend places itself: on every one of {@code devices}, in md-index order,
+     * {@code mrsPerDevice} MRs each, in strict PCIe order.
+     */
+    public RegistrationPlan planOnDevices(MemoryRegion region, List<HcaCandidate> devices, int mrsPerDevice) {
+        if (region == null) {
+            throw new MemoryInputException("a buffer is required");
+        }
+        if (mrsPerDevice < 1) {
+            throw new MemoryInputException("at least one MR per device, got " + mrsPerDevice);
+        }
+        OneMr one = oneMr(region);
+        List<HcaCandidate> ordered = new ArrayList<>(checkedCandidates(devices));
+        ordered.sort(Comparator.comparingInt(HcaCandidate::mdIndex));
+        List<HcaRegistration> perHca = new ArrayList<>();
+        for (HcaCandidate hca : ordered) {
+            perHca.add(one.times(hca, mrsPerDevice, false));
+        }
+        return new RegistrationPlan(region, perHca);
+    }
+
+    /** What one MR of a buffer costs: translation entries and bytes, and time. */
+    private record OneMr(MemoryRegion region, long entries, long translationBytes, double seconds, long mkeyContextBytes) {
+        /** {@code mrs} MRs of the buffer on {@code hca}. */
+        HcaRegistration times(HcaCandidate hca, int mrs, boolean relaxedOrdering) {
+            long translation = Math.multiplyExact(translationBytes, mrs);
+            long firmware = translation + mrs * mkeyContextBytes;
+            return new HcaRegistration(hca, mrs, relaxedOrdering, entries, translation, firmware,
+                    Math.multiplyExact(region.sizeBytes(), (long) mrs), seconds * mrs);
+        }
+    }
+
+    private OneMr oneMr(MemoryRegion region) {
+        long entries = parameters.pageSize().pagesCovering(region.address(), region.sizeBytes());
+        return new OneMr(region, entries, Math.multiplyExact(entries, parameters.bytesPerTranslationEntry()),
+                parameters.perMrSeconds() + parameters.perByteSeconds(region.type()) * region.sizeBytes(),
+                parameters.mkeyContextBytes());
     }
 
     public List<RegistrationPlan> planAll(List<MemoryRegion> regions, List<HcaCandidate> candidates,

@@ -9,10 +9,9 @@ import org.rdmasim.transport.config.MemoryType;
  * MRs each, and what that costs.
  *
  * @param region buffer
- * @param config the UCX settings it was planned under
  * @param perHca registrations in md-index order
  */
-public record RegistrationPlan(MemoryRegion region, UcxRegistrationConfig config, List<HcaRegistration> perHca) {
+public record RegistrationPlan(MemoryRegion region, List<HcaRegistration> perHca) {
 
     public RegistrationPlan {
         perHca = List.copyOf(perHca);

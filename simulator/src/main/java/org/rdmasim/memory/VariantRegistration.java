@@ -9,15 +9,17 @@ import java.util.Map;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.memory.RegistrationVerdict.LimitKind;
+import org.rdmasim.transport.backend.RegistrationSites;
 import org.rdmasim.transport.config.EffectiveConfig;
 
 /**
  * Step 3 of a variant (DESIGN.md, "How one variant runs"): register every buffer the variant's
  * processes register, on every host, and check the result against the host's limits and the caps.
  *
- * <p>Entry point for {@code run}: {@link #register(Cluster, ProcessConfigs, List, RegistrationModel,
- * RegistrationCaps)}. Buffers are registered in list order, host by host; a host's check stops at
- * the first MR that crosses a limit and carries the real stack's error lines. A failed outcome means
+ * <p>Entry point for {@code run}: {@link #registerOnSites(List, Sites, List, RegistrationModel,
+ * RegistrationCaps)}, each buffer placed where the variant's transfer backend registers it. Buffers are
+ * registered in list order, host by host; a host's check stops at the first MR that crosses a limit and
+ * carries the real stack's error lines. A failed outcome means
  * the variant fails in simulation (exit code 1, {@code "status": "failed"} with
  * {@link Outcome#error()} as {@code "error"}); {@link Outcome#totals()} fills
  * {@code summary.json}'s {@code "registration"} object.
@@ -51,6 +53,12 @@ public final class VariantRegistration {
                 return c;
             };
         }
+    }
+
+    /** Where the process that registers a buffer of {@code device} on {@code host} places it, as its backend says. */
+    @FunctionalInterface
+    public interface Sites {
+        RegistrationSites of(Host host, String device);
     }
 
     /**
@@ -137,7 +145,17 @@ public final class VariantRegistration {
     /** The same over plain hosts, for callers without a built cluster (the {@code memory} command). */
     public static Outcome register(List<Host> hosts, ProcessConfigs configs, List<Buffer> buffers,
             RegistrationModel model, RegistrationCaps caps) {
-        if (hosts == null || configs == null || buffers == null || model == null || caps == null) {
+        if (configs == null) {
+            throw new MemoryInputException("hosts, configurations, buffers, model and caps are required");
+        }
+        return registerOnSites(hosts, (host, device) -> new RegistrationSites.ByUcxConfig(configs.configFor(host, device)),
+                buffers, model, caps);
+    }
+
+    /** The same with each buffer placed where the variant's transfer backend registers it. */
+    public static Outcome registerOnSites(List<Host> hosts, Sites sites, List<Buffer> buffers,
+            RegistrationModel model, RegistrationCaps caps) {
+        if (hosts == null || sites == null || buffers == null || model == null || caps == null) {
             throw new MemoryInputException("hosts, configurations, buffers, model and caps are required");
         }
         Map<String, Host> byName = new LinkedHashMap<>();
@@ -157,21 +175,29 @@ public final class VariantRegistration {
             if (mine == null) {
                 continue;
             }
-            HostOutcome outcome = registerOnHost(host, configs, mine, model, caps.limitsFor(host));
+            HostOutcome outcome = registerOnHost(host, sites, mine, model, caps.limitsFor(host));
             outcomes.add(outcome);
             totals = totals.plus(outcome.totals());
         }
         return new Outcome(totals, outcomes);
     }
 
-    private static HostOutcome registerOnHost(Host host, ProcessConfigs configs, List<Buffer> buffers,
+    private static HostOutcome registerOnHost(Host host, Sites sites, List<Buffer> buffers,
             RegistrationModel model, RegistrationLimits limits) {
         List<RegistrationPlan> plans = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         for (Buffer b : buffers) {
-            HostRegistration process = new HostRegistration(host, configs.configFor(host, b.region().deviceName()));
-            process.warnings().stream().filter(w -> !warnings.contains(w)).forEach(warnings::add);
-            plans.add(process.plan(model, b.region()));
+            RegistrationSites where = sites.of(host, b.region().deviceName());
+            if (where instanceof RegistrationSites.ByUcxConfig ucx) {
+                HostRegistration process = new HostRegistration(host, ucx.config());
+                process.warnings().stream().filter(w -> !warnings.contains(w)).forEach(warnings::add);
+                plans.add(process.plan(model, b.region()));
+            } else if (where instanceof RegistrationSites.OnDevices on) {
+                plans.add(HostRegistration.planOnDevices(host, model, b.region(), on));
+            } else {
+                throw new MemoryInputException("no registration sites for " + b.region().deviceName() + " on host "
+                        + host.name());
+            }
         }
         return new HostOutcome(host.name(), plans, RegistrationCheck.check(plans, limits), eachLimitAlone(plans, limits),
                 warnings);

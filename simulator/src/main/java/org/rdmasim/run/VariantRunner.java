@@ -24,6 +24,7 @@ import org.rdmasim.transport.ExplicitLanes;
 import org.rdmasim.transport.LanePolicy;
 import org.rdmasim.transport.config.NcclPathType;
 import org.rdmasim.transport.WriteOrdering;
+import org.rdmasim.scenario.TransportSettings;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
 import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.transport.TransferEngine;
@@ -256,10 +257,7 @@ public final class VariantRunner {
         }
         TransferEngine engine = new TransferEngine(cluster, v.protocol(), v.faults().qpRetry(), registrations.ordering());
         LanePolicy lanes = !v.transport().lanes().isEmpty() ? new ExplicitLanes(v.transport().lanes())
-                : v.transport().backend().backend() == org.rdmasim.transport.NixlBackend.LIBFABRIC
-                        ? new org.rdmasim.transport.libfabric.LibfabricRails(v.transport().backend().visibleDevices(),
-                                v.transport().stack().nixl())
-                        : new UcxLaneSelection(v.transport().stack(), v.transport().api(), registrations.lanes());
+                : v.transport().backend().lanes(v.transport().stack(), registrations.lanes());
         WorkloadRun run = new WorkloadRun(cluster, engine, lanes, new WorkloadRun.PathOptions(v.transport().gpudirect(),
                 v.transport().acs(), v.transport().iommuPenalty())).withFaults(v.faults());
         // A transfer is done when the initiator's notice fires; a receiver when all its GPUs' are.
@@ -324,8 +322,7 @@ public final class VariantRunner {
             representatives.add(byName.get(names.get(0)));
             all.addAll(buffers.get(names.get(0)));
         }
-        VariantRegistration.Outcome reps = VariantRegistration.register(representatives,
-                BackendRegistration.configs(v.transport()), all,
+        VariantRegistration.Outcome reps = VariantRegistration.registerOnSites(representatives, sites(v), all,
                 new RegistrationModel(v.registration().parameters()), v.registration().caps());
         RegistrationTotals totals = RegistrationTotals.ZERO;
         int g = 0;
@@ -364,8 +361,13 @@ public final class VariantRunner {
                         : new VariantRegistration.Buffer(e.host(), MemoryRegion.host(e.device(), bytes)));
             }
         }
-        return VariantRegistration.register(hostList, BackendRegistration.configs(v.transport()),
-                new ArrayList<>(buffers.values()), new RegistrationModel(v.registration().parameters()),
-                v.registration().caps());
+        return VariantRegistration.registerOnSites(hostList, sites(v), new ArrayList<>(buffers.values()),
+                new RegistrationModel(v.registration().parameters()), v.registration().caps());
+    }
+
+    /** Where each process registers a buffer: its transfer backend says, the registration model prices it. */
+    static VariantRegistration.Sites sites(VariantSpec v) {
+        TransportSettings t = v.transport();
+        return (host, device) -> t.backend().registration(t.stack(), host, host.find(device).orElseThrow());
     }
 }

@@ -7,7 +7,6 @@ import java.util.stream.Collectors;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.transport.QpRetry;
-import org.rdmasim.transport.config.EffectiveConfig;
 import org.rdmasim.workload.Fault;
 import org.rdmasim.workload.FanoutPlan;
 import org.rdmasim.workload.FaultPlan;
@@ -38,7 +37,7 @@ final class FaultReader {
     private FaultReader() {
     }
 
-    static FaultPlan read(YamlTree v, HostTable hosts, FanoutPlan fanout, EffectiveConfig config) {
+    static FaultPlan read(YamlTree v, HostTable hosts, FanoutPlan fanout, QpRetry qp, double mxTransferTimeoutSeconds) {
         v.onlyFields(Set.of("retryDelay", "repost", "events"));
         double retryDelay = v.has("retryDelay") ? Quantities.seconds(v.get("retryDelay")) : 0.0;
         boolean repost = v.has("repost") && v.get("repost").bool();
@@ -60,13 +59,7 @@ final class FaultReader {
         if (faults.isEmpty()) {
             throw v.get("events").error("the list of fault events is empty");
         }
-        QpRetry qp;
-        try {
-            qp = new QpRetry(config.rcTimeoutSeconds(), config.rcRetryCount());
-        } catch (IllegalArgumentException ex) {
-            throw v.error(ex.getMessage());
-        }
-        return new FaultPlan(faults, qp, retryDelay, repost, config.mxTransferTimeoutSeconds());
+        return new FaultPlan(faults, qp, retryDelay, repost, mxTransferTimeoutSeconds);
     }
 
     private static Fault event(YamlTree e, HostTable hosts, FanoutPlan fanout) {

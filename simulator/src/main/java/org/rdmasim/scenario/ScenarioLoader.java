@@ -189,23 +189,24 @@ public final class ScenarioLoader {
         if (!v.has("faults")) {
             return org.rdmasim.workload.FaultPlan.NONE;
         }
-        if (transport.backend().backend() == org.rdmasim.transport.NixlBackend.LIBFABRIC) {
-            // The reaction modelled (ACK timer, retries, endpoint failure) is UCX's RC transport's. SRD over
-            // EFA retransmits on its own terms and the libfabric EFA provider reports errors its own way:
-            // neither is modelled, so a fault here would be answered with a mechanism the stack lacks.
-            throw v.get("faults").error("faults are modelled for UCX's RC transport (rc_mlx5: its ACK timer, retries and "
-                    + "endpoint failure); NIXL's libfabric backend runs SRD over EFA, whose retransmission and error "
-                    + "reporting rdmasim does not model");
-        }
         org.rdmasim.hardware.Host first = hosts.get(hosts.representatives().get(0));
         org.rdmasim.hardware.TopologyNode device = first.gpus().isEmpty() ? first.sockets().get(0) : first.gpus().get(0);
-        return FaultReader.read(v.get("faults"), hosts, plan, transport.stack().configFor(first, device));
+        // the backend answers for the reaction first: one that does not model faults refuses them before
+        // their events are read
+        org.rdmasim.transport.QpRetry qp;
+        try {
+            qp = transport.backend().faultReaction(transport.stack(), first, device);
+        } catch (IllegalArgumentException e) {
+            throw v.get("faults").error(e.getMessage());
+        }
+        return FaultReader.read(v.get("faults"), hosts, plan, qp,
+                transport.stack().configFor(first, device).mxTransferTimeoutSeconds());
     }
 
     private static TransportSettings transport(YamlTree v) {
         if (v == null) {
-            return new TransportSettings(Operation.READ, List.of(), StackProfile.plainUcx(), UcxLaneSelection.Api.RMA, 1,
-                    true, false, 0.0);
+            return new TransportSettings(Operation.READ, List.of(), StackProfile.plainUcx(), 1, true, false, 0.0,
+                    BackendReader.read(null, StackProfile.plainUcx(), UcxLaneSelection.Api.RMA));
         }
         v.onlyFields(Set.of("operation", "lanes", "descriptors", "gpudirect", "acs", "iommuPenalty", "env", "envFile",
                 "nixl", "ucx", "nccl", "ucxConf", "modelexpress", "api", "backend", "visibleDevices", VARIANT_ENV));
@@ -303,7 +304,7 @@ public final class ScenarioLoader {
             // the NCCL release whose GPUDirect rule explain shows (NcclGdr); NIXL/UCX transfers do not read it
             stack = stack.withNccl(version(v.get("nccl")));
         }
-        return BackendReader.read(v, new TransportSettings(op, lanes, stack, api, descriptors, gdr, acs, iommu));
+        return new TransportSettings(op, lanes, stack, descriptors, gdr, acs, iommu, BackendReader.read(v, stack, api));
     }
 
     private static StackVersion version(YamlTree v) {

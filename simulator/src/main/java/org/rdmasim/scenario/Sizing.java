@@ -93,8 +93,7 @@ public final class Sizing {
         env.addAll(extra);
         StackProfile stack = new StackProfile(env, t.stack().nixl(), t.stack().ucx(), t.stack().ucxConfInstalled(),
                 t.stack().modelExpress());
-        return v.withTransport(new TransportSettings(t.operation(), t.lanes(), stack, t.api(), t.descriptors(),
-                t.gpudirect(), t.acs(), t.iommuPenalty()).withBackend(t.backend()));
+        return v.withTransport(t.withStack(stack));
     }
 
     /**

@@ -15,8 +15,8 @@ import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.transport.backend.BackendRefusal;
 import org.rdmasim.transport.config.ConfigValueException;
-import org.rdmasim.transport.ucx.UcxLaneSelection;
 import org.rdmasim.workload.TransferItem;
 
 /** A {@code transfers} workload and the checks made once a variant is read: explicit lanes against the hosts, and the lane choice UCX would warn about. */
@@ -126,28 +126,16 @@ final class TransfersReader {
     /** Resolves each transfer's configuration and lanes on a cluster of {@code hosts}; errors point at {@code where}. */
     static List<String> checkLaneChoice(YamlTree where, TransportSettings transport, FabricSpec fabric,
             List<TransferItem> transfers, List<Host> hosts) {
-        Set<String> warnings = new java.util.LinkedHashSet<>();
-        Hosts lookup = Hosts.of(hosts);
-        if (transport.backend().backend() == org.rdmasim.transport.NixlBackend.LIBFABRIC) {
-            BackendReader.checkLanes(where, lookup, transfers, transport.backend(), transport.stack().nixl());
-            return new ArrayList<>(warnings);
-        }
-        UcxLaneSelection selection = new UcxLaneSelection(transport.stack(), transport.api());
+        List<TransferSpec> specs = new ArrayList<>();
         for (TransferItem t : transfers) {
-            TransferSpec spec = new TransferSpec(t.id(), t.from(), t.to(), t.bytes(), t.operation(), t.descriptors(),
-                    DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
-            try {
-                var decision = selection.decide(lookup, spec);
-                if (decision.picked().isEmpty()) {
-                    throw where.error("UCX finds no lane for transfer " + t.id());
-                }
-                warnings.addAll(decision.warnings());
-                warnings.addAll(decision.remoteConfig().warnings());
-            } catch (ConfigValueException e) {
-                throw where.error(e.getMessage());
-            }
+            specs.add(new TransferSpec(t.id(), t.from(), t.to(), t.bytes(), t.operation(), t.descriptors(),
+                    DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0));
         }
-        return new ArrayList<>(warnings);
+        try {
+            return transport.backend().checkLanes(transport.stack(), Hosts.of(hosts), specs);
+        } catch (ConfigValueException | BackendRefusal e) {
+            throw where.error(e.getMessage());
+        }
     }
 
     static String nicNames(Host h) {

@@ -1,0 +1,71 @@
+package org.rdmasim.transport.backend;
+
+import java.util.List;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.Hosts;
+import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.transport.LanePolicy;
+import org.rdmasim.transport.LaneSplit;
+import org.rdmasim.transport.QpRetry;
+import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.transport.WriteOrdering;
+import org.rdmasim.transport.ucx.StackProfile;
+import org.rdmasim.transport.ucx.UcxLaneSelection;
+
+/**
+ * The NIXL backend plugin that carries a variant's transfers. NIXL ships UCX and libfabric as plugins
+ * (ai-dynamo/nixl {@code src/plugins/ucx}, {@code src/plugins/libfabric} since 0.7.0); each decides
+ * for itself where memory is registered, which network devices a transfer uses, and how it fails.
+ * Every answer is given under the {@link StackProfile} the process runs with (environment and
+ * releases), which is the variant's and not the backend's own: a variant whose environment changes
+ * keeps its backend.
+ */
+public sealed interface TransferBackend permits UcxBackend, LibfabricBackend {
+    /** The name {@code transport.backend} gives it. */
+    String name();
+
+    /**
+     * Where the process whose buffer lives on {@code device} (a GPU or a CPU socket) of {@code host}
+     * registers it.
+     */
+    RegistrationSites registration(StackProfile stack, Host host, TopologyNode device);
+
+    /**
+     * The lane choice for this variant's transfers.
+     *
+     * @param held which NICs hold each buffer's registration, as the registration model placed it
+     */
+    LanePolicy lanes(StackProfile stack, UcxLaneSelection.Registrations held);
+
+    /**
+     * Decides every transfer's lanes once, before the run, so that a transfer the backend cannot carry
+     * is reported at the scenario's line.
+     *
+     * @return warnings the real stack would print while choosing, without repeats
+     * @throws BackendRefusal for a transfer it cannot carry
+     * @throws org.rdmasim.transport.config.ConfigValueException for a configuration value it cannot read
+     */
+    List<String> checkLanes(StackProfile stack, Hosts cluster, List<TransferSpec> transfers);
+
+    /**
+     * How a lane through a failed port ends: the QP retry timing the process on {@code device} of
+     * {@code host} reads.
+     *
+     * @throws IllegalArgumentException ({@link BackendRefusal} when the backend's reaction is not
+     *         modelled) naming what is wrong
+     */
+    QpRetry faultReaction(StackProfile stack, Host host, TopologyNode device);
+
+    /**
+     * {@code explain}'s lines for the backend's own lane choice for {@code spec}, and those lanes.
+     *
+     * @param held     which NICs hold each buffer's registration
+     * @param ordering whether each NIC writes into each buffer in strict PCIe order
+     */
+    LaneExplanation explain(StackProfile stack, Hosts cluster, TransferSpec spec, UcxLaneSelection.Registrations held,
+            WriteOrdering ordering);
+
+    /** {@code explain}'s lines for lanes the scenario gives explicitly, carried by this backend. */
+    List<String> explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec, List<LaneSplit.Candidate> lanes,
+            WriteOrdering ordering);
+}

@@ -1,0 +1,176 @@
+package org.rdmasim.transport.backend;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.Hosts;
+import org.rdmasim.hardware.LinkSpec;
+import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.transport.LaneSplit;
+import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.transport.WriteOrdering;
+import org.rdmasim.transport.config.EffectiveConfig;
+import org.rdmasim.transport.config.StackVersion;
+import org.rdmasim.transport.ucx.HcaEstimate;
+import org.rdmasim.transport.ucx.LaneDecision;
+import org.rdmasim.transport.ucx.LaneVerdict;
+import org.rdmasim.transport.ucx.StackProfile;
+import org.rdmasim.transport.ucx.UcxLane;
+
+/** {@code explain}'s lines for a transfer carried by NIXL's UCX backend, in UCX's terms. */
+final class UcxExplanation {
+    private UcxExplanation() {
+    }
+
+    /** The initiator's effective configuration, every candidate HCA and every lane UCX considered. */
+    static List<String> choice(TransferSpec ts, LaneDecision d) {
+        List<String> out = new ArrayList<>();
+        out.add("");
+        out.add(String.format("effective configuration of the initiating process (%s):", ts.initiator()));
+        for (String l : d.initiatorConfig().describe().split("\n")) {
+            out.add("  " + l);
+        }
+        for (String s : d.initiatorConfig().decisions()) {
+            out.add("  note: " + s);
+        }
+        for (String w : d.warnings()) {
+            out.add("  warning: " + w);
+        }
+        out.add("");
+        out.add(String.format(Locale.ROOT, "candidate HCAs (rail limit %s=%d, UCX_MULTI_LANE_MAX_RATIO=%s):",
+                d.railLimitName(), d.railLimit(), trim(d.ratio())));
+        candidates(out, "initiator " + ts.initiator(), d.local());
+        candidates(out, "remote " + (ts.operation() == Operation.READ ? ts.source() : ts.sink()), d.remote());
+        laneTable(out, d);
+        return out;
+    }
+
+    private static void candidates(List<String> out, String side, List<HcaEstimate> list) {
+        out.add(String.format("  %s", side));
+        out.add(String.format(Locale.ROOT, "    %-9s %-8s %12s %16s %10s %10s %14s %6s %11s", "HCA", "relation", "distance",
+                "distance bw", "wire", "PCIe", "UCX estimate", "paths", "path ratio"));
+        for (HcaEstimate e : list) {
+            String bw = Double.isInfinite(e.distance().bandwidthBytesPerSecond()) ? "no limit"
+                    : String.format(Locale.ROOT, "%.2f GB/s", e.distance().bandwidthBytesPerSecond() / 1e9);
+            out.add(String.format(Locale.ROOT, "    %-9s %-8s %9.0f ns %16s %5.1f GB/s %5.1f GB/s %9.2f GB/s %6d %11.3f",
+                    e.nic(), e.relation() == null ? "host" : e.relation(), e.distance().latencySeconds() * 1e9, bw,
+                    e.wireBytesPerSecond() / 1e9, e.pcieBytesPerSecond() / 1e9, e.estimate() / 1e9, e.paths(),
+                    e.pathRatio()));
+        }
+    }
+
+    /** Every (device, path) lane UCX considered, in lane order, with what selection made of it. */
+    private static void laneTable(List<String> out, LaneDecision d) {
+        out.add("");
+        out.add("  lanes (device, path), in lane order; estimates rank and weight lanes, they never cap them");
+        out.add(String.format(Locale.ROOT, "    %-9s %-5s %-9s %14s %17s  %s", "HCA", "path", "peer", "lane bw",
+                "avail_bw at pick", "verdict"));
+        for (UcxLane l : d.lanes()) {
+            String avail = l.verdict() == LaneVerdict.PICKED ? String.format(Locale.ROOT, "%9.2f GB/s", l.availBw() / 1e9) : "-";
+            out.add(String.format(Locale.ROOT, "    %-9s %-5s %-9s %9.2f GB/s %17s  %s", l.nic(), "path" + l.path(),
+                    l.peerNic(), l.bandwidth() / 1e9, avail, l.verdict().words()));
+        }
+    }
+
+    /** The lanes in the table shape UCX prints with UCX_PROTO_INFO=y. */
+    static List<String> protoInfo(TransferSpec ts, List<LaneSplit.Candidate> lanes) {
+        double total = lanes.stream().mapToDouble(LaneSplit.Candidate::weight).sum();
+        // UCX_PROTO_INFO groups a device's paths: "rc_mlx5/mlx5_0:1 50% on path0 and 50% on path1"
+        Map<String, List<String>> byDevice = new LinkedHashMap<>();
+        for (LaneSplit.Candidate c : lanes) {
+            String nic = ts.operation() == Operation.READ ? c.sinkNic() : c.sourceNic();
+            long weight = Math.min(65536L, (long) Math.ceil(c.weight() * 65536.0 / total));
+            byDevice.computeIfAbsent(nic, k -> new ArrayList<>()).add(String.format(Locale.ROOT,
+                    "%.0f%% on path%d", 100.0 * weight / 65536.0, c.path()));
+        }
+        StringBuilder lanesText = new StringBuilder();
+        for (var e : byDevice.entrySet()) {
+            if (lanesText.length() > 0) {
+                lanesText.append(", ");
+            }
+            List<String> parts = e.getValue();
+            lanesText.append("rc_mlx5/").append(e.getKey()).append(":1 ");
+            for (int i = 0; i < parts.size(); i++) {
+                lanesText.append(i == 0 ? "" : i == parts.size() - 1 ? " and " : ", ").append(parts.get(i));
+            }
+        }
+        // the initiator's buffer names the memory type UCX_PROTO_INFO prints: host for a CPU socket
+        String memory = ts.initiator().device().startsWith("CPU") ? "host memory" : "cuda memory";
+        String title = ts.operation() == Operation.READ ? "remote memory read by ucp_get_nbx* into " + memory
+                : "remote memory write by ucp_put_nbx* from " + memory;
+        String head = " rdmasim " + ts.initiator() + " ";
+        String row1 = String.format(Locale.ROOT, " %14s ", "0..inf");
+        String proto = lanes.size() > 1 ? " multi-rail zero-copy " : " zero-copy ";
+        int w1 = Math.max(head.length(), row1.length());
+        int w2 = Math.max(title.length() + 2, proto.length() + lanesText.length() + 3);
+        String line = "+" + "-".repeat(w1) + "+" + "-".repeat(w2) + "+";
+        return List.of("", line, "|" + pad(head, w1) + "|" + pad(" " + title + " ", w2) + "|", line,
+                "|" + pad(row1, w1) + "|" + pad(proto + "| " + lanesText + " ", w2) + "|", line);
+    }
+
+    /**
+     * How each sink NIC writes into the sink buffer: relaxed or strict PCIe order (from the buffer's
+     * registration), and what strict order costs on this platform.
+     */
+    static List<String> writeOrdering(Hosts cluster, TransferSpec ts, List<LaneSplit.Candidate> lanes,
+            WriteOrdering ordering) {
+        List<String> out = new ArrayList<>();
+        Host sink = cluster.host(ts.sink().host());
+        var route = sink.profile().strictOrderGpuWriteRate();
+        Set<String> nics = new LinkedHashSet<>();
+        lanes.forEach(l -> nics.add(l.sinkNic()));
+        for (String nic : nics) {
+            boolean strict = ordering.strict(ts.sink().host(), ts.sink().device(), nic);
+            out.add(String.format(Locale.ROOT, "writes by %s:%s into %s: %s", ts.sink().host(), nic, ts.sink(), !strict
+                    ? "relaxed PCIe order (the buffer's MR there carries IBV_ACCESS_RELAXED_ORDERING)"
+                    : "strict PCIe order (no relaxed-ordering MR: UCX_IB_PCI_RELAXED_ORDERING and the UCX release's CPU "
+                            + "list)" + (route.isPresent() && sink.find(ts.sink().device()).map(d -> d.kind()
+                                    == TopologyNode.Kind.GPU).orElse(false)
+                                            ? ", which on this platform runs at " + route.get().describe() + " [profile "
+                                                    + sink.profile().name() + "]"
+                                            : "; no slower route is known on this platform")));
+        }
+        return out;
+    }
+
+    /**
+     * What NCCL at the scenario's release would decide about GPUDirect RDMA from the initiating GPU to each
+     * NIC of its host, in the words of NCCL's INFO line; beside, not part of, the NIXL/UCX transfer.
+     */
+    static List<String> ncclGdr(StackProfile stack, Hosts cluster, TransferSpec ts) {
+        Host host = cluster.host(ts.initiator().host());
+        TopologyNode gpu = host.find(ts.initiator().device()).orElse(null);
+        if (gpu == null || gpu.kind() != TopologyNode.Kind.GPU) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        StackVersion release = stack.ncclRelease();
+        EffectiveConfig config = stack.configFor(host, gpu);
+        boolean c2c = gpu.uplink() != null && gpu.uplink().type() == LinkSpec.LinkType.C2C;
+        out.add("");
+        out.add(String.format(Locale.ROOT, "NCCL %s GPUDirect RDMA from %s (%s; src/graph/paths.cc ncclTopoCheckGdr): "
+                + "NCCL's rule, not read by NIXL/UCX transfers", release,
+                ts.initiator(), stack.nccl().isPresent() ? "transport.nccl" : "release assumed, set transport.nccl"));
+        out.add(String.format(Locale.ROOT, "    %-9s %-8s %s", "HCA", "relation", "NCCL decision"));
+        for (TopologyNode nic : host.nics()) {
+            var relation = host.relation(gpu, nic);
+            out.add(String.format(Locale.ROOT, "    %-9s %-8s %s", nic.name(), relation,
+                    config.ncclGdr(release, relation, c2c).words()));
+        }
+        return out;
+    }
+
+    private static String pad(String s, int w) {
+        return s.length() >= w ? s : s + " ".repeat(w - s.length());
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+}
