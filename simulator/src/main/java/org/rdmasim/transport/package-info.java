@@ -6,6 +6,7 @@
  * ({@link org.rdmasim.transport.LanePhysics}), with the per-QP caps a mechanism or a calibrated
  * measurement supports; a lane whose port goes down stalls and its QP retries and fails as
  * {@link org.rdmasim.transport.QpRetry} says. Lanes are chosen by UCX's rules ({@code ucx}) or by NIXL's
- * libfabric backend over EFA ({@code libfabric}).
+ * libfabric backend over EFA ({@code libfabric}); which of them carries a variant, and where it
+ * registers memory, is one {@code backend.TransferBackend}.
  */
 package org.rdmasim.transport;
