@@ -341,7 +341,7 @@ public final class VariantRunner {
 
     /**
      * Registers every buffer the workload touches (each endpoint once, at the largest size it moves)
-     * the way each process's UCX configuration would, against the variant's caps.
+     * where the variant's transfer backend places it, against the variant's caps.
      */
     static VariantRegistration.Outcome register(VariantSpec v, List<Host> hostList) {
         Hosts cluster = Hosts.of(hostList);

@@ -10,7 +10,7 @@ import org.rdmasim.transport.ucx.StackProfile;
 /**
  * The transport part of a variant.
  *
- * @param lanes        explicit NIC pairs with weights; empty means UCX chooses from the stack's configuration
+ * @param lanes        explicit NIC pairs with weights; empty means the backend chooses
  * @param stack        environment, NIXL, UCX (and NCCL) releases every process resolves its configuration from
  * @param gpudirect    whether GPU buffers may be reached by GPUDirect RDMA (nvidia-peermem or dma-buf
  *                     present); NCCL's own GDR rule (NCCL_NET_GDR_LEVEL, NCCL_NET_GDR_C2C, by NCCL release)
