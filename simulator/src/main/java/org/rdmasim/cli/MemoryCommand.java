@@ -12,8 +12,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code rdmasim memory register|mtt|va}: the memory model on its own, without a scenario.
  * {@code register} registers GPU buffers on a preset host under one or several UCX/NIXL
- * configurations and checks them against caps; {@code mtt} sizes an mlx4 MTT (seed 001); {@code va}
- * counts the virtual address space CUDA pools reserve (seed 002).
+ * configurations and checks them against caps; {@code mtt} sizes an mlx4 MTT ([linuxcluster-mtt]); {@code va}
+ * counts the virtual address space CUDA pools reserve (NVIDIA/nccl PR #2064 [nccl-pr-2064]).
  */
 @Command(name = "memory", mixinStandardHelpOptions = true,
         description = "Memory registration, MTT sizing and CUDA pool address space, without a scenario.",

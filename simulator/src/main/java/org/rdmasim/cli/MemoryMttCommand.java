@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code rdmasim memory mtt}: how large an mlx4 MTT must be to register a multiple of host memory,
- * and whether the current setting draws Open MPI's "registerable memory" warning (seed 001).
+ * and whether the current setting draws Open MPI's "registerable memory" warning (as in [linuxcluster-mtt]).
  */
 @Command(name = "mtt", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Size an mlx4 MTT: max_reg_mem = 2^log_num_mtt * 2^log_mtts_per_seg * PAGE_SIZE.",
@@ -43,7 +43,8 @@ final class MemoryMttCommand implements Callable<Integer> {
     long pageSize;
 
     @Option(names = "--host-name", paramLabel = "NAME", defaultValue = "node02",
-            description = "host name for Open MPI's 'Local host:' line (default: ${DEFAULT-VALUE}, as in seed 001)")
+            description = "host name for Open MPI's 'Local host:' line (default: ${DEFAULT-VALUE}, as in "
+                    + "The Linux Cluster's MTT note)")
     String hostName;
 
     @Override

@@ -61,7 +61,7 @@ import picocli.CommandLine.Spec;
                 "Example: rdmasim memory register --host hgx-h200 --buffer 40GiB --fw-page-cap 1GiB --compare"})
 final class MemoryRegisterCommand implements Callable<Integer> {
 
-    /** NIXL and UCX releases before and with the MAX_HCA_PER_GPU fix (seed 000: NIXL 1.2.0, UCX 1.21.0). */
+    /** NIXL and UCX releases before and with the MAX_HCA_PER_GPU fix (NIXL 1.2.0, UCX 1.21.0 per [crusoe-kb-nixl]). */
     static final StackVersion NIXL_BEFORE_FIX = new StackVersion(1, 1, 0);
     static final StackVersion UCX_BEFORE_FIX = new StackVersion(1, 20, 0);
     static final StackVersion NIXL_WITH_FIX = new StackVersion(1, 2, 0);
@@ -109,7 +109,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
     Long firmwareCap;
 
     @Option(names = "--fw-cap-scope", paramLabel = "hca|host", defaultValue = "hca",
-            description = "the cap applies to each HCA (a VF, seed 000's 'per-VF') or to the whole host "
+            description = "the cap applies to each HCA (a VF, Crusoe's 'per-VF') or to the whole host "
                     + "(default: ${DEFAULT-VALUE})")
     String firmwareScope;
 

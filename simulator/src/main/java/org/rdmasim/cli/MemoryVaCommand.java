@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code rdmasim memory va}: virtual address space reserved by NCCL's CUDA pools as communicators
- * are created (seed 002), against a 47-, 48- or 57-bit space.
+ * are created (NVIDIA/nccl PR #2064 [nccl-pr-2064]), against a 47-, 48- or 57-bit space.
  */
 @Command(name = "va", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Virtual address space CUDA memory pools reserve, per NCCL communicator.",

@@ -18,7 +18,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rdmasim validate}: the model against every published figure it is held to. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"Compare the model with published figures (the seeds' S1-S11, published measurements).",
+        description = {"Compare the model with published figures (ModelExpress #449, Crusoe, NCCL PR #2064 and",
+                "others, each with its source; see simulator/SOURCES.md).",
                 "", "Prints one row per figure and writes validation.json and index.html. Rows used to calibrate a",
                 "parameter are shown but not counted. Every other row counts; a known failure (a figure the model",
                 "does not reproduce today) says why and still counts.",

@@ -27,7 +27,7 @@ public record CalibrationProfile(String name, String description, List<Parameter
 
     /** One parameter of a profile. */
     public record Parameter(String key, double value, String unit, Kind kind, String source, String assumption) {
-        /** One line for reports: {@code nicReadRate = 308 Gbps, calibrated (seed 003 S1: ...)}. */
+        /** One line for reports: {@code nicReadRate = 308 Gbps, calibrated (ai-dynamo/modelexpress #449 ...)}. */
         public String describe() {
             return key + " = " + Units.number(value) + " " + unit + ", " + kind.name().toLowerCase(Locale.ROOT)
                     + " (" + source + ")";

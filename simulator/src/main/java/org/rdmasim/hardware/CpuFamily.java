@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * CPU families, as far as the model needs them: UCX's relaxed-ordering rule
- * (src/uct/ib/base/ib_md.c, FACTS.md section 2) creates a second MR under
+ * ([ucx-src] src/uct/ib/base/ib_md.c) creates a second MR under
  * {@code UCX_IB_PCI_RELAXED_ORDERING=auto} only on AMD Naples..Turin (all memory) and Intel Emerald
  * Rapids (CUDA memory).
  */

@@ -4,10 +4,10 @@ import java.util.Locale;
 
 /**
  * GPU products with the figures the model uses. HBM sizes are what {@code nvidia-smi} reports;
- * H200's 139.80 GiB is the figure measured in NCCL PR #2064 (seed 002), GB300's ~279 GiB likewise.
- * BAR1 is the window through which a NIC reaches GPU memory for GPUDirect RDMA; data-centre Hopper and
- * Blackwell parts expose a BAR1 at least as large as their memory (FACTS.md section 5), the T4 only
- * 256 MiB.
+ * H200's 139.80 GiB is the figure measured in NVIDIA/nccl PR #2064 [nccl-pr-2064], GB300's ~279 GiB
+ * likewise. BAR1 is the window through which a NIC reaches GPU memory for GPUDirect RDMA (NVIDIA's
+ * GPUDirect RDMA documentation, "PCI BAR sizes" [nvidia-gdr-doc]); data-centre Hopper and Blackwell
+ * parts expose a BAR1 at least as large as their memory, the T4 only 256 MiB.
  */
 public enum GpuModel {
     T4("T4", 15.0 * Units.GIB, 256L << 20, PcieGen.GEN3),

@@ -1,7 +1,7 @@
 package org.rdmasim.hardware;
 
 /**
- * NIC generations: ConnectX (FACTS.md section 5; NVIDIA ConnectX product briefs) and AWS EFA, with
+ * NIC generations: ConnectX (NVIDIA ConnectX product briefs [connectx-briefs]) and AWS EFA, with
  * line rate and host interface. What one READ path is rated at is UCX's estimate for ranking lanes
  * (transport.ucx UcxPaths), not a property of the hardware, so it is not here.
  *

@@ -13,8 +13,8 @@ public enum PcieGen {
 
     /**
      * Fraction of the encoded rate left for data after TLP framing: 256 B payload, 26 B of header and
-     * framing, one 16 B ack per 4 packets -> 256 / (256 + 26 + 4) = 0.895 (UCX ucs_topo_get_pci_bw,
-     * FACTS.md section 2). With it Gen4 x16 gives ~28.2 GB/s and Gen5 x16 ~56.4 GB/s.
+     * framing, one 16 B ack per 4 packets -> 256 / (256 + 26 + 4) = 0.895 ([ucx-src] ucs_topo_get_pci_bw,
+     * src/ucs/sys/topo/base/topo.c). With it Gen4 x16 gives ~28.2 GB/s and Gen5 x16 ~56.4 GB/s.
      */
     public static final double TLP_EFFICIENCY = 256.0 / (256.0 + 26.0 + 16.0 / 4.0);
 

@@ -51,13 +51,13 @@ public final class Presets {
     /**
      * DGX H100 / HGX H200: 2 Sapphire Rapids sockets, 8 GPUs and 8 single-port ConnectX-7 400G
      * (NDR InfiniBand) for the compute fabric; each GPU and its NIC share one PCIe Gen5 switch (PIX),
-     * 4 GPU/NIC pairs per socket, every switch uplinked Gen5 x16 (NVIDIA DGX H100 user guide; FACTS.md
-     * section 5). GPUs join one NVLink domain with 18 links each (NV18). 1 TiB of DDR5 per socket.
+     * 4 GPU/NIC pairs per socket, every switch uplinked Gen5 x16 (NVIDIA DGX H100 user guide
+     * [dgx-h100-guide]). GPUs join one NVLink domain with 18 links each (NV18). 1 TiB of DDR5 per socket.
      */
     static HostSpec hopperEightWay(String model, GpuModel gpu) {
         return new HostSpec(model, CpuFamily.INTEL_SAPPHIRE_RAPIDS, SPR_UPI_BW,
                 fourPixPairsPerSocket(gpu, "mlx5_", SPR_MEMORY_BW, 1L << 40, "0-55,112-167", "56-111,168-223"),
-                "NVIDIA DGX H100 user guide (system topology); FACTS.md section 5");
+                "NVIDIA DGX H100 user guide (system topology) [dgx-h100-guide]");
     }
 
     // Intel Xeon Platinum 8570 (Emerald Rapids): 4 UPI 2.0 links at 20 GT/s, ~40 GB/s per direction each
@@ -117,8 +117,8 @@ public final class Presets {
     /**
      * GB200 NVL72 compute tray: 2 Grace CPUs (one NUMA node each), 2 B200 per Grace over NVLink-C2C,
      * 4 ConnectX-7 400G reached through the Grace root complexes, 2 per Grace: GPU/NIC relations are
-     * NODE (same Grace) or SYS (other Grace), never PIX (Mellanox/ngc_multinode_perf PR #129;
-     * FACTS.md section 5). RoCE, as in the GKE pod of seed 003.
+     * NODE (same Grace) or SYS (other Grace), never PIX (Mellanox/ngc_multinode_perf PR #129
+     * [ngc-perf-129]). RoCE, as in the GKE pod of ai-dynamo/modelexpress #449 [mx-issue-449].
      */
     static HostSpec gb200Tray() {
         List<HostSpec.SocketSpec> sockets = new ArrayList<>();
@@ -136,7 +136,7 @@ public final class Presets {
             sockets.add(new HostSpec.SocketSpec(s, GRACE_MEMORY_BW, 480L << 30, s == 0 ? "0-71" : "72-143", devices));
         }
         return new HostSpec("GB200 NVL72 compute tray", CpuFamily.NVIDIA_GRACE, GRACE_TO_GRACE, sockets,
-                "NVIDIA GB200 NVL72 specifications; Mellanox/ngc_multinode_perf PR #129; FACTS.md section 5");
+                "NVIDIA GB200 NVL72 specifications [gb200-spec]; Mellanox/ngc_multinode_perf PR #129 [ngc-perf-129]");
     }
 
     /**

@@ -4,8 +4,9 @@
  * the simulator's values ({@link org.rdmasim.hardware.HostSpec}, env entries) or fails with an
  * {@link org.rdmasim.importers.ImportException} naming the file and line. What a reader assumes or
  * cannot honour is an {@link org.rdmasim.importers.ImportWarning} with its line, collected on the
- * {@link org.rdmasim.importers.ImportResult} that the commands print. {@link
- * org.rdmasim.importers.HostFiles} picks the host reader from the file; {@link
- * org.rdmasim.importers.DotWriter} draws a host's tree for Graphviz.
+ * {@link org.rdmasim.importers.ImportResult} that the commands print.
+ * {@link org.rdmasim.importers.host.HostFileReader} picks the host reader from the file's format;
+ * {@link org.rdmasim.importers.HostFiles} reads a file's text within the input limits for every reader;
+ * {@link org.rdmasim.importers.DotWriter} draws a host's tree for Graphviz.
  */
 package org.rdmasim.importers;

@@ -6,13 +6,13 @@ import java.util.List;
  * Virtual address space reserved by CUDA memory pools, as NCCL creates them (one shadow pool per
  * communicator, sometimes two).
  *
- * <p>Seed 002 (NVIDIA/nccl PR #2064): {@code cudaMemPoolCreate} with {@code maxSize = 0} reserves VA of
+ * <p>NVIDIA/nccl PR #2064 [nccl-pr-2064]: {@code cudaMemPoolCreate} with {@code maxSize = 0} reserves VA of
  * 2x the GPU's memory per pool (measured on 8xH200, CUDA 13.0, driver 580.126.09; the CUDA documentation
  * only says "system dependent"). A non-zero {@code maxSize} bounds the reservation. NCCL's shadow pool
  * sets {@code maxSize} from {@code NCCL_SHADOW_MEMPOOL_MAX_SIZE}, default 1 GiB, 0 meaning "driver
- * default" (FACTS.md section 4, NCCL {@code src/allocator.cc}).
+ * default" ([nccl-src] {@code src/allocator.cc}, from v2.30.7-1; proposed in PR #2064).
  *
- * <p>Rounding. 2 x 139.80 GiB is 279.60 GiB, yet the seed measured 280.00 GiB per pool, and its other
+ * <p>Rounding. 2 x 139.80 GiB is 279.60 GiB, yet PR #2064 measured 280.00 GiB per pool, and its other
  * figures agree with 280 rather than 279.6: 20 x 280 GiB = 5.469 TiB ("5.47 TiB"), 0.04 + 5.469 = 5.509
  * ("5.51 TiB"); 20 x 279.6 GiB would give 5.46 and 5.50. So the driver rounds the reservation up to
  * some granularity. Any granularity g with ceil(279.6 / g) * g = 280.00 GiB fits: 512 MiB, 1, 2, 4 or
@@ -23,9 +23,9 @@ public final class CudaPoolAddressSpace {
 
     /** NCCL_SHADOW_MEMPOOL_MAX_SIZE default, {@code 1 << 30}. */
     public static final long NCCL_SHADOW_MEMPOOL_MAX_SIZE_DEFAULT = ByteUnits.GIB;
-    /** ASSUMPTION: reservation granularity; see the class comment for the range the seed allows. */
+    /** ASSUMPTION: reservation granularity; see the class comment for the range PR #2064 allows. */
     public static final long DEFAULT_RESERVATION_GRANULARITY = ByteUnits.GIB;
-    /** Per seed 002: maxSize = 0 reserves this many times the device memory. */
+    /** Per NVIDIA/nccl PR #2064 [nccl-pr-2064]: maxSize = 0 reserves this many times the device memory. */
     public static final int DRIVER_DEFAULT_MULTIPLE = 2;
 
     private final long deviceMemoryBytes;
@@ -130,7 +130,7 @@ public final class CudaPoolAddressSpace {
 
     public static List<String> assumptions() {
         return List.of(
-                "ASSUMPTION: maxSize=0 reserves 2x device memory rounded up to 1 GiB; seed 002 fixes the "
+                "ASSUMPTION: maxSize=0 reserves 2x device memory rounded up to 1 GiB; NVIDIA/nccl PR #2064 fixes the "
                         + "granularity only to 512 MiB..8 GiB",
                 "ASSUMPTION: a non-zero maxSize reserves exactly maxSize",
                 "ASSUMPTION: reservations never fail early or fragment; the usable space is all of it");

@@ -29,7 +29,7 @@ public record HcaCandidate(String name, int mdIndex, HcaDistance distance, boole
 
     /**
      * An HCA whose MD lists only host memory in {@code reg_mem_types}: GPU memory reaches it through
-     * dma-buf, as in seed 000's log "(md supports: host)".
+     * dma-buf, as in the log Crusoe publishes [crusoe-kb-nixl]: "(md supports: host)".
      */
     public HcaCandidate(String name, int mdIndex, HcaDistance distance, boolean supportsRelaxedOrdering) {
         this(name, mdIndex, distance, supportsRelaxedOrdering, "host");

@@ -29,7 +29,8 @@ public final class HostRegistration {
     /**
      * ASSUMPTION: UCX md index of the host's first NIC; the others follow in the host's order. UCX
      * numbers every memory domain of the context (self, sysv, posix, cuda_cpy, ...) before the HCAs;
-     * seed 000's host printed mlx5_5 as md[11], which this offset reproduces. It only shows in messages.
+     * the host in Crusoe's log [crusoe-kb-nixl] printed mlx5_5 as md[11], which this offset reproduces.
+     * It only shows in messages.
      */
     public static final int FIRST_NIC_MD_INDEX = 6;
 

@@ -3,14 +3,15 @@ package org.rdmasim.memory;
 /**
  * How much memory an mlx4-driven HCA can register, from its memory translation table (MTT) size.
  *
- * <p>Seed 001 (and Open MPI's FAQ): {@code max_reg_mem = 2^log_num_mtt * 2^log_mtts_per_seg * PAGE_SIZE},
- * or with the older parameter {@code num_mtt * 2^log_mtts_per_seg * PAGE_SIZE}. Open MPI's openib BTL
- * ({@code btl_openib.c}) computes the same product from {@code /sys/module/mlx4_core/parameters}.
+ * <p>The Linux Cluster's MTT note [linuxcluster-mtt] (and Open MPI's FAQ):
+ * {@code max_reg_mem = 2^log_num_mtt * 2^log_mtts_per_seg * PAGE_SIZE}, or with the older parameter
+ * {@code num_mtt * 2^log_mtts_per_seg * PAGE_SIZE}. Open MPI's openib BTL ({@code btl_openib.c})
+ * computes the same product from {@code /sys/module/mlx4_core/parameters}.
  *
  * <p>Defaults, Linux {@code drivers/net/ethernet/mellanox/mlx4/main.c}: {@code default_profile.num_mtt =
  * 1 << 20} (so log_num_mtt 20) and {@code log_mtts_per_seg = ilog2(MLX4_MTT_ENTRY_PER_SEG)} with
  * {@code MLX4_MTT_ENTRY_PER_SEG = 8} ({@code mlx4.h}), so 3. With 4 KiB pages:
- * 2^20 * 2^3 * 2^12 = 2^35 = 32 GiB = 32768 MiB, the "Registerable memory: 32768 MiB" in seed 001's
+ * 2^20 * 2^3 * 2^12 = 2^35 = 32 GiB = 32768 MiB, the "Registerable memory: 32768 MiB" in [linuxcluster-mtt]'s
  * warning on a 65476 MiB host. (Later kernels scale the MTT with RAM when log_num_mtt is left at 0:
  * "mlx4: Scale size of MTT table with system RAM".)
  */
@@ -38,7 +39,7 @@ public final class MttSizing {
 
     /**
      * Smallest log_num_mtt that lets the HCA register {@code factor} times {@code physicalMemoryBytes}.
-     * Seed 001: 64 GiB, factor 2, log_mtts_per_seg 3, 4 KiB pages: 2^37 / 2^3 / 2^12 = 2^22, so 22.
+     * [linuxcluster-mtt]'s example: 64 GiB, factor 2, log_mtts_per_seg 3, 4 KiB pages: 2^37 / 2^3 / 2^12 = 2^22, so 22.
      */
     public static int smallestLogNumMtt(long physicalMemoryBytes, double factor, int logMttsPerSeg, long pageSizeBytes) {
         MemoryInputException.requireNonNegative(physicalMemoryBytes, "physical memory");

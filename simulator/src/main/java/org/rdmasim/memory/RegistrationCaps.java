@@ -10,7 +10,7 @@ import org.rdmasim.memory.RegistrationLimits.FirmwareCapScope;
  * imposes (its memory and BAR1, see {@link HostRegistration#hostLimits(Host)}).
  *
  * @param firmwarePageCapBytes    firmware (ICM) page cap, {@link RegistrationLimits#UNLIMITED} for none
- * @param firmwareCapScope        per HCA (seed 000's "per-VF") or per host
+ * @param firmwareCapScope        per HCA (Crusoe's "per-VF" [crusoe-kb-nixl]) or per host
  * @param hostMemoryBytes         replaces the host's physical memory when present
  * @param mttMaxRegisterableBytes most bytes one HCA may register, {@link RegistrationLimits#UNLIMITED}
  *                                for none (only mlx4-era HCAs have this limit, see {@link MttSizing})

@@ -12,7 +12,7 @@ import org.rdmasim.transport.config.MemoryType;
  */
 public final class RegistrationErrorText {
 
-    /** strerror(EAGAIN): what a firmware page cap returns (seed 000). */
+    /** strerror(EAGAIN): what a firmware page cap returns ([crusoe-kb-nixl]). */
     public static final String EAGAIN = "Resource temporarily unavailable";
     /** strerror(ENOMEM). */
     public static final String ENOMEM = "Cannot allocate memory";
@@ -24,7 +24,7 @@ public final class RegistrationErrorText {
     static final long UCT_IB_MEM_ACCESS_FLAGS = 0xfL;
     /**
      * rdma-core {@code IBV_ACCESS_RELAXED_ORDERING} = {@code IBV_ACCESS_OPTIONAL_FIRST} = 1 << 20;
-     * seed 000's {@code access=0x10000f} is exactly the default flags plus this bit.
+     * Crusoe's logged {@code access=0x10000f} [crusoe-kb-nixl] is exactly the default flags plus this bit.
      */
     static final long IBV_ACCESS_RELAXED_ORDERING = 1L << 20;
 
@@ -69,7 +69,7 @@ public final class RegistrationErrorText {
         return line.toString();
     }
 
-    /** What NIXL's UCX backend and agent print after {@code ucp_mem_map} fails (seed 000). */
+    /** What NIXL's UCX backend and agent print after {@code ucp_mem_map} fails ([crusoe-kb-nixl]). */
     public static List<String> nixlFailure() {
         return List.of(
                 "Failed to ucp_mem_map: Input/output error",

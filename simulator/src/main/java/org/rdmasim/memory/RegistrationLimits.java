@@ -17,7 +17,7 @@ public record RegistrationLimits(long firmwarePageCapBytes, FirmwareCapScope fir
     public static final long UNLIMITED = Long.MAX_VALUE;
 
     /**
-     * Seed 000 calls the cap "per-VF" but describes it as limiting "how much host memory any single
+     * Crusoe [crusoe-kb-nixl] calls the cap "per-VF" but describes it as limiting "how much host memory any single
      * VM can drive through RDMA registrations"; both readings are offered.
      */
     public enum FirmwareCapScope {

@@ -158,7 +158,7 @@ public final class RegistrationModel {
 
     /**
      * Fraction of MRs saved by {@code proposed} relative to {@code baseline}, e.g. 0.875 for 16 -> 2.
-     * This counts registrations only; see the tests for why seed 000's "up to ~70%" (host memory) is lower.
+     * This counts registrations only; see the tests for why Crusoe's "up to ~70%" (host memory) is lower.
      */
     public static double reductionInMrs(RegistrationTotals baseline, RegistrationTotals proposed) {
         if (baseline.mrCount() == 0) {

@@ -5,10 +5,10 @@ import java.util.List;
 /**
  * Cost parameters of registration, each with its default's source. All are overridable.
  *
- * @param pageSize                 translation page size (FACTS.md section 5: 4 KiB, 64 KiB, 2 MiB)
+ * @param pageSize                 translation page size (4 KiB, 64 KiB, 2 MiB ... [linux-mlx5])
  * @param bytesPerTranslationEntry bytes per translation entry; 8 = {@code struct mlx5_mtt} (one
- *                                 big-endian 64-bit address), Linux mlx5 driver, FACTS.md section 5
- * @param mkeyContextBytes         mkey context per MR; 64 B per FACTS.md section 5 (mlx5 driver)
+ *                                 big-endian 64-bit address), Linux mlx5 driver [linux-mlx5]
+ * @param mkeyContextBytes         mkey context per MR; 64 B (mlx5 driver [linux-mlx5])
  * @param perMrSeconds             fixed cost of one MR; default 16 us = UCX {@code UCX_IB_MEM_REG_OVERHEAD}
  *                                 (openucx/ucx {@code src/uct/ib/base/ib_md.c}, marked there
  *                                 "TODO take default from device")
@@ -20,8 +20,8 @@ import java.util.List;
  * @param yesKeepsStrictCompanion  whether {@code UCX_IB_PCI_RELAXED_ORDERING=yes} still creates the
  *                                 strict-order companion MR. True in the UCX source we read (ib_md.c
  *                                 makes the second MR whenever relaxed order is enabled); openucx/ucx
- *                                 PR #11649 (2026-07, after 1.21) makes {@code yes} omit it. FACTS.md
- *                                 says one MR for yes; set false to follow that.
+ *                                 PR #11649 [ucx-pr-11649] (2026-07, after 1.21, in no release up to
+ *                                 1.22.0) makes {@code yes} omit it; set false to follow that.
  */
 public record RegistrationParameters(TranslationPageSize pageSize, long bytesPerTranslationEntry, long mkeyContextBytes,
         double perMrSeconds, double perByteSeconds, boolean yesKeepsStrictCompanion) {

@@ -28,8 +28,8 @@ public final class VariantRegistration {
 
     /**
      * Placeholder address and dma-buf fd for GPU buffers whose real ones the scenario does not give:
-     * seed 000's, so that failure lines have the shape of a real log. They change no figure (4 KiB
-     * page alignment of the address is exact).
+     * those of Crusoe's log [crusoe-kb-nixl], so that failure lines have the shape of a real log. They
+     * change no figure (4 KiB page alignment of the address is exact).
      */
     public static final long SEED_000_ADDRESS = 0x7f7980000000L;
     public static final int SEED_000_DMABUF_FD = 438;
@@ -75,7 +75,7 @@ public final class VariantRegistration {
             }
         }
 
-        /** A GPU buffer at seed 000's address, exported through dma-buf. */
+        /** A GPU buffer at the address of Crusoe's log [crusoe-kb-nixl], exported through dma-buf. */
         public static Buffer gpu(String host, String gpu, long bytes) {
             return new Buffer(host, MemoryRegion.cuda(gpu, bytes).withAddress(SEED_000_ADDRESS)
                     .withDmabufFd(SEED_000_DMABUF_FD));

@@ -17,15 +17,17 @@
  *       {@link org.rdmasim.memory.CudaPoolAddressSpace}.</li>
  *   <li>The adapter from the rest of the model: {@link org.rdmasim.memory.HostRegistration} turns a
  *       built {@code hardware.Host} and a resolved {@code transport.config.EffectiveConfig} into HCA
- *       candidates (UCX_NET_DEVICES, {@link org.rdmasim.memory.UcxTopoDistance}) and UCX settings;
+ *       candidates (UCX_NET_DEVICES, UCX's distances from
+ *       {@link org.rdmasim.transport.ucx.UcxTopoDistance}) and UCX settings;
  *       {@link org.rdmasim.memory.VariantRegistration#register} is the one call a variant makes to
  *       register its buffers and get totals and a verdict.</li>
  * </ul>
  *
  * <p>The model itself works on small records defined here ({@link org.rdmasim.memory.MemoryRegion},
  * {@link org.rdmasim.memory.HcaCandidate}, {@link org.rdmasim.memory.UcxRegistrationConfig}) and
- * uses the hardware package's CPU family and the transport package's memory types and settings
- * ({@code MemoryType}, {@code Ternary}, {@code HcaPerGpuLimit}); neither of those depends on memory.
+ * uses the hardware package's CPU family and host, the transport configuration's memory types and
+ * settings ({@code MemoryType}, {@code Ternary}, {@code HcaPerGpuLimit}) and UCX's distance records
+ * ({@code transport.ucx.HcaDistance}); none of those depends on memory.
  * Sizes are bytes as {@code long}, times are seconds as {@code double}; decimal GB (1e9) and binary
  * GiB (2^30) are kept apart by name. Bad input throws {@link org.rdmasim.memory.MemoryInputException}.
  * Nothing here prints.

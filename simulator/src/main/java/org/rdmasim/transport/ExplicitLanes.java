@@ -7,7 +7,8 @@ import org.rdmasim.hardware.Hosts;
 public record ExplicitLanes(List<LaneSplit.Candidate> lanes) implements LanePolicy {
     /**
      * UCX's RMA rule with the default UCX_MIN_RMA_CHUNK_SIZE, 8 KiB (openucx/ucx v1.20.0
-     * src/ucp/core/ucp_context.c L242; FACTS.md section 2), the weights standing for lane bandwidths.
+     * src/ucp/core/ucp_context.c L242 [ucx-src]; lowered from 16k by PR #10728 [ucx-pr-10728]), the
+     * weights standing for lane bandwidths.
      */
     public static final LaneSplit.MinChunk DEFAULT_MIN_CHUNK = LaneSplit.MinChunk.rma(8 * 1024);
 

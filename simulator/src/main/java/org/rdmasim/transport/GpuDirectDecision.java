@@ -12,8 +12,8 @@ import org.rdmasim.hardware.TopologyNode;
  * then the zero-copy RMA protocols read and write GPU memory directly, over whatever PCIe path joins GPU
  * and NIC: the path only lowers UCX's estimate (distance), it does not switch GPUDirect off. When
  * registration of CUDA memory is not possible, UCX's rendezvous pipeline stages through host memory
- * (FACTS.md section 2, {@code UCX_RNDV_FRAG_SIZE}). {@code NCCL_NET_GDR_LEVEL} is NCCL's rule
- * (src/graph/paths.cc, FACTS.md section 4) and does not apply to NIXL/UCX transfers.
+ * ([ucx-src] src/ucp/core/ucp_context.c, {@code UCX_RNDV_FRAG_SIZE}). {@code NCCL_NET_GDR_LEVEL} is NCCL's rule
+ * ([nccl-src] src/graph/paths.cc) and does not apply to NIXL/UCX transfers.
  */
 public final class GpuDirectDecision {
     private GpuDirectDecision() {

@@ -31,8 +31,10 @@ import org.rdmasim.validation.ValidationRow.Check;
 import org.rdmasim.validation.ValidationRow.Modelled;
 
 /**
- * Every published figure rdmasim is held against: the seeds' figures (FACTS.md section 1) and
- * published measurements (FACTS.md section 6), each with the setup it states. A row used to
+ * Every published figure rdmasim is held against: the figures of the five public documents the project
+ * answers (ModelExpress #449, Crusoe's NIXL registration article, the MTT sizing note, NCCL PR #2064,
+ * the GPUDirect RDMA guide) and published measurements, each with the setup it states and its source
+ * id from simulator/SOURCES.md. A row used to
  * calibrate a profile parameter says so and does not count; a row the model does not reproduce today
  * says why, and fails the run if it starts to pass (so the list stays true).
  */
@@ -54,21 +56,25 @@ public final class ValidationCatalog {
 
     public static List<ValidationRow> rows() {
         List<ValidationRow> r = new ArrayList<>();
-        // seed 003: ModelExpress multi-NIC striping proposal
-        r.add(new ValidationRow("S1", "seed 003 (ModelExpress striping proposal)", "single-NIC pull, MX_RDMA_NIC_PIN=auto",
+        // [mx-issue-449]: ModelExpress multi-NIC striping proposal
+        r.add(new ValidationRow("MX-449-PIN", "ai-dynamo/modelexpress #449, striping proposal [mx-issue-449]",
+                "single-NIC pull, MX_RDMA_NIC_PIN=auto",
                 "GB200 pod, 4 x CX-7 400G RoCE, 16 GB pull, NIXL UCX backend", 308, 308, "Gbps", 0.02, Check.VALUE,
                 SEED003 + "#gb200-mx-pin-auto", GB200, true, "",
                 runs -> gbps(runs, SEED003, "gb200-mx-pin-auto")));
-        r.add(new ValidationRow("MX-450", "ai-dynamo/modelexpress PR #450",
+        r.add(new ValidationRow("MX-450", "ai-dynamo/modelexpress PR #450 [mx-pr-450]",
                 "single-receiver bulk pull on a 4-NIC GB200 pod, one NIC pinned",
-                "GB200, 4 x CX-7 400G RoCE, MX_RDMA_NIC_PIN=auto (a second measurement of what S1 calibrates: weak)",
+                "GB200, 4 x CX-7 400G RoCE, MX_RDMA_NIC_PIN=auto (a second measurement of what MX-449-PIN "
+                        + "calibrates: weak)",
                 316, 316, "Gbps", 0.05, Check.VALUE, SEED003 + "#gb200-mx-pin-auto", GB200, false, "",
                 runs -> gbps(runs, SEED003, "gb200-mx-pin-auto")));
-        r.add(new ValidationRow("S2", "seed 003", "4 NICs striped: 'theoretical 4x ceiling ~1232 Gbps'",
+        r.add(new ValidationRow("MX-449-4X", "ai-dynamo/modelexpress #449 [mx-issue-449]",
+                "4 NICs striped: 'theoretical 4x ceiling ~1232 Gbps'",
                 "4 NICs listed, UCX_MAX_RMA_RAILS=4, UCX 1.20 with ucx.conf", 1232, 1232, "Gbps", 0.05, Check.VALUE,
                 SEED003 + "#gb200-stripe-4-rails", GB200, false, "",
                 runs -> gbps(runs, SEED003, "gb200-stripe-4-rails")));
-        r.add(new ValidationRow("S3", "seed 003; ai-dynamo/nixl v1.1.0 ucx_utils.cpp L422",
+        r.add(new ValidationRow("MX-449-RAILS", "ai-dynamo/modelexpress #449 [mx-issue-449]; "
+                + "ai-dynamo/nixl v1.1.0 src/plugins/ucx/ucx_utils.cpp L422 [nixl-src]",
                 "NIXL's UCX backend sets MAX_RMA_RAILS=2", "NIXL 1.1.0, UCX 1.20.0, no UCX_MAX_RMA_RAILS in the environment",
                 2, 2, "rails", 0, Check.VALUE, "-", NONE, false, "",
                 runs -> {
@@ -77,18 +83,20 @@ public final class ValidationCatalog {
                             new StackVersion(1, 20, 0));
                     return Modelled.value(s.configFor(h, h.gpu("GPU0")).maxRmaRails(), "UCX_MAX_RMA_RAILS in effect");
                 }));
-        r.add(claim("S4a", "per-receiver pull today, 1 NIC", 0.32, 0.32, "gb200-mx-pin-auto"));
-        r.add(new ValidationRow("S4b", "seed 003 expected-impact table", "per-receiver pull with the env-var layer, 4 NICs",
+        r.add(claim("MX-449-T1", "per-receiver pull today, 1 NIC", 0.32, 0.32, "gb200-mx-pin-auto"));
+        r.add(new ValidationRow("MX-449-T2", "ai-dynamo/modelexpress #449 expected-impact table [mx-issue-449]",
+                "per-receiver pull with the env-var layer, 4 NICs",
                 "16 GB, 4 NICs, UCX_MAX_RMA_RAILS=4", 0.10, 0.10, "s", 0.10, Check.VALUE,
                 SEED003 + "#gb200-stripe-4-rails", GB200, false, "",
                 runs -> Modelled.value(runs.pullSeconds(SEED003, "gb200-stripe-4-rails"),
                         runs.bottleneck(SEED003, "gb200-stripe-4-rails"))));
-        r.add(claim("S4c", "per-receiver pull with all layers, 4 NICs", 0.05, 0.08, "gb200-all-layers"));
-        // seed 000: NIXL registration fan-out
-        r.add(mrs("S5a", "MRs per 40 GiB GPU buffer, UCX_IB_PCI_RELAXED_ORDERING=auto", 8, "", "1.20.0",
+        r.add(claim("MX-449-T3", "per-receiver pull with all layers, 4 NICs", 0.05, 0.08, "gb200-all-layers"));
+        // [crusoe-kb-nixl]: NIXL registration fan-out
+        r.add(mrs("CRUSOE-MR-AUTO", "MRs per 40 GiB GPU buffer, UCX_IB_PCI_RELAXED_ORDERING=auto", 8, "", "1.20.0",
                 "UCX_IB_PCI_RELAXED_ORDERING=auto"));
-        r.add(mrs("S5b", "MRs per 40 GiB GPU buffer, NIXL's default try", 16, "1.1.0", "1.20.0", ""));
-        r.add(new ValidationRow("S6", "seed 000", "host memory pinned for firmware pages by 80 GB per GPU",
+        r.add(mrs("CRUSOE-MR-TRY", "MRs per 40 GiB GPU buffer, NIXL's default try", 16, "1.1.0", "1.20.0", ""));
+        r.add(new ValidationRow("CRUSOE-FW-PAGES", "Crusoe, NIXL registration errors [crusoe-kb-nixl]",
+                "host memory pinned for firmware pages by 80 GB per GPU",
                 "8-GPU H200 host, 8 HCAs, NIXL 1.1 (try: 2 MRs per HCA), 80 GB registered per GPU, 4 KiB pages",
                 10, 99, "GiB", 0, Check.VALUE, "-", NONE, false, "",
                 runs -> {
@@ -103,8 +111,9 @@ public final class ValidationCatalog {
                     }
                     return Modelled.value(pinned / (double) ByteUnits.GIB, "translation entries and mkey contexts");
                 }));
-        r.add(new ValidationRow("S7", "seed 000; Crusoe engineering blog, 'How Crusoe's root cause analysis drove a 70% "
-                + "reduction in NIXL's memory footprint' (2026-06-05)",
+        r.add(new ValidationRow("CRUSOE-HCA-AUTO", "Crusoe, NIXL registration errors [crusoe-kb-nixl]; Crusoe "
+                + "engineering blog, 'How Crusoe's root cause analysis drove a 70% reduction in NIXL's memory "
+                + "footprint' (2026-06-05) [crusoe-blog-nixl]",
                 "host memory of NIXL's registrations with UCX_MAX_HCA_PER_GPU=auto: '~70%' less, 'up to 75%'",
                 "HGX H200 / B200 VMs, 8 ConnectX IB HCAs, one per GPU (as the blog states); NIXL 1.2 with UCX 1.21 "
                         + "vs NIXL 1.1 (16 MRs per buffer: 8 HCAs x 2 for relaxed ordering 'try')",
@@ -118,37 +127,44 @@ public final class ValidationCatalog {
                     double before = pinned(h, "1.1.0", "1.20.0", List.of());
                     double after = pinned(h, "1.2.0", "1.21.0", List.of());
                     double twoTied = pinned(h, "1.2.0", "1.21.0",
-                            List.of(new EnvEntry("UCX_MAX_HCA_PER_GPU", "2", "validation S7", 1)));
+                            List.of(new EnvEntry("UCX_MAX_HCA_PER_GPU", "2", "validation CRUSOE-HCA-AUTO", 1)));
                     return Modelled.value(100 * (1 - after / before), String.format(java.util.Locale.ROOT,
                             "firmware pages of one 40 GiB GPU buffer; with two HCAs tied at the closest distance: "
                                     + "%.1f%% less", 100 * (1 - twoTied / before)));
                 }));
-        // seed 001: MTT sizing
-        r.add(new ValidationRow("S8a", "seed 001 (MTT sizing note)", "log_num_mtt for 2x 64 GiB of RAM",
+        // [linuxcluster-mtt]: MTT sizing
+        r.add(new ValidationRow("MTT-LOG-NUM", "The Linux Cluster blog, MTT sizing for Open MPI [linuxcluster-mtt]",
+                "log_num_mtt for 2x 64 GiB of RAM",
                 "log_mtts_per_seg=3, 4 KiB pages", 22, 22, "", 0, Check.VALUE, "-", NONE, false, "",
                 runs -> Modelled.value(MttSizing.smallestLogNumMtt(64 * ByteUnits.GIB, 2.0, 3, 4096), "")));
-        r.add(new ValidationRow("S8b", "seed 001", "Open MPI 'Registerable memory: 32768 MiB' at mlx4 defaults",
+        r.add(new ValidationRow("MTT-OMPI-WARN", "The Linux Cluster blog [linuxcluster-mtt]",
+                "Open MPI 'Registerable memory: 32768 MiB' at mlx4 defaults",
                 "log_num_mtt=20, log_mtts_per_seg=3, 4 KiB pages", 32768, 32768, "MiB", 0, Check.VALUE, "-", NONE,
                 false, "", runs -> Modelled.value(MttSizing.maxRegisterableBytes(MttSizing.MLX4_DEFAULT_LOG_NUM_MTT,
                         MttSizing.MLX4_DEFAULT_LOG_MTTS_PER_SEG, 4096) / (double) ByteUnits.MIB, "")));
-        // seed 002: CUDA memory-pool VA
-        r.add(new ValidationRow("S9a", "seed 002 (NCCL shadow-pool PR)", "VA reserved per pool on H200",
+        // [nccl-pr-2064]: CUDA memory-pool VA
+        r.add(new ValidationRow("NCCL-2064-POOL", "NVIDIA/nccl PR #2064, shadow pool [nccl-pr-2064]",
+                "VA reserved per pool on H200",
                 "cudaMemPoolCreate maxSize=0, 139.80 GiB device", 280, 280, "GiB", 0, Check.VALUE, "-", NONE, false, "",
                 runs -> Modelled.value(h200Pool().vaPerPoolBytes() / (double) ByteUnits.GIB, "")));
-        r.add(new ValidationRow("S9b", "seed 002", "VA after 20 pools", "8 x H200, starting at 0.04 TiB", 5.51, 5.51,
+        r.add(new ValidationRow("NCCL-2064-20POOLS", "NVIDIA/nccl PR #2064 [nccl-pr-2064]",
+                "VA after 20 pools", "8 x H200, starting at 0.04 TiB", 5.51, 5.51,
                 "TiB", 0.005, Check.VALUE, "-", NONE, false, "",
                 runs -> Modelled.value(h200Pool().vaAfterPools((long) (0.04 * ByteUnits.TIB), 20)
                         / (double) ByteUnits.TIB, "")));
-        r.add(new ValidationRow("S10", "seed 002", "VA of 200 communicators x 2 pools on GB300",
+        r.add(new ValidationRow("NCCL-2064-GB300", "NVIDIA/nccl PR #2064 [nccl-pr-2064]",
+                "VA of 200 communicators x 2 pools on GB300",
                 "~279 GiB HBM per GPU", 217, 217, "TiB", 0.01, Check.VALUE, "-", NONE, false, "",
                 runs -> Modelled.value(CudaPoolAddressSpace.forDevice(279 * ByteUnits.GIB).vaForPools(400)
                         / (double) ByteUnits.TIB, "")));
-        // seed 004: GPUDirect RDMA guide
-        r.add(latency("S11a", "GPU -> PCIe -> NIC latency with GPUDirect RDMA", 2, 5, DataPath.GPUDIRECT, false,
+        // [gdr-kb-guide]: GPUDirect RDMA guide
+        r.add(latency("GDR-GUIDE-DIRECT", "GPU -> PCIe -> NIC latency with GPUDirect RDMA", 2, 5, DataPath.GPUDIRECT,
+                false,
                 "rdmasim's one-way latency sums an assumed 0.5 us per NIC and 110 ns per PCIe hop (1.35 us); the "
                         + "guide's ~2-5 us states no measured setup, and no parameter is tuned to it"));
-        r.add(latency("S11b", "latency through a host-memory bounce, no GPUDirect", 10, 20, DataPath.STAGED, true, ""));
-        // published measurements (FACTS.md section 6)
+        r.add(latency("GDR-GUIDE-STAGED", "latency through a host-memory bounce, no GPUDirect", 10, 20, DataPath.STAGED,
+                true, ""));
+        // published measurements (simulator/SOURCES.md, "Issues, pull requests and measurements")
         r.add(perftest("PEGA-R1", "RDMA READ, 1 QP", 320, "read-1qp", true, ""));
         r.add(perftest("PEGA-R2", "RDMA READ, 2 QPs", 390, "read-2qp", false, ""));
         r.add(perftest("PEGA-W1", "RDMA WRITE, 1 QP", 365, "write-1qp", false,
@@ -213,7 +229,7 @@ public final class ValidationCatalog {
     }
 
     private static ValidationRow claim(String id, String what, double low, double high, String variant) {
-        return new ValidationRow(id, "seed 003 expected-impact table", what,
+        return new ValidationRow(id, "ai-dynamo/modelexpress #449 expected-impact table [mx-issue-449]", what,
                 "16 GB per receiver; physically impossible claims must be flagged, not reproduced", low, high, "s", 0,
                 Check.FLAGGED, SEED003 + "#" + variant, GB200, false, "",
                 runs -> {
@@ -225,7 +241,7 @@ public final class ValidationCatalog {
     }
 
     private static ValidationRow mrs(String id, String what, int published, String nixl, String ucx, String env) {
-        return new ValidationRow(id, "seed 000 (NIXL registration errors)", what,
+        return new ValidationRow(id, "Crusoe, NIXL registration errors [crusoe-kb-nixl]", what,
                 "8-GPU H200 host, 8 HCAs, Intel Sapphire Rapids" + (nixl.isEmpty() ? ", plain UCX " + ucx
                         : ", NIXL " + nixl + ", UCX " + ucx), published, published, "MRs", 0, Check.VALUE, "-", NONE,
                 false, "",
@@ -252,7 +268,7 @@ public final class ValidationCatalog {
 
     private static ValidationRow latency(String id, String what, double low, double high, DataPath path,
             boolean calibration, String knownFailure) {
-        return new ValidationRow(id, "seed 004 (GPUDirect RDMA guide)", what,
+        return new ValidationRow(id, "'GPUDirect RDMA Setup and Usage Guide' [gdr-kb-guide]", what,
                 "GPU to GPU over one PIX NIC each side, DGX H100 hosts", low, high, "us", 0, Check.VALUE, "-",
                 List.of("ProtocolParameters.nicLatency (assumed)", "pcieHop", "stagingCopy (calibrated to this row)"),
                 calibration, knownFailure,

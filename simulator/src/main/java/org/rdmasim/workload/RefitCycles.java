@@ -7,8 +7,8 @@ package org.rdmasim.workload;
  * @param metadataRttSeconds         one round trip to the metadata service (receivers learn where the
  *                                   new weights are) before any pull starts
  * @param metadataPerReceiverSeconds the service's work per receiver (descriptor lists served one by one)
- * @param registrationCached         buffers stay registered between cycles (the caching fixes seed 003
- *                                   cites), so only the first cycle pays for registration
+ * @param registrationCached         buffers stay registered between cycles (the caching fixes ai-dynamo/modelexpress
+ *                                   #449 [mx-issue-449] cites), so only the first cycle pays for registration
  */
 public record RefitCycles(int count, double metadataRttSeconds, double metadataPerReceiverSeconds,
         boolean registrationCached) {

@@ -1,8 +1,8 @@
 package org.rdmasim.workload;
 
 /**
- * Tree fan-out as the ModelExpress proposal describes it ({@code publish_self_as_source}; FACTS.md
- * section 3): a receiver that has the whole model publishes itself as a source, and every source,
+ * Tree fan-out as the ModelExpress proposal describes it ({@code publish_self_as_source}; ai-dynamo/modelexpress
+ * #449 [mx-issue-449]): a receiver that has the whole model publishes itself as a source, and every source,
  * the original ones included, serves at most {@code maxChildren} pulls at a time. A receiver that
  * finds every source busy waits for the first free slot.
  */

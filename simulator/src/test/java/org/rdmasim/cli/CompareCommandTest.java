@@ -8,7 +8,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** compare: what a configuration change bought, on two variants of seed 003; bad input exits 2. */
+/**
+ * compare: what a configuration change bought, on two variants of the ModelExpress #449 scenario
+ * [mx-issue-449]; bad input exits 2.
+ */
 class CompareCommandTest {
     @TempDir
     Path dir;

@@ -34,7 +34,8 @@ class EngineerQuestionTest {
 
         var explain = CliTestSupport.run("explain", scenario.toString(), "--variant", "gb200-stripe-4-rails");
         assertEquals(0, explain.code());
-        assertTrue(explain.out().contains("rests on (profile gb200-roce): nicReadRate = 308 Gbps, calibrated (seed 003 S1"),
+        assertTrue(explain.out().contains("rests on (profile gb200-roce): nicReadRate = 308 Gbps, calibrated "
+                + "(ai-dynamo/modelexpress #449 [mx-issue-449]"),
                 explain.out());
         assertTrue(explain.out().lines().anyMatch(l -> l.matches("\\s*UCX_DISTANCE_BW\\s+auto,sys:16500MBs\\s+UCX_CONF")),
                 explain.out());

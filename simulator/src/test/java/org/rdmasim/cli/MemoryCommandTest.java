@@ -16,7 +16,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code rdmasim memory} through {@link Main#execute}: seeds 000, 001 and 002, and bad input. */
+/**
+ * {@code rdmasim memory} through {@link Main#execute}: the figures of [crusoe-kb-nixl], [linuxcluster-mtt]
+ * and [nccl-pr-2064], and bad input.
+ */
 class MemoryCommandTest {
 
     /** Exit code and both streams of one run. */
@@ -59,7 +62,7 @@ class MemoryCommandTest {
     @Test
     void seed000EnvFileIsRead(@TempDir Path dir) throws IOException {
         Path env = dir.resolve("pod.env");
-        Files.writeString(env, "# workaround from seed 000\nexport UCX_IB_PCI_RELAXED_ORDERING=auto\n");
+        Files.writeString(env, "# workaround from Crusoe's article\nexport UCX_IB_PCI_RELAXED_ORDERING=auto\n");
         Run r = run("memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--nixl", "1.1.0",
                 "--env", env.toString());
         assertEquals("8", mrsPerBuffer(r.out(), "NIXL 1.1.0 + UCX 1.20.0"));
@@ -132,7 +135,7 @@ class MemoryCommandTest {
         assertTrue(r.out().contains("Registerable memory:     32768 MiB"), r.out());
         Run quiet = run("memory", "mtt", "--memory", "64GiB", "--log-num-mtt", "22");
         assertTrue(quiet.out().contains("no Open MPI warning"), quiet.out());
-        // Seed 001's host: 65476 MiB total.
+        // The host of [linuxcluster-mtt]: 65476 MiB total.
         Run seed = run("memory", "mtt", "--memory", "65476MiB");
         assertTrue(seed.out().contains("Total memory:            65476 MiB"), seed.out());
         assertTrue(seed.out().contains("log_num_mtt = 22"), seed.out());
@@ -153,7 +156,7 @@ class MemoryCommandTest {
                 "--va-bits", "48");
         assertEquals(Main.OK, r.code(), r.err());
         assertTrue(r.out().contains("VA per pool: 558.00 GiB"), r.out());
-        // 400 x 558 GiB = 217.97 TiB: the seed's "~217 TiB", inside 256 TiB, beyond x86-64's 128 TiB user half.
+        // 400 x 558 GiB = 217.97 TiB: PR #2064's "~217 TiB", inside 256 TiB, beyond x86-64's 128 TiB user half.
         assertTrue(r.out().contains("(400 pools): 217.97 TiB"), r.out());
         assertTrue(r.out().contains("48-bit space (256.00 TiB): fits"), r.out());
         assertTrue(r.out().contains("(128.00 TiB): EXHAUSTED"), r.out());

@@ -33,7 +33,7 @@ class MessageSizeSweepTest {
                 assertTrue(gbps.get(i) >= gbps.get(i - 1) * (1 - 1e-9), series + " not monotone at " + i + ": " + gbps);
             }
             double last = gbps.get(gbps.size() - 1);
-            // dgx-h100, one QP: WRITE reaches the NDR wire rate after IB framing (FACTS.md section 2);
+            // dgx-h100, one QP: WRITE reaches the NDR wire rate after IB framing ([ucx-src] ib_iface.c);
             // READ one QP's calibrated READ rate, 320 Gbps (profile connectx-ib, pegaflow #291).
             double cap = series.equals("read") ? 320.0 : 400 * 4096.0 / 4140;
             assertEquals(cap, last, cap * 0.005, series + " at 1 GiB");

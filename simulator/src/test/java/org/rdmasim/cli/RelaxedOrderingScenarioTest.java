@@ -19,7 +19,7 @@ import org.rdmasim.transport.TransferResult;
 import org.rdmasim.workload.VariantOutcome;
 
 /**
- * The catalog's relaxed-ordering scenario against hand computations: seed 000's workaround
+ * The catalog's relaxed-ordering scenario against hand computations: Crusoe's workaround [crusoe-kb-nixl]
  * ({@code UCX_IB_PCI_RELAXED_ORDERING=auto}) halves the MRs of NIXL's 'try' on a DGX B200, and on UCX
  * 1.20 leaves GPU memory written in strict order: 16 GB through the profile's 128 Gbps route takes 1 s.
  * UCX 1.21 and 1.22 list Emerald Rapids for GPU memory, so 'auto' keeps relaxed ordering and both MRs.

@@ -18,26 +18,27 @@ class ValidateCommandTest {
 
     @Test
     void aKnownFailureFailsTheBareRunAndIsNamed() {
-        // S7 (Crusoe's "up to 75%" against the modelled 87.5% on one HCA per GPU) is a known failure
-        var r = CliTestSupport.run("validate", "--scenarios", scenarios(), "--out", out.toString(), "--row", "S7",
-                "--row", "S8a");
+        // CRUSOE-HCA-AUTO (Crusoe's "up to 75%" against the modelled 87.5% on one HCA per GPU) is a known failure
+        var r = CliTestSupport.run("validate", "--scenarios", scenarios(), "--out", out.toString(), "--row",
+                "CRUSOE-HCA-AUTO", "--row", "MTT-LOG-NUM");
         assertEquals(1, r.code(), r.out());
         assertTrue(r.out().contains("1 of 2 counted rows pass"), r.out());
-        assertTrue(r.out().contains("known failures (the model does not reproduce these figures; each row says why): S7"),
+        assertTrue(r.out().contains("known failures (the model does not reproduce these figures; each row says why): "
+                + "CRUSOE-HCA-AUTO"),
                 r.out());
     }
 
     @Test
     void theRegressionCheckAcceptsKnownFailuresOnly() {
         var r = CliTestSupport.run("validate", "--no-regression", "--scenarios", scenarios(), "--out", out.toString(),
-                "--row", "S7", "--row", "S8a");
+                "--row", "CRUSOE-HCA-AUTO", "--row", "MTT-LOG-NUM");
         assertEquals(0, r.code(), r.out());
     }
 
     @Test
     void passingRowsExitZeroAndAnUnknownRowIsBadInput() {
         assertEquals(0, CliTestSupport.run("validate", "--scenarios", scenarios(), "--out", out.toString(), "--row",
-                "S8a", "--row", "S9a").code());
+                "MTT-LOG-NUM", "--row", "NCCL-2064-POOL").code());
         var bad = CliTestSupport.run("validate", "--scenarios", scenarios(), "--out", out.toString(), "--row", "S99");
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("no validation row S99"), bad.err());

@@ -26,7 +26,8 @@ class VerdictPageTest {
         assertTrue(html.contains("<b>Fastest: gb200-stripe-4-rails</b>, slowest pull 0.1039 s (1232 Gbps)"), html);
         assertTrue(html.contains("<b>Slowest: gb200-mx-pin-auto</b>, slowest pull 0.4156 s (308 Gbps)"), html);
         assertTrue(html.contains("delivered RDMA READ rate on receiver, CALIBRATED (308 Gbps, profile gb200-roce)"), html);
-        assertTrue(html.contains("nicReadRate = 308 Gbps, calibrated (seed 003 S1"), html);
+        assertTrue(html.contains("nicReadRate = 308 Gbps, calibrated (ai-dynamo/modelexpress #449 [mx-issue-449]"),
+                html);
         assertTrue(html.contains("The fastest is 4 times faster"), html);
         // the lane table shows paths: the pinned NIC's two QPs, half the bytes each
         assertTrue(html.contains("mlx5_0&rarr;mlx5_0 path1: 50% at 154 Gbps"), html);

@@ -57,7 +57,7 @@ class TopologyTest {
 
     @Test
     void pcieBandwidthMatchesUcxModel() {
-        // FACTS.md section 2: Gen4 x16 ~28.2 GB/s, Gen5 x16 ~56.4 GB/s after TLP overhead.
+        // [ucx-src] ucs_topo_get_pci_bw: Gen4 x16 ~28.2 GB/s, Gen5 x16 ~56.4 GB/s after TLP overhead.
         assertEquals(28.2e9, PcieGen.GEN4.payloadBytesPerSecond(16), 0.1e9);
         assertEquals(56.4e9, PcieGen.GEN5.payloadBytesPerSecond(16), 0.1e9);
     }

@@ -28,11 +28,11 @@ class CudaPoolAddressSpaceTest {
         assertEquals("5.47", tib2(after - start));
         assertEquals("2.00", String.format(Locale.ROOT, "%.2f", pools.vaPerPoolBytes() / (double) H200));
 
-        // Without rounding the seed's own totals would not come out: 20 x 279.6 GiB = 5.46 TiB.
+        // Without rounding PR #2064's own totals would not come out: 20 x 279.6 GiB = 5.46 TiB.
         CudaPoolAddressSpace exact = pools.withReservationGranularity(1);
         assertEquals("5.46", tib2(exact.vaForPools(20)));
         assertEquals("5.50", tib2(exact.vaAfterPools(start, 20)));
-        // Granularities the seed allows and one it rules out.
+        // Granularities PR #2064 allows and one it rules out.
         for (long g : new long[] {512 * ByteUnits.MIB, 2 * ByteUnits.GIB, 4 * ByteUnits.GIB, 8 * ByteUnits.GIB}) {
             assertEquals(280 * ByteUnits.GIB, pools.withReservationGranularity(g).vaPerPoolBytes());
         }

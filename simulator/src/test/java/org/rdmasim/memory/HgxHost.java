@@ -7,11 +7,11 @@ import java.util.List;
 import org.rdmasim.transport.config.MemoryType;
 
 /**
- * An 8-GPU, 8-NIC HGX-style host as the registration model sees it (FACTS.md section 5): GPU i shares
+ * An 8-GPU, 8-NIC HGX-style host as the registration model sees it ([dgx-h100-guide]): GPU i shares
  * a PCIe switch with mlx5_i; GPUs and NICs 0-3 sit on socket 0, 4-7 on socket 1. Distances use the
- * UCX figures of FACTS.md section 2: same switch 0 ns / no limit, same NUMA node 300 ns / 17 GB/s,
- * across NUMA nodes 500 ns / 0.22 GB/s. The NICs' UCX md indexes start at 6, as on seed 000's host
- * where mlx5_5 was md[11].
+ * UCX figures ([ucx-src] src/ucs/sys/topo/base/topo.c): same switch 0 ns / no limit, same NUMA node 300 ns / 17 GB/s,
+ * across NUMA nodes 500 ns / 0.22 GB/s. The NICs' UCX md indexes start at 6, as on the host of Crusoe's log
+ * [crusoe-kb-nixl] where mlx5_5 was md[11].
  */
 final class HgxHost {
 
@@ -20,7 +20,7 @@ final class HgxHost {
     static final HcaDistance PIX = new HcaDistance(0.0, Double.POSITIVE_INFINITY);
     static final HcaDistance NODE = new HcaDistance(300e-9, 17e9);
     static final HcaDistance SYS = new HcaDistance(500e-9, 0.22e9);
-    /** Seed 000's buffer address and dma-buf fd. */
+    /** The buffer address and dma-buf fd of Crusoe's log [crusoe-kb-nixl]. */
     static final long SEED_ADDRESS = 0x7f7980000000L;
     static final int SEED_DMABUF_FD = 438;
 
@@ -59,7 +59,10 @@ final class HgxHost {
         return hcasSeenFrom(gpu, 8);
     }
 
-    /** One {@code bytes} GPU buffer per GPU, one process per GPU (so each at seed 000's address). */
+    /**
+     * One {@code bytes} GPU buffer per GPU, one process per GPU (so each at the address of Crusoe's log
+     * [crusoe-kb-nixl]).
+     */
     static MemoryRegion gpuBuffer(int gpu, long bytes) {
         return new MemoryRegion(gpu(gpu), MemoryType.CUDA, bytes, SEED_ADDRESS, SEED_DMABUF_FD);
     }

@@ -23,7 +23,7 @@ import org.rdmasim.transport.config.EffectiveConfig;
 import org.rdmasim.transport.config.StackSetup;
 import org.rdmasim.transport.config.StackVersion;
 
-/** Seed 000's figures through the adapter from a built preset host and a resolved configuration. */
+/** Crusoe's figures [crusoe-kb-nixl] through the adapter from a built preset host and a resolved configuration. */
 class HostRegistrationTest {
 
     private static final long FORTY_GIB = 40 * ByteUnits.GIB;
@@ -61,7 +61,7 @@ class HostRegistrationTest {
         assertEquals(17000.0 * (1 << 20), c.get(1).distance().bandwidthBytesPerSecond());
         assertEquals(UcxTopoDistance.OTHER_NUMA_NODE, c.get(7).distance());
         assertEquals(6 + 5, c.stream().filter(h -> h.name().equals("mlx5_5")).findFirst().orElseThrow().mdIndex(),
-                "mlx5_5 is md[11] as in seed 000");
+                "mlx5_5 is md[11] as in Crusoe's log");
     }
 
     @Test

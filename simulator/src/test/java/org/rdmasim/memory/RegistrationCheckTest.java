@@ -21,7 +21,7 @@ class RegistrationCheckTest {
 
     /**
      * A per-VM cap chosen (the real one is not public) so that, with 8 GPUs x 40 GiB x 8 HCAs x 2 MRs
-     * registered in order, the MR that crosses it is GPU2's first MR on mlx5_5, as in seed 000's log:
+     * registered in order, the MR that crosses it is GPU2's first MR on mlx5_5, as in Crusoe's log [crusoe-kb-nixl]:
      * 42 MRs x 80 MiB = 3360 MiB fit, the 43rd (3440 MiB) does not.
      */
     private static final RegistrationLimits PER_VM_CAP = RegistrationLimits.unlimited()
@@ -91,7 +91,7 @@ class RegistrationCheckTest {
 
     @Test
     void smallBar1CapsRegisteredGpuMemory() {
-        // FACTS.md section 5: a T4 exposes a 256 MB BAR1.
+        // a T4 exposes a 256 MB BAR1 ([nvidia-gdr-doc], PCI BAR sizes).
         RegistrationLimits t4 = RegistrationLimits.unlimited().withBar1PerGpu(256 * ByteUnits.MIB);
         List<HcaCandidate> one = List.of(new HcaCandidate("mlx5_0", 2, HgxHost.PIX, false));
         UcxRegistrationConfig cfg = UcxRegistrationConfig.ucxDefaults(CpuFamily.INTEL_OTHER, org.rdmasim.transport.config.StackVersion.parse("1.20.0"));
@@ -108,7 +108,7 @@ class RegistrationCheckTest {
 
     @Test
     void mttLimitFailsWithOpenMpiWarning() {
-        // Seed 001's host: 65476 MiB of RAM, default mlx4 MTT = 32 GiB registerable per HCA.
+        // The host of [linuxcluster-mtt]: 65476 MiB of RAM, default mlx4 MTT = 32 GiB registerable per HCA.
         long ram = 65476 * ByteUnits.MIB;
         RegistrationLimits limits = RegistrationLimits.unlimited().withHostMemory(ram)
                 .withMttLimit(MttSizing.maxRegisterableBytes(20, 3, 4096)).withLocalHostName("node02");

@@ -14,7 +14,7 @@ import org.rdmasim.transport.config.Ternary;
 
 class RegistrationModelTest {
 
-    private static final long FORTY_GIB = 40 * ByteUnits.GIB; // seed 000: length=42949672960
+    private static final long FORTY_GIB = 40 * ByteUnits.GIB; // [crusoe-kb-nixl]: length=42949672960
     private final RegistrationModel model = new RegistrationModel();
 
     private RegistrationPlan planGpu0(UcxRegistrationConfig config) {
@@ -86,7 +86,7 @@ class RegistrationModelTest {
         assertEquals(0.875, fewerMrs, 1e-12);
         // Firmware bytes scale with MRs, so they fall by the same 87.5%.
         assertEquals(0.875, 1.0 - (double) after.firmwareBytes() / before.firmwareBytes(), 1e-12);
-        // Seed 000 says "up to ~70%" less host memory. That figure is about the whole host-memory
+        // Crusoe [crusoe-kb-nixl] says "up to ~70%" less host memory. That figure is about the whole host-memory
         // footprint the NICs' firmware holds, which also has parts that do not shrink with
         // registrations: QPs, CQs, the firmware's own boot and init pages, other processes' MRs. If
         // registration-driven pages are R and the fixed part F, the saving is 0.875 R / (R + F); it is

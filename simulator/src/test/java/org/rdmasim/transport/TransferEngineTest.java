@@ -126,7 +126,7 @@ class TransferEngineTest {
         Lane lane = new Lane("mlx5_0", "mlx5_0", 1024);
         double gdrLatency = engine.oneWayLatency(gdr, lane);
         double stagedLatency = engine.oneWayLatency(staged, lane);
-        // Seed 004: GPUDirect ~2-5 us, host staging ~10-20 us one way.
+        // [gdr-kb-guide]: GPUDirect ~2-5 us, host staging ~10-20 us one way.
         assertTrue(gdrLatency >= 1e-6 && gdrLatency <= 5e-6, "GPUDirect one-way " + gdrLatency);
         assertTrue(stagedLatency >= 10e-6 && stagedLatency <= 20e-6, "staged one-way " + stagedLatency);
         List<Double> usage = new ArrayList<>();

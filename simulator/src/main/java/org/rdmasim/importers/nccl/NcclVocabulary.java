@@ -217,7 +217,7 @@ final class NcclVocabulary {
         return m.name().toUpperCase(Locale.ROOT).startsWith("EFA") ? AMAZON_VENDOR : MELLANOX_VENDOR;
     }
 
-    /** ConnectX generation from a port speed: the slowest generation that reaches it (FACTS.md section 5). */
+    /** ConnectX generation from a port speed: the slowest generation that reaches it [connectx-briefs]. */
     static NicModel nicModel(double gbps) {
         if (gbps <= 100) {
             return NicModel.CX5;

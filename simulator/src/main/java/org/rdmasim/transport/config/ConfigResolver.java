@@ -30,11 +30,11 @@ import org.rdmasim.transport.config.EnvEntry;
  *       environment is checked, NIXL also overrides a value from {@code ucx.conf}.</li>
  * </ol>
  *
- * <p>On the seed's question: in the NIXL code read for this model (ai-dynamo/nixl
- * {@code src/plugins/ucx/config.cpp}, {@code config::modify}), a user's {@code UCX_MAX_RMA_RAILS}
- * does win over NIXL's 2 ("UCX env var overrides NIXL's default" is right). The "hard-set" the seed
- * calls the bug describes NIXL before mid-2025: its first version of this code (ai-dynamo/nixl PR
- * #367, 2025-05) called {@code ucp_config_modify(ucp_config, "MAX_RMA_RAILS", "2")} directly,
+ * <p>On the question of ai-dynamo/modelexpress #449 [mx-issue-449]: in the NIXL code read for this
+ * model (ai-dynamo/nixl {@code src/plugins/ucx/config.cpp}, {@code config::modify}), a user's
+ * {@code UCX_MAX_RMA_RAILS} does win over NIXL's 2 ("UCX env var overrides NIXL's default" is right).
+ * The "hard-set" the issue calls the bug describes NIXL before mid-2025: its first version of this code
+ * (ai-dynamo/nixl PR #367, 2025-05) called {@code ucp_config_modify(ucp_config, "MAX_RMA_RAILS", "2")} directly,
  * which did override the environment; PR #459 and PR #506 (2025-06) added the getenv check. The
  * NIXL release that first shipped the check was not established, so rdmasim models only the current
  * behaviour. A user's {@code UCX_NET_DEVICES} is the one UCX variable that does not win: both
@@ -51,7 +51,7 @@ public final class ConfigResolver {
 
     /**
      * NIXL's {@code config.modify} calls in {@code nixlUcxContext::nixlUcxContext}, by release, read
-     * from the tags (FACTS.md section 3; {@code src/utils/ucx/ucx_utils.cpp} up to 0.9.x, then
+     * from the tags ([nixl-src] {@code src/utils/ucx/ucx_utils.cpp} up to 0.9.x, then
      * {@code src/plugins/ucx/ucx_utils.cpp}). Only the settings rdmasim models are listed. NIXL <= 0.3
      * sets nothing but {@code NET_DEVICES}. {@code RC_FENCE=none} (PR #1917) is in no release up to
      * 1.4.0 and is not listed.
@@ -65,7 +65,7 @@ public final class ConfigResolver {
                     NIXL_UCX_UTILS + " config.modify(\"MAX_RMA_RAILS\", \"4\") on UCX >= 1.20 (0.7.0 L448)"),
             new NixlOverride("UCX_MAX_RMA_RAILS", "2", v(0, 4), v(0, 8), ANY, v(1, 20),
                     NIXL_UCX_UTILS + " config.modify(\"MAX_RMA_RAILS\", \"2\") on UCX < 1.20 (0.7.0 L450)"),
-            // 0.8.0 L455, v1.1.0 L422 (the seed's ucx_utils.cpp:422), v1.4.0 L429: 2 whatever the UCX
+            // 0.8.0 L455, v1.1.0 L422 ([mx-issue-449]'s ucx_utils.cpp:422), v1.4.0 L429: 2 whatever the UCX
             new NixlOverride("UCX_MAX_RMA_RAILS", "2", v(0, 8), ANY, ANY, ANY,
                     NIXL_UCX_UTILS + " config.modify(\"MAX_RMA_RAILS\", \"2\") (0.8.0 L455, v1.1.0 L422)"),
             // 0.9.0 L451, v1.4.0 L430

@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * {@code UCX_MAX_HCA_PER_GPU} (UCX 1.21, per its NEWS: "limit GPU memory registrations to nearest
  * HCAs"): {@code inf} registers GPU memory on every HCA, {@code auto} only on the topologically
- * closest ones, {@code N} on the N closest (FACTS.md section 2).
+ * closest ones, {@code N} on the N closest ([ucx-src] src/ucp/core/ucp_context.c, v1.21.0 and later).
  *
  * @param kind  which form
  * @param count the N of {@link Kind#COUNT}; 0 otherwise

@@ -6,8 +6,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The registry of modelled variables, with defaults from the libraries' sources (FACTS.md
- * sections 2-4). Defaults were checked against the config tables quoted in each entry's source.
+ * The registry of modelled variables, with defaults from the libraries' sources ([ucx-src],
+ * [nixl-src], [nccl-src], [mx-src]; simulator/SOURCES.md). Defaults were checked against the config
+ * tables quoted in each entry's source.
  */
 public final class KnownVariables {
 
@@ -38,7 +39,7 @@ public final class KnownVariables {
             // ucp_config_table: {"RNDV_FRAG_SIZE", "host:512K,cuda:4M", ...}
             ucx("UCX_RNDV_FRAG_SIZE", "host:512K,cuda:4M", "rendezvous bounce-buffer size per memory type",
                     UCP_CONTEXT, ValueSyntax.UCX_FRAG_SIZES),
-            // 16k lowered to 8k by openucx/ucx PR #10728 (2025-06); FACTS.md section 2
+            // 16k lowered to 8k by openucx/ucx PR #10728 (2025-06) [ucx-pr-10728]
             ucx("UCX_MIN_RMA_CHUNK_SIZE", "8k", "smallest piece an RMA operation is split into per lane",
                     UCP_CONTEXT, ValueSyntax.UCX_MEMUNITS),
             ucx("UCX_MIN_RNDV_CHUNK_SIZE", "16k", "smallest piece a rendezvous is split into per lane",
@@ -91,7 +92,7 @@ public final class KnownVariables {
                     "NVIDIA/nccl src/graph/paths.cc", ValueSyntax.NCCL_INTEGER),
             nccl("NCCL_IB_QPS_PER_CONNECTION", "1", "queue pairs per IB connection",
                     "NVIDIA/nccl src/transport/net_ib.cc", ValueSyntax.NCCL_INTEGER),
-            // FACTS.md S10: default cap 1 GiB, 0 disables the cap
+            // default cap 1 GiB, 0 disables the cap (NVIDIA/nccl PR #2064 [nccl-pr-2064])
             nccl("NCCL_SHADOW_MEMPOOL_MAX_SIZE", "1073741824", "cudaMemPoolProps.maxSize of the shadow pool",
                     "NVIDIA/nccl src/allocator.cc", ValueSyntax.NCCL_INTEGER));
 

@@ -1,7 +1,7 @@
 package org.rdmasim.transport.config;
 
 /**
- * Which ModelExpress client a process runs: a release, or a named branch build. FACTS.md section 3:
+ * Which ModelExpress client a process runs: a release, or a named branch build ([mx-src], [mx-pr-450]):
  * {@code MX_RDMA_NIC_PIN=stripe} exists only on feature branches ({@code kavink/multi-nic-stripe-mode});
  * every release up to 0.5.1 treats {@code stripe} as {@code auto} and pins one NIC per GPU.
  *
@@ -9,7 +9,7 @@ package org.rdmasim.transport.config;
  * @param stripeMode whether this build implements the stripe mode
  */
 public record ModelExpressBuild(String name, boolean stripeMode) {
-    /** The newest release FACTS.md section 3 covers. */
+    /** The newest ModelExpress release rdmasim's configuration rules were read from. */
     public static final ModelExpressBuild LATEST_RELEASE = new ModelExpressBuild("0.5.1", false);
 
     /** A release number is a release; anything else is a branch build, with stripe mode if it says so. */

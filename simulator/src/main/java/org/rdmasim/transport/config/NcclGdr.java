@@ -5,7 +5,7 @@ import org.rdmasim.hardware.PathType;
 
 /**
  * Whether NCCL at a given release would use GPUDirect RDMA between a GPU and a NIC, as
- * {@code ncclTopoCheckGdr} decides it (NVIDIA/nccl {@code src/graph/paths.cc}; FACTS.md section 4). This
+ * {@code ncclTopoCheckGdr} decides it (NVIDIA/nccl {@code src/graph/paths.cc} [nccl-src]). This
  * is NCCL's rule: NIXL/UCX transfers do not read it ({@link org.rdmasim.transport.GpuDirectDecision}).
  *
  * <p>By release:

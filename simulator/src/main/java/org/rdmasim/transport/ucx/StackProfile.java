@@ -124,10 +124,11 @@ public final class StackProfile {
 
     /**
      * The host's NICs as the configuration layer sees them, with the NIC ModelExpress' auto probe pins
-     * each GPU to ({@code modelexpress/ucx_utils.py}, FACTS.md section 3): GPUs are assigned greedily in
-     * index order to the NIC with the longest common PCI path prefix with the GPU, then the fewest GPUs
-     * already assigned, then the name; so two GPUs equally near two NICs get one each. The common
-     * sysfs prefix is read here as the depth of the GPU's and NIC's common ancestor in the host tree.
+     * each GPU to ([mx-src] {@code modelexpress/ucx_utils.py}; the rule as PR #255 [mx-pr-255] states it):
+     * GPUs are assigned greedily in index order to the NIC with the longest common PCI path prefix with
+     * the GPU, then the fewest GPUs already assigned, then the name; so two GPUs equally near two NICs get
+     * one each. The common sysfs prefix is read here as the depth of the GPU's and NIC's common ancestor in
+     * the host tree.
      */
     public static NicTopologyView nicView(Host host) {
         java.util.Map<String, String> pinned = new java.util.HashMap<>();

@@ -20,7 +20,7 @@ import org.rdmasim.transport.config.StackVersion;
 
 /**
  * Lane choice as UCX makes it for a multi-lane RMA operation (openucx/ucx
- * {@code src/ucp/proto/proto_multi.c}, v1.20.0; FACTS.md section 2):
+ * {@code src/ucp/proto/proto_multi.c}, v1.20.0 [ucx-src]):
  * <ol>
  *   <li>candidate devices are the HCAs {@code UCX_NET_DEVICES} leaves the initiating process, and that
  *       hold the buffer's registration on both sides ({@code proto_common.c} skips a lane whose remote
@@ -41,7 +41,7 @@ import org.rdmasim.transport.config.StackVersion;
  * Lane order (the tie-break of the greedy step): devices by estimate, then by PCIe relation to the
  * buffer's device (PIX before PXB ...), then by PCI order on the host; never by name. ASSUMPTION: UCX
  * orders wireup lanes by resource index; putting the buffer's own switch first among equal estimates
- * is rdmasim's reading of the PCI-ordinal rule of UCX master (FACTS.md section 2). The i-th local device
+ * is rdmasim's reading of the PCI-ordinal rule of UCX master [ucx-src]. The i-th local device
  * connects to the i-th remote device ranked the same way from the remote buffer.
  */
 public final class UcxLaneSelection implements LanePolicy {

@@ -8,7 +8,7 @@ import org.rdmasim.transport.config.StackVersion;
 
 /**
  * How many paths (QPs) UCX opens per device and how it rates each path, from
- * openucx/ucx {@code src/uct/ib/base/ib_iface.c} (FACTS.md section 2).
+ * openucx/ucx {@code src/uct/ib/base/ib_iface.c} [ucx-src].
  *
  * <p>Paths: {@code uct_ib_iface_set_num_paths} (v1.20.0 L1387-1405): with {@code UCX_IB_NUM_PATHS=auto}
  * a RoCE port takes its LAG level and an IB port its LMC path bits (1 on the hosts modelled: no
@@ -40,7 +40,8 @@ public final class UcxPaths {
 
     /**
      * The speed a port reports. ASSUMPTION for RoCE: a 400GbE ConnectX-7 port runs as 4 x 100G lanes and
-     * reports NDR 4X (FACTS.md section 2); as 8 x 50G it would report HDR 8X and get one path.
+     * reports NDR 4X, which the path rule in ib_iface.c [ucx-src] counts as NDR; as 8 x 50G it would
+     * report HDR 8X and get one path.
      */
     static Speed speed(NicModel model) {
         return switch (model) {

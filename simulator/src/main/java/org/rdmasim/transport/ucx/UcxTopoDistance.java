@@ -10,7 +10,7 @@ import org.rdmasim.transport.config.DistanceOverrides;
  * hardware model gives them.
  *
  * <p>Source: openucx/ucx {@code src/ucs/sys/topo/base/topo.c}, {@code ucs_topo_update_distance_sysfs}
- * (FACTS.md section 2). UCX compares the two devices' sysfs paths: when their common parent is a PCIe
+ * [ucx-src]. UCX compares the two devices' sysfs paths: when their common parent is a PCIe
  * switch port (our PIX and PXB) the distance is the default, 0 ns and no bandwidth limit; when it is a
  * PCI root ({@code /sys/devices/pciDDDD:BB}, our PHB) it is 300 ns and
  * {@code min(3500 MB/s, 19200 MB/s / path_distance)}; when it is {@code /sys/devices} itself, 300 ns and

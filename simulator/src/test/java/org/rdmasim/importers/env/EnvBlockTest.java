@@ -16,7 +16,7 @@ class EnvBlockTest {
     @Test
     void readsExportLinesWithQuotesCommentsAndBlankLines() {
         String text = """
-                # deployment tweaks from the seed, layer 1
+                # deployment tweaks from ModelExpress #449, layer 1
 
                 export UCX_NET_DEVICES="mlx5_0:1,mlx5_1:1"
                 export UCX_MAX_RMA_RAILS='4'   # override NIXL's 2

@@ -140,7 +140,7 @@ class ConfigResolverTest {
 
     @Test
     void stripeListsEveryNicAndRaisesRmaRailsUnlessTheUserSetThem() {
-        // a released ModelExpress has no stripe mode (FACTS.md section 3): stripe pins one NIC as auto does
+        // a released ModelExpress has no stripe mode ([mx-src], [mx-pr-450]): stripe pins one NIC as auto does
         assertEquals("mlx5_2:1", resolve("MX_RDMA_NIC_PIN=stripe\n", NIXL_120, UCX_121).rawValue("UCX_NET_DEVICES"));
         EffectiveConfig c = resolveOnStripeBranch("MX_RDMA_NIC_PIN=stripe\n");
         assertEquals("mlx5_0:1,mlx5_1:1,mlx5_2:1,mlx5_3:1", c.rawValue("UCX_NET_DEVICES"));

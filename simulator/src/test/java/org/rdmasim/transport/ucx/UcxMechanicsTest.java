@@ -123,7 +123,7 @@ class UcxMechanicsTest {
 
     @Test
     void nixlSetsWhatEachReleaseSets() {
-        // ai-dynamo/nixl ucx_utils.cpp at each tag (FACTS.md section 3)
+        // ai-dynamo/nixl ucx_utils.cpp at each tag [nixl-src]
         assertEquals("4", nixl("0.7.0", "1.20.0").rawValue("UCX_MAX_RMA_RAILS"), "0.7.0 L448");
         assertEquals("2", nixl("0.7.0", "1.19.0").rawValue("UCX_MAX_RMA_RAILS"), "0.7.0 L450");
         assertEquals("2", nixl("0.8.0", "1.20.0").rawValue("UCX_MAX_RMA_RAILS"), "0.8.0 L455");
