@@ -86,6 +86,7 @@ public final class ExplainCommand implements Callable<Integer> {
         Set<String> seen = new HashSet<>();
         int shown = 0;
         List<TransferItem> items = v.transfers();
+        TransferSpec first = null;
         if (v.isFanout()) {
             var plan = v.fanoutPlan();
             items = plan.firstPull();
@@ -115,7 +116,11 @@ public final class ExplainCommand implements Callable<Integer> {
                 lanes = explained.lanes();
             }
             floor(out, cluster, ts, lanes, outcome);
+            if (first == null) {
+                first = ts;
+            }
         }
+        install(out, scenario, v, cluster, first);
         faults(out, v, outcome);
     }
 
@@ -192,16 +197,49 @@ public final class ExplainCommand implements Callable<Integer> {
                 }
             }
         }
+        modelled(out, "modelled:        ", ts, outcome);
+    }
+
+    /** The modelled pull of {@code ts}'s receiver in {@code outcome}, after {@code label}. */
+    private static void modelled(PrintWriter out, String label, TransferSpec ts, VariantOutcome outcome) {
         if (outcome.result() != null) {
             for (ReceiverSummary.Receiver r : ReceiverSummary.of(outcome.result()).receivers()) {
                 if (r.id().equals(ts.sink().toString())) {
-                    out.printf(Locale.ROOT, "modelled:        %.4f s (%.1f Gbps), limited by %s%n", r.pullSeconds(), r.gbps(),
+                    out.printf(Locale.ROOT, "%s%.4f s (%.1f Gbps), limited by %s%n", label, r.pullSeconds(), r.gbps(),
                             r.bottleneck().id());
                 }
             }
         } else {
-            out.println("modelled:        variant failed: " + outcome.error().lines().findFirst().orElse(""));
+            out.println(label + "variant failed: " + outcome.error().lines().findFirst().orElse(""));
         }
+    }
+
+    /**
+     * The UCX install the answer rests on. When the scenario does not name it and the install changes what
+     * UCX reads on one of its hosts (a ucx.conf section for the host's CPU), the answer under the other
+     * install is modelled and shown beside it: the deployment, not the model, then decides between them.
+     */
+    private static void install(PrintWriter out, Scenario scenario, VariantSpec v, Hosts cluster, TransferSpec ts) {
+        if (ts == null) {
+            return;
+        }
+        var stack = v.transport().stack();
+        boolean matters = stack.installMatters(cluster.host(ts.source().host()))
+                || stack.installMatters(cluster.host(ts.sink().host()));
+        if (!matters) {
+            return;
+        }
+        out.printf(Locale.ROOT, "%nUCX install: %s (%s)%n    %s%n", stack.install().yamlName(),
+                stack.installStated() ? "transport.ucxInstall" : "not stated: the common install for this stack",
+                stack.install().description());
+        if (stack.installStated()) {
+            return;
+        }
+        var other = stack.install().other();
+        VariantSpec alt = v.withTransport(v.transport().withStack(stack.withInstall(other)));
+        out.printf(Locale.ROOT, "under ucxInstall: %s (%s):%n", other.yamlName(), other.readsUcxConf()
+                ? "ucx.conf read" : "no ucx.conf read");
+        modelled(out, "    modelled:    ", ts, VariantRunner.run(alt, scenario.seed()));
     }
 
     private static String bytes(long b) {

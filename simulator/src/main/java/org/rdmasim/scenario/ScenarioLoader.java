@@ -21,6 +21,7 @@ import org.rdmasim.importers.env.EnvBlockException;
 import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.transport.config.ModelExpressBuild;
 import org.rdmasim.transport.config.StackVersion;
+import org.rdmasim.transport.config.UcxInstall;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
 import org.rdmasim.workload.FanoutPlan;
@@ -209,7 +210,7 @@ public final class ScenarioLoader {
                     BackendReader.read(null, StackProfile.plainUcx(), UcxLaneSelection.Api.RMA));
         }
         v.onlyFields(Set.of("operation", "lanes", "descriptors", "gpudirect", "acs", "iommuPenalty", "env", "envFile",
-                "nixl", "ucx", "nccl", "ucxConf", "modelexpress", "api", "backend", "visibleDevices", VARIANT_ENV));
+                "nixl", "ucx", "nccl", "ucxConf", "ucxInstall", "modelexpress", "api", "backend", "visibleDevices", VARIANT_ENV));
         Operation op = v.has("operation") ? operation(v.get("operation")) : Operation.READ;
         List<LaneSplit.Candidate> lanes = new ArrayList<>();
         if (v.has("lanes")) {
@@ -273,14 +274,18 @@ public final class ScenarioLoader {
             nixl = Optional.of(version(v.get("nixl")));
         }
         StackVersion ucx = v.has("ucx") ? version(v.get("ucx")) : StackProfile.DEFAULT_UCX;
-        boolean ucxConf = true;
+        UcxInstall install = UcxInstall.commonFor(nixl);
+        boolean installStated = v.has("ucxInstall");
         if (v.has("ucxConf")) {
             YamlTree c = v.get("ucxConf");
-            ucxConf = switch (c.text().toLowerCase(Locale.ROOT)) {
-                case "installed" -> true;
-                case "absent" -> false;
-                default -> throw c.error("expected installed (UCX reads its ucx.conf) or absent, got '" + c.text() + "'");
-            };
+            throw c.error("ucxConf is replaced by ucxInstall: nixl-wheel (UCX bundled in NIXL's PyPI wheel, no ucx.conf "
+                    + "read) or prefix (UCX installed into a prefix, its ucx.conf read)");
+        }
+        if (installStated) {
+            YamlTree c = v.get("ucxInstall");
+            install = UcxInstall.parse(c.text()).orElseThrow(() -> c.error("expected nixl-wheel (UCX bundled in NIXL's "
+                    + "PyPI wheel: no ucx.conf read) or prefix (UCX installed into a prefix: its ucx.conf read), got '"
+                    + c.text() + "'"));
         }
         ModelExpressBuild mx = ModelExpressBuild.LATEST_RELEASE;
         if (v.has("modelexpress")) {
@@ -299,7 +304,7 @@ public final class ScenarioLoader {
                 default -> throw a.error("expected rma or rendezvous, got '" + a.text() + "'");
             };
         }
-        StackProfile stack = new StackProfile(env, nixl, ucx, ucxConf, mx);
+        StackProfile stack = new StackProfile(env, nixl, ucx, install, installStated, mx);
         if (v.has("nccl")) {
             // the NCCL release whose GPUDirect rule explain shows (NcclGdr); NIXL/UCX transfers do not read it
             stack = stack.withNccl(version(v.get("nccl")));

@@ -91,9 +91,7 @@ public final class Sizing {
         TransportSettings t = v.transport();
         List<EnvEntry> env = new ArrayList<>(t.env());
         env.addAll(extra);
-        StackProfile stack = new StackProfile(env, t.stack().nixl(), t.stack().ucx(), t.stack().ucxConfInstalled(),
-                t.stack().modelExpress());
-        return v.withTransport(t.withStack(stack));
+        return v.withTransport(t.withStack(t.stack().withEnv(env)));
     }
 
     /**

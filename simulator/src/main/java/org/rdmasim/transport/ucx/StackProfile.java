@@ -14,6 +14,7 @@ import org.rdmasim.transport.config.NicTopologyView;
 import org.rdmasim.transport.config.StackSetup;
 import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.config.UcxConfFile;
+import org.rdmasim.transport.config.UcxInstall;
 
 /**
  * The software stack of a variant: the user's environment, the NIXL release (empty for plain UCX)
@@ -33,35 +34,34 @@ public final class StackProfile {
     private final List<EnvEntry> env;
     private final Optional<StackVersion> nixl;
     private final StackVersion ucx;
-    private final boolean ucxConfInstalled;
+    private final UcxInstall install;
+    private final boolean installStated;
     private final ModelExpressBuild modelExpress;
     private final Optional<StackVersion> nccl;
     private final Map<String, EffectiveConfig> cache = new HashMap<>();
 
+    /** A stack whose UCX install is the common one for it ({@link UcxInstall#commonFor}), not stated. */
     public StackProfile(List<EnvEntry> env, Optional<StackVersion> nixl, StackVersion ucx) {
-        this(env, nixl, ucx, true);
+        this(env, nixl, ucx, UcxInstall.commonFor(nixl), false, ModelExpressBuild.LATEST_RELEASE, Optional.empty());
     }
 
     /**
-     * @param ucxConfInstalled whether UCX finds its installed {@code ucx.conf} (true for a UCX built and
-     *                         installed from source or a distribution package; false for a UCX bundled
-     *                         without it)
+     * @param install       how the UCX the process loads was installed (decides whether ucx.conf is read)
+     * @param installStated whether the scenario names the install; when it does not, outputs show the
+     *                      answer under the other install too
      */
-    public StackProfile(List<EnvEntry> env, Optional<StackVersion> nixl, StackVersion ucx, boolean ucxConfInstalled) {
-        this(env, nixl, ucx, ucxConfInstalled, ModelExpressBuild.LATEST_RELEASE);
+    public StackProfile(List<EnvEntry> env, Optional<StackVersion> nixl, StackVersion ucx, UcxInstall install,
+            boolean installStated, ModelExpressBuild modelExpress) {
+        this(env, nixl, ucx, install, installStated, modelExpress, Optional.empty());
     }
 
-    public StackProfile(List<EnvEntry> env, Optional<StackVersion> nixl, StackVersion ucx, boolean ucxConfInstalled,
-            ModelExpressBuild modelExpress) {
-        this(env, nixl, ucx, ucxConfInstalled, modelExpress, Optional.empty());
-    }
-
-    private StackProfile(List<EnvEntry> env, Optional<StackVersion> nixl, StackVersion ucx, boolean ucxConfInstalled,
-            ModelExpressBuild modelExpress, Optional<StackVersion> nccl) {
+    private StackProfile(List<EnvEntry> env, Optional<StackVersion> nixl, StackVersion ucx, UcxInstall install,
+            boolean installStated, ModelExpressBuild modelExpress, Optional<StackVersion> nccl) {
         this.env = List.copyOf(env);
         this.nixl = nixl;
         this.ucx = ucx;
-        this.ucxConfInstalled = ucxConfInstalled;
+        this.install = install;
+        this.installStated = installStated;
         this.modelExpress = modelExpress;
         this.nccl = nccl;
     }
@@ -70,8 +70,32 @@ public final class StackProfile {
         return modelExpress;
     }
 
-    public boolean ucxConfInstalled() {
-        return ucxConfInstalled;
+    /** How the UCX the process loads was installed. */
+    public UcxInstall install() {
+        return install;
+    }
+
+    /** Whether the scenario names the install (else it is {@link UcxInstall#commonFor} the stack). */
+    public boolean installStated() {
+        return installStated;
+    }
+
+    /** The same stack with another environment (a sizing knob, a backend's devices). */
+    public StackProfile withEnv(List<EnvEntry> newEnv) {
+        return new StackProfile(newEnv, nixl, ucx, install, installStated, modelExpress, nccl);
+    }
+
+    /** The same stack under another UCX install, stated: the answer had the deployment been that one. */
+    public StackProfile withInstall(UcxInstall other) {
+        return new StackProfile(env, nixl, ucx, other, true, modelExpress, nccl);
+    }
+
+    /**
+     * Whether the install decides anything on {@code host}: the ucx.conf of this UCX release has a section
+     * for the host's CPU, so the two installs configure it differently.
+     */
+    public boolean installMatters(Host host) {
+        return !UcxConfFile.forHost(host.spec().cpuFamily(), ucx, true).settings().isEmpty();
     }
 
     public static StackProfile plainUcx() {
@@ -92,7 +116,7 @@ public final class StackProfile {
 
     /** The same stack with the NCCL release the scenario names ({@code transport.nccl}). */
     public StackProfile withNccl(StackVersion release) {
-        return new StackProfile(env, nixl, ucx, ucxConfInstalled, modelExpress, Optional.of(release));
+        return new StackProfile(env, nixl, ucx, install, installStated, modelExpress, Optional.of(release));
     }
 
     /** The NCCL release the scenario names, if it does. */
@@ -114,7 +138,7 @@ public final class StackProfile {
         String gpu = device.kind() == TopologyNode.Kind.GPU ? device.name() : "";
         int index = device.kind() == TopologyNode.Kind.GPU ? host.gpus().indexOf(device) : 0;
         StackSetup setup = StackSetup.of(env, ucx, gpu, index, nicView(host))
-                .withUcxConf(UcxConfFile.forHost(host.spec().cpuFamily(), ucx, ucxConfInstalled))
+                .withUcxConf(UcxConfFile.forHost(host.spec().cpuFamily(), ucx, install.readsUcxConf()))
                 .withModelExpress(modelExpress);
         if (nixl.isPresent()) {
             setup = setup.withNixl(nixl.get());

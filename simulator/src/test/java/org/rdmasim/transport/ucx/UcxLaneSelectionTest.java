@@ -194,7 +194,8 @@ class UcxLaneSelectionTest {
         // Grace's mlx5_2 and mlx5_3 are SYS (220 MiB/s, packed up to 512): more than 4x below, dropped.
         // 4 rails then take path0 and path1 of the two NODE NICs.
         StackProfile noConf = new StackProfile(org.rdmasim.transport.config.TestEnv.parse("UCX_MAX_RMA_RAILS=4", "t"), Optional.empty(),
-                new StackVersion(1, 20, 0), false);
+                new StackVersion(1, 20, 0), org.rdmasim.transport.config.UcxInstall.NIXL_WHEEL, true,
+                org.rdmasim.transport.config.ModelExpressBuild.LATEST_RELEASE);
         Outcome o = pull(Presets.get("gb200-tray"), noConf);
         assertEquals(List.of("mlx5_0", "mlx5_0", "mlx5_1", "mlx5_1"), pickedNics(o));
         for (UcxLane l : o.decision().lanes()) {
@@ -213,7 +214,8 @@ class UcxLaneSelectionTest {
         assertEquals(16384.0 * (1 << 20), o.decision().local().get(3).estimate(), 1);
         // UCX 1.17 ships no ucx.conf: the SYS NICs are dropped again
         StackProfile old = new StackProfile(org.rdmasim.transport.config.TestEnv.parse("UCX_MAX_RMA_RAILS=4", "t"), Optional.empty(),
-                new StackVersion(1, 17, 0), true);
+                new StackVersion(1, 17, 0), org.rdmasim.transport.config.UcxInstall.PREFIX, true,
+                org.rdmasim.transport.config.ModelExpressBuild.LATEST_RELEASE);
         assertEquals(2, pull(Presets.get("gb200-tray"), old).decision().picked().stream()
                 .map(LaneSplit.Candidate::sinkNic).distinct().count());
     }
@@ -242,7 +244,8 @@ class UcxLaneSelectionTest {
     @Test
     void beforeUcx119LanesGoInWireupOrderBothPathsOfADeviceFirst() {
         StackProfile old = new StackProfile(org.rdmasim.transport.config.TestEnv.parse("UCX_MAX_RMA_RAILS=2", "t"), Optional.empty(),
-                new StackVersion(1, 18, 0), true);
+                new StackVersion(1, 18, 0), org.rdmasim.transport.config.UcxInstall.PREFIX, true,
+                org.rdmasim.transport.config.ModelExpressBuild.LATEST_RELEASE);
         assertEquals(List.of("mlx5_0", "mlx5_0"), pickedNics(pull(fourPixNics(), old)));
     }
 
