@@ -62,27 +62,30 @@ public final class ValidateCommand implements Callable<Integer> {
             rows = rows.stream().filter(r -> only.contains(r.id())).toList();
         }
         List<Validation.Result> results = Validation.run(rows, scenarios, id -> { });
-        o.printf(Locale.ROOT, "%-15s %-12s %-12s %-6s %-10s  %s%n", "row", "published", "modelled", "unit", "tolerance",
-                "verdict");
-        for (Validation.Result r : results) {
-            ValidationRow w = r.row();
-            String pub = w.low() == w.high() ? fmt(w.low()) : fmt(w.low()) + "-" + fmt(w.high());
-            String tol = w.check() == ValidationRow.Check.FLAGGED ? "flag" : fmt(100 * w.tolerance()) + "%";
-            String model = Double.isNaN(r.modelled()) ? "-" : fmt(r.modelled())
-                    + (w.check() == ValidationRow.Check.FLAGGED ? (r.flagged() ? " flagged" : "") : "");
-            o.printf(Locale.ROOT, "%-15s %-12s %-12s %-6s %-10s  %s%s%n", w.id(), pub, model, w.unit(), tol,
-                    r.verdict().words(), w.calibration() ? " (calibration, not counted)"
-                            : w.knownFailure().isEmpty() ? "" : ": " + w.knownFailure());
+        for (ValidationRow.Evidence kind : ValidationRow.Evidence.values()) {
+            List<Validation.Result> section = results.stream().filter(r -> r.row().evidence() == kind).toList();
+            if (section.isEmpty()) {
+                continue;
+            }
+            o.printf(Locale.ROOT, "%n%s%n", Validation.sectionTitle(kind));
+            o.printf(Locale.ROOT, "%-22s %-12s %-14s %-6s %-9s %-4s  %s%n", "row", "published", "modelled", "unit",
+                    "tolerance", "NICs", "verdict");
+            for (Validation.Result r : section) {
+                ValidationRow w = r.row();
+                String pub = w.low() == w.high() ? fmt(w.low()) : fmt(w.low()) + "-" + fmt(w.high());
+                String model = Double.isNaN(r.modelled()) ? "-" : fmt(r.modelled());
+                o.printf(Locale.ROOT, "%-22s %-12s %-14s %-6s %-9s %-4s  %s%s%n", w.id(), pub, model, w.unit(),
+                        fmt(100 * w.tolerance()) + "%", w.nics() == 0 ? "-" : String.valueOf(w.nics()),
+                        r.verdict().words(), w.calibration() ? " (calibration, not counted)"
+                                : w.knownFailure().isEmpty() ? "" : ": " + w.knownFailure());
+            }
         }
-        long counted = results.stream().filter(Validation.Result::counted).count();
-        long passed = results.stream().filter(r -> r.counted() && r.pass()).count();
+        Validation.Tally t = Validation.tally(results);
         List<String> known = results.stream()
                 .filter(r -> r.counted() && r.verdict() == Validation.Verdict.KNOWN_FAILURE).map(r -> r.row().id())
                 .toList();
-        long calib = results.stream().filter(r -> r.row().calibration()).count();
         ValidationReport.write(out, results);
-        o.printf(Locale.ROOT, "%d rows: %d of %d counted rows pass, %d calibration rows not counted -> %s%n",
-                results.size(), passed, counted, calib, out.resolve("index.html"));
+        o.printf(Locale.ROOT, "%n%s -> %s%n", t.describe(), out.resolve("index.html"));
         if (!known.isEmpty()) {
             o.printf(Locale.ROOT, "known failures (the model does not reproduce these figures; each row says why): %s%n",
                     String.join(", ", known));

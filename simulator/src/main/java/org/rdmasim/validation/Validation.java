@@ -11,11 +11,17 @@ public final class Validation {
     /** What one row came to. */
     public record Result(ValidationRow row, double modelled, boolean flagged, String note, Verdict verdict) {
         /**
-         * Whether the row counts as validation: every row not used to calibrate. A known failure counts
-         * (it is a published figure the model misses), it is only labelled with why.
+         * Whether the row counts as validation: a measurement or configuration row not used to calibrate.
+         * A known failure counts (it is a published figure the model misses), it is only labelled with why;
+         * an expectation never counts, whatever the model says of it.
          */
         public boolean counted() {
-            return !row.calibration();
+            return !row.calibration() && row.evidence() != ValidationRow.Evidence.EXPECTATION;
+        }
+
+        /** Whether the row is a counted measurement (not configuration arithmetic). */
+        public boolean countedMeasurement() {
+            return counted() && row.evidence() == ValidationRow.Evidence.MEASUREMENT;
         }
 
         public boolean pass() {
@@ -26,7 +32,13 @@ public final class Validation {
     /** The verdict of one row. */
     public enum Verdict {
         PASS("pass"), FAIL("FAIL"), KNOWN_FAILURE("known failure"), UNEXPECTED_PASS("UNEXPECTED PASS"),
-        ERROR("ERROR");
+        ERROR("ERROR"),
+        /** an expectation that promises more than the line-rate floor of its hardware allows */
+        FLAGGED("flagged"),
+        /** an expectation the model reproduces (still not a validation) */
+        AGREES("expectation: the model agrees"),
+        /** an expectation the model does not reproduce */
+        DISAGREES("expectation: the model disagrees");
 
         private final String words;
 
@@ -40,6 +52,64 @@ public final class Validation {
     }
 
     private Validation() {
+    }
+
+    /** The heading of a section of rows of one kind. */
+    public static String sectionTitle(ValidationRow.Evidence kind) {
+        return switch (kind) {
+            case MEASUREMENT -> "Published measurements (counted; calibration rows shown, not counted)";
+            case CONFIGURATION -> "Configuration arithmetic (counted apart from measurements: counts, sizes, settings "
+                    + "that follow from the stack's code)";
+            case EXPECTATION -> "Expectations and claims (never counted: checked against the line-rate floor and the "
+                    + "model; 'flagged' when they promise more than the floor allows)";
+        };
+    }
+
+    /**
+     * What the rows came to, by kind.
+     *
+     * @param measurements       counted measurement rows
+     * @param measurementsPassed of which pass
+     * @param multiNic           counted measurement rows with two or more NICs in one transfer or host
+     * @param multiNicPassed     of which pass
+     * @param configurations     counted configuration rows
+     * @param configurationsPassed of which pass
+     * @param calibration        rows used to calibrate (shown, not counted)
+     * @param expectations       expectation rows (never counted)
+     * @param flagged            of which flagged
+     */
+    public record Tally(int rows, int measurements, int measurementsPassed, int multiNic, int multiNicPassed,
+            int configurations, int configurationsPassed, int calibration, int expectations, int flagged) {
+        public String describe() {
+            return String.format(java.util.Locale.ROOT, "%d rows: %d of %d counted measurements pass (%d of %d with two or "
+                    + "more NICs), %d of %d configuration rows pass, %d calibration rows not counted, %d expectations "
+                    + "not counted (%d flagged)", rows, measurementsPassed, measurements, multiNicPassed, multiNic,
+                    configurationsPassed, configurations, calibration, expectations, flagged);
+        }
+    }
+
+    public static Tally tally(List<Result> results) {
+        int m = 0, mp = 0, mn = 0, mnp = 0, c = 0, cp = 0, cal = 0, e = 0, f = 0;
+        for (Result r : results) {
+            if (r.row().calibration()) {
+                cal++;
+            }
+            if (r.row().evidence() == ValidationRow.Evidence.EXPECTATION) {
+                e++;
+                f += r.verdict() == Verdict.FLAGGED ? 1 : 0;
+            } else if (r.countedMeasurement()) {
+                m++;
+                mp += r.pass() ? 1 : 0;
+                if (r.row().nics() >= 2) {
+                    mn++;
+                    mnp += r.pass() ? 1 : 0;
+                }
+            } else if (r.counted()) {
+                c++;
+                cp += r.pass() ? 1 : 0;
+            }
+        }
+        return new Tally(results.size(), m, mp, mn, mnp, c, cp, cal, e, f);
     }
 
     public static List<Result> run(List<ValidationRow> rows, Path scenarios, Consumer<String> progress) {
@@ -56,9 +126,11 @@ public final class Validation {
                 continue;
             }
             boolean within = within(row, m.value());
-            boolean ok = row.check() == ValidationRow.Check.FLAGGED ? m.flagged() : within;
+            boolean ok = within;
             Verdict v;
-            if (!row.knownFailure().isEmpty()) {
+            if (row.evidence() == ValidationRow.Evidence.EXPECTATION) {
+                v = m.flagged() ? Verdict.FLAGGED : within ? Verdict.AGREES : Verdict.DISAGREES;
+            } else if (!row.knownFailure().isEmpty()) {
                 v = ok ? Verdict.UNEXPECTED_PASS : Verdict.KNOWN_FAILURE;
             } else {
                 v = ok ? Verdict.PASS : Verdict.FAIL;

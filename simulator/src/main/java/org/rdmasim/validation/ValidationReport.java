@@ -29,7 +29,8 @@ public final class ValidationReport {
                             : "[" + num(w.low()) + ", " + num(w.high()) + "]")
                     .append(", \"modelled\": ").append(Double.isNaN(r.modelled()) ? "null" : num(r.modelled()))
                     .append(", \"unit\": ").append(q(w.unit())).append(", \"tolerance\": ").append(num(w.tolerance()))
-                    .append(", \"check\": ").append(q(w.check().name().toLowerCase(Locale.ROOT)))
+                    .append(", \"evidence\": ").append(q(w.evidence().name().toLowerCase(Locale.ROOT)))
+                    .append(", \"nics\": ").append(w.nics()).append(", \"counted\": ").append(r.counted())
                     .append(", \"pass\": ").append(r.pass()).append(", \"verdict\": ").append(q(r.verdict().words()))
                     .append(", \"calibration\": ").append(w.calibration())
                     .append(", \"knownFailure\": ").append(q(w.knownFailure()))
@@ -45,38 +46,51 @@ public final class ValidationReport {
 
     static String html(List<Validation.Result> results) {
         StringBuilder b = new StringBuilder();
-        long counted = results.stream().filter(Validation.Result::counted).count();
-        long passed = results.stream().filter(r -> r.counted() && r.pass()).count();
         b.append("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rdmasim validation</title>\n")
                 .append("<style>body{font-family:sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse}")
                 .append("td,th{border:1px solid #ccc;padding:3px 6px;font-size:13px;vertical-align:top}")
                 .append(".pass{color:#176317}.fail{color:#b00020;font-weight:bold}.other{color:#7a5b00}</style></head><body>\n")
-                .append("<h1>rdmasim against published figures</h1>\n<p><b>").append(passed).append(" of ").append(counted)
-                .append(" counted rows pass.</b> Calibration rows (a profile parameter was fitted to them) are shown")
-                .append(" but not counted. Known failures count as failures: each says why the model does not")
-                .append(" reproduce the figure.</p>\n");
+                .append("<h1>rdmasim against published figures</h1>\n<p><b>").append(esc(Validation.tally(results).describe()))
+                .append(".</b> Only measurements and configuration arithmetic are counted. Calibration rows (a profile")
+                .append(" parameter was fitted to them) are shown but not counted. Known failures count as failures:")
+                .append(" each says why the model does not reproduce the figure. Expectations (a proposal's expected")
+                .append(" impact, a ceiling, a rule of thumb) are checked against the floor and the model and never")
+                .append(" counted.</p>\n");
         b.append(scatter(results));
-        b.append("<table><tr><th>id</th><th>source</th><th>what</th><th>setup as published</th><th>published</th>")
-                .append("<th>modelled</th><th>unit</th><th>tolerance</th><th>verdict</th><th>scenario</th>")
-                .append("<th>depends on</th><th>note</th></tr>\n");
-        for (Validation.Result r : results) {
-            ValidationRow w = r.row();
-            String cls = r.verdict() == Validation.Verdict.PASS ? "pass"
-                    : r.verdict() == Validation.Verdict.KNOWN_FAILURE ? "other" : "fail";
-            String verdict = r.verdict().words() + (w.calibration() ? " (calibration, not counted)" : "")
-                    + (w.knownFailure().isEmpty() ? "" : ": " + w.knownFailure());
-            b.append("<tr><td>").append(esc(w.id())).append("</td><td>").append(esc(w.source())).append("</td><td>")
-                    .append(esc(w.what())).append("</td><td>").append(esc(w.setup())).append("</td><td>")
-                    .append(w.low() == w.high() ? num(w.low()) : num(w.low()) + "-" + num(w.high())).append("</td><td>")
-                    .append(Double.isNaN(r.modelled()) ? "-" : String.format(Locale.ROOT, "%.4g", r.modelled()))
-                    .append(w.check() == ValidationRow.Check.FLAGGED ? (r.flagged() ? " (flagged)" : " (not flagged)") : "")
-                    .append("</td><td>").append(esc(w.unit())).append("</td><td>")
-                    .append(w.check() == ValidationRow.Check.FLAGGED ? "must be flagged" : num(100 * w.tolerance()) + "%")
-                    .append("</td><td class=\"").append(cls).append("\">").append(esc(verdict)).append("</td><td>")
-                    .append(esc(w.scenario())).append("</td><td>").append(esc(String.join(", ", w.dependsOn())))
-                    .append("</td><td>").append(esc(r.note())).append("</td></tr>\n");
+        for (ValidationRow.Evidence kind : ValidationRow.Evidence.values()) {
+            List<Validation.Result> section = results.stream().filter(r -> r.row().evidence() == kind).toList();
+            if (section.isEmpty()) {
+                continue;
+            }
+            b.append("<h2>").append(esc(Validation.sectionTitle(kind))).append("</h2>\n");
+            b.append("<table><tr><th>id</th><th>source</th><th>what</th><th>setup as published</th><th>NICs</th>")
+                    .append("<th>published</th><th>modelled</th><th>unit</th><th>tolerance</th><th>verdict</th>")
+                    .append("<th>scenario</th><th>depends on</th><th>note</th></tr>\n");
+            for (Validation.Result r : section) {
+                row(b, r);
+            }
+            b.append("</table>\n");
         }
-        return b.append("</table>\n</body></html>\n").toString();
+        return b.append("</body></html>\n").toString();
+    }
+
+    private static void row(StringBuilder b, Validation.Result r) {
+        ValidationRow w = r.row();
+        String cls = r.verdict() == Validation.Verdict.PASS ? "pass"
+                : r.verdict() == Validation.Verdict.FAIL || r.verdict() == Validation.Verdict.ERROR
+                        || r.verdict() == Validation.Verdict.UNEXPECTED_PASS ? "fail" : "other";
+        String verdict = r.verdict().words() + (w.calibration() ? " (calibration, not counted)" : "")
+                + (w.knownFailure().isEmpty() ? "" : ": " + w.knownFailure());
+        b.append("<tr><td>").append(esc(w.id())).append("</td><td>").append(esc(w.source())).append("</td><td>")
+                .append(esc(w.what())).append("</td><td>").append(esc(w.setup())).append("</td><td>")
+                .append(w.nics() == 0 ? "-" : String.valueOf(w.nics())).append("</td><td>")
+                .append(w.low() == w.high() ? num(w.low()) : num(w.low()) + "-" + num(w.high())).append("</td><td>")
+                .append(Double.isNaN(r.modelled()) ? "-" : String.format(Locale.ROOT, "%.4g", r.modelled()))
+                .append("</td><td>").append(esc(w.unit())).append("</td><td>")
+                .append(num(100 * w.tolerance()) + "%")
+                .append("</td><td class=\"").append(cls).append("\">").append(esc(verdict)).append("</td><td>")
+                .append(esc(w.scenario())).append("</td><td>").append(esc(String.join(", ", w.dependsOn())))
+                .append("</td><td>").append(esc(r.note())).append("</td></tr>\n");
     }
 
     /** Published (x) against modelled (y) on log axes, one dot per row with a value, and the y = x line. */
@@ -121,11 +135,14 @@ public final class ValidationReport {
             }
             double x = pad + (Math.log10(p) - l0) / (l1 - l0) * size;
             double y = pad + size - (Math.log10(r.modelled()) - l0) / (l1 - l0) * size;
+            if (!r.counted() && !r.row().calibration()) {
+                continue;
+            }
             String colour = r.row().calibration() ? "#888" : r.pass() ? "#1a7f1a" : r.verdict() == Validation.Verdict.KNOWN_FAILURE ? "#c08a00" : "#c00020";
             b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s: published %s, modelled %.4g %s</title></circle>%n",
                     x, y, colour, esc(r.row().id()), num(p), r.modelled(), esc(r.row().unit())));
         }
-        return b.append("</svg>\n<p>Green: pass; red: fail; amber: known failure; grey: calibration. Dashed: modelled = published.</p>\n").toString();
+        return b.append("</svg>\n<p>Counted rows and calibration rows (expectations are not plotted). Green: pass; red: fail; amber: known failure; grey: calibration. Dashed: modelled = published.</p>\n").toString();
     }
 
     private static String num(double v) {

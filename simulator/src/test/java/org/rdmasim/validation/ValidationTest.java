@@ -8,12 +8,12 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.rdmasim.validation.ValidationRow.Check;
+import org.rdmasim.validation.ValidationRow.Evidence;
 import org.rdmasim.validation.ValidationRow.Modelled;
 
 /** How rows are judged, and the catalog itself. */
 class ValidationTest {
-    private static ValidationRow row(double low, double high, double tol, Check check, boolean calibration,
+    private static ValidationRow row(double low, double high, double tol, Evidence check, boolean calibration,
             String known, Modelled m) {
         return new ValidationRow("x", "src", "what", "setup", low, high, "Gbps", tol, check, "-", List.of(),
                 calibration, known, runs -> m);
@@ -25,25 +25,78 @@ class ValidationTest {
 
     @Test
     void aValueWithinTheWidenedRangePassesAndOneOutsideFails() {
-        assertTrue(judge(row(100, 100, 0.05, Check.VALUE, false, "", Modelled.value(104.9, ""))).pass());
-        assertFalse(judge(row(100, 100, 0.05, Check.VALUE, false, "", Modelled.value(105.1, ""))).pass());
-        assertTrue(judge(row(46, 48, 0, Check.VALUE, false, "", Modelled.value(47, ""))).pass());
-        assertFalse(judge(row(46, 48, 0, Check.VALUE, false, "", Modelled.value(45.9, ""))).pass());
+        assertTrue(judge(row(100, 100, 0.05, Evidence.MEASUREMENT, false, "", Modelled.value(104.9, ""))).pass());
+        assertFalse(judge(row(100, 100, 0.05, Evidence.MEASUREMENT, false, "", Modelled.value(105.1, ""))).pass());
+        assertTrue(judge(row(46, 48, 0, Evidence.MEASUREMENT, false, "", Modelled.value(47, ""))).pass());
+        assertFalse(judge(row(46, 48, 0, Evidence.MEASUREMENT, false, "", Modelled.value(45.9, ""))).pass());
     }
 
     @Test
-    void anImpossibleClaimPassesOnlyWhenFlagged() {
-        assertTrue(judge(row(0.05, 0.08, 0, Check.FLAGGED, false, "", new Modelled(0.104, true, ""))).pass());
-        assertFalse(judge(row(0.05, 0.08, 0, Check.FLAGGED, false, "", new Modelled(0.05, false, ""))).pass());
+    void anExpectationIsNeverAPassNorCountedWhateverTheModelSays() {
+        var flagged = judge(row(0.05, 0.08, 0, Evidence.EXPECTATION, false, "", new Modelled(0.104, true, "")));
+        var agrees = judge(row(1232, 1232, 0.05, Evidence.EXPECTATION, false, "", Modelled.value(1232, "")));
+        var disagrees = judge(row(1232, 1232, 0.05, Evidence.EXPECTATION, false, "", Modelled.value(616, "")));
+        assertEquals(Validation.Verdict.FLAGGED, flagged.verdict());
+        assertEquals("flagged", flagged.verdict().words());
+        assertEquals(Validation.Verdict.AGREES, agrees.verdict());
+        assertEquals(Validation.Verdict.DISAGREES, disagrees.verdict());
+        for (var r : List.of(flagged, agrees, disagrees)) {
+            assertFalse(r.pass(), "an expectation is never a pass");
+            assertFalse(r.counted(), "an expectation is never counted");
+        }
+        // a disagreeing expectation fails neither exit check: it is not a measurement the model misses
+        assertTrue(Validation.allGood(List.of(agrees, disagrees, flagged)));
+        assertTrue(Validation.noRegression(List.of(disagrees)));
+        Validation.Tally t = Validation.tally(List.of(agrees, disagrees, flagged));
+        assertEquals(0, t.measurements());
+        assertEquals(3, t.expectations());
+        assertEquals(1, t.flagged());
+    }
+
+    @Test
+    void onlyMeasurementsCountAsMeasurementsAndMultiNicRowsAreTalliedApart() {
+        var oneNic = judge(row(100, 100, 0.05, Evidence.MEASUREMENT, false, "", Modelled.value(100, "")));
+        var fourNics = judge(row(622, 622, 0.10, Evidence.MEASUREMENT, false, "", Modelled.value(616, "")).onNics(4));
+        var config = judge(row(2, 2, 0, Evidence.CONFIGURATION, false, "", Modelled.value(2, "")));
+        var calibration = judge(row(308, 308, 0.02, Evidence.MEASUREMENT, true, "", Modelled.value(308, "")));
+        Validation.Tally t = Validation.tally(List.of(oneNic, fourNics, config, calibration));
+        assertEquals(2, t.measurements());
+        assertEquals(2, t.measurementsPassed());
+        assertEquals(1, t.multiNic());
+        assertEquals(1, t.configurations());
+        assertEquals(1, t.calibration());
+        assertTrue(config.counted() && !config.countedMeasurement());
+    }
+
+    @Test
+    void theCatalogCountsNoExpectationAsAMeasurement() {
+        // Figures the sources present as expected, estimated or rule-of-thumb values: ModelExpress #449's
+        // '4x ceiling' and expected-impact table, nccl-tests #290's 'you should see', AWS's line-rate
+        // figure, UCX's XDR note. Each must be an expectation, so none can count as a pass.
+        var byId = new java.util.HashMap<String, ValidationRow>();
+        ValidationCatalog.rows().forEach(r -> byId.put(r.id(), r));
+        for (String id : List.of("MX-449-4X", "MX-449-T1", "MX-449-T2", "MX-449-T3", "NCCL-TESTS-290", "AWS-P5-3200",
+                "UCX-XDR-4QP", "GDR-GUIDE-DIRECT", "GDR-GUIDE-STAGED")) {
+            assertEquals(Evidence.EXPECTATION, byId.get(id).evidence(), id);
+        }
+        for (ValidationRow r : byId.values()) {
+            if (r.evidence() == Evidence.MEASUREMENT) {
+                String words = (r.what() + " " + r.setup()).toLowerCase(java.util.Locale.ROOT);
+                for (String sign : List.of("expected", "theoretical", "ceiling", "rule of thumb", "should see")) {
+                    assertFalse(words.contains(sign), r.id() + " is counted as a measurement but reads as an "
+                            + "expectation ('" + sign + "')");
+                }
+            }
+        }
     }
 
     @Test
     void aKnownFailureFailsTheBareRunButNotTheRegressionCheckWhileACalibrationRowDecidesNeither() {
-        var failingCalibration = judge(row(100, 100, 0, Check.VALUE, true, "", Modelled.value(90, "")));
-        var knownFailure = judge(row(100, 100, 0, Check.VALUE, false, "not modelled", Modelled.value(90, "")));
-        var unexpected = judge(row(100, 100, 0, Check.VALUE, false, "not modelled", Modelled.value(100, "")));
-        var failing = judge(row(100, 100, 0, Check.VALUE, false, "", Modelled.value(90, "")));
-        var passing = judge(row(100, 100, 0, Check.VALUE, false, "", Modelled.value(100, "")));
+        var failingCalibration = judge(row(100, 100, 0, Evidence.MEASUREMENT, true, "", Modelled.value(90, "")));
+        var knownFailure = judge(row(100, 100, 0, Evidence.MEASUREMENT, false, "not modelled", Modelled.value(90, "")));
+        var unexpected = judge(row(100, 100, 0, Evidence.MEASUREMENT, false, "not modelled", Modelled.value(100, "")));
+        var failing = judge(row(100, 100, 0, Evidence.MEASUREMENT, false, "", Modelled.value(90, "")));
+        var passing = judge(row(100, 100, 0, Evidence.MEASUREMENT, false, "", Modelled.value(100, "")));
         assertTrue(Validation.allGood(List.of(failingCalibration, passing)));
         assertTrue(knownFailure.counted());
         assertFalse(failingCalibration.counted());
@@ -59,7 +112,7 @@ class ValidationTest {
 
     @Test
     void aRowWhoseModelThrowsIsAnError() {
-        var r = judge(new ValidationRow("x", "s", "w", "s", 1, 1, "u", 0, Check.VALUE, "-", List.of(), false, "",
+        var r = judge(new ValidationRow("x", "s", "w", "s", 1, 1, "u", 0, Evidence.MEASUREMENT, "-", List.of(), false, "",
                 runs -> {
                     throw new IllegalStateException("boom");
                 }));
@@ -80,7 +133,7 @@ class ValidationTest {
 
     @Test
     void jsonCarriesTheContractFields() {
-        var result = judge(row(100, 100, 0.05, Check.VALUE, true, "", Modelled.value(100, "")));
+        var result = judge(row(100, 100, 0.05, Evidence.MEASUREMENT, true, "", Modelled.value(100, "")));
         String json = ValidationReport.json(List.of(result));
         for (String field : List.of("\"id\"", "\"source\"", "\"published\"", "\"modelled\"", "\"unit\"",
                 "\"tolerance\"", "\"pass\": true", "\"calibration\": true")) {
