@@ -56,7 +56,7 @@ public final class ValidationCatalog {
     private static final String EMR = "validation/ucx-10955-emr-ordering.yaml";
     private static final List<String> STRICT = List.of("emr-connectx.strictOrderGpuWriteRate");
     private static final List<String> GB200 = List.of("gb200-roce.nicReadRate", "gb200-roce.qpReadRate");
-    private static final List<String> QP_READ = List.of("connectx-ib.qpReadRate");
+    private static final List<String> QP_READ = List.of("connectx7.qpReadRate");
     private static final List<String> NONE = List.of();
     private static final String P5 = "p5-efa-striping.yaml";
     private static final List<String> EFA = List.of("aws-efa.efaWireEfficiency (assumed)");
@@ -196,7 +196,7 @@ public final class ValidationCatalog {
         r.add(perftest("PEGA-R1", "RDMA READ, 1 QP", 320, "read-1qp", true, ""));
         r.add(perftest("PEGA-R2", "RDMA READ, 2 QPs", 390, "read-2qp", false, ""));
         r.add(perftest("PEGA-W1", "RDMA WRITE, 1 QP", 365, "write-1qp", false,
-                "rdmasim has no per-QP WRITE limit: one WRITE QP runs at the wire (396 Gbps), 8% above this run. "
+                "rdmasim has no per-QP WRITE limit: one WRITE QP runs at the RoCE wire (391 Gbps), 7% above this run. "
                         + "A per-QP WRITE rate fitted here would contradict NVIDIA/nccl #2409, where one CX-7 QP "
                         + "wrote 128 KiB messages at 392.1 Gbps; what differs between the two runs is not published"));
         r.add(perftest("PEGA-W2", "RDMA WRITE, 2 QPs", 392, "write-2qp", false, ""));
@@ -238,16 +238,12 @@ public final class ValidationCatalog {
         r.add(new ValidationRow("UCX-XDR-4QP", "openucx/ucx v1.20.0 src/uct/ib/base/ib_iface.c L49-53",
                 "XDR RDMA READ: '4 QPs are needed to achieve full bandwidth with PCIe Gen6'",
                 "ConnectX XDR 800G port, PCIe Gen6 (UCX maintainers' note; no measurement published)", 4, 4, "QPs", 0,
-                Evidence.EXPECTATION, "-", List.of("gb300-ib.qpReadRate (assumed)"), true,
-                "the assumed per-QP READ rate is UCX's XDR path figure (35e9 B/s = 280 Gbps), with which three QPs "
-                        + "already exceed an 800G port's 791 Gbps of payload; the note's four QPs would need at most "
-                        + "264 Gbps per QP: the two UCX figures disagree, and no measurement decides",
+                Evidence.EXPECTATION, "-", NONE, false, "",
                 runs -> {
                     Host h = new Host("h", Presets.get("gb300-tray"));
-                    double wire = h.nics().get(0).nic().payloadBytesPerSecond() * 8 / 1e9;
-                    double perQp = h.profile().qpReadRate().orElseThrow().value();
-                    return Modelled.value(Math.ceil(wire / perQp), String.format(java.util.Locale.ROOT,
-                            "QPs of %.0f Gbps to reach %.1f Gbps", perQp, wire));
+                    return Modelled.value(h.profile().qpReadRate().isPresent() ? Double.NaN : 1,
+                            "no ConnectX-8 QP's READ rate is published, so the model applies none and one QP reaches "
+                                    + "the wire; UCX's 35e9 B/s XDR path figure only ranks lanes");
                 }));
         return List.copyOf(r);
     }
@@ -335,7 +331,7 @@ public final class ValidationCatalog {
 
     private static ValidationRow perftest(String id, String what, double published, String variant,
             boolean calibration, String knownFailure) {
-        return new ValidationRow(id, "novitalabs/pegaflow #291", what, "CX-7 400G, perftest, 4 MB messages",
+        return new ValidationRow(id, "novitalabs/pegaflow #291", what, "H20 hosts, CX-7 400G RoCE, perftest between host-memory buffers, 4 MB messages",
                 published, published, "Gbps", 0.03, Evidence.MEASUREMENT, PERFTEST + "#" + variant,
                 variant.startsWith("read") ? QP_READ : NONE, calibration, knownFailure,
                 runs -> gbps(runs, PERFTEST, variant));
