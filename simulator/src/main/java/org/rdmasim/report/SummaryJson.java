@@ -18,7 +18,7 @@ import org.rdmasim.workload.ReplicationStats;
 import org.rdmasim.workload.RunResult;
 import org.rdmasim.workload.VariantOutcome;
 
-/** Writes {@code summary.json} with the fields and names DESIGN.md fixes (plus a few added ones). */
+/** Writes {@code summary.json}: its field names and meanings are a contract other tools read (README, "Outputs"). */
 public final class SummaryJson {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
