@@ -79,6 +79,26 @@ public final class SummaryJson {
             reg.put("pinnedHostBytes", t.pinnedHostBytes());
             reg.put("firmwareBytes", t.firmwareBytes());
             reg.put("registrationSeconds", t.registrationSeconds());
+            // What the processes run with that the scenario did not say (a layer replaced it, or the library
+            // ignored it), and the NICs listed against the NICs used: nothing silent.
+            var overrides = v.putArray("overrides");
+            for (var ov : o.audit().overrides()) {
+                ObjectNode on = overrides.addObject();
+                on.put("variable", ov.variable());
+                on.put("userValue", ov.userValue());
+                on.put("effectiveValue", ov.effectiveValue());
+                on.put("layer", ov.layerWords());
+                on.put("sourceLine", ov.userOrigin());
+                on.put("why", ov.why());
+            }
+            if (!o.audit().listedNics().isEmpty()) {
+                ObjectNode use = v.putObject("nicUse");
+                use.put("process", o.audit().process());
+                var listed = use.putArray("listed");
+                o.audit().listedNics().forEach(listed::add);
+                var used = use.putArray("used");
+                NicUse.used(o).forEach(used::add);
+            }
             if (o.claim() != null) {
                 Claim c = o.claim();
                 ObjectNode cn = v.putObject("claim");

@@ -22,7 +22,7 @@ class CompareCommandTest {
         assertEquals(0, CliTestSupport.run("run", scenario.toString(), "--out", dir.toString(), "-q").code());
         String summary = dir.resolve("summary.json").toString();
         CliTestSupport.Outcome o = CliTestSupport.run("compare", summary, "--variant", "gb200-mx-pin-auto",
-                "--variant", "gb200-stripe-4-rails");
+                "--variant", "gb200-stripe-4-rails-ucx-prefix");
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().lines().anyMatch(l -> l.startsWith("slowest pull (s)") && l.contains("0.4156")
                 && l.contains("0.1039") && l.endsWith("x0.25 (better)")), o.out());
