@@ -19,9 +19,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Packages depend downward only, in main and in test code (DESIGN.md): cli -> validation, crosscheck
- * -> run -> report, scenario -> importers -> workload -> memory -> transport -> hardware -> fluid ->
- * engine. The edges are read from the compiled classes with the JDK's jdeps.
+ * Packages depend downward only, in main and in test code: cli -> validation, crosscheck -> run ->
+ * report, scenario -> importers -> workload -> memory -> transport -> hardware -> fluid -> engine; and
+ * no two sub-packages depend on each other through any chain (no cycle of any length, main and test
+ * code read together). The edges are read from the compiled classes with the JDK's jdeps.
  */
 class PackageLayeringTest {
     /** Layer of each top-level package: a package may depend only on packages of a lower layer. */
@@ -53,28 +54,102 @@ class PackageLayeringTest {
         for (String e : testEdges) {
             check(e, "test: " + e, bad, seen);
         }
-        assertEquals(List.of(), bad, "package edges against the layering (DESIGN.md)");
+        assertEquals(List.of(), bad, "package edges against the layering");
         Set<String> stale = new TreeSet<>(KNOWN);
         stale.removeAll(seen);
         assertEquals(Set.of(), stale, "allowances that no longer occur: remove them");
     }
 
     @Test
-    void subpackagesOfOneLayerFormNoCycle() throws Exception {
-        Set<String> all = edges(Path.of("target/classes"), null);
-        Map<String, Set<String>> out = new HashMap<>();
-        for (String e : all) {
-            String[] ab = e.split(" -> ");
-            out.computeIfAbsent(ab[0], k -> new TreeSet<>()).add(ab[1]);
-        }
-        List<String> cycles = new ArrayList<>();
-        for (String e : all) {
-            String[] ab = e.split(" -> ");
-            if (out.getOrDefault(ab[1], Set.of()).contains(ab[0]) && ab[0].compareTo(ab[1]) < 0) {
-                cycles.add(ab[0] + " <-> " + ab[1]);
+    void noCycleOfAnyLengthAmongPackagesInMainAndTestCode() throws Exception {
+        Set<String> all = new TreeSet<>(edges(Path.of("target/classes"), null));
+        all.addAll(edges(Path.of("target/test-classes"), Path.of("target/classes")));
+        assertEquals(List.of(), cycles(all), "package cycles (each a strongly connected component)");
+    }
+
+    @Test
+    void theCycleCheckFindsAPlantedThreePackageCycleAndNothingInAChain() {
+        Set<String> planted = Set.of("org.rdmasim.importers -> org.rdmasim.importers.nccl",
+                "org.rdmasim.importers.nccl -> org.rdmasim.importers.smi",
+                "org.rdmasim.importers.smi -> org.rdmasim.importers", "org.rdmasim.cli -> org.rdmasim.run");
+        assertEquals(List.of("org.rdmasim.importers -> org.rdmasim.importers.nccl -> org.rdmasim.importers.smi"),
+                cycles(planted));
+        assertEquals(List.of(), cycles(Set.of("org.rdmasim.a -> org.rdmasim.b", "org.rdmasim.b -> org.rdmasim.c",
+                "org.rdmasim.a -> org.rdmasim.c")));
+    }
+
+    @Test
+    void everyPackageOfMainAndTestCodeHasALayer() throws Exception {
+        List<String> unknown = new ArrayList<>();
+        for (Path root : List.of(Path.of("target/classes"), Path.of("target/test-classes"))) {
+            try (var files = Files.walk(root.resolve("org/rdmasim"))) {
+                for (Path f : files.filter(f -> f.toString().endsWith(".class")).toList()) {
+                    Path rel = root.resolve("org/rdmasim").relativize(f);
+                    if (rel.getNameCount() < 2) {
+                        continue;
+                    }
+                    String top = rel.getName(0).toString();
+                    if (!LAYER.containsKey(top) && !unknown.contains(top)) {
+                        unknown.add(top);
+                    }
+                }
             }
         }
-        assertEquals(List.of(), cycles);
+        assertEquals(List.of(), unknown, "packages with no layer in PackageLayeringTest.LAYER");
+    }
+
+    /**
+     * The strongly connected components of more than one package in the graph of {@code edges}
+     * ({@code "a -> b"}), each as its packages in name order joined by " -> " (Tarjan's algorithm).
+     */
+    static List<String> cycles(Set<String> edges) {
+        Map<String, Set<String>> out = new java.util.TreeMap<>();
+        for (String e : edges) {
+            String[] ab = e.split(" -> ");
+            out.computeIfAbsent(ab[0], k -> new TreeSet<>()).add(ab[1]);
+            out.computeIfAbsent(ab[1], k -> new TreeSet<>());
+        }
+        Map<String, Integer> index = new HashMap<>();
+        Map<String, Integer> low = new HashMap<>();
+        java.util.Deque<String> stack = new java.util.ArrayDeque<>();
+        Set<String> onStack = new java.util.HashSet<>();
+        List<String> found = new ArrayList<>();
+        for (String v : out.keySet()) {
+            if (!index.containsKey(v)) {
+                strongConnect(v, out, index, low, stack, onStack, found);
+            }
+        }
+        java.util.Collections.sort(found);
+        return found;
+    }
+
+    private static void strongConnect(String v, Map<String, Set<String>> out, Map<String, Integer> index,
+            Map<String, Integer> low, java.util.Deque<String> stack, Set<String> onStack, List<String> found) {
+        index.put(v, index.size());
+        low.put(v, index.get(v));
+        stack.push(v);
+        onStack.add(v);
+        for (String w : out.get(v)) {
+            if (!index.containsKey(w)) {
+                strongConnect(w, out, index, low, stack, onStack, found);
+                low.put(v, Math.min(low.get(v), low.get(w)));
+            } else if (onStack.contains(w)) {
+                low.put(v, Math.min(low.get(v), index.get(w)));
+            }
+        }
+        if (low.get(v).equals(index.get(v))) {
+            List<String> component = new ArrayList<>();
+            String w;
+            do {
+                w = stack.pop();
+                onStack.remove(w);
+                component.add(w);
+            } while (!w.equals(v));
+            if (component.size() > 1) {
+                java.util.Collections.sort(component);
+                found.add(String.join(" -> ", component));
+            }
+        }
     }
 
     private static void check(String edge, String key, List<String> bad, Set<String> seen) {
