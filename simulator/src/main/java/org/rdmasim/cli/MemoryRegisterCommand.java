@@ -237,11 +237,12 @@ final class MemoryRegisterCommand implements Callable<Integer> {
     private RegistrationCaps caps() {
         RegistrationCaps caps = RegistrationCaps.none();
         if (firmwareCap != null) {
-            FirmwareCapScope scope = switch (firmwareScope.toLowerCase(Locale.ROOT)) {
-                case "hca", "vf" -> FirmwareCapScope.PER_HCA;
-                case "host", "vm" -> FirmwareCapScope.PER_HOST;
-                default -> throw new BadInputException("--fw-cap-scope '" + firmwareScope + "': expected hca or host");
-            };
+            FirmwareCapScope scope;
+            try {
+                scope = FirmwareCapScope.parse(firmwareScope);
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException("--fw-cap-scope: " + e.getMessage());
+            }
             caps = caps.withFirmwarePageCap(firmwareCap, scope);
         }
         if (hostMemory != null) {

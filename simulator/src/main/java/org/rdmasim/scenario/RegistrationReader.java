@@ -1,6 +1,5 @@
 package org.rdmasim.scenario;
 
-import java.util.Locale;
 import java.util.Set;
 import org.rdmasim.memory.RegistrationCaps;
 import org.rdmasim.memory.RegistrationLimits;
@@ -28,11 +27,11 @@ final class RegistrationReader {
             RegistrationLimits.FirmwareCapScope scope = RegistrationLimits.FirmwareCapScope.PER_HCA;
             if (v.has("capScope")) {
                 YamlTree sc = v.get("capScope");
-                scope = switch (sc.text().toLowerCase(Locale.ROOT)) {
-                    case "hca", "per-hca" -> RegistrationLimits.FirmwareCapScope.PER_HCA;
-                    case "host", "vf", "per-host" -> RegistrationLimits.FirmwareCapScope.PER_HOST;
-                    default -> throw sc.error("expected hca or host, got '" + sc.text() + "'");
-                };
+                try {
+                    scope = RegistrationLimits.FirmwareCapScope.parse(sc.text());
+                } catch (IllegalArgumentException e) {
+                    throw sc.error(e.getMessage());
+                }
             }
             caps = caps.withFirmwarePageCap(Quantities.bytes(v.get("firmwarePageCap")), scope);
         }
