@@ -14,11 +14,11 @@ import org.rdmasim.report.ReportFolder;
 import org.rdmasim.report.ReportWriter;
 import org.rdmasim.run.RunChecks;
 import org.rdmasim.scenario.Scenario;
-import org.rdmasim.scenario.ScenarioLoader;
 import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.workload.VariantOutcome;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -55,9 +55,8 @@ public final class RunCommand implements Callable<Integer> {
             + "each result (bytes conserved, every number finite); slow. A violation fails the variant (exit 1).")
     boolean check;
 
-    @Option(names = "--allow-outside", description = "read files the scenario names (envFile, nvidia-smi, nccl-topo) "
-            + "even when they are outside the scenario's folder")
-    boolean allowOutside;
+    @Mixin
+    ScenarioFiles scenarioFiles = new ScenarioFiles();
 
     @Override
     public Integer call() throws IOException {
@@ -66,7 +65,7 @@ public final class RunCommand implements Callable<Integer> {
         if (!check) {
             ReportWriter.warmUpCharts();
         }
-        Scenario scenario = ScenarioLoader.load(scenarioFile, allowOutside);
+        Scenario scenario = scenarioFiles.load(scenarioFile);
         Path dir = out != null ? out : Path.of("reports", scenario.name());
         int n = threads == null ? defaultThreads() : threads;
         return whileCtrlCStops(() -> check ? checked(scenario, dir, n, o, err) : runInto(scenario, dir, force, quiet, o, err, n));
