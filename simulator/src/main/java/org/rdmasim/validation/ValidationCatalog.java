@@ -41,6 +41,7 @@ import org.rdmasim.validation.ValidationRow.Modelled;
 public final class ValidationCatalog {
     private static final String SEED003 = "seed003-nic-pin-vs-stripe.yaml";
     private static final String MX450 = "validation/mx-450-gb200-stripe.yaml";
+    private static final String MOONCAKE = "validation/mooncake-te-multinic.yaml";
     /**
      * Why the registration rows of PR #450 are missed: rdmasim prices a registration per MR, in proportion
      * to the bytes and the HCAs, so four HCAs cost four times one; the PR's 0.331 s against 0.151 s (2.2x)
@@ -95,6 +96,27 @@ public final class ValidationCatalog {
                 Evidence.MEASUREMENT, MX450 + "#striped", NONE, false, REGISTRATION_TIME_GAP,
                 runs -> Modelled.value(runs.outcome(MX450, "striped").registration().registrationSeconds(),
                         "registration of the 8.0 GB buffer on both hosts' HCAs")).onNics(4));
+        // [mooncake-readme]: Mooncake Transfer Engine, several RoCE NICs from one host
+        String mooncakeSetup = "40 GB between two hosts over RoCE; posed (not stated): host-memory buffers on the "
+                + "first socket, RDMA WRITE, one QP per NIC, and the engine's NUMA-affine NIC choice (its README: "
+                + "'select optimal devices based on the location (NUMA affinity, etc.)') keeping the buffer on "
+                + "its own socket's NICs";
+        r.add(new ValidationRow("MOONCAKE-8X400", "kvcache-ai/Mooncake README, Performance [mooncake-readme]",
+                "Transfer Engine bandwidth, 8 x 400 Gbps RoCE", mooncakeSetup + "; 8 x 400G hosts as DGX H100 on RoCE "
+                        + "(four NICs per socket)", 190, 190, "GB/s", 0.05, Evidence.MEASUREMENT, MOONCAKE
+                        + "#8x400-numa-affine", NONE, false, "",
+                runs -> Modelled.value(runs.aggregateGbps(MOONCAKE, "8x400-numa-affine") / 8, String.format(
+                        java.util.Locale.ROOT, "the socket's four NICs; with all eight: %.1f GB/s (%s)",
+                        runs.aggregateGbps(MOONCAKE, "8x400-all-nics") / 8, runs.bottleneck(MOONCAKE,
+                                "8x400-all-nics")))).onNics(8));
+        r.add(new ValidationRow("MOONCAKE-4X200", "kvcache-ai/Mooncake README, Performance [mooncake-readme]",
+                "Transfer Engine bandwidth, 4 x 200 Gbps RoCE", mooncakeSetup + "; 4 x 200G hosts as DGX H100 hosts "
+                        + "with ConnectX-6 200G NICs (two per socket)", 87, 87, "GB/s", 0.10, Evidence.MEASUREMENT,
+                MOONCAKE + "#4x200-numa-affine", NONE, false, "the hosts' layout is not published and no posing "
+                        + "gives 87 GB/s: the socket's two 200G NICs deliver 48.9 GB/s, all four 97.8 GB/s (12% over)",
+                runs -> Modelled.value(runs.aggregateGbps(MOONCAKE, "4x200-numa-affine") / 8, String.format(
+                        java.util.Locale.ROOT, "the socket's two NICs; with all four: %.1f GB/s",
+                        runs.aggregateGbps(MOONCAKE, "4x200-all-nics") / 8))).onNics(4));
         r.add(new ValidationRow("MX-449-4X", "ai-dynamo/modelexpress #449 [mx-issue-449]",
                 "4 NICs striped: 'theoretical 4x ceiling ~1232 Gbps'",
                 "4 NICs listed, UCX_MAX_RMA_RAILS=4 (the proposal's expectation; PR #450 measured this setup: "
@@ -203,6 +225,16 @@ public final class ValidationCatalog {
         r.add(new ValidationRow("NCCL-2409-8QP", "NVIDIA/nccl #2409", "ib_write_bw, 8 QPs, host memory",
                 "H100, CX-7 400G RoCEv2", 391.5, 391.8, "Gbps", 0.02, Evidence.MEASUREMENT, NCCL2409 + "#write-8qp", NONE, false,
                 "", runs -> gbps(runs, NCCL2409, "write-8qp")));
+        r.add(new ValidationRow("NCCL-2409-16K", "NVIDIA/nccl #2409", "ib_write_bw, 1 QP, 16 KiB messages",
+                "H100, CX-7 400G RoCEv2, host memory", 380, 380, "Gbps", 0.05, Evidence.MEASUREMENT,
+                NCCL2409 + "#write-1qp-16kib", NONE, false,
+                "the only small-message cost rdmasim has is an assumed 1 us per descriptor (ProtocolParameters."
+                        + "perDescriptor, for NIXL/UCX posting), which caps 16 KiB messages at 131 Gbps; perftest "
+                        + "posts from a tight loop with many WQEs in flight, and no measured posting cost is modelled",
+                runs -> gbps(runs, NCCL2409, "write-1qp-16kib")));
+        r.add(new ValidationRow("NCCL-2409-128K", "NVIDIA/nccl #2409", "ib_write_bw, 1 QP, 128 KiB messages",
+                "H100, CX-7 400G RoCEv2, host memory", 392.1, 392.1, "Gbps", 0.05, Evidence.MEASUREMENT,
+                NCCL2409 + "#write-1qp-128kib", NONE, false, "", runs -> gbps(runs, NCCL2409, "write-1qp-128kib")));
         r.add(new ValidationRow("NCCL-2409-1M", "NVIDIA/nccl #2409", "ib_write_bw, 1 QP, 1 MiB messages: a dip",
                 "H100, CX-7 400G RoCEv2, host memory", 284.4, 284.4, "Gbps", 0.05, Evidence.MEASUREMENT,
                 NCCL2409 + "#write-1qp-1mib", NONE, false,
