@@ -32,7 +32,15 @@ class CompareCommandTest {
         // the same variant names in two runs: A and B
         CliTestSupport.Outcome two = CliTestSupport.run("compare", summary, summary, "--variant", "gb200-mx-pin-auto");
         assertEquals(0, two.code(), two.err());
-        assertTrue(two.out().contains("A gb200-mx-pin-auto") && two.out().contains("x1 (same)"), two.out());
+        assertTrue(two.out().contains("A gb200-mx-pin-auto") && two.out().contains("same"), two.out());
+        assertTrue(!two.out().contains("better") && !two.out().contains("worse"), "equal values are the same: " + two.out());
+        // differently named variants of two runs, paired by the user
+        CliTestSupport.Outcome paired = CliTestSupport.run("compare", summary, summary, "--variant",
+                "gb200-mx-pin-auto=gb200-stripe-4-rails-ucx-prefix");
+        assertEquals(0, paired.code(), paired.err());
+        assertTrue(paired.out().contains("A gb200-mx-pin-auto") && paired.out().contains("B gb200-stripe-4-rails-ucx-prefix")
+                && paired.out().lines().anyMatch(l -> l.startsWith("aggregate (Gbps)") && l.endsWith("x4 (better)")),
+                paired.out());
     }
 
     @Test
