@@ -22,12 +22,17 @@ import org.rdmasim.workload.VariantOutcome;
 public final class SummaryJson {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+    /** The version of summary.schema.json the files follow; it changes when a field changes name or meaning. */
+    public static final int SCHEMA_VERSION = 1;
+
     private SummaryJson() {
     }
 
     public static ObjectNode build(String scenario, String description, List<VariantOutcome> outcomes,
             Provenance provenance) {
         ObjectNode root = MAPPER.createObjectNode();
+        // The schema this file follows: src/main/resources/schema/summary.schema.json, urn:rdmasim:summary:1
+        root.put("schemaVersion", SCHEMA_VERSION);
         root.put("scenario", scenario);
         root.put("description", description);
         ObjectNode p = root.putObject("provenance");
