@@ -42,6 +42,7 @@ public final class ValidationCatalog {
     private static final String SEED003 = "seed003-nic-pin-vs-stripe.yaml";
     private static final String MX450 = "validation/mx-450-gb200-stripe.yaml";
     private static final String MOONCAKE = "validation/mooncake-te-multinic.yaml";
+    private static final String PEGA_CPU = "validation/pegaflow-cpu-bench.yaml";
     /**
      * Why the registration rows of PR #450 are missed: rdmasim prices a registration per MR, in proportion
      * to the bytes and the HCAs, so four HCAs cost four times one; the PR's 0.331 s against 0.151 s (2.2x)
@@ -222,6 +223,20 @@ public final class ValidationCatalog {
                         + "A per-QP WRITE rate fitted here would contradict NVIDIA/nccl #2409, where one CX-7 QP "
                         + "wrote 128 KiB messages at 392.1 Gbps; what differs between the two runs is not published"));
         r.add(perftest("PEGA-W2", "RDMA WRITE, 2 QPs", 392, "write-2qp", false, ""));
+        // [pegaflow-291]: pegaflow-cpu-bench, 4 MB, QPs per NIC pair x one or two NICs, host memory
+        String wireGap = "the bench reaches 374-375 Gbps per NIC with two or more QPs, 4-5% below the RoCE payload "
+                + "rate rdmasim derives at MTU 4096 (391 Gbps); the run's RoCE MTU and the bench's per-message "
+                + "cost are not published";
+        String writeQp = "rdmasim has no per-QP WRITE limit (one QP writes at the wire); a rate fitted to this run "
+                + "would contradict NVIDIA/nccl #2409's one-QP WRITE at 392 Gbps";
+        r.add(pegaCpu("PEGA-CPU-R1-1NIC", "READ, 1 QP, 1 NIC", 322, "read-1qp-1nic", 1, ""));
+        r.add(pegaCpu("PEGA-CPU-R1-2NIC", "READ, 1 QP per NIC, 2 NICs", 644, "read-1qp-2nic", 2, ""));
+        r.add(pegaCpu("PEGA-CPU-R2-2NIC", "READ, 2 QPs per NIC, 2 NICs", 744, "read-2qp-2nic", 2, wireGap));
+        r.add(pegaCpu("PEGA-CPU-R4-2NIC", "READ, 4 QPs per NIC, 2 NICs", 747, "read-4qp-2nic", 2, ""));
+        r.add(pegaCpu("PEGA-CPU-W1-1NIC", "WRITE, 1 QP, 1 NIC", 361, "write-1qp-1nic", 1, writeQp));
+        r.add(pegaCpu("PEGA-CPU-W1-2NIC", "WRITE, 1 QP per NIC, 2 NICs", 719, "write-1qp-2nic", 2, writeQp));
+        r.add(pegaCpu("PEGA-CPU-W2-2NIC", "WRITE, 2 QPs per NIC, 2 NICs", 745, "write-2qp-2nic", 2, wireGap));
+        r.add(pegaCpu("PEGA-CPU-W4-2NIC", "WRITE, 4 QPs per NIC, 2 NICs", 747, "write-4qp-2nic", 2, ""));
         r.add(new ValidationRow("NCCL-2409-8QP", "NVIDIA/nccl #2409", "ib_write_bw, 8 QPs, host memory",
                 "H100, CX-7 400G RoCEv2", 391.5, 391.8, "Gbps", 0.02, Evidence.MEASUREMENT, NCCL2409 + "#write-8qp", NONE, false,
                 "", runs -> gbps(runs, NCCL2409, "write-8qp")));
@@ -299,6 +314,17 @@ public final class ValidationCatalog {
                     }
                     return Modelled.value(value, note);
                 }).onNics(nics);
+    }
+
+    /** A row of pegaflow PR #291's pegaflow-cpu-bench grid, posed between two hosts (the PR: one host, loopback). */
+    private static ValidationRow pegaCpu(String id, String what, double published, String variant, int nics,
+            String knownFailure) {
+        return new ValidationRow(id, "novitalabs/pegaflow PR #291 [pegaflow-291]", "pegaflow-cpu-bench, 4 MB, " + what,
+                "H20 host (h20-100), ConnectX-7 400G, host memory, loopback; posed between two RoCE hosts "
+                        + "(not stated: RoCE MTU, PCIe tree)", published, published, "Gbps", 0.05,
+                Evidence.MEASUREMENT, PEGA_CPU + "#" + variant, variant.startsWith("read") ? QP_READ : NONE, false,
+                knownFailure, runs -> Modelled.value(runs.aggregateGbps(PEGA_CPU, variant),
+                        runs.bottleneck(PEGA_CPU, variant))).onNics(nics);
     }
 
     private static Modelled gbps(ScenarioRuns runs, String file, String variant) throws Exception {
