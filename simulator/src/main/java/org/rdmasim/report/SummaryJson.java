@@ -96,6 +96,13 @@ public final class SummaryJson {
                 on.put("sourceLine", ov.userOrigin());
                 on.put("why", ov.why());
             }
+            var restsOn = v.putArray("restsOn");
+            for (var a : o.audit().restsOn()) {
+                ObjectNode an = restsOn.addObject();
+                an.put("what", a.what());
+                an.put("kind", a.kind());
+                an.put("source", a.source());
+            }
             if (!o.audit().listedNics().isEmpty()) {
                 ObjectNode use = v.putObject("nicUse");
                 use.put("process", o.audit().process());

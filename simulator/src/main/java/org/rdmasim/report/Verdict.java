@@ -92,6 +92,21 @@ final class Verdict {
             }
         }
         h.append("<p><b>What this rests on.</b> ");
+        java.util.Set<String> others = new LinkedHashSet<>();
+        for (VariantOutcome o : outcomes) {
+            for (var a : o.audit().restsOn()) {
+                if (!a.what().startsWith("profile ")) {
+                    others.add(a.what() + " (" + a.kind() + "): " + a.source());
+                }
+            }
+        }
+        if (!others.isEmpty()) {
+            h.append("What the scenario leaves unsaid, filled in:</p>\n<ul>\n");
+            for (String a : others) {
+                h.append("<li>").append(IndexHtml.esc(a)).append("</li>\n");
+            }
+            h.append("</ul>\n<p>");
+        }
         if (profiles.isEmpty()) {
             h.append("Every limit above is a mechanism with a derived capacity: no calibrated parameter holds any "
                     + "transfer back.</p>\n");

@@ -126,8 +126,9 @@ public final class VariantRunner {
      * UCX_NET_DEVICES lists. Explicit lanes bypass UCX's choice, so they have nothing to audit.
      */
     static org.rdmasim.workload.ConfigAudit audit(VariantSpec v) {
+        List<org.rdmasim.workload.ConfigAudit.Assumption> restsOn = restsOn(v);
         if (!v.transport().lanes().isEmpty()) {
-            return org.rdmasim.workload.ConfigAudit.NONE;
+            return new org.rdmasim.workload.ConfigAudit(List.of(), "", List.of(), restsOn);
         }
         List<TransferItem> items = v.isFanout() ? v.fanoutPlan().firstPull() : v.transfers();
         Map<String, org.rdmasim.transport.config.ConfigOverride> seen = new LinkedHashMap<>();
@@ -158,7 +159,47 @@ public final class VariantRunner {
                 listed = listedNics(v.transport().stack(), c, h);
             }
         }
-        return new org.rdmasim.workload.ConfigAudit(new ArrayList<>(seen.values()), first, listed);
+        if (!v.transport().stack().installStated() && !first.isEmpty()) {
+            Host h = shapes.get(first.substring(0, first.indexOf(':')));
+            if (h != null && v.transport().stack().installMatters(h)) {
+                var install = v.transport().stack().install();
+                restsOn.add(0, new org.rdmasim.workload.ConfigAudit.Assumption("UCX install: " + install.yamlName()
+                        + " (not stated by the scenario: the common install for this stack)", "assumed",
+                        install.description() + "; `explain` shows the answer under ucxInstall: "
+                                + install.other().yamlName()));
+            }
+        }
+        return new org.rdmasim.workload.ConfigAudit(new ArrayList<>(seen.values()), first, listed, restsOn);
+    }
+
+    /**
+     * What the variant's answer rests on beyond mechanisms: the calibrated and assumed parameters of its
+     * hosts' profiles, and the defaults an importer filled in for what a host file did not say.
+     */
+    private static List<org.rdmasim.workload.ConfigAudit.Assumption> restsOn(VariantSpec v) {
+        List<org.rdmasim.workload.ConfigAudit.Assumption> out = new ArrayList<>();
+        java.util.Set<String> profiles = new java.util.LinkedHashSet<>();
+        java.util.Set<HostSpec> shapes = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (HostSpec spec : v.hosts().values()) {
+            if (shapes.add(spec)) {
+                profiles.add(org.rdmasim.hardware.CalibrationProfile.forHost(spec).name());
+            }
+        }
+        for (String name : profiles) {
+            for (var p : org.rdmasim.hardware.CalibrationProfile.named(name).assumptions()) {
+                out.add(new org.rdmasim.workload.ConfigAudit.Assumption("profile " + name + ": " + p.key() + " = "
+                        + org.rdmasim.hardware.Units.number(p.value()) + " " + p.unit(),
+                        p.kind().name().toLowerCase(java.util.Locale.ROOT),
+                        p.source() + (p.assumption().isEmpty() ? "" : ". " + p.assumption())));
+            }
+        }
+        for (String w : new java.util.LinkedHashSet<>(v.warnings())) {
+            if (w.contains(" taken as ")) {
+                out.add(new org.rdmasim.workload.ConfigAudit.Assumption(w.replaceAll("^.*/([^/]+:[0-9]+): ", "$1: "),
+                        "assumed", "an importer default for what the host file does not say"));
+            }
+        }
+        return out;
     }
 
     /** The NICs the user's own UCX_NET_DEVICES names on {@code h} (before any layer replaced it), or none. */

@@ -13,12 +13,25 @@ import org.rdmasim.transport.config.ConfigOverride;
  * @param listedNics   the NICs its user-set {@code UCX_NET_DEVICES} lists (as the user wrote it, before any
  *                     layer replaced it), or empty when the user listed none
  */
-public record ConfigAudit(List<ConfigOverride> overrides, String process, List<String> listedNics) {
-    public static final ConfigAudit NONE = new ConfigAudit(List.of(), "", List.of());
+public record ConfigAudit(List<ConfigOverride> overrides, String process, List<String> listedNics,
+        List<Assumption> restsOn) {
+    public static final ConfigAudit NONE = new ConfigAudit(List.of(), "", List.of(), List.of());
 
     public ConfigAudit {
         overrides = List.copyOf(overrides);
         listedNics = List.copyOf(listedNics);
+        restsOn = List.copyOf(restsOn);
+    }
+
+    /**
+     * One thing the variant's answer rests on that no mechanism derives: a calibrated or assumed profile
+     * parameter, a deployment the scenario does not name, a default an importer filled in.
+     *
+     * @param what   the parameter and its value, in words
+     * @param kind   {@code calibrated} (fitted to a named measurement) or {@code assumed}
+     * @param source where the value comes from, and what the answer would be without it where known
+     */
+    public record Assumption(String what, String kind, String source) {
     }
 
     /** The host of {@link #process}, or empty. */

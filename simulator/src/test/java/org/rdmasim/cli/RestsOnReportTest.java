@@ -1,0 +1,59 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Everything an answer rests on that no mechanism derives is in summary.json and on the page, labelled. */
+class RestsOnReportTest {
+    @TempDir
+    Path dir;
+
+    private static List<String> restsOn(JsonNode variant, String kind) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode a : variant.get("restsOn")) {
+            if (a.get("kind").asText().equals(kind)) {
+                out.add(a.get("what").asText());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void importerDefaultsAndTheCalibratedReadRateAreListedForAnImportedHost() throws Exception {
+        Path out = dir.resolve("imp");
+        assertEquals(0, CliTestSupport.run("run", CliTestSupport.repo().resolve("scenarios/imported-h100-host.yaml")
+                .toString(), "--out", out.toString(), "-q").code());
+        JsonNode v = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("variants").get(0);
+        assertEquals(List.of("profile connectx7: qpReadRate = 320 Gbps"), restsOn(v, "calibrated"));
+        List<String> assumed = restsOn(v, "assumed");
+        assertEquals(3, assumed.size(), assumed.toString());
+        assertTrue(assumed.stream().allMatch(a -> a.startsWith("h100-topo.txt:2: ") && a.contains("taken as")), assumed.toString());
+    }
+
+    @Test
+    void anUnstatedUcxInstallIsAnAssumptionOnThePageAndInTheSummary() throws Exception {
+        Path out = dir.resolve("s3");
+        assertEquals(0, CliTestSupport.run("run", CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml")
+                .toString(), "--out", out.toString(), "-q").code());
+        JsonNode variants = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("variants");
+        for (JsonNode v : variants) {
+            boolean prefix = v.get("name").asText().contains("ucx-prefix");
+            boolean dgx = v.get("name").asText().startsWith("dgx");
+            boolean listed = restsOn(v, "assumed").stream().anyMatch(a -> a.startsWith("UCX install: nixl-wheel"));
+            // stated in the prefix variant; on DGX H100 (Sapphire Rapids) ucx.conf has no section, so it does not matter
+            assertEquals(!prefix && !dgx, listed, v.get("name").asText());
+        }
+        String page = Files.readString(out.resolve("index.html"), StandardCharsets.UTF_8);
+        assertTrue(page.contains("What the scenario leaves unsaid, filled in") && page.contains("UCX install: nixl-wheel"));
+    }
+}
