@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import org.rdmasim.engine.SimulationClock;
 
 /**
- * The completion events of a {@link FluidNetwork}: one per flow running on its own and one per
- * {@link FlowGroup} (its smallest tag's), moved when a rate changes. When one fires, every flow due
+ * What a {@link FluidNetwork} does when a completion event is due (one per flow running on its own and
+ * one per {@link FlowGroup}, its smallest tag's, put on the clock by {@link CompletionSchedule}). When one fires, every flow due
  * within the same instant on the resources the first one crossed finishes in that event too (their
- * own events are cancelled), followed by one re-solve of the region they leave ({@link RegionSolve}),
+ * own events are cancelled), followed by one re-solve of the region they leave ({@link RegionUpdate}),
  * and only then are their listeners told.
  */
 final class CompletionEvents {
@@ -26,51 +27,27 @@ final class CompletionEvents {
      */
     static final double NOTHING_ELSE_DUE = 1e-9;
 
-    private final FluidNetwork net;
+    private final SimulationClock clock;
+    private final FlowNumbers numbers;
+    private final RunningFlows running;
+    private final FlowGroups groups;
+    private final RegionUpdate update;
     /** Scratch by {@link Flow#number}: the scan of the event that last met the flow (see {@link #fire}). */
     private int[] seen = new int[16];
     private int scans;
 
-    CompletionEvents(FluidNetwork net) {
-        this.net = net;
-    }
-
-    /** Puts {@code f}'s completion at its current rate (cancels it when the flow stands still). */
-    void schedule(Flow f, double now) {
-        if (f.rate <= 0) {
-            if (f.completion != null) {
-                f.completion.cancel();
-            }
-            return;
-        }
-        double delay = f.remaining / f.rate;
-        if (f.completion == null) {
-            f.completion = net.clock().schedule(delay, new FlowCompletion(this, f));
-        } else {
-            f.completion.moveTo(delay);
-        }
-    }
-
-    /** Puts the group's one event at its smallest tag's finish (cancels it when none is due). */
-    void scheduleGroup(FlowGroup g, double now) {
-        Flow p = g.pseudo;
-        double delay = g.nextDelay(now);
-        if (Double.isInfinite(delay)) {
-            if (p.completion != null) {
-                p.completion.cancel();
-            }
-            return;
-        }
-        if (p.completion == null) {
-            p.completion = net.clock().schedule(delay, new GroupCompletion(this, p));
-        } else {
-            p.completion.moveTo(delay);
-        }
+    CompletionEvents(SimulationClock clock, FlowNumbers numbers, RunningFlows running, FlowGroups groups,
+            RegionUpdate update) {
+        this.clock = clock;
+        this.numbers = numbers;
+        this.running = running;
+        this.groups = groups;
+        this.update = update;
     }
 
     /** The event of {@code first} (a flow, or a group's pseudo-flow) fired: finishes it and all due with it. */
     void fire(Flow first) {
-        double now = net.clock().now();
+        double now = clock.now();
         boolean groupEvent = first.aggregate != null;
         if (groupEvent) {
             FlowGroup g = first.aggregate;
@@ -84,7 +61,7 @@ final class CompletionEvents {
             return;
         }
         List<Flow> finishing = new ArrayList<>();
-        if (!groupEvent && net.clock().nextEventTime() - now > NOTHING_ELSE_DUE * Math.max(1.0, now)) {
+        if (!groupEvent && clock.nextEventTime() - now > NOTHING_ELSE_DUE * Math.max(1.0, now)) {
             // No other event is pending within far more than SAME_INSTANT_SECONDS (plus rounding
             // between a flow's scheduled time and its settled finish), so no other flow finishes now:
             // skip scanning the flows beside it, which on a busy resource costs as much as the re-solve.
@@ -95,8 +72,8 @@ final class CompletionEvents {
             // at those resources keeps the work proportional to what the event touches.
             List<Flow> componentFlows = new ArrayList<>();
             int mark = ++scans;
-            if (seen.length < net.numbers.limit()) {
-                seen = Arrays.copyOf(seen, Math.max(net.numbers.limit(), 2 * seen.length));
+            if (seen.length < numbers.limit()) {
+                seen = Arrays.copyOf(seen, Math.max(numbers.limit(), 2 * seen.length));
             }
             for (Resource r : first.pathInternal()) {
                 for (Flow f : r.flows) {
@@ -120,22 +97,22 @@ final class CompletionEvents {
         }
         for (Flow f : finishing) {
             if (f.group != null) {
-                net.groups.leave(f, now, false);
+                groups.leave(f, now, false);
             } else {
                 f.settle(now);
-                net.detach(f);
+                RunningFlows.detach(f);
             }
             if (f.completion != null) {
                 f.completion.cancel();
             }
             f.markFinished(now);
-            net.ended(f);
+            running.ended(f);
         }
         List<Resource> touched = new ArrayList<>();
         for (Flow f : finishing) {
             Collections.addAll(touched, f.pathInternal());
         }
-        net.region.resolveAround(touched.toArray(new Resource[0]));
+        update.resolveAround(touched.toArray(new Resource[0]));
         for (Flow f : finishing) {
             f.listener.finished(f);
         }

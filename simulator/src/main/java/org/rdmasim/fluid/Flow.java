@@ -153,6 +153,11 @@ public final class Flow {
 
     /** What limits the flow now: a resource's limit, {@link Limit#OWN_CAP} or {@link Limit#NONE}. */
     public Limit limiter() {
+        return limiterOf(cappedByItself, bottleneck);
+    }
+
+    /** The limit a flow frozen at {@code bottleneck} (null: none), or by its own cap, runs under. */
+    static Limit limiterOf(boolean cappedByItself, Resource bottleneck) {
         if (cappedByItself) {
             return Limit.OWN_CAP;
         }
@@ -184,9 +189,13 @@ public final class Flow {
         return Map.copyOf(out);
     }
 
-    /** Adds {@code moved} to the bytes of the current limit (same sums, in the same order, as a map merge). */
+    /** Adds {@code moved} to the bytes of the current limit. */
     private void credit(double moved) {
-        Limit now = limiter();
+        credit(moved, limiter());
+    }
+
+    /** Adds {@code moved} to the bytes of limit {@code now} (same sums, in the same order, as a map merge). */
+    private void credit(double moved, Limit now) {
         for (int i = 0; i < limitCount; i++) {
             if (limits[i] == now) {
                 limitBytes[i] += moved;
@@ -208,17 +217,26 @@ public final class Flow {
         }
     }
 
+    /** Counts the bytes moved since the last settle at the current rate, under the current limit. */
     void settle(double now) {
+        settle(now, rate, limiter());
+    }
+
+    /**
+     * Counts the bytes moved since the last settle at {@code rateBefore} under {@code limitBefore}: the
+     * rate and limit the flow ran at until now, when a re-solve has already given it new ones.
+     */
+    void settle(double now, double rateBefore, Limit limitBefore) {
         if (aggregate != null) {
             // A pseudo-flow has no bytes of its own: settling it advances its group's virtual clock.
-            aggregate.advance(now);
+            aggregate.advance(now, rateBefore);
             return;
         }
         double dt = now - lastSettled;
-        if (dt > 0 && rate > 0) {
-            double moved = Math.min(remaining, rate * dt);
+        if (dt > 0 && rateBefore > 0) {
+            double moved = Math.min(remaining, rateBefore * dt);
             remaining -= moved;
-            credit(moved);
+            credit(moved, limitBefore);
         }
         lastSettled = now;
     }

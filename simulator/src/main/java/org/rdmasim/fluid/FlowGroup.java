@@ -80,9 +80,14 @@ final class FlowGroup {
     }
 
     void advance(double now) {
+        advance(now, pseudo.rate);
+    }
+
+    /** Moves the virtual clock to {@code now} at {@code level}, the level the group ran at until now. */
+    void advance(double now, double level) {
         double dt = now - virtualSince;
         if (dt > 0) {
-            virtualTime += pseudo.rate * dt;
+            virtualTime += level * dt;
             virtualSince = now;
         }
     }

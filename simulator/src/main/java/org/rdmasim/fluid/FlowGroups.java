@@ -8,19 +8,26 @@ import java.util.List;
  * How flows frozen together at one resource become a {@link FlowGroup} and stop being one: forming and
  * joining groups, members leaving (finishing, or ejected when a resource they cross gains another
  * flow), groups dissolved when their members would no longer be frozen where the group is, and the
- * resources a group follows lazily. Runs only when grouping is on ({@link FluidNetwork#grouping}); the
- * network's re-solve calls in here and this calls back for the network's own bookkeeping.
+ * resources a group follows lazily. Runs only when grouping is on ({@link FluidNetwork#grouping}).
+ * Part of the network, above the solver: it reads a solve's outcome ({@link RateChanges}) to judge
+ * whether groups still hold, and puts a new or changed group's event on the clock.
  */
 final class FlowGroups {
-    private final FluidNetwork net;
+    private final FlowNumbers numbers;
+    private final ResourceTable resources;
+    private final CompletionSchedule schedule;
+    /** Smallest number of flows frozen together at one resource that forms a group; 0 turns grouping off. */
+    int minMembers;
     // Scratch by Resource.number for formGroups: the call that last met the resource as a bottleneck,
     // and where its candidates are in that call's list.
     private int[] candidateMark = new int[16];
     private int[] candidateList = new int[16];
     private int candidateScans;
 
-    FlowGroups(FluidNetwork net) {
-        this.net = net;
+    FlowGroups(FlowNumbers numbers, ResourceTable resources, CompletionSchedule schedule) {
+        this.numbers = numbers;
+        this.resources = resources;
+        this.schedule = schedule;
     }
 
     /** Relative distance a group keeps from any other constraint of its members; closer, it dissolves. */
@@ -40,17 +47,17 @@ final class FlowGroups {
      * would give. A group matches when frozen at its own resource, clear of its members' thresholds, and no shared resource
      * of it (nearly) saturated, where a member might have tied with or been frozen by another bottleneck.
      */
-    static List<FlowGroup> brokenGroups(List<Flow> flows, RegionSolve region) {
+    static List<FlowGroup> brokenGroups(RateChanges solved) {
         List<FlowGroup> broken = new ArrayList<>();
-        for (Flow f : flows) {
-            if (f.aggregate != null && !groupHolds(f.aggregate, region)) {
+        for (Flow f : solved.flows()) {
+            if (f.aggregate != null && !groupHolds(f.aggregate, solved)) {
                 broken.add(f.aggregate);
             }
         }
         return broken;
     }
 
-    private static boolean groupHolds(FlowGroup g, RegionSolve region) {
+    private static boolean groupHolds(FlowGroup g, RateChanges solved) {
         Flow p = g.pseudo;
         if (p.bottleneck != g.at || p.cappedByItself || !(p.rate < p.rateCap * (1 - GROUP_MARGIN))) {
             return false;
@@ -58,7 +65,7 @@ final class FlowGroups {
         Resource[] path = p.pathInternal();
         for (int i = 1; i < path.length; i++) {
             Resource q = path[i];
-            if (region.newLoad(q) >= q.capacity() * (1 - GROUP_MARGIN)) {
+            if (solved.newLoad(q) >= q.capacity() * (1 - GROUP_MARGIN)) {
                 return false;
             }
         }
@@ -136,8 +143,8 @@ final class FlowGroups {
             }
         }
         if (g.byTag.isEmpty()) {
-            net.detach(p);
-            net.numbers.release(p);
+            RunningFlows.detach(p);
+            numbers.release(p);
             g.at.pseudoCount--;
             g.at.group = null;
             if (p.completion != null) {
@@ -189,7 +196,7 @@ final class FlowGroups {
         Flow last = list.remove(list.size() - 1);
         if (last != p) {
             list.set(slot, last);
-            last.slotInResource[FluidNetwork.indexOf(last.pathInternal(), q)] = slot;
+            last.slotInResource[RunningFlows.indexOf(last.pathInternal(), q)] = slot;
         }
         q.pseudoCount--;
         int n = p.pathInternal().length;
@@ -230,12 +237,12 @@ final class FlowGroups {
 
     /**
      * After a solve: flows frozen at a resource (not by their own cap) join the group there, or form
-     * one when at least {@link #net.groupMin} of them are. Rates and loads do not change, only bookkeeping.
+     * one when at least {@link #minMembers} of them are. Rates and loads do not change, only bookkeeping.
      */
     void formGroups(List<Flow> flows, double now) {
         int mark = ++candidateScans;
-        if (candidateMark.length < net.resourceCount()) {
-            int c = Math.max(net.resourceCount(), 2 * candidateMark.length);
+        if (candidateMark.length < resources.count()) {
+            int c = Math.max(resources.count(), 2 * candidateMark.length);
             candidateMark = Arrays.copyOf(candidateMark, c);
             candidateList = Arrays.copyOf(candidateList, c);
         }
@@ -265,7 +272,7 @@ final class FlowGroups {
         for (int at = 0; at < pending.size(); at++) {
             Resource r = pending.get(at);
             List<Flow> c = candidates.get(at);
-            if (c.size() < net.groupMin) {
+            if (c.size() < minMembers) {
                 continue;
             }
             double level = c.get(0).rate / c.get(0).weight();
@@ -275,7 +282,7 @@ final class FlowGroups {
             p.bottleneck = r;
             FlowGroup g = new FlowGroup(r, p, now);
             p.aggregate = g;
-            net.numbers.assign(p);
+            numbers.assign(p);
             p.slotInResource[0] = r.flows.size();
             r.flows.add(p);
             r.pseudoCount++;
@@ -286,8 +293,8 @@ final class FlowGroups {
                 }
             }
             if (g.byTag.isEmpty()) {
-                net.detach(p);
-                net.numbers.release(p);
+                RunningFlows.detach(p);
+                numbers.release(p);
                 r.pseudoCount--;
                 r.group = null;
             } else {
@@ -296,7 +303,7 @@ final class FlowGroups {
         }
         for (FlowGroup g : changed) {
             shareLazily(g, now);
-            net.completions.scheduleGroup(g, now);
+            schedule.scheduleGroup(g, now);
         }
     }
 
@@ -326,7 +333,7 @@ final class FlowGroups {
             return false;
         }
         // f and the pseudo-flow are region flows of the solve that froze f: both are settled at now.
-        net.detach(f);
+        RunningFlows.detach(f);
         if (f.completion != null) {
             f.completion.cancel();
         }

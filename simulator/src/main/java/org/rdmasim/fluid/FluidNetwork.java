@@ -1,11 +1,10 @@
 package org.rdmasim.fluid;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.Set;
-import java.util.Arrays;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.rdmasim.engine.SimulationClock;
 
 /**
@@ -14,8 +13,8 @@ import org.rdmasim.engine.SimulationClock;
  * parts that do the work. On an arrival or a completion only the region an event can affect is
  * re-solved ({@link RegionSolve}: rates elsewhere cannot change, max-min allocations decompose over the
  * components of the flow/resource graph), and only flows whose rate changed get their completion event
- * moved. Flows whose completions fall on the same instant finish in one event, followed by one re-solve
- * ({@link CompletionEvents}).
+ * moved ({@link RegionUpdate}). Flows whose completions fall on the same instant finish in one event,
+ * followed by one re-solve ({@link CompletionEvents}).
  *
  * <p>With {@link #grouping} on, flows frozen together at one resource become a {@link FlowGroup}: one
  * pseudo-flow in the solve and one completion event, so an event on a NIC with thousands of backlogged
@@ -32,29 +31,29 @@ public final class FluidNetwork {
     public static final int DEFAULT_GROUP_MIN = 4;
 
     private final SimulationClock clock;
-    final FlowGroups groups = new FlowGroups(this);
-    final CompletionEvents completions = new CompletionEvents(this);
-    final RegionSolve region = new RegionSolve(this);
+    private final ResourceTable table = new ResourceTable();
     final FlowNumbers numbers = new FlowNumbers();
-    /**
-     * Resources by index. An index may be reserved ahead and its resource built on first use (see
-     * {@link #reserve}), so a cluster of 100k hosts does not hold the ~30 links of every host when a
-     * fan-out crosses a dozen of them; reserved-but-unbuilt indices are null.
-     */
-    private Resource[] byIndex = new Resource[16];
-    private int indices;
-    private int built;
-    final List<LoadObserver> observers = new ArrayList<>();
-    private final Set<ResourceKind> watchedKinds = EnumSet.noneOf(ResourceKind.class);
+    private final RunningFlows running = new RunningFlows(numbers);
+    private final List<LoadObserver> observers = new ArrayList<>();
+    // Wired bottom up: the schedule puts events on the clock, groups and the region update use it, and
+    // a due event comes back here to the completion events, which re-solve through the region update.
+    private final CompletionSchedule schedule;
+    private final FlowGroups groups;
+    private final RegionUpdate update;
+    private final CompletionEvents completions;
     private long nextFlowId;
-    private long activeFlows;
-    /** Smallest number of flows frozen together at one resource that forms a group; 0 turns grouping off. */
-    int groupMin;
-    boolean verifying;
     private FlowTap log;
 
     public FluidNetwork(SimulationClock clock) {
         this.clock = clock;
+        this.schedule = new CompletionSchedule(clock, this::completionDue);
+        this.groups = new FlowGroups(numbers, table, schedule);
+        this.update = new RegionUpdate(clock, table, numbers, groups, schedule, observers);
+        this.completions = new CompletionEvents(clock, numbers, running, groups, update);
+    }
+
+    private void completionDue(Flow first) {
+        completions.fire(first);
     }
 
     public SimulationClock clock() {
@@ -79,56 +78,22 @@ public final class FluidNetwork {
      * @return the first reserved index
      */
     public int reserve(int count) {
-        if (count < 0) {
-            throw new IllegalArgumentException("cannot reserve " + count + " resources");
-        }
-        int first = indices;
-        indices = Math.addExact(indices, count);
-        if (indices > byIndex.length) {
-            byIndex = Arrays.copyOf(byIndex, Math.max(indices, 2 * byIndex.length));
-        }
-        return first;
+        return table.reserve(count);
     }
 
     /** Builds the resource at a reserved index. */
     public Resource addResourceAt(int index, Limit limit, ResourceKind kind, double capacityBytesPerSecond) {
-        if (index < 0 || index >= indices) {
-            throw new IllegalArgumentException("index " + index + " is not reserved (reserved: 0 to " + (indices - 1) + ")");
-        }
-        if (byIndex[index] != null) {
-            throw new IllegalArgumentException("index " + index + " already holds " + byIndex[index]);
-        }
-        Resource r = new Resource(index, built, limit, kind, capacityBytesPerSecond);
-        r.watched = watchedKinds.contains(kind);
-        byIndex[index] = r;
-        built++;
-        return r;
+        return table.build(index, limit, kind, capacityBytesPerSecond);
     }
 
     /** The resource built at {@code index}, or null when that reserved index was never built. */
     public Resource resourceAt(int index) {
-        return byIndex[index];
+        return table.at(index);
     }
 
     /** Every built resource, in index order. */
     public List<Resource> resources() {
-        List<Resource> out = new ArrayList<>(built);
-        for (int i = 0; i < indices; i++) {
-            if (byIndex[i] != null) {
-                out.add(byIndex[i]);
-            }
-        }
-        return Collections.unmodifiableList(out);
-    }
-
-    /** Resources built so far: one more than the largest {@link Resource#number}. */
-    int resourceCount() {
-        return built;
-    }
-
-    /** One more than the largest index reserved so far. */
-    int indexLimit() {
-        return indices;
+        return table.all();
     }
 
     /** Receives every change of a resource's load (for time series), on resources of every kind. */
@@ -142,28 +107,20 @@ public final class FluidNetwork {
      */
     public void addObserver(LoadObserver observer, Set<ResourceKind> kinds) {
         observers.add(observer);
-        watchedKinds.addAll(kinds);
-        for (Resource r : resources()) {
-            if (kinds.contains(r.kind())) {
-                if (r.lazyGroup != null) {
-                    throw new IllegalStateException("observers must be added before flows start");
-                }
-                r.watched = true;
-            }
-        }
+        table.watch(kinds);
     }
 
     public long activeFlows() {
-        return activeFlows;
+        return running.count();
     }
 
     /** Number of component solves and the total flows they covered (work done by the solver). */
     public long solves() {
-        return region.solves();
+        return update.solves();
     }
 
     public long flowsSolved() {
-        return region.flowsSolved();
+        return update.flowsSolved();
     }
 
     /**
@@ -177,13 +134,13 @@ public final class FluidNetwork {
         if (minMembers < 0 || minMembers == 1) {
             throw new IllegalArgumentException("a group needs at least 2 members (0 turns grouping off)");
         }
-        groupMin = minMembers;
+        groups.minMembers = minMembers;
         return this;
     }
 
     /** Re-solves every flow from scratch after each event and fails on any difference (tests only: slow). */
     public FluidNetwork verifying(boolean on) {
-        verifying = on;
+        update.verifying = on;
         return this;
     }
 
@@ -195,7 +152,7 @@ public final class FluidNetwork {
 
     /** Times a group had to be dissolved because its members stopped sharing one bottleneck. */
     public long groupFallbacks() {
-        return region.groupFallbacks();
+        return update.groupFallbacks();
     }
 
     /**
@@ -264,13 +221,8 @@ public final class FluidNetwork {
                 FlowGroups.unshare(q, clock.now());
             }
         }
-        numbers.assign(f);
-        for (int i = 0; i < p.length; i++) {
-            f.slotInResource[i] = p[i].flows.size();
-            p[i].flows.add(f);
-        }
-        activeFlows++;
-        region.resolveAround(p);
+        running.started(f);
+        update.resolveAround(p);
         return f;
     }
 
@@ -289,22 +241,22 @@ public final class FluidNetwork {
         if (log != null) {
             log.aborted(f);
         }
-        int saved = groupMin;
-        groupMin = 0;
+        int saved = groups.minMembers;
+        groups.minMembers = 0;
         try {
             dissolveAllGroups(now);
             f.settle(now);
-            detach(f);
+            RunningFlows.detach(f);
             if (f.completion != null) {
                 f.completion.cancel();
             }
             double left = f.remaining;
             f.markAborted(now);
-            ended(f);
-            region.resolveAround(f.pathInternal());
+            running.ended(f);
+            update.resolveAround(f.pathInternal());
             return left;
         } finally {
-            groupMin = saved;
+            groups.minMembers = saved;
         }
     }
 
@@ -318,15 +270,15 @@ public final class FluidNetwork {
         if (log != null) {
             log.capacityChanged(r);
         }
-        int saved = groupMin;
+        int saved = groups.minMembers;
         // No group may form while the change is solved: a group's cap is built from capacities.
-        groupMin = 0;
+        groups.minMembers = 0;
         try {
             dissolveAllGroups(now);
             r.setCapacity(capacityBytesPerSecond);
-            region.resolveAround(new Resource[] {r});
+            update.resolveAround(new Resource[] {r});
         } finally {
-            groupMin = saved;
+            groups.minMembers = saved;
         }
     }
 
@@ -348,35 +300,7 @@ public final class FluidNetwork {
             }
         }
         groups.dissolve(all, now);
-        region.resolveAround(seeds.toArray(new Resource[0]));
-    }
-
-    /** A running flow finished or was stopped (it is already out of every resource list). */
-    void ended(Flow f) {
-        activeFlows--;
-        numbers.release(f);
-    }
-
-    void detach(Flow f) {
-        Resource[] p = f.pathInternal();
-        for (int i = 0; i < p.length; i++) {
-            List<Flow> list = p[i].flows;
-            int slot = f.slotInResource[i];
-            Flow last = list.remove(list.size() - 1);
-            if (last != f) {
-                list.set(slot, last);
-                last.slotInResource[indexOf(last.pathInternal(), p[i])] = slot;
-            }
-        }
-    }
-
-    static int indexOf(Resource[] path, Resource r) {
-        for (int i = 0; i < path.length; i++) {
-            if (path[i] == r) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("flow does not cross " + r);
+        update.resolveAround(seeds.toArray(new Resource[0]));
     }
 
     /**
@@ -384,6 +308,11 @@ public final class FluidNetwork {
      * when all hold); see {@link MaxMinOracle#invariantViolations()}.
      */
     public List<String> invariantViolations() {
-        return new MaxMinOracle(this).invariantViolations();
+        return oracle().invariantViolations();
+    }
+
+    /** The checking oracle over this network's resources and flows at this instant. */
+    MaxMinOracle oracle() {
+        return new MaxMinOracle(table.all(), table.indexLimit(), clock.now());
     }
 }

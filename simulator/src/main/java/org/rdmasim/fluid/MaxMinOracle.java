@@ -12,17 +12,25 @@ import java.util.Set;
  * conditions checked resource by resource. Slow by design; never on the path of a normal run.
  */
 final class MaxMinOracle {
-    private final FluidNetwork network;
+    private final List<Resource> resources;
+    private final int indexLimit;
+    private final double now;
 
-    MaxMinOracle(FluidNetwork network) {
-        this.network = network;
+    /**
+     * An oracle over {@code resources} (every built resource of a network, in index order, all below
+     * {@code indexLimit}) at the instant {@code now}.
+     */
+    MaxMinOracle(List<Resource> resources, int indexLimit, double now) {
+        this.resources = resources;
+        this.indexLimit = indexLimit;
+        this.now = now;
     }
 
     /** Every flow still running: those on their own and the members of groups. */
     private List<Flow> runningFlows() {
         List<Flow> all = new ArrayList<>();
         Set<Flow> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Resource r : network.resources()) {
+        for (Resource r : resources) {
             for (Flow f : r.flows) {
                 if (!seen.add(f)) {
                     continue;
@@ -45,9 +53,9 @@ final class MaxMinOracle {
     List<String> scratchMismatches() {
         List<Flow> running = runningFlows();
         running.sort((a, b) -> Long.compare(a.id(), b.id()));
-        Resource[] copy = new Resource[network.indexLimit()];
+        Resource[] copy = new Resource[indexLimit];
         int numbered = 0;
-        for (Resource r : network.resources()) {
+        for (Resource r : resources) {
             copy[r.index()] = new Resource(r.index(), numbered++, r.limit(), r.kind(), r.capacity());
         }
         List<Flow> fresh = new ArrayList<>(running.size());
@@ -96,8 +104,8 @@ final class MaxMinOracle {
         double tol = 1e-9;
         List<Flow> all = new ArrayList<>();
         Set<Flow> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Resource r : network.resources()) {
-            double load = RegionSolve.loadOf(r);
+        for (Resource r : resources) {
+            double load = r.summedLoad();
             for (Flow f : r.flows) {
                 if (seen.add(f)) {
                     all.add(f);
@@ -111,7 +119,6 @@ final class MaxMinOracle {
             }
         }
         List<Flow> members = new ArrayList<>();
-        double now = network.clock().now();
         for (Flow f : all) {
             if (f.aggregate != null) {
                 // A group: its one event is its smallest tag's; its members are checked as flows below.
@@ -142,7 +149,7 @@ final class MaxMinOracle {
             }
             boolean limited = false;
             for (Resource r : f.pathInternal()) {
-                double load = RegionSolve.loadOf(r);
+                double load = r.summedLoad();
                 double maxNormalised = 0;
                 for (Flow g : r.flows) {
                     maxNormalised = Math.max(maxNormalised, g.rate / g.weight());

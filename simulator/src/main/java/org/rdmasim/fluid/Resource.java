@@ -94,7 +94,6 @@ public final class Resource {
         return capacity;
     }
 
-    /** Current load in bytes per second (sum of the rates of the flows crossing it). */
     /** Changes the capacity (a degraded port); the caller re-solves the flows crossing it. */
     void setCapacity(double capacityBytesPerSecond) {
         if (!(capacityBytesPerSecond > 0) || Double.isInfinite(capacityBytesPerSecond)) {
@@ -104,6 +103,7 @@ public final class Resource {
         this.capacity = capacityBytesPerSecond;
     }
 
+    /** Current load in bytes per second (sum of the rates of the flows crossing it). */
     public double load() {
         return lazyGroup != null ? lazyFactor * lazyGroup.level() : load;
     }
@@ -168,6 +168,15 @@ public final class Resource {
         loadSince = now;
         load = current;
         peakLoad = peak;
+    }
+
+    /** The load its flows (and a followed group) carry at their current rates, summed flow by flow. */
+    double summedLoad() {
+        double sum = lazyGroup != null ? lazyFactor * lazyGroup.level() : 0;
+        for (Flow f : flows) {
+            sum += f.rate * f.usageOf(this);
+        }
+        return sum;
     }
 
     void setLoad(double now, double newLoad) {

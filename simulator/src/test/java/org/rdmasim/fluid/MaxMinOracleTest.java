@@ -21,7 +21,7 @@ class MaxMinOracleTest {
 
     @Test
     void aFairStateHasNoViolation() {
-        MaxMinOracle oracle = new MaxMinOracle(net);
+        MaxMinOracle oracle = net.oracle();
         assertEquals(List.of(), oracle.scratchMismatches());
         assertEquals(List.of(), oracle.invariantViolations());
     }
@@ -29,7 +29,7 @@ class MaxMinOracleTest {
     @Test
     void aRateAboveItsShareIsCaughtAsMismatchAndOverload() {
         a.rate = 70; // 70 + 50 on a link of 100
-        MaxMinOracle oracle = new MaxMinOracle(net);
+        MaxMinOracle oracle = net.oracle();
         assertTrue(oracle.scratchMismatches().stream().anyMatch(m -> m.startsWith("flow a ") && m.contains("70")),
                 oracle.scratchMismatches().toString());
         List<String> v = oracle.invariantViolations();
@@ -41,14 +41,14 @@ class MaxMinOracleTest {
     void aFlowHeldBelowItsShareIsCaught() {
         a.rate = 20;
         b.rate = 80;
-        List<String> v = new MaxMinOracle(net).invariantViolations();
+        List<String> v = net.oracle().invariantViolations();
         assertTrue(v.stream().anyMatch(m -> m.contains("flow a")), v.toString());
     }
 
     @Test
     void aRunningFlowWithoutACompletionEventIsCaught() {
         a.completion.cancel();
-        List<String> v = new MaxMinOracle(net).invariantViolations();
+        List<String> v = net.oracle().invariantViolations();
         assertTrue(v.stream().anyMatch(m -> m.equals("flow a runs at 50.0 B/s with no completion event")), v.toString());
     }
 }

@@ -1,0 +1,126 @@
+package org.rdmasim.fluid;
+
+import java.util.List;
+import org.rdmasim.engine.SimulationClock;
+
+/**
+ * The network's side of a re-solve (SimGrid's model above its src/kernel/lmm): hands the resources an
+ * event touched to the solver ({@link RegionSolve}), then, at the clock's now, settles the re-rated
+ * flows' bytes at the rates they ran at, moves the completion events of those whose rate changed,
+ * records the new loads (telling the observers), and lets groups form. With grouping on it first checks
+ * that the region's groups still hold ({@link FlowGroups#brokenGroups}); when one does not, it puts the
+ * old rates back, dissolves it and solves again flow by flow.
+ */
+final class RegionUpdate {
+    private final SimulationClock clock;
+    private final ResourceTable resources;
+    private final FlowNumbers numbers;
+    private final FlowGroups groups;
+    private final CompletionSchedule schedule;
+    private final List<LoadObserver> observers;
+    private final RegionSolve solver = new RegionSolve();
+    /** Re-solves every flow from scratch after each event and fails on any difference (tests only). */
+    boolean verifying;
+    private long groupFallbacks;
+
+    RegionUpdate(SimulationClock clock, ResourceTable resources, FlowNumbers numbers, FlowGroups groups,
+            CompletionSchedule schedule, List<LoadObserver> observers) {
+        this.clock = clock;
+        this.resources = resources;
+        this.numbers = numbers;
+        this.groups = groups;
+        this.schedule = schedule;
+        this.observers = observers;
+    }
+
+    long solves() {
+        return solver.solves();
+    }
+
+    long flowsSolved() {
+        return solver.flowsSolved();
+    }
+
+    /** Times a group had to be dissolved because its members stopped sharing one bottleneck. */
+    long groupFallbacks() {
+        return groupFallbacks;
+    }
+
+    /** Re-solves the flows an event at the resources {@code seeds} can affect and reschedules those whose rate changed. */
+    void resolveAround(Resource[] seeds) {
+        RateChanges changes = solveKeepingGroups(seeds);
+        double now = clock.now();
+        reschedule(changes, now);
+        recordLoads(changes, now);
+        if (groups.minMembers > 0) {
+            groups.formGroups(changes.flows(), now);
+        }
+        if (verifying) {
+            MaxMinOracle oracle = new MaxMinOracle(resources.all(), resources.indexLimit(), clock.now());
+            List<String> bad = oracle.scratchMismatches();
+            bad.addAll(oracle.invariantViolations());
+            if (!bad.isEmpty()) {
+                throw new IllegalStateException("at t=" + clock.now() + ": " + String.join("; ", bad));
+            }
+        }
+    }
+
+    /**
+     * Solves, settles the region's flows at their old rates, and repeats while a group of the region no
+     * longer holds at the new rates: such a group is dissolved at the old rates (members keep the rate
+     * they ran at until now) and the region solved again. A repeat follows a dissolve, so this ends.
+     */
+    private RateChanges solveKeepingGroups(Resource[] seeds) {
+        while (true) {
+            double now = clock.now();
+            RateChanges changes = solver.solveAround(seeds, resources.count(), numbers.limit());
+            settle(changes, now);
+            List<FlowGroup> broken = FlowGroups.brokenGroups(changes);
+            if (broken.isEmpty()) {
+                return changes;
+            }
+            changes.rollBack();
+            groups.dissolve(broken, now);
+            groupFallbacks++;
+        }
+    }
+
+    /** Counts the bytes each re-rated flow moved until now, at the rate and under the limit it ran at. */
+    private static void settle(RateChanges changes, double now) {
+        List<Flow> flows = changes.flows();
+        for (int i = 0; i < flows.size(); i++) {
+            flows.get(i).settle(now, changes.rateBefore(i), changes.limitBefore(i));
+        }
+    }
+
+    /** Moves the completion event of every flow whose rate changed (and of every group of the region). */
+    private void reschedule(RateChanges changes, double now) {
+        List<Flow> flows = changes.flows();
+        for (int i = 0; i < flows.size(); i++) {
+            Flow f = flows.get(i);
+            if (f.aggregate != null) {
+                // Its smallest tag may have changed even when its level did not.
+                schedule.scheduleGroup(f.aggregate, now);
+                if (f.rate != changes.rateBefore(i)) {
+                    f.aggregate.recordLevel();
+                }
+            } else if (f.rate != changes.rateBefore(i) || f.completion == null || !f.completion.isPending()) {
+                schedule.schedule(f, now);
+            }
+        }
+    }
+
+    /** Records each touched resource's new load from now on and tells the observers of every change. */
+    private void recordLoads(RateChanges changes, double now) {
+        for (int t = 0; t < changes.touchedCount(); t++) {
+            Resource r = changes.touched(t);
+            double load = changes.loadAfter(t);
+            if (load != r.load()) {
+                r.setLoad(now, load);
+                for (LoadObserver o : observers) {
+                    o.loadChanged(r, now, load);
+                }
+            }
+        }
+    }
+}

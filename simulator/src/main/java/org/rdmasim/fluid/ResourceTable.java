@@ -1,0 +1,88 @@
+package org.rdmasim.fluid;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The resources of one {@link FluidNetwork} by index, and which kinds an observer watches. An index may
+ * be reserved ahead and its resource built on first use (see {@link FluidNetwork#reserve}), so a
+ * cluster of 100k hosts does not hold the ~30 links of every host when a fan-out crosses a dozen of
+ * them; reserved-but-unbuilt indices are null.
+ */
+final class ResourceTable {
+    private Resource[] byIndex = new Resource[16];
+    private int indices;
+    private int built;
+    private final Set<ResourceKind> watchedKinds = EnumSet.noneOf(ResourceKind.class);
+
+    /** Reserves {@code count} consecutive indices; returns the first. */
+    int reserve(int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("cannot reserve " + count + " resources");
+        }
+        int first = indices;
+        indices = Math.addExact(indices, count);
+        if (indices > byIndex.length) {
+            byIndex = Arrays.copyOf(byIndex, Math.max(indices, 2 * byIndex.length));
+        }
+        return first;
+    }
+
+    /** Builds the resource at a reserved index; it is watched when an observer watches its kind. */
+    Resource build(int index, Limit limit, ResourceKind kind, double capacityBytesPerSecond) {
+        if (index < 0 || index >= indices) {
+            throw new IllegalArgumentException("index " + index + " is not reserved (reserved: 0 to " + (indices - 1) + ")");
+        }
+        if (byIndex[index] != null) {
+            throw new IllegalArgumentException("index " + index + " already holds " + byIndex[index]);
+        }
+        Resource r = new Resource(index, built, limit, kind, capacityBytesPerSecond);
+        r.watched = watchedKinds.contains(kind);
+        byIndex[index] = r;
+        built++;
+        return r;
+    }
+
+    /** The resource built at {@code index}, or null when that reserved index was never built. */
+    Resource at(int index) {
+        return byIndex[index];
+    }
+
+    /** Every built resource, in index order. */
+    List<Resource> all() {
+        List<Resource> out = new ArrayList<>(built);
+        for (int i = 0; i < indices; i++) {
+            if (byIndex[i] != null) {
+                out.add(byIndex[i]);
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    /** Resources built so far: one more than the largest {@link Resource#number}. */
+    int count() {
+        return built;
+    }
+
+    /** One more than the largest index reserved so far. */
+    int indexLimit() {
+        return indices;
+    }
+
+    /** Marks resources of these kinds, built and to be built, as watched by an observer. */
+    void watch(Set<ResourceKind> kinds) {
+        watchedKinds.addAll(kinds);
+        for (Resource r : all()) {
+            if (kinds.contains(r.kind())) {
+                if (r.lazyGroup != null) {
+                    throw new IllegalStateException("observers must be added before flows start");
+                }
+                r.watched = true;
+            }
+        }
+    }
+}
