@@ -14,7 +14,7 @@ import org.rdmasim.transport.ucx.UcxLaneSelection;
 
 /**
  * The NIXL backend plugin that carries a variant's transfers. NIXL ships UCX and libfabric as plugins
- * (ai-dynamo/nixl {@code src/plugins/ucx}, {@code src/plugins/libfabric} since 0.7.0); each decides
+ * (ai-dynamo/nixl {@code src/plugins/ucx}, {@code src/plugins/libfabric} since 0.6.1); each decides
  * for itself where memory is registered, which network devices a transfer uses, and how it fails.
  * Every answer is given under the {@link StackProfile} the process runs with (environment and
  * releases), which is the variant's and not the backend's own: a variant whose environment changes
