@@ -176,7 +176,7 @@ public final class ScenarioLoader {
         }
         List<TransferItem> transfers = TransfersReader.workload(work, hosts, transport);
         if (v.has("transport") && v.get("transport").has("lanes")) {
-            TransfersReader.checkLanes(v.get("transport").get("lanes"), transport.lanes(), transfers, hosts);
+            TransfersReader.checkLanes(v.get("transport").get("lanes"), transport, transfers, hosts);
         } else {
             warnings.addAll(TransfersReader.checkStack(v, transport, fabric, transfers, hosts));
         }

@@ -78,8 +78,13 @@ final class TransfersReader {
         return new Endpoint(host, device);
     }
 
-    static void checkLanes(YamlTree lanesNode, List<LaneSplit.Candidate> lanes, List<TransferItem> transfers,
+    /**
+     * Lanes given explicitly: each NIC exists on its host, and the backend can drive it (a refusal
+     * points at the lane).
+     */
+    static void checkLanes(YamlTree lanesNode, TransportSettings transport, List<TransferItem> transfers,
             HostTable hosts) {
+        List<LaneSplit.Candidate> lanes = transport.lanes();
         List<YamlTree> items = lanesNode.items();
         for (TransferItem t : transfers) {
             for (int i = 0; i < lanes.size(); i++) {
@@ -93,6 +98,12 @@ final class TransfersReader {
                 if (dst.find(c.sinkNic()).filter(n -> n.kind() == TopologyNode.Kind.NIC).isEmpty()) {
                     throw items.get(i).get("sink").error("host '" + dst.name() + "' has no NIC named '" + c.sinkNic()
                             + "' (NICs: " + nicNames(dst) + ")");
+                }
+                try {
+                    transport.backend().checkGivenLane(transport.stack(),
+                            Hosts.of(src == dst ? List.of(src) : List.of(src, dst)), src.name(), dst.name(), c);
+                } catch (BackendRefusal e) {
+                    throw items.get(i).error(e.getMessage());
                 }
             }
         }

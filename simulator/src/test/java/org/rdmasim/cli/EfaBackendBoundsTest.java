@@ -97,6 +97,17 @@ class EfaBackendBoundsTest {
         assertTrue(err.contains("host a has AWS EFA devices"), err);
     }
 
+    /** Lanes given explicitly are still RC queue pairs under UCX: one through an EFA device is refused at the lane (line 8). */
+    @Test
+    void givenLanesOnEfaAreRefusedUnderUcx() throws IOException {
+        String lanes = P5.replace("  backend: libfabric\n", "  lanes:\n    - {source: rdmap164s0, sink: rdmap164s0}\n");
+        String err = refused(lanes, "8:");
+        assertTrue(err.contains("host a has AWS EFA devices (rdmap164s0)"), err);
+        assertTrue(err.contains("UCX 1.20.0 reaches EFA only through its srd transport"), err);
+        // the libfabric backend carries the same given lane: one device's rate
+        assertEquals(8e9 / PER_DEVICE, makespan(lanes.replace("  lanes:", "  backend: libfabric\n  lanes:")), 1e-3);
+    }
+
     @Test
     void libfabricFromNixl061AndNotBefore() throws IOException {
         // same GPU on both sides: 0.6.1's same-index pairing lands on the peer's own group, all four devices

@@ -48,6 +48,14 @@ public sealed interface TransferBackend permits UcxBackend, LibfabricBackend {
     List<String> checkLanes(StackProfile stack, Hosts cluster, List<TransferSpec> transfers);
 
     /**
+     * Checks lanes the scenario gives explicitly for a transfer from {@code sourceHost} to {@code sinkHost}:
+     * they bypass the backend's choice but are still carried by it.
+     *
+     * @throws BackendRefusal naming the host, for a lane on a device the backend cannot drive
+     */
+    void checkGivenLane(StackProfile stack, Hosts cluster, String sourceHost, String sinkHost, LaneSplit.Candidate lane);
+
+    /**
      * How a lane through a failed port ends: the QP retry timing the process on {@code device} of
      * {@code host} reads.
      *

@@ -79,22 +79,38 @@ public record UcxBackend(UcxLaneSelection.Api api) implements TransferBackend {
     /** Refuses a transfer whose source or sink host has EFA devices: UCX has no RC lane on them. */
     private static void refuseEfa(StackProfile stack, Hosts cluster, TransferSpec t) {
         for (String name : List.of(t.source().host(), t.sink().host())) {
-            Host host = cluster.host(name);
-            List<String> efa = host.nics().stream().filter(UcxBackend::isEfa).map(TopologyNode::name).toList();
-            if (efa.isEmpty()) {
-                continue;
+            List<String> efa = cluster.host(name).nics().stream().filter(UcxBackend::isEfa).map(TopologyNode::name)
+                    .toList();
+            if (!efa.isEmpty()) {
+                throw efaRefusal(name, efa.get(0) + (efa.size() > 1 ? " and " + (efa.size() - 1) + " more" : ""),
+                        ucxOnEfa(stack.ucx()));
             }
-            StackVersion ucx = stack.ucx();
-            String transport = ucx.atLeast(FIRST_EFA_TRANSPORT)
-                    ? "UCX " + ucx + " reaches EFA only through its srd transport (openucx/ucx v1.19.0 "
-                            + "src/uct/ib/efa/srd), whose lanes rdmasim does not model"
-                    : "UCX " + ucx + " has no EFA transport at all (src/uct/ib/efa first appears in UCX v1.19.0), "
-                            + "so it has no RDMA lane on these devices";
-            throw new BackendRefusal("host " + name + " has AWS EFA devices (" + efa.get(0)
-                    + (efa.size() > 1 ? " and " + (efa.size() - 1) + " more" : "") + "), which have no RC transport "
-                    + "for UCX's rc_mlx5 lanes; " + transport + ". NIXL drives EFA with its libfabric backend: "
-                    + "set transport.backend: libfabric", name);
         }
+    }
+
+    /** A lane the scenario gives is still an RC queue pair UCX opens: refused on an EFA device. */
+    @Override
+    public void checkGivenLane(StackProfile stack, Hosts cluster, String sourceHost, String sinkHost, LaneSplit.Candidate lane) {
+        for (String[] end : new String[][] {{sourceHost, lane.sourceNic()}, {sinkHost, lane.sinkNic()}}) {
+            TopologyNode nic = cluster.host(end[0]).find(end[1]).orElse(null);
+            if (nic != null && nic.kind() == TopologyNode.Kind.NIC && isEfa(nic)) {
+                throw efaRefusal(end[0], end[1], ucxOnEfa(stack.ucx()));
+            }
+        }
+    }
+
+    private static String ucxOnEfa(StackVersion ucx) {
+        return ucx.atLeast(FIRST_EFA_TRANSPORT)
+                ? "UCX " + ucx + " reaches EFA only through its srd transport (openucx/ucx v1.19.0 "
+                        + "src/uct/ib/efa/srd), whose lanes rdmasim does not model"
+                : "UCX " + ucx + " has no EFA transport at all (src/uct/ib/efa first appears in UCX v1.19.0), "
+                        + "so it has no RDMA lane on these devices";
+    }
+
+    private static BackendRefusal efaRefusal(String host, String devices, String reason) {
+        return new BackendRefusal("host " + host + " has AWS EFA devices (" + devices + "), which have no RC transport "
+                + "for UCX's rc_mlx5 lanes; " + reason + ". NIXL drives EFA with its libfabric backend: "
+                + "set transport.backend: libfabric", host);
     }
 
     private static boolean isEfa(TopologyNode nic) {
