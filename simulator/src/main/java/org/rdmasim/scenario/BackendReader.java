@@ -12,14 +12,15 @@ import org.rdmasim.transport.ucx.UcxLaneSelection;
 
 /**
  * {@code transport.backend}: which NIXL backend plugin carries the transfers, {@code ucx} (the default)
- * or {@code libfabric} (AWS EFA). The libfabric plugin first ships in NIXL 0.7.0 (ai-dynamo/nixl tag
- * 0.7.0, {@code src/plugins/libfabric}). {@code transport.visibleDevices}: the network devices a libfabric
+ * or {@code libfabric} (AWS EFA). The libfabric plugin first ships in NIXL 0.6.1: ai-dynamo/nixl tag 0.6.1
+ * is the first tag with {@code src/plugins/libfabric} (0.6.0 has none), built when libfabric is found
+ * ({@code src/plugins/meson.build} L26-28 at 0.6.1). {@code transport.visibleDevices}: the network devices a libfabric
  * process can see (the EFA devices its container was given); for UCX, UCX_NET_DEVICES does that.
  *
  * <p>This is the one place that names a backend: everything after it asks the {@link TransferBackend}.
  */
 final class BackendReader {
-    private static final StackVersion FIRST_LIBFABRIC = new StackVersion(0, 7, 0);
+    private static final StackVersion FIRST_LIBFABRIC = new StackVersion(0, 6, 1);
 
     private BackendReader() {
     }
@@ -50,7 +51,8 @@ final class BackendReader {
             }
             case "libfabric" -> {
                 if (stack.nixl().isPresent() && !stack.nixl().get().atLeast(FIRST_LIBFABRIC)) {
-                    throw b.error("NIXL " + stack.nixl().get() + " has no libfabric backend (first in 0.7.0)");
+                    throw b.error("NIXL " + stack.nixl().get() + " has no libfabric backend (first in NIXL 0.6.1, "
+                            + "ai-dynamo/nixl tag 0.6.1 src/plugins/libfabric)");
                 }
                 return new LibfabricBackend(visibleDevices(transport));
             }

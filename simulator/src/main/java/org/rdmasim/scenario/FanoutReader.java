@@ -239,7 +239,7 @@ final class FanoutReader {
      * Lane choice for every kind of pull the plan can make, once per pair of host shapes: source to
      * receiver, and receiver to receiver when a tree re-publishes receivers.
      */
-    static List<String> checkStack(YamlTree where, TransportSettings transport, FabricSpec fabric, FanoutPlan plan,
+    static List<String> checkStack(YamlTree variant, TransportSettings transport, FabricSpec fabric, FanoutPlan plan,
             HostTable hosts) {
         Map<String, Host> reps = new LinkedHashMap<>();
         Set<String> seen = new HashSet<>();
@@ -273,6 +273,6 @@ final class FanoutReader {
                 }
             }
         }
-        return TransfersReader.checkLaneChoice(where, transport, fabric, items, new ArrayList<>(reps.values()));
+        return TransfersReader.checkLaneChoice(variant, hosts, transport, fabric, items, new ArrayList<>(reps.values()));
     }
 }

@@ -169,16 +169,16 @@ public final class ScenarioLoader {
                 throw v.get("transport").get("lanes").error("explicit lanes are not supported with a fan-out; "
                         + "let UCX choose them from the environment");
             }
-            warnings.addAll(FanoutReader.checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, plan,
+            warnings.addAll(FanoutReader.checkStack(v, transport, fabric, plan,
                     hosts));
             return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration,
                     new Workload.Fanout(plan), null, warnings, faults(v, hosts, plan, transport));
         }
         List<TransferItem> transfers = TransfersReader.workload(work, hosts, transport);
         if (v.has("transport") && v.get("transport").has("lanes")) {
-            TransfersReader.checkLanes(v.get("transport").get("lanes"), transport.lanes(), transfers, hosts);
+            TransfersReader.checkLanes(v.get("transport").get("lanes"), transport, transfers, hosts);
         } else {
-            warnings.addAll(TransfersReader.checkStack(v.has("transport") ? v.get("transport") : v, transport, fabric, transfers, hosts));
+            warnings.addAll(TransfersReader.checkStack(v, transport, fabric, transfers, hosts));
         }
         return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration,
                 new Workload.Transfers(transfers), null, warnings, faults(v, hosts, null, transport));

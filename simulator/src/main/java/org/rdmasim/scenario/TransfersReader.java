@@ -78,8 +78,13 @@ final class TransfersReader {
         return new Endpoint(host, device);
     }
 
-    static void checkLanes(YamlTree lanesNode, List<LaneSplit.Candidate> lanes, List<TransferItem> transfers,
+    /**
+     * Lanes given explicitly: each NIC exists on its host, and the backend can drive it (a refusal
+     * points at the lane).
+     */
+    static void checkLanes(YamlTree lanesNode, TransportSettings transport, List<TransferItem> transfers,
             HostTable hosts) {
+        List<LaneSplit.Candidate> lanes = transport.lanes();
         List<YamlTree> items = lanesNode.items();
         for (TransferItem t : transfers) {
             for (int i = 0; i < lanes.size(); i++) {
@@ -94,6 +99,12 @@ final class TransfersReader {
                     throw items.get(i).get("sink").error("host '" + dst.name() + "' has no NIC named '" + c.sinkNic()
                             + "' (NICs: " + nicNames(dst) + ")");
                 }
+                try {
+                    transport.backend().checkGivenLane(transport.stack(),
+                            Hosts.of(src == dst ? List.of(src) : List.of(src, dst)), src.name(), dst.name(), c);
+                } catch (BackendRefusal e) {
+                    throw items.get(i).error(e.getMessage());
+                }
             }
         }
     }
@@ -102,7 +113,7 @@ final class TransfersReader {
      * Resolves every process's configuration and lane choice once, so a malformed value or a
      * UCX_NET_DEVICES that selects nothing is reported now, at the scenario's line, not mid-run.
      */
-    static List<String> checkStack(YamlTree where, TransportSettings transport, FabricSpec fabric,
+    static List<String> checkStack(YamlTree variant, TransportSettings transport, FabricSpec fabric,
             List<TransferItem> transfers, HostTable hosts) {
         // Lane choice depends on host shapes and devices only: check each distinct pair once, on a
         // cluster of one representative host per shape.
@@ -120,12 +131,18 @@ final class TransfersReader {
                         new Endpoint(to.name(), t.to().device()), t.bytes(), t.atSeconds(), t.operation(), t.descriptors()));
             }
         }
-        return checkLaneChoice(where, transport, fabric, distinct, new ArrayList<>(reps.values()));
+        return checkLaneChoice(variant, hosts, transport, fabric, distinct, new ArrayList<>(reps.values()));
     }
 
-    /** Resolves each transfer's configuration and lanes on a cluster of {@code hosts}; errors point at {@code where}. */
-    static List<String> checkLaneChoice(YamlTree where, TransportSettings transport, FabricSpec fabric,
+    /**
+     * Resolves each transfer's configuration and lanes on a cluster of {@code hosts} (representatives of
+     * {@code table}'s groups); errors point at the variant's transport block (the variant when it has
+     * none), and a refusal of a host's hardware at {@code transport.backend} when the scenario names
+     * the backend, else at the host's entry.
+     */
+    static List<String> checkLaneChoice(YamlTree variant, HostTable table, TransportSettings transport, FabricSpec fabric,
             List<TransferItem> transfers, List<Host> hosts) {
+        YamlTree where = variant.has("transport") ? variant.get("transport") : variant;
         List<TransferSpec> specs = new ArrayList<>();
         for (TransferItem t : transfers) {
             specs.add(new TransferSpec(t.id(), t.from(), t.to(), t.bytes(), t.operation(), t.descriptors(),
@@ -133,9 +150,23 @@ final class TransfersReader {
         }
         try {
             return transport.backend().checkLanes(transport.stack(), Hosts.of(hosts), specs);
-        } catch (ConfigValueException | BackendRefusal e) {
+        } catch (BackendRefusal e) {
+            throw refusalSite(variant, table, where, e).error(e.getMessage());
+        } catch (ConfigValueException e) {
             throw where.error(e.getMessage());
         }
+    }
+
+    private static YamlTree refusalSite(YamlTree variant, HostTable table, YamlTree where, BackendRefusal e) {
+        if (e.host().isEmpty()) {
+            return where;
+        }
+        if (where.has("backend")) {
+            return where.get("backend");
+        }
+        String group = HostsSection.groupOf(table, e.host().get());
+        YamlTree hosts = variant.get("hosts");
+        return hosts.has(group) ? hosts.get(group) : where;
     }
 
     static String nicNames(Host h) {

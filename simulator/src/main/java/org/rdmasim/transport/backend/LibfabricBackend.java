@@ -91,6 +91,11 @@ public record LibfabricBackend(List<String> visibleDevices) implements TransferB
         return new LaneExplanation(lines, d.lanes());
     }
 
+    /** Any device libfabric can open: the EFA provider or another. */
+    @Override
+    public void checkGivenLane(StackProfile stack, Hosts cluster, String sourceHost, String sinkHost, LaneSplit.Candidate lane) {
+    }
+
     /** Nothing of the backend's own: lanes given by the scenario bypass its rail choice. */
     @Override
     public List<String> explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,

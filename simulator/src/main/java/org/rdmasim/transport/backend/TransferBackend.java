@@ -14,7 +14,7 @@ import org.rdmasim.transport.ucx.UcxLaneSelection;
 
 /**
  * The NIXL backend plugin that carries a variant's transfers. NIXL ships UCX and libfabric as plugins
- * (ai-dynamo/nixl {@code src/plugins/ucx}, {@code src/plugins/libfabric} since 0.7.0); each decides
+ * (ai-dynamo/nixl {@code src/plugins/ucx}, {@code src/plugins/libfabric} since 0.6.1); each decides
  * for itself where memory is registered, which network devices a transfer uses, and how it fails.
  * Every answer is given under the {@link StackProfile} the process runs with (environment and
  * releases), which is the variant's and not the backend's own: a variant whose environment changes
@@ -46,6 +46,14 @@ public sealed interface TransferBackend permits UcxBackend, LibfabricBackend {
      * @throws org.rdmasim.transport.config.ConfigValueException for a configuration value it cannot read
      */
     List<String> checkLanes(StackProfile stack, Hosts cluster, List<TransferSpec> transfers);
+
+    /**
+     * Checks lanes the scenario gives explicitly for a transfer from {@code sourceHost} to {@code sinkHost}:
+     * they bypass the backend's choice but are still carried by it.
+     *
+     * @throws BackendRefusal naming the host, for a lane on a device the backend cannot drive
+     */
+    void checkGivenLane(StackProfile stack, Hosts cluster, String sourceHost, String sinkHost, LaneSplit.Candidate lane);
 
     /**
      * How a lane through a failed port ends: the QP retry timing the process on {@code device} of

@@ -13,6 +13,7 @@ import org.rdmasim.transport.QpRetry;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.WriteOrdering;
 import org.rdmasim.transport.config.EffectiveConfig;
+import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.ucx.LaneDecision;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
@@ -22,9 +23,21 @@ import org.rdmasim.transport.ucx.UcxLaneSelection;
  * {@code ucp_mem_map} under each process's UCX configuration, a lost port answered by the RC QP's ACK
  * timer and retries ({@link QpRetry}).
  *
+ * <p>AWS EFA devices are refused. EFA has no RC queue pair: the Linux driver creates UD and SRD queue
+ * pairs only ({@code efa_create_qp}, {@code drivers/infiniband/hw/efa/efa_verbs.c}, -EOPNOTSUPP for any
+ * other type), so rc_mlx5 and rc_verbs have nothing to open there. UCX's own EFA transport is
+ * {@code srd} (openucx/ucx {@code src/uct/ib/efa/srd/srd_iface.c}, {@code UCT_TL_DEFINE_ENTRY(..., srd, ...)}
+ * at v1.19.0 L924); the directory {@code src/uct/ib/efa} first appears at tag v1.19.0 (absent at
+ * v1.18.1), so an older UCX has no RDMA lane on EFA at all, and a newer one reaches it through SRD,
+ * whose lanes, protocols and retransmission rdmasim does not model. NIXL on EFA uses its libfabric
+ * backend instead.
+ *
  * @param api RMA (NIXL's {@code ucp_get_nbx} / {@code ucp_put_nbx}) or rendezvous, for the rail limit
  */
 public record UcxBackend(UcxLaneSelection.Api api) implements TransferBackend {
+    /** The first UCX release with an EFA transport (openucx/ucx tag v1.19.0, {@code src/uct/ib/efa}). */
+    public static final StackVersion FIRST_EFA_TRANSPORT = new StackVersion(1, 19, 0);
+
     public UcxBackend {
         if (api == null) {
             throw new IllegalArgumentException("a UCX API (rma or rendezvous) is required");
@@ -52,6 +65,7 @@ public record UcxBackend(UcxLaneSelection.Api api) implements TransferBackend {
         UcxLaneSelection selection = new UcxLaneSelection(stack, api);
         Set<String> warnings = new LinkedHashSet<>();
         for (TransferSpec t : transfers) {
+            refuseEfa(stack, cluster, t);
             LaneDecision decision = selection.decide(cluster, t);
             if (decision.picked().isEmpty()) {
                 throw new BackendRefusal("UCX finds no lane for transfer " + t.id());
@@ -60,6 +74,47 @@ public record UcxBackend(UcxLaneSelection.Api api) implements TransferBackend {
             warnings.addAll(decision.remoteConfig().warnings());
         }
         return new ArrayList<>(warnings);
+    }
+
+    /** Refuses a transfer whose source or sink host has EFA devices: UCX has no RC lane on them. */
+    private static void refuseEfa(StackProfile stack, Hosts cluster, TransferSpec t) {
+        for (String name : List.of(t.source().host(), t.sink().host())) {
+            List<String> efa = cluster.host(name).nics().stream().filter(UcxBackend::isEfa).map(TopologyNode::name)
+                    .toList();
+            if (!efa.isEmpty()) {
+                throw efaRefusal(name, efa.get(0) + (efa.size() > 1 ? " and " + (efa.size() - 1) + " more" : ""),
+                        ucxOnEfa(stack.ucx()));
+            }
+        }
+    }
+
+    /** A lane the scenario gives is still an RC queue pair UCX opens: refused on an EFA device. */
+    @Override
+    public void checkGivenLane(StackProfile stack, Hosts cluster, String sourceHost, String sinkHost, LaneSplit.Candidate lane) {
+        for (String[] end : new String[][] {{sourceHost, lane.sourceNic()}, {sinkHost, lane.sinkNic()}}) {
+            TopologyNode nic = cluster.host(end[0]).find(end[1]).orElse(null);
+            if (nic != null && nic.kind() == TopologyNode.Kind.NIC && isEfa(nic)) {
+                throw efaRefusal(end[0], end[1], ucxOnEfa(stack.ucx()));
+            }
+        }
+    }
+
+    private static String ucxOnEfa(StackVersion ucx) {
+        return ucx.atLeast(FIRST_EFA_TRANSPORT)
+                ? "UCX " + ucx + " reaches EFA only through its srd transport (openucx/ucx v1.19.0 "
+                        + "src/uct/ib/efa/srd), whose lanes rdmasim does not model"
+                : "UCX " + ucx + " has no EFA transport at all (src/uct/ib/efa first appears in UCX v1.19.0), "
+                        + "so it has no RDMA lane on these devices";
+    }
+
+    private static BackendRefusal efaRefusal(String host, String devices, String reason) {
+        return new BackendRefusal("host " + host + " has AWS EFA devices (" + devices + "), which have no RC transport "
+                + "for UCX's rc_mlx5 lanes; " + reason + ". NIXL drives EFA with its libfabric backend: "
+                + "set transport.backend: libfabric", host);
+    }
+
+    private static boolean isEfa(TopologyNode nic) {
+        return nic.nic().model().isEfa() || nic.nic().linkLayer() == org.rdmasim.hardware.LinkLayer.EFA;
     }
 
     /** {@code UCX_RC_TIMEOUT} and {@code UCX_RC_RETRY_COUNT} as the process on {@code device} reads them. */

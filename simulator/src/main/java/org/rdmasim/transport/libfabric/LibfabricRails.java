@@ -33,19 +33,38 @@ import org.rdmasim.transport.TransferSpec;
  * multiple of the rails. The shares are handed to the byte splitter ({@link LaneSplit}) as weights
  * with its exact proportional rule (remainder on the last lane), not UCX's 16.16 rounding.
  *
+ * <p>NIXL 0.6.x, the first releases with the backend (ai-dynamo/nixl tag 0.6.1 {@code src/plugins/libfabric};
+ * 0.6.0 has none), pair rails differently: a chunk posted on local rail {@code r} (an index into the
+ * process's device list) goes to the peer's rail {@code r} with the peer's key for that rail
+ * ({@code req->remote_key = remote_keys[rail_id]}, {@code dest_addrs[rail_id]}, 0.6.1
+ * {@code libfabric_rail_manager.cpp} L186-207 and L264-284), a connection needs the same number of
+ * data rails on both sides ({@code createAgentConnection}, 0.6.1 {@code libfabric_backend.cpp} L547-550),
+ * and a descriptor below the threshold goes to rail {@code counter % rails} whatever the operation (L160-161:
+ * no write batching). Its topology recognises EFA device ids 0xefa0 to 0xefa2 only ({@code isEfaDevice},
+ * 0.6.1 {@code libfabric_topology.cpp} L589-598; 0.7.0 matches any 0xefa*), so on 0xefa3 devices
+ * (p6-b200) it finds no EFA device to group; that case is refused rather than guessed.
+ *
  * <p>Not modelled: host (DRAM_SEG) buffers, whose rails NIXL picks per NUMA node under a PCIe
  * bandwidth budget ({@code nixlLibfabricNumaRailSelectionPolicy}, L1345-): a host-memory endpoint is
  * refused. Nor the posting thread pool (num_threads) or SRD's own packet spraying inside one device.
  */
 public final class LibfabricRails implements LanePolicy {
-    /** {@code NIXL_LIBFABRIC_DEFAULT_STRIPING_THRESHOLD} (128 KiB), libfabric_common.h L42 (same since 0.7.0). */
+    /** {@code NIXL_LIBFABRIC_DEFAULT_STRIPING_THRESHOLD} (128 KiB), libfabric_common.h L42 (the same since 0.6.1, L38 there). */
     public static final long STRIPING_THRESHOLD = 128 * 1024;
     /** {@code NIXL_LIBFABRIC_FI_MORE_BATCH_SIZE}, libfabric_common.h L46. */
     static final int WRITE_BATCH = 16;
+    /** The first NIXL release whose remote endpoints are the peer's rails holding a key (0.7.0). */
+    static final org.rdmasim.transport.config.StackVersion FIRST_REMOTE_ENDPOINTS =
+            new org.rdmasim.transport.config.StackVersion(0, 7, 0);
+    /** The first EFA device id NIXL 0.6.x does not recognise (0xefa3, fourth generation). */
+    private static final int FIRST_UNKNOWN_TO_06 = 0xefa3;
 
     private final Map<Host, EfaGroups> groups = new HashMap<>();
     private final List<String> visibleDevices;
     private final EfaGroups.ScarceDevices scarce;
+    /** NIXL 0.6.x: peer rail by local rail index, no write batching. */
+    private final boolean sameIndexPeer;
+    private final String release;
 
     /** The latest release's rules; {@code visibleDevices}: the devices the process sees (empty: all). */
     public LibfabricRails(List<String> visibleDevices) {
@@ -56,6 +75,8 @@ public final class LibfabricRails implements LanePolicy {
     public LibfabricRails(List<String> visibleDevices, java.util.Optional<org.rdmasim.transport.config.StackVersion> nixl) {
         this.visibleDevices = List.copyOf(visibleDevices);
         this.scarce = EfaGroups.ScarceDevices.of(nixl);
+        this.sameIndexPeer = nixl.isPresent() && !nixl.get().atLeast(FIRST_REMOTE_ENDPOINTS);
+        this.release = nixl.map(Object::toString).orElse("");
     }
 
     @Override
@@ -77,16 +98,18 @@ public final class LibfabricRails implements LanePolicy {
         EfaGroups.Group remote = group(cluster, peer);
         long descriptorBytes = spec.bytes() / spec.descriptors();
         int n = local.rails().size();
-        int m = remote.rails().size();
+        List<String> remoteRails = sameIndexPeer ? sameIndexPeers(cluster, initiator, peer, local, remote)
+                : remote.rails();
+        int m = remoteRails.size();
         boolean striped = descriptorBytes >= STRIPING_THRESHOLD && n > 1;
-        boolean batch = spec.operation() == Operation.WRITE;
+        boolean batch = spec.operation() == Operation.WRITE && !sameIndexPeer;
         Map<List<String>, Long> weight = new LinkedHashMap<>();
         if (striped) {
             for (int i = 0; i < n; i++) {
-                weight.merge(List.of(local.rails().get(i), remote.rails().get(i % m)), 1L, Long::sum);
+                weight.merge(List.of(local.rails().get(i), remoteRails.get(i % m)), 1L, Long::sum);
             }
         } else {
-            countDescriptors(spec.descriptors(), batch ? WRITE_BATCH : 1, local.rails(), remote.rails(), weight);
+            countDescriptors(spec.descriptors(), batch ? WRITE_BATCH : 1, local.rails(), remoteRails, weight);
         }
         List<LaneSplit.Candidate> lanes = new ArrayList<>();
         for (Map.Entry<List<String>, Long> e : weight.entrySet()) {
@@ -132,6 +155,38 @@ public final class LibfabricRails implements LanePolicy {
         return a / x * b;
     }
 
+    /**
+     * NIXL 0.6.x: the peer rail of each local rail, the peer's device at the local rail's index; refused
+     * when the two processes see different numbers of devices or the peer's buffer has no key there.
+     */
+    private List<String> sameIndexPeers(Hosts cluster, Endpoint initiator, Endpoint peer, EfaGroups.Group local,
+            EfaGroups.Group remote) {
+        List<String> mine = visible(cluster.host(initiator.host()));
+        List<String> theirs = visible(cluster.host(peer.host()));
+        if (mine.size() != theirs.size()) {
+            throw new IllegalArgumentException("NIXL " + release + "'s libfabric backend connects only processes with "
+                    + "as many data rails on each side (libfabric_backend.cpp 0.6.1 L547-550): " + initiator.host()
+                    + " sees " + mine.size() + " devices, " + peer.host() + " " + theirs.size());
+        }
+        List<String> paired = new ArrayList<>();
+        for (String rail : local.rails()) {
+            String other = theirs.get(mine.indexOf(rail));
+            if (!remote.rails().contains(other)) {
+                throw new IllegalArgumentException("NIXL " + release + "'s libfabric backend sends rail " + rail
+                        + "'s share to the peer's rail of the same index, " + peer.host() + ":" + other
+                        + ", where " + peer + "'s buffer is not registered (remote_keys[rail_id], "
+                        + "libfabric_rail_manager.cpp 0.6.1 L186); NIXL 0.7.0 and later use the peer's own rails");
+            }
+            paired.add(other);
+        }
+        return paired;
+    }
+
+    private List<String> visible(Host host) {
+        return host.nics().stream().map(TopologyNode::name)
+                .filter(n -> visibleDevices.isEmpty() || visibleDevices.contains(n)).toList();
+    }
+
     private EfaGroups.Group group(Hosts cluster, Endpoint e) {
         Host host = cluster.host(e.host());
         TopologyNode device = host.find(e.device()).orElseThrow(
@@ -139,6 +194,17 @@ public final class LibfabricRails implements LanePolicy {
         if (device.kind() != TopologyNode.Kind.GPU) {
             throw new IllegalArgumentException("NIXL's libfabric backend: host memory (" + e + ") is not modelled; "
                     + "its rails depend on the DRAM_SEG NUMA policy (nixlLibfabricNumaRailSelectionPolicy)");
+        }
+        if (sameIndexPeer) {
+            for (TopologyNode nic : host.nics()) {
+                if (nic.nic().model().efaDeviceId() >= FIRST_UNKNOWN_TO_06
+                        && (visibleDevices.isEmpty() || visibleDevices.contains(nic.name()))) {
+                    throw new IllegalArgumentException("NIXL " + release + "'s libfabric backend does not recognise "
+                            + "EFA device id 0x" + Integer.toHexString(nic.nic().model().efaDeviceId()) + " (" + e.host()
+                            + ":" + nic.name() + "; isEfaDevice, libfabric_topology.cpp 0.6.1 L589-598, knows 0xefa0 "
+                            + "to 0xefa2), so it groups no EFA device with a GPU; not modelled, NIXL 0.7.0 knows it");
+                }
+            }
         }
         EfaGroups g;
         synchronized (groups) {
