@@ -39,21 +39,30 @@ import picocli.CommandLine.Spec;
 
 /** {@code rdmasim size SCENARIO --target-p99 SECONDS --vary sources|nics|rails|tree-degree [--max N]}. */
 @Command(name = "size", mixinStandardHelpOptions = true,
-        description = {"Find the smallest setting of one knob of a fan-out variant whose p99 pull time (pooled over",
-                "replications) meets the target: it tries 1, 2, 4, 8, ... until a setting meets the target or the",
-                "knob's bound is reached, then bisects between the last setting that missed and the first that met,",
-                "so at most 2 x ceil(log2 answer) settings are simulated (ceil(log2 bound) + 1 when none meets).",
-                "Assumption (monotonicity): more sources, NICs, rails or tree degree never make p99 worse. The",
-                "output says so and reports any pair of points whose p99 rises with the knob; then the answer may",
-                "not be the smallest.",
-                "Bound (the default --max): sources: the receiver hosts (each pulls from one source); nics: the",
-                "receiver host's NICs; rails: the lanes a receiver GPU can have, NICs x paths per port",
-                "(UCX_IB_NUM_PATHS, auto: 2 on NDR/XDR ports), since a rail limit above that selects no more lanes;",
-                "tree-degree: the receiver hosts. --max lowers the bound, never raises it.",
-                "Writes sizing.json, sizing.csv and charts; Ctrl-C keeps the points simulated so far (table, CSV,",
-                "JSON marked incomplete, no charts).",
-                "Exit codes: 0 the search ran (whether or not a setting meets the target), 2 bad input,",
-                "130 interrupted (points so far written)."})
+        description = {
+                "Find the smallest setting of one knob of a fan-out variant whose p99 pull",
+                "time (pooled over replications) meets the target. It tries 1, 2, 4, 8, ...",
+                "until a setting meets the target or the knob's bound is reached, then bisects",
+                "between the last setting that missed and the first that met: at most",
+                "2 x ceil(log2 answer) settings simulated, ceil(log2 bound) + 1 if none meets.",
+                "",
+                "Assumption (monotonicity): more sources, NICs, rails or tree degree never make",
+                "p99 worse. The output states it and reports neighbouring points whose p99",
+                "rises with the knob; the answer may then not be the smallest.",
+                "",
+                "Bound (default and ceiling of --max), the most a knob can usefully be:",
+                "  sources      the receiver hosts (each pulls from one source)",
+                "  nics         the receiver host's NICs",
+                "  rails        the lanes a receiver GPU can have: NICs x paths per port",
+                "               (UCX_IB_NUM_PATHS; auto: 2 on NDR/XDR ports); a higher",
+                "               UCX_MAX_RMA_RAILS selects no more lanes",
+                "  tree-degree  the receiver hosts (a source then serves all directly)",
+                "",
+                "Writes sizing.json, sizing.csv and charts. The progress line shows points done",
+                "of at most N and the time per point so far. Ctrl-C keeps the points simulated",
+                "so far: table, CSV and JSON marked incomplete (no charts).",
+                "Exit codes: 0 the search ran (whether or not a setting meets the target),",
+                "2 bad input, 130 interrupted (points so far written)."})
 public final class SizeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -219,8 +228,20 @@ public final class SizeCommand implements Callable<Integer> {
                         return interrupted();
                     }
                     int value = next.getAsInt();
-                    progress.update(status(value));
                     long start = System.nanoTime();
+                    progress.update(status(value, 0));
+                    Thread ticker = new Thread(() -> {
+                        try {
+                            while (true) {
+                                Thread.sleep(1000);
+                                progress.update(status(value, (System.nanoTime() - start) / 1e9));
+                            }
+                        } catch (InterruptedException e) {
+                            // the point is over
+                        }
+                    }, "rdmasim-size-progress");
+                    ticker.setDaemon(true);
+                    ticker.start();
                     Row r;
                     try {
                         r = eval.evaluate(value);
@@ -230,6 +251,8 @@ public final class SizeCommand implements Callable<Integer> {
                             return interrupted();
                         }
                         throw e;
+                    } finally {
+                        ticker.interrupt();
                     }
                     if (Thread.currentThread().isInterrupted()) {
                         return interrupted(); // the point may have been cut short: not kept
@@ -254,16 +277,21 @@ public final class SizeCommand implements Callable<Integer> {
             pointNanos += nanos;
         }
 
-        /** The progress line: the point under way, points done of the most there can be, and an ETA from time per point. */
-        synchronized String status(int value) {
+        /**
+         * The progress line: the point under way and how long it has run, points done of the most there
+         * can be, the mean time per finished point, and the time left if every remaining point took the
+         * longer of that mean and the current point's time so far (points differ: more sources, more hosts).
+         */
+        synchronized String status(int value, double runningSeconds) {
             int done = search.evaluated();
-            int most = done + search.maxRemaining();
-            String s = String.format(Locale.ROOT, "%s: %s = %d, point %d of at most %d", scenario, knob.label(), value,
-                    done + 1, most);
+            int left = search.maxRemaining(); // the point under way included
+            String s = String.format(Locale.ROOT, "%s: %s = %d, point %d of at most %d, running %.0f s", scenario,
+                    knob.label(), value, done + 1, done + left, runningSeconds);
             if (done > 0) {
-                double per = pointNanos / 1e9 / done;
-                s += String.format(Locale.ROOT, "; %.1f s per point so far, at most %.0f s left", per,
-                        per * search.maxRemaining());
+                double mean = pointNanos / 1e9 / done;
+                double per = Math.max(mean, runningSeconds);
+                s += String.format(Locale.ROOT, "; %.1f s per point so far; up to %.0f s left at that rate", mean,
+                        per * left - runningSeconds);
             }
             return s;
         }
@@ -299,7 +327,10 @@ public final class SizeCommand implements Callable<Integer> {
             if (written.getCount() == 0) {
                 return;
             }
-            worker.interrupt();
+            if (!claimed.get()) {
+                // Not while the worker writes: an interrupt would close the file channel under it.
+                worker.interrupt();
+            }
             try {
                 if (written.await(waitMillis, TimeUnit.MILLISECONDS)) {
                     return;

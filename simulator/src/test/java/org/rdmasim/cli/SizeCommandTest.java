@@ -242,8 +242,13 @@ class SizeCommandTest {
         SizeCommand.Sweep s = sweep(out, text);
         s.add(row(1, 10), 1_000_000_000L);
         s.add(row(2, 8), 1_000_000_000L);
+        // Next 4: meeting at 8 would take 4, 8 and bisection's 6, 7 (meeting at 4: 4 and 3), 1 s each so far.
+        assertTrue(s.status(4, 0.25).endsWith("sources = 4, point 3 of at most 6, running 0 s; 1.0 s per point so far; "
+                + "up to 4 s left at that rate"), s.status(4, 0.25));
+        // A point running longer than the mean sets the rate: no ETA the point under way already exceeds.
+        assertTrue(s.status(4, 30).endsWith("running 30 s; 1.0 s per point so far; up to 90 s left at that rate"),
+                s.status(4, 30));
         s.add(row(4, 2), 1_000_000_000L);
-        assertTrue(s.status(3).contains("point 4 of at most 4; 1.0 s per point so far, at most 1 s left"), s.status(3));
         // The worker is inside point 3 and does not answer the interrupt within the wait.
         s.onCtrlC(new Thread(() -> { }), 0);
         assertTrue(text.toString().contains("no answer yet: the smallest sources that meets the target is between 3 and 4"),
