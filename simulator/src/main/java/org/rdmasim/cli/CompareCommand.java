@@ -23,6 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "limited each, registration, and the lanes (NIC, path, share, rate) that changed.", "",
                 "  rdmasim compare A/summary.json B/summary.json          same-named variants of two runs",
                 "  rdmasim compare S/summary.json --variant X --variant Y two variants of one run",
+                "  rdmasim compare A/summary.json B/summary.json --variant X=Y  variant X of A against Y of B",
                 "Exit codes: 0 compared, 2 bad input (a file or a variant that is not there)."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
@@ -31,7 +32,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Parameters(arity = "1..2", paramLabel = "SUMMARY.json", description = "summary.json written by run or demo")
     List<Path> files;
 
-    @Option(names = "--variant", paramLabel = "NAME", description = "with one file: the two variants to compare (twice)")
+    @Option(names = "--variant", paramLabel = "NAME|A=B", description = "with one file: the two variants to compare "
+            + "(twice); with two files: only this variant, or A=B to pair variant A of the first with B of the second")
     List<String> variants;
 
     /** One side of the comparison. */
@@ -52,6 +54,16 @@ public final class CompareCommand implements Callable<Integer> {
         } else {
             JsonNode a = read(files.get(0));
             JsonNode b = read(files.get(1));
+            // --variant A=B pairs variant A of the first run with variant B of the second
+            for (String pair : variants == null ? List.<String>of() : variants) {
+                int eq = pair.indexOf('=');
+                if (eq > 0) {
+                    String an = pair.substring(0, eq);
+                    String bn = pair.substring(eq + 1);
+                    pairs.add(new Side[] {new Side("A " + an, variant(a, an, files.get(0))),
+                            new Side("B " + bn, variant(b, bn, files.get(1)))});
+                }
+            }
             for (JsonNode va : a.get("variants")) {
                 String name = va.get("name").asText();
                 if (variants != null && !variants.isEmpty() && !variants.contains(name)) {
@@ -180,7 +192,10 @@ public final class CompareCommand implements Callable<Integer> {
             return "";
         }
         double f = b / a;
-        String dir = (f < 1) == lowerIsBetter ? "better" : f == 1 ? "same" : "worse";
+        if (Math.abs(f - 1) <= 1e-12) {
+            return "same";
+        }
+        String dir = (f < 1) == lowerIsBetter ? "better" : "worse";
         return "x" + Units.number(f) + " (" + dir + ")";
     }
 }

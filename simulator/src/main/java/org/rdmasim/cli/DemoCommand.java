@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.rdmasim.scenario.Scenario;
-import org.rdmasim.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,9 +29,8 @@ public final class DemoCommand implements Callable<Integer> {
             defaultValue = "${sys:rdmasim.home:-.}/reports")
     Path reports;
 
-    @Option(names = "--allow-outside", description = "read files the scenario names (envFile, nvidia-smi, nccl-topo) "
-            + "even when they are outside the scenario's folder")
-    boolean allowOutside;
+    @Mixin
+    ScenarioFiles scenarioFiles = new ScenarioFiles();
 
     @Override
     public Integer call() throws IOException {
@@ -54,7 +53,7 @@ public final class DemoCommand implements Callable<Integer> {
                 + "computed answer, the lanes and what limited them; `validation/index.html` holds the model against "
                 + "published figures.\n");
         for (Path f : files) {
-            Scenario scenario = ScenarioLoader.load(f, allowOutside);
+            Scenario scenario = scenarioFiles.load(f);
             int code = RunCommand.runInto(scenario, reports.resolve(scenario.name()), false, false, out, err);
             if (code == Main.INTERRUPTED) {
                 return code;

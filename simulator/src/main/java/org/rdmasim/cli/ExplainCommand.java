@@ -13,7 +13,6 @@ import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.report.ReceiverSummary;
 import org.rdmasim.scenario.Scenario;
-import org.rdmasim.scenario.ScenarioLoader;
 import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.transport.DataPath;
@@ -23,6 +22,7 @@ import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.workload.TransferItem;
 import org.rdmasim.workload.VariantOutcome;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -49,14 +49,13 @@ public final class ExplainCommand implements Callable<Integer> {
             description = "distinct transfers to explain per variant (default ${DEFAULT-VALUE})")
     int maxTransfers;
 
-    @Option(names = "--allow-outside", description = "read files the scenario names (envFile, nvidia-smi, nccl-topo) "
-            + "even when they are outside the scenario's folder")
-    boolean allowOutside;
+    @Mixin
+    ScenarioFiles scenarioFiles = new ScenarioFiles();
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Scenario scenario = ScenarioLoader.load(scenarioFile, allowOutside);
+        Scenario scenario = scenarioFiles.load(scenarioFile);
         List<VariantSpec> chosen = new ArrayList<>();
         for (VariantSpec v : scenario.variants()) {
             if (variant == null || v.name().equals(variant)) {

@@ -41,6 +41,7 @@ import org.rdmasim.transport.config.ConfigValueException;
 import org.rdmasim.transport.config.EffectiveConfig;
 import org.rdmasim.transport.config.StackSetup;
 import org.rdmasim.transport.config.StackVersion;
+import org.rdmasim.scenario.Parameters;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -100,22 +101,42 @@ final class MemoryRegisterCommand implements Callable<Integer> {
             description = "UCX release (default: ${DEFAULT-VALUE}, the last before UCX_MAX_HCA_PER_GPU)")
     String ucx;
 
-    @Option(names = "--page-size", paramLabel = "SIZE", defaultValue = "4KiB", converter = ByteSize.class,
-            description = "translation page size: 4KiB, 64KiB or 2MiB (default: 4KiB)")
-    long pageSize;
+    // The four options below are declared parameters (scenario.Parameters): read as a scenario's
+    // registration section reads them, with the same ranges.
+    @Option(names = "--page-size", paramLabel = "SIZE", defaultValue = "4KiB",
+            description = "translation page size: 4KiB, 64KiB or 2MiB (default: 4KiB; scenario: registration.pageSize)")
+    String pageSizeText;
 
-    @Option(names = "--fw-page-cap", paramLabel = "SIZE", converter = ByteSize.class,
-            description = "firmware (ICM) page cap on host memory pinned for registrations (default: none)")
-    Long firmwareCap;
+    @Option(names = "--fw-page-cap", paramLabel = "SIZE",
+            description = "firmware (ICM) page cap on host memory pinned for registrations, at least one 4 KiB page "
+                    + "(default: none; scenario: registration.firmwarePageCap)")
+    String firmwareCapText;
 
-    @Option(names = "--fw-cap-scope", paramLabel = "hca|host", defaultValue = "hca",
-            description = "the cap applies to each HCA (a VF, Crusoe's 'per-VF') or to the whole host "
-                    + "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--fw-cap-scope", paramLabel = "hca|vf|host|vm", defaultValue = "hca",
+            description = "the cap applies to each HCA (hca, or vf: the firmware's pages are per PCI function, and a "
+                    + "VF is one) or to the whole host (host, or vm) (default: ${DEFAULT-VALUE}; scenario: "
+                    + "registration.capScope)")
     String firmwareScope;
 
-    @Option(names = "--host-memory", paramLabel = "SIZE", converter = ByteSize.class,
-            description = "physical host memory (default: the preset's)")
-    Long hostMemory;
+    @Option(names = "--host-memory", paramLabel = "SIZE",
+            description = "physical host memory (default: the preset's; scenario: registration.hostMemory)")
+    String hostMemoryText;
+
+    private long pageSize;
+    private Long firmwareCap;
+    private Long hostMemory;
+
+    /** Reads the declared parameters given as options, each refused with its option's name when bad. */
+    private void readParameters() {
+        try {
+            pageSize = Parameters.PAGE_SIZE.fromOption(pageSizeText).bytes();
+            firmwareCap = firmwareCapText == null ? null : Parameters.FIRMWARE_PAGE_CAP.fromOption(firmwareCapText);
+            hostMemory = hostMemoryText == null ? null : Parameters.HOST_MEMORY.fromOption(hostMemoryText);
+            Parameters.CAP_SCOPE.fromOption(firmwareScope);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
+        }
+    }
 
     @Option(names = "--mtt", paramLabel = "LOG_NUM_MTT,LOG_MTTS_PER_SEG",
             description = "mlx4 MTT limit per HCA: 2^log_num_mtt * 2^log_mtts_per_seg * page size (default: none)")
@@ -139,6 +160,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        readParameters();
         Host host = host();
         if (out != null) {
             MemoryCommand.prepareOutput(out);
@@ -237,11 +259,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
     private RegistrationCaps caps() {
         RegistrationCaps caps = RegistrationCaps.none();
         if (firmwareCap != null) {
-            FirmwareCapScope scope = switch (firmwareScope.toLowerCase(Locale.ROOT)) {
-                case "hca", "vf" -> FirmwareCapScope.PER_HCA;
-                case "host", "vm" -> FirmwareCapScope.PER_HOST;
-                default -> throw new BadInputException("--fw-cap-scope '" + firmwareScope + "': expected hca or host");
-            };
+            FirmwareCapScope scope = Parameters.CAP_SCOPE.fromOption(firmwareScope);
             caps = caps.withFirmwarePageCap(firmwareCap, scope);
         }
         if (hostMemory != null) {

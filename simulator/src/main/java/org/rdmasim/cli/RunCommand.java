@@ -14,11 +14,11 @@ import org.rdmasim.report.ReportFolder;
 import org.rdmasim.report.ReportWriter;
 import org.rdmasim.run.RunChecks;
 import org.rdmasim.scenario.Scenario;
-import org.rdmasim.scenario.ScenarioLoader;
 import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.workload.VariantOutcome;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -44,8 +44,12 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--force", description = "write into DIR even if it holds files rdmasim did not write")
     boolean force;
 
-    @Option(names = {"-q", "--quiet"}, description = "print nothing but errors")
+    @Option(names = {"-q", "--quiet"}, description = "no progress line (the results are still printed)")
     boolean quiet;
+
+    @Option(names = "--json", description = "print summary.json to standard output instead of the results table "
+            + "(the report folder is written as always)")
+    boolean json;
 
     @Option(names = "--threads", paramLabel = "N",
             description = "threads for a variant's replications (default: all cores; output does not depend on it)")
@@ -55,9 +59,8 @@ public final class RunCommand implements Callable<Integer> {
             + "each result (bytes conserved, every number finite); slow. A violation fails the variant (exit 1).")
     boolean check;
 
-    @Option(names = "--allow-outside", description = "read files the scenario names (envFile, nvidia-smi, nccl-topo) "
-            + "even when they are outside the scenario's folder")
-    boolean allowOutside;
+    @Mixin
+    ScenarioFiles scenarioFiles = new ScenarioFiles();
 
     @Override
     public Integer call() throws IOException {
@@ -66,17 +69,17 @@ public final class RunCommand implements Callable<Integer> {
         if (!check) {
             ReportWriter.warmUpCharts();
         }
-        Scenario scenario = ScenarioLoader.load(scenarioFile, allowOutside);
+        Scenario scenario = scenarioFiles.load(scenarioFile);
         Path dir = out != null ? out : Path.of("reports", scenario.name());
         int n = threads == null ? defaultThreads() : threads;
-        return whileCtrlCStops(() -> check ? checked(scenario, dir, n, o, err) : runInto(scenario, dir, force, quiet, o, err, n));
+        return whileCtrlCStops(() -> check ? checked(scenario, dir, n, o, err) : runInto(scenario, dir, force, quiet, o, err, n, json));
     }
 
     private int checked(Scenario scenario, Path dir, int n, PrintWriter o, PrintWriter err) throws IOException {
         try {
             return RunChecks.with(true, () -> {
                 try {
-                    return runInto(scenario, dir, force, quiet, o, err, n);
+                    return runInto(scenario, dir, force, quiet, o, err, n, json);
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
@@ -142,7 +145,7 @@ public final class RunCommand implements Callable<Integer> {
 
     static int runInto(Scenario scenario, Path dir, boolean force, boolean quiet, PrintWriter o, PrintWriter err)
             throws IOException {
-        return runInto(scenario, dir, force, quiet, o, err, defaultThreads());
+        return runInto(scenario, dir, force, quiet, o, err, defaultThreads(), false);
     }
 
     /** Runs every variant in order, shown to {@code watch} and (unless quiet) on the progress line. */
@@ -178,8 +181,12 @@ public final class RunCommand implements Callable<Integer> {
                 environments);
     }
 
+    /**
+     * Runs the scenario into {@code dir}. {@code quiet} hides the progress line only; the results go to
+     * {@code o} as a table, or as summary.json when {@code json}.
+     */
     static int runInto(Scenario scenario, Path dir, boolean force, boolean quiet, PrintWriter o, PrintWriter err,
-            int threads) throws IOException {
+            int threads, boolean json) throws IOException {
         if (threads < 1) {
             throw new BadInputException("--threads must be at least 1, got " + threads);
         }
@@ -220,8 +227,8 @@ public final class RunCommand implements Callable<Integer> {
                     checkFailed = true;
                 }
             }
-            if (!checkFailed && !quiet) {
-                o.println("check: every event and result of " + outcomes.size() + " variant(s) verified");
+            if (!checkFailed) {
+                (json ? err : o).println("check: every event and result of " + outcomes.size() + " variant(s) verified");
             }
         }
         try {
@@ -230,7 +237,12 @@ public final class RunCommand implements Callable<Integer> {
             return interrupted(scenario, dir, err);
         }
         boolean failed = false;
-        if (!quiet) {
+        boolean table = !json;
+        if (json) {
+            o.print(java.nio.file.Files.readString(dir.resolve("summary.json"), java.nio.charset.StandardCharsets.UTF_8));
+            o.flush();
+        }
+        if (table) {
             o.printf(Locale.ROOT, "%s: %d variant(s) -> %s%n", scenario.name(), outcomes.size(), dir);
             o.printf(Locale.ROOT, "  %-34s %-7s %12s %12s %12s  %s%n", "variant", "status", "slowest(s)", "aggr(Gbps)",
                     "recv(Gbps)", "slowest receiver limited by");
@@ -239,7 +251,7 @@ public final class RunCommand implements Callable<Integer> {
             if (v.status() == VariantOutcome.Status.FAILED) {
                 boolean expected = scenario.failureExpected(v.name());
                 failed |= !expected;
-                if (!quiet) {
+                if (table) {
                     o.printf(Locale.ROOT, "  %-34s %-7s %s%n", v.name(), expected ? "failed" : "FAILED",
                             (expected ? "(expected) " : "") + v.error().lines().findFirst().orElse(""));
                 }
@@ -252,7 +264,7 @@ public final class RunCommand implements Callable<Integer> {
                     slowest = r;
                 }
             }
-            if (!quiet) {
+            if (table) {
                 o.printf(Locale.ROOT, "  %-34s %-7s %12.4f %12.1f %12.1f  %s%n", v.name(), "ok",
                         slowest == null ? 0 : slowest.pullSeconds(), s.aggregateGbps(), s.meanReceiverGbps(),
                         slowest == null ? "" : slowest.bottleneck().id());

@@ -41,6 +41,10 @@ public final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--row", paramLabel = "ID", description = "run only these rows (repeatable)")
     List<String> only;
 
+    @Option(names = "--json", description = "print validation.json to standard output instead of the table "
+            + "(the report folder is written as always)")
+    boolean json;
+
     @Option(names = "--no-regression", description = "exit 0 when the only failing rows are the known failures "
             + "(each labelled with why); 1 when any other counted row fails or a known failure passes")
     boolean noRegression;
@@ -62,19 +66,20 @@ public final class ValidateCommand implements Callable<Integer> {
             rows = rows.stream().filter(r -> only.contains(r.id())).toList();
         }
         List<Validation.Result> results = Validation.run(rows, scenarios, id -> { });
+        java.io.PrintWriter table = json ? new java.io.PrintWriter(java.io.Writer.nullWriter()) : o;
         for (ValidationRow.Evidence kind : ValidationRow.Evidence.values()) {
             List<Validation.Result> section = results.stream().filter(r -> r.row().evidence() == kind).toList();
             if (section.isEmpty()) {
                 continue;
             }
-            o.printf(Locale.ROOT, "%n%s%n", Validation.sectionTitle(kind));
-            o.printf(Locale.ROOT, "%-22s %-12s %-14s %-6s %-9s %-4s  %s%n", "row", "published", "modelled", "unit",
+            table.printf(Locale.ROOT, "%n%s%n", Validation.sectionTitle(kind));
+            table.printf(Locale.ROOT, "%-22s %-12s %-14s %-6s %-9s %-4s  %s%n", "row", "published", "modelled", "unit",
                     "tolerance", "NICs", "verdict");
             for (Validation.Result r : section) {
                 ValidationRow w = r.row();
                 String pub = w.low() == w.high() ? fmt(w.low()) : fmt(w.low()) + "-" + fmt(w.high());
                 String model = Double.isNaN(r.modelled()) ? "-" : fmt(r.modelled());
-                o.printf(Locale.ROOT, "%-22s %-12s %-14s %-6s %-9s %-4s  %s%s%n", w.id(), pub, model, w.unit(),
+                table.printf(Locale.ROOT, "%-22s %-12s %-14s %-6s %-9s %-4s  %s%s%n", w.id(), pub, model, w.unit(),
                         fmt(100 * w.tolerance()) + "%", w.nics() == 0 ? "-" : String.valueOf(w.nics()),
                         r.verdict().words(), w.calibration() ? " (calibration, not counted)"
                                 : w.knownFailure().isEmpty() ? "" : ": " + w.knownFailure());
@@ -85,14 +90,18 @@ public final class ValidateCommand implements Callable<Integer> {
                 .filter(r -> r.counted() && r.verdict() == Validation.Verdict.KNOWN_FAILURE).map(r -> r.row().id())
                 .toList();
         ValidationReport.write(out, results);
-        o.printf(Locale.ROOT, "%n%s -> %s%n", t.describe(), out.resolve("index.html"));
+        if (json) {
+            o.print(Files.readString(out.resolve("validation.json"), java.nio.charset.StandardCharsets.UTF_8));
+            o.flush();
+        }
+        table.printf(Locale.ROOT, "%n%s -> %s%n", t.describe(), out.resolve("index.html"));
         if (!known.isEmpty()) {
-            o.printf(Locale.ROOT, "known failures (the model does not reproduce these figures; each row says why): %s%n",
+            table.printf(Locale.ROOT, "known failures (the model does not reproduce these figures; each row says why): %s%n",
                     String.join(", ", known));
         }
         boolean good = noRegression ? Validation.noRegression(results) : Validation.allGood(results);
         if (!good && noRegression) {
-            o.println("a row that passed now fails, or a known failure now passes: see the verdicts above");
+            (json ? spec.commandLine().getErr() : o).println("a row that passed now fails, or a known failure now passes: see the verdicts above");
         }
         return good ? Main.OK : Main.VARIANT_FAILED;
     }

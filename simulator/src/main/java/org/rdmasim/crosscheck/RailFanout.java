@@ -14,7 +14,6 @@ import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.Presets;
 import org.rdmasim.hardware.TopologyNode;
-import org.rdmasim.hardware.Units;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.Lane;
 import org.rdmasim.transport.Operation;
@@ -72,7 +71,7 @@ public record RailFanout(HostSpec host, int sources, int receivers, int rails, l
     /** One receiver's pull time alone on an idle cluster, limited by its {@code rails} NICs' wire rate. */
     public double soloPullSeconds() {
         HostSpec.NicSpec nic = new Host("probe", host).nics().get(0).nic();
-        double wire = Units.gbpsToBytesPerSecond(nic.lineRateGbps()) * nic.linkLayer().wireEfficiency();
+        double wire = nic.payloadBytesPerSecond();
         return modelBytes / (rails * wire);
     }
 

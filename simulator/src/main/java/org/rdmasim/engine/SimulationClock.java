@@ -32,6 +32,18 @@ public final class SimulationClock {
     }
 
     /** Current simulated time, seconds. */
+    /**
+     * Relative width of one instant: times closer than this times max(1, t) are the same instant. Two
+     * computations of one time (a group's shared rate, or its members' own) agree to rounding, far
+     * inside it; completions and decisions within it must not depend on which came first.
+     */
+    public static final double SAME_INSTANT = 1e-12;
+
+    /** The width of the instant at the current time, in seconds ({@link #SAME_INSTANT} times max(1, now)). */
+    public double instantWidth() {
+        return SAME_INSTANT * Math.max(1.0, now());
+    }
+
     public double now() {
         return simulator.time();
     }

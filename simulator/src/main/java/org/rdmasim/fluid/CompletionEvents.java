@@ -17,7 +17,7 @@ final class CompletionEvents {
      * Two completions closer than this are the same instant. One picosecond is far below anything the
      * model resolves (PCIe switch hops are ~100 ns) and well above double rounding at second scales.
      */
-    static final double SAME_INSTANT_SECONDS = 1e-12;
+    static final double SAME_INSTANT_SECONDS = org.rdmasim.engine.SimulationClock.SAME_INSTANT;
 
     /**
      * When the next pending event is further away than this (relative, like SAME_INSTANT_SECONDS), no

@@ -35,7 +35,7 @@ public record CalibrationProfile(String name, String description, List<Parameter
     }
 
     /** Profiles in the order hosts are matched against them; the last matches every host. */
-    public static final List<String> NAMES = List.of("gb200-roce", "gb300-ib", "aws-efa", "emr-connectx", "connectx-ib",
+    public static final List<String> NAMES = List.of("gb200-roce", "gb300-ib", "aws-efa", "emr-connectx", "connectx7",
             "generic");
 
     public Optional<Parameter> parameter(String key) {

@@ -18,13 +18,32 @@ public record RegistrationLimits(long firmwarePageCapBytes, FirmwareCapScope fir
 
     /**
      * Crusoe [crusoe-kb-nixl] calls the cap "per-VF" but describes it as limiting "how much host memory any single
-     * VM can drive through RDMA registrations"; both readings are offered.
+     * VM can drive through RDMA registrations"; both readings are offered. The firmware hands out its pages
+     * per PCI function: the mlx5 driver answers each page request for the function_id the firmware names
+     * (Linux drivers/net/ethernet/mellanox/mlx5/core/pagealloc.c, give_pages / reclaim_pages), and a VF is
+     * one function, which a VM sees as one HCA. So "vf" is the per-HCA scope; "host" or "vm" is the reading
+     * in which one budget covers all of a VM's HCAs.
      */
     public enum FirmwareCapScope {
-        /** Each HCA (virtual function) has its own cap. */
+        /** Each HCA (one PCI function: a PF, or a VF in a VM) has its own cap. */
         PER_HCA,
         /** One cap shared by all HCAs of the host or VM. */
-        PER_HOST
+        PER_HOST;
+
+        /**
+         * The one reading of a scope, for scenarios and the command line alike: {@code hca}, {@code vf} or
+         * {@code per-hca}; {@code host}, {@code vm} or {@code per-host}; any case.
+         *
+         * @throws IllegalArgumentException naming what is accepted
+         */
+        public static FirmwareCapScope parse(String text) {
+            return switch (text.strip().toLowerCase(java.util.Locale.ROOT)) {
+                case "hca", "vf", "per-hca" -> PER_HCA;
+                case "host", "vm", "per-host" -> PER_HOST;
+                default -> throw new IllegalArgumentException("expected hca (or vf: each PCI function has its own "
+                        + "firmware pages) or host (or vm: one budget for all HCAs), got '" + text + "'");
+            };
+        }
     }
 
     public RegistrationLimits {

@@ -13,7 +13,7 @@ import org.rdmasim.transport.backend.RegistrationSites;
 import org.rdmasim.transport.config.EffectiveConfig;
 
 /**
- * Step 3 of a variant (DESIGN.md, "How one variant runs"): register every buffer the variant's
+ * Step 3 of running a variant (after building hosts and resolving each process's configuration): register every buffer the variant's
  * processes register, on every host, and check the result against the host's limits and the caps.
  *
  * <p>Entry point for {@code run}: {@link #registerOnSites(List, Sites, List, RegistrationModel,

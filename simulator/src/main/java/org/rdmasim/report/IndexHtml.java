@@ -39,7 +39,9 @@ final class IndexHtml {
                 + "<th>aggregate (Gbps)</th><th>mean per receiver (Gbps)</th><th>slowest receiver limited by</th>"
                 + "<th>registration (s)</th><th>wall (s)</th><th>lanes of its first transfer</th><th>description</th></tr>\n");
         for (VariantOutcome o : outcomes) {
-            h.append("<tr><td>").append(esc(o.name())).append("</td>");
+            boolean notAsWritten = !o.audit().overrides().isEmpty() || !NicUse.shortfall(o).isEmpty();
+            h.append("<tr><td>").append(esc(o.name())).append(notAsWritten ? " <b>(not as written: see the answer)</b>" : "")
+                    .append("</td>");
             if (o.result() == null) {
                 h.append("<td class=\"failed\">failed</td><td colspan=\"8\"></td><td>").append(esc(o.description()))
                         .append("</td></tr>\n");

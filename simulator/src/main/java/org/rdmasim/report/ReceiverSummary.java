@@ -58,7 +58,7 @@ public record ReceiverSummary(double makespanSeconds, double aggregateGbps, doub
         }
         receivers.sort(Comparator.comparing(Receiver::id));
         double makespan = receivers.isEmpty() ? 0 : last - first;
-        double mean = receivers.stream().mapToDouble(Receiver::gbps).average().orElse(0);
+        double mean = org.rdmasim.workload.ReplicationStats.mean(receivers.stream().mapToDouble(Receiver::gbps).toArray());
         return new ReceiverSummary(makespan, makespan > 0 ? total * 8.0 / makespan / 1e9 : 0, mean, receivers);
     }
 
@@ -80,7 +80,7 @@ public record ReceiverSummary(double makespanSeconds, double aggregateGbps, doub
             total += p.bytes();
         }
         double makespan = receivers.isEmpty() ? 0 : f.cycles().stream().mapToDouble(FanoutResult.Cycle::pullMakespanSeconds).sum();
-        double mean = receivers.stream().mapToDouble(Receiver::gbps).average().orElse(0);
+        double mean = org.rdmasim.workload.ReplicationStats.mean(receivers.stream().mapToDouble(Receiver::gbps).toArray());
         return new ReceiverSummary(makespan, makespan > 0 ? total * 8.0 / makespan / 1e9 : 0, mean, receivers);
     }
 }

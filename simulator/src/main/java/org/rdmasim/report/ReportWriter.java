@@ -115,7 +115,8 @@ public final class ReportWriter {
             }
             ReceiverSummary s = ReceiverSummary.of(o.result());
             double slowest = s.receivers().stream().mapToDouble(ReceiverSummary.Receiver::pullSeconds).max().orElse(0);
-            double mean = s.receivers().stream().mapToDouble(ReceiverSummary.Receiver::pullSeconds).average().orElse(0);
+            double mean = org.rdmasim.workload.ReplicationStats.mean(
+                    s.receivers().stream().mapToDouble(ReceiverSummary.Receiver::pullSeconds).toArray());
             pull.addValue(slowest, "slowest receiver", o.name());
             if (s.receivers().size() > 1) {
                 pull.addValue(mean, "mean receiver", o.name());

@@ -18,9 +18,12 @@ import org.rdmasim.workload.ReplicationStats;
 import org.rdmasim.workload.RunResult;
 import org.rdmasim.workload.VariantOutcome;
 
-/** Writes {@code summary.json} with the fields and names DESIGN.md fixes (plus a few added ones). */
+/** Writes {@code summary.json}: its field names and meanings are a contract other tools read (README, "Outputs"). */
 public final class SummaryJson {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** The version of summary.schema.json the files follow; it changes when a field changes name or meaning. */
+    public static final int SCHEMA_VERSION = 1;
 
     private SummaryJson() {
     }
@@ -28,6 +31,8 @@ public final class SummaryJson {
     public static ObjectNode build(String scenario, String description, List<VariantOutcome> outcomes,
             Provenance provenance) {
         ObjectNode root = MAPPER.createObjectNode();
+        // The schema this file follows: src/main/resources/schema/summary.schema.json, urn:rdmasim:summary:1
+        root.put("schemaVersion", SCHEMA_VERSION);
         root.put("scenario", scenario);
         root.put("description", description);
         ObjectNode p = root.putObject("provenance");
@@ -79,6 +84,26 @@ public final class SummaryJson {
             reg.put("pinnedHostBytes", t.pinnedHostBytes());
             reg.put("firmwareBytes", t.firmwareBytes());
             reg.put("registrationSeconds", t.registrationSeconds());
+            // What the processes run with that the scenario did not say (a layer replaced it, or the library
+            // ignored it), and the NICs listed against the NICs used: nothing silent.
+            var overrides = v.putArray("overrides");
+            for (var ov : o.audit().overrides()) {
+                ObjectNode on = overrides.addObject();
+                on.put("variable", ov.variable());
+                on.put("userValue", ov.userValue());
+                on.put("effectiveValue", ov.effectiveValue());
+                on.put("layer", ov.layerWords());
+                on.put("sourceLine", ov.userOrigin());
+                on.put("why", ov.why());
+            }
+            if (!o.audit().listedNics().isEmpty()) {
+                ObjectNode use = v.putObject("nicUse");
+                use.put("process", o.audit().process());
+                var listed = use.putArray("listed");
+                o.audit().listedNics().forEach(listed::add);
+                var used = use.putArray("used");
+                NicUse.used(o).forEach(used::add);
+            }
             if (o.claim() != null) {
                 Claim c = o.claim();
                 ObjectNode cn = v.putObject("claim");

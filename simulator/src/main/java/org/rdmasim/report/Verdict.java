@@ -77,6 +77,7 @@ final class Verdict {
             h.append(String.join("; ", names)).append('.');
         }
         h.append("</p>\n");
+        h.append(overridden(outcomes));
         Set<String> profiles = new LinkedHashSet<>();
         for (VariantOutcome o : outcomes) {
             for (Line l : lines(List.of(o))) {
@@ -106,6 +107,33 @@ final class Verdict {
             h.append("</ul>\n");
         }
         return h.append("</div>\n").toString();
+    }
+
+    /**
+     * Every value a layer replaced or the library ignored, and every variant that uses fewer NICs than it
+     * lists: said beside the answer, never only on stderr.
+     */
+    static String overridden(List<VariantOutcome> outcomes) {
+        StringBuilder b = new StringBuilder();
+        List<String> items = new ArrayList<>();
+        for (VariantOutcome o : outcomes) {
+            for (var ov : o.audit().overrides()) {
+                items.add(IndexHtml.esc(o.name() + ": " + ov.describe()));
+            }
+            String s = NicUse.shortfall(o);
+            if (!s.isEmpty()) {
+                items.add(IndexHtml.esc(s));
+            }
+        }
+        if (items.isEmpty()) {
+            return "";
+        }
+        b.append("<p><b>Not as written.</b> The stack ran these variants with something other than the scenario "
+                + "says:</p>\n<ul>\n");
+        for (String i : items) {
+            b.append("<li>").append(i).append("</li>\n");
+        }
+        return b.append("</ul>\n").toString();
     }
 
     private static String sentence(String label, Line l) {

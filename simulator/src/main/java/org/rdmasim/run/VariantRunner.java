@@ -66,7 +66,7 @@ public final class VariantRunner {
 
     /** As {@link #run(VariantSpec, long, int, int)}, with every replication's clock shown to {@code watch}. */
     public static VariantOutcome run(VariantSpec v, long seed, int replications, int threads, RunWatch watch) {
-        VariantOutcome outcome = runAsWritten(v, seed, replications, threads, watch);
+        VariantOutcome outcome = runAsWritten(v, seed, replications, threads, watch).withAudit(audit(v));
         if (v.faults().isEmpty() || outcome.status() != VariantOutcome.Status.OK) {
             return outcome;
         }
@@ -118,6 +118,67 @@ public final class VariantRunner {
         double wall = (System.nanoTime() - t0) / 1e9;
         return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", results.get(0), wall, v.claim(),
                 registration.totals(), ReplicationStats.of(results));
+    }
+
+    /**
+     * What the variant's initiating processes run with that its scenario does not say: every value a layer
+     * replaced or the library ignored (once each), and the NICs the first initiator's user-set
+     * UCX_NET_DEVICES lists. Explicit lanes bypass UCX's choice, so they have nothing to audit.
+     */
+    static org.rdmasim.workload.ConfigAudit audit(VariantSpec v) {
+        if (!v.transport().lanes().isEmpty()) {
+            return org.rdmasim.workload.ConfigAudit.NONE;
+        }
+        List<TransferItem> items = v.isFanout() ? v.fanoutPlan().firstPull() : v.transfers();
+        Map<String, org.rdmasim.transport.config.ConfigOverride> seen = new LinkedHashMap<>();
+        Map<String, Host> shapes = new HashMap<>();
+        java.util.Set<String> processes = new java.util.HashSet<>();
+        String first = "";
+        List<String> listed = List.of();
+        for (TransferItem t : items) {
+            Endpoint init = t.operation() == org.rdmasim.transport.Operation.READ ? t.to() : t.from();
+            if (!processes.add(init.toString())) {
+                continue;
+            }
+            HostSpec spec = v.hosts().get(init.host());
+            if (spec == null) {
+                continue;
+            }
+            Host h = shapes.computeIfAbsent(init.host(), n -> new Host(n, spec));
+            TopologyNode d = h.find(init.device()).orElse(null);
+            if (d == null) {
+                continue;
+            }
+            org.rdmasim.transport.config.EffectiveConfig c = v.transport().stack().configFor(h, d);
+            for (org.rdmasim.transport.config.ConfigOverride o : c.overrides()) {
+                seen.putIfAbsent(o.variable() + '\0' + o.userValue() + '\0' + o.effectiveValue(), o);
+            }
+            if (first.isEmpty()) {
+                first = init.toString();
+                listed = listedNics(v.transport().stack(), c, h);
+            }
+        }
+        return new org.rdmasim.workload.ConfigAudit(new ArrayList<>(seen.values()), first, listed);
+    }
+
+    /** The NICs the user's own UCX_NET_DEVICES names on {@code h} (before any layer replaced it), or none. */
+    private static List<String> listedNics(StackProfile stack, org.rdmasim.transport.config.EffectiveConfig c, Host h) {
+        String raw = null;
+        for (EnvEntry e : stack.env()) {
+            if (e.name().equals("UCX_NET_DEVICES")) {
+                raw = e.value(); // the last one set wins, as in a shell
+            }
+        }
+        if (raw == null) {
+            return List.of();
+        }
+        List<String> names = h.nics().stream().map(TopologyNode::name).toList();
+        try {
+            return org.rdmasim.transport.config.NetDevices.parse(raw).resolve(names, c.ucxVersion()).devices().stream()
+                    .map(dev -> dev.replaceFirst(":[0-9]+$", "")).distinct().toList();
+        } catch (RuntimeException e) {
+            return List.of();
+        }
     }
 
     /** The variant's hosts; a counted host group shares one spec instance, and its hosts the first one's name index. */

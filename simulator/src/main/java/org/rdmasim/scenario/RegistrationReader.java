@@ -1,6 +1,5 @@
 package org.rdmasim.scenario;
 
-import java.util.Locale;
 import java.util.Set;
 import org.rdmasim.memory.RegistrationCaps;
 import org.rdmasim.memory.RegistrationLimits;
@@ -14,30 +13,21 @@ final class RegistrationReader {
     static RegistrationSettings registration(YamlTree v) {
         v.onlyFields(Set.of("pageSize", "firmwarePageCap", "capScope", "hostMemory", "mttLimit"));
         RegistrationParameters params = RegistrationParameters.defaults();
-        if (v.has("pageSize")) {
-            YamlTree p = v.get("pageSize");
-            long bytes = Quantities.bytes(p);
-            try {
-                params = params.withPageSizeBytes(bytes);
-            } catch (IllegalArgumentException e) {
-                throw p.error(e.getMessage());
-            }
+        if (v.has(Parameters.PAGE_SIZE.key())) {
+            params = params.withPageSizeBytes(Parameters.PAGE_SIZE.fromYaml(v.get(Parameters.PAGE_SIZE.key())).bytes());
         }
         RegistrationCaps caps = RegistrationCaps.none();
-        if (v.has("firmwarePageCap")) {
-            RegistrationLimits.FirmwareCapScope scope = RegistrationLimits.FirmwareCapScope.PER_HCA;
-            if (v.has("capScope")) {
-                YamlTree sc = v.get("capScope");
-                scope = switch (sc.text().toLowerCase(Locale.ROOT)) {
-                    case "hca", "per-hca" -> RegistrationLimits.FirmwareCapScope.PER_HCA;
-                    case "host", "vf", "per-host" -> RegistrationLimits.FirmwareCapScope.PER_HOST;
-                    default -> throw sc.error("expected hca or host, got '" + sc.text() + "'");
-                };
-            }
-            caps = caps.withFirmwarePageCap(Quantities.bytes(v.get("firmwarePageCap")), scope);
+        if (v.has(Parameters.FIRMWARE_PAGE_CAP.key())) {
+            RegistrationLimits.FirmwareCapScope scope = v.has(Parameters.CAP_SCOPE.key())
+                    ? Parameters.CAP_SCOPE.fromYaml(v.get(Parameters.CAP_SCOPE.key()))
+                    : RegistrationLimits.FirmwareCapScope.PER_HCA;
+            caps = caps.withFirmwarePageCap(
+                    Parameters.FIRMWARE_PAGE_CAP.fromYaml(v.get(Parameters.FIRMWARE_PAGE_CAP.key())), scope);
+        } else if (v.has(Parameters.CAP_SCOPE.key())) {
+            Parameters.CAP_SCOPE.fromYaml(v.get(Parameters.CAP_SCOPE.key()));
         }
-        if (v.has("hostMemory")) {
-            caps = caps.withHostMemory(Quantities.bytes(v.get("hostMemory")));
+        if (v.has(Parameters.HOST_MEMORY.key())) {
+            caps = caps.withHostMemory(Parameters.HOST_MEMORY.fromYaml(v.get(Parameters.HOST_MEMORY.key())));
         }
         if (v.has("mttLimit")) {
             caps = caps.withMttLimit(Quantities.bytes(v.get("mttLimit")));

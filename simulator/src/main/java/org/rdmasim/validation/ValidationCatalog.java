@@ -41,6 +41,8 @@ import org.rdmasim.validation.ValidationRow.Modelled;
 public final class ValidationCatalog {
     private static final String SEED003 = "seed003-nic-pin-vs-stripe.yaml";
     private static final String MX450 = "validation/mx-450-gb200-stripe.yaml";
+    private static final String MOONCAKE = "validation/mooncake-te-multinic.yaml";
+    private static final String PEGA_CPU = "validation/pegaflow-cpu-bench.yaml";
     /**
      * Why the registration rows of PR #450 are missed: rdmasim prices a registration per MR, in proportion
      * to the bytes and the HCAs, so four HCAs cost four times one; the PR's 0.331 s against 0.151 s (2.2x)
@@ -56,7 +58,7 @@ public final class ValidationCatalog {
     private static final String EMR = "validation/ucx-10955-emr-ordering.yaml";
     private static final List<String> STRICT = List.of("emr-connectx.strictOrderGpuWriteRate");
     private static final List<String> GB200 = List.of("gb200-roce.nicReadRate", "gb200-roce.qpReadRate");
-    private static final List<String> QP_READ = List.of("connectx-ib.qpReadRate");
+    private static final List<String> QP_READ = List.of("connectx7.qpReadRate");
     private static final List<String> NONE = List.of();
     private static final String P5 = "p5-efa-striping.yaml";
     private static final List<String> EFA = List.of("aws-efa.efaWireEfficiency (assumed)");
@@ -95,6 +97,27 @@ public final class ValidationCatalog {
                 Evidence.MEASUREMENT, MX450 + "#striped", NONE, false, REGISTRATION_TIME_GAP,
                 runs -> Modelled.value(runs.outcome(MX450, "striped").registration().registrationSeconds(),
                         "registration of the 8.0 GB buffer on both hosts' HCAs")).onNics(4));
+        // [mooncake-readme]: Mooncake Transfer Engine, several RoCE NICs from one host
+        String mooncakeSetup = "40 GB between two hosts over RoCE; posed (not stated): host-memory buffers on the "
+                + "first socket, RDMA WRITE, one QP per NIC, and the engine's NUMA-affine NIC choice (its README: "
+                + "'select optimal devices based on the location (NUMA affinity, etc.)') keeping the buffer on "
+                + "its own socket's NICs";
+        r.add(new ValidationRow("MOONCAKE-8X400", "kvcache-ai/Mooncake README, Performance [mooncake-readme]",
+                "Transfer Engine bandwidth, 8 x 400 Gbps RoCE", mooncakeSetup + "; 8 x 400G hosts as DGX H100 on RoCE "
+                        + "(four NICs per socket)", 190, 190, "GB/s", 0.05, Evidence.MEASUREMENT, MOONCAKE
+                        + "#8x400-numa-affine", NONE, false, "",
+                runs -> Modelled.value(runs.aggregateGbps(MOONCAKE, "8x400-numa-affine") / 8, String.format(
+                        java.util.Locale.ROOT, "the socket's four NICs; with all eight: %.1f GB/s (%s)",
+                        runs.aggregateGbps(MOONCAKE, "8x400-all-nics") / 8, runs.bottleneck(MOONCAKE,
+                                "8x400-all-nics")))).onNics(8));
+        r.add(new ValidationRow("MOONCAKE-4X200", "kvcache-ai/Mooncake README, Performance [mooncake-readme]",
+                "Transfer Engine bandwidth, 4 x 200 Gbps RoCE", mooncakeSetup + "; 4 x 200G hosts as DGX H100 hosts "
+                        + "with ConnectX-6 200G NICs (two per socket)", 87, 87, "GB/s", 0.10, Evidence.MEASUREMENT,
+                MOONCAKE + "#4x200-numa-affine", NONE, false, "the hosts' layout is not published and no posing "
+                        + "gives 87 GB/s: the socket's two 200G NICs deliver 48.9 GB/s, all four 97.8 GB/s (12% over)",
+                runs -> Modelled.value(runs.aggregateGbps(MOONCAKE, "4x200-numa-affine") / 8, String.format(
+                        java.util.Locale.ROOT, "the socket's two NICs; with all four: %.1f GB/s",
+                        runs.aggregateGbps(MOONCAKE, "4x200-all-nics") / 8))).onNics(4));
         r.add(new ValidationRow("MX-449-4X", "ai-dynamo/modelexpress #449 [mx-issue-449]",
                 "4 NICs striped: 'theoretical 4x ceiling ~1232 Gbps'",
                 "4 NICs listed, UCX_MAX_RMA_RAILS=4 (the proposal's expectation; PR #450 measured this setup: "
@@ -196,13 +219,37 @@ public final class ValidationCatalog {
         r.add(perftest("PEGA-R1", "RDMA READ, 1 QP", 320, "read-1qp", true, ""));
         r.add(perftest("PEGA-R2", "RDMA READ, 2 QPs", 390, "read-2qp", false, ""));
         r.add(perftest("PEGA-W1", "RDMA WRITE, 1 QP", 365, "write-1qp", false,
-                "rdmasim has no per-QP WRITE limit: one WRITE QP runs at the wire (396 Gbps), 8% above this run. "
+                "rdmasim has no per-QP WRITE limit: one WRITE QP runs at the RoCE wire (391 Gbps), 7% above this run. "
                         + "A per-QP WRITE rate fitted here would contradict NVIDIA/nccl #2409, where one CX-7 QP "
                         + "wrote 128 KiB messages at 392.1 Gbps; what differs between the two runs is not published"));
         r.add(perftest("PEGA-W2", "RDMA WRITE, 2 QPs", 392, "write-2qp", false, ""));
+        // [pegaflow-291]: pegaflow-cpu-bench, 4 MB, QPs per NIC pair x one or two NICs, host memory
+        String wireGap = "the bench reaches 374-375 Gbps per NIC with two or more QPs, 4-5% below the RoCE payload "
+                + "rate rdmasim derives at MTU 4096 (391 Gbps); the run's RoCE MTU and the bench's per-message "
+                + "cost are not published";
+        String writeQp = "rdmasim has no per-QP WRITE limit (one QP writes at the wire); a rate fitted to this run "
+                + "would contradict NVIDIA/nccl #2409's one-QP WRITE at 392 Gbps";
+        r.add(pegaCpu("PEGA-CPU-R1-1NIC", "READ, 1 QP, 1 NIC", 322, "read-1qp-1nic", 1, ""));
+        r.add(pegaCpu("PEGA-CPU-R1-2NIC", "READ, 1 QP per NIC, 2 NICs", 644, "read-1qp-2nic", 2, ""));
+        r.add(pegaCpu("PEGA-CPU-R2-2NIC", "READ, 2 QPs per NIC, 2 NICs", 744, "read-2qp-2nic", 2, wireGap));
+        r.add(pegaCpu("PEGA-CPU-R4-2NIC", "READ, 4 QPs per NIC, 2 NICs", 747, "read-4qp-2nic", 2, ""));
+        r.add(pegaCpu("PEGA-CPU-W1-1NIC", "WRITE, 1 QP, 1 NIC", 361, "write-1qp-1nic", 1, writeQp));
+        r.add(pegaCpu("PEGA-CPU-W1-2NIC", "WRITE, 1 QP per NIC, 2 NICs", 719, "write-1qp-2nic", 2, writeQp));
+        r.add(pegaCpu("PEGA-CPU-W2-2NIC", "WRITE, 2 QPs per NIC, 2 NICs", 745, "write-2qp-2nic", 2, wireGap));
+        r.add(pegaCpu("PEGA-CPU-W4-2NIC", "WRITE, 4 QPs per NIC, 2 NICs", 747, "write-4qp-2nic", 2, ""));
         r.add(new ValidationRow("NCCL-2409-8QP", "NVIDIA/nccl #2409", "ib_write_bw, 8 QPs, host memory",
                 "H100, CX-7 400G RoCEv2", 391.5, 391.8, "Gbps", 0.02, Evidence.MEASUREMENT, NCCL2409 + "#write-8qp", NONE, false,
                 "", runs -> gbps(runs, NCCL2409, "write-8qp")));
+        r.add(new ValidationRow("NCCL-2409-16K", "NVIDIA/nccl #2409", "ib_write_bw, 1 QP, 16 KiB messages",
+                "H100, CX-7 400G RoCEv2, host memory", 380, 380, "Gbps", 0.05, Evidence.MEASUREMENT,
+                NCCL2409 + "#write-1qp-16kib", NONE, false,
+                "the only small-message cost rdmasim has is an assumed 1 us per descriptor (ProtocolParameters."
+                        + "perDescriptor, for NIXL/UCX posting), which caps 16 KiB messages at 131 Gbps; perftest "
+                        + "posts from a tight loop with many WQEs in flight, and no measured posting cost is modelled",
+                runs -> gbps(runs, NCCL2409, "write-1qp-16kib")));
+        r.add(new ValidationRow("NCCL-2409-128K", "NVIDIA/nccl #2409", "ib_write_bw, 1 QP, 128 KiB messages",
+                "H100, CX-7 400G RoCEv2, host memory", 392.1, 392.1, "Gbps", 0.05, Evidence.MEASUREMENT,
+                NCCL2409 + "#write-1qp-128kib", NONE, false, "", runs -> gbps(runs, NCCL2409, "write-1qp-128kib")));
         r.add(new ValidationRow("NCCL-2409-1M", "NVIDIA/nccl #2409", "ib_write_bw, 1 QP, 1 MiB messages: a dip",
                 "H100, CX-7 400G RoCEv2, host memory", 284.4, 284.4, "Gbps", 0.05, Evidence.MEASUREMENT,
                 NCCL2409 + "#write-1qp-1mib", NONE, false,
@@ -238,16 +285,12 @@ public final class ValidationCatalog {
         r.add(new ValidationRow("UCX-XDR-4QP", "openucx/ucx v1.20.0 src/uct/ib/base/ib_iface.c L49-53",
                 "XDR RDMA READ: '4 QPs are needed to achieve full bandwidth with PCIe Gen6'",
                 "ConnectX XDR 800G port, PCIe Gen6 (UCX maintainers' note; no measurement published)", 4, 4, "QPs", 0,
-                Evidence.EXPECTATION, "-", List.of("gb300-ib.qpReadRate (assumed)"), true,
-                "the assumed per-QP READ rate is UCX's XDR path figure (35e9 B/s = 280 Gbps), with which three QPs "
-                        + "already exceed an 800G port's 791 Gbps of payload; the note's four QPs would need at most "
-                        + "264 Gbps per QP: the two UCX figures disagree, and no measurement decides",
+                Evidence.EXPECTATION, "-", NONE, false, "",
                 runs -> {
                     Host h = new Host("h", Presets.get("gb300-tray"));
-                    double wire = h.nics().get(0).nic().payloadBytesPerSecond() * 8 / 1e9;
-                    double perQp = h.profile().qpReadRate().orElseThrow().value();
-                    return Modelled.value(Math.ceil(wire / perQp), String.format(java.util.Locale.ROOT,
-                            "QPs of %.0f Gbps to reach %.1f Gbps", perQp, wire));
+                    return Modelled.value(h.profile().qpReadRate().isPresent() ? Double.NaN : 1,
+                            "no ConnectX-8 QP's READ rate is published, so the model applies none and one QP reaches "
+                                    + "the wire; UCX's 35e9 B/s XDR path figure only ranks lanes");
                 }));
         return List.copyOf(r);
     }
@@ -271,6 +314,17 @@ public final class ValidationCatalog {
                     }
                     return Modelled.value(value, note);
                 }).onNics(nics);
+    }
+
+    /** A row of pegaflow PR #291's pegaflow-cpu-bench grid, posed between two hosts (the PR: one host, loopback). */
+    private static ValidationRow pegaCpu(String id, String what, double published, String variant, int nics,
+            String knownFailure) {
+        return new ValidationRow(id, "novitalabs/pegaflow PR #291 [pegaflow-291]", "pegaflow-cpu-bench, 4 MB, " + what,
+                "H20 host (h20-100), ConnectX-7 400G, host memory, loopback; posed between two RoCE hosts "
+                        + "(not stated: RoCE MTU, PCIe tree)", published, published, "Gbps", 0.05,
+                Evidence.MEASUREMENT, PEGA_CPU + "#" + variant, variant.startsWith("read") ? QP_READ : NONE, false,
+                knownFailure, runs -> Modelled.value(runs.aggregateGbps(PEGA_CPU, variant),
+                        runs.bottleneck(PEGA_CPU, variant))).onNics(nics);
     }
 
     private static Modelled gbps(ScenarioRuns runs, String file, String variant) throws Exception {
@@ -335,7 +389,7 @@ public final class ValidationCatalog {
 
     private static ValidationRow perftest(String id, String what, double published, String variant,
             boolean calibration, String knownFailure) {
-        return new ValidationRow(id, "novitalabs/pegaflow #291", what, "CX-7 400G, perftest, 4 MB messages",
+        return new ValidationRow(id, "novitalabs/pegaflow #291", what, "H20 hosts, CX-7 400G RoCE, perftest between host-memory buffers, 4 MB messages",
                 published, published, "Gbps", 0.03, Evidence.MEASUREMENT, PERFTEST + "#" + variant,
                 variant.startsWith("read") ? QP_READ : NONE, calibration, knownFailure,
                 runs -> gbps(runs, PERFTEST, variant));

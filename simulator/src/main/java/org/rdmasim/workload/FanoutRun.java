@@ -52,6 +52,8 @@ public final class FanoutRun {
     private long posted;
     private SourcePool pool;
     private final ArrayDeque<Integer> waiting = new ArrayDeque<>();
+    // Receivers whose last GPU finished in the current instant, handled together in receiver order.
+    private final java.util.TreeSet<Integer> endingNow = new java.util.TreeSet<>();
 
     // Fault reactions (ModelExpress's source retries); untouched and unallocated in a run without faults.
     private final boolean faultMode;
@@ -289,13 +291,33 @@ public final class FanoutRun {
         if (--pending[i] > 0) {
             return;
         }
-        SourceNode s = servedBy[i];
-        servedBy[i] = null;
-        pool.release(s);
         if (faultMode && !failedGpus[i].isEmpty()) {
+            SourceNode s = servedBy[i];
+            servedBy[i] = null;
+            pool.release(s);
             retry(i, s);
             return;
         }
+        // Receivers finishing in one instant free their sources (and, in a tree, become sources) together,
+        // in receiver order: which of them a computation finished first is rounding, and must not decide
+        // which waiting receiver gets which source.
+        if (endingNow.isEmpty()) {
+            run.clock().schedule(run.clock().instantWidth(), new ReceiversEnded(this));
+        }
+        endingNow.add(i);
+    }
+
+    /** The receivers that ended in the instant just past, in receiver order. */
+    void endInstant() {
+        while (!endingNow.isEmpty()) {
+            pullEnded(endingNow.pollFirst());
+        }
+    }
+
+    private void pullEnded(int i) {
+        SourceNode s = servedBy[i];
+        servedBy[i] = null;
+        pool.release(s);
         FanoutPlan.Member r = plan.receivers().get(i);
         pulls.add(new FanoutResult.ReceiverPull(cycle, r.host(), s.host, !s.original, bytes[i], arrivedAt[i], postedAt[i],
                 lastFinish[i], bottleneck[i]));

@@ -38,7 +38,7 @@ public record FaultCost(FaultPlan plan, double makespanWith, double makespanWith
             }
             last = Math.max(last, t.finishSeconds());
         }
-        double sum = 0;
+        org.apache.commons.math3.util.ResizableDoubleArray pulls = new org.apache.commons.math3.util.ResizableDoubleArray();
         double max = 0;
         int n = 0;
         int gaveUp = 0;
@@ -48,7 +48,7 @@ public record FaultCost(FaultPlan plan, double makespanWith, double makespanWith
                     gaveUp++;
                     continue;
                 }
-                sum += p.pullSeconds();
+                pulls.addElement(p.pullSeconds());
                 max = Math.max(max, p.pullSeconds());
                 n++;
             }
@@ -70,13 +70,14 @@ public record FaultCost(FaultPlan plan, double makespanWith, double makespanWith
                     continue;
                 }
                 double d = end - e.getValue();
-                sum += d;
+                pulls.addElement(d);
                 max = Math.max(max, d);
                 n++;
             }
         }
         double makespan = Double.isInfinite(first) ? 0 : Math.max(0, last - first);
-        return new Stats(makespan, n == 0 ? Double.NaN : sum / n, n == 0 ? Double.NaN : max, failed, gaveUp);
+        return new Stats(makespan, n == 0 ? Double.NaN : ReplicationStats.mean(pulls.getElements()), n == 0 ? Double.NaN : max,
+                failed, gaveUp);
     }
 
     private static String base(String id) {

@@ -6,13 +6,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.descriptive.moment.Mean;
+import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 import org.rdmasim.transport.TransferResult;
 
 /**
  * Statistics over the replications of one variant: per replication the makespan and the mean, p50 and
  * p99 of per-receiver pull time; across replications the mean of each with a 95% confidence interval
- * (Student's t with n - 1 degrees of freedom, Apache Commons Math), and the p50/p99 of all pulls pooled.
- * Percentiles are nearest-rank, so they are always an observed pull time.
+ * (Student's t with n - 1 degrees of freedom), and the p50/p99 of all pulls pooled. Every statistic is
+ * Apache Commons Math's: the mean, the bias-corrected standard deviation, the t quantile and the
+ * percentiles, which are nearest-rank (estimation type R_1, the inverse of the empirical distribution),
+ * so they are always an observed pull time.
  */
 public record ReplicationStats(int replications, Estimate makespanSeconds, Estimate meanPullSeconds,
         Estimate p50PullSeconds, Estimate p99PullSeconds, double pooledP50PullSeconds, double pooledP99PullSeconds) {
@@ -21,19 +26,11 @@ public record ReplicationStats(int replications, Estimate makespanSeconds, Estim
     public record Estimate(double mean, double ci95Low, double ci95High, double stdDev) {
         static Estimate of(double[] xs) {
             int n = xs.length;
-            double mean = 0;
-            for (double x : xs) {
-                mean += x;
-            }
-            mean /= n;
+            double mean = new Mean().evaluate(xs);
             if (n < 2) {
                 return new Estimate(mean, mean, mean, 0);
             }
-            double ss = 0;
-            for (double x : xs) {
-                ss += (x - mean) * (x - mean);
-            }
-            double sd = Math.sqrt(ss / (n - 1));
+            double sd = new StandardDeviation(true).evaluate(xs);
             double half = new TDistribution(null, n - 1).inverseCumulativeProbability(0.975) * sd / Math.sqrt(n);
             return new Estimate(mean, mean - half, mean + half, sd);
         }
@@ -53,7 +50,7 @@ public record ReplicationStats(int replications, Estimate makespanSeconds, Estim
             all.add(pulls);
             total += pulls.length;
             makespan[i] = makespan(runs.get(i));
-            mean[i] = Arrays.stream(pulls).average().orElse(0);
+            mean[i] = mean(pulls);
             p50[i] = percentile(pulls, 0.50);
             p99[i] = percentile(pulls, 0.99);
         }
@@ -68,13 +65,20 @@ public record ReplicationStats(int replications, Estimate makespanSeconds, Estim
                 percentile(pooled, 0.50), percentile(pooled, 0.99));
     }
 
-    /** Nearest-rank percentile of sorted values: the smallest value with at least {@code p} of all at or below it. */
-    public static double percentile(double[] sorted, double p) {
-        if (sorted.length == 0) {
+    /** The mean of {@code values} (Commons Math's, with its second-pass correction); 0 for no values. */
+    public static double mean(double[] values) {
+        return values.length == 0 ? 0 : new Mean().evaluate(values);
+    }
+
+    /**
+     * Nearest-rank percentile: the smallest value with at least {@code p} of all at or below it (Commons
+     * Math's estimation type R_1); 0 for no values.
+     */
+    public static double percentile(double[] values, double p) {
+        if (values.length == 0) {
             return 0;
         }
-        int rank = (int) Math.ceil(p * sorted.length);
-        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+        return new Percentile().withEstimationType(Percentile.EstimationType.R_1).evaluate(values, 100 * p);
     }
 
     /**

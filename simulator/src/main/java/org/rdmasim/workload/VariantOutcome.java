@@ -10,8 +10,25 @@ import org.rdmasim.memory.RegistrationTotals;
  */
 public record VariantOutcome(String name, String description, Status status, String error, RunResult result,
         double wallSeconds, Claim claim, RegistrationTotals registration, ReplicationStats replicationStats,
-        FaultCost faultCost) {
+        FaultCost faultCost, ConfigAudit audit) {
     public enum Status { OK, FAILED }
+
+    public VariantOutcome {
+        audit = audit == null ? ConfigAudit.NONE : audit;
+    }
+
+    public VariantOutcome(String name, String description, Status status, String error, RunResult result,
+            double wallSeconds, Claim claim, RegistrationTotals registration, ReplicationStats replicationStats,
+            FaultCost faultCost) {
+        this(name, description, status, error, result, wallSeconds, claim, registration, replicationStats, faultCost,
+                ConfigAudit.NONE);
+    }
+
+    /** The same outcome with what its processes run with that the scenario did not say. */
+    public VariantOutcome withAudit(ConfigAudit newAudit) {
+        return new VariantOutcome(name, description, status, error, result, wallSeconds, claim, registration,
+                replicationStats, faultCost, newAudit);
+    }
 
     public VariantOutcome(String name, String description, Status status, String error, RunResult result,
             double wallSeconds, Claim claim, RegistrationTotals registration, ReplicationStats replicationStats) {
@@ -21,7 +38,7 @@ public record VariantOutcome(String name, String description, Status status, Str
     /** The same outcome with what its faults cost (null without faults). */
     public VariantOutcome withFaultCost(FaultCost cost) {
         return new VariantOutcome(name, description, status, error, result, wallSeconds, claim, registration,
-                replicationStats, cost);
+                replicationStats, cost, audit);
     }
 
     public VariantOutcome(String name, String description, Status status, String error, RunResult result,

@@ -22,7 +22,7 @@ class CompareCommandTest {
         assertEquals(0, CliTestSupport.run("run", scenario.toString(), "--out", dir.toString(), "-q").code());
         String summary = dir.resolve("summary.json").toString();
         CliTestSupport.Outcome o = CliTestSupport.run("compare", summary, "--variant", "gb200-mx-pin-auto",
-                "--variant", "gb200-stripe-4-rails");
+                "--variant", "gb200-stripe-4-rails-ucx-prefix");
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().lines().anyMatch(l -> l.startsWith("slowest pull (s)") && l.contains("0.4156")
                 && l.contains("0.1039") && l.endsWith("x0.25 (better)")), o.out());
@@ -32,7 +32,15 @@ class CompareCommandTest {
         // the same variant names in two runs: A and B
         CliTestSupport.Outcome two = CliTestSupport.run("compare", summary, summary, "--variant", "gb200-mx-pin-auto");
         assertEquals(0, two.code(), two.err());
-        assertTrue(two.out().contains("A gb200-mx-pin-auto") && two.out().contains("x1 (same)"), two.out());
+        assertTrue(two.out().contains("A gb200-mx-pin-auto") && two.out().contains("same"), two.out());
+        assertTrue(!two.out().contains("better") && !two.out().contains("worse"), "equal values are the same: " + two.out());
+        // differently named variants of two runs, paired by the user
+        CliTestSupport.Outcome paired = CliTestSupport.run("compare", summary, summary, "--variant",
+                "gb200-mx-pin-auto=gb200-stripe-4-rails-ucx-prefix");
+        assertEquals(0, paired.code(), paired.err());
+        assertTrue(paired.out().contains("A gb200-mx-pin-auto") && paired.out().contains("B gb200-stripe-4-rails-ucx-prefix")
+                && paired.out().lines().anyMatch(l -> l.startsWith("aggregate (Gbps)") && l.endsWith("x4 (better)")),
+                paired.out());
     }
 
     @Test

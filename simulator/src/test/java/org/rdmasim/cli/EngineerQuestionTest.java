@@ -21,18 +21,22 @@ class EngineerQuestionTest {
         Path scenario = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml");
         assertEquals(0, CliTestSupport.run("run", scenario.toString(), "--out", dir.toString(), "-q").code());
         String csv = Files.readString(dir.resolve("transfers.csv"));
-        // 16 GB at the calibrated 308 Gbps per NIC: 0.4156 s pinned, 0.1039 s over four NICs
+        // 16 GB at the calibrated 308 Gbps per NIC: 0.4156 s pinned; 4 rails over the two same-Grace NICs
+        // under the UCX of NIXL's wheel (no ucx.conf), 0.2078 s; 0.1039 s over four NICs when ucx.conf is read
         assertTrue(csv.contains("gb200-mx-pin-auto,transfer,t0,source:GPU0,receiver:GPU0,read,,,16000000000,"), csv);
         String pinned = row(csv, "gb200-mx-pin-auto,transfer,");
         String striped = row(csv, "gb200-stripe-4-rails,transfer,");
+        String prefix = row(csv, "gb200-stripe-4-rails-ucx-prefix,transfer,");
         assertEquals(0.4156, Double.parseDouble(pinned.split(",")[11]), 0.0005);
-        assertEquals(0.1039, Double.parseDouble(striped.split(",")[11]), 0.0005);
+        assertEquals(0.2078, Double.parseDouble(striped.split(",")[11]), 0.0005);
+        assertEquals(0.1039, Double.parseDouble(prefix.split(",")[11]), 0.0005);
         assertTrue(pinned.contains("calibrated to gb200-roce"), pinned);
         assertTrue(striped.contains("calibrated to gb200-roce"), striped);
-        // four lanes on four NICs, one path each
+        // four lanes either way: both paths of two NICs, or one path of each of four NICs
         assertEquals(4, csv.lines().filter(l -> l.startsWith("gb200-stripe-4-rails,lane,")).count());
+        assertEquals(4, csv.lines().filter(l -> l.startsWith("gb200-stripe-4-rails-ucx-prefix,lane,")).count());
 
-        var explain = CliTestSupport.run("explain", scenario.toString(), "--variant", "gb200-stripe-4-rails");
+        var explain = CliTestSupport.run("explain", scenario.toString(), "--variant", "gb200-stripe-4-rails-ucx-prefix");
         assertEquals(0, explain.code());
         assertTrue(explain.out().contains("rests on (profile gb200-roce): nicReadRate = 308 Gbps, calibrated "
                 + "(ai-dynamo/modelexpress #449 [mx-issue-449]"),

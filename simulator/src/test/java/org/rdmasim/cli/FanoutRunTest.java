@@ -78,9 +78,13 @@ class FanoutRunTest {
         double wave = 2 * 4.0 * GB / nicCapacity();
         double makespan = o.result().fanout().cycles().get(0).pullMakespanSeconds();
         assertEquals(3 * wave, makespan, 3 * wave * 1e-4);
-        // The second wave arrives exactly when the first has finished.
+        // The second wave arrives when the first has finished: at the end of that instant (receivers ending
+        // in one instant are handled together, SimulationClock.SAME_INSTANT relative).
         List<FanoutResult.ReceiverPull> pulls = o.result().fanout().pulls();
-        assertEquals(pulls.get(0).finishSeconds(), pulls.get(2).arrivalSeconds(), 1e-12);
+        double finish = pulls.get(1).finishSeconds();
+        double gap = pulls.get(2).arrivalSeconds() - finish;
+        assertTrue(gap >= 0 && gap <= 1.5 * org.rdmasim.engine.SimulationClock.SAME_INSTANT * Math.max(1, finish),
+                "second wave " + gap + " s after the first");
     }
 
     @Test

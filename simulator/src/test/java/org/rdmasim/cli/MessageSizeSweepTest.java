@@ -34,7 +34,7 @@ class MessageSizeSweepTest {
             }
             double last = gbps.get(gbps.size() - 1);
             // dgx-h100, one QP: WRITE reaches the NDR wire rate after IB framing ([ucx-src] ib_iface.c);
-            // READ one QP's calibrated READ rate, 320 Gbps (profile connectx-ib, pegaflow #291).
+            // READ one QP's calibrated READ rate, 320 Gbps (profile connectx7, pegaflow #291).
             double cap = series.equals("read") ? 320.0 : 400 * 4096.0 / 4140;
             assertEquals(cap, last, cap * 0.005, series + " at 1 GiB");
             assertTrue(gbps.get(0) < cap * 0.5, series + " at 1 KiB should be far below its cap: " + gbps.get(0));

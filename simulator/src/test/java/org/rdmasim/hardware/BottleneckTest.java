@@ -79,11 +79,8 @@ class BottleneckTest {
 
     @Test
     void perQpReadRateSaysWhetherItIsCalibratedOrAssumed() {
-        reads(new Bottleneck.QpReadRate("b", "mlx5_0", "connectx-ib", false), "b:mlx5_0 READ rate of one QP, calibrated to connectx-ib",
-                "one QP's RDMA READ rate on b:mlx5_0, CALIBRATED (320 Gbps, profile connectx-ib)");
-        // gb300-ib takes ConnectX-8's per-QP READ from UCX's XDR note: an assumption, and it says so
-        reads(new Bottleneck.QpReadRate("b", "mlx5_0", "gb300-ib", true), "b:mlx5_0 READ rate of one QP, assumed in gb300-ib",
-                "one QP's RDMA READ rate on b:mlx5_0, ASSUMED (280 Gbps, profile gb300-ib)");
+        reads(new Bottleneck.QpReadRate("b", "mlx5_0", "connectx7", false), "b:mlx5_0 READ rate of one QP, calibrated to connectx7",
+                "one QP's RDMA READ rate on b:mlx5_0, CALIBRATED (320 Gbps, profile connectx7)");
     }
 
     @Test
@@ -110,7 +107,7 @@ class BottleneckTest {
     void onlyCalibratedOrAssumedNumbersNameAProfile() {
         assertEquals(Optional.of("gb200-roce"), new Bottleneck.NicReadCalibrated("r", "mlx5_0", "gb200-roce").profile());
         assertEquals(Optional.of("gb300-ib"), new Bottleneck.QpReadRate("b", "mlx5_0", "gb300-ib", true).profile());
-        assertEquals(Optional.of("connectx-ib"), new Bottleneck.QpReadRate("b", "mlx5_0", "connectx-ib", false).profile());
+        assertEquals(Optional.of("connectx7"), new Bottleneck.QpReadRate("b", "mlx5_0", "connectx7", false).profile());
         for (Bottleneck b : new Bottleneck[] {new Bottleneck.NicWire("s", "mlx5_0", Bottleneck.Side.TX, null),
                 new Bottleneck.Link("h", "GPU0", LinkSpec.LinkType.PCIE, Bottleneck.Direction.UP), new Bottleneck.HostMemory("h", 0),
                 new Bottleneck.SocketLink("h", 1, 0), new Bottleneck.FabricLeaf("leaf0", Bottleneck.Direction.UP),

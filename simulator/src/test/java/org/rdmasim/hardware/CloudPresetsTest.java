@@ -75,7 +75,7 @@ class CloudPresetsTest {
         assertEquals("mlx5_ib0", h.nics().get(0).name());
         // ndv5-topo.xml gives NUMA node 0 the CPUs 48-95
         assertEquals("48-95", h.spec().sockets().get(0).cpuAffinity());
-        assertEquals("connectx-ib", h.profile().name());
+        assertEquals("connectx7", h.profile().name());
     }
 
     @Test
@@ -107,7 +107,8 @@ class CloudPresetsTest {
                 && p.kind() == CalibrationProfile.Kind.ASSUMED && !p.assumption().isEmpty()));
         assertEquals(efa.parameter("efaWireEfficiency").orElseThrow().value(), LinkLayer.EFA.wireEfficiency());
         CalibrationProfile gb300 = CalibrationProfile.named("gb300-ib");
-        assertEquals(CalibrationProfile.Kind.ASSUMED, gb300.qpReadRate().orElseThrow().kind());
+        // no ConnectX-8 QP's READ rate is measured in public; UCX's XDR path figure is a ranking estimate
+        assertTrue(gb300.qpReadRate().isEmpty());
         assertTrue(gb300.assumptions().stream().allMatch(p -> !p.assumption().isEmpty()));
     }
 }

@@ -23,7 +23,7 @@ import org.rdmasim.workload.RunResult;
 import org.rdmasim.workload.VariantOutcome;
 
 /**
- * The summary.json contract of DESIGN.md: field names and meanings, on a hand-made result whose
+ * The summary.json contract (README, "Outputs"): field names and meanings, on a hand-made result whose
  * numbers are worked out here from literals (never from the code under test).
  */
 class SummaryJsonTest {

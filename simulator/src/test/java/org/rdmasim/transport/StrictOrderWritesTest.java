@@ -51,8 +51,8 @@ class StrictOrderWritesTest {
         assertEquals("emr-connectx", p.name());
         assertEquals(128, p.strictOrderGpuWriteRate().orElseThrow().value());
         assertEquals(CalibrationProfile.Kind.CALIBRATED, p.strictOrderGpuWriteRate().orElseThrow().kind());
-        // inherited from connectx-ib (extends=connectx-ib): one value in one file
-        assertEquals(CalibrationProfile.named("connectx-ib").qpReadRate(), p.qpReadRate());
+        // inherited from connectx7 (extends=connectx7): one value in one file
+        assertEquals(CalibrationProfile.named("connectx7").qpReadRate(), p.qpReadRate());
         // an Emerald Rapids host with EFA devices is still AWS's
         assertEquals("aws-efa", new Host("h", Presets.get("p6-b200.48xlarge")).profile().name());
     }

@@ -93,12 +93,12 @@ class TransferEngineTest {
     @Test
     void readOverOneQpOfAConnectX7IsHeldByItsCalibratedReadRate() {
         // UCX's 38e9 READ path figure is an estimate and caps nothing; what holds one QP is the READ rate
-        // of profile connectx-ib, 320 Gbps, calibrated to pegaflow #291 (ConnectX-7 ib_read_bw, 1 QP).
+        // of profile connectx7, 320 Gbps, calibrated to pegaflow #291 (ConnectX-7 ib_read_bw, 1 QP).
         Run r = pull(wideHost(1), Operation.READ, 1);
         double expected = SIZE / (320e9 / 8);
         assertEquals(expected + fixedCosts(r), r.result().seconds(), 1e-9);
-        assertEquals(new Bottleneck.QpReadRate("dst", "mlx5_0", "connectx-ib", false), r.result().bottleneck());
-        assertEquals("dst:mlx5_0 READ rate of one QP, calibrated to connectx-ib", r.result().bottleneck().id());
+        assertEquals(new Bottleneck.QpReadRate("dst", "mlx5_0", "connectx7", false), r.result().bottleneck());
+        assertEquals("dst:mlx5_0 READ rate of one QP, calibrated to connectx7", r.result().bottleneck().id());
     }
 
     @Test

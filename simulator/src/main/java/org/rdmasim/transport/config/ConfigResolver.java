@@ -87,6 +87,7 @@ public final class ConfigResolver {
      */
     public static EffectiveConfig resolve(StackSetup setup) {
         List<String> warnings = new ArrayList<>();
+        List<ConfigOverride> overrides = new ArrayList<>();
         List<String> decisions = new ArrayList<>();
         StackVersion ucx = setup.ucxVersion();
 
@@ -111,7 +112,7 @@ public final class ConfigResolver {
         }
 
         // 2. ModelExpress rewrites the environment before NIXL starts
-        applyModelExpress(setup, env, warnings, decisions);
+        applyModelExpress(setup, env, warnings, decisions, overrides);
 
         // 3. UCX reads the environment over its defaults (UCX variables it does not know are unused)
         Map<String, EffectiveValue> config = new LinkedHashMap<>();
@@ -138,6 +139,13 @@ public final class ConfigResolver {
                 warnings.add("UCX " + ucx + " does not know " + v.name() + " (added in "
                         + known.get().sinceUcx() + "): UCX reports it as an unused environment variable "
                         + "and keeps its older behaviour (" + known.get().defaultValue() + ")");
+                if (v.layer() == ConfigLayer.USER) {
+                    overrides.add(new ConfigOverride(v.name(), v.rawValue(), ConfigOverride.fileAndLine(v.origin()),
+                            known.get().defaultValue(),
+                            ConfigLayer.DEFAULT, "UCX " + ucx + " has no " + v.name() + " (added in "
+                                    + known.get().sinceUcx() + "): an unused environment variable, the older "
+                                    + "behaviour stays"));
+                }
                 continue;
             }
             config.put(v.name(), v);
@@ -146,11 +154,11 @@ public final class ConfigResolver {
         // 4. NIXL edits the UCX config
         setup.nixlVersion().ifPresent(nixl -> applyNixl(setup, nixl, env, config, warnings, decisions));
 
-        return new EffectiveConfig(config.values(), ucx, warnings, decisions);
+        return new EffectiveConfig(config.values(), ucx, warnings, decisions, overrides);
     }
 
     private static void applyModelExpress(StackSetup setup, Map<String, EffectiveValue> env,
-            List<String> warnings, List<String> decisions) {
+            List<String> warnings, List<String> decisions, List<ConfigOverride> overrides) {
         EffectiveValue pinVar = env.get("MX_RDMA_NIC_PIN");
         if (pinVar == null) {
             return;
@@ -208,6 +216,10 @@ public final class ConfigResolver {
             warnings.add("MX_RDMA_NIC_PIN=" + pinVar.rawValue() + " replaced UCX_NET_DEVICES='"
                     + previous.rawValue() + "' (" + previous.origin() + ") with '" + pinned
                     + "': ModelExpress writes os.environ unconditionally");
+            overrides.add(new ConfigOverride("UCX_NET_DEVICES", previous.rawValue(),
+                    ConfigOverride.fileAndLine(previous.origin()), pinned, ConfigLayer.MODEL_EXPRESS,
+                    "MX_RDMA_NIC_PIN=" + pinVar.rawValue() + " (" + ConfigOverride.fileAndLine(pinVar.origin())
+                            + "): the client writes os.environ[\"UCX_NET_DEVICES\"] unconditionally (" + MX_SOURCE + ")"));
         }
         env.put("UCX_NET_DEVICES", new EffectiveValue("UCX_NET_DEVICES", pinned, ConfigLayer.MODEL_EXPRESS,
                 MX_SOURCE + " " + setup.modelExpress().name() + " (" + mode.name().toLowerCase(java.util.Locale.ROOT) + ")"));

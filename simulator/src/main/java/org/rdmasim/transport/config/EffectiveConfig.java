@@ -25,9 +25,15 @@ public final class EffectiveConfig {
     private final StackVersion ucxVersion;
     private final List<String> warnings;
     private final List<String> decisions;
+    private final List<ConfigOverride> overrides;
 
     EffectiveConfig(Collection<EffectiveValue> values, StackVersion ucxVersion, List<String> warnings,
             List<String> decisions) {
+        this(values, ucxVersion, warnings, decisions, List.of());
+    }
+
+    EffectiveConfig(Collection<EffectiveValue> values, StackVersion ucxVersion, List<String> warnings,
+            List<String> decisions, List<ConfigOverride> overrides) {
         Map<String, EffectiveValue> ordered = new LinkedHashMap<>();
         Map<String, EffectiveValue> byName = new LinkedHashMap<>();
         values.forEach(v -> byName.put(v.name(), v));
@@ -45,6 +51,12 @@ public final class EffectiveConfig {
         }
         this.warnings = List.copyOf(all);
         this.decisions = List.copyOf(decisions);
+        this.overrides = List.copyOf(overrides);
+    }
+
+    /** Values the user set that a layer replaced or the library ignored, in the order they arose. */
+    public List<ConfigOverride> overrides() {
+        return overrides;
     }
 
     private static Optional<String> check(KnownVariable k, EffectiveValue v) {

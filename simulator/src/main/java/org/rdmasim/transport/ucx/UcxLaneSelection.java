@@ -7,7 +7,6 @@ import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.TopologyNode;
-import org.rdmasim.hardware.Units;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.LanePolicy;
 import org.rdmasim.transport.LaneSplit;
@@ -227,7 +226,7 @@ public final class UcxLaneSelection implements LanePolicy {
             TopologyNode nic = host.nic(name);
             HostSpec.NicSpec n = nic.nic();
             int paths = UcxPaths.pathsPerPort(n, config.ucxVersion(), config.ibNumPaths());
-            double wire = Units.gbpsToBytesPerSecond(n.lineRateGbps()) * n.linkLayer().wireEfficiency();
+            double wire = n.payloadBytesPerSecond();
             double pcie = n.link().bytesPerSecond();
             double iface = Math.min(wire, pcie);
             double opIface = UcxPaths.ifaceEstimate(n.model(), op, iface, paths);

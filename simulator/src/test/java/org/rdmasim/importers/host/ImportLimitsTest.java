@@ -1,4 +1,4 @@
-package org.rdmasim.importers;
+package org.rdmasim.importers.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.rdmasim.importers.ImportException;
+import org.rdmasim.importers.ImportOptions;
+import org.rdmasim.importers.InputLimits;
 import org.rdmasim.importers.nccl.NcclTopologyReader;
 import org.rdmasim.importers.smi.SmiTopologyReader;
-import org.junit.jupiter.api.Test;
 
 /** Topology files past a limit fail with the limit and the line, never with a JVM error or a parser's raw text. */
 class ImportLimitsTest {

@@ -1,4 +1,4 @@
-package org.rdmasim.importers;
+package org.rdmasim.importers.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -12,6 +12,7 @@ import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.Presets;
+import org.rdmasim.importers.ImportOptions;
 import org.rdmasim.importers.nccl.NcclTopologyReader;
 import org.rdmasim.importers.smi.SmiTopologyReader;
 

@@ -1,4 +1,4 @@
-package org.rdmasim.importers;
+package org.rdmasim.importers.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -14,6 +14,7 @@ import org.rdmasim.hardware.NicModel;
 import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.Presets;
 import org.rdmasim.hardware.TopoMatrix;
+import org.rdmasim.importers.ImportOptions;
 import org.rdmasim.importers.nccl.NcclTopologyReader;
 import org.rdmasim.importers.nccl.NcclXmlWriter;
 import org.rdmasim.importers.smi.SmiTopologyReader;

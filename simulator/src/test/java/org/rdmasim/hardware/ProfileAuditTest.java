@@ -1,0 +1,72 @@
+package org.rdmasim.hardware;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every profile parameter says what it is, and none is a library's estimate used as a rate: UCX's
+ * per-path READ figures (UCT_IB_NDR_READ_PATH_BANDWIDTH 38e9, UCT_IB_XDR_READ_PATH_BANDWIDTH 35e9,
+ * openucx/ucx v1.20.0 src/uct/ib/base/ib_iface.c L36-55) only rank lanes; UCX never throttles to them.
+ */
+class ProfileAuditTest {
+    @Test
+    void everyParameterIsDerivedCalibratedOrAssumedWithItsSourceAndNoneRestsOnAUcxEstimate() {
+        for (String name : CalibrationProfile.NAMES) {
+            for (CalibrationProfile.Parameter p : CalibrationProfile.named(name).parameters()) {
+                String where = name + "." + p.key();
+                assertFalse(p.source().isBlank(), where + " names no source");
+                if (p.kind() != CalibrationProfile.Kind.DERIVED) {
+                    assertFalse(p.assumption().isBlank(), where + " does not say what it assumes");
+                }
+                String src = p.source().toLowerCase(Locale.ROOT);
+                assertFalse(src.contains("ib_iface.c") || src.contains("read_path_bandwidth") || src.contains("35e9")
+                        || src.contains("38e9"), where + " takes a value from UCX's lane-ranking estimates");
+            }
+        }
+    }
+
+    @Test
+    void theConnectX7PerQpReadRateAppliesWhereverAConnectX7ReadsWhateverTheLinkLayer() {
+        // measured on 400G RoCE (pegaflow #291), so a RoCE DGX H100 gets it as an InfiniBand one does
+        for (LinkLayer layer : List.of(LinkLayer.INFINIBAND, LinkLayer.ROCE)) {
+            Host h = new Host("h", relinked(Presets.get("dgx-h100"), layer));
+            assertEquals(320.0, h.profile().qpReadRate().orElseThrow().value(), layer.toString());
+            assertEquals(CalibrationProfile.Kind.CALIBRATED, h.profile().qpReadRate().orElseThrow().kind());
+        }
+        // GB200 extends it and keeps one home for the value
+        assertEquals(CalibrationProfile.named("connectx7").qpReadRate(),
+                CalibrationProfile.named("gb200-roce").qpReadRate());
+        // a ConnectX-6 is not the measured hardware: no per-QP READ rate
+        assertTrue(CalibrationProfile.named("generic").qpReadRate().isEmpty());
+    }
+
+    /** The same host with every NIC on {@code layer}. */
+    private static HostSpec relinked(HostSpec spec, LinkLayer layer) {
+        List<HostSpec.SocketSpec> sockets = new java.util.ArrayList<>();
+        for (HostSpec.SocketSpec s : spec.sockets()) {
+            sockets.add(new HostSpec.SocketSpec(s.numaNode(), s.memoryBandwidth(), s.memoryBytes(), s.cpuAffinity(),
+                    relinked(s.devices(), layer)));
+        }
+        return new HostSpec(spec.model(), spec.cpuFamily(), spec.interSocket(), sockets, spec.source());
+    }
+
+    private static List<HostSpec.DeviceSpec> relinked(List<HostSpec.DeviceSpec> devices, LinkLayer layer) {
+        List<HostSpec.DeviceSpec> out = new java.util.ArrayList<>();
+        for (HostSpec.DeviceSpec d : devices) {
+            if (d instanceof HostSpec.NicSpec n) {
+                out.add(new HostSpec.NicSpec(n.name(), n.model(), layer, n.link(), n.port(), n.lineRateGbps(),
+                        n.relaxedOrdering()));
+            } else if (d instanceof HostSpec.SwitchSpec s) {
+                out.add(new HostSpec.SwitchSpec(s.name(), s.uplink(), relinked(s.devices(), layer)));
+            } else {
+                out.add(d);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,62 @@
+package org.rdmasim.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** Every committed summary.json follows the published schema of its version, and the schema can fail. */
+class SummarySchemaTest {
+    private static Schema schema() throws Exception {
+        try (InputStream in = SummaryJson.class.getResourceAsStream("/schema/summary.schema.json")) {
+            return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(in);
+        }
+    }
+
+    @Test
+    void everyCommittedSummaryFollowsTheSchema() throws Exception {
+        Schema schema = schema();
+        List<Path> summaries;
+        try (Stream<Path> s = Files.list(Path.of(System.getProperty("rdmasim.repo", "..")).resolve("reports"))) {
+            summaries = s.map(p -> p.resolve("summary.json")).filter(Files::isRegularFile).sorted().toList();
+        }
+        assertTrue(summaries.size() >= 10, "reports: " + summaries);
+        ObjectMapper m = new ObjectMapper();
+        for (Path p : summaries) {
+            JsonNode json = m.readTree(p.toFile());
+            assertEquals(List.of(), schema.validate(json), p.toString());
+            assertEquals(SummaryJson.SCHEMA_VERSION, json.get("schemaVersion").asInt(), p.toString());
+        }
+    }
+
+    @Test
+    void aSummaryMissingAContractFieldOrOfTheWrongVersionFails() throws Exception {
+        Schema schema = schema();
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode ok = (ObjectNode) m.readTree("""
+                {"schemaVersion": 1, "scenario": "s", "description": "", "provenance": {"rdmasimVersion": "0",
+                 "scenarioSha256": "x", "seed": 1}, "variants": []}""");
+        assertEquals(List.of(), schema.validate(ok));
+        ObjectNode noVariants = ok.deepCopy();
+        noVariants.remove("variants");
+        assertFalse(schema.validate(noVariants).isEmpty());
+        ObjectNode otherVersion = ok.deepCopy();
+        otherVersion.put("schemaVersion", 2);
+        assertFalse(schema.validate(otherVersion).isEmpty());
+        ObjectNode badVariant = ok.deepCopy();
+        badVariant.putArray("variants").addObject().put("name", "v").put("status", "maybe");
+        assertFalse(schema.validate(badVariant).isEmpty());
+    }
+}
