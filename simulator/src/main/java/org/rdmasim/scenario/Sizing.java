@@ -11,6 +11,7 @@ import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.transport.ucx.StackProfile;
+import org.rdmasim.transport.ucx.UcxPaths;
 import org.rdmasim.workload.FanoutPlan;
 import org.rdmasim.workload.TreeFanout;
 
@@ -46,12 +47,47 @@ public final class Sizing {
     private Sizing() {
     }
 
-    /** Largest value worth trying when the user gives no --max. */
-    public static int defaultMax(VariantSpec v, Knob knob) {
+    /** The largest value a knob can usefully take on a variant, and why. */
+    public record Bound(int value, String why) {
+    }
+
+    /**
+     * The largest value worth trying: past it the knob either cannot be set (NICs the host does not
+     * have) or adds nothing the model can use.
+     * <ul>
+     *   <li>sources: one per receiver host, since each receiver pulls from a single source and an
+     *       extra source would stay idle;
+     *   <li>nics: the receiver host's NICs;
+     *   <li>rails: the lanes a receiver GPU can have, its NICs times the paths UCX opens per port
+     *       ({@code UCX_IB_NUM_PATHS}, auto: 2 on NDR and XDR ports, openucx/ucx
+     *       src/uct/ib/base/ib_iface.c {@code uct_ib_iface_set_num_paths}, v1.20.0): a rail limit above
+     *       the lanes there are selects no more lanes;
+     *   <li>tree-degree: one child per receiver, the degree at which a source serves every receiver
+     *       directly.
+     * </ul>
+     */
+    public static Bound bound(VariantSpec v, Knob knob) {
+        FanoutPlan plan = v.fanoutPlan();
+        int receivers = plan.receivers().size();
         return switch (knob) {
-            case SOURCES -> Math.max(16, v.fanoutPlan().sources().size());
-            case NICS, RAILS -> receiverNics(v).size();
-            case TREE_DEGREE -> 8;
+            case SOURCES -> new Bound(receivers, receivers + " receiver host(s), each pulling from one source");
+            case NICS -> {
+                int nics = receiverNics(v).size();
+                yield new Bound(nics, "the receiver host has " + nics + " NIC(s)");
+            }
+            case RAILS -> {
+                FanoutPlan.Member r = plan.receivers().get(0);
+                Host host = new Host(r.host(), v.hosts().get(r.host()));
+                StackProfile stack = v.transport().stack();
+                var numPaths = stack.configFor(host, host.gpu(r.gpus().get(0))).ibNumPaths();
+                int lanes = 0;
+                for (TopologyNode nic : host.nics()) {
+                    lanes += UcxPaths.pathsPerPort(nic.nic(), stack.ucx(), numPaths);
+                }
+                yield new Bound(Math.max(1, lanes), host.nics().size() + " NIC(s) x paths per port (UCX_IB_NUM_PATHS) = "
+                        + lanes + " lane(s) a receiver GPU can have");
+            }
+            case TREE_DEGREE -> new Bound(receivers, receivers + " receiver host(s): at that degree a source serves all directly");
         };
     }
 

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
@@ -16,6 +19,12 @@ import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.Presets;
 import org.rdmasim.hardware.Units;
 import org.rdmasim.report.SummaryJson;
+import org.rdmasim.run.VariantRunner;
+import org.rdmasim.scenario.Scenario;
+import org.rdmasim.scenario.ScenarioLoader;
+import org.rdmasim.scenario.Sizing;
+import org.rdmasim.scenario.SizingSearch;
+import org.rdmasim.scenario.VariantSpec;
 
 /** The size command on a case computed by hand, and fan-out input errors. */
 class SizeCommandTest {
@@ -40,30 +49,217 @@ class SizeCommandTest {
                 assignment: least-loaded
             """;
 
-    @Test
-    void findsTheSmallestSourceCountComputedByHand() throws IOException {
+    private static double oneShare() {
         HostSpec.NicSpec nic = new Host("x", Presets.get("dgx-h100")).nic("mlx5_0").nic();
         double c = Units.gbpsToBytesPerSecond(nic.lineRateGbps()) * nic.linkLayer().wireEfficiency();
-        double oneShare = 1e9 / c;
+        return 1e9 / c;
+    }
+
+    private static String seconds(double s) {
+        return String.format(Locale.ROOT, "%.6f", s);
+    }
+
+    @Test
+    void findsTheSmallestSourceCountComputedByHand() throws IOException {
+        double oneShare = oneShare();
         // 4 sources: 2 receivers each (2 B/C); 3 sources leave one with 3 (3 B/C). Target between.
         double target = 2.5 * oneShare;
         Path f = dir.resolve("s.yaml");
         Files.writeString(f, SCENARIO);
         Path out = dir.resolve("out");
-        CliTestSupport.Outcome o = CliTestSupport.run("size", f.toString(), "--target-p99", String.format(Locale.ROOT, "%.6f", target),
-                "--vary", "sources", "--max", "5", "--threads", "2", "--out", out.toString());
+        CliTestSupport.Outcome o = CliTestSupport.run("size", f.toString(), "--target-p99", seconds(target),
+                "--vary", "sources", "--threads", "2", "--out", out.toString());
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("smallest sources that meets the target: 4"), o.out());
+        assertTrue(o.out().contains("assumes more sources never make p99 worse"), o.out());
         JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
         assertEquals(4, json.get("smallestMeeting").asInt());
+        assertTrue(json.get("complete").asBoolean());
+        // Bound: 8 receiver hosts. Gallop 1, 2, 4 (meets), bisect 3: 4 points, within log2(8) + 2.
+        assertEquals(8, json.get("bound").asInt());
         JsonNode sweep = json.get("sweep");
-        assertEquals(5, sweep.size());
+        assertEquals(4, sweep.size());
+        assertTrue(sweep.size() <= Math.log(8) / Math.log(2) + 2);
         for (int k = 1; k <= 4; k++) {
+            assertEquals(k, sweep.get(k - 1).get("value").asInt(), "points in knob order");
             double expected = Math.ceil(8.0 / k) * oneShare;
             assertEquals(expected, sweep.get(k - 1).get("p99PullSeconds").asDouble(), expected * 1e-4, "sources=" + k);
         }
+        assertEquals(5, Files.readAllLines(out.resolve("sizing.csv")).size());
         assertTrue(Files.exists(out.resolve("sizing-sources.png")));
         assertTrue(Files.exists(out.resolve("receivers-vs-time-sources.svg")));
+    }
+
+    @Test
+    void agreesWithALinearScanOfEverySourceCount() throws IOException {
+        double oneShare = oneShare();
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, SCENARIO);
+        Scenario scenario = ScenarioLoader.load(f, false);
+        VariantSpec base = scenario.variants().get(0);
+        double[] p99 = new double[9];
+        for (int k = 1; k <= 8; k++) {
+            p99[k] = VariantRunner.run(Sizing.apply(base, Sizing.Knob.SOURCES, k), scenario.seed(), 1, 1)
+                    .replicationStats().pooledP99PullSeconds();
+        }
+        for (double share : new double[] {1.5, 2.5, 4.5, 8.5, 0.5}) {
+            double target = share * oneShare;
+            int linear = 0;
+            for (int k = 1; k <= 8 && linear == 0; k++) {
+                linear = p99[k] <= Double.parseDouble(seconds(target)) ? k : 0;
+            }
+            Path out = dir.resolve("out-" + share);
+            CliTestSupport.Outcome o = CliTestSupport.run("size", f.toString(), "--target-p99", seconds(target),
+                    "--vary", "sources", "--threads", "1", "--out", out.toString());
+            assertEquals(0, o.code(), o.err());
+            JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
+            int points = json.get("sweep").size();
+            if (linear == 0) {
+                assertTrue(json.get("smallestMeeting").isNull(), o.out());
+                assertTrue(o.out().contains("no sources up to 8 meets the target"), o.out());
+                assertEquals(4, points, "1, 2, 4, 8: ceil(log2 8) + 1");
+            } else {
+                assertEquals(linear, json.get("smallestMeeting").asInt(), "target " + share + " shares");
+                // Galloping then bisection: at most 2 ceil(log2 answer) points, a linear scan would take `linear`.
+                int ceilLog2 = 32 - Integer.numberOfLeadingZeros(linear - 1);
+                assertTrue(points <= Math.max(1, 2 * ceilLog2), o.out());
+            }
+            assertTrue(points <= SizingSearch.maxEvaluations(8), o.out());
+        }
+    }
+
+    @Test
+    void maxLowersTheBoundAndCannotRaiseIt() throws IOException {
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, SCENARIO);
+        Path out = dir.resolve("out");
+        CliTestSupport.Outcome o = CliTestSupport.run("size", f.toString(), "--target-p99", seconds(2.5 * oneShare()),
+                "--vary", "sources", "--max", "3", "--threads", "1", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("no sources up to 3 meets the target"), o.out());
+        JsonNode sweep = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile()).get("sweep");
+        assertEquals(List.of(1, 2, 3), List.of(sweep.get(0).get("value").asInt(), sweep.get(1).get("value").asInt(),
+                sweep.get(2).get("value").asInt()));
+        assertEquals(3, sweep.size());
+
+        o = CliTestSupport.run("size", f.toString(), "--target-p99", "1", "--vary", "sources", "--max", "9",
+                "--out", dir.resolve("o2").toString());
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("8 receiver host(s)"), o.err());
+        assertFalse(o.err().contains("Exception"), o.err());
+    }
+
+    @Test
+    void badKnobValuesExitTwo() throws IOException {
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, SCENARIO);
+        String o2 = dir.resolve("o2").toString();
+        for (String[] args : List.of(new String[] {"--vary", "bogus"}, new String[] {"--vary", "sources", "--max", "0"},
+                new String[] {"--vary", "nics", "--max", "100"}, new String[] {"--vary", "rails", "--max", "-3"},
+                new String[] {"--vary", "tree-degree", "--max", "two"})) {
+            List<String> line = new java.util.ArrayList<>(List.of("size", f.toString(), "--target-p99", "1", "--out", o2));
+            line.addAll(List.of(args));
+            CliTestSupport.Outcome o = CliTestSupport.run(line.toArray(String[]::new));
+            assertEquals(2, o.code(), String.join(" ", args) + ": " + o.err());
+            assertFalse(o.err().contains("Exception"), o.err());
+        }
+        CliTestSupport.Outcome o = CliTestSupport.run("size", f.toString(), "--target-p99", "-1", "--vary", "sources");
+        assertEquals(2, o.code(), o.err());
+        assertFalse(Files.exists(dir.resolve("o2")));
+    }
+
+    @Test
+    void railsAreBoundedByTheLanesAReceiverCanHave() throws IOException {
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, SCENARIO);
+        VariantSpec v = ScenarioLoader.load(f, false).variants().get(0);
+        int nics = new Host("r0", v.hosts().get("r0")).nics().size();
+        // ConnectX-7 ports run at NDR: UCX 1.20 opens 2 paths on each (ib_iface.c uct_ib_iface_set_num_paths).
+        assertEquals(2 * nics, Sizing.bound(v, Sizing.Knob.RAILS).value());
+        assertEquals(nics, Sizing.bound(v, Sizing.Knob.NICS).value());
+        Files.writeString(f, SCENARIO.replace("MX_RDMA_NIC_PIN=auto", "MX_RDMA_NIC_PIN=auto\n    export UCX_IB_NUM_PATHS=1"));
+        v = ScenarioLoader.load(f, false).variants().get(0);
+        assertEquals(nics, Sizing.bound(v, Sizing.Knob.RAILS).value());
+        assertEquals(8, Sizing.bound(v, Sizing.Knob.TREE_DEGREE).value());
+    }
+
+    /** A search on made-up points, through the same table and files as a real one. */
+    private SizeCommand.Sweep sweep(Path out, StringWriter text) {
+        PrintWriter w = new PrintWriter(text, true);
+        return new SizeCommand.Sweep("made-up", "v", Sizing.Knob.SOURCES, 5.0, 1, 8, "8 receiver host(s)", out, w, w);
+    }
+
+    private static SizeCommand.Row row(int value, double p99) {
+        return new SizeCommand.Row(value, p99, p99, p99, p99 <= 5.0, "", new double[] {p99});
+    }
+
+    @Test
+    void aRiseInP99IsReportedInTheTableAndTheJson() throws IOException {
+        double[] p99 = {0, 10, 12, 11, 1, 1, 1, 1, 1};
+        Path out = dir.resolve("out");
+        StringWriter text = new StringWriter();
+        assertEquals(Main.OK, sweep(out, text).run(value -> row(value, p99[value])));
+        assertTrue(text.toString().contains("monotonicity violated: p99 rises from 10.0000 s at sources=1 to 12.0000 s at sources=2"),
+                text.toString());
+        assertTrue(text.toString().contains("smallest sources that meets the target: 4"), text.toString());
+        JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
+        assertEquals(1, json.get("monotonicityViolations").size());
+    }
+
+    @Test
+    void anInterruptKeepsThePointsSimulatedSoFar() throws IOException {
+        Path out = dir.resolve("out");
+        StringWriter text = new StringWriter();
+        int[] calls = {0};
+        int code;
+        try {
+            code = sweep(out, text).run(value -> {
+                if (++calls[0] == 3) {
+                    Thread.currentThread().interrupt(); // as the Ctrl-C hook does, during the third point
+                }
+                return row(value, 20.0 / value);
+            });
+        } finally {
+            Thread.interrupted();
+        }
+        assertEquals(Main.INTERRUPTED, code);
+        assertTrue(text.toString().contains("INCOMPLETE"), text.toString());
+        assertTrue(text.toString().contains("no answer yet: no sources tried so far meets the target (largest tried 2)"),
+                text.toString());
+        JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
+        assertFalse(json.get("complete").asBoolean());
+        assertTrue(json.get("smallestMeeting").isNull());
+        assertEquals(2, json.get("sweep").size(), "the point cut short is not kept");
+        assertEquals(List.of("sources,status,p99PullSeconds,meanPullSeconds,makespanSeconds,meetsTarget",
+                "1,ok,20.0,20.0,20.0,false", "2,ok,10.0,10.0,10.0,false"), Files.readAllLines(out.resolve("sizing.csv")));
+        assertFalse(Files.exists(out.resolve("sizing-sources.png")), "no charts for an unfinished search");
+    }
+
+    @Test
+    void theCtrlCHookWritesThePointsWhenThePointUnderWayDoesNotStop() throws IOException {
+        Path out = dir.resolve("out");
+        StringWriter text = new StringWriter();
+        SizeCommand.Sweep s = sweep(out, text);
+        s.add(row(1, 10), 1_000_000_000L);
+        s.add(row(2, 8), 1_000_000_000L);
+        // Next 4: meeting at 8 would take 4, 8 and bisection's 6, 7 (meeting at 4: 4 and 3), 1 s each so far.
+        assertTrue(s.status(4, 0.25).endsWith("sources = 4, point 3 of at most 6, running 0 s; 1.0 s per point so far; "
+                + "up to 4 s left at that rate"), s.status(4, 0.25));
+        // A point running longer than the mean sets the rate: no ETA the point under way already exceeds.
+        assertTrue(s.status(4, 30).endsWith("running 30 s; 1.0 s per point so far; up to 90 s left at that rate"),
+                s.status(4, 30));
+        s.add(row(4, 2), 1_000_000_000L);
+        // The worker is inside point 3 and does not answer the interrupt within the wait.
+        s.onCtrlC(new Thread(() -> { }), 0);
+        assertTrue(text.toString().contains("no answer yet: the smallest sources that meets the target is between 3 and 4"),
+                text.toString());
+        JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
+        assertFalse(json.get("complete").asBoolean());
+        assertEquals(3, json.get("sweep").size());
+        // A second signal (or the worker arriving late) does not write again.
+        int length = text.toString().length();
+        s.onCtrlC(new Thread(() -> { }), 0);
+        assertEquals(length, text.toString().length());
     }
 
     @Test

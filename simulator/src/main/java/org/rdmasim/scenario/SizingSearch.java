@@ -1,0 +1,155 @@
+package org.rdmasim.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.TreeMap;
+
+/**
+ * The order in which a sizing run tries knob values: galloping 1, 2, 4, 8, ... (the bound itself last)
+ * until a value meets the target, then bisection between the last value that missed and the first that
+ * met it. It rests on one assumption, monotonicity: raising the knob never makes p99 worse, so every
+ * value below the answer misses and every value from it up meets. Under that assumption the answer is
+ * the one a linear scan of 1..bound finds, after at most {@code 2 ceil(log2 answer)} points (one when
+ * the answer is 1), or {@code ceil(log2 bound) + 1} points when no value meets the target.
+ *
+ * <p>Bisection only tries values between the last miss and the first meet, so the pass/miss outcomes
+ * it keeps always look monotone; what it can see is a p99 that rises with the knob, which
+ * {@link #violations(String)} reports: the answer may then not be the smallest value that meets.
+ */
+public final class SizingSearch {
+    /**
+     * One evaluated value.
+     *
+     * @param p99   pooled p99 pull time, NaN when the variant failed
+     * @param meets whether the point met the target (a failed variant does not)
+     */
+    public record Point(int value, double p99, boolean meets) {
+    }
+
+    /** Relative rise in p99 treated as a real rise rather than rounding in the pooled percentile. */
+    static final double RISE_TOLERANCE = 1e-9;
+
+    private final int bound;
+    private final TreeMap<Integer, Point> points = new TreeMap<>();
+    private int lastMiss;
+    private int firstMeet = -1;
+    private int nextGallop = 1;
+    private boolean galloping = true;
+
+    /** A search over 1..{@code bound}. */
+    public SizingSearch(int bound) {
+        if (bound < 1) {
+            throw new IllegalArgumentException("the largest value to try must be at least 1, got " + bound);
+        }
+        this.bound = bound;
+    }
+
+    public int bound() {
+        return bound;
+    }
+
+    /** The next value to evaluate, or empty when the search is over. */
+    public OptionalInt next() {
+        if (galloping) {
+            return OptionalInt.of(nextGallop);
+        }
+        if (firstMeet - lastMiss <= 1) {
+            return OptionalInt.empty();
+        }
+        return OptionalInt.of(lastMiss + (firstMeet - lastMiss) / 2);
+    }
+
+    public boolean done() {
+        return next().isEmpty();
+    }
+
+    /** Records the outcome of the value {@link #next()} gave. */
+    public void record(Point p) {
+        OptionalInt expected = next();
+        if (expected.isEmpty() || expected.getAsInt() != p.value()) {
+            throw new IllegalStateException("expected a point at " + (expected.isEmpty() ? "none" : expected.getAsInt())
+                    + ", got one at " + p.value());
+        }
+        points.put(p.value(), p);
+        if (p.meets()) {
+            firstMeet = p.value();
+            galloping = false;
+        } else {
+            lastMiss = p.value();
+            if (galloping) {
+                if (p.value() == bound) {
+                    galloping = false;
+                    firstMeet = bound + 1; // none in range: lastMiss + 1 == firstMeet ends the search
+                } else {
+                    nextGallop = (int) Math.min((long) p.value() * 2, bound);
+                }
+            }
+        }
+    }
+
+    /** The smallest value that met the target, once the search is over; empty if none in 1..bound did. */
+    public OptionalInt answer() {
+        return firstMeet >= 1 && firstMeet <= bound ? OptionalInt.of(firstMeet) : OptionalInt.empty();
+    }
+
+    /** The points evaluated so far, in knob order. */
+    public List<Point> points() {
+        return List.copyOf(points.values());
+    }
+
+    public int evaluated() {
+        return points.size();
+    }
+
+    /** The most points still to evaluate, whatever their outcomes. */
+    public int maxRemaining() {
+        if (!galloping) {
+            return bisectionProbes(firstMeet - lastMiss);
+        }
+        // Meet at some later gallop value: the gallop points up to it, then bisection below it.
+        int worst = 0;
+        int steps = 0;
+        int miss = lastMiss;
+        long v = nextGallop;
+        while (true) {
+            steps++;
+            worst = Math.max(worst, steps + bisectionProbes((int) v - miss));
+            if (v >= bound) {
+                return worst;
+            }
+            miss = (int) v;
+            v = Math.min(v * 2, bound);
+        }
+    }
+
+    /** The most points a whole search over 1..{@code bound} evaluates. */
+    public static int maxEvaluations(int bound) {
+        return new SizingSearch(bound).maxRemaining();
+    }
+
+    /** Probes bisection needs in the worst case to close a bracket {@code width} apart: ceil(log2 width). */
+    static int bisectionProbes(int width) {
+        return width <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(width - 1);
+    }
+
+    /**
+     * Where the points seen contradict monotonicity: each pair of neighbouring points (in knob order,
+     * failed variants left out) whose p99 rises as the knob rises; a point that meets the target below
+     * one that misses it would be such a rise. Empty when the points agree with the assumption.
+     */
+    public List<String> violations(String knob) {
+        List<String> out = new ArrayList<>();
+        List<Point> ok = points.values().stream().filter(p -> !Double.isNaN(p.p99())).toList();
+        for (int i = 0; i + 1 < ok.size(); i++) {
+            Point lo = ok.get(i);
+            Point hi = ok.get(i + 1);
+            if (hi.p99() > lo.p99() * (1 + RISE_TOLERANCE)) {
+                out.add(String.format(Locale.ROOT, "p99 rises from %.6g s at %s=%d to %.6g s at %s=%d", lo.p99(), knob,
+                        lo.value(), hi.p99(), knob, hi.value()));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,110 @@
+package org.rdmasim.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.function.IntToDoubleFunction;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/** Galloping then bisection: the linear scan's answer, in a logarithmic number of points. */
+class SizingSearchTest {
+    /** Runs the search on {@code p99(value)} against {@code target}; returns the values tried, in order. */
+    private static List<Integer> drive(SizingSearch s, IntToDoubleFunction p99, double target) {
+        List<Integer> tried = new ArrayList<>();
+        for (OptionalInt next = s.next(); next.isPresent(); next = s.next()) {
+            int v = next.getAsInt();
+            tried.add(v);
+            double p = p99.applyAsDouble(v);
+            s.record(new SizingSearch.Point(v, p, p <= target));
+        }
+        return tried;
+    }
+
+    private static OptionalInt linearScan(int bound, IntToDoubleFunction p99, double target) {
+        for (int v = 1; v <= bound; v++) {
+            if (p99.applyAsDouble(v) <= target) {
+                return OptionalInt.of(v);
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    private static int ceilLog2(int n) {
+        return n <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(n - 1);
+    }
+
+    @Test
+    void gallopsThenBisects() {
+        // 86 sources meet (the 2,048-receiver case): 1..128 by doubling, then bisection in (64, 128).
+        SizingSearch s = new SizingSearch(2048);
+        List<Integer> tried = drive(s, v -> v >= 86 ? 1.0 : 2.0, 1.5);
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 128, 96, 80, 88, 84, 86, 85), tried);
+        assertEquals(OptionalInt.of(86), s.answer());
+        assertEquals(2 * ceilLog2(86), tried.size());
+        assertTrue(s.violations("sources").isEmpty());
+    }
+
+    @Test
+    void noneInRangeEndsAtTheBound() {
+        SizingSearch s = new SizingSearch(12);
+        List<Integer> tried = drive(s, v -> 5.0, 1.0);
+        assertEquals(List.of(1, 2, 4, 8, 12), tried);
+        assertTrue(s.answer().isEmpty());
+        assertEquals(ceilLog2(12) + 1, tried.size());
+    }
+
+    @Test
+    void pointsComeOutInKnobOrder() {
+        SizingSearch s = new SizingSearch(8);
+        drive(s, v -> 10.0 / v, 3.0);
+        assertEquals(List.of(1, 2, 3, 4), s.points().stream().map(SizingSearch.Point::value).toList());
+    }
+
+    @Test
+    void aRiseInP99IsReportedAsAViolation() {
+        // p99 worse at 2 than at 1, and the search still ends on 4: the pair (1, 2) contradicts monotonicity.
+        double[] p99 = {0, 10, 12, 11, 1, 1, 1, 1, 1};
+        SizingSearch s = new SizingSearch(8);
+        drive(s, v -> p99[v], 5);
+        assertEquals(OptionalInt.of(4), s.answer());
+        List<String> v = s.violations("sources");
+        assertEquals(1, v.size(), v.toString());
+        assertTrue(v.get(0).contains("sources=1") && v.get(0).contains("sources=2"), v.get(0));
+    }
+
+    @Test
+    void theMostPointsMatchesTheWorstCase() {
+        for (int bound = 1; bound <= 70; bound++) {
+            int worst = 0;
+            for (int answer = 1; answer <= bound + 1; answer++) {
+                int a = answer;
+                worst = Math.max(worst, drive(new SizingSearch(bound), v -> v >= a ? 0 : 1, 0.5).size());
+            }
+            assertEquals(worst, SizingSearch.maxEvaluations(bound), "bound " + bound);
+        }
+    }
+
+    @Property(tries = 2000)
+    void findsTheLinearScansAnswer(@ForAll @IntRange(min = 1, max = 5000) int bound,
+            @ForAll @IntRange(min = 1, max = 6000) int threshold) {
+        // A monotone p99: falls with the knob, meets the target from `threshold` on.
+        IntToDoubleFunction p99 = v -> v >= threshold ? 1.0 / v : 2.0 + 1.0 / v;
+        SizingSearch s = new SizingSearch(bound);
+        List<Integer> tried = drive(s, p99, 1.5);
+        assertEquals(linearScan(bound, p99, 1.5), s.answer());
+        assertEquals(tried.size(), tried.stream().distinct().count(), "a value tried twice: " + tried);
+        if (s.answer().isPresent()) {
+            assertTrue(tried.size() <= Math.max(1, 2 * ceilLog2(s.answer().getAsInt())), tried.toString());
+        } else {
+            assertEquals(ceilLog2(bound) + 1, tried.size(), tried.toString());
+        }
+        assertTrue(tried.size() <= SizingSearch.maxEvaluations(bound));
+        assertTrue(s.violations("k").isEmpty());
+    }
+}
