@@ -38,6 +38,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 import org.rdmasim.engine.RandomStreams;
+import org.rdmasim.transport.Operation;
+import org.rdmasim.hardware.Units;
+import org.rdmasim.hardware.CalibrationProfile;
+import org.rdmasim.transport.config.NetDevices;
+import org.rdmasim.transport.config.EffectiveConfig;
+import org.rdmasim.transport.config.ConfigOverride;
+import org.rdmasim.workload.ConfigAudit;
 import org.rdmasim.engine.RunWatch;
 import org.rdmasim.memory.RegistrationTotals;
 import org.rdmasim.workload.FanoutPlan;
@@ -125,19 +132,19 @@ public final class VariantRunner {
      * replaced or the library ignored (once each), and the NICs the first initiator's user-set
      * UCX_NET_DEVICES lists. Explicit lanes bypass UCX's choice, so they have nothing to audit.
      */
-    static org.rdmasim.workload.ConfigAudit audit(VariantSpec v) {
-        List<org.rdmasim.workload.ConfigAudit.Assumption> restsOn = restsOn(v);
+    static ConfigAudit audit(VariantSpec v) {
+        List<ConfigAudit.Assumption> restsOn = restsOn(v);
         if (!v.transport().lanes().isEmpty()) {
-            return new org.rdmasim.workload.ConfigAudit(List.of(), "", List.of(), restsOn);
+            return new ConfigAudit(List.of(), "", List.of(), restsOn);
         }
         List<TransferItem> items = v.isFanout() ? v.fanoutPlan().firstPull() : v.transfers();
-        Map<String, org.rdmasim.transport.config.ConfigOverride> seen = new LinkedHashMap<>();
+        Map<String, ConfigOverride> seen = new LinkedHashMap<>();
         Map<String, Host> shapes = new HashMap<>();
         java.util.Set<String> processes = new java.util.HashSet<>();
         String first = "";
         List<String> listed = List.of();
         for (TransferItem t : items) {
-            Endpoint init = t.operation() == org.rdmasim.transport.Operation.READ ? t.to() : t.from();
+            Endpoint init = t.operation() == Operation.READ ? t.to() : t.from();
             if (!processes.add(init.toString())) {
                 continue;
             }
@@ -150,8 +157,8 @@ public final class VariantRunner {
             if (d == null) {
                 continue;
             }
-            org.rdmasim.transport.config.EffectiveConfig c = v.transport().stack().configFor(h, d);
-            for (org.rdmasim.transport.config.ConfigOverride o : c.overrides()) {
+            EffectiveConfig c = v.transport().stack().configFor(h, d);
+            for (ConfigOverride o : c.overrides()) {
                 seen.putIfAbsent(o.variable() + '\0' + o.userValue() + '\0' + o.effectiveValue(), o);
             }
             if (first.isEmpty()) {
@@ -163,39 +170,39 @@ public final class VariantRunner {
             Host h = shapes.get(first.substring(0, first.indexOf(':')));
             if (h != null && v.transport().stack().installMatters(h)) {
                 var install = v.transport().stack().install();
-                restsOn.add(0, new org.rdmasim.workload.ConfigAudit.Assumption("UCX install: " + install.yamlName()
+                restsOn.add(0, new ConfigAudit.Assumption("UCX install: " + install.yamlName()
                         + " (not stated by the scenario: the common install for this stack)", "assumed",
                         install.description() + "; `explain` shows the answer under ucxInstall: "
                                 + install.other().yamlName()));
             }
         }
-        return new org.rdmasim.workload.ConfigAudit(new ArrayList<>(seen.values()), first, listed, restsOn);
+        return new ConfigAudit(new ArrayList<>(seen.values()), first, listed, restsOn);
     }
 
     /**
      * What the variant's answer rests on beyond mechanisms: the calibrated and assumed parameters of its
      * hosts' profiles, and the defaults an importer filled in for what a host file did not say.
      */
-    private static List<org.rdmasim.workload.ConfigAudit.Assumption> restsOn(VariantSpec v) {
-        List<org.rdmasim.workload.ConfigAudit.Assumption> out = new ArrayList<>();
+    private static List<ConfigAudit.Assumption> restsOn(VariantSpec v) {
+        List<ConfigAudit.Assumption> out = new ArrayList<>();
         java.util.Set<String> profiles = new java.util.LinkedHashSet<>();
         java.util.Set<HostSpec> shapes = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (HostSpec spec : v.hosts().values()) {
             if (shapes.add(spec)) {
-                profiles.add(org.rdmasim.hardware.CalibrationProfile.forHost(spec).name());
+                profiles.add(CalibrationProfile.forHost(spec).name());
             }
         }
         for (String name : profiles) {
-            for (var p : org.rdmasim.hardware.CalibrationProfile.named(name).assumptions()) {
-                out.add(new org.rdmasim.workload.ConfigAudit.Assumption("profile " + name + ": " + p.key() + " = "
-                        + org.rdmasim.hardware.Units.number(p.value()) + " " + p.unit(),
+            for (var p : CalibrationProfile.named(name).assumptions()) {
+                out.add(new ConfigAudit.Assumption("profile " + name + ": " + p.key() + " = "
+                        + Units.number(p.value()) + " " + p.unit(),
                         p.kind().name().toLowerCase(java.util.Locale.ROOT),
                         p.source() + (p.assumption().isEmpty() ? "" : ". " + p.assumption())));
             }
         }
         for (String w : new java.util.LinkedHashSet<>(v.warnings())) {
             if (w.contains(" taken as ")) {
-                out.add(new org.rdmasim.workload.ConfigAudit.Assumption(w.replaceAll("^.*/([^/]+:[0-9]+): ", "$1: "),
+                out.add(new ConfigAudit.Assumption(w.replaceAll("^.*/([^/]+:[0-9]+): ", "$1: "),
                         "assumed", "an importer default for what the host file does not say"));
             }
         }
@@ -203,7 +210,7 @@ public final class VariantRunner {
     }
 
     /** The NICs the user's own UCX_NET_DEVICES names on {@code h} (before any layer replaced it), or none. */
-    private static List<String> listedNics(StackProfile stack, org.rdmasim.transport.config.EffectiveConfig c, Host h) {
+    private static List<String> listedNics(StackProfile stack, EffectiveConfig c, Host h) {
         String raw = null;
         for (EnvEntry e : stack.env()) {
             if (e.name().equals("UCX_NET_DEVICES")) {
@@ -215,7 +222,7 @@ public final class VariantRunner {
         }
         List<String> names = h.nics().stream().map(TopologyNode::name).toList();
         try {
-            return org.rdmasim.transport.config.NetDevices.parse(raw).resolve(names, c.ucxVersion()).devices().stream()
+            return NetDevices.parse(raw).resolve(names, c.ucxVersion()).devices().stream()
                     .map(dev -> dev.replaceFirst(":[0-9]+$", "")).distinct().toList();
         } catch (RuntimeException e) {
             return List.of();
