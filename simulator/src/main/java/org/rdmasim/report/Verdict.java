@@ -57,10 +57,18 @@ final class Verdict {
                     slow = l;
                 }
             }
-            if (lines.size() == 1 || fast == slow) {
+            List<String> fastest = tiedWith(lines, fast.seconds());
+            List<String> slowest = tiedWith(lines, slow.seconds());
+            if (lines.size() == 1) {
                 h.append(sentence("All variants", fast));
+            } else if (fastest.size() == lines.size()) {
+                // every variant takes the same time: a tie, not a ranking
+                h.append("<b>All ").append(lines.size()).append(" variants tie</b>: slowest pull ").append(num(fast.seconds()))
+                        .append(" s (").append(num(fast.gbps())).append(" Gbps), limited by ")
+                        .append(IndexHtml.esc(fast.limiter().words())).append('.');
             } else {
-                h.append(sentence("Fastest", fast)).append("<br>\n").append(sentence("Slowest", slow)).append("<br>\n")
+                h.append(sentence(label("Fastest", fastest, fast), fast)).append("<br>\n")
+                        .append(sentence(label("Slowest", slowest, slow), slow)).append("<br>\n")
                         .append(String.format(Locale.ROOT, "The fastest is %s times faster (slowest pull %s s vs %s s).",
                                 num(slow.seconds() / fast.seconds()), num(fast.seconds()), num(slow.seconds())));
             }
@@ -149,6 +157,27 @@ final class Verdict {
             b.append("<li>").append(i).append("</li>\n");
         }
         return b.append("</ul>\n").toString();
+    }
+
+    /** The variants whose slowest pull equals {@code seconds} to one part in 10^9: a tie is not a rank. */
+    private static List<String> tiedWith(List<Line> lines, double seconds) {
+        List<String> names = new ArrayList<>();
+        for (Line l : lines) {
+            if (Math.abs(l.seconds() - seconds) <= 1e-9 * seconds) {
+                names.add(l.variant());
+            }
+        }
+        return names;
+    }
+
+    /** "Fastest" for one variant; "Fastest (tied: a, b)" when others take the same time. */
+    private static String label(String word, List<String> tied, Line shown) {
+        if (tied.size() < 2) {
+            return word;
+        }
+        List<String> others = new ArrayList<>(tied);
+        others.remove(shown.variant());
+        return word + " (tied with " + String.join(", ", others) + ")";
     }
 
     private static String sentence(String label, Line l) {
