@@ -17,6 +17,9 @@ public final class Main implements Runnable {
     public static final int OK = 0;
     public static final int VARIANT_FAILED = 1;
     public static final int BAD_INPUT = 2;
+    /** An error in rdmasim itself: one line on the terminal, the trace in a file. */
+    public static final int INTERNAL_ERROR = 3;
+
     /** 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C. */
     public static final int INTERRUPTED = 130;
 
@@ -51,14 +54,52 @@ public final class Main implements Runnable {
                 err.println("rdmasim: I/O error: " + ex.getMessage());
                 return BAD_INPUT;
             }
-            throw ex;
+            return unexpected(ex, err);
         });
         cl.setParameterExceptionHandler((ex, a) -> {
             err.println("rdmasim: " + ex.getMessage());
             ex.getCommandLine().usage(err);
             return BAD_INPUT;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (RuntimeException | Error e) {
+            // what picocli lets through (an Error from a command, a handler's own failure)
+            return unexpected(e, err);
+        }
+    }
+
+    /**
+     * What an exception nobody expected becomes: never a trace on the terminal. Running out of heap is said
+     * as such (exit 2: the input is too large for the heap given); anything else is an internal error (exit
+     * 3) with one line naming the version and a file holding the trace, to attach to a report.
+     */
+    static int unexpected(Throwable ex, PrintWriter err) {
+        if (ex instanceof OutOfMemoryError) {
+            err.println("rdmasim: error: the run needs more memory than the Java heap has (" + Runtime.getRuntime()
+                    .maxMemory() / (1 << 20) + " MiB): make the scenario smaller, or give more with "
+                    + "RDMASIM_JAVA_OPTS=-Xmx<size>");
+            return BAD_INPUT;
+        }
+        String where;
+        try {
+            java.nio.file.Path file = java.nio.file.Files.createTempFile("rdmasim-internal-error-", ".txt");
+            java.io.StringWriter trace = new java.io.StringWriter();
+            ex.printStackTrace(new PrintWriter(trace));
+            java.nio.file.Files.writeString(file, "rdmasim " + version() + "\n" + trace);
+            where = "the trace is in " + file;
+        } catch (IOException | RuntimeException e) {
+            where = "the trace could not be written (" + e.getMessage() + ")";
+        }
+        err.println("rdmasim: internal error (rdmasim " + version() + "): " + ex.getClass().getSimpleName()
+                + (ex.getMessage() == null ? "" : ": " + firstLine(ex.getMessage())) + "; " + where
+                + "; a report with that file helps");
+        return INTERNAL_ERROR;
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
     }
 
     /** The release from the build's rdmasim.properties, or "unknown" when run from unpackaged classes. */
