@@ -23,6 +23,30 @@ final class ByteSize implements ITypeConverter<Long> {
         }
     }
 
+    /** A buffer to register: at least one byte (registering nothing is not a registration). */
+    static final class Buffer implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String text) {
+            long bytes = parse(text);
+            if (bytes < 1) {
+                throw new TypeConversionException("a buffer holds at least one byte, got '" + text + "'");
+            }
+            return bytes;
+        }
+    }
+
+    /** Physical host memory, with the range its declaration gives ({@code registration.hostMemory}). */
+    static final class HostMemory implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String text) {
+            try {
+                return org.rdmasim.scenario.Parameters.HOST_MEMORY.read(text);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     /** Binary rendering for tables: "40.00 GiB", "80.0 MiB", "512 B". */
     static String format(long bytes) {
         double b = bytes;

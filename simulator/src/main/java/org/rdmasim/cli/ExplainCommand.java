@@ -55,6 +55,9 @@ public final class ExplainCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (maxTransfers < 1) {
+            throw new BadInputException("--transfers: explain at least 1 transfer per variant, got " + maxTransfers);
+        }
         Scenario scenario = scenarioFiles.load(scenarioFile);
         List<VariantSpec> chosen = new ArrayList<>();
         for (VariantSpec v : scenario.variants()) {

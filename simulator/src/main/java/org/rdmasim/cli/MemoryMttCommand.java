@@ -21,7 +21,7 @@ final class MemoryMttCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"--memory", "--mtt-for-memory"}, paramLabel = "SIZE", required = true, converter = ByteSize.class,
+    @Option(names = {"--memory", "--mtt-for-memory"}, paramLabel = "SIZE", required = true, converter = ByteSize.HostMemory.class,
             description = "physical host memory, e.g. 64GiB")
     long memory;
 

@@ -78,7 +78,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
             description = "host preset: ${COMPLETION-CANDIDATES}", completionCandidates = TopoCommand.PresetNames.class)
     String preset;
 
-    @Option(names = "--buffer", paramLabel = "SIZE", required = true, converter = ByteSize.class,
+    @Option(names = "--buffer", paramLabel = "SIZE", required = true, converter = ByteSize.Buffer.class,
             description = "a buffer registered by every GPU's process, e.g. 40GiB or 80GB; repeat for several")
     List<Long> buffers;
 

@@ -21,22 +21,9 @@ final class FabricReader {
                 default -> throw k.error("expected non-blocking, leaf-spine or rail-optimized, got '" + k.text() + "'");
             };
         }
-        int perLeaf = 1;
-        if (v.has("hostsPerLeaf")) {
-            long n = v.get("hostsPerLeaf").integer();
-            if (n < 1) {
-                throw v.get("hostsPerLeaf").error("must be at least 1");
-            }
-            perLeaf = (int) n;
-        }
-        double over = 1.0;
-        if (v.has("oversubscription")) {
-            over = v.get("oversubscription").number();
-            if (!(over >= 1.0)) {
-                throw v.get("oversubscription").error("must be >= 1 (1 = non-blocking, 2 = 2:1), got " + over);
-            }
-        }
-        double hop = v.has("hopLatency") ? Quantities.seconds(v.get("hopLatency")) : FabricSpec.DEFAULT_HOP_LATENCY;
+        int perLeaf = Math.toIntExact(Parameters.HOSTS_PER_LEAF.fromYaml(v, 1L));
+        double over = Parameters.OVERSUBSCRIPTION.fromYaml(v, 1.0);
+        double hop = Parameters.HOP_LATENCY.fromYaml(v, FabricSpec.DEFAULT_HOP_LATENCY);
         return new FabricSpec(kind, perLeaf, over, hop);
     }
 }

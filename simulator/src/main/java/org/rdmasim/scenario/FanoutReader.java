@@ -94,10 +94,7 @@ final class FanoutReader {
         if (f.has("tree")) {
             YamlTree t = f.get("tree");
             t.onlyFields(Set.of("maxChildren"));
-            long n = t.get("maxChildren").integer();
-            if (n < 1 || n > 1_000_000) {
-                throw t.get("maxChildren").error("expected at least 1 child per source, got " + n);
-            }
+            long n = Parameters.MAX_CHILDREN.fromYaml(t.get("maxChildren"));
             tree = new TreeFanout((int) n);
         }
         Operation op = f.has("operation") ? ScenarioLoader.operation(f.get("operation")) : transport.operation();
@@ -122,6 +119,10 @@ final class FanoutReader {
                 gpuNode = v.get("gpus");
                 gpus = new ArrayList<>();
                 for (YamlTree g : gpuNode.isList() ? gpuNode.items() : List.of(gpuNode)) {
+                    if (gpus.contains(g.text())) {
+                        // a GPU is one buffer's home: listed twice it would pull (or serve) the model twice
+                        throw g.error("GPU '" + g.text() + "' is listed twice");
+                    }
                     gpus.add(g.text());
                 }
                 if (gpus.isEmpty()) {
@@ -182,10 +183,7 @@ final class FanoutReader {
             }
             case "waves" -> {
                 a.onlyFields(Set.of("kind", "size", "gap"));
-                long size = a.get("size").integer();
-                if (size < 1) {
-                    throw a.get("size").error("a wave needs at least one receiver, got " + size);
-                }
+                long size = Parameters.WAVE_SIZE.fromYaml(a.get("size"));
                 if (a.has("gap")) {
                     return ArrivalProcess.Waves.everySeconds((int) size, Quantities.seconds(a.get("gap")));
                 }
@@ -205,10 +203,7 @@ final class FanoutReader {
 
     private static RefitCycles cycles(YamlTree c) {
         c.onlyFields(Set.of("count", "metadataRtt", "metadataPerReceiver", "registrationCached"));
-        long count = c.has("count") ? c.get("count").integer() : 1;
-        if (count < 1 || count > 10_000) {
-            throw c.get("count").error("expected 1 to 10000 cycles, got " + count);
-        }
+        long count = Parameters.CYCLES.fromYaml(c, 1L);
         double rtt = c.has("metadataRtt") ? Quantities.seconds(c.get("metadataRtt")) : 0.0;
         double per = c.has("metadataPerReceiver") ? Quantities.seconds(c.get("metadataPerReceiver")) : 0.0;
         boolean cached = !c.has("registrationCached") || c.get("registrationCached").bool();
@@ -217,20 +212,7 @@ final class FanoutReader {
 
     private static Jitter jitter(YamlTree j) {
         j.onlyFields(Set.of("nicRate", "start"));
-        double rate = 0;
-        if (j.has("nicRate")) {
-            YamlTree r = j.get("nicRate");
-            String t = r.text().trim();
-            try {
-                rate = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100
-                        : Double.parseDouble(t);
-            } catch (NumberFormatException e) {
-                throw r.error("expected a fraction such as 0.02 or a percentage such as '2%', got '" + t + "'");
-            }
-            if (!(rate >= 0) || rate >= 1) {
-                throw r.error("NIC rate jitter must be in [0%, 100%), got '" + t + "'");
-            }
-        }
+        double rate = Parameters.NIC_RATE_JITTER.fromYaml(j, 0.0);
         double start = j.has("start") ? Quantities.seconds(j.get("start")) : 0.0;
         return new Jitter(rate, start);
     }

@@ -78,11 +78,7 @@ final class FaultReader {
             }
             case "degraded" -> {
                 e.onlyFields(Set.of("kind", "host", "nic", "resource", "fraction", "at", "until"));
-                double fraction = e.get("fraction").number();
-                if (!(fraction > 0 && fraction < 1)) {
-                    throw e.get("fraction").error("a degraded rate is a fraction between 0 and 1 (exclusive), got "
-                            + e.get("fraction").text() + "; use nic-down for a port that stops");
-                }
+                double fraction = Parameters.DEGRADED_FRACTION.fromYaml(e.get("fraction"));
                 double at = Quantities.seconds(e.get("at"));
                 double until = until(e, at);
                 if (e.has("resource")) {

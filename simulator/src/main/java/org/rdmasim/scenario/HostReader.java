@@ -160,7 +160,7 @@ final class HostReader {
         }
         LinkLayer layer = v.has("linkLayer") ? linkLayer(v.get("linkLayer")) : null;
         NicModel model = v.has("nicModel") ? parse(v.get("nicModel"), NicModel::parse) : null;
-        Double rate = v.has("lineRate") ? Quantities.bandwidth(v.get("lineRate")) * 8 / 1e9 : null;
+        Double rate = v.has("lineRate") ? Parameters.LINE_RATE.fromYaml(v.get("lineRate")) * 8 / 1e9 : null;
         List<HostSpec.SocketSpec> sockets = new ArrayList<>();
         for (HostSpec.SocketSpec s : spec.sockets()) {
             sockets.add(new HostSpec.SocketSpec(s.numaNode(), s.memoryBandwidth(), s.memoryBytes(), s.cpuAffinity(),
@@ -198,7 +198,7 @@ final class HostReader {
         }
         double inter = 0;
         if (v.has("interSocket")) {
-            inter = Quantities.bandwidth(v.get("interSocket"));
+            inter = Parameters.INTER_SOCKET.fromYaml(v.get("interSocket"));
         } else if (socketItems.size() > 1) {
             throw v.error("a host with several sockets needs 'interSocket' (per-direction bandwidth, e.g. '128 GB/s')");
         }
@@ -206,7 +206,7 @@ final class HostReader {
         for (int i = 0; i < socketItems.size(); i++) {
             YamlTree s = socketItems.get(i);
             s.onlyFields(Set.of("memoryBandwidth", "memory", "cpuAffinity", "devices"));
-            double bw = s.has("memoryBandwidth") ? Quantities.bandwidth(s.get("memoryBandwidth")) : 300e9;
+            double bw = Parameters.MEMORY_BANDWIDTH.fromYaml(s, 300e9);
             long mem = s.has("memory") ? Quantities.bytes(s.get("memory")) : 1L << 40;
             List<HostSpec.DeviceSpec> devices = s.has("devices") ? devices(s.get("devices")) : List.of();
             sockets.add(new HostSpec.SocketSpec(i, bw, mem, s.string("cpuAffinity", ""), devices));
@@ -238,7 +238,7 @@ final class HostReader {
                 d.onlyFields(Set.of("nic", "model", "linkLayer", "lineRate", "link", "port", "relaxedOrdering"));
                 NicModel m = d.has("model") ? parse(d.get("model"), NicModel::parse) : NicModel.CX7;
                 LinkLayer layer = d.has("linkLayer") ? linkLayer(d.get("linkLayer")) : LinkLayer.INFINIBAND;
-                double rate = d.has("lineRate") ? Quantities.bandwidth(d.get("lineRate")) * 8 / 1e9 : m.lineRateGbps();
+                double rate = d.has("lineRate") ? Parameters.LINE_RATE.fromYaml(d.get("lineRate")) * 8 / 1e9 : m.lineRateGbps();
                 LinkSpec link = d.has("link") ? link(d.get("link")) : m.hostLink();
                 int port = d.has("port") ? positiveInt(d.get("port"), 1) : 1;
                 boolean ro = !d.has("relaxedOrdering") || d.get("relaxedOrdering").bool();
@@ -253,7 +253,7 @@ final class HostReader {
     private static LinkSpec link(YamlTree v) {
         if (v.has("c2c")) {
             v.onlyFields(Set.of("c2c"));
-            return LinkSpec.c2c(Quantities.bandwidth(v.get("c2c")));
+            return LinkSpec.c2c(Parameters.C2C.fromYaml(v.get("c2c")));
         }
         v.onlyFields(Set.of("gen", "width"));
         YamlTree g = v.get("gen");

@@ -37,6 +37,8 @@ final class HostsSection {
                 if (!prefix.matches("[A-Za-z0-9._-]+")) {
                     throw entry.get("prefix").error("a prefix may use letters, digits, '.', '_' and '-' only");
                 }
+                // the group's longest host name (prefix and the last number) obeys the host-name rules
+                Names.checked(entry.has("prefix") ? entry.get("prefix") : entry, prefix + (count - 1), "host");
                 HostSpec spec = HostReader.read(entry.without(Set.of("count", "prefix")), warnings);
                 List<String> names = new ArrayList<>((int) count);
                 for (int i = 0; i < count; i++) {

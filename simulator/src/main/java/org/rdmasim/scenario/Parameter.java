@@ -11,7 +11,8 @@ import java.util.function.ToDoubleFunction;
  * value's file:line:column, or naming the option.
  *
  * @param field       where a scenario writes it, e.g. {@code registration.firmwarePageCap}
- * @param option      the command-line option that sets the same thing, e.g. {@code --fw-page-cap}
+ * @param option      the command-line option that sets the same thing, e.g. {@code --fw-page-cap}, or empty
+ *                    when only a scenario sets it
  * @param unit        the unit values are written in, or what the words are
  * @param defaultText the default, as a user would write it ("none" when unset means unlimited)
  * @param range       the physical range, in the unit of {@code magnitude}
@@ -49,6 +50,16 @@ public record Parameter<T>(String field, String option, String unit, String defa
         } catch (IllegalArgumentException e) {
             throw v.error(e.getMessage());
         }
+    }
+
+    /** The value at {@code section.key()} if the section writes it, else {@code fallback}. */
+    public T fromYaml(YamlTree section, T fallback) {
+        return section.has(key()) ? fromYaml(section.get(key())) : fallback;
+    }
+
+    /** Whether a command-line option sets it too (else only a scenario does). */
+    public boolean hasOption() {
+        return !option.isEmpty();
     }
 
     /** The value given to {@link #option}; a bad one is refused naming the option. */

@@ -1,6 +1,7 @@
 package org.rdmasim.scenario;
 
 import java.util.List;
+import java.util.Locale;
 import org.rdmasim.hardware.QuantityText;
 import org.rdmasim.memory.RegistrationLimits.FirmwareCapScope;
 import org.rdmasim.memory.TranslationPageSize;
@@ -48,8 +49,190 @@ public final class Parameters {
             "bytes", "the preset's", new Parameter.Range(ONE_PAGE, 0x1p63, "host memory holds at least one 4 KiB page"),
             "the host preset's memory (vendor specification of each preset)", QuantityText::bytes, Long::doubleValue);
 
+    /**
+     * Link and port rates: 1 Mbps (a management Ethernet port) to 100 Tbps, beyond any single link or
+     * port shipping (the fastest NIC port today runs 800 Gbps); a rate outside is a typo or a unit slip.
+     */
+    private static final Parameter.Range LINK_RATE = new Parameter.Range(1e6 / 8, 100e12 / 8,
+            "a link or port runs from 1 Mbps to 100 Tbps");
+
+    /** A NIC port's line rate, set host-wide or per NIC. */
+    public static final Parameter<Double> LINE_RATE = rate("hosts.NAME.lineRate", "the NIC model's",
+            "the NIC model's port speed (vendor datasheets: ConnectX-7 400 Gb/s, ConnectX-8 800 Gb/s)");
+
+    /** A C2C link's per-direction bandwidth (Grace-Blackwell's NVLink-C2C). */
+    public static final Parameter<Double> C2C = rate("hosts.NAME.sockets[].devices[].link.c2c", "the GPU model's",
+            "NVIDIA GB200 NVL72 specifications [gb200-spec]: NVLink-C2C 900 GB/s");
+
+    /** The link between a host's sockets, per direction. */
+    public static final Parameter<Double> INTER_SOCKET = rate("hosts.NAME.interSocket", "the preset's",
+            "each host preset names the source of its socket link");
+
+    /** One socket's memory bandwidth (DDR5 channels today deliver hundreds of GB/s per socket). */
+    public static final Parameter<Double> MEMORY_BANDWIDTH = new Parameter<>("hosts.NAME.sockets[].memoryBandwidth", "",
+            "bandwidth", "300 GB/s", new Parameter.Range(1e6 / 8, 100e12, "a socket's memory moves 1 Mbps to 100 TB/s"),
+            "an assumed 300 GB/s for inline hosts (12 DDR5-4800 channels give 460 GB/s peak)",
+            QuantityText::bandwidth, Double::doubleValue);
+
+    /** The host memory a pinned-registration MTT can map (mlx4: 2^log_num_mtt * 2^log_mtts_per_seg pages). */
+    public static final Parameter<Long> MTT_LIMIT = new Parameter<>("registration.mttLimit", "", "bytes", "none",
+            new Parameter.Range(ONE_PAGE, 0x1p63, "an MTT maps at least one 4 KiB page"),
+            "Linux mlx4 driver (drivers/net/ethernet/mellanox/mlx4/main.c: log_num_mtt, log_mtts_per_seg)",
+            QuantityText::bytes, Long::doubleValue);
+
+    /** Work requests a transfer is posted as (each one a descriptor the NIC fetches). */
+    public static final Parameter<Long> DESCRIPTORS = count("transport.descriptors", "descriptors", "1", 1, 100_000_000,
+            "a transfer is posted as 1 to 100000000 descriptors", "one descriptor per transfer unless the scenario says");
+
+    /** Fraction of a link's rate lost to IOMMU translation misses. */
+    public static final Parameter<Double> IOMMU_PENALTY = new Parameter<>("transport.iommuPenalty", "", "fraction",
+            "0", new Parameter.Range(0, Math.nextDown(0.99),
+                    "an IOMMU penalty is a fraction from 0 to below 0.99 of the rate (0.99 or more means the "
+                            + "device barely moves data: model it as down)"),
+            "no penalty unless the scenario states one (IOMMU passthrough, the usual setting on GPU hosts)",
+            Parameters::fraction, Double::doubleValue);
+
+    /** Whether GPU memory is read by the NIC directly (GPUDirect RDMA) or staged through host memory. */
+    public static final Parameter<Boolean> GPUDIRECT = flag("transport.gpudirect", "true",
+            "NVIDIA, GPUDirect RDMA [nvidia-gdr-doc]: the NIC reads GPU memory through BAR1");
+
+    /** Whether PCIe Access Control Services redirect peer traffic through the root complex. */
+    public static final Parameter<Boolean> ACS = flag("transport.acs", "false",
+            "NVIDIA, GPUDirect RDMA [nvidia-gdr-doc]: ACS sends peer traffic up to the root complex; off by default");
+
+    /** Hosts behind one leaf switch. */
+    public static final Parameter<Long> HOSTS_PER_LEAF = count("fabric.hostsPerLeaf", "hosts", "1", 1, 65_536,
+            "a leaf serves 1 to 65536 hosts (no switch has more than 512 ports)", "one host per leaf");
+
+    /** Leaf oversubscription, down-link to up-link capacity. */
+    public static final Parameter<Double> OVERSUBSCRIPTION = new Parameter<>("fabric.oversubscription", "", "ratio",
+            "1", new Parameter.Range(1, 1024, "an oversubscription runs from 1 (non-blocking) to 1024:1"),
+            "non-blocking unless the scenario says", Parameters::ratio, Double::doubleValue);
+
+    /** The rate a degraded port or resource keeps, as a fraction of its own. */
+    public static final Parameter<Double> DEGRADED_FRACTION = new Parameter<>("faults.events[].fraction", "", "fraction",
+            "required", new Parameter.Range(0.001, Math.nextDown(1.0),
+                    "a degraded rate keeps from 0.001 to below 1 of its own; use nic-down for a port that stops"),
+            "the scenario's fault", Parameters::fraction, Double::doubleValue);
+
+    /** Receivers that arrive together in one wave. */
+    public static final Parameter<Long> WAVE_SIZE = count("workload.fanout.arrival.size", "receivers", "required", 1, 10_000_000,
+            "a wave holds 1 to 10000000 receivers", "the scenario's arrival process");
+
+    /** Children a source (or a receiver that became one) serves in a tree fan-out. */
+    public static final Parameter<Long> MAX_CHILDREN = count("workload.fanout.tree.maxChildren", "children", "required", 1, 1_000_000,
+            "a source serves 1 to 1000000 children", "the scenario's tree");
+
+    /** Per-operation costs: from 0 to 1 s (a second per operation is no RDMA path). */
+    private static final Parameter.Range OPERATION_COST = new Parameter.Range(0, 1,
+            "a per-operation cost from 0 to 1 s");
+
+    /** Per-NIC processing one way (doorbell, WQE fetch, DMA start). */
+    public static final Parameter<Double> NIC_LATENCY = cost("protocol.nicLatency", "0.5 us",
+            "assumed; with the PCIe hops a GPUDirect one-way latency comes to 1.35 us, under the GPUDirect "
+                    + "guide's 2-5 us [gdr-kb-guide]");
+
+    /** One PCIe switch traversal. */
+    public static final Parameter<Double> PCIE_HOP = cost("protocol.pcieHop", "110 ns",
+            "Broadcom PEX89000 product brief [pex89000-brief]: 105-115 ns port to port");
+
+    /** CPU cost to post one descriptor and reap its completion. */
+    public static final Parameter<Double> PER_DESCRIPTOR = cost("protocol.perDescriptor", "1 us",
+            "assumed, the order of UCX's software overhead per ucp_get_nbx / ucp_put_nbx");
+
+    /** NIC cost per work request beyond its wire time. */
+    public static final Parameter<Double> PER_FRAGMENT = cost("protocol.perFragment", "50 ns", "assumed");
+
+    /** RDMA READs in flight per QP. */
+    public static final Parameter<Long> MAX_OUTSTANDING_READS = count("protocol.maxOutstandingReads", "READs", "16", 1,
+            1024, "a QP keeps 1 to 1024 READs in flight", "ConnectX max_qp_rd_atom = 16 [connectx-briefs], as "
+                    + "perftest prints 'Outstand reads: 16' (openucx/ucx #8852 [ucx-8851])");
+
+    /** Extra one-way latency of a host-staged side (bounce-buffer copy launch and synchronisation). */
+    public static final Parameter<Double> STAGING_COPY = cost("protocol.stagingCopy", "8 us",
+            "calibrated to the GPUDirect guide's 10-20 us staged latency [gdr-kb-guide] (row GDR-GUIDE-STAGED)");
+
+    /** One switch's port-to-port latency. */
+    public static final Parameter<Double> HOP_LATENCY = cost("fabric.hopLatency", "130 ns",
+            "NVIDIA Quantum-2 QM9700 datasheet: ~130 ns port to port");
+
+    /** Independent runs of a scenario with different random streams (mean, confidence interval). */
+    public static final Parameter<Long> REPLICATIONS = count("replications", "runs", "1", 1, 100_000,
+            "1 to 100000 replications", "one run unless the scenario asks for more");
+
+    /** Refit cycles a fan-out repeats. */
+    public static final Parameter<Long> CYCLES = count("workload.fanout.cycles.count", "cycles", "1", 1, 10_000,
+            "1 to 10000 cycles", "one cycle unless the scenario says");
+
+    /** Spread of NIC rates between hosts (each NIC's rate drawn within +-this fraction). */
+    public static final Parameter<Double> NIC_RATE_JITTER = new Parameter<>("workload.fanout.jitter.nicRate", "",
+            "fraction", "0", new Parameter.Range(0, Math.nextDown(1.0), "a rate jitter from 0% to below 100%"),
+            "no jitter unless the scenario says", Parameters::fraction, Double::doubleValue);
+
     /** Every declared parameter, in the order a scenario's sections list them. */
     public static List<Parameter<?>> all() {
-        return List.of(PAGE_SIZE, FIRMWARE_PAGE_CAP, CAP_SCOPE, HOST_MEMORY);
+        return List.of(PAGE_SIZE, FIRMWARE_PAGE_CAP, CAP_SCOPE, HOST_MEMORY, MTT_LIMIT, DESCRIPTORS, IOMMU_PENALTY,
+                GPUDIRECT, ACS, LINE_RATE, C2C, INTER_SOCKET, MEMORY_BANDWIDTH, HOSTS_PER_LEAF, OVERSUBSCRIPTION,
+                DEGRADED_FRACTION, WAVE_SIZE, MAX_CHILDREN, NIC_LATENCY, PCIE_HOP, PER_DESCRIPTOR, PER_FRAGMENT,
+                MAX_OUTSTANDING_READS, STAGING_COPY, HOP_LATENCY, REPLICATIONS, CYCLES, NIC_RATE_JITTER);
+    }
+
+    private static Parameter<Double> rate(String field, String defaultText, String source) {
+        return new Parameter<>(field, "", "bandwidth", defaultText, LINK_RATE, source, QuantityText::bandwidth,
+                Double::doubleValue);
+    }
+
+    private static Parameter<Double> cost(String field, String defaultText, String source) {
+        return new Parameter<>(field, "", "duration", defaultText, OPERATION_COST, source, QuantityText::seconds,
+                Double::doubleValue);
+    }
+
+    private static Parameter<Long> count(String field, String unit, String defaultText, long min, long max, String why,
+            String source) {
+        return new Parameter<>(field, "", unit, defaultText, new Parameter.Range(min, max, why), source,
+                Parameters::wholeNumber, Long::doubleValue);
+    }
+
+    private static Parameter<Boolean> flag(String field, String defaultText, String source) {
+        return new Parameter<>(field, "", "true|false", defaultText, Parameter.Range.ANY, source, Parameters::bool,
+                b -> b ? 1 : 0);
+    }
+
+    /** A whole number; checked against its range before any narrowing. */
+    static long wholeNumber(String text) {
+        try {
+            return Long.parseLong(text.strip().replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("expected a whole number, got '" + text.strip() + "'");
+        }
+    }
+
+    private static double ratio(String text) {
+        try {
+            double d = Double.parseDouble(text.strip().replace("_", ""));
+            if (Double.isFinite(d)) {
+                return d;
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the message below
+        }
+        throw new IllegalArgumentException("expected a number, got '" + text.strip() + "'");
+    }
+
+    /** A fraction written as 0.02 or as a percentage, '2%'. */
+    private static double fraction(String text) {
+        String t = text.strip();
+        if (t.endsWith("%")) {
+            return ratio(t.substring(0, t.length() - 1)) / 100;
+        }
+        return ratio(t);
+    }
+
+    private static boolean bool(String text) {
+        return switch (text.strip().toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on" -> true;
+            case "false", "no", "off" -> false;
+            default -> throw new IllegalArgumentException("expected true or false, got '" + text.strip() + "'");
+        };
     }
 }

@@ -30,7 +30,7 @@ final class RegistrationReader {
             caps = caps.withHostMemory(Parameters.HOST_MEMORY.fromYaml(v.get(Parameters.HOST_MEMORY.key())));
         }
         if (v.has("mttLimit")) {
-            caps = caps.withMttLimit(Quantities.bytes(v.get("mttLimit")));
+            caps = caps.withMttLimit(Parameters.MTT_LIMIT.fromYaml(v.get("mttLimit")));
         }
         return new RegistrationSettings(params, caps);
     }

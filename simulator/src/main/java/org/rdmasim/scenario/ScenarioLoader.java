@@ -65,14 +65,7 @@ public final class ScenarioLoader {
         }
         String description = root.has("description") ? root.get("description").text().trim() : comment;
         long seed = root.has("seed") ? root.get("seed").integer() : 1;
-        int replications = 1;
-        if (root.has("replications")) {
-            long r = root.get("replications").integer();
-            if (r < 1 || r > 100_000) {
-                throw root.get("replications").error("expected 1 to 100000 replications, got " + r);
-            }
-            replications = (int) r;
-        }
+        int replications = Math.toIntExact(Parameters.REPLICATIONS.fromYaml(root, 1L));
         List<VariantSpec> variants = new ArrayList<>();
         Set<String> expectedFailures = new HashSet<>();
         if (!root.has("variants")) {
@@ -229,23 +222,11 @@ public final class ScenarioLoader {
                 throw v.get("lanes").error("the list of lanes is empty");
             }
         }
-        int descriptors = 1;
-        if (v.has("descriptors")) {
-            long n = v.get("descriptors").integer();
-            if (n < 1 || n > 100_000_000) {
-                throw v.get("descriptors").error("expected 1 to 100000000 descriptors, got " + n);
-            }
-            descriptors = (int) n;
-        }
-        boolean gdr = !v.has("gpudirect") || v.get("gpudirect").bool();
-        boolean acs = v.has("acs") && v.get("acs").bool();
-        double iommu = 0;
-        if (v.has("iommuPenalty")) {
-            iommu = v.get("iommuPenalty").number();
-            if (iommu < 0 || iommu >= 1) {
-                throw v.get("iommuPenalty").error("expected a fraction in [0, 1), got " + iommu);
-            }
-        }
+        // Each range was checked before narrowing: a count of 2^32 + 1 is refused, never wrapped to 1.
+        int descriptors = Math.toIntExact(Parameters.DESCRIPTORS.fromYaml(v, 1L));
+        boolean gdr = Parameters.GPUDIRECT.fromYaml(v, true);
+        boolean acs = Parameters.ACS.fromYaml(v, false);
+        double iommu = Parameters.IOMMU_PENALTY.fromYaml(v, 0.0);
         List<EnvEntry> env = new ArrayList<>();
         if (v.has("envFile")) {
             YamlTree f = v.get("envFile");

@@ -38,14 +38,7 @@ final class TransfersReader {
             long bytes = Quantities.payload(t.get("size"));
             double at = t.has("at") ? Quantities.seconds(t.get("at")) : 0.0;
             Operation op = t.has("operation") ? ScenarioLoader.operation(t.get("operation")) : transport.operation();
-            int descriptors = transport.descriptors();
-            if (t.has("descriptors")) {
-                long n = t.get("descriptors").integer();
-                if (n < 1) {
-                    throw t.get("descriptors").error("expected at least 1 descriptor");
-                }
-                descriptors = (int) n;
-            }
+            int descriptors = Math.toIntExact(Parameters.DESCRIPTORS.fromYaml(t, (long) transport.descriptors()));
             String id = t.string("id", "t" + i);
             out.add(new TransferItem(id, from, to, bytes, at, op, descriptors));
             i++;
