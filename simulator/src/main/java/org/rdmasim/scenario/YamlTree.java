@@ -5,15 +5,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.rdmasim.importers.InputLimits;
+import org.rdmasim.importers.InputLocation;
 import org.rdmasim.transport.config.KnownVariables;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.reader.ReaderException;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -27,6 +30,9 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  */
 public final class YamlTree {
     private final String file;
+    /** Aliases to lists or mappings a file may hold: enough for anchors reused by hand, too few for a bomb. */
+    static final int MAX_ALIASES = 50;
+
     private final Node node;
     private final String path;
 
@@ -41,18 +47,19 @@ public final class YamlTree {
         try {
             text = InputLimits.read(file);
         } catch (InputLimits.LimitException e) {
-            throw new ScenarioException(file.toString(), e.line(), 0, e.getMessage());
+            throw new ScenarioException(file.toString(), e.line(), e.line() == 0 ? 0 : 1, e.getMessage());
         }
         return parse(text, file.toString());
     }
 
     public static YamlTree parse(String text, String fileLabel) {
         InputLimits.check(text).ifPresent(v -> {
-            throw new ScenarioException(fileLabel, v.line(), 0, v.problem());
+            // a line's length is a fact about the line: its first column; 0:0 only for the whole file
+            throw new ScenarioException(fileLabel, v.line(), v.line() == 0 ? 0 : 1, v.problem());
         });
         LoaderOptions options = new LoaderOptions();
         options.setAllowDuplicateKeys(false);
-        options.setMaxAliasesForCollections(50);
+        options.setMaxAliasesForCollections(MAX_ALIASES);
         options.setNestingDepthLimit(InputLimits.MAX_DEPTH);
         Yaml yaml = new Yaml(new SafeConstructor(options));
         Node root;
@@ -63,12 +70,24 @@ public final class YamlTree {
             String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
             throw new ScenarioException(fileLabel, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
                     "YAML syntax error: " + problem.trim());
+        } catch (ReaderException e) {
+            // a character YAML does not allow (NUL, most control characters): placed by its offset
+            InputLocation at = TextPositions.ofOffset(fileLabel, text, e.getPosition());
+            throw new ScenarioException(at, String.format(Locale.ROOT,
+                    "the character U+%04X is not allowed in YAML text", e.getCodePoint()));
         } catch (RuntimeException e) {
-            if (String.valueOf(e.getMessage()).startsWith("Nesting Depth exceeded")) {
-                // SnakeYAML's depth check carries no position.
-                throw new ScenarioException(fileLabel, 0, 0, "YAML nesting deeper than the limit of " + InputLimits.MAX_DEPTH);
+            String message = String.valueOf(e.getMessage());
+            if (message.startsWith("Nesting Depth exceeded")) {
+                // SnakeYAML's depth check carries no position: the first line nested deeper than the limit
+                throw new ScenarioException(TextPositions.firstDeeperThan(fileLabel, text, InputLimits.MAX_DEPTH),
+                        "YAML nesting deeper than the limit of " + InputLimits.MAX_DEPTH);
             }
-            throw new ScenarioException(fileLabel, 0, 0, "YAML error: " + e.getMessage());
+            if (message.startsWith("Number of aliases")) {
+                // nor does its alias count: the alias that went over the limit
+                throw new ScenarioException(TextPositions.alias(fileLabel, text, MAX_ALIASES + 1),
+                        "more than " + MAX_ALIASES + " aliases (*name) to lists or mappings");
+            }
+            throw new ScenarioException(fileLabel, 1, 1, "YAML error: " + e.getClass().getSimpleName());
         }
         if (root == null) {
             throw new ScenarioException(fileLabel, 1, 1, "the file is empty; expected a mapping with 'name', 'hosts', 'workload'");
