@@ -77,13 +77,13 @@ class HostileInputTest {
     @Test
     void aLongCommentLineIsRefusedBeforeTheYamlParserSeesIt() throws IOException {
         assertRefused(run("#" + "x".repeat(3_000_000) + "\n" + GOOD),
-                "s.yaml:1:0: line is 3000001 characters long, over the limit of 10000");
+                "s.yaml:1:1: line is 3000001 characters long, over the limit of 10000");
     }
 
     @Test
     void nestingDeeperThanTheLimitIsRefused() throws IOException {
         assertRefused(run(GOOD + "description: " + "[".repeat(100) + "]".repeat(100) + "\n"),
-                "s.yaml:0:0: YAML nesting deeper than the limit of 64");
+                "s.yaml:8:77: YAML nesting deeper than the limit of 64");
     }
 
     @Test
