@@ -51,6 +51,7 @@ final class ScenarioBench {
         org.rdmasim.report.ReportWriter.warmUpCharts();
         long t0 = System.nanoTime();
         Scenario scenario = ScenarioLoader.load(file);
+        org.rdmasim.run.RunBudget.of(scenario).check(Runtime.getRuntime().maxMemory());
         long tLoad = System.nanoTime();
         Path dir = reports != null ? reports : Files.createTempDirectory("rdmasim-bench-");
         RunWatch watch = new RunWatch();
@@ -118,6 +119,7 @@ final class ScenarioBench {
      */
     void comparePeer(Path file, double rdmasimSeconds, SimgridPeer simgrid) throws IOException {
         Scenario scenario = ScenarioLoader.load(file);
+        org.rdmasim.run.RunBudget.of(scenario).check(Runtime.getRuntime().maxMemory());
         out.printf(Locale.ROOT, "%s posed to SimGrid as its own flow problem, per variant:%n", scenario.name());
         out.printf(Locale.ROOT, "  %-24s %10s %8s %7s %11s %11s %11s %8s %10s%n", "variant", "receivers", "flows",
                 "links", "rdmasim s", "simgrid s", "sg solve s", "ratio", "max diff");

@@ -1,6 +1,7 @@
 package org.rdmasim.cli;
 
 import java.nio.file.Path;
+import org.rdmasim.run.RunBudget;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioLoader;
 import picocli.CommandLine.Option;
@@ -11,8 +12,13 @@ final class ScenarioFiles {
             + "even when they are outside the scenario's folder")
     boolean allowOutside;
 
-    /** The scenario at {@code file}, reading only the files these options allow. */
+    /**
+     * The scenario at {@code file}, reading only the files these options allow, refused when its least
+     * cost is over the run's limits ({@link RunBudget}): every command that simulates it reads it here.
+     */
     Scenario load(Path file) {
-        return ScenarioLoader.load(file, allowOutside);
+        Scenario scenario = ScenarioLoader.load(file, allowOutside);
+        RunBudget.of(scenario).check(Runtime.getRuntime().maxMemory());
+        return scenario;
     }
 }

@@ -109,6 +109,7 @@ public final class SizeCommand implements Callable<Integer> {
             throw new BadInputException("--max must be at least 1, got " + max);
         }
         Scenario scenario = ScenarioLoader.load(scenarioFile, allowOutside);
+        org.rdmasim.run.RunBudget.of(scenario).check(Runtime.getRuntime().maxMemory());
         VariantSpec base = scenario.variants().get(0);
         if (variant != null) {
             base = scenario.variants().stream().filter(v -> v.name().equals(variant)).findFirst()
