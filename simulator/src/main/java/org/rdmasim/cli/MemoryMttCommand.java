@@ -47,6 +47,9 @@ final class MemoryMttCommand implements Callable<Integer> {
                     + "The Linux Cluster's MTT note)")
     String hostName;
 
+    @picocli.CommandLine.Mixin
+    JsonOutput output = new JsonOutput();
+
     @Override
     public Integer call() {
         if (!(factor > 0) || Double.isInfinite(factor)) {
@@ -56,6 +59,27 @@ final class MemoryMttCommand implements Callable<Integer> {
         long neededBytes = MttSizing.maxRegisterableBytes(needed, logMttsPerSeg, pageSize);
         long currentBytes = MttSizing.maxRegisterableBytes(currentLogNumMtt, logMttsPerSeg, pageSize);
         PrintWriter w = spec.commandLine().getOut();
+        if (output.json) {
+            var o = JsonOutput.start("memory mtt");
+            o.put("memoryBytes", memory);
+            o.put("factor", factor);
+            o.put("logMttsPerSeg", logMttsPerSeg);
+            o.put("pageSizeBytes", pageSize);
+            o.put("neededLogNumMtt", needed);
+            o.put("neededMaxRegisterableBytes", neededBytes);
+            o.put("modprobeLine", String.format(Locale.ROOT, "options mlx4_core log_num_mtt=%d log_mtts_per_seg=%d",
+                    needed, logMttsPerSeg));
+            o.put("currentLogNumMtt", currentLogNumMtt);
+            o.put("currentMaxRegisterableBytes", currentBytes);
+            boolean warns = MttSizing.openMpiWarns(currentBytes, memory);
+            o.put("openMpiWarns", warns);
+            var lines = o.putArray("openMpiWarning");
+            if (warns) {
+                RegistrationErrorText.openMpiRegMemLimitLow(hostName, currentBytes, memory).forEach(lines::add);
+            }
+            JsonOutput.print(w, o);
+            return Main.OK;
+        }
         w.println("max_reg_mem = 2^log_num_mtt * 2^log_mtts_per_seg * PAGE_SIZE");
         w.printf(Locale.ROOT, "to register %sx %s (%s) with log_mtts_per_seg=%d and %s pages: log_num_mtt = %d "
                 + "(max_reg_mem %s)%n", trim(factor), ByteSize.format(memory),

@@ -158,6 +158,9 @@ final class MemoryRegisterCommand implements Callable<Integer> {
     record Row(Configuration configuration, EffectiveConfig sample, VariantRegistration.Outcome outcome) {
     }
 
+    @picocli.CommandLine.Mixin
+    JsonOutput output = new JsonOutput();
+
     @Override
     public Integer call() throws IOException {
         readParameters();
@@ -192,13 +195,19 @@ final class MemoryRegisterCommand implements Callable<Integer> {
         }
 
         PrintWriter w = spec.commandLine().getOut();
-        print(w, host, usedGpus.size(), caps.limitsFor(host), rows);
+        if (output.json) {
+            JsonOutput.print(w, json(host, usedGpus.size(), caps.limitsFor(host), rows));
+        } else {
+            print(w, host, usedGpus.size(), caps.limitsFor(host), rows);
+        }
         w.flush();
         if (out != null) {
             writeCharts(host, usedGpus.size(), caps, rows);
             writeGrowthChart(host, usedGpus, userEnv, model, caps);
-            w.println("charts written to " + out);
-            w.flush();
+            // with --json, standard output holds the JSON object only
+            PrintWriter note = output.json ? spec.commandLine().getErr() : w;
+            note.println("charts written to " + out);
+            note.flush();
         }
         return rows.stream().allMatch(r -> r.outcome().passed()) ? Main.OK : Main.VARIANT_FAILED;
     }
@@ -332,6 +341,69 @@ final class MemoryRegisterCommand implements Callable<Integer> {
     }
 
     // ---- output ----
+
+    /** The table's figures as JSON: one entry per configuration, bytes and seconds. */
+    private com.fasterxml.jackson.databind.node.ObjectNode json(Host host, int gpuCount, RegistrationLimits limits,
+            List<Row> rows) {
+        var o = JsonOutput.start("memory register");
+        o.put("host", host.name());
+        o.put("hostModel", host.spec().model());
+        o.put("gpus", gpuCount);
+        var sizes = o.putArray("bufferBytes");
+        buffers.forEach(sizes::add);
+        o.put("pageSizeBytes", pageSize);
+        var l = o.putObject("limits");
+        putLimit(l, "firmwarePageCapBytes", limits.firmwarePageCapBytes());
+        l.put("firmwareCapScope", limits.firmwareCapScope() == FirmwareCapScope.PER_HCA ? "hca" : "host");
+        putLimit(l, "hostMemoryBytes", limits.hostMemoryBytes());
+        putLimit(l, "bar1BytesPerGpu", limits.bar1BytesPerGpu());
+        putLimit(l, "mttMaxRegisterableBytesPerHca", limits.mttMaxRegisterableBytes());
+        var list = o.putArray("configurations");
+        for (Row r : rows) {
+            VariantRegistration.HostOutcome h = r.outcome().hosts().get(0);
+            var c = list.addObject();
+            c.put("name", r.configuration().name());
+            c.put("nixl", r.configuration().nixl().map(Object::toString).orElse(null));
+            c.put("ucx", r.configuration().ucx().toString());
+            c.put("relaxedOrdering", r.sample().rawValue("UCX_IB_PCI_RELAXED_ORDERING"));
+            c.put("maxHcaPerGpu", r.sample().maxHcaPerGpu().toString());
+            c.put("mrsPerBuffer", mrsPerBuffer(h.plans()));
+            c.put("mrs", r.outcome().totals().mrCount());
+            c.put("translationBytes", r.outcome().totals().translationBytes());
+            c.put("pinnedHostBytes", r.outcome().totals().pinnedHostBytes());
+            c.put("busiestHcaBytes", busiestHca(h.plans()));
+            c.put("registrationSeconds", r.outcome().totals().registrationSeconds());
+            var caps = c.putObject("caps");
+            Map<LimitKind, String> keys = new java.util.LinkedHashMap<>();
+            keys.put(LimitKind.FIRMWARE_PAGE_CAP, "firmwarePageCap");
+            keys.put(LimitKind.HOST_MEMORY, "hostMemory");
+            keys.put(LimitKind.BAR1, "bar1");
+            keys.put(LimitKind.MTT, "mtt");
+            keys.forEach((kind, key) -> {
+                String v = capVerdict(h, kind);
+                caps.put(key, v.equals("-") ? "not checked" : v);
+            });
+            c.put("passed", r.outcome().passed());
+            if (!h.verdict().passed()) {
+                var f = c.putObject("failure");
+                f.put("limit", limitName(h.verdict().limit()));
+                var lines = f.putArray("lines");
+                h.verdict().messageLines().forEach(lines::add);
+            }
+            var warnings = c.putArray("warnings");
+            h.warnings().forEach(warnings::add);
+            h.verdict().warnings().forEach(warnings::add);
+        }
+        return o;
+    }
+
+    private static void putLimit(com.fasterxml.jackson.databind.node.ObjectNode o, String field, long bytes) {
+        if (bytes == RegistrationLimits.UNLIMITED) {
+            o.putNull(field);
+        } else {
+            o.put(field, bytes);
+        }
+    }
 
     private void print(PrintWriter w, Host host, int gpuCount, RegistrationLimits limits, List<Row> rows) {
         String sizes = String.join(" + ", buffers.stream().map(ByteSize::format).toList());

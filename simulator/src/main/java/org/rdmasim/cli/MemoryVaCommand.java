@@ -58,6 +58,13 @@ final class MemoryVaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        return call(spec.commandLine().getOut());
+    }
+
+    @picocli.CommandLine.Mixin
+    JsonOutput output = new JsonOutput();
+
+    private Integer call(PrintWriter w) throws IOException {
         if (communicators < 0) {
             throw new BadInputException("--communicators must be >= 0, got " + communicators);
         }
@@ -79,7 +86,41 @@ final class MemoryVaCommand implements Callable<Integer> {
                     + "beyond a 64-bit count of bytes (limit: the total must stay under 8 EiB)");
         }
 
-        PrintWriter w = spec.commandLine().getOut();
+        if (output.json) {
+            var o = JsonOutput.start("memory va");
+            o.put("gpu", model.product());
+            o.put("deviceMemoryBytes", model.hbmBytes());
+            if (shadowMax == null) {
+                o.putNull("poolMaxSizeBytes");
+            } else {
+                o.put("poolMaxSizeBytes", shadowMax);
+            }
+            o.put("vaPerPoolBytes", pools.vaPerPoolBytes());
+            o.put("poolsPerCommunicator", poolsPerCommunicator);
+            o.put("vaPerCommunicatorBytes", pools.vaPerCommunicatorBytes());
+            o.put("communicators", communicators);
+            o.put("startVaBytes", startVa);
+            o.put("totalBytes", total);
+            var list = o.putArray("spaces");
+            for (VirtualAddressSpace s : spaces(space)) {
+                long fit = pools.communicatorsUntilExhaustion(s, startVa);
+                var e = list.addObject();
+                e.put("name", s.name());
+                e.put("bytes", s.bytes());
+                e.put("fits", total <= s.bytes());
+                e.put("usedFraction", (double) total / s.bytes());
+                if (fit == Long.MAX_VALUE) {
+                    e.putNull("roomForCommunicators");
+                } else {
+                    e.put("roomForCommunicators", fit);
+                }
+            }
+            JsonOutput.print(w, o);
+            if (out != null) {
+                writeChart(model, pools);
+            }
+            return total <= space.bytes() ? Main.OK : Main.VARIANT_FAILED;
+        }
         w.printf(Locale.ROOT, "%s: %s device memory; pool maxSize %s%n", model.product(),
                 ByteSize.format(model.hbmBytes()), shadowMax == null ? "0 (NCCL before PR #2064: driver default, "
                         + "2x device memory)" : shadowMax == 0 ? "0 (NCCL_SHADOW_MEMPOOL_MAX_SIZE=0: driver default)"
