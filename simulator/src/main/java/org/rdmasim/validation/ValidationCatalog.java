@@ -45,6 +45,7 @@ public final class ValidationCatalog {
     private static final String MX450 = "validation/mx-450-gb200-stripe.yaml";
     private static final String MOONCAKE = "validation/mooncake-te-multinic.yaml";
     private static final String PEGA_CPU = "validation/pegaflow-cpu-bench.yaml";
+    private static final String MC_VLLM = "validation/mooncake-vllm-h800-kv.yaml";
     /** The registration-time terms a registration row rests on (GpuRegistrationCalibration). */
     private static final List<String> REG_TERMS = List.of("registration.gpuPerCall (calibrated: mx-pr-267 target)",
             "registration.gpuPerByteOnce (calibrated: mx-pr-450)", "registration.gpuPerBytePerMr (calibrated: mx-pr-450)",
@@ -151,6 +152,29 @@ public final class ValidationCatalog {
                 runs -> Modelled.value(runs.aggregateGbps(MOONCAKE, "4x200-numa-affine") / 8, String.format(
                         java.util.Locale.ROOT, "the socket's two NICs; with all four: %.1f GB/s",
                         runs.aggregateGbps(MOONCAKE, "4x200-all-nics") / 8))).onNics(4));
+        // [mooncake-vllm-pd]: KV transfer time by size, vLLM 1P1D over 8 RoCE NICs per node
+        String mcVllmSetup = "Qwen3-8B TP=8, 2 nodes of 8 x H800 and 8 x ConnectX-7 RoCE (200 Gbps each: the doc's "
+                + "'~200 GB/s for the 8x RoCE'), MooncakeConnector, GPUDirect, one request at a time; posed (not "
+                + "stated): each rank writes its eighth from its GPU to the same GPU over its own PCIe-switch NIC, all "
+                + "8 at once, 72 descriptors each (36 layers, K and V contiguous), DGX H100 hosts on RoCE, the time "
+                + "being the slowest rank's";
+        String mcVllmGap = "the published times hold a part the model does not have: 0.54 ms for 20 MB where the "
+                + "ports' wire takes 0.1 ms, and 71% of the 200 GB/s at 4.5 GB where the model runs the 8 GPUDirect "
+                + "WRITEs at the wire (195.6 Gbps each). Mooncake's per-request work (metadata, slicing, completion "
+                + "polling) is not modelled and no source measures it apart";
+        String[][] mcVllm = {{"128", "20 MB", "0.54"}, {"256", "38 MB", "0.61"}, {"512", "74 MB", "0.92"},
+            {"1024", "146 MB", "1.50"}, {"2048", "290 MB", "2.51"}, {"4096", "578 MB", "4.75"},
+            {"8192", "1.13 GB", "8.84"}, {"16384", "2.25 GB", "16.43"}, {"32768", "4.50 GB", "31.65"}};
+        for (String[] row : mcVllm) {
+            String variant = "prompt-" + row[0];
+            double ms = Double.parseDouble(row[2]);
+            r.add(new ValidationRow("MC-VLLM-KV-" + row[0], "kvcache-ai/Mooncake docs/source/performance/vllm/"
+                    + "vllm-v1-pd-performance.md L27-37 [mooncake-vllm-pd]", "KV transfer time, " + row[1] + " ("
+                    + row[0] + "-token prompt)", mcVllmSetup, ms, ms, "ms", 0.10, Evidence.MEASUREMENT,
+                    MC_VLLM + "#" + variant, NONE, false, mcVllmGap,
+                    runs -> Modelled.value(runs.pullSeconds(MC_VLLM, variant) * 1e3, runs.bottleneck(MC_VLLM, variant)))
+                    .onNics(8));
+        }
         r.add(new ValidationRow("MX-449-4X", "ai-dynamo/modelexpress #449 [mx-issue-449]",
                 "4 NICs striped: 'theoretical 4x ceiling ~1232 Gbps'",
                 "4 NICs listed, UCX_MAX_RMA_RAILS=4 (the proposal's expectation; PR #450 measured this setup: "
