@@ -432,6 +432,13 @@ final class MemoryRegisterCommand implements Callable<Integer> {
                     r.outcome().passed() ? "ok" : "FAILED"});
         }
         printTable(w, table);
+        // REG TIME is priced with these terms (the buffers here are GPU memory, one registration each)
+        w.println();
+        w.println("REG TIME: one registration per buffer and GPU, priced with");
+        for (var term : RegistrationParameters.defaults().terms(true, false)) {
+            w.println("  " + term.what().replaceFirst("^registration: ", "") + " (" + term.kind() + ": " + term.source()
+                    + ")");
+        }
         List<String> limitWarnings = new ArrayList<>();
         for (Row r : rows) {
             r.outcome().hosts().get(0).verdict().warnings().stream().filter(x -> !limitWarnings.contains(x))

@@ -109,7 +109,7 @@ public final class RegistrationModel {
         for (HcaCandidate hca : selectHcas(region, candidates, config.maxHcaPerGpu())) {
             perHca.add(one.times(hca, mrsPerHca(region, hca, config), relaxedOrderingEnabled(region, hca, config)));
         }
-        return new RegistrationPlan(region, perHca);
+        return new RegistrationPlan(region, perHca, parameters.onceSeconds(region.type(), region.sizeBytes()));
     }
 
     /**
@@ -130,7 +130,7 @@ public final class RegistrationModel {
         for (HcaCandidate hca : ordered) {
             perHca.add(one.times(hca, mrsPerDevice, false));
         }
-        return new RegistrationPlan(region, perHca);
+        return new RegistrationPlan(region, perHca, parameters.onceSeconds(region.type(), region.sizeBytes()));
     }
 
     /** What one MR of a buffer costs: translation entries and bytes, and time. */

@@ -17,6 +17,12 @@ import java.util.List;
  *                                 UCX's estimate; ofiwg/libfabric #4738 measured more than 20 s for 256 GB of
  *                                 host memory through verbs (at least 0.078 ns/B), the same order. GPU
  *                                 memory: see {@link #perByteSeconds(MemoryType)}
+ * @param gpuPerCallSeconds        GPU memory: cost of one registration call whatever its size and HCAs;
+ *                                 CALIBRATED, {@link GpuRegistrationCalibration#perCallSeconds()}
+ * @param gpuPerByteOnceSeconds    GPU memory: cost per byte paid once per buffer whatever the HCA count;
+ *                                 CALIBRATED, {@link GpuRegistrationCalibration#perByteOnceSeconds()}
+ * @param gpuPerBytePerMrSeconds   GPU memory: cost per byte of every MR (each HCA maps the pages again);
+ *                                 CALIBRATED, {@link GpuRegistrationCalibration#perBytePerMrSeconds()}
  * @param yesKeepsStrictCompanion  whether {@code UCX_IB_PCI_RELAXED_ORDERING=yes} still creates the
  *                                 strict-order companion MR. True in the UCX source we read (ib_md.c
  *                                 makes the second MR whenever relaxed order is enabled); openucx/ucx
@@ -24,7 +30,8 @@ import java.util.List;
  *                                 1.22.0) makes {@code yes} omit it; set false to follow that.
  */
 public record RegistrationParameters(TranslationPageSize pageSize, long bytesPerTranslationEntry, long mkeyContextBytes,
-        double perMrSeconds, double perByteSeconds, boolean yesKeepsStrictCompanion) {
+        double perMrSeconds, double perByteSeconds, double gpuPerCallSeconds, double gpuPerByteOnceSeconds,
+        double gpuPerBytePerMrSeconds, boolean yesKeepsStrictCompanion) {
 
     public static final long MLX5_MTT_ENTRY_BYTES = 8;
     public static final long MLX5_MKEY_CONTEXT_BYTES = 64;
@@ -41,27 +48,34 @@ public record RegistrationParameters(TranslationPageSize pageSize, long bytesPer
         MemoryInputException.requireNonNegative(mkeyContextBytes, "mkey context size");
         MemoryInputException.requireNonNegative(perMrSeconds, "per-MR registration cost");
         MemoryInputException.requireNonNegative(perByteSeconds, "per-byte registration cost");
+        MemoryInputException.requireNonNegative(gpuPerCallSeconds, "per-call GPU registration cost");
+        MemoryInputException.requireNonNegative(gpuPerByteOnceSeconds, "per-byte GPU registration cost (once)");
+        MemoryInputException.requireNonNegative(gpuPerBytePerMrSeconds, "per-byte GPU registration cost (per MR)");
     }
 
     /** 4 KiB translation pages and the defaults documented on each component. */
     public static RegistrationParameters defaults() {
         return new RegistrationParameters(TranslationPageSize.KIB_4, MLX5_MTT_ENTRY_BYTES, MLX5_MKEY_CONTEXT_BYTES,
-                UCX_MEM_REG_OVERHEAD_SECONDS, UCX_MEM_REG_GROWTH_SECONDS_PER_BYTE, true);
+                UCX_MEM_REG_OVERHEAD_SECONDS, UCX_MEM_REG_GROWTH_SECONDS_PER_BYTE,
+                GpuRegistrationCalibration.perCallSeconds(), GpuRegistrationCalibration.perByteOnceSeconds(),
+                GpuRegistrationCalibration.perBytePerMrSeconds(), true);
     }
 
     public RegistrationParameters withPageSizeBytes(long bytes) {
         return new RegistrationParameters(TranslationPageSize.ofBytes(bytes), bytesPerTranslationEntry,
-                mkeyContextBytes, perMrSeconds, perByteSeconds, yesKeepsStrictCompanion);
+                mkeyContextBytes, perMrSeconds, perByteSeconds, gpuPerCallSeconds, gpuPerByteOnceSeconds,
+                gpuPerBytePerMrSeconds, yesKeepsStrictCompanion);
     }
 
     public RegistrationParameters withCosts(double newPerMrSeconds, double newPerByteSeconds) {
         return new RegistrationParameters(pageSize, bytesPerTranslationEntry, mkeyContextBytes, newPerMrSeconds,
-                newPerByteSeconds, yesKeepsStrictCompanion);
+                newPerByteSeconds, gpuPerCallSeconds, gpuPerByteOnceSeconds, gpuPerBytePerMrSeconds,
+                yesKeepsStrictCompanion);
     }
 
     public RegistrationParameters withYesKeepsStrictCompanion(boolean keep) {
         return new RegistrationParameters(pageSize, bytesPerTranslationEntry, mkeyContextBytes, perMrSeconds,
-                perByteSeconds, keep);
+                perByteSeconds, gpuPerCallSeconds, gpuPerByteOnceSeconds, gpuPerBytePerMrSeconds, keep);
     }
 
     /** GPU memory is mapped for GPUDirect RDMA in 64 KiB GPU pages (NVIDIA GPUDirect RDMA guide, "GPU page"). */
@@ -70,19 +84,85 @@ public record RegistrationParameters(TranslationPageSize pageSize, long bytesPer
     public static final long HOST_PAGE_BYTES = 4L << 10;
 
     /**
-     * Pin-and-map cost per byte of {@code type}. No published GPU-memory registration time was found.
-     * ASSUMPTION: registration costs the same per page for GPU and host memory, and GPU memory comes in
-     * 64 KiB pages against host memory's 4 KiB, so a CUDA byte costs 1/16 of a host byte. Without it
-     * (GPU priced as host memory, as rdmasim did before) a GPU buffer takes 16x longer to register.
+     * Cost per byte of one MR of {@code type}: host memory UCX's own estimate (per 4 KiB page, as UCX
+     * states it); GPU memory the CALIBRATED per-MR term of {@link GpuRegistrationCalibration}.
      */
     public double perByteSeconds(org.rdmasim.transport.config.MemoryType type) {
-        return type == org.rdmasim.transport.config.MemoryType.CUDA ? perByteSeconds * HOST_PAGE_BYTES / GPU_PAGE_BYTES
-                : perByteSeconds;
+        return type == org.rdmasim.transport.config.MemoryType.CUDA ? gpuPerBytePerMrSeconds : perByteSeconds;
+    }
+
+    /**
+     * What one registration call of {@code bytes} of {@code type} costs once, whatever the HCA count:
+     * for GPU memory the CALIBRATED per-call and per-byte-once terms; host memory has no published
+     * measurement to split UCX's per-MR estimate with, so nothing is paid once.
+     */
+    public double onceSeconds(org.rdmasim.transport.config.MemoryType type, long bytes) {
+        return type == org.rdmasim.transport.config.MemoryType.CUDA ? gpuPerCallSeconds + gpuPerByteOnceSeconds * bytes
+                : 0.0;
+    }
+
+    /**
+     * Time to register {@code bytes} of {@code type} in {@code calls} equal registrations (one per tensor,
+     * per pool allocation, or one arena), each on {@code hcas} HCAs with {@code mrsPerHca} MRs: the same
+     * terms the model prices a scenario's buffers with.
+     */
+    public double seconds(org.rdmasim.transport.config.MemoryType type, long bytes, int calls, int hcas,
+            int mrsPerHca) {
+        if (calls < 1 || hcas < 0 || mrsPerHca < 1) {
+            throw new MemoryInputException("registration needs at least one call and one MR per HCA, got " + calls
+                    + " calls, " + hcas + " HCAs, " + mrsPerHca + " MRs per HCA");
+        }
+        if (hcas == 0) {
+            return 0.0;
+        }
+        double once = (type == org.rdmasim.transport.config.MemoryType.CUDA ? gpuPerCallSeconds * calls
+                + gpuPerByteOnceSeconds * bytes : 0.0);
+        return once + (double) hcas * mrsPerHca * (calls * perMrSeconds + perByteSeconds(type) * bytes);
     }
 
     /** Pin-and-map cost per decimal GB (1e9 bytes) of host memory. */
     public double perGigabyteSeconds() {
         return perByteSeconds * ByteUnits.GB;
+    }
+
+    /**
+     * One registration-time term as a report states it: what it is with its value, whether it is
+     * calibrated or assumed, and its source.
+     */
+    public record Term(String what, String kind, String source) {
+    }
+
+    /**
+     * The registration-time terms a run's answer rests on: the GPU-memory terms when it registers GPU memory,
+     * the host-memory one when it registers host memory, and the per-MR estimate whenever it registers.
+     */
+    public List<Term> terms(boolean gpuMemory, boolean hostMemory) {
+        List<Term> out = new java.util.ArrayList<>();
+        if (gpuMemory) {
+            out.add(new Term(String.format(java.util.Locale.ROOT,
+                    "registration: GPU memory, per registration call = %.3g ms", gpuPerCallSeconds * 1e3), "calibrated",
+                    "ai-dynamo/modelexpress PR #267 [mx-pr-267], target register_tensors 107 ms with 339 registrations "
+                            + "vs 51 ms with 59, less one HCA's two MRs (the HCA count is posed)"));
+            out.add(new Term(String.format(java.util.Locale.ROOT,
+                    "registration: GPU memory, per GB once per buffer = %.3g ms", gpuPerByteOnceSeconds * 1e12),
+                    "calibrated", "ai-dynamo/modelexpress PR #450 [mx-pr-450], 4-NIC GB200, 290 tensors, 8.04 GB: "
+                            + "0.151 s on one HCA, less the per-call and per-MR terms"));
+            out.add(new Term(String.format(java.util.Locale.ROOT,
+                    "registration: GPU memory, per GB per MR = %.3g ms", gpuPerBytePerMrSeconds * 1e12), "calibrated",
+                    "ai-dynamo/modelexpress PR #450 [mx-pr-450]: 0.331 s on four HCAs against 0.151 s on one"));
+        }
+        if (hostMemory) {
+            out.add(new Term(String.format(java.util.Locale.ROOT,
+                    "registration: host memory, per GB per MR = %.3g ms", perByteSeconds * 1e12), "assumed",
+                    "UCX's own estimate UCX_IB_MEM_REG_GROWTH (openucx/ucx src/uct/ib/base/ib_md.c); ofiwg/libfabric "
+                            + "#4738 measured more than 20 s for 256 GB, the same order"));
+        }
+        if (gpuMemory || hostMemory) {
+            out.add(new Term(String.format(java.util.Locale.ROOT, "registration: per MR = %.3g us", perMrSeconds * 1e6),
+                    "assumed", "UCX's own estimate UCX_IB_MEM_REG_OVERHEAD (openucx/ucx src/uct/ib/base/ib_md.c, "
+                            + "marked there 'TODO take default from device')"));
+        }
+        return out;
     }
 
     /** What the registration model assumes beyond its cited sources. */
@@ -93,10 +173,13 @@ public record RegistrationParameters(TranslationPageSize pageSize, long bytesPer
                 "ASSUMPTION: every MR of a buffer (default and strict-order companion) maps the whole buffer "
                         + "with the configured translation page size; the driver may pick larger pages for "
                         + "contiguous memory, which would shrink translation bytes",
-                "ASSUMPTION: registration time = sum over MRs of (16 us + per-byte cost x length): host memory "
-                        + "0.06 ns/byte (UCX's own estimate, ib_md.c MEM_REG_GROWTH; libfabric #4738 measured "
-                        + ">20 s for 256 GB, the same order); GPU memory 1/16 of that, assuming the same cost "
-                        + "per page and 64 KiB GPU pages (no published GPU registration time was found)",
+                "ASSUMPTION: every MR costs UCX's own estimate of 16 us (ib_md.c MEM_REG_OVERHEAD); host memory "
+                        + "costs 0.06 ns/byte per MR (UCX's MEM_REG_GROWTH; libfabric #4738 measured >20 s for 256 "
+                        + "GB, the same order) and nothing once per buffer",
+                "CALIBRATED: GPU memory costs 0.168 ms per registration call (ModelExpress PR #267, target "
+                        + "side: 107 ms / 339 calls vs 51 ms / 59), 5.26 ms per GB once per buffer and 3.15 ms "
+                        + "per GB per MR (ModelExpress PR #450: 0.151 s on one HCA, 0.331 s on four, 290 "
+                        + "tensors, 8.04 GB); those rows are calibration rows in validate",
                 "ASSUMPTION: a host buffer's own pages are pinned once however many MRs cover it; GPU memory "
                         + "pins no host pages",
                 "ASSUMPTION: UCX_MAX_HCA_PER_GPU=auto keeps every HCA at the minimum distance (PR #11422 "

@@ -8,13 +8,18 @@ import org.rdmasim.transport.config.MemoryType;
  * How one buffer is registered: on which HCAs (in UCX's registration order, by md index), how many
  * MRs each, and what that costs.
  *
- * @param region buffer
- * @param perHca registrations in md-index order
+ * @param region      buffer
+ * @param perHca      registrations in md-index order
+ * @param onceSeconds what the buffer's registration costs once, whatever the HCA count (0 when it is
+ *                    registered on no HCA)
  */
-public record RegistrationPlan(MemoryRegion region, List<HcaRegistration> perHca) {
+public record RegistrationPlan(MemoryRegion region, List<HcaRegistration> perHca, double onceSeconds) {
 
     public RegistrationPlan {
         perHca = List.copyOf(perHca);
+        if (perHca.isEmpty()) {
+            onceSeconds = 0.0;
+        }
     }
 
     public int totalMrs() {
@@ -36,8 +41,9 @@ public record RegistrationPlan(MemoryRegion region, List<HcaRegistration> perHca
         return firmwareBytes() + bufferPages;
     }
 
+    /** The once-per-buffer cost plus every HCA's MRs. */
     public double registrationSeconds() {
-        return perHca.stream().mapToDouble(HcaRegistration::registrationSeconds).sum();
+        return onceSeconds + perHca.stream().mapToDouble(HcaRegistration::registrationSeconds).sum();
     }
 
     public RegistrationTotals totals() {

@@ -103,7 +103,7 @@ final class Verdict {
         java.util.Set<String> others = new LinkedHashSet<>();
         for (VariantOutcome o : outcomes) {
             for (var a : o.audit().restsOn()) {
-                if (!a.what().startsWith("profile ")) {
+                if (!a.what().startsWith("profile ") && !a.what().startsWith("registration: ")) {
                     others.add(a.what() + " (" + a.kind() + "): " + a.source());
                 }
             }
@@ -111,6 +111,22 @@ final class Verdict {
         if (!others.isEmpty()) {
             h.append("What the scenario leaves unsaid, filled in:</p>\n<ul>\n");
             for (String a : others) {
+                h.append("<li>").append(IndexHtml.esc(a)).append("</li>\n");
+            }
+            h.append("</ul>\n<p>");
+        }
+        java.util.Set<String> registrationTerms = new LinkedHashSet<>();
+        for (VariantOutcome o : outcomes) {
+            for (var a : o.audit().restsOn()) {
+                if (a.what().startsWith("registration: ")) {
+                    registrationTerms.add(a.what().substring("registration: ".length()) + " (" + a.kind() + "): "
+                            + a.source());
+                }
+            }
+        }
+        if (!registrationTerms.isEmpty()) {
+            h.append("Registration times rest on these terms:</p>\n<ul>\n");
+            for (String a : registrationTerms) {
                 h.append("<li>").append(IndexHtml.esc(a)).append("</li>\n");
             }
             h.append("</ul>\n<p>");

@@ -200,6 +200,25 @@ public final class VariantRunner {
                         p.source() + (p.assumption().isEmpty() ? "" : ". " + p.assumption())));
             }
         }
+        // Registration time rests on calibrated and assumed terms by memory type (RegistrationParameters.terms).
+        boolean gpu = false;
+        boolean hostMemory = false;
+        Map<String, Host> built = new HashMap<>();
+        for (TransferItem t : v.isFanout() ? v.fanoutPlan().firstPull() : v.transfers()) {
+            for (Endpoint e : List.of(t.from(), t.to())) {
+                HostSpec spec = v.hosts().get(e.host());
+                if (spec == null) {
+                    continue;
+                }
+                Host h = built.computeIfAbsent(e.host(), n -> new Host(n, spec));
+                boolean onGpu = h.find(e.device()).map(n -> n.kind() == TopologyNode.Kind.GPU).orElse(false);
+                gpu |= onGpu;
+                hostMemory |= !onGpu;
+            }
+        }
+        for (var term : v.registration().parameters().terms(gpu, hostMemory)) {
+            out.add(new ConfigAudit.Assumption(term.what(), term.kind(), term.source()));
+        }
         for (String w : new java.util.LinkedHashSet<>(v.warnings())) {
             if (w.contains(" taken as ")) {
                 out.add(new ConfigAudit.Assumption(w.replaceAll("^.*/([^/]+:[0-9]+): ", "$1: "),

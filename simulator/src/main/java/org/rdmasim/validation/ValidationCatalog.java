@@ -12,6 +12,7 @@ import org.rdmasim.hardware.Presets;
 import org.rdmasim.importers.env.EnvBlock;
 import org.rdmasim.memory.ByteUnits;
 import org.rdmasim.memory.CudaPoolAddressSpace;
+import org.rdmasim.memory.GpuRegistrationCalibration;
 import org.rdmasim.memory.HostRegistration;
 import org.rdmasim.memory.MemoryRegion;
 import org.rdmasim.memory.MttSizing;
@@ -25,6 +26,7 @@ import org.rdmasim.transport.ProtocolParameters;
 import org.rdmasim.transport.TransferEngine;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.config.EnvEntry;
+import org.rdmasim.transport.config.MemoryType;
 import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.validation.ValidationRow.Evidence;
@@ -43,15 +45,11 @@ public final class ValidationCatalog {
     private static final String MX450 = "validation/mx-450-gb200-stripe.yaml";
     private static final String MOONCAKE = "validation/mooncake-te-multinic.yaml";
     private static final String PEGA_CPU = "validation/pegaflow-cpu-bench.yaml";
-    /**
-     * Why the registration rows of PR #450 are missed: rdmasim prices a registration per MR, in proportion
-     * to the bytes and the HCAs, so four HCAs cost four times one; the PR's 0.331 s against 0.151 s (2.2x)
-     * says part of the cost is paid once per buffer whatever the HCA count (pinning the pages, the CUDA
-     * mapping), which the model does not separate yet.
-     */
-    private static final String REGISTRATION_TIME_GAP = "rdmasim prices registration per MR in proportion to bytes "
-            + "and HCAs (4 HCAs = 4x one); the published 2.2x for 4x the HCAs implies a per-buffer fixed cost the "
-            + "model does not have";
+    private static final String MC_VLLM = "validation/mooncake-vllm-h800-kv.yaml";
+    /** The registration-time terms a registration row rests on (GpuRegistrationCalibration). */
+    private static final List<String> REG_TERMS = List.of("registration.gpuPerCall (calibrated: mx-pr-267 target)",
+            "registration.gpuPerByteOnce (calibrated: mx-pr-450)", "registration.gpuPerBytePerMr (calibrated: mx-pr-450)",
+            "registration.perMr (assumed: UCX's 16 us estimate)");
     private static final String PERFTEST = "validation/perftest-connectx7.yaml";
     private static final String NCCL2409 = "validation/nccl-2409-roce-write.yaml";
     private static final String CX6 = "validation/cx6-hdr-read.yaml";
@@ -87,16 +85,52 @@ public final class ValidationCatalog {
                 "striped", 4, ""));
         r.add(mx450("MX-450-RAILS8-BW", "bandwidth, 4 NICs listed, UCX_MAX_RMA_RAILS=8: '~625 Gbps'", mx450Setup, 625,
                 "Gbps", "striped-rails-8", 4, ""));
-        r.add(new ValidationRow("MX-450-REG-PIN", "ai-dynamo/modelexpress PR #450 [mx-pr-450]",
-                "registration time, one NIC pinned", mx450Setup, 0.151, 0.151, "s", 0.10, Evidence.MEASUREMENT,
-                MX450 + "#pinned", NONE, false, REGISTRATION_TIME_GAP,
-                runs -> Modelled.value(runs.outcome(MX450, "pinned").registration().registrationSeconds(),
-                        "registration of the 8.0 GB buffer on both hosts' HCAs")));
-        r.add(new ValidationRow("MX-450-REG-STRIPE", "ai-dynamo/modelexpress PR #450 [mx-pr-450]",
-                "registration time, 4 NICs listed (2.2x the pinned 0.151 s)", mx450Setup, 0.331, 0.331, "s", 0.10,
-                Evidence.MEASUREMENT, MX450 + "#striped", NONE, false, REGISTRATION_TIME_GAP,
-                runs -> Modelled.value(runs.outcome(MX450, "striped").registration().registrationSeconds(),
-                        "registration of the 8.0 GB buffer on both hosts' HCAs")).onNics(4));
+        // Registration time: the terms are fitted to MX-450-REG-* and MX-267-TGT-* (calibration rows); the
+        // other registration rows validate them.
+        String mx450Reg = "receiver's cycle-1 register of 290 tensors, 8.04 GB of GPU memory, one registration per "
+                + "tensor (ModelExpress's default); GB200 tray, NIXL 1.1.0 / UCX 1.20.0 as assumed above (2 MRs per HCA: "
+                + "NIXL's relaxed ordering 'try')";
+        r.add(new ValidationRow("MX-450-REG-PIN", "ai-dynamo/modelexpress PR #450, comment 2026-06-23 [mx-pr-450]",
+                "registration time, one NIC pinned", mx450Reg, 0.151, 0.151, "s", 0.10, Evidence.MEASUREMENT, "-",
+                REG_TERMS, true, "", runs -> registration("gb200-tray", "1.1.0", "1.20.0",
+                        "export UCX_NET_DEVICES=mlx5_0:1", GpuRegistrationCalibration.MX450_BYTES,
+                        GpuRegistrationCalibration.MX450_CALLS, "")));
+        r.add(new ValidationRow("MX-450-REG-STRIPE", "ai-dynamo/modelexpress PR #450, comment 2026-06-23 [mx-pr-450]",
+                "registration time, 4 NICs listed (2.2x the pinned 0.151 s, not 4x)", mx450Reg, 0.331, 0.331, "s", 0.10,
+                Evidence.MEASUREMENT, "-", REG_TERMS, true, "",
+                runs -> registration("gb200-tray", "1.1.0", "1.20.0",
+                        "export UCX_NET_DEVICES=mlx5_0:1,mlx5_1:1,mlx5_2:1,mlx5_3:1\nexport UCX_MAX_RMA_RAILS=4",
+                        GpuRegistrationCalibration.MX450_BYTES, GpuRegistrationCalibration.MX450_CALLS, ""))
+                .onNics(4));
+        // [mx-pr-267]: register_tensors per tensor and per pool allocation, Qwen3-0.6B on a B200
+        String mx267Setup = "nScale B200, Qwen3-0.6B, TP=1, GPU memory; posed (not stated): a DGX B200 with NIXL 1.2.0 / "
+                + "UCX 1.21.0 (UCX_MAX_HCA_PER_GPU=auto keeps the GPU's own HCA, 2 MRs on it), 1.2 GB registered "
+                + "(0.6 billion BF16 parameters) in both modes";
+        String mx267SourceGap = "the source registers the same tensors 40-70 ms slower than the target (180 vs 107 ms, "
+                + "56 vs 51 ms) and the PR does not say why (the source loaded its weights from disk first); rdmasim "
+                + "prices both sides alike, and its per-byte terms, fitted on GB200 (PR #450), leave about 25 ms of the "
+                + "target's own times unexplained too";
+        r.add(mx267("MX-267-TGT-339", "target register_tensors, per tensor (339 registrations)", mx267Setup, 0.107,
+                339, true, ""));
+        r.add(mx267("MX-267-TGT-59", "target register_tensors, MX_POOL_REG=1 (59 registrations)", mx267Setup, 0.051,
+                59, true, ""));
+        r.add(mx267("MX-267-SRC-339", "source register_tensors, per tensor (339 registrations)", mx267Setup, 0.180,
+                339, false, mx267SourceGap));
+        r.add(mx267("MX-267-SRC-59", "source register_tensors, MX_POOL_REG=1 (59 registrations)", mx267Setup, 0.056,
+                59, false, mx267SourceGap));
+        // [mx-src] docs/BENCHMARKS.md: registration by granularity, DeepSeek-V4-Pro TP=8 on 8 x B200
+        r.add(new ValidationRow("MX-BENCH-ARENA", "ai-dynamo/modelexpress docs/BENCHMARKS.md, 'NIXL Memory "
+                + "Registration' [mx-src]", "average NIXL registration time, VMM arena (MX_VMM_ARENA=1): one "
+                + "registration per rank", "DeepSeek-V4-Pro, vLLM 0.23.0, TP=8, 8 x B200 with ConnectX-7; posed (not "
+                + "stated): a DGX B200, NIXL 1.2.0 / UCX 1.21.0 (the GPU's own HCA, 2 MRs), "
+                + DEEPSEEK_V4_PRO_RANK_BYTES / 1_000_000_000L + " GB per rank (the checkpoint's ~0.86 TB of FP8 and "
+                + "packed FP4 over 8 ranks)", 0.79, 0.79, "s", 0.10, Evidence.MEASUREMENT, "-", REG_TERMS, false,
+                "an arena is one dma-buf MR over cuMemCreate memory (ModelExpress PR #282) whose pages the driver may map "
+                        + "in 2 MiB units; the per-byte terms were fitted on per-tensor cudaMalloc registrations (PR "
+                        + "#450), so 108 GB costs 1.25 s in the model, 58% over. No per-page term by allocation kind is "
+                        + "published to separate them",
+                runs -> registration("dgx-b200", "1.2.0", "1.21.0", "", DEEPSEEK_V4_PRO_RANK_BYTES, 1,
+                        "; NIXL 1.1.0 / UCX 1.20.0 (all 8 HCAs): ")));
         // [mooncake-readme]: Mooncake Transfer Engine, several RoCE NICs from one host
         String mooncakeSetup = "40 GB between two hosts over RoCE; posed (not stated): host-memory buffers on the "
                 + "first socket, RDMA WRITE, one QP per NIC, and the engine's NUMA-affine NIC choice (its README: "
@@ -118,6 +152,29 @@ public final class ValidationCatalog {
                 runs -> Modelled.value(runs.aggregateGbps(MOONCAKE, "4x200-numa-affine") / 8, String.format(
                         java.util.Locale.ROOT, "the socket's two NICs; with all four: %.1f GB/s",
                         runs.aggregateGbps(MOONCAKE, "4x200-all-nics") / 8))).onNics(4));
+        // [mooncake-vllm-pd]: KV transfer time by size, vLLM 1P1D over 8 RoCE NICs per node
+        String mcVllmSetup = "Qwen3-8B TP=8, 2 nodes of 8 x H800 and 8 x ConnectX-7 RoCE (200 Gbps each: the doc's "
+                + "'~200 GB/s for the 8x RoCE'), MooncakeConnector, GPUDirect, one request at a time; posed (not "
+                + "stated): each rank writes its eighth from its GPU to the same GPU over its own PCIe-switch NIC, all "
+                + "8 at once, 72 descriptors each (36 layers, K and V contiguous), DGX H100 hosts on RoCE, the time "
+                + "being the slowest rank's";
+        String mcVllmGap = "the published times hold a part the model does not have: 0.54 ms for 20 MB where the "
+                + "ports' wire takes 0.1 ms, and 71% of the 200 GB/s at 4.5 GB where the model runs the 8 GPUDirect "
+                + "WRITEs at the wire (195.6 Gbps each). Mooncake's per-request work (metadata, slicing, completion "
+                + "polling) is not modelled and no source measures it apart";
+        String[][] mcVllm = {{"128", "20 MB", "0.54"}, {"256", "38 MB", "0.61"}, {"512", "74 MB", "0.92"},
+            {"1024", "146 MB", "1.50"}, {"2048", "290 MB", "2.51"}, {"4096", "578 MB", "4.75"},
+            {"8192", "1.13 GB", "8.84"}, {"16384", "2.25 GB", "16.43"}, {"32768", "4.50 GB", "31.65"}};
+        for (String[] row : mcVllm) {
+            String variant = "prompt-" + row[0];
+            double ms = Double.parseDouble(row[2]);
+            r.add(new ValidationRow("MC-VLLM-KV-" + row[0], "kvcache-ai/Mooncake docs/source/performance/vllm/"
+                    + "vllm-v1-pd-performance.md L27-37 [mooncake-vllm-pd]", "KV transfer time, " + row[1] + " ("
+                    + row[0] + "-token prompt)", mcVllmSetup, ms, ms, "ms", 0.10, Evidence.MEASUREMENT,
+                    MC_VLLM + "#" + variant, NONE, false, mcVllmGap,
+                    runs -> Modelled.value(runs.pullSeconds(MC_VLLM, variant) * 1e3, runs.bottleneck(MC_VLLM, variant)))
+                    .onNics(8));
+        }
         r.add(new ValidationRow("MX-449-4X", "ai-dynamo/modelexpress #449 [mx-issue-449]",
                 "4 NICs striped: 'theoretical 4x ceiling ~1232 Gbps'",
                 "4 NICs listed, UCX_MAX_RMA_RAILS=4 (the proposal's expectation; PR #450 measured this setup: "
@@ -363,6 +420,53 @@ public final class ValidationCatalog {
         StackProfile s = new StackProfile(env, Optional.of(StackVersion.parse(nixl)), StackVersion.parse(ucx));
         return new HostRegistration(h, s.configFor(h, h.gpu("GPU0"))).plan(new RegistrationModel(),
                 MemoryRegion.cuda("GPU0", 40 * ByteUnits.GIB)).pinnedHostBytes();
+    }
+
+    /**
+     * Bytes of DeepSeek-V4-Pro per TP=8 rank, posed: its Hugging Face checkpoint lists about 861 billion stored
+     * parameters (FP8, and FP4 packed two to a byte), about 0.86 TB, split over 8 ranks. ModelExpress's benchmark
+     * does not state it.
+     */
+    static final long DEEPSEEK_V4_PRO_RANK_BYTES = 108_000_000_000L;
+
+    /** Qwen3-0.6B, posed: about 0.6 billion BF16 parameters. PR #267 does not state the bytes. */
+    static final long QWEN3_0_6B_BYTES = 1_200_000_000L;
+
+    private static ValidationRow mx267(String id, String what, String setup, double published, int calls,
+            boolean calibration, String knownFailure) {
+        return new ValidationRow(id, "ai-dynamo/modelexpress PR #267, Validation table [mx-pr-267]", what, setup,
+                published, published, "s", 0.10, Evidence.MEASUREMENT, "-", REG_TERMS, calibration, knownFailure,
+                runs -> registration("dgx-b200", "1.2.0", "1.21.0", "", QWEN3_0_6B_BYTES, calls,
+                        "; with NIXL 1.1.0 / UCX 1.20.0 (all 8 HCAs): "));
+    }
+
+    /**
+     * The model's time to register {@code bytes} of GPU memory on GPU0 of a {@code preset} host in {@code calls}
+     * equal registrations, on the HCAs and with the MRs a process with this stack and environment uses. When
+     * {@code otherStack} is not empty, the note adds the answer with NIXL 1.1.0 / UCX 1.20.0 (every HCA).
+     */
+    private static Modelled registration(String preset, String nixl, String ucx, String env, long bytes, int calls,
+            String otherStack) {
+        Host h = new Host("h", Presets.get(preset));
+        RegistrationModel model = new RegistrationModel();
+        RegistrationPlan p = gpu0Plan(h, model, nixl, ucx, env, bytes);
+        int mrs = p.perHca().isEmpty() ? 1 : p.perHca().get(0).mrCount();
+        double seconds = model.parameters().seconds(MemoryType.CUDA, bytes, calls, p.perHca().size(), mrs);
+        String note = String.format(java.util.Locale.ROOT, "%d registration(s) on %d HCA(s), %d MR(s) each", calls,
+                p.perHca().size(), mrs);
+        if (!otherStack.isEmpty()) {
+            RegistrationPlan all = gpu0Plan(h, model, "1.1.0", "1.20.0", env, bytes);
+            note += otherStack + String.format(java.util.Locale.ROOT, "%.4g s", model.parameters().seconds(
+                    MemoryType.CUDA, bytes, calls, all.perHca().size(), all.perHca().get(0).mrCount()));
+        }
+        return Modelled.value(seconds, note);
+    }
+
+    private static RegistrationPlan gpu0Plan(Host h, RegistrationModel model, String nixl, String ucx, String env,
+            long bytes) {
+        StackProfile s = new StackProfile(EnvBlock.parse(env, "validation").entries(),
+                Optional.of(StackVersion.parse(nixl)), StackVersion.parse(ucx));
+        return new HostRegistration(h, s.configFor(h, h.gpu("GPU0"))).plan(model, MemoryRegion.cuda("GPU0", bytes));
     }
 
     private static CudaPoolAddressSpace h200Pool() {

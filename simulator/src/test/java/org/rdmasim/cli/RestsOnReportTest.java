@@ -34,10 +34,18 @@ class RestsOnReportTest {
         assertEquals(0, CliTestSupport.run("run", CliTestSupport.repo().resolve("scenarios/imported-h100-host.yaml")
                 .toString(), "--out", out.toString(), "-q").code());
         JsonNode v = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("variants").get(0);
-        assertEquals(List.of("profile connectx7: qpReadRate = 320 Gbps"), restsOn(v, "calibrated"));
+        // GPU buffers: the three calibrated registration-time terms follow the profile's read rate
+        assertEquals(List.of("profile connectx7: qpReadRate = 320 Gbps",
+                "registration: GPU memory, per registration call = 0.168 ms",
+                "registration: GPU memory, per GB once per buffer = 5.26 ms",
+                "registration: GPU memory, per GB per MR = 3.15 ms"), restsOn(v, "calibrated"));
         List<String> assumed = restsOn(v, "assumed");
-        assertEquals(3, assumed.size(), assumed.toString());
-        assertTrue(assumed.stream().allMatch(a -> a.startsWith("h100-topo.txt:2: ") && a.contains("taken as")), assumed.toString());
+        assertEquals(4, assumed.size(), assumed.toString());
+        assertEquals("registration: per MR = 16.0 us", assumed.get(0));
+        assertTrue(assumed.subList(1, 4).stream().allMatch(a -> a.startsWith("h100-topo.txt:2: ") && a.contains("taken as")),
+                assumed.toString());
+        String page = Files.readString(out.resolve("index.html"), StandardCharsets.UTF_8);
+        assertTrue(page.contains("Registration times rest on these terms"), "the page lists them too");
     }
 
     @Test

@@ -190,19 +190,23 @@ class RegistrationModelTest {
     @Test
     void registrationTimeIsPerMrPlusPerByteCost() {
         RegistrationPlan plan = planGpu0(config(HcaPerGpuLimit.AUTO, Ternary.TRY, CpuFamily.OTHER));
-        // UCX MEM_REG_OVERHEAD + MEM_REG_GROWTH x length, the growth taken per 4 KiB host page and applied
-        // per 64 KiB GPU page: a GPU byte costs 0.06 ns / 16
-        double perMr = 16e-6 + 0.06e-9 / 16 * FORTY_GIB;
-        assertEquals(2 * perMr, plan.registrationSeconds(), 1e-12);
+        // GPU memory: once per buffer (per call + per byte once), then per MR UCX's MEM_REG_OVERHEAD plus the
+        // calibrated per-byte-per-MR cost
+        RegistrationParameters p = RegistrationParameters.defaults();
+        double perMr = 16e-6 + p.gpuPerBytePerMrSeconds() * FORTY_GIB;
+        double once = p.gpuPerCallSeconds() + p.gpuPerByteOnceSeconds() * FORTY_GIB;
+        assertEquals(once + 2 * perMr, plan.registrationSeconds(), 1e-12);
+        assertEquals(once, plan.onceSeconds(), 1e-15);
         RegistrationPlan host = model.plan(MemoryRegion.host("0", FORTY_GIB), HgxHost.hcasSeenFrom(0),
                 config(HcaPerGpuLimit.AUTO, Ternary.TRY, CpuFamily.OTHER));
         assertEquals(16e-6 + 0.06e-9 * FORTY_GIB, host.registrationSeconds() / host.totalMrs(), 1e-12);
         assertEquals(0.06, RegistrationParameters.defaults().perGigabyteSeconds(), 1e-15);
 
         RegistrationModel custom = new RegistrationModel(RegistrationParameters.defaults().withCosts(1e-3, 0.0));
-        assertEquals(2e-3, custom.plan(HgxHost.gpuBuffer(0, FORTY_GIB), HgxHost.hcasSeenFrom(0),
-                config(HcaPerGpuLimit.AUTO, Ternary.TRY, CpuFamily.OTHER)).registrationSeconds(), 1e-15);
-        assertTrue(RegistrationParameters.assumptions().stream().allMatch(a -> a.startsWith("ASSUMPTION")));
+        assertEquals(once + 2 * (1e-3 + p.gpuPerBytePerMrSeconds() * FORTY_GIB), custom.plan(HgxHost.gpuBuffer(0, FORTY_GIB), HgxHost.hcasSeenFrom(0),
+                config(HcaPerGpuLimit.AUTO, Ternary.TRY, CpuFamily.OTHER)).registrationSeconds(), 1e-12);
+        assertTrue(RegistrationParameters.assumptions().stream()
+                .allMatch(a -> a.startsWith("ASSUMPTION") || a.startsWith("CALIBRATED")));
     }
 
     @Test

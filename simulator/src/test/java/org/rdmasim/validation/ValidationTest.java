@@ -132,6 +132,23 @@ class ValidationTest {
     }
 
     @Test
+    void theRegistrationRowsTheTermsWereFittedToAreCalibrationAndTheOthersAreCounted() {
+        var byId = new java.util.HashMap<String, ValidationRow>();
+        ValidationCatalog.rows().forEach(r -> byId.put(r.id(), r));
+        // GpuRegistrationCalibration fits its terms to PR #450's two times and PR #267's target pair
+        for (String id : List.of("MX-450-REG-PIN", "MX-450-REG-STRIPE", "MX-267-TGT-339", "MX-267-TGT-59")) {
+            assertTrue(byId.get(id).calibration(), id + " was fitted, so it cannot count");
+        }
+        for (String id : List.of("MX-267-SRC-339", "MX-267-SRC-59", "MX-BENCH-ARENA")) {
+            ValidationRow r = byId.get(id);
+            assertFalse(r.calibration(), id);
+            assertEquals(Evidence.MEASUREMENT, r.evidence(), id);
+            assertTrue(r.tolerance() <= 0.10, id);
+            assertTrue(r.dependsOn().stream().anyMatch(d -> d.contains("calibrated")), id + " names the terms");
+        }
+    }
+
+    @Test
     void jsonCarriesTheContractFields() {
         var result = judge(row(100, 100, 0.05, Evidence.MEASUREMENT, true, "", Modelled.value(100, "")));
         String json = ValidationReport.json(List.of(result));
