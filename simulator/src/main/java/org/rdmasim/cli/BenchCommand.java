@@ -113,17 +113,13 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "with --scenario: no progress line")
     boolean quiet;
 
-    @Option(names = "--threads", paramLabel = "N",
-            description = "with --scenario: threads for replications (default: all cores, as `run`)")
-    Integer threads;
+    @picocli.CommandLine.Mixin
+    ThreadsOption threadsOption = new ThreadsOption();
 
     @Override
     public Integer call() throws IOException {
         if (scenarioFiles != null && !scenarioFiles.isEmpty()) {
-            int n = threads == null ? RunCommand.defaultThreads() : threads;
-            if (n < 1) {
-                throw new BadInputException("--threads must be at least 1, got " + n);
-            }
+            int n = threadsOption.count();
             if (out != null && scenarioFiles.size() > 1) {
                 throw new BadInputException("--out takes one --scenario (each scenario writes its own report)");
             }

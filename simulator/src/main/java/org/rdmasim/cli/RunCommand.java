@@ -51,9 +51,8 @@ public final class RunCommand implements Callable<Integer> {
             + "(the report folder is written as always)")
     boolean json;
 
-    @Option(names = "--threads", paramLabel = "N",
-            description = "threads for a variant's replications (default: all cores; output does not depend on it)")
-    Integer threads;
+    @picocli.CommandLine.Mixin
+    ThreadsOption threadsOption = new ThreadsOption();
 
     @Option(names = "--check", description = "verify every event (no resource over capacity, max-min fair rates) and "
             + "each result (bytes conserved, every number finite); slow. A violation fails the variant (exit 1).")
@@ -71,7 +70,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         Scenario scenario = scenarioFiles.load(scenarioFile);
         Path dir = out != null ? out : Path.of("reports", scenario.name());
-        int n = threads == null ? defaultThreads() : threads;
+        int n = threadsOption.count();
         return whileCtrlCStops(() -> check ? checked(scenario, dir, n, o, err) : runInto(scenario, dir, force, quiet, o, err, n, json));
     }
 

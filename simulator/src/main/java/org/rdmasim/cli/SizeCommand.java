@@ -85,12 +85,11 @@ public final class SizeCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "output folder (default: reports/<scenario>-size-<knob>/)")
     Path out;
 
-    @Option(names = "--threads", paramLabel = "N", description = "threads for replications (default: all cores)")
-    Integer threads;
+    @picocli.CommandLine.Mixin
+    ThreadsOption threadsOption = new ThreadsOption();
 
-    @Option(names = "--allow-outside", description = "read files the scenario names (envFile, nvidia-smi, nccl-topo) "
-            + "even when they are outside the scenario's folder")
-    boolean allowOutside;
+    @picocli.CommandLine.Mixin
+    ScenarioFiles scenarioFiles = new ScenarioFiles();
 
     @Override
     public Integer call() throws IOException {
@@ -108,8 +107,7 @@ public final class SizeCommand implements Callable<Integer> {
         if (max != null && max < 1) {
             throw new BadInputException("--max must be at least 1, got " + max);
         }
-        Scenario scenario = ScenarioLoader.load(scenarioFile, allowOutside);
-        org.rdmasim.run.RunBudget.of(scenario).check(Runtime.getRuntime().maxMemory());
+        Scenario scenario = scenarioFiles.load(scenarioFile);
         VariantSpec base = scenario.variants().get(0);
         if (variant != null) {
             base = scenario.variants().stream().filter(v -> v.name().equals(variant)).findFirst()
@@ -125,10 +123,7 @@ public final class SizeCommand implements Callable<Integer> {
                     + base.name() + "': " + bound.value() + " (" + bound.why() + ")");
         }
         int top = max != null ? max : bound.value();
-        int workers = threads == null ? RunCommand.defaultThreads() : threads;
-        if (workers < 1) {
-            throw new BadInputException("--threads must be at least 1, got " + workers);
-        }
+        int workers = threadsOption.count();
         Path dir = out != null ? out : Path.of("reports", scenario.name() + "-size-" + knob.label());
         if (!ReportWriter.safeToWrite(dir)) {
             throw new BadInputException(dir + " exists and holds files rdmasim did not write; choose another --out");
