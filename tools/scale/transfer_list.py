@@ -1,9 +1,11 @@
 #!/usr/bin/python3
 """Writes scenarios/scale/transfers-N.yaml: a staggered fan-out posed as a `transfers` list.
 
-N receivers (generic hosts, one GPU and four NICs each) each get one 16 GB transfer from source
-r % 4 into GPU0, over four explicit lanes (mlx5_0..mlx5_3 on both sides), starting at Poisson times
-(mean gap: one transfer's solo time over four 400 Gbps lanes, divided by the four sources). Hosts use
+N receivers (generic hosts: one socket, four GPUs, one NIC per GPU) each get one 16 GB transfer
+from source r % 4, host memory (CPU0) to host memory, over four explicit lanes (mlx5_0..mlx5_3 on both sides), starting at Poisson times
+(mean gap: one transfer's solo time over four 400 Gbps lanes, divided by the four sources and by an
+offered load of 1.2, as `bench --peer` poses fan-outs: a backlog builds, so thousands of transfers
+overlap by the end). Hosts use
 calibration profile `generic` and the protocol costs are zero, so the problem is the same flow problem
 tools/simgrid-peer/bench.py poses (`--sources 4`, 4*N flows). Deterministic for a given N and seed.
 
@@ -20,16 +22,18 @@ SOURCES = 4
 LANES = 4
 BYTES = 16e9
 LANE_BPS = 400e9 / 8
+LOAD = 1.2
 
 
 def scenario(n, seed=1):
-    gap = BYTES / (LANES * LANE_BPS) / SOURCES
+    gap = BYTES / (LANES * LANE_BPS) / (SOURCES * LOAD)
     rng = random.Random(seed)
     lines = [
         "# Cluster-scale transfer list, written by tools/scale/transfer_list.py %d (do not edit by hand):" % n,
-        "# %d receivers (generic hosts, one GPU and four 400G NICs each) are each sent one 16 GB transfer" % n,
+        "# %d receivers (generic hosts: one socket, four GPUs, one 400G NIC per GPU) are each sent one 16 GB transfer" % n,
         "# from one of 4 sources (receiver r from source r mod 4) over 4 explicit lanes, starting at Poisson",
-        "# times (mean gap %.3f s, one transfer's solo time over 4 lanes divided by the 4 sources)." % gap,
+        "# times (mean gap %.4f s: one transfer's solo time over 4 lanes, divided by the 4 sources and by an" % gap,
+        "# offered load of 1.2, so a backlog builds and thousands of transfers overlap by the end).",
         "# Profile 'generic' and zero protocol costs: the same flow problem as tools/simgrid-peer/bench.py",
         "# --sources 4. Question: does the transfer-list path answer at this size as fast as the fan-out?",
         "# Time it with `./rdmasim bench --scenario <this file>`. Kept out of scenarios/*.yaml so `demo`",
