@@ -2,12 +2,12 @@
 """Writes scenarios/scale/transfers-N.yaml: a staggered fan-out posed as a `transfers` list.
 
 N receivers (generic hosts: one socket, four GPUs, one NIC per GPU) each get one 16 GB transfer
-from source r % 4, host memory (CPU0) to host memory, over four explicit lanes (mlx5_0..mlx5_3 on both sides), starting at Poisson times
-(mean gap: one transfer's solo time over four 400 Gbps lanes, divided by the four sources and by an
-offered load of 1.2, as `bench --peer` poses fan-outs: a backlog builds, so thousands of transfers
-overlap by the end). Hosts use
-calibration profile `generic` and the protocol costs are zero, so the problem is the same flow problem
-tools/simgrid-peer/bench.py poses (`--sources 4`, 4*N flows). Deterministic for a given N and seed.
+from source r % 4, host memory (CPU0) to host memory, over four explicit lanes (mlx5_0..mlx5_3 on
+both sides), starting at Poisson times. Mean gap: one transfer's solo time over four 400 Gbps lanes,
+divided by the four sources and by an offered load of 1.2, as `bench --peer` poses fan-outs, so a
+backlog builds and thousands of transfers overlap by the end. Hosts use calibration profile
+`generic` and the protocol costs are zero: the flow problem is the one tools/simgrid-peer/bench.py
+poses with `--sources 4` (4*N flows). Deterministic for a given N and seed.
 
     /usr/bin/python3 tools/scale/transfer_list.py 1024 4096
 """
