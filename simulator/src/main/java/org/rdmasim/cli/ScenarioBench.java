@@ -97,6 +97,14 @@ final class ScenarioBench {
                 live.peakBytes() / 1e6);
         out.printf(Locale.ROOT, "  %.1f us of simulate per receiver or transfer; %.0f events/s%n",
                 simulate * 1e6 / Math.max(1, receivers), watch.events() / Math.max(simulate, 1e-9));
+        Map<String, Long> counts = watch.counts();
+        long solves = counts.getOrDefault("rate solves", 0L);
+        if (solves > 0) {
+            // Flows per solve: near a constant when each event touches a bounded region,
+            // growing with the run when events re-rate flows in proportion to all active ones.
+            out.printf(Locale.ROOT, "  %,d rate solves took in %,d flows (%.1f per solve)%n", solves,
+                    counts.getOrDefault("flows solved", 0L), counts.getOrDefault("flows solved", 0L) / (double) solves);
+        }
         out.printf(Locale.ROOT, "  %-30s %12s%n", "events by kind", "count");
         for (Map.Entry<String, Long> e : watch.eventsByKind().entrySet()) {
             out.printf(Locale.ROOT, "  %-30s %,12d%n", e.getKey(), e.getValue());

@@ -101,6 +101,22 @@ final class HeapEventList implements EventList {
         return listIterator();
     }
 
+    /**
+     * Re-files {@code e}, already in this heap, after its time was changed in place: it takes a new
+     * sequence number, as a removal followed by {@link #add} would give it, and moves up or down from
+     * its slot. The key order is total (sequence numbers are unique), so events fire in the same order
+     * as with remove-then-add, at one sift instead of two.
+     */
+    void moved(SimulationClock.ScheduledAction e) {
+        if (e.slot < 0 || e.slot >= size || heap[e.slot] != e) {
+            throw new IllegalStateException("event is not in this list");
+        }
+        e.sequence = sequence++;
+        if (!siftUp(e.slot)) {
+            siftDown(e.slot);
+        }
+    }
+
     @Override
     public boolean remove(Event ev) {
         if (!(ev instanceof SimulationClock.ScheduledAction e) || e.slot < 0 || e.slot >= size || heap[e.slot] != e) {

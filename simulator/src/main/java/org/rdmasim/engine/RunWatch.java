@@ -1,10 +1,12 @@
 package org.rdmasim.engine;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * What a running scenario shows to an observer on another thread (the progress line, {@code bench}):
@@ -13,6 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class RunWatch {
     private final List<SimulationClock> clocks = new CopyOnWriteArrayList<>();
+    /** Work counters of the replications' models by name (summed over replications when read). */
+    private final List<Map.Entry<String, LongSupplier>> counters = new CopyOnWriteArrayList<>();
     private final AtomicLong simulatingNanos = new AtomicLong();
     private final AtomicLong expected = new AtomicLong();
     private volatile Class<?> finishKind;
@@ -75,6 +79,23 @@ public final class RunWatch {
         Map<String, Long> out = new TreeMap<>();
         for (SimulationClock c : clocks) {
             c.eventsByKind().forEach((k, n) -> out.merge(k, n, Long::sum));
+        }
+        return out;
+    }
+
+    /**
+     * Adds a replication's work counter (such as how many flows its rate solves re-rated), read on
+     * demand; counters of one name from several replications are summed.
+     */
+    public void count(String name, LongSupplier value) {
+        counters.add(Map.entry(name, value));
+    }
+
+    /** The counters by name, summed over replications, in the order first added. */
+    public Map<String, Long> counts() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (Map.Entry<String, LongSupplier> c : counters) {
+            out.merge(c.getKey(), c.getValue().getAsLong(), Long::sum);
         }
         return out;
     }

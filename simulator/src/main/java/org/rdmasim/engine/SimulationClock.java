@@ -144,7 +144,15 @@ public final class SimulationClock {
 
         /** Moves a pending event to {@code delaySeconds} from now, or schedules it if it is not pending. */
         public void moveTo(double delaySeconds) {
-            if (pending) {
+            if (pending && sim.getEventList() instanceof HeapEventList heap) {
+                // Fluid flows move their completion on every rate change: change the time in place
+                // and sift once, rather than SSJ's remove-then-add (two sifts).
+                if (delaySeconds < 0) {
+                    throw new IllegalArgumentException("Cannot schedule in the past.");
+                }
+                eventTime = sim.time() + delaySeconds;
+                heap.moved(this);
+            } else if (pending) {
                 super.reschedule(delaySeconds);
             } else {
                 schedule(delaySeconds);

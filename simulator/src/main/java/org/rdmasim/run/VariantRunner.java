@@ -371,6 +371,8 @@ public final class VariantRunner {
         if (log != null) {
             network.logging(log);
         }
+        watch.count("rate solves", network::solves);
+        watch.count("flows solved", network::flowsSolved);
         Jitter jitter = v.isFanout() ? v.fanoutPlan().jitter() : Jitter.NONE;
         Cluster cluster;
         if (jitter.nicRateFraction() > 0) {

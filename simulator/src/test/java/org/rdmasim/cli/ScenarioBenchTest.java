@@ -28,6 +28,15 @@ class ScenarioBenchTest {
         assertTrue(o.out().matches("(?s).*\\n  TransferPost +3\\n.*"), o.out());
         assertTrue(o.out().matches("(?s).*\\n  TransferNotice +3\\n.*"), o.out());
         assertTrue(o.out().matches("(?s).*\\n  LaneStart +7\\n.*"), o.out());
+        assertTrue(o.out().matches("(?s).*\\n  FlowCompletion +4\\n.*"), o.out());
+        assertTrue(o.out().matches("(?s).*\\n  GroupCompletion +1\\n.*"), o.out());
+        // Each lane start and each flow or group completion re-solves rates at least once: 7 lane starts,
+        // 4 FlowCompletion and 1 GroupCompletion events (lanes held at one bottleneck end as a group).
+        Matcher solves = Pattern.compile("\\n  ([\\d,]+) rate solves took in ([\\d,]+) flows").matcher(o.out());
+        assertTrue(solves.find(), o.out());
+        long n = Long.parseLong(solves.group(1).replace(",", ""));
+        assertTrue(n >= 7 + 4 + 1, "rate solves " + n + " in\n" + o.out());
+        assertTrue(Long.parseLong(solves.group(2).replace(",", "")) >= n, "each solve takes in at least one flow: " + o.out());
         for (String phase : new String[] {"load", "build", "simulate", "reports"}) {
             assertTrue(o.out().contains("\n  " + phase + " ("), phase + " missing in\n" + o.out());
         }

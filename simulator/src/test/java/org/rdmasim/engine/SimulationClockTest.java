@@ -43,6 +43,40 @@ class SimulationClockTest {
         }
     }
 
+    /**
+     * As {@link #trace}, but each event, when it fires, moves two others (earlier, later or to now),
+     * as fluid completions move on every rate change mid-run.
+     */
+    private static List<String> traceMovingWhileRunning(SimulationClock.EventListKind kind, long seed) {
+        SimulationClock clock = new SimulationClock(kind);
+        Random rnd = new Random(seed);
+        List<String> fired = new ArrayList<>();
+        List<SimulationClock.ScheduledAction> events = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            String name = "e" + i;
+            events.add(clock.schedule(rnd.nextInt(200), () -> {
+                fired.add(name + "@" + clock.now());
+                for (int k = 0; k < 2; k++) {
+                    SimulationClock.ScheduledAction other = events.get(rnd.nextInt(events.size()));
+                    if (other.isPending()) {
+                        other.moveTo(rnd.nextInt(4) == 0 ? 0.0 : rnd.nextInt(30));
+                    }
+                }
+            }));
+        }
+        clock.run();
+        return fired;
+    }
+
+    @Test
+    void heapListMovesEventsMidRunAsHenriksenDoes() {
+        for (long seed = 1; seed <= 5; seed++) {
+            List<String> heap = traceMovingWhileRunning(SimulationClock.EventListKind.HEAP, seed);
+            assertEquals(traceMovingWhileRunning(SimulationClock.EventListKind.HENRIKSEN, seed), heap, "seed " + seed);
+            assertEquals(3000, heap.size(), "every event fires once");
+        }
+    }
+
     @Test
     void sameInstantFiresFirstInFirstOut() {
         SimulationClock clock = new SimulationClock();

@@ -1,10 +1,12 @@
 package org.rdmasim.transport.ucx;
 
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.transport.config.ConfigResolver;
@@ -38,7 +40,13 @@ public final class StackProfile {
     private final boolean installStated;
     private final ModelExpressBuild modelExpress;
     private final Optional<StackVersion> nccl;
-    private final Map<String, EffectiveConfig> cache = new HashMap<>();
+    /**
+     * Resolved configurations by host shape, then device. {@link #resolve} reads only what a host's spec
+     * decides (its devices, their tree, its CPU family), never its name, so hosts of one counted group
+     * (which share one spec object) share one entry: at 16,384 receivers, one resolution instead of
+     * 16,384.
+     */
+    private final Map<HostSpec, Map<String, EffectiveConfig>> cache = new IdentityHashMap<>();
 
     /** A stack whose UCX install is the common one for it ({@link UcxInstall#commonFor}), not stated. */
     public StackProfile(List<EnvEntry> env, Optional<StackVersion> nixl, StackVersion ucx) {
@@ -131,7 +139,8 @@ public final class StackProfile {
 
     /** The effective configuration of the process that owns {@code device}'s memory on {@code host}. */
     public synchronized EffectiveConfig configFor(Host host, TopologyNode device) {
-        return cache.computeIfAbsent(host.name() + ":" + device.name(), k -> resolve(host, device));
+        return cache.computeIfAbsent(host.spec(), k -> new HashMap<>())
+                .computeIfAbsent(device.name(), k -> resolve(host, device));
     }
 
     private EffectiveConfig resolve(Host host, TopologyNode device) {
