@@ -7,7 +7,9 @@ import org.rdmasim.engine.SimulationClock.ScheduledAction;
 
 /**
  * Bytes moving over a fixed path of resources. Its rate is set by the solver; between rate changes
- * the remaining byte count falls linearly, so it is settled lazily.
+ * the remaining byte count falls linearly, so it is settled lazily. A flow knows the resources it
+ * crosses but not who listens for its end nor which group it runs in (the network keeps both by its
+ * {@link #number}); a grouped member reads its rate from its group's {@link Level}.
  */
 public final class Flow {
     private final long id;

@@ -84,10 +84,28 @@ final class FlowGroups {
         return s;
     }
 
+    /** What grouping keeps about {@code r} if it ever kept anything, else null (makes none). */
+    private Site existingSite(Resource r) {
+        int n = r.number;
+        return n < sites.length ? sites[n] : null;
+    }
+
     /** The group at {@code r}, or null. */
     FlowGroup groupAt(Resource r) {
-        int n = r.number;
-        return n < sites.length && sites[n] != null ? sites[n].group : null;
+        Site s = existingSite(r);
+        return s != null ? s.group : null;
+    }
+
+    /** The group {@code r} follows lazily, or null. */
+    FlowGroup followedBy(Resource r) {
+        Site s = existingSite(r);
+        return s != null ? s.lazyGroup : null;
+    }
+
+    /** The one member {@code r} carries while it follows that member's group, or null. */
+    Flow lazyMember(Resource r) {
+        Site s = existingSite(r);
+        return s != null ? s.lazyMember : null;
     }
 
     private static FlowGroup[] fit(FlowGroup[] table, int number) {
@@ -125,8 +143,7 @@ final class FlowGroups {
      * members of one group crossed goes back into the solve (with another flow there it can bind them).
      */
     void arriving(Resource q, double now) {
-        int n = q.number;
-        Site s = n < sites.length ? sites[n] : null;
+        Site s = existingSite(q);
         if (s == null) {
             return;
         }

@@ -316,12 +316,12 @@ public final class FluidNetwork {
 
     /** The group {@code r} follows lazily, or null (for checks and tests). */
     FlowGroup followedBy(Resource r) {
-        return groups.site(r).lazyGroup;
+        return groups.followedBy(r);
     }
 
     /** The one member {@code r} carries while it follows that member's group, or null (for checks and tests). */
     Flow lazyMember(Resource r) {
-        return groups.site(r).lazyMember;
+        return groups.lazyMember(r);
     }
 
     /**
