@@ -29,7 +29,7 @@ final class FlowGroups {
     private Site[] sites = new Site[16];
 
     /** What grouping keeps about one resource. */
-    static final class Site {
+    private static final class Site {
         /** The group whose pseudo-flow is frozen here by definition (its members' bottleneck), or null. */
         FlowGroup group;
         /** Non-null while the resource carries only one grouped member (and so follows its group). */
@@ -71,7 +71,7 @@ final class FlowGroups {
     }
 
     /** What grouping keeps about {@code r}. */
-    Site site(Resource r) {
+    private Site site(Resource r) {
         int n = r.number;
         if (n >= sites.length) {
             sites = Arrays.copyOf(sites, Math.max(n + 1, 2 * sites.length));
@@ -132,7 +132,7 @@ final class FlowGroups {
 
     /** Stops following a group on {@code q}: its load is its own again from {@code now}. */
     private static void unfollow(Resource q, Site s, double now) {
-        q.endLazy(now);
+        q.unfollow(now);
         s.lazyMember = null;
         s.lazyGroup = null;
         s.lazyCount = 0;
@@ -301,7 +301,7 @@ final class FlowGroups {
         for (int k = p.pathInternal().length - 1; k > 0; k--) {
             Resource q = p.pathInternal()[k];
             double factor = p.usageInternal()[k];
-            if (resources.crossing(q).size() != 1 || q.watched || q.followsAny() || !(g.level() < q.capacity() / factor * (1 - GROUP_MARGIN))) {
+            if (resources.crossing(q).size() != 1 || q.watched || q.follows() || !(g.level() < q.capacity() / factor * (1 - GROUP_MARGIN))) {
                 continue;
             }
             int count = g.crossing[k];
@@ -437,7 +437,7 @@ final class FlowGroups {
             if (q == g.at || g.indexOf(q) >= 0) {
                 continue;
             }
-            if (q.followsAny()) {
+            if (q.follows()) {
                 // A lazily followed resource carries members of its group only: a flow arriving there
                 // ends that first (FluidNetwork#start), and f is no member.
                 throw new IllegalStateException(f.label() + " crosses " + q.name() + ", followed lazily by a group");

@@ -121,11 +121,7 @@ public final class Resource {
     }
 
     /** Whether this resource follows a group's level rather than carrying a load of its own. */
-    boolean follows(Level level) {
-        return followed == level;
-    }
-
-    boolean followsAny() {
+    boolean follows() {
         return followed != null;
     }
 
@@ -150,7 +146,7 @@ public final class Resource {
     }
 
     /** Stops following the group: bytes, peak and load become stored values again, as of {@code now}. */
-    void endLazy(double now) {
+    void unfollow(double now) {
         double carried = bytesCarried(now);
         double peak = peakLoad();
         double current = load();

@@ -89,7 +89,7 @@ final class ResourceTable {
         watchedKinds.addAll(kinds);
         for (Resource r : all()) {
             if (kinds.contains(r.kind())) {
-                if (r.followsAny()) {
+                if (r.follows()) {
                     throw new IllegalStateException("observers must be added before flows start");
                 }
                 r.watched = true;
