@@ -22,7 +22,8 @@ import java.util.spi.ToolProvider;
 import org.junit.jupiter.api.Test;
 
 /**
- * The classes of the fluid package depend on each other without any cycle, and the solver (the constraint system and its progressive filling) uses nothing of time, events,
+ * The classes of the fluid package depend on each other without any cycle, the data model included,
+ * and the solver (the constraint system and its progressive filling) uses nothing of time, events,
  * completions or groups' bookkeeping: the split SimGrid keeps between src/kernel/lmm and the models of
  * src/kernel/resource. Edges are read from the compiled classes with the JDK's jdeps; a nested class
  * counts as its outer class.
@@ -40,9 +41,15 @@ class FluidClassCycleTest {
     void noClassCycle() {
         Map<String, Set<String>> graph = classEdges();
         assertTrue(graph.containsKey("FluidNetwork") && graph.containsKey("RegionSolve"), "fluid classes are read");
-        // The data model included: a resource knows no flow nor group, a flow no group nor listener.
-        assertTrue(graph.get("Flow").contains("Resource") && graph.containsKey("FlowGroup"), "the data model is read");
+        assertTrue(graph.get("Flow").contains("Resource") && graph.get("FlowGroup").contains("Flow"), "the data model is read");
         assertEquals(List.of(), cycles(graph), "class cycles inside org.rdmasim.fluid");
+        // The bottom of the data model: a resource knows no flow nor group, a flow no group nor listener.
+        Set<String> resourceUses = new TreeSet<>(graph.get("Resource"));
+        resourceUses.retainAll(Set.of("Flow", "FlowGroup", "FlowGroups", "Crossing", "FlowListener"));
+        assertEquals(Set.of(), resourceUses, "Resource uses");
+        Set<String> flowUses = new TreeSet<>(graph.get("Flow"));
+        flowUses.retainAll(Set.of("FlowGroup", "FlowGroups", "FlowListener", "Crossing"));
+        assertEquals(Set.of(), flowUses, "Flow uses");
     }
 
     @Test
