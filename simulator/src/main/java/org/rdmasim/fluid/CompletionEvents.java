@@ -28,6 +28,7 @@ final class CompletionEvents {
     static final double NOTHING_ELSE_DUE = 1e-9;
 
     private final SimulationClock clock;
+    private final ResourceTable resources;
     private final FlowNumbers numbers;
     private final RunningFlows running;
     private final FlowGroups groups;
@@ -36,30 +37,36 @@ final class CompletionEvents {
     private int[] seen = new int[16];
     private int scans;
 
-    CompletionEvents(SimulationClock clock, FlowNumbers numbers, RunningFlows running, FlowGroups groups,
-            RegionUpdate update) {
+    CompletionEvents(SimulationClock clock, ResourceTable resources, FlowNumbers numbers, RunningFlows running,
+            FlowGroups groups, RegionUpdate update) {
         this.clock = clock;
+        this.resources = resources;
         this.numbers = numbers;
         this.running = running;
         this.groups = groups;
         this.update = update;
     }
 
-    /** The event of {@code first} (a flow, or a group's pseudo-flow) fired: finishes it and all due with it. */
+    /** The event of {@code first}, a flow running on its own, fired: finishes it and all due with it. */
     void fire(Flow first) {
-        double now = clock.now();
-        boolean groupEvent = first.aggregate != null;
-        if (groupEvent) {
-            FlowGroup g = first.aggregate;
-            if (g.byTag.isEmpty()) {
-                return;
-            }
-            g.advance(now);
-            // The group's event is its smallest tag's: that member is the one due now.
-            first = g.byTag.first();
-        } else if (first.isFinished()) {
+        if (first.isFinished()) {
             return;
         }
+        finish(first, false, clock.now());
+    }
+
+    /** The event of group {@code g} fired: finishes its member with the smallest tag and all due with it. */
+    void fireGroup(FlowGroup g) {
+        if (g.byTag.isEmpty()) {
+            return;
+        }
+        double now = clock.now();
+        g.advance(now);
+        // The group's event is its smallest tag's: that member is the one due now.
+        finish(g.byTag.first(), true, now);
+    }
+
+    private void finish(Flow first, boolean groupEvent, double now) {
         List<Flow> finishing = new ArrayList<>();
         if (!groupEvent && clock.nextEventTime() - now > NOTHING_ELSE_DUE * Math.max(1.0, now)) {
             // No other event is pending within far more than SAME_INSTANT_SECONDS (plus rounding
@@ -76,45 +83,49 @@ final class CompletionEvents {
                 seen = Arrays.copyOf(seen, Math.max(numbers.limit(), 2 * seen.length));
             }
             for (Resource r : first.pathInternal()) {
-                for (Flow f : r.flows) {
+                Crossing on = resources.crossing(r);
+                for (int k = 0, n = on.size(); k < n; k++) {
+                    Flow f = on.flow(k);
                     if (seen[f.number] != mark) {
                         seen[f.number] = mark;
                         componentFlows.add(f);
                     }
                 }
             }
-            if (first.group != null) {
+            if (groups.groupOf(first) != null) {
                 // A member is in no resource list: it leads, and the scan below adds whoever else is due.
                 finishing.add(first);
             }
             for (Flow f : componentFlows) {
-                if (f.aggregate != null) {
-                    addMembersFinishing(f.aggregate, first, now, finishing);
+                FlowGroup g = groups.aggregate(f);
+                if (g != null) {
+                    addMembersFinishing(g, first, now, finishing);
                 } else if (f == first || finishesNow(f, now)) {
                     finishing.add(f);
                 }
             }
         }
+        List<FlowListener> listeners = new ArrayList<>(finishing.size());
         for (Flow f : finishing) {
-            if (f.group != null) {
+            if (groups.groupOf(f) != null) {
                 groups.leave(f, now, false);
             } else {
                 f.settle(now);
-                RunningFlows.detach(f);
+                running.detach(f);
             }
             if (f.completion != null) {
                 f.completion.cancel();
             }
             f.markFinished(now);
-            running.ended(f);
+            listeners.add(running.ended(f));
         }
         List<Resource> touched = new ArrayList<>();
         for (Flow f : finishing) {
             Collections.addAll(touched, f.pathInternal());
         }
         update.resolveAround(touched.toArray(new Resource[0]));
-        for (Flow f : finishing) {
-            f.listener.finished(f);
+        for (int i = 0; i < finishing.size(); i++) {
+            listeners.get(i).finished(finishing.get(i));
         }
     }
 

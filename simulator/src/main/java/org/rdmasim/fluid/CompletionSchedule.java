@@ -6,15 +6,18 @@ import org.rdmasim.engine.SimulationClock;
 /**
  * Puts each flow's completion event (and each {@link FlowGroup}'s one event) on the clock at the
  * flow's current rate, and moves it when the rate changes. What happens when one is due is the
- * network's ({@link CompletionEvents#fire}), handed in as {@code due}.
+ * network's ({@link CompletionEvents#fire} and {@link CompletionEvents#fireGroup}), handed in as
+ * {@code due} and {@code groupDue}.
  */
 final class CompletionSchedule {
     private final SimulationClock clock;
     private final Consumer<Flow> due;
+    private final Consumer<FlowGroup> groupDue;
 
-    CompletionSchedule(SimulationClock clock, Consumer<Flow> due) {
+    CompletionSchedule(SimulationClock clock, Consumer<Flow> due, Consumer<FlowGroup> groupDue) {
         this.clock = clock;
         this.due = due;
+        this.groupDue = groupDue;
     }
 
     /** Puts {@code f}'s completion at its current rate (cancels it when the flow stands still). */
@@ -44,7 +47,7 @@ final class CompletionSchedule {
             return;
         }
         if (p.completion == null) {
-            p.completion = clock.schedule(delay, new GroupCompletion(due, p));
+            p.completion = clock.schedule(delay, new GroupCompletion(groupDue, g));
         } else {
             p.completion.moveTo(delay);
         }

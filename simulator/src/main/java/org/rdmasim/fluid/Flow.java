@@ -7,7 +7,9 @@ import org.rdmasim.engine.SimulationClock.ScheduledAction;
 
 /**
  * Bytes moving over a fixed path of resources. Its rate is set by the solver; between rate changes
- * the remaining byte count falls linearly, so it is settled lazily.
+ * the remaining byte count falls linearly, so it is settled lazily. A flow knows the resources it
+ * crosses but not who listens for its end nor which group it runs in (the network keeps both by its
+ * {@link #number}); a grouped member reads its rate from its group's {@link Level}.
  */
 public final class Flow {
     private final long id;
@@ -20,7 +22,6 @@ public final class Flow {
     double rateCap;
     private final long bytes;
     private final double startTime;
-    final FlowListener listener;
 
     double remaining;
     double rate;
@@ -37,10 +38,11 @@ public final class Flow {
     private boolean aborted;
     ScheduledAction completion;
     int[] slotInResource;
-    /** Non-null for the pseudo-flow that stands for a group in the solver. */
-    FlowGroup aggregate;
-    /** Non-null while this flow is a member of a group (its rate and remaining bytes then live there). */
-    FlowGroup group;
+    /**
+     * Non-null while this flow is a member of a group: the group's level, which its rate follows (its
+     * rate and remaining bytes then live in the group; {@link FlowGroups} knows which group it is).
+     */
+    Level groupLevel;
     /** Group virtual time at which this member finishes. */
     double tag;
     /** Lowest group level at which this member's own cap or one of its private resources would bind. */
@@ -55,7 +57,7 @@ public final class Flow {
     private int limitCount;
 
     Flow(long id, String label, Resource[] path, double[] usage, double weight, double rateCap, long bytes,
-            double now, FlowListener listener) {
+            double now) {
         this.id = id;
         this.label = label;
         this.path = path;
@@ -66,7 +68,6 @@ public final class Flow {
         this.startTime = now;
         this.remaining = bytes;
         this.lastSettled = now;
-        this.listener = listener;
         this.slotInResource = new int[path.length];
     }
 
@@ -106,12 +107,8 @@ public final class Flow {
         return usage[i];
     }
 
+    /** How many bytes of {@code r}'s capacity one byte of this flow uses, 0 when it does not cross it. */
     public double usageOf(Resource r) {
-        if (aggregate != null) {
-            // A group's pseudo-flow may cross hundreds of resources.
-            int k = aggregate.indexOf(r);
-            return k < 0 ? 0 : usage[k];
-        }
         for (int i = 0; i < path.length; i++) {
             if (path[i] == r) {
                 return usage[i];
@@ -139,7 +136,7 @@ public final class Flow {
 
     /** Current rate in bytes per second. */
     public double rate() {
-        return group != null ? weight * group.level() : rate;
+        return groupLevel != null ? weight * groupLevel.level() : rate;
     }
 
     /** Completion time, NaN while running. */
@@ -224,14 +221,10 @@ public final class Flow {
 
     /**
      * Counts the bytes moved since the last settle at {@code rateBefore} under {@code limitBefore}: the
-     * rate and limit the flow ran at until now, when a re-solve has already given it new ones.
+     * rate and limit the flow ran at until now, when a re-solve has already given it new ones. Not for a
+     * group's pseudo-flow, which has no bytes of its own (its group's virtual clock advances instead).
      */
     void settle(double now, double rateBefore, Limit limitBefore) {
-        if (aggregate != null) {
-            // A pseudo-flow has no bytes of its own: settling it advances its group's virtual clock.
-            aggregate.advance(now, rateBefore);
-            return;
-        }
         double dt = now - lastSettled;
         if (dt > 0 && rateBefore > 0) {
             double moved = Math.min(remaining, rateBefore * dt);

@@ -23,7 +23,7 @@ import java.util.TreeSet;
  * member joining with {@code b} bytes left gets the tag {@code V + b / w} and finishes when {@code V}
  * reaches it. Only the smallest tag needs a completion event, and a level change moves that one event.
  */
-final class FlowGroup {
+final class FlowGroup implements Level {
     // Written out rather than chained (comparingDouble(...).thenComparingLong(...)): these orders run on
     // every join, leave and level change, and the chained form's extra calls were the largest single
     // item of a 64k-receiver run's simulate time. Same order.
@@ -44,7 +44,7 @@ final class FlowGroup {
         int c = Double.compare(a.lazyLimit(), b.lazyLimit());
         return c != 0 ? c : Integer.compare(a.index(), b.index());
     };
-    /** Resources crossed by several members and nothing else, followed lazily (see {@link Resource#lazyGroup}). */
+    /** Resources crossed by several members and nothing else, followed lazily (see {@link FlowGroups#shareLazily}). */
     final TreeSet<Resource> shared = new TreeSet<>(BY_LIMIT);
     /** Members crossing {@code pseudo.path[i]} (index 0 is {@link #at}, crossed by all). */
     int[] crossing = new int[4];
@@ -75,7 +75,8 @@ final class FlowGroup {
     }
 
     /** Rate per unit weight of every member. */
-    double level() {
+    @Override
+    public double level() {
         return pseudo.rate;
     }
 
@@ -92,7 +93,8 @@ final class FlowGroup {
         }
     }
 
-    double virtualTimeAt(double now) {
+    @Override
+    public double virtualTimeAt(double now) {
         return virtualTime + pseudo.rate * Math.max(0.0, now - virtualSince);
     }
 
@@ -111,12 +113,14 @@ final class FlowGroup {
     }
 
     /** Number of the latest level record. */
-    long levelRecord() {
+    @Override
+    public long levelRecord() {
         return records - 1;
     }
 
     /** Highest level recorded since record {@code from} (inclusive), and the current one. */
-    double maxLevelSince(long from) {
+    @Override
+    public double maxLevelSince(long from) {
         int lo = 0;
         int hi = stackSize - 1;
         while (lo < hi) {

@@ -11,11 +11,38 @@ import java.util.List;
  * resources a group follows lazily. Runs only when grouping is on ({@link FluidNetwork#grouping}).
  * Part of the network, above the solver: it reads a solve's outcome ({@link RateChanges}) to judge
  * whether groups still hold, and puts a new or changed group's event on the clock.
+ *
+ * <p>It keeps what ties flows and resources to groups, so that neither knows groups: by
+ * {@link Flow#number}, the group a flow is a member of and the group a pseudo-flow stands for; by
+ * {@link Resource#number}, a {@link Site}: the group at the resource and the group it follows lazily.
  */
 final class FlowGroups {
     private final FlowNumbers numbers;
+    private final RunningFlows running;
     private final ResourceTable resources;
     private final CompletionSchedule schedule;
+    /** By {@link Flow#number}: the group the flow is a member of, or null. */
+    private FlowGroup[] memberOf = new FlowGroup[16];
+    /** By {@link Flow#number}: the group the flow is the pseudo-flow of, or null. */
+    private FlowGroup[] pseudoOf = new FlowGroup[16];
+    /** By {@link Resource#number}, made on first use. */
+    private Site[] sites = new Site[16];
+
+    /** What grouping keeps about one resource. */
+    private static final class Site {
+        /** The group whose pseudo-flow is frozen here by definition (its members' bottleneck), or null. */
+        FlowGroup group;
+        /** Non-null while the resource carries only one grouped member (and so follows its group). */
+        Flow lazyMember;
+        /**
+         * The group the resource follows, or null: {@link #lazyMember}'s group, or with no lazy member a
+         * group several of whose members cross it and nothing else does (the lanes of one striped
+         * receiver on its GPU link). Then the group's cap keeps the level below where it would bind.
+         */
+        FlowGroup lazyGroup;
+        /** Members crossing the resource while it follows {@link #lazyGroup}. */
+        int lazyCount;
+    }
     /** Smallest number of flows frozen together at one resource that forms a group; 0 turns grouping off. */
     int minMembers;
     // Scratch by Resource.number for formGroups: the call that last met the resource as a bottleneck,
@@ -24,10 +51,107 @@ final class FlowGroups {
     private int[] candidateList = new int[16];
     private int candidateScans;
 
-    FlowGroups(FlowNumbers numbers, ResourceTable resources, CompletionSchedule schedule) {
+    FlowGroups(FlowNumbers numbers, RunningFlows running, ResourceTable resources, CompletionSchedule schedule) {
         this.numbers = numbers;
+        this.running = running;
         this.resources = resources;
         this.schedule = schedule;
+    }
+
+    /** The group {@code f} is a member of, or null. */
+    FlowGroup groupOf(Flow f) {
+        int n = f.number;
+        return n >= 0 && n < memberOf.length ? memberOf[n] : null;
+    }
+
+    /** The group {@code f} is the pseudo-flow of, or null for a flow of its own. */
+    FlowGroup aggregate(Flow f) {
+        int n = f.number;
+        return n >= 0 && n < pseudoOf.length ? pseudoOf[n] : null;
+    }
+
+    /** What grouping keeps about {@code r}. */
+    private Site site(Resource r) {
+        int n = r.number;
+        if (n >= sites.length) {
+            sites = Arrays.copyOf(sites, Math.max(n + 1, 2 * sites.length));
+        }
+        Site s = sites[n];
+        if (s == null) {
+            s = new Site();
+            sites[n] = s;
+        }
+        return s;
+    }
+
+    /** What grouping keeps about {@code r} if it ever kept anything, else null (makes none). */
+    private Site existingSite(Resource r) {
+        int n = r.number;
+        return n < sites.length ? sites[n] : null;
+    }
+
+    /** The group at {@code r}, or null. */
+    FlowGroup groupAt(Resource r) {
+        Site s = existingSite(r);
+        return s != null ? s.group : null;
+    }
+
+    /** The group {@code r} follows lazily, or null. */
+    FlowGroup followedBy(Resource r) {
+        Site s = existingSite(r);
+        return s != null ? s.lazyGroup : null;
+    }
+
+    /** The one member {@code r} carries while it follows that member's group, or null. */
+    Flow lazyMember(Resource r) {
+        Site s = existingSite(r);
+        return s != null ? s.lazyMember : null;
+    }
+
+    private static FlowGroup[] fit(FlowGroup[] table, int number) {
+        return number < table.length ? table : Arrays.copyOf(table, Math.max(number + 1, 2 * table.length));
+    }
+
+    private void setMember(Flow f, FlowGroup g) {
+        memberOf = fit(memberOf, f.number);
+        memberOf[f.number] = g;
+        f.groupLevel = g;
+    }
+
+    private void setPseudo(Flow p, FlowGroup g) {
+        pseudoOf = fit(pseudoOf, p.number);
+        pseudoOf[p.number] = g;
+    }
+
+    /** Starts following {@code g} on {@code q}, {@code count} of whose members (and nothing else) cross it. */
+    private static void follow(Resource q, Site s, FlowGroup g, double factor, int count, double now) {
+        q.follow(g, factor, now);
+        s.lazyGroup = g;
+        s.lazyCount = count;
+    }
+
+    /** Stops following a group on {@code q}: its load is its own again from {@code now}. */
+    private static void unfollow(Resource q, Site s, double now) {
+        q.unfollow(now);
+        s.lazyMember = null;
+        s.lazyGroup = null;
+        s.lazyCount = 0;
+    }
+
+    /**
+     * A flow arrives on {@code q}: a member alone there is ejected from its group, and a resource only
+     * members of one group crossed goes back into the solve (with another flow there it can bind them).
+     */
+    void arriving(Resource q, double now) {
+        Site s = existingSite(q);
+        if (s == null) {
+            return;
+        }
+        if (s.lazyMember != null) {
+            eject(s.lazyMember, now);
+        } else if (s.lazyGroup != null) {
+            unshare(q, now);
+        }
     }
 
     /** Relative distance a group keeps from any other constraint of its members; closer, it dissolves. */
@@ -47,11 +171,12 @@ final class FlowGroups {
      * would give. A group matches when frozen at its own resource, clear of its members' thresholds, and no shared resource
      * of it (nearly) saturated, where a member might have tied with or been frozen by another bottleneck.
      */
-    static List<FlowGroup> brokenGroups(RateChanges solved) {
+    List<FlowGroup> brokenGroups(RateChanges solved) {
         List<FlowGroup> broken = new ArrayList<>();
         for (Flow f : solved.flows()) {
-            if (f.aggregate != null && !groupHolds(f.aggregate, solved)) {
-                broken.add(f.aggregate);
+            FlowGroup g = aggregate(f);
+            if (g != null && !groupHolds(g, solved)) {
+                broken.add(g);
             }
         }
         return broken;
@@ -98,7 +223,7 @@ final class FlowGroups {
      * otherwise it is finishing. A group left empty is removed.
      */
     void leave(Flow m, double now, boolean reattach) {
-        FlowGroup g = m.group;
+        FlowGroup g = memberOf[m.number];
         Flow p = g.pseudo;
         double level = g.level();
         g.byTag.remove(m);
@@ -110,17 +235,17 @@ final class FlowGroups {
         Resource[] path = m.pathInternal();
         for (int i = 0; i < path.length; i++) {
             Resource q = path[i];
-            q.memberCount--;
-            if (q.lazyMember == m) {
-                q.endLazy(now);
+            Site s = site(q);
+            if (s.lazyMember == m) {
+                unfollow(q, s, now);
                 continue;
             }
-            if (q.lazyGroup == g) {
+            if (s.lazyGroup == g) {
                 g.shared.remove(q);
-                if (--q.lazyCount == 0) {
-                    q.endLazy(now);
+                if (--s.lazyCount == 0) {
+                    unfollow(q, s, now);
                 } else {
-                    q.refactor(q.lazyFactor - m.weight() * m.usage(i), now);
+                    q.refactor(q.lazyFactor() - m.weight() * m.usage(i), now);
                     g.shared.add(q);
                     if (reattach) {
                         // m runs on its own on q again: q is no longer crossed by members only.
@@ -135,18 +260,16 @@ final class FlowGroups {
                 removeFromPseudoPath(g, k);
             }
         }
-        m.group = null;
+        memberOf[m.number] = null;
+        m.groupLevel = null;
         if (reattach) {
-            for (int i = 0; i < path.length; i++) {
-                m.slotInResource[i] = path[i].flows.size();
-                path[i].flows.add(m);
-            }
+            running.attach(m);
         }
         if (g.byTag.isEmpty()) {
-            RunningFlows.detach(p);
+            running.detach(p);
+            pseudoOf[p.number] = null;
             numbers.release(p);
-            g.at.pseudoCount--;
-            g.at.group = null;
+            site(g.at).group = null;
             if (p.completion != null) {
                 p.completion.cancel();
             }
@@ -157,12 +280,13 @@ final class FlowGroups {
     }
 
     /** Puts a resource followed lazily by several members back on its group's pseudo-path. */
-    static void unshare(Resource q, double now) {
-        FlowGroup g = q.lazyGroup;
+    void unshare(Resource q, double now) {
+        Site s = site(q);
+        FlowGroup g = s.lazyGroup;
         g.shared.remove(q);
-        double factor = q.lazyFactor;
-        int count = q.lazyCount;
-        q.endLazy(now);
+        double factor = q.lazyFactor();
+        int count = s.lazyCount;
+        unfollow(q, s, now);
         addToPseudoPath(g, q, factor, count);
         g.pseudo.rateCap = g.cap();
     }
@@ -172,33 +296,26 @@ final class FlowGroups {
      * striped receiver's lanes on its GPU link): they follow the group lazily and enter its cap, so the
      * pseudo-flow stays a handful of resources however many receivers the group serves.
      */
-    static void shareLazily(FlowGroup g, double now) {
+    void shareLazily(FlowGroup g, double now) {
         Flow p = g.pseudo;
         for (int k = p.pathInternal().length - 1; k > 0; k--) {
             Resource q = p.pathInternal()[k];
             double factor = p.usageInternal()[k];
-            if (q.flows.size() != 1 || q.watched || q.lazyGroup != null || !(g.level() < q.capacity() / factor * (1 - GROUP_MARGIN))) {
+            if (resources.crossing(q).size() != 1 || q.watched || q.follows() || !(g.level() < q.capacity() / factor * (1 - GROUP_MARGIN))) {
                 continue;
             }
             int count = g.crossing[k];
             removeFromPseudoPath(g, k);
-            q.beginShared(g, factor, count, now);
+            follow(q, site(q), g, factor, count, now);
             g.shared.add(q);
         }
         p.rateCap = g.cap();
     }
 
-    static void removeFromPseudoPath(FlowGroup g, int k) {
+    private void removeFromPseudoPath(FlowGroup g, int k) {
         Flow p = g.pseudo;
         Resource q = p.pathInternal()[k];
-        List<Flow> list = q.flows;
-        int slot = p.slotInResource[k];
-        Flow last = list.remove(list.size() - 1);
-        if (last != p) {
-            list.set(slot, last);
-            last.slotInResource[RunningFlows.indexOf(last.pathInternal(), q)] = slot;
-        }
-        q.pseudoCount--;
+        resources.crossing(q).remove(p.slotInResource[k]);
         int n = p.pathInternal().length;
         Resource[] path = new Resource[n - 1];
         double[] usage = new double[n - 1];
@@ -213,10 +330,14 @@ final class FlowGroups {
             }
         }
         p.setPath(path, usage, slots);
+        // The resources after k moved one place down the pseudo-path: their crossings say so.
+        for (int j = k; j < n - 1; j++) {
+            resources.crossing(path[j]).moved(slots[j], j);
+        }
         g.removed(q, k);
     }
 
-    static void addToPseudoPath(FlowGroup g, Resource q, double usage, int crossing) {
+    private void addToPseudoPath(FlowGroup g, Resource q, double usage, int crossing) {
         Flow p = g.pseudo;
         int n = p.pathInternal().length;
         Resource[] path = Arrays.copyOf(p.pathInternal(), n + 1);
@@ -224,14 +345,12 @@ final class FlowGroups {
         int[] slots = Arrays.copyOf(p.slotInResource, n + 1);
         path[n] = q;
         use[n] = usage;
-        slots[n] = q.flows.size();
-        q.flows.add(p);
-        q.pseudoCount++;
         if (g.crossing.length <= n) {
             g.crossing = Arrays.copyOf(g.crossing, 2 * (n + 1));
         }
         g.crossing[n] = crossing;
         p.setPath(path, use, slots);
+        resources.crossing(q).add(p, n);
         g.appended(q);
     }
 
@@ -250,14 +369,15 @@ final class FlowGroups {
         List<List<Flow>> candidates = new ArrayList<>();
         List<FlowGroup> changed = new ArrayList<>();
         for (Flow f : flows) {
-            if (f.aggregate != null || f.group != null || f.isFinished() || !(f.rate > 0) || f.cappedByItself
+            if (f.isFinished() || aggregate(f) != null || groupOf(f) != null || !(f.rate > 0) || f.cappedByItself
                     || f.bottleneck == null) {
                 continue;
             }
             Resource r = f.bottleneck;
-            if (r.group != null) {
-                if (f.rate == f.weight() * r.group.level() && join(f, r.group, now) && !changed.contains(r.group)) {
-                    changed.add(r.group);
+            FlowGroup at = groupAt(r);
+            if (at != null) {
+                if (f.rate == f.weight() * at.level() && join(f, at, now) && !changed.contains(at)) {
+                    changed.add(at);
                 }
             } else {
                 if (candidateMark[r.number] != mark) {
@@ -277,26 +397,25 @@ final class FlowGroups {
             }
             double level = c.get(0).rate / c.get(0).weight();
             Flow p = new Flow(-1 - r.index(), "group@" + r.name(), new Resource[] {r}, new double[] {0.0}, 1.0,
-                    Double.POSITIVE_INFINITY, 0, now, m -> { });
+                    Double.POSITIVE_INFINITY, 0, now);
             p.rate = level;
             p.bottleneck = r;
             FlowGroup g = new FlowGroup(r, p, now);
-            p.aggregate = g;
             numbers.assign(p);
-            p.slotInResource[0] = r.flows.size();
-            r.flows.add(p);
-            r.pseudoCount++;
-            r.group = g;
+            setPseudo(p, g);
+            running.attach(p);
+            Site site = site(r);
+            site.group = g;
             for (Flow f : c) {
                 if (f.rate == f.weight() * level) {
                     join(f, g, now);
                 }
             }
             if (g.byTag.isEmpty()) {
-                RunningFlows.detach(p);
+                running.detach(p);
+                pseudoOf[p.number] = null;
                 numbers.release(p);
-                r.pseudoCount--;
-                r.group = null;
+                site.group = null;
             } else {
                 changed.add(g);
             }
@@ -318,12 +437,12 @@ final class FlowGroups {
             if (q == g.at || g.indexOf(q) >= 0) {
                 continue;
             }
-            if (q.lazyGroup != null) {
+            if (q.follows()) {
                 // A lazily followed resource carries members of its group only: a flow arriving there
                 // ends that first (FluidNetwork#start), and f is no member.
                 throw new IllegalStateException(f.label() + " crosses " + q.name() + ", followed lazily by a group");
             }
-            if (q.flows.size() == 1 && !q.watched) {
+            if (resources.crossing(q).size() == 1 && !q.watched) {
                 threshold = Math.min(threshold, q.capacity() / (f.weight() * f.usage(i)));
             } else {
                 added++;
@@ -333,25 +452,26 @@ final class FlowGroups {
             return false;
         }
         // f and the pseudo-flow are region flows of the solve that froze f: both are settled at now.
-        RunningFlows.detach(f);
+        running.detach(f);
         if (f.completion != null) {
             f.completion.cancel();
         }
-        f.group = g;
+        setMember(f, g);
         f.tag = g.virtualTimeAt(now) + f.remaining / f.weight();
         f.threshold = threshold;
         f.remainingAtJoin = f.remaining;
         for (int i = 0; i < path.length; i++) {
             Resource q = path[i];
-            q.memberCount++;
             double share = f.weight() * f.usage(i);
             int k = g.indexOf(q);
             if (k >= 0) {
                 g.pseudo.usageInternal()[k] += share;
                 g.crossing[k]++;
-            } else if (q.flows.isEmpty() && !q.watched) {
+            } else if (resources.crossing(q).isEmpty() && !q.watched) {
                 // f was alone here: the resource follows the group instead of sitting in the solve.
-                q.beginLazy(f, share, now);
+                Site s = site(q);
+                follow(q, s, g, share, 1, now);
+                s.lazyMember = f;
             } else {
                 addToPseudoPath(g, q, share, 1);
             }

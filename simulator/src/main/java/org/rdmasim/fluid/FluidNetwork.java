@@ -33,7 +33,7 @@ public final class FluidNetwork {
     private final SimulationClock clock;
     private final ResourceTable table = new ResourceTable();
     final FlowNumbers numbers = new FlowNumbers();
-    private final RunningFlows running = new RunningFlows(numbers);
+    private final RunningFlows running = new RunningFlows(numbers, table);
     private final List<LoadObserver> observers = new ArrayList<>();
     // Wired bottom up: the schedule puts events on the clock, groups and the region update use it, and
     // a due event comes back here to the completion events, which re-solve through the region update.
@@ -46,14 +46,18 @@ public final class FluidNetwork {
 
     public FluidNetwork(SimulationClock clock) {
         this.clock = clock;
-        this.schedule = new CompletionSchedule(clock, this::completionDue);
-        this.groups = new FlowGroups(numbers, table, schedule);
+        this.schedule = new CompletionSchedule(clock, this::completionDue, this::groupCompletionDue);
+        this.groups = new FlowGroups(numbers, running, table, schedule);
         this.update = new RegionUpdate(clock, table, numbers, groups, schedule, observers);
-        this.completions = new CompletionEvents(clock, numbers, running, groups, update);
+        this.completions = new CompletionEvents(clock, table, numbers, running, groups, update);
     }
 
     private void completionDue(Flow first) {
         completions.fire(first);
+    }
+
+    private void groupCompletionDue(FlowGroup g) {
+        completions.fireGroup(g);
     }
 
     public SimulationClock clock() {
@@ -203,7 +207,7 @@ public final class FluidNetwork {
         for (int i = 0; i < p.length; i++) {
             u[i] = factors.get(i);
         }
-        Flow f = new Flow(nextFlowId++, label, p, u, weight, rateCap, bytes, clock.now(), listener);
+        Flow f = new Flow(nextFlowId++, label, p, u, weight, rateCap, bytes, clock.now());
         if (log != null) {
             log.started(f);
         }
@@ -213,15 +217,11 @@ public final class FluidNetwork {
             return f;
         }
         for (Resource q : p) {
-            if (q.lazyMember != null) {
-                // The member was alone on q; with a second flow there q is shared and can bind it.
-                groups.eject(q.lazyMember, clock.now());
-            } else if (q.lazyGroup != null) {
-                // Only members of one group crossed q; with another flow there it goes back into the solve.
-                FlowGroups.unshare(q, clock.now());
-            }
+            // A member alone on q is ejected (with a second flow there q can bind it), and a resource only
+            // members of one group crossed goes back into the solve.
+            groups.arriving(q, clock.now());
         }
-        running.started(f);
+        running.started(f, listener);
         update.resolveAround(p);
         return f;
     }
@@ -246,7 +246,7 @@ public final class FluidNetwork {
         try {
             dissolveAllGroups(now);
             f.settle(now);
-            RunningFlows.detach(f);
+            running.detach(f);
             if (f.completion != null) {
                 f.completion.cancel();
             }
@@ -287,8 +287,9 @@ public final class FluidNetwork {
         List<FlowGroup> all = new ArrayList<>();
         List<Resource> seeds = new ArrayList<>();
         for (Resource r : resources()) {
-            if (r.group != null) {
-                all.add(r.group);
+            FlowGroup g = groups.groupAt(r);
+            if (g != null) {
+                all.add(g);
             }
         }
         if (all.isEmpty()) {
@@ -303,6 +304,26 @@ public final class FluidNetwork {
         update.resolveAround(seeds.toArray(new Resource[0]));
     }
 
+    /** The group {@code f} runs in, or null (for checks and tests). */
+    FlowGroup groupOf(Flow f) {
+        return groups.groupOf(f);
+    }
+
+    /** The group at {@code r}, or null (for checks and tests). */
+    FlowGroup groupAt(Resource r) {
+        return groups.groupAt(r);
+    }
+
+    /** The group {@code r} follows lazily, or null (for checks and tests). */
+    FlowGroup followedBy(Resource r) {
+        return groups.followedBy(r);
+    }
+
+    /** The one member {@code r} carries while it follows that member's group, or null (for checks and tests). */
+    Flow lazyMember(Resource r) {
+        return groups.lazyMember(r);
+    }
+
     /**
      * Checks the invariants of a max-min allocation at this instant and returns the violations (empty
      * when all hold); see {@link MaxMinOracle#invariantViolations()}.
@@ -313,6 +334,6 @@ public final class FluidNetwork {
 
     /** The checking oracle over this network's resources and flows at this instant. */
     MaxMinOracle oracle() {
-        return new MaxMinOracle(table.all(), table.indexLimit(), clock.now());
+        return new MaxMinOracle(table, groups, clock.now());
     }
 }

@@ -4,16 +4,16 @@ import java.util.function.Consumer;
 
 /** The one event of a {@link FlowGroup}: its member with the smallest tag finishes now. */
 final class GroupCompletion implements Runnable {
-    private final Consumer<Flow> due;
-    private final Flow pseudo;
+    private final Consumer<FlowGroup> due;
+    private final FlowGroup group;
 
-    GroupCompletion(Consumer<Flow> due, Flow pseudo) {
+    GroupCompletion(Consumer<FlowGroup> due, FlowGroup group) {
         this.due = due;
-        this.pseudo = pseudo;
+        this.group = group;
     }
 
     @Override
     public void run() {
-        due.accept(pseudo);
+        due.accept(group);
     }
 }

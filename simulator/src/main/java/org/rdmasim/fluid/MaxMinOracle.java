@@ -12,17 +12,16 @@ import java.util.Set;
  * conditions checked resource by resource. Slow by design; never on the path of a normal run.
  */
 final class MaxMinOracle {
+    private final ResourceTable table;
     private final List<Resource> resources;
-    private final int indexLimit;
+    private final FlowGroups groups;
     private final double now;
 
-    /**
-     * An oracle over {@code resources} (every built resource of a network, in index order, all below
-     * {@code indexLimit}) at the instant {@code now}.
-     */
-    MaxMinOracle(List<Resource> resources, int indexLimit, double now) {
-        this.resources = resources;
-        this.indexLimit = indexLimit;
+    /** An oracle over every built resource of {@code table}, with the groups of {@code groups}, at the instant {@code now}. */
+    MaxMinOracle(ResourceTable table, FlowGroups groups, double now) {
+        this.table = table;
+        this.resources = table.all();
+        this.groups = groups;
         this.now = now;
     }
 
@@ -31,12 +30,15 @@ final class MaxMinOracle {
         List<Flow> all = new ArrayList<>();
         Set<Flow> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Resource r : resources) {
-            for (Flow f : r.flows) {
+            Crossing on = table.crossing(r);
+            for (int k = 0; k < on.size(); k++) {
+                Flow f = on.flow(k);
                 if (!seen.add(f)) {
                     continue;
                 }
-                if (f.aggregate != null) {
-                    all.addAll(f.aggregate.byTag);
+                FlowGroup g = groups.aggregate(f);
+                if (g != null) {
+                    all.addAll(g.byTag);
                 } else {
                     all.add(f);
                 }
@@ -53,10 +55,11 @@ final class MaxMinOracle {
     List<String> scratchMismatches() {
         List<Flow> running = runningFlows();
         running.sort((a, b) -> Long.compare(a.id(), b.id()));
-        Resource[] copy = new Resource[indexLimit];
-        int numbered = 0;
+        ResourceTable copies = new ResourceTable();
+        copies.reserve(table.indexLimit());
+        Resource[] copy = new Resource[table.indexLimit()];
         for (Resource r : resources) {
-            copy[r.index()] = new Resource(r.index(), numbered++, r.limit(), r.kind(), r.capacity());
+            copy[r.index()] = copies.build(r.index(), r.limit(), r.kind(), r.capacity());
         }
         List<Flow> fresh = new ArrayList<>(running.size());
         for (Flow f : running) {
@@ -67,10 +70,10 @@ final class MaxMinOracle {
                 cp[i] = copy[p[i].index()];
                 u[i] = f.usage(i);
             }
-            Flow g = new Flow(f.id(), f.label(), cp, u, f.weight(), f.rateCap(), f.bytes(), 0, x -> { });
+            Flow g = new Flow(f.id(), f.label(), cp, u, f.weight(), f.rateCap(), f.bytes(), 0);
             g.number = fresh.size();
-            for (Resource q : cp) {
-                q.flows.add(g);
+            for (int i = 0; i < cp.length; i++) {
+                copies.crossing(cp[i]).add(g, i);
             }
             fresh.add(g);
         }
@@ -81,7 +84,7 @@ final class MaxMinOracle {
             }
         }
         // Every running flow is in the solve: no resource carries load from outside it.
-        new MaxMinSolver().solve(fresh, built, new double[numbered]);
+        new MaxMinSolver(copies).solve(fresh, built, new double[copies.count()]);
         List<String> out = new ArrayList<>();
         for (int i = 0; i < running.size(); i++) {
             double a = running.get(i).rate();
@@ -105,8 +108,10 @@ final class MaxMinOracle {
         List<Flow> all = new ArrayList<>();
         Set<Flow> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Resource r : resources) {
-            double load = r.summedLoad();
-            for (Flow f : r.flows) {
+            Crossing on = table.crossing(r);
+            double load = on.summedLoad();
+            for (int k = 0; k < on.size(); k++) {
+                Flow f = on.flow(k);
                 if (seen.add(f)) {
                     all.add(f);
                 }
@@ -120,9 +125,9 @@ final class MaxMinOracle {
         }
         List<Flow> members = new ArrayList<>();
         for (Flow f : all) {
-            if (f.aggregate != null) {
+            FlowGroup g = groups.aggregate(f);
+            if (g != null) {
                 // A group: its one event is its smallest tag's; its members are checked as flows below.
-                FlowGroup g = f.aggregate;
                 members.addAll(g.byTag);
                 double due = now + g.nextDelay(now);
                 if (g.byTag.isEmpty() || f.completion == null || !f.completion.isPending()) {
@@ -149,9 +154,11 @@ final class MaxMinOracle {
             }
             boolean limited = false;
             for (Resource r : f.pathInternal()) {
-                double load = r.summedLoad();
+                Crossing on = table.crossing(r);
+                double load = on.summedLoad();
                 double maxNormalised = 0;
-                for (Flow g : r.flows) {
+                for (int k = 0; k < on.size(); k++) {
+                    Flow g = on.flow(k);
                     maxNormalised = Math.max(maxNormalised, g.rate / g.weight());
                 }
                 if (load >= r.capacity() * (1 - 1e-7) && rate / f.weight() >= maxNormalised * (1 - 1e-7)) {

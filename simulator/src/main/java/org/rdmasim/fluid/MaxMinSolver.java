@@ -26,8 +26,12 @@ import java.util.List;
  * <p>Its scratch lives here, not on flows and resources: per resource its heap entry (by
  * {@link Resource#number}), and by heap entry the load already frozen and the weight still unfrozen;
  * per flow (by {@link Flow#number}) whether it is in this solve and frozen yet. Arrays grow as needed.
+ * The flows crossing each resource (SimGrid's constraint elements) are the {@link ResourceTable}'s
+ * {@link Crossing}s.
  */
 public final class MaxMinSolver {
+    /** Where the flows crossing each resource are read (the order in which a saturated resource freezes them). */
+    private final ResourceTable resources;
     /** Advances by 2 per solve: a flow's state is {@code stamp} while in the solve, {@code stamp + 1} once frozen. */
     private int stamp;
     private int[] handleOf = new int[16];
@@ -43,12 +47,17 @@ public final class MaxMinSolver {
     private int size;
     private int resourceCount;
 
+    /** A solver over the resources of {@code resources}, reading the flows on each from its crossings. */
+    MaxMinSolver(ResourceTable resources) {
+        this.resources = resources;
+    }
+
     /**
      * Sets {@code rate}, {@code bottleneck} and {@code cappedByItself} of every flow in the component.
      * {@code resources} holds every resource the flows cross; {@code outsideLoad[i]} is the load flows
      * outside the solve put on {@code resources.get(i)}.
      */
-    public void solve(List<Flow> flows, List<Resource> resources, double[] outsideLoad) {
+    void solve(List<Flow> flows, List<Resource> resources, double[] outsideLoad) {
         stamp += 2;
         resourceCount = resources.size();
         ensureCapacity(resourceCount + flows.size());
@@ -101,9 +110,9 @@ public final class MaxMinSolver {
                     continue;
                 }
                 level = Math.max(level, key[h]);
-                List<Flow> on = r.flows;
+                Crossing on = this.resources.crossing(r);
                 for (int k = 0, n = on.size(); k < n; k++) {
-                    Flow f = on.get(k);
+                    Flow f = on.flow(k);
                     int fn = f.number;
                     // Flows outside this solve keep their rate (their load is in outsideLoad); frozen
                     // ones are done.

@@ -10,14 +10,21 @@ import java.util.List;
  * apart from the model that advances time): given the resources an arrival, a departure or a capacity
  * change touched, find the region of flows and resources whose rates can change, re-solve it with
  * {@link MaxMinSolver}, and return what moved ({@link RateChanges}). It knows nothing of time, events,
- * completions or how groups form: a group is one pseudo-flow to it like any other flow. Its scratch
+ * completions or how groups form: a group is one pseudo-flow to it like any other flow. It reads the
+ * flows on each resource from the {@link ResourceTable}'s {@link Crossing}s. Its scratch
  * (marks, loads, counts) is in arrays of its own by {@link Resource#number} and {@link Flow#number},
  * kept from solve to solve.
  */
 final class RegionSolve implements RateChanges {
-    private final MaxMinSolver solver = new MaxMinSolver();
+    private final ResourceTable resources;
+    private final MaxMinSolver solver;
     private long solves;
     private long flowsSolved;
+
+    RegionSolve(ResourceTable resources) {
+        this.resources = resources;
+        this.solver = new MaxMinSolver(resources);
+    }
 
     long solves() {
         return solves;
@@ -86,7 +93,9 @@ final class RegionSolve implements RateChanges {
         while (!queue.isEmpty()) {
             Resource r = queue.poll();
             visited.add(r);
-            for (Flow f : r.flows) {
+            Crossing on = resources.crossing(r);
+            for (int j = 0, n = on.size(); j < n; j++) {
+                Flow f = on.flow(j);
                 if (flowMark[f.number] == mark) {
                     continue;
                 }
@@ -205,7 +214,7 @@ final class RegionSolve implements RateChanges {
                 continue;
             }
             double newLoad = outsideLoad[t] + regionLoad[t];
-            if (crossingFlows[t] < q.flows.size() && newLoad >= q.capacity() * (1 - SATURATED)) {
+            if (crossingFlows[t] < resources.crossing(q).size() && newLoad >= q.capacity() * (1 - SATURATED)) {
                 perResource[3 * q.number + IN_REGION] = mark;
                 queue.add(q);
                 grew = true;
@@ -241,11 +250,11 @@ final class RegionSolve implements RateChanges {
 
     @Override
     public double loadAfter(int t) {
-        Resource r = touched.get(t);
+        Crossing on = resources.crossing(touched.get(t));
         // Small resources are summed exactly; busy ones as outside plus region load (the outside load
         // of a resource inside the region is 0), which keeps the work proportional to the region
         // (drift stays far below the 1e-9 saturation slack).
-        return r.flows.size() <= EXACT_LOAD_FLOWS ? r.summedLoad() : outsideLoad[t] + regionLoad[t];
+        return on.size() <= EXACT_LOAD_FLOWS ? on.summedLoad() : outsideLoad[t] + regionLoad[t];
     }
 
     @Override

@@ -18,7 +18,7 @@ final class RegionUpdate {
     private final FlowGroups groups;
     private final CompletionSchedule schedule;
     private final List<LoadObserver> observers;
-    private final RegionSolve solver = new RegionSolve();
+    private final RegionSolve solver;
     /** Re-solves every flow from scratch after each event and fails on any difference (tests only). */
     boolean verifying;
     private long groupFallbacks;
@@ -31,6 +31,7 @@ final class RegionUpdate {
         this.groups = groups;
         this.schedule = schedule;
         this.observers = observers;
+        this.solver = new RegionSolve(resources);
     }
 
     long solves() {
@@ -56,7 +57,7 @@ final class RegionUpdate {
             groups.formGroups(changes.flows(), now);
         }
         if (verifying) {
-            MaxMinOracle oracle = new MaxMinOracle(resources.all(), resources.indexLimit(), clock.now());
+            MaxMinOracle oracle = new MaxMinOracle(resources, groups, clock.now());
             List<String> bad = oracle.scratchMismatches();
             bad.addAll(oracle.invariantViolations());
             if (!bad.isEmpty()) {
@@ -75,7 +76,7 @@ final class RegionUpdate {
             double now = clock.now();
             RateChanges changes = solver.solveAround(seeds, resources.count(), numbers.limit());
             settle(changes, now);
-            List<FlowGroup> broken = FlowGroups.brokenGroups(changes);
+            List<FlowGroup> broken = groups.brokenGroups(changes);
             if (broken.isEmpty()) {
                 return changes;
             }
@@ -85,11 +86,20 @@ final class RegionUpdate {
         }
     }
 
-    /** Counts the bytes each re-rated flow moved until now, at the rate and under the limit it ran at. */
-    private static void settle(RateChanges changes, double now) {
+    /**
+     * Counts the bytes each re-rated flow moved until now, at the rate and under the limit it ran at; a
+     * group's pseudo-flow has no bytes of its own, its group's virtual clock advances at the old level.
+     */
+    private void settle(RateChanges changes, double now) {
         List<Flow> flows = changes.flows();
         for (int i = 0; i < flows.size(); i++) {
-            flows.get(i).settle(now, changes.rateBefore(i), changes.limitBefore(i));
+            Flow f = flows.get(i);
+            FlowGroup g = groups.aggregate(f);
+            if (g != null) {
+                g.advance(now, changes.rateBefore(i));
+            } else {
+                f.settle(now, changes.rateBefore(i), changes.limitBefore(i));
+            }
         }
     }
 
@@ -98,11 +108,12 @@ final class RegionUpdate {
         List<Flow> flows = changes.flows();
         for (int i = 0; i < flows.size(); i++) {
             Flow f = flows.get(i);
-            if (f.aggregate != null) {
+            FlowGroup g = groups.aggregate(f);
+            if (g != null) {
                 // Its smallest tag may have changed even when its level did not.
-                schedule.scheduleGroup(f.aggregate, now);
+                schedule.scheduleGroup(g, now);
                 if (f.rate != changes.rateBefore(i)) {
-                    f.aggregate.recordLevel();
+                    g.recordLevel();
                 }
             } else if (f.rate != changes.rateBefore(i) || f.completion == null || !f.completion.isPending()) {
                 schedule.schedule(f, now);

@@ -1,12 +1,10 @@
 package org.rdmasim.fluid;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * A capacity shared by flows: one direction of one link, or one side of a device. Capacity is in
  * bytes per second. A resource also keeps its own load history (bytes carried, busy integral) so
- * reports need not replay the run.
+ * reports need not replay the run. It knows nothing of the flows crossing it (the {@link ResourceTable}
+ * keeps those, as a {@link Crossing}) nor of groups: a group it follows is only a {@link Level} to it.
  */
 public final class Resource {
     private final int index;
@@ -22,32 +20,19 @@ public final class Resource {
     // Not final: a fault may degrade a link or NIC to a fraction of its rate mid-run.
     private double capacity;
 
-    final List<Flow> flows = new ArrayList<>();
-
     /** An observer reports this resource's load changes, so groups never follow it lazily. */
     boolean watched;
 
-    /** The group whose pseudo-flow is frozen here by definition (members' bottleneck), or null. */
-    FlowGroup group;
-    /** Pseudo-flows in {@link #flows} (they are not flows of their own). */
-    int pseudoCount;
-    /** Group members crossing this resource (they are not in {@link #flows}). */
-    int memberCount;
+    /** Running flows crossing it, grouped members included (kept by {@link RunningFlows}). */
+    int activeFlows;
+
     /**
-     * Non-null while this resource carries only one grouped member: its load is then {@code lazyFactor}
-     * times the group's level, and bytes and peak follow the group's virtual clock and level history
-     * instead of being updated on every level change.
+     * Non-null while this resource carries only members of one group (see {@link FlowGroups}): its load
+     * is then {@code lazyFactor} times that level, and bytes and peak follow the level's virtual clock
+     * and history instead of being updated on every level change.
      */
-    Flow lazyMember;
-    /**
-     * The group this resource follows, or null: {@code lazyMember}'s group, or with no lazy member a
-     * group several of whose members cross it and nothing else does (the lanes of one striped receiver
-     * on its GPU link). Then the group's cap keeps the level below where this resource would bind.
-     */
-    FlowGroup lazyGroup;
-    /** Members crossing this resource while it follows {@link #lazyGroup}. */
-    int lazyCount;
-    double lazyFactor;
+    private Level followed;
+    private double lazyFactor;
     private double lazyV0;
     private double lazyBytes0;
     private long lazyPeakFrom;
@@ -105,40 +90,44 @@ public final class Resource {
 
     /** Current load in bytes per second (sum of the rates of the flows crossing it). */
     public double load() {
-        return lazyGroup != null ? lazyFactor * lazyGroup.level() : load;
+        return followed != null ? lazyFactor * followed.level() : load;
     }
 
     public double peakLoad() {
-        return lazyGroup != null ? Math.max(peakLoad, lazyFactor * lazyGroup.maxLevelSince(lazyPeakFrom)) : peakLoad;
+        return followed != null ? Math.max(peakLoad, lazyFactor * followed.maxLevelSince(lazyPeakFrom)) : peakLoad;
     }
 
+    /** Running flows crossing this resource, those running in a group included. */
     public int activeFlows() {
-        return flows.size() - pseudoCount + memberCount;
+        return activeFlows;
     }
 
     /** Bytes carried up to {@code now}. */
     public double bytesCarried(double now) {
-        if (lazyGroup != null) {
-            return lazyBytes0 + lazyFactor * (lazyGroup.virtualTimeAt(now) - lazyV0);
+        if (followed != null) {
+            return lazyBytes0 + lazyFactor * (followed.virtualTimeAt(now) - lazyV0);
         }
         return bytesCarried + load * (now - loadSince);
     }
 
-    /** Starts following {@code member}'s group (this resource carries that member only). */
-    void beginLazy(Flow member, double factor, double now) {
-        beginShared(member.group, factor, 1, now);
-        lazyMember = member;
-    }
-
-    /** Starts following {@code group}, {@code count} of whose members (and nothing else) cross this resource. */
-    void beginShared(FlowGroup group, double factor, int count, double now) {
+    /** Starts following {@code level}, at {@code factor} bytes per second per unit of it. */
+    void follow(Level level, double factor, double now) {
         setLoad(now, load);
         lazyBytes0 = bytesCarried;
-        lazyV0 = group.virtualTimeAt(now);
-        lazyPeakFrom = group.levelRecord();
+        lazyV0 = level.virtualTimeAt(now);
+        lazyPeakFrom = level.levelRecord();
         lazyFactor = factor;
-        lazyGroup = group;
-        lazyCount = count;
+        followed = level;
+    }
+
+    /** Whether this resource follows a group's level rather than carrying a load of its own. */
+    boolean follows() {
+        return followed != null;
+    }
+
+    /** Bytes per second per unit of the followed level. */
+    double lazyFactor() {
+        return lazyFactor;
     }
 
     /** The followed members' summed usage changes now: bytes and peak so far are kept at the old factor. */
@@ -146,8 +135,8 @@ public final class Resource {
         double carried = bytesCarried(now);
         peakLoad = peakLoad();
         lazyBytes0 = carried;
-        lazyV0 = lazyGroup.virtualTimeAt(now);
-        lazyPeakFrom = lazyGroup.levelRecord();
+        lazyV0 = followed.virtualTimeAt(now);
+        lazyPeakFrom = followed.levelRecord();
         lazyFactor = factor;
     }
 
@@ -157,30 +146,24 @@ public final class Resource {
     }
 
     /** Stops following the group: bytes, peak and load become stored values again, as of {@code now}. */
-    void endLazy(double now) {
+    void unfollow(double now) {
         double carried = bytesCarried(now);
         double peak = peakLoad();
         double current = load();
-        lazyMember = null;
-        lazyGroup = null;
-        lazyCount = 0;
+        followed = null;
         bytesCarried = carried;
         loadSince = now;
         load = current;
         peakLoad = peak;
     }
 
-    /** The load its flows (and a followed group) carry at their current rates, summed flow by flow. */
-    double summedLoad() {
-        double sum = lazyGroup != null ? lazyFactor * lazyGroup.level() : 0;
-        for (Flow f : flows) {
-            sum += f.rate * f.usageOf(this);
-        }
-        return sum;
+    /** The load the followed level puts on this resource, 0 when it follows none. */
+    double followedLoad() {
+        return followed != null ? lazyFactor * followed.level() : 0;
     }
 
     void setLoad(double now, double newLoad) {
-        if (lazyGroup != null) {
+        if (followed != null) {
             throw new IllegalStateException(name + " follows a group; its load is not set directly");
         }
         bytesCarried += load * (now - loadSince);

@@ -11,12 +11,14 @@ import java.util.Set;
  * The resources of one {@link FluidNetwork} by index, and which kinds an observer watches. An index may
  * be reserved ahead and its resource built on first use (see {@link FluidNetwork#reserve}), so a
  * cluster of 100k hosts does not hold the ~30 links of every host when a fan-out crosses a dozen of
- * them; reserved-but-unbuilt indices are null.
+ * them; reserved-but-unbuilt indices are null. It also keeps, by {@link Resource#number}, the
+ * {@link Crossing} of each resource: the flows crossing it, which the resource itself does not know.
  */
 final class ResourceTable {
     private Resource[] byIndex = new Resource[16];
     private int indices;
     private int built;
+    private Crossing[] crossings = new Crossing[16];
     private final Set<ResourceKind> watchedKinds = EnumSet.noneOf(ResourceKind.class);
 
     /** Reserves {@code count} consecutive indices; returns the first. */
@@ -43,6 +45,10 @@ final class ResourceTable {
         Resource r = new Resource(index, built, limit, kind, capacityBytesPerSecond);
         r.watched = watchedKinds.contains(kind);
         byIndex[index] = r;
+        if (built == crossings.length) {
+            crossings = Arrays.copyOf(crossings, 2 * built);
+        }
+        crossings[built] = new Crossing(r);
         built++;
         return r;
     }
@@ -50,6 +56,11 @@ final class ResourceTable {
     /** The resource built at {@code index}, or null when that reserved index was never built. */
     Resource at(int index) {
         return byIndex[index];
+    }
+
+    /** The flows crossing {@code r}, a resource of this table. */
+    Crossing crossing(Resource r) {
+        return crossings[r.number];
     }
 
     /** Every built resource, in index order. */
@@ -78,7 +89,7 @@ final class ResourceTable {
         watchedKinds.addAll(kinds);
         for (Resource r : all()) {
             if (kinds.contains(r.kind())) {
-                if (r.lazyGroup != null) {
+                if (r.follows()) {
                     throw new IllegalStateException("observers must be added before flows start");
                 }
                 r.watched = true;

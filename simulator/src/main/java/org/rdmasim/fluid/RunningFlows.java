@@ -1,66 +1,73 @@
 package org.rdmasim.fluid;
 
-import java.util.List;
+import java.util.Arrays;
 
 /**
- * Which running flows cross each resource (its list, and each flow's slot in the lists of its path so
- * it leaves in constant time), and how many flows run. Group pseudo-flows sit in the lists too but are
- * not counted as running flows.
+ * Which running flows cross each resource (their {@link Crossing}s, and each flow's slot in the
+ * crossings of its path so it leaves in constant time), how many flows run, and whom to tell when each
+ * finishes: the listener of a flow is kept here by its {@link Flow#number}, so a flow does not know
+ * who listens. Group pseudo-flows sit in the crossings too but are not counted as running flows.
  */
 final class RunningFlows {
     private final FlowNumbers numbers;
+    private final ResourceTable resources;
     private long count;
+    /** By {@link Flow#number}: the listener of the running flow holding that number. */
+    private FlowListener[] listeners = new FlowListener[16];
 
-    RunningFlows(FlowNumbers numbers) {
+    RunningFlows(FlowNumbers numbers, ResourceTable resources) {
         this.numbers = numbers;
+        this.resources = resources;
     }
 
     long count() {
         return count;
     }
 
-    /** A flow starts: it takes a number and enters the list of every resource on its path. */
-    void started(Flow f) {
+    /** A flow starts: it takes a number and enters the crossing of every resource on its path. */
+    void started(Flow f, FlowListener listener) {
         numbers.assign(f);
+        if (f.number >= listeners.length) {
+            listeners = Arrays.copyOf(listeners, Math.max(f.number + 1, 2 * listeners.length));
+        }
+        listeners[f.number] = listener;
         attach(f);
+        for (Resource q : f.pathInternal()) {
+            q.activeFlows++;
+        }
         count++;
     }
 
-    /** A running flow finished or was stopped (it is already out of every resource list). */
-    void ended(Flow f) {
+    /**
+     * A running flow finished or was stopped (it is already out of every crossing): it gives back its
+     * number.
+     *
+     * @return its listener
+     */
+    FlowListener ended(Flow f) {
         count--;
+        for (Resource q : f.pathInternal()) {
+            q.activeFlows--;
+        }
+        FlowListener listener = listeners[f.number];
+        listeners[f.number] = null;
         numbers.release(f);
+        return listener;
     }
 
-    /** Puts {@code f} in the list of every resource on its path. */
+    /** Puts {@code f} in the crossing of every resource on its path. */
     void attach(Flow f) {
         Resource[] p = f.pathInternal();
         for (int i = 0; i < p.length; i++) {
-            f.slotInResource[i] = p[i].flows.size();
-            p[i].flows.add(f);
+            resources.crossing(p[i]).add(f, i);
         }
     }
 
-    /** Takes {@code f} out of the list of every resource on its path (the last flow of a list takes its slot). */
-    static void detach(Flow f) {
+    /** Takes {@code f} out of the crossing of every resource on its path (the last flow of each takes its slot). */
+    void detach(Flow f) {
         Resource[] p = f.pathInternal();
         for (int i = 0; i < p.length; i++) {
-            List<Flow> list = p[i].flows;
-            int slot = f.slotInResource[i];
-            Flow last = list.remove(list.size() - 1);
-            if (last != f) {
-                list.set(slot, last);
-                last.slotInResource[indexOf(last.pathInternal(), p[i])] = slot;
-            }
+            resources.crossing(p[i]).remove(f.slotInResource[i]);
         }
-    }
-
-    static int indexOf(Resource[] path, Resource r) {
-        for (int i = 0; i < path.length; i++) {
-            if (path[i] == r) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("flow does not cross " + r);
     }
 }

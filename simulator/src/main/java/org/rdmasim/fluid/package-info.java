@@ -6,9 +6,8 @@
  *
  * <p>The parts follow SimGrid's split between its constraint system and solver (src/kernel/lmm) and
  * the models above that advance time and fire completions (src/kernel/resource). Each part uses only
- * parts listed after it, and the data model ({@link org.rdmasim.fluid.Flow},
- * {@link org.rdmasim.fluid.Resource}, {@code FlowGroup}, {@link org.rdmasim.fluid.FlowListener}) that
- * all share; {@code FluidClassCycleTest} keeps it so.
+ * parts listed after it and the data model below, and no class of the package depends on itself through
+ * others; {@code FluidClassCycleTest} keeps it so.
  *
  * <p>The network (time, bytes, events, groups):
  * <ul>
@@ -19,14 +18,15 @@
  *   <li>{@code RegionUpdate}: after an event, the solve of the region around it, then the flows' bytes
  *       settled at their old rates, completion events moved, loads recorded and groups formed; a group
  *       that no longer holds is dissolved and the region solved again.</li>
- *   <li>{@code FlowGroups} and {@code FlowGroup}: flows frozen together at one resource run as one
- *       pseudo-flow with one event (on with {@link org.rdmasim.fluid.FluidNetwork#grouping}).</li>
- *   <li>{@code CompletionSchedule} ({@code FlowCompletion}, {@code GroupCompletion}): each flow's or
- *       group's completion event on the clock, moved when its rate changes.</li>
  *   <li>{@code MaxMinOracle}: a solve from scratch and the max-min conditions, checked after every
  *       event in verifying mode and by tests.</li>
- *   <li>{@code ResourceTable}, {@code RunningFlows} and {@code FlowNumbers}: resources by index, the
- *       flows on each resource, and the dense numbers by which scratch arrays hold flows.</li>
+ *   <li>{@code FlowGroups}: flows frozen together at one resource run as one {@code FlowGroup}, a
+ *       pseudo-flow with one event (on with {@link org.rdmasim.fluid.FluidNetwork#grouping}); it keeps
+ *       which flows and resources belong to which group.</li>
+ *   <li>{@code CompletionSchedule} ({@code FlowCompletion}, {@code GroupCompletion}): each flow's or
+ *       group's completion event on the clock, moved when its rate changes.</li>
+ *   <li>{@code RunningFlows} and {@code FlowNumbers}: flows entering and leaving the crossings of their
+ *       path, their listeners, and the dense numbers by which arrays hold flows.</li>
  * </ul>
  *
  * <p>The solver (no clock, no events, no completions; a group is one pseudo-flow to it):
@@ -36,6 +36,25 @@
  *       resource, and solved again; it returns what moved as {@code RateChanges}.</li>
  *   <li>{@link org.rdmasim.fluid.MaxMinSolver}: weighted max-min rates of a set of flows by progressive
  *       filling, with its per-resource and per-flow scratch in arrays of its own.</li>
+ * </ul>
+ *
+ * <p>The data model, each class knowing only those listed after it:
+ * <ul>
+ *   <li>{@code FlowGroup}: flows frozen together at one resource, its pseudo-flow and members' order by
+ *       tag and threshold, and the resources it makes follow it lazily.</li>
+ *   <li>{@code ResourceTable} and {@code Crossing}: resources by index, and by
+ *       {@link org.rdmasim.fluid.Resource}'s dense number the flows crossing each one (with where the
+ *       resource sits on each flow's path), the incidence both solver and network walk; SimGrid's lmm
+ *       keeps it in its Element.</li>
+ *   <li>{@link org.rdmasim.fluid.FlowListener}: told which flow finished; the network keeps each running
+ *       flow's listener by the flow's dense number ({@code RunningFlows}), not on the flow.</li>
+ *   <li>{@link org.rdmasim.fluid.Flow}: a path of resources with usage factors, a weight, a cap, and its
+ *       rate and bytes. A member of a group reads its rate from the group's {@code Level}; which group it
+ *       is in, and which group a pseudo-flow stands for, {@code FlowGroups} keeps by flow number.</li>
+ *   <li>{@link org.rdmasim.fluid.Resource}: capacity, limit, kind and load accounting, nothing of
+ *       flows. A resource followed lazily reads its load from the group's {@code Level}; the group at a
+ *       resource and the group it follows, {@code FlowGroups} keeps by resource number.</li>
+ *   <li>{@code Level}: a group's rate per unit weight and its history, as flows and resources read it.</li>
  * </ul>
  *
  * <p>{@link org.rdmasim.fluid.FlowTap} shows a layer above what a run did, to pose it again to another

@@ -122,12 +122,12 @@ class FlowBookkeepingTest {
         List<Flow> ab = FlowGroupingTest.twoMembers(net, 1000, 1000);
         Flow a = ab.get(0);
         Flow b = ab.get(1);
-        assertTrue(a.group != null && a.group == b.group);
+        assertTrue(net.groupOf(a) != null && net.groupOf(a) == net.groupOf(b));
         net.setCapacity(a.path()[1], 5);
         // a is held by its own 5 B/s now; b takes the rest of the shared 20.
         assertEquals(5, a.rate(), 1e-12);
         assertEquals(15, b.rate(), 1e-12);
-        assertEquals(null, a.group);
+        assertEquals(null, net.groupOf(a));
         clock.run();
         assertEquals(200, a.finishTime(), 1e-9);
     }
@@ -175,7 +175,7 @@ class FlowBookkeepingTest {
         FluidNetwork net = new FluidNetwork(clock).grouping(2);
         List<Flow> ab = FlowGroupingTest.twoMembers(net, 1500, 1000);
         Resource ownA = ab.get(0).path()[1];
-        assertSame(ab.get(0).group, ownA.lazyGroup, "a's private resource follows its group");
+        assertSame(net.groupOf(ab.get(0)), net.followedBy(ownA), "a's private resource follows its group");
         net.addObserver((r, now, load) -> { }, EnumSet.of(ResourceKind.NIC_TX));
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> net.addObserver((r, now, load) -> { }, EnumSet.of(ResourceKind.OTHER)));

@@ -45,7 +45,7 @@ class FlowGroupingTest {
             clock.schedule(0.05 * k, () -> {
                 int n = 0;
                 for (Resource g : gpus) {
-                    n += g.lazyGroup != null && g.lazyMember == null ? 1 : 0;
+                    n += net.followedBy(g) != null && net.lazyMember(g) == null ? 1 : 0;
                     gpuSamples.add(new double[] {g.bytesCarried(clock.now()), g.peakLoad()});
                 }
                 sharedSeen[0] = Math.max(sharedSeen[0], n);
@@ -162,9 +162,9 @@ class FlowGroupingTest {
         // A member would sit 1e-7 below its private capacity, inside the group margin: no flow joins,
         // and the group begun at the shared resource is gone again.
         for (Flow f : flows) {
-            assertEquals(null, f.group);
+            assertEquals(null, net.groupOf(f));
         }
-        assertEquals(null, flows.get(0).bottleneck.group);
+        assertEquals(null, net.groupAt(flows.get(0).bottleneck));
         clock.run();
         assertEquals(100, flows.get(0).finishTime(), 1e-9);
         // After f0 leaves, two flows at 10.000001 each (their private capacity) until f1 ends.
@@ -177,9 +177,9 @@ class FlowGroupingTest {
         FluidNetwork net = new FluidNetwork(clock).grouping(2).verifying(true);
         List<Flow> flows = threeAtShared(net, 10.5);
         Resource s = flows.get(0).bottleneck;
-        assertTrue(s.group != null, "a group at the shared resource");
+        assertTrue(net.groupAt(s) != null, "a group at the shared resource");
         for (Flow f : flows) {
-            assertEquals(s.group, f.group);
+            assertEquals(net.groupAt(s), net.groupOf(f));
         }
         clock.run();
         assertEquals(100, flows.get(0).finishTime(), 1e-9);
@@ -199,11 +199,11 @@ class FlowGroupingTest {
             flows.add(net.start("f" + i, List.of(s, own), 2, Double.POSITIVE_INFINITY, 1000, x -> { }));
         }
         // Weight 2 each: 20 B/s a flow, a level of 10 per unit of weight.
-        assertTrue(s.group != null, "two flows frozen at the shared resource are a group with grouping(2)");
-        assertEquals(10, s.group.level(), 1e-12);
+        assertTrue(net.groupAt(s) != null, "two flows frozen at the shared resource are a group with grouping(2)");
+        assertEquals(10, net.groupAt(s).level(), 1e-12);
         for (Flow f : flows) {
             assertEquals(20, f.rate(), 1e-12);
-            assertEquals(s.group, f.group);
+            assertEquals(net.groupAt(s), net.groupOf(f));
         }
         clock.run();
         assertEquals(50, flows.get(1).finishTime(), 1e-9);
@@ -218,7 +218,7 @@ class FlowGroupingTest {
         Flow b = ab.get(1);
         Resource s = a.path()[0];
         Resource ownA = a.path()[1];
-        assertEquals(s.group, a.group);
+        assertEquals(net.groupAt(s), net.groupOf(a));
         clock.run();
         // a: 1000 bytes in the group at 10 B/s until b ends at 100 s, then 500 alone at its own 15 B/s.
         assertEquals(100, b.finishTime(), 1e-9);
@@ -242,7 +242,7 @@ class FlowGroupingTest {
                 for (int i = 0; i < 3; i++) {
                     net.start("f" + i, List.of(s, own.get(i)), 1, Double.POSITIVE_INFINITY, 1000L * (i + 1), x -> { });
                 }
-                grouped[0] += s.group != null ? 1 : 0;
+                grouped[0] += net.groupAt(s) != null ? 1 : 0;
             });
         }
         clock.run();
@@ -288,7 +288,7 @@ class FlowGroupingTest {
         for (int k = 1; k < 400; k++) {
             clock.scheduleAt(0.5 * k, () -> {
                 for (Resource g : gpus) {
-                    samples.add(new double[] {g.peakLoad(), g.lazyGroup != null ? 1 : 0});
+                    samples.add(new double[] {g.peakLoad(), net.followedBy(g) != null ? 1 : 0});
                 }
             });
         }

@@ -44,7 +44,7 @@ class FlowNumbersTest {
     void aNumberIsGivenBackOnceAndTakenOnce() {
         FlowNumbers numbers = new FlowNumbers();
         Resource r = new Resource(0, 0, Limit.named("r"), ResourceKind.NIC_TX, 1);
-        Flow f = new Flow(0, "f", new Resource[] {r}, new double[] {1}, 1, INF, 1, 0, x -> { });
+        Flow f = new Flow(0, "f", new Resource[] {r}, new double[] {1}, 1, INF, 1, 0);
         numbers.assign(f);
         assertThrows(IllegalStateException.class, () -> numbers.assign(f));
         numbers.release(f);
@@ -64,10 +64,16 @@ class FlowNumbersTest {
     private static double[] solveChain(boolean reverseNumbers) {
         int links = 6;
         int flows = 12;
-        List<Resource> rs = new ArrayList<>();
-        for (int i = 0; i < links; i++) {
-            rs.add(new Resource(i, reverseNumbers ? links - 1 - i : i, Limit.named("l" + i), ResourceKind.NIC_TX, 70 + 13 * i));
+        // Resources are numbered in build order: built last to first, link i takes number links - 1 - i.
+        ResourceTable table = new ResourceTable();
+        table.reserve(links);
+        Resource[] built = new Resource[links];
+        for (int j = 0; j < links; j++) {
+            int i = reverseNumbers ? links - 1 - j : j;
+            built[i] = table.build(i, Limit.named("l" + i), ResourceKind.NIC_TX, 70 + 13 * i);
         }
+        List<Resource> rs = List.of(built);
+        assertEquals(reverseNumbers ? links - 1 : 0, rs.get(0).number);
         List<Flow> fs = new ArrayList<>();
         for (int k = 0; k < flows; k++) {
             int from = k % links;
@@ -75,14 +81,14 @@ class FlowNumbersTest {
             Resource[] path = rs.subList(from, to).toArray(new Resource[0]);
             double[] usage = new double[path.length];
             java.util.Arrays.fill(usage, 1 + (k % 2));
-            Flow f = new Flow(k, "f" + k, path, usage, 1 + k % 4, k % 5 == 0 ? 9.5 + k : INF, 1000, 0, x -> { });
+            Flow f = new Flow(k, "f" + k, path, usage, 1 + k % 4, k % 5 == 0 ? 9.5 + k : INF, 1000, 0);
             f.number = reverseNumbers ? flows - 1 - k : k;
-            for (Resource q : path) {
-                q.flows.add(f);
+            for (int i = 0; i < path.length; i++) {
+                table.crossing(path[i]).add(f, i);
             }
             fs.add(f);
         }
-        new MaxMinSolver().solve(fs, rs, new double[links]);
+        new MaxMinSolver(table).solve(fs, rs, new double[links]);
         double[] rates = new double[flows];
         for (int k = 0; k < flows; k++) {
             rates[k] = fs.get(k).rate;
