@@ -110,6 +110,10 @@ public final class BenchCommand implements Callable<Integer> {
             description = "with --scenario: write the reports here (default: a new temporary folder)")
     Path out;
 
+    @Option(names = "--force", description = "with --out: write the report beside files rdmasim did not write (they "
+            + "are kept; only the earlier report's own files are replaced)")
+    boolean force;
+
     @Option(names = {"-q", "--quiet"}, description = "with --scenario: no progress line")
     boolean quiet;
 
@@ -138,7 +142,7 @@ public final class BenchCommand implements Callable<Integer> {
             int code = Main.OK;
             boolean cold = true;
             for (Path file : scenarioFiles) {
-                ScenarioBench bench = new ScenarioBench(spec.commandLine().getOut(), spec.commandLine().getErr(), quiet);
+                ScenarioBench bench = new ScenarioBench(spec.commandLine().getOut(), spec.commandLine().getErr(), quiet, force);
                 code = Math.max(code, bench.run(file, out, n, cold));
                 cold = false;
                 if (simgrid != null) {
