@@ -176,7 +176,7 @@ public final class RunCommand implements Callable<Integer> {
         java.util.Map<String, List<String>> environments = new java.util.HashMap<>();
         for (VariantSpec v : scenario.variants()) {
             environments.put(v.name(), v.transport().env().stream()
-                    .map(e -> e.name() + "=" + e.value() + "  (" + fileName(e.source()) + ":" + e.line() + ")").toList());
+                    .map(e -> e.name() + "=" + org.rdmasim.transport.config.KnownVariables.shownValue(e.name(), e.value()) + "  (" + fileName(e.source()) + ":" + e.line() + ")").toList());
         }
         ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs, sweep, provenance(scenario),
                 environments);

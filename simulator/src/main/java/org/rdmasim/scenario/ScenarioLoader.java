@@ -48,8 +48,9 @@ public final class ScenarioLoader {
         if (!Files.isRegularFile(file)) {
             throw new ScenarioException(file.toString(), 0, 0, "no such scenario file");
         }
-        YamlTree root = YamlTree.parse(file);
-        String comment = leadingComment(file);
+        Path real = FileScope.scenarioFile(file);
+        YamlTree root = YamlTree.parse(real, file.toString());
+        String comment = leadingComment(real);
         return read(root, comment);
     }
 

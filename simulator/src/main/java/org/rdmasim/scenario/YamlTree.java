@@ -37,13 +37,18 @@ public final class YamlTree {
     }
 
     public static YamlTree parse(Path file) {
+        return parse(file, file.toString());
+    }
+
+    /** The YAML read from {@code file}, its positions given under the name {@code fileLabel}. */
+    public static YamlTree parse(Path file, String fileLabel) {
         String text;
         try {
             text = InputLimits.read(file);
         } catch (InputLimits.LimitException e) {
-            throw new ScenarioException(file.toString(), e.line(), 0, e.getMessage());
+            throw new ScenarioException(fileLabel, e.line(), 0, e.getMessage());
         }
-        return parse(text, file.toString());
+        return parse(text, fileLabel);
     }
 
     public static YamlTree parse(String text, String fileLabel) {
@@ -285,7 +290,13 @@ public final class YamlTree {
         if (node instanceof SequenceNode) {
             return "a list";
         }
-        return "'" + abbreviated(((ScalarNode) node).getValue()) + "'";
+        String value = ((ScalarNode) node).getValue();
+        if (path.isEmpty()) {
+            // A whole file that is one value is not a scenario (a password file, a key, an env file):
+            // its kind is said, its content is not shown.
+            return "a single text value of " + value.length() + " characters (not shown: the file is not a scenario)";
+        }
+        return "'" + abbreviated(value) + "'";
     }
 
     /**
