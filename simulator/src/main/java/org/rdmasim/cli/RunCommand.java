@@ -196,7 +196,8 @@ public final class RunCommand implements Callable<Integer> {
         for (VariantSpec v : scenario.variants()) {
             for (String w : v.warnings()) {
                 if (warned.add(w)) {
-                    err.println("rdmasim: warning: variant " + v.name() + ": " + w);
+                    err.println("rdmasim: warning: variant " + v.name() + ": "
+                            + org.rdmasim.importers.PrintableText.escapedKeepingLines(w));
                 }
             }
         }
@@ -250,7 +251,8 @@ public final class RunCommand implements Callable<Integer> {
                 failed |= !expected;
                 if (table) {
                     o.printf(Locale.ROOT, "  %-34s %-7s %s%n", v.name(), expected ? "failed" : "FAILED",
-                            (expected ? "(expected) " : "") + v.error().lines().findFirst().orElse(""));
+                            (expected ? "(expected) " : "") + org.rdmasim.importers.PrintableText.escaped(
+                                    v.error().lines().findFirst().orElse("")));
                 }
                 continue;
             }

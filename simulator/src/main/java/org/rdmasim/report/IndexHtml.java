@@ -227,6 +227,6 @@ final class IndexHtml {
     }
 
     static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return org.rdmasim.importers.PrintableText.markup(s);
     }
 }

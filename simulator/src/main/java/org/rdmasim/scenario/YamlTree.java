@@ -120,7 +120,8 @@ public final class YamlTree {
 
     /** A value short enough to quote in a message. */
     static String abbreviated(String value) {
-        return value.length() <= 60 ? value : value.substring(0, 57) + "...";
+        String shown = value.length() <= 60 ? value : value.substring(0, 57) + "...";
+        return org.rdmasim.importers.PrintableText.escaped(shown);
     }
 
     public String file() {
@@ -197,7 +198,7 @@ public final class YamlTree {
         String best = null;
         int bestD = Integer.MAX_VALUE;
         for (String a : allowed) {
-            int d = KnownVariables.editDistance(key.toLowerCase(), a.toLowerCase());
+            int d = KnownVariables.editDistance(key.toLowerCase(java.util.Locale.ROOT), a.toLowerCase(java.util.Locale.ROOT));
             if (d < bestD) {
                 bestD = d;
                 best = a;
@@ -271,7 +272,7 @@ public final class YamlTree {
     }
 
     public boolean bool() {
-        String t = text().trim().toLowerCase();
+        String t = text().trim().toLowerCase(java.util.Locale.ROOT);
         return switch (t) {
             case "true", "yes", "on" -> true;
             case "false", "no", "off" -> false;
