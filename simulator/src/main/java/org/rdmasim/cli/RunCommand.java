@@ -253,6 +253,7 @@ public final class RunCommand implements Callable<Integer> {
                     o.printf(Locale.ROOT, "  %-34s %-7s %s%n", v.name(), expected ? "failed" : "FAILED",
                             (expected ? "(expected) " : "") + org.rdmasim.importers.PrintableText.escaped(
                                     v.error().lines().findFirst().orElse("")));
+                    printFaultCost(o, v);
                 }
                 continue;
             }
@@ -270,15 +271,19 @@ public final class RunCommand implements Callable<Integer> {
                 if (v.claim() != null && slowest != null) {
                     o.printf(Locale.ROOT, "  %-34s claim %s: %s%n", "", v.claim().source(), v.claim().verdict(slowest.pullSeconds()));
                 }
-                if (v.faultCost() != null) {
-                    var c = v.faultCost();
-                    o.printf(Locale.ROOT, "  %-34s faults: makespan %s s (%s s without), %d attempt(s) failed, %d gave up%n",
-                            "", org.rdmasim.hardware.Units.number(c.makespanWith()),
-                            org.rdmasim.hardware.Units.number(c.makespanWithout()), c.failedAttempts(), c.gaveUp());
-                }
+                printFaultCost(o, v);
             }
         }
         return failed || checkFailed ? Main.VARIANT_FAILED : Main.OK;
+    }
+
+    private static void printFaultCost(PrintWriter o, VariantOutcome v) {
+        if (v.faultCost() != null) {
+            var c = v.faultCost();
+            o.printf(Locale.ROOT, "  %-34s faults: makespan %s s (%s s without), %d attempt(s) failed, %d gave up%n",
+                    "", org.rdmasim.hardware.Units.number(c.makespanWith()),
+                    org.rdmasim.hardware.Units.number(c.makespanWithout()), c.failedAttempts(), c.gaveUp());
+        }
     }
 
     /** The files a run of {@code scenario} read: its report may not be written over them. */

@@ -41,9 +41,12 @@ public final class PrintableText {
         return t;
     }
 
-    /** Text for HTML or SVG: markup characters as entities, controls (invalid in XML 1.0) escaped. */
+    /**
+     * Text for HTML or SVG: markup characters as entities, controls (invalid in XML 1.0) escaped; line
+     * breaks and tabs stay, as a page may turn them into its own breaks.
+     */
     public static String markup(String s) {
-        return escaped(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return escapedKeepingLines(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
     /** Whether {@code c} is a control character a terminal or an XML parser would act on. */
