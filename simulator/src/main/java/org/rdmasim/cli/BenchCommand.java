@@ -56,6 +56,9 @@ public final class BenchCommand implements Callable<Integer> {
 
     private int pending;
 
+    /** The largest --events and --pending: at both limits the delays drawn up front take 800 MB. */
+    static final int MAX_HOLD_EVENTS = 50_000_000;
+
     @Option(names = "--events", defaultValue = "2000000", description = "events fired in the hold model (default ${DEFAULT-VALUE})")
     int events;
 
@@ -110,6 +113,10 @@ public final class BenchCommand implements Callable<Integer> {
             description = "with --scenario: write the reports here (default: a new temporary folder)")
     Path out;
 
+    @Option(names = "--force", description = "with --out: write the report beside files rdmasim did not write (they "
+            + "are kept; only the earlier report's own files are replaced)")
+    boolean force;
+
     @Option(names = {"-q", "--quiet"}, description = "with --scenario: no progress line")
     boolean quiet;
 
@@ -134,7 +141,7 @@ public final class BenchCommand implements Callable<Integer> {
             int code = Main.OK;
             boolean cold = true;
             for (Path file : scenarioFiles) {
-                ScenarioBench bench = new ScenarioBench(spec.commandLine().getOut(), spec.commandLine().getErr(), quiet);
+                ScenarioBench bench = new ScenarioBench(spec.commandLine().getOut(), spec.commandLine().getErr(), quiet, force);
                 code = Math.max(code, bench.run(file, out, n, cold));
                 cold = false;
                 if (simgrid != null) {
@@ -150,6 +157,12 @@ public final class BenchCommand implements Callable<Integer> {
         int minPending = pendingSizes.stream().mapToInt(Integer::intValue).min().orElse(0);
         if (flows < 1 || hosts < 2 || minPending < 1 || events < maxPending || repeats < 1) {
             throw new BadInputException("bench needs --flows >= 1, --hosts >= 2, --pending >= 1, --events >= --pending, --repeats >= 1");
+        }
+        // The hold model draws every delay up front, events + pending of them (8 bytes each).
+        if (events > MAX_HOLD_EVENTS || maxPending > MAX_HOLD_EVENTS) {
+            throw new BadInputException(String.format(Locale.ROOT, "--events and --pending go up to %,d (the hold model "
+                    + "draws events + pending delays up front, 8 bytes each), got --events %,d and --pending up to %,d",
+                    MAX_HOLD_EVENTS, events, maxPending));
         }
         PrintWriter out = spec.commandLine().getOut();
         double[] delays = new double[events + maxPending];

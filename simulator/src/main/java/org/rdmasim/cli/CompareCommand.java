@@ -90,15 +90,32 @@ public final class CompareCommand implements Callable<Integer> {
         if (!Files.isRegularFile(f)) {
             throw new BadInputException("no such file: " + f);
         }
+        JsonNode n;
         try {
-            JsonNode n = new ObjectMapper().readTree(f.toFile());
-            if (n == null || !n.has("variants") || !n.get("variants").isArray()) {
-                throw new BadInputException(f + ": not an rdmasim summary.json (no 'variants' list)");
-            }
-            return n;
+            n = new ObjectMapper().readTree(f.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            // The parser's message quotes the token it met: a file that is not JSON may be one the user
+            // did not mean to show, so only the place is named.
+            var at = e.getLocation();
+            throw new BadInputException(f + (at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr())
+                    + ": not valid JSON, so not a summary.json written by run or demo (its content is not shown)");
         } catch (IOException e) {
-            throw new BadInputException(f + ": not valid JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            throw new BadInputException(f + ": cannot read it (" + e.getClass().getSimpleName() + ")");
         }
+        if (n == null || !n.has("variants") || !n.get("variants").isArray()) {
+            throw new BadInputException(f + ": not an rdmasim summary.json (no 'variants' list)");
+        }
+        int i = 0;
+        for (JsonNode v : n.get("variants")) {
+            i++;
+            if (!v.isObject() || !v.path("name").isTextual()) {
+                throw new BadInputException(f + ": variant " + i + " of the 'variants' list has "
+                        + (!v.isObject() ? "no fields" : !v.has("name") ? "no 'name'"
+                                : "a " + v.get("name").getNodeType().name().toLowerCase(java.util.Locale.ROOT) + " 'name'")
+                        + " (a summary.json written by run names each variant with text)");
+            }
+        }
+        return n;
     }
 
     private static JsonNode variant(JsonNode summary, String name, Path f) {

@@ -47,6 +47,9 @@ public final class DemoCommand implements Callable<Integer> {
         if (files.isEmpty()) {
             throw new BadInputException("no .yaml scenario in " + scenarios);
         }
+        if (Files.exists(reports) && !Files.isDirectory(reports)) {
+            throw new BadInputException("will not write reports under " + reports + ": it is not a folder");
+        }
         int worst = Main.OK;
         StringBuilder gallery = new StringBuilder("# rdmasim reports\n\nWritten by `./rdmasim demo` from `scenarios/`: one "
                 + "scenario per section, its key chart and the question it asks. Open a scenario's `index.html` for the "

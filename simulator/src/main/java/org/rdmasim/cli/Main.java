@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.Properties;
+import org.rdmasim.importers.PrintableText;
 import org.rdmasim.scenario.ScenarioException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -42,22 +43,23 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+            // A message may echo a value from the input: its control characters are shown, not acted on.
             if (ex instanceof ScenarioException || ex instanceof BadInputException) {
-                err.println("rdmasim: error: " + ex.getMessage());
+                err.println("rdmasim: error: " + PrintableText.escapedKeepingLines(String.valueOf(ex.getMessage())));
                 return BAD_INPUT;
             }
             if (ex instanceof IllegalArgumentException) {
-                err.println("rdmasim: error: " + ex.getMessage());
+                err.println("rdmasim: error: " + PrintableText.escapedKeepingLines(String.valueOf(ex.getMessage())));
                 return BAD_INPUT;
             }
             if (ex instanceof IOException) {
-                err.println("rdmasim: I/O error: " + ex.getMessage());
+                err.println("rdmasim: I/O error: " + PrintableText.escapedKeepingLines(String.valueOf(ex.getMessage())));
                 return BAD_INPUT;
             }
             return unexpected(ex, err);
         });
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("rdmasim: " + ex.getMessage());
+            err.println("rdmasim: " + PrintableText.escapedKeepingLines(String.valueOf(ex.getMessage())));
             ex.getCommandLine().usage(err);
             return BAD_INPUT;
         });

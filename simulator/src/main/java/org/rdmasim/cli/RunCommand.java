@@ -41,7 +41,8 @@ public final class RunCommand implements Callable<Integer> {
             description = "report folder (default: reports/<scenario-name>/ in the current directory)")
     Path out;
 
-    @Option(names = "--force", description = "write into DIR even if it holds files rdmasim did not write")
+    @Option(names = "--force", description = "write the report into DIR beside files rdmasim did not write (they are "
+            + "kept; only the earlier report's own files are replaced)")
     boolean force;
 
     @Option(names = {"-q", "--quiet"}, description = "no progress line (the results are still printed)")
@@ -174,7 +175,7 @@ public final class RunCommand implements Callable<Integer> {
         java.util.Map<String, List<String>> environments = new java.util.HashMap<>();
         for (VariantSpec v : scenario.variants()) {
             environments.put(v.name(), v.transport().env().stream()
-                    .map(e -> e.name() + "=" + e.value() + "  (" + fileName(e.source()) + ":" + e.line() + ")").toList());
+                    .map(e -> e.name() + "=" + org.rdmasim.transport.config.KnownVariables.shownValue(e.name(), e.value()) + "  (" + fileName(e.source()) + ":" + e.line() + ")").toList());
         }
         ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs, sweep, provenance(scenario),
                 environments);
@@ -189,16 +190,13 @@ public final class RunCommand implements Callable<Integer> {
         if (threads < 1) {
             throw new BadInputException("--threads must be at least 1, got " + threads);
         }
-        if (!force && !ReportWriter.safeToWrite(dir)) {
-            throw new BadInputException(dir + " exists and holds files rdmasim did not write; "
-                    + "choose another --out or pass --force to write into it");
-        }
-        ReportFolder.checkWritable(dir);
+        Path target = ReportFolder.claim(dir, inputs(scenario), force);
         java.util.Set<String> warned = new java.util.LinkedHashSet<>();
         for (VariantSpec v : scenario.variants()) {
             for (String w : v.warnings()) {
                 if (warned.add(w)) {
-                    err.println("rdmasim: warning: variant " + v.name() + ": " + w);
+                    err.println("rdmasim: warning: variant " + v.name() + ": "
+                            + org.rdmasim.importers.PrintableText.escapedKeepingLines(w));
                 }
             }
         }
@@ -231,14 +229,14 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         try {
-            writeReport(dir, scenario, outcomes);
+            writeReport(target, scenario, outcomes);
         } catch (java.io.InterruptedIOException e) {
             return interrupted(scenario, dir, err);
         }
         boolean failed = false;
         boolean table = !json;
         if (json) {
-            o.print(java.nio.file.Files.readString(dir.resolve("summary.json"), java.nio.charset.StandardCharsets.UTF_8));
+            o.print(java.nio.file.Files.readString(target.resolve("summary.json"), java.nio.charset.StandardCharsets.UTF_8));
             o.flush();
         }
         if (table) {
@@ -252,7 +250,9 @@ public final class RunCommand implements Callable<Integer> {
                 failed |= !expected;
                 if (table) {
                     o.printf(Locale.ROOT, "  %-34s %-7s %s%n", v.name(), expected ? "failed" : "FAILED",
-                            (expected ? "(expected) " : "") + v.error().lines().findFirst().orElse(""));
+                            (expected ? "(expected) " : "") + org.rdmasim.importers.PrintableText.escaped(
+                                    v.error().lines().findFirst().orElse("")));
+                    printFaultCost(o, v);
                 }
                 continue;
             }
@@ -270,15 +270,37 @@ public final class RunCommand implements Callable<Integer> {
                 if (v.claim() != null && slowest != null) {
                     o.printf(Locale.ROOT, "  %-34s claim %s: %s%n", "", v.claim().source(), v.claim().verdict(slowest.pullSeconds()));
                 }
-                if (v.faultCost() != null) {
-                    var c = v.faultCost();
-                    o.printf(Locale.ROOT, "  %-34s faults: makespan %s s (%s s without), %d attempt(s) failed, %d gave up%n",
-                            "", org.rdmasim.hardware.Units.number(c.makespanWith()),
-                            org.rdmasim.hardware.Units.number(c.makespanWithout()), c.failedAttempts(), c.gaveUp());
-                }
+                printFaultCost(o, v);
             }
         }
         return failed || checkFailed ? Main.VARIANT_FAILED : Main.OK;
+    }
+
+    private static void printFaultCost(PrintWriter o, VariantOutcome v) {
+        if (v.faultCost() != null) {
+            var c = v.faultCost();
+            o.printf(Locale.ROOT, "  %-34s faults: makespan %s s (%s s without), %d attempt(s) failed, %d gave up%n",
+                    "", org.rdmasim.hardware.Units.number(c.makespanWith()),
+                    org.rdmasim.hardware.Units.number(c.makespanWithout()), c.failedAttempts(), c.gaveUp());
+        }
+    }
+
+    /** The files a run of {@code scenario} read: its report may not be written over them. */
+    static List<Path> inputs(Scenario scenario) {
+        List<Path> files = new ArrayList<>();
+        files.add(Path.of(scenario.file()));
+        for (VariantSpec v : scenario.variants()) {
+            for (var e : v.transport().env()) {
+                if (e.source() != null && !e.source().isEmpty()) {
+                    try {
+                        files.add(Path.of(e.source()));
+                    } catch (java.nio.file.InvalidPathException notAFile) {
+                        // a source that names no file (an env block's label) cannot be overwritten
+                    }
+                }
+            }
+        }
+        return files.stream().distinct().toList();
     }
 
     /** A source's file name without its folder, so reports read the same on every machine. */

@@ -30,12 +30,19 @@ final class ScenarioBench {
     private final PrintWriter out;
     private final PrintWriter err;
     private final boolean quiet;
+    private final boolean force;
     private double lastTotalSeconds;
 
     ScenarioBench(PrintWriter out, PrintWriter err, boolean quiet) {
+        this(out, err, quiet, false);
+    }
+
+    /** @param force an existing {@code --out} may hold the user's files, which are kept beside the report */
+    ScenarioBench(PrintWriter out, PrintWriter err, boolean quiet, boolean force) {
         this.out = out;
         this.err = err;
         this.quiet = quiet;
+        this.force = force;
     }
 
     /**
@@ -53,7 +60,8 @@ final class ScenarioBench {
         Scenario scenario = ScenarioLoader.load(file);
         org.rdmasim.run.RunBudget.of(scenario).check(Runtime.getRuntime().maxMemory());
         long tLoad = System.nanoTime();
-        Path dir = reports != null ? reports : Files.createTempDirectory("rdmasim-bench-");
+        Path dir = reports != null ? org.rdmasim.report.ReportFolder.claim(reports, RunCommand.inputs(scenario), force)
+                : Files.createTempDirectory("rdmasim-bench-");
         RunWatch watch = new RunWatch();
         List<VariantOutcome> outcomes = RunCommand.runVariants(scenario, threads, quiet, err, watch);
         long tVariants = System.nanoTime();

@@ -20,7 +20,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.rdmasim.report.ChartFiles;
 import org.rdmasim.report.Charts;
-import org.rdmasim.report.ReportWriter;
 import org.rdmasim.report.SummaryJson;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioLoader;
@@ -85,6 +84,10 @@ public final class SizeCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "output folder (default: reports/<scenario>-size-<knob>/)")
     Path out;
 
+    @Option(names = "--force", description = "write into DIR beside files rdmasim did not write (they are kept; "
+            + "only the earlier sizing's own files are replaced)")
+    boolean force;
+
     @picocli.CommandLine.Mixin
     ThreadsOption threadsOption = new ThreadsOption();
 
@@ -124,9 +127,15 @@ public final class SizeCommand implements Callable<Integer> {
         }
         int top = max != null ? max : bound.value();
         int workers = threadsOption.count();
-        Path dir = out != null ? out : Path.of("reports", scenario.name() + "-size-" + knob.label());
-        if (!ReportWriter.safeToWrite(dir)) {
-            throw new BadInputException(dir + " exists and holds files rdmasim did not write; choose another --out");
+        Path given = out != null ? out : Path.of("reports", scenario.name() + "-size-" + knob.label());
+        Path dir = org.rdmasim.report.ReportFolder.claim(given, RunCommand.inputs(scenario), force);
+        if (java.nio.file.Files.isDirectory(dir)) {
+            List<String> clash = org.rdmasim.report.ReportFolder.foreignEntries(dir, java.util.Set.of()).stream()
+                    .filter(Sweep.files(knob)::contains).toList();
+            if (!clash.isEmpty()) {
+                throw new BadInputException("will not replace " + String.join(", ", clash) + " in " + given
+                        + ": rdmasim did not write it (or it changed since); move it or choose another --out");
+            }
         }
         String boundText = max != null ? "--max " + top : bound.why();
         Sweep sweep = new Sweep(scenario.name(), base.name(), knob, target, scenario.replications(), top, boundText, dir, o, err);
@@ -354,16 +363,16 @@ public final class SizeCommand implements Callable<Integer> {
             List<String> violations = search.violations(knob.label());
             printTable(complete, all, answer, violations);
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve(ReportWriter.MARKER), "written by rdmasim; safe to replace\n");
             for (String stale : List.of("sizing-" + knob.label(), "receivers-vs-time-" + knob.label())) {
-                Files.deleteIfExists(dir.resolve(stale + ".png"));
-                Files.deleteIfExists(dir.resolve(stale + ".svg"));
+                org.rdmasim.report.ReportFolder.deleteIfOwned(dir, stale + ".png");
+                org.rdmasim.report.ReportFolder.deleteIfOwned(dir, stale + ".svg");
             }
             if (complete) {
                 writeCharts(all);
             }
             writeCsv(all);
             writeJson(complete, all, answer, violations);
+            org.rdmasim.report.ReportFolder.recordWritten(dir, files(knob));
             o.println((complete ? "search written to " : "points so far written to ") + dir);
             o.flush();
             if (!complete) {
@@ -414,6 +423,12 @@ public final class SizeCommand implements Callable<Integer> {
                 o.printf(Locale.ROOT, "no answer yet: no %s tried so far meets the target (largest tried %d)%n",
                         knob.label(), missed);
             }
+        }
+
+        /** Every file a sizing by {@code knob} writes (charts only once the search is complete). */
+        static List<String> files(Sizing.Knob knob) {
+            return List.of("sizing.csv", "sizing.json", "sizing-" + knob.label() + ".png", "sizing-" + knob.label() + ".svg",
+                    "receivers-vs-time-" + knob.label() + ".png", "receivers-vs-time-" + knob.label() + ".svg");
         }
 
         private void writeCharts(List<Row> all) throws IOException {

@@ -38,6 +38,10 @@ public final class ValidateCommand implements Callable<Integer> {
             defaultValue = "${sys:rdmasim.home:-.}/reports/validation")
     Path out;
 
+    @Option(names = "--force", description = "write the report into DIR beside files rdmasim did not write (they are "
+            + "kept; only the earlier report's own files are replaced)")
+    boolean force;
+
     @Option(names = "--row", paramLabel = "ID", description = "run only these rows (repeatable)")
     List<String> only;
 
@@ -65,6 +69,8 @@ public final class ValidateCommand implements Callable<Integer> {
             }
             rows = rows.stream().filter(r -> only.contains(r.id())).toList();
         }
+        Path target = org.rdmasim.report.ReportFolder.claim(out, List.of(scenarios), force,
+                org.rdmasim.validation.ValidationReport.FILES);
         List<Validation.Result> results = Validation.run(rows, scenarios, id -> { });
         java.io.PrintWriter table = json ? new java.io.PrintWriter(java.io.Writer.nullWriter()) : o;
         for (ValidationRow.Evidence kind : ValidationRow.Evidence.values()) {
@@ -89,9 +95,9 @@ public final class ValidateCommand implements Callable<Integer> {
         List<String> known = results.stream()
                 .filter(r -> r.counted() && r.verdict() == Validation.Verdict.KNOWN_FAILURE).map(r -> r.row().id())
                 .toList();
-        ValidationReport.write(out, results);
+        ValidationReport.write(target, results);
         if (json) {
-            o.print(Files.readString(out.resolve("validation.json"), java.nio.charset.StandardCharsets.UTF_8));
+            o.print(Files.readString(target.resolve("validation.json"), java.nio.charset.StandardCharsets.UTF_8));
             o.flush();
         }
         table.printf(Locale.ROOT, "%n%s -> %s%n", t.describe(), out.resolve("index.html"));

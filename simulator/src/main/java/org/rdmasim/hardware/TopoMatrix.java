@@ -35,7 +35,7 @@ public final class TopoMatrix {
             HostSpec.SocketSpec socket = host.spec().sockets().get(a.socket());
             if (a.kind() == TopologyNode.Kind.GPU) {
                 String affinity = socket.cpuAffinity().isEmpty() ? "N/A" : socket.cpuAffinity();
-                out.append(String.format("%-16s%d", affinity, socket.numaNode()));
+                out.append(String.format(java.util.Locale.ROOT, "%-16s%d", affinity, socket.numaNode()));
             }
             out.append('\n');
         }

@@ -29,7 +29,7 @@ public final class ChartFiles {
         SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
         g.setDefsKeyPrefix("rdmasim-" + baseName);
         chart.draw(g, new Rectangle2D.Double(0, 0, WIDTH, HEIGHT));
-        Files.writeString(dir.resolve(baseName + ".svg"), g.getSVGDocument(), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(baseName + ".svg"), xmlSafe(g.getSVGDocument()), StandardCharsets.UTF_8);
     }
 
     /** Draws {@code chart} as PNG into {@code png} and as SVG into memory, as {@link #write} does (warm-up). */
@@ -47,5 +47,28 @@ public final class ChartFiles {
             chart.getTitle().setFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
         }
         chart.getPlot().setBackgroundPaint(new Color(250, 250, 250));
+    }
+
+    /**
+     * The SVG with any control character a label carried written as {@code \xHH}: XML 1.0 allows only
+     * tab, line feed and carriage return below U+0020, and JFreeSVG escapes markup characters only.
+     */
+    static String xmlSafe(String svg) {
+        StringBuilder b = null;
+        for (int i = 0; i < svg.length(); i++) {
+            char c = svg.charAt(i);
+            boolean bad = org.rdmasim.importers.PrintableText.isControl(c) && c != '\n' && c != '\t' && c != '\r';
+            if (bad && b == null) {
+                b = new StringBuilder(svg.length() + 16).append(svg, 0, i);
+            }
+            if (b != null) {
+                if (bad) {
+                    b.append(String.format(java.util.Locale.ROOT, "\\x%02X", (int) c));
+                } else {
+                    b.append(c);
+                }
+            }
+        }
+        return b == null ? svg : b.toString();
     }
 }

@@ -166,11 +166,9 @@ public final class CsvTables {
 
     private static final int SIGNIFICANT = 9;
 
+    /** A text cell (an id, a label, a NIC name): see {@link org.rdmasim.importers.PrintableText#csvCell}. */
     static String csv(String s) {
-        if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
-            return "\"" + s.replace("\"", "\"\"") + "\"";
-        }
-        return s;
+        return org.rdmasim.importers.PrintableText.csvCell(s);
     }
 
     /**

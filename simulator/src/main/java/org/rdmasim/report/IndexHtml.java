@@ -42,7 +42,7 @@ final class IndexHtml {
             boolean notAsWritten = !o.audit().overrides().isEmpty() || !NicUse.shortfall(o).isEmpty();
             h.append("<tr><td>").append(esc(o.name())).append(notAsWritten ? " <b>(not as written: see the answer)</b>" : "")
                     .append("</td>");
-            if (o.result() == null) {
+            if (o.status() == VariantOutcome.Status.FAILED || o.result() == null) {
                 h.append("<td class=\"failed\">failed</td><td colspan=\"8\"></td><td>").append(esc(o.description()))
                         .append("</td></tr>\n");
                 continue;
@@ -227,6 +227,6 @@ final class IndexHtml {
     }
 
     static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return org.rdmasim.importers.PrintableText.markup(s);
     }
 }

@@ -2,29 +2,123 @@ package org.rdmasim.report;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A report folder written as a whole or not at all: files go into a hidden staging folder beside the
- * target, which replaces the target by a rename once every file is written. An interrupted or failed
- * run leaves the previous report as it was.
+ * A report folder written as a whole or not at all, and the rules for what rdmasim may replace.
+ *
+ * <p>Files go into a hidden staging folder beside the target, which replaces the target by a rename
+ * once every file is written; an interrupted or failed run leaves the previous report as it was.
+ *
+ * <p>Ownership: the folder's manifest ({@link #MANIFEST}) lists each file rdmasim wrote with its
+ * SHA-256. A later write deletes or replaces only files listed there whose hash still matches; any
+ * other entry (a user's notes, a folder of their analysis, a report file they edited) is the user's:
+ * without {@code --force} the write is refused naming it, with {@code --force} it is kept beside the new
+ * report. An output that is not a folder (a file, a FIFO, a device), that holds one of the run's inputs,
+ * or that is a dangling symbolic link is always refused; a symbolic link to a folder is followed.
  */
 public final class ReportFolder {
+    /** The manifest; its first line also marks the folder as rdmasim output. */
+    public static final String MANIFEST = ".rdmasim-report";
+    private static final String FIRST_LINE = "written by rdmasim; safe to replace";
+    private static final Pattern ENTRY = Pattern.compile("([0-9a-f]{64})  (.+)");
+    /** What a report written before manifests existed could hold: rdmasim's own kinds of file. */
+    private static final Pattern LEGACY_REPORT_FILE = Pattern.compile(".+\\.(png|svg|csv|json|html)");
+    private static final int NAMED = 5;
+
     private final Path target;
     private final Path staging;
+    private final Set<String> unmarkedOwn;
     private boolean published;
 
-    private ReportFolder(Path target, Path staging) {
+    private ReportFolder(Path target, Path staging, Set<String> unmarkedOwn) {
         this.target = target;
         this.staging = staging;
+        this.unmarkedOwn = unmarkedOwn;
+    }
+
+    /** An output that rdmasim refuses to write (exit 2: the user chose the place). */
+    public static final class UnsafeOutputException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        public UnsafeOutputException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Checks, before any simulation, that a report may be written at {@code given}, and returns where
+     * it will go (a symbolic link followed to its folder).
+     *
+     * @param inputs      files the run reads (the scenario and what it names): the output may not be one
+     *                    of them nor a folder holding one
+     * @param force       the user allows entries rdmasim did not write to stay beside the report
+     * @param unmarkedOwn names this command wrote before reports carried a manifest (an unmarked folder
+     *                    holding only these is an earlier report of this command)
+     */
+    public static Path claim(Path given, Collection<Path> inputs, boolean force, Set<String> unmarkedOwn)
+            throws IOException {
+        Path target = followed(given);
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            BasicFileAttributes a = Files.readAttributes(target, BasicFileAttributes.class);
+            if (!a.isDirectory()) {
+                throw new UnsafeOutputException("will not write a report at " + given + ": it is "
+                        + (a.isRegularFile() ? "a file" : "a FIFO, socket or device")
+                        + ", and a report is a folder; choose a new or earlier report folder"
+                        + (force ? " (--force replaces only an earlier report)" : ""));
+            }
+        }
+        for (Path input : inputs) {
+            Path in;
+            try {
+                in = input.toRealPath();
+            } catch (IOException e) {
+                continue; // not a file on disk: nothing to overwrite
+            }
+            if (in.startsWith(target)) {
+                throw new UnsafeOutputException("will not write a report at " + given + ": "
+                        + (in.equals(target) ? "it is" : "it holds") + " the input " + input
+                        + "; choose a folder outside the scenario's");
+            }
+        }
+        if (Files.isDirectory(target)) {
+            List<String> foreign = foreignEntries(target, unmarkedOwn);
+            if (!foreign.isEmpty() && !force) {
+                throw new UnsafeOutputException(given + " holds " + named(foreign)
+                        + " that rdmasim did not write (or that changed since it wrote them); choose another --out, "
+                        + "or pass --force to write the report beside them (they are kept)");
+            }
+        }
+        checkWritable(target);
+        return target;
+    }
+
+    /** {@link #claim(Path, Collection, boolean, Set)} for a command whose reports always carried a manifest. */
+    public static Path claim(Path given, Collection<Path> inputs, boolean force) throws IOException {
+        return claim(given, inputs, force, Set.of());
     }
 
     /** Checks, before any simulation, that a report can be written beside {@code target}. */
@@ -47,8 +141,12 @@ public final class ReportFolder {
 
     /** A fresh staging folder for {@code target} (a stale one from an earlier interrupted run is removed). */
     public static ReportFolder stage(Path given) throws IOException {
-        // Absolute and normalised, so "--out ." names the current folder and not a folder called ".".
-        Path target = given.toAbsolutePath().normalize();
+        return stage(given, Set.of());
+    }
+
+    /** As {@link #stage(Path)}, for a command that wrote {@code unmarkedOwn} before reports had a manifest. */
+    public static ReportFolder stage(Path given, Set<String> unmarkedOwn) throws IOException {
+        Path target = followed(given);
         if (target.getFileName() == null) {
             throw new IOException("cannot write a report at " + target + ": choose a folder below it");
         }
@@ -57,7 +155,7 @@ public final class ReportFolder {
         Path staging = parent.resolve("." + target.getFileName() + ".rdmasim-partial");
         deleteTree(staging);
         Files.createDirectory(staging);
-        return new ReportFolder(target, staging);
+        return new ReportFolder(target, staging, unmarkedOwn);
     }
 
     public Path staging() {
@@ -65,28 +163,46 @@ public final class ReportFolder {
     }
 
     /**
-     * Puts the staged report in place. An rdmasim report (or nothing) at the target is replaced as a
-     * folder; a folder of the user's that {@code --force} allowed receives the files one by one, so
-     * their own files stay.
+     * Puts the staged report in place with its manifest. A folder holding only rdmasim's files (or
+     * nothing) is replaced as a whole; beside entries of the user's the files are moved in one by one,
+     * replacing only files of the earlier report, so the user's stay. A staged file whose name an entry
+     * of the user's holds is refused, nothing moved.
      */
     public void publish() throws IOException {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedIOException("interrupted before the report was put in place");
         }
-        boolean foreign = Files.isDirectory(target) && !Files.exists(target.resolve(ReportWriter.MARKER)) && !isEmpty(target);
+        List<String> newFiles = writeManifest(staging);
+        boolean exists = Files.exists(target, LinkOption.NOFOLLOW_LINKS);
+        if (exists && !Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+            throw new UnsafeOutputException("will not replace " + target + ": it is not a folder");
+        }
+        List<String> foreign = exists ? foreignEntries(target, unmarkedOwn) : List.of();
         // Renaming the folder a shell stands in would leave that shell in a deleted folder.
         boolean holdsWorkingFolder = Path.of("").toAbsolutePath().normalize().startsWith(target);
-        if (foreign || holdsWorkingFolder && Files.isDirectory(target)) {
-            try (Stream<Path> files = Files.list(staging)) {
-                for (Path f : files.toList()) {
-                    Files.move(f, target.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+        if (exists && (!foreign.isEmpty() || holdsWorkingFolder)) {
+            List<String> clash = foreign.stream().filter(newFiles::contains).toList();
+            if (!clash.isEmpty()) {
+                throw new UnsafeOutputException("will not replace " + named(clash) + " in " + target
+                        + ": rdmasim did not write " + (clash.size() == 1 ? "it" : "them")
+                        + " (or it changed since); move " + (clash.size() == 1 ? "it" : "them") + " or choose another --out");
+            }
+            for (String old : ownedEntries(target, unmarkedOwn)) {
+                if (!newFiles.contains(old)) {
+                    Files.deleteIfExists(target.resolve(old));
                 }
             }
+            for (String name : newFiles) {
+                if (!name.equals(MANIFEST)) {
+                    Files.move(staging.resolve(name), target.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+            Files.move(staging.resolve(MANIFEST), target.resolve(MANIFEST), StandardCopyOption.REPLACE_EXISTING);
             Files.delete(staging);
         } else {
             Path previous = parentOf(target).resolve("." + target.getFileName() + ".rdmasim-previous");
             deleteTree(previous);
-            if (Files.exists(target)) {
+            if (exists) {
                 move(target, previous);
             }
             move(staging, target);
@@ -102,17 +218,159 @@ public final class ReportFolder {
         }
     }
 
+    /**
+     * Writes {@code dir}'s manifest for the files in it that rdmasim wrote ({@code written}), for a command
+     * that writes its folder in place as it goes; returns nothing, the manifest is the record.
+     */
+    public static void recordWritten(Path dir, Collection<String> written) throws IOException {
+        Map<String, String> hashes = new TreeMap<>();
+        for (String name : written) {
+            Path f = dir.resolve(name);
+            if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
+                hashes.put(name, sha256(f));
+            }
+        }
+        Files.writeString(dir.resolve(MANIFEST), manifestText(hashes), StandardCharsets.UTF_8);
+    }
+
+    /** Deletes {@code dir/name} only if rdmasim wrote it and it is unchanged since. */
+    public static void deleteIfOwned(Path dir, String name) throws IOException {
+        if (ownedEntries(dir, Set.of()).contains(name)) {
+            Files.deleteIfExists(dir.resolve(name));
+        }
+    }
+
+    /** The entries of {@code dir} a write may replace: listed in its manifest with a matching hash. */
+    static Set<String> ownedEntries(Path dir, Set<String> unmarkedOwn) throws IOException {
+        Set<String> owned = new TreeSet<>();
+        Path manifest = dir.resolve(MANIFEST);
+        List<String> entries = entries(dir);
+        if (!Files.isRegularFile(manifest, LinkOption.NOFOLLOW_LINKS)) {
+            for (String e : entries) {
+                if (unmarkedOwn.contains(e) && Files.isRegularFile(dir.resolve(e), LinkOption.NOFOLLOW_LINKS)) {
+                    owned.add(e);
+                }
+            }
+            return owned;
+        }
+        owned.add(MANIFEST);
+        List<String> lines = Files.readAllLines(manifest, StandardCharsets.UTF_8);
+        boolean listed = false;
+        for (String line : lines) {
+            Matcher m = ENTRY.matcher(line);
+            if (!m.matches()) {
+                continue;
+            }
+            listed = true;
+            String name = m.group(2);
+            Path f = dir.resolve(name).normalize();
+            if (!f.getParent().equals(dir.normalize()) || !Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            if (sha256(f).equals(m.group(1))) {
+                owned.add(name);
+            }
+        }
+        if (!listed && !lines.isEmpty() && lines.get(0).equals(FIRST_LINE)) {
+            // A report from before manifests: only rdmasim's kinds of file are taken as its own.
+            for (String e : entries) {
+                if (LEGACY_REPORT_FILE.matcher(e).matches() && Files.isRegularFile(dir.resolve(e), LinkOption.NOFOLLOW_LINKS)) {
+                    owned.add(e);
+                }
+            }
+        }
+        return owned;
+    }
+
+    /** Entries of {@code dir} that rdmasim did not write or that changed since, sorted. */
+    public static List<String> foreignEntries(Path dir, Set<String> unmarkedOwn) throws IOException {
+        Set<String> owned = ownedEntries(dir, unmarkedOwn);
+        return entries(dir).stream().filter(e -> !owned.contains(e)).toList();
+    }
+
+    private static List<String> writeManifest(Path dir) throws IOException {
+        Map<String, String> hashes = new TreeMap<>();
+        for (String name : entries(dir)) {
+            if (!name.equals(MANIFEST)) {
+                Path f = dir.resolve(name);
+                if (!Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
+                    throw new IOException("report staging holds a non-file " + f);
+                }
+                hashes.put(name, sha256(f));
+            }
+        }
+        Files.writeString(dir.resolve(MANIFEST), manifestText(hashes), StandardCharsets.UTF_8);
+        List<String> names = new ArrayList<>(hashes.keySet());
+        names.add(MANIFEST);
+        return names;
+    }
+
+    private static String manifestText(Map<String, String> hashes) {
+        StringBuilder b = new StringBuilder(FIRST_LINE).append('\n');
+        b.append("# The files rdmasim wrote here, with their SHA-256. A later run deletes or replaces only these,\n");
+        b.append("# and only while the hash still matches; anything else in this folder is left alone.\n");
+        hashes.forEach((name, hash) -> b.append(hash).append("  ").append(name).append('\n'));
+        return b.toString();
+    }
+
+    private static String sha256(Path f) throws IOException {
+        MessageDigest d;
+        try {
+            d = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no SHA-256", e);
+        }
+        try (var in = Files.newInputStream(f, LinkOption.NOFOLLOW_LINKS)) {
+            byte[] buf = new byte[1 << 16];
+            for (int n; (n = in.read(buf)) > 0; ) {
+                d.update(buf, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(d.digest());
+    }
+
+    private static List<String> entries(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    private static String named(List<String> names) {
+        String shown = String.join(", ", names.subList(0, Math.min(NAMED, names.size())));
+        return (names.size() == 1 ? "" : names.size() + " entries: ") + shown
+                + (names.size() > NAMED ? " and " + (names.size() - NAMED) + " more" : "");
+    }
+
+    /**
+     * The absolute place a report goes: a symbolic link (at the end or on the way) is followed to the
+     * folder it names; a link to nothing is refused, so it is never replaced by a folder.
+     */
+    static Path followed(Path given) throws IOException {
+        Path abs = given.toAbsolutePath().normalize();
+        if (Files.isSymbolicLink(abs) && !Files.exists(abs)) {
+            throw new UnsafeOutputException("will not write a report at " + given
+                    + ": it is a symbolic link to " + Files.readSymbolicLink(abs) + ", which does not exist");
+        }
+        // The longest existing prefix resolved to its real path, the rest appended.
+        Path existing = abs;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return abs;
+        }
+        try {
+            return existing.toRealPath().resolve(existing.relativize(abs)).normalize();
+        } catch (NoSuchFileException e) {
+            return abs;
+        }
+    }
+
     private static void move(Path from, Path to) throws IOException {
         try {
             Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(from, to);
-        }
-    }
-
-    private static boolean isEmpty(Path dir) throws IOException {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.findAny().isEmpty();
         }
     }
 
@@ -123,7 +381,7 @@ public final class ReportFolder {
 
     /** Deletes a folder this class created (staging or the replaced previous report). */
     private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         List<Path> all;

@@ -16,8 +16,8 @@ import org.rdmasim.workload.VariantOutcome;
 
 /** Writes a scenario's whole report folder. */
 public final class ReportWriter {
-    /** Marks a folder as rdmasim output, so a later run may replace it without asking. */
-    public static final String MARKER = ".rdmasim-report";
+    /** Marks a folder as rdmasim output and lists the files it wrote ({@link ReportFolder#MANIFEST}). */
+    public static final String MARKER = ReportFolder.MANIFEST;
 
     private ReportWriter() {
     }
@@ -27,8 +27,8 @@ public final class ReportWriter {
     }
 
     /**
-     * True when {@code dir} may be written: it does not exist, is empty, or holds an earlier rdmasim
-     * report. Anything else is the user's and is left alone unless they force it.
+     * True when {@code dir} may be written: it does not exist, or is a folder holding nothing but files
+     * of an earlier rdmasim report, unchanged ({@link ReportFolder}). Anything else is the user's.
      */
     public static boolean safeToWrite(Path dir) throws IOException {
         if (!Files.exists(dir)) {
@@ -37,12 +37,7 @@ public final class ReportWriter {
         if (!Files.isDirectory(dir)) {
             return false;
         }
-        if (Files.exists(dir.resolve(MARKER))) {
-            return true;
-        }
-        try (var s = Files.list(dir)) {
-            return s.findAny().isEmpty();
-        }
+        return ReportFolder.foreignEntries(dir, java.util.Set.of()).isEmpty();
     }
 
     /**

@@ -25,8 +25,8 @@ final class Verdict {
     static List<Line> lines(List<VariantOutcome> outcomes) {
         List<Line> out = new ArrayList<>();
         for (VariantOutcome o : outcomes) {
-            if (o.result() == null) {
-                continue;
+            if (o.status() == VariantOutcome.Status.FAILED || o.result() == null) {
+                continue; // a failed variant is never ranked, even when it kept what it did before failing
             }
             ReceiverSummary.Receiver slowest = null;
             for (ReceiverSummary.Receiver r : ReceiverSummary.of(o.result()).receivers()) {
@@ -73,12 +73,12 @@ final class Verdict {
                                 num(slow.seconds() / fast.seconds()), num(fast.seconds()), num(slow.seconds())));
             }
         }
-        long failed = outcomes.stream().filter(o -> o.result() == null).count();
+        long failed = outcomes.stream().filter(o -> o.status() == VariantOutcome.Status.FAILED).count();
         if (failed > 0) {
             h.append("<br>\n").append(failed).append(" variant(s) failed: ");
             List<String> names = new ArrayList<>();
             for (VariantOutcome o : outcomes) {
-                if (o.result() == null) {
+                if (o.status() == VariantOutcome.Status.FAILED) {
                     names.add(IndexHtml.esc(o.name() + " (" + o.error().lines().findFirst().orElse("") + ")"));
                 }
             }

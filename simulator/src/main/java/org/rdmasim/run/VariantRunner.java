@@ -79,7 +79,28 @@ public final class VariantRunner {
         }
         // The cost of the faults: the same variant, same seed, without them.
         VariantOutcome clean = runAsWritten(v.withFaults(v.faults().withoutFaults()), seed, 1, 1, new RunWatch());
-        return outcome.withFaultCost(FaultCost.of(v.faults(), outcome.result(), clean.result()));
+        FaultCost cost = FaultCost.of(v.faults(), outcome.result(), clean.result());
+        VariantOutcome costed = outcome.withFaultCost(cost);
+        if (cost.gaveUp() > 0 && Double.isNaN(cost.maxPullWith())) {
+            // Nothing arrived: a run with no successful pull has no pull time to report, and its makespan
+            // (up to the last give-up) is not a time to compare with the others.
+            String what = v.isFanout() ? "receiver" : "transfer";
+            double lastGaveUp = 0;
+            if (outcome.result().fanout() != null) {
+                for (var p : outcome.result().fanout().pulls()) {
+                    lastGaveUp = Math.max(lastGaveUp, p.finishSeconds());
+                }
+            }
+            for (var t : outcome.result().transfers()) {
+                lastGaveUp = Math.max(lastGaveUp, t.finishSeconds());
+            }
+            return costed.asFailed(String.format(java.util.Locale.ROOT,
+                    "every %s gave up (%d of %d; %d attempt(s) failed), the last at %s s of simulated time; without "
+                            + "the faults the run takes %s s", what, cost.gaveUp(), cost.gaveUp(), cost.failedAttempts(),
+                    org.rdmasim.hardware.Units.number(lastGaveUp),
+                    org.rdmasim.hardware.Units.number(cost.makespanWithout())));
+        }
+        return costed;
     }
 
     /**

@@ -27,6 +27,29 @@ public final class FileScope {
         }
     }
 
+    /**
+     * The scenario file to read, its symbolic links resolved: a link that leads out of the folder it
+     * stands in is refused (unless {@code --allow-outside}), so a scenario named on the command line or
+     * found by demo cannot make rdmasim read, and quote, a file from elsewhere.
+     */
+    static Path scenarioFile(Path file) {
+        Path abs = file.toAbsolutePath().normalize();
+        Path real;
+        Path folder;
+        try {
+            real = abs.toRealPath();
+            folder = (abs.getParent() == null ? Path.of("").toAbsolutePath() : abs.getParent()).toRealPath();
+        } catch (java.io.IOException e) {
+            throw new ScenarioException(file.toString(), 0, 0, "cannot resolve the scenario file ("
+                    + e.getClass().getSimpleName() + ")");
+        }
+        if (!OUTSIDE_ALLOWED.get() && !real.startsWith(folder)) {
+            throw new ScenarioException(file.toString(), 0, 0, "a symbolic link to " + real
+                    + ", outside the folder it is in; not read (pass --allow-outside to read it)");
+        }
+        return real;
+    }
+
     /** The regular file named by {@code at}, resolved against the folder of the file {@code at} was written in. */
     static Path resolve(YamlTree at) {
         Path scenario = Path.of(at.file()).toAbsolutePath();
@@ -49,7 +72,10 @@ public final class FileScope {
     static String read(YamlTree at) {
         Path file = resolve(at);
         try {
-            return InputLimits.read(file);
+            // read from the resolved path that resolve() checked, not through the link again
+            return InputLimits.read(file.toRealPath());
+        } catch (java.io.IOException e) {
+            throw at.error(file + ": cannot read the file (" + e.getClass().getSimpleName() + ")");
         } catch (InputLimits.LimitException e) {
             throw at.error(file + (e.line() > 0 ? ":" + e.line() : "") + ": " + e.getMessage());
         }

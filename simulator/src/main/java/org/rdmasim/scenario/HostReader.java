@@ -116,7 +116,7 @@ final class HostReader {
         if (g.has("relation")) {
             YamlTree r = g.get("relation");
             try {
-                relation = PathType.valueOf(r.text().toUpperCase());
+                relation = PathType.valueOf(r.text().toUpperCase(java.util.Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw r.error("expected PIX, PXB, PHB or NODE, got '" + r.text() + "'");
             }
@@ -145,7 +145,7 @@ final class HostReader {
     }
 
     private static LinkLayer linkLayer(YamlTree v) {
-        return switch (v.text().toLowerCase()) {
+        return switch (v.text().toLowerCase(java.util.Locale.ROOT)) {
             case "ib", "infiniband" -> LinkLayer.INFINIBAND;
             case "roce", "ethernet" -> LinkLayer.ROCE;
             case "efa", "srd" -> LinkLayer.EFA;

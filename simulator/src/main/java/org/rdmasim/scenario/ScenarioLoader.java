@@ -48,8 +48,9 @@ public final class ScenarioLoader {
         if (!Files.isRegularFile(file)) {
             throw new ScenarioException(file.toString(), 0, 0, "no such scenario file");
         }
-        YamlTree root = YamlTree.parse(file);
-        String comment = leadingComment(file);
+        Path real = FileScope.scenarioFile(file);
+        YamlTree root = YamlTree.parse(real, file.toString());
+        String comment = leadingComment(real);
         return read(root, comment);
     }
 
@@ -192,6 +193,16 @@ public final class ScenarioLoader {
             qp = transport.backend().faultReaction(transport.stack(), first, device);
         } catch (IllegalArgumentException e) {
             throw v.get("faults").error(e.getMessage());
+        }
+        if (!Double.isFinite(qp.errorAfterSeconds())) {
+            // A port that stays down would stall its QP for ever: a run with no end, not a result.
+            String set = transport.stack().configFor(first, device).get("UCX_RC_TIMEOUT")
+                    .map(e -> "UCX_RC_TIMEOUT=" + e.rawValue() + " (" + e.origin() + ")").orElse("UCX_RC_TIMEOUT");
+            throw v.get("faults").error(set + " turns the QP's ACK timeout off: UCX writes a timeout of "
+                    + Math.round(org.rdmasim.transport.QpRetry.NO_TIMEOUT_FROM_SECONDS) + " s or more as exponent 32 "
+                    + "or more, which is no timeout (openucx/ucx src/uct/ib/base/ib_device.c L1179-1190, v1.20.0), "
+                    + "so a lane on a port that stays down would wait for ever; with faults, give a timeout below "
+                    + Math.round(org.rdmasim.transport.QpRetry.NO_TIMEOUT_FROM_SECONDS) + " s");
         }
         return FaultReader.read(v.get("faults"), hosts, plan, qp,
                 transport.stack().configFor(first, device).mxTransferTimeoutSeconds());

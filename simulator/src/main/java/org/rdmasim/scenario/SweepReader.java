@@ -14,9 +14,11 @@ final class SweepReader {
         v.onlyFields(Set.of("messageSize", "messages"));
         YamlTree sizes = v.get("messageSize");
         List<Long> values = new ArrayList<>();
+        List<YamlTree> writtenAt = new ArrayList<>();
         if (sizes.isList()) {
             for (YamlTree s : sizes.items()) {
                 values.add(Quantities.bytes(s));
+                writtenAt.add(s);
             }
         } else {
             sizes.onlyFields(Set.of("from", "to", "factor"));
@@ -28,6 +30,7 @@ final class SweepReader {
             }
             for (long x = from; x <= to; x *= factor) {
                 values.add(x);
+                writtenAt.add(sizes);
                 if (x > Long.MAX_VALUE / factor) {
                     break;
                 }
@@ -44,6 +47,13 @@ final class SweepReader {
         long messages = v.has("messages") ? v.get("messages").integer() : 1000;
         if (messages < 1 || messages > 1_000_000) {
             throw v.get("messages").error("expected 1 to 1000000 messages per point");
+        }
+        // Each point moves size x messages bytes per transfer: that must be a byte count rdmasim can hold.
+        for (int i = 0; i < values.size(); i++) {
+            if (values.get(i) > Long.MAX_VALUE / messages) {
+                throw writtenAt.get(i).error("a message size of " + values.get(i) + " bytes times " + messages
+                        + " messages is over " + Long.MAX_VALUE + " bytes per transfer; use smaller sizes or fewer messages");
+            }
         }
         return new Scenario.Sweep(variants.stream().map(VariantSpec::name).toList(), values, (int) messages);
     }

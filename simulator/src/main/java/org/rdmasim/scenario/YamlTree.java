@@ -43,13 +43,18 @@ public final class YamlTree {
     }
 
     public static YamlTree parse(Path file) {
+        return parse(file, file.toString());
+    }
+
+    /** The YAML read from {@code file}, its positions given under the name {@code fileLabel}. */
+    public static YamlTree parse(Path file, String fileLabel) {
         String text;
         try {
             text = InputLimits.read(file);
         } catch (InputLimits.LimitException e) {
-            throw new ScenarioException(file.toString(), e.line(), e.line() == 0 ? 0 : 1, e.getMessage());
+            throw new ScenarioException(fileLabel, e.line(), e.line() == 0 ? 0 : 1, e.getMessage());
         }
-        return parse(text, file.toString());
+        return parse(text, fileLabel);
     }
 
     public static YamlTree parse(String text, String fileLabel) {
@@ -134,7 +139,8 @@ public final class YamlTree {
 
     /** A value short enough to quote in a message. */
     static String abbreviated(String value) {
-        return value.length() <= 60 ? value : value.substring(0, 57) + "...";
+        String shown = value.length() <= 60 ? value : value.substring(0, 57) + "...";
+        return org.rdmasim.importers.PrintableText.escaped(shown);
     }
 
     public String file() {
@@ -211,7 +217,7 @@ public final class YamlTree {
         String best = null;
         int bestD = Integer.MAX_VALUE;
         for (String a : allowed) {
-            int d = KnownVariables.editDistance(key.toLowerCase(), a.toLowerCase());
+            int d = KnownVariables.editDistance(key.toLowerCase(java.util.Locale.ROOT), a.toLowerCase(java.util.Locale.ROOT));
             if (d < bestD) {
                 bestD = d;
                 best = a;
@@ -285,7 +291,7 @@ public final class YamlTree {
     }
 
     public boolean bool() {
-        String t = text().trim().toLowerCase();
+        String t = text().trim().toLowerCase(java.util.Locale.ROOT);
         return switch (t) {
             case "true", "yes", "on" -> true;
             case "false", "no", "off" -> false;
@@ -304,7 +310,13 @@ public final class YamlTree {
         if (node instanceof SequenceNode) {
             return "a list";
         }
-        return "'" + abbreviated(((ScalarNode) node).getValue()) + "'";
+        String value = ((ScalarNode) node).getValue();
+        if (path.isEmpty()) {
+            // A whole file that is one value is not a scenario (a password file, a key, an env file):
+            // its kind is said, its content is not shown.
+            return "a single text value of " + value.length() + " characters (not shown: the file is not a scenario)";
+        }
+        return "'" + abbreviated(value) + "'";
     }
 
     /**

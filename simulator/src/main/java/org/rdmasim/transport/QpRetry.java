@@ -27,6 +27,12 @@ public record QpRetry(double timeoutSeconds, int retryCount) {
     /** The IB time unit of the local ACK timeout exponent. */
     static final double FABRIC_TIME_UNIT_SECONDS = 4.096e-6;
 
+    /**
+     * The smallest UCX_RC_TIMEOUT UCX turns into "no timeout": the exponent rounds to 32 from
+     * log2(t / 4.096 us) = 31.5 on (about 12,440 s, 3.5 hours).
+     */
+    public static final double NO_TIMEOUT_FROM_SECONDS = FABRIC_TIME_UNIT_SECONDS * Math.pow(2, 31.5);
+
     public QpRetry {
         if (!(timeoutSeconds > 0) || Double.isInfinite(timeoutSeconds)) {
             throw new IllegalArgumentException("the RC timeout must be a positive time, got " + timeoutSeconds);

@@ -6,16 +6,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.rdmasim.report.ReportFolder;
 
 /** validation.json ({@code id, source, published, modelled, unit, tolerance, pass, calibration} and more) and index.html. */
 public final class ValidationReport {
     private ValidationReport() {
     }
 
+    /** What validate wrote before its folder carried a manifest: an unmarked folder of only these is its own. */
+    public static final java.util.Set<String> FILES = java.util.Set.of("validation.json", "index.html");
+
+    /** Writes the folder whole or not at all, replacing only what an earlier validate wrote ({@link ReportFolder}). */
     public static void write(Path dir, List<Validation.Result> results) throws IOException {
-        Files.createDirectories(dir);
-        Files.writeString(dir.resolve("validation.json"), json(results), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("index.html"), html(results), StandardCharsets.UTF_8);
+        ReportFolder folder = ReportFolder.stage(dir, FILES);
+        try {
+            Files.writeString(folder.staging().resolve("validation.json"), json(results), StandardCharsets.UTF_8);
+            Files.writeString(folder.staging().resolve("index.html"), html(results), StandardCharsets.UTF_8);
+            folder.publish();
+        } finally {
+            folder.discard();
+        }
     }
 
     static String json(List<Validation.Result> results) {

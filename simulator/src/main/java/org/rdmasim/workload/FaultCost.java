@@ -45,6 +45,10 @@ public record FaultCost(FaultPlan plan, double makespanWith, double makespanWith
         if (r.fanout() != null) {
             for (FanoutResult.ReceiverPull p : r.fanout().pulls()) {
                 if (p.bottleneck() instanceof Bottleneck.Failed) {
+                    // the time until it gave up counts in the makespan, so a run where everyone gave up
+                    // early is never shorter than the run without faults for it
+                    first = Math.min(first, p.arrivalSeconds());
+                    last = Math.max(last, p.finishSeconds());
                     gaveUp++;
                     continue;
                 }

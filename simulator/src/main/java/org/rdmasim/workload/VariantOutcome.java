@@ -46,6 +46,15 @@ public record VariantOutcome(String name, String description, Status status, Str
         this(name, description, status, error, result, wallSeconds, claim, registration, null);
     }
 
+    /**
+     * The same run reported as failed with {@code why}, keeping its result and fault cost: what it did
+     * before failing (every receiver gave up) is shown, but it is never ranked as a time.
+     */
+    public VariantOutcome asFailed(String why) {
+        return new VariantOutcome(name, description, Status.FAILED, why, result, wallSeconds, claim, registration,
+                replicationStats, faultCost, audit);
+    }
+
     public static VariantOutcome failed(String name, String description, String error, Claim claim,
             RegistrationTotals registration) {
         return new VariantOutcome(name, description, Status.FAILED, error, null, 0, claim, registration);

@@ -53,6 +53,11 @@ public final class WorkloadRun {
     private FaultPlan faults = FaultPlan.NONE;
     private final List<RunResult.FaultRecord> faultLog = new ArrayList<>();
     private final Map<Resource, Double> nominalCapacity = new HashMap<>();
+    /**
+     * Per port, the faults holding it down now (nic-down windows and host losses): a port comes back only
+     * when the last of them ends, so two overlapping windows on one port end at the later end.
+     */
+    private final Map<TopologyNode, Integer> downHolds = new IdentityHashMap<>();
     private FanoutRun fanout;
     private int reposts;
 
@@ -193,13 +198,18 @@ public final class WorkloadRun {
                     Host h = cluster.host(d.host());
                     TopologyNode nic = h.nic(d.nic());
                     clock.scheduleAt(d.atSeconds(), new FaultEvent(() -> {
-                        logScheduled(clock.now(), d.host() + ":" + d.nic() + " port down");
-                        engine.portDown(h, nic);
+                        if (holdDown(h, nic)) {
+                            logScheduled(clock.now(), d.host() + ":" + d.nic() + " port down");
+                        }
                     }));
                     if (Double.isFinite(d.untilSeconds())) {
                         clock.scheduleAt(d.untilSeconds(), new FaultEvent(() -> {
-                            logScheduled(clock.now(), d.host() + ":" + d.nic() + " port up");
-                            engine.portUp(h, nic);
+                            if (release(h, nic)) {
+                                logScheduled(clock.now(), d.host() + ":" + d.nic() + " port up");
+                            } else {
+                                logScheduled(clock.now(), d.host() + ":" + d.nic()
+                                        + " stays down (another fault still holds it)");
+                            }
                         }));
                     }
             } else if (f instanceof Fault.Degraded d) {
@@ -225,7 +235,7 @@ public final class WorkloadRun {
                     clock.scheduleAt(l.atSeconds(), new FaultEvent(() -> {
                         logScheduled(clock.now(), l.host() + " leaves: its ports stop answering");
                         for (TopologyNode nic : h.nics()) {
-                            engine.portDown(h, nic);
+                            holdDown(h, nic); // never released: the host is gone
                         }
                         if (fanout != null) {
                             fanout.sourceLost(l.host());
@@ -235,6 +245,26 @@ public final class WorkloadRun {
                 logScheduled(0, faults.registrationFailure(r.host()));
             }
         }
+    }
+
+    /** One more fault holds {@code nic} down; true when that took the port down. */
+    private boolean holdDown(Host h, TopologyNode nic) {
+        if (downHolds.merge(nic, 1, Integer::sum) == 1) {
+            engine.portDown(h, nic);
+            return true;
+        }
+        return false;
+    }
+
+    /** One fault on {@code nic} ends; true when that was the last and the port is up again. */
+    private boolean release(Host h, TopologyNode nic) {
+        int left = downHolds.merge(nic, -1, Integer::sum);
+        if (left <= 0) {
+            downHolds.remove(nic);
+            engine.portUp(h, nic);
+            return true;
+        }
+        return false;
     }
 
     private List<Resource> degradedResources(Fault.Degraded d) {

@@ -1,8 +1,10 @@
 package org.rdmasim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -57,6 +59,25 @@ class CompareCommandTest {
         CliTestSupport.Outcome bad = CliTestSupport.run("compare", dir.resolve("bad.json").toString(), "--variant", "a",
                 "--variant", "a");
         assertEquals(2, bad.code());
-        assertTrue(bad.err().contains("bad.json: not valid JSON"), bad.err());
+        assertTrue(bad.err().contains("bad.json:1:2: not valid JSON"), bad.err());
+        assertFalse(bad.err().contains("not json"), "the content is not quoted: " + bad.err());
+    }
+
+    @Test
+    void aVariantWithNoNameOrANumericOrNullNameIsBadInputNotATrace() throws IOException {
+        for (String[] c : new String[][] {
+                {"{\"variants\": [{\"status\": \"ok\"}]}", "variant 1 of the 'variants' list has no 'name'"},
+                {"{\"variants\": [{\"name\": \"a\"}, {\"name\": 7}]}", "variant 2 of the 'variants' list has a number 'name'"},
+                {"{\"variants\": [{\"name\": null}]}", "variant 1 of the 'variants' list has a null 'name'"},
+                {"{\"variants\": [3]}", "variant 1 of the 'variants' list has no fields"}}) {
+            Path f = Files.writeString(dir.resolve("odd.json"), c[0]);
+            CliTestSupport.Outcome one = CliTestSupport.run("compare", f.toString(), "--variant", "a", "--variant", "a");
+            CliTestSupport.Outcome two = CliTestSupport.run("compare", f.toString(), f.toString());
+            for (CliTestSupport.Outcome o : new CliTestSupport.Outcome[] {one, two}) {
+                assertEquals(2, o.code(), c[0] + ": " + o.err());
+                assertTrue(o.err().contains("odd.json: " + c[1]), o.err());
+                assertFalse(o.err().contains("internal error") || o.err().contains("Exception"), o.err());
+            }
+        }
     }
 }

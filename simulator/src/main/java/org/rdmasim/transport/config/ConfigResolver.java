@@ -97,7 +97,7 @@ public final class ConfigResolver {
             EffectiveValue previous = env.get(e.name());
             if (previous != null && !previous.rawValue().equals(e.value())) {
                 warnings.add(e.name() + " is set twice (" + previous.origin() + " and " + e.location()
-                        + "); the later value '" + e.value() + "' is used");
+                        + "); the later value '" + KnownVariables.shownValue(e.name(), e.value()) + "' is used");
             }
             env.put(e.name(), new EffectiveValue(e.name(), e.value(), ConfigLayer.USER, e.location()));
             if (KnownVariables.find(e.name()).isEmpty() && KnownVariables.isWatched(e.name())

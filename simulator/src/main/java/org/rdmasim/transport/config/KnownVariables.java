@@ -134,6 +134,18 @@ public final class KnownVariables {
         return WATCHED_PREFIXES.stream().anyMatch(name::startsWith);
     }
 
+    /** What a report or message shows for a variable the model does not read: its name, not its value. */
+    public static final String REDACTED = "<redacted>";
+
+    /**
+     * {@code value} when the model reads {@code name} (a known variable or one of the stack's prefixes),
+     * else {@link #REDACTED}: an env file copied from a deployment may hold tokens and passwords beside
+     * the UCX variables, and a report is shared.
+     */
+    public static String shownValue(String name, String value) {
+        return find(name).isPresent() || isWatched(name) ? value : REDACTED;
+    }
+
     /** The known name closest to {@code name} by edit distance (ties: registry order). */
     public static String closest(String name) {
         String best = null;
