@@ -1,7 +1,6 @@
 package org.rdmasim.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -92,7 +91,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         JsonNode n;
         try {
-            n = new ObjectMapper().readTree(f.toFile());
+            n = SummaryDigest.read(f);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             // The parser's message quotes the token it met: a file that is not JSON may be one the user
             // did not mean to show, so only the place is named.
