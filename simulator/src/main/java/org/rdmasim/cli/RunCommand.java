@@ -279,6 +279,9 @@ public final class RunCommand implements Callable<Integer> {
                 }
             }
         }
+        if (table && scenario.sweep() != null) {
+            PerftestTable.print(o, scenario.sweep(), outcomes);
+        }
         return failed || checkFailed ? Main.VARIANT_FAILED : Main.OK;
     }
 
