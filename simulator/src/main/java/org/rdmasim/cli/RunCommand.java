@@ -273,6 +273,9 @@ public final class RunCommand implements Callable<Integer> {
                 printFaultCost(o, v);
             }
         }
+        if (table && scenario.sweep() != null) {
+            PerftestTable.print(o, scenario.sweep(), outcomes);
+        }
         return failed || checkFailed ? Main.VARIANT_FAILED : Main.OK;
     }
 

@@ -212,6 +212,19 @@ public sealed interface Bottleneck extends Limit {
         }
     }
 
+    /** WRITE work requests in flight per QP (the send queue's depth) over one round trip, on the WRITE initiator's NIC. */
+    record SendQueue(String host, String nic) implements Bottleneck {
+        @Override
+        public String id() {
+            return host + ":" + nic + " WRITEs in flight per QP";
+        }
+
+        @Override
+        public String words() {
+            return "WRITE work requests in flight per QP (the send queue depth) on " + host + ":" + nic;
+        }
+    }
+
     /** The initiating thread's descriptor posting rate; {@code initiator} is its buffer ({@code host:device}). */
     record PostingRate(String initiator) implements Bottleneck {
         @Override
@@ -231,6 +244,9 @@ public sealed interface Bottleneck extends Limit {
         /** The NIC's message rate: one work request per fragment time. */
         MESSAGE_RATE("NIC message rate",
                 "the NIC's message rate (its per-work-request cost is ASSUMED unless the scenario's protocol sets it)"),
+        /** The NIC's message rate over all its QPs (NVIDIA's datasheet figure). */
+        NIC_MESSAGE_RATE("NIC-wide message rate", "the NIC's message rate over all its QPs (ConnectX-7 datasheet: "
+                + "330-370 million messages per second)"),
         /** IOMMU translation when not in passthrough, as a share of the wire rate. */
         IOMMU("IOMMU translation (not passthrough)", "IOMMU translation (not in passthrough; the scenario's ASSUMED penalty)"),
         /** A flow's own rate cap, when no layer said which of its limits that was. */

@@ -138,7 +138,8 @@ public final class Parameters {
 
     /** CPU cost to post one descriptor and reap its completion. */
     public static final Parameter<Double> PER_DESCRIPTOR = cost("protocol.perDescriptor", "1 us",
-            "assumed, the order of UCX's software overhead per ucp_get_nbx / ucp_put_nbx");
+            "assumed, the order of UCX's software overhead per ucp_get_nbx / ucp_put_nbx through NIXL; "
+                    + "scenarios posing perftest's tight posting loop set 50 ns (assumed)");
 
     /** NIC cost per work request beyond its wire time. */
     public static final Parameter<Double> PER_FRAGMENT = cost("protocol.perFragment", "50 ns", "assumed");
@@ -147,6 +148,16 @@ public final class Parameters {
     public static final Parameter<Long> MAX_OUTSTANDING_READS = count("protocol.maxOutstandingReads", "READs", "16", 1,
             1024, "a QP keeps 1 to 1024 READs in flight", "ConnectX max_qp_rd_atom = 16 [connectx-briefs], as "
                     + "perftest prints 'Outstand reads: 16' (openucx/ucx #8852 [ucx-8851])");
+
+    /** WRITE work requests in flight per QP. */
+    public static final Parameter<Long> SEND_QUEUE_DEPTH = count("protocol.sendQueueDepth", "WRs", "128", 1, 65536,
+            "a QP keeps 1 to 65536 work requests in flight", "perftest's default TX depth DEF_TX_BW = 128 "
+                    + "(linux-rdma/perftest v4.5-0.20 src/perftest_parameters.h:111) [perftest]");
+
+    /** RDMA messages per second one NIC processes over all its QPs. */
+    public static final Parameter<Long> NIC_MESSAGE_RATE = count("protocol.nicMessageRate", "messages/s", "330000000",
+            1, 1_000_000_000_000L, "a NIC processes 1 to 10^12 messages per second",
+            "NVIDIA ConnectX-7 NDR datasheet: 330-370 million messages per second [connectx7-datasheet]");
 
     /** Extra one-way latency of a host-staged side (bounce-buffer copy launch and synchronisation). */
     public static final Parameter<Double> STAGING_COPY = cost("protocol.stagingCopy", "8 us",
@@ -174,7 +185,7 @@ public final class Parameters {
         return List.of(PAGE_SIZE, FIRMWARE_PAGE_CAP, CAP_SCOPE, HOST_MEMORY, MTT_LIMIT, DESCRIPTORS, IOMMU_PENALTY,
                 GPUDIRECT, ACS, LINE_RATE, C2C, INTER_SOCKET, MEMORY_BANDWIDTH, HOSTS_PER_LEAF, OVERSUBSCRIPTION,
                 DEGRADED_FRACTION, WAVE_SIZE, MAX_CHILDREN, NIC_LATENCY, PCIE_HOP, PER_DESCRIPTOR, PER_FRAGMENT,
-                MAX_OUTSTANDING_READS, STAGING_COPY, HOP_LATENCY, REPLICATIONS, CYCLES, NIC_RATE_JITTER);
+                MAX_OUTSTANDING_READS, STAGING_COPY, SEND_QUEUE_DEPTH, NIC_MESSAGE_RATE, HOP_LATENCY, REPLICATIONS, CYCLES, NIC_RATE_JITTER);
     }
 
     private static Parameter<Double> rate(String field, String defaultText, String source) {

@@ -9,7 +9,8 @@ final class ProtocolReader {
     }
 
     static ProtocolParameters protocol(YamlTree v) {
-        v.onlyFields(Set.of("nicLatency", "pcieHop", "perDescriptor", "perFragment", "maxOutstandingReads", "stagingCopy"));
+        v.onlyFields(Set.of("nicLatency", "pcieHop", "perDescriptor", "perFragment", "maxOutstandingReads", "stagingCopy",
+                "sendQueueDepth", "nicMessageRate"));
         ProtocolParameters d = ProtocolParameters.defaults();
         return new ProtocolParameters(
                 Parameters.NIC_LATENCY.fromYaml(v, d.nicLatencySeconds()),
@@ -17,6 +18,8 @@ final class ProtocolReader {
                 Parameters.PER_DESCRIPTOR.fromYaml(v, d.perDescriptorSeconds()),
                 Parameters.PER_FRAGMENT.fromYaml(v, d.perFragmentSeconds()),
                 Math.toIntExact(Parameters.MAX_OUTSTANDING_READS.fromYaml(v, (long) d.maxOutstandingReads())),
-                Parameters.STAGING_COPY.fromYaml(v, d.stagingCopySeconds()));
+                Parameters.STAGING_COPY.fromYaml(v, d.stagingCopySeconds()),
+                Math.toIntExact(Parameters.SEND_QUEUE_DEPTH.fromYaml(v, (long) d.sendQueueDepth())),
+                Parameters.NIC_MESSAGE_RATE.fromYaml(v, (long) d.nicMessageRate()).doubleValue());
     }
 }

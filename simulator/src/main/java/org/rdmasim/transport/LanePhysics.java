@@ -139,7 +139,12 @@ final class LanePhysics {
      * Rate limit of one lane by itself, bytes per second, for messages of {@code bytes / descriptors}:
      * <ul>
      *   <li>posting: one descriptor per {@code perDescriptorSeconds} from the initiating thread;</li>
-     *   <li>the NIC's message rate: one work request per {@code perFragmentSeconds};</li>
+     *   <li>one QP's work-request cost on the NIC: one work request per {@code perFragmentSeconds};</li>
+     *   <li>the NIC's message rate over all its QPs ({@code nicMessageRate}); a lane is charged it alone,
+     *       so lanes sharing a NIC are bounded, not divided (it binds only for messages of a few hundred
+     *       bytes);</li>
+     *   <li>WRITE only: at most {@code sendQueueDepth} work requests in flight per QP per round trip, the
+     *       round trip being the data's one-way latency and the ACK's way back;</li>
      *   <li>READ only: the calibrated READ rate of one QP where the initiator's profile has one, and at
      *       most {@code maxOutstandingReads} READs in flight per QP per round trip (max_qp_rd_atom). UCX's per-path READ figures (ib_iface.c 38e9/35e9) only rank lanes and
      *       never cap one; a platform's measured READ rate is a calibrated resource on the lane's path
@@ -159,10 +164,13 @@ final class LanePhysics {
         if (params.perFragmentSeconds() > 0) {
             cap = Math.min(cap, message / params.perFragmentSeconds());
         }
+        cap = Math.min(cap, message * params.nicMessageRate());
+        double rtt = 2 * oneWayLatency(spec, lane);
         if (spec.operation() == Operation.READ) {
             cap = Math.min(cap, qpReadRate(spec));
-            double rtt = 2 * oneWayLatency(spec, lane);
             cap = Math.min(cap, params.maxOutstandingReads() * message / rtt);
+        } else if (rtt > 0) {
+            cap = Math.min(cap, params.sendQueueDepth() * message / rtt);
         }
         if (spec.iommuPenalty() > 0) {
             Host src = cluster.host(spec.source().host());
@@ -199,6 +207,13 @@ final class LanePhysics {
         }
         if (params.perFragmentSeconds() > 0 && message / params.perFragmentSeconds() <= cap * tol) {
             return Bottleneck.Plain.MESSAGE_RATE;
+        }
+        if (message * params.nicMessageRate() <= cap * tol) {
+            return Bottleneck.Plain.NIC_MESSAGE_RATE;
+        }
+        if (spec.operation() != Operation.READ
+                && params.sendQueueDepth() * message / (2 * oneWayLatency(spec, lane)) <= cap * tol) {
+            return new Bottleneck.SendQueue(spec.source().host(), lane.sourceNic());
         }
         return Bottleneck.Plain.IOMMU;
     }

@@ -10,9 +10,27 @@ package org.rdmasim.transport;
  *                              measured setup).
  * @param pcieHopSeconds        one PCIe switch traversal, 110 ns (Broadcom PEX88000/PEX89000 class,
  *                              ~105-115 ns port to port [pex89000-brief])
- * @param perDescriptorSeconds  CPU cost to post one descriptor (ucp_get_nbx / ucp_put_nbx) and reap
- *                              its completion; ASSUMPTION 1 us, order of UCX's software overhead
- * @param perFragmentSeconds    NIC cost per work request beyond the wire time; ASSUMPTION 50 ns
+ * @param perDescriptorSeconds  the initiating software's cost to post one descriptor and reap its
+ *                              completion: it caps one lane at message / cost. ASSUMPTION 1 us, the
+ *                              order of UCX's software overhead per ucp_get_nbx / ucp_put_nbx through
+ *                              NIXL. A verbs benchmark posting from a tight loop (perftest's
+ *                              run_iter_bw, linux-rdma/perftest v4.5-0.20 src/perftest_resources.c:3768)
+ *                              costs far less; scenarios that pose perftest set it (50 ns, assumed).
+ * @param perFragmentSeconds    NIC cost per work request of one QP beyond the wire time; ASSUMPTION 50 ns
+ *                              (20 M work requests per second per QP)
+ * @param sendQueueDepth        WRITE work requests one QP keeps in flight: a WRITE stream moves at most
+ *                              depth x message per round trip (the ACK frees a slot). DERIVED: perftest's
+ *                              default TX depth for bandwidth tests, DEF_TX_BW = 128
+ *                              (linux-rdma/perftest v4.5-0.20 src/perftest_parameters.h:111, applied at
+ *                              src/perftest_parameters.c:699; the loop that honours it
+ *                              src/perftest_resources.c:3768); UCX's rc transports default to a 256-deep
+ *                              send queue ([ucx-src] v1.20.0 src/uct/ib/base/ib_iface.c:102, TX_QUEUE_LEN),
+ *                              so 128 is the tighter of the two; at UCX's chunk sizes (8 KiB and up) neither
+ *                              binds below the wire
+ * @param nicMessageRate        RDMA messages per second one NIC can process over all its QPs; the lanes
+ *                              of one transfer on one NIC share it. DERIVED: 330 M/s, the low end of
+ *                              the "330-370 million messages per second" in NVIDIA's ConnectX-7 NDR
+ *                              datasheet [connectx7-datasheet]. It binds only below ~150 B on a 400G port.
  * @param maxOutstandingReads   RDMA READs in flight per QP (max_qp_rd_atom = 16 on ConnectX;
  *                              NVIDIA ConnectX [connectx-briefs]; what perftest reports as "Outstand
  *                              reads: 16", openucx/ucx #8852 [ucx-8851])
@@ -22,9 +40,22 @@ package org.rdmasim.transport;
  *                              row GDR-GUIDE-STAGED is therefore a calibration row, not counted).
  */
 public record ProtocolParameters(double nicLatencySeconds, double pcieHopSeconds, double perDescriptorSeconds,
-        double perFragmentSeconds, int maxOutstandingReads, double stagingCopySeconds) {
+        double perFragmentSeconds, int maxOutstandingReads, double stagingCopySeconds, int sendQueueDepth,
+        double nicMessageRate) {
+    /** perftest's DEF_TX_BW (linux-rdma/perftest v4.5-0.20 src/perftest_parameters.h:111). */
+    public static final int DEFAULT_SEND_QUEUE_DEPTH = 128;
+    /** Low end of NVIDIA's ConnectX-7 datasheet "330-370 million messages per second". */
+    public static final double DEFAULT_NIC_MESSAGE_RATE = 330e6;
+
     public static ProtocolParameters defaults() {
         return new ProtocolParameters(0.5e-6, 110e-9, 1e-6, 50e-9, 16, 8e-6);
+    }
+
+    /** The costs with the default send-queue depth and NIC message rate. */
+    public ProtocolParameters(double nicLatencySeconds, double pcieHopSeconds, double perDescriptorSeconds,
+            double perFragmentSeconds, int maxOutstandingReads, double stagingCopySeconds) {
+        this(nicLatencySeconds, pcieHopSeconds, perDescriptorSeconds, perFragmentSeconds, maxOutstandingReads,
+                stagingCopySeconds, DEFAULT_SEND_QUEUE_DEPTH, DEFAULT_NIC_MESSAGE_RATE);
     }
 
     public ProtocolParameters {
@@ -34,6 +65,12 @@ public record ProtocolParameters(double nicLatencySeconds, double pcieHopSeconds
         }
         if (maxOutstandingReads < 1) {
             throw new IllegalArgumentException("maxOutstandingReads must be >= 1");
+        }
+        if (sendQueueDepth < 1) {
+            throw new IllegalArgumentException("sendQueueDepth must be >= 1");
+        }
+        if (!(nicMessageRate > 0) || Double.isInfinite(nicMessageRate)) {
+            throw new IllegalArgumentException("nicMessageRate must be > 0 and finite");
         }
     }
 }

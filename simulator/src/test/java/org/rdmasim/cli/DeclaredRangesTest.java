@@ -96,6 +96,9 @@ class DeclaredRangesTest {
         put(Parameters.PER_FRAGMENT, "protocol: {perFragment: %s}\n" + TWO_HOSTS + ONE_TRANSFER, "0 ns", "1.5 s");
         put(Parameters.MAX_OUTSTANDING_READS, "protocol: {maxOutstandingReads: %s}\n" + TWO_HOSTS + ONE_TRANSFER,
                 "32", "4294967312");
+        put(Parameters.SEND_QUEUE_DEPTH, "protocol: {sendQueueDepth: %s}\n" + TWO_HOSTS + ONE_TRANSFER, "256", "0");
+        put(Parameters.NIC_MESSAGE_RATE, "protocol: {nicMessageRate: %s}\n" + TWO_HOSTS + ONE_TRANSFER, "215000000",
+                "2000000000000");
         put(Parameters.STAGING_COPY, "protocol: {stagingCopy: %s}\n" + TWO_HOSTS + ONE_TRANSFER, "10 us", "1e5 s");
         put(Parameters.HOP_LATENCY, "fabric: {kind: leaf-spine, hopLatency: %s}\n" + TWO_HOSTS + ONE_TRANSFER,
                 "300 ns", "3 s");

@@ -90,6 +90,48 @@ class LaneCapsAndLatencyTest {
     }
 
     @Test
+    void theDefaultWindowAndMessageRateAreThoseOfPerftestAndTheConnectX7Datasheet() {
+        ProtocolParameters d = ProtocolParameters.defaults();
+        // linux-rdma/perftest v4.5-0.20 src/perftest_parameters.h:111: #define DEF_TX_BW (128)
+        assertEquals(128, d.sendQueueDepth());
+        // NVIDIA ConnectX-7 NDR datasheet: "330-370 million messages per second"; the low end
+        assertEquals(330e6, d.nicMessageRate());
+        assertThrows(IllegalArgumentException.class, () -> new ProtocolParameters(0.5e-6, 110e-9, 0, 0, 16, 8e-6, 0, 330e6));
+        assertThrows(IllegalArgumentException.class, () -> new ProtocolParameters(0.5e-6, 110e-9, 0, 0, 16, 8e-6, 128, 0));
+    }
+
+    @Test
+    void aSmallWriteIsHeldByTheWorkRequestsInFlightPerRoundTrip() {
+        // no posting or per-QP cost: 128 WRITEs of 512 B per round trip of 2 x 1.35 us = 24.3 GB/s, under
+        // the NIC's 330 M messages/s x 512 B = 169 GB/s and the 400G wire
+        TransferEngine e = engine("dgx-h100", "dgx-h100", new ProtocolParameters(0.5e-6, 110e-9, 0, 0, 16, 8e-6, 128, 330e6));
+        Lane lane = new Lane("mlx5_0", "mlx5_0", 512L * 1000, 0);
+        TransferSpec s = spec(Operation.WRITE, 512L * 1000, 1000, false, 0);
+        double rtt = 2 * (1.0e-6 + 130e-9 + 220e-9);
+        assertEquals(128 * 512 / rtt, e.laneCap(s, lane), 1e-3);
+        assertEquals(new Bottleneck.SendQueue("src", "mlx5_0"), e.capName(s, lane));
+        // twice the depth, twice the cap
+        TransferEngine deep = engine("dgx-h100", "dgx-h100", new ProtocolParameters(0.5e-6, 110e-9, 0, 0, 16, 8e-6, 256, 330e6));
+        assertEquals(2 * 128 * 512 / rtt, deep.laneCap(s, lane), 1e-3);
+        // a READ is held by its outstanding READs, never by the send queue
+        TransferSpec read = spec(Operation.READ, 512L * 1000, 1000, false, 0);
+        assertEquals(16 * 512 / rtt, e.laneCap(read, lane), 1e-3);
+    }
+
+    @Test
+    void tinyMessagesAreHeldByTheNicsMessageRateWhenTheQueueIsDeep() {
+        // 64 B at 330 M messages/s = 21.1 GB/s; 65536 WRITEs per round trip would allow 1.5 TB/s
+        TransferEngine e = engine("dgx-h100", "dgx-h100", new ProtocolParameters(0.5e-6, 110e-9, 0, 0, 16, 8e-6, 65536, 330e6));
+        Lane lane = new Lane("mlx5_0", "mlx5_0", 64L * 1000, 0);
+        TransferSpec s = spec(Operation.WRITE, 64L * 1000, 1000, false, 0);
+        assertEquals(64 * 330e6, e.laneCap(s, lane), 1e-3);
+        assertEquals(Bottleneck.Plain.NIC_MESSAGE_RATE, e.capName(s, lane));
+        // at 16 KiB the same rate allows 5.4 TB/s: the wire binds, not this cap
+        Lane big = new Lane("mlx5_0", "mlx5_0", 16384L * 1000, 0);
+        assertTrue(e.laneCap(spec(Operation.WRITE, 16384L * 1000, 1000, false, 0), big) > 1e12);
+    }
+
+    @Test
     void aLanesPathHoldsThePcieLinksOfBothEndsWhenTheHostsDiffer() {
         TransferEngine e = engine("dgx-h100", "gb200-tray", P);
         Lane lane = new Lane("mlx5_0", "mlx5_0", 1000, 0);
