@@ -1,6 +1,7 @@
 package org.rdmasim.workload;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -53,6 +54,8 @@ public final class WorkloadRun {
     private FaultPlan faults = FaultPlan.NONE;
     private final List<RunResult.FaultRecord> faultLog = new ArrayList<>();
     private final Map<Resource, Double> nominalCapacity = new HashMap<>();
+    /** The fractions of the degradations active on each resource (a window may overlap another). */
+    private final Map<Resource, List<Double>> degradations = new HashMap<>();
     /**
      * Per port, the faults holding it down now (nic-down windows and host losses): a port comes back only
      * when the last of them ends, so two overlapping windows on one port end at the later end.
@@ -217,17 +220,22 @@ public final class WorkloadRun {
                     clock.scheduleAt(d.atSeconds(), new FaultEvent(() -> {
                         logScheduled(clock.now(), d.describe().replaceAll(" until .*", ""));
                         for (Resource r : targets) {
-                            double nominal = nominalCapacity.computeIfAbsent(r, Resource::capacity);
-                            cluster.network().setCapacity(r, nominal * d.fraction());
+                            nominalCapacity.computeIfAbsent(r, Resource::capacity);
+                            degradations.computeIfAbsent(r, x -> new ArrayList<>()).add(d.fraction());
+                            applyDegradation(r);
                         }
                     }));
                     if (Double.isFinite(d.untilSeconds())) {
                         clock.scheduleAt(d.untilSeconds(), new FaultEvent(() -> {
-                            logScheduled(clock.now(), (d.nic() != null ? d.host() + ":" + d.nic() : d.resource())
-                                    + " back to its full rate");
+                            String what = d.nic() != null ? d.host() + ":" + d.nic() : d.resource();
                             for (Resource r : targets) {
-                                cluster.network().setCapacity(r, nominalCapacity.get(r));
+                                degradations.get(r).remove(d.fraction());
+                                applyDegradation(r);
                             }
+                            List<Double> left = degradations.get(targets.get(0));
+                            logScheduled(clock.now(), what + (left.isEmpty() ? " back to its full rate"
+                                    : " stays degraded (another fault still holds it at " + Collections.min(left)
+                                            + " of its rate)"));
                         }));
                     }
             } else if (f instanceof Fault.SourceLoss l) {
@@ -245,6 +253,18 @@ public final class WorkloadRun {
                 logScheduled(0, faults.registrationFailure(r.host()));
             }
         }
+    }
+
+    /**
+     * Sets {@code r} to its nominal rate times the lowest fraction a degradation active on it allows:
+     * overlapping windows hold a link at the slowest rate any of them trained it down to, and only the
+     * last window's end restores the full rate.
+     */
+    private void applyDegradation(Resource r) {
+        List<Double> active = degradations.get(r);
+        double fraction = active.isEmpty() ? 1.0 : Collections.min(active);
+        double nominal = nominalCapacity.get(r);
+        cluster.network().setCapacity(r, fraction == 1.0 ? nominal : nominal * fraction);
     }
 
     /** One more fault holds {@code nic} down; true when that took the port down. */

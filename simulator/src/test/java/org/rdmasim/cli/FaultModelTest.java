@@ -83,6 +83,33 @@ class FaultModelTest {
     }
 
     @Test
+    void overlappingDegradedWindowsHoldTheSlowestRateUntilTheLastEnds() throws IOException {
+        // Two windows at half rate, 100-400 ms and 300-700 ms, are one window at half rate from 100 to
+        // 700 ms; a quarter-rate window inside a half-rate one holds the quarter rate while both are on.
+        Map<String, JsonNode> v = run(PULL + """
+                variants:
+                  - name: one-window
+                    faults: {events: [{kind: degraded, host: receiver, nic: mlx5_1, fraction: 0.5, at: 100 ms, until: 700 ms}]}
+                  - name: two-overlapping
+                    faults:
+                      events:
+                        - {kind: degraded, host: receiver, nic: mlx5_1, fraction: 0.5, at: 100 ms, until: 400 ms}
+                        - {kind: degraded, host: receiver, nic: mlx5_1, fraction: 0.5, at: 300 ms, until: 700 ms}
+                  - name: nested-slower
+                    faults:
+                      events:
+                        - {kind: degraded, host: receiver, nic: mlx5_1, fraction: 0.5, at: 100 ms, until: 700 ms}
+                        - {kind: degraded, host: receiver, nic: mlx5_1, fraction: 0.25, at: 200 ms, until: 300 ms}
+                  - name: unfaulted
+                """, 0);
+        double one = v.get("one-window").get("makespanSeconds").asDouble();
+        assertEquals(one, v.get("two-overlapping").get("makespanSeconds").asDouble(), 1e-12);
+        double nested = v.get("nested-slower").get("makespanSeconds").asDouble();
+        double free = v.get("unfaulted").get("makespanSeconds").asDouble();
+        assertTrue(free < one && one < nested, free + " < " + one + " < " + nested);
+    }
+
+    @Test
     void aVariantInWhichEveryTransferGaveUpIsAFailureWithItsCost() throws IOException {
         Path s = Files.writeString(dir.resolve("s.yaml"), PULL + """
                 variants:
