@@ -1,10 +1,13 @@
 package org.rdmasim.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.rdmasim.report.ReportWriter;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.rdmasim.report.ReportFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -28,16 +31,31 @@ public final class MemoryCommand implements Runnable {
     }
 
     /**
-     * Prepares {@code dir} for charts: refuses a folder holding files rdmasim did not write
-     * ({@link ReportWriter#safeToWrite}), then marks it as rdmasim output.
+     * Prepares {@code dir} for charts under the rules every report folder follows
+     * ({@link ReportFolder#claim}): a file, FIFO or device is refused, and so is a folder holding entries
+     * rdmasim did not write; a symlinked folder is followed.
      */
-    static void prepareOutput(Path dir) throws IOException {
-        if (!ReportWriter.safeToWrite(dir)) {
-            throw new BadInputException("will not write into " + dir + ": it holds files rdmasim did not write "
-                    + "(choose an empty or new folder)");
+    static Path prepareOutput(Path dir) throws IOException {
+        Path target = ReportFolder.claim(dir, List.of(), false);
+        Files.createDirectories(target);
+        return target;
+    }
+
+    /**
+     * Records in {@code dir}'s manifest the charts just written (each base name's PNG and SVG) beside the
+     * files rdmasim wrote there before, so a later write replaces them and nothing else.
+     */
+    static void recordCharts(Path dir, List<String> baseNames) throws IOException {
+        Set<String> foreign = new TreeSet<>(ReportFolder.foreignEntries(dir, Set.of()));
+        Set<String> ours = new TreeSet<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            s.map(p -> p.getFileName().toString()).filter(n -> !foreign.contains(n)
+                    && !n.equals(ReportFolder.MANIFEST)).forEach(ours::add);
         }
-        Files.createDirectories(dir);
-        Files.writeString(dir.resolve(ReportWriter.MARKER), "written by rdmasim; safe to replace\n",
-                StandardCharsets.UTF_8);
+        for (String b : baseNames) {
+            ours.add(b + ".png");
+            ours.add(b + ".svg");
+        }
+        ReportFolder.recordWritten(dir, ours);
     }
 }

@@ -166,7 +166,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
         readParameters();
         Host host = host();
         if (out != null) {
-            MemoryCommand.prepareOutput(out);
+            out = MemoryCommand.prepareOutput(out);
         }
         List<EnvEntry> userEnv = userEnvironment();
         RegistrationModel model = new RegistrationModel(RegistrationParameters.defaults().withPageSizeBytes(pageSize));
@@ -204,6 +204,8 @@ final class MemoryRegisterCommand implements Callable<Integer> {
         if (out != null) {
             writeCharts(host, usedGpus.size(), caps, rows);
             writeGrowthChart(host, usedGpus, userEnv, model, caps);
+            MemoryCommand.recordCharts(out, List.of("memory-pinned-vs-registered", "memory-pinned-host",
+                    "memory-mrs-per-buffer"));
             // with --json, standard output holds the JSON object only
             PrintWriter note = output.json ? spec.commandLine().getErr() : w;
             note.println("charts written to " + out);

@@ -69,7 +69,7 @@ final class MemoryVaCommand implements Callable<Integer> {
             throw new BadInputException("--communicators must be >= 0, got " + communicators);
         }
         if (out != null) {
-            MemoryCommand.prepareOutput(out);
+            out = MemoryCommand.prepareOutput(out);
         }
         GpuModel model = GpuModel.parse(gpu);
         CudaPoolAddressSpace pools = CudaPoolAddressSpace.forDevice(model.hbmBytes())
@@ -118,6 +118,7 @@ final class MemoryVaCommand implements Callable<Integer> {
             JsonOutput.print(w, o);
             if (out != null) {
                 writeChart(model, pools);
+                MemoryCommand.recordCharts(out, List.of("memory-va"));
             }
             return total <= space.bytes() ? Main.OK : Main.VARIANT_FAILED;
         }
@@ -139,6 +140,7 @@ final class MemoryVaCommand implements Callable<Integer> {
         w.flush();
         if (out != null) {
             writeChart(model, pools);
+            MemoryCommand.recordCharts(out, List.of("memory-va"));
             w.println("chart written to " + out);
             w.flush();
         }
