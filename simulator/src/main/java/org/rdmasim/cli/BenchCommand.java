@@ -59,6 +59,14 @@ public final class BenchCommand implements Callable<Integer> {
     /** The largest --events and --pending: at both limits the delays drawn up front take 800 MB. */
     static final int MAX_HOLD_EVENTS = 50_000_000;
 
+    /**
+     * The largest fluid run: every flow is held until the run ends (a few hundred bytes each), so 10^7
+     * flows need GBs of heap; the bench's default is 10^5.
+     */
+    static final int MAX_FLOWS = 10_000_000;
+    static final int MAX_HOSTS = 100_000;
+    static final int MAX_REPEATS = 100;
+
     @Option(names = "--events", defaultValue = "2000000", description = "events fired in the hold model (default ${DEFAULT-VALUE})")
     int events;
 
@@ -157,6 +165,11 @@ public final class BenchCommand implements Callable<Integer> {
         int minPending = pendingSizes.stream().mapToInt(Integer::intValue).min().orElse(0);
         if (flows < 1 || hosts < 2 || minPending < 1 || events < maxPending || repeats < 1) {
             throw new BadInputException("bench needs --flows >= 1, --hosts >= 2, --pending >= 1, --events >= --pending, --repeats >= 1");
+        }
+        if (flows > MAX_FLOWS || hosts > MAX_HOSTS || repeats > MAX_REPEATS) {
+            throw new BadInputException(String.format(Locale.ROOT, "--flows goes up to %,d, --hosts to %,d and --repeats "
+                    + "to %d (each flow of the fluid run is held to its end), got %,d, %,d and %d", MAX_FLOWS, MAX_HOSTS,
+                    MAX_REPEATS, flows, hosts, repeats));
         }
         // The hold model draws every delay up front, events + pending of them (8 bytes each).
         if (events > MAX_HOLD_EVENTS || maxPending > MAX_HOLD_EVENTS) {

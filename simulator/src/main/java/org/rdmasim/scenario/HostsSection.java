@@ -9,6 +9,12 @@ import org.rdmasim.hardware.HostSpec;
 
 /** The {@code hosts} section: named hosts and counted groups of one shape, built once per shape. */
 final class HostsSection {
+    /**
+     * Hosts one scenario may describe, counted groups included: ten times the largest GPU clusters built
+     * (about 10^5 hosts); each host's name and spec reference are held for the whole run.
+     */
+    static final int MAX_HOSTS = 1_000_000;
+
     private HostsSection() {
     }
 
@@ -30,8 +36,12 @@ final class HostsSection {
                     throw entry.get("prefix").error("'prefix' names the hosts of a counted group; add 'count: N'");
                 }
                 long count = entry.get("count").integer();
-                if (count < 1 || count > 1_000_000) {
-                    throw entry.get("count").error("expected 1 to 1000000 hosts, got " + count);
+                if (count < 1 || count > MAX_HOSTS) {
+                    throw entry.get("count").error("expected 1 to " + MAX_HOSTS + " hosts, got " + count);
+                }
+                if (out.size() + count > MAX_HOSTS) {
+                    throw entry.get("count").error("the scenario's hosts come to " + (out.size() + count)
+                            + " with this group, over the limit of " + MAX_HOSTS + " in one scenario");
                 }
                 String prefix = entry.has("prefix") ? entry.get("prefix").text() : e.getKey();
                 if (!prefix.matches("[A-Za-z0-9._-]+")) {

@@ -177,6 +177,22 @@ class DeclaredRangesTest {
         assertTrue(readme.contains(printed.out()), "README.md holds `./rdmasim parameters` as printed now");
     }
 
+    @Test
+    void aScenarioOfMoreThanAMillionHostsAndABenchOfBillionsOfFlowsAreRefusedBeforeAnythingIsBuilt()
+            throws Exception {
+        StringBuilder hosts = new StringBuilder("hosts:\n  a: {preset: dgx-h100}\n  b: {preset: dgx-h100}\n");
+        for (int g = 0; g < 10; g++) {
+            hosts.append("  g").append(g).append(": {preset: dgx-h100, count: 1000000, prefix: g").append(g)
+                    .append("x}\n");
+        }
+        var tooMany = run(new Case(hosts + ONE_TRANSFER, "", ""), "");
+        assertEquals(2, tooMany.code(), tooMany.err());
+        assertTrue(tooMany.err().contains("over the limit of 1000000 in one scenario"), tooMany.err());
+        var flows = CliTestSupport.run("bench", "--flows", "2000000000");
+        assertEquals(2, flows.code(), flows.err());
+        assertTrue(flows.err().contains("--flows goes up to"), flows.err());
+    }
+
     private static void assertThrows(Runnable r) {
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, r::run);
     }
