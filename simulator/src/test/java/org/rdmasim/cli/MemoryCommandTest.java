@@ -127,7 +127,7 @@ class MemoryCommandTest {
         Files.writeString(mine.resolve("notes.txt"), "keep me");
         Run refused = run("memory", "va", "--gpu", "h200", "--communicators", "4", "--out", mine.toString());
         assertEquals(Main.BAD_INPUT, refused.code());
-        assertTrue(refused.err().contains("will not write into"), refused.err());
+        assertTrue(refused.err().contains("holds notes.txt that rdmasim did not write"), refused.err());
         assertEquals(List.of("notes.txt"), Files.list(mine).map(p -> p.getFileName().toString()).toList());
     }
 
