@@ -167,6 +167,19 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** The report folder: summary.json, CSV tables, charts and index.html. */
+    /**
+     * Each variant's platform (the host models it runs on, e.g. "GB200 tray"), when the variants span more
+     * than one; empty otherwise, so the answer ranks all variants together.
+     */
+    static java.util.Map<String, String> platforms(Scenario scenario) {
+        java.util.Map<String, String> of = new java.util.LinkedHashMap<>();
+        for (VariantSpec v : scenario.variants()) {
+            of.put(v.name(), String.join(" + ", new java.util.TreeSet<>(v.hosts().values().stream()
+                    .map(h -> h.model()).toList())));
+        }
+        return new java.util.HashSet<>(of.values()).size() > 1 ? of : java.util.Map.of();
+    }
+
     static void writeReport(Path dir, Scenario scenario, List<VariantOutcome> outcomes) throws IOException {
         List<Charts.Reference> refs = scenario.references().stream()
                 .map(r -> new Charts.Reference(r.label(), r.gbps())).toList();
@@ -178,7 +191,7 @@ public final class RunCommand implements Callable<Integer> {
                     .map(e -> e.name() + "=" + org.rdmasim.transport.config.KnownVariables.shownValue(e.name(), e.value()) + "  (" + fileName(e.source()) + ":" + e.line() + ")").toList());
         }
         ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs, sweep, provenance(scenario),
-                environments);
+                environments, new org.rdmasim.report.AnswerContext(scenario.question(), platforms(scenario)));
     }
 
     /**

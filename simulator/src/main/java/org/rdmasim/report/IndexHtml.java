@@ -16,6 +16,12 @@ final class IndexHtml {
     static void write(Path file, String scenario, String description, List<VariantOutcome> outcomes, List<String> charts,
             Provenance provenance,
             java.util.Map<String, List<String>> environments) throws IOException {
+        write(file, scenario, description, outcomes, charts, provenance, environments, null, AnswerContext.NONE);
+    }
+
+    static void write(Path file, String scenario, String description, List<VariantOutcome> outcomes, List<String> charts,
+            Provenance provenance, java.util.Map<String, List<String>> environments, ReportWriter.SweepChart sweep,
+            AnswerContext answer) throws IOException {
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rdmasim: ")
                 .append(esc(scenario)).append("</title>\n<style>body{font-family:sans-serif;max-width:1000px;margin:2em auto;"
@@ -29,7 +35,7 @@ final class IndexHtml {
         h.append("<p class=\"provenance\"><small>rdmasim ").append(esc(provenance.rdmasimVersion()))
                 .append(" &middot; scenario SHA-256 <code>").append(esc(provenance.scenarioSha256()))
                 .append("</code> &middot; seed ").append(provenance.seed()).append("</small></p>\n");
-        h.append(Verdict.html(outcomes));
+        h.append(Verdict.html(outcomes, sweep, answer));
         if (!description.isEmpty()) {
             h.append("<h2>The question</h2>\n<p class=\"question\"><i>The scenario author's question and expected answer, "
                     + "from its opening comment: an expectation, not a result.</i><br>\n")

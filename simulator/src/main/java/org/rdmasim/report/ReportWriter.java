@@ -66,10 +66,18 @@ public final class ReportWriter {
     public static Written write(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
             List<Charts.Reference> references, SweepChart sweep, Provenance provenance,
             java.util.Map<String, List<String>> environments) throws IOException {
+        return write(dir, scenario, description, outcomes, references, sweep, provenance, environments,
+                AnswerContext.NONE);
+    }
+
+    /** As above, with what the answer needs beyond the outcomes (the question, each variant's platform). */
+    public static Written write(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
+            List<Charts.Reference> references, SweepChart sweep, Provenance provenance,
+            java.util.Map<String, List<String>> environments, AnswerContext answer) throws IOException {
         ReportFolder folder = ReportFolder.stage(dir);
         try {
             Written w = writeInto(folder.staging(), scenario, description, outcomes, references, sweep, provenance,
-                    environments);
+                    environments, answer);
             folder.publish();
             return new Written(dir, w.charts());
         } finally {
@@ -79,7 +87,7 @@ public final class ReportWriter {
 
     private static Written writeInto(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
             List<Charts.Reference> references, SweepChart sweep, Provenance provenance,
-            java.util.Map<String, List<String>> environments) throws IOException {
+            java.util.Map<String, List<String>> environments, AnswerContext answer) throws IOException {
         Files.createDirectories(dir);
         java.util.Map<String, String> bases = fileBases(outcomes);
         Files.writeString(dir.resolve(MARKER), "written by rdmasim; safe to replace\n", StandardCharsets.UTF_8);
@@ -203,7 +211,8 @@ public final class ReportWriter {
         batch.writeAll(dir);
         List<String> charts = batch.names();
         awaitTables(tables);
-        IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts, provenance, environments);
+        IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts, provenance, environments,
+                sweep, answer);
         return new Written(dir, charts);
     }
 

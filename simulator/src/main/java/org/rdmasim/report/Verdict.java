@@ -1,25 +1,52 @@
 package org.rdmasim.report;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.hardware.CalibrationProfile;
+import org.rdmasim.workload.FaultCost;
+import org.rdmasim.workload.Question;
 import org.rdmasim.workload.VariantOutcome;
 
 /**
- * The answer a report opens with, computed from the results: the fastest and slowest variants by
- * their slowest pull, by how much, what limits each, and the calibrated or assumed parameters that
+ * The answer a report opens with, computed from the results and shaped by the scenario's question
+ * ({@link Question}: stated, or inferred): the fastest and slowest variants by their slowest pull
+ * (within each platform), which variants fit under the limits, the curve over message size and its
+ * knee, or what the faults cost; then what limits each, and the calibrated or assumed parameters that
  * any of those limits is.
  */
 final class Verdict {
     private Verdict() {
     }
 
-    /** One variant's headline: its slowest receiver's pull and what held it. */
-    record Line(String variant, double seconds, double gbps, Bottleneck limiter) {
+    /**
+     * One variant's headline: its slowest receiver's pull and what held it.
+     *
+     * @param faultSeconds what the variant's faults added to its slowest pull (0 without faults)
+     */
+    record Line(String variant, double seconds, double gbps, Bottleneck limiter, double faultSeconds) {
+        Line(String variant, double seconds, double gbps, Bottleneck limiter) {
+            this(variant, seconds, gbps, limiter, 0);
+        }
+    }
+
+    /** {@code lines} with what each variant's faults added to its slowest pull. */
+    private static List<Line> withFaults(List<Line> lines, List<VariantOutcome> outcomes) {
+        Map<String, FaultCost> costs = new HashMap<>();
+        outcomes.stream().filter(o -> o.faultCost() != null).forEach(o -> costs.put(o.name(), o.faultCost()));
+        List<Line> out = new ArrayList<>();
+        for (Line l : lines) {
+            FaultCost c = costs.get(l.variant());
+            double added = c == null ? 0 : Math.max(0, c.maxPullWith() - c.maxPullWithout());
+            out.add(new Line(l.variant(), l.seconds(), l.gbps(), l.limiter(), added));
+        }
+        return out;
     }
 
     static List<Line> lines(List<VariantOutcome> outcomes) {
@@ -42,47 +69,52 @@ final class Verdict {
     }
 
     static String html(List<VariantOutcome> outcomes) {
+        return html(outcomes, null, AnswerContext.NONE);
+    }
+
+    /** The question the answer takes the shape of: the scenario's, or inferred from what it runs. */
+    static Question question(List<VariantOutcome> outcomes, ReportWriter.SweepChart sweep, AnswerContext context) {
+        if (context.asked() != null) {
+            return context.asked();
+        }
+        if (sweep != null) {
+            return Question.CURVE;
+        }
+        if (outcomes.stream().anyMatch(o -> o.faultCost() != null)) {
+            return Question.FAULTS;
+        }
+        boolean someFailed = outcomes.stream().anyMatch(o -> o.status() == VariantOutcome.Status.FAILED);
+        boolean someRan = outcomes.stream().anyMatch(o -> o.status() == VariantOutcome.Status.OK);
+        return someFailed && someRan ? Question.FITS : Question.FASTEST;
+    }
+
+    static String html(List<VariantOutcome> outcomes, ReportWriter.SweepChart sweep, AnswerContext context) {
         List<Line> lines = lines(outcomes);
+        Question q = question(outcomes, sweep, context);
         StringBuilder h = new StringBuilder("<div class=\"verdict\" id=\"verdict\"><h2>Answer</h2>\n<p>");
         if (lines.isEmpty()) {
             h.append("No variant ran to completion.");
         } else {
-            Line fast = lines.get(0);
-            Line slow = lines.get(0);
-            for (Line l : lines) {
-                if (l.seconds() < fast.seconds()) {
-                    fast = l;
-                }
-                if (l.seconds() > slow.seconds()) {
-                    slow = l;
-                }
-            }
-            List<String> fastest = tiedWith(lines, fast.seconds());
-            List<String> slowest = tiedWith(lines, slow.seconds());
-            if (lines.size() == 1) {
-                h.append(sentence("All variants", fast));
-            } else if (fastest.size() == lines.size()) {
-                // every variant takes the same time: a tie, not a ranking
-                h.append("<b>All ").append(lines.size()).append(" variants tie</b>: slowest pull ").append(num(fast.seconds()))
-                        .append(" s (").append(num(fast.gbps())).append(" Gbps), limited by ")
-                        .append(IndexHtml.esc(fast.limiter().words())).append('.');
-            } else {
-                h.append(sentence(label("Fastest", fastest, fast), fast)).append("<br>\n")
-                        .append(sentence(label("Slowest", slowest, slow), slow)).append("<br>\n")
-                        .append(String.format(Locale.ROOT, "The fastest is %s times faster (slowest pull %s s vs %s s).",
-                                num(slow.seconds() / fast.seconds()), num(fast.seconds()), num(slow.seconds())));
+            switch (q) {
+                case CURVE -> h.append(sweep == null ? ranking(lines) : curve(lines, sweep));
+                case FITS -> h.append(fits(outcomes));
+                case FAULTS -> h.append(faults(outcomes)).append("<br>\n").append(ranking(withFaults(lines, outcomes)));
+                case FASTEST -> h.append(byPlatform(lines, context.platformOf()));
             }
         }
-        long failed = outcomes.stream().filter(o -> o.status() == VariantOutcome.Status.FAILED).count();
-        if (failed > 0) {
-            h.append("<br>\n").append(failed).append(" variant(s) failed: ");
-            List<String> names = new ArrayList<>();
-            for (VariantOutcome o : outcomes) {
-                if (o.status() == VariantOutcome.Status.FAILED) {
-                    names.add(IndexHtml.esc(o.name() + " (" + o.error().lines().findFirst().orElse("") + ")"));
+        // the fits answer already names every variant that did not fit and why
+        if (q != Question.FITS) {
+            long failed = outcomes.stream().filter(o -> o.status() == VariantOutcome.Status.FAILED).count();
+            if (failed > 0) {
+                h.append("<br>\n").append(failed).append(" variant(s) failed: ");
+                List<String> names = new ArrayList<>();
+                for (VariantOutcome o : outcomes) {
+                    if (o.status() == VariantOutcome.Status.FAILED) {
+                        names.add(IndexHtml.esc(o.name() + " (" + o.error().lines().findFirst().orElse("") + ")"));
+                    }
                 }
+                h.append(String.join("; ", names)).append('.');
             }
-            h.append(String.join("; ", names)).append('.');
         }
         h.append("</p>\n");
         h.append(overridden(outcomes));
@@ -175,6 +207,152 @@ final class Verdict {
         return b.append("</ul>\n").toString();
     }
 
+    /** Fastest and slowest, with ties said as ties. */
+    private static String ranking(List<Line> lines) {
+        Line fast = lines.get(0);
+        Line slow = lines.get(0);
+        for (Line l : lines) {
+            if (l.seconds() < fast.seconds()) {
+                fast = l;
+            }
+            if (l.seconds() > slow.seconds()) {
+                slow = l;
+            }
+        }
+        List<String> fastest = tiedWith(lines, fast.seconds());
+        List<String> slowest = tiedWith(lines, slow.seconds());
+        if (lines.size() == 1) {
+            return sentence("All variants", fast);
+        }
+        if (fastest.size() == lines.size()) {
+            // every variant takes the same time: a tie, not a ranking
+            return "<b>All " + lines.size() + " variants tie</b>: slowest pull " + num(fast.seconds()) + " s ("
+                    + num(fast.gbps()) + " Gbps), limited by " + IndexHtml.esc(fast.limiter().words()) + ".";
+        }
+        return sentence(label("Fastest", fastest, fast), fast) + "<br>\n" + sentence(label("Slowest", slowest, slow), slow)
+                + "<br>\n" + String.format(Locale.ROOT, "The fastest is %s times faster (slowest pull %s s vs %s s).",
+                        num(slow.seconds() / fast.seconds()), num(fast.seconds()), num(slow.seconds()));
+    }
+
+    /** The ranking within each platform: a GB200 variant is never ranked against a DGX H100 one. */
+    private static String byPlatform(List<Line> lines, Map<String, String> platformOf) {
+        Map<String, List<Line>> groups = new LinkedHashMap<>();
+        for (Line l : lines) {
+            groups.computeIfAbsent(platformOf.getOrDefault(l.variant(), ""), k -> new ArrayList<>()).add(l);
+        }
+        if (groups.size() < 2) {
+            return ranking(lines);
+        }
+        List<String> parts = new ArrayList<>();
+        for (Map.Entry<String, List<Line>> g : groups.entrySet()) {
+            parts.add("<b>On " + IndexHtml.esc(g.getKey()) + "</b> (" + g.getValue().size() + " variant"
+                    + (g.getValue().size() == 1 ? "" : "s") + "):<br>\n" + ranking(g.getValue()));
+        }
+        return "Variants run on " + groups.size() + " platforms, each ranked against its own:<br>\n"
+                + String.join("<br>\n", parts);
+    }
+
+    /**
+     * A sweep's answer: per series, the bandwidth at the smallest and largest message, its peak, and the
+     * knee: the smallest message reaching half the peak (the n-half of message-passing benchmarks) and
+     * the smallest reaching 90% of it.
+     */
+    private static String curve(List<Line> lines, ReportWriter.SweepChart sweep) {
+        Map<String, Line> byName = new HashMap<>();
+        lines.forEach(l -> byName.put(l.variant(), l));
+        List<String> parts = new ArrayList<>();
+        for (String series : sweep.series()) {
+            List<long[]> sizes = new ArrayList<>();
+            List<Double> gbps = new ArrayList<>();
+            for (long size : sweep.sizes()) {
+                Line l = byName.get(sweep.name().apply(series, size));
+                if (l != null) {
+                    sizes.add(new long[] {size});
+                    gbps.add(l.gbps());
+                }
+            }
+            if (gbps.isEmpty()) {
+                continue;
+            }
+            double peak = gbps.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+            long half = -1;
+            long ninety = -1;
+            long atPeak = -1;
+            for (int i = 0; i < gbps.size(); i++) {
+                if (half < 0 && gbps.get(i) >= 0.5 * peak) {
+                    half = sizes.get(i)[0];
+                }
+                if (ninety < 0 && gbps.get(i) >= 0.9 * peak) {
+                    ninety = sizes.get(i)[0];
+                }
+                if (atPeak < 0 && gbps.get(i) == peak) {
+                    atPeak = sizes.get(i)[0];
+                }
+            }
+            parts.add("<b>" + IndexHtml.esc(series) + "</b>: " + num(gbps.get(0)) + " Gbps at "
+                    + sizeText(sizes.get(0)[0]) + ", " + num(gbps.get(gbps.size() - 1)) + " Gbps at "
+                    + sizeText(sizes.get(sizes.size() - 1)[0]) + "; peak " + num(peak) + " Gbps (from "
+                    + sizeText(atPeak) + "); half the peak from " + sizeText(half) + ", 90% from " + sizeText(ninety)
+                    + ".");
+        }
+        return "Bandwidth against message size, slowest receiver per point:<br>\n" + String.join("<br>\n", parts);
+    }
+
+    /** "4 B", "16 KiB", "1 GiB": message sizes as the sweep names its points. */
+    private static String sizeText(long bytes) {
+        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+        int u = 0;
+        long v = bytes;
+        while (u < units.length - 1 && v >= 1024 && v % 1024 == 0) {
+            v /= 1024;
+            u++;
+        }
+        return v + " " + units[u];
+    }
+
+    /** Which variants fit under the scenario's limits, and where each of the others stopped. */
+    private static String fits(List<VariantOutcome> outcomes) {
+        List<String> fit = new ArrayList<>();
+        List<String> not = new ArrayList<>();
+        for (VariantOutcome o : outcomes) {
+            if (o.status() == VariantOutcome.Status.OK) {
+                fit.add(IndexHtml.esc(o.name()) + (o.registration() == null ? ""
+                        : " (registration " + num(o.registration().registrationSeconds()) + " s)"));
+            } else {
+                not.add(IndexHtml.esc(o.name()) + ": " + IndexHtml.esc(o.error().lines().findFirst().orElse("failed")));
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        b.append("<b>Fit (").append(fit.size()).append(" of ").append(outcomes.size()).append(")</b>: ")
+                .append(fit.isEmpty() ? "none" : String.join(", ", fit)).append(".");
+        if (!not.isEmpty()) {
+            b.append("<br>\n<b>Do not fit (").append(not.size()).append(")</b>:<br>\n").append(String.join("<br>\n", not));
+        }
+        return b.toString();
+    }
+
+    /** Each faulted variant's time against the same run without its faults: the fault's cost. */
+    private static String faults(List<VariantOutcome> outcomes) {
+        List<String> parts = new ArrayList<>();
+        for (VariantOutcome o : outcomes) {
+            FaultCost c = o.faultCost();
+            if (c == null) {
+                continue;
+            }
+            String gaveUp = c.gaveUp() > 0 ? ", " + c.gaveUp() + " gave up" : "";
+            if (o.status() == VariantOutcome.Status.FAILED || !Double.isFinite(c.makespanWith())
+                    || !Double.isFinite(c.maxPullWith())) {
+                parts.add("<b>" + IndexHtml.esc(o.name()) + "</b>: did not finish with its faults" + gaveUp + " ("
+                        + num(c.makespanWithout()) + " s without them).");
+                continue;
+            }
+            parts.add("<b>" + IndexHtml.esc(o.name()) + "</b>: makespan " + num(c.makespanWith()) + " s with its faults, "
+                    + num(c.makespanWithout()) + " s without: the faults cost " + num(c.makespanWith() - c.makespanWithout())
+                    + " s; slowest pull " + num(c.maxPullWith()) + " s vs " + num(c.maxPullWithout()) + " s" + gaveUp + ".");
+        }
+        return "What the faults cost (each variant run again without them, same seed):<br>\n" + String.join("<br>\n", parts);
+    }
+
     /** The variants whose slowest pull equals {@code seconds} to one part in 10^9: a tie is not a rank. */
     private static List<String> tiedWith(List<Line> lines, double seconds) {
         List<String> names = new ArrayList<>();
@@ -197,8 +375,14 @@ final class Verdict {
     }
 
     private static String sentence(String label, Line l) {
-        return "<b>" + label + ": " + IndexHtml.esc(l.variant()) + "</b>, slowest pull " + num(l.seconds()) + " s ("
-                + num(l.gbps()) + " Gbps), limited by " + IndexHtml.esc(l.limiter().words()) + ".";
+        String head = "<b>" + label + ": " + IndexHtml.esc(l.variant()) + "</b>, slowest pull " + num(l.seconds()) + " s ("
+                + num(l.gbps()) + " Gbps), ";
+        if (l.faultSeconds() > 1e-9 * l.seconds()) {
+            // the time is the faults' (waiting for QPs to fail, retrying), not the rate limit's
+            return head + num(l.faultSeconds()) + " s of it the faults' cost; the data moved limited by "
+                    + IndexHtml.esc(l.limiter().words()) + ".";
+        }
+        return head + "limited by " + IndexHtml.esc(l.limiter().words()) + ".";
     }
 
     private static String num(double v) {

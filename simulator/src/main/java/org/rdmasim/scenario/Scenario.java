@@ -7,11 +7,18 @@ import java.util.List;
  * seed, and its variants, each a complete, validated configuration.
  */
 public record Scenario(String name, String description, String file, long seed, int replications,
-        List<VariantSpec> variants, List<Reference> references, Sweep sweep, java.util.Set<String> expectedFailures) {
+        List<VariantSpec> variants, List<Reference> references, Sweep sweep, java.util.Set<String> expectedFailures,
+        org.rdmasim.workload.Question question) {
     public Scenario {
         variants = List.copyOf(variants);
         references = List.copyOf(references);
         expectedFailures = java.util.Set.copyOf(expectedFailures);
+    }
+
+    /** A scenario that does not say its question (the answer infers it from what the scenario runs). */
+    public Scenario(String name, String description, String file, long seed, int replications,
+            List<VariantSpec> variants, List<Reference> references, Sweep sweep, java.util.Set<String> expectedFailures) {
+        this(name, description, file, seed, replications, variants, references, sweep, expectedFailures, null);
     }
 
     public Scenario(String name, String description, String file, long seed, int replications,

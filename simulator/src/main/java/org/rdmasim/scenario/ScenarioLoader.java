@@ -31,7 +31,7 @@ import java.util.Optional;
 
 /** Reads a scenario file into validated records; every problem is a {@link ScenarioException}. */
 public final class ScenarioLoader {
-    private static final Set<String> TOP = Set.of("name", "description", "seed", "replications", "hosts", "fabric",
+    private static final Set<String> TOP = Set.of("name", "description", "question", "seed", "replications", "hosts", "fabric",
             "transport", "protocol", "workload", "variants", "references", "registration", "sweep", "faults");
     private static final Set<String> OVERRIDABLE = Set.of("hosts", "fabric", "transport", "protocol", "workload",
             "registration", "faults");
@@ -128,7 +128,16 @@ public final class ScenarioLoader {
             sweep = SweepReader.sweep(root.get("sweep"), variants);
             variants = SweepReader.expand(variants, sweep);
         }
-        return new Scenario(name, description, root.file(), seed, replications, variants, refs, sweep, expectedFailures);
+        org.rdmasim.workload.Question question = null;
+        if (root.has("question")) {
+            try {
+                question = org.rdmasim.workload.Question.parse(root.get("question").text());
+            } catch (IllegalArgumentException e) {
+                throw root.get("question").error(e.getMessage());
+            }
+        }
+        return new Scenario(name, description, root.file(), seed, replications, variants, refs, sweep, expectedFailures,
+                question);
     }
 
     /** A one-field mapping {@code key: value} cut out of a variant, keeping locations. */
