@@ -35,6 +35,9 @@ public final class CompareCommand implements Callable<Integer> {
             + "(twice); with two files: only this variant, or A=B to pair variant A of the first with B of the second")
     List<String> variants;
 
+    @picocli.CommandLine.Mixin
+    JsonOutput output = new JsonOutput();
+
     /** One side of the comparison. */
     private record Side(String label, JsonNode variant) {
     }
@@ -78,6 +81,30 @@ public final class CompareCommand implements Callable<Integer> {
                 throw new BadInputException("no variant name is in both " + files.get(0) + " and " + files.get(1)
                         + "; name two variants of one file with --variant");
             }
+        }
+        if (output.json) {
+            var o = JsonOutput.start("compare");
+            var list = o.putArray("pairs");
+            for (Side[] p : pairs) {
+                var pair = list.addObject();
+                pair.put("a", p[0].label());
+                pair.put("b", p[1].label());
+                var rows = pair.putArray("rows");
+                for (Row r : rows(p[0], p[1])) {
+                    var row = rows.addObject();
+                    row.put("what", r.what());
+                    if (r.aValue() != null) {
+                        row.put("a", r.aValue());
+                        row.put("b", r.bValue());
+                    } else {
+                        row.put("a", r.a());
+                        row.put("b", r.b());
+                    }
+                    row.put("change", r.change());
+                }
+            }
+            JsonOutput.print(out, o);
+            return Main.OK;
         }
         for (Side[] p : pairs) {
             print(out, p[0], p[1]);
@@ -128,22 +155,42 @@ public final class CompareCommand implements Callable<Integer> {
         throw new BadInputException(f + " has no variant '" + name + "' (variants: " + String.join(", ", names) + ")");
     }
 
-    private static void print(PrintWriter out, Side a, Side b) {
-        out.printf(Locale.ROOT, "%-22s %-40s %-40s %s%n", "", a.label(), b.label(), "change");
-        row(out, "status", text(a, "status"), text(b, "status"), "");
+    /** One line of the comparison: what is compared, each side's value, and what changed. */
+    private record Row(String what, String a, String b, String change, Double aValue, Double bValue) {
+        Row(String what, String a, String b, String change) {
+            this(what, a, b, change, null, null);
+        }
+
+        /** A row of figures: shown rounded, given exactly in JSON. */
+        static Row figures(String what, double a, double b, String change) {
+            return new Row(what, Units.number(a), Units.number(b), change, a, b);
+        }
+    }
+
+    private static List<Row> rows(Side a, Side b) {
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row("status", text(a, "status"), text(b, "status"), ""));
         double pa = slowest(a.variant());
         double pb = slowest(b.variant());
-        row(out, "slowest pull (s)", Units.number(pa), Units.number(pb), change(pa, pb, true));
+        rows.add(Row.figures("slowest pull (s)", pa, pb, change(pa, pb, true)));
         double ga = a.variant().path("aggregateGbps").asDouble();
         double gb = b.variant().path("aggregateGbps").asDouble();
-        row(out, "aggregate (Gbps)", Units.number(ga), Units.number(gb), change(ga, gb, false));
+        rows.add(Row.figures("aggregate (Gbps)", ga, gb, change(ga, gb, false)));
         double ra = a.variant().path("registration").path("registrationSeconds").asDouble();
         double rb = b.variant().path("registration").path("registrationSeconds").asDouble();
-        row(out, "registration (s)", Units.number(ra), Units.number(rb), change(ra, rb, true));
-        row(out, "limited by", text(a, "limitedBy"), text(b, "limitedBy"),
-                text(a, "limitedBy").equals(text(b, "limitedBy")) ? "same" : "changed");
-        row(out, "lanes", lanes(a.variant()), lanes(b.variant()), lanes(a.variant()).equals(lanes(b.variant()))
-                ? "same" : "changed");
+        rows.add(Row.figures("registration (s)", ra, rb, change(ra, rb, true)));
+        rows.add(new Row("limited by", text(a, "limitedBy"), text(b, "limitedBy"),
+                text(a, "limitedBy").equals(text(b, "limitedBy")) ? "same" : "changed"));
+        rows.add(new Row("lanes", lanes(a.variant()), lanes(b.variant()), lanes(a.variant()).equals(lanes(b.variant()))
+                ? "same" : "changed"));
+        return rows;
+    }
+
+    private static void print(PrintWriter out, Side a, Side b) {
+        out.printf(Locale.ROOT, "%-22s %-40s %-40s %s%n", "", a.label(), b.label(), "change");
+        for (Row r : rows(a, b)) {
+            row(out, r.what(), r.a(), r.b(), r.change());
+        }
         out.println();
     }
 

@@ -8,10 +8,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code memory register|mtt|va --json} print one JSON object holding the figures the text prints, with
- * the same exit code, and nothing else on standard output.
+ * {@code memory register|mtt|va --json} and {@code compare --json} print one JSON object holding the figures
+ * the text prints, with the same exit code, and nothing else on standard output.
  */
-class MemoryJsonTest {
+class JsonOutputTest {
     private static JsonNode json(CliTestSupport.Outcome o) throws Exception {
         return new ObjectMapper().readTree(o.out());
     }
@@ -58,6 +58,27 @@ class MemoryJsonTest {
         assertEquals(200 * v.get("vaPerCommunicatorBytes").asLong(), v.get("totalBytes").asLong());
         for (JsonNode s : v.get("spaces")) {
             assertEquals(s.get("fits").asBoolean(), v.get("totalBytes").asLong() <= s.get("bytes").asLong());
+        }
+    }
+
+    @Test
+    void compareGivesEachRowWithExactFiguresAndTheTextsChange() throws Exception {
+        String summary = CliTestSupport.repo().resolve("reports/max-rma-rails-2-vs-4/summary.json").toString();
+        var text = CliTestSupport.run("compare", summary, "--variant", "gb200-rails-1", "--variant", "gb200-rails-2");
+        var asJson = CliTestSupport.run("compare", summary, "--variant", "gb200-rails-1", "--variant", "gb200-rails-2",
+                "--json");
+        assertEquals(0, asJson.code(), asJson.err());
+        JsonNode rows = json(asJson).get("pairs").get(0).get("rows");
+        JsonNode whole = new ObjectMapper().readTree(new java.io.File(summary));
+        for (JsonNode r : rows) {
+            assertTrue(text.out().contains(r.get("what").asText()), "the text shows " + r.get("what"));
+            if (r.get("what").asText().equals("aggregate (Gbps)")) {
+                for (JsonNode v : whole.get("variants")) {
+                    if (v.get("name").asText().equals("gb200-rails-1")) {
+                        assertEquals(v.get("aggregateGbps").asDouble(), r.get("a").asDouble(), "exact, not rounded");
+                    }
+                }
+            }
         }
     }
 
