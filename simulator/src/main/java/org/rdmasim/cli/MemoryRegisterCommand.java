@@ -262,7 +262,22 @@ final class MemoryRegisterCommand implements Callable<Integer> {
                 throw new BadInputException("--set '" + s + "': expected KEY=VALUE with KEY a variable name, "
                         + "e.g. UCX_IB_PCI_RELAXED_ORDERING=auto");
             }
-            env.add(new EnvEntry(s.substring(0, eq), s.substring(eq + 1), "--set", i + 1));
+            String name = s.substring(0, eq);
+            if (org.rdmasim.transport.config.KnownVariables.find(name).isEmpty()
+                    && org.rdmasim.transport.config.KnownVariables.isWatched(name)) {
+                // typed on this command line to change the answer: a name the model does not read would be
+                // silently ignored, so it is refused (an env file's unknown names are warned about instead)
+                throw new BadInputException(org.rdmasim.transport.config.KnownVariables.unknownVariableWarning(name,
+                        "--set"));
+            }
+            env.add(new EnvEntry(name, s.substring(eq + 1), "--set", i + 1));
+        }
+        for (EnvEntry e : env) {
+            if (!e.source().equals("--set") && org.rdmasim.transport.config.KnownVariables.find(e.name()).isEmpty()
+                    && org.rdmasim.transport.config.KnownVariables.isWatched(e.name())) {
+                spec.commandLine().getErr().println("rdmasim: warning: " + org.rdmasim.transport.config.KnownVariables
+                        .unknownVariableWarning(e.name(), e.source() + ":" + e.line()));
+            }
         }
         return env;
     }

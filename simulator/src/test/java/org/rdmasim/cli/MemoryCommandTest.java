@@ -132,6 +132,23 @@ class MemoryCommandTest {
     }
 
     @Test
+    void aMisspelledSetVariableIsRefusedNamingTheOneMeantWhileAnEnvFilesIsWarnedAbout(@TempDir Path dir)
+            throws Exception {
+        Run typo = run("memory", "register", "--host", "dgx-h100", "--buffer", "1GiB", "--set",
+                "UCX_IB_PCI_RELAXED_ORDRING=auto");
+        assertEquals(Main.BAD_INPUT, typo.code());
+        assertTrue(typo.err().contains("did you mean UCX_IB_PCI_RELAXED_ORDERING?"), typo.err());
+        Run right = run("memory", "register", "--host", "dgx-h100", "--buffer", "1GiB", "--set",
+                "UCX_IB_PCI_RELAXED_ORDERING=auto");
+        assertEquals(Main.OK, right.code(), right.err());
+        Path env = Files.writeString(dir.resolve("deploy.env"), "export UCX_MAX_RMA_RAIL=4\n");
+        Run warned = run("memory", "register", "--host", "dgx-h100", "--buffer", "1GiB", "--env", env.toString());
+        assertEquals(Main.OK, warned.code(), warned.err());
+        assertTrue(warned.err().contains("warning: UCX_MAX_RMA_RAIL") && warned.err().contains("deploy.env:1"),
+                warned.err());
+    }
+
+    @Test
     void seed001MttSizingAndOpenMpiWarning() {
         Run r = run("memory", "mtt", "--mtt-for-memory", "64GiB", "--factor", "2");
         assertEquals(Main.OK, r.code(), r.err());
