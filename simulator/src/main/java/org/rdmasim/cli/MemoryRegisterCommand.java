@@ -74,8 +74,10 @@ final class MemoryRegisterCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--host", paramLabel = "PRESET", required = true,
-            description = "host preset: ${COMPLETION-CANDIDATES}", completionCandidates = TopoCommand.PresetNames.class)
+    @Option(names = "--host", paramLabel = "PRESET|FILE", required = true,
+            description = "host preset (${COMPLETION-CANDIDATES}), or a host file as topo reads it: an NCCL topology "
+                    + "XML or saved nvidia-smi topo -m output (what it leaves unsaid is printed as a warning)",
+            completionCandidates = TopoCommand.PresetNames.class)
     String preset;
 
     @Option(names = "--buffer", paramLabel = "SIZE", required = true, converter = ByteSize.Buffer.class,
@@ -161,6 +163,9 @@ final class MemoryRegisterCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     JsonOutput output = new JsonOutput();
 
+    @picocli.CommandLine.Mixin
+    HostFileOptions hostFile = new HostFileOptions();
+
     @Override
     public Integer call() throws IOException {
         readParameters();
@@ -215,15 +220,38 @@ final class MemoryRegisterCommand implements Callable<Integer> {
     }
 
     private Host host() {
-        if (!Presets.exists(preset)) {
-            throw new BadInputException("unknown host preset '" + preset + "' (expected one of "
-                    + String.join(", ", Presets.names()) + ")");
+        Host host;
+        if (Presets.exists(preset)) {
+            host = new Host(preset.toLowerCase(Locale.ROOT), Presets.get(preset));
+        } else if (java.nio.file.Files.isRegularFile(Path.of(preset))) {
+            host = imported(Path.of(preset));
+        } else {
+            throw new BadInputException("'" + preset + "' is neither a host preset (" + String.join(", ", Presets.names())
+                    + ") nor a readable host file");
         }
-        Host host = new Host(preset.toLowerCase(Locale.ROOT), Presets.get(preset));
         if (host.gpus().isEmpty() || host.nics().isEmpty()) {
             throw new BadInputException("host preset '" + preset + "' needs at least one GPU and one NIC");
         }
         return host;
+    }
+
+    /** The one host a host file describes, its import warnings on stderr. */
+    private Host imported(Path file) {
+        try {
+            org.rdmasim.importers.ImportResult result = org.rdmasim.importers.host.HostFileReader.importFile(file,
+                    hostFile.options());
+            if (result.hosts().size() != 1) {
+                throw new BadInputException(file + " describes " + result.hosts().size() + " hosts; memory register "
+                        + "takes one (rdmasim topo " + file + " --host N shows each)");
+            }
+            for (org.rdmasim.importers.ImportWarning w : result.warnings()) {
+                spec.commandLine().getErr().println("rdmasim: " + w.text());
+            }
+            String name = file.getFileName().toString().replaceFirst("\\.[^.]*$", "");
+            return new Host(name, result.hosts().get(0).spec());
+        } catch (org.rdmasim.importers.ImportException e) {
+            throw new BadInputException(e.getMessage());
+        }
     }
 
     private List<TopologyNode> usedGpus(Host host) {

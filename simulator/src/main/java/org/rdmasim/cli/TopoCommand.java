@@ -3,11 +3,8 @@ package org.rdmasim.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.rdmasim.hardware.GpuModel;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.HostSpec;
-import org.rdmasim.hardware.LinkLayer;
-import org.rdmasim.hardware.NicModel;
 import org.rdmasim.hardware.Presets;
 import org.rdmasim.hardware.TopoMatrix;
 import org.rdmasim.importers.DotWriter;
@@ -18,7 +15,6 @@ import org.rdmasim.importers.ImportResult;
 import org.rdmasim.importers.ImportWarning;
 import org.rdmasim.importers.ImportedHost;
 import org.rdmasim.importers.HostIdentity;
-import org.rdmasim.hardware.CpuFamily;
 import org.rdmasim.importers.nccl.NcclXmlWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -50,24 +46,13 @@ public final class TopoCommand implements Callable<Integer> {
             description = "matrix (nvidia-smi topo -m layout, the default), nccl-xml (NCCL_TOPO_FILE format) or dot (Graphviz)")
     String format;
 
-    @Option(names = {"--gpu", "--gpu-model"}, paramLabel = "MODEL",
-            description = "GPU model for an imported file that does not say (t4, a100, h100, h200, b200, gb300); default: from the file, else h100 with a warning")
-    String gpu;
-
-    @Option(names = {"--nic", "--nic-model"}, paramLabel = "MODEL",
-            description = "NIC model for an imported file (cx5, cx6, cx7, cx8, efa2, efa3, efa4); default: from the file's device ids or port speed, else cx7 with a warning")
-    String nic;
-
-    @Option(names = "--cpu", paramLabel = "FAMILY",
-            description = "CPU family for an imported file that does not say (e.g. intel_sapphire_rapids, amd_zen, nvidia_grace); default: from the file, else Sapphire Rapids with a warning")
-    String cpu;
+    @picocli.CommandLine.Mixin
+    HostFileOptions hostFile = new HostFileOptions();
 
     @Option(names = "--host", paramLabel = "N",
             description = "for a file that holds several hosts (two trays in one dump), the one to print, from 0; default: all")
     Integer hostIndex;
 
-    @Option(names = "--link-layer", paramLabel = "LAYER", description = "ib, roce or efa for an imported file's NICs; default ib")
-    String linkLayer;
 
     @Override
     public Integer call() {
@@ -104,28 +89,7 @@ public final class TopoCommand implements Callable<Integer> {
             throw new BadInputException("'" + host + "' is neither a preset (" + String.join(", ", Presets.names())
                     + ") nor a readable file");
         }
-        ImportOptions options = ImportOptions.defaults();
-        try {
-            if (gpu != null) {
-                options = options.withGpuModel(GpuModel.parse(gpu));
-            }
-            if (nic != null) {
-                options = options.withNicModel(NicModel.parse(nic));
-            }
-            if (cpu != null) {
-                options = options.withCpuFamily(CpuFamily.parse(cpu));
-            }
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException(e.getMessage());
-        }
-        if (linkLayer != null) {
-            options = options.withLinkLayer(switch (linkLayer.toLowerCase(java.util.Locale.ROOT)) {
-                case "ib", "infiniband" -> LinkLayer.INFINIBAND;
-                case "roce", "ethernet" -> LinkLayer.ROCE;
-                case "efa", "srd" -> LinkLayer.EFA;
-                default -> throw new BadInputException("unknown --link-layer '" + linkLayer + "' (expected ib, roce or efa)");
-            });
-        }
+        ImportOptions options = hostFile.options();
         try {
             ImportResult result = org.rdmasim.importers.host.HostFileReader.importFile(file, options);
             java.util.List<ImportedHost> hosts = hostIndex == null ? result.hosts() : java.util.List.of(result.host(hostIndex));

@@ -149,6 +149,25 @@ class MemoryCommandTest {
     }
 
     @Test
+    void anImportedHostFileIsRegisteredOnWithItsWarningsAndTheModelsTheOptionsSay() {
+        String file = CliTestSupport.repo().resolve("scenarios/hosts/h100-topo.txt").toString();
+        Run guessed = run("memory", "register", "--host", file, "--buffer", "8GiB");
+        assertEquals(Main.OK, guessed.code(), guessed.err());
+        assertTrue(guessed.out().startsWith("h100-topo (imported from h100-topo.txt"), guessed.out());
+        assertTrue(guessed.err().contains("does not name the GPU product"), guessed.err());
+        Run said = run("memory", "register", "--host", file, "--buffer", "8GiB", "--gpu-model", "h100", "--nic-model",
+                "cx7", "--cpu", "intel_sapphire_rapids");
+        assertEquals(Main.OK, said.code(), said.err());
+        assertFalse(said.err().contains("warning"), "the options say what the file does not: " + said.err());
+        // the same 8 GPUs x 8 GiB as the dgx-h100 preset: the same registrations
+        Run preset = run("memory", "register", "--host", "dgx-h100", "--buffer", "8GiB");
+        assertEquals(preset.out().lines().skip(4).findFirst(), said.out().lines().skip(4).findFirst());
+        Run missing = run("memory", "register", "--host", "no-such-host", "--buffer", "8GiB");
+        assertEquals(Main.BAD_INPUT, missing.code());
+        assertTrue(missing.err().contains("neither a host preset"), missing.err());
+    }
+
+    @Test
     void seed001MttSizingAndOpenMpiWarning() {
         Run r = run("memory", "mtt", "--mtt-for-memory", "64GiB", "--factor", "2");
         assertEquals(Main.OK, r.code(), r.err());

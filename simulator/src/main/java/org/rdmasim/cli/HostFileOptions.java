@@ -1,0 +1,57 @@
+package org.rdmasim.cli;
+
+import java.util.Locale;
+import org.rdmasim.hardware.CpuFamily;
+import org.rdmasim.hardware.GpuModel;
+import org.rdmasim.hardware.LinkLayer;
+import org.rdmasim.hardware.NicModel;
+import org.rdmasim.importers.ImportOptions;
+import picocli.CommandLine.Option;
+
+/**
+ * The option block of commands that read a host file (an NCCL topology XML or saved nvidia-smi topo -m
+ * output): what the file may leave unsaid, as a scenario's gpuModel, nicModel, cpu and linkLayer say it.
+ */
+final class HostFileOptions {
+    @Option(names = {"--gpu", "--gpu-model"}, paramLabel = "MODEL",
+            description = "GPU model for an imported file that does not say (t4, a100, h100, h200, b200, gb300); default: from the file, else h100 with a warning")
+    String gpu;
+
+    @Option(names = {"--nic", "--nic-model"}, paramLabel = "MODEL",
+            description = "NIC model for an imported file (cx5, cx6, cx7, cx8, efa2, efa3, efa4); default: from the file's device ids or port speed, else cx7 with a warning")
+    String nic;
+
+    @Option(names = "--cpu", paramLabel = "FAMILY",
+            description = "CPU family for an imported file that does not say (e.g. intel_sapphire_rapids, amd_zen, nvidia_grace); default: from the file, else Sapphire Rapids with a warning")
+    String cpu;
+
+    @Option(names = "--link-layer", paramLabel = "LAYER", description = "ib, roce or efa for an imported file's NICs; default ib")
+    String linkLayer;
+
+    /** The import options these say; a bad word is bad input naming what was expected. */
+    ImportOptions options() {
+        ImportOptions options = ImportOptions.defaults();
+        try {
+            if (gpu != null) {
+                options = options.withGpuModel(GpuModel.parse(gpu));
+            }
+            if (nic != null) {
+                options = options.withNicModel(NicModel.parse(nic));
+            }
+            if (cpu != null) {
+                options = options.withCpuFamily(CpuFamily.parse(cpu));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
+        }
+        if (linkLayer != null) {
+            options = options.withLinkLayer(switch (linkLayer.toLowerCase(Locale.ROOT)) {
+                case "ib", "infiniband" -> LinkLayer.INFINIBAND;
+                case "roce", "ethernet" -> LinkLayer.ROCE;
+                case "efa", "srd" -> LinkLayer.EFA;
+                default -> throw new BadInputException("unknown --link-layer '" + linkLayer + "' (expected ib, roce or efa)");
+            });
+        }
+        return options;
+    }
+}
