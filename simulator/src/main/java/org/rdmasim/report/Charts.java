@@ -112,30 +112,24 @@ public final class Charts {
             plot.addRangeMarker(marker(ref));
         }
         double top = 0;
-        double bottom = Double.POSITIVE_INFINITY;
         for (int row = 0; row < data.getRowCount(); row++) {
             for (int col = 0; col < data.getColumnCount(); col++) {
                 Number n = data.getValue(row, col);
                 if (n != null && n.doubleValue() > 0) {
                     top = Math.max(top, n.doubleValue());
-                    bottom = Math.min(bottom, n.doubleValue());
                 }
             }
         }
         for (Reference ref : refs) {
             top = Math.max(top, ref.value());
         }
-        // Values for people on every bar; a log axis when the bars span more than 20x, so none is invisible.
+        // A bar's length is its value: the axis is linear from zero (a log axis makes a 4x gap look like
+        // 1.5x and puts ticks at 3.981), and every bar carries its value, so a short one is still read.
         r.setDefaultItemLabelGenerator(new org.jfree.chart.labels.StandardCategoryItemLabelGenerator("{2}",
                 new SignificantFormat()));
         r.setDefaultItemLabelsVisible(true);
-        if (top > 0 && top / bottom > 20) {
-            org.jfree.chart.axis.LogAxis log = new org.jfree.chart.axis.LogAxis(valueAxis + ", log scale");
-            log.setNumberFormatOverride(new SignificantFormat());
-            log.setRange(bottom / 2, top * 2);
-            plot.setRangeAxis(log);
-            r.setBase(bottom / 2);
-        } else if (top > 0) {
+        if (top > 0) {
+            plot.getRangeAxis().setLowerBound(0);
             plot.getRangeAxis().setUpperBound(top * 1.12);
             ((org.jfree.chart.axis.NumberAxis) plot.getRangeAxis()).setNumberFormatOverride(new SignificantFormat());
         }

@@ -113,6 +113,12 @@ public final class ReportWriter {
         DefaultCategoryDataset pull = new DefaultCategoryDataset();
         DefaultCategoryDataset bw = new DefaultCategoryDataset();
         for (VariantOutcome o : outcomes) {
+            if (o.status() == VariantOutcome.Status.FAILED) {
+                // marked, not drawn: a failed variant's partial figures are no pull time or bandwidth
+                pull.addValue(null, "slowest receiver", o.name() + " (FAILED)");
+                bw.addValue(null, "aggregate", o.name() + " (FAILED)");
+                continue;
+            }
             if (o.result() == null) {
                 continue;
             }
