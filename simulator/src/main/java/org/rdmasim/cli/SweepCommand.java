@@ -161,6 +161,11 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
             if (!ReportWriter.safeToWrite(dir)) {
                 throw new BadInputException(dir + " exists and holds files rdmasim did not write; choose another --out");
             }
+            if (out == null && !shard.isAll() && ReportWriter.safeToWrite(dir.getParent())) {
+                // reports/<study>/ holds the shards, and `merge` writes the whole table there
+                Files.createDirectories(dir.getParent());
+                Files.writeString(dir.getParent().resolve(ReportWriter.MARKER), "written by rdmasim; safe to replace\n");
+            }
             Files.createDirectories(dir);
             Files.deleteIfExists(dir.resolve(ResultTable.JOURNAL));
             table = new ResultTable(meta);

@@ -31,7 +31,7 @@ public enum Figure {
         return axis;
     }
 
-    /** The figure named {@code key}; empty text lists the names. */
+    /** The figure named {@code key}; an unknown name fails with the names there are. */
     public static Figure byKey(String key) {
         for (Figure f : values()) {
             if (f.key.equals(key)) {
