@@ -233,6 +233,18 @@ public final class ReportFolder {
         Files.writeString(dir.resolve(MANIFEST), manifestText(hashes), StandardCharsets.UTF_8);
     }
 
+    /**
+     * Adds {@code written} (files rdmasim just wrote into {@code dir}) to the manifest beside what it
+     * already owns there, for commands that write a folder piece by piece (a study's job files, its
+     * table and page); creates the manifest when there is none.
+     */
+    public static void addWritten(Path dir, Collection<String> written) throws IOException {
+        Set<String> owned = new TreeSet<>(ownedEntries(dir, Set.of()));
+        owned.remove(MANIFEST);
+        owned.addAll(written);
+        recordWritten(dir, owned);
+    }
+
     /** Deletes {@code dir/name} only if rdmasim wrote it and it is unchanged since. */
     public static void deleteIfOwned(Path dir, String name) throws IOException {
         if (ownedEntries(dir, Set.of()).contains(name)) {
@@ -269,6 +281,15 @@ public final class ReportFolder {
             }
             if (sha256(f).equals(m.group(1))) {
                 owned.add(name);
+            }
+        }
+        for (String e : entries) {
+            // a folder inside that is itself an rdmasim folder left as written (a study's shard) is rdmasim's
+            Path sub = dir.resolve(e);
+            if (Files.isDirectory(sub, LinkOption.NOFOLLOW_LINKS)
+                    && Files.isRegularFile(sub.resolve(MANIFEST), LinkOption.NOFOLLOW_LINKS)
+                    && foreignEntries(sub, Set.of()).isEmpty()) {
+                owned.add(e);
             }
         }
         if (!listed && !lines.isEmpty() && lines.get(0).equals(FIRST_LINE)) {

@@ -104,22 +104,34 @@ public final class VariantRunner {
     }
 
     /**
+     * Replication {@code replication} alone (its own seeded streams, as in a run of many), without the
+     * fault-free rerun: one row of a study. A list of transfers has one replication, whatever the index.
+     */
+    public static VariantOutcome runReplication(VariantSpec v, long seed, int replication) {
+        if (replication < 0) {
+            throw new IllegalArgumentException("a replication index is at least 0, got " + replication);
+        }
+        return runAsWritten(v, seed, replication, 1, 1, new RunWatch(), null).withAudit(audit(v));
+    }
+
+    /**
      * Runs the variant as written (first replication, no fault-free rerun) and shows every flow it
      * starts to {@code tap}, to pose the run again for another solver.
      */
     public static void runTapped(VariantSpec v, long seed, FlowTap tap) {
-        VariantOutcome outcome = runAsWritten(v, seed, 1, 1, new RunWatch(), tap);
+        VariantOutcome outcome = runAsWritten(v, seed, 0, 1, 1, new RunWatch(), tap);
         if (outcome.status() != VariantOutcome.Status.OK) {
             throw new IllegalStateException("variant " + v.name() + " failed: " + outcome.error());
         }
     }
 
     private static VariantOutcome runAsWritten(VariantSpec v, long seed, int replications, int threads, RunWatch watch) {
-        return runAsWritten(v, seed, replications, threads, watch, null);
+        return runAsWritten(v, seed, 0, replications, threads, watch, null);
     }
 
-    private static VariantOutcome runAsWritten(VariantSpec v, long seed, int replications, int threads, RunWatch watch,
-            FlowTap log) {
+    /** Replications {@code first} to {@code first + replications - 1}. */
+    private static VariantOutcome runAsWritten(VariantSpec v, long seed, int first, int replications, int threads,
+            RunWatch watch, FlowTap log) {
         long t0 = System.nanoTime();
         List<Host> hosts = hostsOf(v);
         Map<String, String> representativeOf = new HashMap<>();
@@ -141,8 +153,8 @@ public final class VariantRunner {
         }
         FanoutRun.Timing timing = new FanoutRun.Timing(perCycle);
         Held held = held(registration, representativeOf);
-        List<RunResult> results = replicate(replications, threads, rep -> runOnce(v, hosts, seed, rep, timing, held, watch,
-                rep == 0 ? log : null));
+        List<RunResult> results = replicate(replications, threads, i -> runOnce(v, hosts, seed, first + i, timing, held,
+                watch, i == 0 ? log : null));
         double wall = (System.nanoTime() - t0) / 1e9;
         return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", results.get(0), wall, v.claim(),
                 registration.totals(), ReplicationStats.of(results));

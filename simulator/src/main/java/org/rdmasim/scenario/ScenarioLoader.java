@@ -54,6 +54,14 @@ public final class ScenarioLoader {
         return read(root, comment);
     }
 
+    /**
+     * The scenario in {@code root}, a tree read from {@code file} and perhaps with other values laid
+     * over it (a study's knobs): every value passes the same checks as when the file is loaded.
+     */
+    public static Scenario read(YamlTree root, Path file) {
+        return read(root, leadingComment(file));
+    }
+
     public static Scenario parse(String text, String label) {
         return read(YamlTree.parse(text, label), leadingComment(text));
     }

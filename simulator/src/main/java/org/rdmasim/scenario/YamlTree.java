@@ -161,7 +161,97 @@ public final class YamlTree {
 
     /** An error located at this value. */
     public ScenarioException error(String message) {
-        return new ScenarioException(file, line(), column(), path() + ": " + message);
+        return new ScenarioException(origin(), line(), column(), path() + ": " + message);
+    }
+
+    /**
+     * The file this value was written in: the tree's own file, or for a value laid over it from another
+     * file ({@link #placedAt}) that file, so a message points at the line the user wrote.
+     */
+    public String origin() {
+        Mark m = node.getStartMark();
+        if (m != null && m.getName() != null && m.getName().startsWith(ORIGIN)) {
+            return m.getName().substring(ORIGIN.length());
+        }
+        return file;
+    }
+
+    /** Marks the name of a node copied from another file with this prefix and that file's name. */
+    private static final String ORIGIN = "rdmasim-origin:";
+
+    /**
+     * A mapping that holds {@code value} at the field path {@code keys} (outermost first), to be laid
+     * over a tree of another file with {@link #overlay}. The keys are located where {@code keyAt} was
+     * written and the value where it was written, both remembering their own file ({@link #origin}).
+     */
+    public static YamlTree placedAt(List<String> keys, YamlTree keyAt, YamlTree value) {
+        if (keys.isEmpty()) {
+            throw new IllegalArgumentException("a field path needs at least one name");
+        }
+        Node inner = relocated(value.node, value.file);
+        Mark at = relabel(keyAt.node.getStartMark(), keyAt.file);
+        Mark end = relabel(keyAt.node.getEndMark(), keyAt.file);
+        for (int i = keys.size() - 1; i >= 0; i--) {
+            ScalarNode k = new ScalarNode(org.yaml.snakeyaml.nodes.Tag.STR, keys.get(i), at, end,
+                    org.yaml.snakeyaml.DumperOptions.ScalarStyle.PLAIN);
+            inner = new MappingNode(org.yaml.snakeyaml.nodes.Tag.MAP, false, List.of(new NodeTuple(k, inner)), at, end,
+                    org.yaml.snakeyaml.DumperOptions.FlowStyle.BLOCK);
+        }
+        return new YamlTree(value.file, inner, "");
+    }
+
+    /** A single value {@code text}, located where this value was written (a value a range stands for). */
+    public YamlTree withText(String text) {
+        return new YamlTree(file, new ScalarNode(org.yaml.snakeyaml.nodes.Tag.STR, text, node.getStartMark(),
+                node.getEndMark(), org.yaml.snakeyaml.DumperOptions.ScalarStyle.PLAIN), path);
+    }
+
+    /** The text of a single value as written, or a compact rendering of a list or mapping. */
+    public String written() {
+        return written(node);
+    }
+
+    private static String written(Node n) {
+        if (n instanceof ScalarNode s) {
+            return s.getValue();
+        }
+        if (n instanceof SequenceNode q) {
+            List<String> parts = new ArrayList<>();
+            q.getValue().forEach(x -> parts.add(written(x)));
+            return "[" + String.join(", ", parts) + "]";
+        }
+        List<String> parts = new ArrayList<>();
+        for (NodeTuple t : ((MappingNode) n).getValue()) {
+            parts.add(written(t.getKeyNode()) + ": " + written(t.getValueNode()));
+        }
+        return "{" + String.join(", ", parts) + "}";
+    }
+
+    private static Mark relabel(Mark m, String file) {
+        if (m == null || (m.getName() != null && m.getName().startsWith(ORIGIN))) {
+            return m;
+        }
+        return new Mark(ORIGIN + file, m.getIndex(), m.getLine(), m.getColumn(), m.getBuffer(), m.getPointer());
+    }
+
+    /** A copy of {@code n} whose marks name {@code file}. */
+    private static Node relocated(Node n, String file) {
+        Mark s = relabel(n.getStartMark(), file);
+        Mark e = relabel(n.getEndMark(), file);
+        if (n instanceof ScalarNode v) {
+            return new ScalarNode(v.getTag(), v.getValue(), s, e, v.getScalarStyle());
+        }
+        if (n instanceof SequenceNode q) {
+            List<Node> items = new ArrayList<>();
+            q.getValue().forEach(x -> items.add(relocated(x, file)));
+            return new SequenceNode(q.getTag(), false, items, s, e, q.getFlowStyle());
+        }
+        MappingNode m = (MappingNode) n;
+        List<NodeTuple> out = new ArrayList<>();
+        for (NodeTuple t : m.getValue()) {
+            out.add(new NodeTuple(relocated(t.getKeyNode(), file), relocated(t.getValueNode(), file)));
+        }
+        return new MappingNode(m.getTag(), false, out, s, e, m.getFlowStyle());
     }
 
     public boolean isMap() {

@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
 class PackageLayeringTest {
     /**
      * Layer of each top-level package: a package may depend only on packages of a lower layer. Every
-     * package that has classes must be named here; {@code sweep} is planned (DESIGN.md) and has its
-     * place already. {@code layering} and {@code fuzz} hold tests only and sit above everything.
+     * package that has classes must be named here. {@code sweep} (studies: shards, merge, cluster jobs)
+     * sits above {@code run}, whose variants it runs, and {@code report}, whose charts it draws, and below
+     * {@code cli}, which prints its progress. {@code layering} and {@code fuzz} hold tests only and sit above everything.
      */
     static final Map<String, Integer> LAYER = Map.ofEntries(Map.entry("engine", 0), Map.entry("fluid", 1),
             Map.entry("hardware", 2), Map.entry("transport", 3), Map.entry("memory", 4), Map.entry("workload", 5),

@@ -74,7 +74,8 @@ class RunBudgetTest {
         }
         List<Path> files;
         try (Stream<Path> s = Files.walk(scenarios)) {
-            files = s.filter(p -> p.toString().endsWith(".yaml") && !p.toString().contains("/hosts/")).sorted().toList();
+            files = s.filter(p -> p.toString().endsWith(".yaml") && !p.toString().contains("/hosts/")
+                    && !p.toString().contains("/studies/")).sorted().toList();
         }
         assertTrue(files.size() > 20, "the catalog, validation and scale scenarios are read: " + files.size());
         for (Path f : files) {

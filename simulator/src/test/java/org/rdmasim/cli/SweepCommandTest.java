@@ -1,0 +1,185 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepCommandTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aLocalSweepWritesOneRowPerPointAndReplicationWithKnobsFiguresAndLimiter() throws IOException {
+        Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
+        Path out = tmp.resolve("out");
+        var r = CliTestSupport.run("sweep", study.toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> csv = Files.readAllLines(out.resolve("results.csv"));
+        assertEquals("point,replication,hosts.sources.count,workload.fanout.arrival.meanGap,status,p50PullSeconds,"
+                + "p99PullSeconds,meanPullSeconds,makespanSeconds,aggregateGbps,limiter,error", csv.get(0));
+        assertEquals(1 + 8, csv.size());
+        // the grid turns the first knob slowest; each point has replications 0 and 1
+        assertTrue(csv.get(1).startsWith("0,0,1,5 ms,ok,"), csv.get(1));
+        assertTrue(csv.get(2).startsWith("0,1,1,5 ms,ok,"), csv.get(2));
+        assertTrue(csv.get(8).startsWith("3,1,2,15 ms,ok,"), csv.get(8));
+        JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        assertTrue(json.get("complete").asBoolean());
+        double lastP99 = 0;
+        for (JsonNode row : json.get("results")) {
+            double p50 = row.get("p50PullSeconds").asDouble();
+            double p99 = row.get("p99PullSeconds").asDouble();
+            assertTrue(p50 > 0 && p50 <= p99 && p99 <= row.get("makespanSeconds").asDouble() + 1e-12, row.toString());
+            assertFalse(row.get("limiter").asText().isEmpty(), row.toString());
+            lastP99 = p99;
+        }
+        // replications draw their own arrivals: the two rows of a point differ
+        assertFalse(json.get("results").get(0).get("p99PullSeconds").equals(json.get("results").get(1).get("p99PullSeconds")));
+        assertTrue(lastP99 > 0);
+        for (String chart : List.of("p99PullSeconds-vs-hosts-sources-count", "makespanSeconds-vs-workload-fanout-arrival-meanGap")) {
+            assertTrue(Files.size(out.resolve(chart + ".png")) > 1000, chart);
+            assertTrue(Files.readString(out.resolve("index.html")).contains(chart + ".png"), chart);
+        }
+        assertFalse(Files.exists(out.resolve("rows.jsonl")), "the journal goes once the table is whole");
+    }
+
+    @Test
+    void moreSourcesNeverSlowTheSlowestPullWhenOneSourceIsTheLimit() throws IOException {
+        Path study = StudyFixture.write(tmp, StudyFixture.STUDY.replace("replications: 2", "replications: 1"));
+        Path out = tmp.resolve("out");
+        assertEquals(0, CliTestSupport.run("sweep", study.toString(), "--out", out.toString()).code());
+        JsonNode rows = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("results");
+        // points 0, 1: one source; 2, 3: two sources, same arrival gaps and seeds
+        for (int gap = 0; gap < 2; gap++) {
+            double one = rows.get(gap).get("makespanSeconds").asDouble();
+            double two = rows.get(2 + gap).get("makespanSeconds").asDouble();
+            assertTrue(two <= one, "makespan with 2 sources " + two + " > with 1 " + one);
+        }
+    }
+
+    @Test
+    void resumeRunsOnlyTheRowsNotDoneAndEndsWithTheSameTable() throws IOException {
+        Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
+        Path whole = tmp.resolve("whole");
+        assertEquals(0, CliTestSupport.run("sweep", study.toString(), "--out", whole.toString()).code());
+        // an interrupted run: its table on disk is the empty one written at the start, its rows in the journal
+        Path cut = tmp.resolve("cut");
+        Files.createDirectories(cut);
+        ObjectMapper m = new ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode t = (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(
+                whole.resolve("results.json").toFile());
+        com.fasterxml.jackson.databind.node.ArrayNode rows = (com.fasterxml.jackson.databind.node.ArrayNode) t.get("results");
+        StringBuilder journal = new StringBuilder();
+        for (int i = 0; i < 3; i++) {
+            journal.append(m.writeValueAsString(rows.get(i))).append('\n');
+        }
+        journal.append("{\"point\": 3, \"repl"); // the line a kill cut short
+        t.set("results", m.createArrayNode());
+        t.put("complete", false);
+        t.put("rows", 0);
+        m.writeValue(cut.resolve("results.json").toFile(), t);
+        Files.writeString(cut.resolve("rows.jsonl"), journal, StandardCharsets.UTF_8);
+        Files.writeString(cut.resolve(".rdmasim-report"), "x");
+        var r = CliTestSupport.run("sweep", study.toString(), "--resume", cut.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("8 of 8 row(s)") && r.out().contains("3 from before"), r.out());
+        StudyFixture.assertSameTables(whole, cut);
+        // nothing left to do: a second resume runs nothing and writes the same
+        var again = CliTestSupport.run("sweep", study.toString(), "--resume", cut.toString());
+        assertEquals(0, again.code(), again.err());
+        assertTrue(again.out().contains("8 from before"), again.out());
+        StudyFixture.assertSameTables(whole, cut);
+    }
+
+    @Test
+    void resumeRefusesAFolderOfAnotherStudy() throws IOException {
+        Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
+        Path out = tmp.resolve("out");
+        assertEquals(0, CliTestSupport.run("sweep", study.toString(), "--out", out.toString()).code());
+        Path other = StudyFixture.write(tmp.resolve("other"), StudyFixture.STUDY.replace("[1, 2]", "[1, 3]"));
+        var r = CliTestSupport.run("sweep", other.toString(), "--resume", out.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("fingerprint"), r.err());
+    }
+
+    @Test
+    void badStudiesExitTwoNamingTheStudyFileLineAndField() throws IOException {
+        record Case(String knobs, String where, String says) {
+        }
+        List<Case> cases = List.of(
+                new Case("knobs:\n  hosts.sources.cuont: [1, 2]\n", ":5:", "hosts.sources.cuont: unknown field 'cuont'"),
+                new Case("knobs:\n  nosuch.field: [1]\n", ":5:", "nosuch: unknown field 'nosuch'"),
+                new Case("knobs:\n  hosts.sources.count: [1, -3]\n", ":5:28:", "hosts.sources.count: expected 1 to"),
+                new Case("knobs:\n  workload.fanout.arrival.meanGap: [10 ms, -5 ms]\n", ":5:", "must not be negative"),
+                new Case("knobs: {}\n", ":4:", "an empty study"),
+                new Case("", ":1:", "an empty study"),
+                new Case("knobs:\n  hosts.sources.count: []\n", ":5:", "no values"),
+                new Case("knobs:\n  replications: [1, 2]\n", ":5:", "cannot be turned"),
+                new Case("knobs:\n  hosts.sources.count: {from: 1, to: 4}\n", ":5:", "exactly one of 'step'"),
+                new Case("knobs:\n  hosts.sources.count: [1, 2]\nfigures: [p99, makespanSeconds]\n", ":6:",
+                        "unknown figure 'p99'"),
+                new Case("knobs:\n  hosts.sources.count: [1, 2]\nsample: {points: 5}\n", ":6:", "expected 1 to 2 points"));
+        int i = 0;
+        for (Case c : cases) {
+            Path dir = tmp.resolve("case" + i++);
+            String text = "study: bad\nscenario: base.yaml\nreplications: 1\n" + c.knobs();
+            Path study = StudyFixture.write(dir, text);
+            Path out = dir.resolve("out");
+            var r = CliTestSupport.run("sweep", study.toString(), "--out", out.toString());
+            assertEquals(2, r.code(), c + ": " + r.err());
+            assertTrue(r.err().contains(study + c.where()), c + ": " + r.err());
+            assertTrue(r.err().contains(c.says()), c + ": " + r.err());
+            assertFalse(r.err().contains("Exception"), r.err());
+            assertFalse(Files.exists(out), "nothing written for " + c);
+        }
+    }
+
+    @Test
+    void mergeRefusesMissingIncompleteDoubledAndForeignShardsAndMergesNothing() throws IOException {
+        Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
+        for (int i = 1; i <= 3; i++) {
+            assertEquals(0, CliTestSupport.run("sweep", study.toString(), "--shard", i + "/3", "--out",
+                    tmp.resolve("s" + i).toString()).code());
+        }
+        Path other = StudyFixture.write(tmp.resolve("o"), StudyFixture.STUDY.replace("seed: 3", "seed: 4")
+                .replace("replications: 2", "replications: 2\nseed: 9"));
+        assertEquals(0, CliTestSupport.run("sweep", other.toString(), "--shard", "2/3", "--out",
+                tmp.resolve("foreign").toString()).code());
+        Path out = tmp.resolve("merged");
+        var missing = CliTestSupport.run("merge", tmp.resolve("s1").toString(), tmp.resolve("s3").toString(), "--out", out.toString());
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("shard(s) 2/3 of study 'tiny' missing"), missing.err());
+        var foreign = CliTestSupport.run("merge", tmp.resolve("s1").toString(), tmp.resolve("foreign").toString(),
+                tmp.resolve("s3").toString(), "--out", out.toString());
+        assertEquals(2, foreign.code());
+        assertTrue(foreign.err().contains(tmp.resolve("foreign").resolve("results.json") + ":1:1: fingerprint"), foreign.err());
+        var twice = CliTestSupport.run("merge", tmp.resolve("s1").toString(), tmp.resolve("s1").toString(), "--out", out.toString());
+        assertEquals(2, twice.code());
+        assertTrue(twice.err().contains("given twice"), twice.err());
+        Path empty = tmp.resolve("never-ran");
+        Files.createDirectories(empty);
+        var none = CliTestSupport.run("merge", tmp.resolve("s1").toString(), empty.toString(), "--out", out.toString());
+        assertEquals(2, none.code());
+        assertTrue(none.err().contains("no result table") && none.err().contains(empty.toString()), none.err());
+        // a shard cut short: its table holds fewer rows than its share
+        Path s2 = tmp.resolve("s2").resolve("results.json");
+        ObjectMapper m = new ObjectMapper();
+        var t = (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(s2.toFile());
+        ((com.fasterxml.jackson.databind.node.ArrayNode) t.get("results")).remove(0);
+        m.writeValue(s2.toFile(), t);
+        var cut = CliTestSupport.run("merge", tmp.resolve("s1").toString(), tmp.resolve("s2").toString(),
+                tmp.resolve("s3").toString(), "--out", out.toString());
+        assertEquals(2, cut.code());
+        assertTrue(cut.err().contains("shard 2/3") && cut.err().contains("failed or interrupted"), cut.err());
+        assertFalse(Files.exists(out), "nothing merged");
+    }
+}
