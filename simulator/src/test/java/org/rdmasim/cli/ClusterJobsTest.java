@@ -108,6 +108,73 @@ class ClusterJobsTest {
         StudyFixture.assertSameTables(local, out);
     }
 
+    /**
+     * Both manifests read into Kubernetes' own batch/v1 Job model (fabric8's, generated from the
+     * Kubernetes OpenAPI schema): every field has the type the API gives it (a wrong one fails the
+     * conversion), and no field is one the API does not know (the model keeps those aside; none may be).
+     */
+    @Test
+    void bothManifestsAreJobsOfTheKubernetesBatchV1Api() throws Exception {
+        Path out = work.resolve("k8s-schema");
+        var r = CliTestSupport.run("sweep", study.toString(), "--k8s", "--shards", "3", "--image",
+                "registry.example/rdmasim:1", "--volume-claim", "rdmasim-work", "--launcher",
+                launcher.toAbsolutePath().toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (String file : List.of("sweep-job.yaml", "merge-job.yaml")) {
+            var job = mapper.convertValue(yaml(out.resolve(file)), io.fabric8.kubernetes.api.model.batch.v1.Job.class);
+            assertEquals("batch/v1", job.getApiVersion(), file);
+            List<String> unknown = new java.util.ArrayList<>();
+            unknownFields(job, file, unknown, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+            assertEquals(List.of(), unknown, file + ": fields the Kubernetes API does not have");
+            assertTrue(job.getSpec().getTemplate().getSpec().getContainers().get(0).getImage().startsWith("registry"));
+        }
+        // the check sees a field Kubernetes does not have
+        Map<String, Object> bad = yaml(out.resolve("sweep-job.yaml"));
+        map(bad, "spec").put("completionsMode", "Indexed");
+        List<String> unknown = new java.util.ArrayList<>();
+        unknownFields(mapper.convertValue(bad, io.fabric8.kubernetes.api.model.batch.v1.Job.class), "bad", unknown,
+                java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+        assertEquals(List.of("bad.spec: completionsMode"), unknown);
+    }
+
+    /** Every field of the model object graph that landed in an 'additional properties' map. */
+    private static void unknownFields(Object o, String at, List<String> out, java.util.Set<Object> seen)
+            throws Exception {
+        if (o == null || !seen.add(o)) {
+            return;
+        }
+        if (o instanceof List<?> l) {
+            for (int i = 0; i < l.size(); i++) {
+                unknownFields(l.get(i), at + "[" + i + "]", out, seen);
+            }
+            return;
+        }
+        if (o instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                unknownFields(e.getValue(), at + "." + e.getKey(), out, seen);
+            }
+            return;
+        }
+        if (!o.getClass().getName().startsWith("io.fabric8.kubernetes.api.model")) {
+            return;
+        }
+        for (java.lang.reflect.Method g : o.getClass().getMethods()) {
+            if (g.getParameterCount() != 0 || !g.getName().startsWith("get") || g.getName().equals("getClass")) {
+                continue;
+            }
+            Object v = g.invoke(o);
+            if (g.getName().equals("getAdditionalProperties")) {
+                for (Object k : ((Map<?, ?>) v).keySet()) {
+                    out.add(at + ": " + k);
+                }
+            } else {
+                String field = Character.toLowerCase(g.getName().charAt(3)) + g.getName().substring(4);
+                unknownFields(v, at + "." + field, out, seen);
+            }
+        }
+    }
+
     @Test
     void theJobArrayReadsSlurmsVariablesAndTheMergeWaitsForItsSuccess() throws Exception {
         Path out = work.resolve("slurm");
