@@ -21,6 +21,7 @@ import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.transport.ExplicitLanes;
+import org.rdmasim.transport.backend.UcxBackend;
 import org.rdmasim.transport.LanePolicy;
 import org.rdmasim.transport.config.NcclPathType;
 import org.rdmasim.transport.WriteOrdering;
@@ -242,6 +243,11 @@ public final class VariantRunner {
         return hosts;
     }
 
+    /** The variant's registrations as its run makes them (fan-outs through one host per group). */
+    public static VariantRegistration.Outcome registrationOutcome(VariantSpec v, List<Host> hosts) {
+        return v.isFanout() ? registerFanout(v, hosts, new HashMap<>()) : register(v, hosts);
+    }
+
     /**
      * Which HCAs hold each buffer once the variant has registered, the same answer its run's lane
      * choice reads ({@code explain} shows lanes from it); everywhere when registration fails.
@@ -368,7 +374,7 @@ public final class VariantRunner {
         LanePolicy lanes = !v.transport().lanes().isEmpty() ? new ExplicitLanes(v.transport().lanes())
                 : v.transport().backend().lanes(v.transport().stack(), registrations.lanes());
         WorkloadRun run = new WorkloadRun(cluster, engine, lanes, new WorkloadRun.PathOptions(v.transport().gpudirect(),
-                v.transport().acs(), v.transport().iommuPenalty())).withFaults(v.faults());
+                v.transport().acs(), v.transport().iommuPenalty(), v.transport().backend().ucxRma())).withFaults(v.faults());
         // A transfer is done when the initiator's notice fires; a receiver when all its GPUs' are.
         if (!v.isFanout()) {
             watch.expect(v.transfers().size(), TransferEngine.TransferNotice.class, 1);
@@ -470,13 +476,41 @@ public final class VariantRunner {
                         : new VariantRegistration.Buffer(e.host(), MemoryRegion.host(e.device(), bytes)));
             }
         }
+        if (!v.transport().gpudirect() && v.transport().backend() instanceof UcxBackend b && !b.ucxRma()) {
+            for (TransferItem t : v.transfers()) {
+                for (Endpoint e : List.of(t.from(), t.to())) {
+                    Host h = cluster.host(e.host());
+                    h.find(e.device()).filter(n -> n.kind() == TopologyNode.Kind.GPU).ifPresent(gpu -> buffers
+                            .computeIfAbsent(e + " rendezvous fragments", k -> new VariantRegistration.Buffer(e.host(),
+                                    MemoryRegion.host(socketOf(h, gpu), RNDV_FRAG_ALLOC_COUNT * v.transport().stack()
+                                            .configFor(h, gpu).rndvFragSize(org.rdmasim.transport.config.MemoryType.HOST)))));
+                }
+            }
+        }
         return VariantRegistration.registerOnSites(hostList, sites(v), new ArrayList<>(buffers.values()),
                 new RegistrationModel(v.registration().parameters()), v.registration().caps());
+    }
+
+    /**
+     * Host memory UCX's rendezvous pipeline registers for its bounce fragments when GPU memory cannot be
+     * registered: the fragment pool allocates and registers a chunk of {@code RNDV_FRAG_ALLOC_COUNT}
+     * fragments of {@code RNDV_FRAG_SIZE} at a time ({@code ucp_rndv_frag_malloc_mpools}, openucx/ucx v1.20.0
+     * src/ucp/core/ucp_mm.c L1431-1461; defaults {@code host:128} and {@code host:512K},
+     * src/ucp/core/ucp_context.c L659-666): 64 MiB by default, taken here as one chunk per GPU buffer's
+     * process, on the GPU's socket. An RMA call has no such pool: its bounce buffers are the ones each
+     * interface registered when it opened, with or without GPUDirect.
+     */
+    static final long RNDV_FRAG_ALLOC_COUNT = 128;
+
+    private static String socketOf(Host h, TopologyNode gpu) {
+        return h.sockets().stream().filter(s -> s.socket() == gpu.socket()).map(TopologyNode::name).findFirst()
+                .orElseThrow(() -> new IllegalStateException("host " + h.name() + " has no socket for " + gpu.name()));
     }
 
     /** Where each process registers a buffer: its transfer backend says, the registration model prices it. */
     static VariantRegistration.Sites sites(VariantSpec v) {
         TransportSettings t = v.transport();
-        return (host, device) -> t.backend().registration(t.stack(), host, host.find(device).orElseThrow());
+        return (host, device) -> t.backend().registration(t.stack(), host, host.find(device).orElseThrow(),
+                t.gpudirect());
     }
 }

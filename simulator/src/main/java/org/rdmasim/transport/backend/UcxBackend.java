@@ -50,7 +50,25 @@ public record UcxBackend(UcxLaneSelection.Api api) implements TransferBackend {
     }
 
     @Override
-    public RegistrationSites registration(StackProfile stack, Host host, TopologyNode device) {
+    public boolean ucxRma() {
+        return api == UcxLaneSelection.Api.RMA;
+    }
+
+    /**
+     * {@code ucp_mem_map} on the md map UCX keeps for the buffer's memory type. Without GPUDirect no IB md
+     * lists CUDA memory ({@code src/uct/ib/base/ib_md.c} L1324-1346, v1.20.0: CUDA joins {@code reg_mem_types}
+     * only when a peer-memory module's file exists or dma-buf works), so {@code reg_md_map[cuda]} holds no
+     * NIC ({@code src/ucp/core/ucp_context.c} L1790-1846) and a GPU buffer gets no MR on any NIC; NIXL's
+     * {@code memReg} accepts that (it refuses only a VRAM buffer UCX takes for host memory, ai-dynamo/nixl
+     * v1.1.0 {@code src/plugins/ucx/ucx_utils.cpp} L560-576). The bytes then go through buffers UCX registered
+     * when it opened its interfaces, not through a registration per buffer.
+     */
+    @Override
+    public RegistrationSites registration(StackProfile stack, Host host, TopologyNode device, boolean gpudirect) {
+        if (!gpudirect && device.kind() == TopologyNode.Kind.GPU) {
+            return new RegistrationSites.NoNic("UCX registers " + device.name() + "'s memory on no NIC: no IB memory "
+                    + "domain can register CUDA memory without nvidia-peermem or dma-buf (ib_md.c, reg_mem_types)");
+        }
         return new RegistrationSites.ByUcxConfig(stack.configFor(host, device));
     }
 
