@@ -21,7 +21,6 @@ import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.transport.ExplicitLanes;
-import org.rdmasim.transport.backend.UcxBackend;
 import org.rdmasim.transport.LanePolicy;
 import org.rdmasim.transport.config.NcclPathType;
 import org.rdmasim.transport.WriteOrdering;
@@ -476,31 +475,22 @@ public final class VariantRunner {
                         : new VariantRegistration.Buffer(e.host(), MemoryRegion.host(e.device(), bytes)));
             }
         }
-        if (!v.transport().gpudirect() && v.transport().backend() instanceof UcxBackend b && !b.ucxRma()) {
-            for (TransferItem t : v.transfers()) {
-                for (Endpoint e : List.of(t.from(), t.to())) {
-                    Host h = cluster.host(e.host());
-                    h.find(e.device()).filter(n -> n.kind() == TopologyNode.Kind.GPU).ifPresent(gpu -> buffers
-                            .computeIfAbsent(e + " rendezvous fragments", k -> new VariantRegistration.Buffer(e.host(),
-                                    MemoryRegion.host(socketOf(h, gpu), RNDV_FRAG_ALLOC_COUNT * v.transport().stack()
-                                            .configFor(h, gpu).rndvFragSize(org.rdmasim.transport.config.MemoryType.HOST)))));
+        // bounce fragments the backend registers in host memory for a GPU buffer it cannot register
+        TransportSettings ts = v.transport();
+        for (TransferItem t : v.transfers()) {
+            for (Endpoint e : List.of(t.from(), t.to())) {
+                Host h = cluster.host(e.host());
+                TopologyNode gpu = h.find(e.device()).filter(n -> n.kind() == TopologyNode.Kind.GPU).orElse(null);
+                long bytes = gpu == null ? 0 : ts.backend().hostBounceBytes(ts.stack(), h, gpu, ts.gpudirect());
+                if (bytes > 0) {
+                    buffers.computeIfAbsent(e + " bounce fragments", k -> new VariantRegistration.Buffer(e.host(),
+                            MemoryRegion.host(socketOf(h, gpu), bytes)));
                 }
             }
         }
         return VariantRegistration.registerOnSites(hostList, sites(v), new ArrayList<>(buffers.values()),
                 new RegistrationModel(v.registration().parameters()), v.registration().caps());
     }
-
-    /**
-     * Host memory UCX's rendezvous pipeline registers for its bounce fragments when GPU memory cannot be
-     * registered: the fragment pool allocates and registers a chunk of {@code RNDV_FRAG_ALLOC_COUNT}
-     * fragments of {@code RNDV_FRAG_SIZE} at a time ({@code ucp_rndv_frag_malloc_mpools}, openucx/ucx v1.20.0
-     * src/ucp/core/ucp_mm.c L1431-1461; defaults {@code host:128} and {@code host:512K},
-     * src/ucp/core/ucp_context.c L659-666): 64 MiB by default, taken here as one chunk per GPU buffer's
-     * process, on the GPU's socket. An RMA call has no such pool: its bounce buffers are the ones each
-     * interface registered when it opened, with or without GPUDirect.
-     */
-    static final long RNDV_FRAG_ALLOC_COUNT = 128;
 
     private static String socketOf(Host h, TopologyNode gpu) {
         return h.sockets().stream().filter(s -> s.socket() == gpu.socket()).map(TopologyNode::name).findFirst()

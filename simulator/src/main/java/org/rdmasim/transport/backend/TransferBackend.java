@@ -42,6 +42,14 @@ public sealed interface TransferBackend permits UcxBackend, LibfabricBackend {
     RegistrationSites registration(StackProfile stack, Host host, TopologyNode device, boolean gpudirect);
 
     /**
+     * Host memory, bytes, that the process of a buffer on {@code gpu} registers on its NICs for bounce
+     * fragments when it cannot register the GPU buffer itself; 0 when it registers none.
+     */
+    default long hostBounceBytes(StackProfile stack, Host host, TopologyNode gpu, boolean gpudirect) {
+        return 0;
+    }
+
+    /**
      * The lane choice for this variant's transfers.
      *
      * @param held which NICs hold each buffer's registration, as the registration model placed it

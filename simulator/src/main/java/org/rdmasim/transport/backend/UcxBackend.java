@@ -72,6 +72,26 @@ public record UcxBackend(UcxLaneSelection.Api api) implements TransferBackend {
         return new RegistrationSites.ByUcxConfig(stack.configFor(host, device));
     }
 
+    /**
+     * Without GPUDirect a rendezvous send stages through UCX's host fragment pool, which allocates and
+     * registers {@code RNDV_FRAG_ALLOC_COUNT} fragments of {@code UCX_RNDV_FRAG_SIZE} at a time
+     * ({@code ucp_rndv_frag_malloc_mpools}, openucx/ucx v1.20.0 src/ucp/core/ucp_mm.c L1431-1461; defaults
+     * {@code host:128} and {@code host:512K}, src/ucp/core/ucp_context.c L659-666): 64 MiB by default, taken
+     * as one chunk per GPU buffer's process. An RMA call has no such pool: its bounce buffers are the ones
+     * each interface registered when it opened, with or without GPUDirect.
+     */
+    @Override
+    public long hostBounceBytes(StackProfile stack, Host host, TopologyNode gpu, boolean gpudirect) {
+        if (gpudirect || api != UcxLaneSelection.Api.RENDEZVOUS || gpu.kind() != TopologyNode.Kind.GPU) {
+            return 0;
+        }
+        return RNDV_FRAG_ALLOC_COUNT * stack.configFor(host, gpu).rndvFragSize(
+                org.rdmasim.transport.config.MemoryType.HOST);
+    }
+
+    /** {@code RNDV_FRAG_ALLOC_COUNT} default for host memory (src/ucp/core/ucp_context.c L664, v1.20.0). */
+    static final long RNDV_FRAG_ALLOC_COUNT = 128;
+
     @Override
     public LanePolicy lanes(StackProfile stack, UcxLaneSelection.Registrations held) {
         return new UcxLaneSelection(stack, api, held);
