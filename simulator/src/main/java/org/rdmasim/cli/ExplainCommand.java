@@ -15,7 +15,8 @@ import org.rdmasim.report.ReceiverSummary;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
-import org.rdmasim.transport.DataPath;
+import org.rdmasim.transport.GpuDirectDecision;
+import org.rdmasim.transport.RmaEmulation;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferSpec;
@@ -102,8 +103,12 @@ public final class ExplainCommand implements Callable<Integer> {
                 continue;
             }
             shown++;
+            // the data path the run takes: without GPUDirect the protocol changes, and explain says which
+            boolean gpudirect = v.transport().gpudirect();
+            boolean rma = v.transport().backend().ucxRma();
             TransferSpec ts = new TransferSpec(t.id(), t.from(), t.to(), t.bytes(), t.operation(), t.descriptors(),
-                    DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+                    GpuDirectDecision.of(cluster.host(t.from().host()), t.from().device(), gpudirect, rma),
+                    GpuDirectDecision.of(cluster.host(t.to().host()), t.to().device(), gpudirect, rma), false, 0);
             out.printf(Locale.ROOT, "%ntransfer %s: %s from %s into %s, %s%n", t.id(),
                     t.operation() == Operation.READ ? "RDMA READ (pull)" : "RDMA WRITE (push)", t.from(), t.to(), bytes(t.bytes()));
             List<LaneSplit.Candidate> lanes;
@@ -117,7 +122,7 @@ public final class ExplainCommand implements Callable<Integer> {
                 explained.lines().forEach(out::println);
                 lanes = explained.lanes();
             }
-            floor(out, cluster, ts, lanes, outcome);
+            floor(out, cluster, ts, RmaEmulation.lanes(ts, lanes), outcome);
             if (first == null) {
                 first = ts;
             }

@@ -239,6 +239,25 @@ public sealed interface Bottleneck extends Limit {
         }
     }
 
+    /**
+     * UCX's software RMA emulation ({@code protocol} put/am/bcopy or get/am/bcopy) on GPU memory no NIC could
+     * register: each fragment of {@code fragmentBytes} is copied by a synchronous cuda_copy ({@code direction}
+     * device-to-host or host-to-device) on the side of {@code buffer}, the slower of the two.
+     */
+    record RmaEmulation(String buffer, String protocol, String direction, int fragmentBytes) implements Bottleneck {
+        @Override
+        public String id() {
+            return "UCX " + protocol + " emulation, " + direction + " cuda_copy per fragment (" + buffer + ")";
+        }
+
+        @Override
+        public String words() {
+            return "UCX's software RMA emulation (" + protocol + ", no GPUDirect RDMA): one " + fragmentBytes
+                    + "-byte active message at a time, each " + direction + " copied by cuda_copy on " + buffer
+                    + " at UCX's own estimate of a synchronous copy";
+        }
+    }
+
     /** The kinds that have no parts: one value each. */
     enum Plain implements Bottleneck {
         /** The NIC's message rate: one work request per fragment time. */

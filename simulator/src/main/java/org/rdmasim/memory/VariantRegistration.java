@@ -194,6 +194,9 @@ public final class VariantRegistration {
                 plans.add(process.plan(model, b.region()));
             } else if (where instanceof RegistrationSites.OnDevices on) {
                 plans.add(HostRegistration.planOnDevices(host, model, b.region(), on));
+            } else if (where instanceof RegistrationSites.NoNic) {
+                // nothing on any NIC: no MR, no translation entries, no registration time there
+                continue;
             } else {
                 throw new MemoryInputException("no registration sites for " + b.region().deviceName() + " on host "
                         + host.name());

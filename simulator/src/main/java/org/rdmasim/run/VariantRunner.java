@@ -294,6 +294,11 @@ public final class VariantRunner {
         return hosts;
     }
 
+    /** The variant's registrations as its run makes them (fan-outs through one host per group). */
+    public static VariantRegistration.Outcome registrationOutcome(VariantSpec v, List<Host> hosts) {
+        return v.isFanout() ? registerFanout(v, hosts, new HashMap<>()) : register(v, hosts);
+    }
+
     /**
      * Which HCAs hold each buffer once the variant has registered, the same answer its run's lane
      * choice reads ({@code explain} shows lanes from it); everywhere when registration fails.
@@ -422,7 +427,7 @@ public final class VariantRunner {
         LanePolicy lanes = !v.transport().lanes().isEmpty() ? new ExplicitLanes(v.transport().lanes())
                 : v.transport().backend().lanes(v.transport().stack(), registrations.lanes());
         WorkloadRun run = new WorkloadRun(cluster, engine, lanes, new WorkloadRun.PathOptions(v.transport().gpudirect(),
-                v.transport().acs(), v.transport().iommuPenalty())).withFaults(v.faults());
+                v.transport().acs(), v.transport().iommuPenalty(), v.transport().backend().ucxRma())).withFaults(v.faults());
         // A transfer is done when the initiator's notice fires; a receiver when all its GPUs' are.
         if (!v.isFanout()) {
             watch.expect(v.transfers().size(), TransferEngine.TransferNotice.class, 1);
@@ -524,13 +529,32 @@ public final class VariantRunner {
                         : new VariantRegistration.Buffer(e.host(), MemoryRegion.host(e.device(), bytes)));
             }
         }
+        // bounce fragments the backend registers in host memory for a GPU buffer it cannot register
+        TransportSettings ts = v.transport();
+        for (TransferItem t : v.transfers()) {
+            for (Endpoint e : List.of(t.from(), t.to())) {
+                Host h = cluster.host(e.host());
+                TopologyNode gpu = h.find(e.device()).filter(n -> n.kind() == TopologyNode.Kind.GPU).orElse(null);
+                long bytes = gpu == null ? 0 : ts.backend().hostBounceBytes(ts.stack(), h, gpu, ts.gpudirect());
+                if (bytes > 0) {
+                    buffers.computeIfAbsent(e + " bounce fragments", k -> new VariantRegistration.Buffer(e.host(),
+                            MemoryRegion.host(socketOf(h, gpu), bytes)));
+                }
+            }
+        }
         return VariantRegistration.registerOnSites(hostList, sites(v), new ArrayList<>(buffers.values()),
                 new RegistrationModel(v.registration().parameters()), v.registration().caps());
+    }
+
+    private static String socketOf(Host h, TopologyNode gpu) {
+        return h.sockets().stream().filter(s -> s.socket() == gpu.socket()).map(TopologyNode::name).findFirst()
+                .orElseThrow(() -> new IllegalStateException("host " + h.name() + " has no socket for " + gpu.name()));
     }
 
     /** Where each process registers a buffer: its transfer backend says, the registration model prices it. */
     static VariantRegistration.Sites sites(VariantSpec v) {
         TransportSettings t = v.transport();
-        return (host, device) -> t.backend().registration(t.stack(), host, host.find(device).orElseThrow());
+        return (host, device) -> t.backend().registration(t.stack(), host, host.find(device).orElseThrow(),
+                t.gpudirect());
     }
 }

@@ -41,6 +41,9 @@ final class LanePhysics {
         if (spec.sinkPath() == DataPath.STAGED) {
             t += params.stagingCopySeconds();
         }
+        // software emulation: the first fragment is copied out of GPU memory before it is sent and into GPU
+        // memory after it arrives, each a synchronous cuda_copy (RmaEmulation)
+        t += RmaEmulation.sourceSeconds(spec) + RmaEmulation.sinkSeconds(spec);
         return t;
     }
 
@@ -70,8 +73,9 @@ final class LanePhysics {
             path.add(r);
             usage.add(1.0);
         }
-        if (spec.operation() == Operation.READ) {
+        if (spec.operation() == Operation.READ && !RmaEmulation.applies(spec)) {
             // the READ initiator is the sink; its NIC's calibrated READ rate, if its profile has one
+            // (an emulated GET is no RDMA READ: the target sends its reply as active messages)
             Resource read = cluster.nicReadCalibrated(dn);
             if (read != null) {
                 path.add(read);
@@ -89,8 +93,9 @@ final class LanePhysics {
             int socket = d.socket();
             add(path, usage, List.of(cluster.hostMemory(h, socket)), 1.0);
             add(path, usage, cluster.fromSocket(h, socket, nic), 1.0);
-        } else if (mode == DataPath.STAGED) {
-            // Bounce buffer on the NIC's NUMA node: GPU -> host memory (write), host memory -> NIC (read).
+        } else if (mode.bouncesThroughHost()) {
+            // Bounce buffer on the NIC's NUMA node: GPU -> host memory (write), host memory -> NIC (read);
+            // for the emulation the bounce buffer is the AM lane's registered send buffer.
             int socket = nic.socket();
             add(path, usage, cluster.toSocket(h, d, socket), 1.0);
             add(path, usage, List.of(cluster.hostMemory(h, socket)), 2.0);
@@ -107,7 +112,7 @@ final class LanePhysics {
             int socket = d.socket();
             add(path, usage, cluster.toSocket(h, nic, socket), 1.0);
             add(path, usage, List.of(cluster.hostMemory(h, socket)), 1.0);
-        } else if (mode == DataPath.STAGED) {
+        } else if (mode.bouncesThroughHost()) {
             int socket = nic.socket();
             add(path, usage, cluster.toSocket(h, nic, socket), 1.0);
             add(path, usage, List.of(cluster.hostMemory(h, socket)), 2.0);
@@ -149,6 +154,8 @@ final class LanePhysics {
      *       most {@code maxOutstandingReads} READs in flight per QP per round trip (max_qp_rd_atom). UCX's per-path READ figures (ib_iface.c 38e9/35e9) only rank lanes and
      *       never cap one; a platform's measured READ rate is a calibrated resource on the lane's path
      *       ({@link Cluster#nicReadCalibrated}), not a cap here;</li>
+     *   <li>UCX's software RMA emulation, for GPU memory no NIC registered: one fragment per the slower
+     *       side's synchronous cuda_copy ({@link RmaEmulation}); an emulated GET has no READ limits;</li>
      *   <li>IOMMU translation when not in passthrough, as a share of the wire rate.</li>
      * </ul>
      */
@@ -166,7 +173,10 @@ final class LanePhysics {
         }
         cap = Math.min(cap, message * params.nicMessageRate());
         double rtt = 2 * oneWayLatency(spec, lane);
-        if (spec.operation() == Operation.READ) {
+        if (RmaEmulation.applies(spec)) {
+            // UCX's software RMA: active messages copied through host memory on both sides, one at a time
+            cap = Math.min(cap, RmaEmulation.laneRate(spec));
+        } else if (spec.operation() == Operation.READ) {
             cap = Math.min(cap, qpReadRate(spec));
             cap = Math.min(cap, params.maxOutstandingReads() * message / rtt);
         } else if (rtt > 0) {
@@ -191,7 +201,13 @@ final class LanePhysics {
         double cap = laneCap(spec, lane);
         double message = (double) lane.bytes() / spec.descriptors();
         double tol = 1 + 1e-9;
-        if (spec.operation() == Operation.READ) {
+        if (RmaEmulation.applies(spec) && RmaEmulation.laneRate(spec) <= cap * tol) {
+            boolean sinkSlower = RmaEmulation.sinkSeconds(spec) >= RmaEmulation.sourceSeconds(spec);
+            return new Bottleneck.RmaEmulation(sinkSlower ? spec.sink().toString() : spec.source().toString(),
+                    RmaEmulation.protocol(spec.operation()), sinkSlower ? "host-to-device" : "device-to-host",
+                    RmaEmulation.fragmentBytes(spec.operation()));
+        }
+        if (spec.operation() == Operation.READ && !RmaEmulation.applies(spec)) {
             if (qpReadRate(spec) <= cap * tol) {
                 CalibrationProfile profile = cluster.host(spec.sink().host()).profile();
                 // assumed when the profile assumes the rate rather than fitting it to a measurement

@@ -24,6 +24,7 @@ import org.rdmasim.transport.GpuDirectDecision;
 import org.rdmasim.transport.LanePolicy;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.RmaEmulation;
 import org.rdmasim.transport.TransferEngine;
 import org.rdmasim.transport.TransferResult;
 import org.rdmasim.transport.TransferSpec;
@@ -38,8 +39,14 @@ public final class WorkloadRun {
      * Per-transfer options that come from the transport configuration.
      *
      * @param gpudirect GPUDirect RDMA available (peer memory module or dma-buf)
+     * @param rma       transfers are RMA calls ({@code ucp_put_nbx}/{@code ucp_get_nbx}, NIXL's UCX backend)
+     *                  rather than rendezvous sends: without GPUDirect they are emulated, not pipelined
+     *                  ({@link GpuDirectDecision})
      */
-    public record PathOptions(boolean gpudirect, boolean acs, double iommuPenalty) {
+    public record PathOptions(boolean gpudirect, boolean acs, double iommuPenalty, boolean rma) {
+        public PathOptions(boolean gpudirect, boolean acs, double iommuPenalty) {
+            this(gpudirect, acs, iommuPenalty, false);
+        }
     }
 
     private final Cluster cluster;
@@ -134,12 +141,10 @@ public final class WorkloadRun {
             return reason -> { };
         }
         LanePolicy.Plan plan = planFor(item);
-        List<String> sourceNics = plan.lanes().stream().map(LaneSplit.Candidate::sourceNic).toList();
-        List<String> sinkNics = plan.lanes().stream().map(LaneSplit.Candidate::sinkNic).toList();
         TransferSpec spec = new TransferSpec(item.id(), item.from(), item.to(), item.bytes(), item.operation(),
-                item.descriptors(), dataPath(item.from(), sourceNics), dataPath(item.to(), sinkNics), options.acs(),
-                options.iommuPenalty());
-        return engine.post(spec, LaneSplit.split(item.bytes(), plan.lanes(), plan.minChunk()), r -> {
+                item.descriptors(), dataPath(item.from()), dataPath(item.to()), options.acs(), options.iommuPenalty());
+        List<LaneSplit.Candidate> lanesUsed = RmaEmulation.lanes(spec, plan.lanes());
+        return engine.post(spec, LaneSplit.split(item.bytes(), lanesUsed, plan.minChunk()), r -> {
             results.add(r);
             then.accept(r);
         });
@@ -336,8 +341,8 @@ public final class WorkloadRun {
         return new RunResult(results, nicTraffic(), resourceUsage(), nicSeries(), clock.eventsFired(), flows, fanout, log);
     }
 
-    private DataPath dataPath(Endpoint e, List<String> nics) {
-        return GpuDirectDecision.of(cluster.host(e.host()), e.device(), options.gpudirect());
+    private DataPath dataPath(Endpoint e) {
+        return GpuDirectDecision.of(cluster.host(e.host()), e.device(), options.gpudirect(), options.rma());
     }
 
     private List<RunResult.NicTraffic> nicTraffic() {

@@ -12,14 +12,23 @@ class GpuDirectDecisionTest {
 
     @Test
     void gpuMemoryGoesDirectOnAnyPathWhenItCanBeRegistered() {
-        assertEquals(DataPath.GPUDIRECT, GpuDirectDecision.of(dgx, "GPU0", true));
+        assertEquals(DataPath.GPUDIRECT, GpuDirectDecision.of(dgx, "GPU0", true, true));
         // GPU7 sits on the other socket from mlx5_0: still GPUDirect (UCX has no path-type limit)
-        assertEquals(DataPath.GPUDIRECT, GpuDirectDecision.of(dgx, "GPU7", true));
+        assertEquals(DataPath.GPUDIRECT, GpuDirectDecision.of(dgx, "GPU7", true, true));
+        assertEquals(DataPath.GPUDIRECT, GpuDirectDecision.of(dgx, "GPU7", true, false));
     }
 
     @Test
-    void withoutGpuRegistrationTheDataIsStagedAndHostMemoryIsHostMemory() {
-        assertEquals(DataPath.STAGED, GpuDirectDecision.of(dgx, "GPU0", false));
-        assertEquals(DataPath.HOST_MEMORY, GpuDirectDecision.of(dgx, "CPU1", true));
+    void withoutGpuRegistrationRmaIsEmulatedAndRendezvousIsPipelined() {
+        // ucp_put_nbx/ucp_get_nbx: only put/am/bcopy, get/am/bcopy remain (proto_common.c L651-667)
+        assertEquals(DataPath.RMA_EMULATION, GpuDirectDecision.of(dgx, "GPU0", false, true));
+        // a rendezvous send: rndv/put/mtype, rndv/get/mtype through host fragments
+        assertEquals(DataPath.STAGED, GpuDirectDecision.of(dgx, "GPU0", false, false));
+    }
+
+    @Test
+    void hostMemoryIsHostMemoryWhateverGpuDirectSays() {
+        assertEquals(DataPath.HOST_MEMORY, GpuDirectDecision.of(dgx, "CPU1", true, true));
+        assertEquals(DataPath.HOST_MEMORY, GpuDirectDecision.of(dgx, "CPU1", false, true));
     }
 }

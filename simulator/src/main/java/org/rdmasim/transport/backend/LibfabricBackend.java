@@ -41,10 +41,12 @@ public record LibfabricBackend(List<String> visibleDevices) implements TransferB
      * GPU memory is registered once on each rail of the GPU's EFA group and nowhere else
      * ({@code registerMemory}, ai-dynamo/nixl v1.4.0 {@code libfabric_rail_manager.cpp} L745-800: one
      * {@code fi_mr_regattr} per selected rail). What one EFA MR costs in translation and firmware memory
-     * is the registration model's mlx5 figure: no EFA figure is public.
+     * is the registration model's mlx5 figure: no EFA figure is public. Without GPUDirect the model keeps
+     * these registrations and a pipelined bounce through host memory: what libfabric's EFA provider does
+     * with GPU memory it cannot register is not modelled.
      */
     @Override
-    public RegistrationSites registration(StackProfile stack, Host host, TopologyNode device) {
+    public RegistrationSites registration(StackProfile stack, Host host, TopologyNode device, boolean gpudirect) {
         EfaGroups.Group g = EfaGroups.of(host, visibleDevices, EfaGroups.ScarceDevices.of(stack.nixl())).of(device.name());
         return new RegistrationSites.OnDevices(g.rails(), 1);
     }

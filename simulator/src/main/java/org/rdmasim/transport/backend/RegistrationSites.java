@@ -22,6 +22,15 @@ public sealed interface RegistrationSites {
         }
     }
 
+    /** On no network device: {@code why} says which rule of the stack keeps the buffer off the NICs. */
+    record NoNic(String why) implements RegistrationSites {
+        public NoNic {
+            if (why == null || why.isBlank()) {
+                throw new IllegalArgumentException("a reason is required");
+            }
+        }
+    }
+
     /**
      * Exactly these network devices, {@code mrsPerDevice} MRs on each, in strict PCIe order (no relaxed
      * ordering companion).

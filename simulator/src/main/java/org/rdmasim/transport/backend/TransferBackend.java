@@ -25,10 +25,29 @@ public sealed interface TransferBackend permits UcxBackend, LibfabricBackend {
     String name();
 
     /**
+     * Whether its transfers are UCX RMA calls ({@code ucp_put_nbx}/{@code ucp_get_nbx}), which UCX carries
+     * by software emulation on GPU memory no NIC registered ({@link org.rdmasim.transport.RmaEmulation})
+     * rather than by a pipeline through host memory.
+     */
+    default boolean ucxRma() {
+        return false;
+    }
+
+    /**
      * Where the process whose buffer lives on {@code device} (a GPU or a CPU socket) of {@code host}
      * registers it.
+     *
+     * @param gpudirect whether the host's NICs can register GPU memory (nvidia-peermem or dma-buf)
      */
-    RegistrationSites registration(StackProfile stack, Host host, TopologyNode device);
+    RegistrationSites registration(StackProfile stack, Host host, TopologyNode device, boolean gpudirect);
+
+    /**
+     * Host memory, bytes, that the process of a buffer on {@code gpu} registers on its NICs for bounce
+     * fragments when it cannot register the GPU buffer itself; 0 when it registers none.
+     */
+    default long hostBounceBytes(StackProfile stack, Host host, TopologyNode gpu, boolean gpudirect) {
+        return 0;
+    }
 
     /**
      * The lane choice for this variant's transfers.

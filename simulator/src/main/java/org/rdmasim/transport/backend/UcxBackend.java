@@ -50,9 +50,47 @@ public record UcxBackend(UcxLaneSelection.Api api) implements TransferBackend {
     }
 
     @Override
-    public RegistrationSites registration(StackProfile stack, Host host, TopologyNode device) {
+    public boolean ucxRma() {
+        return api == UcxLaneSelection.Api.RMA;
+    }
+
+    /**
+     * {@code ucp_mem_map} on the md map UCX keeps for the buffer's memory type. Without GPUDirect no IB md
+     * lists CUDA memory ({@code src/uct/ib/base/ib_md.c} L1324-1346, v1.20.0: CUDA joins {@code reg_mem_types}
+     * only when a peer-memory module's file exists or dma-buf works), so {@code reg_md_map[cuda]} holds no
+     * NIC ({@code src/ucp/core/ucp_context.c} L1790-1846) and a GPU buffer gets no MR on any NIC; NIXL's
+     * {@code memReg} accepts that (it refuses only a VRAM buffer UCX takes for host memory, ai-dynamo/nixl
+     * v1.1.0 {@code src/plugins/ucx/ucx_utils.cpp} L560-576). The bytes then go through buffers UCX registered
+     * when it opened its interfaces, not through a registration per buffer.
+     */
+    @Override
+    public RegistrationSites registration(StackProfile stack, Host host, TopologyNode device, boolean gpudirect) {
+        if (!gpudirect && device.kind() == TopologyNode.Kind.GPU) {
+            return new RegistrationSites.NoNic("UCX registers " + device.name() + "'s memory on no NIC: no IB memory "
+                    + "domain can register CUDA memory without nvidia-peermem or dma-buf (ib_md.c, reg_mem_types)");
+        }
         return new RegistrationSites.ByUcxConfig(stack.configFor(host, device));
     }
+
+    /**
+     * Without GPUDirect a rendezvous send stages through UCX's host fragment pool, which allocates and
+     * registers {@code RNDV_FRAG_ALLOC_COUNT} fragments of {@code UCX_RNDV_FRAG_SIZE} at a time
+     * ({@code ucp_rndv_frag_malloc_mpools}, openucx/ucx v1.20.0 src/ucp/core/ucp_mm.c L1431-1461; defaults
+     * {@code host:128} and {@code host:512K}, src/ucp/core/ucp_context.c L659-666): 64 MiB by default, taken
+     * as one chunk per GPU buffer's process. An RMA call has no such pool: its bounce buffers are the ones
+     * each interface registered when it opened, with or without GPUDirect.
+     */
+    @Override
+    public long hostBounceBytes(StackProfile stack, Host host, TopologyNode gpu, boolean gpudirect) {
+        if (gpudirect || api != UcxLaneSelection.Api.RENDEZVOUS || gpu.kind() != TopologyNode.Kind.GPU) {
+            return 0;
+        }
+        return RNDV_FRAG_ALLOC_COUNT * stack.configFor(host, gpu).rndvFragSize(
+                org.rdmasim.transport.config.MemoryType.HOST);
+    }
+
+    /** {@code RNDV_FRAG_ALLOC_COUNT} default for host memory (src/ucp/core/ucp_context.c L664, v1.20.0). */
+    static final long RNDV_FRAG_ALLOC_COUNT = 128;
 
     @Override
     public LanePolicy lanes(StackProfile stack, UcxLaneSelection.Registrations held) {

@@ -11,8 +11,10 @@ import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.LinkSpec;
 import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.RmaEmulation;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.WriteOrdering;
 import org.rdmasim.transport.config.EffectiveConfig;
@@ -79,7 +81,8 @@ final class UcxExplanation {
     }
 
     /** The lanes in the table shape UCX prints with UCX_PROTO_INFO=y. */
-    static List<String> protoInfo(TransferSpec ts, List<LaneSplit.Candidate> lanes) {
+    static List<String> protoInfo(TransferSpec ts, List<LaneSplit.Candidate> planned) {
+        List<LaneSplit.Candidate> lanes = RmaEmulation.lanes(ts, planned);
         double total = lanes.stream().mapToDouble(LaneSplit.Candidate::weight).sum();
         // UCX_PROTO_INFO groups a device's paths: "rc_mlx5/mlx5_0:1 50% on path0 and 50% on path1"
         Map<String, List<String>> byDevice = new LinkedHashMap<>();
@@ -106,12 +109,55 @@ final class UcxExplanation {
                 : "remote memory write by ucp_put_nbx* from " + memory;
         String head = " rdmasim " + ts.initiator() + " ";
         String row1 = String.format(Locale.ROOT, " %14s ", "0..inf");
-        String proto = lanes.size() > 1 ? " multi-rail zero-copy " : " zero-copy ";
+        String proto = RmaEmulation.applies(ts) ? " software emulation "
+                : staged(ts) ? " pipeline through host memory " : lanes.size() > 1 ? " multi-rail zero-copy " : " zero-copy ";
         int w1 = Math.max(head.length(), row1.length());
         int w2 = Math.max(title.length() + 2, proto.length() + lanesText.length() + 3);
         String line = "+" + "-".repeat(w1) + "+" + "-".repeat(w2) + "+";
-        return List.of("", line, "|" + pad(head, w1) + "|" + pad(" " + title + " ", w2) + "|", line,
-                "|" + pad(row1, w1) + "|" + pad(proto + "| " + lanesText + " ", w2) + "|", line);
+        List<String> out = new ArrayList<>(List.of("", line, "|" + pad(head, w1) + "|" + pad(" " + title + " ", w2) + "|",
+                line, "|" + pad(row1, w1) + "|" + pad(proto + "| " + lanesText + " ", w2) + "|", line));
+        out.addAll(withoutGpuDirect(ts, planned.size()));
+        return out;
+    }
+
+    private static boolean staged(TransferSpec ts) {
+        return ts.sourcePath() == DataPath.STAGED || ts.sinkPath() == DataPath.STAGED;
+    }
+
+    /** What UCX does instead of GPUDirect RDMA, when a buffer is GPU memory no NIC could register. */
+    private static List<String> withoutGpuDirect(TransferSpec ts, int plannedLanes) {
+        if (RmaEmulation.applies(ts)) {
+            String protocol = RmaEmulation.protocol(ts.operation());
+            List<String> out = new ArrayList<>();
+            out.add(String.format(Locale.ROOT, "protocol %s (\"software emulation\", openucx/ucx v1.20.0 src/ucp/rma/%s): "
+                    + "without GPUDirect RDMA no NIC holds a registration of the cuda memory, so the offload protocols "
+                    + "(%s) have no lane", protocol, ts.operation() == Operation.READ ? "get_am.c" : "put_am.c",
+                    ts.operation() == Operation.READ ? "get/zcopy, get/bcopy" : "put/offload/zcopy, put/offload/bcopy"));
+            out.add(String.format(Locale.ROOT, "  one lane (max_lanes 1%s), %d-byte active messages; per fragment a "
+                    + "synchronous cuda_copy %s (UCX's own estimate, cuda_copy_iface.c): at most %.2f GB/s (%.1f Gbps)",
+                    plannedLanes > 1 ? ", " + plannedLanes + " planned" : "", RmaEmulation.fragmentBytes(ts.operation()),
+                    copies(ts), RmaEmulation.laneRate(ts) / 1e9, RmaEmulation.laneRate(ts) * 8 / 1e9));
+            return out;
+        }
+        if (staged(ts)) {
+            return List.of(String.format(Locale.ROOT, "protocol %s: without GPUDirect RDMA the rendezvous pipeline stages "
+                    + "fragments through host bounce buffers registered on the NIC (UCX_RNDV_FRAG_SIZE host:512K)",
+                    ts.operation() == Operation.READ ? "rndv/get/mtype" : "rndv/put/mtype"));
+        }
+        return List.of();
+    }
+
+    private static String copies(TransferSpec ts) {
+        List<String> parts = new ArrayList<>();
+        if (RmaEmulation.sourceSeconds(ts) > 0) {
+            parts.add(String.format(Locale.ROOT, "device-to-host on %s %.2f us", ts.source(),
+                    RmaEmulation.sourceSeconds(ts) * 1e6));
+        }
+        if (RmaEmulation.sinkSeconds(ts) > 0) {
+            parts.add(String.format(Locale.ROOT, "host-to-device on %s %.2f us", ts.sink(),
+                    RmaEmulation.sinkSeconds(ts) * 1e6));
+        }
+        return String.join(", ", parts);
     }
 
     /**
@@ -124,8 +170,14 @@ final class UcxExplanation {
         Host sink = cluster.host(ts.sink().host());
         var route = sink.profile().strictOrderGpuWriteRate();
         Set<String> nics = new LinkedHashSet<>();
-        lanes.forEach(l -> nics.add(l.sinkNic()));
+        RmaEmulation.lanes(ts, lanes).forEach(l -> nics.add(l.sinkNic()));
         for (String nic : nics) {
+            if (ts.sinkPath().bouncesThroughHost()) {
+                // no GPUDirect RDMA: the NIC writes host bounce buffers, cuda_copy moves the bytes into the GPU
+                out.add(String.format(Locale.ROOT, "writes by %s:%s land in host memory, not in %s (no GPUDirect RDMA)",
+                        ts.sink().host(), nic, ts.sink()));
+                continue;
+            }
             boolean strict = ordering.strict(ts.sink().host(), ts.sink().device(), nic);
             out.add(String.format(Locale.ROOT, "writes by %s:%s into %s: %s", ts.sink().host(), nic, ts.sink(), !strict
                     ? "relaxed PCIe order (the buffer's MR there carries IBV_ACCESS_RELAXED_ORDERING)"
