@@ -42,7 +42,42 @@ final class FlowGroups {
         FlowGroup lazyGroup;
         /** Members crossing the resource while it follows {@link #lazyGroup}. */
         int lazyCount;
+        /** The blend the resource follows, or null: members of several groups cross it and nothing else. */
+        Blend blend;
+        /** Members of each of {@link #blend}'s groups crossing the resource, in the blend's order. */
+        int[] blendCounts;
     }
+
+    /** What identifies a blend: its groups (by identity) and their usages, in the order of the groups' resources. */
+    private record BlendKey(FlowGroup[] groups, double[] factors) {
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof BlendKey k) || k.groups.length != groups.length) {
+                return false;
+            }
+            for (int i = 0; i < groups.length; i++) {
+                if (k.groups[i] != groups[i] || Double.compare(k.factors[i], factors[i]) != 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = 1;
+            for (int i = 0; i < groups.length; i++) {
+                h = 31 * h + System.identityHashCode(groups[i]);
+                h = 31 * h + Double.hashCode(factors[i]);
+            }
+            return h;
+        }
+    }
+
+    /** Blends with at least one resource following them (looked up only, never walked: no order leaks out). */
+    private final java.util.Map<BlendKey, Blend> blends = new java.util.HashMap<>();
+    /** What a blend's key is, to drop it from {@link #blends} when its last resource leaves. */
+    private final java.util.IdentityHashMap<Blend, BlendKey> keyOf = new java.util.IdentityHashMap<>();
     /** Smallest number of flows frozen together at one resource that forms a group; 0 turns grouping off. */
     int minMembers;
     // Scratch by Resource.number for formGroups: the call that last met the resource as a bottleneck,
@@ -102,6 +137,12 @@ final class FlowGroups {
         return s != null ? s.lazyGroup : null;
     }
 
+    /** The groups whose members alone cross {@code r} when it follows their blend, else null. */
+    Level[] blendedAt(Resource r) {
+        Site s = existingSite(r);
+        return s != null && s.blend != null ? s.blend.parts : null;
+    }
+
     /** The one member {@code r} carries while it follows that member's group, or null. */
     Flow lazyMember(Resource r) {
         Site s = existingSite(r);
@@ -151,6 +192,8 @@ final class FlowGroups {
             eject(s.lazyMember, now);
         } else if (s.lazyGroup != null) {
             unshare(q, now);
+        } else if (s.blend != null) {
+            unblend(q, s, now);
         }
     }
 
@@ -164,7 +207,7 @@ final class FlowGroups {
      * lane was solved on its own (a 4,096-receiver fan-out spent ~60% of its time in region bookkeeping).
      * A pseudo-flow crossing 512 resources still costs one solver entry instead of hundreds of flows.
      */
-    static final int MAX_GROUP_PATH = 512;
+    static final int MAX_GROUP_PATH = 1 << 16;
 
     /**
      * The groups of a solved region that no longer match what progressive filling of their members
@@ -236,6 +279,10 @@ final class FlowGroups {
         for (int i = 0; i < path.length; i++) {
             Resource q = path[i];
             Site s = site(q);
+            if (s.blend != null) {
+                // Back on its groups' pseudo-paths; m then leaves its own below.
+                unblend(q, s, now);
+            }
             if (s.lazyMember == m) {
                 unfollow(q, s, now);
                 continue;
@@ -301,6 +348,10 @@ final class FlowGroups {
         for (int k = p.pathInternal().length - 1; k > 0; k--) {
             Resource q = p.pathInternal()[k];
             double factor = p.usageInternal()[k];
+            if (resources.crossing(q).size() > 1) {
+                blend(q, now);
+                continue;
+            }
             if (resources.crossing(q).size() != 1 || q.watched || q.follows() || !(g.level() < q.capacity() / factor * (1 - GROUP_MARGIN))) {
                 continue;
             }
@@ -310,6 +361,96 @@ final class FlowGroups {
             g.shared.add(q);
         }
         p.rateCap = g.cap();
+    }
+
+    /**
+     * Takes {@code q} off the pseudo-paths crossing it when only pseudo-flows of groups cross it (the
+     * lanes of one striped receiver, each in the group of its source NIC, on the receiver's memory): it
+     * follows the {@link Blend} of those groups, whose budgets keep it from filling.
+     */
+    private void blend(Resource q, double now) {
+        Crossing on = resources.crossing(q);
+        if (q.watched || q.follows()) {
+            return;
+        }
+        int n = on.size();
+        FlowGroup[] parts = new FlowGroup[n];
+        for (int j = 0; j < n; j++) {
+            parts[j] = aggregate(on.flow(j));
+            if (parts[j] == null) {
+                return;
+            }
+        }
+        Arrays.sort(parts, (a, b) -> Integer.compare(a.at.index(), b.at.index()));
+        double[] factors = new double[n];
+        int[] counts = new int[n];
+        double load = 0;
+        for (int j = 0; j < n; j++) {
+            int k = parts[j].indexOf(q);
+            factors[j] = parts[j].pseudo.usageInternal()[k];
+            counts[j] = parts[j].crossing[k];
+            load += factors[j] * parts[j].level();
+        }
+        if (!(load < q.capacity() * (1 - GROUP_MARGIN))) {
+            return;
+        }
+        BlendKey key = new BlendKey(parts, factors);
+        Blend b = blends.get(key);
+        if (b == null) {
+            b = new Blend(parts, factors);
+            blends.put(key, b);
+            keyOf.put(b, key);
+            for (FlowGroup g : parts) {
+                g.blends.add(b);
+            }
+        }
+        for (FlowGroup g : parts) {
+            removeFromPseudoPath(g, g.indexOf(q));
+        }
+        Site s = site(q);
+        q.follow(b, 1.0, now);
+        s.blend = b;
+        s.blendCounts = counts;
+        b.add(q);
+        recap(b);
+    }
+
+    /** Puts a resource following a blend back on the pseudo-paths of the blend's groups. */
+    private void unblend(Resource q, Site s, double now) {
+        Blend b = s.blend;
+        int[] counts = s.blendCounts;
+        q.unfollow(now);
+        s.blend = null;
+        s.blendCounts = null;
+        if (b.remove(q)) {
+            blends.remove(keyOf.remove(b));
+            for (Level part : b.parts) {
+                ((FlowGroup) part).blends.remove(b);
+            }
+        }
+        for (int j = 0; j < b.parts.length; j++) {
+            FlowGroup g = (FlowGroup) b.parts[j];
+            addToPseudoPath(g, q, b.factors[j], counts[j]);
+        }
+        recap(b);
+    }
+
+    /** The caps of a blend's groups after its budgets changed. */
+    private static void recap(Blend b) {
+        for (Level part : b.parts) {
+            FlowGroup g = (FlowGroup) part;
+            g.pseudo.rateCap = g.cap();
+        }
+    }
+
+    /** The level of group {@code g} changed in a solve: its history and its blends' record it. */
+    void levelChanged(FlowGroup g) {
+        g.recordLevel();
+        for (int i = 0; i < g.blends.size(); i++) {
+            Blend b = g.blends.get(i);
+            b.recordLevel();
+            recap(b);
+        }
     }
 
     private void removeFromPseudoPath(FlowGroup g, int k) {
