@@ -202,10 +202,11 @@ final class FlowGroups {
 
     /**
      * Most resources a group's pseudo-flow may cross (its own plus shared ones), to bound its solve cost.
-     * A striped receiver's four lanes share its GPU link, so each receiver adds a shared resource to the
-     * group at the source NIC: at 16 the groups stopped growing after a dozen receivers and every later
-     * lane was solved on its own (a 4,096-receiver fan-out spent ~60% of its time in region bookkeeping).
-     * A pseudo-flow crossing 512 resources still costs one solver entry instead of hundreds of flows.
+     * Resources crossed only by its members, alone or with members of other groups, leave the path at
+     * the end of each formGroups (shareLazily, blend), so a path holds a handful of resources; this bound
+     * only stops a path made of resources other flows also cross from growing without end. At 512 it
+     * was reached by every striped fan-out past ~512 backlogged receivers, before blends existed, and
+     * every later lane was solved on its own (flows per solve rose from 3 to over 1,000).
      */
     static final int MAX_GROUP_PATH = 1 << 16;
 
