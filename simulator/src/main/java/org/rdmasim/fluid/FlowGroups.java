@@ -279,7 +279,13 @@ final class FlowGroups {
         Resource[] path = m.pathInternal();
         for (int i = 0; i < path.length; i++) {
             Resource q = path[i];
-            Site s = site(q);
+            // Read without making one: a site exists for every resource grouping ever kept something
+            // about, and most resources a member crosses are only on the pseudo-path (or are its group's).
+            Site s = existingSite(q);
+            if (s == null) {
+                leavePseudoPath(m, g, q, i);
+                continue;
+            }
             if (s.blend != null) {
                 // Back on its groups' pseudo-paths; m then leaves its own below.
                 unblend(q, s, now);
@@ -302,11 +308,7 @@ final class FlowGroups {
                 }
                 continue;
             }
-            int k = g.indexOf(q);
-            p.usageInternal()[k] -= m.weight() * m.usage(i);
-            if (--g.crossing[k] == 0 && k > 0) {
-                removeFromPseudoPath(g, k);
-            }
+            leavePseudoPath(m, g, q, i);
         }
         memberOf[m.number] = null;
         m.groupLevel = null;
@@ -324,6 +326,15 @@ final class FlowGroups {
             p.rate = 0;
         } else {
             p.rateCap = g.cap();
+        }
+    }
+
+    /** Takes member {@code m}'s usage of {@code q}, the {@code i}-th resource of its path, off its group's pseudo-path. */
+    private void leavePseudoPath(Flow m, FlowGroup g, Resource q, int i) {
+        int k = g.indexOf(q);
+        g.pseudo.usageInternal()[k] -= m.weight() * m.usage(i);
+        if (--g.crossing[k] == 0 && k > 0) {
+            removeFromPseudoPath(g, k);
         }
     }
 
