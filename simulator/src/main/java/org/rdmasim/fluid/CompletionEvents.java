@@ -91,6 +91,18 @@ final class CompletionEvents {
                         componentFlows.add(f);
                     }
                 }
+                // A resource following a blend is crossed by the blended groups' members only, none of
+                // them in its list: the groups are met through their pseudo-flows.
+                Level[] blended = groups.blendedAt(r);
+                if (blended != null) {
+                    for (Level part : blended) {
+                        Flow p = ((FlowGroup) part).pseudo;
+                        if (seen[p.number] != mark) {
+                            seen[p.number] = mark;
+                            componentFlows.add(p);
+                        }
+                    }
+                }
             }
             if (groups.groupOf(first) != null) {
                 // A member is in no resource list: it leads, and the scan below adds whoever else is due.

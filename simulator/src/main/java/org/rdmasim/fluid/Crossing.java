@@ -13,8 +13,9 @@ import java.util.Arrays;
  */
 final class Crossing {
     final Resource resource;
-    private Flow[] flows = new Flow[4];
-    private int[] pathIndex = new int[4];
+    // Two to start: most resources of a large run (a receiver's NICs and links) carry one or two flows.
+    private Flow[] flows = new Flow[2];
+    private int[] pathIndex = new int[2];
     private int size;
 
     Crossing(Resource resource) {

@@ -1,6 +1,5 @@
 package org.rdmasim.fluid;
 
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.TreeSet;
 
@@ -53,12 +52,10 @@ final class FlowGroup implements Level {
     private double virtualTime;
     private double virtualSince;
 
-    // Level history for the peak load of lazily followed resources: a suffix-maximum stack over the
-    // sequence of levels (record numbers increase; levels on the stack strictly decrease).
-    private long records;
-    private long[] stackRecord = new long[8];
-    private double[] stackLevel = new double[8];
-    private int stackSize;
+    /** Level history, for the peak load of lazily followed resources. */
+    private final LevelHistory history = new LevelHistory();
+    /** Blends this group is part of: each bounds the group's level by its budget (see {@link Blend}). */
+    final java.util.List<Blend> blends = new java.util.ArrayList<>(2);
 
     FlowGroup(Resource at, Flow pseudo, double now) {
         this.at = at;
@@ -68,10 +65,19 @@ final class FlowGroup implements Level {
         recordLevel();
     }
 
-    /** The pseudo-flow's cap: the lowest member threshold or level at which a shared lazy resource fills. */
+    /**
+     * The pseudo-flow's cap: the lowest member threshold, level at which a shared lazy resource fills,
+     * or budget of a blend the group is part of.
+     */
     double cap() {
         double c = byThreshold.isEmpty() ? Double.POSITIVE_INFINITY : byThreshold.first().threshold;
-        return shared.isEmpty() ? c : Math.min(c, shared.first().lazyLimit());
+        if (!shared.isEmpty()) {
+            c = Math.min(c, shared.first().lazyLimit());
+        }
+        for (int i = 0; i < blends.size(); i++) {
+            c = Math.min(c, blends.get(i).budgetOf(this));
+        }
+        return c;
     }
 
     /** Rate per unit weight of every member. */
@@ -100,38 +106,19 @@ final class FlowGroup implements Level {
 
     /** Appends the current level to the history. */
     void recordLevel() {
-        double level = pseudo.rate;
-        while (stackSize > 0 && stackLevel[stackSize - 1] <= level) {
-            stackSize--;
-        }
-        if (stackSize == stackRecord.length) {
-            stackRecord = Arrays.copyOf(stackRecord, 2 * stackSize);
-            stackLevel = Arrays.copyOf(stackLevel, 2 * stackSize);
-        }
-        stackRecord[stackSize] = records++;
-        stackLevel[stackSize++] = level;
+        history.record(pseudo.rate);
     }
 
     /** Number of the latest level record. */
     @Override
     public long levelRecord() {
-        return records - 1;
+        return history.latest();
     }
 
     /** Highest level recorded since record {@code from} (inclusive), and the current one. */
     @Override
     public double maxLevelSince(long from) {
-        int lo = 0;
-        int hi = stackSize - 1;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (stackRecord[mid] >= from) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return Math.max(stackLevel[lo], pseudo.rate);
+        return history.maxSince(from, pseudo.rate);
     }
 
     /** Position of {@code r} on the pseudo-path, -1 when absent: a lookup, as paths reach hundreds of resources. */

@@ -42,7 +42,42 @@ final class FlowGroups {
         FlowGroup lazyGroup;
         /** Members crossing the resource while it follows {@link #lazyGroup}. */
         int lazyCount;
+        /** The blend the resource follows, or null: members of several groups cross it and nothing else. */
+        Blend blend;
+        /** Members of each of {@link #blend}'s groups crossing the resource, in the blend's order. */
+        int[] blendCounts;
     }
+
+    /** What identifies a blend: its groups (by identity) and their usages, in the order of the groups' resources. */
+    private record BlendKey(FlowGroup[] groups, double[] factors) {
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof BlendKey k) || k.groups.length != groups.length) {
+                return false;
+            }
+            for (int i = 0; i < groups.length; i++) {
+                if (k.groups[i] != groups[i] || Double.compare(k.factors[i], factors[i]) != 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = 1;
+            for (int i = 0; i < groups.length; i++) {
+                h = 31 * h + System.identityHashCode(groups[i]);
+                h = 31 * h + Double.hashCode(factors[i]);
+            }
+            return h;
+        }
+    }
+
+    /** Blends with at least one resource following them (looked up only, never walked: no order leaks out). */
+    private final java.util.Map<BlendKey, Blend> blends = new java.util.HashMap<>();
+    /** What a blend's key is, to drop it from {@link #blends} when its last resource leaves. */
+    private final java.util.IdentityHashMap<Blend, BlendKey> keyOf = new java.util.IdentityHashMap<>();
     /** Smallest number of flows frozen together at one resource that forms a group; 0 turns grouping off. */
     int minMembers;
     // Scratch by Resource.number for formGroups: the call that last met the resource as a bottleneck,
@@ -102,6 +137,12 @@ final class FlowGroups {
         return s != null ? s.lazyGroup : null;
     }
 
+    /** The groups whose members alone cross {@code r} when it follows their blend, else null. */
+    Level[] blendedAt(Resource r) {
+        Site s = existingSite(r);
+        return s != null && s.blend != null ? s.blend.parts : null;
+    }
+
     /** The one member {@code r} carries while it follows that member's group, or null. */
     Flow lazyMember(Resource r) {
         Site s = existingSite(r);
@@ -151,6 +192,8 @@ final class FlowGroups {
             eject(s.lazyMember, now);
         } else if (s.lazyGroup != null) {
             unshare(q, now);
+        } else if (s.blend != null) {
+            unblend(q, s, now);
         }
     }
 
@@ -159,12 +202,13 @@ final class FlowGroups {
 
     /**
      * Most resources a group's pseudo-flow may cross (its own plus shared ones), to bound its solve cost.
-     * A striped receiver's four lanes share its GPU link, so each receiver adds a shared resource to the
-     * group at the source NIC: at 16 the groups stopped growing after a dozen receivers and every later
-     * lane was solved on its own (a 4,096-receiver fan-out spent ~60% of its time in region bookkeeping).
-     * A pseudo-flow crossing 512 resources still costs one solver entry instead of hundreds of flows.
+     * Resources crossed only by its members, alone or with members of other groups, leave the path at
+     * the end of each formGroups (shareLazily, blend), so a path holds a handful of resources; this bound
+     * only stops a path made of resources other flows also cross from growing without end. At 512 it
+     * was reached by every striped fan-out past ~512 backlogged receivers, before blends existed, and
+     * every later lane was solved on its own (flows per solve rose from 3 to over 1,000).
      */
-    static final int MAX_GROUP_PATH = 512;
+    static final int MAX_GROUP_PATH = 1 << 16;
 
     /**
      * The groups of a solved region that no longer match what progressive filling of their members
@@ -235,7 +279,17 @@ final class FlowGroups {
         Resource[] path = m.pathInternal();
         for (int i = 0; i < path.length; i++) {
             Resource q = path[i];
-            Site s = site(q);
+            // Read without making one: a site exists for every resource grouping ever kept something
+            // about, and most resources a member crosses are only on the pseudo-path (or are its group's).
+            Site s = existingSite(q);
+            if (s == null) {
+                leavePseudoPath(m, g, q, i);
+                continue;
+            }
+            if (s.blend != null) {
+                // Back on its groups' pseudo-paths; m then leaves its own below.
+                unblend(q, s, now);
+            }
             if (s.lazyMember == m) {
                 unfollow(q, s, now);
                 continue;
@@ -254,11 +308,7 @@ final class FlowGroups {
                 }
                 continue;
             }
-            int k = g.indexOf(q);
-            p.usageInternal()[k] -= m.weight() * m.usage(i);
-            if (--g.crossing[k] == 0 && k > 0) {
-                removeFromPseudoPath(g, k);
-            }
+            leavePseudoPath(m, g, q, i);
         }
         memberOf[m.number] = null;
         m.groupLevel = null;
@@ -276,6 +326,15 @@ final class FlowGroups {
             p.rate = 0;
         } else {
             p.rateCap = g.cap();
+        }
+    }
+
+    /** Takes member {@code m}'s usage of {@code q}, the {@code i}-th resource of its path, off its group's pseudo-path. */
+    private void leavePseudoPath(Flow m, FlowGroup g, Resource q, int i) {
+        int k = g.indexOf(q);
+        g.pseudo.usageInternal()[k] -= m.weight() * m.usage(i);
+        if (--g.crossing[k] == 0 && k > 0) {
+            removeFromPseudoPath(g, k);
         }
     }
 
@@ -301,6 +360,10 @@ final class FlowGroups {
         for (int k = p.pathInternal().length - 1; k > 0; k--) {
             Resource q = p.pathInternal()[k];
             double factor = p.usageInternal()[k];
+            if (resources.crossing(q).size() > 1) {
+                blend(q, now);
+                continue;
+            }
             if (resources.crossing(q).size() != 1 || q.watched || q.follows() || !(g.level() < q.capacity() / factor * (1 - GROUP_MARGIN))) {
                 continue;
             }
@@ -310,6 +373,96 @@ final class FlowGroups {
             g.shared.add(q);
         }
         p.rateCap = g.cap();
+    }
+
+    /**
+     * Takes {@code q} off the pseudo-paths crossing it when only pseudo-flows of groups cross it (the
+     * lanes of one striped receiver, each in the group of its source NIC, on the receiver's memory): it
+     * follows the {@link Blend} of those groups, whose budgets keep it from filling.
+     */
+    private void blend(Resource q, double now) {
+        Crossing on = resources.crossing(q);
+        if (q.watched || q.follows()) {
+            return;
+        }
+        int n = on.size();
+        FlowGroup[] parts = new FlowGroup[n];
+        for (int j = 0; j < n; j++) {
+            parts[j] = aggregate(on.flow(j));
+            if (parts[j] == null) {
+                return;
+            }
+        }
+        Arrays.sort(parts, (a, b) -> Integer.compare(a.at.index(), b.at.index()));
+        double[] factors = new double[n];
+        int[] counts = new int[n];
+        double load = 0;
+        for (int j = 0; j < n; j++) {
+            int k = parts[j].indexOf(q);
+            factors[j] = parts[j].pseudo.usageInternal()[k];
+            counts[j] = parts[j].crossing[k];
+            load += factors[j] * parts[j].level();
+        }
+        if (!(load < q.capacity() * (1 - GROUP_MARGIN))) {
+            return;
+        }
+        BlendKey key = new BlendKey(parts, factors);
+        Blend b = blends.get(key);
+        if (b == null) {
+            b = new Blend(parts, factors);
+            blends.put(key, b);
+            keyOf.put(b, key);
+            for (FlowGroup g : parts) {
+                g.blends.add(b);
+            }
+        }
+        for (FlowGroup g : parts) {
+            removeFromPseudoPath(g, g.indexOf(q));
+        }
+        Site s = site(q);
+        q.follow(b, 1.0, now);
+        s.blend = b;
+        s.blendCounts = counts;
+        b.add(q);
+        recap(b);
+    }
+
+    /** Puts a resource following a blend back on the pseudo-paths of the blend's groups. */
+    private void unblend(Resource q, Site s, double now) {
+        Blend b = s.blend;
+        int[] counts = s.blendCounts;
+        q.unfollow(now);
+        s.blend = null;
+        s.blendCounts = null;
+        if (b.remove(q)) {
+            blends.remove(keyOf.remove(b));
+            for (Level part : b.parts) {
+                ((FlowGroup) part).blends.remove(b);
+            }
+        }
+        for (int j = 0; j < b.parts.length; j++) {
+            FlowGroup g = (FlowGroup) b.parts[j];
+            addToPseudoPath(g, q, b.factors[j], counts[j]);
+        }
+        recap(b);
+    }
+
+    /** The caps of a blend's groups after its budgets changed. */
+    private static void recap(Blend b) {
+        for (Level part : b.parts) {
+            FlowGroup g = (FlowGroup) part;
+            g.pseudo.rateCap = g.cap();
+        }
+    }
+
+    /** The level of group {@code g} changed in a solve: its history and its blends' record it. */
+    void levelChanged(FlowGroup g) {
+        g.recordLevel();
+        for (int i = 0; i < g.blends.size(); i++) {
+            Blend b = g.blends.get(i);
+            b.recordLevel();
+            recap(b);
+        }
     }
 
     private void removeFromPseudoPath(FlowGroup g, int k) {

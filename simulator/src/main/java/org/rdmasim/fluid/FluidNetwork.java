@@ -319,6 +319,12 @@ public final class FluidNetwork {
         return groups.followedBy(r);
     }
 
+    /** How many groups {@code r} follows as a blend, 0 when none (for checks and tests). */
+    int blendedGroups(Resource r) {
+        Level[] parts = groups.blendedAt(r);
+        return parts == null ? 0 : parts.length;
+    }
+
     /** The one member {@code r} carries while it follows that member's group, or null (for checks and tests). */
     Flow lazyMember(Resource r) {
         return groups.lazyMember(r);

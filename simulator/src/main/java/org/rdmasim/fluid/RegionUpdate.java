@@ -113,7 +113,7 @@ final class RegionUpdate {
                 // Its smallest tag may have changed even when its level did not.
                 schedule.scheduleGroup(g, now);
                 if (f.rate != changes.rateBefore(i)) {
-                    g.recordLevel();
+                    groups.levelChanged(g);
                 }
             } else if (f.rate != changes.rateBefore(i) || f.completion == null || !f.completion.isPending()) {
                 schedule.schedule(f, now);

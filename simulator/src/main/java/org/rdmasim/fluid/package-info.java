@@ -42,6 +42,9 @@
  * <ul>
  *   <li>{@code FlowGroup}: flows frozen together at one resource, its pseudo-flow and members' order by
  *       tag and threshold, and the resources it makes follow it lazily.</li>
+ *   <li>{@code Blend}: the summed load several groups put on a resource only their members cross (the
+ *       lanes of one striped receiver, each in the group of its source NIC, on the receiver's memory),
+ *       which follows it lazily, and the budgets that keep each group's level below where it would fill.</li>
  *   <li>{@code ResourceTable} and {@code Crossing}: resources by index, and by
  *       {@link org.rdmasim.fluid.Resource}'s dense number the flows crossing each one (with where the
  *       resource sits on each flow's path), the incidence both solver and network walk; SimGrid's lmm
@@ -54,7 +57,8 @@
  *   <li>{@link org.rdmasim.fluid.Resource}: capacity, limit, kind and load accounting, nothing of
  *       flows. A resource followed lazily reads its load from the group's {@code Level}; the group at a
  *       resource and the group it follows, {@code FlowGroups} keeps by resource number.</li>
- *   <li>{@code Level}: a group's rate per unit weight and its history, as flows and resources read it.</li>
+ *   <li>{@code Level}: a group's (or blend's) rate per unit weight and its history, as flows and
+ *       resources read it; {@code LevelHistory}: the suffix maxima of a level's records, for peaks.</li>
  * </ul>
  *
  * <p>{@link org.rdmasim.fluid.FlowTap} shows a layer above what a run did, to pose it again to another

@@ -310,4 +310,93 @@ class FlowGroupingTest {
         }
         assertTrue(roseWhileLazy > 0, "no GPU link's peak rose while a group followed it");
     }
+
+    /**
+     * Striped receivers whose two lanes leave from two different source NICs (100 and 80 B/s), so each
+     * lane is in the group of its own source NIC, and meet on the receiver's GPU link (30 B/s). With
+     * many receivers backlogged the GPU link is far from full and follows the blend of the two groups;
+     * early and late, with few receivers, the two levels add up past the link's capacity and it binds.
+     * Returns finish times by lane; {@code samples} gets every GPU link's bytes and peak at each
+     * sampling instant, and {@code blended[0]} the most GPU links following a blend at one instant.
+     */
+    // The last lanes finish near 124 s: the dips fall while the backlog drains and levels rise, and the
+    // samples span the whole run.
+    private static final double DIP_START = 40;
+    private static final double DIP_GAP = 6;
+    private static final double SAMPLE_GAP = 0.3;
+
+    private static Map<String, Double> twoSourceReceivers(int groupMin, int[] blended, List<double[]> samples) {
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork net = new FluidNetwork(clock).grouping(groupMin).verifying(groupMin > 0);
+        Resource sourceA = net.addResource("source A tx", ResourceKind.NIC_TX, 100);
+        Resource sourceB = net.addResource("source B tx", ResourceKind.NIC_TX, 80);
+        Map<String, Double> finish = new java.util.TreeMap<>();
+        List<Resource> gpus = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            Resource gpu = net.addResource("r" + i + " gpu", ResourceKind.PCIE_LINK, 30);
+            gpus.add(gpu);
+            for (String lane : new String[] {"a", "b"}) {
+                Resource nic = net.addResource("r" + i + " " + lane, ResourceKind.NIC_RX, 1000);
+                Resource source = lane.equals("a") ? sourceA : sourceB;
+                long bytes = lane.equals("a") ? 200 + 10L * i : 170 + 7L * i;
+                String label = "r" + i + lane;
+                // Lane b uses the GPU link twice per byte (a bounce through it), so the blend weighs
+                // the two groups' levels differently.
+                List<Double> usage = List.of(1.0, 1.0, lane.equals("a") ? 1.0 : 2.0);
+                clock.schedule(0.2 * i, () -> net.start(label, List.of(source, nic, gpu), usage, 1.0,
+                        Double.POSITIVE_INFINITY, bytes, f -> finish.put(label, f.finishTime())));
+            }
+        }
+        // Bursts of short flows on source A alone: group A's level dips and recovers while GPU links
+        // follow the blend, so a link's peak lies in the blend's history, not at its current load.
+        for (int k = 0; k < 12; k++) {
+            Resource own = net.addResource("burst" + k, ResourceKind.NIC_RX, 1000);
+            for (int j = 0; j < 4; j++) {
+                String label = "burst" + k + "." + j;
+                clock.schedule(DIP_START + DIP_GAP * k, () -> net.start(label, List.of(sourceA, own), 1.0,
+                        Double.POSITIVE_INFINITY, 40, f -> finish.put(label, f.finishTime())));
+            }
+        }
+        for (int k = 1; k < 400; k++) {
+            clock.schedule(SAMPLE_GAP * k, () -> {
+                int n = 0;
+                for (Resource g : gpus) {
+                    n += net.blendedGroups(g) == 2 ? 1 : 0;
+                    samples.add(new double[] {g.bytesCarried(clock.now()), g.peakLoad(), g.load()});
+                }
+                blended[0] = Math.max(blended[0], n);
+            });
+        }
+        clock.run();
+        for (Resource g : gpus) {
+            samples.add(new double[] {g.bytesCarried(clock.now()), g.peakLoad(), g.load()});
+            assertEquals(0, net.blendedGroups(g), g.name() + " still follows a blend after the run");
+        }
+        return finish;
+    }
+
+    @Test
+    void aLinkSharedByLanesOfTwoGroupsFollowsTheirBlendAndCarriesWhatItWouldFlowByFlow() {
+        int[] none = {0};
+        int[] blended = {0};
+        List<double[]> plainSamples = new ArrayList<>();
+        List<double[]> groupedSamples = new ArrayList<>();
+        Map<String, Double> plain = twoSourceReceivers(0, none, plainSamples);
+        Map<String, Double> grouped = twoSourceReceivers(2, blended, groupedSamples);
+        assertEquals(60 + 48, plain.size());
+        assertEquals(plain.keySet(), grouped.keySet());
+        for (Map.Entry<String, Double> e : plain.entrySet()) {
+            assertEquals(e.getValue(), grouped.get(e.getKey()), 1e-9 * e.getValue(), e.getKey());
+        }
+        assertEquals(0, none[0]);
+        assertTrue(blended[0] >= 5, "GPU links following the blend of both sources' groups at once: " + blended[0]);
+        assertEquals(plainSamples.size(), groupedSamples.size());
+        for (int i = 0; i < plainSamples.size(); i++) {
+            double[] a = plainSamples.get(i);
+            double[] b = groupedSamples.get(i);
+            assertEquals(a[0], b[0], 1e-9 * Math.max(1, a[0]), "bytes carried, sample " + i);
+            assertEquals(a[1], b[1], 1e-9 * Math.max(1, a[1]), "peak load, sample " + i);
+            assertEquals(a[2], b[2], 1e-9 * Math.max(1, a[2]), "load, sample " + i);
+        }
+    }
 }
