@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.rdmasim.report.ReportWriter;
 import org.rdmasim.sweep.ResultTable;
 import org.rdmasim.sweep.ShardMerge;
 import org.rdmasim.sweep.StudyPage;
@@ -49,8 +48,20 @@ public final class MergeCommand implements Callable<Integer> {
             throw new BadInputException(e.getMessage());
         }
         Path dir = out != null ? out : Path.of("reports", merged.meta().study());
-        if (!ReportWriter.safeToWrite(dir)) {
-            throw new BadInputException(dir + " exists and holds files rdmasim did not write; choose another --out");
+        // The merge writes beside what else is there (a job folder holds the scheduler's own logs and the
+        // shard folders): it refuses only when a file it would write is one rdmasim did not write.
+        if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
+            throw new BadInputException(dir + " is a file; --out names the folder the merged study is written to");
+        }
+        if (java.nio.file.Files.isDirectory(dir)) {
+            List<String> clash = org.rdmasim.report.ReportFolder.foreignEntries(dir, java.util.Set.of()).stream()
+                    .filter(n -> n.equals("results.csv") || n.equals("results.json") || n.equals("rows.jsonl")
+                            || n.equals("index.html") || n.matches(".*-vs-.*\\.(png|svg)"))
+                    .toList();
+            if (!clash.isEmpty()) {
+                throw new BadInputException("will not replace " + String.join(", ", clash) + " in " + dir
+                        + ": rdmasim did not write it (or it changed since); move it or choose another --out");
+            }
         }
         StudyPage.write(merged, dir, true);
         Files.deleteIfExists(dir.resolve(ResultTable.JOURNAL));
