@@ -74,4 +74,19 @@ public final class Units {
         }
         return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
+
+    /**
+     * A whole number of bytes in the largest binary unit that divides it: "4 B", "16 KiB", "1 GiB"
+     * ({@code separator} between number and unit: "" in variant names, " " in sentences).
+     */
+    public static String exactSizeLabel(long bytes, String separator) {
+        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+        int u = 0;
+        long v = bytes;
+        while (u < units.length - 1 && v >= 1024 && v % 1024 == 0) {
+            v /= 1024;
+            u++;
+        }
+        return v + separator + units[u];
+    }
 }

@@ -300,14 +300,7 @@ final class Verdict {
 
     /** "4 B", "16 KiB", "1 GiB": message sizes as the sweep names its points. */
     private static String sizeText(long bytes) {
-        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
-        int u = 0;
-        long v = bytes;
-        while (u < units.length - 1 && v >= 1024 && v % 1024 == 0) {
-            v /= 1024;
-            u++;
-        }
-        return v + " " + units[u];
+        return org.rdmasim.hardware.Units.exactSizeLabel(bytes, " ");
     }
 
     /** Which variants fit under the scenario's limits, and where each of the others stopped. */

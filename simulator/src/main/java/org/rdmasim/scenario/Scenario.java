@@ -49,14 +49,7 @@ public record Scenario(String name, String description, String file, long seed, 
         }
 
         public static String sizeLabel(long size) {
-            String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
-            int u = 0;
-            long v = size;
-            while (u < units.length - 1 && v >= 1024 && v % 1024 == 0) {
-                v /= 1024;
-                u++;
-            }
-            return v + units[u];
+            return org.rdmasim.hardware.Units.exactSizeLabel(size, "");
         }
     }
 
