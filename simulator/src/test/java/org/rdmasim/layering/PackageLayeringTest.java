@@ -28,7 +28,7 @@ class PackageLayeringTest {
      */
     static final Map<String, Integer> LAYER = Map.ofEntries(Map.entry("engine", 0), Map.entry("fluid", 1),
             Map.entry("hardware", 2), Map.entry("transport", 3), Map.entry("memory", 4), Map.entry("workload", 5),
-            Map.entry("importers", 6), Map.entry("scenario", 7), Map.entry("report", 7), Map.entry("run", 8),
+            Map.entry("importers", 6), Map.entry("refit", 6), Map.entry("scenario", 7), Map.entry("report", 7), Map.entry("run", 8),
             Map.entry("validation", 9), Map.entry("crosscheck", 9), Map.entry("sweep", 10), Map.entry("cli", 11),
             Map.entry("layering", 12), Map.entry("fuzz", 12));
 
