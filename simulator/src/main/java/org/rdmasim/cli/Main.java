@@ -4,8 +4,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.Properties;
+import org.rdmasim.importers.ImportException;
 import org.rdmasim.importers.PrintableText;
+import org.rdmasim.memory.MemoryInputException;
+import org.rdmasim.report.ReportFolder;
+import org.rdmasim.run.RunBudget;
 import org.rdmasim.scenario.ScenarioException;
+import org.rdmasim.sweep.StudyInputException;
+import org.rdmasim.transport.backend.BackendRefusal;
+import org.rdmasim.transport.config.ConfigValueException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -48,7 +55,7 @@ public final class Main implements Runnable {
                 err.println("rdmasim: error: " + PrintableText.escapedKeepingLines(String.valueOf(ex.getMessage())));
                 return BAD_INPUT;
             }
-            if (ex instanceof IllegalArgumentException) {
+            if (isInputError(ex)) {
                 err.println("rdmasim: error: " + PrintableText.escapedKeepingLines(String.valueOf(ex.getMessage())));
                 return BAD_INPUT;
             }
@@ -69,6 +76,18 @@ public final class Main implements Runnable {
             // what picocli lets through (an Error from a command, a handler's own failure)
             return unexpected(e, err);
         }
+    }
+
+    /**
+     * Whether {@code ex} is one of the exception types the model raises for something the user wrote (a
+     * value out of its physical range, a refused configuration, an unsafe output folder). A plain
+     * {@link IllegalArgumentException} is not: it is an invariant the program broke, reported as an
+     * internal error (exit 3) so that a fault of rdmasim's never reads as the user's.
+     */
+    static boolean isInputError(Throwable ex) {
+        return ex instanceof MemoryInputException || ex instanceof BackendRefusal || ex instanceof ConfigValueException
+                || ex instanceof ImportException || ex instanceof ReportFolder.UnsafeOutputException
+                || ex instanceof RunBudget.TooLarge || ex instanceof StudyInputException;
     }
 
     /**

@@ -71,7 +71,12 @@ final class MemoryVaCommand implements Callable<Integer> {
         if (out != null) {
             out = MemoryCommand.prepareOutput(out);
         }
-        GpuModel model = GpuModel.parse(gpu);
+        GpuModel model;
+        try {
+            model = GpuModel.parse(gpu);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--gpu: " + e.getMessage());
+        }
         CudaPoolAddressSpace pools = CudaPoolAddressSpace.forDevice(model.hbmBytes())
                 .withPoolsPerCommunicator(poolsPerCommunicator);
         if (shadowMax != null) {

@@ -30,7 +30,7 @@ public final class ClusterJobs {
 
     public ClusterJobs(Study study, int shards, int cpus, Path out, boolean allowOutside) {
         if (shards < 1) {
-            throw new IllegalArgumentException("at least one shard, got " + shards);
+            throw new StudyInputException("at least one shard, got " + shards);
         }
         this.study = study;
         this.shards = shards;
@@ -113,7 +113,7 @@ public final class ClusterJobs {
         checkWord("--mount", mount, "/[A-Za-z0-9._/-]*");
         checkWord("--memory", memory, "[0-9]+(Ki|Mi|Gi|Ti|K|M|G|T)?");
         if (parallelism < 1 || parallelism > shards) {
-            throw new IllegalArgumentException("--parallelism must be 1 to the " + shards + " shard(s), got " + parallelism);
+            throw new StudyInputException("--parallelism must be 1 to the " + shards + " shard(s), got " + parallelism);
         }
         String studyPath = inside("the study", study.file());
         String outPath = inside("--out", out);
@@ -183,7 +183,7 @@ public final class ClusterJobs {
         Path here = Path.of("").toAbsolutePath();
         Path abs = p.toAbsolutePath().normalize();
         if (!abs.startsWith(here)) {
-            throw new IllegalArgumentException("--k8s: " + what + " (" + p + ") must be inside this folder, which the "
+            throw new StudyInputException("--k8s: " + what + " (" + p + ") must be inside this folder, which the "
                     + "pods see at --mount");
         }
         String r = here.relativize(abs).toString();
@@ -192,7 +192,7 @@ public final class ClusterJobs {
 
     private static void checkWord(String option, String value, String pattern) {
         if (value == null || !value.matches(pattern)) {
-            throw new IllegalArgumentException(option + ": '" + value + "' is not of the form " + pattern);
+            throw new StudyInputException(option + ": '" + value + "' is not of the form " + pattern);
         }
     }
 

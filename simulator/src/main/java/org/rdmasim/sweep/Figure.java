@@ -38,7 +38,7 @@ public enum Figure {
                 return f;
             }
         }
-        throw new IllegalArgumentException("unknown figure '" + key + "'; expected one of "
+        throw new StudyInputException("unknown figure '" + key + "'; expected one of "
                 + Arrays.stream(values()).map(Figure::key).collect(Collectors.joining(", ")));
     }
 

@@ -194,7 +194,7 @@ public final class ResultTable {
         }
         try {
             if (root.path("schemaVersion").asInt() != SCHEMA_VERSION || !root.hasNonNull("fingerprint")) {
-                throw new IllegalArgumentException("not a study result table (schemaVersion " + SCHEMA_VERSION
+                throw new StudyInputException("not a study result table (schemaVersion " + SCHEMA_VERSION
                         + " with a fingerprint)");
             }
             List<String> paths = new ArrayList<>();

@@ -22,7 +22,7 @@ public final class ShardMerge {
 
     public static ResultTable merge(List<Path> dirs) throws IOException {
         if (dirs.isEmpty()) {
-            throw new IllegalArgumentException("merge needs at least one shard folder");
+            throw new StudyInputException("merge needs at least one shard folder");
         }
         Map<Integer, Path> byIndex = new TreeMap<>();
         ResultTable.Meta first = null;
@@ -72,7 +72,7 @@ public final class ShardMerge {
             }
         }
         if (!missing.isEmpty()) {
-            throw new IllegalArgumentException("shard(s) " + String.join(", ", missing) + " of study '" + first.study()
+            throw new StudyInputException("shard(s) " + String.join(", ", missing) + " of study '" + first.study()
                     + "' missing: none of the given folders holds them; nothing merged");
         }
         ResultTable whole = new ResultTable(first.whole());

@@ -27,7 +27,7 @@ public final class StudyPlan {
 
         public Shard {
             if (count < 1 || index < 1 || index > count) {
-                throw new IllegalArgumentException("a shard is I/N with 1 <= I <= N, got " + index + "/" + count);
+                throw new StudyInputException("a shard is I/N with 1 <= I <= N, got " + index + "/" + count);
             }
         }
 
@@ -35,12 +35,12 @@ public final class StudyPlan {
         public static Shard parse(String text) {
             String[] p = text.trim().split("/", -1);
             if (p.length != 2) {
-                throw new IllegalArgumentException("expected --shard I/N (shard I of N, 1-based), got '" + text + "'");
+                throw new StudyInputException("expected --shard I/N (shard I of N, 1-based), got '" + text + "'");
             }
             try {
                 return new Shard(Integer.parseInt(p[0].trim()), Integer.parseInt(p[1].trim()));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("expected --shard I/N with whole numbers, got '" + text + "'");
+                throw new StudyInputException("expected --shard I/N with whole numbers, got '" + text + "'");
             }
         }
 

@@ -81,6 +81,22 @@ class CliOptionFuzzTest {
         m.put("memory mtt", List.of("--memory", "64GiB"));
         m.put("memory va", List.of("--gpu", "gb300", "--communicators", "200"));
         m.put("parameters", List.of());
+        // a one-point study, and two shards of it run for merge to join
+        Path study = StudyFixture.write(dir.resolve("study"), """
+                study: tiny
+                scenario: base.yaml
+                replications: 1
+                knobs:
+                  hosts.sources.count: [1, 2]
+                """);
+        m.put("sweep", List.of(study.toString()));
+        Path shard1 = dir.resolve("shard1");
+        Path shard2 = dir.resolve("shard2");
+        assertEquals(0, CliTestSupport.run("sweep", study.toString(), "--shard", "1/2", "--out", shard1.toString())
+                .code());
+        assertEquals(0, CliTestSupport.run("sweep", study.toString(), "--shard", "2/2", "--out", shard2.toString())
+                .code());
+        m.put("merge", List.of(shard1.toString(), shard2.toString()));
         return m;
     }
 
@@ -121,7 +137,7 @@ class CliOptionFuzzTest {
                     args.add(writes(o) ? dir.resolve("out" + i).toString() : HOSTILE.get(random.nextInt(HOSTILE.size())));
                 }
             }
-            if (command.equals("run") || command.equals("size")) {
+            if (command.equals("run") || command.equals("size") || command.equals("sweep") || command.equals("merge")) {
                 if (!args.contains("--out") && !args.contains("-o")) {
                     args.addAll(List.of("--out", dir.resolve("out" + i).toString()));
                 }

@@ -35,4 +35,22 @@ class InternalErrorTest {
         assertTrue(err.toString().contains("more memory than the Java heap has") && err.toString().contains("-Xmx"),
                 err.toString());
     }
+
+    @Test
+    void aBrokenInvariantIsNotBlamedOnTheUser() {
+        // a plain IllegalArgumentException is a check inside rdmasim failing: exit 3, not "bad input"
+        assertTrue(!Main.isInputError(new IllegalArgumentException("a replication index is at least 0, got -1")));
+        assertTrue(Main.isInputError(new org.rdmasim.sweep.StudyInputException("expected --shard I/N, got 'x'")));
+        assertTrue(Main.isInputError(new org.rdmasim.memory.MemoryInputException("GiB value must be >= 0")));
+    }
+
+    @Test
+    void aMisspelledGpuModelIsBadInputNamingTheOption() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"memory", "va", "--gpu", "h999", "--communicators", "4"}, new PrintWriter(out, true),
+                new PrintWriter(err, true));
+        assertEquals(Main.BAD_INPUT, code, err.toString());
+        assertTrue(err.toString().contains("--gpu") && err.toString().contains("h999"), err.toString());
+    }
 }
