@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.fluid.Flow;
+import org.rdmasim.fluid.FlowStart;
 import org.rdmasim.fluid.Limit;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.hardware.Bottleneck;
@@ -188,6 +189,10 @@ public final class TransferEngine {
             pending = lanes.size();
             // Descriptors are posted while earlier ones move; only the first one's cost delays data.
             double posting = params.perDescriptorSeconds();
+            // Lanes next to each other that start at the same instant start in one event, their flows
+            // with one re-solve (they would have fired one after the other with nothing between).
+            int first = 0;
+            double firstDelay = Double.NaN;
             for (int i = 0; i < lanes.size(); i++) {
                 Lane lane = lanes.get(i);
                 double oneWay = oneWayLatency(spec, lane);
@@ -196,7 +201,14 @@ public final class TransferEngine {
                 double requestDelay = spec.operation() == Operation.READ ? oneWay : 0.0;
                 double delay = posting + requestDelay + params.perFragmentSeconds();
                 runs[i] = new LaneRun(this, i, lane);
-                cluster.network().clock().schedule(delay, new LaneStart(runs[i]));
+                if (i > first && delay != firstDelay) {
+                    cluster.network().clock().schedule(firstDelay, new LaneStart(java.util.Arrays.copyOfRange(runs, first, i)));
+                    first = i;
+                }
+                firstDelay = delay;
+            }
+            if (!lanes.isEmpty()) {
+                cluster.network().clock().schedule(firstDelay, new LaneStart(java.util.Arrays.copyOfRange(runs, first, lanes.size())));
             }
         }
 
@@ -305,9 +317,10 @@ public final class TransferEngine {
             this.remaining = lane.bytes();
         }
 
-        void start() {
+        /** The lane's first fragment is on the wire: what its flow is, or null when it cannot start now. */
+        FlowStart begin() {
             if (transfer.ended) {
-                return;
+                return null;
             }
             started = cluster.network().clock().now();
             if (lanesByPort != null) {
@@ -317,19 +330,22 @@ public final class TransferEngine {
                 lanesByPort.computeIfAbsent(sinkPort, k -> new LinkedHashSet<>()).add(this);
                 if (downPorts.contains(sourcePort) || downPorts.contains(sinkPort)) {
                     stall();
-                    return;
+                    return null;
                 }
             }
-            startFlow();
+            return flowStart();
         }
 
-        private void startFlow() {
+        private FlowStart flowStart() {
             List<Double> usage = new ArrayList<>();
             List<Resource> path = lanePath(transfer.spec, lane, usage);
             double cap = laneCap(transfer.spec, lane);
             String label = transfer.spec.id() + " " + lane.label();
-            flow = cluster.network().start(label, path, usage, 1.0, cap, Math.round(remaining),
-                    f -> transfer.laneDone(this, f));
+            return new FlowStart(label, path, usage, 1.0, cap, Math.round(remaining), f -> transfer.laneDone(this, f));
+        }
+
+        private void startFlow() {
+            flow = cluster.network().start(List.of(flowStart())).get(0);
         }
 
         /** A port on the path went down: the flow stops where it is and the QP starts retrying. */
@@ -408,17 +424,32 @@ public final class TransferEngine {
         }
     }
 
-    /** A lane's first fragment is on the wire: its flow starts. */
-    private static final class LaneStart implements Runnable {
-        private final LaneRun lane;
+    /** The first fragments of lanes of one transfer are on the wire: their flows start together. */
+    private final class LaneStart implements Runnable {
+        private final LaneRun[] lanes;
 
-        LaneStart(LaneRun lane) {
-            this.lane = lane;
+        LaneStart(LaneRun[] lanes) {
+            this.lanes = lanes;
         }
 
         @Override
         public void run() {
-            lane.start();
+            List<FlowStart> starts = new ArrayList<>(lanes.length);
+            List<LaneRun> starting = new ArrayList<>(lanes.length);
+            for (LaneRun lane : lanes) {
+                FlowStart s = lane.begin();
+                if (s != null) {
+                    starts.add(s);
+                    starting.add(lane);
+                }
+            }
+            if (starts.isEmpty()) {
+                return;
+            }
+            List<Flow> flows = cluster.network().start(starts);
+            for (int i = 0; i < flows.size(); i++) {
+                starting.get(i).flow = flows.get(i);
+            }
         }
     }
 
