@@ -202,13 +202,13 @@ public final class TransferEngine {
                 double delay = posting + requestDelay + params.perFragmentSeconds();
                 runs[i] = new LaneRun(this, i, lane);
                 if (i > first && delay != firstDelay) {
-                    cluster.network().clock().schedule(firstDelay, new LaneStart(java.util.Arrays.copyOfRange(runs, first, i)));
+                    scheduleStart(firstDelay, java.util.Arrays.copyOfRange(runs, first, i));
                     first = i;
                 }
                 firstDelay = delay;
             }
             if (!lanes.isEmpty()) {
-                cluster.network().clock().schedule(firstDelay, new LaneStart(java.util.Arrays.copyOfRange(runs, first, lanes.size())));
+                scheduleStart(firstDelay, java.util.Arrays.copyOfRange(runs, first, lanes.size()));
             }
         }
 
@@ -424,18 +424,53 @@ public final class TransferEngine {
         }
     }
 
-    /** The first fragments of lanes of one transfer are on the wire: their flows start together. */
+    /**
+     * Starts {@code lanes} after {@code delay}. When a lane start of this engine is already due at that
+     * same time and nothing else has been scheduled on the clock since it was (transfers posted together,
+     * as a refit's many-to-many list at one instant: each posting schedules only its lane starts), the
+     * lanes join it: no event lies between the two at that instant, so they would have fired right after
+     * it, and one event starts all their flows with one re-solve instead of one per transfer.
+     */
+    private void scheduleStart(double delay, LaneRun[] lanes) {
+        SimulationClock clock = cluster.network().clock();
+        long others = clock.eventsScheduled() - startsScheduled;
+        if (others != othersAtOpen) {
+            openStarts.clear();
+            othersAtOpen = others;
+        }
+        double at = clock.now() + delay;
+        LaneStart open = openStarts.get(at);
+        if (open != null && !open.fired) {
+            open.lanes.addAll(java.util.Arrays.asList(lanes));
+            return;
+        }
+        open = new LaneStart(lanes);
+        clock.schedule(delay, open);
+        startsScheduled++;
+        openStarts.put(at, open);
+    }
+
+    /** Lane starts that later lanes due at the same time may join ({@link #scheduleStart}), by due time. */
+    private final Map<Double, LaneStart> openStarts = new HashMap<>();
+    /** Lane starts this engine scheduled. */
+    private long startsScheduled;
+    /** Events others scheduled on the clock, as counted when {@link #openStarts} was last emptied. */
+    private long othersAtOpen = -1;
+
+    /** The first fragments of lanes (of one transfer, or of several posted together) are on the wire: their flows start together. */
     private final class LaneStart implements Runnable {
-        private final LaneRun[] lanes;
+        private final List<LaneRun> lanes;
+        private boolean fired;
 
         LaneStart(LaneRun[] lanes) {
-            this.lanes = lanes;
+            this.lanes = new ArrayList<>(java.util.Arrays.asList(lanes));
         }
 
         @Override
         public void run() {
-            List<FlowStart> starts = new ArrayList<>(lanes.length);
-            List<LaneRun> starting = new ArrayList<>(lanes.length);
+            fired = true;
+            List<FlowStart> starts = new ArrayList<>(lanes.size());
+            List<LaneRun> starting = new ArrayList<>(lanes.size());
             for (LaneRun lane : lanes) {
                 FlowStart s = lane.begin();
                 if (s != null) {
