@@ -106,9 +106,10 @@ public final class NicChoices {
                     adjust(s.devices(), inferredStorage)));
         }
         if (!inferredStorage.isEmpty()) {
-            warnings.add(new ImportWarning(source, line, "ASSUMED storage/management port(s) " + String.join(", ", inferredStorage)
-                    + ": PIX or PXB to no GPU while other NICs are; they carry GPU traffic only where UCX_NET_DEVICES or "
-                    + "a lane names them. If they are compute ports, pass --nic-model "
+            // "taken as" marks an importer default, which the report lists under what the answer rests on
+            warnings.add(new ImportWarning(source, line, "ASSUMED: " + String.join(", ", inferredStorage)
+                    + " taken as storage/management port(s), PIX or PXB to no GPU while other NICs are: they carry GPU "
+                    + "traffic only where UCX_NET_DEVICES or a lane names them. If they are compute ports, pass --nic-model "
                     + inferredStorage.get(0) + "=compute (scenario: nics: \"" + inferredStorage.get(0) + "=compute\")"));
         }
         return new HostSpec(spec.model(), spec.cpuFamily(), spec.interSocket(), sockets, spec.source(), spec.profile());

@@ -55,7 +55,7 @@ class TopoCommandTest {
         Path file = dir.resolve("dgx.xml");
         Files.writeString(file, xml.out());
         assertEquals(matrix, run("topo", file.toString()).out());
-        assertTrue(run("topo", "gb200-tray", "--format", "dot").out().contains("C2C 450 GB/s"));
+        assertTrue(run("topo", "gb200-tray", "--format", "dot").out().contains("C2C 3600 Gbps (450 GB/s)"));
     }
 
     @Test
