@@ -22,31 +22,41 @@ public final class CsvTables {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("variant,row,transfer,from,to,operation,source_nic,sink_nic,bytes,start_s,finish_s,seconds,gbps,bottleneck,path\n");
             StringBuilder out = new StringBuilder(512);
+            StringBuilder common = new StringBuilder(128);
             for (VariantOutcome o : outcomes) {
                 if (o.result() == null) {
                     continue;
                 }
+                String variant = csv(o.name());
                 for (TransferResult t : o.result().transfers()) {
-                    out.append(csv(o.name())).append(",transfer,").append(csv(t.spec().id())).append(',')
-                            .append(csv(t.spec().source().toString())).append(',').append(csv(t.spec().sink().toString()))
-                            .append(',').append(t.spec().operation().name().toLowerCase(Locale.ROOT)).append(",,,")
-                            .append(t.spec().bytes()).append(',').append(num(t.startSeconds())).append(',')
-                            .append(num(t.finishSeconds())).append(',').append(num(t.seconds())).append(',')
-                            .append(num(t.gbps())).append(',').append(csv(t.bottleneck().id())).append(",\n");
+                    // transfer,from,to,operation: the same on the transfer's row and each of its lanes' rows
+                    common.setLength(0);
+                    common.append(csv(t.spec().id())).append(',').append(csv(t.spec().source().toString())).append(',')
+                            .append(csv(t.spec().sink().toString())).append(',')
+                            .append(t.spec().operation().name().toLowerCase(Locale.ROOT)).append(',');
+                    out.append(variant).append(",transfer,").append(common).append(",,")
+                            .append(t.spec().bytes()).append(',');
+                    num(out, t.startSeconds()).append(',');
+                    num(out, t.finishSeconds()).append(',');
+                    num(out, t.seconds()).append(',');
+                    num(out, t.gbps()).append(',').append(csv(t.bottleneck().id())).append(",\n");
                     for (LaneResult l : t.lanes()) {
-                        out.append(csv(o.name())).append(",lane,").append(csv(t.spec().id())).append(',')
-                                .append(csv(t.spec().source().toString())).append(',').append(csv(t.spec().sink().toString()))
-                                .append(',').append(t.spec().operation().name().toLowerCase(Locale.ROOT)).append(',')
+                        out.append(variant).append(",lane,").append(common)
                                 .append(csv(l.sourceNic())).append(',').append(csv(l.sinkNic())).append(',').append(l.bytes())
-                                .append(',').append(num(l.startSeconds())).append(',').append(num(l.finishSeconds()))
-                                .append(',').append(num(l.finishSeconds() - l.startSeconds())).append(',')
-                                .append(num(l.gbps())).append(',').append(csv(l.limiter().id())).append(',').append(l.path())
+                                .append(',');
+                        num(out, l.startSeconds()).append(',');
+                        num(out, l.finishSeconds()).append(',');
+                        num(out, l.finishSeconds() - l.startSeconds()).append(',');
+                        num(out, l.gbps()).append(',').append(csv(l.limiter().id())).append(',').append(l.path())
                                 .append('\n');
                     }
-                    w.append(out);
-                    out.setLength(0);
+                    if (out.length() >= 1 << 15) {
+                        w.append(out);
+                        out.setLength(0);
+                    }
                 }
             }
+            w.append(out);
         }
     }
 
@@ -86,15 +96,19 @@ public final class CsvTables {
      * value is in [1e-4, 1e9) and as d.dddddddde+XX otherwise. CsvTablesNumberTest compares the two.
      */
     static String num(double v) {
+        return num(new StringBuilder(24), v).toString();
+    }
+
+    /** {@link #num(double)} appended to {@code out}, without a String per number. */
+    static StringBuilder num(StringBuilder out, double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return String.format(Locale.ROOT, "%.9g", v);
+            return out.append(String.format(Locale.ROOT, "%.9g", v));
         }
-        StringBuilder out = new StringBuilder(24);
         if (Double.compare(v, 0.0) < 0) {
             out.append('-');
         }
         if (v == 0) {
-            return out.append("0.00000000").toString();
+            return out.append("0.00000000");
         }
         // Digits d1 d2 ... and exponent e with |v| = d1.d2... x 10^e, from the shortest decimal.
         String s = Double.toString(Math.abs(v));
@@ -148,20 +162,20 @@ public final class CsvTables {
                 for (int i = -1; i > e; i--) {
                     out.append('0');
                 }
-                return out.append(d, 0, SIGNIFICANT).toString();
+                return out.append(d, 0, SIGNIFICANT);
             }
             out.append(d, 0, e + 1);
             if (e + 1 < SIGNIFICANT) {
                 out.append('.').append(d, e + 1, SIGNIFICANT - e - 1);
             }
-            return out.toString();
+            return out;
         }
         out.append(d[0]).append('.').append(d, 1, SIGNIFICANT - 1).append(e < 0 ? "e-" : "e+");
         int a = Math.abs(e);
         if (a < 10) {
             out.append('0');
         }
-        return out.append(a).toString();
+        return out.append(a);
     }
 
     private static final int SIGNIFICANT = 9;
