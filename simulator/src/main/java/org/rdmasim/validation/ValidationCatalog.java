@@ -46,6 +46,7 @@ public final class ValidationCatalog {
     private static final String MOONCAKE = "validation/mooncake-te-multinic.yaml";
     private static final String PEGA_CPU = "validation/pegaflow-cpu-bench.yaml";
     private static final String MC_VLLM = "validation/mooncake-vllm-h800-kv.yaml";
+    private static final String PEGA_ALL = "validation/pegaflow-all-nics.yaml";
     /** The registration-time terms a registration row rests on (GpuRegistrationCalibration). */
     private static final List<String> REG_TERMS = List.of("registration.gpuPerCall (calibrated: mx-pr-267 target)",
             "registration.gpuPerByteOnce (calibrated: mx-pr-450)", "registration.gpuPerBytePerMr (calibrated: mx-pr-450)",
@@ -299,6 +300,34 @@ public final class ValidationCatalog {
         r.add(pegaCpu("PEGA-CPU-W1-2NIC", "WRITE, 1 QP per NIC, 2 NICs", 719, "write-1qp-2nic", 2, writeQp));
         r.add(pegaCpu("PEGA-CPU-W2-2NIC", "WRITE, 2 QPs per NIC, 2 NICs", 745, "write-2qp-2nic", 2, wireGap));
         r.add(pegaCpu("PEGA-CPU-W4-2NIC", "WRITE, 4 QPs per NIC, 2 NICs", 747, "write-4qp-2nic", 2, ""));
+        // [pegaflow-all-nics]: the same bench's whole-machine phase, four NICs over two NUMA nodes, one QP each
+        String allNics = "H20 machine, 4 x ConnectX-7 400G RoCE on 2 NUMA nodes (2 each), host memory, one buffer "
+                + "per NUMA node, 1 QP per NIC pair, pegaflow's NUMA routing; loopback posed between two RoCE hosts "
+                + "(not stated: block size, RoCE MTU)";
+        String qpOffset = "four NICs scale as the bench does (the scaling row passes); what differs is one QP's rate on "
+                + "one NIC, ";
+        r.add(new ValidationRow("PEGA-ALL-W-4NIC", "novitalabs/pegaflow docs/projects/cpu-bench-all-nics.md "
+                + "[pegaflow-all-nics]", "pegaflow-cpu-bench, WRITE, all 4 NICs across both NUMA nodes", allNics, 1402,
+                1402, "Gbps", 0.05, Evidence.MEASUREMENT, PEGA_ALL + "#write-all", NONE, false, qpOffset
+                        + "361 Gbps here where rdmasim, having no per-QP WRITE limit, writes at the RoCE wire (391); a "
+                        + "limit fitted here would contradict NVIDIA/nccl #2409's one-QP 392 Gbps",
+                runs -> Modelled.value(runs.aggregateGbps(PEGA_ALL, "write-all"), runs.bottleneck(PEGA_ALL, "write-all")))
+                .onNics(4));
+        r.add(new ValidationRow("PEGA-ALL-R-4NIC", "novitalabs/pegaflow docs/projects/cpu-bench-all-nics.md "
+                + "[pegaflow-all-nics]", "pegaflow-cpu-bench, READ, all 4 NICs across both NUMA nodes", allNics, 1177,
+                1177, "Gbps", 0.05, Evidence.MEASUREMENT, PEGA_ALL + "#read-all", QP_READ, false, qpOffset
+                        + "304 Gbps in this run against the 320 calibrated on perftest (PEGA-R1) and 322 in the same "
+                        + "bench two months later (PR #291): the run-to-run spread of the one-QP READ, not fitted",
+                runs -> Modelled.value(runs.aggregateGbps(PEGA_ALL, "read-all"), runs.bottleneck(PEGA_ALL, "read-all")))
+                .onNics(4));
+        r.add(new ValidationRow("PEGA-ALL-W-SCALE", "novitalabs/pegaflow docs/projects/cpu-bench-all-nics.md "
+                + "[pegaflow-all-nics]", "WRITE, 4 NICs across 2 NUMA nodes over 1 NIC: 1402 / 361 Gbps", allNics,
+                3.884, 3.884, "x", 0.05, Evidence.MEASUREMENT, PEGA_ALL + "#write-all", NONE, false, "",
+                runs -> scale(runs, "write")).onNics(4));
+        r.add(new ValidationRow("PEGA-ALL-R-SCALE", "novitalabs/pegaflow docs/projects/cpu-bench-all-nics.md "
+                + "[pegaflow-all-nics]", "READ, 4 NICs across 2 NUMA nodes over 1 NIC: 1177 / 304 Gbps", allNics,
+                3.872, 3.872, "x", 0.05, Evidence.MEASUREMENT, PEGA_ALL + "#read-all", QP_READ, false, "",
+                runs -> scale(runs, "read")).onNics(4));
         r.add(new ValidationRow("NCCL-2409-8QP", "NVIDIA/nccl #2409", "ib_write_bw, 8 QPs, host memory",
                 "H100, CX-7 400G RoCEv2", 391.5, 391.8, "Gbps", 0.02, Evidence.MEASUREMENT, NCCL2409 + "#write-8qp", NONE, false,
                 "", runs -> gbps(runs, NCCL2409, "write-8qp")));
@@ -385,6 +414,17 @@ public final class ValidationCatalog {
                 Evidence.MEASUREMENT, PEGA_CPU + "#" + variant, variant.startsWith("read") ? QP_READ : NONE, false,
                 knownFailure, runs -> Modelled.value(runs.aggregateGbps(PEGA_CPU, variant),
                         runs.bottleneck(PEGA_CPU, variant))).onNics(nics);
+    }
+
+    /**
+     * Four host-memory NICs over one, as the bench ran them: each socket's buffer on its own NICs, so neither the
+     * socket link nor a socket's memory is shared; the note names what would bind first.
+     */
+    private static Modelled scale(ScenarioRuns runs, String op) throws Exception {
+        double all = runs.aggregateGbps(PEGA_ALL, op + "-all");
+        double one = runs.aggregateGbps(PEGA_ALL, op + "-1nic");
+        return Modelled.value(all / one, String.format(java.util.Locale.ROOT, "%.0f / %.0f Gbps; %s", all, one,
+                runs.bottleneck(PEGA_ALL, op + "-all")));
     }
 
     private static Modelled gbps(ScenarioRuns runs, String file, String variant) throws Exception {

@@ -53,9 +53,24 @@ public record MooncakeBackend(List<String> visibleDevices) implements TransferBa
         return new MooncakeLanes(visibleDevices);
     }
 
+    /**
+     * Refuses a host with AWS EFA devices: there the engine runs its EFA transport
+     * ({@code src/transport/efa_transport}), which sends each request whole and deals requests to NICs in turn
+     * ({@code docs/source/design/transfer-engine/efa_transport.md} L252), not the RDMA transport's topology
+     * matrix modelled here.
+     */
     @Override
     public List<String> checkLanes(StackProfile stack, Hosts cluster, List<TransferSpec> transfers) {
         for (TransferSpec t : transfers) {
+            for (String h : List.of(t.source().host(), t.sink().host())) {
+                boolean efa = cluster.host(h).nics().stream().anyMatch(n -> n.nic().model().isEfa()
+                        || n.nic().linkLayer() == org.rdmasim.hardware.LinkLayer.EFA);
+                if (efa) {
+                    throw new BackendRefusal("host " + h + " has AWS EFA devices: Mooncake drives them with its EFA "
+                            + "transport (requests dealt to NICs in turn), which rdmasim does not model; its RDMA "
+                            + "transport's topology matrix is modelled", h);
+                }
+            }
             try {
                 MooncakeLanes.lanes(cluster, t, visibleDevices);
             } catch (IllegalArgumentException e) {
