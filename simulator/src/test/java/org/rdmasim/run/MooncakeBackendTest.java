@@ -109,6 +109,18 @@ class MooncakeBackendTest {
     }
 
     @Test
+    void efaHostsAreRefusedBecauseTheEngineUsesItsEfaTransportThere() {
+        Host h = new Host("a", Presets.get("p5.48xlarge"));
+        Host g = new Host("b", Presets.get("p5.48xlarge"));
+        TransferSpec t = new TransferSpec("t", new org.rdmasim.transport.Endpoint("a", "CPU0"),
+                new org.rdmasim.transport.Endpoint("b", "CPU0"), 1 << 30, org.rdmasim.transport.Operation.WRITE, 1,
+                DataPath.HOST_MEMORY, DataPath.HOST_MEMORY, false, 0);
+        var e = assertThrows(org.rdmasim.transport.backend.BackendRefusal.class,
+                () -> new MooncakeBackend(List.of()).checkLanes(null, Hosts.of(List.of(h, g)), List.of(t)));
+        assertTrue(e.getMessage().contains("EFA transport"), e.getMessage());
+    }
+
+    @Test
     void nixlBeforeItsMooncakePluginIsRefused() {
         ScenarioException e = assertThrows(ScenarioException.class, () -> variant("""
                 name: mc
