@@ -156,9 +156,8 @@ public final class ModelCommand implements Callable<Integer> {
                     grouped(r.paddingBytes()), m.routedExperts() == 0 ? "-" : r.experts()
                             + (layout.expertParallel() ? "" : " cut")));
         }
-        long copies = m.bytes() * layout.dp();
-        b.append(String.format(Locale.ROOT, "  sum %,d = model x DP %d + %,d held by more than one rank%n", sum,
-                layout.dp(), sum - copies));
+        b.append(String.format(Locale.ROOT, "  sum %,d: the model once + %,d held by more than one rank (DP "
+                + "replicas, replicated norms and routers, KV heads when TP exceeds them)%n", sum, sum - m.bytes()));
         if (!stages.isEmpty()) {
             b.append("trainer     PP ").append(stages.size()).append(" (Megatron even split; bytes per stage, "
                     + "before TP/EP)\n");

@@ -81,6 +81,7 @@ class CliOptionFuzzTest {
         m.put("memory mtt", List.of("--memory", "64GiB"));
         m.put("memory va", List.of("--gpu", "gb300", "--communicators", "200"));
         m.put("parameters", List.of());
+        m.put("model", List.of(CliTestSupport.repo().resolve("scenarios/models/qwen3-30b-a3b.json").toString()));
         return m;
     }
 
