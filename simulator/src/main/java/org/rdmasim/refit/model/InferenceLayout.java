@@ -12,6 +12,9 @@ import java.util.List;
  *
  * @param redundantExperts EPLB's extra physical experts per MoE layer (vLLM {@code num_redundant_experts});
  *                         physical slot {@code s} starts as logical expert {@code s mod E}
+ *                         (vllm/distributed/eplb/eplb_state.py,
+ *                         EplbState.build_initial_global_physical_to_logical_map: {@code range(E)} then
+ *                         {@code i % E} for the redundant ones)
  */
 public record InferenceLayout(int tp, int dp, boolean expertParallel, int redundantExperts) {
     /** vllm/model_executor/layers/vocab_parallel_embedding.py DEFAULT_VOCAB_PADDING_SIZE. */

@@ -1,11 +1,6 @@
 package org.rdmasim.refit.model;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -60,17 +55,6 @@ public record ModelConfig(String source, String architecture, DType dtype, long 
     public static final List<String> KNOWN = List.of("LlamaForCausalLM", "MistralForCausalLM", "Qwen2ForCausalLM",
             "Qwen3ForCausalLM", "Qwen2MoeForCausalLM", "Qwen3MoeForCausalLM", "DeepseekV2ForCausalLM",
             "DeepseekV3ForCausalLM", "Glm4MoeForCausalLM");
-
-    public static ModelConfig read(Path file) throws IOException {
-        JsonNode root;
-        try {
-            root = new ObjectMapper().readTree(Files.readString(file));
-        } catch (JsonProcessingException e) {
-            throw new ModelFileException(file, null, "not valid JSON (line " + e.getLocation().getLineNr() + "): "
-                    + e.getOriginalMessage());
-        }
-        return parse(root, String.valueOf(file));
-    }
 
     /** Reads a parsed {@code config.json}; {@code source} names it in error messages. */
     public static ModelConfig parse(JsonNode root, String source) {
