@@ -19,7 +19,7 @@ import picocli.CommandLine.Command;
 /** Entry point: {@code rdmasim COMMAND ...}. */
 @Command(name = "rdmasim", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Discrete-event simulator of multi-NIC RDMA transfers between GPUs.",
-        subcommands = {RunCommand.class, SizeCommand.class, SweepCommand.class, MergeCommand.class, ExplainCommand.class, ValidateCommand.class, CompareCommand.class, TopoCommand.class, DemoCommand.class, BenchCommand.class, MemoryCommand.class, ParametersCommand.class,
+        subcommands = {RunCommand.class, SizeCommand.class, SweepCommand.class, MergeCommand.class, ExplainCommand.class, ValidateCommand.class, CompareCommand.class, TopoCommand.class, DemoCommand.class, BenchCommand.class, MemoryCommand.class, ParametersCommand.class, ModelCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0;
