@@ -76,22 +76,23 @@ public final class SliceMap {
         for (int ti = 0; ti < this.tensors.size(); ti++) {
             Tensor t = this.tensors.get(ti);
             int bpe = t.dtype().bytesPerElement();
-            List<Shard> shards = shardsOf(t);
-            for (Need need : needsOf(t)) {
+            CutKey shardKey = shardKey(t);
+            CutKey needKey = needKey(t);
+            List<Shard> shards = shardCache.computeIfAbsent(shardKey, k -> cutShards(t));
+            List<Need> needs = needCache.computeIfAbsent(needKey, k -> cutNeeds(t));
+            for (Need need : needs) {
                 needed[need.rank()] += need.box().elements() * bpe * need.copies();
-                for (Shard shard : shards) {
-                    if (!shard.box().overlaps(need.box())) {
-                        continue;
-                    }
-                    Box overlap = shard.box().intersect(need.box());
-                    int src = shard.source(need.rank(), choice);
-                    int pair = src * inferers + need.rank();
-                    routeBytes[pair] += overlap.elements() * bpe * need.copies();
-                    routeRuns[pair] += runs(t, overlap, shard.box(), need.box()) * need.copies();
-                    if (lastTensor[pair] != ti) {
-                        lastTensor[pair] = ti;
-                        routeTensors[pair]++;
-                    }
+            }
+            PieceKey pieceKey = new PieceKey(shardKey, needKey, bpe, t.scaleOf() == null ? t.role() : null);
+            for (Piece piece : pieceCache.computeIfAbsent(pieceKey, k -> pieces(t, shards, needs))) {
+                Need need = needs.get(piece.need());
+                int src = shards.get(piece.shard()).source(need.rank(), choice);
+                int pair = src * inferers + need.rank();
+                routeBytes[pair] += piece.bytes();
+                routeRuns[pair] += piece.runs();
+                if (lastTensor[pair] != ti) {
+                    lastTensor[pair] = ti;
+                    routeTensors[pair]++;
                 }
             }
         }
@@ -216,7 +217,71 @@ public final class SliceMap {
         return null;
     }
 
+    /**
+     * Tensors of one role and shape cut the same way: needs depend on nothing else (but the expert index
+     * under expert parallelism), shards on the pipeline stage and owning EP rank besides. Caching by that key
+     * keeps a 70,000-expert model to a few hundred distinct cuts.
+     */
+    private record CutKey(TensorRole role, List<Long> shape, List<Long> weightShape, int stage, int owner) {
+    }
+
+    private final Map<CutKey, List<Shard>> shardCache = new HashMap<>();
+    private final Map<CutKey, List<Need>> needCache = new HashMap<>();
+
+    /** One intersection of a cut pair: shard and need by index, bytes and runs with copies included. */
+    private record Piece(int shard, int need, long bytes, long runs) {
+    }
+
+    /** Intersections depend on the two cuts, the element size and (for fused q, k, v runs) the role. */
+    private record PieceKey(CutKey shards, CutKey needs, int bytesPerElement, TensorRole fusedRole) {
+    }
+
+    private final Map<PieceKey, List<Piece>> pieceCache = new HashMap<>();
+
+    private CutKey shardKey(Tensor t) {
+        Tensor weight = t.scaleOf() == null ? t : weightOf(t);
+        boolean expert = isExpert(weight);
+        return new CutKey(weight.role(), t.shape(), weight.shape(), trainerShards.stage(weight),
+                expert ? trainerShards.epRank(weight) : -1);
+    }
+
+    private CutKey needKey(Tensor t) {
+        Tensor weight = t.scaleOf() == null ? t : weightOf(t);
+        boolean expert = isExpert(weight);
+        return new CutKey(weight.role(), t.shape(), weight.shape(), 0,
+                expert && inference.expertParallel() ? weight.expert() : -1);
+    }
+
+    private static boolean isExpert(Tensor t) {
+        return t.role() == TensorRole.EXPERT_COLUMN || t.role() == TensorRole.EXPERT_ROW;
+    }
+
+    private List<Piece> pieces(Tensor t, List<Shard> shards, List<Need> needs) {
+        int bpe = t.dtype().bytesPerElement();
+        List<Piece> out = new ArrayList<>();
+        for (int n = 0; n < needs.size(); n++) {
+            Need need = needs.get(n);
+            for (int s = 0; s < shards.size(); s++) {
+                Shard shard = shards.get(s);
+                if (shard.box().overlaps(need.box())) {
+                    Box overlap = shard.box().intersect(need.box());
+                    out.add(new Piece(s, n, overlap.elements() * bpe * need.copies(),
+                            runs(t, overlap, shard.box(), need.box()) * need.copies()));
+                }
+            }
+        }
+        return out;
+    }
+
     private List<Shard> shardsOf(Tensor t) {
+        return shardCache.computeIfAbsent(shardKey(t), k -> cutShards(t));
+    }
+
+    private List<Need> needsOf(Tensor t) {
+        return needCache.computeIfAbsent(needKey(t), k -> cutNeeds(t));
+    }
+
+    private List<Shard> cutShards(Tensor t) {
         if (t.scaleOf() == null) {
             return trainerShards.shards(t, t.role());
         }
@@ -232,7 +297,7 @@ public final class SliceMap {
         return out;
     }
 
-    private List<Need> needsOf(Tensor t) {
+    private List<Need> cutNeeds(Tensor t) {
         if (t.scaleOf() == null) {
             return inferenceNeeds.needs(t, t.role());
         }

@@ -54,6 +54,14 @@ final class TrainerShards {
         return t.role() == TensorRole.VOCAB_EMBEDDING ? 0 : layout.pp() - 1;
     }
 
+    /** The EP rank owning expert tensor {@code t}: contiguous blocks of E/ep experts. */
+    int epRank(Tensor t) {
+        if (t.expert() < 0 || t.expert() >= experts) {
+            throw new IllegalArgumentException(t.name() + ": expert role without an expert index");
+        }
+        return t.expert() / (experts / layout.ep());
+    }
+
     List<Shard> shards(Tensor t, TensorRole role) {
         long[] shape = SliceMap.shape(t);
         Box whole = Box.whole(shape);
@@ -64,7 +72,7 @@ final class TrainerShards {
             if (t.expert() < 0 || t.expert() >= experts) {
                 throw new IllegalArgumentException(t.name() + ": expert role without an expert index");
             }
-            int epRank = t.expert() / (experts / layout.ep());
+            int epRank = epRank(t);
             int edp = layout.expertDataParallel();
             int dim = role == TensorRole.EXPERT_COLUMN ? 0 : 1;
             for (int e = 0; e < layout.etp(); e++) {
