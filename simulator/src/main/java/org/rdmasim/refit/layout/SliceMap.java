@@ -27,6 +27,13 @@ public final class SliceMap {
     /** Route tables above this many (trainer, inference) pairs are refused rather than allocated. */
     static final long MAX_PAIRS = 1L << 23;
 
+    /**
+     * ModelExpress' descriptor bound per captured copy, {@code MX_RESHARD_MAX_SEGMENTS_PER_COPY} = 64
+     * (modelexpress_client/python/modelexpress/refit/reshard/transfer_plan.py L207 @3db6bdc4): above it the
+     * planner pulls whole dim-0 source shards into staging instead of posting one descriptor per run.
+     */
+    public static final long SEGMENTS_PER_COPY = 64;
+
     private final List<Tensor> tensors;
     private final TrainerLayout trainer;
     private final InferenceLayout inference;
@@ -39,6 +46,8 @@ public final class SliceMap {
     private final long[] routeRuns;
     private final int[] routeTensors;
     private final List<SliceRoute> routes;
+    private long copies;
+    private long copiesOverBudget;
 
     private SliceMap(List<Tensor> tensors, AttentionHeads heads, TrainerLayout trainer, InferenceLayout inference,
             ReplicaChoice choice) {
@@ -82,9 +91,12 @@ public final class SliceMap {
             List<Need> needs = needCache.computeIfAbsent(needKey, k -> cutNeeds(t));
             for (Need need : needs) {
                 needed[need.rank()] += need.box().elements() * bpe * need.copies();
+                copies += need.copies();
             }
             PieceKey pieceKey = new PieceKey(shardKey, needKey, bpe, t.scaleOf() == null ? t.role() : null);
-            for (Piece piece : pieceCache.computeIfAbsent(pieceKey, k -> pieces(t, shards, needs))) {
+            Pieces cut = pieceCache.computeIfAbsent(pieceKey, k -> pieces(t, shards, needs));
+            copiesOverBudget += cut.needsOverBudget();
+            for (Piece piece : cut.list()) {
                 Need need = needs.get(piece.need());
                 int src = shards.get(piece.shard()).source(need.rank(), choice);
                 int pair = src * inferers + need.rank();
@@ -177,6 +189,19 @@ public final class SliceMap {
         return sum;
     }
 
+    /** Tensor copies loaded by inference ranks: one per (tensor, inference rank) need. */
+    public long copies() {
+        return copies;
+    }
+
+    /**
+     * Copies whose exact plan takes more than {@link #SEGMENTS_PER_COPY} runs, which ModelExpress would
+     * instead pull as whole source shards (more bytes, fewer descriptors).
+     */
+    public long copiesOverSegmentBudget() {
+        return copiesOverBudget;
+    }
+
     /** Every intersection of one tensor, recomputed on demand (the map itself keeps only the sums). */
     public List<TensorSlice> slices(Tensor t) {
         List<TensorSlice> out = new ArrayList<>();
@@ -236,7 +261,11 @@ public final class SliceMap {
     private record PieceKey(CutKey shards, CutKey needs, int bytesPerElement, TensorRole fusedRole) {
     }
 
-    private final Map<PieceKey, List<Piece>> pieceCache = new HashMap<>();
+    /** The intersections of a cut pair, and how many of its needs take more than {@link #SEGMENTS_PER_COPY} runs. */
+    private record Pieces(List<Piece> list, int needsOverBudget) {
+    }
+
+    private final Map<PieceKey, Pieces> pieceCache = new HashMap<>();
 
     private CutKey shardKey(Tensor t) {
         Tensor weight = t.scaleOf() == null ? t : weightOf(t);
@@ -256,21 +285,27 @@ public final class SliceMap {
         return t.role() == TensorRole.EXPERT_COLUMN || t.role() == TensorRole.EXPERT_ROW;
     }
 
-    private List<Piece> pieces(Tensor t, List<Shard> shards, List<Need> needs) {
+    private Pieces pieces(Tensor t, List<Shard> shards, List<Need> needs) {
         int bpe = t.dtype().bytesPerElement();
         List<Piece> out = new ArrayList<>();
+        int over = 0;
         for (int n = 0; n < needs.size(); n++) {
             Need need = needs.get(n);
+            long needRuns = 0;
             for (int s = 0; s < shards.size(); s++) {
                 Shard shard = shards.get(s);
                 if (shard.box().overlaps(need.box())) {
                     Box overlap = shard.box().intersect(need.box());
-                    out.add(new Piece(s, n, overlap.elements() * bpe * need.copies(),
-                            runs(t, overlap, shard.box(), need.box()) * need.copies()));
+                    long runs = runs(t, overlap, shard.box(), need.box());
+                    needRuns += runs;
+                    out.add(new Piece(s, n, overlap.elements() * bpe * need.copies(), runs * need.copies()));
                 }
             }
+            if (needRuns > SEGMENTS_PER_COPY) {
+                over += need.copies();
+            }
         }
-        return out;
+        return new Pieces(List.copyOf(out), over);
     }
 
     private List<Shard> shardsOf(Tensor t) {

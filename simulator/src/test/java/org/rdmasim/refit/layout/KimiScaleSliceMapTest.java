@@ -74,7 +74,8 @@ class KimiScaleSliceMapTest {
     }
 
     private static void report(String label, SliceMap map, double seconds, int tensors) {
-        System.out.printf("Kimi-K2 %s: %d tensors, %.2f s, %d routes, %.1f GB, %d runs%n", label, tensors, seconds,
-                map.routes().size(), map.totalBytes() / 1e9, map.totalRuns());
+        System.out.printf("Kimi-K2 %s: %d tensors, %.2f s, %d routes, %.1f GB, %d runs, %d of %d copies over %d"
+                + " runs%n", label, tensors, seconds, map.routes().size(), map.totalBytes() / 1e9, map.totalRuns(),
+                map.copiesOverSegmentBudget(), map.copies(), SliceMap.SEGMENTS_PER_COPY);
     }
 }

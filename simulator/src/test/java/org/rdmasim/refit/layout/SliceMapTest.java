@@ -48,6 +48,19 @@ class SliceMapTest {
     }
 
     @Test
+    void rowSlicesOfTallTensorsExceedModelExpressSegmentBudget() {
+        // [100, 8] row-parallel TP1 -> TP2: each inference rank reads 100 rows of 4 columns, 100 runs > 64;
+        // the column-parallel [100, 8] split is one run per rank
+        Tensor down = Tensors.of("down", TensorRole.ROW, DType.BF16, 0, -1, 100, 8);
+        Tensor up = Tensors.of("up", TensorRole.COLUMN, DType.BF16, 0, -1, 100, 8);
+        SliceMap map = SliceMap.of(List.of(down, up), null, new TrainerLayout(1, 1, 1, 1, 1, 1),
+                new InferenceLayout(2));
+        assertEquals(4, map.copies());
+        assertEquals(2, map.copiesOverSegmentBudget());
+        assertEquals(101, route(map, 0, 1).runs());
+    }
+
+    @Test
     void ep4ToEp2MovesWholeExpertsFromTheirOwners() {
         // 8 experts, trainer EP4: rank k owns experts 2k, 2k+1 (Megatron); inference EP over tp2: rank 0 holds
         // experts 0-3, rank 1 experts 4-7 (vLLM linear). Each expert is gate [6,4] + down [4,6] BF16 = 96 B.
