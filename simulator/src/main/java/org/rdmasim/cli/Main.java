@@ -87,7 +87,8 @@ public final class Main implements Runnable {
     static boolean isInputError(Throwable ex) {
         return ex instanceof MemoryInputException || ex instanceof BackendRefusal || ex instanceof ConfigValueException
                 || ex instanceof ImportException || ex instanceof ReportFolder.UnsafeOutputException
-                || ex instanceof RunBudget.TooLarge || ex instanceof StudyInputException;
+                || ex instanceof RunBudget.TooLarge || ex instanceof StudyInputException
+                || ex instanceof org.rdmasim.refit.model.ModelFileException;
     }
 
     /**

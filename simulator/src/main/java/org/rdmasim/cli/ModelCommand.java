@@ -10,10 +10,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.rdmasim.refit.model.DType;
-import org.rdmasim.refit.model.InferenceLayout;
+import org.rdmasim.refit.layout.InferenceLayout;
+import org.rdmasim.refit.layout.InferenceShares;
+import org.rdmasim.refit.layout.RankShare;
 import org.rdmasim.refit.model.ModelInventory;
 import org.rdmasim.refit.model.PipelineStage;
-import org.rdmasim.refit.model.RankShare;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -81,8 +82,19 @@ public final class ModelCommand implements Callable<Integer> {
         if (m.routedExperts() == 0 && (ep > 1 || redundant > 0)) {
             throw new BadInputException(file + " has no routed experts: --ep and --redundant-experts do not apply");
         }
-        List<RankShare> ranks = layout.shares(m);
-        List<PipelineStage> stages = pp > 1 ? PipelineStage.split(m, pp) : List.of();
+        List<RankShare> ranks;
+        try {
+            ranks = InferenceShares.of(m, layout);
+        } catch (IllegalArgumentException e) {
+            // the layout does not divide the model as vLLM needs (heads, padded vocabulary, FP8 blocks)
+            throw new BadInputException(file + ": " + e.getMessage());
+        }
+        List<PipelineStage> stages;
+        try {
+            stages = pp > 1 ? PipelineStage.split(m, pp) : List.of();
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(file + ": --pp " + pp + ": " + e.getMessage());
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (output.json) {
             JsonOutput.print(out, json(read, m, layout, ranks, stages));
@@ -142,10 +154,10 @@ public final class ModelCommand implements Callable<Integer> {
                     e.getValue(), gigabytes(e.getValue())));
         }
         b.append(String.format(Locale.ROOT, "inference   TP %d x DP %d = %d ranks, experts %s%n", layout.tp(),
-                layout.dp(), layout.ranks(), m.routedExperts() == 0 ? "none"
-                        : layout.expertParallel() ? "expert-parallel over " + layout.ranks() + " ranks"
+                layout.dp(), layout.worldSize(), m.routedExperts() == 0 ? "none"
+                        : layout.expertParallel() ? "expert-parallel over " + layout.worldSize() + " ranks"
                                 + (layout.redundantExperts() > 0 ? " (+" + layout.redundantExperts() + " redundant)" : "")
-                                : "tensor-parallel over " + layout.ranks() + " ranks"));
+                                : "tensor-parallel over " + layout.worldSize() + " ranks"));
         b.append(String.format(Locale.ROOT, "  %5s %3s %3s %20s %10s %14s %8s%n", "rank", "tp", "dp", "bytes", "GB",
                 "vocab padding", "experts"));
         long sum = 0;

@@ -41,6 +41,7 @@ public final class SliceMap {
     private final TrainerShards trainerShards;
     private final InferenceNeeds inferenceNeeds;
     private final Map<String, Tensor> byName = new HashMap<>();
+    private final Scales scales;
     private final long[] needed;
     private final long[] routeBytes;
     private final long[] routeRuns;
@@ -67,6 +68,7 @@ public final class SliceMap {
                 throw new IllegalArgumentException(t.name() + ": attention tensors need the model's attention heads");
             }
         }
+        this.scales = new Scales(byName);
         this.trainerShards = new TrainerShards(trainer, heads, Math.max(layers, 1), experts);
         this.inferenceNeeds = new InferenceNeeds(inference, heads, experts);
         int trainers = trainer.worldSize();
@@ -333,19 +335,60 @@ public final class SliceMap {
     }
 
     private List<Need> cutNeeds(Tensor t) {
-        if (t.scaleOf() == null) {
-            return inferenceNeeds.needs(t, t.role());
+        return scales.needs(t, inferenceNeeds);
+    }
+
+    /**
+     * Needs of block-scale tensors, cut with their weights: an inference rank needs every block touching its
+     * share of the weight, and that share must be whole blocks (vLLM refuses a tensor-parallel split of a
+     * block-quantised weight that is not: vllm-project/vllm
+     * vllm/model_executor/layers/quantization/utils/fp8_utils.py {@code validate_fp8_block_shape}, "is not
+     * divisible by weight quantization block"). The last block of a dimension may be partial.
+     */
+    static final class Scales {
+        private final Map<String, Tensor> byName;
+
+        Scales(Map<String, Tensor> byName) {
+            this.byName = byName;
         }
-        Tensor weight = weightOf(t);
-        long[] block = blocks(t, weight);
-        List<Need> out = new ArrayList<>();
-        for (Need n : inferenceNeeds.needs(weight, weight.role())) {
-            out.add(new Need(n.rank(), touchedBlocks(n.box(), block), n.copies()));
+
+        Scales(List<Tensor> tensors) {
+            this(new HashMap<>());
+            for (Tensor t : tensors) {
+                byName.put(t.name(), t);
+            }
         }
-        return out;
+
+        List<Need> needs(Tensor t, InferenceNeeds inferenceNeeds) {
+            if (t.scaleOf() == null) {
+                return inferenceNeeds.needs(t, t.role());
+            }
+            Tensor weight = weightOf(byName, t);
+            long[] block = blocks(t, weight);
+            List<Need> out = new ArrayList<>();
+            for (Need n : inferenceNeeds.needs(weight, weight.role())) {
+                Box box = n.box();
+                for (int d = 0; d < block.length; d++) {
+                    boolean whole = box.start(d) % block[d] == 0
+                            && (box.end(d) % block[d] == 0 || box.end(d) == weight.shape().get(d));
+                    if (!whole) {
+                        throw new IllegalArgumentException(weight.name() + ": inference rank " + n.rank()
+                                + "'s share of dimension " + d + " [" + box.start(d) + ", " + box.end(d)
+                                + ") is not whole " + block[d] + "-element FP8 blocks (vLLM needs each rank's share "
+                                + "of a block-quantised weight to be whole blocks)");
+                    }
+                }
+                out.add(new Need(n.rank(), touchedBlocks(box, block), n.copies()));
+            }
+            return out;
+        }
     }
 
     private Tensor weightOf(Tensor scale) {
+        return weightOf(byName, scale);
+    }
+
+    private static Tensor weightOf(Map<String, Tensor> byName, Tensor scale) {
         Tensor weight = byName.get(scale.scaleOf());
         if (weight == null) {
             throw new IllegalArgumentException(scale.name() + " scales " + scale.scaleOf() + ", which is not in the list");

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /**
  * A model file rdmasim cannot read as given: it names the file and the field, so the user knows what to fix.
- * An {@link IllegalArgumentException}, so the command line reports it as bad input (exit 2).
+ * One of the input exception types the command line reports as bad input (exit 2, {@code Main.isInputError}).
  */
 public final class ModelFileException extends IllegalArgumentException {
     public ModelFileException(String source, String field, String problem) {

@@ -172,18 +172,23 @@ class SliceMapTest {
 
     @Test
     void fp8ScaleBlocksAreCutWithTheirWeight() {
-        // weight [256, 256] FP8 in 128x128 blocks, scale [2, 2] FP32. Trainer tp2 owns scale row k; inference
-        // tp4 rank i needs rows 64i..64i+64, i.e. scale block row i / 2: 2 FP32 = 8 bytes, one run
+        // weight [256, 256] FP8 in 64x64 blocks, scale [4, 4] FP32. Trainer tp2 owns scale rows 2k, 2k+1;
+        // inference tp4 rank i needs rows 64i..64i+64, i.e. scale block row i: 4 FP32 = 16 bytes, one run
         Tensor w = Tensors.of("w", TensorRole.COLUMN, DType.FP8_E4M3, 0, -1, 256, 256);
-        Tensor s = Tensors.scale("w_scale", w, 2, 2);
+        Tensor s = Tensors.scale("w_scale", w, 4, 4);
         SliceMap map = SliceMap.of(List.of(w, s), null, new TrainerLayout(2, 1, 1, 1, 1, 1), new InferenceLayout(4));
         for (int i = 0; i < 4; i++) {
-            assertEquals(64 * 256 + 8, map.neededBytes(i));
-            assertEquals("[" + i / 2 + ":" + (i / 2 + 1) + ", 0:2]", map.inferenceNeed(s, i).toString());
+            assertEquals(64 * 256 + 16, map.neededBytes(i));
+            assertEquals("[" + i + ":" + (i + 1) + ", 0:4]", map.inferenceNeed(s, i).toString());
             SliceRoute r = route(map, i / 2, i);
-            assertEquals(64 * 256 + 8, r.bytes());
+            assertEquals(64 * 256 + 16, r.bytes());
             assertEquals(2, r.runs());
         }
+        // 128-row blocks over inference tp4 leave each rank half a block: vLLM refuses the split, so does the map
+        Tensor coarse = Tensors.scale("w_scale", w, 2, 2);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SliceMap.of(List.of(w, coarse),
+                null, new TrainerLayout(2, 1, 1, 1, 1, 1), new InferenceLayout(4)));
+        assertTrue(e.getMessage().contains("whole 128-element FP8 blocks"), e.getMessage());
         assertEquals(128, SliceMap.blocks(Tensors.scale("x", Tensors.of("kv_a", TensorRole.REPLICATED,
                 DType.FP8_E4M3, 0, -1, 576, 7168), 5, 56), Tensors.of("kv_a", TensorRole.REPLICATED,
                 DType.FP8_E4M3, 0, -1, 576, 7168))[0]);

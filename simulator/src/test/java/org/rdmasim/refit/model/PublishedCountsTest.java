@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
  * The shipped configs' inventories against the parameter counts their publishers give (sources in
  * scenarios/models/README.md): within 1% unless said otherwise.
  */
-class PublishedCountsTest {
-    static ModelInventory shipped(String file) throws IOException {
+public class PublishedCountsTest {
+    public static ModelInventory shipped(String file) throws IOException {
         return ModelInventory.read(Path.of(System.getProperty("rdmasim.repo", ".."), "scenarios", "models", file));
     }
 

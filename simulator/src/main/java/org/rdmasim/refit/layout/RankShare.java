@@ -1,4 +1,4 @@
-package org.rdmasim.refit.model;
+package org.rdmasim.refit.layout;
 
 /**
  * What one inference rank holds of a model's weights.
