@@ -173,6 +173,19 @@ public final class ScenarioLoader {
         RegistrationSettings registration = v.has("registration") ? RegistrationReader.registration(v.get("registration"))
                 : RegistrationSettings.defaults();
         YamlTree work = v.get("workload");
+        if (work.isMap() && work.has("refit")) {
+            work.onlyFields(Set.of("refit"));
+            if (v.has("faults")) {
+                throw v.get("faults").error("a refit workload does not schedule faults yet");
+            }
+            if (v.has("transport") && v.get("transport").has("lanes")) {
+                throw v.get("transport").get("lanes").error("explicit lanes are not supported with a refit; "
+                        + "let the transport backend choose them from the environment");
+            }
+            org.rdmasim.workload.RefitSpec refit = RefitReader.read(work.get("refit"), hosts);
+            return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration,
+                    new Workload.Refit(refit), null, warnings, null);
+        }
         if (work.isMap() && work.has("fanout")) {
             work.onlyFields(Set.of("fanout"));
             FanoutPlan plan = FanoutReader.read(work.get("fanout"), hosts, transport);

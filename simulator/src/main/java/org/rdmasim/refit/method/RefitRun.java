@@ -54,6 +54,12 @@ public final class RefitRun {
      *         its payload, a tree shard whose ranks need different bytes)
      */
     public static RefitResult run(List<Host> hosts, FabricSpec fabric, RefitPlan plan, Transport transport) {
+        return run(hosts, fabric, plan, transport, cluster -> { });
+    }
+
+    /** As {@link #run(List, FabricSpec, RefitPlan, Transport)}, showing the cluster to {@code after} once the last cycle ends (its resources' use, for resources.csv). */
+    public static RefitResult run(List<Host> hosts, FabricSpec fabric, RefitPlan plan, Transport transport,
+            java.util.function.Consumer<Cluster> after) {
         SimulationClock clock = new SimulationClock();
         FluidNetwork network = new FluidNetwork(clock);
         Cluster cluster = new Cluster(hosts, fabric, network);
@@ -63,6 +69,7 @@ public final class RefitRun {
         List<RefitResult.Cycle> cycles = new ArrayList<>();
         new Cycles(ctx, cycles).start(0);
         clock.run();
+        after.accept(cluster);
         if (cycles.size() != plan.cycles()) {
             throw new IllegalStateException("refit stopped after " + cycles.size() + " of " + plan.cycles()
                     + " cycles: a stage never finished");
