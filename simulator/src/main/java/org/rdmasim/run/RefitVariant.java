@@ -39,14 +39,14 @@ final class RefitVariant {
     private RefitVariant() {
     }
 
-    static VariantOutcome run(VariantSpec v, List<Host> hosts, boolean withChanges) {
+    static VariantOutcome run(VariantSpec v, List<Host> hosts, boolean withChanges, org.rdmasim.engine.RunWatch watch) {
         long t0 = System.nanoTime();
         Map<String, Host> byName = new HashMap<>();
         hosts.forEach(h -> byName.put(h.name(), h));
         RefitSpec spec = v.refitSpec();
         Ran ran;
         try {
-            ran = once(v, hosts, byName, spec, true);
+            ran = once(v, hosts, byName, spec, watch);
         } catch (IllegalArgumentException e) {
             // a plan the method cannot carry on these hosts (RefitRun's documented refusals)
             return VariantOutcome.failed(v.name(), v.description(), e.getMessage(), v.claim(), RegistrationTotals.ZERO);
@@ -66,7 +66,9 @@ final class RefitVariant {
             List<RunResult.ResourceUsage> resources, long events) {
     }
 
-    private static Ran once(VariantSpec v, List<Host> hosts, Map<String, Host> byName, RefitSpec spec, boolean usage) {
+    private static Ran once(VariantSpec v, List<Host> hosts, Map<String, Host> byName, RefitSpec spec,
+            org.rdmasim.engine.RunWatch watch) {
+        boolean usage = watch != null;
         RefitSetup setup = RefitSetup.of(spec, byName::get);
         LanePolicy lanes = v.transport().backend().lanes(v.transport().stack(),
                 UcxLaneSelection.Registrations.EVERYWHERE);
@@ -76,12 +78,24 @@ final class RefitVariant {
         List<RunResult.NicTraffic> nics = new ArrayList<>();
         List<RunResult.ResourceUsage> resources = new ArrayList<>();
         long[] events = new long[1];
-        RefitResult r = RefitRun.run(hosts, v.fabric(), setup.plan(), transport, cluster -> {
+        if (watch != null) {
+            // the bench's count: inference ranks refitted, each cycle (no one event marks one finished)
+            watch.expect((long) setup.inference().worldSize() * spec.cycles(), null, 1);
+        }
+        long t0 = System.nanoTime();
+        RefitResult r = RefitRun.run(hosts, v.fabric(), setup.plan(), transport, clock -> {
+            if (watch != null) {
+                watch.attach(clock);
+            }
+        }, cluster -> {
             events[0] = cluster.network().clock().eventsFired();
             if (usage) {
                 collect(cluster, nics, resources);
             }
         });
+        if (watch != null) {
+            watch.simulated(System.nanoTime() - t0);
+        }
         return new Ran(r, summary(setup, r), nics, resources, events[0]);
     }
 
@@ -203,7 +217,7 @@ final class RefitVariant {
         for (Map.Entry<String, VariantSpec> e : tries.entrySet()) {
             VariantSpec changed = e.getValue();
             try {
-                RefitSummary s = once(changed, hosts, byName, changed.refitSpec(), false).summary();
+                RefitSummary s = once(changed, hosts, byName, changed.refitSpec(), null).summary();
                 out.add(new RefitSummary.Change(e.getKey(), s.firstCycleSeconds(), s.steadyCycleSeconds(), ""));
             } catch (IllegalArgumentException ex) {
                 out.add(new RefitSummary.Change(e.getKey(), Double.NaN, Double.NaN, ex.getMessage()));

@@ -133,7 +133,7 @@ public final class VariantRunner {
     private static VariantOutcome runAsWritten(VariantSpec v, long seed, int first, int replications, int threads,
             RunWatch watch, FlowTap log) {
         if (v.isRefit()) {
-            return RefitVariant.run(v, hostsOf(v), true);
+            return RefitVariant.run(v, hostsOf(v), true, watch);
         }
         long t0 = System.nanoTime();
         List<Host> hosts = hostsOf(v);

@@ -54,13 +54,14 @@ public final class RefitRun {
      *         its payload, a tree shard whose ranks need different bytes)
      */
     public static RefitResult run(List<Host> hosts, FabricSpec fabric, RefitPlan plan, Transport transport) {
-        return run(hosts, fabric, plan, transport, cluster -> { });
+        return run(hosts, fabric, plan, transport, clock -> { }, cluster -> { });
     }
 
-    /** As {@link #run(List, FabricSpec, RefitPlan, Transport)}, showing the cluster to {@code after} once the last cycle ends (its resources' use, for resources.csv). */
+    /** As {@link #run(List, FabricSpec, RefitPlan, Transport)}, showing the clock to {@code before} before its first event and the cluster to {@code after} once the last cycle ends (its resources' use, for resources.csv). */
     public static RefitResult run(List<Host> hosts, FabricSpec fabric, RefitPlan plan, Transport transport,
-            java.util.function.Consumer<Cluster> after) {
+            java.util.function.Consumer<SimulationClock> before, java.util.function.Consumer<Cluster> after) {
         SimulationClock clock = new SimulationClock();
+        before.accept(clock);
         FluidNetwork network = new FluidNetwork(clock);
         Cluster cluster = new Cluster(hosts, fabric, network);
         TransferEngine engine = new TransferEngine(cluster, transport.protocol());
