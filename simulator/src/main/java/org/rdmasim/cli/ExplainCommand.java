@@ -22,6 +22,9 @@ import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.workload.TransferItem;
 import org.rdmasim.workload.VariantOutcome;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.rdmasim.transport.ucx.LaneDecision;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -35,7 +38,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "For each transfer of a scenario: the effective UCX/NIXL/ModelExpress configuration with the",
                 "layer that set each value, every candidate HCA with UCX's bandwidth estimate and distance, the lanes",
                 "picked and their weights (in the shape of UCX_PROTO_INFO=y), and the line-rate floor next to the",
-                "modelled pull time."})
+                "modelled pull time. --json prints the same as one object (see README, Outputs)."})
 public final class ExplainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -52,6 +55,9 @@ public final class ExplainCommand implements Callable<Integer> {
 
     @Mixin
     ScenarioFiles scenarioFiles = new ScenarioFiles();
+
+    @Mixin
+    JsonOutput output = new JsonOutput();
 
     @Override
     public Integer call() {
@@ -70,14 +76,35 @@ public final class ExplainCommand implements Callable<Integer> {
             throw new BadInputException("no variant named '" + variant + "' in " + scenarioFile + " (variants: "
                     + String.join(", ", scenario.variants().stream().map(VariantSpec::name).toList()) + ")");
         }
+        if (output.json) {
+            // the same walk as the text, into one object; the text goes nowhere
+            ObjectNode root = JsonOutput.start("explain");
+            root.put("scenario", scenario.name());
+            ArrayNode variants = root.putArray("variants");
+            PrintWriter discard = new PrintWriter(java.io.Writer.nullWriter());
+            for (VariantSpec v : chosen) {
+                explain(discard, scenario, v, variants.addObject());
+            }
+            JsonOutput.print(out, root);
+            return Main.OK;
+        }
         for (VariantSpec v : chosen) {
-            explain(out, scenario, v);
+            explain(out, scenario, v, null);
         }
         out.flush();
         return Main.OK;
     }
 
-    private void explain(PrintWriter out, Scenario scenario, VariantSpec v) {
+    /** Prints the variant's explanation to {@code out} and, when {@code json} is given, fills it with the same. */
+    private void explain(PrintWriter out, Scenario scenario, VariantSpec v, ObjectNode json) {
+        ArrayNode transfersJson = null;
+        if (json != null) {
+            json.put("name", v.name());
+            json.put("description", v.description());
+            ArrayNode w = json.putArray("warnings");
+            v.warnings().forEach(w::add);
+            transfersJson = json.putArray("transfers");
+        }
         out.println("=".repeat(100));
         out.println("variant " + v.name() + (v.description().isEmpty() ? "" : ": " + v.description()));
         List<Host> hosts = new ArrayList<>();
@@ -116,6 +143,7 @@ public final class ExplainCommand implements Callable<Integer> {
                     t.operation() == Operation.READ ? "RDMA READ (pull)" : "RDMA WRITE (push)", t.from(), t.to(), bytes(t.bytes()));
             List<LaneSplit.Candidate> lanes;
             var backend = v.transport().backend();
+            LaneDecision decision = null;
             if (!v.transport().lanes().isEmpty()) {
                 out.println("lanes are given explicitly by the scenario: UCX's own choice is bypassed");
                 lanes = v.transport().lanes();
@@ -124,8 +152,15 @@ public final class ExplainCommand implements Callable<Integer> {
                 var explained = backend.explain(v.transport().stack(), cluster, ts, held.lanes(), held.ordering());
                 explained.lines().forEach(out::println);
                 lanes = explained.lanes();
+                decision = explained.decision().orElse(null);
             }
             floor(out, cluster, ts, RmaEmulation.lanes(ts, lanes), outcome);
+            if (transfersJson != null) {
+                ExplainJson.transfer(transfersJson.addObject(), t, ts, !v.transport().lanes().isEmpty(),
+                        RmaEmulation.lanes(ts, lanes), decision,
+                        backend.protocolTable(v.transport().stack(), cluster, ts, lanes).orElse(null), cluster, held,
+                        outcome);
+            }
             if (first == null) {
                 first = ts;
             }
@@ -238,9 +273,11 @@ public final class ExplainCommand implements Callable<Integer> {
         for (var end : List.of(ts.source(), ts.sink())) {
             TopologyNode d = cluster.host(end.host()).find(end.device()).orElse(null);
             if (d != null && d.uplink() != null && d.uplink().bytesPerSecond() < wire) {
-                out.printf(Locale.ROOT, "GPU link floor:  %s through %s's %s (%.0f Gbps) takes at least %.4f s%n",
-                        bytes(ts.bytes()), end, d.uplink().describe(), d.uplink().bytesPerSecond() * 8 / 1e9,
-                        ts.bytes() / d.uplink().bytesPerSecond());
+                String link = d.uplink().type() == org.rdmasim.hardware.LinkSpec.LinkType.PCIE
+                        ? String.format(Locale.ROOT, "%s (%.0f Gbps)", d.uplink().describe(), d.uplink().bytesPerSecond() * 8 / 1e9)
+                        : d.uplink().describe(); // a C2C link names its rate itself
+                out.printf(Locale.ROOT, "GPU link floor:  %s through %s's %s takes at least %.4f s%n",
+                        bytes(ts.bytes()), end, link, ts.bytes() / d.uplink().bytesPerSecond());
             }
         }
         Set<String> profiles = new HashSet<>();

@@ -17,8 +17,11 @@ final class HostFileOptions {
             description = "GPU model for an imported file that does not say (t4, a100, h100, h200, b200, gb300); default: from the file, else h100 with a warning")
     String gpu;
 
-    @Option(names = {"--nic", "--nic-model"}, paramLabel = "MODEL",
-            description = "NIC model for an imported file (cx5, cx6, cx7, cx8, efa2, efa3, efa4); default: from the file's device ids or port speed, else cx7 with a warning")
+    @Option(names = {"--nic", "--nic-model"}, paramLabel = "MODEL|NAME=MODEL[:ROLE]",
+            description = "NIC model for an imported file (cx5, cx6, cx7, cx8, efa2, efa3, efa4), for every NIC or per device "
+                    + "with role compute or storage, comma-separated: cx7,mlx5_1=storage,mlx5_7=cx6:storage; default: from the "
+                    + "file's device ids or port speed, else cx7 with a warning; a NIC PIX/PXB to no GPU, where others are, "
+                    + "taken as storage with a warning")
     String nic;
 
     @Option(names = "--cpu", paramLabel = "FAMILY",
@@ -28,6 +31,19 @@ final class HostFileOptions {
     @Option(names = "--link-layer", paramLabel = "LAYER", description = "ib, roce or efa for an imported file's NICs; default ib")
     String linkLayer;
 
+    /** A model for every NIC and per-device choices, from one comma list (entries with '=' are per device). */
+    static ImportOptions withNics(ImportOptions options, String text) {
+        StringBuilder perDevice = new StringBuilder();
+        for (String entry : text.split(",")) {
+            if (entry.contains("=")) {
+                perDevice.append(entry).append(',');
+            } else if (!entry.isBlank()) {
+                options = options.withNicModel(NicModel.parse(entry));
+            }
+        }
+        return options.withNics(org.rdmasim.importers.NicChoices.parse(perDevice.toString()));
+    }
+
     /** The import options these say; a bad word is bad input naming what was expected. */
     ImportOptions options() {
         ImportOptions options = ImportOptions.defaults();
@@ -36,7 +52,7 @@ final class HostFileOptions {
                 options = options.withGpuModel(GpuModel.parse(gpu));
             }
             if (nic != null) {
-                options = options.withNicModel(NicModel.parse(nic));
+                options = withNics(options, nic);
             }
             if (cpu != null) {
                 options = options.withCpuFamily(CpuFamily.parse(cpu));

@@ -82,7 +82,8 @@ final class CompletionEvents {
             if (seen.length < numbers.limit()) {
                 seen = Arrays.copyOf(seen, Math.max(numbers.limit(), 2 * seen.length));
             }
-            for (Resource r : first.pathInternal()) {
+            for (int at = 0, ends = first.pathLength(); at < ends; at++) {
+                Resource r = first.pathArray()[at];
                 Crossing on = resources.crossing(r);
                 for (int k = 0, n = on.size(); k < n; k++) {
                     Flow f = on.flow(k);
@@ -133,7 +134,7 @@ final class CompletionEvents {
         }
         List<Resource> touched = new ArrayList<>();
         for (Flow f : finishing) {
-            Collections.addAll(touched, f.pathInternal());
+            f.addPathTo(touched);
         }
         update.resolveAround(touched.toArray(new Resource[0]));
         for (int i = 0; i < finishing.size(); i++) {

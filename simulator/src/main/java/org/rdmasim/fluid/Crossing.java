@@ -14,6 +14,10 @@ import java.util.Arrays;
 final class Crossing {
     final Resource resource;
     // Two to start: most resources of a large run (a receiver's NICs and links) carry one or two flows.
+    // Given back when the last flow leaves (a finished receiver's resources stay empty for the rest of
+    // the run: at 128k receivers their arrays were ~44 MB).
+    private static final Flow[] NO_FLOWS = new Flow[0];
+    private static final int[] NO_SLOTS = new int[0];
     private Flow[] flows = new Flow[2];
     private int[] pathIndex = new int[2];
     private int size;
@@ -38,8 +42,8 @@ final class Crossing {
     /** Adds {@code f}, on whose path this resource is at {@code i}, at the end; records the slot in {@code f}. */
     void add(Flow f, int i) {
         if (size == flows.length) {
-            flows = Arrays.copyOf(flows, 2 * size);
-            pathIndex = Arrays.copyOf(pathIndex, 2 * size);
+            flows = Arrays.copyOf(flows, Math.max(2, 2 * size));
+            pathIndex = Arrays.copyOf(pathIndex, Math.max(2, 2 * size));
         }
         f.slotInResource[i] = size;
         flows[size] = f;
@@ -56,6 +60,10 @@ final class Crossing {
             moved.slotInResource[pathIndex[last]] = slot;
         }
         flows[last] = null;
+        if (last == 0) {
+            flows = NO_FLOWS;
+            pathIndex = NO_SLOTS;
+        }
     }
 
     /** The flow in {@code slot} now finds this resource at {@code i} on its path (its path was shortened). */

@@ -14,9 +14,13 @@ import org.rdmasim.engine.SimulationClock.ScheduledAction;
 public final class Flow {
     private final long id;
     private final String label;
-    // Not final: a group's pseudo-flow gains and loses shared resources as members come and go.
+    // Not final: a group's pseudo-flow gains and loses shared resources as members come and go. Its
+    // arrays then have room beyond pathLength, so a member joining or leaving costs O(1), not a copy of
+    // a path of hundreds of resources (a refit's groups span every sender's links). Entries at and past
+    // pathLength are unused; every reader stops at pathLength.
     private Resource[] path;
     private double[] usage;
+    private int pathLength;
     private final double weight;
     // Not final: a pseudo-flow's cap is its group's lowest member threshold.
     double rateCap;
@@ -62,6 +66,7 @@ public final class Flow {
         this.label = label;
         this.path = path;
         this.usage = usage;
+        this.pathLength = path.length;
         this.weight = weight;
         this.rateCap = rateCap;
         this.bytes = bytes;
@@ -81,18 +86,57 @@ public final class Flow {
 
     /** The resources crossed, in path order. */
     public Resource[] path() {
-        return path.clone();
+        return Arrays.copyOf(path, pathLength);
     }
 
-    Resource[] pathInternal() {
+    /** The path array itself: its first {@link #pathLength()} entries are the path, the rest room to grow. */
+    Resource[] pathArray() {
         return path;
     }
 
-    /** Replaces path and usage (pseudo-flows only; the caller keeps resource lists consistent). */
-    void setPath(Resource[] newPath, double[] newUsage, int[] newSlots) {
-        path = newPath;
-        usage = newUsage;
-        slotInResource = newSlots;
+    /** Adds the resources of the path to {@code out}, in path order. */
+    void addPathTo(java.util.Collection<Resource> out) {
+        for (int i = 0; i < pathLength; i++) {
+            out.add(path[i]);
+        }
+    }
+
+    /** Resources on the path. */
+    int pathLength() {
+        return pathLength;
+    }
+
+    /**
+     * Appends {@code r} with {@code use} to a pseudo-flow's path (the caller keeps resource lists
+     * consistent); returns its position. The arrays double when full.
+     */
+    int appendToPath(Resource r, double use) {
+        int n = pathLength;
+        if (n == path.length) {
+            int room = Math.max(4, 2 * n);
+            path = Arrays.copyOf(path, room);
+            usage = Arrays.copyOf(usage, room);
+            slotInResource = Arrays.copyOf(slotInResource, room);
+        }
+        path[n] = r;
+        usage[n] = use;
+        pathLength = n + 1;
+        return n;
+    }
+
+    /**
+     * Removes position {@code k} of a pseudo-flow's path by moving the last entry into it (the caller
+     * updates the moved resource's crossing and keeps resource lists consistent).
+     */
+    void removeFromPath(int k) {
+        int last = --pathLength;
+        if (k != last) {
+            path[k] = path[last];
+            usage[k] = usage[last];
+            slotInResource[k] = slotInResource[last];
+        }
+        path[last] = null;
+        usage[last] = 0;
     }
 
     double[] usageInternal() {
@@ -109,7 +153,7 @@ public final class Flow {
 
     /** How many bytes of {@code r}'s capacity one byte of this flow uses, 0 when it does not cross it. */
     public double usageOf(Resource r) {
-        for (int i = 0; i < path.length; i++) {
+        for (int i = 0; i < pathLength; i++) {
             if (path[i] == r) {
                 return usage[i];
             }

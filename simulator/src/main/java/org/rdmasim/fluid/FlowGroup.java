@@ -129,15 +129,14 @@ final class FlowGroup implements Level {
 
     /** The pseudo-path gained {@code r} at its end. */
     void appended(Resource r) {
-        slots.put(r, pseudo.pathInternal().length - 1);
+        slots.put(r, pseudo.pathLength() - 1);
     }
 
     /** The pseudo-path lost {@code r}, which was at {@code k}; its last resource, if another, moved to {@code k}. */
     void removed(Resource r, int k) {
         slots.remove(r);
-        Resource[] p = pseudo.pathInternal();
-        if (k < p.length) {
-            slots.put(p[k], k);
+        if (k < pseudo.pathLength()) {
+            slots.put(pseudo.pathArray()[k], k);
         }
     }
 

@@ -125,6 +125,19 @@ final class FlowGroups {
         return n < sites.length ? sites[n] : null;
     }
 
+    /**
+     * Forgets what grouping kept about {@code r} once nothing is left in it: a fan-out's finished
+     * receivers never see a group again, and at 128k receivers their sites were ~37 MB. A site read
+     * as absent means the same as an empty one everywhere (see {@link #existingSite} readers).
+     */
+    private void releaseIfEmpty(Resource r) {
+        Site s = existingSite(r);
+        if (s != null && s.group == null && s.lazyMember == null && s.lazyGroup == null && s.lazyCount == 0
+                && s.blend == null) {
+            sites[r.number] = null;
+        }
+    }
+
     /** The group at {@code r}, or null. */
     FlowGroup groupAt(Resource r) {
         Site s = existingSite(r);
@@ -231,8 +244,8 @@ final class FlowGroups {
         if (p.bottleneck != g.at || p.cappedByItself || !(p.rate < p.rateCap * (1 - GROUP_MARGIN))) {
             return false;
         }
-        Resource[] path = p.pathInternal();
-        for (int i = 1; i < path.length; i++) {
+        Resource[] path = p.pathArray();
+        for (int i = 1, ends = p.pathLength(); i < ends; i++) {
             Resource q = path[i];
             if (solved.newLoad(q) >= q.capacity() * (1 - GROUP_MARGIN)) {
                 return false;
@@ -276,8 +289,8 @@ final class FlowGroups {
         m.rate = m.weight() * level;
         m.lastSettled = now;
         m.creditGrouped(m.remainingAtJoin - m.remaining);
-        Resource[] path = m.pathInternal();
-        for (int i = 0; i < path.length; i++) {
+        Resource[] path = m.pathArray();
+        for (int i = 0, ends = m.pathLength(); i < ends; i++) {
             Resource q = path[i];
             // Read without making one: a site exists for every resource grouping ever kept something
             // about, and most resources a member crosses are only on the pseudo-path (or are its group's).
@@ -310,6 +323,9 @@ final class FlowGroups {
             }
             leavePseudoPath(m, g, q, i);
         }
+        for (int i = 0, n = m.pathLength(); i < n; i++) {
+            releaseIfEmpty(path[i]);
+        }
         memberOf[m.number] = null;
         m.groupLevel = null;
         if (reattach) {
@@ -320,6 +336,7 @@ final class FlowGroups {
             pseudoOf[p.number] = null;
             numbers.release(p);
             site(g.at).group = null;
+            releaseIfEmpty(g.at);
             if (p.completion != null) {
                 p.completion.cancel();
             }
@@ -357,8 +374,8 @@ final class FlowGroups {
      */
     void shareLazily(FlowGroup g, double now) {
         Flow p = g.pseudo;
-        for (int k = p.pathInternal().length - 1; k > 0; k--) {
-            Resource q = p.pathInternal()[k];
+        for (int k = p.pathLength() - 1; k > 0; k--) {
+            Resource q = p.pathArray()[k];
             double factor = p.usageInternal()[k];
             if (resources.crossing(q).size() > 1) {
                 blend(q, now);
@@ -474,40 +491,24 @@ final class FlowGroups {
      */
     private void removeFromPseudoPath(FlowGroup g, int k) {
         Flow p = g.pseudo;
-        Resource[] old = p.pathInternal();
-        double[] oldUsage = p.usageInternal();
-        Resource q = old[k];
+        Resource q = p.pathArray()[k];
         resources.crossing(q).remove(p.slotInResource[k]);
-        int last = old.length - 1;
-        Resource[] path = Arrays.copyOf(old, last);
-        double[] usage = Arrays.copyOf(oldUsage, last);
-        int[] slots = Arrays.copyOf(p.slotInResource, last);
+        int last = p.pathLength() - 1;
+        p.removeFromPath(k);
         if (k != last) {
-            path[k] = old[last];
-            usage[k] = oldUsage[last];
-            slots[k] = p.slotInResource[last];
             g.crossing[k] = g.crossing[last];
-        }
-        p.setPath(path, usage, slots);
-        if (k != last) {
-            resources.crossing(path[k]).moved(slots[k], k);
+            resources.crossing(p.pathArray()[k]).moved(p.slotInResource[k], k);
         }
         g.removed(q, k);
     }
 
     private void addToPseudoPath(FlowGroup g, Resource q, double usage, int crossing) {
         Flow p = g.pseudo;
-        int n = p.pathInternal().length;
-        Resource[] path = Arrays.copyOf(p.pathInternal(), n + 1);
-        double[] use = Arrays.copyOf(p.usageInternal(), n + 1);
-        int[] slots = Arrays.copyOf(p.slotInResource, n + 1);
-        path[n] = q;
-        use[n] = usage;
+        int n = p.appendToPath(q, usage);
         if (g.crossing.length <= n) {
             g.crossing = Arrays.copyOf(g.crossing, 2 * (n + 1));
         }
         g.crossing[n] = crossing;
-        p.setPath(path, use, slots);
         resources.crossing(q).add(p, n);
         g.appended(q);
     }
@@ -586,11 +587,12 @@ final class FlowGroups {
 
     /** Moves {@code f} (frozen at {@code g.at} at the group's level in this solve) into {@code g}, if it qualifies. */
     boolean join(Flow f, FlowGroup g, double now) {
-        Resource[] path = f.pathInternal();
+        Resource[] path = f.pathArray();
+        int length = f.pathLength();
         double level = g.level();
         double threshold = f.rateCap() / f.weight();
         int added = 0;
-        for (int i = 0; i < path.length; i++) {
+        for (int i = 0; i < length; i++) {
             Resource q = path[i];
             if (q == g.at || g.indexOf(q) >= 0) {
                 continue;
@@ -606,7 +608,7 @@ final class FlowGroups {
                 added++;
             }
         }
-        if (!(level < threshold * (1 - GROUP_MARGIN)) || g.pseudo.pathInternal().length + added > MAX_GROUP_PATH) {
+        if (!(level < threshold * (1 - GROUP_MARGIN)) || g.pseudo.pathLength() + added > MAX_GROUP_PATH) {
             return false;
         }
         // f and the pseudo-flow are region flows of the solve that froze f: both are settled at now.
@@ -618,7 +620,7 @@ final class FlowGroups {
         f.tag = g.virtualTimeAt(now) + f.remaining / f.weight();
         f.threshold = threshold;
         f.remainingAtJoin = f.remaining;
-        for (int i = 0; i < path.length; i++) {
+        for (int i = 0; i < length; i++) {
             Resource q = path[i];
             double share = f.weight() * f.usage(i);
             int k = g.indexOf(q);

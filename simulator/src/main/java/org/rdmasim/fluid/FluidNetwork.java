@@ -201,7 +201,7 @@ public final class FluidNetwork {
                 s.listener().finished(f);
                 continue;
             }
-            Resource[] p = f.pathInternal();
+            Resource[] p = f.path();
             for (Resource q : p) {
                 // A member alone on q is ejected (with a second flow there q can bind it), and a resource
                 // only members of one group (or of a blend of groups) crossed goes back into the solve.
@@ -281,7 +281,7 @@ public final class FluidNetwork {
             double left = f.remaining;
             f.markAborted(now);
             running.ended(f);
-            update.resolveAround(f.pathInternal());
+            update.resolveAround(f.path());
             return left;
         } finally {
             groups.minMembers = saved;
@@ -325,7 +325,7 @@ public final class FluidNetwork {
         }
         for (FlowGroup g : all) {
             for (Flow m : g.byTag) {
-                Collections.addAll(seeds, m.pathInternal());
+                m.addPathTo(seeds);
             }
         }
         groups.dissolve(all, now);

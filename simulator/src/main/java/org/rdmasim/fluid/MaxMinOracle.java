@@ -63,7 +63,7 @@ final class MaxMinOracle {
         }
         List<Flow> fresh = new ArrayList<>(running.size());
         for (Flow f : running) {
-            Resource[] p = f.pathInternal();
+            Resource[] p = f.path();
             Resource[] cp = new Resource[p.length];
             double[] u = new double[p.length];
             for (int i = 0; i < p.length; i++) {
@@ -153,7 +153,8 @@ final class MaxMinOracle {
                 continue;
             }
             boolean limited = false;
-            for (Resource r : f.pathInternal()) {
+            for (int at = 0, ends = f.pathLength(); at < ends; at++) {
+                Resource r = f.pathArray()[at];
                 Crossing on = table.crossing(r);
                 double load = on.summedLoad();
                 double maxNormalised = 0;

@@ -82,8 +82,8 @@ public final class MaxMinSolver {
             flowState[f.number] = stamp;
             f.bottleneck = null;
             f.cappedByItself = false;
-            Resource[] path = f.pathInternal();
-            for (int i = 0; i < path.length; i++) {
+            Resource[] path = f.pathArray();
+            for (int i = 0, ends = f.pathLength(); i < ends; i++) {
                 activeWeight[handleOf[path[i].number]] += f.weight() * f.usage(i);
             }
             if (f.rateCap() < Double.POSITIVE_INFINITY) {
@@ -141,8 +141,8 @@ public final class MaxMinSolver {
         double rate = f.cappedByItself ? Math.min(f.rateCap(), f.weight() * level) : f.weight() * level;
         f.rate = Math.min(rate, f.rateCap());
         f.bottleneck = saturated;
-        Resource[] path = f.pathInternal();
-        for (int i = 0; i < path.length; i++) {
+        Resource[] path = f.pathArray();
+        for (int i = 0, ends = f.pathLength(); i < ends; i++) {
             Resource q = path[i];
             int h = handleOf[q.number];
             frozenLoad[h] += f.rate * f.usage(i);

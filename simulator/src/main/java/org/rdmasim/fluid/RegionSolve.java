@@ -101,7 +101,8 @@ final class RegionSolve implements RateChanges {
                 }
                 flowMark[f.number] = mark;
                 flows.add(f);
-                for (Resource q : f.pathInternal()) {
+                for (int at = 0, ends = f.pathLength(); at < ends; at++) {
+                    Resource q = f.pathArray()[at];
                     if (perResource[3 * q.number + IN_REGION] != mark && (q == f.bottleneck || q.load() >= q.capacity() * (1 - SATURATED))) {
                         perResource[3 * q.number + IN_REGION] = mark;
                         queue.add(q);
@@ -129,7 +130,8 @@ final class RegionSolve implements RateChanges {
             }
         }
         for (Flow f : flows) {
-            for (Resource q : f.pathInternal()) {
+            for (int at = 0, ends = f.pathLength(); at < ends; at++) {
+                Resource q = f.pathArray()[at];
                 if (perResource[3 * q.number + ROUND] != edgeMark) {
                     perResource[3 * q.number + ROUND] = edgeMark;
                     perResource[3 * q.number + PLACE] = touched.size();
@@ -146,8 +148,8 @@ final class RegionSolve implements RateChanges {
     private void measureOutsideLoad(int k, int mark) {
         Arrays.fill(solvedLoad, 0, k, 0.0);
         for (Flow f : flows) {
-            Resource[] p = f.pathInternal();
-            for (int i = 0; i < p.length; i++) {
+            Resource[] p = f.pathArray();
+            for (int i = 0, ends = f.pathLength(); i < ends; i++) {
                 solvedLoad[perResource[3 * p[i].number + PLACE]] += f.rate * f.usage(i);
             }
         }
@@ -191,8 +193,8 @@ final class RegionSolve implements RateChanges {
         Arrays.fill(regionLoad, 0, k, 0.0);
         Arrays.fill(crossingFlows, 0, k, 0);
         for (Flow f : flows) {
-            Resource[] p = f.pathInternal();
-            for (int i = 0; i < p.length; i++) {
+            Resource[] p = f.pathArray();
+            for (int i = 0, ends = f.pathLength(); i < ends; i++) {
                 int t = perResource[3 * p[i].number + PLACE];
                 regionLoad[t] += f.rate * f.usage(i);
                 crossingFlows[t]++;

@@ -14,8 +14,8 @@ public final class Resource {
      * region re-solve and grouping keep this resource's scratch in their arrays.
      */
     final int number;
-    // Its limit's id, built once: names are read in logs and checks, never rebuilt per use.
-    private final String name;
+    // No name field: its limit's id is built when a message or table asks (at 128k receivers the stored
+    // names were ~60 MB, and nothing on the simulation's path reads them).
     private final ResourceKind kind;
     // Not final: a fault may degrade a link or NIC to a fraction of its rate mid-run.
     private double capacity;
@@ -44,9 +44,8 @@ public final class Resource {
     private double peakLoad;
 
     Resource(int index, int number, Limit limit, ResourceKind kind, double capacityBytesPerSecond) {
-        this.name = limit.id();
         if (!(capacityBytesPerSecond > 0) || Double.isInfinite(capacityBytesPerSecond)) {
-            throw new IllegalArgumentException("resource " + name + " needs a finite positive capacity, got "
+            throw new IllegalArgumentException("resource " + limit.id() + " needs a finite positive capacity, got "
                     + capacityBytesPerSecond);
         }
         this.index = index;
@@ -62,7 +61,7 @@ public final class Resource {
 
     /** Its limit's id (names as in resources.csv). */
     public String name() {
-        return name;
+        return limit.id();
     }
 
     /** What this resource stands for, as the layer that built it described it. */
@@ -82,7 +81,7 @@ public final class Resource {
     /** Changes the capacity (a degraded port); the caller re-solves the flows crossing it. */
     void setCapacity(double capacityBytesPerSecond) {
         if (!(capacityBytesPerSecond > 0) || Double.isInfinite(capacityBytesPerSecond)) {
-            throw new IllegalArgumentException("resource " + name + " needs a finite positive capacity, got "
+            throw new IllegalArgumentException("resource " + name() + " needs a finite positive capacity, got "
                     + capacityBytesPerSecond);
         }
         this.capacity = capacityBytesPerSecond;
@@ -164,7 +163,7 @@ public final class Resource {
 
     void setLoad(double now, double newLoad) {
         if (followed != null) {
-            throw new IllegalStateException(name + " follows a group; its load is not set directly");
+            throw new IllegalStateException(name() + " follows a group; its load is not set directly");
         }
         bytesCarried += load * (now - loadSince);
         loadSince = now;
@@ -176,6 +175,6 @@ public final class Resource {
 
     @Override
     public String toString() {
-        return name;
+        return name();
     }
 }

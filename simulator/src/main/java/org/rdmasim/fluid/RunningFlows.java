@@ -32,7 +32,8 @@ final class RunningFlows {
         }
         listeners[f.number] = listener;
         attach(f);
-        for (Resource q : f.pathInternal()) {
+        for (int at = 0, ends = f.pathLength(); at < ends; at++) {
+            Resource q = f.pathArray()[at];
             q.activeFlows++;
         }
         count++;
@@ -46,7 +47,8 @@ final class RunningFlows {
      */
     FlowListener ended(Flow f) {
         count--;
-        for (Resource q : f.pathInternal()) {
+        for (int at = 0, ends = f.pathLength(); at < ends; at++) {
+            Resource q = f.pathArray()[at];
             q.activeFlows--;
         }
         FlowListener listener = listeners[f.number];
@@ -57,16 +59,16 @@ final class RunningFlows {
 
     /** Puts {@code f} in the crossing of every resource on its path. */
     void attach(Flow f) {
-        Resource[] p = f.pathInternal();
-        for (int i = 0; i < p.length; i++) {
+        Resource[] p = f.pathArray();
+        for (int i = 0, ends = f.pathLength(); i < ends; i++) {
             resources.crossing(p[i]).add(f, i);
         }
     }
 
     /** Takes {@code f} out of the crossing of every resource on its path (the last flow of each takes its slot). */
     void detach(Flow f) {
-        Resource[] p = f.pathInternal();
-        for (int i = 0; i < p.length; i++) {
+        Resource[] p = f.pathArray();
+        for (int i = 0, ends = f.pathLength(); i < ends; i++) {
             resources.crossing(p[i]).remove(f.slotInResource[i]);
         }
     }

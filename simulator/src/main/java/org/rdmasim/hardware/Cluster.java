@@ -294,7 +294,9 @@ public final class Cluster implements Hosts {
         return switch (fabric.kind()) {
             case NON_BLOCKING -> "switch";
             case LEAF_SPINE -> "leaf" + group;
-            case RAIL_OPTIMIZED -> "rail" + h.nics().indexOf(nic) + "-leaf" + group;
+            // rails count compute ports; a storage port listed by a user joins a rail past them
+            case RAIL_OPTIMIZED -> "rail" + (nic.nic().compute() ? h.computeNics().indexOf(nic)
+                    : h.computeNics().size() + h.nics().indexOf(nic)) + "-leaf" + group;
         };
     }
 

@@ -15,6 +15,7 @@ public final class Host {
     private final List<TopologyNode> sockets = new ArrayList<>();
     private final List<TopologyNode> gpus = new ArrayList<>();
     private final List<TopologyNode> nics = new ArrayList<>();
+    private List<TopologyNode> computeNics;
     /** Every node in build order (a node's ordinal is its place here). */
     private final List<TopologyNode> nodes = new ArrayList<>();
     /**
@@ -113,6 +114,24 @@ public final class Host {
         return Collections.unmodifiableList(nics);
     }
 
+    /**
+     * The ports that carry GPU traffic unless a user names another ({@link NicRole}), in PCI order. A
+     * rail index (rail-optimized fabrics, rails in NCCL's sense) counts these.
+     */
+    public List<TopologyNode> computeNics() {
+        if (computeNics == null) {
+            computeNics = nics.stream().filter(n -> n.nic().compute()).toList();
+        }
+        return computeNics;
+    }
+
+    /** Names of the ports that are not compute ports: lane candidates only where listed by name. */
+    public java.util.Set<String> listedOnlyNics() {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        nics.stream().filter(n -> !n.nic().compute()).forEach(n -> out.add(n.name()));
+        return out;
+    }
+
     public Optional<TopologyNode> find(String deviceName) {
         return Optional.ofNullable(named(deviceName));
     }
@@ -184,21 +203,22 @@ public final class Host {
         return x;
     }
 
-    /** GPUs-first list of NICs ranked by relation to {@code gpu}, ties by name (PCI order in our presets). */
+    /**
+     * The compute ports ranked by relation to {@code gpu}, ties in PCI order (not by name: on a DGX H100
+     * mlx5_10 follows mlx5_9). Storage ports are left out: nothing picks one for a GPU unasked.
+     */
     public List<TopologyNode> nicsByDistance(TopologyNode gpu) {
-        List<TopologyNode> sorted = new ArrayList<>(nics);
-        sorted.sort((p, q) -> {
-            int c = relation(gpu, p).compareTo(relation(gpu, q));
-            return c != 0 ? c : p.name().compareTo(q.name());
-        });
+        List<TopologyNode> sorted = new ArrayList<>(computeNics());
+        sorted.sort((p, q) -> relation(gpu, p).compareTo(relation(gpu, q)));
         return sorted;
     }
 
     /** The single NIC nearest to {@code gpu} (what ModelExpress' NIC pin picks). */
     public TopologyNode nearestNic(TopologyNode gpu) {
-        if (nics.isEmpty()) {
-            throw new IllegalArgumentException("host " + name + " has no NIC");
+        List<TopologyNode> ranked = nicsByDistance(gpu);
+        if (ranked.isEmpty()) {
+            throw new IllegalArgumentException("host " + name + " has no compute NIC");
         }
-        return nicsByDistance(gpu).get(0);
+        return ranked.get(0);
     }
 }

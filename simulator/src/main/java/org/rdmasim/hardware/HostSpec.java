@@ -100,13 +100,32 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
      *
      * @param lineRateGbps signalling rate of the port (400 for an NDR ConnectX-7)
      * @param relaxedOrdering whether the device supports PCIe relaxed ordering (UCX then may add an MR)
+     * @param role            compute port, or storage/management port used only where a user lists it
      */
     public record NicSpec(String name, NicModel model, LinkLayer linkLayer, LinkSpec link, int port,
-            double lineRateGbps, boolean relaxedOrdering) implements DeviceSpec {
+            double lineRateGbps, boolean relaxedOrdering, NicRole role) implements DeviceSpec {
         public NicSpec {
             if (!(lineRateGbps > 0)) {
                 throw new IllegalArgumentException("NIC " + name + " needs a positive line rate");
             }
+            if (role == null) {
+                throw new IllegalArgumentException("NIC " + name + " needs a role");
+            }
+        }
+
+        /** A compute port. */
+        public NicSpec(String name, NicModel model, LinkLayer linkLayer, LinkSpec link, int port,
+                double lineRateGbps, boolean relaxedOrdering) {
+            this(name, model, linkLayer, link, port, lineRateGbps, relaxedOrdering, NicRole.COMPUTE);
+        }
+
+        /** The same port with another role. */
+        public NicSpec withRole(NicRole r) {
+            return new NicSpec(name, model, linkLayer, link, port, lineRateGbps, relaxedOrdering, r);
+        }
+
+        public boolean compute() {
+            return role == NicRole.COMPUTE;
         }
 
         /**

@@ -28,6 +28,8 @@ public record LinkSpec(LinkType type, PcieGen gen, int width, double bytesPerSec
 
     public String describe() {
         return type == LinkType.PCIE ? "PCIe Gen" + gen.number() + " x" + width
-                : String.format(java.util.Locale.ROOT, "C2C %.0f GB/s", bytesPerSecond / 1e9);
+                // rates in Gbps; NVIDIA publishes C2C in GB/s, so that figure follows in parentheses
+                : String.format(java.util.Locale.ROOT, "C2C %.0f Gbps (%.0f GB/s)", bytesPerSecond * 8 / 1e9,
+                        bytesPerSecond / 1e9);
     }
 }

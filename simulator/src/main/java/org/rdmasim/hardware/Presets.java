@@ -12,7 +12,7 @@ public final class Presets {
     private static final Map<String, Supplier<HostSpec>> PRESETS = new TreeMap<>();
 
     static {
-        PRESETS.put("dgx-h100", () -> hopperEightWay("DGX H100", GpuModel.H100));
+        PRESETS.put("dgx-h100", Presets::dgxH100);
         PRESETS.put("hgx-h200", () -> hopperEightWay("HGX H200", GpuModel.H200));
         PRESETS.put("dgx-b200", Presets::dgxB200);
         PRESETS.put("gb200-tray", Presets::gb200Tray);
@@ -49,15 +49,61 @@ public final class Presets {
     private static final double SPR_UPI_BW = 4 * 32e9;
 
     /**
-     * DGX H100 / HGX H200: 2 Sapphire Rapids sockets, 8 GPUs and 8 single-port ConnectX-7 400G
+     * HGX H200 (and the DGX H100's compute side, {@link #dgxH100}): 2 Sapphire Rapids sockets, 8 GPUs and 8 single-port ConnectX-7 400G
      * (NDR InfiniBand) for the compute fabric; each GPU and its NIC share one PCIe Gen5 switch (PIX),
      * 4 GPU/NIC pairs per socket, every switch uplinked Gen5 x16 (NVIDIA DGX H100 user guide
      * [dgx-h100-guide]). GPUs join one NVLink domain with 18 links each (NV18). 1 TiB of DDR5 per socket.
+     * An HGX board's port names are its server maker's; they are given here in GPU order.
      */
     static HostSpec hopperEightWay(String model, GpuModel gpu) {
         return new HostSpec(model, CpuFamily.INTEL_SAPPHIRE_RAPIDS, SPR_UPI_BW,
                 fourPixPairsPerSocket(gpu, "mlx5_", SPR_MEMORY_BW, 1L << 40, "0-55,112-167", "56-111,168-223"),
                 "NVIDIA DGX H100 user guide (system topology) [dgx-h100-guide]");
+    }
+
+    /** Where the DGX H100's port names come from. */
+    static final String DGX_H100_GUIDE = "NVIDIA DGX H100/H200 User Guide, \"Network Connections, Cables, and "
+            + "Adaptors\" > \"Network Modules\", Table 6 (https://docs.nvidia.com/dgx/dgxh100-user-guide/"
+            + "introduction-to-dgxh100.html)";
+
+    /**
+     * DGX H100 with its devices named as DGX OS names them. The user guide's Table 6 (see
+     * {@link #DGX_H100_GUIDE}) gives each GPU's compute port: GPU0 mlx5_0 (ibp24s0), GPU1 mlx5_3 (ibp64s0),
+     * GPU2 mlx5_4 (ibp79s0), GPU3 mlx5_5 (ibp94s0) on CPU 0; GPU4 mlx5_6 (ibp154s0), GPU5 mlx5_9
+     * (ibp192s0), GPU6 mlx5_10 (ibp206s0), GPU7 mlx5_11 (ibp220s0) on CPU 1, each a single-port
+     * ConnectX-7 behind its GPU's PCIe switch. The names left out, mlx5_1-2 and mlx5_7-8, are the two
+     * dual-port ConnectX-7 cards (QSFP112, slots 1 and 2) that the DGX BasePOD deployment guide
+     * ("DGX H200/H100 System Network Ports") wires to storage and in-band management, not to the
+     * compute fabric. mlx5 numbers follow PCI bus order, so mlx5_1-2 (between buses 0x18 and 0x40) hang
+     * off CPU 0 and mlx5_7-8 (between 0x9a and 0xc0) off CPU 1; each card's two ports share its
+     * Gen5 x16 link, modelled as a switch, directly under the CPU's root ports. Their link layer is
+     * Ethernet (RoCE), as BasePOD bonds them; they are {@link NicRole#STORAGE} ports, lane candidates
+     * only where a user names them.
+     */
+    static HostSpec dgxH100() {
+        String[][] compute = {{"mlx5_0", "mlx5_3", "mlx5_4", "mlx5_5"}, {"mlx5_6", "mlx5_9", "mlx5_10", "mlx5_11"}};
+        String[][] storage = {{"mlx5_1", "mlx5_2"}, {"mlx5_7", "mlx5_8"}};
+        List<HostSpec.SocketSpec> sockets = new ArrayList<>();
+        for (int s = 0; s < 2; s++) {
+            List<HostSpec.DeviceSpec> devices = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                int k = s * 4 + i;
+                devices.add(pixPair("pcie-switch" + k, GpuModel.H100, "GPU" + k,
+                        HostSpec.NicSpec.of(compute[s][i], NicModel.CX7, LinkLayer.INFINIBAND)));
+                if (i == 0) {
+                    // PCI order: the storage card's buses follow the first compute port's on each socket
+                    List<HostSpec.DeviceSpec> ports = new ArrayList<>();
+                    for (String name : storage[s]) {
+                        ports.add(HostSpec.NicSpec.of(name, NicModel.CX7, LinkLayer.ROCE).withRole(NicRole.STORAGE));
+                    }
+                    devices.add(new HostSpec.SwitchSpec("storage-card" + s, NicModel.CX7.hostLink(), ports));
+                }
+            }
+            sockets.add(new HostSpec.SocketSpec(s, SPR_MEMORY_BW, 1L << 40, s == 0 ? "0-55,112-167" : "56-111,168-223",
+                    devices));
+        }
+        return new HostSpec("DGX H100", CpuFamily.INTEL_SAPPHIRE_RAPIDS, SPR_UPI_BW, sockets,
+                DGX_H100_GUIDE + "; DGX BasePOD deployment guide (storage ports) [dgx-h100-guide]");
     }
 
     // Intel Xeon Platinum 8570 (Emerald Rapids): 4 UPI 2.0 links at 20 GT/s, ~40 GB/s per direction each

@@ -5,7 +5,7 @@ import org.rdmasim.hardware.HostSpec;
 
 /**
  * A host's tree as a Graphviz {@code dot} graph: sockets, host bridges, PCIe switches, GPUs and NICs as
- * nodes, each edge labelled with the link it stands for ("PCIe Gen5 x16", "C2C 450 GB/s"), and the
+ * nodes, each edge labelled with the link it stands for ("PCIe Gen5 x16", "C2C 3600 Gbps (450 GB/s)"), and the
  * link between sockets drawn dashed. Render with {@code dot -Tsvg}.
  */
 public final class DotWriter {
@@ -33,7 +33,8 @@ public final class DotWriter {
             for (int b = a + 1; b < host.sockets().size(); b++) {
                 w.out.append("  ").append(quote("CPU" + a)).append(" -- ").append(quote("CPU" + b))
                         .append(" [style=dashed, label=")
-                        .append(quote(String.format(Locale.ROOT, "inter-socket %.0f GB/s", host.interSocket() / 1e9)))
+                        .append(quote(String.format(Locale.ROOT, "inter-socket %.0f Gbps (%.0f GB/s)",
+                                host.interSocket() * 8 / 1e9, host.interSocket() / 1e9)))
                         .append("];\n");
             }
         }
@@ -56,7 +57,8 @@ public final class DotWriter {
             edge(parent, g.name(), g.link().describe());
         } else if (d instanceof HostSpec.NicSpec n) {
             String label = String.format(Locale.ROOT, "%s\\n%s %.0f Gbps %s", n.name(), n.model().product(),
-                    n.lineRateGbps(), n.linkLayer() == org.rdmasim.hardware.LinkLayer.INFINIBAND ? "IB" : "RoCE");
+                    n.lineRateGbps(), n.linkLayer() == org.rdmasim.hardware.LinkLayer.INFINIBAND ? "IB" : "RoCE")
+                    + (n.compute() ? "" : "\\nstorage");
             node(n.name(), label, "ellipse", "#b3cde5");
             edge(parent, n.name(), n.link().describe());
         }

@@ -48,7 +48,7 @@ public final class HostRegistration {
         }
         this.host = host;
         this.config = config;
-        this.selection = config.selectNetDevices(nicNames(host));
+        this.selection = config.selectNetDevices(nicNames(host), host.listedOnlyNics());
     }
 
     public Host host() {

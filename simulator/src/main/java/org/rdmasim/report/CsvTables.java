@@ -22,31 +22,42 @@ public final class CsvTables {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("variant,row,transfer,from,to,operation,source_nic,sink_nic,bytes,start_s,finish_s,seconds,gbps,bottleneck,path\n");
             StringBuilder out = new StringBuilder(512);
+            StringBuilder common = new StringBuilder(128);
+            NumberMemo nums = new NumberMemo();
             for (VariantOutcome o : outcomes) {
                 if (o.result() == null) {
                     continue;
                 }
+                String variant = csv(o.name());
                 for (TransferResult t : o.result().transfers()) {
-                    out.append(csv(o.name())).append(",transfer,").append(csv(t.spec().id())).append(',')
-                            .append(csv(t.spec().source().toString())).append(',').append(csv(t.spec().sink().toString()))
-                            .append(',').append(t.spec().operation().name().toLowerCase(Locale.ROOT)).append(",,,")
-                            .append(t.spec().bytes()).append(',').append(num(t.startSeconds())).append(',')
-                            .append(num(t.finishSeconds())).append(',').append(num(t.seconds())).append(',')
-                            .append(num(t.gbps())).append(',').append(csv(t.bottleneck().id())).append(",\n");
+                    // transfer,from,to,operation: the same on the transfer's row and each of its lanes' rows
+                    common.setLength(0);
+                    common.append(csv(t.spec().id())).append(',').append(csv(t.spec().source().toString())).append(',')
+                            .append(csv(t.spec().sink().toString())).append(',')
+                            .append(t.spec().operation().name().toLowerCase(Locale.ROOT)).append(',');
+                    out.append(variant).append(",transfer,").append(common).append(",,")
+                            .append(t.spec().bytes()).append(',');
+                    nums.append(out, t.startSeconds()).append(',');
+                    nums.append(out, t.finishSeconds()).append(',');
+                    nums.append(out, t.seconds()).append(',');
+                    nums.append(out, t.gbps()).append(',').append(csv(t.bottleneck().id())).append(",\n");
                     for (LaneResult l : t.lanes()) {
-                        out.append(csv(o.name())).append(",lane,").append(csv(t.spec().id())).append(',')
-                                .append(csv(t.spec().source().toString())).append(',').append(csv(t.spec().sink().toString()))
-                                .append(',').append(t.spec().operation().name().toLowerCase(Locale.ROOT)).append(',')
+                        out.append(variant).append(",lane,").append(common)
                                 .append(csv(l.sourceNic())).append(',').append(csv(l.sinkNic())).append(',').append(l.bytes())
-                                .append(',').append(num(l.startSeconds())).append(',').append(num(l.finishSeconds()))
-                                .append(',').append(num(l.finishSeconds() - l.startSeconds())).append(',')
-                                .append(num(l.gbps())).append(',').append(csv(l.limiter().id())).append(',').append(l.path())
+                                .append(',');
+                        nums.append(out, l.startSeconds()).append(',');
+                        nums.append(out, l.finishSeconds()).append(',');
+                        nums.append(out, l.finishSeconds() - l.startSeconds()).append(',');
+                        nums.append(out, l.gbps()).append(',').append(csv(l.limiter().id())).append(',').append(l.path())
                                 .append('\n');
                     }
-                    w.append(out);
-                    out.setLength(0);
+                    if (out.length() >= 1 << 15) {
+                        w.append(out);
+                        out.setLength(0);
+                    }
                 }
             }
+            w.append(out);
         }
     }
 
@@ -58,23 +69,30 @@ public final class CsvTables {
 
     private static void writeResources(Writer w, List<VariantOutcome> outcomes) throws IOException {
         w.write("variant,resource,kind,capacity_gbps,bytes,peak_utilisation,mean_utilisation\n");
-        StringBuilder out = new StringBuilder(256);
+        StringBuilder out = new StringBuilder(1 << 15);
+        NumberMemo nums = new NumberMemo();
         for (VariantOutcome o : outcomes) {
             if (o.result() == null) {
                 continue;
             }
+            String variant = csv(o.name());
             for (RunResult.ResourceUsage r : o.result().resources()) {
                 if (r.bytesCarried() <= 0) {
                     continue;
                 }
-                out.append(csv(o.name())).append(',').append(csv(r.name())).append(',').append(r.kind().toLowerCase(Locale.ROOT))
-                        .append(',').append(num(org.rdmasim.hardware.Units.bytesPerSecondToGbps(r.capacityBytesPerSecond()))).append(',')
-                        .append(Math.round(r.bytesCarried())).append(',').append(num(r.peakUtilisation())).append(',')
-                        .append(num(r.meanUtilisation())).append('\n');
-                w.append(out);
-                out.setLength(0);
+                out.append(variant).append(',').append(csv(r.name())).append(',').append(r.kind().toLowerCase(Locale.ROOT))
+                        .append(',');
+                nums.append(out, org.rdmasim.hardware.Units.bytesPerSecondToGbps(r.capacityBytesPerSecond())).append(',')
+                        .append(Math.round(r.bytesCarried())).append(',');
+                nums.append(out, r.peakUtilisation()).append(',');
+                nums.append(out, r.meanUtilisation()).append('\n');
+                if (out.length() >= 1 << 15) {
+                    w.append(out);
+                    out.setLength(0);
+                }
             }
         }
+        w.append(out);
     }
 
     /**
@@ -86,15 +104,19 @@ public final class CsvTables {
      * value is in [1e-4, 1e9) and as d.dddddddde+XX otherwise. CsvTablesNumberTest compares the two.
      */
     static String num(double v) {
+        return num(new StringBuilder(24), v).toString();
+    }
+
+    /** {@link #num(double)} appended to {@code out}, without a String per number. */
+    static StringBuilder num(StringBuilder out, double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return String.format(Locale.ROOT, "%.9g", v);
+            return out.append(String.format(Locale.ROOT, "%.9g", v));
         }
-        StringBuilder out = new StringBuilder(24);
         if (Double.compare(v, 0.0) < 0) {
             out.append('-');
         }
         if (v == 0) {
-            return out.append("0.00000000").toString();
+            return out.append("0.00000000");
         }
         // Digits d1 d2 ... and exponent e with |v| = d1.d2... x 10^e, from the shortest decimal.
         String s = Double.toString(Math.abs(v));
@@ -148,23 +170,46 @@ public final class CsvTables {
                 for (int i = -1; i > e; i--) {
                     out.append('0');
                 }
-                return out.append(d, 0, SIGNIFICANT).toString();
+                return out.append(d, 0, SIGNIFICANT);
             }
             out.append(d, 0, e + 1);
             if (e + 1 < SIGNIFICANT) {
                 out.append('.').append(d, e + 1, SIGNIFICANT - e - 1);
             }
-            return out.toString();
+            return out;
         }
         out.append(d[0]).append('.').append(d, 1, SIGNIFICANT - 1).append(e < 0 ? "e-" : "e+");
         int a = Math.abs(e);
         if (a < 10) {
             out.append('0');
         }
-        return out.append(a).toString();
+        return out.append(a);
     }
 
     private static final int SIGNIFICANT = 9;
+
+    /**
+     * The text of recently written numbers, by their bits: a cluster's tables repeat a few capacities,
+     * sizes and rates thousands of times, and Double.toString (under {@link #num}) is most of a row's
+     * cost. Direct-mapped; a collision only formats the number again. One per table being written.
+     */
+    static final class NumberMemo {
+        private static final int SLOTS = 1024;
+        private final long[] bits = new long[SLOTS];
+        private final String[] texts = new String[SLOTS];
+
+        StringBuilder append(StringBuilder out, double v) {
+            long b = Double.doubleToRawLongBits(v);
+            int slot = (int) ((b * 0x9E3779B97F4A7C15L) >>> 54);
+            String t = texts[slot];
+            if (t == null || bits[slot] != b) {
+                t = num(v);
+                texts[slot] = t;
+                bits[slot] = b;
+            }
+            return out.append(t);
+        }
+    }
 
     /** A text cell (an id, a label, a NIC name): see {@link org.rdmasim.importers.PrintableText#csvCell}. */
     static String csv(String s) {
@@ -178,17 +223,27 @@ public final class CsvTables {
     public static void writeNicThroughput(Path file, List<VariantOutcome> outcomes) throws IOException {
         try (java.io.Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             out.write("variant,nic,from_s,gbps\n");
+            StringBuilder row = new StringBuilder(1 << 15);
+            NumberMemo nums = new NumberMemo();
             for (VariantOutcome o : outcomes) {
                 if (o.result() == null) {
                     continue;
                 }
+                String variant = csv(o.name());
                 for (RunResult.LoadSeries s : o.result().nicSeries()) {
+                    String label = csv(s.label());
                     for (int i = 0; i < s.timeSeconds().length; i++) {
-                        out.write(csv(o.name()) + "," + csv(s.label()) + "," + num(s.timeSeconds()[i]) + ","
-                                + num(s.gbps()[i]) + "\n");
+                        row.append(variant).append(',').append(label).append(',');
+                        nums.append(row, s.timeSeconds()[i]).append(',');
+                        nums.append(row, s.gbps()[i]).append('\n');
+                        if (row.length() >= 1 << 15) {
+                            out.append(row);
+                            row.setLength(0);
+                        }
                     }
                 }
             }
+            out.append(row);
         }
     }
 }

@@ -114,7 +114,7 @@ final class RefitVariant {
                 continue;
             }
             double mean = now > 0 ? carried / now / r.capacity() : 0;
-            out.add(new RunResult.ResourceUsage(r.name(), r.kind().name(), r.capacity(), carried,
+            out.add(new RunResult.ResourceUsage(r.limit(), r.kind().name(), r.capacity(), carried,
                     r.peakLoad() / r.capacity(), mean));
         }
     }

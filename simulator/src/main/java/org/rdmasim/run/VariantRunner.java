@@ -277,7 +277,7 @@ public final class VariantRunner {
         }
         List<String> names = h.nics().stream().map(TopologyNode::name).toList();
         try {
-            return NetDevices.parse(raw).resolve(names, c.ucxVersion()).devices().stream()
+            return NetDevices.parse(raw).resolve(names, h.listedOnlyNics(), c.ucxVersion()).devices().stream()
                     .map(dev -> dev.replaceFirst(":[0-9]+$", "")).distinct().toList();
         } catch (RuntimeException e) {
             return List.of();

@@ -70,7 +70,7 @@ final class HostReader {
      * directory; {@code gpuModel} and {@code linkLayer} fill what the file does not say.
      */
     private static HostSpec imported(YamlTree v, List<String> warnings) {
-        v.onlyFields(Set.of("nccl-topo", "nvidia-smi", "gpuModel", "linkLayer", "nicModel", "lineRate", "cpu", "host"));
+        v.onlyFields(Set.of("nccl-topo", "nvidia-smi", "gpuModel", "linkLayer", "nicModel", "nics", "lineRate", "cpu", "host"));
         if (v.has("nccl-topo") && v.has("nvidia-smi")) {
             throw v.error("a host is read from one file: 'nccl-topo' or 'nvidia-smi', not both");
         }
@@ -89,6 +89,10 @@ final class HostReader {
         }
         if (v.has("cpu")) {
             options = options.withCpuFamily(parse(v.get("cpu"), CpuFamily::parse));
+        }
+        if (v.has("nics")) {
+            // per device: "mlx5_1=storage, mlx5_2=cx6:storage" (NicChoices)
+            options = options.withNics(parse(v.get("nics"), org.rdmasim.importers.NicChoices::parse));
         }
         try {
             ImportResult result = v.has("nccl-topo") ? NcclTopologyReader.importFile(file, options)
@@ -153,7 +157,7 @@ final class HostReader {
         };
     }
 
-    /** Applies host-wide NIC adjustments (link layer, model, line rate) to every NIC of a preset. */
+    /** Applies host-wide NIC adjustments (link layer, model, line rate) to every compute NIC of a preset. */
     private static HostSpec adjustNics(HostSpec spec, YamlTree v) {
         if (!v.has("linkLayer") && !v.has("nicModel") && !v.has("lineRate")) {
             return spec;
@@ -173,7 +177,9 @@ final class HostReader {
             Double rate) {
         List<HostSpec.DeviceSpec> out = new ArrayList<>();
         for (HostSpec.DeviceSpec d : devices) {
-            if (d instanceof HostSpec.NicSpec n) {
+            if (d instanceof HostSpec.NicSpec n && !n.compute()) {
+                out.add(n); // the adjustments describe the compute fabric; storage ports keep their own
+            } else if (d instanceof HostSpec.NicSpec n) {
                 NicModel m = model != null ? model : n.model();
                 double r = rate != null ? rate : (model != null ? m.lineRateGbps() : n.lineRateGbps());
                 out.add(new HostSpec.NicSpec(n.name(), m, layer != null ? layer : n.linkLayer(),

@@ -81,10 +81,10 @@ public final class Sizing {
                 StackProfile stack = v.transport().stack();
                 var numPaths = stack.configFor(host, host.gpu(r.gpus().get(0))).ibNumPaths();
                 int lanes = 0;
-                for (TopologyNode nic : host.nics()) {
+                for (TopologyNode nic : host.computeNics()) {
                     lanes += UcxPaths.pathsPerPort(nic.nic(), stack.ucx(), numPaths);
                 }
-                yield new Bound(Math.max(1, lanes), host.nics().size() + " NIC(s) x paths per port (UCX_IB_NUM_PATHS) = "
+                yield new Bound(Math.max(1, lanes), host.computeNics().size() + " compute NIC(s) x paths per port (UCX_IB_NUM_PATHS) = "
                         + lanes + " lane(s) a receiver GPU can have");
             }
             case TREE_DEGREE -> new Bound(receivers, receivers + " receiver host(s): at that degree a source serves all directly");
@@ -120,7 +120,7 @@ public final class Sizing {
 
     private static List<String> receiverNics(VariantSpec v) {
         String r = v.fanoutPlan().receivers().get(0).host();
-        return new Host(r, v.hosts().get(r)).nics().stream().map(TopologyNode::name).toList();
+        return new Host(r, v.hosts().get(r)).computeNics().stream().map(TopologyNode::name).toList();
     }
 
     private static VariantSpec withEnv(VariantSpec v, List<EnvEntry> extra) {

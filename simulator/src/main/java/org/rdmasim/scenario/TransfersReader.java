@@ -24,12 +24,15 @@ final class TransfersReader {
     private TransfersReader() {
     }
 
+    private static final Set<String> WORKLOAD_FIELDS = Set.of("transfers", "fanout");
+    private static final Set<String> TRANSFER_FIELDS = Set.of("id", "from", "to", "size", "at", "operation", "descriptors");
+
     static List<TransferItem> workload(YamlTree v, HostTable hosts, TransportSettings transport) {
-        v.onlyFields(Set.of("transfers", "fanout"));
+        v.onlyFields(WORKLOAD_FIELDS);
         List<TransferItem> out = new ArrayList<>();
         int i = 0;
         for (YamlTree t : v.get("transfers").items()) {
-            t.onlyFields(Set.of("id", "from", "to", "size", "at", "operation", "descriptors"));
+            t.onlyFields(TRANSFER_FIELDS);
             Endpoint from = endpoint(t.get("from"), hosts);
             Endpoint to = endpoint(t.get("to"), hosts);
             if (from.host().equals(to.host())) {
@@ -111,13 +114,12 @@ final class TransfersReader {
         // Lane choice depends on host shapes and devices only: check each distinct pair once, on a
         // cluster of one representative host per shape.
         Map<String, Host> reps = new LinkedHashMap<>();
-        Set<String> seen = new HashSet<>();
+        Set<Shape> seen = new HashSet<>();
         List<TransferItem> distinct = new ArrayList<>();
         for (TransferItem t : transfers) {
             Host from = hosts.representative(t.from().host());
             Host to = hosts.representative(t.to().host());
-            if (seen.add(from.name() + ":" + t.from().device() + ">" + to.name() + ":" + t.to().device() + ">"
-                    + t.operation())) {
+            if (seen.add(new Shape(from.name(), t.from().device(), to.name(), t.to().device(), t.operation()))) {
                 reps.put(from.name(), from);
                 reps.put(to.name(), to);
                 distinct.add(new TransferItem(t.id(), new Endpoint(from.name(), t.from().device()),
@@ -125,6 +127,10 @@ final class TransfersReader {
             }
         }
         return checkLaneChoice(variant, hosts, transport, fabric, distinct, new ArrayList<>(reps.values()));
+    }
+
+    /** What lane choice depends on: the representative hosts, the devices, the operation. */
+    private record Shape(String from, String fromDevice, String to, String toDevice, Operation operation) {
     }
 
     /**

@@ -34,12 +34,41 @@ public final class YamlTree {
     static final int MAX_ALIASES = 50;
 
     private final Node node;
-    private final String path;
+    /**
+     * The field path, or null until asked for: a list of 32,768 transfers is read field by field, and
+     * the path is needed only for an error, so it is built from the parent and this value's key or
+     * index when a message needs it.
+     */
+    private String path;
+    private final YamlTree parent;
+    private final String key;
+    private final int index;
 
     private YamlTree(String file, Node node, String path) {
         this.file = file;
         this.node = node;
         this.path = path;
+        this.parent = null;
+        this.key = null;
+        this.index = -1;
+    }
+
+    private YamlTree(YamlTree parent, Node node, String key, int index) {
+        this.file = parent.file;
+        this.node = node;
+        this.path = null;
+        this.parent = parent;
+        this.key = key;
+        this.index = index;
+    }
+
+    /** The field path as written in messages ("" at the top level). */
+    private String fieldPath() {
+        if (path == null) {
+            String above = parent.fieldPath();
+            path = key != null ? (above.isEmpty() ? key : above + "." + key) : above + "[" + index + "]";
+        }
+        return path;
     }
 
     public static YamlTree parse(Path file) {
@@ -66,7 +95,10 @@ public final class YamlTree {
         options.setAllowDuplicateKeys(false);
         options.setMaxAliasesForCollections(MAX_ALIASES);
         options.setNestingDepthLimit(InputLimits.MAX_DEPTH);
-        Yaml yaml = new Yaml(new SafeConstructor(options));
+        // Only the composed nodes' text is read, never a tag, so plain scalars are not matched against
+        // the implicit int/float/bool/timestamp patterns (a regex per scalar in SnakeYAML's Resolver).
+        Yaml yaml = new Yaml(new SafeConstructor(options), new org.yaml.snakeyaml.representer.Representer(
+                new org.yaml.snakeyaml.DumperOptions()), new org.yaml.snakeyaml.DumperOptions(), options, new TextOnly());
         Node root;
         try {
             root = yaml.compose(new StringReader(text));
@@ -99,6 +131,13 @@ public final class YamlTree {
         }
         rejectDuplicateKeys(fileLabel, root, 0);
         return new YamlTree(fileLabel, root, "");
+    }
+
+    /** A resolver that tags every plain scalar as a string: tags are never read here. */
+    private static final class TextOnly extends org.yaml.snakeyaml.resolver.Resolver {
+        @Override
+        protected void addImplicitResolvers() {
+        }
     }
 
     /**
@@ -148,7 +187,8 @@ public final class YamlTree {
     }
 
     public String path() {
-        return path.isEmpty() ? "(top level)" : path;
+        String p = fieldPath();
+        return p.isEmpty() ? "(top level)" : p;
     }
 
     public int line() {
@@ -203,7 +243,7 @@ public final class YamlTree {
     /** A single value {@code text}, located where this value was written (a value a range stands for). */
     public YamlTree withText(String text) {
         return new YamlTree(file, new ScalarNode(org.yaml.snakeyaml.nodes.Tag.STR, text, node.getStartMark(),
-                node.getEndMark(), org.yaml.snakeyaml.DumperOptions.ScalarStyle.PLAIN), path);
+                node.getEndMark(), org.yaml.snakeyaml.DumperOptions.ScalarStyle.PLAIN), fieldPath());
     }
 
     /** The text of a single value as written, or a compact rendering of a list or mapping. */
@@ -280,9 +320,9 @@ public final class YamlTree {
         Map<String, YamlTree> out = new LinkedHashMap<>();
         for (NodeTuple t : m.getValue()) {
             if (!(t.getKeyNode() instanceof ScalarNode k)) {
-                throw new YamlTree(file, t.getKeyNode(), path).error("keys must be plain names");
+                throw new YamlTree(file, t.getKeyNode(), fieldPath()).error("keys must be plain names");
             }
-            out.put(k.getValue(), new YamlTree(file, t.getValueNode(), child(k.getValue())));
+            out.put(k.getValue(), new YamlTree(this, t.getValueNode(), k.getValue(), -1));
         }
         return out;
     }
@@ -295,7 +335,7 @@ public final class YamlTree {
         for (NodeTuple t : m.getValue()) {
             String key = ((ScalarNode) t.getKeyNode()).getValue();
             if (!allowed.contains(key)) {
-                YamlTree k = new YamlTree(file, t.getKeyNode(), child(key));
+                YamlTree k = new YamlTree(this, t.getKeyNode(), key, -1);
                 throw k.error("unknown field '" + key + "'" + suggestion(key, allowed) + "; allowed: "
                         + String.join(", ", new java.util.TreeSet<>(allowed)));
             }
@@ -318,19 +358,32 @@ public final class YamlTree {
 
 
     public boolean has(String field) {
-        return isMap() && entries().containsKey(field);
+        return isMap() && getOrNull(field) != null;
     }
 
     public YamlTree get(String field) {
-        YamlTree v = entries().get(field);
+        YamlTree v = getOrNull(field);
         if (v == null) {
             throw error("missing required field '" + field + "'");
         }
         return v;
     }
 
+    /** The field {@code field} of this mapping, or null; found by a scan, as a mapping has a handful of fields. */
     public YamlTree getOrNull(String field) {
-        return entries().get(field);
+        if (!(node instanceof MappingNode m)) {
+            return entries().get(field); // the same error entries() gives
+        }
+        for (NodeTuple t : m.getValue()) {
+            if (!(t.getKeyNode() instanceof ScalarNode k)) {
+                return entries().get(field);
+            }
+            if (k.getValue().equals(field)) {
+                // keys are unique (checked when parsed): the first match is the only one
+                return new YamlTree(this, t.getValueNode(), field, -1);
+            }
+        }
+        return null;
     }
 
     public List<YamlTree> items() {
@@ -340,7 +393,7 @@ public final class YamlTree {
         List<YamlTree> out = new ArrayList<>();
         int i = 0;
         for (Node n : s.getValue()) {
-            out.add(new YamlTree(file, n, path + "[" + i++ + "]"));
+            out.add(new YamlTree(this, n, null, i++));
         }
         return out;
     }
@@ -389,10 +442,6 @@ public final class YamlTree {
         };
     }
 
-    private String child(String key) {
-        return path.isEmpty() ? key : path + "." + key;
-    }
-
     private String kind() {
         if (node instanceof MappingNode) {
             return "a mapping";
@@ -401,7 +450,7 @@ public final class YamlTree {
             return "a list";
         }
         String value = ((ScalarNode) node).getValue();
-        if (path.isEmpty()) {
+        if (fieldPath().isEmpty()) {
             // A whole file that is one value is not a scenario (a password file, a key, an env file):
             // its kind is said, its content is not shown.
             return "a single text value of " + value.length() + " characters (not shown: the file is not a scenario)";
@@ -414,7 +463,7 @@ public final class YamlTree {
      * and single values are replaced. Every value keeps the location it was written at.
      */
     public YamlTree overlay(YamlTree override) {
-        return new YamlTree(file, merge(node, override.node), path);
+        return new YamlTree(file, merge(node, override.node), fieldPath());
     }
 
     /** This mapping reduced to its single field {@code key} (still located where it was written). */
@@ -428,7 +477,7 @@ public final class YamlTree {
                 kept.add(t);
             }
         }
-        return new YamlTree(file, new MappingNode(m.getTag(), kept, m.getFlowStyle()), path);
+        return new YamlTree(file, new MappingNode(m.getTag(), kept, m.getFlowStyle()), fieldPath());
     }
 
     /** This mapping without the fields in {@code keys} (the rest still located where it was written). */
@@ -442,7 +491,7 @@ public final class YamlTree {
                 kept.add(t);
             }
         }
-        return new YamlTree(file, new MappingNode(m.getTag(), kept, m.getFlowStyle()), path);
+        return new YamlTree(file, new MappingNode(m.getTag(), kept, m.getFlowStyle()), fieldPath());
     }
 
     /**
@@ -470,7 +519,7 @@ public final class YamlTree {
                 out.add(t);
             }
         }
-        return new YamlTree(file, new MappingNode(m.getTag(), out, m.getFlowStyle()), path);
+        return new YamlTree(file, new MappingNode(m.getTag(), out, m.getFlowStyle()), fieldPath());
     }
 
     /** The same value seen under another field path (used when a variant's tree is read). */

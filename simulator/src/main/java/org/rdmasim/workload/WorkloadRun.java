@@ -379,7 +379,7 @@ public final class WorkloadRun {
             // Against its nominal capacity: a fault may have left it degraded at the end of the run.
             double capacity = nominalCapacity.getOrDefault(r, r.capacity());
             double mean = span > 0 ? carried / span / capacity : 0;
-            out.add(new RunResult.ResourceUsage(r.name(), r.kind().name(), capacity, carried, r.peakLoad() / capacity,
+            out.add(new RunResult.ResourceUsage(r.limit(), r.kind().name(), capacity, carried, r.peakLoad() / capacity,
                     mean));
         }
         return out;

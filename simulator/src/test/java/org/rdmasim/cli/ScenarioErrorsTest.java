@@ -76,9 +76,9 @@ class ScenarioErrorsTest {
         String text = GOOD + """
                 transport:
                   lanes:
-                    - {source: mlx5_0, sink: mlx5_9}
+                    - {source: mlx5_0, sink: mlx5_12}
                 """;
-        assertBadInput(runScenario(text), "10:", "no NIC named 'mlx5_9'", "mlx5_7");
+        assertBadInput(runScenario(text), "10:", "no NIC named 'mlx5_12'", "mlx5_11");
     }
 
     @Test

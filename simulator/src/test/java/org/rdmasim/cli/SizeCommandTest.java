@@ -173,7 +173,7 @@ class SizeCommandTest {
         Path f = dir.resolve("s.yaml");
         Files.writeString(f, SCENARIO);
         VariantSpec v = ScenarioLoader.load(f, false).variants().get(0);
-        int nics = new Host("r0", v.hosts().get("r0")).nics().size();
+        int nics = new Host("r0", v.hosts().get("r0")).computeNics().size();
         // ConnectX-7 ports run at NDR: UCX 1.20 opens 2 paths on each (ib_iface.c uct_ib_iface_set_num_paths).
         assertEquals(2 * nics, Sizing.bound(v, Sizing.Knob.RAILS).value());
         assertEquals(nics, Sizing.bound(v, Sizing.Knob.NICS).value());

@@ -55,7 +55,7 @@ class TopoCommandTest {
         Path file = dir.resolve("dgx.xml");
         Files.writeString(file, xml.out());
         assertEquals(matrix, run("topo", file.toString()).out());
-        assertTrue(run("topo", "gb200-tray", "--format", "dot").out().contains("C2C 450 GB/s"));
+        assertTrue(run("topo", "gb200-tray", "--format", "dot").out().contains("C2C 3600 Gbps (450 GB/s)"));
     }
 
     @Test
@@ -78,7 +78,8 @@ class TopoCommandTest {
         Path file = copy("h100-dgx-topo.txt", "node7.txt");
         Run r = run("topo", file.toString());
         assertEquals(0, r.code(), r.err());
-        assertEquals(TopoMatrix.render(new Host("x", Presets.get("dgx-h100"))), r.out());
+        // eight GPU/NIC pairs named in GPU order: the HGX layout (a real DGX H100 names its ports otherwise)
+        assertEquals(TopoMatrix.render(new Host("x", Presets.get("hgx-h200"))), r.out());
     }
 
     /** Import warnings go to stderr with file and line; the output itself is unchanged by them. */

@@ -10,15 +10,17 @@ class TopologyTest {
     void dgxH100PairsEachGpuWithOnePixNic() {
         Host h = new Host("h", Presets.get("dgx-h100"));
         assertEquals(8, h.gpus().size());
-        assertEquals(8, h.nics().size());
+        assertEquals(12, h.nics().size());
+        assertEquals(8, h.computeNics().size());
         for (int g = 0; g < 8; g++) {
             for (int n = 0; n < 8; n++) {
                 PathType expected = g == n ? PathType.PIX : (g / 4 == n / 4 ? PathType.NODE : PathType.SYS);
-                assertEquals(expected, h.relation(h.gpus().get(g), h.nics().get(n)), "GPU" + g + " mlx5_" + n);
+                TopologyNode nic = h.computeNics().get(n);
+                assertEquals(expected, h.relation(h.gpus().get(g), nic), "GPU" + g + " " + nic.name());
             }
         }
         assertEquals(PathType.NV, h.relation(h.gpus().get(0), h.gpus().get(5)));
-        assertEquals("mlx5_3", h.nearestNic(h.gpu("GPU3")).name());
+        assertEquals("mlx5_5", h.nearestNic(h.gpu("GPU3")).name());
     }
 
     @Test

@@ -22,10 +22,10 @@ class DotWriterTest {
         assertTrue(dot.startsWith("graph \"DGX H100\" {\n"), dot);
         assertTrue(dot.contains("\"CPU0\" -- \"pcie-switch0\" [label=\"PCIe Gen5 x16\"];"), dot);
         assertTrue(dot.contains("\"pcie-switch0\" -- \"mlx5_0\" [label=\"PCIe Gen5 x16\"];"), dot);
-        assertTrue(dot.contains("\"CPU0\" -- \"CPU1\" [style=dashed, label=\"inter-socket 128 GB/s\"];"), dot);
+        assertTrue(dot.contains("\"CPU0\" -- \"CPU1\" [style=dashed, label=\"inter-socket 1024 Gbps (128 GB/s)\"];"), dot);
         assertTrue(dot.trim().endsWith("}"));
         String gb = DotWriter.write(Presets.get("gb200-tray"));
-        assertTrue(gb.contains("\"CPU0\" -- \"GPU0\" [label=\"C2C 450 GB/s\"];"), gb);
+        assertTrue(gb.contains("\"CPU0\" -- \"GPU0\" [label=\"C2C 3600 Gbps (450 GB/s)\"];"), gb);
     }
 
     /**
@@ -66,9 +66,9 @@ class DotWriterTest {
                   "mlx5_1" [label="mlx5_1\\nConnectX-6 200 Gbps RoCE", shape=ellipse, style=filled, fillcolor="#b3cde5"];
                   "CPU1" -- "mlx5_1" [label="PCIe Gen4 x16"];
                   "CPU2" [label="CPU2\\nNUMA 2", shape=box3d, style=filled, fillcolor="#dddddd"];
-                  "CPU0" -- "CPU1" [style=dashed, label="inter-socket 64 GB/s"];
-                  "CPU0" -- "CPU2" [style=dashed, label="inter-socket 64 GB/s"];
-                  "CPU1" -- "CPU2" [style=dashed, label="inter-socket 64 GB/s"];
+                  "CPU0" -- "CPU1" [style=dashed, label="inter-socket 512 Gbps (64 GB/s)"];
+                  "CPU0" -- "CPU2" [style=dashed, label="inter-socket 512 Gbps (64 GB/s)"];
+                  "CPU1" -- "CPU2" [style=dashed, label="inter-socket 512 Gbps (64 GB/s)"];
                 }
                 """;
         assertEquals(expected, DotWriter.write(host));

@@ -37,6 +37,19 @@ class CsvTablesNumberProperties {
         same(Double.parseDouble(digits + "5e" + (exponent - 9)));
     }
 
+    /** The memo of recent numbers gives each number's own text, whatever came before it (collisions included). */
+    @Property(tries = 200)
+    void memoAgreesWithFormat(@ForAll @net.jqwik.api.constraints.Size(max = 3000) java.util.List<@IntRange(min = 0, max = 5000) Integer> picks) {
+        CsvTables.NumberMemo memo = new CsvTables.NumberMemo();
+        StringBuilder out = new StringBuilder();
+        for (int k : picks) {
+            // a few thousand distinct values, far more than the memo's slots, many repeated
+            double v = k % 7 == 0 ? -k * 0.1 : k * 1.000000001e-3;
+            out.setLength(0);
+            assertEquals(String.format(Locale.ROOT, "%.9g", v), memo.append(out, v).toString(), () -> "for " + v);
+        }
+    }
+
     @Example
     void edges() {
         double[] edges = {0.0, -0.0, 1e-4, 9.999999995e-5, 9.9999999949e-5, 1e9, 999999999.4, 999999999.6, 1e100, 1e-100,

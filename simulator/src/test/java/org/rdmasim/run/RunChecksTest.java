@@ -28,7 +28,7 @@ class RunChecksTest {
         RunResult r = new RunResult(List.of(new TransferResult(spec(1000), 0, 1, List.of(
                 new LaneResult("a:mlx5_0", "b:mlx5_0", 600, 0, 1, HELD), new LaneResult("a:mlx5_1", "b:mlx5_1", 400, 0, 1, HELD)), HELD)),
                 List.of(new RunResult.NicTraffic("a", "mlx5_0", 1000, 0), new RunResult.NicTraffic("b", "mlx5_0", 0, 1000)),
-                List.of(new RunResult.ResourceUsage("a:mlx5_0 tx", "nic", 5e10, 1000, 1.0, 0.5)), List.of(), 4, 2);
+                List.of(new RunResult.ResourceUsage(org.rdmasim.fluid.Limit.named("a:mlx5_0 tx"), "nic", 5e10, 1000, 1.0, 0.5)), List.of(), 4, 2);
         assertEquals(List.of(), RunChecks.violations(r));
     }
 
@@ -37,7 +37,7 @@ class RunChecksTest {
         RunResult r = new RunResult(List.of(new TransferResult(spec(1000), 0, Double.NaN, List.of(
                 new LaneResult("a:mlx5_0", "b:mlx5_0", 600, 0, 1, HELD)), HELD)),
                 List.of(new RunResult.NicTraffic("a", "mlx5_0", 600, 0), new RunResult.NicTraffic("b", "mlx5_0", 0, 500)),
-                List.of(new RunResult.ResourceUsage("a:mlx5_0 tx", "nic", 5e10, 600, 1.01, 0.5)), List.of(), 4, 2);
+                List.of(new RunResult.ResourceUsage(org.rdmasim.fluid.Limit.named("a:mlx5_0 tx"), "nic", 5e10, 600, 1.01, 0.5)), List.of(), 4, 2);
         assertEquals(List.of(
                 "transfer t0 moved 600 bytes over its lanes but is 1000",
                 "transfer t0 finish is NaN",

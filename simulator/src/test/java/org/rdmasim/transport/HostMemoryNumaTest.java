@@ -29,8 +29,8 @@ class HostMemoryNumaTest {
 
     @Test
     void ownSocketNicStaysOnTheSocket() {
-        // dgx-h100: mlx5_4..7 hang off socket 1
-        List<String> p = path("mlx5_4");
+        // dgx-h100: GPU4-7's ports mlx5_6, 9, 10, 11 hang off socket 1
+        List<String> p = path("mlx5_6");
         assertTrue(p.contains("a:CPU1 memory") && p.contains("b:CPU1 memory"), p.toString());
         assertTrue(p.stream().noneMatch(r -> r.contains("->")), p.toString());
     }

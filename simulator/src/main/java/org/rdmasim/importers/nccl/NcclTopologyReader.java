@@ -111,7 +111,8 @@ public final class NcclTopologyReader {
             }
             for (List<XmlElement> cpus : hostsOf(system, source)) {
                 NcclTopologyReader r = new NcclTopologyReader(source, options, warnings);
-                hosts.add(r.host(system, cpus));
+                ImportedHost h = r.host(system, cpus);
+                hosts.add(new ImportedHost(options.nics().apply(h.spec(), source, system.line(), warnings), h.identity()));
             }
         }
         warnings.sort(java.util.Comparator.comparingInt(ImportWarning::line)); // file order; a switch's note follows its children

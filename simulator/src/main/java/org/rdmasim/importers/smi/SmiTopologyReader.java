@@ -37,7 +37,9 @@ public final class SmiTopologyReader {
 
     public static ImportResult importText(String text, String source, ImportOptions options) {
         List<ImportWarning> warnings = new ArrayList<>();
-        HostSpec spec = PcieTreeInference.infer(MatrixTextParser.parse(text, source, warnings), options, warnings);
+        ParsedMatrix matrix = MatrixTextParser.parse(text, source, warnings);
+        HostSpec spec = options.nics().apply(PcieTreeInference.infer(matrix, options, warnings), source,
+                matrix.headerLine(), warnings);
         return new ImportResult(source, List.of(new ImportedHost(spec, HostIdentity.none())), warnings);
     }
 }

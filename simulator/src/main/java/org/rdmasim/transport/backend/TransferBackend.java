@@ -92,6 +92,12 @@ public sealed interface TransferBackend permits UcxBackend, LibfabricBackend {
     LaneExplanation explain(StackProfile stack, Hosts cluster, TransferSpec spec, UcxLaneSelection.Registrations held,
             WriteOrdering ordering);
 
+    /** The protocol table UCX would print for these lanes ({@code UCX_PROTO_INFO=y}); empty for a backend without one. */
+    default java.util.Optional<ProtocolTable> protocolTable(StackProfile stack, Hosts cluster, TransferSpec spec,
+            List<LaneSplit.Candidate> lanes) {
+        return java.util.Optional.empty();
+    }
+
     /** {@code explain}'s lines for lanes the scenario gives explicitly, carried by this backend. */
     List<String> explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec, List<LaneSplit.Candidate> lanes,
             WriteOrdering ordering);

@@ -166,15 +166,32 @@ public record UcxBackend(UcxLaneSelection.Api api) implements TransferBackend {
     public LaneExplanation explain(StackProfile stack, Hosts cluster, TransferSpec spec,
             UcxLaneSelection.Registrations held, WriteOrdering ordering) {
         LaneDecision d = new UcxLaneSelection(stack, api, held).decide(cluster, spec);
-        List<String> lines = new ArrayList<>(UcxExplanation.choice(spec, d));
+        Host initiator = cluster.host(spec.initiator().host());
+        List<String> storage = initiator.listedOnlyNics().stream()
+                .filter(n -> d.local().stream().noneMatch(e -> e.nic().equals(n))).toList();
+        List<String> lines = new ArrayList<>(UcxExplanation.choice(spec, d, storage));
         lines.addAll(explainGivenLanes(stack, cluster, spec, d.picked(), ordering));
-        return new LaneExplanation(lines, d.picked());
+        return new LaneExplanation(lines, d.picked(), d);
+    }
+
+    @Override
+    public java.util.Optional<ProtocolTable> protocolTable(StackProfile stack, Hosts cluster, TransferSpec spec,
+            List<LaneSplit.Candidate> lanes) {
+        Host host = cluster.host(spec.initiator().host());
+        TopologyNode device = host.find(spec.initiator().device()).orElseThrow();
+        EffectiveConfig config = stack.configFor(host, device);
+        return java.util.Optional.of(UcxExplanation.protoInfo(spec, lanes, nic -> host.find(nic)
+                .filter(n -> n.kind() == TopologyNode.Kind.NIC)
+                .map(n -> org.rdmasim.transport.ucx.UcxPaths.pathsPerPort(n.nic(), config.ucxVersion(), config.ibNumPaths()))
+                .orElse(1)));
     }
 
     @Override
     public List<String> explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
             List<LaneSplit.Candidate> lanes, WriteOrdering ordering) {
-        List<String> lines = new ArrayList<>(UcxExplanation.protoInfo(spec, lanes));
+        List<String> lines = new ArrayList<>();
+        lines.add("");
+        lines.addAll(protocolTable(stack, cluster, spec, lanes).orElseThrow().lines());
         lines.addAll(UcxExplanation.writeOrdering(cluster, spec, lanes, ordering));
         lines.addAll(UcxExplanation.ncclGdr(stack, cluster, spec));
         return lines;

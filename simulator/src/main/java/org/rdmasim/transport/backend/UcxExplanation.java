@@ -31,7 +31,7 @@ final class UcxExplanation {
     }
 
     /** The initiator's effective configuration, every candidate HCA and every lane UCX considered. */
-    static List<String> choice(TransferSpec ts, LaneDecision d) {
+    static List<String> choice(TransferSpec ts, LaneDecision d, java.util.Collection<String> storageLeftOut) {
         List<String> out = new ArrayList<>();
         out.add("");
         out.add(String.format("effective configuration of the initiating process (%s):", ts.initiator()));
@@ -49,21 +49,26 @@ final class UcxExplanation {
                 d.railLimitName(), d.railLimit(), trim(d.ratio())));
         candidates(out, "initiator " + ts.initiator(), d.local());
         candidates(out, "remote " + (ts.operation() == Operation.READ ? ts.source() : ts.sink()), d.remote());
+        if (!storageLeftOut.isEmpty()) {
+            out.add("  not candidates: storage/management port(s) " + String.join(", ", storageLeftOut)
+                    + " (on the storage network, not the compute fabric; a lane only where UCX_NET_DEVICES names one)");
+        }
         laneTable(out, d);
         return out;
     }
 
     private static void candidates(List<String> out, String side, List<HcaEstimate> list) {
         out.add(String.format("  %s", side));
-        out.add(String.format(Locale.ROOT, "    %-9s %-8s %12s %16s %10s %10s %14s %6s %11s", "HCA", "relation", "distance",
+        // rates in Gbps as everywhere in rdmasim; UCX's own estimate also in GB/s, the unit its source and logs use
+        out.add(String.format(Locale.ROOT, "    %-9s %-8s %12s %13s %10s %10s %26s %6s %11s", "HCA", "relation", "distance",
                 "distance bw", "wire", "PCIe", "UCX estimate", "paths", "path ratio"));
         for (HcaEstimate e : list) {
             String bw = Double.isInfinite(e.distance().bandwidthBytesPerSecond()) ? "no limit"
-                    : String.format(Locale.ROOT, "%.2f GB/s", e.distance().bandwidthBytesPerSecond() / 1e9);
-            out.add(String.format(Locale.ROOT, "    %-9s %-8s %9.0f ns %16s %5.1f GB/s %5.1f GB/s %9.2f GB/s %6d %11.3f",
+                    : gbps(e.distance().bandwidthBytesPerSecond());
+            out.add(String.format(Locale.ROOT, "    %-9s %-8s %9.0f ns %13s %10s %10s %14s (%6.2f GB/s) %6d %11.3f",
                     e.nic(), e.relation() == null ? "host" : e.relation(), e.distance().latencySeconds() * 1e9, bw,
-                    e.wireBytesPerSecond() / 1e9, e.pcieBytesPerSecond() / 1e9, e.estimate() / 1e9, e.paths(),
-                    e.pathRatio()));
+                    gbps(e.wireBytesPerSecond()), gbps(e.pcieBytesPerSecond()), gbps(e.estimate()), e.estimate() / 1e9,
+                    e.paths(), e.pathRatio()));
         }
     }
 
@@ -74,50 +79,91 @@ final class UcxExplanation {
         out.add(String.format(Locale.ROOT, "    %-9s %-5s %-9s %14s %17s  %s", "HCA", "path", "peer", "lane bw",
                 "avail_bw at pick", "verdict"));
         for (UcxLane l : d.lanes()) {
-            String avail = l.verdict() == LaneVerdict.PICKED ? String.format(Locale.ROOT, "%9.2f GB/s", l.availBw() / 1e9) : "-";
-            out.add(String.format(Locale.ROOT, "    %-9s %-5s %-9s %9.2f GB/s %17s  %s", l.nic(), "path" + l.path(),
-                    l.peerNic(), l.bandwidth() / 1e9, avail, l.verdict().words()));
+            String avail = l.verdict() == LaneVerdict.PICKED ? gbps(l.availBw()) : "-";
+            out.add(String.format(Locale.ROOT, "    %-9s %-5s %-9s %14s %17s  %s", l.nic(), "path" + l.path(),
+                    l.peerNic(), gbps(l.bandwidth()), avail, l.verdict().words()));
         }
     }
 
-    /** The lanes in the table shape UCX prints with UCX_PROTO_INFO=y. */
-    static List<String> protoInfo(TransferSpec ts, List<LaneSplit.Candidate> planned) {
+    /** A rate in bytes per second as rdmasim shows rates: Gbps (1e9 bit/s). */
+    private static String gbps(double bytesPerSecond) {
+        return String.format(Locale.ROOT, "%.1f Gbps", bytesPerSecond * 8 / 1e9);
+    }
+
+    /**
+     * The lanes in the table UCX prints with UCX_PROTO_INFO=y (openucx/ucx v1.20.0): the header names the
+     * endpoint configuration ({@code ucp_ep_config_name}, ucp_ep.c L2014-2033) and the operation
+     * ({@code ucp_proto_select_info_str}: "remote memory read by ucp_get*" from proto.c L109-110, the local
+     * buffer as {@code ucp_proto_debug_mem_info_str} names it: "cuda/GPU0", as cuda_md.c L121 names a GPU's
+     * system device, or "host memory"; the remote key's memory type as {@code ucp_rkey_config_dump_brief}
+     * writes it, without its system-device index, which rdmasim does not know). The lanes column follows
+     * {@code ucp_proto_multi_query_config} (proto_multi.c L537-592): one device is named once, before the
+     * shares; several devices each get "N% on rc_mlx5/DEV:1", with "/pathK" where the device has more than one
+     * path ({@code ucp_proto_common_lane_priv_str}, proto_common.c L111-137); shares are each lane's weight
+     * out of 65536 scaled to 100 rounding up, the last taking what remains; "A, B and C".
+     *
+     * @param pathsPerDevice paths per port of each initiator device (UCX's {@code dev_num_paths})
+     */
+    static ProtocolTable protoInfo(TransferSpec ts, List<LaneSplit.Candidate> planned,
+            java.util.function.ToIntFunction<String> pathsPerDevice) {
         List<LaneSplit.Candidate> lanes = RmaEmulation.lanes(ts, planned);
         double total = lanes.stream().mapToDouble(LaneSplit.Candidate::weight).sum();
-        // UCX_PROTO_INFO groups a device's paths: "rc_mlx5/mlx5_0:1 50% on path0 and 50% on path1"
-        Map<String, List<String>> byDevice = new LinkedHashMap<>();
+        List<String> nics = new ArrayList<>();
         for (LaneSplit.Candidate c : lanes) {
-            String nic = ts.operation() == Operation.READ ? c.sinkNic() : c.sourceNic();
-            long weight = Math.min(65536L, (long) Math.ceil(c.weight() * 65536.0 / total));
-            byDevice.computeIfAbsent(nic, k -> new ArrayList<>()).add(String.format(Locale.ROOT,
-                    "%.0f%% on path%d", 100.0 * weight / 65536.0, c.path()));
+            nics.add(ts.operation() == Operation.READ ? c.sinkNic() : c.sourceNic());
         }
-        StringBuilder lanesText = new StringBuilder();
-        for (var e : byDevice.entrySet()) {
-            if (lanesText.length() > 0) {
-                lanesText.append(", ");
+        boolean sameDevice = nics.stream().distinct().count() == 1;
+        boolean samePath = lanes.stream().map(LaneSplit.Candidate::path).distinct().count() == 1;
+        StringBuilder config = new StringBuilder();
+        if (sameDevice) {
+            config.append(laneName(nics.get(0), lanes.get(0).path(), true, samePath, pathsPerDevice)).append(' ');
+        }
+        long remaining = 100;
+        for (int i = 0; i < lanes.size(); i++) {
+            long weight = Math.min(65536L, (long) Math.ceil(lanes.get(i).weight() * 65536.0 / total));
+            long percent = Math.min(remaining, (weight * 100 + 65535) >> 16);
+            remaining -= percent;
+            if (percent != 100) {
+                config.append(percent).append("% on ");
             }
-            List<String> parts = e.getValue();
-            lanesText.append("rc_mlx5/").append(e.getKey()).append(":1 ");
-            for (int i = 0; i < parts.size(); i++) {
-                lanesText.append(i == 0 ? "" : i == parts.size() - 1 ? " and " : ", ").append(parts.get(i));
+            config.append(laneName(nics.get(i), lanes.get(i).path(), !sameDevice, !(sameDevice && samePath),
+                    pathsPerDevice));
+            if (i != lanes.size() - 1) {
+                config.append(i == lanes.size() - 2 ? " and " : ", ");
             }
         }
-        // the initiator's buffer names the memory type UCX_PROTO_INFO prints: host for a CPU socket
-        String memory = ts.initiator().device().startsWith("CPU") ? "host memory" : "cuda memory";
-        String title = ts.operation() == Operation.READ ? "remote memory read by ucp_get_nbx* into " + memory
-                : "remote memory write by ucp_put_nbx* from " + memory;
-        String head = " rdmasim " + ts.initiator() + " ";
-        String row1 = String.format(Locale.ROOT, " %14s ", "0..inf");
-        String proto = RmaEmulation.applies(ts) ? " software emulation "
-                : staged(ts) ? " pipeline through host memory " : lanes.size() > 1 ? " multi-rail zero-copy " : " zero-copy ";
-        int w1 = Math.max(head.length(), row1.length());
-        int w2 = Math.max(title.length() + 2, proto.length() + lanesText.length() + 3);
-        String line = "+" + "-".repeat(w1) + "+" + "-".repeat(w2) + "+";
-        List<String> out = new ArrayList<>(List.of("", line, "|" + pad(head, w1) + "|" + pad(" " + title + " ", w2) + "|",
-                line, "|" + pad(row1, w1) + "|" + pad(proto + "| " + lanesText + " ", w2) + "|", line));
-        out.addAll(withoutGpuDirect(ts, planned.size()));
-        return out;
+        String local = ts.initiator().device().startsWith("CPU") ? "host memory" : "cuda/" + ts.initiator().device();
+        String remote = (ts.operation() == Operation.READ ? ts.source() : ts.sink()).device().startsWith("CPU") ? "host"
+                : "cuda";
+        String operation = ts.operation() == Operation.READ
+                ? "remote memory read by ucp_get* into " + local + " from " + remote
+                : "remote memory write by ucp_put* from " + local + " to " + remote;
+        // the descriptions UCX v1.20.0 gives: proto_common.h L25 (zero-copy), rma.h L17 (software emulation),
+        // rndv_ppln.c L199 ("pipeline" and the fragment protocol's own)
+        String protocol = RmaEmulation.applies(ts) ? "software emulation"
+                : staged(ts) ? "pipeline through host memory" : "zero-copy";
+        List<String> notes = new ArrayList<>();
+        if (!ts.initiator().device().startsWith("CPU")) {
+            notes.add("one range: for cuda memory get/put offer no copy protocol UCX would pick at small sizes");
+        } else {
+            notes.add("one range shown: the protocol at this transfer's size; below UCX's own threshold host memory "
+                    + "goes by copy-out/copy-in (bcopy), which rdmasim does not model");
+        }
+        notes.addAll(withoutGpuDirect(ts, planned.size()));
+        return new ProtocolTable("inter-node cfg#0", operation,
+                List.of(new ProtocolTable.Row("0..inf", protocol, config.toString().strip())), notes);
+    }
+
+    private static String laneName(String nic, int path, boolean showDevice, boolean showPath,
+            java.util.function.ToIntFunction<String> pathsPerDevice) {
+        StringBuilder b = new StringBuilder();
+        if (showDevice) {
+            b.append("rc_mlx5/").append(nic).append(":1");
+        }
+        if (showPath && pathsPerDevice.applyAsInt(nic) > 1) {
+            b.append(showDevice ? "/" : "").append("path").append(path);
+        }
+        return b.toString();
     }
 
     private static boolean staged(TransferSpec ts) {
@@ -134,9 +180,9 @@ final class UcxExplanation {
                     + "(%s) have no lane", protocol, ts.operation() == Operation.READ ? "get_am.c" : "put_am.c",
                     ts.operation() == Operation.READ ? "get/zcopy, get/bcopy" : "put/offload/zcopy, put/offload/bcopy"));
             out.add(String.format(Locale.ROOT, "  one lane (max_lanes 1%s), %d-byte active messages; per fragment a "
-                    + "synchronous cuda_copy %s (UCX's own estimate, cuda_copy_iface.c): at most %.2f GB/s (%.1f Gbps)",
+                    + "synchronous cuda_copy %s (UCX's own estimate, cuda_copy_iface.c): at most %.1f Gbps (%.2f GB/s)",
                     plannedLanes > 1 ? ", " + plannedLanes + " planned" : "", RmaEmulation.fragmentBytes(ts.operation()),
-                    copies(ts), RmaEmulation.laneRate(ts) / 1e9, RmaEmulation.laneRate(ts) * 8 / 1e9));
+                    copies(ts), RmaEmulation.laneRate(ts) * 8 / 1e9, RmaEmulation.laneRate(ts) / 1e9));
             return out;
         }
         if (staged(ts)) {

@@ -222,6 +222,11 @@ public final class EffectiveConfig {
         return netDevices().resolve(hostNics, ucxVersion);
     }
 
+    /** As {@link #selectNetDevices(List)}, {@code listedOnly} (storage ports) selected only by name. */
+    public DeviceSelection selectNetDevices(List<String> hostNics, java.util.Set<String> listedOnly) {
+        return netDevices().resolve(hostNics, listedOnly, ucxVersion);
+    }
+
     public NicPin nicPin() {
         return get("MX_RDMA_NIC_PIN").map(v -> NicPin.parse(v.rawValue())).orElse(NicPin.OFF);
     }

@@ -61,6 +61,17 @@ public final class NetDevices {
      * @throws ConfigValueException when nothing is selected, or a range is malformed
      */
     public DeviceSelection resolve(List<String> hostNics, StackVersion ucx) {
+        return resolve(hostNics, java.util.Set.of(), ucx);
+    }
+
+    /**
+     * As {@link #resolve(List, StackVersion)}, where {@code listedOnly} are the host's storage and
+     * management ports: {@code all} and a negated list leave them out, naming one selects it. Real UCX
+     * opens every active port under {@code all}, but a lane also needs the peer reachable through it,
+     * and these ports sit on the storage network, not the compute fabric the model carries
+     * ({@code hardware.NicRole}); a lane through one is modelled only when the user asks for it.
+     */
+    public DeviceSelection resolve(List<String> hostNics, java.util.Set<String> listedOnly, StackVersion ucx) {
         boolean extended = ucx.atLeast(EXTENDED_SYNTAX_SINCE);
         String text = setting.rawValue().strip();
         boolean negate = extended && text.startsWith("^");
@@ -92,7 +103,7 @@ public final class NetDevices {
                     matches.add(i);
                 }
             }
-            boolean all = matches.isEmpty() && items.contains("all");
+            boolean all = matches.isEmpty() && items.contains("all") && !listedOnly.contains(nic);
             List<Integer> fresh = matches.stream().filter(i -> !itemUsed[i]).toList();
             if (fresh.size() > 1) {
                 warnings.add("UCX WARN device '" + items.get(fresh.get(fresh.size() - 1))
@@ -100,7 +111,7 @@ public final class NetDevices {
             }
             matches.forEach(i -> itemUsed[i] = true);
             boolean listed = !matches.isEmpty() || all;
-            if (listed != negate) {
+            if (listed != negate && !(negate && listedOnly.contains(nic))) {
                 selected.add(nic);
             }
         }

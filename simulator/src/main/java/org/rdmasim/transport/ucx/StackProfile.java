@@ -159,7 +159,9 @@ public final class StackProfile {
      * The host's NICs as the configuration layer sees them, with the NIC ModelExpress' auto probe pins
      * each GPU to ([mx-src] {@code modelexpress/ucx_utils.py}; the rule as PR #255 [mx-pr-255] states it):
      * GPUs are assigned greedily in index order to the NIC with the longest common PCI path prefix with
-     * the GPU, then the fewest GPUs already assigned, then the name; so two GPUs equally near two NICs get
+     * the GPU, then the fewest GPUs already assigned, then the name (taken here as PCI order, which the
+     * name follows on every preset but orders mlx5_10 after mlx5_9); storage ports ({@code NicRole}) are
+     * not offered, the probe keeping to compute-rate NICs; so two GPUs equally near two NICs get
      * one each. The common sysfs prefix is read here as the depth of the GPU's and NIC's common ancestor in
      * the host tree.
      */
@@ -169,13 +171,13 @@ public final class StackProfile {
         for (TopologyNode gpu : host.gpus()) {
             TopologyNode best = null;
             int bestScore = -1;
-            for (TopologyNode nic : host.nics()) {
+            // compute ports only, visited in PCI order, so a tie goes to the earlier one
+            for (TopologyNode nic : host.computeNics()) {
                 TopologyNode common = host.commonAncestor(gpu, nic);
                 int score = common == null ? 0 : common.depth();
                 int count = assigned.getOrDefault(nic.name(), 0);
                 if (best == null || score > bestScore
-                        || (score == bestScore && (count < assigned.getOrDefault(best.name(), 0)
-                        || (count == assigned.getOrDefault(best.name(), 0) && nic.name().compareTo(best.name()) < 0)))) {
+                        || (score == bestScore && count < assigned.getOrDefault(best.name(), 0))) {
                     best = nic;
                     bestScore = score;
                 }
@@ -185,7 +187,7 @@ public final class StackProfile {
                 assigned.merge(best.name(), 1, Integer::sum);
             }
         }
-        return NicTopologyView.of(host.nics().stream().map(TopologyNode::name).toList(),
+        return NicTopologyView.of(host.computeNics().stream().map(TopologyNode::name).toList(),
                 gpu -> gpu.isEmpty() ? null : pinned.get(gpu));
     }
 }

@@ -219,7 +219,7 @@ public final class UcxLaneSelection implements LanePolicy {
     static List<HcaEstimate> estimates(Host host, TopologyNode device, EffectiveConfig config, Operation op,
             List<String> warnings) {
         List<String> names = host.nics().stream().map(TopologyNode::name).toList();
-        DeviceSelection selection = config.selectNetDevices(names);
+        DeviceSelection selection = config.selectNetDevices(names, host.listedOnlyNics());
         warnings.addAll(selection.warnings());
         List<HcaEstimate> out = new ArrayList<>();
         for (String name : selection.devices()) {

@@ -228,16 +228,16 @@ class UcxLaneSelectionTest {
 
     @Test
     void dgxH100RailsOneTwoFourEight() {
-        // GPU0: mlx5_0 PIX (no distance limit, 49.47 GB/s), mlx5_1..3 NODE (16384 MiB/s = 17.18 GB/s),
-        // mlx5_4..7 SYS (512 MiB/s: dropped by the 4x ratio). avail_bw: mlx5_0 path0 38.0, NODE path0 13.2,
+        // GPU0: mlx5_0 PIX (no distance limit, 49.47 GB/s), GPU1-3's mlx5_3..5 NODE (16384 MiB/s = 17.18 GB/s),
+        // GPU4-7's mlx5_6, 9, 10, 11 SYS (512 MiB/s: dropped by the 4x ratio); storage mlx5_1-2, 7-8 not candidates. avail_bw: mlx5_0 path0 38.0, NODE path0 13.2,
         // mlx5_0 path1 11.5, NODE path1 3.98 GB/s.
         assertEquals(List.of("mlx5_0"), pickedNics(pull(Presets.get("dgx-h100"), stack("UCX_MAX_RMA_RAILS=1", null))));
-        assertEquals(List.of("mlx5_0", "mlx5_1"),
+        assertEquals(List.of("mlx5_0", "mlx5_3"),
                 pickedNics(pull(Presets.get("dgx-h100"), stack("UCX_MAX_RMA_RAILS=2", null))));
-        assertEquals(List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"),
+        assertEquals(List.of("mlx5_0", "mlx5_3", "mlx5_4", "mlx5_5"),
                 pickedNics(pull(Presets.get("dgx-h100"), stack("UCX_MAX_RMA_RAILS=4", null))));
         // reported in lane order: a device's paths together
-        assertEquals(List.of("mlx5_0", "mlx5_0", "mlx5_1", "mlx5_1", "mlx5_2", "mlx5_2", "mlx5_3", "mlx5_3"),
+        assertEquals(List.of("mlx5_0", "mlx5_0", "mlx5_3", "mlx5_3", "mlx5_4", "mlx5_4", "mlx5_5", "mlx5_5"),
                 pickedNics(pull(Presets.get("dgx-h100"), stack("UCX_MAX_RMA_RAILS=8", null))));
     }
 
@@ -251,7 +251,7 @@ class UcxLaneSelectionTest {
 
     @Test
     void estimatesSkewTheSplitAndThePixLaneStraggles() {
-        // DGX H100, 2 rails: mlx5_0 (PIX, 49.47 GB/s) and mlx5_1 (NODE, 17.18 GB/s) split 74.2/25.8 by
+        // DGX H100, 2 rails: mlx5_0 (PIX, 49.47 GB/s) and mlx5_3 (GPU1's, NODE, 17.18 GB/s) split 74.2/25.8 by
         // ceil(bw x 65536 / sum). Both lanes leave through GPU0's one PCIe link and share it equally
         // until the short NODE lane ends; the PIX lane then runs alone at its NIC's wire rate.
         Outcome o = pull(Presets.get("dgx-h100"), stack("UCX_MAX_RMA_RAILS=2", null));
@@ -264,10 +264,11 @@ class UcxLaneSelectionTest {
 
     @Test
     void unknownDeviceWarnsAndEmptySelectionFails() {
-        Outcome o = pull(Presets.get("dgx-h100"), stack("UCX_NET_DEVICES=mlx5_0:1,mlx5_9:1", null));
-        assertTrue(o.decision().warnings().stream().anyMatch(w -> w.contains("mlx5_9")), o.decision().warnings().toString());
+        // a DGX H100 has mlx5_0..mlx5_11 (mlx5_9 is GPU5's port); mlx5_12 is no device of it
+        Outcome o = pull(Presets.get("dgx-h100"), stack("UCX_NET_DEVICES=mlx5_0:1,mlx5_12:1", null));
+        assertTrue(o.decision().warnings().stream().anyMatch(w -> w.contains("mlx5_12")), o.decision().warnings().toString());
         org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
-                () -> pull(Presets.get("dgx-h100"), stack("UCX_NET_DEVICES=mlx5_9:1", null)));
+                () -> pull(Presets.get("dgx-h100"), stack("UCX_NET_DEVICES=mlx5_12:1", null)));
     }
 
     @Test

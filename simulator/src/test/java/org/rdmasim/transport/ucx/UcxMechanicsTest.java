@@ -118,7 +118,10 @@ class UcxMechanicsTest {
                 List.of(v.nearestNic("GPU0"), v.nearestNic("GPU1"), v.nearestNic("GPU2"), v.nearestNic("GPU3")));
         // DGX H100: each GPU's own switch NIC has the longest common prefix
         org.rdmasim.hardware.Host dgx = new org.rdmasim.hardware.Host("d", org.rdmasim.hardware.Presets.get("dgx-h100"));
-        assertEquals("mlx5_5", StackProfile.nicView(dgx).nearestNic("GPU5"));
+        assertEquals("mlx5_9", StackProfile.nicView(dgx).nearestNic("GPU5")); // the user guide's name for GPU5's port
+        assertEquals("mlx5_5", StackProfile.nicView(dgx).nearestNic("GPU3"));
+        assertEquals(List.of("mlx5_0", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_9", "mlx5_10", "mlx5_11"),
+                StackProfile.nicView(dgx).visibleNics()); // storage ports are not offered
     }
 
     @Test
