@@ -10,6 +10,7 @@ import java.util.Map;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.hardware.Units;
 import org.rdmasim.memory.RegistrationTotals;
 import org.rdmasim.refit.RefitSetup;
@@ -156,7 +157,7 @@ final class RefitVariant {
 
     /**
      * The same variant rerun with one change each: more senders (a broadcast from every trainer rank),
-     * striping over every NIC of a host (UCX_NET_DEVICES listing all, as many rails, registration on each),
+     * striping over every compute NIC of a host (storage and management cards left out) (UCX_NET_DEVICES listing all, as many rails, registration on each),
      * a bucket four times as large, one arena registration, and each other method. Fastest first; a change
      * the variant already has is left out.
      */
@@ -172,12 +173,13 @@ final class RefitVariant {
         boolean rdma = spec.method().equals("rdma-pull") || spec.method().equals("write-schedule");
         if (rdma) {
             Host first = byName.get(spec.inferenceHosts().get(0));
-            int nics = first.nics().size();
+            List<TopologyNode> compute = first.computeNics();
+            int nics = compute.size();
             boolean already = spec.registrationHcas() >= nics && v.transport().stack().env().stream()
                     .anyMatch(e -> e.name().equals("UCX_MAX_RMA_RAILS") && e.value().strip().matches("[0-9]+")
                             && Integer.parseInt(e.value().strip()) >= nics);
             if (nics > 1 && !already) {
-                String devices = String.join(",", first.nics().stream().map(n -> n.name() + ":1").toList());
+                String devices = String.join(",", compute.stream().map(n -> n.name() + ":1").toList());
                 List<EnvEntry> env = new ArrayList<>(v.transport().stack().env());
                 env.removeIf(e -> e.name().equals("UCX_NET_DEVICES") || e.name().equals("UCX_MAX_RMA_RAILS")
                         || e.name().equals("MX_RDMA_NIC_PIN"));
@@ -185,7 +187,7 @@ final class RefitVariant {
                 env.add(new EnvEntry("UCX_NET_DEVICES", devices, "what would halve it", 0));
                 env.add(new EnvEntry("UCX_MAX_RMA_RAILS", String.valueOf(nics), "what would halve it", 0));
                 VariantSpec striped = v.withTransport(v.transport().withStack(v.transport().stack().withEnv(env)));
-                tries.put("striping over all " + nics + " NICs (UCX_NET_DEVICES=" + devices + ", UCX_MAX_RMA_RAILS="
+                tries.put("striping over all " + nics + " compute NICs (UCX_NET_DEVICES=" + devices + ", UCX_MAX_RMA_RAILS="
                         + nics + ", registered on each)", striped.withRefit(spec.withRegistration(spec.registration(),
                                 Math.max(spec.registrationHcas(), nics))));
             }
