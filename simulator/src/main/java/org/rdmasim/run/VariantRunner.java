@@ -132,6 +132,9 @@ public final class VariantRunner {
     /** Replications {@code first} to {@code first + replications - 1}. */
     private static VariantOutcome runAsWritten(VariantSpec v, long seed, int first, int replications, int threads,
             RunWatch watch, FlowTap log) {
+        if (v.isRefit()) {
+            return RefitVariant.run(v, hostsOf(v), true, watch);
+        }
         long t0 = System.nanoTime();
         List<Host> hosts = hostsOf(v);
         Map<String, String> representativeOf = new HashMap<>();
