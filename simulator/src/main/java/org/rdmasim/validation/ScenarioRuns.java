@@ -9,6 +9,7 @@ import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioLoader;
 import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
+import org.rdmasim.workload.RefitSummary;
 import org.rdmasim.workload.VariantOutcome;
 
 /** Runs scenario variants for validation rows, each once, from the repository's scenarios folder. */
@@ -35,12 +36,21 @@ public final class ScenarioRuns {
         }
         for (VariantSpec v : s.variants()) {
             if (v.name().equals(variant)) {
-                o = VariantRunner.run(v, s.seed());
+                o = v.isRefit() ? VariantRunner.runRefitOnly(v) : VariantRunner.run(v, s.seed());
                 outcomes.put(key, o);
                 return o;
             }
         }
         throw new IllegalArgumentException(file + " has no variant " + variant);
+    }
+
+    /** A refit variant's result: stages per cycle, bytes, bound. */
+    public RefitSummary refit(String file, String variant) throws IOException {
+        VariantOutcome o = outcome(file, variant);
+        if (o.result() == null || o.result().refit() == null) {
+            throw new IllegalStateException(file + " variant " + variant + " ran no refit: " + o.error());
+        }
+        return o.result().refit();
     }
 
     /** The slowest receiver's achieved Gbps. */
