@@ -30,6 +30,7 @@ final class RefitRows {
     private static final String HALO = "validation/refit-halo-efa-chunks.yaml";
     private static final String VERL_A800 = "validation/refit-verl-delta-a800.yaml";
     private static final String DYN = "validation/refit-dynamo-rereg-gb200.yaml";
+    private static final String PPLX = "validation/refit-perplexity-kimi.yaml";
 
     /** What a broadcast refit rests on: NCCL's pipeline step, the GPUs' datasheet rates, the NICs' line rates. */
     private static final List<String> BCAST = List.of("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / NCCL_STEPS)",
@@ -59,6 +60,7 @@ final class RefitRows {
         qwen235(r);
         lmsys(r);
         halo(r);
+        perplexity(r);
         registration(r);
         expectations(r);
         return r;
@@ -204,6 +206,20 @@ final class RefitRows {
                 "faster than published: " + chunkFail, runs -> steadyOf(runs, HALO, "chunk-1g", String.format(
                         Locale.ROOT, "; on the p6-b200.48xlarge stand-in: %.3f s",
                         runs.refit(HALO, "chunk-1g-p6-b200").steadyCycleSeconds()))));
+    }
+
+    private static void perplexity(List<ValidationRow> r) {
+        r.add(steady("PPLX-KIMI-256TO128", "research.perplexity.ai, 'Weight Transfer for RL Post-Training in under 2 "
+                + "seconds' (2025-09-24) [pplx-weight-transfer]", "cross-machine parameter update of Kimi-K2, "
+                + "static RDMA WRITE schedule", "256 training GPUs (BF16, FSDP) to 128 inference GPUs (FP8); per piece "
+                + "full_tensor(), fusion, quantisation, WRITE; a Gloo barrier; registration and schedule set up once. "
+                + "Not stated: GPUs and NICs (posed DGX H100 hosts, 400G a GPU), the inference layout (posed TP8 x "
+                + "DP16, experts over all 128 ranks), the FSDP mesh (posed one group of 256 gathered at NVLink rate), "
+                + "piece size (posed 256 MiB)", 1.3, PPLX, "write-schedule", PULL, "slower than published: every "
+                + "sender walks its pieces in the slice map's order, so the senders meet on the same receiving NICs "
+                + "at once (the bound is one receiving NIC, while 128 x 400G would carry the 1.38 TB in a tenth of the "
+                + "time); the source's controller orders its schedule, which rdmasim does not; its FSDP mesh and the "
+                + "inference layout are posed", 128));
     }
 
     private static void registration(List<ValidationRow> r) {
