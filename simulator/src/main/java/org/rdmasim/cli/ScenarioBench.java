@@ -112,6 +112,9 @@ final class ScenarioBench {
             // growing with the run when events re-rate flows in proportion to all active ones.
             out.printf(Locale.ROOT, "  %,d rate solves took in %,d flows (%.1f per solve)%n", solves,
                     counts.getOrDefault("flows solved", 0L), counts.getOrDefault("flows solved", 0L) / (double) solves);
+            // A dissolved group sends its members back to be solved one by one: many of them mean the
+            // groups keep forming where a second constraint ties with their bottleneck.
+            out.printf(Locale.ROOT, "  %,d groups dissolved%n", counts.getOrDefault("groups dissolved", 0L));
         }
         out.printf(Locale.ROOT, "  %-30s %12s%n", "events by kind", "count");
         for (Map.Entry<String, Long> e : watch.eventsByKind().entrySet()) {

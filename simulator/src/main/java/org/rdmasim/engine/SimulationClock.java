@@ -16,6 +16,8 @@ public final class SimulationClock {
 
     private final Simulator simulator;
     private volatile long eventsFired;
+    /** Events scheduled so far (moves of pending ones not counted). */
+    private long eventsScheduled;
     /** Events fired per action class; one writer (the simulating thread), read by progress displays. */
     private final java.util.concurrent.ConcurrentHashMap<Class<?>, long[]> byKind =
             new java.util.concurrent.ConcurrentHashMap<>();
@@ -79,6 +81,15 @@ public final class SimulationClock {
         simulator.stop();
     }
 
+    /**
+     * Events scheduled so far. While it is unchanged nothing new was put on the list, so an action that
+     * was scheduled last still fires right after every event scheduled before it at its time: a caller
+     * can add work to it rather than schedule another event at the same instant.
+     */
+    public long eventsScheduled() {
+        return eventsScheduled;
+    }
+
     /** Number of events that have fired so far (for benchmarks and progress). */
     public long eventsFired() {
         return eventsFired;
@@ -140,6 +151,7 @@ public final class SimulationClock {
         public void schedule(double delay) {
             super.schedule(delay);
             pending = true;
+            clock.eventsScheduled++;
         }
 
         /** Moves a pending event to {@code delaySeconds} from now, or schedules it if it is not pending. */
@@ -152,8 +164,12 @@ public final class SimulationClock {
                 }
                 eventTime = sim.time() + delaySeconds;
                 heap.moved(this);
+                // It now fires after the events already at its new time, as a new one would.
+                clock.eventsScheduled++;
             } else if (pending) {
+                // SSJ's reschedule puts the event after the others of its new time: as good as new.
                 super.reschedule(delaySeconds);
+                clock.eventsScheduled++;
             } else {
                 schedule(delaySeconds);
             }

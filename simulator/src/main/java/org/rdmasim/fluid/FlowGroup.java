@@ -132,12 +132,12 @@ final class FlowGroup implements Level {
         slots.put(r, pseudo.pathInternal().length - 1);
     }
 
-    /** The pseudo-path lost {@code r}, which was at {@code k}; later resources moved one place down. */
+    /** The pseudo-path lost {@code r}, which was at {@code k}; its last resource, if another, moved to {@code k}. */
     void removed(Resource r, int k) {
         slots.remove(r);
         Resource[] p = pseudo.pathInternal();
-        for (int i = k; i < p.length; i++) {
-            slots.put(p[i], i);
+        if (k < p.length) {
+            slots.put(p[k], k);
         }
     }
 

@@ -175,6 +175,50 @@ public final class FluidNetwork {
      */
     public Flow start(String label, List<Resource> path, List<Double> usage, double weight, double rateCap,
             long bytes, FlowListener listener) {
+        return start(List.of(new FlowStart(label, path, usage, weight, rateCap, bytes, listener))).get(0);
+    }
+
+    /**
+     * Starts several flows now, in order, with one re-solve for all of them (the lanes of one transfer
+     * leaving together): the rates are those of starting them one by one, without the solves between.
+     * A zero-byte flow finishes at once, its listener run before this returns, as with one flow.
+     */
+    public List<Flow> start(List<FlowStart> starts) {
+        List<Flow> out = new ArrayList<>(starts.size());
+        List<Resource> seeds = new ArrayList<>();
+        for (FlowStart s : starts) {
+            // All are checked before any starts: a bad one leaves the network as it was.
+            out.add(newFlow(s.label(), s.path(), s.usage(), s.weight(), s.rateCap(), s.bytes()));
+        }
+        for (int i = 0; i < starts.size(); i++) {
+            FlowStart s = starts.get(i);
+            Flow f = out.get(i);
+            if (log != null) {
+                log.started(f);
+            }
+            if (s.bytes() == 0) {
+                f.markFinished(clock.now());
+                s.listener().finished(f);
+                continue;
+            }
+            Resource[] p = f.pathInternal();
+            for (Resource q : p) {
+                // A member alone on q is ejected (with a second flow there q can bind it), and a resource
+                // only members of one group (or of a blend of groups) crossed goes back into the solve.
+                groups.arriving(q, clock.now());
+            }
+            running.started(f, s.listener());
+            Collections.addAll(seeds, p);
+        }
+        if (!seeds.isEmpty()) {
+            update.resolveAround(seeds.toArray(new Resource[0]));
+        }
+        return out;
+    }
+
+    /** Checks a flow's arguments and builds it, its repeated resources merged (usages summed). */
+    private Flow newFlow(String label, List<Resource> path, List<Double> usage, double weight, double rateCap,
+            long bytes) {
         if (path.isEmpty()) {
             throw new IllegalArgumentException("flow " + label + " crosses no resource");
         }
@@ -207,23 +251,7 @@ public final class FluidNetwork {
         for (int i = 0; i < p.length; i++) {
             u[i] = factors.get(i);
         }
-        Flow f = new Flow(nextFlowId++, label, p, u, weight, rateCap, bytes, clock.now());
-        if (log != null) {
-            log.started(f);
-        }
-        if (bytes == 0) {
-            f.markFinished(clock.now());
-            listener.finished(f);
-            return f;
-        }
-        for (Resource q : p) {
-            // A member alone on q is ejected (with a second flow there q can bind it), and a resource only
-            // members of one group crossed goes back into the solve.
-            groups.arriving(q, clock.now());
-        }
-        running.started(f, listener);
-        update.resolveAround(p);
-        return f;
+        return new Flow(nextFlowId++, label, p, u, weight, rateCap, bytes, clock.now());
     }
 
     /**

@@ -425,6 +425,7 @@ public final class VariantRunner {
         }
         watch.count("rate solves", network::solves);
         watch.count("flows solved", network::flowsSolved);
+        watch.count("groups dissolved", network::groupFallbacks);
         Jitter jitter = v.isFanout() ? v.fanoutPlan().jitter() : Jitter.NONE;
         Cluster cluster;
         if (jitter.nicRateFraction() > 0) {

@@ -240,6 +240,6 @@ final class RefitReader {
         if (n < 0 || n > 65536) {
             throw section.get(field).error("expected 0 to 65536, got " + n);
         }
-        return n > 65536 ? 0 : (int) n;
+        return (int) n;
     }
 }

@@ -112,6 +112,10 @@ public final class ScenarioLoader {
                     }
                 }
                 VariantSpec spec = variant(merged, vname, v.string("description", ""));
+                if (v.has("claim") && spec.isRefit()) {
+                    throw v.get("claim").error("a claim compares one pull's time; a published refit time belongs in "
+                            + "a validation row (validation.ScenarioRuns.refitSeconds)");
+                }
                 if (v.has("claim")) {
                     spec = spec.withClaim(ClaimReader.claim(v.get("claim"), spec));
                 }

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.fluid.Flow;
+import org.rdmasim.fluid.FlowStart;
 import org.rdmasim.fluid.Limit;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.hardware.Bottleneck;
@@ -188,6 +189,10 @@ public final class TransferEngine {
             pending = lanes.size();
             // Descriptors are posted while earlier ones move; only the first one's cost delays data.
             double posting = params.perDescriptorSeconds();
+            // Lanes next to each other that start at the same instant start in one event, their flows
+            // with one re-solve (they would have fired one after the other with nothing between).
+            int first = 0;
+            double firstDelay = Double.NaN;
             for (int i = 0; i < lanes.size(); i++) {
                 Lane lane = lanes.get(i);
                 double oneWay = oneWayLatency(spec, lane);
@@ -196,7 +201,14 @@ public final class TransferEngine {
                 double requestDelay = spec.operation() == Operation.READ ? oneWay : 0.0;
                 double delay = posting + requestDelay + params.perFragmentSeconds();
                 runs[i] = new LaneRun(this, i, lane);
-                cluster.network().clock().schedule(delay, new LaneStart(runs[i]));
+                if (i > first && delay != firstDelay) {
+                    scheduleStart(firstDelay, java.util.Arrays.copyOfRange(runs, first, i));
+                    first = i;
+                }
+                firstDelay = delay;
+            }
+            if (!lanes.isEmpty()) {
+                scheduleStart(firstDelay, java.util.Arrays.copyOfRange(runs, first, lanes.size()));
             }
         }
 
@@ -305,9 +317,10 @@ public final class TransferEngine {
             this.remaining = lane.bytes();
         }
 
-        void start() {
+        /** The lane's first fragment is on the wire: what its flow is, or null when it cannot start now. */
+        FlowStart begin() {
             if (transfer.ended) {
-                return;
+                return null;
             }
             started = cluster.network().clock().now();
             if (lanesByPort != null) {
@@ -317,19 +330,22 @@ public final class TransferEngine {
                 lanesByPort.computeIfAbsent(sinkPort, k -> new LinkedHashSet<>()).add(this);
                 if (downPorts.contains(sourcePort) || downPorts.contains(sinkPort)) {
                     stall();
-                    return;
+                    return null;
                 }
             }
-            startFlow();
+            return flowStart();
         }
 
-        private void startFlow() {
+        private FlowStart flowStart() {
             List<Double> usage = new ArrayList<>();
             List<Resource> path = lanePath(transfer.spec, lane, usage);
             double cap = laneCap(transfer.spec, lane);
             String label = transfer.spec.id() + " " + lane.label();
-            flow = cluster.network().start(label, path, usage, 1.0, cap, Math.round(remaining),
-                    f -> transfer.laneDone(this, f));
+            return new FlowStart(label, path, usage, 1.0, cap, Math.round(remaining), f -> transfer.laneDone(this, f));
+        }
+
+        private void startFlow() {
+            flow = cluster.network().start(List.of(flowStart())).get(0);
         }
 
         /** A port on the path went down: the flow stops where it is and the QP starts retrying. */
@@ -408,17 +424,67 @@ public final class TransferEngine {
         }
     }
 
-    /** A lane's first fragment is on the wire: its flow starts. */
-    private static final class LaneStart implements Runnable {
-        private final LaneRun lane;
+    /**
+     * Starts {@code lanes} after {@code delay}. When a lane start of this engine is already due at that
+     * same time and nothing else has been scheduled on the clock since it was (transfers posted together,
+     * as a refit's many-to-many list at one instant: each posting schedules only its lane starts), the
+     * lanes join it: no event lies between the two at that instant, so they would have fired right after
+     * it, and one event starts all their flows with one re-solve instead of one per transfer.
+     */
+    private void scheduleStart(double delay, LaneRun[] lanes) {
+        SimulationClock clock = cluster.network().clock();
+        long others = clock.eventsScheduled() - startsScheduled;
+        if (others != othersAtOpen) {
+            openStarts.clear();
+            othersAtOpen = others;
+        }
+        double at = clock.now() + delay;
+        LaneStart open = openStarts.get(at);
+        if (open != null && !open.fired) {
+            open.lanes.addAll(java.util.Arrays.asList(lanes));
+            return;
+        }
+        open = new LaneStart(lanes);
+        clock.schedule(delay, open);
+        startsScheduled++;
+        openStarts.put(at, open);
+    }
 
-        LaneStart(LaneRun lane) {
-            this.lane = lane;
+    /** Lane starts that later lanes due at the same time may join ({@link #scheduleStart}), by due time. */
+    private final Map<Double, LaneStart> openStarts = new HashMap<>();
+    /** Lane starts this engine scheduled. */
+    private long startsScheduled;
+    /** Events others scheduled on the clock, as counted when {@link #openStarts} was last emptied. */
+    private long othersAtOpen = -1;
+
+    /** The first fragments of lanes (of one transfer, or of several posted together) are on the wire: their flows start together. */
+    private final class LaneStart implements Runnable {
+        private final List<LaneRun> lanes;
+        private boolean fired;
+
+        LaneStart(LaneRun[] lanes) {
+            this.lanes = new ArrayList<>(java.util.Arrays.asList(lanes));
         }
 
         @Override
         public void run() {
-            lane.start();
+            fired = true;
+            List<FlowStart> starts = new ArrayList<>(lanes.size());
+            List<LaneRun> starting = new ArrayList<>(lanes.size());
+            for (LaneRun lane : lanes) {
+                FlowStart s = lane.begin();
+                if (s != null) {
+                    starts.add(s);
+                    starting.add(lane);
+                }
+            }
+            if (starts.isEmpty()) {
+                return;
+            }
+            List<Flow> flows = cluster.network().start(starts);
+            for (int i = 0; i < flows.size(); i++) {
+                starting.get(i).flow = flows.get(i);
+            }
         }
     }
 

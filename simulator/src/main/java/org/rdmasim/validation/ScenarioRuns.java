@@ -9,7 +9,6 @@ import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioLoader;
 import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
-import org.rdmasim.workload.RefitSummary;
 import org.rdmasim.workload.VariantOutcome;
 
 /** Runs scenario variants for validation rows, each once, from the repository's scenarios folder. */
@@ -44,15 +43,6 @@ public final class ScenarioRuns {
         throw new IllegalArgumentException(file + " has no variant " + variant);
     }
 
-    /** A refit variant's result: stages per cycle, bytes, bound. */
-    public RefitSummary refit(String file, String variant) throws IOException {
-        VariantOutcome o = outcome(file, variant);
-        if (o.result() == null || o.result().refit() == null) {
-            throw new IllegalStateException(file + " variant " + variant + " ran no refit: " + o.error());
-        }
-        return o.result().refit();
-    }
-
     /** The slowest receiver's achieved Gbps. */
     public double receiverGbps(String file, String variant) throws IOException {
         return slowest(file, variant).gbps();
@@ -65,6 +55,34 @@ public final class ScenarioRuns {
             throw new IllegalStateException(file + " variant " + variant + " failed: " + o.error());
         }
         return ReceiverSummary.of(o.result()).aggregateGbps();
+    }
+
+    /**
+     * A refit variant's answer (stages per cycle, bound; run without the what-would-halve-it reruns): what a
+     * refit row compares with a published refit time. Refused for a variant that runs no refit or failed.
+     */
+    public org.rdmasim.workload.RefitSummary refit(String file, String variant) throws IOException {
+        VariantOutcome o = outcome(file, variant);
+        if (o.result() == null || o.result().refit() == null) {
+            throw new IllegalArgumentException(file + " variant " + variant + " has no refit result"
+                    + (o.error().isEmpty() ? "" : ": " + o.error()));
+        }
+        return o.result().refit();
+    }
+
+    /** A refit variant's steady cycle (the last; the first pays for registration), seconds. */
+    public double refitSeconds(String file, String variant) throws IOException {
+        return refit(file, variant).steadyCycleSeconds();
+    }
+
+    /** Seconds the last cycle of a refit variant spent with work in {@code stage} (pause, register, wire, ...). */
+    public double refitStageSeconds(String file, String variant, String stage) throws IOException {
+        var cycles = refit(file, variant).cycles();
+        Double s = cycles.get(cycles.size() - 1).stageSeconds().get(stage);
+        if (s == null) {
+            throw new IllegalArgumentException("no refit stage '" + stage + "'");
+        }
+        return s;
     }
 
     /** The slowest receiver's pull time, seconds. */

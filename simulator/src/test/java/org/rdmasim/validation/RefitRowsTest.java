@@ -24,8 +24,10 @@ import org.rdmasim.workload.VariantOutcome;
 
 /**
  * The refit rows: enough counted measurements, each with a cited source and a scenario that exists; the
- * claims kept apart; the one calibration row; and the two pieces the rows needed from the refit workload
- * (a checkpoint engine whose owners share the inference hosts, and a refit run without its reruns).
+ * claims kept apart; the one calibration row; and the pieces the rows need from the refit workload (a
+ * checkpoint engine whose owners share the inference hosts, a refit run without its reruns, a scenario under
+ * scenarios/validation naming a shipped model by its bare name, whose steady cycle and stages
+ * {@link ScenarioRuns} gives).
  */
 class RefitRowsTest {
     private static final Pattern CITED = Pattern.compile("\\[[a-z0-9]+(-[a-z0-9.]+)+\\]");
@@ -128,5 +130,41 @@ class RefitRowsTest {
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> ScenarioLoader.load(colocated("nccl-broadcast")));
         assertTrue(e.getMessage().contains("holds trainer and inference ranks"), e.getMessage());
+    }
+
+    @Test
+    void aRefitScenarioUnderValidationRunsAndGivesItsTimes() throws IOException {
+        Files.createDirectories(dir.resolve("models"));
+        Files.createDirectories(dir.resolve("validation"));
+        Files.writeString(dir.resolve("models/tiny.json"), """
+                {"architectures": ["Qwen3ForCausalLM"], "hidden_size": 256, "num_hidden_layers": 2,
+                 "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 32, "intermediate_size": 512,
+                 "vocab_size": 1000, "torch_dtype": "bfloat16"}
+                """);
+        Files.writeString(dir.resolve("validation/refit.yaml"), """
+                # a refit row's scenario
+                name: refit-row
+                hosts:
+                  t: {preset: dgx-h100}
+                  i: {preset: dgx-h100}
+                workload:
+                  refit:
+                    model: tiny
+                    trainer: {hosts: t, tp: 2}
+                    inference: {hosts: i, tp: 4}
+                    method: rdma-pull
+                    stages: {pause: 0.5 s, resume: 0.25 s}
+                    cycles: 2
+                variants:
+                  - name: pull
+                """);
+        ScenarioRuns runs = new ScenarioRuns(dir);
+        double steady = runs.refitSeconds("validation/refit.yaml", "pull");
+        assertEquals(0.5, runs.refitStageSeconds("validation/refit.yaml", "pull", "pause"), 1e-12);
+        assertEquals(0.25, runs.refitStageSeconds("validation/refit.yaml", "pull", "resume"), 1e-12);
+        // pause and resume are stages of the cycle, in sequence with the wire
+        assertTrue(steady > 0.75 + runs.refitStageSeconds("validation/refit.yaml", "pull", "wire") - 1e-9, "" + steady);
+        assertTrue(runs.refit("validation/refit.yaml", "pull").restsOn().stream()
+                .anyMatch(r -> r.startsWith("refit.pauseSeconds = 0.5 s, assumed (stated by the scenario")));
     }
 }
