@@ -175,6 +175,12 @@ final class RefitRows {
                 "glm-4.5-air-nccl", BCAST, "", 32));
         r.add(steady("LMSYS-GLM45AIR-RDMA", src, "RDMA P2P update, GLM-4.5-Air", glm, 2.6372, LMSYS, "glm-4.5-air-rdma",
                 PULL, rdmaFail, 32));
+        String q235 = "Qwen3-235B-A22B, train TP4 PP4 CP2 EP16 on 8 hosts (stages posed 23/24/24/23 layers), inference "
+                + "TP32 EP32 on 8 hosts (posed 2 engines, experts over all 64 ranks). " + setup;
+        r.add(steady("LMSYS-Q235-NCCL", src, "NCCL broadcast update, Qwen3-235B-A22B", q235, 10.7536, LMSYS,
+                "qwen3-235b-nccl", BCAST, "", 64));
+        r.add(steady("LMSYS-Q235-RDMA", src, "RDMA P2P update, Qwen3-235B-A22B", q235, 3.1620, LMSYS,
+                "qwen3-235b-rdma", PULL, rdmaFail, 64));
     }
 
     private static void halo(List<ValidationRow> r) {
