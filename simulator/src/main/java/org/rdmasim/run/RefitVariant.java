@@ -10,7 +10,6 @@ import java.util.Map;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
-import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.hardware.Units;
 import org.rdmasim.memory.RegistrationTotals;
 import org.rdmasim.refit.RefitSetup;
@@ -55,7 +54,7 @@ final class RefitVariant {
         if (withChanges) {
             summary = summary.withChanges(changes(v, hosts, byName, spec));
         }
-        RunResult result = new RunResult(ran.result().transfers(), ran.nics(), ran.resources(), List.of(), ran.events(),
+        RunResult result = new RunResult(ran.result().transfers(), ran.nics(), ran.resources(), ran.series(), ran.events(),
                 ran.result().transfers().size(), null, List.of(), summary);
         double wall = (System.nanoTime() - t0) / 1e9;
         return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", result, wall, v.claim(),
@@ -63,7 +62,7 @@ final class RefitVariant {
     }
 
     private record Ran(RefitResult result, RefitSummary summary, List<RunResult.NicTraffic> nics,
-            List<RunResult.ResourceUsage> resources, long events) {
+            List<RunResult.ResourceUsage> resources, List<RunResult.LoadSeries> series, long events) {
     }
 
     private static Ran once(VariantSpec v, List<Host> hosts, Map<String, Host> byName, RefitSpec spec,
@@ -77,6 +76,7 @@ final class RefitVariant {
                 v.transport().backend().ucxRma()), v.registration().parameters());
         List<RunResult.NicTraffic> nics = new ArrayList<>();
         List<RunResult.ResourceUsage> resources = new ArrayList<>();
+        List<RunResult.LoadSeries> series = new ArrayList<>();
         long[] events = new long[1];
         if (watch != null) {
             // the bench's count: inference ranks refitted, each cycle (no one event marks one finished)
@@ -87,30 +87,27 @@ final class RefitVariant {
             if (watch != null) {
                 watch.attach(clock);
             }
-        }, cluster -> {
-            events[0] = cluster.network().clock().eventsFired();
+        }, run -> {
+            events[0] = run.clock().eventsFired();
             if (usage) {
-                collect(cluster, nics, resources);
+                RunResult whole = run.snapshot();
+                nics.addAll(whole.nics().stream().filter(n -> n.txBytes() > 0 || n.rxBytes() > 0).toList());
+                series.addAll(whole.nicSeries());
+                collect(run.cluster(), resources);
             }
         });
         if (watch != null) {
             watch.simulated(System.nanoTime() - t0);
         }
-        return new Ran(r, summary(setup, r), nics, resources, events[0]);
+        return new Ran(r, summary(setup, r), nics, resources, series, events[0]);
     }
 
-    /** NIC bytes and resource use over the whole refit, as a transfer list's run reports them. */
-    private static void collect(Cluster cluster, List<RunResult.NicTraffic> nics, List<RunResult.ResourceUsage> out) {
+    /**
+     * Resource use over the whole refit, from its start: a broadcast posts no transfer, so the span the
+     * transfer tables measure from would be empty.
+     */
+    private static void collect(Cluster cluster, List<RunResult.ResourceUsage> out) {
         double now = cluster.network().clock().now();
-        for (Host h : cluster.hosts()) {
-            for (TopologyNode nic : h.nics()) {
-                long tx = Math.round(cluster.nicTxBytes(nic, now));
-                long rx = Math.round(cluster.nicRxBytes(nic, now));
-                if (tx > 0 || rx > 0) {
-                    nics.add(new RunResult.NicTraffic(h.name(), nic.name(), tx, rx));
-                }
-            }
-        }
         for (Resource r : cluster.network().resources()) {
             double carried = r.bytesCarried(now);
             if (carried <= 0) {

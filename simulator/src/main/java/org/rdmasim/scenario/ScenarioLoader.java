@@ -147,6 +147,9 @@ public final class ScenarioLoader {
             } catch (IllegalArgumentException e) {
                 throw root.get("question").error(e.getMessage());
             }
+            if (question == org.rdmasim.workload.Question.REFIT && variants.stream().noneMatch(VariantSpec::isRefit)) {
+                throw root.get("question").error("question: refit needs a variant that runs workload: refit");
+            }
         }
         return new Scenario(name, description, root.file(), seed, replications, variants, refs, sweep, expectedFailures,
                 question);

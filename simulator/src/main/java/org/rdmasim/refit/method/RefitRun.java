@@ -54,12 +54,12 @@ public final class RefitRun {
      *         its payload, a tree shard whose ranks need different bytes)
      */
     public static RefitResult run(List<Host> hosts, FabricSpec fabric, RefitPlan plan, Transport transport) {
-        return run(hosts, fabric, plan, transport, clock -> { }, cluster -> { });
+        return run(hosts, fabric, plan, transport, clock -> { }, run -> { });
     }
 
-    /** As {@link #run(List, FabricSpec, RefitPlan, Transport)}, showing the clock to {@code before} before its first event and the cluster to {@code after} once the last cycle ends (its resources' use, for resources.csv). */
+    /** As {@link #run(List, FabricSpec, RefitPlan, Transport)}, showing the clock to {@code before} before its first event and the run (its cluster, NIC traffic and resources, for the report's tables) to {@code after} once the last cycle ends. */
     public static RefitResult run(List<Host> hosts, FabricSpec fabric, RefitPlan plan, Transport transport,
-            java.util.function.Consumer<SimulationClock> before, java.util.function.Consumer<Cluster> after) {
+            java.util.function.Consumer<SimulationClock> before, java.util.function.Consumer<WorkloadRun> after) {
         SimulationClock clock = new SimulationClock();
         before.accept(clock);
         FluidNetwork network = new FluidNetwork(clock);
@@ -70,7 +70,7 @@ public final class RefitRun {
         List<RefitResult.Cycle> cycles = new ArrayList<>();
         new Cycles(ctx, cycles).start(0);
         clock.run();
-        after.accept(cluster);
+        after.accept(run);
         if (cycles.size() != plan.cycles()) {
             throw new IllegalStateException("refit stopped after " + cycles.size() + " of " + plan.cycles()
                     + " cycles: a stage never finished");
