@@ -67,6 +67,17 @@ public final class VariantRunner {
         return run(v, seed, 1, 1);
     }
 
+    /**
+     * A refit variant run once, without the reruns that price "what would halve it" (validation needs the
+     * refit's own times only, and the reruns would multiply its wall time by the number of changes).
+     */
+    public static VariantOutcome runRefitOnly(VariantSpec v) {
+        if (!v.isRefit()) {
+            throw new IllegalArgumentException("variant " + v.name() + " does not run a refit");
+        }
+        return RefitVariant.run(v, hostsOf(v), false, new RunWatch());
+    }
+
     public static VariantOutcome run(VariantSpec v, long seed, int replications, int threads) {
         return run(v, seed, replications, threads, new RunWatch());
     }

@@ -72,16 +72,22 @@ final class RefitReader {
         }
         List<String> trainerHosts = hosts(t.get("hosts"), hosts);
         List<String> inferenceHosts = hosts(i.get("hosts"), hosts);
-        Set<String> trainers = new HashSet<>(trainerHosts);
-        for (String h : inferenceHosts) {
-            if (trainers.contains(h)) {
-                throw i.get("hosts").error("host '" + h + "' holds trainer and inference ranks: give each its own hosts");
-            }
-        }
         YamlTree m = r.get("method");
         String method = m.text().toLowerCase(Locale.ROOT);
         if (!RefitSetup.METHODS.contains(method)) {
             throw m.error("expected one of " + String.join(", ", RefitSetup.METHODS) + ", got '" + m.text() + "'");
+        }
+        // checkpoint-engine's owners are the inference engine's own ranks (its README: the weights are held in
+        // host memory by workers beside the engines), so they share hosts; every other method moves weights
+        // from trainer GPUs to other GPUs
+        if (!method.equals("checkpoint-engine")) {
+            Set<String> trainers = new HashSet<>(trainerHosts);
+            for (String h : inferenceHosts) {
+                if (trainers.contains(h)) {
+                    throw i.get("hosts").error("host '" + h + "' holds trainer and inference ranks: give each its own "
+                            + "hosts (only checkpoint-engine's owners share the inference hosts)");
+                }
+            }
         }
         boolean all = false;
         if (r.has("senders")) {

@@ -42,6 +42,15 @@ public class PublishedCountsTest {
     }
 
     @Test
+    void qwen3Dense8BIs8Point2BAnd16Point4GBInBf16() throws IOException {
+        ModelInventory m = shipped("qwen3-8b.json");
+        // model card (https://huggingface.co/Qwen/Qwen3-8B): 8.2B parameters; whitecircle/halo PR #11 moves
+        // "full Qwen3-8B (16.4 GB) per sync"
+        near(8.2e9, m.parameters(), 0.01, "Qwen3-8B");
+        near(16.4e9, m.bytes(), 0.01, "Qwen3-8B BF16 bytes");
+    }
+
+    @Test
     void kimiK2CountsAsHuggingFaceCountsItsSafetensors() throws IOException {
         ModelInventory m = shipped("kimi-k2-instruct.json");
         // the model card rounds to "1T"; the Hub's safetensors count is 1026.5B, which counts every stored
