@@ -133,15 +133,6 @@ public final class WireContext {
         return toInference.get(rank)[0];
     }
 
-    /** Tensors a trainer rank's routes come from (a tensor split over two routes counts twice: an upper bound). */
-    public int tensorsFrom(int rank) {
-        return (int) Math.min(Integer.MAX_VALUE, fromTrainer.get(rank)[1]);
-    }
-
-    public int tensorsTo(int rank) {
-        return (int) Math.min(Integer.MAX_VALUE, toInference.get(rank)[1]);
-    }
-
     public long runsTo(int rank) {
         return toInference.get(rank)[2];
     }
