@@ -18,6 +18,7 @@ import org.rdmasim.refit.method.Buckets;
 import org.rdmasim.refit.method.CheckpointEngine;
 import org.rdmasim.refit.method.NcclBroadcast;
 import org.rdmasim.refit.method.Preparation;
+import org.rdmasim.refit.method.RankBuffers;
 import org.rdmasim.refit.method.RdmaPull;
 import org.rdmasim.refit.method.RefitCalibration;
 import org.rdmasim.refit.method.RefitMethod;
@@ -243,7 +244,7 @@ public final class RefitSetup {
         }
         boolean broadcast = method instanceof NcclBroadcast || method instanceof CheckpointEngine;
         return new RefitPlan(map.routes(), trainerAt::get, inferenceAt::get, broadcast ? whole : 0, method, preparation,
-                registration, calibration, spec.cycles());
+                registration, calibration, spec.cycles(), RankBuffers.of(map));
     }
 
     private static long bucket(RefitSpec.Knobs k) {

@@ -47,6 +47,9 @@ public final class SliceMap {
     private final long[] routeRuns;
     private final int[] routeTensors;
     private final List<SliceRoute> routes;
+    private final long[] heldBytes;
+    private final int[] heldTensors;
+    private final int[] receivedTensors;
     private long copies;
     private long copiesOverBudget;
 
@@ -84,6 +87,13 @@ public final class SliceMap {
         routeTensors = new int[(int) pairs];
         int[] lastTensor = new int[(int) pairs];
         java.util.Arrays.fill(lastTensor, -1);
+        heldBytes = new long[trainers];
+        heldTensors = new int[trainers];
+        receivedTensors = new int[inferers];
+        int[] lastHeld = new int[trainers];
+        int[] lastReceived = new int[inferers];
+        java.util.Arrays.fill(lastHeld, -1);
+        java.util.Arrays.fill(lastReceived, -1);
         for (int ti = 0; ti < this.tensors.size(); ti++) {
             Tensor t = this.tensors.get(ti);
             int bpe = t.dtype().bytesPerElement();
@@ -107,6 +117,16 @@ public final class SliceMap {
                 if (lastTensor[pair] != ti) {
                     lastTensor[pair] = ti;
                     routeTensors[pair]++;
+                }
+                if (lastHeld[src] != ti) {
+                    // the whole shard the source holds, once, however many inference ranks read it
+                    lastHeld[src] = ti;
+                    heldTensors[src]++;
+                    heldBytes[src] += shards.get(piece.shard()).box().elements() * bpe;
+                }
+                if (lastReceived[need.rank()] != ti) {
+                    lastReceived[need.rank()] = ti;
+                    receivedTensors[need.rank()]++;
                 }
             }
         }
@@ -163,6 +183,25 @@ public final class SliceMap {
             sum += routeBytes[s * inferers + rank];
         }
         return sum;
+    }
+
+    /**
+     * Bytes of the shards trainer rank {@code rank} holds that at least one route reads: each read tensor's
+     * whole local shard counted once, however many inference ranks read it. This is what the rank registers
+     * (a local tensor is registered once; a remote reader needs only its key).
+     */
+    public long heldReadBytes(int rank) {
+        return heldBytes[rank];
+    }
+
+    /** Tensors whose shard on trainer rank {@code rank} at least one route reads, each once. */
+    public int heldReadTensors(int rank) {
+        return heldTensors[rank];
+    }
+
+    /** Distinct tensors inference rank {@code rank} receives any part of, each once whatever the number of sources. */
+    public int receivedTensors(int rank) {
+        return receivedTensors[rank];
     }
 
     /** Bytes trainer rank {@code rank} sends over all routes. */

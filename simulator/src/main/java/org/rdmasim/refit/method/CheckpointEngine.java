@@ -63,8 +63,8 @@ public record CheckpointEngine(Buckets buckets, List<String> ibHca) implements R
             units.add(new BucketPipeline.Unit(s,
                     then -> ctx.h2d(root, size, label + "/h2d",
                             () -> ctx.gpuWork(RefitStage.H2D, root, ctx.copySeconds(root, size), then)),
-                    then -> ctx.chain(BroadcastOrder.members(ctx, root, receivers), receivers,
-                            e -> ctx.ncclNic(e, ibHca), size, label, () -> {
+                    then -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, ibHca,
+                            size, label, () -> {
                                 BroadcastOrder.landedAtRoot(ctx, root, size);
                                 then.run();
                             }),

@@ -17,8 +17,8 @@ import org.rdmasim.transport.Endpoint;
  *       owning every S-th bucket of the one bucket sequence, over its own NCCL group; receivers join all S
  *       groups. Broadcasts of one group run one after another; the groups run side by side.</li>
  * </ul>
- * Each broadcast is a pipelined chain from the sender through the receivers ({@link WireContext#chain}),
- * leaving each GPU by the NIC NCCL picks ({@link BroadcastOrder#nic}). The bucket buffer is the broadcast's
+ * Each broadcast runs over NCCL's channels, each a pipelined chain from the sender through the receivers
+ * carrying its part of the bucket and crossing hosts through its own NIC ({@link WireContext#broadcast}). The bucket buffer is the broadcast's
  * own buffer on every rank, so with double buffering the next bucket fills while this one is sent and
  * installed.
  *
@@ -69,8 +69,8 @@ public record NcclBroadcast(Buckets buckets, boolean striped, List<String> ibHca
             String label = "c" + ctx.cycle() + "/bcast/b" + b;
             units.add(new BucketPipeline.Unit(s,
                     then -> ctx.prepare(root, size, then),
-                    then -> ctx.chain(BroadcastOrder.members(ctx, root, receivers), receivers,
-                            e -> ctx.ncclNic(e, ibHca), size, label, () -> {
+                    then -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, ibHca,
+                            size, label, () -> {
                                 BroadcastOrder.landedAtRoot(ctx, root, size);
                                 then.run();
                             }),

@@ -19,12 +19,16 @@ import org.rdmasim.transport.Endpoint;
  * @param registration   how the method's buffers are registered
  * @param calibration    the named stage parameters
  * @param cycles         refits run back to back (registration cached after the first, or not)
+ * @param buffers        what each rank registers ({@link RankBuffers#perRoute} when none is given)
  */
 public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, IntFunction<Endpoint> inference,
         long broadcastBytes, RefitMethod method, Preparation preparation, Registration registration,
-        RefitCalibration calibration, int cycles) {
+        RefitCalibration calibration, int cycles, RankBuffers buffers) {
     public RefitPlan {
         routes = List.copyOf(routes);
+        if (buffers == null) {
+            buffers = RankBuffers.perRoute(routes);
+        }
         if (routes.isEmpty()) {
             throw new IllegalArgumentException("a refit needs at least one route");
         }
@@ -40,6 +44,13 @@ public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, 
         }
     }
 
+    /** A plan whose buffers are those of its routes taken one by one ({@link RankBuffers#perRoute}). */
+    public RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, IntFunction<Endpoint> inference,
+            long broadcastBytes, RefitMethod method, Preparation preparation, Registration registration,
+            RefitCalibration calibration, int cycles) {
+        this(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration, cycles, null);
+    }
+
     /** One cycle, default calibration, no preparation, registration none, broadcast bytes 0. */
     public static RefitPlan of(List<SliceRoute> routes, IntFunction<Endpoint> trainer, IntFunction<Endpoint> inference,
             RefitMethod method) {
@@ -48,23 +59,33 @@ public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, 
     }
 
     public RefitPlan withBroadcastBytes(long bytes) {
-        return new RefitPlan(routes, trainer, inference, bytes, method, preparation, registration, calibration, cycles);
+        return new RefitPlan(routes, trainer, inference, bytes, method, preparation, registration, calibration,
+                cycles, buffers);
     }
 
     public RefitPlan withPreparation(Preparation p) {
-        return new RefitPlan(routes, trainer, inference, broadcastBytes, method, p, registration, calibration, cycles);
+        return new RefitPlan(routes, trainer, inference, broadcastBytes, method, p, registration, calibration,
+                cycles, buffers);
     }
 
     public RefitPlan withRegistration(Registration r, int newCycles) {
-        return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, r, calibration, newCycles);
+        return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, r, calibration,
+                newCycles, buffers);
     }
 
     public RefitPlan withCalibration(RefitCalibration c) {
-        return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, c, cycles);
+        return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, c,
+                cycles, buffers);
     }
 
     public RefitPlan withMethod(RefitMethod m) {
-        return new RefitPlan(routes, trainer, inference, broadcastBytes, m, preparation, registration, calibration, cycles);
+        return new RefitPlan(routes, trainer, inference, broadcastBytes, m, preparation, registration, calibration,
+                cycles, buffers);
+    }
+
+    public RefitPlan withBuffers(RankBuffers b) {
+        return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration,
+                cycles, b);
     }
 
     /** The slice map's bytes: what every inference rank needs, summed. */

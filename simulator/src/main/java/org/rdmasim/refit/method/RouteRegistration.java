@@ -6,17 +6,20 @@ final class RouteRegistration {
     }
 
     /**
-     * The slowest rank's registration: each trainer rank registers the bytes it sends, each inference rank
-     * the bytes it receives, with the tensors they come from (all ranks register at once).
+     * The slowest rank's registration (all ranks register at once): each trainer rank registers the shards
+     * its routes read, each inference rank the buffers it receives into, each buffer once however many peers
+     * touch it ({@link RankBuffers}). A trainer rank read by sixteen receivers registers what it does when
+     * read by one.
      */
     static double slowestRank(WireContext ctx) {
         Registration reg = ctx.plan().registration();
+        RankBuffers b = ctx.plan().buffers();
         double worst = 0;
         for (int t : ctx.trainerRanks()) {
-            worst = Math.max(worst, reg.seconds(ctx.registrationTerms(), ctx.bytesFrom(t), ctx.tensorsFrom(t)));
+            worst = Math.max(worst, reg.seconds(ctx.registrationTerms(), b.trainerBytes(t), b.trainerTensors(t)));
         }
         for (int i : ctx.inferenceRanks()) {
-            worst = Math.max(worst, reg.seconds(ctx.registrationTerms(), ctx.bytesTo(i), ctx.tensorsTo(i)));
+            worst = Math.max(worst, reg.seconds(ctx.registrationTerms(), b.inferenceBytes(i), b.inferenceTensors(i)));
         }
         return worst;
     }

@@ -133,21 +133,16 @@ public final class WireContext {
         return toInference.get(rank)[0];
     }
 
-    /** Tensors a trainer rank's routes come from (a tensor split over two routes counts twice: an upper bound). */
-    public int tensorsFrom(int rank) {
-        return (int) Math.min(Integer.MAX_VALUE, fromTrainer.get(rank)[1]);
-    }
-
-    public int tensorsTo(int rank) {
-        return (int) Math.min(Integer.MAX_VALUE, toInference.get(rank)[1]);
-    }
-
     public long runsTo(int rank) {
         return toInference.get(rank)[2];
     }
 
     RegistrationParameters registrationTerms() {
         return registrationTerms;
+    }
+
+    Host host(String name) {
+        return cluster.host(name);
     }
 
     /** The GPU node of an endpoint; an IllegalArgumentException naming it when it is no GPU. */
@@ -245,28 +240,82 @@ public final class WireContext {
     }
 
     /**
-     * A pipelined broadcast chain, NCCL's ring broadcast ({@code runRing} in NVIDIA/nccl
+     * An NCCL broadcast of {@code bytes} from {@code members.get(0)} to the rest, over the channels NCCL's
+     * topology search would build ({@link BroadcastOrder#channels}). Each channel carries its own part of the
+     * buffer ({@code ncclCollCbdPart} gives channel c its offset and count, NVIDIA/nccl src/device/broadcast.h
+     * L22, v2.30.7-1) as one pipelined ring ({@link #chain}); channel k crosses between hosts through NIC k of
+     * each host ({@link BroadcastOrder#channelNic}), so a broadcast across hosts moves at the sum of the NICs
+     * its channels use, bounded by NVLink and by what leaves the root GPU: the root is only where the data
+     * enters the rings, so all channels start from its GPU and share its links. The broadcast ends when its
+     * last channel does.
+     *
+     * @param members the root first, then the receivers in chain order
+     * @param ranks   the inference ranks of {@code members} after the root (landing bytes)
+     */
+    void broadcast(List<Endpoint> members, List<Integer> ranks, List<String> ibHca, long bytes, String label,
+            Runnable then) {
+        if (members.size() < 2) {
+            clock().schedule(0, then);
+            return;
+        }
+        Map<String, List<TopologyNode>> gpus = BroadcastOrder.gpusByHost(this, members);
+        int channels = (int) Math.max(1, Math.min(BroadcastOrder.channels(this, gpus, ibHca), bytes));
+        double start = clock().now();
+        Countdown all = new Countdown(channels, () -> {
+            double now = clock().now();
+            log.add(RefitStage.WIRE, start, now);
+            wireBytes += bytes * (long) ranks.size();
+            for (int r : ranks) {
+                received.merge(r, bytes, Long::sum);
+            }
+            then.run();
+        });
+        long part = bytes / channels;
+        for (int k = 0; k < channels; k++) {
+            int ch = k;
+            long b = k == 0 ? bytes - part * (channels - 1) : part;
+            chain(BroadcastOrder.channelOrder(this, members, gpus, ch, ibHca),
+                    e -> BroadcastOrder.channelNic(cluster.host(e.host()), gpus.get(e.host()), ch, ibHca), b,
+                    channels == 1 ? label : label + "/ch" + ch, all::arrive);
+        }
+    }
+
+    /**
+     * One pipelined broadcast chain, NCCL's ring broadcast ({@code runRing} in NVIDIA/nccl
      * {@code src/device/broadcast.h}: the root sends each chunk to the next rank, every middle rank receives
      * it and sends it on while the next chunk arrives, the last rank only receives). In steady state every
      * byte crosses every hop at one rate, so the chain is one fluid flow over the union of its hops'
      * resources (a resource two hops cross counts twice), which max-min shares with everything else
      * running; the last rank then lags the root by one step per hop after the first ({@code
-     * refit.ncclStepBytes} at the chain's mean rate). Hops between hosts leave by the NIC NCCL picks for
-     * each GPU ({@code nic}), GPUDirect both sides; hops inside a host go over NVLink.
-     *
-     * @param members the root first, then the receivers in chain order
-     * @param ranks   the inference ranks of {@code members} after the root (landing bytes), in the same order
+     * refit.ncclStepBytes} at the chain's mean rate). Hops between hosts leave by the NIC {@code nic} gives
+     * for the host, GPUDirect both sides, from the host's GPU in the chain nearest that NIC (NCCL's PXN: the
+     * last GPU hands its data over NVLink to the GPU beside the NIC, which on a host with only the root in
+     * the chain is the root itself, over its own PCIe link); hops inside a host go over NVLink.
      */
-    void chain(List<Endpoint> members, List<Integer> ranks, java.util.function.Function<Endpoint, TopologyNode> nic,
-            long bytes, String label, Runnable then) {
-        if (members.size() < 2) {
-            clock().schedule(0, then);
-            return;
-        }
+    private void chain(List<Endpoint> members, java.util.function.Function<Endpoint, TopologyNode> nic, long bytes,
+            String label, Runnable then) {
         List<Resource> path = new ArrayList<>();
         List<Double> usage = new ArrayList<>();
+        int runStart = 0;
         for (int k = 0; k + 1 < members.size(); k++) {
-            hop(members.get(k), members.get(k + 1), nic, bytes, label, path, usage);
+            Endpoint a = members.get(k);
+            Endpoint b = members.get(k + 1);
+            if (!a.host().equals(members.get(runStart).host())) {
+                runStart = k;
+            }
+            Endpoint exit = a;
+            if (!a.host().equals(b.host())) {
+                // the ring leaves the host through the NIC-side GPU of the host's run (NCCL's ring enters and
+                // leaves a node through the same NIC, from the GPU beside it)
+                Host h = cluster.host(a.host());
+                TopologyNode n = nic.apply(a);
+                for (int m = runStart; m <= k; m++) {
+                    if (h.relation(gpu(members.get(m)), n).compareTo(h.relation(gpu(exit), n)) < 0) {
+                        exit = members.get(m);
+                    }
+                }
+            }
+            hop(a, b, exit, nic, bytes, label, path, usage);
         }
         int hops = members.size() - 1;
         double start = clock().now();
@@ -277,20 +326,14 @@ public final class WireContext {
             double fill = (hops - 1) * Math.min(step, bytes) / rate;
             Limit limit = f.dominantLimiter();
             clock().schedule(fill, () -> {
-                double now = clock().now();
-                log.add(RefitStage.WIRE, start, now);
-                wireBytes += bytes * (long) ranks.size();
-                for (int r : ranks) {
-                    received.merge(r, bytes, Long::sum);
-                }
-                busy(limit.id(), words(limit), start, now);
+                busy(limit.id(), words(limit), start, clock().now());
                 then.run();
             });
         });
     }
 
-    private void hop(Endpoint a, Endpoint b, java.util.function.Function<Endpoint, TopologyNode> nic, long bytes,
-            String label, List<Resource> path, List<Double> usage) {
+    private void hop(Endpoint a, Endpoint b, Endpoint exit, java.util.function.Function<Endpoint, TopologyNode> nic,
+            long bytes, String label, List<Resource> path, List<Double> usage) {
         TopologyNode ga = gpu(a);
         TopologyNode gb = gpu(b);
         if (a.host().equals(b.host())) {
@@ -307,9 +350,19 @@ public final class WireContext {
             }
             return;
         }
-        TransferSpec spec = new TransferSpec(label, a, b, bytes, Operation.WRITE, 1, DataPath.GPUDIRECT,
+        Endpoint from = a;
+        TopologyNode ge = gpu(exit);
+        if (!exit.equals(a) && ga.gpu().nvlinks() > 0 && ge.gpu().nvlinks() > 0) {
+            // PXN: the last GPU hands the data over NVLink to the GPU beside the NIC
+            path.add(nvlink(a, ga, 0));
+            usage.add(1.0);
+            path.add(nvlink(exit, ge, 1));
+            usage.add(1.0);
+            from = exit;
+        }
+        TransferSpec spec = new TransferSpec(label, from, b, bytes, Operation.WRITE, 1, DataPath.GPUDIRECT,
                 DataPath.GPUDIRECT, false, 0);
-        Lane lane = new Lane(nic.apply(a).name(), nic.apply(b).name(), bytes);
+        Lane lane = new Lane(nic.apply(from).name(), nic.apply(b).name(), bytes);
         List<Double> u = new ArrayList<>();
         path.addAll(engine.lanePath(spec, lane, u));
         usage.addAll(u);
@@ -347,11 +400,6 @@ public final class WireContext {
                 then.run();
             });
         });
-    }
-
-    /** The NIC NCCL uses for the GPU of {@code e} ({@link BroadcastOrder#nic}). */
-    TopologyNode ncclNic(Endpoint e, List<String> ibHca) {
-        return BroadcastOrder.nic(cluster.host(e.host()), gpu(e), ibHca);
     }
 
     /** Bytes that reach inference rank {@code rank} without crossing anything (its GPU is the broadcast's root). */

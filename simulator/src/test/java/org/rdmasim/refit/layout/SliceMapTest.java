@@ -47,6 +47,46 @@ class SliceMapTest {
         assertEquals(up.bytes() + down.bytes(), map.totalBytes());
     }
 
+    /**
+     * A trainer rank holds its shard once whoever reads it: sixteen data-parallel replicas reading trainer
+     * rank 0's halves make it send sixteen times the bytes, but it holds (and registers) the same two shards.
+     * The receivers each take one buffer per tensor although two trainer ranks fill it.
+     */
+    @Test
+    void heldBytesDoNotGrowWithTheNumberOfReaders() {
+        Tensor up = Tensors.of("up", TensorRole.COLUMN, DType.BF16, 0, -1, 8, 4);
+        Tensor down = Tensors.of("down", TensorRole.ROW, DType.BF16, 0, -1, 4, 8);
+        TrainerLayout tp2 = new TrainerLayout(2, 1, 1, 1, 1, 1);
+        SliceMap one = SliceMap.of(List.of(up, down), null, tp2, new InferenceLayout(1));
+        SliceMap sixteen = SliceMap.of(List.of(up, down), null, tp2, new InferenceLayout(1, 16, false, 0));
+        long half = (up.bytes() + down.bytes()) / 2;
+        for (int t = 0; t < 2; t++) {
+            assertEquals(half, one.sentBytes(t));
+            assertEquals(16 * half, sixteen.sentBytes(t));
+            assertEquals(half, one.heldReadBytes(t));
+            assertEquals(half, sixteen.heldReadBytes(t), "read by 16, held once");
+            assertEquals(2, sixteen.heldReadTensors(t));
+        }
+        for (int i = 0; i < 16; i++) {
+            assertEquals(2, sixteen.receivedTensors(i), "one buffer per tensor, not per source");
+            assertEquals(2, sixteen.routes().stream().filter(r -> r.inferenceRank() == 0).count());
+        }
+    }
+
+    @Test
+    void aShardNoRouteReadsIsNotHeldForTheRefit() {
+        // trainer TP2 with two DP replicas: inference rank 0 (TP1) reads each half from one replica only
+        // (replica choice spreads by inference rank), so the other replica holds nothing any route reads
+        Tensor up = Tensors.of("up", TensorRole.COLUMN, DType.BF16, 0, -1, 8, 4);
+        SliceMap map = SliceMap.of(List.of(up), null, new TrainerLayout(2, 1, 1, 1, 1, 2), new InferenceLayout(1));
+        long read = 0;
+        for (int t = 0; t < 4; t++) {
+            read += map.heldReadBytes(t);
+            assertEquals(map.sentBytes(t), map.heldReadBytes(t), "one reader: what it holds is what it sends");
+        }
+        assertEquals(up.bytes(), read);
+    }
+
     @Test
     void rowSlicesOfTallTensorsExceedModelExpressSegmentBudget() {
         // [100, 8] row-parallel TP1 -> TP2: each inference rank reads 100 rows of 4 columns, 100 runs > 64;

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.hardware.Host;
+import org.rdmasim.refit.layout.SliceRoute;
 
 class NcclBroadcastTest {
     private static final long PAYLOAD = 4 * GB;
@@ -55,22 +56,21 @@ class NcclBroadcastTest {
     }
 
     /**
-     * Striped over both trainer GPUs (verl nccl_parallel): two chains, train:GPU0 -> infer:GPU0 -> infer:GPU1
-     * and train:GPU1 -> infer:GPU1 -> infer:GPU0, cross disjoint NICs and NVLink directions, so each carries
-     * its two buckets at the full rate: the wire takes half as long. Receivers install buckets one at a time in
-     * the global bucket order (nccl_parallel reassembles in ascending order), so the two last buckets, which
-     * land together, leave two installs after the last byte.
+     * Striped over both trainer GPUs (verl nccl_parallel): two NCCL groups, train:GPU0 and train:GPU1 each the
+     * only member on their host, so each group has one channel (the root's own NIC). Both leave train by
+     * their own NICs, but on infer each group's search hands its channel 0 the same first NIC (GPU0's
+     * mlx5_0, NVIDIA/nccl ncclTopoSelectNets), so the two groups meet on it: striping buys nothing over
+     * one sender here, and infer's mlx5_0 bounds both.
      */
     @Test
-    void stripedSendersUseTheirOwnNicsAndHalveTheTime() {
-        List<Host> hosts = RefitFixture.twoHosts();
-        double r = Math.min(RefitFixture.wireRate(hosts, RefitFixture.trainer(0), RefitFixture.inference(0)),
-                RefitFixture.wireRate(hosts, RefitFixture.trainer(1), RefitFixture.inference(1)));
-        double single = run(NcclBroadcast.fromRankZero(new Buckets(BUCKET, true))).firstCycleSeconds();
+    void stripedGroupsMeetOnTheReceiversFirstChannelNic() {
+        double single = run(NcclBroadcast.fromRankZero(new Buckets(BUCKET, true))).cycles().get(0)
+                .stage(RefitStage.WIRE);
         RefitResult.Cycle c = run(NcclBroadcast.stripedOverTrainers(new Buckets(BUCKET, true))).cycles().get(0);
-        double expected = 2 * (BUCKET + RefitFixture.step()) / r + 2 * install(BUCKET);
-        assertEquals(expected, c.seconds(), expected * 1e-9);
-        assertEquals(2.0, (single - install(BUCKET)) / (c.seconds() - 2 * install(BUCKET)), 1e-9);
+        assertEquals(PAYLOAD, c.received().get(0));
+        assertEquals(PAYLOAD, c.received().get(1));
+        assertEquals(1.0, c.stage(RefitStage.WIRE) / single, 0.01);
+        assertTrue(c.boundBy().startsWith("infer:mlx5_0"), c.boundBy());
     }
 
     /**
@@ -108,6 +108,35 @@ class NcclBroadcastTest {
                 .cycles().get(0);
         assertEquals(PAYLOAD, pinned.received().get(1));
         assertTrue(!pinned.boundBy().contains("mlx5_0"), pinned.boundBy());
+    }
+
+    /**
+     * NCCL channels across hosts: the root train:GPU0 with a receiver beside it on train:GPU1, and two on
+     * infer. Both hosts have two communicator GPUs, each with its own NIC, so the broadcast runs two
+     * channels, each carrying half the bucket and crossing through its own NIC pair (mlx5_0, then mlx5_1):
+     * the wire takes half the time of the one channel NCCL_IB_HCA=mlx5_0 leaves it.
+     */
+    @Test
+    void channelsSpreadABroadcastOverEveryNicItsGpusSitBeside() {
+        List<SliceRoute> routes = List.of(new SliceRoute(0, 0, GB, 1, 1), new SliceRoute(0, 1, GB, 1, 1),
+                new SliceRoute(0, 2, GB, 1, 1));
+        java.util.function.IntFunction<org.rdmasim.transport.Endpoint> inference = rank -> rank == 0
+                ? new org.rdmasim.transport.Endpoint("train", "GPU1") : RefitFixture.inference(rank - 1);
+        double[] wire = new double[2];
+        List<List<String>> hca = List.of(List.of(), List.of("mlx5_0"));
+        for (int k = 0; k < 2; k++) {
+            RefitPlan plan = RefitPlan.of(routes, RefitFixture::trainer, inference,
+                    new NcclBroadcast(new Buckets(PAYLOAD, false), false, hca.get(k))).withBroadcastBytes(PAYLOAD);
+            RefitResult.Cycle c = RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plan,
+                    RefitFixture.nearestNic()).cycles().get(0);
+            for (int r = 0; r < 3; r++) {
+                assertEquals(PAYLOAD, c.received().get(r));
+            }
+            wire[k] = c.stage(RefitStage.WIRE);
+        }
+        double r = RefitFixture.wireRate(RefitFixture.twoHosts(), RefitFixture.trainer(0), RefitFixture.inference(0));
+        assertEquals(PAYLOAD / r, wire[1], PAYLOAD / r * 0.01, "one channel: one NIC's rate");
+        assertEquals(2.0, wire[1] / wire[0], 0.02, "two channels over two NICs: twice the rate");
     }
 
     @Test

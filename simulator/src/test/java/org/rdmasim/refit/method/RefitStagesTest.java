@@ -5,11 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rdmasim.refit.method.RefitFixture.GB;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.hardware.FabricSpec;
+import org.rdmasim.hardware.Host;
 import org.rdmasim.memory.RegistrationParameters;
+import org.rdmasim.refit.layout.InferenceLayout;
+import org.rdmasim.refit.layout.SliceMap;
+import org.rdmasim.refit.layout.TrainerLayout;
+import org.rdmasim.refit.model.DType;
+import org.rdmasim.refit.model.Tensor;
+import org.rdmasim.refit.model.TensorRole;
 import org.rdmasim.transport.config.MemoryType;
 
 class RefitStagesTest {
@@ -41,6 +49,41 @@ class RefitStagesTest {
         RefitResult uncached = run(pull().withRegistration(Registration.perTensor(false), 2));
         assertEquals(perTensor, uncached.cycles().get(1).stage(RefitStage.REGISTER), 1e-12,
                 "uncached: every cycle registers again (modelexpress PR #429's per-cycle cost)");
+    }
+
+    /**
+     * Registration prices each rank's own buffers once: one trainer GPU read by one receiver or by sixteen
+     * (data-parallel replicas on 16 hosts) registers its 2 GB the same, because a remote read needs only the
+     * registration's key. The receivers register what they receive.
+     */
+    @Test
+    void aTrainerRankReadBySixteenRegistersWhatItDoesReadByOne() {
+        Tensor w = new Tensor("w", List.of(1000L, 1_000_000L), DType.BF16, TensorRole.COLUMN, 0, -1);
+        Registration reg = Registration.perTensor(true);
+        RegistrationParameters terms = RegistrationParameters.defaults();
+        double[] register = new double[2];
+        int[] readers = {1, 16};
+        for (int k = 0; k < 2; k++) {
+            SliceMap map = SliceMap.of(List.of(w), null, new TrainerLayout(1, 1, 1, 1, 1, 1),
+                    new InferenceLayout(1, readers[k], false, 0));
+            List<Host> hosts = new ArrayList<>();
+            hosts.add(new Host("train", RefitFixture.twoPairs()));
+            for (int i = 0; i < readers[k]; i++) {
+                hosts.add(new Host("infer" + i, RefitFixture.twoPairs()));
+            }
+            RefitPlan plan = RefitPlan.of(map.routes(), RefitFixture::trainer, RefitFixture::inferenceOwnHost,
+                    RdmaPull.direct()).withRegistration(reg, 1).withBuffers(RankBuffers.of(map));
+            RefitResult r = RefitRun.run(hosts, FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic());
+            register[k] = r.cycles().get(0).stage(RefitStage.REGISTER);
+            assertEquals(readers[k] * 2 * GB, r.cycles().get(0).wireBytes());
+        }
+        assertEquals(terms.seconds(MemoryType.CUDA, 2 * GB, 1, 1, 2), register[0], 1e-12);
+        assertEquals(register[0], register[1], 1e-12, "sixteen readers, one registration of the shard");
+        RefitPlan summed = RefitPlan.of(SliceMap.of(List.of(w), null, new TrainerLayout(1, 1, 1, 1, 1, 1),
+                new InferenceLayout(1, 16, false, 0)).routes(), RefitFixture::trainer, RefitFixture::inferenceOwnHost,
+                RdmaPull.direct());
+        assertEquals(16 * 2 * GB, summed.buffers().trainerBytes(0),
+                "without the slice map each route is taken as its own buffer");
     }
 
     @Test
