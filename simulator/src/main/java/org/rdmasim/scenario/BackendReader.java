@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.rdmasim.transport.backend.LibfabricBackend;
+import org.rdmasim.transport.backend.MooncakeBackend;
+import org.rdmasim.transport.backend.PegaflowBackend;
 import org.rdmasim.transport.backend.TransferBackend;
 import org.rdmasim.transport.backend.UcxBackend;
 import org.rdmasim.transport.config.StackVersion;
@@ -11,16 +13,20 @@ import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
 
 /**
- * {@code transport.backend}: which NIXL backend plugin carries the transfers, {@code ucx} (the default)
- * or {@code libfabric} (AWS EFA). The libfabric plugin first ships in NIXL 0.6.1: ai-dynamo/nixl tag 0.6.1
+ * {@code transport.backend}: which NIXL backend plugin carries the transfers, {@code ucx} (the default),
+ * {@code libfabric} (AWS EFA) or {@code mooncake} (Mooncake's Transfer Engine, standalone or through NIXL's
+ * plugin, first in ai-dynamo/nixl tag 0.2.1 {@code src/plugins/mooncake}), or {@code pegaflow} (pegaflow's own
+ * RC engine, no NIXL; {@code transport.qpsPerPeer}, default 2 since novitalabs/pegaflow PR #291). The libfabric plugin first ships in NIXL 0.6.1: ai-dynamo/nixl tag 0.6.1
  * is the first tag with {@code src/plugins/libfabric} (0.6.0 has none), built when libfabric is found
  * ({@code src/plugins/meson.build} L26-28 at 0.6.1). {@code transport.visibleDevices}: the network devices a libfabric
- * process can see (the EFA devices its container was given); for UCX, UCX_NET_DEVICES does that.
+ * process can see (the EFA devices its container was given), or Mooncake's {@code MC_TE_FILTERS}; for UCX,
+ * UCX_NET_DEVICES does that.
  *
  * <p>This is the one place that names a backend: everything after it asks the {@link TransferBackend}.
  */
 final class BackendReader {
     private static final StackVersion FIRST_LIBFABRIC = new StackVersion(0, 6, 1);
+    private static final StackVersion FIRST_MOONCAKE = new StackVersion(0, 2, 1);
 
     private BackendReader() {
     }
@@ -32,6 +38,9 @@ final class BackendReader {
      * @param api   what {@code transport.api} names, for UCX's rail limit
      */
     static TransferBackend read(YamlTree transport, StackProfile stack, UcxLaneSelection.Api api) {
+        if (transport != null && !transport.has("backend") && transport.has("qpsPerPeer")) {
+            throw transport.get("qpsPerPeer").error("qpsPerPeer applies to the pegaflow backend (backend: pegaflow)");
+        }
         if (transport == null || !transport.has("backend")) {
             if (transport != null && transport.has("visibleDevices")) {
                 throw transport.get("visibleDevices").error("visibleDevices applies to the libfabric backend "
@@ -40,6 +49,9 @@ final class BackendReader {
             return new UcxBackend(api);
         }
         YamlTree b = transport.get("backend");
+        if (transport.has("qpsPerPeer") && !b.text().trim().equalsIgnoreCase("pegaflow")) {
+            throw transport.get("qpsPerPeer").error("qpsPerPeer applies to the pegaflow backend");
+        }
         String name = b.text().trim().toLowerCase(Locale.ROOT);
         switch (name) {
             case "ucx" -> {
@@ -56,7 +68,24 @@ final class BackendReader {
                 }
                 return new LibfabricBackend(visibleDevices(transport));
             }
-            default -> throw b.error("unknown NIXL backend '" + b.text() + "' (expected ucx or libfabric)");
+            case "mooncake" -> {
+                if (stack.nixl().isPresent() && !stack.nixl().get().atLeast(FIRST_MOONCAKE)) {
+                    throw b.error("NIXL " + stack.nixl().get() + " has no Mooncake backend (first in NIXL 0.2.1, "
+                            + "ai-dynamo/nixl tag 0.2.1 src/plugins/mooncake)");
+                }
+                // visibleDevices: the engine's MC_TE_FILTERS whitelist (kvcache-ai/Mooncake 3b5a59413
+                // mooncake-transfer-engine/src/topology.cpp L161-190)
+                return new MooncakeBackend(visibleDevices(transport));
+            }
+            case "pegaflow" -> {
+                if (stack.nixl().isPresent()) {
+                    throw b.error("pegaflow's RDMA engine is not a NIXL plugin: drop transport.nixl");
+                }
+                int qps = transport.has("qpsPerPeer")
+                        ? Math.toIntExact(Parameters.QPS_PER_PEER.fromYaml(transport, 2L)) : 2;
+                return new PegaflowBackend(visibleDevices(transport), qps);
+            }
+            default -> throw b.error("unknown backend '" + b.text() + "' (expected ucx, libfabric, mooncake or pegaflow)");
         }
     }
 

@@ -84,6 +84,10 @@ public final class Parameters {
     public static final Parameter<Long> DESCRIPTORS = count("transport.descriptors", "descriptors", "1", 1, 100_000_000,
             "a transfer is posted as 1 to 100000000 descriptors", "one descriptor per transfer unless the scenario says");
 
+    /** RC QPs per HCA pair of pegaflow's engine (novitalabs/pegaflow PR #291: --qps-per-peer, default 2). */
+    public static final Parameter<Long> QPS_PER_PEER = count("transport.qpsPerPeer", "QPs", "2", 1, 64,
+            "pegaflow opens 1 to 64 RC QPs per HCA pair (rdmasim's bound)", "novitalabs/pegaflow PR #291 default");
+
     /** Fraction of a link's rate lost to IOMMU translation misses. */
     public static final Parameter<Double> IOMMU_PENALTY = new Parameter<>("transport.iommuPenalty", "", "fraction",
             "0", new Parameter.Range(0, Math.nextDown(0.99),
@@ -182,7 +186,7 @@ public final class Parameters {
 
     /** Every declared parameter, in the order a scenario's sections list them. */
     public static List<Parameter<?>> all() {
-        return List.of(PAGE_SIZE, FIRMWARE_PAGE_CAP, CAP_SCOPE, HOST_MEMORY, MTT_LIMIT, DESCRIPTORS, IOMMU_PENALTY,
+        return List.of(PAGE_SIZE, FIRMWARE_PAGE_CAP, CAP_SCOPE, HOST_MEMORY, MTT_LIMIT, DESCRIPTORS, QPS_PER_PEER, IOMMU_PENALTY,
                 GPUDIRECT, ACS, LINE_RATE, C2C, INTER_SOCKET, MEMORY_BANDWIDTH, HOSTS_PER_LEAF, OVERSUBSCRIPTION,
                 DEGRADED_FRACTION, WAVE_SIZE, MAX_CHILDREN, NIC_LATENCY, PCIE_HOP, PER_DESCRIPTOR, PER_FRAGMENT,
                 MAX_OUTSTANDING_READS, STAGING_COPY, SEND_QUEUE_DEPTH, NIC_MESSAGE_RATE, HOP_LATENCY, REPLICATIONS, CYCLES, NIC_RATE_JITTER);

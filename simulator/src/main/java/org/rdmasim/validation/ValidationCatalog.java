@@ -46,6 +46,7 @@ public final class ValidationCatalog {
     private static final String MOONCAKE = "validation/mooncake-te-multinic.yaml";
     private static final String PEGA_CPU = "validation/pegaflow-cpu-bench.yaml";
     private static final String MC_VLLM = "validation/mooncake-vllm-h800-kv.yaml";
+    private static final String PEGA_ALL = "validation/pegaflow-all-nics.yaml";
     /** The registration-time terms a registration row rests on (GpuRegistrationCalibration). */
     private static final List<String> REG_TERMS = List.of("registration.gpuPerCall (calibrated: mx-pr-267 target)",
             "registration.gpuPerByteOnce (calibrated: mx-pr-450)", "registration.gpuPerBytePerMr (calibrated: mx-pr-450)",
@@ -135,25 +136,28 @@ public final class ValidationCatalog {
                         "; NIXL 1.1.0 / UCX 1.20.0 (all 8 HCAs): ")));
         // [mooncake-readme]: Mooncake Transfer Engine, several RoCE NICs from one host
         String mooncakeSetup = "40 GB between two hosts over RoCE; posed (not stated): host-memory buffers on the "
-                + "first socket, RDMA WRITE, one QP per NIC, and the engine's NUMA-affine NIC choice (its README: "
-                + "'select optimal devices based on the location (NUMA affinity, etc.)') keeping the buffer on "
-                + "its own socket's NICs";
+                + "first socket, RDMA WRITE; the HCAs are the engine's own choice (transport.backend: mooncake): a "
+                + "cpu:N buffer uses the HCAs on NUMA node N (kvcache-ai/Mooncake 3b5a59413 topology.cpp L453-488, "
+                + "L761-792)";
         r.add(new ValidationRow("MOONCAKE-8X400", "kvcache-ai/Mooncake README, Performance [mooncake-readme]",
                 "Transfer Engine bandwidth, 8 x 400 Gbps RoCE", mooncakeSetup + "; 8 x 400G hosts as DGX H100 on RoCE "
                         + "(four NICs per socket)", 190, 190, "GB/s", 0.05, Evidence.MEASUREMENT, MOONCAKE
-                        + "#8x400-numa-affine", NONE, false, "",
-                runs -> Modelled.value(runs.aggregateGbps(MOONCAKE, "8x400-numa-affine") / 8, String.format(
-                        java.util.Locale.ROOT, "the socket's four NICs; with all eight: %.1f GB/s (%s)",
-                        runs.aggregateGbps(MOONCAKE, "8x400-all-nics") / 8, runs.bottleneck(MOONCAKE,
-                                "8x400-all-nics")))).onNics(8));
+                        + "#8x400-one-socket", NONE, false, "",
+                runs -> Modelled.value(runs.aggregateGbps(MOONCAKE, "8x400-one-socket") / 8, String.format(
+                        java.util.Locale.ROOT, "the socket's four NICs; with a buffer on each socket (as "
+                                + "transfer_engine_bench allocates host memory): %.1f GB/s (%s)",
+                        runs.aggregateGbps(MOONCAKE, "8x400-both-sockets") / 8, runs.bottleneck(MOONCAKE,
+                                "8x400-both-sockets")))).onNics(8));
         r.add(new ValidationRow("MOONCAKE-4X200", "kvcache-ai/Mooncake README, Performance [mooncake-readme]",
                 "Transfer Engine bandwidth, 4 x 200 Gbps RoCE", mooncakeSetup + "; 4 x 200G hosts as DGX H100 hosts "
                         + "with ConnectX-6 200G NICs (two per socket)", 87, 87, "GB/s", 0.10, Evidence.MEASUREMENT,
-                MOONCAKE + "#4x200-numa-affine", NONE, false, "the hosts' layout is not published and no posing "
-                        + "gives 87 GB/s: the socket's two 200G NICs deliver 48.9 GB/s, all four 97.8 GB/s (12% over)",
-                runs -> Modelled.value(runs.aggregateGbps(MOONCAKE, "4x200-numa-affine") / 8, String.format(
-                        java.util.Locale.ROOT, "the socket's two NICs; with all four: %.1f GB/s",
-                        runs.aggregateGbps(MOONCAKE, "4x200-all-nics") / 8))).onNics(4));
+                MOONCAKE + "#4x200-one-socket", NONE, false, "the hosts' layout is not published and no posing "
+                        + "gives 87 GB/s: by the engine's NUMA rule one socket's buffer uses its two 200G NICs (48.9 "
+                        + "GB/s); a buffer on each socket uses all four (97.8 GB/s, 12% over). What holds four NICs "
+                        + "to 89% of their payload rate is not published",
+                runs -> Modelled.value(runs.aggregateGbps(MOONCAKE, "4x200-one-socket") / 8, String.format(
+                        java.util.Locale.ROOT, "one socket's two NICs; with a buffer on each socket: %.1f GB/s",
+                        runs.aggregateGbps(MOONCAKE, "4x200-both-sockets") / 8))).onNics(4));
         // [mooncake-vllm-pd]: KV transfer time by size, vLLM 1P1D over 8 RoCE NICs per node
         String mcVllmSetup = "Qwen3-8B TP=8, 2 nodes of 8 x H800 and 8 x ConnectX-7 RoCE (200 Gbps each: the doc's "
                 + "'~200 GB/s for the 8x RoCE'), MooncakeConnector, GPUDirect, one request at a time; posed (not "
@@ -296,6 +300,34 @@ public final class ValidationCatalog {
         r.add(pegaCpu("PEGA-CPU-W1-2NIC", "WRITE, 1 QP per NIC, 2 NICs", 719, "write-1qp-2nic", 2, writeQp));
         r.add(pegaCpu("PEGA-CPU-W2-2NIC", "WRITE, 2 QPs per NIC, 2 NICs", 745, "write-2qp-2nic", 2, wireGap));
         r.add(pegaCpu("PEGA-CPU-W4-2NIC", "WRITE, 4 QPs per NIC, 2 NICs", 747, "write-4qp-2nic", 2, ""));
+        // [pegaflow-all-nics]: the same bench's whole-machine phase, four NICs over two NUMA nodes, one QP each
+        String allNics = "H20 machine, 4 x ConnectX-7 400G RoCE on 2 NUMA nodes (2 each), host memory, one buffer "
+                + "per NUMA node, 1 QP per NIC pair, pegaflow's NUMA routing; loopback posed between two RoCE hosts "
+                + "(not stated: block size, RoCE MTU)";
+        String qpOffset = "four NICs scale as the bench does (the scaling row passes); what differs is one QP's rate on "
+                + "one NIC, ";
+        r.add(new ValidationRow("PEGA-ALL-W-4NIC", "novitalabs/pegaflow docs/projects/cpu-bench-all-nics.md "
+                + "[pegaflow-all-nics]", "pegaflow-cpu-bench, WRITE, all 4 NICs across both NUMA nodes", allNics, 1402,
+                1402, "Gbps", 0.05, Evidence.MEASUREMENT, PEGA_ALL + "#write-all", NONE, false, qpOffset
+                        + "361 Gbps here where rdmasim, having no per-QP WRITE limit, writes at the RoCE wire (391); a "
+                        + "limit fitted here would contradict NVIDIA/nccl #2409's one-QP 392 Gbps",
+                runs -> Modelled.value(runs.aggregateGbps(PEGA_ALL, "write-all"), runs.bottleneck(PEGA_ALL, "write-all")))
+                .onNics(4));
+        r.add(new ValidationRow("PEGA-ALL-R-4NIC", "novitalabs/pegaflow docs/projects/cpu-bench-all-nics.md "
+                + "[pegaflow-all-nics]", "pegaflow-cpu-bench, READ, all 4 NICs across both NUMA nodes", allNics, 1177,
+                1177, "Gbps", 0.05, Evidence.MEASUREMENT, PEGA_ALL + "#read-all", QP_READ, false, qpOffset
+                        + "304 Gbps in this run against the 320 calibrated on perftest (PEGA-R1) and 322 in the same "
+                        + "bench two months later (PR #291): the run-to-run spread of the one-QP READ, not fitted",
+                runs -> Modelled.value(runs.aggregateGbps(PEGA_ALL, "read-all"), runs.bottleneck(PEGA_ALL, "read-all")))
+                .onNics(4));
+        r.add(new ValidationRow("PEGA-ALL-W-SCALE", "novitalabs/pegaflow docs/projects/cpu-bench-all-nics.md "
+                + "[pegaflow-all-nics]", "WRITE, 4 NICs across 2 NUMA nodes over 1 NIC: 1402 / 361 Gbps", allNics,
+                3.884, 3.884, "x", 0.05, Evidence.MEASUREMENT, PEGA_ALL + "#write-all", NONE, false, "",
+                runs -> scale(runs, "write")).onNics(4));
+        r.add(new ValidationRow("PEGA-ALL-R-SCALE", "novitalabs/pegaflow docs/projects/cpu-bench-all-nics.md "
+                + "[pegaflow-all-nics]", "READ, 4 NICs across 2 NUMA nodes over 1 NIC: 1177 / 304 Gbps", allNics,
+                3.872, 3.872, "x", 0.05, Evidence.MEASUREMENT, PEGA_ALL + "#read-all", QP_READ, false, "",
+                runs -> scale(runs, "read")).onNics(4));
         r.add(new ValidationRow("NCCL-2409-8QP", "NVIDIA/nccl #2409", "ib_write_bw, 8 QPs, host memory",
                 "H100, CX-7 400G RoCEv2", 391.5, 391.8, "Gbps", 0.02, Evidence.MEASUREMENT, NCCL2409 + "#write-8qp", NONE, false,
                 "", runs -> gbps(runs, NCCL2409, "write-8qp")));
@@ -382,6 +414,17 @@ public final class ValidationCatalog {
                 Evidence.MEASUREMENT, PEGA_CPU + "#" + variant, variant.startsWith("read") ? QP_READ : NONE, false,
                 knownFailure, runs -> Modelled.value(runs.aggregateGbps(PEGA_CPU, variant),
                         runs.bottleneck(PEGA_CPU, variant))).onNics(nics);
+    }
+
+    /**
+     * Four host-memory NICs over one, as the bench ran them: each socket's buffer on its own NICs, so neither the
+     * socket link nor a socket's memory is shared; the note names what would bind first.
+     */
+    private static Modelled scale(ScenarioRuns runs, String op) throws Exception {
+        double all = runs.aggregateGbps(PEGA_ALL, op + "-all");
+        double one = runs.aggregateGbps(PEGA_ALL, op + "-1nic");
+        return Modelled.value(all / one, String.format(java.util.Locale.ROOT, "%.0f / %.0f Gbps; %s", all, one,
+                runs.bottleneck(PEGA_ALL, op + "-all")));
     }
 
     private static Modelled gbps(ScenarioRuns runs, String file, String variant) throws Exception {

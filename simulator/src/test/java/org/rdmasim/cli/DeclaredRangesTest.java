@@ -70,6 +70,8 @@ class DeclaredRangesTest {
         put(Parameters.HOST_MEMORY, "registration:\n  hostMemory: %s\n" + TWO_HOSTS + ONE_TRANSFER, "2 TiB", "0");
         put(Parameters.MTT_LIMIT, "registration:\n  mttLimit: %s\n" + TWO_HOSTS + ONE_TRANSFER, "64 GiB", "1e-400 B");
         put(Parameters.DESCRIPTORS, "transport:\n  descriptors: %s\n" + TWO_HOSTS + ONE_TRANSFER, "4", "4294967297");
+        put(Parameters.QPS_PER_PEER, "transport:\n  backend: pegaflow\n  qpsPerPeer: %s\n" + TWO_HOSTS + ONE_TRANSFER,
+                "3", "65");
         put(Parameters.IOMMU_PENALTY, "transport:\n  iommuPenalty: %s\n" + TWO_HOSTS + ONE_TRANSFER, "0.1",
                 "0.999999999");
         put(Parameters.GPUDIRECT, "transport:\n  gpudirect: %s\n" + TWO_HOSTS + ONE_TRANSFER, "false", "maybe");

@@ -82,7 +82,7 @@ class LibfabricBackendTest {
 
     @Test
     void badBackendsAreRefusedAtTheirLine() throws IOException {
-        assertBadInput(P5.replace("backend: libfabric", "backend: verbs"), "7:", "unknown NIXL backend 'verbs'");
+        assertBadInput(P5.replace("backend: libfabric", "backend: verbs"), "7:", "unknown backend 'verbs'");
         assertBadInput(P5.replace("nixl: \"1.4.0\"", "nixl: \"0.6.0\""), "7:", "has no libfabric backend");
         assertBadInput(P5.replace("backend: libfabric", "visibleDevices: [rdmap79s0]"), "7:",
                 "visibleDevices applies to the libfabric backend");

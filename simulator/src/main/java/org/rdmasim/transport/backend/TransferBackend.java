@@ -20,7 +20,7 @@ import org.rdmasim.transport.ucx.UcxLaneSelection;
  * releases), which is the variant's and not the backend's own: a variant whose environment changes
  * keeps its backend.
  */
-public sealed interface TransferBackend permits UcxBackend, LibfabricBackend {
+public sealed interface TransferBackend permits UcxBackend, LibfabricBackend, MooncakeBackend, PegaflowBackend {
     /** The name {@code transport.backend} gives it. */
     String name();
 

@@ -21,6 +21,12 @@ import org.rdmasim.transport.config.DistanceOverrides;
  * <p>These are the figures UCX ranks HCAs with for {@code UCX_MAX_HCA_PER_GPU}, not real throughput.
  * Note that UCX's PHB bandwidth (at most 3500 MB/s) is below its NODE bandwidth, so at equal latency a
  * NIC on another root port of the same NUMA node ranks closer than one behind the same host bridge.
+ *
+ * <p>Not modelled: for host memory UCX v1.20.0 adds to each interface's latency estimate the NUMA distance
+ * between the HCA and the CPUs the opening thread may run on ({@code ucp_worker_iface_get_memory_distance},
+ * {@code src/ucp/core/ucp_worker.c} L1258-1271, L1433-1434; {@code ucs_topo_get_memory_distance_sysfs},
+ * {@code topo.c} L616-658). That ranks HCAs by the thread's affinity, not by the buffer's NUMA node; a
+ * process with full CPU affinity sees every HCA at the same distance, which is what {@link #NEAR} gives.
  */
 public final class UcxTopoDistance {
 
