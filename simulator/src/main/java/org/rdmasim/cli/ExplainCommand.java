@@ -117,6 +117,9 @@ public final class ExplainCommand implements Callable<Integer> {
         int shown = 0;
         List<TransferItem> items = v.transfers();
         TransferSpec first = null;
+        if (v.isRefit()) {
+            items = refit(out, outcome);
+        }
         if (v.isFanout()) {
             var plan = v.fanoutPlan();
             items = plan.firstPull();
@@ -164,6 +167,55 @@ public final class ExplainCommand implements Callable<Integer> {
         }
         install(out, scenario, v, cluster, first);
         faults(out, v, outcome);
+    }
+
+    /**
+     * A refit's plan (model, layouts, slice map routes and descriptors, method, registration, preparation),
+     * its stages cycle by cycle, what bound each cycle and what each change tried would give; then the first
+     * RDMA transfers of its first cycle, whose lanes are explained as any transfer's.
+     */
+    private static List<TransferItem> refit(PrintWriter out, VariantOutcome outcome) {
+        if (outcome.result() == null || outcome.result().refit() == null) {
+            out.printf(Locale.ROOT, "%nrefit failed: %s%n", outcome.error());
+            return List.of();
+        }
+        var s = outcome.result().refit();
+        out.printf(Locale.ROOT, "%nrefit plan:%n");
+        s.plan().forEach(l -> out.println("  " + l));
+        out.printf(Locale.ROOT, "%nstages (seconds each stage had work; overlapping stages each count):%n");
+        var stageNames = s.cycles().get(0).stageSeconds().keySet();
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "  %-6s %10s", "cycle", "total"));
+        stageNames.forEach(n -> head.append(String.format(Locale.ROOT, " %9s", n)));
+        out.println(head.append("  bound by"));
+        for (var c : s.cycles()) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-6d %10.4f", c.index(), c.seconds()));
+            c.stageSeconds().values().forEach(x -> row.append(String.format(Locale.ROOT, " %9.4f", x)));
+            out.println(row.append("  ").append(c.boundWords()));
+        }
+        var last = s.cycles().get(s.cycles().size() - 1);
+        out.printf(Locale.ROOT, "wire: %,d bytes, %.2fx the %,d bytes the layouts require; every inference rank got "
+                + "what its layout needs: %s%n", last.wireBytes(), (double) last.wireBytes() / s.minimumBytes(),
+                s.minimumBytes(), s.conserved() ? "yes" : "NO");
+        if (!s.changes().isEmpty()) {
+            out.printf(Locale.ROOT, "%nwhat would halve it (the variant rerun with one change each):%n");
+            for (var c : s.changes()) {
+                out.printf(Locale.ROOT, "  %-10s %s%n", Double.isNaN(c.steadyCycleSeconds()) ? "n/a"
+                        : String.format(Locale.ROOT, "%.4f s", c.steadyCycleSeconds()), c.change()
+                        + (c.note().isEmpty() ? "" : " (" + c.note() + ")"));
+            }
+        }
+        out.printf(Locale.ROOT, "%nrests on:%n");
+        s.restsOn().forEach(l -> out.println("  " + l));
+        List<TransferItem> items = new ArrayList<>();
+        for (var t : outcome.result().transfers()) {
+            var spec = t.spec();
+            items.add(new TransferItem(spec.id(), spec.source(), spec.sink(), spec.bytes(), 0, spec.operation(),
+                    spec.descriptors()));
+        }
+        if (!items.isEmpty()) {
+            out.printf(Locale.ROOT, "%nthe refit's first RDMA transfers, with the lanes the backend chose:%n");
+        }
+        return items;
     }
 
     /** The variant's faults, how the stack reacts to them (with the parameters it reads), and their cost. */

@@ -19,7 +19,7 @@ import picocli.CommandLine.Command;
 /** Entry point: {@code rdmasim COMMAND ...}. */
 @Command(name = "rdmasim", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Discrete-event simulator of multi-NIC RDMA transfers between GPUs.",
-        subcommands = {RunCommand.class, SizeCommand.class, SweepCommand.class, MergeCommand.class, ExplainCommand.class, ValidateCommand.class, CompareCommand.class, TopoCommand.class, DemoCommand.class, BenchCommand.class, MemoryCommand.class, ParametersCommand.class,
+        subcommands = {RunCommand.class, SizeCommand.class, SweepCommand.class, MergeCommand.class, ExplainCommand.class, ValidateCommand.class, CompareCommand.class, TopoCommand.class, DemoCommand.class, BenchCommand.class, MemoryCommand.class, ParametersCommand.class, ModelCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0;
@@ -87,7 +87,8 @@ public final class Main implements Runnable {
     static boolean isInputError(Throwable ex) {
         return ex instanceof MemoryInputException || ex instanceof BackendRefusal || ex instanceof ConfigValueException
                 || ex instanceof ImportException || ex instanceof ReportFolder.UnsafeOutputException
-                || ex instanceof RunBudget.TooLarge || ex instanceof StudyInputException;
+                || ex instanceof RunBudget.TooLarge || ex instanceof StudyInputException
+                || ex instanceof org.rdmasim.refit.model.ModelFileException;
     }
 
     /**

@@ -269,6 +269,16 @@ public final class RunCommand implements Callable<Integer> {
                 }
                 continue;
             }
+            if (v.result() != null && v.result().refit() != null) {
+                // a refit's line: its cycle time and bound, not one transfer's (broadcasts post none)
+                var rf = v.result().refit();
+                var last = rf.cycles().get(rf.cycles().size() - 1);
+                if (table) {
+                    o.printf(Locale.ROOT, "  %-34s %-7s refit %.4f s a cycle (first %.4f s), %s, bound by %s%n", v.name(),
+                            "ok", rf.steadyCycleSeconds(), rf.firstCycleSeconds(), rf.method(), last.boundBy());
+                }
+                continue;
+            }
             ReceiverSummary s = ReceiverSummary.of(v.result());
             ReceiverSummary.Receiver slowest = null;
             for (ReceiverSummary.Receiver r : s.receivers()) {

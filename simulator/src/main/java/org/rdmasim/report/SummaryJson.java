@@ -159,6 +159,9 @@ public final class SummaryJson {
                 long fromReceivers = r.fanout().pulls().stream().filter(FanoutResult.ReceiverPull::fromReceiver).count();
                 v.put("pullsFromReceivers", fromReceivers);
             }
+            if (r != null && r.refit() != null) {
+                refit(v.putObject("refit"), r.refit());
+            }
             if (o.faultCost() != null) {
                 faults(v.putObject("faults"), o.faultCost(), r);
             }
@@ -175,6 +178,53 @@ public final class SummaryJson {
             }
         }
         return root;
+    }
+
+    /**
+     * A refit's answer: the time per cycle and per stage, the bytes on the wire against the minimum the
+     * layouts require, what bounded each cycle, what the stage costs rest on, the plan, and the modelled
+     * effect of each change tried.
+     */
+    private static void refit(ObjectNode n, org.rdmasim.workload.RefitSummary s) {
+        n.put("method", s.method());
+        n.put("model", s.model());
+        n.put("trainerRanks", s.trainerRanks());
+        n.put("inferenceRanks", s.inferenceRanks());
+        n.put("routes", s.routes());
+        n.put("descriptors", s.descriptors());
+        n.put("minimumBytes", s.minimumBytes());
+        n.put("conserved", s.conserved());
+        n.put("firstCycleSeconds", s.firstCycleSeconds());
+        n.put("steadyCycleSeconds", s.steadyCycleSeconds());
+        ArrayNode cycles = n.putArray("cycles");
+        for (var c : s.cycles()) {
+            ObjectNode cn = cycles.addObject();
+            cn.put("index", c.index());
+            cn.put("seconds", c.seconds());
+            ObjectNode stages = cn.putObject("stageSeconds");
+            c.stageSeconds().forEach(stages::put);
+            cn.put("wireBytes", c.wireBytes());
+            cn.put("wireOverMinimum", (double) c.wireBytes() / s.minimumBytes());
+            cn.put("boundBy", c.boundBy());
+            cn.put("boundWords", c.boundWords());
+        }
+        ArrayNode rests = n.putArray("restsOn");
+        s.restsOn().forEach(rests::add);
+        ArrayNode plan = n.putArray("plan");
+        s.plan().forEach(plan::add);
+        ArrayNode changes = n.putArray("whatWouldHalveIt");
+        for (var c : s.changes()) {
+            ObjectNode cn = changes.addObject();
+            cn.put("change", c.change());
+            finite(cn, "firstCycleSeconds", c.firstCycleSeconds());
+            finite(cn, "steadyCycleSeconds", c.steadyCycleSeconds());
+            if (!Double.isNaN(c.steadyCycleSeconds())) {
+                cn.put("speedup", s.steadyCycleSeconds() / c.steadyCycleSeconds());
+            }
+            if (!c.note().isEmpty()) {
+                cn.put("note", c.note());
+            }
+        }
     }
 
     /** The faults a variant scheduled, the reaction's parameters, its timeline and what it cost. */

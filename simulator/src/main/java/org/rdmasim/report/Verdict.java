@@ -80,6 +80,9 @@ final class Verdict {
         if (sweep != null) {
             return Question.CURVE;
         }
+        if (outcomes.stream().anyMatch(o -> o.result() != null && o.result().refit() != null)) {
+            return Question.REFIT;
+        }
         if (outcomes.stream().anyMatch(o -> o.faultCost() != null)) {
             return Question.FAULTS;
         }
@@ -92,7 +95,9 @@ final class Verdict {
         List<Line> lines = lines(outcomes);
         Question q = question(outcomes, sweep, context);
         StringBuilder h = new StringBuilder("<div class=\"verdict\" id=\"verdict\"><h2>Answer</h2>\n<p>");
-        if (lines.isEmpty()) {
+        if (q == Question.REFIT) {
+            h.append(refit(outcomes));
+        } else if (lines.isEmpty()) {
             h.append("No variant ran to completion.");
         } else {
             switch (q) {
@@ -178,6 +183,75 @@ final class Verdict {
             h.append("</ul>\n");
         }
         return h.append("</div>\n").toString();
+    }
+
+    /**
+     * A refit's answer, variant by variant from the fastest steady cycle: the time of a cycle (and of the first,
+     * which pays for registration), what bounded it, the bytes on the wire against the minimum the layouts
+     * require, the modelled effect of each change tried (fastest first), and the stage parameters it rests on.
+     */
+    static String refit(List<VariantOutcome> outcomes) {
+        List<VariantOutcome> ran = new ArrayList<>();
+        for (VariantOutcome o : outcomes) {
+            if (o.status() == VariantOutcome.Status.OK && o.result() != null && o.result().refit() != null) {
+                ran.add(o);
+            }
+        }
+        if (ran.isEmpty()) {
+            return "No refit variant ran to completion.";
+        }
+        ran.sort(java.util.Comparator.comparingDouble(o -> o.result().refit().steadyCycleSeconds()));
+        StringBuilder h = new StringBuilder();
+        java.util.Set<String> rests = new LinkedHashSet<>();
+        for (VariantOutcome o : ran) {
+            org.rdmasim.workload.RefitSummary s = o.result().refit();
+            var last = s.cycles().get(s.cycles().size() - 1);
+            h.append("<b>").append(IndexHtml.esc(o.name())).append("</b> (").append(IndexHtml.esc(s.method()))
+                    .append("): a refit takes ").append(num(s.steadyCycleSeconds())).append(" s");
+            if (s.cycles().size() > 1 || s.firstCycleSeconds() != s.steadyCycleSeconds()) {
+                h.append(" (the first cycle ").append(num(s.firstCycleSeconds())).append(" s, with registration)");
+            }
+            h.append(", bound by ").append(IndexHtml.esc(last.boundWords())).append("; ")
+                    .append(gigabytes(last.wireBytes())).append(" on the wire, ")
+                    .append(String.format(java.util.Locale.ROOT, "%.2f", (double) last.wireBytes() / s.minimumBytes()))
+                    .append("x the ").append(gigabytes(s.minimumBytes())).append(" the layouts require");
+            h.append(s.conserved() ? "" : " <b>(some inference rank did not receive exactly what its layout needs)</b>");
+            h.append(".");
+            if (!s.changes().isEmpty()) {
+                h.append(" What would halve it:<ul>\n");
+                int shown = 0;
+                for (var c : s.changes()) {
+                    if (shown++ == 5) {
+                        break;
+                    }
+                    h.append("<li>").append(IndexHtml.esc(c.change())).append(": ");
+                    if (Double.isNaN(c.steadyCycleSeconds())) {
+                        h.append("does not apply (").append(IndexHtml.esc(c.note())).append(")");
+                    } else {
+                        double x = s.steadyCycleSeconds() / c.steadyCycleSeconds();
+                        double first = s.firstCycleSeconds() / c.firstCycleSeconds();
+                        h.append(num(c.steadyCycleSeconds())).append(" s a cycle (first ")
+                                .append(num(c.firstCycleSeconds())).append(" s): ").append(effect(x));
+                        if (Math.abs(first - x) > 0.01 * x) {
+                            h.append(", the first cycle ").append(effect(first));
+                        }
+                    }
+                    h.append("</li>\n");
+                }
+                h.append("</ul>\n");
+            } else {
+                h.append("<br>\n");
+            }
+            rests.addAll(s.restsOn());
+        }
+        if (!rests.isEmpty()) {
+            h.append("Stage and registration costs rest on:<ul>\n");
+            for (String r : rests) {
+                h.append("<li>").append(IndexHtml.esc(r)).append("</li>\n");
+            }
+            h.append("</ul>\n");
+        }
+        return h.toString();
     }
 
     /**
@@ -299,6 +373,16 @@ final class Verdict {
     }
 
     /** "4 B", "16 KiB", "1 GiB": message sizes as the sweep names its points. */
+    /** A speed-up in words: "halves it or better", "1.32x faster", "no change", "1.19x slower". */
+    private static String effect(double x) {
+        return x >= 2 ? "halves it or better" : x > 1.01 ? String.format(java.util.Locale.ROOT, "%.2fx faster", x)
+                : x >= 0.99 ? "no change" : String.format(java.util.Locale.ROOT, "%.2fx slower", 1 / x);
+    }
+
+    private static String gigabytes(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.2f GB", bytes / 1e9);
+    }
+
     private static String sizeText(long bytes) {
         return org.rdmasim.hardware.Units.exactSizeLabel(bytes, " ");
     }

@@ -67,6 +67,11 @@ public record RunBudget(long events, long liveBytes, String largestVariant, long
             }
             return saturatedMultiply(perCycle, f.cycles().count());
         }
+        if (v.isRefit()) {
+            // at least one pull (or broadcast receive) per inference rank and cycle
+            var r = v.refitSpec();
+            return saturatedMultiply(r.inference().ranks(), r.cycles());
+        }
         return v.transfers().size();
     }
 

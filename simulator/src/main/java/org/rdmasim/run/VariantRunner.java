@@ -67,6 +67,17 @@ public final class VariantRunner {
         return run(v, seed, 1, 1);
     }
 
+    /**
+     * A refit variant run once, without the reruns that price "what would halve it" (validation needs the
+     * refit's own times only, and the reruns would multiply its wall time by the number of changes).
+     */
+    public static VariantOutcome runRefitOnly(VariantSpec v) {
+        if (!v.isRefit()) {
+            throw new IllegalArgumentException("variant " + v.name() + " does not run a refit");
+        }
+        return RefitVariant.run(v, hostsOf(v), false, new RunWatch());
+    }
+
     public static VariantOutcome run(VariantSpec v, long seed, int replications, int threads) {
         return run(v, seed, replications, threads, new RunWatch());
     }
@@ -132,6 +143,9 @@ public final class VariantRunner {
     /** Replications {@code first} to {@code first + replications - 1}. */
     private static VariantOutcome runAsWritten(VariantSpec v, long seed, int first, int replications, int threads,
             RunWatch watch, FlowTap log) {
+        if (v.isRefit()) {
+            return RefitVariant.run(v, hostsOf(v), true, watch);
+        }
         long t0 = System.nanoTime();
         List<Host> hosts = hostsOf(v);
         Map<String, String> representativeOf = new HashMap<>();

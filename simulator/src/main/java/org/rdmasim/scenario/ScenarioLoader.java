@@ -112,6 +112,10 @@ public final class ScenarioLoader {
                     }
                 }
                 VariantSpec spec = variant(merged, vname, v.string("description", ""));
+                if (v.has("claim") && spec.isRefit()) {
+                    throw v.get("claim").error("a claim compares one pull's time; a published refit time belongs in "
+                            + "a validation row (validation.ScenarioRuns.refitSeconds)");
+                }
                 if (v.has("claim")) {
                     spec = spec.withClaim(ClaimReader.claim(v.get("claim"), spec));
                 }
@@ -143,6 +147,9 @@ public final class ScenarioLoader {
             } catch (IllegalArgumentException e) {
                 throw root.get("question").error(e.getMessage());
             }
+            if (question == org.rdmasim.workload.Question.REFIT && variants.stream().noneMatch(VariantSpec::isRefit)) {
+                throw root.get("question").error("question: refit needs a variant that runs workload: refit");
+            }
         }
         return new Scenario(name, description, root.file(), seed, replications, variants, refs, sweep, expectedFailures,
                 question);
@@ -173,6 +180,19 @@ public final class ScenarioLoader {
         RegistrationSettings registration = v.has("registration") ? RegistrationReader.registration(v.get("registration"))
                 : RegistrationSettings.defaults();
         YamlTree work = v.get("workload");
+        if (work.isMap() && work.has("refit")) {
+            work.onlyFields(Set.of("refit"));
+            if (v.has("faults")) {
+                throw v.get("faults").error("a refit workload does not schedule faults yet");
+            }
+            if (v.has("transport") && v.get("transport").has("lanes")) {
+                throw v.get("transport").get("lanes").error("explicit lanes are not supported with a refit; "
+                        + "let the transport backend choose them from the environment");
+            }
+            org.rdmasim.workload.RefitSpec refit = RefitReader.read(work.get("refit"), hosts);
+            return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration,
+                    new Workload.Refit(refit), null, warnings, null);
+        }
         if (work.isMap() && work.has("fanout")) {
             work.onlyFields(Set.of("fanout"));
             FanoutPlan plan = FanoutReader.read(work.get("fanout"), hosts, transport);

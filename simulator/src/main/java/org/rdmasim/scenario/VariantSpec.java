@@ -51,6 +51,24 @@ public record VariantSpec(String name, String description, Map<String, HostSpec>
         return workload instanceof Workload.Fanout;
     }
 
+    /** True for a refit. */
+    public boolean isRefit() {
+        return workload instanceof Workload.Refit;
+    }
+
+    /** The refit; only for a refit ({@link #isRefit()}). */
+    public org.rdmasim.workload.RefitSpec refitSpec() {
+        if (workload instanceof Workload.Refit r) {
+            return r.spec();
+        }
+        throw new IllegalStateException("variant " + name + " does not run a refit");
+    }
+
+    public VariantSpec withRefit(org.rdmasim.workload.RefitSpec spec) {
+        return new VariantSpec(name, description, hosts, fabric, transport, protocol, registration,
+                new Workload.Refit(spec), claim, warnings, faults);
+    }
+
     /** The fan-out plan; only for a fan-out ({@link #isFanout()}). */
     public FanoutPlan fanoutPlan() {
         if (workload instanceof Workload.Fanout f) {

@@ -35,7 +35,7 @@ public final class ScenarioRuns {
         }
         for (VariantSpec v : s.variants()) {
             if (v.name().equals(variant)) {
-                o = VariantRunner.run(v, s.seed());
+                o = v.isRefit() ? VariantRunner.runRefitOnly(v) : VariantRunner.run(v, s.seed());
                 outcomes.put(key, o);
                 return o;
             }
@@ -55,6 +55,34 @@ public final class ScenarioRuns {
             throw new IllegalStateException(file + " variant " + variant + " failed: " + o.error());
         }
         return ReceiverSummary.of(o.result()).aggregateGbps();
+    }
+
+    /**
+     * A refit variant's answer (stages per cycle, bound; run without the what-would-halve-it reruns): what a
+     * refit row compares with a published refit time. Refused for a variant that runs no refit or failed.
+     */
+    public org.rdmasim.workload.RefitSummary refit(String file, String variant) throws IOException {
+        VariantOutcome o = outcome(file, variant);
+        if (o.result() == null || o.result().refit() == null) {
+            throw new IllegalArgumentException(file + " variant " + variant + " has no refit result"
+                    + (o.error().isEmpty() ? "" : ": " + o.error()));
+        }
+        return o.result().refit();
+    }
+
+    /** A refit variant's steady cycle (the last; the first pays for registration), seconds. */
+    public double refitSeconds(String file, String variant) throws IOException {
+        return refit(file, variant).steadyCycleSeconds();
+    }
+
+    /** Seconds the last cycle of a refit variant spent with work in {@code stage} (pause, register, wire, ...). */
+    public double refitStageSeconds(String file, String variant, String stage) throws IOException {
+        var cycles = refit(file, variant).cycles();
+        Double s = cycles.get(cycles.size() - 1).stageSeconds().get(stage);
+        if (s == null) {
+            throw new IllegalArgumentException("no refit stage '" + stage + "'");
+        }
+        return s;
     }
 
     /** The slowest receiver's pull time, seconds. */

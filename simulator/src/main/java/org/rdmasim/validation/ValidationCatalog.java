@@ -48,7 +48,7 @@ public final class ValidationCatalog {
     private static final String MC_VLLM = "validation/mooncake-vllm-h800-kv.yaml";
     private static final String PEGA_ALL = "validation/pegaflow-all-nics.yaml";
     /** The registration-time terms a registration row rests on (GpuRegistrationCalibration). */
-    private static final List<String> REG_TERMS = List.of("registration.gpuPerCall (calibrated: mx-pr-267 target)",
+    static final List<String> REG_TERMS = List.of("registration.gpuPerCall (calibrated: mx-pr-267 target)",
             "registration.gpuPerByteOnce (calibrated: mx-pr-450)", "registration.gpuPerBytePerMr (calibrated: mx-pr-450)",
             "registration.perMr (assumed: UCX's 16 us estimate)");
     private static final String PERFTEST = "validation/perftest-connectx7.yaml";
@@ -381,6 +381,8 @@ public final class ValidationCatalog {
                                     + "the wire; UCX's 35e9 B/s XDR path figure only ranks lanes");
                 }));
         messageSizeRows(r);
+        // published refit (weight sync) times: their own class, scenarios/validation/refit-*.yaml
+        r.addAll(RefitRows.rows());
         return List.copyOf(r);
     }
 
@@ -488,7 +490,7 @@ public final class ValidationCatalog {
      * equal registrations, on the HCAs and with the MRs a process with this stack and environment uses. When
      * {@code otherStack} is not empty, the note adds the answer with NIXL 1.1.0 / UCX 1.20.0 (every HCA).
      */
-    private static Modelled registration(String preset, String nixl, String ucx, String env, long bytes, int calls,
+    static Modelled registration(String preset, String nixl, String ucx, String env, long bytes, int calls,
             String otherStack) {
         Host h = new Host("h", Presets.get(preset));
         RegistrationModel model = new RegistrationModel();

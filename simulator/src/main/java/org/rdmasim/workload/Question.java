@@ -4,8 +4,8 @@ import java.util.Locale;
 
 /**
  * What a scenario's variants are run together to answer, which decides the shape of the answer: a
- * ranking by pull time, which configurations fit under a limit, a curve over message size, or what
- * faults cost.
+ * ranking by pull time, which configurations fit under a limit, a curve over message size, what
+ * faults cost, or a refit's time, bound and what would shorten it.
  */
 public enum Question {
     /** Which variant pulls fastest (ranked within each platform when the variants span several). */
@@ -15,7 +15,9 @@ public enum Question {
     /** How bandwidth grows with message size: the curve, its peak and its knee. */
     CURVE("curve"),
     /** What the scheduled faults cost against the same run without them. */
-    FAULTS("faults");
+    FAULTS("faults"),
+    /** How long a refit takes per cycle and by stage, what bounds it, and what each of the top changes would buy. */
+    REFIT("refit");
 
     private final String word;
 
@@ -35,6 +37,6 @@ public enum Question {
                 return q;
             }
         }
-        throw new IllegalArgumentException("expected fastest, fits, curve or faults, got '" + text.strip() + "'");
+        throw new IllegalArgumentException("expected fastest, fits, curve, faults or refit, got '" + text.strip() + "'");
     }
 }

@@ -10,15 +10,22 @@ import org.rdmasim.transport.TransferResult;
  * @param events    simulation events fired
  * @param fanout    receivers, sources and refit cycles of a fan-out plan; null for a list of transfers
  * @param faultLog  the scheduled faults and the stack's reactions, in time order (empty without faults)
+ * @param refit     stages, bytes and bounds of a refit workload; null for any other
  */
 public record RunResult(List<TransferResult> transfers, List<NicTraffic> nics, List<ResourceUsage> resources,
-        List<LoadSeries> nicSeries, long events, long flows, FanoutResult fanout, List<FaultRecord> faultLog) {
+        List<LoadSeries> nicSeries, long events, long flows, FanoutResult fanout, List<FaultRecord> faultLog,
+        RefitSummary refit) {
     public RunResult {
         transfers = List.copyOf(transfers);
         nics = List.copyOf(nics);
         resources = List.copyOf(resources);
         nicSeries = List.copyOf(nicSeries);
         faultLog = List.copyOf(faultLog);
+    }
+
+    public RunResult(List<TransferResult> transfers, List<NicTraffic> nics, List<ResourceUsage> resources,
+            List<LoadSeries> nicSeries, long events, long flows, FanoutResult fanout, List<FaultRecord> faultLog) {
+        this(transfers, nics, resources, nicSeries, events, flows, fanout, faultLog, null);
     }
 
     public RunResult(List<TransferResult> transfers, List<NicTraffic> nics, List<ResourceUsage> resources,

@@ -116,6 +116,15 @@ public final class WorkloadRun {
         return collect(fanout.transfersPosted(), fanout.result());
     }
 
+    /**
+     * What the run has produced so far (transfers posted through it, NIC traffic and load series, resource
+     * use): for a driver that schedules its own work on this run's clock, such as a refit, once the clock
+     * has run.
+     */
+    public RunResult snapshot() {
+        return collect(results.size(), null);
+    }
+
     /** The clock this run schedules on. */
     public SimulationClock clock() {
         return cluster.network().clock();

@@ -153,6 +153,6 @@ class AnswerShapeTest {
                 "name: faults\nquestion: cheapest\n"));
         var o = CliTestSupport.run("run", bad.toString(), "-q", "--out", dir.resolve("bad").toString());
         assertEquals(2, o.code());
-        assertTrue(o.err().contains("bad.yaml:2:") && o.err().contains("fastest, fits, curve or faults"), o.err());
+        assertTrue(o.err().contains("bad.yaml:2:") && o.err().contains("fastest, fits, curve, faults or refit"), o.err());
     }
 }

@@ -97,6 +97,7 @@ class CliOptionFuzzTest {
         assertEquals(0, CliTestSupport.run("sweep", study.toString(), "--shard", "2/2", "--out", shard2.toString())
                 .code());
         m.put("merge", List.of(shard1.toString(), shard2.toString()));
+        m.put("model", List.of(CliTestSupport.repo().resolve("scenarios/models/qwen3-30b-a3b.json").toString()));
         return m;
     }
 

@@ -1,0 +1,406 @@
+package org.rdmasim.refit;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import org.rdmasim.hardware.CalibrationProfile;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.refit.layout.AttentionHeads;
+import org.rdmasim.refit.layout.InferenceLayout;
+import org.rdmasim.refit.layout.SliceMap;
+import org.rdmasim.refit.layout.SliceRoute;
+import org.rdmasim.refit.layout.TrainerLayout;
+import org.rdmasim.refit.method.Buckets;
+import org.rdmasim.refit.method.CheckpointEngine;
+import org.rdmasim.refit.method.NcclBroadcast;
+import org.rdmasim.refit.method.Preparation;
+import org.rdmasim.refit.method.RankBuffers;
+import org.rdmasim.refit.method.RdmaPull;
+import org.rdmasim.refit.method.RefitCalibration;
+import org.rdmasim.refit.method.RefitMethod;
+import org.rdmasim.refit.method.RefitPlan;
+import org.rdmasim.refit.method.Registration;
+import org.rdmasim.refit.method.WriteSchedule;
+import org.rdmasim.refit.model.DType;
+import org.rdmasim.refit.model.ModelInventory;
+import org.rdmasim.refit.model.Tensor;
+import org.rdmasim.refit.model.TensorRole;
+import org.rdmasim.transport.Endpoint;
+import org.rdmasim.workload.RefitSpec;
+
+/**
+ * A scenario's refit ({@link RefitSpec}) built into what {@link org.rdmasim.refit.method.RefitRun} runs: the
+ * model's tensors in the dtype inference loads, the two layouts, the slice map, the placement of ranks on the
+ * hosts' GPUs, and the plan with its method, preparation, registration and stage parameters. Whatever the
+ * spec asks that the layouts or hosts cannot carry is {@link Refused}, naming the scenario field.
+ */
+public final class RefitSetup {
+    /** Methods by their scenario names. */
+    public static final List<String> METHODS = List.of("rdma-pull", "write-schedule", "nccl-broadcast",
+            "checkpoint-engine");
+    /** FP8 block edge when inference quantises a BF16 checkpoint: DeepSeek-V3's 128 x 128 (its README_WEIGHTS.md). */
+    static final int FP8_BLOCK = 128;
+
+    private final RefitSpec spec;
+    private final ModelInventory inventory;
+    private final List<Tensor> tensors;
+    private final TrainerLayout trainer;
+    private final InferenceLayout inference;
+    private final SliceMap map;
+    private final RefitPlan plan;
+
+    /** What the spec asks and its layouts or hosts cannot do, with the scenario field to blame. */
+    public static final class Refused extends IllegalArgumentException {
+        private final String field;
+
+        Refused(String field, String message) {
+            super(message);
+            this.field = field;
+        }
+
+        /** The field under {@code workload.refit}, dotted ({@code inference.tp}). */
+        public String field() {
+            return field;
+        }
+    }
+
+    private RefitSetup(RefitSpec spec, Function<String, Host> hosts) {
+        this.spec = spec;
+        Mapped m = mapped(spec);
+        this.inventory = m.inventory();
+        this.tensors = m.tensors();
+        this.trainer = m.trainer();
+        this.inference = m.inference();
+        this.map = m.map();
+        int trainerGpus = gpus(spec.trainerHosts(), hosts);
+        if (trainer.worldSize() > trainerGpus) {
+            throw new Refused("trainer.hosts", "the trainer layout has " + trainer.worldSize() + " ranks and its hosts "
+                    + spec.trainerHosts().size() + " x " + perHost(spec.trainerHosts(), hosts) + " GPUs = "
+                    + trainerGpus);
+        }
+        int inferenceGpus = gpus(spec.inferenceHosts(), hosts);
+        if (inference.worldSize() > inferenceGpus) {
+            throw new Refused("inference.hosts", "the inference layout has " + inference.worldSize() + " ranks and "
+                    + "its hosts " + spec.inferenceHosts().size() + " x " + perHost(spec.inferenceHosts(), hosts)
+                    + " GPUs = " + inferenceGpus);
+        }
+        this.plan = plan(hosts);
+    }
+
+    /** The model in inference's dtype, the two layouts and their slice map: what a plan's method does not change. */
+    private record Mapped(ModelInventory inventory, List<Tensor> tensors, TrainerLayout trainer,
+            InferenceLayout inference, SliceMap map) {
+    }
+
+    /** What a slice map depends on: variants that change only the method or hosts share one. */
+    private record MapKey(java.nio.file.Path model, String dtype, RefitSpec.Trainer trainer,
+            RefitSpec.Inference inference) {
+    }
+
+    /** The last few slice maps built: a scenario's variants usually differ in the method alone. */
+    private static final Map<MapKey, Mapped> MAPS = new java.util.LinkedHashMap<>(8, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<MapKey, Mapped> eldest) {
+            return size() > 2;
+        }
+    };
+
+    private static Mapped mapped(RefitSpec spec) {
+        MapKey key = new MapKey(spec.model(), spec.inferenceDtype(), spec.trainer(), spec.inference());
+        synchronized (MAPS) {
+            Mapped m = MAPS.get(key);
+            if (m != null) {
+                return m;
+            }
+        }
+        Mapped m = map(spec);
+        synchronized (MAPS) {
+            MAPS.put(key, m);
+        }
+        return m;
+    }
+
+    private static Mapped map(RefitSpec spec) {
+        ModelInventory inventory;
+        TrainerLayout trainer;
+        InferenceLayout inference;
+        SliceMap map;
+        try {
+            inventory = ModelInventory.read(spec.model());
+        } catch (IOException e) {
+            throw new Refused("model", "cannot read " + spec.model() + ": " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new Refused("model", e.getMessage());
+        }
+        List<Tensor> tensors = converted(inventory.tensors(), spec.inferenceDtype());
+        RefitSpec.Trainer t = spec.trainer();
+        try {
+            trainer = new TrainerLayout(t.tp(), t.pp(), t.ep(), t.etp(), t.cp(), t.dp(), t.fsdp(), t.firstStageLayers(),
+                    t.lastStageLayers());
+        } catch (IllegalArgumentException e) {
+            throw new Refused("trainer", e.getMessage());
+        }
+        RefitSpec.Inference i = spec.inference();
+        try {
+            inference = new InferenceLayout(i.tp(), i.dp(), i.expertParallel(), i.redundantExperts());
+        } catch (IllegalArgumentException e) {
+            throw new Refused("inference", e.getMessage());
+        }
+        if (inventory.routedExperts() > 0 && t.ep() > inventory.routedExperts()) {
+            throw new Refused("trainer.ep", "trainer ep " + t.ep() + " is more than the model's "
+                    + inventory.routedExperts() + " routed experts");
+        }
+        if (inventory.routedExperts() > 0 && inventory.routedExperts() % t.ep() != 0) {
+            throw new Refused("trainer.ep", "trainer ep " + t.ep() + " does not divide the model's "
+                    + inventory.routedExperts() + " routed experts (Megatron gives each EP rank an equal share)");
+        }
+        if (inventory.routedExperts() == 0 && (t.ep() > 1 || i.expertParallel())) {
+            throw new Refused(t.ep() > 1 ? "trainer.ep" : "inference.ep", inventory.name()
+                    + " has no routed experts: expert parallelism does not apply");
+        }
+        try {
+            trainer.firstLayer(1, inventory.layers());
+        } catch (IllegalArgumentException e) {
+            throw new Refused("trainer.pp", e.getMessage());
+        }
+        AttentionHeads heads = AttentionHeads.of(inventory);
+        if (heads != null && heads.queryHeads() % t.tp() != 0) {
+            throw new Refused("trainer.tp", "trainer tp " + t.tp() + " does not divide the " + heads.queryHeads()
+                    + " attention heads");
+        }
+        if (heads != null && heads.kvHeads() % t.tp() != 0 && t.tp() % heads.kvHeads() != 0) {
+            throw new Refused("trainer.tp", "trainer tp " + t.tp() + " and the " + heads.kvHeads()
+                    + " KV heads must divide one another");
+        }
+        try {
+            map = SliceMap.of(tensors, heads, trainer, inference);
+        } catch (IllegalArgumentException e) {
+            String m = e.getMessage();
+            throw new Refused(m.startsWith("inference") || m.contains("inference rank") || m.contains("vocabulary")
+                    ? "inference" : m.startsWith("expert parallel") ? "inference.ep" : "trainer", m);
+        }
+        return new Mapped(inventory, tensors, trainer, inference, map);
+    }
+
+    /** Builds {@code spec} on hosts looked up by name (a group's hosts may share one shape). */
+    public static RefitSetup of(RefitSpec spec, Function<String, Host> hosts) {
+        return new RefitSetup(spec, hosts);
+    }
+
+    private static int perHost(List<String> names, Function<String, Host> hosts) {
+        return hosts.apply(names.get(0)).gpus().size();
+    }
+
+    private static int gpus(List<String> names, Function<String, Host> hosts) {
+        int per = perHost(names, hosts);
+        for (String n : names) {
+            if (hosts.apply(n).gpus().size() != per) {
+                throw new Refused("hosts", "host " + n + " has " + hosts.apply(n).gpus().size() + " GPUs, "
+                        + names.get(0) + " " + per + ": a layout's hosts need the same number of GPUs");
+            }
+        }
+        return per * names.size();
+    }
+
+    private RefitPlan plan(Function<String, Host> hosts) {
+        List<Endpoint> trainerAt = place(spec.trainerHosts(), hosts, trainer.worldSize());
+        List<Endpoint> inferenceAt = place(spec.inferenceHosts(), hosts, inference.worldSize());
+        RefitSpec.Knobs k = spec.knobs();
+        RefitMethod method = switch (spec.method()) {
+            case "rdma-pull" -> k.treeChildren() > 0 ? RdmaPull.tree(k.treeChildren(), r -> r % inference.tp())
+                    : RdmaPull.direct();
+            case "write-schedule" -> new WriteSchedule(bucket(k), k.doubleBuffered() ? 2 : 1);
+            case "nccl-broadcast" -> new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.allSenders(),
+                    List.of());
+            case "checkpoint-engine" -> CheckpointEngine.of(new Buckets(bucket(k), k.doubleBuffered()));
+            default -> throw new Refused("method", "expected one of " + String.join(", ", METHODS) + ", got '"
+                    + spec.method() + "'");
+        };
+        Registration registration = switch (spec.registration()) {
+            case "per-tensor" -> new Registration(Registration.Mode.PER_TENSOR, 0, spec.registrationCached(),
+                    spec.registrationHcas(), 2);
+            case "pool" -> new Registration(Registration.Mode.POOLED, spec.poolSegments(), spec.registrationCached(),
+                    spec.registrationHcas(), 2);
+            case "arena" -> new Registration(Registration.Mode.ARENA, 0, spec.registrationCached(),
+                    spec.registrationHcas(), 2);
+            default -> throw new Refused("registration", "expected per-tensor, pool or arena, got '"
+                    + spec.registration() + "'");
+        };
+        int gather = spec.trainer().fsdp() ? spec.trainer().dp() : 1;
+        Preparation preparation = quantises() ? Preparation.bf16ToFp8(gather) : new Preparation(gather, 0, 0);
+        RefitCalibration calibration = RefitCalibration.of(
+                CalibrationProfile.forHost(hosts.apply(spec.trainerHosts().get(0)).spec()));
+        for (Map.Entry<String, Double> e : new java.util.TreeMap<>(spec.stageSeconds()).entrySet()) {
+            calibration = calibration.with(e.getKey(), e.getValue(), CalibrationProfile.Kind.ASSUMED,
+                    "stated by the scenario");
+        }
+        long whole = 0;
+        for (Tensor t : tensors) {
+            whole = Math.addExact(whole, t.bytes());
+        }
+        boolean broadcast = method instanceof NcclBroadcast || method instanceof CheckpointEngine;
+        return new RefitPlan(map.routes(), trainerAt::get, inferenceAt::get, broadcast ? whole : 0, method, preparation,
+                registration, calibration, spec.cycles(), RankBuffers.of(map));
+    }
+
+    private static long bucket(RefitSpec.Knobs k) {
+        if (k.bucketBytes() < 1) {
+            throw new Refused("bucket", "this method sends in buckets: give bucket: SIZE");
+        }
+        return k.bucketBytes();
+    }
+
+    /** Inference loads FP8 from a checkpoint that is not: the trainer quantises before sending. */
+    private boolean quantises() {
+        if (!"fp8".equals(spec.inferenceDtype())) {
+            return false;
+        }
+        for (Tensor t : inventory.tensors()) {
+            if (t.dtype() == DType.FP8_E4M3) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<Endpoint> place(List<String> names, Function<String, Host> hosts, int ranks) {
+        List<Endpoint> out = new ArrayList<>(ranks);
+        int per = perHost(names, hosts);
+        List<TopologyNode> gpus = hosts.apply(names.get(0)).gpus();
+        for (int r = 0; r < ranks; r++) {
+            out.add(new Endpoint(names.get(r / per), gpus.get(r % per).name()));
+        }
+        return out;
+    }
+
+    /**
+     * The tensors in the dtype inference loads: {@code fp8} makes every linear weight (attention, MLP, expert
+     * projections; not embeddings, norms or routers, which DeepSeek-V3's FP8 checkpoint keeps in BF16) FP8 E4M3
+     * with an FP32 {@code weight_scale_inv} of 128 x 128 blocks; {@code bf16} makes FP8 weights BF16 and drops
+     * their scales; null keeps the checkpoint's.
+     */
+    static List<Tensor> converted(List<Tensor> tensors, String dtype) {
+        if (dtype == null) {
+            return tensors;
+        }
+        List<Tensor> out = new ArrayList<>(tensors.size() * 2);
+        for (Tensor t : tensors) {
+            boolean linear = t.shape().size() == 2 && switch (t.role()) {
+                case ATTN_Q, ATTN_KV, COLUMN, ROW, EXPERT_COLUMN, EXPERT_ROW -> true;
+                default -> false;
+            };
+            switch (dtype) {
+                case "fp8" -> {
+                    if (t.scaleOf() != null || t.dtype() == DType.FP8_E4M3 || !linear) {
+                        out.add(t);
+                    } else {
+                        long rows = t.shape().get(0);
+                        long cols = t.shape().get(1);
+                        out.add(new Tensor(t.name(), t.shape(), DType.FP8_E4M3, t.role(), t.layer(), t.expert()));
+                        out.add(new Tensor(t.name() + "_scale_inv", List.of(ceil(rows), ceil(cols)), DType.FP32,
+                                t.role(), t.layer(), t.expert(), t.name()));
+                    }
+                }
+                case "bf16" -> {
+                    if (t.scaleOf() == null) {
+                        out.add(t.dtype() == DType.FP8_E4M3 ? new Tensor(t.name(), t.shape(), DType.BF16, t.role(),
+                                t.layer(), t.expert()) : t);
+                    }
+                }
+                default -> throw new Refused("dtype", "expected fp8 or bf16, got '" + dtype + "'");
+            }
+        }
+        return out;
+    }
+
+    private static long ceil(long n) {
+        return (n + FP8_BLOCK - 1) / FP8_BLOCK;
+    }
+
+    /** The model file's name (a path would tie the outputs to the folder they were run in). */
+    public String modelName() {
+        return String.valueOf(spec.model().getFileName());
+    }
+
+    public RefitPlan plan() {
+        return plan;
+    }
+
+    public SliceMap map() {
+        return map;
+    }
+
+    public ModelInventory inventory() {
+        return inventory;
+    }
+
+    public TrainerLayout trainer() {
+        return trainer;
+    }
+
+    public InferenceLayout inference() {
+        return inference;
+    }
+
+    /** Whether every inference rank receives exactly what its layout needs. */
+    public boolean conserved() {
+        for (int r = 0; r < inference.worldSize(); r++) {
+            if (map.receivedBytes(r) != map.neededBytes(r)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The plan as {@code explain} prints it and summary.json keeps it: one fact a line. */
+    public List<String> describe() {
+        List<String> out = new ArrayList<>();
+        long bytes = 0;
+        for (Tensor t : tensors) {
+            bytes += t.bytes();
+        }
+        out.add(String.format(Locale.ROOT, "model %s: %,d parameters, %d tensors, %,d bytes as inference loads them%s",
+                modelName(), inventory.parameters(), tensors.size(), bytes,
+                spec.inferenceDtype() == null ? "" : " (" + spec.inferenceDtype() + ")"));
+        RefitSpec.Trainer t = spec.trainer();
+        out.add(String.format(Locale.ROOT, "trainer tp %d pp %d ep %d etp %d cp %d dp %d%s: %d ranks on %s",
+                t.tp(), t.pp(), t.ep(), t.etp(), t.cp(), t.dp(), t.fsdp() ? " fsdp" : "", trainer.worldSize(),
+                hostRange(spec.trainerHosts())));
+        out.add(String.format(Locale.ROOT, "inference %s: %d ranks on %s", inference, inference.worldSize(),
+                hostRange(spec.inferenceHosts())));
+        long runs = 0;
+        for (SliceRoute r : map.routes()) {
+            runs += r.runs();
+        }
+        out.add(String.format(Locale.ROOT, "slice map: %,d routes (trainer rank -> inference rank), %,d bytes, "
+                + "%,d contiguous runs (descriptors), %,d of %,d tensor copies over ModelExpress' %d-segment budget",
+                map.routes().size(), map.totalBytes(), runs, map.copiesOverSegmentBudget(), map.copies(),
+                SliceMap.SEGMENTS_PER_COPY));
+        RefitSpec.Knobs k = spec.knobs();
+        String knobs = switch (spec.method()) {
+            case "rdma-pull" -> k.treeChildren() > 0 ? "tree fan-out " + k.treeChildren() : "direct";
+            case "nccl-broadcast" -> (k.allSenders() ? "all trainer ranks striped" : "from trainer rank 0")
+                    + ", bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
+            default -> "bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
+        };
+        out.add("method " + spec.method() + " (" + knobs + "), " + spec.cycles() + " cycle(s)");
+        Registration g = plan.registration();
+        out.add("registration " + spec.registration() + (g.mode() == Registration.Mode.POOLED ? " (" + g.poolSegments()
+                + " segments)" : "") + ", " + (g.cached() ? "cached after the first cycle" : "every cycle") + ", "
+                + g.hcasPerGpu() + " HCA(s) per GPU");
+        Preparation p = plan.preparation();
+        out.add("preparation: gather over " + p.gatherGroup() + " rank(s), conversion reads " + p.readPerByte()
+                + " and writes " + p.writePerByte() + " HBM bytes per byte sent");
+        out.add("stages: pause, register, gather, convert, host copy, wire, install, barrier, resume");
+        return out;
+    }
+
+    private static String hostRange(List<String> names) {
+        return names.size() == 1 ? names.get(0) : names.get(0) + " .. " + names.get(names.size() - 1) + " ("
+                + names.size() + " hosts)";
+    }
+}

@@ -1,0 +1,224 @@
+package org.rdmasim.refit.method;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.PathType;
+import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.transport.Endpoint;
+
+/** What the two broadcast methods share: the chain order through the receivers and the NIC NCCL picks. */
+final class BroadcastOrder {
+    private BroadcastOrder() {
+    }
+
+    /**
+     * The receivers of stripe {@code stripe}'s chain, without the root: ranks grouped by host (NCCL's rings
+     * keep a host's GPUs together and cross the fabric once per host), hosts in order of their first rank.
+     * Each stripe starts at another host and, in every host, at another GPU (hosts and GPUs rotated by the
+     * stripe index), so concurrent chains enter hosts through different GPUs and so different NICs, as
+     * NCCL's channels spread over a host's NICs ({@code ncclTopoGetLocalNet} adds the channel id to the
+     * GPU's NIC index, NVIDIA/nccl {@code src/graph/topo.cc}). ASSUMED: which ring NCCL's search builds for a
+     * given communicator is not modelled.
+     */
+    static List<Integer> chain(WireContext ctx, Endpoint root, int stripe) {
+        Map<String, List<Integer>> byHost = new LinkedHashMap<>();
+        for (int i : ctx.inferenceRanks()) {
+            Endpoint e = ctx.inference(i);
+            if (!e.equals(root)) {
+                byHost.computeIfAbsent(e.host(), h -> new ArrayList<>()).add(i);
+            }
+        }
+        List<List<Integer>> hosts = new ArrayList<>(byHost.values());
+        List<Integer> out = new ArrayList<>();
+        for (int k = 0; k < hosts.size(); k++) {
+            List<Integer> gpus = hosts.get((k + stripe) % hosts.size());
+            for (int j = 0; j < gpus.size(); j++) {
+                out.add(gpus.get((j + stripe) % gpus.size()));
+            }
+        }
+        return out;
+    }
+
+    /** NCCL's ceiling on a communicator's channels, {@code MAXCHANNELS} (NVIDIA/nccl src/include/device.h L91, v2.30.7-1). */
+    static final int MAX_CHANNELS = 64;
+
+    /**
+     * The NICs of host {@code h} NCCL's ring search hands to channels, in the order it tries them: for each
+     * of the communicator's GPUs on the host ({@code gpus}, host order), the NICs nearest it
+     * ({@code ncclTopoSelectNets} gathers each GPU's preferred NICs first, NVIDIA/nccl src/graph/search.cc
+     * L541, v2.30.7-1), among those {@code NCCL_IB_HCA} lists when it lists any. Channel c starts its search
+     * at entry {@code c mod count} ({@code nets[(graph->nChannels + i) % netCount]}, L736) and each NIC a
+     * channel takes loses that channel's bandwidth for the next (L747-751), so successive channels cross the
+     * fabric through successive NICs of the list. ASSUMED: the search stops at the NICs nearest the GPUs.
+     * It starts at the nearest path type and widens it only while its channels fall short of the node's
+     * bandwidth ({@code nChannels * bwInter >= system->totalBw}, L1198), which NICs at line rate beside each
+     * GPU meet; NICs farther away are not modelled as used.
+     */
+    static List<TopologyNode> channelNics(Host h, List<TopologyNode> gpus, List<String> ibHca) {
+        Set<TopologyNode> out = new LinkedHashSet<>();
+        for (TopologyNode g : gpus) {
+            PathType best = null;
+            for (TopologyNode n : h.nicsByDistance(g)) {
+                if (!ibHca.isEmpty() && !ibHca.contains(n.name())) {
+                    continue;
+                }
+                PathType p = h.relation(g, n);
+                if (best == null) {
+                    best = p;
+                }
+                if (p != best) {
+                    break;
+                }
+                out.add(n);
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("host " + h.name() + " has none of the NICs NCCL_IB_HCA lists " + ibHca);
+        }
+        return new ArrayList<>(out);
+    }
+
+    /** The communicator's GPUs on each host of {@code members}, in host GPU order. */
+    static Map<String, List<TopologyNode>> gpusByHost(WireContext ctx, List<Endpoint> members) {
+        Map<String, Set<TopologyNode>> seen = new LinkedHashMap<>();
+        for (Endpoint e : members) {
+            seen.computeIfAbsent(e.host(), k -> new java.util.HashSet<>()).add(ctx.gpu(e));
+        }
+        Map<String, List<TopologyNode>> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Set<TopologyNode>> e : seen.entrySet()) {
+            List<TopologyNode> inOrder = new ArrayList<>();
+            for (TopologyNode g : ctx.host(e.getKey()).gpus()) {
+                if (e.getValue().contains(g)) {
+                    inOrder.add(g);
+                }
+            }
+            out.put(e.getKey(), inOrder);
+        }
+        return out;
+    }
+
+    /**
+     * The channels of a broadcast over {@code members}: one per NIC its GPUs use on a host
+     * ({@link #channelNics}), the fewest over the hosts the broadcast spans (every rank keeps the smallest
+     * channel count any rank found, NVIDIA/nccl src/init.cc L1439, v2.30.7-1), at most {@link #MAX_CHANNELS}.
+     * A host where the root is the communicator's only GPU thus gives the root's nearest NICs. A broadcast
+     * inside one host has one channel: its chain is bound by NVLink, which the channels would share.
+     */
+    static int channels(WireContext ctx, Map<String, List<TopologyNode>> gpus, List<String> ibHca) {
+        if (gpus.size() < 2) {
+            return 1;
+        }
+        int fewest = MAX_CHANNELS;
+        for (Map.Entry<String, List<TopologyNode>> e : gpus.entrySet()) {
+            fewest = Math.min(fewest, channelNics(ctx.host(e.getKey()), e.getValue(), ibHca).size());
+        }
+        return fewest;
+    }
+
+    /**
+     * Channel {@code k}'s ring through {@code given} (the root first): the root's host-mates right after it,
+     * then the other hosts in the same order, each host's GPUs rotated to start at the one nearest the
+     * channel's NIC, as
+     * NCCL's rings run NIC n, the GPU nearest it, the host's other GPUs, and back out through NIC n
+     * (NVIDIA/nccl src/graph/search.cc L827, v2.30.7-1: "Ring : NET n -> GPU a -> GPU b -> .. -> GPU x -> NET n").
+     */
+    static List<Endpoint> channelOrder(WireContext ctx, List<Endpoint> given, Map<String, List<TopologyNode>> gpus,
+            int k, List<String> ibHca) {
+        // a node's GPUs sit together in NCCL's ring, the root's included: its host-mates follow it
+        Endpoint root = given.get(0);
+        List<Endpoint> members = new ArrayList<>();
+        members.add(root);
+        for (Endpoint e : given.subList(1, given.size())) {
+            if (e.host().equals(root.host())) {
+                members.add(e);
+            }
+        }
+        for (Endpoint e : given.subList(1, given.size())) {
+            if (!e.host().equals(root.host())) {
+                members.add(e);
+            }
+        }
+        List<Endpoint> out = new ArrayList<>();
+        out.add(root);
+        int i = 1;
+        while (i < members.size()) {
+            int j = i;
+            while (j < members.size() && members.get(j).host().equals(members.get(i).host())) {
+                j++;
+            }
+            List<Endpoint> run = members.subList(i, j);
+            Host h = ctx.host(run.get(0).host());
+            TopologyNode nic = channelNic(h, gpus.get(h.name()), k, ibHca);
+            int best = 0;
+            for (int m = 1; m < run.size(); m++) {
+                if (h.relation(ctx.gpu(run.get(m)), nic).compareTo(h.relation(ctx.gpu(run.get(best)), nic)) < 0) {
+                    best = m;
+                }
+            }
+            for (int m = 0; m < run.size(); m++) {
+                out.add(run.get((m + best) % run.size()));
+            }
+            i = j;
+        }
+        return out;
+    }
+
+    /** The NIC channel {@code k} crosses the fabric through on host {@code h}. */
+    static TopologyNode channelNic(Host h, List<TopologyNode> gpus, int k, List<String> ibHca) {
+        List<TopologyNode> nics = channelNics(h, gpus, ibHca);
+        return nics.get(k % nics.size());
+    }
+
+    /** Bytes of a bucket of {@code size} that inference rank {@code rank} keeps: its share of the payload. */
+    static long share(WireContext ctx, int rank, long size, long payload) {
+        return Math.round((double) size * Math.min(ctx.bytesTo(rank), payload) / payload);
+    }
+
+    /** The install of one bucket: every receiver copies its share into its weights at once; the slowest decides. */
+    static void install(WireContext ctx, List<Integer> receivers, long size, long payload, Runnable then) {
+        double worst = 0;
+        Endpoint slowest = null;
+        for (int r : receivers) {
+            double s = ctx.copySeconds(ctx.inference(r), share(ctx, r, size, payload));
+            if (slowest == null || s > worst) {
+                worst = s;
+                slowest = ctx.inference(r);
+            }
+        }
+        ctx.gpuWork(RefitStage.INSTALL, slowest, worst, then);
+    }
+
+    static List<Endpoint> members(WireContext ctx, Endpoint root, List<Integer> receivers) {
+        List<Endpoint> out = new ArrayList<>();
+        out.add(root);
+        for (int r : receivers) {
+            out.add(ctx.inference(r));
+        }
+        return out;
+    }
+
+    /** The ranks that install a bucket: the chain's receivers and an inference rank on the root's own GPU. */
+    static List<Integer> installing(WireContext ctx, Endpoint root, List<Integer> receivers) {
+        List<Integer> out = new ArrayList<>(receivers);
+        for (int i : ctx.inferenceRanks()) {
+            if (ctx.inference(i).equals(root)) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    /** An inference rank on the root's own GPU has the bucket without a wire: it lands there at once. */
+    static void landedAtRoot(WireContext ctx, Endpoint root, long size) {
+        for (int i : ctx.inferenceRanks()) {
+            if (ctx.inference(i).equals(root)) {
+                ctx.landed(i, size);
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package org.rdmasim.refit.method;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rdmasim.transport.Endpoint;
+
+/**
+ * MoonshotAI's checkpoint-engine in broadcast mode ({@code checkpoint_engine/ps.py},
+ * {@code _update_per_bucket}): the converted weights wait in host memory, split among owner ranks; bucket by
+ * bucket, the owner copies its bucket from host memory into its GPU over PCIe (H2D, into an H2D buffer,
+ * then a device copy into half {@code gidx % 2} of the double broadcast buffer), broadcasts it to all ranks
+ * over one process group ({@code dist.broadcast(buffer_b, src=brank)}, in issue order), and every inference
+ * engine reloads what it needs from the buffer through CUDA IPC. The README gives the three stages (H2D,
+ * broadcast, reload) and notes the full three-stage pipeline is not implemented: the double buffer lets the
+ * reload of one bucket overlap the next broadcast, which is what is modelled here.
+ *
+ * <p>The owners are the plan's trainer ranks (their GPUs' hosts hold the weights in host memory; a
+ * colocated deployment places them on inference GPUs), bucket b owned by the (b mod owners)-th. No
+ * gather or conversion: the host copy is already the inference checkpoint. The bucket size is the
+ * caller's, or checkpoint-engine's own rule ({@link Buckets#checkpointEngineRule}).
+ *
+ * @param ibHca NCCL_IB_HCA's list of NICs NCCL may use (empty: all)
+ */
+public record CheckpointEngine(Buckets buckets, List<String> ibHca) implements RefitMethod {
+    public CheckpointEngine {
+        if (buckets == null) {
+            throw new IllegalArgumentException("a checkpoint engine needs its bucket size");
+        }
+        ibHca = List.copyOf(ibHca);
+    }
+
+    public static CheckpointEngine of(Buckets buckets) {
+        return new CheckpointEngine(buckets, List.of());
+    }
+
+    @Override
+    public String name() {
+        return "checkpoint-engine";
+    }
+
+    @Override
+    public double registrationSeconds(WireContext ctx) {
+        return RouteRegistration.bucketBuffers(ctx, buckets);
+    }
+
+    @Override
+    public void run(WireContext ctx, Runnable done) {
+        long payload = ctx.plan().broadcastBytes();
+        if (payload < 1) {
+            throw new IllegalArgumentException("a checkpoint engine needs the bytes every inference rank receives "
+                    + "(the plan's broadcastBytes)");
+        }
+        List<Integer> owners = ctx.trainerRanks();
+        int n = buckets.count(payload);
+        List<BucketPipeline.Unit> units = new ArrayList<>();
+        for (int b = 0; b < n; b++) {
+            int s = b % owners.size();
+            Endpoint root = ctx.trainer(owners.get(s));
+            long size = buckets.sizeOf(b, payload);
+            List<Integer> receivers = BroadcastOrder.chain(ctx, root, 0);
+            List<Integer> installing = BroadcastOrder.installing(ctx, root, receivers);
+            String label = "c" + ctx.cycle() + "/ckpt/b" + b;
+            units.add(new BucketPipeline.Unit(s,
+                    then -> ctx.h2d(root, size, label + "/h2d",
+                            () -> ctx.gpuWork(RefitStage.H2D, root, ctx.copySeconds(root, size), then)),
+                    then -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, ibHca,
+                            size, label, () -> {
+                                BroadcastOrder.landedAtRoot(ctx, root, size);
+                                then.run();
+                            }),
+                    then -> BroadcastOrder.install(ctx, installing, size, payload, then)));
+        }
+        new BucketPipeline(units, buckets.depth(), BucketPipeline.WireOrder.GLOBAL, done).start();
+    }
+}

@@ -1,0 +1,81 @@
+package org.rdmasim.refit.method;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rdmasim.transport.Endpoint;
+
+/**
+ * NCCL broadcast per bucket, as verl's checkpoint engines and NeMo-RL's broadcast path run it: the
+ * converted model is cut into buckets; a sender fills a bucket on its GPU (gather, conversion), then
+ * broadcasts it whole to every inference rank, each of which copies the part it needs into its weights.
+ *
+ * <ul>
+ *   <li>one sender (the stock {@code nccl} engine): trainer rank 0 sends every bucket, so one GPU's NIC
+ *       carries the model ("with a single sender, broadcast bandwidth is capped by the one NIC reachable
+ *       from the source GPU", verl-project/verl PR #7291, issue #7167);</li>
+ *   <li>striped ({@code nccl_parallel}, verl-project/verl PR #7263): all S trainer ranks send at once, each
+ *       owning every S-th bucket of the one bucket sequence, over its own NCCL group; receivers join all S
+ *       groups. Broadcasts of one group run one after another; the groups run side by side.</li>
+ * </ul>
+ * Each broadcast runs over NCCL's channels, each a pipelined chain from the sender through the receivers
+ * carrying its part of the bucket and crossing hosts through its own NIC ({@link WireContext#broadcast}). The bucket buffer is the broadcast's
+ * own buffer on every rank, so with double buffering the next bucket fills while this one is sent and
+ * installed.
+ *
+ * @param ibHca NCCL_IB_HCA's list of NICs NCCL may use (empty: all)
+ */
+public record NcclBroadcast(Buckets buckets, boolean striped, List<String> ibHca) implements RefitMethod {
+    public NcclBroadcast {
+        if (buckets == null) {
+            throw new IllegalArgumentException("a broadcast needs its bucket size");
+        }
+        ibHca = List.copyOf(ibHca);
+    }
+
+    public static NcclBroadcast fromRankZero(Buckets buckets) {
+        return new NcclBroadcast(buckets, false, List.of());
+    }
+
+    public static NcclBroadcast stripedOverTrainers(Buckets buckets) {
+        return new NcclBroadcast(buckets, true, List.of());
+    }
+
+    @Override
+    public String name() {
+        return striped ? "nccl-broadcast-striped" : "nccl-broadcast";
+    }
+
+    @Override
+    public double registrationSeconds(WireContext ctx) {
+        return RouteRegistration.bucketBuffers(ctx, buckets);
+    }
+
+    @Override
+    public void run(WireContext ctx, Runnable done) {
+        long payload = ctx.plan().broadcastBytes();
+        if (payload < 1) {
+            throw new IllegalArgumentException("an NCCL broadcast needs the bytes every inference rank receives "
+                    + "(the plan's broadcastBytes)");
+        }
+        List<Integer> senders = striped ? ctx.trainerRanks() : List.of(ctx.trainerRanks().get(0));
+        int n = buckets.count(payload);
+        List<BucketPipeline.Unit> units = new ArrayList<>();
+        for (int b = 0; b < n; b++) {
+            int s = b % senders.size();
+            Endpoint root = ctx.trainer(senders.get(s));
+            long size = buckets.sizeOf(b, payload);
+            List<Integer> receivers = BroadcastOrder.chain(ctx, root, s);
+            List<Integer> installing = BroadcastOrder.installing(ctx, root, receivers);
+            String label = "c" + ctx.cycle() + "/bcast/b" + b;
+            units.add(new BucketPipeline.Unit(s,
+                    then -> ctx.prepare(root, size, then),
+                    then -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, ibHca,
+                            size, label, () -> {
+                                BroadcastOrder.landedAtRoot(ctx, root, size);
+                                then.run();
+                            }),
+                    then -> BroadcastOrder.install(ctx, installing, size, payload, then)));
+        }
+        new BucketPipeline(units, buckets.depth(), BucketPipeline.WireOrder.PER_SENDER, done).start();
+    }
+}

@@ -1,0 +1,97 @@
+package org.rdmasim.refit.method;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rdmasim.hardware.CalibrationProfile;
+import org.rdmasim.hardware.CalibrationProfile.Kind;
+import org.rdmasim.hardware.CalibrationProfile.Parameter;
+
+/**
+ * The refit stage costs that no mechanism in rdmasim gives, as {@link CalibrationProfile} parameters (key,
+ * value, unit, kind, source): each is derived from source code, calibrated from one named measurement,
+ * or assumed. A host's profile may carry any of the keys ({@code refit.pauseSeconds.value=...} in its
+ * properties file) and then replaces the default here; no shipped profile does yet, so every platform
+ * starts from these defaults and a refit's result lists the ones it rested on.
+ *
+ * <p>Every other stage is a mechanism: gather and conversion from {@link GpuRates}, host copies and the
+ * wire from the fluid network, registration from {@link org.rdmasim.memory.RegistrationParameters}.
+ */
+public final class RefitCalibration {
+    /** Inference engine pause before an update. */
+    public static final String PAUSE = "refit.pauseSeconds";
+    /** Inference engine resume after an update. */
+    public static final String RESUME = "refit.resumeSeconds";
+    /** The global barrier that closes an update. */
+    public static final String BARRIER = "refit.barrierSeconds";
+    /** How far ahead of the next rank each rank of an NCCL broadcast chain is: one pipeline step. */
+    public static final String NCCL_STEP = "refit.ncclStepBytes";
+
+    private static final List<Parameter> DEFAULTS = List.of(
+            new Parameter(PAUSE, 0, "s", Kind.ASSUMED,
+                    "no public measurement isolates an engine's pause; prime-rl PR #2010 reports an unconditional "
+                            + "pause/resume adding 20 s to every update on one deployment, not a default",
+                    "an engine paused by the caller before the refit costs nothing here; set it per scenario"),
+            new Parameter(RESUME, 0, "s", Kind.ASSUMED, "as " + PAUSE, "resuming costs nothing here"),
+            new Parameter(BARRIER, 0, "s", Kind.ASSUMED,
+                    "the barrier is a Gloo/TCP round trip (le.qun.ch/en/blog/2025/09/17/rl-weight-transfer-2: "
+                            + "barrier over Gloo/Ethernet); no published figure for its cost",
+                    "a barrier after the last byte costs nothing here"),
+            new Parameter(NCCL_STEP, 4L * 1024 * 1024 / 8, "B", Kind.DERIVED,
+                    "NVIDIA/nccl src/init.cc DEFAULT_BUFFSIZE (1 << 22) over NCCL_STEPS 8 (src/include/device.h), "
+                            + "BROADCAST_CHUNKSTEPS 1 (src/include/collectives.h): one 512 KiB step per chunk", ""));
+
+    private final List<Parameter> parameters;
+
+    private RefitCalibration(List<Parameter> parameters) {
+        this.parameters = List.copyOf(parameters);
+    }
+
+    /** The defaults, with no profile's values. */
+    public static RefitCalibration defaults() {
+        return new RefitCalibration(DEFAULTS);
+    }
+
+    /** The defaults, each replaced by {@code profile}'s parameter of the same key where it has one. */
+    public static RefitCalibration of(CalibrationProfile profile) {
+        List<Parameter> out = new ArrayList<>();
+        for (Parameter d : DEFAULTS) {
+            out.add(profile.parameter(d.key()).orElse(d));
+        }
+        return new RefitCalibration(out);
+    }
+
+    /** These parameters with {@code key} set to {@code value} (a scenario's override), of the kind and source given. */
+    public RefitCalibration with(String key, double value, Kind kind, String source) {
+        List<Parameter> out = new ArrayList<>();
+        boolean found = false;
+        for (Parameter p : parameters) {
+            if (p.key().equals(key)) {
+                out.add(new Parameter(key, value, p.unit(), kind, source, ""));
+                found = true;
+            } else {
+                out.add(p);
+            }
+        }
+        if (!found) {
+            throw new IllegalArgumentException("no refit parameter '" + key + "' (expected one of "
+                    + String.join(", ", DEFAULTS.stream().map(Parameter::key).toList()) + ")");
+        }
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(key + " must be a finite value >= 0, got " + value);
+        }
+        return new RefitCalibration(out);
+    }
+
+    public double value(String key) {
+        return get(key).value();
+    }
+
+    public Parameter get(String key) {
+        return parameters.stream().filter(p -> p.key().equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no refit parameter '" + key + "'"));
+    }
+
+    public List<Parameter> parameters() {
+        return parameters;
+    }
+}

@@ -1,0 +1,25 @@
+package org.rdmasim.refit.method;
+
+/**
+ * How a refit moves weights from trainer GPUs to inference GPUs, one implementation per method real systems
+ * use; nothing else branches on the method. Each runs the part of a cycle between registration and the
+ * barrier on a {@link WireContext}: the preparation on the trainer GPUs, host copies, the wire, and the
+ * install into the engine, with the overlap the real system has.
+ * <ul>
+ *   <li>{@link RdmaPull}: receiver-driven RDMA READ of the slice map's runs (NIXL/ModelExpress), optionally
+ *       with inference-to-inference tree fan-out;</li>
+ *   <li>{@link WriteSchedule}: a static RDMA WRITE schedule, pipelined per sender (Perplexity's TransferEngine);</li>
+ *   <li>{@link NcclBroadcast}: NCCL broadcast per bucket, from one rank or striped over trainer ranks;</li>
+ *   <li>{@link CheckpointEngine}: host memory to GPU, broadcast, reload (MoonshotAI checkpoint-engine).</li>
+ * </ul>
+ */
+public sealed interface RefitMethod permits RdmaPull, WriteSchedule, NcclBroadcast, CheckpointEngine {
+    /** A short name for results. */
+    String name();
+
+    /** Seconds one cycle that pays for registration spends in it (ranks register at once: the slowest). */
+    double registrationSeconds(WireContext ctx);
+
+    /** Runs the method's stages of one cycle on {@code ctx}'s clock and calls {@code done} when the last byte is installed. */
+    void run(WireContext ctx, Runnable done);
+}

@@ -1,0 +1,99 @@
+package org.rdmasim.refit.method;
+
+import java.util.List;
+import java.util.function.IntFunction;
+import org.rdmasim.refit.layout.SliceRoute;
+import org.rdmasim.transport.Endpoint;
+
+/**
+ * One refit to run: what each inference rank needs from each trainer rank, where the ranks sit, how the
+ * bytes move, and what the stages around the wire cost.
+ *
+ * @param routes         the slice map's routes (at least one); their bytes summed are the minimum a refit moves
+ * @param trainer        trainer rank to the GPU holding it ({@code Endpoint(host, "GPU3")})
+ * @param inference      inference rank to its GPU
+ * @param broadcastBytes what a broadcast method sends to every inference rank (the whole converted model);
+ *                       0 for a method that moves routes
+ * @param method         the transfer method
+ * @param preparation    gather and conversion on the trainer GPUs
+ * @param registration   how the method's buffers are registered
+ * @param calibration    the named stage parameters
+ * @param cycles         refits run back to back (registration cached after the first, or not)
+ * @param buffers        what each rank registers ({@link RankBuffers#perRoute} when none is given)
+ */
+public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, IntFunction<Endpoint> inference,
+        long broadcastBytes, RefitMethod method, Preparation preparation, Registration registration,
+        RefitCalibration calibration, int cycles, RankBuffers buffers) {
+    public RefitPlan {
+        routes = List.copyOf(routes);
+        if (buffers == null) {
+            buffers = RankBuffers.perRoute(routes);
+        }
+        if (routes.isEmpty()) {
+            throw new IllegalArgumentException("a refit needs at least one route");
+        }
+        if (trainer == null || inference == null || method == null || preparation == null || registration == null
+                || calibration == null) {
+            throw new IllegalArgumentException("placements, method, preparation, registration and calibration are required");
+        }
+        if (cycles < 1) {
+            throw new IllegalArgumentException("a refit runs at least one cycle, got " + cycles);
+        }
+        if (broadcastBytes < 0) {
+            throw new IllegalArgumentException("broadcast bytes must be >= 0");
+        }
+    }
+
+    /** A plan whose buffers are those of its routes taken one by one ({@link RankBuffers#perRoute}). */
+    public RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, IntFunction<Endpoint> inference,
+            long broadcastBytes, RefitMethod method, Preparation preparation, Registration registration,
+            RefitCalibration calibration, int cycles) {
+        this(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration, cycles, null);
+    }
+
+    /** One cycle, default calibration, no preparation, registration none, broadcast bytes 0. */
+    public static RefitPlan of(List<SliceRoute> routes, IntFunction<Endpoint> trainer, IntFunction<Endpoint> inference,
+            RefitMethod method) {
+        return new RefitPlan(routes, trainer, inference, 0, method, Preparation.NONE, Registration.none(),
+                RefitCalibration.defaults(), 1);
+    }
+
+    public RefitPlan withBroadcastBytes(long bytes) {
+        return new RefitPlan(routes, trainer, inference, bytes, method, preparation, registration, calibration,
+                cycles, buffers);
+    }
+
+    public RefitPlan withPreparation(Preparation p) {
+        return new RefitPlan(routes, trainer, inference, broadcastBytes, method, p, registration, calibration,
+                cycles, buffers);
+    }
+
+    public RefitPlan withRegistration(Registration r, int newCycles) {
+        return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, r, calibration,
+                newCycles, buffers);
+    }
+
+    public RefitPlan withCalibration(RefitCalibration c) {
+        return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, c,
+                cycles, buffers);
+    }
+
+    public RefitPlan withMethod(RefitMethod m) {
+        return new RefitPlan(routes, trainer, inference, broadcastBytes, m, preparation, registration, calibration,
+                cycles, buffers);
+    }
+
+    public RefitPlan withBuffers(RankBuffers b) {
+        return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration,
+                cycles, b);
+    }
+
+    /** The slice map's bytes: what every inference rank needs, summed. */
+    public long minimumBytes() {
+        long sum = 0;
+        for (SliceRoute r : routes) {
+            sum = Math.addExact(sum, r.bytes());
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,124 @@
+package org.rdmasim.refit.method;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rdmasim.engine.SimulationClock;
+import org.rdmasim.fluid.FluidNetwork;
+import org.rdmasim.hardware.CalibrationProfile;
+import org.rdmasim.hardware.Cluster;
+import org.rdmasim.hardware.FabricSpec;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.memory.RegistrationParameters;
+import org.rdmasim.transport.LanePolicy;
+import org.rdmasim.transport.ProtocolParameters;
+import org.rdmasim.transport.TransferEngine;
+import org.rdmasim.workload.WorkloadRun;
+
+/**
+ * Runs a refit: the entry point of this package.
+ *
+ * <p>It needs the hosts (built from presets or imported files, with the GPUs the plan's placements name),
+ * the fabric, the plan, and the transport the pull and WRITE methods ride ({@link Transport}: the lane policy
+ * of the variant's backend, e.g. {@code TransferBackend.lanes(stack, held)}, its protocol costs and path
+ * options, and the registration terms). Broadcast methods choose their own NICs (NCCL's) and do not use the
+ * lane policy. One clock and one fluid network carry every byte: fabric, PCIe, host memory and NVLink.
+ *
+ * <p>Each cycle: pause; registration when the cycle pays for it; the method (preparation, host copies, the
+ * wire, install, overlapped as the method does); barrier; resume. Cycles run back to back.
+ */
+public final class RefitRun {
+    /**
+     * How the backend carries RDMA transfers.
+     *
+     * @param lanes        the backend's lane policy
+     * @param protocol     protocol costs (latency, per-descriptor, ...)
+     * @param options      GPUDirect and path options
+     * @param registration the registration time terms
+     */
+    public record Transport(LanePolicy lanes, ProtocolParameters protocol, WorkloadRun.PathOptions options,
+            RegistrationParameters registration) {
+        /** {@code lanes} with default protocol costs, GPUDirect, no ACS, IOMMU passthrough, RMA calls, default registration terms. */
+        public static Transport of(LanePolicy lanes) {
+            return new Transport(lanes, ProtocolParameters.defaults(), new WorkloadRun.PathOptions(true, false, 0, true),
+                    RegistrationParameters.defaults());
+        }
+    }
+
+    private RefitRun() {
+    }
+
+    /**
+     * Runs every cycle of {@code plan} on a fresh clock and cluster built from {@code hosts} and {@code fabric}.
+     *
+     * @throws IllegalArgumentException for a plan the hosts cannot carry (a rank on no GPU, a broadcast without
+     *         its payload, a tree shard whose ranks need different bytes)
+     */
+    public static RefitResult run(List<Host> hosts, FabricSpec fabric, RefitPlan plan, Transport transport) {
+        return run(hosts, fabric, plan, transport, clock -> { }, run -> { });
+    }
+
+    /** As {@link #run(List, FabricSpec, RefitPlan, Transport)}, showing the clock to {@code before} before its first event and the run (its cluster, NIC traffic and resources, for the report's tables) to {@code after} once the last cycle ends. */
+    public static RefitResult run(List<Host> hosts, FabricSpec fabric, RefitPlan plan, Transport transport,
+            java.util.function.Consumer<SimulationClock> before, java.util.function.Consumer<WorkloadRun> after) {
+        SimulationClock clock = new SimulationClock();
+        before.accept(clock);
+        FluidNetwork network = new FluidNetwork(clock);
+        Cluster cluster = new Cluster(hosts, fabric, network);
+        TransferEngine engine = new TransferEngine(cluster, transport.protocol());
+        WorkloadRun run = new WorkloadRun(cluster, engine, transport.lanes(), transport.options());
+        WireContext ctx = new WireContext(plan, cluster, run, engine, transport.registration());
+        List<RefitResult.Cycle> cycles = new ArrayList<>();
+        new Cycles(ctx, cycles).start(0);
+        clock.run();
+        after.accept(run);
+        if (cycles.size() != plan.cycles()) {
+            throw new IllegalStateException("refit stopped after " + cycles.size() + " of " + plan.cycles()
+                    + " cycles: a stage never finished");
+        }
+        List<String> restsOn = new ArrayList<>();
+        for (CalibrationProfile.Parameter p : plan.calibration().parameters()) {
+            restsOn.add(p.describe());
+        }
+        if (plan.registration().hcasPerGpu() > 0) {
+            for (RegistrationParameters.Term t : transport.registration().terms(true, false)) {
+                restsOn.add(t.what() + ", " + t.kind() + " (" + t.source() + ")");
+            }
+        }
+        return new RefitResult(plan.method().name(), cycles, plan.minimumBytes(), restsOn, ctx.transfers());
+    }
+
+    /** The stages of one cycle after another, then the next cycle. */
+    private static final class Cycles {
+        private final WireContext ctx;
+        private final List<RefitResult.Cycle> out;
+        private double start;
+
+        Cycles(WireContext ctx, List<RefitResult.Cycle> out) {
+            this.ctx = ctx;
+            this.out = out;
+        }
+
+        void start(int c) {
+            ctx.beginCycle(c);
+            start = ctx.clock().now();
+            RefitPlan plan = ctx.plan();
+            RefitCalibration cal = plan.calibration();
+            double register = plan.registration().paidIn(c) ? plan.method().registrationSeconds(ctx) : 0.0;
+            ctx.hold(RefitStage.PAUSE, cal.value(RefitCalibration.PAUSE),
+                    () -> ctx.hold(RefitStage.REGISTER, register,
+                            () -> plan.method().run(ctx,
+                                    () -> ctx.hold(RefitStage.BARRIER, cal.value(RefitCalibration.BARRIER),
+                                            () -> ctx.hold(RefitStage.RESUME, cal.value(RefitCalibration.RESUME),
+                                                    () -> end(c))))));
+        }
+
+        private void end(int c) {
+            String[] bound = ctx.bound();
+            out.add(new RefitResult.Cycle(c, start, ctx.clock().now(), ctx.log().busySeconds(), ctx.wireBytes(),
+                    ctx.received(), bound[0], bound[1]));
+            if (c + 1 < ctx.plan().cycles()) {
+                start(c + 1);
+            }
+        }
+    }
+}

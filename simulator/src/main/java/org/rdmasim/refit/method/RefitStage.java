@@ -1,0 +1,27 @@
+package org.rdmasim.refit.method;
+
+/**
+ * The stages of one refit, in the order a cycle passes through them. A pipelined method runs some of them
+ * at once (a bucket's wire stage beside the next bucket's fill), so a cycle reports, per stage, how long
+ * at least one unit of work was in it, not a share of the wall time.
+ */
+public enum RefitStage {
+    /** The inference engine stops taking new work and drains in-flight requests. */
+    PAUSE,
+    /** Trainer ranks gather full tensors from their shards over NVLink (FSDP all-gather, {@code full_tensor()}). */
+    GATHER,
+    /** Conversion on the trainer GPU: dtype cast, projection fusion, quantisation. */
+    CONVERT,
+    /** Memory registration of the buffers the method's NICs touch (first cycle, or every cycle uncached). */
+    REGISTER,
+    /** Host-to-device copies over PCIe (a checkpoint engine's weights live in host memory). */
+    H2D,
+    /** The bytes on the fabric (and NVLink hops of a broadcast chain). */
+    WIRE,
+    /** Copies into the engine's weight tensors on the inference GPU (reload). */
+    INSTALL,
+    /** The global barrier that ends the update. */
+    BARRIER,
+    /** The engine takes work again. */
+    RESUME
+}

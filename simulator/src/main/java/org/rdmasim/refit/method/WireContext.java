@@ -1,0 +1,467 @@
+package org.rdmasim.refit.method;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.rdmasim.engine.SimulationClock;
+import org.rdmasim.fluid.Limit;
+import org.rdmasim.fluid.Resource;
+import org.rdmasim.fluid.ResourceKind;
+import org.rdmasim.hardware.Bottleneck;
+import org.rdmasim.hardware.Cluster;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.memory.RegistrationParameters;
+import org.rdmasim.refit.layout.SliceRoute;
+import org.rdmasim.transport.DataPath;
+import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.Lane;
+import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.TransferEngine;
+import org.rdmasim.transport.TransferResult;
+import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.workload.TransferItem;
+import org.rdmasim.workload.WorkloadRun;
+
+/**
+ * What a {@link RefitMethod} runs its cycle on: the plan's ranks and routes, one clock and one fluid network
+ * for every wire, NVLink and PCIe byte, the GPU work priced by {@link GpuRates}, and the record of what each
+ * stage did (busy intervals, bytes landed per inference rank, what limited each piece).
+ */
+public final class WireContext {
+    private final RefitPlan plan;
+    private final Cluster cluster;
+    private final WorkloadRun run;
+    private final TransferEngine engine;
+    private final RegistrationParameters registrationTerms;
+    private final StageLog log = new StageLog();
+    private final List<Integer> trainerRanks;
+    private final List<Integer> inferenceRanks;
+    private final Map<Integer, long[]> fromTrainer = new TreeMap<>();
+    private final Map<Integer, long[]> toInference = new TreeMap<>();
+    private final Map<TopologyNode, Resource[]> nvlink = new IdentityHashMap<>();
+    private final List<TransferResult> transfers = new ArrayList<>();
+    // Per cycle.
+    private final SortedMap<Integer, Long> received = new TreeMap<>();
+    private final Map<String, List<double[]>> busyByLimit = new LinkedHashMap<>();
+    private final Map<String, String> limitWords = new LinkedHashMap<>();
+    private long wireBytes;
+    private int cycle;
+
+    WireContext(RefitPlan plan, Cluster cluster, WorkloadRun run, TransferEngine engine,
+            RegistrationParameters registrationTerms) {
+        this.plan = plan;
+        this.cluster = cluster;
+        this.run = run;
+        this.engine = engine;
+        this.registrationTerms = registrationTerms;
+        TreeSet<Integer> t = new TreeSet<>();
+        TreeSet<Integer> i = new TreeSet<>();
+        for (SliceRoute r : plan.routes()) {
+            t.add(r.trainerRank());
+            i.add(r.inferenceRank());
+            // bytes, tensors, runs
+            add(fromTrainer, r.trainerRank(), r);
+            add(toInference, r.inferenceRank(), r);
+        }
+        trainerRanks = List.copyOf(t);
+        inferenceRanks = List.copyOf(i);
+        for (int rank : trainerRanks) {
+            gpu(trainer(rank));
+        }
+        for (int rank : inferenceRanks) {
+            gpu(inference(rank));
+        }
+    }
+
+    private static void add(Map<Integer, long[]> into, int rank, SliceRoute r) {
+        long[] v = into.computeIfAbsent(rank, k -> new long[3]);
+        v[0] = Math.addExact(v[0], r.bytes());
+        v[1] += r.tensors();
+        v[2] = Math.addExact(v[2], r.runs());
+    }
+
+    public RefitPlan plan() {
+        return plan;
+    }
+
+    public int cycle() {
+        return cycle;
+    }
+
+    SimulationClock clock() {
+        return run.clock();
+    }
+
+    public List<Integer> trainerRanks() {
+        return trainerRanks;
+    }
+
+    public List<Integer> inferenceRanks() {
+        return inferenceRanks;
+    }
+
+    public Endpoint trainer(int rank) {
+        Endpoint e = plan.trainer().apply(rank);
+        if (e == null) {
+            throw new IllegalArgumentException("trainer rank " + rank + " is placed on no GPU");
+        }
+        return e;
+    }
+
+    public Endpoint inference(int rank) {
+        Endpoint e = plan.inference().apply(rank);
+        if (e == null) {
+            throw new IllegalArgumentException("inference rank " + rank + " is placed on no GPU");
+        }
+        return e;
+    }
+
+    /** Bytes trainer rank {@code rank} sends under the slice map. */
+    public long bytesFrom(int rank) {
+        return fromTrainer.get(rank)[0];
+    }
+
+    /** Bytes inference rank {@code rank} needs under the slice map. */
+    public long bytesTo(int rank) {
+        return toInference.get(rank)[0];
+    }
+
+    public long runsTo(int rank) {
+        return toInference.get(rank)[2];
+    }
+
+    RegistrationParameters registrationTerms() {
+        return registrationTerms;
+    }
+
+    Host host(String name) {
+        return cluster.host(name);
+    }
+
+    /** The GPU node of an endpoint; an IllegalArgumentException naming it when it is no GPU. */
+    TopologyNode gpu(Endpoint e) {
+        Host h = cluster.host(e.host());
+        TopologyNode n = h.find(e.device()).orElseThrow(() -> new IllegalArgumentException(
+                "host " + e.host() + " has no device " + e.device() + " (a refit rank sits on a GPU)"));
+        if (n.kind() != TopologyNode.Kind.GPU) {
+            throw new IllegalArgumentException(e + " is no GPU (a refit rank sits on a GPU)");
+        }
+        return n;
+    }
+
+    double hbm(Endpoint e) {
+        return GpuRates.hbmBytesPerSecond(gpu(e).gpu().model());
+    }
+
+    /** Seconds to gather {@code bytes} of full tensors on {@code e} (see {@link Preparation}). */
+    double gatherSeconds(Endpoint e, long bytes) {
+        double f = plan.preparation().gatheredFraction();
+        if (f == 0 || bytes == 0) {
+            return 0;
+        }
+        TopologyNode g = gpu(e);
+        double rate = GpuRates.nvlinkBytesPerSecond(g.gpu());
+        if (rate <= 0) {
+            // No NVLink: the shards cross the GPU's own host link.
+            rate = g.uplink().bytesPerSecond();
+        }
+        return bytes * f / rate;
+    }
+
+    double convertSeconds(Endpoint e, long bytes) {
+        Preparation p = plan.preparation();
+        return bytes * (p.readPerByte() + p.writePerByte()) / hbm(e);
+    }
+
+    /** A device-to-device copy of {@code bytes} on {@code e}: every byte read once and written once. */
+    double copySeconds(Endpoint e, long bytes) {
+        return 2.0 * bytes / hbm(e);
+    }
+
+    /** Runs GPU work of {@code seconds} as stage {@code stage} on {@code gpu}, then {@code then}. */
+    void gpuWork(RefitStage stage, Endpoint gpu, double seconds, Runnable then) {
+        double start = clock().now();
+        clock().schedule(seconds, () -> {
+            double now = clock().now();
+            log.add(stage, start, now);
+            if (gpu != null && now > start) {
+                String what = stage == RefitStage.GATHER ? "nvlink" : "hbm";
+                busy(gpu + " " + what + " (" + stage.name().toLowerCase(java.util.Locale.ROOT) + ")",
+                        gpu.device() + " on " + gpu.host() + ": " + (stage == RefitStage.GATHER
+                                ? "NVLink bandwidth (gather)" : "HBM bandwidth (" + stageWords(stage) + ")"),
+                        start, now);
+            }
+            then.run();
+        });
+    }
+
+    private static String stageWords(RefitStage s) {
+        return switch (s) {
+            case CONVERT -> "conversion";
+            case INSTALL -> "install copy";
+            case H2D -> "staging copy";
+            default -> s.name().toLowerCase(java.util.Locale.ROOT);
+        };
+    }
+
+    /** A stage that is only a wait (pause, barrier, resume, registration): logged, not a resource. */
+    void hold(RefitStage stage, double seconds, Runnable then) {
+        gpuWork(stage, null, seconds, then);
+    }
+
+    /** Gathers then converts {@code bytes} on the trainer GPU {@code gpu}, then {@code then}. */
+    void prepare(Endpoint gpu, long bytes, Runnable then) {
+        gpuWork(RefitStage.GATHER, gpu, gatherSeconds(gpu, bytes),
+                () -> gpuWork(RefitStage.CONVERT, gpu, convertSeconds(gpu, bytes), then));
+    }
+
+    /** Posts one RDMA transfer through the workload run (the backend's lanes), landing on inference rank {@code rank}. */
+    void post(TransferItem item, int rank, Consumer<TransferResult> then) {
+        double start = clock().now();
+        run.post(item, r -> {
+            if (r.failed()) {
+                throw new IllegalStateException("refit transfer " + item.id() + " failed: " + r.failure());
+            }
+            double now = clock().now();
+            log.add(RefitStage.WIRE, start, now);
+            transfers.add(r);
+            wireBytes += item.bytes();
+            received.merge(rank, item.bytes(), Long::sum);
+            busy(r.bottleneck().id(), r.bottleneck().words(), start, now);
+            then.accept(r);
+        });
+    }
+
+    /**
+     * An NCCL broadcast of {@code bytes} from {@code members.get(0)} to the rest, over the channels NCCL's
+     * topology search would build ({@link BroadcastOrder#channels}). Each channel carries its own part of the
+     * buffer ({@code ncclCollCbdPart} gives channel c its offset and count, NVIDIA/nccl src/device/broadcast.h
+     * L22, v2.30.7-1) as one pipelined ring ({@link #chain}); channel k crosses between hosts through NIC k of
+     * each host ({@link BroadcastOrder#channelNic}), so a broadcast across hosts moves at the sum of the NICs
+     * its channels use, bounded by NVLink and by what leaves the root GPU: the root is only where the data
+     * enters the rings, so all channels start from its GPU and share its links. The broadcast ends when its
+     * last channel does.
+     *
+     * @param members the root first, then the receivers in chain order
+     * @param ranks   the inference ranks of {@code members} after the root (landing bytes)
+     */
+    void broadcast(List<Endpoint> members, List<Integer> ranks, List<String> ibHca, long bytes, String label,
+            Runnable then) {
+        if (members.size() < 2) {
+            clock().schedule(0, then);
+            return;
+        }
+        Map<String, List<TopologyNode>> gpus = BroadcastOrder.gpusByHost(this, members);
+        int channels = (int) Math.max(1, Math.min(BroadcastOrder.channels(this, gpus, ibHca), bytes));
+        double start = clock().now();
+        Countdown all = new Countdown(channels, () -> {
+            double now = clock().now();
+            log.add(RefitStage.WIRE, start, now);
+            wireBytes += bytes * (long) ranks.size();
+            for (int r : ranks) {
+                received.merge(r, bytes, Long::sum);
+            }
+            then.run();
+        });
+        long part = bytes / channels;
+        for (int k = 0; k < channels; k++) {
+            int ch = k;
+            long b = k == 0 ? bytes - part * (channels - 1) : part;
+            chain(BroadcastOrder.channelOrder(this, members, gpus, ch, ibHca),
+                    e -> BroadcastOrder.channelNic(cluster.host(e.host()), gpus.get(e.host()), ch, ibHca), b,
+                    channels == 1 ? label : label + "/ch" + ch, all::arrive);
+        }
+    }
+
+    /**
+     * One pipelined broadcast chain, NCCL's ring broadcast ({@code runRing} in NVIDIA/nccl
+     * {@code src/device/broadcast.h}: the root sends each chunk to the next rank, every middle rank receives
+     * it and sends it on while the next chunk arrives, the last rank only receives). In steady state every
+     * byte crosses every hop at one rate, so the chain is one fluid flow over the union of its hops'
+     * resources (a resource two hops cross counts twice), which max-min shares with everything else
+     * running; the last rank then lags the root by one step per hop after the first ({@code
+     * refit.ncclStepBytes} at the chain's mean rate). Hops between hosts leave by the NIC {@code nic} gives
+     * for the host, GPUDirect both sides, from the host's GPU in the chain nearest that NIC (NCCL's PXN: the
+     * last GPU hands its data over NVLink to the GPU beside the NIC, which on a host with only the root in
+     * the chain is the root itself, over its own PCIe link); hops inside a host go over NVLink.
+     */
+    private void chain(List<Endpoint> members, java.util.function.Function<Endpoint, TopologyNode> nic, long bytes,
+            String label, Runnable then) {
+        List<Resource> path = new ArrayList<>();
+        List<Double> usage = new ArrayList<>();
+        int runStart = 0;
+        for (int k = 0; k + 1 < members.size(); k++) {
+            Endpoint a = members.get(k);
+            Endpoint b = members.get(k + 1);
+            if (!a.host().equals(members.get(runStart).host())) {
+                runStart = k;
+            }
+            Endpoint exit = a;
+            if (!a.host().equals(b.host())) {
+                // the ring leaves the host through the NIC-side GPU of the host's run (NCCL's ring enters and
+                // leaves a node through the same NIC, from the GPU beside it)
+                Host h = cluster.host(a.host());
+                TopologyNode n = nic.apply(a);
+                for (int m = runStart; m <= k; m++) {
+                    if (h.relation(gpu(members.get(m)), n).compareTo(h.relation(gpu(exit), n)) < 0) {
+                        exit = members.get(m);
+                    }
+                }
+            }
+            hop(a, b, exit, nic, bytes, label, path, usage);
+        }
+        int hops = members.size() - 1;
+        double start = clock().now();
+        double step = plan.calibration().value(RefitCalibration.NCCL_STEP);
+        cluster.network().start(label, path, usage, 1.0, Double.POSITIVE_INFINITY, bytes, f -> {
+            double end = clock().now();
+            double rate = end > start ? bytes / (end - start) : Double.POSITIVE_INFINITY;
+            double fill = (hops - 1) * Math.min(step, bytes) / rate;
+            Limit limit = f.dominantLimiter();
+            clock().schedule(fill, () -> {
+                busy(limit.id(), words(limit), start, clock().now());
+                then.run();
+            });
+        });
+    }
+
+    private void hop(Endpoint a, Endpoint b, Endpoint exit, java.util.function.Function<Endpoint, TopologyNode> nic,
+            long bytes, String label, List<Resource> path, List<Double> usage) {
+        TopologyNode ga = gpu(a);
+        TopologyNode gb = gpu(b);
+        if (a.host().equals(b.host())) {
+            if (ga.gpu().nvlinks() > 0 && gb.gpu().nvlinks() > 0) {
+                path.add(nvlink(a, ga, 0));
+                usage.add(1.0);
+                path.add(nvlink(b, gb, 1));
+                usage.add(1.0);
+            } else {
+                for (Resource r : cluster.within(cluster.host(a.host()), ga, gb, false)) {
+                    path.add(r);
+                    usage.add(1.0);
+                }
+            }
+            return;
+        }
+        Endpoint from = a;
+        TopologyNode ge = gpu(exit);
+        if (!exit.equals(a) && ga.gpu().nvlinks() > 0 && ge.gpu().nvlinks() > 0) {
+            // PXN: the last GPU hands the data over NVLink to the GPU beside the NIC
+            path.add(nvlink(a, ga, 0));
+            usage.add(1.0);
+            path.add(nvlink(exit, ge, 1));
+            usage.add(1.0);
+            from = exit;
+        }
+        TransferSpec spec = new TransferSpec(label, from, b, bytes, Operation.WRITE, 1, DataPath.GPUDIRECT,
+                DataPath.GPUDIRECT, false, 0);
+        Lane lane = new Lane(nic.apply(from).name(), nic.apply(b).name(), bytes);
+        List<Double> u = new ArrayList<>();
+        path.addAll(engine.lanePath(spec, lane, u));
+        usage.addAll(u);
+    }
+
+    /** One direction (0 out, 1 in) of a GPU's NVLink ports, made on first use. */
+    private Resource nvlink(Endpoint e, TopologyNode g, int direction) {
+        Resource[] pair = nvlink.computeIfAbsent(g, k -> new Resource[2]);
+        if (pair[direction] == null) {
+            double rate = GpuRates.nvlinkBytesPerSecond(g.gpu());
+            pair[direction] = cluster.network().addResource(Limit.named(e + " nvlink " + (direction == 0 ? "tx" : "rx")),
+                    ResourceKind.OTHER, rate);
+        }
+        return pair[direction];
+    }
+
+    /**
+     * Copies {@code bytes} from host memory of the GPU's own socket (checkpoint-engine binds each rank to
+     * its GPU's NUMA node) into the GPU over PCIe: one fluid flow through the socket's memory and the
+     * links down to the GPU.
+     */
+    void h2d(Endpoint e, long bytes, String label, Runnable then) {
+        Host h = cluster.host(e.host());
+        TopologyNode g = gpu(e);
+        List<Resource> path = new ArrayList<>();
+        path.add(cluster.hostMemory(h, g.socket()));
+        path.addAll(cluster.fromSocket(h, g.socket(), g));
+        double start = clock().now();
+        cluster.network().start(label, path, 1.0, Double.POSITIVE_INFINITY, bytes, f -> {
+            Limit limit = f.dominantLimiter();
+            clock().schedule(0, () -> {
+                double now = clock().now();
+                log.add(RefitStage.H2D, start, now);
+                busy(limit.id(), words(limit), start, now);
+                then.run();
+            });
+        });
+    }
+
+    /** Bytes that reach inference rank {@code rank} without crossing anything (its GPU is the broadcast's root). */
+    void landed(int rank, long bytes) {
+        received.merge(rank, bytes, Long::sum);
+    }
+
+    private static String words(Limit limit) {
+        return limit instanceof Bottleneck b ? b.words() : limit.id();
+    }
+
+    private void busy(String id, String words, double start, double end) {
+        busyByLimit.computeIfAbsent(id, k -> new ArrayList<>()).add(new double[] {start, end});
+        limitWords.putIfAbsent(id, words);
+    }
+
+    // ---- per cycle
+
+    void beginCycle(int c) {
+        cycle = c;
+        log.clear();
+        received.clear();
+        busyByLimit.clear();
+        limitWords.clear();
+        wireBytes = 0;
+    }
+
+    StageLog log() {
+        return log;
+    }
+
+    SortedMap<Integer, Long> received() {
+        return new TreeMap<>(received);
+    }
+
+    long wireBytes() {
+        return wireBytes;
+    }
+
+    List<TransferResult> transfers() {
+        return List.copyOf(transfers);
+    }
+
+    /**
+     * The limit that was busy longest during the cycle's method stages (union of the intervals pieces spent
+     * under it): in a pipeline the stage that never waits, in a one-shot pull the slowest path. Ties go to
+     * the first seen. {@code {id, words}}, or {@code {"none", "nothing"}}.
+     */
+    String[] bound() {
+        String best = null;
+        double bestSeconds = -1;
+        for (Map.Entry<String, List<double[]>> e : busyByLimit.entrySet()) {
+            StageLog one = new StageLog();
+            for (double[] iv : e.getValue()) {
+                one.add(RefitStage.WIRE, iv[0], iv[1]);
+            }
+            double s = one.busySeconds().get(RefitStage.WIRE);
+            if (s > bestSeconds) {
+                bestSeconds = s;
+                best = e.getKey();
+            }
+        }
+        return best == null ? new String[] {"none", "nothing"} : new String[] {best, limitWords.get(best)};
+    }
+}

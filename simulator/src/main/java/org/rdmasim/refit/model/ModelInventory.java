@@ -1,0 +1,187 @@
+package org.rdmasim.refit.model;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every weight tensor of a model, with the few model-wide numbers a layout needs to cut them: attention and KV
+ * heads (vLLM replicates KV heads when TP exceeds them), routed experts per MoE layer, and the FP8 block size.
+ * Multi-token-prediction layers are kept apart ({@link #mtp()}): published parameter counts leave them out
+ * (DeepSeek-V3's 671B is the main model; its checkpoint adds 11.5B of MTP), and an RL refit moves them only when
+ * the engine speculates with them.
+ */
+public final class ModelInventory {
+    private final String name;
+    private final List<Tensor> tensors;
+    private final List<Tensor> mtp;
+    private final int attentionHeads;
+    private final int kvHeads;
+    private final int routedExperts;
+    private final int expertsPerToken;
+    private final int layers;
+
+    public ModelInventory(String name, List<Tensor> tensors, List<Tensor> mtp, int attentionHeads, int kvHeads,
+            int routedExperts, int expertsPerToken) {
+        this(name, tensors, mtp, attentionHeads, kvHeads, routedExperts, expertsPerToken, highestLayer(tensors) + 1);
+    }
+
+    private ModelInventory(String name, List<Tensor> tensors, List<Tensor> mtp, int attentionHeads, int kvHeads,
+            int routedExperts, int expertsPerToken, int layers) {
+        this.layers = layers;
+        this.name = name;
+        this.tensors = List.copyOf(tensors);
+        this.mtp = List.copyOf(mtp);
+        this.attentionHeads = attentionHeads;
+        this.kvHeads = kvHeads;
+        this.routedExperts = routedExperts;
+        this.expertsPerToken = expertsPerToken;
+    }
+
+    /** The inventory of a HuggingFace config. */
+    public static ModelInventory of(ModelConfig c) {
+        ModelConfig.Moe e = c.moe();
+        return new ModelInventory(c.source(), CheckpointTensors.main(c), CheckpointTensors.mtp(c), c.heads(),
+                c.mla() != null ? c.heads() : c.kvHeads(), e == null ? 0 : e.experts(),
+                e == null ? 0 : e.expertsPerToken());
+    }
+
+    /**
+     * Reads a model file: a JSON object with a {@code "tensors"} array is an explicit tensor list
+     * ({@link TensorListFile}), anything else a HuggingFace {@code config.json}.
+     */
+    public static ModelInventory read(Path file) throws IOException {
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(Files.readString(file));
+        } catch (NoSuchFileException e) {
+            throw new ModelFileException(file, null, "no such file");
+        } catch (JsonProcessingException e) {
+            throw new ModelFileException(file, null, "not valid JSON (line " + e.getLocation().getLineNr() + "): "
+                    + e.getOriginalMessage());
+        }
+        if (root != null && root.has("tensors")) {
+            return TensorListFile.parse(root, String.valueOf(file));
+        }
+        if (root == null) {
+            throw new ModelFileException(file, null, "empty");
+        }
+        return of(ModelConfig.parse(root, String.valueOf(file)));
+    }
+
+    /** This inventory with the multi-token-prediction layers counted as part of the model. */
+    public ModelInventory withMtp() {
+        List<Tensor> all = new ArrayList<>(tensors);
+        all.addAll(mtp);
+        return new ModelInventory(name, all, List.of(), attentionHeads, kvHeads, routedExperts, expertsPerToken,
+                layers);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public List<Tensor> tensors() {
+        return tensors;
+    }
+
+    public List<Tensor> mtp() {
+        return mtp;
+    }
+
+    public int attentionHeads() {
+        return attentionHeads;
+    }
+
+    public int kvHeads() {
+        return kvHeads;
+    }
+
+    /** Routed experts per MoE layer, 0 for a dense model. */
+    public int routedExperts() {
+        return routedExperts;
+    }
+
+    public int expertsPerToken() {
+        return expertsPerToken;
+    }
+
+    /** Parameters: elements of every weight, block scales not counted (they are metadata of the FP8 weights). */
+    public long parameters() {
+        return parameters(tensors);
+    }
+
+    public long mtpParameters() {
+        return parameters(mtp);
+    }
+
+    private static long parameters(List<Tensor> list) {
+        long n = 0;
+        for (Tensor t : list) {
+            if (t.scaleOf() == null) {
+                n = Math.addExact(n, t.elements());
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Parameters one token passes through: everything but the routed experts, plus {@code num_experts_per_tok}
+     * of them in each MoE layer (the "activated" count model cards give). Equal to {@link #parameters()} for a
+     * dense model.
+     */
+    public long activatedParameters() {
+        if (routedExperts == 0) {
+            return parameters();
+        }
+        long routed = 0;
+        for (Tensor t : tensors) {
+            if (t.expert() >= 0 && t.scaleOf() == null) {
+                routed += t.elements();
+            }
+        }
+        return parameters() - routed + routed / routedExperts * expertsPerToken;
+    }
+
+    /** Bytes of every tensor, scales included. */
+    public long bytes() {
+        long n = 0;
+        for (Tensor t : tensors) {
+            n = Math.addExact(n, t.bytes());
+        }
+        return n;
+    }
+
+    /** Bytes by element type, in the enum's order. */
+    public Map<DType, Long> bytesByDtype() {
+        Map<DType, Long> m = new EnumMap<>(DType.class);
+        for (Tensor t : tensors) {
+            m.merge(t.dtype(), t.bytes(), Math::addExact);
+        }
+        return m;
+    }
+
+    /**
+     * Decoder layers of the main model (one more than the highest layer index of its tensors); MTP layers,
+     * even when counted in by {@link #withMtp()}, come after them.
+     */
+    public int layers() {
+        return layers;
+    }
+
+    private static int highestLayer(List<Tensor> list) {
+        int max = -1;
+        for (Tensor t : list) {
+            max = Math.max(max, t.layer());
+        }
+        return max;
+    }
+}

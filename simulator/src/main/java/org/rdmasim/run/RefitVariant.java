@@ -1,0 +1,229 @@
+package org.rdmasim.run;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.rdmasim.fluid.Resource;
+import org.rdmasim.hardware.Cluster;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.hardware.Units;
+import org.rdmasim.memory.RegistrationTotals;
+import org.rdmasim.refit.RefitSetup;
+import org.rdmasim.refit.method.RefitResult;
+import org.rdmasim.refit.method.RefitRun;
+import org.rdmasim.refit.method.RefitStage;
+import org.rdmasim.scenario.VariantSpec;
+import org.rdmasim.transport.LanePolicy;
+import org.rdmasim.transport.config.EnvEntry;
+import org.rdmasim.transport.ucx.UcxLaneSelection;
+import org.rdmasim.workload.RefitSpec;
+import org.rdmasim.workload.RefitSummary;
+import org.rdmasim.workload.RunResult;
+import org.rdmasim.workload.VariantOutcome;
+import org.rdmasim.workload.WorkloadRun;
+
+/**
+ * Runs a refit variant: the plan {@link RefitSetup} builds from the scenario, on the variant's hosts, fabric
+ * and transport backend ({@link RefitRun}); then the same variant again with each of the changes most likely
+ * to shorten it, so the answer can say what each would buy.
+ */
+final class RefitVariant {
+    /** Where the change reruns get their bucket when the method had none: checkpoint-engine's 8 GiB default. */
+    private static final long DEFAULT_BUCKET = org.rdmasim.refit.method.Buckets.CHECKPOINT_ENGINE_MAX_BUCKET;
+
+    private RefitVariant() {
+    }
+
+    static VariantOutcome run(VariantSpec v, List<Host> hosts, boolean withChanges, org.rdmasim.engine.RunWatch watch) {
+        long t0 = System.nanoTime();
+        Map<String, Host> byName = new HashMap<>();
+        hosts.forEach(h -> byName.put(h.name(), h));
+        RefitSpec spec = v.refitSpec();
+        Ran ran;
+        try {
+            ran = once(v, hosts, byName, spec, watch);
+        } catch (IllegalArgumentException e) {
+            // a plan the method cannot carry on these hosts (RefitRun's documented refusals)
+            return VariantOutcome.failed(v.name(), v.description(), e.getMessage(), v.claim(), RegistrationTotals.ZERO);
+        }
+        RefitSummary summary = ran.summary();
+        if (withChanges) {
+            summary = summary.withChanges(changes(v, hosts, byName, spec));
+        }
+        RunResult result = new RunResult(ran.result().transfers(), ran.nics(), ran.resources(), ran.series(), ran.events(),
+                ran.result().transfers().size(), null, List.of(), summary);
+        double wall = (System.nanoTime() - t0) / 1e9;
+        return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", result, wall, v.claim(),
+                RegistrationTotals.ZERO);
+    }
+
+    private record Ran(RefitResult result, RefitSummary summary, List<RunResult.NicTraffic> nics,
+            List<RunResult.ResourceUsage> resources, List<RunResult.LoadSeries> series, long events) {
+    }
+
+    private static Ran once(VariantSpec v, List<Host> hosts, Map<String, Host> byName, RefitSpec spec,
+            org.rdmasim.engine.RunWatch watch) {
+        boolean usage = watch != null;
+        RefitSetup setup = RefitSetup.of(spec, byName::get);
+        LanePolicy lanes = v.transport().backend().lanes(v.transport().stack(),
+                UcxLaneSelection.Registrations.EVERYWHERE);
+        RefitRun.Transport transport = new RefitRun.Transport(lanes, v.protocol(), new WorkloadRun.PathOptions(
+                v.transport().gpudirect(), v.transport().acs(), v.transport().iommuPenalty(),
+                v.transport().backend().ucxRma()), v.registration().parameters());
+        List<RunResult.NicTraffic> nics = new ArrayList<>();
+        List<RunResult.ResourceUsage> resources = new ArrayList<>();
+        List<RunResult.LoadSeries> series = new ArrayList<>();
+        long[] events = new long[1];
+        if (watch != null) {
+            // the bench's count: inference ranks refitted, each cycle (no one event marks one finished)
+            watch.expect((long) setup.inference().worldSize() * spec.cycles(), null, 1);
+        }
+        long t0 = System.nanoTime();
+        RefitResult r = RefitRun.run(hosts, v.fabric(), setup.plan(), transport, clock -> {
+            if (watch != null) {
+                watch.attach(clock);
+            }
+        }, run -> {
+            events[0] = run.clock().eventsFired();
+            if (usage) {
+                RunResult whole = run.snapshot();
+                nics.addAll(whole.nics().stream().filter(n -> n.txBytes() > 0 || n.rxBytes() > 0).toList());
+                series.addAll(whole.nicSeries());
+                collect(run.cluster(), resources);
+            }
+        });
+        if (watch != null) {
+            watch.simulated(System.nanoTime() - t0);
+        }
+        return new Ran(r, summary(setup, r), nics, resources, series, events[0]);
+    }
+
+    /**
+     * Resource use over the whole refit, from its start: a broadcast posts no transfer, so the span the
+     * transfer tables measure from would be empty.
+     */
+    private static void collect(Cluster cluster, List<RunResult.ResourceUsage> out) {
+        double now = cluster.network().clock().now();
+        for (Resource r : cluster.network().resources()) {
+            double carried = r.bytesCarried(now);
+            if (carried <= 0) {
+                continue;
+            }
+            double mean = now > 0 ? carried / now / r.capacity() : 0;
+            out.add(new RunResult.ResourceUsage(r.limit(), r.kind().name(), r.capacity(), carried,
+                    r.peakLoad() / r.capacity(), mean));
+        }
+    }
+
+    static RefitSummary summary(RefitSetup setup, RefitResult r) {
+        List<RefitSummary.Cycle> cycles = new ArrayList<>();
+        for (RefitResult.Cycle c : r.cycles()) {
+            Map<String, Double> stages = new LinkedHashMap<>();
+            for (RefitStage s : RefitStage.values()) {
+                Double sec = c.stageSeconds().get(s);
+                stages.put(s.name().toLowerCase(Locale.ROOT), sec == null ? 0.0 : sec);
+            }
+            cycles.add(new RefitSummary.Cycle(c.index(), c.seconds(), stages, c.wireBytes(), c.boundBy(),
+                    c.boundWords()));
+        }
+        long runs = 0;
+        for (var route : setup.map().routes()) {
+            runs += route.runs();
+        }
+        return new RefitSummary(r.method(), setup.modelName(), r.minimumBytes(), setup.trainer().worldSize(),
+                setup.inference().worldSize(), setup.map().routes().size(), runs, cycles, r.restsOn(), setup.describe(),
+                List.of(), setup.conserved() && received(setup, r));
+    }
+
+    /** Every inference rank received, in every cycle, what its layout needs (broadcasts: at least that). */
+    private static boolean received(RefitSetup setup, RefitResult r) {
+        boolean broadcast = setup.plan().broadcastBytes() > 0;
+        for (RefitResult.Cycle c : r.cycles()) {
+            for (int rank = 0; rank < setup.inference().worldSize(); rank++) {
+                long got = c.received().getOrDefault(rank, 0L);
+                long need = setup.map().neededBytes(rank);
+                if (broadcast ? got < need : got != need) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The same variant rerun with one change each: more senders (a broadcast from every trainer rank),
+     * striping over every compute NIC of a host (storage and management cards left out) (UCX_NET_DEVICES listing all, as many rails, registration on each),
+     * a bucket four times as large, one arena registration, and each other method. Fastest first; a change
+     * the variant already has is left out.
+     */
+    private static List<RefitSummary.Change> changes(VariantSpec v, List<Host> hosts, Map<String, Host> byName,
+            RefitSpec spec) {
+        Map<String, VariantSpec> tries = new LinkedHashMap<>();
+        RefitSpec.Knobs k = spec.knobs();
+        if (spec.method().equals("nccl-broadcast") && !k.allSenders()) {
+            tries.put("more senders: broadcast striped over every trainer rank (senders: all)",
+                    v.withRefit(spec.withMethod(spec.method(), new RefitSpec.Knobs(true, 0, k.bucketBytes(),
+                            k.doubleBuffered()))));
+        }
+        boolean rdma = spec.method().equals("rdma-pull") || spec.method().equals("write-schedule");
+        if (rdma) {
+            Host first = byName.get(spec.inferenceHosts().get(0));
+            List<TopologyNode> compute = first.computeNics();
+            int nics = compute.size();
+            boolean already = spec.registrationHcas() >= nics && v.transport().stack().env().stream()
+                    .anyMatch(e -> e.name().equals("UCX_MAX_RMA_RAILS") && e.value().strip().matches("[0-9]+")
+                            && Integer.parseInt(e.value().strip()) >= nics);
+            if (nics > 1 && !already) {
+                String devices = String.join(",", compute.stream().map(n -> n.name() + ":1").toList());
+                List<EnvEntry> env = new ArrayList<>(v.transport().stack().env());
+                env.removeIf(e -> e.name().equals("UCX_NET_DEVICES") || e.name().equals("UCX_MAX_RMA_RAILS")
+                        || e.name().equals("MX_RDMA_NIC_PIN"));
+                env.add(new EnvEntry("MX_RDMA_NIC_PIN", "stripe", "what would halve it", 0));
+                env.add(new EnvEntry("UCX_NET_DEVICES", devices, "what would halve it", 0));
+                env.add(new EnvEntry("UCX_MAX_RMA_RAILS", String.valueOf(nics), "what would halve it", 0));
+                VariantSpec striped = v.withTransport(v.transport().withStack(v.transport().stack().withEnv(env)));
+                tries.put("striping over all " + nics + " compute NICs (UCX_NET_DEVICES=" + devices + ", UCX_MAX_RMA_RAILS="
+                        + nics + ", registered on each)", striped.withRefit(spec.withRegistration(spec.registration(),
+                                Math.max(spec.registrationHcas(), nics))));
+            }
+        }
+        if (k.bucketBytes() > 0) {
+            tries.put("a bucket of " + Units.exactSizeLabel(4 * k.bucketBytes(), "") + " (4x)", v.withRefit(
+                    spec.withMethod(spec.method(), new RefitSpec.Knobs(k.allSenders(), k.treeChildren(),
+                            4 * k.bucketBytes(), k.doubleBuffered()))));
+        }
+        if (!spec.registration().equals("arena")) {
+            tries.put("one arena registration (MX_VMM_ARENA=1)", v.withRefit(spec.withRegistration("arena",
+                    spec.registrationHcas())));
+        }
+        long bucket = k.bucketBytes() > 0 ? k.bucketBytes() : DEFAULT_BUCKET;
+        for (String m : RefitSetup.METHODS) {
+            if (m.equals(spec.method())) {
+                continue;
+            }
+            boolean bucketed = !m.equals("rdma-pull");
+            boolean all = m.equals("nccl-broadcast");
+            tries.put("method " + m + (bucketed ? " (bucket " + Units.exactSizeLabel(bucket, "") + ")" : "")
+                    + (all ? ", all trainer ranks sending" : ""), v.withRefit(spec.withMethod(m,
+                            new RefitSpec.Knobs(all, 0, bucketed ? bucket : 0, true))));
+        }
+        List<RefitSummary.Change> out = new ArrayList<>();
+        for (Map.Entry<String, VariantSpec> e : tries.entrySet()) {
+            VariantSpec changed = e.getValue();
+            try {
+                RefitSummary s = once(changed, hosts, byName, changed.refitSpec(), null).summary();
+                out.add(new RefitSummary.Change(e.getKey(), s.firstCycleSeconds(), s.steadyCycleSeconds(), ""));
+            } catch (IllegalArgumentException ex) {
+                out.add(new RefitSummary.Change(e.getKey(), Double.NaN, Double.NaN, ex.getMessage()));
+            }
+        }
+        out.sort(Comparator.comparingDouble((RefitSummary.Change c) -> Double.isNaN(c.steadyCycleSeconds())
+                ? Double.MAX_VALUE : c.steadyCycleSeconds()));
+        return out;
+    }
+}

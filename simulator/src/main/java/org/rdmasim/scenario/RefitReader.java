@@ -1,0 +1,245 @@
+package org.rdmasim.scenario;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.rdmasim.refit.RefitSetup;
+import org.rdmasim.refit.method.RefitCalibration;
+import org.rdmasim.workload.RefitSpec;
+
+/**
+ * Reads {@code workload: {refit: ...}}:
+ * <pre>
+ * refit:
+ *   model: models/qwen3-4b.json   # a config.json or tensor list beside the scenario, or a shipped model's name
+ *                                 # (qwen3-4b: scenarios/models/qwen3-4b.json, looked up from the scenario up)
+ *   dtype: fp8                    # what inference loads, if not the checkpoint's dtype (fp8 | bf16)
+ *   trainer: {hosts: trainers, tp: 2, pp: 1, ep: 1, etp: 1, cp: 1, dp: 2, fsdp: false,
+ *             firstStageLayers: 0, lastStageLayers: 0}
+ *   inference: {hosts: inference, tp: 2, dp: 2, ep: false, redundantExperts: 0}
+ *   method: rdma-pull             # rdma-pull | write-schedule | nccl-broadcast | checkpoint-engine
+ *   senders: one                  # nccl-broadcast: one (trainer rank 0) | all (striped, verl nccl_parallel)
+ *   tree: 2                       # rdma-pull: ranks holding a shard each serve it to this many others
+ *   bucket: 1 GiB                 # broadcast bucket or WRITE piece
+ *   doubleBuffering: true
+ *   registration: per-tensor      # per-tensor | pool | arena
+ *   poolSegments: 16              # with pool
+ *   registrationHcas: 1           # HCAs each GPU buffer is registered on
+ *   cached: true                  # registration kept across cycles
+ *   stages: {pause: 0 s, resume: 0 s, barrier: 0 s}
+ *   cycles: 2
+ * </pre>
+ * Every field a layout or host group cannot carry is refused with its location (exit 2).
+ */
+final class RefitReader {
+    private static final Map<String, String> STAGE_KEYS = Map.of("pause", RefitCalibration.PAUSE, "resume",
+            RefitCalibration.RESUME, "barrier", RefitCalibration.BARRIER);
+
+    private RefitReader() {
+    }
+
+    static RefitSpec read(YamlTree r, HostTable hosts) {
+        r.onlyFields(Set.of("model", "dtype", "trainer", "inference", "method", "senders", "tree", "bucket",
+                "doubleBuffering", "registration", "poolSegments", "registrationHcas", "cached", "stages", "cycles"));
+        Path model = model(r.get("model"));
+        String dtype = null;
+        if (r.has("dtype")) {
+            dtype = r.get("dtype").text().toLowerCase(Locale.ROOT);
+            if (!dtype.equals("fp8") && !dtype.equals("bf16")) {
+                throw r.get("dtype").error("expected fp8 or bf16, got '" + r.get("dtype").text() + "'");
+            }
+        }
+        YamlTree t = r.get("trainer");
+        t.onlyFields(Set.of("hosts", "tp", "pp", "ep", "etp", "cp", "dp", "fsdp", "firstStageLayers",
+                "lastStageLayers"));
+        RefitSpec.Trainer trainer = new RefitSpec.Trainer(size(t, "tp"), size(t, "pp"), size(t, "ep"), size(t, "etp"),
+                size(t, "cp"), size(t, "dp"), t.has("fsdp") && t.get("fsdp").bool(), count(t, "firstStageLayers"),
+                count(t, "lastStageLayers"));
+        YamlTree i = r.get("inference");
+        i.onlyFields(Set.of("hosts", "tp", "dp", "ep", "redundantExperts"));
+        boolean ep = i.has("ep") && i.get("ep").bool();
+        RefitSpec.Inference inference = new RefitSpec.Inference(size(i, "tp"), size(i, "dp"), ep,
+                count(i, "redundantExperts"));
+        if (inference.redundantExperts() > 0 && !ep) {
+            throw i.get("redundantExperts").error("redundant experts need ep: true (vLLM's EPLB runs with "
+                    + "--enable-expert-parallel)");
+        }
+        List<String> trainerHosts = hosts(t.get("hosts"), hosts);
+        List<String> inferenceHosts = hosts(i.get("hosts"), hosts);
+        YamlTree m = r.get("method");
+        String method = m.text().toLowerCase(Locale.ROOT);
+        if (!RefitSetup.METHODS.contains(method)) {
+            throw m.error("expected one of " + String.join(", ", RefitSetup.METHODS) + ", got '" + m.text() + "'");
+        }
+        // checkpoint-engine's owners are the inference engine's own ranks (its README: the weights are held in
+        // host memory by workers beside the engines), so they share hosts; every other method moves weights
+        // from trainer GPUs to other GPUs
+        if (!method.equals("checkpoint-engine")) {
+            Set<String> trainers = new HashSet<>(trainerHosts);
+            for (String h : inferenceHosts) {
+                if (trainers.contains(h)) {
+                    throw i.get("hosts").error("host '" + h + "' holds trainer and inference ranks: give each its own "
+                            + "hosts (only checkpoint-engine's owners share the inference hosts)");
+                }
+            }
+        }
+        boolean all = false;
+        if (r.has("senders")) {
+            YamlTree s = r.get("senders");
+            all = switch (s.text().toLowerCase(Locale.ROOT)) {
+                case "one" -> false;
+                case "all" -> true;
+                default -> throw s.error("expected one or all, got '" + s.text() + "'");
+            };
+            if (!method.equals("nccl-broadcast")) {
+                throw s.error("senders applies to nccl-broadcast only (method is " + method + ")");
+            }
+        }
+        int tree = 0;
+        if (r.has("tree")) {
+            tree = count(r, "tree");
+            if (!method.equals("rdma-pull")) {
+                throw r.get("tree").error("a tree fan-out applies to rdma-pull only (method is " + method + ")");
+            }
+            if (tree > 0 && ep) {
+                throw r.get("tree").error("a tree shares a shard among DP replicas; with expert parallelism no two "
+                        + "inference ranks hold the same experts");
+            }
+        }
+        long bucket = 0;
+        if (r.has("bucket")) {
+            bucket = Quantities.bytes(r.get("bucket"));
+            if (bucket < 1) {
+                throw r.get("bucket").error("a bucket holds at least one byte");
+            }
+        }
+        boolean doubleBuffered = !r.has("doubleBuffering") || r.get("doubleBuffering").bool();
+        String registration = "per-tensor";
+        if (r.has("registration")) {
+            registration = r.get("registration").text().toLowerCase(Locale.ROOT);
+            if (!Set.of("per-tensor", "pool", "arena").contains(registration)) {
+                throw r.get("registration").error("expected per-tensor, pool or arena, got '"
+                        + r.get("registration").text() + "'");
+            }
+        }
+        int segments = 0;
+        if (registration.equals("pool")) {
+            if (!r.has("poolSegments")) {
+                throw r.get("registration").error("a pool registration needs poolSegments: N");
+            }
+            segments = size(r, "poolSegments");
+        } else if (r.has("poolSegments")) {
+            throw r.get("poolSegments").error("poolSegments applies to registration: pool only");
+        }
+        int hcas = r.has("registrationHcas") ? size(r, "registrationHcas") : 1;
+        boolean cached = !r.has("cached") || r.get("cached").bool();
+        Map<String, Double> stages = new HashMap<>();
+        if (r.has("stages")) {
+            YamlTree s = r.get("stages");
+            s.onlyFields(STAGE_KEYS.keySet());
+            for (Map.Entry<String, YamlTree> e : s.entries().entrySet()) {
+                double seconds = Quantities.seconds(e.getValue());
+                if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+                    throw e.getValue().error("a stage takes a finite time >= 0");
+                }
+                stages.put(STAGE_KEYS.get(e.getKey()), seconds);
+            }
+        }
+        int cycles = r.has("cycles") ? size(r, "cycles") : 1;
+        RefitSpec spec = new RefitSpec(model, dtype, trainerHosts, trainer, inferenceHosts, inference, method,
+                new RefitSpec.Knobs(all, tree, bucket, doubleBuffered), registration, segments, cached, hcas, cycles,
+                stages);
+        try {
+            RefitSetup.of(spec, hosts::representative);
+        } catch (RefitSetup.Refused e) {
+            throw at(r, e.field()).error(e.getMessage());
+        }
+        return spec;
+    }
+
+    /** The node a refused field names, or its nearest written parent. */
+    private static YamlTree at(YamlTree r, String field) {
+        YamlTree node = r;
+        for (String part : field.split("\\.")) {
+            if (node.isMap() && node.has(part)) {
+                node = node.get(part);
+            } else {
+                break;
+            }
+        }
+        return node;
+    }
+
+    /**
+     * A model file beside the scenario (inside its folder), or a shipped model's bare name looked up as
+     * {@code models/NAME.json} in the scenario's folder and the folders above it (a scenario under
+     * scenarios/scale finds scenarios/models).
+     */
+    private static Path model(YamlTree v) {
+        String text = v.text();
+        if (text.matches("[A-Za-z0-9._-]+") && !text.endsWith(".json")) {
+            Path folder = Path.of(v.file()).toAbsolutePath().getParent();
+            for (int up = 0; folder != null && up < 4; up++, folder = folder.getParent()) {
+                Path f = folder.resolve("models").resolve(text + ".json");
+                if (Files.isRegularFile(f)) {
+                    return f;
+                }
+            }
+            throw v.error("no model named '" + text + "' in a models/ folder beside the scenario or above it; give "
+                    + "a path to a config.json or tensor list");
+        }
+        return FileScope.resolve(v);
+    }
+
+    private static List<String> hosts(YamlTree v, HostTable hosts) {
+        List<String> out = new ArrayList<>();
+        for (YamlTree n : v.isList() ? v.items() : List.of(v)) {
+            String name = n.text();
+            List<String> group = hosts.groups().get(name);
+            if (group != null) {
+                out.addAll(group);
+            } else if (hosts.specs().containsKey(name)) {
+                out.add(name);
+            } else {
+                throw n.error("no host or host group named '" + name + "' (hosts: " + hosts.describe() + ")");
+            }
+        }
+        if (out.isEmpty()) {
+            throw v.error("no hosts listed");
+        }
+        if (new HashSet<>(out).size() != out.size()) {
+            throw v.error("a host is listed twice");
+        }
+        return out;
+    }
+
+    /** A parallel size: 1 when absent, else 1 to 65536. */
+    private static int size(YamlTree section, String field) {
+        if (!section.has(field)) {
+            return 1;
+        }
+        long n = section.get(field).integer();
+        if (n < 1 || n > 65536) {
+            throw section.get(field).error("expected 1 to 65536, got " + n);
+        }
+        return (int) n;
+    }
+
+    /** A count: 0 when absent, else 0 to 65536. */
+    private static int count(YamlTree section, String field) {
+        if (!section.has(field)) {
+            return 0;
+        }
+        long n = section.get(field).integer();
+        if (n < 0 || n > 65536) {
+            throw section.get(field).error("expected 0 to 65536, got " + n);
+        }
+        return (int) n;
+    }
+}

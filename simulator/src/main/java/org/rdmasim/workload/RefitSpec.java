@@ -1,0 +1,68 @@
+package org.rdmasim.workload;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A refit as a scenario states it ({@code workload: refit:}), in plain values: the model, the trainer's and
+ * the inference engine's layouts placed on host groups, the transfer method with its knobs, and the cycles.
+ * The refit packages build their plan from it; this layer only carries it.
+ *
+ * @param model            a HuggingFace config.json or an explicit tensor list, resolved against the scenario
+ * @param inferenceDtype   the dtype inference loads ({@code fp8}: block-quantised 128 x 128, {@code bf16}), null
+ *                         for the checkpoint's own
+ * @param trainerHosts     hosts holding the trainer ranks, rank r on host r / GPUs-per-host, GPU r % GPUs-per-host
+ * @param inferenceHosts   hosts holding the inference ranks, placed the same way
+ * @param method           rdma-pull, write-schedule, nccl-broadcast or checkpoint-engine
+ * @param registration     per-tensor, pool or arena
+ * @param stageSeconds     the scenario's values of the named stage parameters (pause, resume, barrier), by key
+ */
+public record RefitSpec(Path model, String inferenceDtype, List<String> trainerHosts, Trainer trainer,
+        List<String> inferenceHosts, Inference inference, String method, Knobs knobs, String registration,
+        int poolSegments, boolean registrationCached, int registrationHcas, int cycles, Map<String, Double> stageSeconds) {
+    public RefitSpec {
+        trainerHosts = List.copyOf(trainerHosts);
+        inferenceHosts = List.copyOf(inferenceHosts);
+        stageSeconds = Map.copyOf(stageSeconds);
+    }
+
+    /**
+     * Megatron sizes: tensor, pipeline, expert, expert-tensor, context and data parallel; FSDP over dp; decoder
+     * layers on the first and last pipeline stage (0: an even split).
+     */
+    public record Trainer(int tp, int pp, int ep, int etp, int cp, int dp, boolean fsdp, int firstStageLayers,
+            int lastStageLayers) {
+        public int ranks() {
+            return tp * pp * cp * dp;
+        }
+    }
+
+    /** vLLM sizes: TP per engine, DP engines, expert parallel over all TP x DP ranks, EPLB redundant experts. */
+    public record Inference(int tp, int dp, boolean expertParallel, int redundantExperts) {
+        public int ranks() {
+            return tp * dp;
+        }
+    }
+
+    /**
+     * The method's knobs.
+     *
+     * @param allSenders     broadcast from every trainer rank striped (verl nccl_parallel), not rank 0 alone
+     * @param treeChildren   RDMA pull: inference ranks each rank serves its shard to (0: no tree)
+     * @param bucketBytes    bucket (broadcast, checkpoint engine) or piece (WRITE schedule) size; 0 when unset
+     * @param doubleBuffered two buffers per sender, filling one while the other is on the wire
+     */
+    public record Knobs(boolean allSenders, int treeChildren, long bucketBytes, boolean doubleBuffered) {
+    }
+
+    public RefitSpec withMethod(String newMethod, Knobs newKnobs) {
+        return new RefitSpec(model, inferenceDtype, trainerHosts, trainer, inferenceHosts, inference, newMethod, newKnobs,
+                registration, poolSegments, registrationCached, registrationHcas, cycles, stageSeconds);
+    }
+
+    public RefitSpec withRegistration(String mode, int hcas) {
+        return new RefitSpec(model, inferenceDtype, trainerHosts, trainer, inferenceHosts, inference, method, knobs, mode,
+                poolSegments, registrationCached, hcas, cycles, stageSeconds);
+    }
+}

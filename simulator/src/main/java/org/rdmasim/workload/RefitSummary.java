@@ -1,0 +1,50 @@
+package org.rdmasim.workload;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a refit variant produced, in plain values for the report: per cycle the time by stage, the bytes on
+ * the wire against the minimum the layouts require, and what bounded it; what the answer rests on; and the
+ * modelled effect of the changes most likely to shorten it.
+ *
+ * @param plan     one line per fact of the plan (model, layouts, routes, descriptors, method), as {@code explain}
+ *                 prints it
+ * @param restsOn  the named stage and registration parameters, {@code key = value unit, kind (source)}
+ * @param changes  the same variant rerun with one change each, fastest first
+ */
+public record RefitSummary(String method, String model, long minimumBytes, int trainerRanks, int inferenceRanks,
+        long routes, long descriptors, List<Cycle> cycles, List<String> restsOn, List<String> plan, List<Change> changes,
+        boolean conserved) {
+    public RefitSummary {
+        cycles = List.copyOf(cycles);
+        restsOn = List.copyOf(restsOn);
+        plan = List.copyOf(plan);
+        changes = List.copyOf(changes);
+    }
+
+    /** One cycle: seconds per stage (stages that overlap each count), bytes on the wire, the bound. */
+    public record Cycle(int index, double seconds, Map<String, Double> stageSeconds, long wireBytes, String boundBy,
+            String boundWords) {
+        public Cycle {
+            stageSeconds = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(stageSeconds));
+        }
+    }
+
+    /** A change and the refit time it gives (first cycle and steady cycle), or why it does not apply. */
+    public record Change(String change, double firstCycleSeconds, double steadyCycleSeconds, String note) {
+    }
+
+    public double firstCycleSeconds() {
+        return cycles.get(0).seconds();
+    }
+
+    public double steadyCycleSeconds() {
+        return cycles.get(cycles.size() - 1).seconds();
+    }
+
+    public RefitSummary withChanges(List<Change> newChanges) {
+        return new RefitSummary(method, model, minimumBytes, trainerRanks, inferenceRanks, routes, descriptors, cycles,
+                restsOn, plan, newChanges, conserved);
+    }
+}

@@ -1,0 +1,83 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code rdmasim model}: its JSON, its layouts and its refusals. */
+class ModelCommandTest {
+    @TempDir
+    Path dir;
+
+    private static String model(String file) {
+        return CliTestSupport.repo().resolve("scenarios/models").resolve(file).toString();
+    }
+
+    @Test
+    void jsonGivesParametersBytesAndEveryRank() throws Exception {
+        var r = CliTestSupport.run("model", model("qwen3-30b-a3b.json"), "--tp", "4", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode o = new ObjectMapper().readTree(r.out());
+        assertEquals("model", o.get("command").asText());
+        long bytes = o.get("bytes").asLong();
+        assertEquals(2 * o.get("parameters").asLong(), bytes, "a bf16 model: two bytes a parameter");
+        assertEquals(4, o.get("ranks").size());
+        long sum = 0;
+        for (JsonNode rank : o.get("ranks")) {
+            sum += rank.get("bytes").asLong();
+            assertEquals(128, rank.get("experts").asInt(), "without EP every rank holds a slice of every expert");
+        }
+        // 4 KV heads over TP 4: nothing replicated but the norms and routers; each rank a quarter of the rest
+        assertTrue(sum > bytes && sum < bytes * 1.01, sum + " vs " + bytes);
+    }
+
+    @Test
+    void expertParallelismAndPipelineStagesShowUp() throws Exception {
+        var r = CliTestSupport.run("model", model("deepseek-v3.json"), "--tp", "8", "--ep", "16", "--pp", "61",
+                "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode o = new ObjectMapper().readTree(r.out());
+        assertEquals(2, o.get("layout").get("dp").asInt(), "--ep 16 over TP 8 is 2 replicas");
+        assertEquals(16, o.get("ranks").get(0).get("experts").asInt(), "256 experts over 16 ranks");
+        assertEquals(61, o.get("stages").size());
+        long stages = 0;
+        for (JsonNode s : o.get("stages")) {
+            stages += s.get("bytes").asLong();
+        }
+        assertEquals(o.get("bytes").asLong(), stages, "untied: the stages hold the model once");
+        assertFalse(o.get("mtpCounted").asBoolean());
+        assertTrue(o.get("mtpParameters").asLong() > 11e9);
+    }
+
+    @Test
+    void textNamesTheMtpLayersLeftOut() {
+        var r = CliTestSupport.run("model", model("deepseek-v3.json"));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("671,026,419,200"), r.out());
+        assertTrue(r.out().contains("--mtp counts them"), r.out());
+    }
+
+    @Test
+    void badInputIsExitTwoWithAMessageNamingTheField() throws Exception {
+        Path f = dir.resolve("config.json");
+        Files.writeString(f, "{\"architectures\": [\"Qwen3ForCausalLM\"], \"torch_dtype\": \"bfloat16\"}");
+        var r = CliTestSupport.run("model", f.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().startsWith("rdmasim: error: ") && r.err().contains("config.json")
+                && r.err().contains("hidden_size"), r.err());
+        assertFalse(r.err().contains("\tat "), "no stack trace");
+        var ep = CliTestSupport.run("model", model("qwen3-235b-a22b.json"), "--tp", "4", "--ep", "6");
+        assertEquals(2, ep.code());
+        assertTrue(ep.err().contains("TP x DP"), ep.err());
+        var tp = CliTestSupport.run("model", model("deepseek-v3.json"), "--tp", "32");
+        assertEquals(2, tp.code());
+        assertTrue(tp.err().contains("block"), tp.err());
+    }
+}

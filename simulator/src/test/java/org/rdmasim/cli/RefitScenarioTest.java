@@ -1,0 +1,142 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A refit run end to end from a scenario file, by each method, on a small Qwen3 model (hidden 256, 4 layers,
+ * 8 heads, 4 KV heads): what each inference rank receives is exactly what its layout needs, bytes on the wire
+ * are the slice map's minimum (pull, WRITE) or more (broadcasts reach relays); bad input exits 2 naming the
+ * field; the same scenario and seed give the same summary.json byte for byte.
+ */
+class RefitScenarioTest {
+    @TempDir
+    Path dir;
+
+    private Path scenario(String refitExtra, String variants) throws IOException {
+        Files.writeString(dir.resolve("tiny.json"), """
+                {"architectures": ["Qwen3ForCausalLM"], "hidden_size": 256, "num_hidden_layers": 4,
+                 "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 32, "intermediate_size": 512,
+                 "vocab_size": 1000, "tie_word_embeddings": false, "torch_dtype": "bfloat16"}
+                """);
+        Path f = dir.resolve("refit.yaml");
+        Files.writeString(f, """
+                # a tiny refit
+                name: tiny-refit
+                seed: 7
+                hosts:
+                  trainers: {preset: dgx-h100, count: 1, prefix: t}
+                  inference: {preset: dgx-h100, count: 2, prefix: i}
+                workload:
+                  refit:
+                    model: tiny.json
+                    trainer: {hosts: trainers, tp: 2, dp: 2}
+                    inference: {hosts: inference, tp: 4, dp: 2}
+                    method: rdma-pull
+                    cycles: 2
+                """ + refitExtra + variants);
+        return f;
+    }
+
+    private static final String EVERY_METHOD = """
+            variants:
+              - name: pull
+              - name: pull-tree
+                workload: {refit: {tree: 1}}
+              - name: write
+                workload: {refit: {method: write-schedule, bucket: 64 KiB}}
+              - name: broadcast-one
+                workload: {refit: {method: nccl-broadcast, bucket: 128 KiB, senders: one}}
+              - name: broadcast-all
+                workload: {refit: {method: nccl-broadcast, bucket: 128 KiB, senders: all}}
+              - name: checkpoint-engine
+                workload: {refit: {method: checkpoint-engine, bucket: 256 KiB, doubleBuffering: false}}
+            """;
+
+    private JsonNode run(Path scenario, String out) throws IOException {
+        var r = CliTestSupport.run("run", scenario.toString(), "-o", dir.resolve(out).toString());
+        assertEquals(0, r.code(), r.err());
+        return new ObjectMapper().readTree(dir.resolve(out).resolve("summary.json").toFile());
+    }
+
+    @Test
+    void everyMethodDeliversWhatEachLayoutNeeds() throws IOException {
+        JsonNode s = run(scenario("", EVERY_METHOD), "out");
+        assertEquals(6, s.get("variants").size());
+        long minimum = -1;
+        for (JsonNode v : s.get("variants")) {
+            assertEquals("ok", v.get("status").asText(), v.toString());
+            JsonNode refit = v.get("refit");
+            assertTrue(refit.get("conserved").asBoolean(), v.get("name") + ": every inference rank gets its needs");
+            if (minimum < 0) {
+                minimum = refit.get("minimumBytes").asLong();
+            }
+            assertEquals(minimum, refit.get("minimumBytes").asLong(), "one slice map for every method");
+            assertEquals(2, refit.get("cycles").size());
+            for (JsonNode c : refit.get("cycles")) {
+                long wire = c.get("wireBytes").asLong();
+                String m = refit.get("method").asText();
+                if (m.startsWith("rdma-pull") && !m.contains("tree") || m.equals("write-schedule")) {
+                    assertEquals(minimum, wire, v.get("name") + ": a pull or WRITE moves the slice map's bytes once");
+                } else {
+                    assertTrue(wire >= minimum, v.get("name") + ": " + wire + " < " + minimum);
+                }
+                assertTrue(c.get("seconds").asDouble() > 0);
+            }
+            // the second cycle does not register again (cached)
+            assertTrue(refit.get("cycles").get(1).get("stageSeconds").get("register").asDouble() == 0.0);
+            assertFalse(refit.get("whatWouldHalveIt").isEmpty());
+            assertFalse(refit.get("plan").isEmpty());
+        }
+        // 8 inference ranks of TP 4 each hold a quarter of the model (plus replicated norms): the minimum is
+        // between 2x and 2.1x the model's bytes for this small model
+        long model = 2L * (4 * (256 * 256 * 2 + 128 * 256 * 2 + 2 * 32 + 3 * 512 * 256 + 2 * 256) + 2 * 1000 * 256 + 256);
+        assertTrue(minimum >= 2 * model && minimum < 2.1 * model, minimum + " vs model " + model);
+    }
+
+    @Test
+    void theSameSeedGivesTheSameSummaryByteForByte() throws IOException {
+        Path f = scenario("", EVERY_METHOD);
+        run(f, "a");
+        run(f, "b");
+        assertArrayEquals(Files.readAllBytes(dir.resolve("a/summary.json")), Files.readAllBytes(dir.resolve("b/summary.json")));
+        assertArrayEquals(Files.readAllBytes(dir.resolve("a/transfers.csv")), Files.readAllBytes(dir.resolve("b/transfers.csv")));
+    }
+
+    private void refused(String refitExtra, String variants, String... words) throws IOException {
+        var r = CliTestSupport.run("run", scenario(refitExtra, variants).toString(), "-o", dir.resolve("x").toString());
+        assertEquals(2, r.code(), r.err());
+        assertFalse(r.err().contains("\tat "), "no stack trace");
+        assertTrue(r.err().contains("refit.yaml:"), r.err());
+        for (String w : words) {
+            assertTrue(r.err().contains(w), "'" + w + "' in: " + r.err());
+        }
+    }
+
+    @Test
+    void badInputExitsTwoNamingTheField() throws IOException {
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: carrier-pigeon}}\n", "method",
+                "carrier-pigeon", "rdma-pull");
+        // 8 query heads do not divide over inference TP 3
+        refused("", "variants:\n  - name: x\n    workload: {refit: {inference: {tp: 3, dp: 1}}}\n", "inference",
+                "tp 3");
+        // 16 ranks do not fit on 2 hosts of 8 GPUs... 24 do not
+        refused("", "variants:\n  - name: x\n    workload: {refit: {inference: {tp: 4, dp: 6}}}\n", "inference.hosts",
+                "24 ranks");
+        // experts on a dense model
+        refused("", "variants:\n  - name: x\n    workload: {refit: {inference: {ep: true}}}\n", "no routed experts");
+        // a broadcast without its bucket
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: nccl-broadcast}}\n", "bucket");
+        refused("    dtype: fp4\n", "", "dtype", "fp4");
+    }
+}

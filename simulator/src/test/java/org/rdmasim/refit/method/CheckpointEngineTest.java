@@ -1,0 +1,83 @@
+package org.rdmasim.refit.method;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rdmasim.refit.method.RefitFixture.GB;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.FabricSpec;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.refit.layout.SliceRoute;
+
+class CheckpointEngineTest {
+    private static final long PAYLOAD = 4 * GB;
+    private static final long BUCKET = GB;
+
+    /** One owner (trainer rank 0's host memory) and two inference ranks that each need half the model. */
+    private static List<SliceRoute> oneOwner() {
+        return List.of(new SliceRoute(0, 0, 2 * GB, 8, 4), new SliceRoute(0, 1, 2 * GB, 8, 4));
+    }
+
+    private static RefitResult run(List<SliceRoute> routes, Buckets buckets) {
+        RefitPlan plan = RefitPlan.of(routes, RefitFixture::trainer, RefitFixture::inference, CheckpointEngine.of(buckets))
+                .withBroadcastBytes(PAYLOAD);
+        return RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic());
+    }
+
+    @Test
+    void everyInferenceRankGetsTheWholeCheckpointAndTheHostCopyCrossesPcie() {
+        RefitResult.Cycle c = run(RefitFixture.twoByTwo(GB), new Buckets(BUCKET, true)).cycles().get(0);
+        assertEquals(PAYLOAD, c.received().get(0));
+        assertEquals(PAYLOAD, c.received().get(1));
+        assertTrue(c.stage(RefitStage.H2D) > 0);
+        assertTrue(c.stage(RefitStage.INSTALL) > 0);
+    }
+
+    /**
+     * One owner, per bucket: H2D at the PCIe path's rate (h), a device copy into the broadcast buffer (c),
+     * the broadcast chain (w, one step of fill included), the reload of the receiver's half (d). One buffer:
+     * every bucket pays all four. Two: the next H2D and copy run under the broadcast, and the fill of
+     * bucket k + 2 waits for the reload of bucket k, which here is shorter than a broadcast.
+     */
+    @Test
+    void doubleBufferOverlapsHostCopyWithBroadcastExactly() {
+        List<Host> hosts = RefitFixture.twoHosts();
+        double h = BUCKET / RefitFixture.h2dRate(hosts, RefitFixture.trainer(0));
+        double c = 2.0 * BUCKET / RefitFixture.hbm();
+        double w = (BUCKET + RefitFixture.step())
+                / RefitFixture.wireRate(hosts, RefitFixture.trainer(0), RefitFixture.inference(0));
+        double d = 2.0 * (BUCKET / 2) / RefitFixture.hbm();
+        assertTrue(h + c + d < w, "the test's premise: the broadcast is the longest stage");
+        double single = run(oneOwner(), new Buckets(BUCKET, false)).firstCycleSeconds();
+        double dbl = run(oneOwner(), new Buckets(BUCKET, true)).firstCycleSeconds();
+        assertEquals(4 * (h + c + w + d), single, single * 1e-9);
+        assertEquals(h + c + 4 * w + d, dbl, dbl * 1e-9);
+    }
+
+    @Test
+    void bucketRuleFollowsCheckpointEngine() {
+        long gib = Buckets.GIB;
+        // a third of 60 GiB holds the 1 GiB tensor: min(max(8 GiB, 1 GiB), 20 GiB) = 8 GiB
+        assertEquals(8 * gib, Buckets.checkpointEngineRule(60 * gib, gib, Buckets.CHECKPOINT_ENGINE_MAX_BUCKET)
+                .bucketBytes());
+        // 5 GiB does not fit a third of 12 GiB: no H2D buffer, half the memory, min(max(8, 5), 6) = 6 GiB
+        assertEquals(6 * gib, Buckets.checkpointEngineRule(12 * gib, 5 * gib, Buckets.CHECKPOINT_ENGINE_MAX_BUCKET)
+                .bucketBytes());
+        // a tensor larger than the bucket limit makes the bucket
+        assertEquals(10 * gib, Buckets.checkpointEngineRule(60 * gib, 10 * gib, Buckets.CHECKPOINT_ENGINE_MAX_BUCKET)
+                .bucketBytes());
+        assertTrue(Buckets.checkpointEngineRule(60 * gib, gib, Buckets.CHECKPOINT_ENGINE_MAX_BUCKET).doubleBuffered());
+        assertThrows(IllegalArgumentException.class,
+                () -> Buckets.checkpointEngineRule(12 * gib, 7 * gib, Buckets.CHECKPOINT_ENGINE_MAX_BUCKET));
+    }
+
+    @Test
+    void bucketsCoverThePayloadExactly() {
+        Buckets b = new Buckets(3 * GB, true);
+        assertEquals(2, b.count(4 * GB));
+        assertEquals(3 * GB, b.sizeOf(0, 4 * GB));
+        assertEquals(GB, b.sizeOf(1, 4 * GB));
+    }
+}

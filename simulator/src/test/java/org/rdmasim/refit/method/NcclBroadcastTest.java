@@ -1,0 +1,150 @@
+package org.rdmasim.refit.method;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rdmasim.refit.method.RefitFixture.GB;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.FabricSpec;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.refit.layout.SliceRoute;
+
+class NcclBroadcastTest {
+    private static final long PAYLOAD = 4 * GB;
+    private static final long BUCKET = GB;
+
+    private static RefitResult run(NcclBroadcast method) {
+        RefitPlan plan = RefitPlan.of(RefitFixture.twoByTwo(GB), RefitFixture::trainer, RefitFixture::inference, method)
+                .withBroadcastBytes(PAYLOAD);
+        return RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic());
+    }
+
+    /** Each inference rank keeps half the payload: its install copies half of each bucket (read + write) at HBM speed. */
+    private static double install(long bucket) {
+        return 2.0 * (bucket / 2) / RefitFixture.hbm();
+    }
+
+    @Test
+    void everyReceiverGetsEveryFullBucket() {
+        for (NcclBroadcast m : List.of(NcclBroadcast.fromRankZero(new Buckets(BUCKET, true)),
+                NcclBroadcast.stripedOverTrainers(new Buckets(BUCKET, true)),
+                NcclBroadcast.fromRankZero(new Buckets(3 * GB, false)))) {
+            RefitResult.Cycle c = run(m).cycles().get(0);
+            assertEquals(PAYLOAD, c.received().get(0), m.name());
+            assertEquals(PAYLOAD, c.received().get(1), m.name());
+            // both ranks receive the whole payload although each needs half of it: 2x the slice map's bytes
+            assertEquals(2 * PAYLOAD, c.wireBytes());
+            assertEquals(2.0, c.overMinimum(4 * GB), 1e-12);
+        }
+    }
+
+    /**
+     * One sender, chain train:GPU0 -> infer:GPU0 (fabric) -> infer:GPU1 (NVLink): each bucket crosses at the
+     * fabric hop's rate, the last rank one NCCL step behind; with double buffering and nothing to fill, buckets
+     * follow one another and only the last install is left after the last byte.
+     */
+    @Test
+    void singleSenderTimeIsPayloadOverOneNicPlusPipelineFill() {
+        double r = RefitFixture.wireRate(RefitFixture.twoHosts(), RefitFixture.trainer(0), RefitFixture.inference(0));
+        RefitResult.Cycle c = run(NcclBroadcast.fromRankZero(new Buckets(BUCKET, true))).cycles().get(0);
+        double perBucket = (BUCKET + RefitFixture.step()) / r;
+        double expected = 4 * perBucket + install(BUCKET);
+        assertEquals(expected, c.seconds(), expected * 1e-9);
+        assertEquals(4 * perBucket, c.stage(RefitStage.WIRE), expected * 1e-9);
+        assertTrue(c.boundBy().startsWith("train:"), c.boundBy() + ": the sender's side holds the chain");
+    }
+
+    /**
+     * Striped over both trainer GPUs (verl nccl_parallel): two NCCL groups, train:GPU0 and train:GPU1 each the
+     * only member on their host, so each group has one channel (the root's own NIC). Both leave train by
+     * their own NICs, but on infer each group's search hands its channel 0 the same first NIC (GPU0's
+     * mlx5_0, NVIDIA/nccl ncclTopoSelectNets), so the two groups meet on it: striping buys nothing over
+     * one sender here, and infer's mlx5_0 bounds both.
+     */
+    @Test
+    void stripedGroupsMeetOnTheReceiversFirstChannelNic() {
+        double single = run(NcclBroadcast.fromRankZero(new Buckets(BUCKET, true))).cycles().get(0)
+                .stage(RefitStage.WIRE);
+        RefitResult.Cycle c = run(NcclBroadcast.stripedOverTrainers(new Buckets(BUCKET, true))).cycles().get(0);
+        assertEquals(PAYLOAD, c.received().get(0));
+        assertEquals(PAYLOAD, c.received().get(1));
+        assertEquals(1.0, c.stage(RefitStage.WIRE) / single, 0.01);
+        assertTrue(c.boundBy().startsWith("infer:mlx5_0"), c.boundBy());
+    }
+
+    /**
+     * A GPU stage that fills each bucket (a conversion at HBM speed made to take half a bucket's wire time):
+     * with one buffer every bucket pays fill + wire + install; with two the next fill hides under the wire,
+     * and only the first fill and the last install stay outside it.
+     */
+    @Test
+    void doubleBufferingHidesTheFillUnderTheWire() {
+        List<Host> hosts = RefitFixture.twoHosts();
+        double r = RefitFixture.wireRate(hosts, RefitFixture.trainer(0), RefitFixture.inference(0));
+        double wire = (BUCKET + RefitFixture.step()) / r;
+        double readPerByte = RefitFixture.hbm() / (2 * r); // conversion of one bucket = BUCKET / (2 r)
+        double fill = BUCKET * readPerByte / RefitFixture.hbm();
+        double inst = install(BUCKET);
+        double[] seconds = new double[2];
+        for (int depth = 1; depth <= 2; depth++) {
+            RefitPlan plan = RefitPlan.of(RefitFixture.twoByTwo(GB), RefitFixture::trainer, RefitFixture::inference,
+                    NcclBroadcast.fromRankZero(new Buckets(BUCKET, depth == 2))).withBroadcastBytes(PAYLOAD)
+                    .withPreparation(new Preparation(1, readPerByte, 0));
+            seconds[depth - 1] = RefitRun.run(hosts, FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic())
+                    .firstCycleSeconds();
+        }
+        double serial = 4 * (fill + wire + inst);
+        double overlapped = fill + 4 * wire + inst;
+        assertEquals(serial, seconds[0], serial * 1e-9);
+        assertEquals(overlapped, seconds[1], overlapped * 1e-9);
+    }
+
+    @Test
+    void ncclIbHcaRestrictsTheNicNcclPicks() {
+        // With only mlx5_1 allowed, GPU0's chain leaves and enters by the far NIC: still one NIC, same time,
+        // but the bound names mlx5_1 or the switch uplinks it now crosses.
+        RefitResult.Cycle pinned = run(new NcclBroadcast(new Buckets(BUCKET, true), false, List.of("mlx5_1")))
+                .cycles().get(0);
+        assertEquals(PAYLOAD, pinned.received().get(1));
+        assertTrue(!pinned.boundBy().contains("mlx5_0"), pinned.boundBy());
+    }
+
+    /**
+     * NCCL channels across hosts: the root train:GPU0 with a receiver beside it on train:GPU1, and two on
+     * infer. Both hosts have two communicator GPUs, each with its own NIC, so the broadcast runs two
+     * channels, each carrying half the bucket and crossing through its own NIC pair (mlx5_0, then mlx5_1):
+     * the wire takes half the time of the one channel NCCL_IB_HCA=mlx5_0 leaves it.
+     */
+    @Test
+    void channelsSpreadABroadcastOverEveryNicItsGpusSitBeside() {
+        List<SliceRoute> routes = List.of(new SliceRoute(0, 0, GB, 1, 1), new SliceRoute(0, 1, GB, 1, 1),
+                new SliceRoute(0, 2, GB, 1, 1));
+        java.util.function.IntFunction<org.rdmasim.transport.Endpoint> inference = rank -> rank == 0
+                ? new org.rdmasim.transport.Endpoint("train", "GPU1") : RefitFixture.inference(rank - 1);
+        double[] wire = new double[2];
+        List<List<String>> hca = List.of(List.of(), List.of("mlx5_0"));
+        for (int k = 0; k < 2; k++) {
+            RefitPlan plan = RefitPlan.of(routes, RefitFixture::trainer, inference,
+                    new NcclBroadcast(new Buckets(PAYLOAD, false), false, hca.get(k))).withBroadcastBytes(PAYLOAD);
+            RefitResult.Cycle c = RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plan,
+                    RefitFixture.nearestNic()).cycles().get(0);
+            for (int r = 0; r < 3; r++) {
+                assertEquals(PAYLOAD, c.received().get(r));
+            }
+            wire[k] = c.stage(RefitStage.WIRE);
+        }
+        double r = RefitFixture.wireRate(RefitFixture.twoHosts(), RefitFixture.trainer(0), RefitFixture.inference(0));
+        assertEquals(PAYLOAD / r, wire[1], PAYLOAD / r * 0.01, "one channel: one NIC's rate");
+        assertEquals(2.0, wire[1] / wire[0], 0.02, "two channels over two NICs: twice the rate");
+    }
+
+    @Test
+    void aBroadcastWithoutItsPayloadIsRefused() {
+        RefitPlan plan = RefitPlan.of(RefitFixture.twoByTwo(GB), RefitFixture::trainer, RefitFixture::inference,
+                NcclBroadcast.fromRankZero(new Buckets(BUCKET, true)));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic()));
+        assertTrue(e.getMessage().contains("broadcastBytes"), e.getMessage());
+    }
+}

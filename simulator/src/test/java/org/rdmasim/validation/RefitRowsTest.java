@@ -1,0 +1,170 @@
+package org.rdmasim.validation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmasim.run.VariantRunner;
+import org.rdmasim.scenario.Scenario;
+import org.rdmasim.scenario.ScenarioException;
+import org.rdmasim.scenario.ScenarioLoader;
+import org.rdmasim.validation.ValidationRow.Evidence;
+import org.rdmasim.workload.RefitSummary;
+import org.rdmasim.workload.VariantOutcome;
+
+/**
+ * The refit rows: enough counted measurements, each with a cited source and a scenario that exists; the
+ * claims kept apart; the one calibration row; and the pieces the rows need from the refit workload (a
+ * checkpoint engine whose owners share the inference hosts, a refit run without its reruns, a scenario under
+ * scenarios/validation naming a shipped model by its bare name, whose steady cycle and stages
+ * {@link ScenarioRuns} gives).
+ */
+class RefitRowsTest {
+    private static final Pattern CITED = Pattern.compile("\\[[a-z0-9]+(-[a-z0-9.]+)+\\]");
+
+    @TempDir
+    Path dir;
+
+    private static Path repo() {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("simulator/SOURCES.md")) && Files.isDirectory(p.resolve("scenarios"))) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("no repository root");
+    }
+
+    @Test
+    void atLeastTwelveCountedRefitMeasurementsEachCitedWithItsScenarioAndTheClaimsApart() {
+        List<ValidationRow> rows = RefitRows.rows();
+        Map<String, ValidationRow> byId = rows.stream().collect(Collectors.toMap(ValidationRow::id, r -> r));
+        long counted = rows.stream().filter(r -> r.evidence() == Evidence.MEASUREMENT && !r.calibration()).count();
+        assertTrue(counted >= 12, "counted refit measurements: " + counted);
+        for (ValidationRow r : rows) {
+            assertTrue(CITED.matcher(r.source()).find(), r.id() + " cites a source id");
+            assertEquals(0.20, r.tolerance(), 1e-12, r.id());
+            if (!r.scenario().equals("-")) {
+                String file = r.scenario().substring(0, r.scenario().indexOf('#'));
+                assertTrue(file.startsWith("validation/refit-"), r.id());
+                assertTrue(Files.isRegularFile(repo().resolve("scenarios").resolve(file)), r.id() + ": " + file);
+            }
+        }
+        for (String claim : List.of("CKPT-KIMI-PROD", "AWEX-1T-NCCL", "AWEX-100B-NCCL", "AWEX-100B-RDMA",
+                "AWESOME169-LOWER-BOUND")) {
+            assertEquals(Evidence.EXPECTATION, byId.get(claim).evidence(), claim);
+        }
+        // the registration terms were fitted to the same register dynamo #10901 times (ModelExpress PR #450)
+        assertEquals(List.of("DYN10901-REREG"), rows.stream().filter(ValidationRow::calibration)
+                .map(ValidationRow::id).toList());
+        // the catalog holds them once, beside the registration rows already there
+        List<String> ids = ValidationCatalog.rows().stream().map(ValidationRow::id).toList();
+        for (ValidationRow r : rows) {
+            assertEquals(1, ids.stream().filter(r.id()::equals).count(), r.id());
+        }
+    }
+
+    @Test
+    void reRegistrationEachCycleIsTheSteadyCycleDifferenceAndMatchesTheFittedRegister() throws Exception {
+        ValidationRow row = RefitRows.rows().stream().filter(r -> r.id().equals("DYN10901-REREG")).findFirst()
+                .orElseThrow();
+        Validation.Result result = Validation.run(List.of(row), repo().resolve("scenarios"), id -> { }).get(0);
+        assertTrue(result.modelled() > 0.10 && result.modelled() < 0.25, "modelled " + result.modelled());
+        assertEquals(Validation.Verdict.PASS, result.verdict(), result.note());
+        assertFalse(result.counted(), "a calibration row is shown, not counted");
+    }
+
+    private Path colocated(String method) throws IOException {
+        Files.writeString(dir.resolve("tiny.json"), """
+                {"architectures": ["Qwen3ForCausalLM"], "hidden_size": 256, "num_hidden_layers": 4,
+                 "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 32, "intermediate_size": 512,
+                 "vocab_size": 1000, "tie_word_embeddings": false, "torch_dtype": "bfloat16"}
+                """);
+        Path f = dir.resolve(method + ".yaml");
+        Files.writeString(f, """
+                # owners on the inference host
+                name: colocated
+                seed: 1
+                hosts:
+                  node: {preset: dgx-h100, count: 1, prefix: n}
+                workload:
+                  refit:
+                    model: tiny.json
+                    trainer: {hosts: node, dp: 8}
+                    inference: {hosts: node, tp: 8}
+                    method: %s
+                    bucket: 1 MiB
+                    registration: arena
+                    cycles: 2
+                variants:
+                  - name: one
+                """.formatted(method));
+        return f;
+    }
+
+    @Test
+    void aCheckpointEngineSharesTheInferenceHostsAndNoOtherMethodDoes() throws IOException {
+        Scenario s = ScenarioLoader.load(colocated("checkpoint-engine"));
+        VariantOutcome once = VariantRunner.runRefitOnly(s.variants().get(0));
+        assertEquals(VariantOutcome.Status.OK, once.status(), once.error());
+        RefitSummary refit = once.result().refit();
+        assertTrue(refit.conserved(), "every rank receives its layout's needs");
+        RefitSummary.Cycle steady = refit.cycles().get(1);
+        assertTrue(steady.stageSeconds().get("h2d") > 0, "the owner copies each bucket from host memory");
+        assertTrue(steady.stageSeconds().get("wire") > 0, "then broadcasts it");
+        assertTrue(refit.changes().isEmpty(), "a refit-only run prices no changes");
+        VariantOutcome full = VariantRunner.run(s.variants().get(0), s.seed());
+        assertFalse(full.result().refit().changes().isEmpty(), "a normal run prices what would halve it");
+        assertEquals(refit.steadyCycleSeconds(), full.result().refit().steadyCycleSeconds(), 1e-12,
+                "the reruns do not move the refit's own time");
+
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.load(colocated("nccl-broadcast")));
+        assertTrue(e.getMessage().contains("holds trainer and inference ranks"), e.getMessage());
+    }
+
+    @Test
+    void aRefitScenarioUnderValidationRunsAndGivesItsTimes() throws IOException {
+        Files.createDirectories(dir.resolve("models"));
+        Files.createDirectories(dir.resolve("validation"));
+        Files.writeString(dir.resolve("models/tiny.json"), """
+                {"architectures": ["Qwen3ForCausalLM"], "hidden_size": 256, "num_hidden_layers": 2,
+                 "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 32, "intermediate_size": 512,
+                 "vocab_size": 1000, "torch_dtype": "bfloat16"}
+                """);
+        Files.writeString(dir.resolve("validation/refit.yaml"), """
+                # a refit row's scenario
+                name: refit-row
+                hosts:
+                  t: {preset: dgx-h100}
+                  i: {preset: dgx-h100}
+                workload:
+                  refit:
+                    model: tiny
+                    trainer: {hosts: t, tp: 2}
+                    inference: {hosts: i, tp: 4}
+                    method: rdma-pull
+                    stages: {pause: 0.5 s, resume: 0.25 s}
+                    cycles: 2
+                variants:
+                  - name: pull
+                """);
+        ScenarioRuns runs = new ScenarioRuns(dir);
+        double steady = runs.refitSeconds("validation/refit.yaml", "pull");
+        assertEquals(0.5, runs.refitStageSeconds("validation/refit.yaml", "pull", "pause"), 1e-12);
+        assertEquals(0.25, runs.refitStageSeconds("validation/refit.yaml", "pull", "resume"), 1e-12);
+        // pause and resume are stages of the cycle, in sequence with the wire
+        assertTrue(steady > 0.75 + runs.refitStageSeconds("validation/refit.yaml", "pull", "wire") - 1e-9, "" + steady);
+        assertTrue(runs.refit("validation/refit.yaml", "pull").restsOn().stream()
+                .anyMatch(r -> r.startsWith("refit.pauseSeconds = 0.5 s, assumed (stated by the scenario")));
+    }
+}
