@@ -136,6 +136,9 @@ class RefitSizeCommandTest {
               - name: nccl
             """;
 
+    /** The table the last {@link #size} printed. */
+    private String printed = "";
+
     @BeforeEach
     void model() throws IOException {
         Files.createDirectories(dir.resolve("models"));
@@ -154,6 +157,7 @@ class RefitSizeCommandTest {
         line.addAll(List.of(args));
         CliTestSupport.Outcome o = CliTestSupport.run(line.toArray(String[]::new));
         assertEquals(0, o.code(), o.out() + o.err());
+        printed = o.out();
         return SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
     }
 
@@ -227,6 +231,8 @@ class RefitSizeCommandTest {
             assertTrue(s.get("why").asText().contains("32 query heads"), s.toString());
         }
         assertEquals(List.of(3L, 6L, 12L), skipped);
+        assertTrue(printed.contains("skipped inference-tp=6: inference tp 6 must divide the 32 query heads"), printed);
+        assertTrue(printed.contains("smallest inference-tp that meets the target: 2 (steady cycle "), printed);
         assertEquals(2, json.get("smallestMeeting").asLong(), json.toString());
         double tp1 = steady(f, "tp1");
         double tp2 = steady(f, "tp2");
@@ -266,6 +272,8 @@ class RefitSizeCommandTest {
         // the pipeline fill and a larger buffer at 8 GiB).
         assertTrue(best > (16L << 20) && best < (8L << 30), "best " + best);
         assertTrue(json.get("direction").asText().contains("neither throughout"), json.get("direction").asText());
+        assertTrue(printed.contains("not monotone") || printed.contains("assumes none"), printed);
+        assertTrue(printed.contains("best bucket that meets the target: "), printed);
         assertEquals(0, json.get("monotonicityViolations").size(), "a scan assumes nothing to violate");
         // The answer, run as a scenario, takes what the search reported.
         Path g = scenario("best", BUCKETS.replace("bucket: 1 GiB", "bucket: " + best + " B"));
@@ -327,5 +335,38 @@ class RefitSizeCommandTest {
         assertTrue(o.err().contains("senders 5 is more than the trainer's 4 ranks"), o.err());
         assertTrue(o.err().contains("senders.yaml:"), o.err());
         assertFalse(o.err().contains("Exception"), o.err());
+    }
+
+    @Test
+    void anInterruptedRefitSearchKeepsItsPoints() throws IOException {
+        Path out = dir.resolve("interrupted");
+        java.io.StringWriter text = new java.io.StringWriter();
+        java.io.PrintWriter w = new java.io.PrintWriter(text, true);
+        List<org.rdmasim.scenario.RefitSizing.Step> steps = List.of(new org.rdmasim.scenario.RefitSizing.Step(1, "1"),
+                new org.rdmasim.scenario.RefitSizing.Step(2, "2"), new org.rdmasim.scenario.RefitSizing.Step(4, "4"),
+                new org.rdmasim.scenario.RefitSizing.Step(8, "8"));
+        SizeCommand.Sweep sweep = new SizeCommand.Sweep("made-up", "v", org.rdmasim.scenario.RefitSizing.Knob.INFERENCE_TP,
+                "steady", 1.0, steps, List.of(), "4 valid degrees", out, w, w);
+        int[] calls = {0};
+        int code;
+        try {
+            code = sweep.run(position -> {
+                if (++calls[0] == 2) {
+                    Thread.currentThread().interrupt(); // as the Ctrl-C hook does, during the second point
+                }
+                double t = 4.0 / steps.get(position - 1).value();
+                return new SizeCommand.Row(position, t, t, t, t <= 1.0, "", null, "x");
+            });
+        } finally {
+            Thread.interrupted();
+        }
+        assertEquals(Main.INTERRUPTED, code);
+        assertTrue(text.toString().contains("INCOMPLETE"), text.toString());
+        JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
+        assertFalse(json.get("complete").asBoolean());
+        assertEquals(1, json.get("sweep").size(), "the point cut short is not kept");
+        assertEquals(List.of("inference-tp,status,refitSeconds,firstCycleSeconds,steadyCycleSeconds,meetsTarget,boundBy",
+                "1,ok,4.0,4.0,4.0,false,x"), Files.readAllLines(out.resolve("sizing.csv")));
+        assertFalse(Files.exists(out.resolve("sizing-inference-tp.png")), "no charts for an unfinished search");
     }
 }
