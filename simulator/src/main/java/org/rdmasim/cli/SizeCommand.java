@@ -700,12 +700,10 @@ public final class SizeCommand implements Callable<Integer> {
             return "direction: neither throughout: the refit is fastest at " + at + ", slower on both sides";
         }
 
-        /** Every file a sizing by {@code knob} writes (charts only once the search is complete). */
-        static List<String> files(Sizing.Knob knob) {
-            return files(knob.label(), false);
-        }
-
-        /** Every file a sizing by the knob {@code label} writes; a refit has no receivers-over-time chart. */
+        /**
+         * Every file a sizing by the knob {@code label} writes (charts only once the search is complete); a refit
+         * has no receivers-over-time chart.
+         */
         static List<String> files(String label, boolean refit) {
             if (refit) {
                 return List.of("sizing.csv", "sizing.json", "sizing-" + label + ".png", "sizing-" + label + ".svg");
