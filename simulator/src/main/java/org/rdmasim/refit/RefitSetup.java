@@ -88,6 +88,11 @@ public final class RefitSetup {
                     + "its hosts " + spec.inferenceHosts().size() + " x " + perHost(spec.inferenceHosts(), hosts)
                     + " GPUs = " + inferenceGpus);
         }
+        int senders = spec.knobs().senders();
+        if (senders > trainer.worldSize()) {
+            throw new Refused("senders", "senders " + senders + " is more than the trainer's " + trainer.worldSize()
+                    + " ranks");
+        }
         this.plan = plan(hosts);
     }
 
@@ -214,7 +219,7 @@ public final class RefitSetup {
             case "rdma-pull" -> k.treeChildren() > 0 ? RdmaPull.tree(k.treeChildren(), r -> r % inference.tp())
                     : RdmaPull.direct();
             case "write-schedule" -> new WriteSchedule(bucket(k), k.doubleBuffered() ? 2 : 1);
-            case "nccl-broadcast" -> new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.allSenders(),
+            case "nccl-broadcast" -> new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.senders(),
                     List.of());
             case "checkpoint-engine" -> CheckpointEngine.of(new Buckets(bucket(k), k.doubleBuffered()));
             default -> throw new Refused("method", "expected one of " + String.join(", ", METHODS) + ", got '"
@@ -383,7 +388,8 @@ public final class RefitSetup {
         RefitSpec.Knobs k = spec.knobs();
         String knobs = switch (spec.method()) {
             case "rdma-pull" -> k.treeChildren() > 0 ? "tree fan-out " + k.treeChildren() : "direct";
-            case "nccl-broadcast" -> (k.allSenders() ? "all trainer ranks striped" : "from trainer rank 0")
+            case "nccl-broadcast" -> (k.allSenders() ? "all trainer ranks striped" : k.senders() == 1
+                    ? "from trainer rank 0" : k.senders() + " trainer ranks striped")
                     + ", bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
             default -> "bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
         };

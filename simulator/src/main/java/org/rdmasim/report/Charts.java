@@ -307,12 +307,18 @@ public final class Charts {
     /** A sizing sweep: p99 pull time and makespan against the knob's value, with the target drawn across. */
     public static JFreeChart sizing(String title, String knob, double[] values, double[] p99, double[] makespan,
             double targetSeconds) {
+        return sizing(title, knob, values, "p99 pull time", p99, "makespan", makespan, targetSeconds, "target p99");
+    }
+
+    /** A sizing search's two figures against the knob, with the target as a line labelled {@code targetLabel}. */
+    public static JFreeChart sizing(String title, String knob, double[] values, String firstName, double[] first,
+            String secondName, double[] second, double targetSeconds, String targetLabel) {
         XYSeriesCollection data = new XYSeriesCollection();
-        XYSeries a = new XYSeries("p99 pull time");
-        XYSeries b = new XYSeries("makespan");
+        XYSeries a = new XYSeries(firstName);
+        XYSeries b = new XYSeries(secondName);
         for (int i = 0; i < values.length; i++) {
-            a.add(values[i], p99[i]);
-            b.add(values[i], makespan[i]);
+            a.add(values[i], first[i]);
+            b.add(values[i], second[i]);
         }
         data.addSeries(a);
         data.addSeries(b);
@@ -324,7 +330,7 @@ public final class Charts {
         r.setSeriesStroke(1, new BasicStroke(2f));
         plot.setRenderer(r);
         ValueMarker m = new ValueMarker(targetSeconds, new Color(200, 30, 30), new BasicStroke(1.5f));
-        m.setLabel("target p99");
+        m.setLabel(targetLabel);
         m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
         m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
         plot.addRangeMarker(m);

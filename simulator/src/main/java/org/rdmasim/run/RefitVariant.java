@@ -167,7 +167,7 @@ final class RefitVariant {
         RefitSpec.Knobs k = spec.knobs();
         if (spec.method().equals("nccl-broadcast") && !k.allSenders()) {
             tries.put("more senders: broadcast striped over every trainer rank (senders: all)",
-                    v.withRefit(spec.withMethod(spec.method(), new RefitSpec.Knobs(true, 0, k.bucketBytes(),
+                    v.withRefit(spec.withMethod(spec.method(), new RefitSpec.Knobs(RefitSpec.Knobs.ALL, 0, k.bucketBytes(),
                             k.doubleBuffered()))));
         }
         boolean rdma = spec.method().equals("rdma-pull") || spec.method().equals("write-schedule");
@@ -194,7 +194,7 @@ final class RefitVariant {
         }
         if (k.bucketBytes() > 0) {
             tries.put("a bucket of " + Units.exactSizeLabel(4 * k.bucketBytes(), "") + " (4x)", v.withRefit(
-                    spec.withMethod(spec.method(), new RefitSpec.Knobs(k.allSenders(), k.treeChildren(),
+                    spec.withMethod(spec.method(), new RefitSpec.Knobs(k.senders(), k.treeChildren(),
                             4 * k.bucketBytes(), k.doubleBuffered()))));
         }
         if (!spec.registration().equals("arena")) {
@@ -210,7 +210,7 @@ final class RefitVariant {
             boolean all = m.equals("nccl-broadcast");
             tries.put("method " + m + (bucketed ? " (bucket " + Units.exactSizeLabel(bucket, "") + ")" : "")
                     + (all ? ", all trainer ranks sending" : ""), v.withRefit(spec.withMethod(m,
-                            new RefitSpec.Knobs(all, 0, bucketed ? bucket : 0, true))));
+                            new RefitSpec.Knobs(all ? RefitSpec.Knobs.ALL : 1, 0, bucketed ? bucket : 0, true))));
         }
         List<RefitSummary.Change> out = new ArrayList<>();
         for (Map.Entry<String, VariantSpec> e : tries.entrySet()) {

@@ -25,6 +25,7 @@ import org.rdmasim.workload.RefitSpec;
  *   inference: {hosts: inference, tp: 2, dp: 2, ep: false, redundantExperts: 0}
  *   method: rdma-pull             # rdma-pull | write-schedule | nccl-broadcast | checkpoint-engine
  *   senders: one                  # nccl-broadcast: one (trainer rank 0) | all (striped, verl nccl_parallel)
+ *                                 # | N (N trainer ranks evenly spaced, striped as all)
  *   tree: 2                       # rdma-pull: ranks holding a shard each serve it to this many others
  *   bucket: 1 GiB                 # broadcast bucket or WRITE piece
  *   doubleBuffering: true
@@ -89,14 +90,19 @@ final class RefitReader {
                 }
             }
         }
-        boolean all = false;
+        int senders = 1;
         if (r.has("senders")) {
             YamlTree s = r.get("senders");
-            all = switch (s.text().toLowerCase(Locale.ROOT)) {
-                case "one" -> false;
-                case "all" -> true;
-                default -> throw s.error("expected one or all, got '" + s.text() + "'");
-            };
+            String text = s.text().toLowerCase(Locale.ROOT);
+            if (text.equals("one")) {
+                senders = 1;
+            } else if (text.equals("all")) {
+                senders = RefitSpec.Knobs.ALL;
+            } else if (text.matches("[0-9]+")) {
+                senders = size(r, "senders");
+            } else {
+                throw s.error("expected one, all or a number of trainer ranks, got '" + s.text() + "'");
+            }
             if (!method.equals("nccl-broadcast")) {
                 throw s.error("senders applies to nccl-broadcast only (method is " + method + ")");
             }
@@ -153,7 +159,7 @@ final class RefitReader {
         }
         int cycles = r.has("cycles") ? size(r, "cycles") : 1;
         RefitSpec spec = new RefitSpec(model, dtype, trainerHosts, trainer, inferenceHosts, inference, method,
-                new RefitSpec.Knobs(all, tree, bucket, doubleBuffered), registration, segments, cached, hcas, cycles,
+                new RefitSpec.Knobs(senders, tree, bucket, doubleBuffered), registration, segments, cached, hcas, cycles,
                 stages);
         try {
             RefitSetup.of(spec, hosts::representative);

@@ -32,6 +32,7 @@ public final class SizingSearch {
     static final double RISE_TOLERANCE = 1e-9;
 
     private final int bound;
+    private final boolean monotone;
     private final TreeMap<Integer, Point> points = new TreeMap<>();
     private int lastMiss;
     private int firstMeet = -1;
@@ -40,18 +41,40 @@ public final class SizingSearch {
 
     /** A search over 1..{@code bound}. */
     public SizingSearch(int bound) {
+        this(bound, true);
+    }
+
+    private SizingSearch(int bound, boolean monotone) {
         if (bound < 1) {
             throw new IllegalArgumentException("the largest value to try must be at least 1, got " + bound);
         }
         this.bound = bound;
+        this.monotone = monotone;
+    }
+
+    /**
+     * A scan of every value 1..{@code count} in order, for a knob that cannot be assumed monotone: nothing
+     * can be skipped, and the answer is the value with the lowest p99 (the figure the target is on) among those
+     * that meet the target.
+     */
+    public static SizingSearch scan(int count) {
+        return new SizingSearch(count, false);
     }
 
     public int bound() {
         return bound;
     }
 
+    /** False for a {@link #scan(int)}. */
+    public boolean monotone() {
+        return monotone;
+    }
+
     /** The next value to evaluate, or empty when the search is over. */
     public OptionalInt next() {
+        if (!monotone) {
+            return points.size() < bound ? OptionalInt.of(points.size() + 1) : OptionalInt.empty();
+        }
         if (galloping) {
             return OptionalInt.of(nextGallop);
         }
@@ -73,6 +96,9 @@ public final class SizingSearch {
                     + ", got one at " + p.value());
         }
         points.put(p.value(), p);
+        if (!monotone) {
+            return;
+        }
         if (p.meets()) {
             firstMeet = p.value();
             galloping = false;
@@ -91,6 +117,14 @@ public final class SizingSearch {
 
     /** The smallest value that met the target, once the search is over; empty if none in 1..bound did. */
     public OptionalInt answer() {
+        if (!monotone) {
+            if (!done()) {
+                return OptionalInt.empty();
+            }
+            return points.values().stream().filter(Point::meets)
+                    .min(java.util.Comparator.comparingDouble(Point::p99).thenComparingInt(Point::value))
+                    .map(p -> OptionalInt.of(p.value())).orElse(OptionalInt.empty());
+        }
         return firstMeet >= 1 && firstMeet <= bound ? OptionalInt.of(firstMeet) : OptionalInt.empty();
     }
 
@@ -105,6 +139,9 @@ public final class SizingSearch {
 
     /** The most points still to evaluate, whatever their outcomes. */
     public int maxRemaining() {
+        if (!monotone) {
+            return bound - points.size();
+        }
         if (!galloping) {
             return bisectionProbes(firstMeet - lastMiss);
         }
@@ -124,6 +161,11 @@ public final class SizingSearch {
         }
     }
 
+    /** The most points this whole search evaluates. */
+    public int mostPoints() {
+        return monotone ? maxEvaluations(bound) : bound;
+    }
+
     /** The most points a whole search over 1..{@code bound} evaluates. */
     public static int maxEvaluations(int bound) {
         return new SizingSearch(bound).maxRemaining();
@@ -140,14 +182,22 @@ public final class SizingSearch {
      * one that misses it would be such a rise. Empty when the points agree with the assumption.
      */
     public List<String> violations(String knob) {
+        return violations(knob, Integer::toString, "p99");
+    }
+
+    /** As {@link #violations(String)}, with each value shown by {@code shown} and the figure named {@code figure}. */
+    public List<String> violations(String knob, java.util.function.IntFunction<String> shown, String figure) {
         List<String> out = new ArrayList<>();
+        if (!monotone) {
+            return out; // a scan assumes nothing
+        }
         List<Point> ok = points.values().stream().filter(p -> !Double.isNaN(p.p99())).toList();
         for (int i = 0; i + 1 < ok.size(); i++) {
             Point lo = ok.get(i);
             Point hi = ok.get(i + 1);
             if (hi.p99() > lo.p99() * (1 + RISE_TOLERANCE)) {
-                out.add(String.format(Locale.ROOT, "p99 rises from %.6g s at %s=%d to %.6g s at %s=%d", lo.p99(), knob,
-                        lo.value(), hi.p99(), knob, hi.value()));
+                out.add(String.format(Locale.ROOT, "%s rises from %.6g s at %s=%s to %.6g s at %s=%s", figure, lo.p99(),
+                        knob, shown.apply(lo.value()), hi.p99(), knob, shown.apply(hi.value())));
             }
         }
         return out;

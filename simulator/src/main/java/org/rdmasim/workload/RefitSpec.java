@@ -48,16 +48,42 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
     /**
      * The method's knobs.
      *
-     * @param allSenders     broadcast from every trainer rank striped (verl nccl_parallel), not rank 0 alone
+     * @param senders        broadcast senders: 1 trainer rank 0 alone (verl's nccl engine), 0 every trainer rank
+     *                       striped (verl nccl_parallel), N in between: N trainer ranks evenly spaced in rank order
      * @param treeChildren   RDMA pull: inference ranks each rank serves its shard to (0: no tree)
      * @param bucketBytes    bucket (broadcast, checkpoint engine) or piece (WRITE schedule) size; 0 when unset
      * @param doubleBuffered two buffers per sender, filling one while the other is on the wire
      */
-    public record Knobs(boolean allSenders, int treeChildren, long bucketBytes, boolean doubleBuffered) {
+    public record Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered) {
+        /** Every trainer rank sends. */
+        public static final int ALL = 0;
+
+        public Knobs {
+            if (senders < 0) {
+                throw new IllegalArgumentException("senders is 0 (all) or a count of trainer ranks, got " + senders);
+            }
+        }
+
+        public boolean allSenders() {
+            return senders == ALL;
+        }
+
+        public Knobs withSenders(int n) {
+            return new Knobs(n, treeChildren, bucketBytes, doubleBuffered);
+        }
+
+        public Knobs withBucket(long bytes) {
+            return new Knobs(senders, treeChildren, bytes, doubleBuffered);
+        }
     }
 
     public RefitSpec withMethod(String newMethod, Knobs newKnobs) {
         return new RefitSpec(model, inferenceDtype, trainerHosts, trainer, inferenceHosts, inference, newMethod, newKnobs,
+                registration, poolSegments, registrationCached, registrationHcas, cycles, stageSeconds);
+    }
+
+    public RefitSpec withInference(Inference newInference) {
+        return new RefitSpec(model, inferenceDtype, trainerHosts, trainer, inferenceHosts, newInference, method, knobs,
                 registration, poolSegments, registrationCached, registrationHcas, cycles, stageSeconds);
     }
 

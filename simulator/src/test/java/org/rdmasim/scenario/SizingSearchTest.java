@@ -107,4 +107,19 @@ class SizingSearchTest {
         assertTrue(tried.size() <= SizingSearch.maxEvaluations(bound));
         assertTrue(s.violations("k").isEmpty());
     }
+
+    @Test
+    void aScanRunsEveryValueAndAnswersTheFastestThatMeets() {
+        // Not monotone: fastest at 5, both ends slower; values 3 to 7 meet 4.0.
+        IntToDoubleFunction time = v -> 1.0 + (v - 5) * (v - 5) * 0.5;
+        SizingSearch s = SizingSearch.scan(9);
+        assertEquals(9, s.mostPoints());
+        List<Integer> tried = drive(s, time, 4.0);
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9), tried);
+        assertEquals(OptionalInt.of(5), s.answer());
+        assertTrue(s.violations("bucket").isEmpty(), "a scan assumes no monotonicity to violate");
+        SizingSearch none = SizingSearch.scan(3);
+        drive(none, v -> 10.0, 4.0);
+        assertTrue(none.answer().isEmpty());
+    }
 }

@@ -16,33 +16,63 @@ import org.rdmasim.transport.Endpoint;
  *   <li>striped ({@code nccl_parallel}, verl-project/verl PR #7263): all S trainer ranks send at once, each
  *       owning every S-th bucket of the one bucket sequence, over its own NCCL group; receivers join all S
  *       groups. Broadcasts of one group run one after another; the groups run side by side.</li>
+ *   <li>N senders, 1 < N < S (no engine ships this setting; rdmasim poses it so that {@code size --vary
+ *       senders} can ask how many senders a target needs): as striped, over N trainer ranks evenly spaced in
+ *       rank order, rank {@code i * S / N} for i = 0..N-1, so that they land on as many hosts and NICs as
+ *       they can.</li>
  * </ul>
  * Each broadcast runs over NCCL's channels, each a pipelined chain from the sender through the receivers
  * carrying its part of the bucket and crossing hosts through its own NIC ({@link WireContext#broadcast}). The bucket buffer is the broadcast's
  * own buffer on every rank, so with double buffering the next bucket fills while this one is sent and
  * installed.
  *
+ * @param senders trainer ranks that send: 1 rank 0 alone, 0 every trainer rank, N evenly spaced ranks
  * @param ibHca NCCL_IB_HCA's list of NICs NCCL may use (empty: all)
  */
-public record NcclBroadcast(Buckets buckets, boolean striped, List<String> ibHca) implements RefitMethod {
+public record NcclBroadcast(Buckets buckets, int senders, List<String> ibHca) implements RefitMethod {
     public NcclBroadcast {
         if (buckets == null) {
             throw new IllegalArgumentException("a broadcast needs its bucket size");
         }
+        if (senders < 0) {
+            throw new IllegalArgumentException("senders is 0 (all) or a count of trainer ranks, got " + senders);
+        }
         ibHca = List.copyOf(ibHca);
     }
 
+    public NcclBroadcast(Buckets buckets, boolean striped, List<String> ibHca) {
+        this(buckets, striped ? 0 : 1, ibHca);
+    }
+
     public static NcclBroadcast fromRankZero(Buckets buckets) {
-        return new NcclBroadcast(buckets, false, List.of());
+        return new NcclBroadcast(buckets, 1, List.of());
     }
 
     public static NcclBroadcast stripedOverTrainers(Buckets buckets) {
-        return new NcclBroadcast(buckets, true, List.of());
+        return new NcclBroadcast(buckets, 0, List.of());
+    }
+
+    /** More than one trainer rank sends. */
+    public boolean striped() {
+        return senders != 1;
     }
 
     @Override
     public String name() {
-        return striped ? "nccl-broadcast-striped" : "nccl-broadcast";
+        return striped() ? "nccl-broadcast-striped" : "nccl-broadcast";
+    }
+
+    /** The sending trainer ranks: rank 0, all, or N evenly spaced. */
+    static List<Integer> senders(List<Integer> trainerRanks, int count) {
+        int s = trainerRanks.size();
+        if (count == 0 || count >= s) {
+            return trainerRanks;
+        }
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            out.add(trainerRanks.get((int) ((long) i * s / count)));
+        }
+        return out;
     }
 
     @Override
@@ -57,7 +87,7 @@ public record NcclBroadcast(Buckets buckets, boolean striped, List<String> ibHca
             throw new IllegalArgumentException("an NCCL broadcast needs the bytes every inference rank receives "
                     + "(the plan's broadcastBytes)");
         }
-        List<Integer> senders = striped ? ctx.trainerRanks() : List.of(ctx.trainerRanks().get(0));
+        List<Integer> senders = senders(ctx.trainerRanks(), this.senders);
         int n = buckets.count(payload);
         List<BucketPipeline.Unit> units = new ArrayList<>();
         for (int b = 0; b < n; b++) {

@@ -147,4 +147,16 @@ class NcclBroadcastTest {
                 () -> RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic()));
         assertTrue(e.getMessage().contains("broadcastBytes"), e.getMessage());
     }
+
+    @Test
+    void sendersAreEvenlySpacedOverTheTrainerRanks() {
+        List<Integer> ranks = List.of(0, 1, 2, 3, 4, 5, 6, 7);
+        assertEquals(List.of(0), NcclBroadcast.senders(ranks, 1));
+        assertEquals(List.of(0, 2, 5), NcclBroadcast.senders(ranks, 3));
+        assertEquals(List.of(0, 4), NcclBroadcast.senders(ranks, 2));
+        assertEquals(ranks, NcclBroadcast.senders(ranks, 0));
+        assertEquals(ranks, NcclBroadcast.senders(ranks, 8));
+        assertEquals("nccl-broadcast", new NcclBroadcast(new Buckets(BUCKET, true), 1, List.of()).name());
+        assertEquals("nccl-broadcast-striped", new NcclBroadcast(new Buckets(BUCKET, true), 3, List.of()).name());
+    }
 }

@@ -1,0 +1,213 @@
+package org.rdmasim.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.hardware.Units;
+import org.rdmasim.refit.RefitSetup;
+import org.rdmasim.refit.method.Buckets;
+import org.rdmasim.transport.config.EnvEntry;
+import org.rdmasim.workload.RefitSpec;
+
+/**
+ * The knobs a sizing search turns on a refit variant ({@code workload: refit:}), each applied as the scenario
+ * would write it, and the values each may take (its ladder): the search walks the ladder's positions, so a
+ * knob whose valid values are not 1..N (inference TP, buckets) is searched the same way.
+ */
+public final class RefitSizing {
+    public enum Knob {
+        SENDERS("senders"), NICS("nics"), BUCKET("bucket"), INFERENCE_TP("inference-tp");
+
+        private final String label;
+
+        Knob(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        /** The knob named {@code text}, or empty when it is not a refit knob. */
+        public static java.util.Optional<Knob> find(String text) {
+            for (Knob k : values()) {
+                if (k.label.equalsIgnoreCase(text)) {
+                    return java.util.Optional.of(k);
+                }
+            }
+            return java.util.Optional.empty();
+        }
+
+        /**
+         * Whether more of the knob can be assumed never to lengthen a refit. A bucket cannot: a larger bucket
+         * pays fewer per-bucket starts but fills the pipeline later and registers a larger buffer
+         * (scenarios/refit-bucket-sweep.yaml shows the time falling, then rising), so its ladder is scanned whole.
+         */
+        public boolean monotone() {
+            return this != BUCKET;
+        }
+    }
+
+    /** The smallest and largest bucket tried. */
+    public static final long SMALLEST_BUCKET = 16L << 20;
+    public static final long LARGEST_BUCKET = Buckets.CHECKPOINT_ENGINE_MAX_BUCKET;
+
+    /** One value the knob may take, with the text the table shows. */
+    public record Step(long value, String shown) {
+    }
+
+    /** A value left out of the ladder and why. */
+    public record Skipped(long value, String why) {
+    }
+
+    /**
+     * The values to search in increasing order, the values left out, and how the ladder was bounded.
+     */
+    public record Ladder(List<Step> steps, List<Skipped> skipped, String why) {
+        public Ladder {
+            steps = List.copyOf(steps);
+            skipped = List.copyOf(skipped);
+        }
+    }
+
+    private RefitSizing() {
+    }
+
+    /**
+     * The ladder of {@code knob} on {@code v}, or an {@link IllegalArgumentException} saying why the knob does
+     * not apply to the variant's method.
+     * <ul>
+     *   <li>senders (nccl-broadcast): 1 to the trainer's ranks. RDMA pull and WRITE move each byte from the
+     *       trainer rank holding it, spreading reads over data-parallel replicas already; a checkpoint engine
+     *       sends from the inference side's own ranks;</li>
+     *   <li>nics (rdma-pull, write-schedule): 1 to the inference host's compute NICs;</li>
+     *   <li>bucket (write-schedule, nccl-broadcast, checkpoint-engine): powers of two from 16 MiB up to the
+     *       smallest one holding the whole model, at most 8 GiB (checkpoint-engine's default cap,
+     *       {@code PS_MAX_BUCKET_SIZE_GB}); a larger bucket is one bucket either way;</li>
+     *   <li>inference-tp: every TP degree dividing the inference GPUs (DP = GPUs / TP, so the engine keeps its
+     *       GPUs) that the model's layout accepts; the others are listed with the layout's refusal.</li>
+     * </ul>
+     */
+    public static Ladder ladder(VariantSpec v, Knob knob) {
+        RefitSpec spec = v.refitSpec();
+        String method = spec.method();
+        List<Step> steps = new ArrayList<>();
+        List<Skipped> skipped = new ArrayList<>();
+        switch (knob) {
+            case SENDERS -> {
+                if (!method.equals("nccl-broadcast")) {
+                    throw new IllegalArgumentException("--vary senders applies to nccl-broadcast (method is " + method
+                            + "): " + (method.equals("checkpoint-engine")
+                            ? "a checkpoint engine broadcasts from the inference side's own ranks"
+                            : "RDMA pull and WRITE move each byte from the trainer rank holding it and already "
+                                    + "spread reads over data-parallel replicas"));
+                }
+                int ranks = spec.trainer().ranks();
+                for (int n = 1; n <= ranks; n++) {
+                    steps.add(new Step(n, Integer.toString(n)));
+                }
+                return new Ladder(steps, skipped, ranks + " trainer rank(s)");
+            }
+            case NICS -> {
+                if (!method.equals("rdma-pull") && !method.equals("write-schedule")) {
+                    throw new IllegalArgumentException("--vary nics applies to rdma-pull and write-schedule (method is "
+                            + method + "): NCCL picks a NIC per channel itself, which rdmasim does not let a scenario "
+                            + "restrict for a refit broadcast");
+                }
+                int nics = computeNics(v).size();
+                for (int n = 1; n <= nics; n++) {
+                    steps.add(new Step(n, Integer.toString(n)));
+                }
+                return new Ladder(steps, skipped, "the inference host has " + nics + " compute NIC(s)");
+            }
+            case BUCKET -> {
+                if (method.equals("rdma-pull")) {
+                    throw new IllegalArgumentException("--vary bucket applies to write-schedule, nccl-broadcast and "
+                            + "checkpoint-engine (method is rdma-pull, which reads runs, not buckets)");
+                }
+                long whole = RefitSetup.of(spec, name -> host(v, name)).inventory().bytes();
+                long top = SMALLEST_BUCKET;
+                while (top < whole && top < LARGEST_BUCKET) {
+                    top *= 2;
+                }
+                for (long b = SMALLEST_BUCKET; b <= top; b *= 2) {
+                    steps.add(new Step(b, Units.exactSizeLabel(b, " ")));
+                }
+                return new Ladder(steps, skipped, "powers of two from " + Units.exactSizeLabel(SMALLEST_BUCKET, " ")
+                        + " to " + Units.exactSizeLabel(top, " ") + (top >= whole ? " (the first holding the "
+                        + String.format(java.util.Locale.ROOT, "%.2f GB", whole / 1e9) + " model)" : " (checkpoint-engine's default cap)"));
+            }
+            case INFERENCE_TP -> {
+                int gpus = spec.inference().ranks();
+                List<Integer> notDividing = new ArrayList<>();
+                for (int tp = 1; tp <= gpus; tp++) {
+                    if (gpus % tp != 0) {
+                        notDividing.add(tp);
+                        continue;
+                    }
+                    try {
+                        RefitSetup.of(withTp(spec, tp), name -> host(v, name));
+                        steps.add(new Step(tp, Integer.toString(tp)));
+                    } catch (IllegalArgumentException e) {
+                        skipped.add(new Skipped(tp, e.getMessage()));
+                    }
+                }
+                String why = "TP x DP = the " + gpus + " inference rank(s) kept";
+                if (!notDividing.isEmpty()) {
+                    why += "; " + notDividing.size() + " degree(s) below " + gpus + " do not divide them";
+                }
+                if (steps.isEmpty()) {
+                    throw new IllegalArgumentException("no inference TP degree from 1 to " + gpus + " is valid for "
+                            + "the model: " + skipped.get(0).why());
+                }
+                return new Ladder(steps, skipped, why);
+            }
+            default -> throw new IllegalStateException(knob.name());
+        }
+    }
+
+    /** The variant with {@code knob} at {@code value}, named for it. */
+    public static VariantSpec apply(VariantSpec v, Knob knob, long value) {
+        RefitSpec spec = v.refitSpec();
+        RefitSpec.Knobs k = spec.knobs();
+        VariantSpec out = switch (knob) {
+            case SENDERS -> v.withRefit(spec.withMethod(spec.method(), k.withSenders((int) value)));
+            case NICS -> {
+                // N >= 2: ModelExpress' stripe mode lists every compute NIC in UCX_NET_DEVICES; UCX_MAX_RMA_RAILS
+                // caps the lanes UCX's own scoring picks among them, and each buffer is registered on as many HCAs
+                // (as the "what would halve it" striping change does, run/RefitVariant)
+                List<EnvEntry> env = new ArrayList<>(v.transport().stack().env());
+                env.removeIf(e -> e.name().equals("UCX_NET_DEVICES") || e.name().equals("UCX_MAX_RMA_RAILS")
+                        || e.name().equals("MX_RDMA_NIC_PIN"));
+                if (value == 1) {
+                    // one NIC: ModelExpress' own pin, each GPU's nearest (UCX alone, one rail over every NIC listed,
+                    // would put GPUs on a farther NIC)
+                    env.add(new EnvEntry("MX_RDMA_NIC_PIN", "auto", "size --vary nics", 0));
+                } else {
+                    env.add(new EnvEntry("MX_RDMA_NIC_PIN", "stripe", "size --vary nics", 0));
+                    env.add(new EnvEntry("UCX_MAX_RMA_RAILS", Long.toString(value), "size --vary nics", 0));
+                }
+                VariantSpec t = v.withTransport(v.transport().withStack(v.transport().stack().withEnv(env)));
+                yield t.withRefit(spec.withRegistration(spec.registration(), (int) value));
+            }
+            case BUCKET -> v.withRefit(spec.withMethod(spec.method(), k.withBucket(value)));
+            case INFERENCE_TP -> v.withRefit(withTp(spec, (int) value));
+        };
+        String shown = knob == Knob.BUCKET ? Units.exactSizeLabel(value, "") : Long.toString(value);
+        return out.withName(v.name() + " " + knob.label() + "=" + shown);
+    }
+
+    private static RefitSpec withTp(RefitSpec spec, int tp) {
+        RefitSpec.Inference i = spec.inference();
+        return spec.withInference(new RefitSpec.Inference(tp, i.ranks() / tp, i.expertParallel(), i.redundantExperts()));
+    }
+
+    private static Host host(VariantSpec v, String name) {
+        return new Host(name, v.hosts().get(name));
+    }
+
+    private static List<TopologyNode> computeNics(VariantSpec v) {
+        return host(v, v.refitSpec().inferenceHosts().get(0)).computeNics();
+    }
+}

@@ -1,0 +1,372 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmasim.hardware.NicModel;
+import org.rdmasim.hardware.Units;
+import org.rdmasim.report.SummaryJson;
+import org.rdmasim.run.VariantRunner;
+import org.rdmasim.scenario.Scenario;
+import org.rdmasim.scenario.ScenarioLoader;
+import org.rdmasim.scenario.VariantSpec;
+import org.rdmasim.workload.VariantOutcome;
+
+/**
+ * {@code size --target-refit}: on small refits whose answer is checked by running the scenario, as written, at the
+ * answer and at the value below it; and the bad combinations, each exit 2.
+ */
+class RefitSizeCommandTest {
+    @TempDir
+    Path dir;
+
+    // Four trainer hosts of one GPU and one 100G ConnectX-5 each, two inference hosts of one GPU and a 400G
+    // ConnectX-7: a broadcast from one trainer rank is bound by its 100G NIC; N senders striped share the
+    // buckets, so N NICs send at once, up to the 400G an inference GPU receives.
+    private static final String SENDERS = """
+            name: refit-senders
+            seed: 1
+            hosts:
+              trainers: {preset: generic, count: 4, prefix: t, generic: {sockets: 1, gpusPerSocket: 1, nicsPerGpu: 1, nic: cx5}}
+              inference: {preset: generic, count: 2, prefix: i, generic: {sockets: 1, gpusPerSocket: 1, nicsPerGpu: 1, nic: cx7}}
+            workload:
+              refit:
+                model: models/qwen3-4b.json
+                trainer: {hosts: trainers, dp: 4, fsdp: true}
+                inference: {hosts: inference, tp: 1, dp: 2}
+                method: nccl-broadcast
+                bucket: 256 MiB
+                cycles: 1
+            variants:
+              - name: one
+              - {name: two, workload: {refit: {senders: 2}}}
+              - {name: three, workload: {refit: {senders: 3}}}
+            """;
+
+    // One inference GPU with four 100G ConnectX-5 pulls the whole model from four trainer GPUs with a 400G
+    // ConnectX-7 each: its own NICs bound the pull.
+    private static final String NICS = """
+            name: refit-nics
+            seed: 1
+            hosts:
+              trainers: {preset: generic, count: 4, prefix: t, generic: {sockets: 1, gpusPerSocket: 1, nicsPerGpu: 1, nic: cx7}}
+              inference: {preset: generic, count: 1, prefix: i, generic: {sockets: 1, gpusPerSocket: 1, nicsPerGpu: 4, nic: cx5}}
+            transport:
+              operation: read
+              nixl: "1.1.0"
+              ucx: "1.20.0"
+              modelexpress: kavink/multi-nic-stripe-mode
+            workload:
+              refit:
+                model: models/qwen3-4b.json
+                trainer: {hosts: trainers, dp: 4, fsdp: true}
+                inference: {hosts: inference, tp: 1, dp: 1}
+                method: rdma-pull
+                registration: arena
+                cycles: 1
+            variants:
+              - name: pinned
+                transport:
+                  env: |
+                    export MX_RDMA_NIC_PIN=auto
+              - name: two-nics
+                transport:
+                  env: |
+                    export MX_RDMA_NIC_PIN=stripe
+                    export UCX_MAX_RMA_RAILS=2
+                workload: {refit: {registrationHcas: 2}}
+            """;
+
+    // Qwen3-4B (32 query heads, 8 KV heads) from one GB200 tray to 12 inference GPUs on three trays: TP 3, 6
+    // and 12 divide the GPUs but not the heads.
+    private static final String TP = """
+            name: refit-tp
+            seed: 1
+            hosts:
+              trainers: {preset: gb200-tray, count: 1, prefix: train}
+              inference: {preset: gb200-tray, count: 3, prefix: infer}
+            transport:
+              operation: read
+              nixl: "1.1.0"
+              ucx: "1.20.0"
+              modelexpress: kavink/multi-nic-stripe-mode
+              env: |
+                export MX_RDMA_NIC_PIN=auto
+            workload:
+              refit:
+                model: models/qwen3-4b.json
+                trainer: {hosts: trainers, dp: 4, fsdp: true}
+                inference: {hosts: inference, tp: 1, dp: 12}
+                method: rdma-pull
+                cycles: 2
+            variants:
+              - name: tp1
+              - {name: tp2, workload: {refit: {inference: {tp: 2, dp: 6}}}}
+            """;
+
+    private static final String BUCKETS = """
+            name: refit-buckets
+            seed: 1
+            hosts:
+              trainers: {preset: gb200-tray, count: 1, prefix: train}
+              inference: {preset: gb200-tray, count: 2, prefix: infer}
+            transport:
+              operation: read
+              nixl: "1.1.0"
+              ucx: "1.20.0"
+            workload:
+              refit:
+                model: models/qwen3-4b.json
+                trainer: {hosts: trainers, dp: 4, fsdp: true}
+                inference: {hosts: inference, tp: 1, dp: 8}
+                method: nccl-broadcast
+                bucket: 1 GiB
+                cycles: 1
+            variants:
+              - name: nccl
+            """;
+
+    /** The table the last {@link #size} printed. */
+    private String printed = "";
+
+    @BeforeEach
+    void model() throws IOException {
+        Files.createDirectories(dir.resolve("models"));
+        Files.copy(CliTestSupport.repo().resolve("scenarios/models/qwen3-4b.json"), dir.resolve("models/qwen3-4b.json"));
+    }
+
+    private Path scenario(String name, String text) throws IOException {
+        Path f = dir.resolve(name + ".yaml");
+        Files.writeString(f, text);
+        return f;
+    }
+
+    private JsonNode size(Path scenario, String... args) throws IOException {
+        Path out = dir.resolve("out-" + scenario.getFileName());
+        List<String> line = new ArrayList<>(List.of("size", scenario.toString(), "--out", out.toString(), "--force"));
+        line.addAll(List.of(args));
+        CliTestSupport.Outcome o = CliTestSupport.run(line.toArray(String[]::new));
+        assertEquals(0, o.code(), o.out() + o.err());
+        printed = o.out();
+        return SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
+    }
+
+    /** The steady (last) cycle of the scenario's variant {@code name}, run as written. */
+    private static double steady(Path file, String name) {
+        Scenario s = ScenarioLoader.load(file);
+        VariantSpec v = s.variants().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
+        VariantOutcome o = VariantRunner.runRefitOnly(v);
+        assertEquals(VariantOutcome.Status.OK, o.status(), o.error());
+        return o.result().refit().steadyCycleSeconds();
+    }
+
+    private static double sweepSeconds(JsonNode json, long value) {
+        for (JsonNode n : json.get("sweep")) {
+            if (n.get("value").asLong() == value) {
+                return n.get("refitSeconds").asDouble();
+            }
+        }
+        throw new AssertionError("no point at " + value + " in " + json);
+    }
+
+    @Test
+    void sendersAnswerIsTheSmallestThatMeetsAndOneBelowMisses() throws IOException {
+        Path f = scenario("senders", SENDERS);
+        double target = 0.25;
+        JsonNode json = size(f, "--target-refit", "0.25", "--vary", "senders");
+        assertTrue(json.get("complete").asBoolean());
+        assertEquals("gallop-bisect", json.get("search").asText());
+        assertEquals(3, json.get("smallestMeeting").asLong(), json.toString());
+        // Gallop 1, 2, 4 (meets), bisect 3: every point of 1..4.
+        assertEquals(4, json.get("pointsSimulated").asInt());
+        double one = steady(f, "one");
+        double two = steady(f, "two");
+        double three = steady(f, "three");
+        assertTrue(three <= target && two > target, "two " + two + ", three " + three);
+        assertEquals(three, sweepSeconds(json, 3), 1e-12, "the search ran what the scenario runs");
+        assertEquals(two, sweepSeconds(json, 2), 1e-12);
+        // One sender's 100G NIC carries the 8.05 GB model: the wire alone takes bytes / line rate.
+        double wire = 8.05e9 / Units.gbpsToBytesPerSecond(NicModel.CX5.lineRateGbps());
+        assertTrue(one >= wire, one + " s against the wire's " + wire + " s");
+        // Two senders halve the bytes each NIC sends.
+        assertEquals(0.5, two / one, 0.05, "two senders: " + two + " s, one: " + one + " s");
+    }
+
+    @Test
+    void nicsAnswerIsTheSmallestThatMeetsAndOneBelowMisses() throws IOException {
+        Path f = scenario("nics", NICS);
+        double target = 0.6;
+        JsonNode json = size(f, "--target-refit", "0.6", "--vary", "nics");
+        assertEquals(2, json.get("smallestMeeting").asLong(), json.toString());
+        double one = steady(f, "pinned");
+        double two = steady(f, "two-nics");
+        assertTrue(two <= target && one > target, "one " + one + ", two " + two);
+        assertEquals(two, sweepSeconds(json, 2), 1e-12);
+        assertEquals(one, sweepSeconds(json, 1), 1e-12);
+        // One 100G NIC takes the whole model in.
+        assertTrue(one >= 8.05e9 / Units.gbpsToBytesPerSecond(NicModel.CX5.lineRateGbps()), one + " s");
+    }
+
+    @Test
+    void inferenceTpSkipsDegreesTheHeadsRefuseAndMeetsAtTheSmallest() throws IOException {
+        Path f = scenario("tp", TP);
+        double target = 0.3;
+        JsonNode json = size(f, "--target-refit", "0.3", "--vary", "inference-tp");
+        List<Long> values = new ArrayList<>();
+        json.get("values").forEach(v -> values.add(v.asLong()));
+        assertEquals(List.of(1L, 2L, 4L), values);
+        List<Long> skipped = new ArrayList<>();
+        for (JsonNode s : json.get("skipped")) {
+            skipped.add(s.get("value").asLong());
+            assertTrue(s.get("why").asText().contains("32 query heads"), s.toString());
+        }
+        assertEquals(List.of(3L, 6L, 12L), skipped);
+        assertTrue(printed.contains("skipped inference-tp=6: inference tp 6 must divide the 32 query heads"), printed);
+        assertTrue(printed.contains("smallest inference-tp that meets the target: 2 (steady cycle "), printed);
+        assertEquals(2, json.get("smallestMeeting").asLong(), json.toString());
+        double tp1 = steady(f, "tp1");
+        double tp2 = steady(f, "tp2");
+        assertTrue(tp2 <= target && tp1 > target, "tp1 " + tp1 + ", tp2 " + tp2);
+        assertEquals(tp2, sweepSeconds(json, 2), 1e-12);
+        // TP 2 halves what each inference rank needs, so what the trainer NICs send.
+        assertEquals(0.5, tp2 / tp1, 0.02);
+    }
+
+    @Test
+    void bucketRunsEveryPowerOfTwoAndAnswersTheFastestThatMeets() throws IOException {
+        Path f = scenario("buckets", BUCKETS);
+        JsonNode json = size(f, "--target-refit", "0.12", "--vary", "bucket");
+        assertEquals("scan", json.get("search").asText());
+        JsonNode sweep = json.get("sweep");
+        // 16 MiB to 8 GiB, the first power of two holding the 8.05 GB model: 10 points, all run.
+        assertEquals(10, sweep.size());
+        assertEquals(16L << 20, sweep.get(0).get("value").asLong());
+        assertEquals(8L << 30, sweep.get(9).get("value").asLong());
+        long best = -1;
+        double bestSeconds = Double.MAX_VALUE;
+        long smallest = -1;
+        for (JsonNode n : sweep) {
+            boolean meets = n.get("refitSeconds").asDouble() <= 0.12;
+            assertEquals(meets, n.get("meetsTarget").asBoolean());
+            if (meets && n.get("refitSeconds").asDouble() < bestSeconds) {
+                bestSeconds = n.get("refitSeconds").asDouble();
+                best = n.get("value").asLong();
+            }
+            if (meets && smallest < 0) {
+                smallest = n.get("value").asLong();
+            }
+        }
+        assertEquals(best, json.get("bestMeeting").asLong());
+        assertEquals(smallest, json.get("smallestMeeting").asLong());
+        // Not monotone: the fastest bucket is inside the range, both ends slower (per-bucket starts at 16 MiB,
+        // the pipeline fill and a larger buffer at 8 GiB).
+        assertTrue(best > (16L << 20) && best < (8L << 30), "best " + best);
+        assertTrue(json.get("direction").asText().contains("neither throughout"), json.get("direction").asText());
+        assertTrue(printed.contains("not monotone") || printed.contains("assumes none"), printed);
+        assertTrue(printed.contains("best bucket that meets the target: "), printed);
+        assertEquals(0, json.get("monotonicityViolations").size(), "a scan assumes nothing to violate");
+        // The answer, run as a scenario, takes what the search reported.
+        Path g = scenario("best", BUCKETS.replace("bucket: 1 GiB", "bucket: " + best + " B"));
+        assertEquals(bestSeconds, steady(g, "nccl"), 1e-12);
+    }
+
+    private static final String FANOUT = """
+            name: fanout
+            hosts:
+              receivers: {preset: dgx-h100, count: 2, prefix: r}
+              sources: {preset: dgx-h100, count: 1, prefix: s}
+            workload:
+              fanout:
+                receivers: receivers
+                sources: sources
+                model: 1 GB
+            """;
+
+    @Test
+    void badCombinationsExitTwoWithTheirReason() throws IOException {
+        Path fan = scenario("fanout", FANOUT);
+        Path pull = scenario("nics", NICS);
+        Path bcast = scenario("senders", SENDERS);
+        String out = dir.resolve("bad").toString();
+        List<List<String>> cases = List.of(
+                List.of(fan.toString(), "--target-p99", "1", "--vary", "senders", "is a fan-out"),
+                List.of(fan.toString(), "--target-p99", "1", "--vary", "inference-tp", "is a fan-out"),
+                List.of(fan.toString(), "--target-refit", "1", "--vary", "sources", "--target-refit applies to a refit"),
+                List.of(pull.toString(), "--target-refit", "1", "--vary", "sources", "is a refit"),
+                List.of(pull.toString(), "--target-refit", "1", "--vary", "tree-degree", "is a refit"),
+                List.of(pull.toString(), "--target-p99", "1", "--vary", "nics", "give --target-refit"),
+                List.of(pull.toString(), "--vary", "nics", "give --target-p99 SECONDS"),
+                List.of(pull.toString(), "--target-p99", "1", "--target-refit", "1", "--vary", "nics", "exclude"),
+                List.of(pull.toString(), "--target-refit", "0", "--vary", "nics", "positive"),
+                List.of(pull.toString(), "--target-refit", "1", "--vary", "senders", "applies to nccl-broadcast"),
+                List.of(pull.toString(), "--target-refit", "1", "--vary", "bucket", "reads runs, not buckets"),
+                List.of(pull.toString(), "--target-refit", "1", "--vary", "nics", "--max", "9", "above the largest"),
+                List.of(pull.toString(), "--target-refit", "1", "--vary", "nics", "--refit-cycle", "last", "first or steady"),
+                List.of(bcast.toString(), "--target-refit", "1", "--vary", "nics", "NCCL picks a NIC"),
+                List.of(bcast.toString(), "--target-refit", "1", "--vary", "bucket", "--max", "4", "--max does not apply"),
+                List.of(bcast.toString(), "--target-refit", "1", "--vary", "bogus", "senders, nics, bucket or inference-tp"));
+        for (List<String> c : cases) {
+            List<String> line = new ArrayList<>(List.of("size"));
+            line.addAll(c.subList(0, c.size() - 1));
+            line.addAll(List.of("--out", out));
+            CliTestSupport.Outcome o = CliTestSupport.run(line.toArray(String[]::new));
+            assertEquals(2, o.code(), c + ": " + o.out() + o.err());
+            assertTrue(o.err().contains(c.get(c.size() - 1)), c + ": " + o.err());
+            assertFalse(o.err().contains("Exception"), o.err());
+        }
+        assertFalse(Files.exists(dir.resolve("bad")), "nothing written");
+    }
+
+    @Test
+    void sendersInAScenarioAreCheckedAgainstTheTrainerRanks() throws IOException {
+        Path f = scenario("senders", SENDERS.replace("senders: 3", "senders: 5"));
+        CliTestSupport.Outcome o = CliTestSupport.run("run", f.toString(), "--out", dir.resolve("o").toString());
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("senders 5 is more than the trainer's 4 ranks"), o.err());
+        assertTrue(o.err().contains("senders.yaml:"), o.err());
+        assertFalse(o.err().contains("Exception"), o.err());
+    }
+
+    @Test
+    void anInterruptedRefitSearchKeepsItsPoints() throws IOException {
+        Path out = dir.resolve("interrupted");
+        java.io.StringWriter text = new java.io.StringWriter();
+        java.io.PrintWriter w = new java.io.PrintWriter(text, true);
+        List<org.rdmasim.scenario.RefitSizing.Step> steps = List.of(new org.rdmasim.scenario.RefitSizing.Step(1, "1"),
+                new org.rdmasim.scenario.RefitSizing.Step(2, "2"), new org.rdmasim.scenario.RefitSizing.Step(4, "4"),
+                new org.rdmasim.scenario.RefitSizing.Step(8, "8"));
+        SizeCommand.Sweep sweep = new SizeCommand.Sweep("made-up", "v", org.rdmasim.scenario.RefitSizing.Knob.INFERENCE_TP,
+                "steady", 1.0, steps, List.of(), "4 valid degrees", out, w, w);
+        int[] calls = {0};
+        int code;
+        try {
+            code = sweep.run(position -> {
+                if (++calls[0] == 2) {
+                    Thread.currentThread().interrupt(); // as the Ctrl-C hook does, during the second point
+                }
+                double t = 4.0 / steps.get(position - 1).value();
+                return new SizeCommand.Row(position, t, t, t, t <= 1.0, "", null, "x");
+            });
+        } finally {
+            Thread.interrupted();
+        }
+        assertEquals(Main.INTERRUPTED, code);
+        assertTrue(text.toString().contains("INCOMPLETE"), text.toString());
+        JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
+        assertFalse(json.get("complete").asBoolean());
+        assertEquals(1, json.get("sweep").size(), "the point cut short is not kept");
+        assertEquals(List.of("inference-tp,status,refitSeconds,firstCycleSeconds,steadyCycleSeconds,meetsTarget,boundBy",
+                "1,ok,4.0,4.0,4.0,false,x"), Files.readAllLines(out.resolve("sizing.csv")));
+        assertFalse(Files.exists(out.resolve("sizing-inference-tp.png")), "no charts for an unfinished search");
+    }
+}
