@@ -46,18 +46,24 @@ final class RefitRows {
     private static final List<String> PULL = List.of("connectx7.qpReadRate", "GPU HBM and NVLink rates (derived: "
             + "NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
 
+    /** Why the one isolated install time found is not priced: it contradicts halo's sync. */
+    private static final String PRIME_REPLAY = "the one install time published apart (PrimeIntellect-ai/prime-rl PR "
+            + "#3341: replay of 82.501 GB per H200 in 1.954 s, 42 GB/s) is not taken as every engine's rate: it would "
+            + "make halo PR #11's B300 sync 0.40 s against its published 0.31 s, which needs installs of at least "
+            + "53 GB/s; here it would add %s";
     private static final String RELOAD_FMT = "the engine's reload (vLLM load_weights through CUDA IPC, per tensor) is "
-            + "priced as a device copy at HBM rate: no public measurement isolates its cost per tensor or per byte "
-            + "(checkpoint-engine publishes only GatherMetas and the whole update); each bucket pays the 5.65 ms fixed "
-            + "cost calibrated on halo PR #11's vLLM client, and whether checkpoint-engine's bucket costs the same is "
-            + "assumed (without it the model gives %s s)";
+            + "priced as a device copy at HBM rate (checkpoint-engine publishes only GatherMetas and the whole "
+            + "update, no stage of it); " + String.format(Locale.ROOT, PRIME_REPLAY, "under 0.1 s") + "; each bucket "
+            + "pays the 5.65 ms fixed cost calibrated on halo PR #11's vLLM client, and whether checkpoint-engine's "
+            + "bucket costs the same is assumed (without it the model gives %s s)";
     private static final String NCCL_CHANNELS = "rdmasim runs an NCCL broadcast over one channel per NIC beside the "
             + "communicator's GPUs on a host (the fewest over its hosts), each carrying its part of the bucket through "
             + "its own NIC; that the search settles on those NICs is assumed";
     private static final String NO_OVERHEAD_FMT = "rdmasim prices the wire, PCIe, NVLink gather, HBM copies and a fixed "
             + "5.65 ms a bucket (calibrated on halo PR #11's vLLM client chunk curve; without it the model gives %s s); "
             + "the framework's per-tensor and per-byte work (Python packing, the engine's update_weights per tensor and "
-            + "post-processing, synchronisation) is not modelled: no source isolates it";
+            + "post-processing, synchronisation) is not modelled: no source isolates it for these frameworks ("
+            + String.format(Locale.ROOT, PRIME_REPLAY, "at most 0.2 s") + ")";
 
     /** A pull pays no per-bucket cost: what it lacks is per-call and per-tensor work on both sides. */
     private static final String PULL_OVERHEAD = "rdmasim prices the wire, PCIe, NVLink gather and HBM copies only; "
@@ -234,7 +240,8 @@ final class RefitRows {
                 + "the model stays 17-24% above the curve at every chunk: what is left is per byte, not per chunk. A "
                 + "fit of c/B + t0 to the 1 and 8 GiB points puts the rate at 77 GB/s, where the model's EFA device "
                 + "carries 97 GB/s and the raw NCCL pair of the same images 93 GB/s; the streamed path installs per "
-                + "tensor (update_named_param), and no source isolates that install's cost";
+                + "tensor (update_named_param), and no source isolates that install's cost on this engine (prime-rl PR "
+                + "#3341's replay rate, 42 GB/s on H200, would make every point slower than published: 34-40 GB/s)";
         long[] gib = {1, 2, 4, 8};
         double[] published = {54, 63, 70, 73};
         for (int i = 0; i < gib.length; i++) {
