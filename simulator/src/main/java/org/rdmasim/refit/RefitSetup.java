@@ -401,7 +401,8 @@ public final class RefitSetup {
         Preparation p = plan.preparation();
         out.add("preparation: gather over " + p.gatherGroup() + " rank(s), conversion reads " + p.readPerByte()
                 + " and writes " + p.writePerByte() + " HBM bytes per byte sent");
-        out.add("stages: pause, register, gather, convert, host copy, wire, install, barrier, resume");
+        out.add("stages: pause, register, gather, convert, host copy, dispatch (a broadcast bucket's fixed cost), "
+                + "wire, install, barrier, resume");
         return out;
     }
 

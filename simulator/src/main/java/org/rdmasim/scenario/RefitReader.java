@@ -33,14 +33,14 @@ import org.rdmasim.workload.RefitSpec;
  *   poolSegments: 16              # with pool
  *   registrationHcas: 1           # HCAs each GPU buffer is registered on
  *   cached: true                  # registration kept across cycles
- *   stages: {pause: 0 s, resume: 0 s, barrier: 0 s}
+ *   stages: {pause: 0 s, resume: 0 s, barrier: 0 s, bucket: 5.6 ms}   # bucket: fixed cost a broadcast bucket
  *   cycles: 2
  * </pre>
  * Every field a layout or host group cannot carry is refused with its location (exit 2).
  */
 final class RefitReader {
     private static final Map<String, String> STAGE_KEYS = Map.of("pause", RefitCalibration.PAUSE, "resume",
-            RefitCalibration.RESUME, "barrier", RefitCalibration.BARRIER);
+            RefitCalibration.RESUME, "barrier", RefitCalibration.BARRIER, "bucket", RefitCalibration.BUCKET);
 
     private RefitReader() {
     }

@@ -16,8 +16,10 @@ import org.rdmasim.workload.RefitSummary;
  *
  * <p>No refit parameter is fitted here: every stage is a mechanism (wire, PCIe, NVLink, HBM) or a named
  * default of {@link org.rdmasim.refit.method.RefitCalibration}, whose pause, resume and barrier are 0 until
- * a measurement isolates them. A row the model misses says which mechanism it lacks. The one calibration row
- * (dynamo PR #10901) is the measurement the registration terms were fitted to, shown and not counted.
+ * a measurement isolates them. A row the model misses says which mechanism it lacks. The calibration rows
+ * are shown and not counted: dynamo PR #10901, the measurement the registration terms were fitted to, and
+ * halo PR #11's 1 and 8 GiB chunk points (with its 0.31 s sync, the 1 GiB configuration), from which the
+ * per-bucket fixed cost of broadcast methods is taken.
  */
 final class RefitRows {
     private static final double TOL = 0.20;
@@ -32,25 +34,55 @@ final class RefitRows {
     private static final String DYN = "validation/refit-dynamo-rereg-gb200.yaml";
     private static final String PPLX = "validation/refit-perplexity-kimi.yaml";
 
-    /** What a broadcast refit rests on: NCCL's pipeline step, the GPUs' datasheet rates, the NICs' line rates. */
+    /** The per-bucket fixed cost every broadcast bucket pays, and where it comes from. */
+    private static final String BUCKET_COST = "refit.bucketSeconds (calibrated: whitecircle/halo PR #11 chunk curve)";
+    /** What a broadcast refit rests on: NCCL's pipeline step, the per-bucket cost, the GPUs' datasheet rates, the NICs' line rates. */
     private static final List<String> BCAST = List.of("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / NCCL_STEPS)",
-            "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
+            BUCKET_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
     private static final List<String> BCAST_EFA = List.of("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / "
-            + "NCCL_STEPS)", "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "aws-efa.efaWireEfficiency (assumed)");
+            + "NCCL_STEPS)", BUCKET_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)",
+            "aws-efa.efaWireEfficiency (assumed)");
     /** What a pull refit's steady cycle rests on (registration is paid in the first cycle only). */
     private static final List<String> PULL = List.of("connectx7.qpReadRate", "GPU HBM and NVLink rates (derived: "
             + "NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
 
-    private static final String RELOAD = "the engine's reload (vLLM load_weights through CUDA IPC, per tensor) is "
-            + "priced as a device copy at HBM rate, and no per-bucket fixed cost is modelled";
+    /** Why the one isolated install time found is not priced: it contradicts halo's sync. */
+    private static final String PRIME_REPLAY = "the one install time published apart (PrimeIntellect-ai/prime-rl PR "
+            + "#3341: replay of 82.501 GB per H200 in 1.954 s, 42 GB/s) is not taken as every engine's rate: it would "
+            + "make halo PR #11's B300 sync 0.40 s against its published 0.31 s, which needs installs of at least "
+            + "53 GB/s; here it would add %s";
+    private static final String RELOAD_FMT = "the engine's reload (vLLM load_weights through CUDA IPC, per tensor) is "
+            + "priced as a device copy at HBM rate (checkpoint-engine publishes only GatherMetas and the whole "
+            + "update, no stage of it); " + String.format(Locale.ROOT, PRIME_REPLAY, "under 0.1 s") + "; each bucket "
+            + "pays the 5.65 ms fixed cost calibrated on halo PR #11's vLLM client, and whether checkpoint-engine's "
+            + "bucket costs the same is assumed (without it the model gives %s s)";
     private static final String NCCL_CHANNELS = "rdmasim runs an NCCL broadcast over one channel per NIC beside the "
             + "communicator's GPUs on a host (the fewest over its hosts), each carrying its part of the bucket through "
             + "its own NIC; that the search settles on those NICs is assumed";
-    private static final String NO_OVERHEAD = "rdmasim prices the wire, PCIe, NVLink gather and HBM copies only; the "
-            + "framework's per-bucket and per-tensor work (Python packing, the engine's update_weights and "
-            + "post-processing, synchronisation) is not modelled and no source isolates it";
+    private static final String NO_OVERHEAD_FMT = "rdmasim prices the wire, PCIe, NVLink gather, HBM copies and a fixed "
+            + "5.65 ms a bucket (calibrated on halo PR #11's vLLM client chunk curve; without it the model gives %s s); "
+            + "the framework's per-tensor and per-byte work (Python packing, the engine's update_weights per tensor and "
+            + "post-processing, synchronisation) is not modelled: no source isolates it for these frameworks ("
+            + String.format(Locale.ROOT, PRIME_REPLAY, "at most 0.2 s") + ")";
+
+    /** A pull pays no per-bucket cost: what it lacks is per-call and per-tensor work on both sides. */
+    private static final String PULL_OVERHEAD = "rdmasim prices the wire, PCIe, NVLink gather and HBM copies only; "
+            + "the framework's per-pull and per-tensor work (the producer's pack and wait, the consumer's scatter) is "
+            + "not modelled: vLLM's sharded_rdt.md gives per-call figures for its own engine (pack 8.3 ms, producer "
+            + "wait 3.6 ms, slot wait 7.2 ms a pull at 235B) but not how many calls a sync makes nor what overlaps them, "
+            + "so no per-pull cost is taken from it";
 
     private RefitRows() {
+    }
+
+    /** The reload gap, with the model's answer without the per-bucket cost ({@code without}, seconds). */
+    private static String reload(String without) {
+        return String.format(Locale.ROOT, RELOAD_FMT, without);
+    }
+
+    /** The framework-overhead gap, with the model's answer without the per-bucket cost ({@code without}, seconds). */
+    private static String noOverhead(String without) {
+        return String.format(Locale.ROOT, NO_OVERHEAD_FMT, without);
     }
 
     static List<ValidationRow> rows() {
@@ -72,7 +104,7 @@ final class RefitRows {
                 + "broadcast, reload through CUDA IPC. Not stated: one host (posed), its NVLink, PCIe and NICs (posed "
                 + "as a DGX H100: 18 NVLink links where H800 has 8), owners (posed: all 8 ranks)";
         String h800Fail = "the model takes the update to be H2D and an NVLink chain, both far faster than the "
-                + "published time; " + RELOAD + "; H800's NVLink (8 links, 400 GB/s) is posed as H100's 18 links";
+                + "published time; " + reload("0.55 and 1.13") + "; H800's NVLink (8 links, 400 GB/s) is posed as H100's 18 links";
         r.add(steady("CKPT-GLM45AIR-8H800", src, "Update (Broadcast), GLM-4.5-Air BF16, bucket 3.02 GiB", h800, 3.47,
                 CKPT_H800, "glm-4.5-air", BCAST, h800Fail, 0));
         r.add(steady("CKPT-Q235-8H800", src, "Update (Broadcast), Qwen3-235B-A22B-Instruct-2507 BF16, bucket 2.67 GiB",
@@ -81,10 +113,12 @@ final class RefitRows {
                 + "FP8; per bucket H2D, NCCL broadcast to every rank, reload. Not stated: NICs and fabric (posed as "
                 + "DGX H100 hosts, 8 x 400G InfiniBand), owners (posed: every rank), DeepSeek-V3.1 as DeepSeek-V3's "
                 + "architecture";
-        String h20Fail = "3.6-5.5x faster than published: " + NCCL_CHANNELS + ", so eight channels carry each "
+        String h20Fail = "3.0-4.5x faster than published: " + NCCL_CHANNELS + ", so eight channels carry each "
                 + "bucket over a host's eight NICs (~330 GB/s into each host) where the published times imply 65-70 "
-                + "GB/s into every GPU; " + RELOAD + ". With one channel leaving each GPU by its nearest NIC (the "
-                + "alternative, rdmasim's earlier answer) the model gives 14.26, 21.81, 13.98 and 21.29 s, 20-52% slow";
+                + "GB/s into every GPU; " + reload("2.79, 4.37, 2.07 and 3.08") + ". With one channel leaving each GPU "
+                + "by its nearest NIC (the alternative, rdmasim's earlier answer, before the per-bucket cost) the model "
+                + "gave 14.26, 21.81, 13.98 and 21.29 s, 20-52% slow, and the per-bucket cost would add up to 0.66, "
+                + "0.92, 0.45 and 0.68 s to those";
         r.add(steady("CKPT-DSV31-16H20", src, "Update (Broadcast), DeepSeek-V3.1 FP8, 16 GPUs, bucket 5.39 GiB", h20,
                 10.19, CKPT_H20, "dsv31-16", BCAST, h20Fail, 16));
         r.add(steady("CKPT-KIMI-16H20", src, "Update (Broadcast), Kimi-K2-Instruct FP8, 16 GPUs, bucket 5.89 GiB", h20,
@@ -101,22 +135,24 @@ final class RefitRows {
                 "Qwen3-30B-A3B-Base, FSDP world size 2, 30 receive-only rollouts, 4 x 8 H100 with ConnectX-7 400G "
                         + "InfiniBand. Not stated: NICs per host (posed 8), rollout TP (posed 1), bucket (posed 512 MB), "
                         + "where the trainer sits (posed on its own host)", 7.0, VERL_CE, "nccl", BCAST,
-                "about 5x faster than published: the sender is the only GPU of its host in the group, so NCCL's "
+                "about 3.6x faster than published: the sender is the only GPU of its host in the group, so NCCL's "
                         + "channels all leave by its one nearest NIC and the model runs at that NIC's rate (~48 GB/s) "
                         + "where the source "
-                        + "reaches 8.25 GB/s; " + NO_OVERHEAD, 8));
+                        + "reaches 8.25 GB/s (its rollouts receive without installing, so no engine work is in the "
+                        + "time); " + noOverhead("1.27"), 8));
         String p7263 = "verl-project/verl PR #7263 [verl-pr-7263]";
         String efa = "27B BF16, 8-GPU FSDP2 trainer host, vLLM TP4 rollout, bucket 2048 MB, AWS EFA. Not stated: the "
                 + "instance (posed p5.48xlarge: 8 H100, 32 x 100G EFA), the model (posed: a dense Qwen3-shaped 27.2B)";
         r.add(steady("VERL7263-STOCK", p7263, "stock nccl engine, one sender, mean of 20 refits", efa, 3.01, VERL_PAR,
-                "stock-nccl", BCAST_EFA, "2.7x faster than published: " + NCCL_CHANNELS + ": the sender alone on its "
+                "stock-nccl", BCAST_EFA, "2.4x faster than published: " + NCCL_CHANNELS + ": the sender alone on its "
                         + "host has its four EFA devices, so four channels carry the broadcast at 4 x 100G; "
-                        + NO_OVERHEAD + ". With one channel on one EFA device (the alternative, rdmasim's earlier "
-                        + "answer) the model gives 4.47 s, 48% slow", 8));
+                        + noOverhead("1.13") + ". With one channel on one EFA device (the alternative, rdmasim's "
+                        + "earlier answer, before the per-bucket cost) the model gave 4.47 s, 48% slow, and the "
+                        + "per-bucket cost would add up to 0.15 s", 8));
         String stripes = "faster than published: every group's channels cross each rollout host through the same four "
                 + "EFA devices (NCCL hands channel k the k-th NIC of the host's GPU-ordered list in every group), so "
-                + "the model's striping gains nothing over one sender (the source gains 17%); " + NO_OVERHEAD
-                + " (the source's own spread is 10-14%)";
+                + "the model's striping gains nothing over one sender (the source gains 17%); "
+                + noOverhead("1.13-1.15") + " (the source's own spread is 10-14%)";
         r.add(steady("VERL7263-PARALLEL", p7263, "nccl_parallel, 8 senders, mean of 20 refits", efa, 2.51, VERL_PAR,
                 "nccl-parallel", BCAST_EFA, stripes, 8));
         String p7262 = "verl-project/verl issue #7262 [verl-issue-7262]";
@@ -129,7 +165,7 @@ final class RefitRows {
                 VERL_PAR, "3p1", BCAST_EFA, stripes, 8));
         String a800 = "Qwen3-8B, TorchTitan FSDP2 trainer to SGLang TP2 replicas, A800 80GB. Not stated: NICs "
                 + "(posed one 200G ConnectX-6 per GPU), bucket (posed 512 MB)";
-        String a800Fail = "20-50x faster than published: " + NO_OVERHEAD + "; the published time triples when the "
+        String a800Fail = "13-39x faster than published: " + noOverhead("0.68-0.69") + "; the published time triples when the "
                 + "receivers double across a host boundary, which a wire-bound chain does not";
         r.add(steady("VERL7324-2P2-NCCL", "verl-project/verl PR #7324 [verl-pr-7324]",
                 "nccl full broadcast, 16 trainer GPUs to SGLang TP2 x 8 (2+2 hosts)", a800, 34.26, VERL_A800, "2p2",
@@ -147,19 +183,20 @@ final class RefitRows {
                         + "host to vLLM DP8 + EP8 host, 2 x 8 H100, NIXL pulls of each worker's slice, buffers "
                         + "registered at init." + nics, 3.2, 3.3, "s", TOL, Evidence.MEASUREMENT, Q235 + "#vllm-rdt", PULL,
                 false, "faster than published: the FSDP all-gather is priced at NVLink's peak rate and the pull at the "
-                        + "NICs' (vLLM's sharded_rdt.md names the trainer's gather supply as the binding constraint: "
-                        + "its per-call pack and producer wait are Python work rdmasim does not price)",
+                        + "NICs' (vLLM's sharded_rdt.md names the trainer's gather supply as the binding constraint); "
+                        + PULL_OVERHEAD,
                 runs -> steadyOf(runs, Q235, "vllm-rdt", "")).onNics(16));
         String skyrl = "Qwen3-235B-A22B (LoRA merged, ~470 GB a sync), Megatron tp4/pp2/ep8/etp1 on 2 hosts to one vLLM "
                 + "engine dp16/tp1/ep16 on 2 hosts." + nics + "; GPU type (posed H100)";
         r.add(steady("SKYRL2090-RDT", "NovaSky-AI/SkyRL PR #2090 [skyrl-pr-2090]", "sharded RDT sync", skyrl, 3.54, Q235,
                 "skyrl-rdt", PULL, "faster than published: each inference rank's ~29 GB slice moves at its NIC's rate; "
-                        + NO_OVERHEAD, 32));
+                        + PULL_OVERHEAD, 32));
         r.add(steady("SKYRL2090-NCCL", "NovaSky-AI/SkyRL PR #2090 [skyrl-pr-2090]", "NCCL broadcast sync", skyrl
                 + "; broadcast bucket (posed 1 GiB, from trainer rank 0)", 64.72, Q235, "skyrl-nccl", BCAST,
-                "7x faster than published: the model sends the 470 GB through one NIC at line rate; Megatron's gather "
-                        + "of every bucket to the sending rank across PP and EP ranks (over the fabric, not NVLink) and "
-                        + "the per-bucket work are not modelled", 32));
+                "5.4x faster than published: the model sends the 470 GB through one NIC at line rate, plus 5.65 ms a "
+                        + "bucket (calibrated on halo PR #11; without it the model gives 9.58 s); Megatron's gather of "
+                        + "every bucket to the sending rank across PP and EP ranks (over the fabric, not NVLink) is not "
+                        + "modelled and no source times it apart", 32));
     }
 
     private static void lmsys(List<ValidationRow> r) {
@@ -177,7 +214,7 @@ final class RefitRows {
         r.add(steady("LMSYS-Q30B-NCCL", src, "NCCL broadcast update, Qwen3-30B-A3B", q30, 2.6700, LMSYS,
                 "qwen3-30b-nccl", BCAST, "faster than published: the 61 GB broadcast runs at one NIC's rate (the sender "
                         + "alone on its host: "
-                        + "its one nearest NIC takes every channel); " + NO_OVERHEAD,
+                        + "its one nearest NIC takes every channel); " + noOverhead("1.24"),
                 16));
         r.add(steady("LMSYS-Q30B-RDMA", src, "RDMA P2P update, Qwen3-30B-A3B", q30, 2.1602, LMSYS, "qwen3-30b-rdma", PULL,
                 rdmaFail, 16));
@@ -199,16 +236,21 @@ final class RefitRows {
                 + "nodes, NCCL over EFA with GPUDirect both ends. Not stated: the instance (posed: one B300 on PCIe Gen6 "
                 + "and one 800 Gbps EFA device a node, AWS P6-B300's 6.4 Tbps over 8 GPUs), TP (posed 1), whether the "
                 + "GB/s are end to end (posed: 16.4 GB over the update)";
-        String chunkFail = "the model's update runs at the EFA device's rate whatever the chunk: it has no per-chunk "
-                + "fixed cost (a fit of c/B + t0 to the source's 1 and 8 GiB points gives ~6 ms a chunk, which the "
-                + "source does not explain), and the raw NCCL pair (93 GB/s) is already close to the model's rate";
+        String chunkFail = "with the per-chunk cost calibrated on this curve's 1 and 8 GiB points (5.65 ms a chunk) "
+                + "the model stays 17-24% above the curve at every chunk: what is left is per byte, not per chunk. A "
+                + "fit of c/B + t0 to the 1 and 8 GiB points puts the rate at 77 GB/s, where the model's EFA device "
+                + "carries 97 GB/s and the raw NCCL pair of the same images 93 GB/s; the streamed path installs per "
+                + "tensor (update_named_param), and no source isolates that install's cost on this engine (prime-rl PR "
+                + "#3341's replay rate, 42 GB/s on H200, would make every point slower than published: 34-40 GB/s)";
         long[] gib = {1, 2, 4, 8};
         double[] published = {54, 63, 70, 73};
         for (int i = 0; i < gib.length; i++) {
             String variant = "chunk-" + gib[i] + "g";
+            // The 1 and 8 GiB points are what refit.bucketSeconds is taken from: shown, not counted.
+            boolean calibration = gib[i] == 1 || gib[i] == 8;
             r.add(new ValidationRow("HALO11-CHUNK-" + gib[i] + "G", src, "vLLM client bandwidth, chunk budget "
                     + gib[i] + " GiB", setup, published[i], published[i], "GB/s", TOL, Evidence.MEASUREMENT,
-                    HALO + "#" + variant, BCAST_EFA, false, chunkFail, runs -> {
+                    HALO + "#" + variant, BCAST_EFA, calibration, gib[i] == 1 ? "" : chunkFail, runs -> {
                         RefitSummary s = runs.refit(HALO, variant);
                         RefitSummary b200 = runs.refit(HALO, "chunk-1g-p6-b200");
                         return Modelled.value(s.minimumBytes() / s.steadyCycleSeconds() / 1e9, describe(s)
@@ -217,9 +259,12 @@ final class RefitRows {
                                         / b200.steadyCycleSeconds() / 1e9, b200.cycles().get(1).boundWords()));
                     }));
         }
+        // The 0.31 s sync (53 GB/s) is the 1 GiB configuration of the curve (54 GB/s): not an independent check
+        // of a cost taken from that curve, so it is shown as calibration too.
         r.add(new ValidationRow("HALO11-VLLM-EFA", src, "vLLM client over EFA, one sync", setup
-                + "; chunk (posed 1 GiB)", 0.31, 0.31, "s", TOL, Evidence.MEASUREMENT, HALO + "#chunk-1g", BCAST_EFA, false,
-                "faster than published: " + chunkFail, runs -> steadyOf(runs, HALO, "chunk-1g", String.format(
+                + "; chunk (posed 1 GiB: its 53 GB/s is the curve's 1 GiB point, from which the per-chunk cost is "
+                + "taken)", 0.31, 0.31, "s", TOL, Evidence.MEASUREMENT, HALO + "#chunk-1g", BCAST_EFA, true, "",
+                runs -> steadyOf(runs, HALO, "chunk-1g", String.format(
                         Locale.ROOT, "; on the p6-b200.48xlarge stand-in: %.3f s",
                         runs.refit(HALO, "chunk-1g-p6-b200").steadyCycleSeconds()))));
     }

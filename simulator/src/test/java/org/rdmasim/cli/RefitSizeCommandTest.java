@@ -182,8 +182,9 @@ class RefitSizeCommandTest {
     @Test
     void sendersAnswerIsTheSmallestThatMeetsAndOneBelowMisses() throws IOException {
         Path f = scenario("senders", SENDERS);
-        double target = 0.25;
-        JsonNode json = size(f, "--target-refit", "0.25", "--vary", "senders");
+        // 3 senders take ~0.28 s a cycle, 2 take ~0.42 s (wire plus each bucket's call cost).
+        double target = 0.3;
+        JsonNode json = size(f, "--target-refit", "0.3", "--vary", "senders");
         assertTrue(json.get("complete").asBoolean());
         assertEquals("gallop-bisect", json.get("search").asText());
         assertEquals(3, json.get("smallestMeeting").asLong(), json.toString());
@@ -245,7 +246,7 @@ class RefitSizeCommandTest {
     @Test
     void bucketRunsEveryPowerOfTwoAndAnswersTheFastestThatMeets() throws IOException {
         Path f = scenario("buckets", BUCKETS);
-        JsonNode json = size(f, "--target-refit", "0.12", "--vary", "bucket");
+        JsonNode json = size(f, "--target-refit", "0.2", "--vary", "bucket");
         assertEquals("scan", json.get("search").asText());
         JsonNode sweep = json.get("sweep");
         // 16 MiB to 8 GiB, the first power of two holding the 8.05 GB model: 10 points, all run.
@@ -256,7 +257,7 @@ class RefitSizeCommandTest {
         double bestSeconds = Double.MAX_VALUE;
         long smallest = -1;
         for (JsonNode n : sweep) {
-            boolean meets = n.get("refitSeconds").asDouble() <= 0.12;
+            boolean meets = n.get("refitSeconds").asDouble() <= 0.2;
             assertEquals(meets, n.get("meetsTarget").asBoolean());
             if (meets && n.get("refitSeconds").asDouble() < bestSeconds) {
                 bestSeconds = n.get("refitSeconds").asDouble();

@@ -12,7 +12,8 @@ import org.rdmasim.transport.Endpoint;
  * over one process group ({@code dist.broadcast(buffer_b, src=brank)}, in issue order), and every inference
  * engine reloads what it needs from the buffer through CUDA IPC. The README gives the three stages (H2D,
  * broadcast, reload) and notes the full three-stage pipeline is not implemented: the double buffer lets the
- * reload of one bucket overlap the next broadcast, which is what is modelled here.
+ * reload of one bucket overlap the next broadcast, which is what is modelled here. Each bucket pays the
+ * per-bucket fixed cost ({@link RefitCalibration#BUCKET}) before its broadcast.
  *
  * <p>The owners are the plan's trainer ranks (their GPUs' hosts hold the weights in host memory; a
  * colocated deployment places them on inference GPUs), bucket b owned by the (b mod owners)-th. No
@@ -52,6 +53,7 @@ public record CheckpointEngine(Buckets buckets, List<String> ibHca) implements R
         }
         List<Integer> owners = ctx.trainerRanks();
         int n = buckets.count(payload);
+        double perBucket = ctx.plan().calibration().value(RefitCalibration.BUCKET);
         List<BucketPipeline.Unit> units = new ArrayList<>();
         for (int b = 0; b < n; b++) {
             int s = b % owners.size();
@@ -63,11 +65,12 @@ public record CheckpointEngine(Buckets buckets, List<String> ibHca) implements R
             units.add(new BucketPipeline.Unit(s,
                     then -> ctx.h2d(root, size, label + "/h2d",
                             () -> ctx.gpuWork(RefitStage.H2D, root, ctx.copySeconds(root, size), then)),
-                    then -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, ibHca,
-                            size, label, () -> {
-                                BroadcastOrder.landedAtRoot(ctx, root, size);
-                                then.run();
-                            }),
+                    then -> ctx.hold(RefitStage.DISPATCH, perBucket,
+                            () -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, ibHca,
+                                    size, label, () -> {
+                                        BroadcastOrder.landedAtRoot(ctx, root, size);
+                                        then.run();
+                                    })),
                     then -> BroadcastOrder.install(ctx, installing, size, payload, then)));
         }
         new BucketPipeline(units, buckets.depth(), BucketPipeline.WireOrder.GLOBAL, done).start();

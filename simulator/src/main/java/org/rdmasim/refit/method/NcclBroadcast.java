@@ -24,7 +24,8 @@ import org.rdmasim.transport.Endpoint;
  * Each broadcast runs over NCCL's channels, each a pipelined chain from the sender through the receivers
  * carrying its part of the bucket and crossing hosts through its own NIC ({@link WireContext#broadcast}). The bucket buffer is the broadcast's
  * own buffer on every rank, so with double buffering the next bucket fills while this one is sent and
- * installed.
+ * installed. Each bucket pays the per-bucket fixed cost ({@link RefitCalibration#BUCKET}) before its broadcast
+ * starts, in its communicator's order.
  *
  * @param senders trainer ranks that send: 1 rank 0 alone, 0 every trainer rank, N evenly spaced ranks
  * @param ibHca NCCL_IB_HCA's list of NICs NCCL may use (empty: all)
@@ -89,6 +90,7 @@ public record NcclBroadcast(Buckets buckets, int senders, List<String> ibHca) im
         }
         List<Integer> senders = senders(ctx.trainerRanks(), this.senders);
         int n = buckets.count(payload);
+        double perBucket = ctx.plan().calibration().value(RefitCalibration.BUCKET);
         List<BucketPipeline.Unit> units = new ArrayList<>();
         for (int b = 0; b < n; b++) {
             int s = b % senders.size();
@@ -99,11 +101,12 @@ public record NcclBroadcast(Buckets buckets, int senders, List<String> ibHca) im
             String label = "c" + ctx.cycle() + "/bcast/b" + b;
             units.add(new BucketPipeline.Unit(s,
                     then -> ctx.prepare(root, size, then),
-                    then -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, ibHca,
-                            size, label, () -> {
-                                BroadcastOrder.landedAtRoot(ctx, root, size);
-                                then.run();
-                            }),
+                    then -> ctx.hold(RefitStage.DISPATCH, perBucket,
+                            () -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, ibHca,
+                                    size, label, () -> {
+                                        BroadcastOrder.landedAtRoot(ctx, root, size);
+                                        then.run();
+                                    })),
                     then -> BroadcastOrder.install(ctx, installing, size, payload, then)));
         }
         new BucketPipeline(units, buckets.depth(), BucketPipeline.WireOrder.PER_SENDER, done).start();

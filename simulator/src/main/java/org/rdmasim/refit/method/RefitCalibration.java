@@ -25,6 +25,36 @@ public final class RefitCalibration {
     public static final String BARRIER = "refit.barrierSeconds";
     /** How far ahead of the next rank each rank of an NCCL broadcast chain is: one pipeline step. */
     public static final String NCCL_STEP = "refit.ncclStepBytes";
+    /**
+     * The fixed cost of one bucket of a broadcast method, outside the bytes: the call that tells the engine a
+     * bucket is coming, the collective's launch, the engine's per-bucket bookkeeping. Paid before each bucket's
+     * broadcast, in the communicator's order (so it adds up over the buckets of one sender).
+     */
+    public static final String BUCKET = "refit.bucketSeconds";
+
+    /**
+     * whitecircle/halo PR #11 (https://github.com/whitecircle/halo/pull/11, merged; description): "Cross-node
+     * weight sync, B300 nodes, full Qwen3-8B (16.4 GB) per sync, one server worker ... vLLM chunk budget
+     * (HALO_WEIGHT_SYNC_CHUNK_MB) 1/2/4/8 GiB: 54/63/70/73 GB/s". The same sync on the same pair at two chunk
+     * sizes: the bytes, tensors and wire are the same, only the number of chunks differs (16.4 GB makes 16 chunks
+     * of 1 GiB, 2 of 8 GiB), so the difference of the two sync times over the difference of the chunk counts is
+     * the cost of one chunk, whatever the wire's rate.
+     */
+    static final double HALO_SYNC_BYTES = 16.4e9;
+    static final double HALO_1GIB_BYTES_PER_SECOND = 54e9;
+    static final double HALO_8GIB_BYTES_PER_SECOND = 73e9;
+
+    /** Chunks a sync of {@code bytes} makes at {@code chunk} bytes a chunk. */
+    static long chunks(double bytes, long chunk) {
+        return (long) Math.ceil(bytes / chunk);
+    }
+
+    /** The per-chunk cost the halo PR #11 curve gives: (t(1 GiB) - t(8 GiB)) / (chunks(1 GiB) - chunks(8 GiB)). */
+    static double haloSecondsPerChunk() {
+        double t1 = HALO_SYNC_BYTES / HALO_1GIB_BYTES_PER_SECOND;
+        double t8 = HALO_SYNC_BYTES / HALO_8GIB_BYTES_PER_SECOND;
+        return (t1 - t8) / (chunks(HALO_SYNC_BYTES, Buckets.GIB) - chunks(HALO_SYNC_BYTES, 8 * Buckets.GIB));
+    }
 
     private static final List<Parameter> DEFAULTS = List.of(
             new Parameter(PAUSE, 0, "s", Kind.ASSUMED,
@@ -38,7 +68,12 @@ public final class RefitCalibration {
                     "a barrier after the last byte costs nothing here"),
             new Parameter(NCCL_STEP, 4L * 1024 * 1024 / 8, "B", Kind.DERIVED,
                     "NVIDIA/nccl src/init.cc DEFAULT_BUFFSIZE (1 << 22) over NCCL_STEPS 8 (src/include/device.h), "
-                            + "BROADCAST_CHUNKSTEPS 1 (src/include/collectives.h): one 512 KiB step per chunk", ""));
+                            + "BROADCAST_CHUNKSTEPS 1 (src/include/collectives.h): one 512 KiB step per chunk", ""),
+            new Parameter(BUCKET, haloSecondsPerChunk(), "s", Kind.CALIBRATED,
+                    "whitecircle/halo PR #11: Qwen3-8B (16.4 GB) synced over EFA by a vLLM client at 54 GB/s in 1 GiB "
+                            + "chunks and 73 GB/s in 8 GiB chunks; the 16 - 2 extra chunks take the time difference",
+                    "every framework's bucket (verl, checkpoint-engine, SGLang clients) costs what halo's vLLM "
+                            + "client's chunk does; RDMA pulls and WRITE schedules have no per-bucket call and do not pay it"));
 
     private final List<Parameter> parameters;
 

@@ -16,6 +16,11 @@ public enum RefitStage {
     REGISTER,
     /** Host-to-device copies over PCIe (a checkpoint engine's weights live in host memory). */
     H2D,
+    /**
+     * A bucket's fixed cost before its bytes move: the call that announces it to the engine, the collective's
+     * launch, per-bucket bookkeeping ({@link RefitCalibration#BUCKET}). Broadcast methods only.
+     */
+    DISPATCH,
     /** The bytes on the fabric (and NVLink hops of a broadcast chain). */
     WIRE,
     /** Copies into the engine's weight tensors on the inference GPU (reload). */

@@ -41,17 +41,19 @@ class NcclBroadcastTest {
 
     /**
      * One sender, chain train:GPU0 -> infer:GPU0 (fabric) -> infer:GPU1 (NVLink): each bucket crosses at the
-     * fabric hop's rate, the last rank one NCCL step behind; with double buffering and nothing to fill, buckets
-     * follow one another and only the last install is left after the last byte.
+     * fabric hop's rate, the last rank one NCCL step behind, after its per-bucket fixed cost; with double
+     * buffering and nothing to fill, buckets follow one another and only the last install is left after the
+     * last byte.
      */
     @Test
     void singleSenderTimeIsPayloadOverOneNicPlusPipelineFill() {
         double r = RefitFixture.wireRate(RefitFixture.twoHosts(), RefitFixture.trainer(0), RefitFixture.inference(0));
         RefitResult.Cycle c = run(NcclBroadcast.fromRankZero(new Buckets(BUCKET, true))).cycles().get(0);
         double perBucket = (BUCKET + RefitFixture.step()) / r;
-        double expected = 4 * perBucket + install(BUCKET);
+        double expected = 4 * (RefitFixture.dispatch() + perBucket) + install(BUCKET);
         assertEquals(expected, c.seconds(), expected * 1e-9);
         assertEquals(4 * perBucket, c.stage(RefitStage.WIRE), expected * 1e-9);
+        assertEquals(4 * RefitFixture.dispatch(), c.stage(RefitStage.DISPATCH), expected * 1e-9);
         assertTrue(c.boundBy().startsWith("train:"), c.boundBy() + ": the sender's side holds the chain");
     }
 
@@ -94,8 +96,9 @@ class NcclBroadcastTest {
             seconds[depth - 1] = RefitRun.run(hosts, FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic())
                     .firstCycleSeconds();
         }
-        double serial = 4 * (fill + wire + inst);
-        double overlapped = fill + 4 * wire + inst;
+        double t0 = RefitFixture.dispatch();
+        double serial = 4 * (fill + t0 + wire + inst);
+        double overlapped = fill + 4 * (t0 + wire) + inst;
         assertEquals(serial, seconds[0], serial * 1e-9);
         assertEquals(overlapped, seconds[1], overlapped * 1e-9);
     }

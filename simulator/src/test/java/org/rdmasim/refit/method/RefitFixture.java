@@ -137,6 +137,11 @@ final class RefitFixture {
         return GpuRates.hbmBytesPerSecond(GpuModel.H100);
     }
 
+    /** The per-bucket fixed cost every broadcast bucket pays (the default, calibrated on whitecircle/halo PR #11). */
+    static double dispatch() {
+        return RefitCalibration.defaults().value(RefitCalibration.BUCKET);
+    }
+
     static double step() {
         return RefitCalibration.defaults().value(RefitCalibration.NCCL_STEP);
     }
