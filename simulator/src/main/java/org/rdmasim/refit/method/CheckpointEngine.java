@@ -65,7 +65,7 @@ public record CheckpointEngine(Buckets buckets, List<String> ibHca) implements R
             units.add(new BucketPipeline.Unit(s,
                     then -> ctx.h2d(root, size, label + "/h2d",
                             () -> ctx.gpuWork(RefitStage.H2D, root, ctx.copySeconds(root, size), then)),
-                    then -> ctx.hold(RefitStage.DISPATCH, perBucket,
+                    then -> ctx.gpuWork(RefitStage.DISPATCH, root, perBucket,
                             () -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, ibHca,
                                     size, label, () -> {
                                         BroadcastOrder.landedAtRoot(ctx, root, size);

@@ -101,7 +101,7 @@ public record NcclBroadcast(Buckets buckets, int senders, List<String> ibHca) im
             String label = "c" + ctx.cycle() + "/bcast/b" + b;
             units.add(new BucketPipeline.Unit(s,
                     then -> ctx.prepare(root, size, then),
-                    then -> ctx.hold(RefitStage.DISPATCH, perBucket,
+                    then -> ctx.gpuWork(RefitStage.DISPATCH, root, perBucket,
                             () -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, ibHca,
                                     size, label, () -> {
                                         BroadcastOrder.landedAtRoot(ctx, root, size);

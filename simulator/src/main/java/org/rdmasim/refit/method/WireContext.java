@@ -192,14 +192,28 @@ public final class WireContext {
             double now = clock().now();
             log.add(stage, start, now);
             if (gpu != null && now > start) {
-                String what = stage == RefitStage.GATHER ? "nvlink" : "hbm";
-                busy(gpu + " " + what + " (" + stage.name().toLowerCase(java.util.Locale.ROOT) + ")",
-                        gpu.device() + " on " + gpu.host() + ": " + (stage == RefitStage.GATHER
-                                ? "NVLink bandwidth (gather)" : "HBM bandwidth (" + stageWords(stage) + ")"),
-                        start, now);
+                busy(gpu + " " + limitKey(stage) + " (" + stage.name().toLowerCase(java.util.Locale.ROOT) + ")",
+                        gpu.device() + " on " + gpu.host() + ": " + limitWords(stage), start, now);
             }
             then.run();
         });
+    }
+
+    private static String limitKey(RefitStage s) {
+        return switch (s) {
+            case GATHER -> "nvlink";
+            case DISPATCH -> "bucket calls";
+            default -> "hbm";
+        };
+    }
+
+    private static String limitWords(RefitStage s) {
+        return switch (s) {
+            case GATHER -> "NVLink bandwidth (gather)";
+            // Not a bandwidth: the sending rank's fixed cost per bucket, paid one bucket after another.
+            case DISPATCH -> "per-bucket call cost (" + RefitCalibration.BUCKET + ", calibrated)";
+            default -> "HBM bandwidth (" + stageWords(s) + ")";
+        };
     }
 
     private static String stageWords(RefitStage s) {
