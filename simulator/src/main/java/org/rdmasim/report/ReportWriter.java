@@ -215,6 +215,7 @@ public final class ReportWriter {
             }, base);
         }
         batch.writeAll(dir);
+        InteractiveCharts.write(dir, scenario, outcomes);
         List<String> charts = batch.names();
         awaitTables(tables);
         IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts, provenance, environments,
