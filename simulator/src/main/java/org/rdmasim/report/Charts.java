@@ -174,6 +174,16 @@ public final class Charts {
         r.setDefaultItemLabelGenerator(new org.jfree.chart.labels.StandardCategoryItemLabelGenerator("{2}",
                 new SignificantFormat()));
         r.setDefaultItemLabelsVisible(true);
+        // Labels side by side overlap once a bar's slot is narrower than a label ("0.1127" is ~42 px at
+        // this font): then each label stands upright on its bar, with room above the tallest one.
+        int bars = Math.max(1, data.getColumnCount() * data.getRowCount());
+        boolean upright = (double) (ChartFiles.WIDTH - 80) / bars < 48;
+        if (upright) {
+            r.setDefaultPositiveItemLabelPosition(new org.jfree.chart.labels.ItemLabelPosition(
+                    org.jfree.chart.labels.ItemLabelAnchor.OUTSIDE12, TextAnchor.CENTER_LEFT, TextAnchor.CENTER_LEFT,
+                    -Math.PI / 2));
+            r.setItemLabelAnchorOffset(4);
+        }
         // A variant with no value (a failed one) has no bar; say so where its bar would stand, so the gap
         // is not read as a value too small to see.
         for (int col = 0; col < data.getColumnCount(); col++) {
@@ -192,7 +202,7 @@ public final class Charts {
         }
         if (top > 0) {
             plot.getRangeAxis().setLowerBound(0);
-            plot.getRangeAxis().setUpperBound(top * 1.12);
+            plot.getRangeAxis().setUpperBound(top * (upright ? 1.25 : 1.12));
             ((org.jfree.chart.axis.NumberAxis) plot.getRangeAxis()).setNumberFormatOverride(new SignificantFormat());
         }
         return chart;

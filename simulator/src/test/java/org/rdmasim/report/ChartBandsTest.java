@@ -68,4 +68,25 @@ class ChartBandsTest {
         assertEquals("no value", note.getText());
         assertTrue(note.getValue() > 0 && note.getValue() < 5, "drawn just above the axis, below the tallest bar");
     }
+
+    private static double labelAngle(int columns, int rows) {
+        DefaultCategoryDataset d = new DefaultCategoryDataset();
+        for (int c = 0; c < columns; c++) {
+            for (int r = 0; r < rows; r++) {
+                d.addValue(0.1 + c, "s" + r, "v" + c);
+            }
+        }
+        var renderer = (org.jfree.chart.renderer.category.BarRenderer) Charts.bars("t", "s", d, List.of())
+                .getCategoryPlot().getRenderer();
+        return renderer.getDefaultPositiveItemLabelPosition().getAngle();
+    }
+
+    @Test
+    void valueLabelsStandUprightOnlyWhenSideBySideTheyWouldOverlap() {
+        // 20 bars in ~820 px: 41 px a bar, narrower than a four-digit label
+        assertEquals(-Math.PI / 2, labelAngle(10, 2), 1e-12);
+        // 10 or 6 bars: room for each label across its bar
+        assertEquals(0, labelAngle(10, 1), 1e-12);
+        assertEquals(0, labelAngle(3, 2), 1e-12);
+    }
 }
