@@ -79,8 +79,8 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     /** The charts a scenario's story is best told by, in order of preference. */
-    private static final List<String> KEY_CHARTS = List.of("aggregate-bandwidth.png", "pull-time-cdf.png",
-            "message-size-sweep.png", "pull-time.png");
+    private static final List<String> KEY_CHARTS = List.of("refit-cycle.png", "aggregate-bandwidth.png",
+            "pull-time-cdf.png", "message-size-sweep.png", "pull-time.png");
 
     /** One gallery section: the scenario, the first sentence of its question, its key chart. */
     static String galleryEntry(Scenario scenario, Path dir) throws IOException {

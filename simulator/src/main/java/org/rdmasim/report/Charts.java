@@ -34,6 +34,52 @@ public final class Charts {
     /** Most NIC bands a stacked chart shows before it stacks hosts instead. */
     static final int MAX_STACKED_SERIES = 16;
 
+    /**
+     * Most bands a stacked chart names: past this the bands that carried the most bytes are kept and
+     * the rest summed into one "others" band, so every drawn band has a legend entry (64 unnamed host
+     * bands were colours nobody could match to a host).
+     */
+    static final int MAX_NAMED_BANDS = MAX_STACKED_SERIES;
+
+    /**
+     * The bands of a stacked chart: the series that carried the most bytes, in their own order, then
+     * (when {@code others} is above zero) one band summing the other {@code others} series.
+     */
+    record Bands(List<String> labels, List<double[]> values, int others) {
+        static Bands of(List<RunResult.LoadSeries> series, NicSteps steps, int named, String what) {
+            int n = series.size();
+            if (n <= named) {
+                return new Bands(series.stream().map(RunResult.LoadSeries::label).toList(),
+                        java.util.Arrays.asList(steps.values()), 0);
+            }
+            Integer[] order = new Integer[n];
+            for (int k = 0; k < n; k++) {
+                order[k] = k;
+            }
+            // most bytes first; ties keep series order, so the choice is the same on every run
+            java.util.Arrays.sort(order, java.util.Comparator.comparingDouble((Integer k) -> -steps.gigabits(k))
+                    .thenComparingInt(k -> k));
+            java.util.Set<Integer> kept = new java.util.TreeSet<>(java.util.Arrays.asList(order).subList(0, named - 1));
+            List<String> labels = new java.util.ArrayList<>();
+            List<double[]> values = new java.util.ArrayList<>();
+            double[] rest = new double[steps.times().length];
+            for (int k = 0; k < n; k++) {
+                if (kept.contains(k)) {
+                    labels.add(series.get(k).label());
+                    values.add(steps.values()[k]);
+                } else {
+                    for (int i = 0; i < rest.length; i++) {
+                        rest[i] += steps.values()[k][i];
+                    }
+                }
+            }
+            int others = n - kept.size();
+            labels.add("others (" + others + " " + what + ")");
+            values.add(rest);
+            return new Bands(labels, values, others);
+        }
+    }
+
     /** Lines without markers, each series drawn as one path (small SVGs for long series). */
     static org.jfree.chart.renderer.xy.XYLineAndShapeRenderer pathRenderer(int series) {
         org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r = new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, false);
@@ -128,9 +174,35 @@ public final class Charts {
         r.setDefaultItemLabelGenerator(new org.jfree.chart.labels.StandardCategoryItemLabelGenerator("{2}",
                 new SignificantFormat()));
         r.setDefaultItemLabelsVisible(true);
+        // Labels side by side overlap once a bar's slot is narrower than a label ("0.1127" is ~42 px at
+        // this font): then each label stands upright on its bar, with room above the tallest one.
+        int bars = Math.max(1, data.getColumnCount() * data.getRowCount());
+        boolean upright = (double) (ChartFiles.WIDTH - 80) / bars < 48;
+        if (upright) {
+            r.setDefaultPositiveItemLabelPosition(new org.jfree.chart.labels.ItemLabelPosition(
+                    org.jfree.chart.labels.ItemLabelAnchor.OUTSIDE12, TextAnchor.CENTER_LEFT, TextAnchor.CENTER_LEFT,
+                    -Math.PI / 2));
+            r.setItemLabelAnchorOffset(4);
+        }
+        // A variant with no value (a failed one) has no bar; say so where its bar would stand, so the gap
+        // is not read as a value too small to see.
+        for (int col = 0; col < data.getColumnCount(); col++) {
+            boolean empty = true;
+            for (int row = 0; row < data.getRowCount(); row++) {
+                empty &= data.getValue(row, col) == null;
+            }
+            if (empty) {
+                org.jfree.chart.annotations.CategoryTextAnnotation a = new org.jfree.chart.annotations.CategoryTextAnnotation(
+                        "no value", data.getColumnKey(col), top > 0 ? top * 0.03 : 0.03);
+                a.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 12));
+                a.setPaint(new Color(176, 0, 32));
+                a.setTextAnchor(TextAnchor.BOTTOM_CENTER);
+                plot.addAnnotation(a);
+            }
+        }
         if (top > 0) {
             plot.getRangeAxis().setLowerBound(0);
-            plot.getRangeAxis().setUpperBound(top * 1.12);
+            plot.getRangeAxis().setUpperBound(top * (upright ? 1.25 : 1.12));
             ((org.jfree.chart.axis.NumberAxis) plot.getRangeAxis()).setNumberFormatOverride(new SignificantFormat());
         }
         return chart;
@@ -142,7 +214,8 @@ public final class Charts {
      * {@link #MAX_POINTS}) and drawn as steps.
      */
     public static JFreeChart nicThroughput(String title, List<RunResult.LoadSeries> series, List<Reference> refs) {
-        if (series.size() > MAX_STACKED_SERIES) {
+        boolean perHost = series.size() > MAX_STACKED_SERIES;
+        if (perHost) {
             // Too many bands to read (and a multi-megabyte SVG): stack hosts instead of NICs.
             series = perHost(series);
             title = title + " (per host)";
@@ -152,15 +225,16 @@ public final class Charts {
             title = title + String.format(java.util.Locale.ROOT, " (averaged over %s s bins)",
                     org.rdmasim.hardware.Units.number(steps.binSeconds()));
         }
+        Bands bands = Bands.of(series, steps, MAX_NAMED_BANDS, perHost ? "hosts" : "NICs");
         // Stacked by hand: each band's top edge is the running total, drawn as one path per band (a
         // stacked-area renderer writes one SVG element per point and made multi-megabyte files). Every
         // change is drawn where it happens: a vertical step at its instant (repeated x values allowed).
         XYSeriesCollection data = new XYSeriesCollection();
         double[] grid = steps.times();
         double[] below = new double[grid.length];
-        for (int k = 0; k < series.size(); k++) {
-            XYSeries xy = new XYSeries(series.get(k).label(), false, true);
-            double[] v = steps.values()[k];
+        for (int k = 0; k < bands.labels().size(); k++) {
+            XYSeries xy = new XYSeries(bands.labels().get(k), false, true);
+            double[] v = bands.values().get(k);
             double previousTop = 0;
             for (int i = 0; i < grid.length; i++) {
                 double top = below[i] + v[i];
@@ -172,9 +246,14 @@ public final class Charts {
             data.addSeries(xy);
         }
         JFreeChart chart = ChartFactory.createXYLineChart(title, "time (s)", "transmit throughput, stacked (Gbps)", data,
-                PlotOrientation.VERTICAL, series.size() <= 24, false, false);
+                PlotOrientation.VERTICAL, true, false, false);
         XYPlot plot = chart.getXYPlot();
         plot.setRenderer(pathRenderer(data.getSeriesCount()));
+        if (bands.others() > 0) {
+            // the lumped band in grey, so it is not read as one more host or NIC
+            ((org.jfree.chart.renderer.xy.XYLineAndShapeRenderer) plot.getRenderer()).setSeriesPaint(
+                    data.getSeriesCount() - 1, new Color(150, 150, 150));
+        }
         for (Reference ref : refs) {
             plot.addRangeMarker(marker(ref));
         }

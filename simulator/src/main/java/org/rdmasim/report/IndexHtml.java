@@ -126,6 +126,7 @@ final class IndexHtml {
             h.append("<h2>").append(esc(c)).append("</h2>\n<a href=\"").append(c).append(".svg\"><img src=\"").append(c)
                     .append(".png\" alt=\"").append(esc(c)).append("\"></a>\n");
         }
+        h.append("<p><a href=\"interactive.html\">Interactive charts</a>: NIC timelines and receiver CDF, hover and zoom</p>\n");
         h.append("<p>Tables: <a href=\"summary.json\">summary.json</a>, <a href=\"transfers.csv\">transfers.csv</a>, "
                 + "<a href=\"resources.csv\">resources.csv</a></p>\n</body></html>\n");
         Files.writeString(file, h.toString(), StandardCharsets.UTF_8);

@@ -123,6 +123,13 @@ public final class ReportWriter {
                 continue;
             }
             ReceiverSummary s = ReceiverSummary.of(o.result());
+            if (s.receivers().isEmpty()) {
+                // nothing was pulled as transfers (an NCCL broadcast or checkpoint-engine refit): no pull
+                // time or bandwidth to draw, which is not a time or bandwidth of zero
+                pull.addValue(null, "slowest receiver", o.name());
+                bw.addValue(null, "aggregate", o.name());
+                continue;
+            }
             double slowest = s.receivers().stream().mapToDouble(ReceiverSummary.Receiver::pullSeconds).max().orElse(0);
             double mean = org.rdmasim.workload.ReplicationStats.mean(
                     s.receivers().stream().mapToDouble(ReceiverSummary.Receiver::pullSeconds).toArray());
@@ -151,7 +158,25 @@ public final class ReportWriter {
             }
             batch.add(() -> Charts.sweep("Bandwidth vs message size: " + scenario, data, references), "message-size-sweep");
         }
-        if (pull.getColumnCount() > 0 && sweep == null) {
+        DefaultCategoryDataset refit = new DefaultCategoryDataset();
+        if (outcomes.stream().anyMatch(o -> o.result() != null && o.result().refit() != null)) {
+            // a second bar per variant only when some first cycle differs from the steady one
+            boolean steadyDiffers = outcomes.stream().map(o -> o.result() == null ? null : o.result().refit())
+                    .anyMatch(r -> r != null && !r.cycles().isEmpty() && r.firstCycleSeconds() != r.steadyCycleSeconds());
+            for (VariantOutcome o : outcomes) {
+                org.rdmasim.workload.RefitSummary r = o.result() == null ? null : o.result().refit();
+                boolean failed = o.status() == VariantOutcome.Status.FAILED;
+                String column = failed ? o.name() + " (FAILED)" : o.name();
+                boolean drawn = !failed && r != null && !r.cycles().isEmpty();
+                refit.addValue(drawn ? r.firstCycleSeconds() : null, steadyDiffers ? "first cycle" : "cycle", column);
+                if (steadyDiffers) {
+                    refit.addValue(drawn ? r.steadyCycleSeconds() : null, "steady cycle", column);
+                }
+            }
+            batch.add(() -> Charts.bars("Refit cycle time per variant: " + scenario, "seconds", refit, List.of()),
+                    "refit-cycle");
+        }
+        if (pull.getColumnCount() > 0 && sweep == null && anyValue(pull)) {
             batch.add(() -> Charts.bars("Pull time per variant: " + scenario, "seconds", pull, List.of()), "pull-time");
             batch.add(() -> Charts.bars("Bandwidth per variant: " + scenario, "Gbps", bw, references), "aggregate-bandwidth");
         }
@@ -215,11 +240,24 @@ public final class ReportWriter {
             }, base);
         }
         batch.writeAll(dir);
+        InteractiveCharts.write(dir, scenario, outcomes);
         List<String> charts = batch.names();
         awaitTables(tables);
         IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts, provenance, environments,
                 sweep, answer);
         return new Written(dir, charts);
+    }
+
+    /** Whether some cell of {@code data} holds a value (a chart of only "no value" notes says nothing). */
+    private static boolean anyValue(DefaultCategoryDataset data) {
+        for (int row = 0; row < data.getRowCount(); row++) {
+            for (int col = 0; col < data.getColumnCount(); col++) {
+                if (data.getValue(row, col) != null) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static void awaitTables(java.util.concurrent.FutureTask<Void> tables) throws IOException {

@@ -66,7 +66,7 @@ public final class ValidationReport {
                 .append(" each says why the model does not reproduce the figure. Expectations (a proposal's expected")
                 .append(" impact, a ceiling, a rule of thumb) are checked against the floor and the model and never")
                 .append(" counted.</p>\n");
-        b.append(scatter(results));
+        b.append(RatioChart.svg(results));
         for (ValidationRow.Evidence kind : ValidationRow.Evidence.values()) {
             List<Validation.Result> section = results.stream().filter(r -> r.row().evidence() == kind).toList();
             if (section.isEmpty()) {
@@ -101,58 +101,6 @@ public final class ValidationReport {
                 .append("</td><td class=\"").append(cls).append("\">").append(esc(verdict)).append("</td><td>")
                 .append(esc(w.scenario())).append("</td><td>").append(esc(String.join(", ", w.dependsOn())))
                 .append("</td><td>").append(esc(r.note())).append("</td></tr>\n");
-    }
-
-    /** Published (x) against modelled (y) on log axes, one dot per row with a value, and the y = x line. */
-    static String scatter(List<Validation.Result> results) {
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = 0;
-        for (Validation.Result r : results) {
-            double p = Math.sqrt(r.row().low() * r.row().high());
-            if (p > 0 && r.modelled() > 0) {
-                lo = Math.min(lo, Math.min(p, r.modelled()));
-                hi = Math.max(hi, Math.max(p, r.modelled()));
-            }
-        }
-        if (!(hi > 0)) {
-            return "";
-        }
-        double l0 = Math.floor(Math.log10(lo));
-        double l1 = Math.ceil(Math.log10(hi));
-        int size = 420;
-        int pad = 50;
-        StringBuilder b = new StringBuilder();
-        b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(size + 2 * pad).append("\" height=\"")
-                .append(size + 2 * pad).append("\" role=\"img\" aria-label=\"published against modelled\">\n")
-                .append("<rect x=\"").append(pad).append("\" y=\"").append(pad).append("\" width=\"").append(size)
-                .append("\" height=\"").append(size).append("\" fill=\"none\" stroke=\"#999\"/>\n")
-                .append("<line x1=\"").append(pad).append("\" y1=\"").append(pad + size).append("\" x2=\"").append(pad + size)
-                .append("\" y2=\"").append(pad).append("\" stroke=\"#bbb\" stroke-dasharray=\"4 3\"/>\n");
-        for (double d = l0; d <= l1; d++) {
-            int at = (int) Math.round(pad + (d - l0) / (l1 - l0) * size);
-            b.append("<text x=\"").append(at).append("\" y=\"").append(pad + size + 16).append("\" font-size=\"10\" text-anchor=\"middle\">1e")
-                    .append((int) d).append("</text>\n<text x=\"").append(pad - 6).append("\" y=\"").append(pad + size - (at - pad) + 3)
-                    .append("\" font-size=\"10\" text-anchor=\"end\">1e").append((int) d).append("</text>\n");
-        }
-        b.append("<text x=\"").append(pad + size / 2).append("\" y=\"").append(pad + size + 34)
-                .append("\" font-size=\"12\" text-anchor=\"middle\">published (each row in its own unit)</text>\n")
-                .append("<text x=\"14\" y=\"").append(pad + size / 2).append("\" font-size=\"12\" text-anchor=\"middle\" ")
-                .append("transform=\"rotate(-90 14 ").append(pad + size / 2).append(")\">modelled</text>\n");
-        for (Validation.Result r : results) {
-            double p = Math.sqrt(r.row().low() * r.row().high());
-            if (!(p > 0 && r.modelled() > 0)) {
-                continue;
-            }
-            double x = pad + (Math.log10(p) - l0) / (l1 - l0) * size;
-            double y = pad + size - (Math.log10(r.modelled()) - l0) / (l1 - l0) * size;
-            if (!r.counted() && !r.row().calibration()) {
-                continue;
-            }
-            String colour = r.row().calibration() ? "#888" : r.pass() ? "#1a7f1a" : r.verdict() == Validation.Verdict.KNOWN_FAILURE ? "#c08a00" : "#c00020";
-            b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s: published %s, modelled %.4g %s</title></circle>%n",
-                    x, y, colour, esc(r.row().id()), num(p), r.modelled(), esc(r.row().unit())));
-        }
-        return b.append("</svg>\n<p>Counted rows and calibration rows (expectations are not plotted). Green: pass; red: fail; amber: known failure; grey: calibration. Dashed: modelled = published.</p>\n").toString();
     }
 
     private static String num(double v) {

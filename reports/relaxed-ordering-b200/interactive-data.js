@@ -1,0 +1,43 @@
+window.RDMASIM_DATA = {"scenario": "relaxed-ordering-b200",
+"cdf": [
+{"variant": "nixl-try", "fanout": false, "seconds": [0.32344125000000007], "fraction": [1]},
+{"variant": "workaround-auto", "fanout": false, "seconds": [1.00000375], "fraction": [1]},
+{"variant": "workaround-auto-ucx-1.21", "fanout": false, "seconds": [0.32344125000000007], "fraction": [1]},
+{"variant": "workaround-auto-ucx-1.22", "fanout": false, "seconds": [0.32344125000000007], "fraction": [1]}],
+"timelines": [
+{"variant": "nixl-try", "nics": [
+ {"nic": "source:mlx5_0", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_1", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_2", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_3", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_4", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_5", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_6", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_7", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]}]},
+{"variant": "workaround-auto", "nics": [
+ {"nic": "source:mlx5_0", "from_s": [2.4E-6,1.0000024], "gbps": [128,0]},
+ {"nic": "source:mlx5_1", "from_s": [2.4E-6,1.0000024], "gbps": [128,0]},
+ {"nic": "source:mlx5_2", "from_s": [2.4E-6,1.0000024], "gbps": [128,0]},
+ {"nic": "source:mlx5_3", "from_s": [2.4E-6,1.0000024], "gbps": [128,0]},
+ {"nic": "source:mlx5_4", "from_s": [2.4E-6,1.0000024], "gbps": [128,0]},
+ {"nic": "source:mlx5_5", "from_s": [2.4E-6,1.0000024], "gbps": [128,0]},
+ {"nic": "source:mlx5_6", "from_s": [2.4E-6,1.0000024], "gbps": [128,0]},
+ {"nic": "source:mlx5_7", "from_s": [2.4E-6,1.0000024], "gbps": [128,0]}]},
+{"variant": "workaround-auto-ucx-1.21", "nics": [
+ {"nic": "source:mlx5_0", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_1", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_2", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_3", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_4", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_5", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_6", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_7", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]}]},
+{"variant": "workaround-auto-ucx-1.22", "nics": [
+ {"nic": "source:mlx5_0", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_1", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_2", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_3", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_4", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_5", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_6", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
+ {"nic": "source:mlx5_7", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]}]}]};

@@ -1,0 +1,233 @@
+package org.rdmasim.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.rdmasim.workload.ReplicationStats;
+import org.rdmasim.workload.RunResult;
+import org.rdmasim.workload.VariantOutcome;
+
+/**
+ * interactive.html: the NIC timelines and the per-receiver time CDF drawn by uPlot in the browser (hover
+ * for values, drag to zoom, double-click to reset), beside the PNG/SVG charts. uPlot's script and style
+ * are copied from its WebJar into the folder and the data is a script file, so the page opens from
+ * file:// with no network (a browser does not let a file:// page fetch a JSON file).
+ *
+ * <p>The data is the records themselves, not the thinned chart series: each NIC's steps exactly as
+ * nic-throughput.csv lists them, and each variant's sorted per-receiver times.
+ */
+final class InteractiveCharts {
+    /** The WebJar's folder (org.webjars.npm:uplot, the version in the parent pom). */
+    static final String UPLOT = "META-INF/resources/webjars/uplot/1.6.30/";
+    static final String PAGE = "interactive.html";
+    static final String DATA = "interactive-data.js";
+    static final String SCRIPT = "uPlot.iife.min.js";
+    static final String STYLE = "uPlot.min.css";
+    static final String LICENSE = "uPlot-LICENSE.txt";
+    /** What the data file starts with; the rest up to the final ";\n" is JSON. */
+    static final String DATA_PREFIX = "window.RDMASIM_DATA = ";
+
+    /**
+     * Most step records a variant's timeline carries; past this the variant's timeline is left out (the
+     * page says so) and nic-throughput.csv and the PNG remain. A browser draws 200k points well.
+     */
+    static final int MAX_TIMELINE_POINTS = 200_000;
+
+    private InteractiveCharts() {
+    }
+
+    static void write(Path dir, String scenario, List<VariantOutcome> outcomes) throws IOException {
+        copy(UPLOT + "dist/" + SCRIPT, dir.resolve(SCRIPT));
+        copy(UPLOT + "dist/" + STYLE, dir.resolve(STYLE));
+        copy(UPLOT + "LICENSE", dir.resolve(LICENSE));
+        Files.writeString(dir.resolve(DATA), DATA_PREFIX + json(scenario, outcomes) + ";\n", StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(PAGE), page(scenario), StandardCharsets.UTF_8);
+    }
+
+    private static void copy(String resource, Path to) throws IOException {
+        try (InputStream in = InteractiveCharts.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IOException("uPlot is missing from the class path (" + resource
+                        + "): rebuild rdmasim with the org.webjars.npm:uplot dependency");
+            }
+            Files.write(to, in.readAllBytes());
+        }
+    }
+
+    /**
+     * One variant's CDF: each distinct per-receiver time once, with the fraction of receivers done by
+     * then (the last of equal times, so the step reaches its full height at that time).
+     */
+    record Cdf(String variant, double[] seconds, double[] fraction) {
+        static Cdf of(String variant, double[] times) {
+            double[] sorted = times.clone();
+            java.util.Arrays.sort(sorted);
+            int n = sorted.length;
+            List<double[]> points = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                if (i + 1 < n && sorted[i + 1] == sorted[i]) {
+                    continue;
+                }
+                points.add(new double[] {sorted[i], (i + 1) / (double) n});
+            }
+            return new Cdf(variant, points.stream().mapToDouble(p -> p[0]).toArray(),
+                    points.stream().mapToDouble(p -> p[1]).toArray());
+        }
+    }
+
+    static String json(String scenario, List<VariantOutcome> outcomes) {
+        StringBuilder b = new StringBuilder("{\"scenario\": ").append(q(scenario)).append(",\n\"cdf\": [");
+        boolean first = true;
+        for (VariantOutcome o : outcomes) {
+            if (o.result() == null) {
+                continue;
+            }
+            double[] times = ReplicationStats.pullSeconds(o.result());
+            if (times.length == 0) {
+                continue;
+            }
+            Cdf c = Cdf.of(o.name(), times);
+            b.append(first ? "\n" : ",\n").append("{\"variant\": ").append(q(o.name())).append(", \"fanout\": ")
+                    .append(o.result().fanout() != null).append(", \"seconds\": ");
+            array(b, c.seconds());
+            b.append(", \"fraction\": ");
+            array(b, c.fraction());
+            b.append('}');
+            first = false;
+        }
+        b.append("],\n\"timelines\": [");
+        first = true;
+        for (VariantOutcome o : outcomes) {
+            if (o.result() == null || o.result().nicSeries().isEmpty()) {
+                continue;
+            }
+            int points = o.result().nicSeries().stream().mapToInt(s -> s.timeSeconds().length).sum();
+            b.append(first ? "\n" : ",\n").append("{\"variant\": ").append(q(o.name()));
+            if (points > MAX_TIMELINE_POINTS) {
+                b.append(", \"omitted\": ").append(points).append(", \"nics\": []}");
+                first = false;
+                continue;
+            }
+            b.append(", \"nics\": [");
+            boolean firstNic = true;
+            for (RunResult.LoadSeries s : o.result().nicSeries()) {
+                b.append(firstNic ? "\n " : ",\n ").append("{\"nic\": ").append(q(s.label())).append(", \"from_s\": ");
+                array(b, s.timeSeconds());
+                b.append(", \"gbps\": ");
+                array(b, s.gbps());
+                b.append('}');
+                firstNic = false;
+            }
+            b.append("]}");
+            first = false;
+        }
+        return b.append("]}").toString();
+    }
+
+    private static void array(StringBuilder b, double[] v) {
+        b.append('[');
+        for (int i = 0; i < v.length; i++) {
+            if (i > 0) {
+                b.append(',');
+            }
+            // shortest text that reads back as the same double: the same run gives the same bytes
+            double x = v[i];
+            if (x == Math.rint(x) && Math.abs(x) < 1e15) {
+                b.append((long) x);
+            } else {
+                b.append(Double.toString(x));
+            }
+        }
+        b.append(']');
+    }
+
+    private static String q(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                // "</script>" inside a string must not end the script element of a page that inlines it
+                case '<' -> b.append("\\u003c");
+                default -> b.append(c < 0x20 || c == 0x2028 || c == 0x2029 ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    private static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    static String page(String scenario) {
+        return """
+                <!doctype html>
+                <html lang="en"><head><meta charset="utf-8"><title>rdmasim interactive charts: %s</title>
+                <link rel="stylesheet" href="%s">
+                <style>body{font-family:sans-serif;margin:2em;max-width:75em}.note{color:#555;font-size:14px}
+                .chart{margin:1.5em 0}</style>
+                <script src="%s"></script>
+                <script src="%s"></script>
+                </head><body>
+                <h1>Interactive charts: %s</h1>
+                <p class="note">Hover for values (the legend under each chart shows them), drag across a chart to
+                zoom in on that time span, double-click to zoom back out, click a legend entry to hide or show its
+                line. The lines are the records themselves: each NIC's transmit rate as the steps nic-throughput.csv
+                lists, and each variant's per-receiver times (for a fan-out, from asking to having the model; otherwise
+                from a receiving GPU's first transfer start to its last finish). uPlot
+                (<a href="%s">MIT licence</a>) draws them; this page needs no network.
+                <a href="index.html">Back to the report</a>.</p>
+                <div id="charts"></div>
+                <script>
+                (function () {
+                  var D = window.RDMASIM_DATA;
+                  var root = document.getElementById("charts");
+                  var palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+                    "#7f7f7f", "#bcbd22", "#17becf"];
+                  function fmt(v) { return v == null ? "-" : String(+v.toPrecision(5)); }
+                  function section(title) {
+                    var h = document.createElement("h2"); h.textContent = title; root.appendChild(h);
+                  }
+                  function draw(title, xLabel, yLabel, names, tables) {
+                    var div = document.createElement("div"); div.className = "chart"; root.appendChild(div);
+                    var series = [{ label: xLabel, value: function (u, v) { return fmt(v); } }];
+                    names.forEach(function (n, i) {
+                      series.push({ label: n, stroke: palette[i %% palette.length], width: 1.5, spanGaps: true,
+                        paths: uPlot.paths.stepped({ align: 1 }), value: function (u, v) { return fmt(v); } });
+                    });
+                    new uPlot({ title: title, width: Math.min(1000, window.innerWidth - 60), height: 380,
+                      scales: { x: { time: false } }, series: series,
+                      axes: [{ label: xLabel }, { label: yLabel }] }, uPlot.join(tables), div);
+                  }
+                  if (D.cdf.length > 0) {
+                    section("Time per receiver, cumulative");
+                    draw("fraction of receivers done", "seconds", "fraction of receivers",
+                      D.cdf.map(function (c) { return c.variant + (c.fanout ? "" : " (first start to last finish)"); }),
+                      D.cdf.map(function (c) {
+                        // from no receiver done at time 0 up to the first finish
+                        return c.seconds[0] > 0 ? [[0].concat(c.seconds), [0].concat(c.fraction)] : [c.seconds, c.fraction];
+                      }));
+                  }
+                  if (D.timelines.length > 0) {
+                    section("Transmit rate per NIC over time");
+                  }
+                  D.timelines.forEach(function (t) {
+                    if (t.omitted) {
+                      var p = document.createElement("p"); p.className = "note";
+                      p.textContent = t.variant + ": " + t.omitted + " steps, too many to draw here; see nic-throughput.csv";
+                      root.appendChild(p); return;
+                    }
+                    draw(t.variant, "time (s)", "transmit Gbps",
+                      t.nics.map(function (n) { return n.nic; }),
+                      t.nics.map(function (n) { return [n.from_s, n.gbps]; }));
+                  });
+                })();
+                </script>
+                </body></html>
+                """.formatted(esc(scenario), STYLE, SCRIPT, DATA, esc(scenario), LICENSE);
+    }
+}
