@@ -4,11 +4,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.rdmasim.report.PageTemplate;
 import org.rdmasim.report.ReportFolder;
 
-/** validation.json ({@code id, source, published, modelled, unit, tolerance, pass, calibration} and more) and index.html. */
+/**
+ * validation.json ({@code id, source, published, modelled, unit, tolerance, pass, calibration} and more) and
+ * index.html ({@code templates/validation.mustache}).
+ */
 public final class ValidationReport {
     private ValidationReport() {
     }
@@ -54,57 +59,90 @@ public final class ValidationReport {
         return b.append("]\n").toString();
     }
 
-    static String html(List<Validation.Result> results) {
-        StringBuilder b = new StringBuilder();
-        b.append("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rdmasim validation</title>\n")
-                .append("<style>body{font-family:sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse}")
-                .append("td,th{border:1px solid #ccc;padding:3px 6px;font-size:13px;vertical-align:top}")
-                .append(".pass{color:#176317}.fail{color:#b00020;font-weight:bold}.other{color:#7a5b00}</style></head><body>\n")
-                .append("<h1>rdmasim against published figures</h1>\n<p><b>").append(esc(Validation.tally(results).describe()))
-                .append(".</b> Only measurements and configuration arithmetic are counted. Calibration rows (a profile")
-                .append(" parameter was fitted to them) are shown but not counted. Known failures count as failures:")
-                .append(" each says why the model does not reproduce the figure. Expectations (a proposal's expected")
-                .append(" impact, a ceiling, a rule of thumb) are checked against the floor and the model and never")
-                .append(" counted.</p>\n");
-        b.append(scatter(results));
-        for (ValidationRow.Evidence kind : ValidationRow.Evidence.values()) {
-            List<Validation.Result> section = results.stream().filter(r -> r.row().evidence() == kind).toList();
-            if (section.isEmpty()) {
-                continue;
-            }
-            b.append("<h2>").append(esc(Validation.sectionTitle(kind))).append("</h2>\n");
-            b.append("<table><tr><th>id</th><th>source</th><th>what</th><th>setup as published</th><th>NICs</th>")
-                    .append("<th>published</th><th>modelled</th><th>unit</th><th>tolerance</th><th>verdict</th>")
-                    .append("<th>scenario</th><th>depends on</th><th>note</th></tr>\n");
-            for (Validation.Result r : section) {
-                row(b, r);
-            }
-            b.append("</table>\n");
+    private static final PageTemplate PAGE = PageTemplate.named("validation");
+
+    /** One row of a section's table: the figure, its source and setup (folded), and the verdict. */
+    record Row(String id, String source, String what, String setup, String nics, String published, String modelled,
+            String unit, String tolerance, String verdict, String verdictClass, String knownFailure, String scenario,
+            String dependsOn, String note) {
+        /** Whether the row is a known failure, with why the model does not reproduce the figure. */
+        boolean explained() {
+            return !knownFailure.isEmpty();
         }
-        return b.append("</body></html>\n").toString();
     }
 
-    private static void row(StringBuilder b, Validation.Result r) {
+    /** The rows of one kind of evidence under its title. */
+    record Section(String title, List<Row> rows) {
+    }
+
+    /** A tick of the scatter's log axes: where it sits on either axis and its power of ten. */
+    record Tick(int at, int mirrored, int power) {
+    }
+
+    /** One row on the scatter: where, its colour by verdict, and what hovering over it says. */
+    record Dot(String x, String y, String colour, String title) {
+    }
+
+    /** Published (x) against modelled (y) on log axes, with the y = x line; {@code size} the plot's side. */
+    record Scatter(int size, int pad, List<Tick> ticks, List<Dot> dots) {
+        int side() {
+            return size + 2 * pad;
+        }
+
+        int bottom() {
+            return pad + size;
+        }
+
+        int right() {
+            return pad + size;
+        }
+
+        int tickLabelY() {
+            return pad + size + 16;
+        }
+
+        int tickLabelX() {
+            return pad - 6;
+        }
+
+        int titleY() {
+            return pad + size + 34;
+        }
+
+        int middle() {
+            return pad + size / 2;
+        }
+    }
+
+    /** The page: the tally first (id verdict), the scatter, then one table per kind of evidence. */
+    record Page(String tally, Scatter scatter, List<Section> sections) {
+    }
+
+    static String html(List<Validation.Result> results) {
+        List<Section> sections = new ArrayList<>();
+        for (ValidationRow.Evidence kind : ValidationRow.Evidence.values()) {
+            List<Row> rows = results.stream().filter(r -> r.row().evidence() == kind).map(ValidationReport::row).toList();
+            if (!rows.isEmpty()) {
+                sections.add(new Section(Validation.sectionTitle(kind), rows));
+            }
+        }
+        return PAGE.render(new Page(Validation.tally(results).describe(), scatter(results), sections));
+    }
+
+    private static Row row(Validation.Result r) {
         ValidationRow w = r.row();
         String cls = r.verdict() == Validation.Verdict.PASS ? "pass"
                 : r.verdict() == Validation.Verdict.FAIL || r.verdict() == Validation.Verdict.ERROR
                         || r.verdict() == Validation.Verdict.UNEXPECTED_PASS ? "fail" : "other";
-        String verdict = r.verdict().words() + (w.calibration() ? " (calibration, not counted)" : "")
-                + (w.knownFailure().isEmpty() ? "" : ": " + w.knownFailure());
-        b.append("<tr><td>").append(esc(w.id())).append("</td><td>").append(esc(w.source())).append("</td><td>")
-                .append(esc(w.what())).append("</td><td>").append(esc(w.setup())).append("</td><td>")
-                .append(w.nics() == 0 ? "-" : String.valueOf(w.nics())).append("</td><td>")
-                .append(w.low() == w.high() ? num(w.low()) : num(w.low()) + "-" + num(w.high())).append("</td><td>")
-                .append(Double.isNaN(r.modelled()) ? "-" : String.format(Locale.ROOT, "%.4g", r.modelled()))
-                .append("</td><td>").append(esc(w.unit())).append("</td><td>")
-                .append(num(100 * w.tolerance()) + "%")
-                .append("</td><td class=\"").append(cls).append("\">").append(esc(verdict)).append("</td><td>")
-                .append(esc(w.scenario())).append("</td><td>").append(esc(String.join(", ", w.dependsOn())))
-                .append("</td><td>").append(esc(r.note())).append("</td></tr>\n");
+        String verdict = r.verdict().words() + (w.calibration() ? " (calibration, not counted)" : "");
+        return new Row(w.id(), w.source(), w.what(), w.setup(), w.nics() == 0 ? "-" : String.valueOf(w.nics()),
+                w.low() == w.high() ? num(w.low()) : num(w.low()) + "-" + num(w.high()),
+                Double.isNaN(r.modelled()) ? "-" : String.format(Locale.ROOT, "%.4g", r.modelled()), w.unit(),
+                num(100 * w.tolerance()) + "%", verdict, cls, w.knownFailure(), w.scenario(), String.join(", ", w.dependsOn()), r.note());
     }
 
-    /** Published (x) against modelled (y) on log axes, one dot per row with a value, and the y = x line. */
-    static String scatter(List<Validation.Result> results) {
+    /** Published (x) against modelled (y) on log axes, one dot per row with a value; null when no row has one. */
+    static Scatter scatter(List<Validation.Result> results) {
         double lo = Double.POSITIVE_INFINITY;
         double hi = 0;
         for (Validation.Result r : results) {
@@ -115,44 +153,32 @@ public final class ValidationReport {
             }
         }
         if (!(hi > 0)) {
-            return "";
+            return null;
         }
         double l0 = Math.floor(Math.log10(lo));
         double l1 = Math.ceil(Math.log10(hi));
         int size = 420;
         int pad = 50;
-        StringBuilder b = new StringBuilder();
-        b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(size + 2 * pad).append("\" height=\"")
-                .append(size + 2 * pad).append("\" role=\"img\" aria-label=\"published against modelled\">\n")
-                .append("<rect x=\"").append(pad).append("\" y=\"").append(pad).append("\" width=\"").append(size)
-                .append("\" height=\"").append(size).append("\" fill=\"none\" stroke=\"#999\"/>\n")
-                .append("<line x1=\"").append(pad).append("\" y1=\"").append(pad + size).append("\" x2=\"").append(pad + size)
-                .append("\" y2=\"").append(pad).append("\" stroke=\"#bbb\" stroke-dasharray=\"4 3\"/>\n");
+        List<Tick> ticks = new ArrayList<>();
         for (double d = l0; d <= l1; d++) {
             int at = (int) Math.round(pad + (d - l0) / (l1 - l0) * size);
-            b.append("<text x=\"").append(at).append("\" y=\"").append(pad + size + 16).append("\" font-size=\"10\" text-anchor=\"middle\">1e")
-                    .append((int) d).append("</text>\n<text x=\"").append(pad - 6).append("\" y=\"").append(pad + size - (at - pad) + 3)
-                    .append("\" font-size=\"10\" text-anchor=\"end\">1e").append((int) d).append("</text>\n");
+            ticks.add(new Tick(at, pad + size - (at - pad) + 3, (int) d));
         }
-        b.append("<text x=\"").append(pad + size / 2).append("\" y=\"").append(pad + size + 34)
-                .append("\" font-size=\"12\" text-anchor=\"middle\">published (each row in its own unit)</text>\n")
-                .append("<text x=\"14\" y=\"").append(pad + size / 2).append("\" font-size=\"12\" text-anchor=\"middle\" ")
-                .append("transform=\"rotate(-90 14 ").append(pad + size / 2).append(")\">modelled</text>\n");
+        List<Dot> dots = new ArrayList<>();
         for (Validation.Result r : results) {
             double p = Math.sqrt(r.row().low() * r.row().high());
-            if (!(p > 0 && r.modelled() > 0)) {
+            if (!(p > 0 && r.modelled() > 0) || !r.counted() && !r.row().calibration()) {
                 continue;
             }
             double x = pad + (Math.log10(p) - l0) / (l1 - l0) * size;
             double y = pad + size - (Math.log10(r.modelled()) - l0) / (l1 - l0) * size;
-            if (!r.counted() && !r.row().calibration()) {
-                continue;
-            }
-            String colour = r.row().calibration() ? "#888" : r.pass() ? "#1a7f1a" : r.verdict() == Validation.Verdict.KNOWN_FAILURE ? "#c08a00" : "#c00020";
-            b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s: published %s, modelled %.4g %s</title></circle>%n",
-                    x, y, colour, esc(r.row().id()), num(p), r.modelled(), esc(r.row().unit())));
+            String colour = r.row().calibration() ? "#888" : r.pass() ? "#1a7f1a"
+                    : r.verdict() == Validation.Verdict.KNOWN_FAILURE ? "#c08a00" : "#c00020";
+            dots.add(new Dot(String.format(Locale.ROOT, "%.1f", x), String.format(Locale.ROOT, "%.1f", y), colour,
+                    String.format(Locale.ROOT, "%s: published %s, modelled %.4g %s", r.row().id(), num(p), r.modelled(),
+                            r.row().unit())));
         }
-        return b.append("</svg>\n<p>Counted rows and calibration rows (expectations are not plotted). Green: pass; red: fail; amber: known failure; grey: calibration. Dashed: modelled = published.</p>\n").toString();
+        return new Scatter(size, pad, ticks, dots);
     }
 
     private static String num(double v) {
@@ -172,7 +198,4 @@ public final class ValidationReport {
         return b.append('"').toString();
     }
 
-    private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
 }
