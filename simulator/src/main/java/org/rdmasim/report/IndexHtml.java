@@ -113,6 +113,10 @@ final class IndexHtml {
         boolean anyEnvironment() {
             return !environments.isEmpty();
         }
+
+        boolean anyLane() {
+            return variants.stream().anyMatch(VariantRow::anyLane);
+        }
     }
 
     static void write(Path file, String scenario, String description, List<VariantOutcome> outcomes, List<String> charts,
