@@ -4,53 +4,150 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import org.rdmasim.workload.RunResult;
 import org.rdmasim.workload.VariantOutcome;
 
-/** A static page with the key numbers per variant and every chart. */
+/**
+ * A scenario's page ({@code templates/scenario.mustache}): the answer first (with the published claims,
+ * where the scenario has any), then the question, the key numbers per variant, what the answer rests on,
+ * faults, and every chart under a heading that says what it shows.
+ */
 final class IndexHtml {
+    private static final PageTemplate PAGE = PageTemplate.named("scenario");
+    /** Timeline rows shown per faulted variant; summary.json holds all of them. */
+    private static final int TIMELINE_ROWS = 200;
+
     private IndexHtml() {
     }
 
-    static void write(Path file, String scenario, String description, List<VariantOutcome> outcomes, List<String> charts,
-            Provenance provenance,
-            java.util.Map<String, List<String>> environments) throws IOException {
-        write(file, scenario, description, outcomes, charts, provenance, environments, null, AnswerContext.NONE);
+    /** One lane of a variant's first transfer: NICs, path, share of the bytes, achieved rate, what held it. */
+    record Lane(String source, String sink, int path, String share, String gbps, String heldBy) {
+    }
+
+    /**
+     * A variant's row in the table of key numbers (its number in the scenario's order links the row to its
+     * lanes); the numbers are formatted, "-" where there is none.
+     */
+    record VariantRow(int number, String name, boolean notAsWritten, boolean failed, String status, boolean statusFailed,
+            int receivers, String slowestPull, String aggregate, String meanPerReceiver, String limitedBy,
+            String registration, String wall, List<Lane> lanes, String description) {
+        boolean anyLane() {
+            return !lanes.isEmpty();
+        }
+
+        int laneCount() {
+            return lanes.size();
+        }
+
+        String laneWords() {
+            return lanes.size() == 1 ? "1 lane" : lanes.size() + " lanes";
+        }
+    }
+
+    /** Mean and 95% interval over a variant's replications. */
+    record ReplicationRow(String variant, int replications, String lastReceiver, String meanPull, String p99Pull) {
+    }
+
+    /** A published claim against the model's time and the line-rate floor of the NICs it names. */
+    record ClaimRow(String variant, String source, String claimed, int nics, String floor, String modelled,
+            String verdict, boolean belowFloor) {
+    }
+
+    /** A faulted variant's times with and without its faults (same seed). */
+    record FaultRow(String variant, String meanPullWith, String meanPullWithout, String slowestPullWith,
+            String slowestPullWithout, String makespanWith, String makespanWithout, int failedAttempts, int gaveUp,
+            String errorAfter, String retryDelay) {
+        boolean anyGaveUp() {
+            return gaveUp > 0;
+        }
+    }
+
+    /** One entry of a fault timeline; {@code fault} marks the fault itself (not a consequence). */
+    record TimelineEvent(String at, String what, boolean fault) {
+    }
+
+    /** A faulted variant's timeline, the first rows of it, and how many more summary.json holds. */
+    record Timeline(String variant, int events, List<TimelineEvent> shown, int more) {
+        boolean anyMore() {
+            return more > 0;
+        }
+    }
+
+    /** A variant that failed and its error. */
+    record Failure(String variant, String error) {
+    }
+
+    /** A variant's environment as merged into the base, one variable a line. */
+    record Environment(String variant, String variables) {
+    }
+
+    /** A chart: its PNG (linked to the SVG) and what it shows. */
+    record Chart(String caption, String file) {
+    }
+
+    /** Charts under one heading; per-variant groups are laid out side by side. */
+    record ChartGroup(String title, boolean perVariant, List<Chart> charts) {
+    }
+
+    /** Everything the page shows. */
+    record Page(String scenario, Provenance provenance, Verdict.Answer answer, List<ClaimRow> claims, String question,
+            List<VariantRow> variants, List<ReplicationRow> replications, List<FaultRow> faults,
+            List<Timeline> timelines, List<Failure> failures, List<Environment> environments,
+            List<ChartGroup> chartGroups) {
+        boolean anyClaim() {
+            return !claims.isEmpty();
+        }
+
+        boolean anyReplication() {
+            return !replications.isEmpty();
+        }
+
+        boolean anyFault() {
+            return !faults.isEmpty();
+        }
+
+        boolean anyEnvironment() {
+            return !environments.isEmpty();
+        }
+
+        boolean anyLane() {
+            return variants.stream().anyMatch(VariantRow::anyLane);
+        }
     }
 
     static void write(Path file, String scenario, String description, List<VariantOutcome> outcomes, List<String> charts,
-            Provenance provenance, java.util.Map<String, List<String>> environments, ReportWriter.SweepChart sweep,
+            Provenance provenance, Map<String, List<String>> environments, ReportWriter.SweepChart sweep,
             AnswerContext answer) throws IOException {
-        StringBuilder h = new StringBuilder();
-        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rdmasim: ")
-                .append(esc(scenario)).append("</title>\n<style>body{font-family:sans-serif;max-width:1000px;margin:2em auto;"
-                        + "color:#222}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;"
-                        + "text-align:right}td:first-child,th:first-child{text-align:left}.failed{color:#b00}"
-                        + "pre{background:#f6f6f6;padding:8px;white-space:pre-wrap}img{max-width:100%}"
-                        + ".verdict{background:#eef5ee;border-left:4px solid #2a7a2a;padding:8px 12px}"
-                        + ".question{background:#f6f6f6;padding:8px}.note{font-size:90%;color:#555}"
-                        + "td{vertical-align:top}</style></head><body>\n");
-        h.append("<h1>").append(esc(scenario)).append("</h1>\n");
-        h.append("<p class=\"provenance\"><small>rdmasim ").append(esc(provenance.rdmasimVersion()))
-                .append(" &middot; scenario SHA-256 <code>").append(esc(provenance.scenarioSha256()))
-                .append("</code> &middot; seed ").append(provenance.seed()).append("</small></p>\n");
-        h.append(Verdict.html(outcomes, sweep, answer));
-        if (!description.isEmpty()) {
-            h.append("<h2>The question</h2>\n<p class=\"question\"><i>The scenario author's question and expected answer, "
-                    + "from its opening comment: an expectation, not a result.</i><br>\n")
-                    .append(esc(description).replace("\n", "<br>\n")).append("</p>\n");
+        List<Environment> env = new ArrayList<>();
+        for (VariantOutcome o : outcomes) {
+            List<String> vars = environments.getOrDefault(o.name(), List.of());
+            if (!vars.isEmpty()) {
+                env.add(new Environment(o.name(), String.join("\n", vars)));
+            }
         }
-        h.append("<h2>Variants</h2>\n<table><tr><th>variant</th><th>status</th><th>receivers</th><th>slowest pull (s)</th>"
-                + "<th>aggregate (Gbps)</th><th>mean per receiver (Gbps)</th><th>slowest receiver limited by</th>"
-                + "<th>registration (s)</th><th>wall (s)</th><th>lanes of its first transfer</th><th>description</th></tr>\n");
+        List<Failure> failures = new ArrayList<>();
+        for (VariantOutcome o : outcomes) {
+            if (o.status() == VariantOutcome.Status.FAILED) {
+                failures.add(new Failure(o.name(), o.error()));
+            }
+        }
+        Page page = new Page(scenario, provenance, Verdict.answer(outcomes, sweep, answer), claims(outcomes),
+                description.isEmpty() ? null : description, variants(outcomes), replications(outcomes),
+                faultRows(outcomes), timelines(outcomes), failures, env, chartGroups(charts, outcomes));
+        Files.writeString(file, PAGE.render(page), StandardCharsets.UTF_8);
+    }
+
+    private static List<VariantRow> variants(List<VariantOutcome> outcomes) {
+        List<VariantRow> rows = new ArrayList<>();
         for (VariantOutcome o : outcomes) {
             boolean notAsWritten = !o.audit().overrides().isEmpty() || !NicUse.shortfall(o).isEmpty();
-            h.append("<tr><td>").append(esc(o.name())).append(notAsWritten ? " <b>(not as written: see the answer)</b>" : "")
-                    .append("</td>");
             if (o.status() == VariantOutcome.Status.FAILED || o.result() == null) {
-                h.append("<td class=\"failed\">failed</td><td colspan=\"8\"></td><td>").append(esc(o.description()))
-                        .append("</td></tr>\n");
+                rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, true, "failed", true, 0, "", "", "", "", "", "",
+                        List.of(), o.description()));
                 continue;
             }
             ReceiverSummary s = ReceiverSummary.of(o.result());
@@ -60,136 +157,113 @@ final class IndexHtml {
                     slowest = r;
                 }
             }
-            h.append(status(o)).append("<td>").append(s.receivers().size()).append("</td><td>")
-                    .append(fmt(slowest == null ? 0 : slowest.pullSeconds())).append("</td><td>")
-                    .append(fmt(s.aggregateGbps())).append("</td><td>").append(fmt(s.meanReceiverGbps())).append("</td><td>")
-                    .append(esc(slowest == null ? "" : slowest.bottleneck().words())).append("</td><td>")
-                    .append(registration(o)).append("</td><td>").append(wall(o, slowest)).append("</td><td>")
-                    .append(lanes(o)).append("</td><td>").append(esc(o.description())).append("</td></tr>\n");
-        }
-        h.append("</table>\n<p class=\"note\">Registration: before the first pull; for a fan-out, one refit cycle's "
-                + "(hosts register in parallel), else every MR of the variant one after another. Wall: registration plus "
-                + "the slowest pull (a fan-out cycle's wall time: metadata, registration and its pulls).</p>\n");
-        if (outcomes.stream().anyMatch(o -> o.replicationStats() != null && o.replicationStats().replications() > 1)) {
-            h.append("<h2>Replications: mean and 95% confidence interval</h2>\n<table><tr><th>variant</th>"
-                    + "<th>replications</th><th>last receiver (s)</th><th>mean pull (s)</th><th>p99 pull (s)</th></tr>\n");
-            for (VariantOutcome o : outcomes) {
-                var st = o.replicationStats();
-                if (st == null) {
-                    continue;
-                }
-                h.append("<tr><td>").append(esc(o.name())).append("</td><td>").append(st.replications()).append("</td><td>")
-                        .append(interval(st.makespanSeconds())).append("</td><td>").append(interval(st.meanPullSeconds()))
-                        .append("</td><td>").append(interval(st.p99PullSeconds())).append("</td></tr>\n");
-            }
-            h.append("</table>\n");
-        }
-        boolean anyClaim = outcomes.stream().anyMatch(o -> o.claim() != null);
-        if (anyClaim) {
-            h.append("<h2>Claims against the model and the line-rate floor</h2>\n<table><tr><th>variant</th><th>source</th>"
-                    + "<th>claimed (s)</th><th>NICs</th><th>line-rate floor (s)</th><th>modelled (s)</th><th>verdict</th></tr>\n");
-            for (VariantOutcome o : outcomes) {
-                if (o.claim() == null) {
-                    continue;
-                }
-                double modelled = o.result() == null ? Double.NaN : ReceiverSummary.of(o.result()).receivers().stream()
-                        .mapToDouble(ReceiverSummary.Receiver::pullSeconds).max().orElse(0);
-                var c = o.claim();
-                String claimed = c.lowSeconds() == c.highSeconds() ? fmt(c.lowSeconds())
-                        : fmt(c.lowSeconds()) + "-" + fmt(c.highSeconds());
-                h.append("<tr><td>").append(esc(o.name())).append("</td><td>").append(esc(c.source())).append("</td><td>")
-                        .append(claimed).append("</td><td>").append(c.nics()).append("</td><td>").append(fmt(c.floorSeconds()))
-                        .append("</td><td>").append(fmt(modelled)).append("</td><td").append(c.belowFloor() ? " class=\"failed\">" : ">")
-                        .append(esc(o.result() == null ? "variant failed" : c.verdict(modelled))).append("</td></tr>\n");
-            }
-            h.append("</table>\n");
-        }
-        h.append(faults(outcomes));
-        for (VariantOutcome o : outcomes) {
-            if (o.status() == VariantOutcome.Status.FAILED) {
-                h.append("<h3 class=\"failed\">").append(esc(o.name())).append(" failed</h3><pre>")
-                        .append(esc(o.error())).append("</pre>\n");
-            }
-        }
-        if (environments.values().stream().anyMatch(e -> !e.isEmpty())) {
-            h.append("<h2>Environment per variant</h2>\n<p class=\"note\">Each variant's env merged into the "
-                    + "base env, variable by variable, before the stack's layers apply (explain shows the result).</p>\n");
-            for (VariantOutcome o : outcomes) {
-                List<String> env = environments.getOrDefault(o.name(), List.of());
-                if (!env.isEmpty()) {
-                    h.append("<h3>").append(esc(o.name())).append("</h3><pre>").append(esc(String.join("\n", env)))
-                            .append("</pre>\n");
-                }
-            }
-        }
-        for (String c : charts) {
-            h.append("<h2>").append(esc(c)).append("</h2>\n<a href=\"").append(c).append(".svg\"><img src=\"").append(c)
-                    .append(".png\" alt=\"").append(esc(c)).append("\"></a>\n");
-        }
-        h.append("<p><a href=\"interactive.html\">Interactive charts</a>: NIC timelines and receiver CDF, hover and zoom</p>\n");
-        h.append("<p>Tables: <a href=\"summary.json\">summary.json</a>, <a href=\"transfers.csv\">transfers.csv</a>, "
-                + "<a href=\"resources.csv\">resources.csv</a></p>\n</body></html>\n");
-        Files.writeString(file, h.toString(), StandardCharsets.UTF_8);
-    }
-
-    /** "ok", or with faults how many attempts failed and how many pulls gave up. */
-    private static String status(VariantOutcome o) {
-        var c = o.faultCost();
-        if (c == null || c.failedAttempts() == 0) {
-            return "<td>ok</td>";
-        }
-        return "<td" + (c.gaveUp() > 0 ? " class=\"failed\">" : ">") + "ok; " + c.failedAttempts() + " attempt(s) failed"
-                + (c.gaveUp() > 0 ? ", " + c.gaveUp() + " gave up" : "") + "</td>";
-    }
-
-    /** Per variant with faults: what each cost (same seed, with and without) and the timeline. */
-    private static String faults(List<VariantOutcome> outcomes) {
-        if (outcomes.stream().noneMatch(o -> o.faultCost() != null)) {
-            return "";
-        }
-        StringBuilder h = new StringBuilder();
-        h.append("<h2>Faults and what they cost</h2>\n<p class=\"note\">Each variant with faults was run again, same "
-                + "seed, without them. Pull: a fan-out receiver's wait, or a transfer's time from its first post to its "
-                + "successful attempt; receivers or transfers that gave up are counted apart. A lane through a port "
-                + "that is down stalls; its QP retries on its ACK timer (UCX_RC_TIMEOUT, UCX_RC_RETRY_COUNT) and fails "
-                + "the transfer after its retries (NIXL_ERR_REMOTE_DISCONNECT); UCX does not move a posted operation to "
-                + "another lane. ASSUMED: the delay between an error and the next attempt (retry delay), and, for a "
-                + "list of transfers, that the application re-posts.</p>\n<table><tr><th>variant</th><th>mean pull "
-                + "with / without (s)</th><th>slowest pull with / without (s)</th><th>makespan with / without (s)</th>"
-                + "<th>failed attempts</th><th>gave up</th><th>QP error after (s)</th><th>retry delay (s, assumed)</th>"
-                + "</tr>\n");
-        for (VariantOutcome o : outcomes) {
             var c = o.faultCost();
+            String status = c == null || c.failedAttempts() == 0 ? "ok"
+                    : "ok; " + c.failedAttempts() + " attempt(s) failed" + (c.gaveUp() > 0 ? ", " + c.gaveUp() + " gave up" : "");
+            rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, false, status, c != null && c.gaveUp() > 0,
+                    s.receivers().size(), fmt(slowest == null ? 0 : slowest.pullSeconds()), fmt(s.aggregateGbps()),
+                    fmt(s.meanReceiverGbps()), slowest == null ? "" : slowest.bottleneck().words(), registration(o),
+                    wall(o, slowest), lanes(o), o.description()));
+        }
+        return rows;
+    }
+
+    private static List<ReplicationRow> replications(List<VariantOutcome> outcomes) {
+        if (outcomes.stream().noneMatch(o -> o.replicationStats() != null && o.replicationStats().replications() > 1)) {
+            return List.of();
+        }
+        List<ReplicationRow> rows = new ArrayList<>();
+        for (VariantOutcome o : outcomes) {
+            var st = o.replicationStats();
+            if (st != null) {
+                rows.add(new ReplicationRow(o.name(), st.replications(), interval(st.makespanSeconds()),
+                        interval(st.meanPullSeconds()), interval(st.p99PullSeconds())));
+            }
+        }
+        return rows;
+    }
+
+    private static List<ClaimRow> claims(List<VariantOutcome> outcomes) {
+        List<ClaimRow> rows = new ArrayList<>();
+        for (VariantOutcome o : outcomes) {
+            var c = o.claim();
             if (c == null) {
                 continue;
             }
-            h.append("<tr><td>").append(esc(o.name())).append("</td><td>").append(fmt(c.meanPullWith())).append(" / ")
-                    .append(fmt(c.meanPullWithout())).append("</td><td>").append(fmt(c.maxPullWith())).append(" / ")
-                    .append(fmt(c.maxPullWithout())).append("</td><td>").append(fmt(c.makespanWith())).append(" / ")
-                    .append(fmt(c.makespanWithout())).append("</td><td>").append(c.failedAttempts()).append("</td><td")
-                    .append(c.gaveUp() > 0 ? " class=\"failed\">" : ">").append(c.gaveUp()).append("</td><td>")
-                    .append(fmt(c.plan().qpRetry().errorAfterSeconds())).append("</td><td>")
-                    .append(fmt(c.plan().retryDelaySeconds())).append("</td></tr>\n");
+            double modelled = o.result() == null ? Double.NaN : ReceiverSummary.of(o.result()).receivers().stream()
+                    .mapToDouble(ReceiverSummary.Receiver::pullSeconds).max().orElse(0);
+            String claimed = c.lowSeconds() == c.highSeconds() ? fmt(c.lowSeconds())
+                    : fmt(c.lowSeconds()) + "-" + fmt(c.highSeconds());
+            rows.add(new ClaimRow(o.name(), c.source(), claimed, c.nics(), fmt(c.floorSeconds()), fmt(modelled),
+                    o.result() == null ? "variant failed" : c.verdict(modelled), c.belowFloor()));
         }
-        h.append("</table>\n");
+        return rows;
+    }
+
+    private static List<FaultRow> faultRows(List<VariantOutcome> outcomes) {
+        List<FaultRow> rows = new ArrayList<>();
+        for (VariantOutcome o : outcomes) {
+            var c = o.faultCost();
+            if (c != null) {
+                rows.add(new FaultRow(o.name(), fmt(c.meanPullWith()), fmt(c.meanPullWithout()), fmt(c.maxPullWith()),
+                        fmt(c.maxPullWithout()), fmt(c.makespanWith()), fmt(c.makespanWithout()), c.failedAttempts(),
+                        c.gaveUp(), fmt(c.plan().qpRetry().errorAfterSeconds()), fmt(c.plan().retryDelaySeconds())));
+            }
+        }
+        return rows;
+    }
+
+    private static List<Timeline> timelines(List<VariantOutcome> outcomes) {
+        List<Timeline> out = new ArrayList<>();
         for (VariantOutcome o : outcomes) {
             if (o.faultCost() == null || o.result() == null) {
                 continue;
             }
-            h.append("<h3>Timeline: ").append(esc(o.name())).append("</h3>\n<table><tr><th>time (s)</th><th>what</th></tr>\n");
-            List<org.rdmasim.workload.RunResult.FaultRecord> log = o.result().faultLog();
-            int shown = 0;
-            for (var f : log) {
-                if (shown++ == 200) {
-                    h.append("<tr><td></td><td>... ").append(log.size() - 200).append(" more in summary.json</td></tr>\n");
+            List<RunResult.FaultRecord> log = o.result().faultLog();
+            List<TimelineEvent> shown = new ArrayList<>();
+            for (var f : log.subList(0, Math.min(log.size(), TIMELINE_ROWS))) {
+                shown.add(new TimelineEvent(fmt(f.atSeconds()), f.what(), f.fault()));
+            }
+            out.add(new Timeline(o.name(), log.size(), shown, log.size() - shown.size()));
+        }
+        return out;
+    }
+
+    /**
+     * The charts under headings that say what they show, in the order they were drawn; a variant's charts
+     * (NIC throughput, receivers over time) gather under one heading with the variant as caption.
+     */
+    static List<ChartGroup> chartGroups(List<String> charts, List<VariantOutcome> outcomes) {
+        Map<String, String> variantOfBase = new LinkedHashMap<>();
+        ReportWriter.fileBases(outcomes).forEach((variant, base) -> variantOfBase.put(base, variant));
+        Map<String, List<Chart>> perVariant = new LinkedHashMap<>();
+        List<ChartGroup> groups = new ArrayList<>();
+        Map<String, String> single = Map.of("message-size-sweep", "Bandwidth against message size",
+                "pull-time", "Pull time per variant (slowest receiver)", "aggregate-bandwidth", "Bandwidth per variant",
+                "pull-time-cdf", "Pull time per receiver (CDF)", "refit-cycle", "Refit time per cycle (first and steady)");
+        Map<String, String> grouped = new LinkedHashMap<>();
+        grouped.put("nic-throughput-", "NIC throughput over time");
+        grouped.put("receiver-timeline-", "Receivers over time (arrival, post, finish)");
+        for (String c : charts) {
+            String heading = null;
+            for (Map.Entry<String, String> g : grouped.entrySet()) {
+                String base = c.startsWith(g.getKey()) ? c.substring(g.getKey().length()) : null;
+                if (base != null && variantOfBase.containsKey(base)) {
+                    heading = g.getValue();
+                    if (!perVariant.containsKey(heading)) {
+                        perVariant.put(heading, new ArrayList<>());
+                        groups.add(new ChartGroup(heading, true, perVariant.get(heading)));
+                    }
+                    perVariant.get(heading).add(new Chart(variantOfBase.get(base), c));
                     break;
                 }
-                h.append("<tr><td>").append(fmt(f.atSeconds())).append("</td><td>").append(f.fault() ? "<b>" : "")
-                        .append(esc(f.what())).append(f.fault() ? "</b>" : "").append("</td></tr>\n");
             }
-            h.append("</table>\n");
+            if (heading == null) {
+                String title = single.getOrDefault(c, c);
+                groups.add(new ChartGroup(title, false, List.of(new Chart(title, c))));
+            }
         }
-        return h.toString();
+        return groups;
     }
 
     private static String registration(VariantOutcome o) {
@@ -207,22 +281,17 @@ final class IndexHtml {
         return fmt(reg + (slowest == null ? 0 : slowest.pullSeconds()));
     }
 
-    /** The first transfer's lanes: NICs, path, share of the bytes, achieved rate, what held the lane. */
-    private static String lanes(VariantOutcome o) {
+    private static List<Lane> lanes(VariantOutcome o) {
         if (o.result().transfers().isEmpty()) {
-            return "";
+            return List.of();
         }
         var t = o.result().transfers().get(0);
-        StringBuilder b = new StringBuilder();
+        List<Lane> out = new ArrayList<>();
         for (var l : t.lanes()) {
-            if (b.length() > 0) {
-                b.append("<br>");
-            }
-            b.append(esc(l.sourceNic() + "&rarr;" + l.sinkNic()).replace("&amp;rarr;", "&rarr;")).append(" path")
-                    .append(l.path()).append(": ").append(fmt(100.0 * l.bytes() / t.spec().bytes())).append("% at ")
-                    .append(fmt(l.gbps())).append(" Gbps, held by ").append(esc(l.limiter().words()));
+            out.add(new Lane(l.sourceNic(), l.sinkNic(), l.path(), fmt(100.0 * l.bytes() / t.spec().bytes()),
+                    fmt(l.gbps()), l.limiter().words()));
         }
-        return b.toString();
+        return out;
     }
 
     private static String interval(org.rdmasim.workload.ReplicationStats.Estimate e) {
@@ -231,9 +300,5 @@ final class IndexHtml {
 
     private static String fmt(double v) {
         return Double.isNaN(v) ? "-" : org.rdmasim.hardware.Units.number(v);
-    }
-
-    static String esc(String s) {
-        return org.rdmasim.importers.PrintableText.markup(s);
     }
 }

@@ -68,10 +68,6 @@ final class Verdict {
         return out;
     }
 
-    static String html(List<VariantOutcome> outcomes) {
-        return html(outcomes, null, AnswerContext.NONE);
-    }
-
     /** The question the answer takes the shape of: the scenario's, or inferred from what it runs. */
     static Question question(List<VariantOutcome> outcomes, ReportWriter.SweepChart sweep, AnswerContext context) {
         if (context.asked() != null) {
@@ -91,38 +87,92 @@ final class Verdict {
         return someFailed && someRan ? Question.FITS : Question.FASTEST;
     }
 
-    static String html(List<VariantOutcome> outcomes, ReportWriter.SweepChart sweep, AnswerContext context) {
+    /**
+     * One line of the answer: a lead said in bold (may be empty), the rest of the sentence, and the items
+     * listed under it (may be none). Plain text: the page template escapes it.
+     */
+    record Statement(String lead, String text, List<String> items) {
+        Statement(String lead, String text) {
+            this(lead, text, List.of());
+        }
+
+        static Statement plain(String text) {
+            return new Statement("", text);
+        }
+
+        /** Whether the line opens with a lead in bold. */
+        boolean bold() {
+            return !lead.isEmpty();
+        }
+
+        /** Whether the line has a list under it (the template wraps the items in one). */
+        boolean listed() {
+            return !items.isEmpty();
+        }
+    }
+
+    /**
+     * What the answer rests on: what the scenario left unsaid and the stack filled in, the terms registration
+     * times rest on, and the calibrated (not derived) parameters any limit above is.
+     */
+    record RestsOn(List<String> unsaid, List<String> registrationTerms, List<String> calibrated) {
+        boolean anyUnsaid() {
+            return !unsaid.isEmpty();
+        }
+
+        boolean anyRegistrationTerm() {
+            return !registrationTerms.isEmpty();
+        }
+
+        boolean anyCalibrated() {
+            return !calibrated.isEmpty();
+        }
+    }
+
+    /** The answer a page opens with, what ran other than written, and what it all rests on. */
+    record Answer(List<Statement> statements, List<String> notAsWritten, RestsOn restsOn) {
+        boolean anyNotAsWritten() {
+            return !notAsWritten.isEmpty();
+        }
+    }
+
+    static Answer answer(List<VariantOutcome> outcomes, ReportWriter.SweepChart sweep, AnswerContext context) {
         List<Line> lines = lines(outcomes);
         Question q = question(outcomes, sweep, context);
-        StringBuilder h = new StringBuilder("<div class=\"verdict\" id=\"verdict\"><h2>Answer</h2>\n<p>");
+        List<Statement> said = new ArrayList<>();
         if (q == Question.REFIT) {
-            h.append(refit(outcomes));
+            said.addAll(refit(outcomes));
         } else if (lines.isEmpty()) {
-            h.append("No variant ran to completion.");
+            said.add(Statement.plain("No variant ran to completion."));
         } else {
             switch (q) {
-                case CURVE -> h.append(sweep == null ? ranking(lines) : curve(lines, sweep));
-                case FITS -> h.append(fits(outcomes));
-                case FAULTS -> h.append(faults(outcomes)).append("<br>\n").append(ranking(withFaults(lines, outcomes)));
-                case FASTEST -> h.append(byPlatform(lines, context.platformOf()));
+                case CURVE -> said.addAll(sweep == null ? ranking(lines) : curve(lines, sweep));
+                case FITS -> said.addAll(fits(outcomes));
+                case FAULTS -> {
+                    said.addAll(faults(outcomes));
+                    said.addAll(ranking(withFaults(lines, outcomes)));
+                }
+                case FASTEST -> said.addAll(byPlatform(lines, context.platformOf()));
+                default -> throw new IllegalStateException(q.toString());
             }
         }
         // the fits answer already names every variant that did not fit and why
         if (q != Question.FITS) {
             long failed = outcomes.stream().filter(o -> o.status() == VariantOutcome.Status.FAILED).count();
             if (failed > 0) {
-                h.append("<br>\n").append(failed).append(" variant(s) failed: ");
                 List<String> names = new ArrayList<>();
                 for (VariantOutcome o : outcomes) {
                     if (o.status() == VariantOutcome.Status.FAILED) {
-                        names.add(IndexHtml.esc(o.name() + " (" + o.error().lines().findFirst().orElse("") + ")"));
+                        names.add(o.name() + " (" + o.error().lines().findFirst().orElse("") + ")");
                     }
                 }
-                h.append(String.join("; ", names)).append('.');
+                said.add(Statement.plain(failed + " variant(s) failed: " + String.join("; ", names) + "."));
             }
         }
-        h.append("</p>\n");
-        h.append(overridden(outcomes));
+        return new Answer(said, overridden(outcomes), restsOn(outcomes));
+    }
+
+    private static RestsOn restsOn(List<VariantOutcome> outcomes) {
         Set<String> profiles = new LinkedHashSet<>();
         for (VariantOutcome o : outcomes) {
             for (Line l : lines(List.of(o))) {
@@ -136,53 +186,26 @@ final class Verdict {
                 }
             }
         }
-        h.append("<p><b>What this rests on.</b> ");
-        java.util.Set<String> others = new LinkedHashSet<>();
-        for (VariantOutcome o : outcomes) {
-            for (var a : o.audit().restsOn()) {
-                if (!a.what().startsWith("profile ") && !a.what().startsWith("registration: ")) {
-                    others.add(a.what() + " (" + a.kind() + "): " + a.source());
-                }
-            }
-        }
-        if (!others.isEmpty()) {
-            h.append("What the scenario leaves unsaid, filled in:</p>\n<ul>\n");
-            for (String a : others) {
-                h.append("<li>").append(IndexHtml.esc(a)).append("</li>\n");
-            }
-            h.append("</ul>\n<p>");
-        }
-        java.util.Set<String> registrationTerms = new LinkedHashSet<>();
+        Set<String> others = new LinkedHashSet<>();
+        Set<String> registrationTerms = new LinkedHashSet<>();
         for (VariantOutcome o : outcomes) {
             for (var a : o.audit().restsOn()) {
                 if (a.what().startsWith("registration: ")) {
                     registrationTerms.add(a.what().substring("registration: ".length()) + " (" + a.kind() + "): "
                             + a.source());
+                } else if (!a.what().startsWith("profile ")) {
+                    others.add(a.what() + " (" + a.kind() + "): " + a.source());
                 }
             }
         }
-        if (!registrationTerms.isEmpty()) {
-            h.append("Registration times rest on these terms:</p>\n<ul>\n");
-            for (String a : registrationTerms) {
-                h.append("<li>").append(IndexHtml.esc(a)).append("</li>\n");
+        List<String> calibrated = new ArrayList<>();
+        for (String p : profiles) {
+            for (CalibrationProfile.Parameter param : CalibrationProfile.named(p).assumptions()) {
+                calibrated.add("profile " + p + ": " + param.describe()
+                        + (param.assumption().isEmpty() ? "" : ". " + param.assumption()));
             }
-            h.append("</ul>\n<p>");
         }
-        if (profiles.isEmpty()) {
-            h.append("Every limit above is a mechanism with a derived capacity: no calibrated parameter holds any "
-                    + "transfer back.</p>\n");
-        } else {
-            h.append("Some limits are calibrated numbers, not mechanisms:</p>\n<ul>\n");
-            for (String p : profiles) {
-                for (CalibrationProfile.Parameter param : CalibrationProfile.named(p).assumptions()) {
-                    h.append("<li>profile ").append(IndexHtml.esc(p)).append(": ").append(IndexHtml.esc(param.describe()))
-                            .append(param.assumption().isEmpty() ? "" : ". " + IndexHtml.esc(param.assumption()))
-                            .append("</li>\n");
-                }
-            }
-            h.append("</ul>\n");
-        }
-        return h.append("</div>\n").toString();
+        return new RestsOn(List.copyOf(others), List.copyOf(registrationTerms), calibrated);
     }
 
     /**
@@ -190,7 +213,7 @@ final class Verdict {
      * which pays for registration), what bounded it, the bytes on the wire against the minimum the layouts
      * require, the modelled effect of each change tried (fastest first), and the stage parameters it rests on.
      */
-    static String refit(List<VariantOutcome> outcomes) {
+    static List<Statement> refit(List<VariantOutcome> outcomes) {
         List<VariantOutcome> ran = new ArrayList<>();
         for (VariantOutcome o : outcomes) {
             if (o.status() == VariantOutcome.Status.OK && o.result() != null && o.result().refit() != null) {
@@ -198,91 +221,76 @@ final class Verdict {
             }
         }
         if (ran.isEmpty()) {
-            return "No refit variant ran to completion.";
+            return List.of(Statement.plain("No refit variant ran to completion."));
         }
         ran.sort(java.util.Comparator.comparingDouble(o -> o.result().refit().steadyCycleSeconds()));
-        StringBuilder h = new StringBuilder();
-        java.util.Set<String> rests = new LinkedHashSet<>();
+        List<Statement> said = new ArrayList<>();
+        Set<String> rests = new LinkedHashSet<>();
         for (VariantOutcome o : ran) {
             org.rdmasim.workload.RefitSummary s = o.result().refit();
             var last = s.cycles().get(s.cycles().size() - 1);
-            h.append("<b>").append(IndexHtml.esc(o.name())).append("</b> (").append(IndexHtml.esc(s.method()))
-                    .append("): a refit takes ").append(num(s.steadyCycleSeconds())).append(" s");
+            StringBuilder h = new StringBuilder();
+            h.append(" (").append(s.method()).append("): a refit takes ").append(num(s.steadyCycleSeconds())).append(" s");
             if (s.cycles().size() > 1 || s.firstCycleSeconds() != s.steadyCycleSeconds()) {
                 h.append(" (the first cycle ").append(num(s.firstCycleSeconds())).append(" s, with registration)");
             }
-            h.append(", bound by ").append(IndexHtml.esc(last.boundWords())).append("; ")
-                    .append(gigabytes(last.wireBytes())).append(" on the wire, ")
+            h.append(", bound by ").append(last.boundWords()).append("; ").append(gigabytes(last.wireBytes()))
+                    .append(" on the wire, ")
                     .append(String.format(java.util.Locale.ROOT, "%.2f", (double) last.wireBytes() / s.minimumBytes()))
                     .append("x the ").append(gigabytes(s.minimumBytes())).append(" the layouts require");
-            h.append(s.conserved() ? "" : " <b>(some inference rank did not receive exactly what its layout needs)</b>");
+            h.append(s.conserved() ? "" : " (some inference rank did not receive exactly what its layout needs)");
             h.append(".");
+            List<String> changes = new ArrayList<>();
             if (!s.changes().isEmpty()) {
-                h.append(" What would halve it:<ul>\n");
-                int shown = 0;
+                h.append(" What would halve it:");
                 for (var c : s.changes()) {
-                    if (shown++ == 5) {
+                    if (changes.size() == 5) {
                         break;
                     }
-                    h.append("<li>").append(IndexHtml.esc(c.change())).append(": ");
+                    StringBuilder item = new StringBuilder(c.change()).append(": ");
                     if (Double.isNaN(c.steadyCycleSeconds())) {
-                        h.append("does not apply (").append(IndexHtml.esc(c.note())).append(")");
+                        item.append("does not apply (").append(c.note()).append(")");
                     } else {
                         double x = s.steadyCycleSeconds() / c.steadyCycleSeconds();
                         double first = s.firstCycleSeconds() / c.firstCycleSeconds();
-                        h.append(num(c.steadyCycleSeconds())).append(" s a cycle (first ")
+                        item.append(num(c.steadyCycleSeconds())).append(" s a cycle (first ")
                                 .append(num(c.firstCycleSeconds())).append(" s): ").append(effect(x));
                         if (Math.abs(first - x) > 0.01 * x) {
-                            h.append(", the first cycle ").append(effect(first));
+                            item.append(", the first cycle ").append(effect(first));
                         }
                     }
-                    h.append("</li>\n");
+                    changes.add(item.toString());
                 }
-                h.append("</ul>\n");
-            } else {
-                h.append("<br>\n");
             }
+            said.add(new Statement(o.name(), h.toString(), changes));
             rests.addAll(s.restsOn());
         }
         if (!rests.isEmpty()) {
-            h.append("Stage and registration costs rest on:<ul>\n");
-            for (String r : rests) {
-                h.append("<li>").append(IndexHtml.esc(r)).append("</li>\n");
-            }
-            h.append("</ul>\n");
+            said.add(new Statement("", "Stage and registration costs rest on:", List.copyOf(rests)));
         }
-        return h.toString();
+        return said;
     }
 
     /**
      * Every value a layer replaced or the library ignored, and every variant that uses fewer NICs than it
      * lists: said beside the answer, never only on stderr.
      */
-    static String overridden(List<VariantOutcome> outcomes) {
-        StringBuilder b = new StringBuilder();
+    static List<String> overridden(List<VariantOutcome> outcomes) {
         List<String> items = new ArrayList<>();
         for (VariantOutcome o : outcomes) {
             for (var ov : o.audit().overrides()) {
-                items.add(IndexHtml.esc(o.name() + ": " + ov.describe()));
+                items.add(o.name() + ": " + ov.describe());
             }
             String s = NicUse.shortfall(o);
             if (!s.isEmpty()) {
-                items.add(IndexHtml.esc(s));
+                items.add(s);
             }
         }
-        if (items.isEmpty()) {
-            return "";
-        }
-        b.append("<p><b>Not as written.</b> The stack ran these variants with something other than the scenario "
-                + "says:</p>\n<ul>\n");
-        for (String i : items) {
-            b.append("<li>").append(i).append("</li>\n");
-        }
-        return b.append("</ul>\n").toString();
+        return items;
     }
 
     /** Fastest and slowest, with ties said as ties. */
-    private static String ranking(List<Line> lines) {
+    private static List<Statement> ranking(List<Line> lines) {
         Line fast = lines.get(0);
         Line slow = lines.get(0);
         for (Line l : lines) {
@@ -296,20 +304,20 @@ final class Verdict {
         List<String> fastest = tiedWith(lines, fast.seconds());
         List<String> slowest = tiedWith(lines, slow.seconds());
         if (lines.size() == 1) {
-            return sentence("All variants", fast);
+            return List.of(sentence("All variants", fast));
         }
         if (fastest.size() == lines.size()) {
             // every variant takes the same time: a tie, not a ranking
-            return "<b>All " + lines.size() + " variants tie</b>: slowest pull " + num(fast.seconds()) + " s ("
-                    + num(fast.gbps()) + " Gbps), limited by " + IndexHtml.esc(fast.limiter().words()) + ".";
+            return List.of(new Statement("All " + lines.size() + " variants tie", ": slowest pull " + num(fast.seconds())
+                    + " s (" + num(fast.gbps()) + " Gbps), limited by " + fast.limiter().words() + "."));
         }
-        return sentence(label("Fastest", fastest, fast), fast) + "<br>\n" + sentence(label("Slowest", slowest, slow), slow)
-                + "<br>\n" + String.format(Locale.ROOT, "The fastest is %s times faster (slowest pull %s s vs %s s).",
-                        num(slow.seconds() / fast.seconds()), num(fast.seconds()), num(slow.seconds()));
+        return List.of(sentence(label("Fastest", fastest, fast), fast), sentence(label("Slowest", slowest, slow), slow),
+                Statement.plain(String.format(Locale.ROOT, "The fastest is %s times faster (slowest pull %s s vs %s s).",
+                        num(slow.seconds() / fast.seconds()), num(fast.seconds()), num(slow.seconds()))));
     }
 
     /** The ranking within each platform: a GB200 variant is never ranked against a DGX H100 one. */
-    private static String byPlatform(List<Line> lines, Map<String, String> platformOf) {
+    private static List<Statement> byPlatform(List<Line> lines, Map<String, String> platformOf) {
         Map<String, List<Line>> groups = new LinkedHashMap<>();
         for (Line l : lines) {
             groups.computeIfAbsent(platformOf.getOrDefault(l.variant(), ""), k -> new ArrayList<>()).add(l);
@@ -317,13 +325,14 @@ final class Verdict {
         if (groups.size() < 2) {
             return ranking(lines);
         }
-        List<String> parts = new ArrayList<>();
+        List<Statement> said = new ArrayList<>();
+        said.add(Statement.plain("Variants run on " + groups.size() + " platforms, each ranked against its own:"));
         for (Map.Entry<String, List<Line>> g : groups.entrySet()) {
-            parts.add("<b>On " + IndexHtml.esc(g.getKey()) + "</b> (" + g.getValue().size() + " variant"
-                    + (g.getValue().size() == 1 ? "" : "s") + "):<br>\n" + ranking(g.getValue()));
+            said.add(new Statement("On " + g.getKey(), " (" + g.getValue().size() + " variant"
+                    + (g.getValue().size() == 1 ? "" : "s") + "):"));
+            said.addAll(ranking(g.getValue()));
         }
-        return "Variants run on " + groups.size() + " platforms, each ranked against its own:<br>\n"
-                + String.join("<br>\n", parts);
+        return said;
     }
 
     /**
@@ -331,10 +340,11 @@ final class Verdict {
      * knee: the smallest message reaching half the peak (the n-half of message-passing benchmarks) and
      * the smallest reaching 90% of it.
      */
-    private static String curve(List<Line> lines, ReportWriter.SweepChart sweep) {
+    private static List<Statement> curve(List<Line> lines, ReportWriter.SweepChart sweep) {
         Map<String, Line> byName = new HashMap<>();
         lines.forEach(l -> byName.put(l.variant(), l));
-        List<String> parts = new ArrayList<>();
+        List<Statement> parts = new ArrayList<>();
+        parts.add(Statement.plain("Bandwidth against message size, slowest receiver per point:"));
         for (String series : sweep.series()) {
             List<long[]> sizes = new ArrayList<>();
             List<Double> gbps = new ArrayList<>();
@@ -363,13 +373,13 @@ final class Verdict {
                     atPeak = sizes.get(i)[0];
                 }
             }
-            parts.add("<b>" + IndexHtml.esc(series) + "</b>: " + num(gbps.get(0)) + " Gbps at "
+            parts.add(new Statement(series, ": " + num(gbps.get(0)) + " Gbps at "
                     + sizeText(sizes.get(0)[0]) + ", " + num(gbps.get(gbps.size() - 1)) + " Gbps at "
                     + sizeText(sizes.get(sizes.size() - 1)[0]) + "; peak " + num(peak) + " Gbps (from "
                     + sizeText(atPeak) + "); half the peak from " + sizeText(half) + ", 90% from " + sizeText(ninety)
-                    + ".");
+                    + "."));
         }
-        return "Bandwidth against message size, slowest receiver per point:<br>\n" + String.join("<br>\n", parts);
+        return parts;
     }
 
     /** "4 B", "16 KiB", "1 GiB": message sizes as the sweep names its points. */
@@ -388,29 +398,31 @@ final class Verdict {
     }
 
     /** Which variants fit under the scenario's limits, and where each of the others stopped. */
-    private static String fits(List<VariantOutcome> outcomes) {
+    private static List<Statement> fits(List<VariantOutcome> outcomes) {
         List<String> fit = new ArrayList<>();
         List<String> not = new ArrayList<>();
         for (VariantOutcome o : outcomes) {
             if (o.status() == VariantOutcome.Status.OK) {
-                fit.add(IndexHtml.esc(o.name()) + (o.registration() == null ? ""
+                fit.add(o.name() + (o.registration() == null ? ""
                         : " (registration " + num(o.registration().registrationSeconds()) + " s)"));
             } else {
-                not.add(IndexHtml.esc(o.name()) + ": " + IndexHtml.esc(o.error().lines().findFirst().orElse("failed")));
+                not.add(o.name() + ": " + o.error().lines().findFirst().orElse("failed"));
             }
         }
-        StringBuilder b = new StringBuilder();
-        b.append("<b>Fit (").append(fit.size()).append(" of ").append(outcomes.size()).append(")</b>: ")
-                .append(fit.isEmpty() ? "none" : String.join(", ", fit)).append(".");
+        List<Statement> said = new ArrayList<>();
+        said.add(new Statement("Fit (" + fit.size() + " of " + outcomes.size() + ")",
+                ": " + (fit.isEmpty() ? "none" : String.join(", ", fit)) + "."));
         if (!not.isEmpty()) {
-            b.append("<br>\n<b>Do not fit (").append(not.size()).append(")</b>:<br>\n").append(String.join("<br>\n", not));
+            said.add(new Statement("Do not fit (" + not.size() + ")", ":"));
+            not.forEach(n -> said.add(Statement.plain(n)));
         }
-        return b.toString();
+        return said;
     }
 
     /** Each faulted variant's time against the same run without its faults: the fault's cost. */
-    private static String faults(List<VariantOutcome> outcomes) {
-        List<String> parts = new ArrayList<>();
+    private static List<Statement> faults(List<VariantOutcome> outcomes) {
+        List<Statement> parts = new ArrayList<>();
+        parts.add(Statement.plain("What the faults cost (each variant run again without them, same seed):"));
         for (VariantOutcome o : outcomes) {
             FaultCost c = o.faultCost();
             if (c == null) {
@@ -419,15 +431,15 @@ final class Verdict {
             String gaveUp = c.gaveUp() > 0 ? ", " + c.gaveUp() + " gave up" : "";
             if (o.status() == VariantOutcome.Status.FAILED || !Double.isFinite(c.makespanWith())
                     || !Double.isFinite(c.maxPullWith())) {
-                parts.add("<b>" + IndexHtml.esc(o.name()) + "</b>: did not finish with its faults" + gaveUp + " ("
-                        + num(c.makespanWithout()) + " s without them).");
+                parts.add(new Statement(o.name(), ": did not finish with its faults" + gaveUp + " ("
+                        + num(c.makespanWithout()) + " s without them)."));
                 continue;
             }
-            parts.add("<b>" + IndexHtml.esc(o.name()) + "</b>: makespan " + num(c.makespanWith()) + " s with its faults, "
+            parts.add(new Statement(o.name(), ": makespan " + num(c.makespanWith()) + " s with its faults, "
                     + num(c.makespanWithout()) + " s without: the faults cost " + num(c.makespanWith() - c.makespanWithout())
-                    + " s; slowest pull " + num(c.maxPullWith()) + " s vs " + num(c.maxPullWithout()) + " s" + gaveUp + ".");
+                    + " s; slowest pull " + num(c.maxPullWith()) + " s vs " + num(c.maxPullWithout()) + " s" + gaveUp + "."));
         }
-        return "What the faults cost (each variant run again without them, same seed):<br>\n" + String.join("<br>\n", parts);
+        return parts;
     }
 
     /** The variants whose slowest pull equals {@code seconds} to one part in 10^9: a tie is not a rank. */
@@ -451,15 +463,15 @@ final class Verdict {
         return word + " (tied with " + String.join(", ", others) + ")";
     }
 
-    private static String sentence(String label, Line l) {
-        String head = "<b>" + label + ": " + IndexHtml.esc(l.variant()) + "</b>, slowest pull " + num(l.seconds()) + " s ("
-                + num(l.gbps()) + " Gbps), ";
+    private static Statement sentence(String label, Line l) {
+        String lead = label + ": " + l.variant();
+        String head = ", slowest pull " + num(l.seconds()) + " s (" + num(l.gbps()) + " Gbps), ";
         if (l.faultSeconds() > 1e-9 * l.seconds()) {
             // the time is the faults' (waiting for QPs to fail, retrying), not the rate limit's
-            return head + num(l.faultSeconds()) + " s of it the faults' cost; the data moved limited by "
-                    + IndexHtml.esc(l.limiter().words()) + ".";
+            return new Statement(lead, head + num(l.faultSeconds()) + " s of it the faults' cost; the data moved limited by "
+                    + l.limiter().words() + ".");
         }
-        return head + "limited by " + IndexHtml.esc(l.limiter().words()) + ".";
+        return new Statement(lead, head + "limited by " + l.limiter().words() + ".");
     }
 
     private static String num(double v) {

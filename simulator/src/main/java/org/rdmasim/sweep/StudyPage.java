@@ -14,11 +14,12 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.rdmasim.report.ChartFiles;
 import org.rdmasim.report.Charts;
+import org.rdmasim.report.PageTemplate;
 
 /**
  * What a study's folder holds beside its table: a chart of each figure against each knob (the mean
  * over the other knobs' values and the replications, ok rows only) and {@code index.html} with the
- * charts and the table. Made from the table alone, so a merge of shards writes what a local run does.
+ * charts and the table ({@code templates/study.mustache}). Made from the table alone, so a merge of shards writes what a local run does.
  */
 public final class StudyPage {
     /** Rows shown on the page; the CSV and JSON hold all of them. */
@@ -85,56 +86,64 @@ public final class StudyPage {
         return path.replaceAll("[^A-Za-z0-9_-]+", "-");
     }
 
+    private static final PageTemplate PAGE = PageTemplate.named("study");
+
+    /** A knob and the values the study gave it. */
+    record Knob(String path, String values) {
+    }
+
+    /** A table cell; numbers are right-aligned. */
+    record Cell(String text, boolean number) {
+    }
+
+    /** One row of the study: a point's replication, failed or not. */
+    record Row(boolean failed, List<Cell> cells) {
+    }
+
+    /** A column heading; numbers are right-aligned. */
+    record Heading(String text, boolean number) {
+    }
+
+    /** The page: what ran (id verdict), the knobs, the figures against each knob, and the rows. */
+    record Page(String study, String summary, boolean incomplete, List<Knob> knobs, List<String> charts,
+            List<Heading> headings, List<Row> rows, int moreRows) {
+        boolean anyChart() {
+            return !charts.isEmpty();
+        }
+
+        boolean anyMoreRows() {
+            return moreRows > 0;
+        }
+    }
+
     static String html(ResultTable table, List<String> charts) {
         ResultTable.Meta m = table.meta();
         List<ResultRow> rows = table.rows();
-        StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
-                .append(esc(m.study())).append(" (study)</title>\n<style>body{font-family:sans-serif;margin:2em}"
-                        + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
-                        + ".failed{color:#a00}</style></head><body>\n<h1>Study ").append(esc(m.study())).append("</h1>\n<p>");
         long failed = rows.stream().filter(r -> !r.ok()).count();
-        h.append(String.format(Locale.ROOT, "%d point(s) x %d replication(s): %d row(s)%s", m.points(), m.replications(),
-                rows.size(), table.complete() ? "" : " of " + m.expectedRows() + " (INCOMPLETE)"));
-        if (failed > 0) {
-            h.append(", ").append(failed).append(" failed");
-        }
-        h.append(". Fingerprint ").append(esc(m.fingerprint())).append(". Table: <a href=\"").append(ResultTable.CSV)
-                .append("\">").append(ResultTable.CSV).append("</a>, <a href=\"").append(ResultTable.JSON).append("\">")
-                .append(ResultTable.JSON).append("</a>.</p>\n<h2>Knobs</h2>\n<ul>\n");
+        String summary = String.format(Locale.ROOT, "%d point(s) x %d replication(s): %d row(s)%s", m.points(),
+                m.replications(), rows.size(), table.complete() ? "" : " of " + m.expectedRows() + " (INCOMPLETE)")
+                + (failed > 0 ? ", " + failed + " failed" : "") + ".";
+        List<Knob> knobs = new ArrayList<>();
         for (int k = 0; k < m.knobPaths().size(); k++) {
-            h.append("<li><code>").append(esc(m.knobPaths().get(k))).append("</code>: ")
-                    .append(esc(String.join(", ", m.knobValues().get(k)))).append("</li>\n");
+            knobs.add(new Knob(m.knobPaths().get(k), String.join(", ", m.knobValues().get(k))));
         }
-        h.append("</ul>\n");
-        if (!charts.isEmpty()) {
-            h.append("<h2>Figures against knobs</h2>\n");
-            for (String c : charts) {
-                h.append("<a href=\"").append(c).append(".svg\"><img src=\"").append(c).append(".png\" width=\"600\" alt=\"")
-                        .append(c).append("\"></a>\n");
-            }
-        }
-        h.append("<h2>Rows</h2>\n<table><tr><th>point</th><th>replication</th>");
-        m.knobPaths().forEach(k -> h.append("<th>").append(esc(k)).append("</th>"));
-        m.figures().forEach(f -> h.append("<th>").append(esc(f)).append("</th>"));
-        h.append("<th>limiter or error</th></tr>\n");
+        List<Heading> headings = new ArrayList<>(List.of(new Heading("point", true), new Heading("replication", true)));
+        m.knobPaths().forEach(k -> headings.add(new Heading(k, false)));
+        m.figures().forEach(f -> headings.add(new Heading(f, true)));
+        headings.add(new Heading("limiter or error", false));
+        List<Row> shown = new ArrayList<>();
         for (ResultRow r : rows.subList(0, Math.min(rows.size(), MAX_PAGE_ROWS))) {
-            h.append(r.ok() ? "<tr>" : "<tr class=\"failed\">").append("<td>").append(r.point()).append("</td><td>")
-                    .append(r.replication()).append("</td>");
-            r.values().forEach(v -> h.append("<td>").append(esc(v)).append("</td>"));
+            List<Cell> cells = new ArrayList<>(List.of(new Cell(String.valueOf(r.point()), true),
+                    new Cell(String.valueOf(r.replication()), true)));
+            r.values().forEach(v -> cells.add(new Cell(v, false)));
             for (int f = 0; f < m.figures().size(); f++) {
-                h.append("<td>").append(r.ok() ? String.format(Locale.ROOT, "%.6g", r.figures()[f]) : "-").append("</td>");
+                cells.add(new Cell(r.ok() ? String.format(Locale.ROOT, "%.6g", r.figures()[f]) : "-", true));
             }
-            h.append("<td style=\"text-align:left\">").append(esc(r.ok() ? r.limiter() : "FAILED: " + r.error()))
-                    .append("</td></tr>\n");
+            cells.add(new Cell(r.ok() ? r.limiter() : "FAILED: " + r.error(), false));
+            shown.add(new Row(!r.ok(), cells));
         }
-        h.append("</table>\n");
-        if (rows.size() > MAX_PAGE_ROWS) {
-            h.append("<p>").append(rows.size() - MAX_PAGE_ROWS).append(" more row(s) in the CSV and JSON.</p>\n");
-        }
-        return h.append("</body></html>\n").toString();
+        return PAGE.render(new Page(m.study(), summary + " Fingerprint " + m.fingerprint() + ".", !table.complete(),
+                knobs, charts, headings, shown, rows.size() - shown.size()));
     }
 
-    static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
 }

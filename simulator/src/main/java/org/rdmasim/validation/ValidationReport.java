@@ -4,11 +4,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.rdmasim.report.PageTemplate;
 import org.rdmasim.report.ReportFolder;
 
-/** validation.json ({@code id, source, published, modelled, unit, tolerance, pass, calibration} and more) and index.html. */
+/**
+ * validation.json ({@code id, source, published, modelled, unit, tolerance, pass, calibration} and more) and
+ * index.html ({@code templates/validation.mustache}).
+ */
 public final class ValidationReport {
     private ValidationReport() {
     }
@@ -54,53 +59,50 @@ public final class ValidationReport {
         return b.append("]\n").toString();
     }
 
-    static String html(List<Validation.Result> results) {
-        StringBuilder b = new StringBuilder();
-        b.append("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rdmasim validation</title>\n")
-                .append("<style>body{font-family:sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse}")
-                .append("td,th{border:1px solid #ccc;padding:3px 6px;font-size:13px;vertical-align:top}")
-                .append(".pass{color:#176317}.fail{color:#b00020;font-weight:bold}.other{color:#7a5b00}</style></head><body>\n")
-                .append("<h1>rdmasim against published figures</h1>\n<p><b>").append(esc(Validation.tally(results).describe()))
-                .append(".</b> Only measurements and configuration arithmetic are counted. Calibration rows (a profile")
-                .append(" parameter was fitted to them) are shown but not counted. Known failures count as failures:")
-                .append(" each says why the model does not reproduce the figure. Expectations (a proposal's expected")
-                .append(" impact, a ceiling, a rule of thumb) are checked against the floor and the model and never")
-                .append(" counted.</p>\n");
-        b.append(RatioChart.svg(results));
-        for (ValidationRow.Evidence kind : ValidationRow.Evidence.values()) {
-            List<Validation.Result> section = results.stream().filter(r -> r.row().evidence() == kind).toList();
-            if (section.isEmpty()) {
-                continue;
-            }
-            b.append("<h2>").append(esc(Validation.sectionTitle(kind))).append("</h2>\n");
-            b.append("<table><tr><th>id</th><th>source</th><th>what</th><th>setup as published</th><th>NICs</th>")
-                    .append("<th>published</th><th>modelled</th><th>unit</th><th>tolerance</th><th>verdict</th>")
-                    .append("<th>scenario</th><th>depends on</th><th>note</th></tr>\n");
-            for (Validation.Result r : section) {
-                row(b, r);
-            }
-            b.append("</table>\n");
+    private static final PageTemplate PAGE = PageTemplate.named("validation");
+
+    /** One row of a section's table: the figure, its source and setup (folded), and the verdict. */
+    record Row(String id, String source, String what, String setup, String nics, String published, String modelled,
+            String unit, String tolerance, String verdict, String verdictClass, String knownFailure, String scenario,
+            String dependsOn, String note) {
+        /** Whether the row is a known failure, with why the model does not reproduce the figure. */
+        boolean explained() {
+            return !knownFailure.isEmpty();
         }
-        return b.append("</body></html>\n").toString();
     }
 
-    private static void row(StringBuilder b, Validation.Result r) {
+    /** The rows of one kind of evidence under its title. */
+    record Section(String title, List<Row> rows) {
+    }
+
+    /**
+     * The page: the tally first (id verdict), the modelled/published chart per row ({@link RatioChart}, markup
+     * written by this project, placed unescaped), then one table per kind of evidence.
+     */
+    record Page(String tally, String ratioChart, List<Section> sections) {
+    }
+
+    static String html(List<Validation.Result> results) {
+        List<Section> sections = new ArrayList<>();
+        for (ValidationRow.Evidence kind : ValidationRow.Evidence.values()) {
+            List<Row> rows = results.stream().filter(r -> r.row().evidence() == kind).map(ValidationReport::row).toList();
+            if (!rows.isEmpty()) {
+                sections.add(new Section(Validation.sectionTitle(kind), rows));
+            }
+        }
+        return PAGE.render(new Page(Validation.tally(results).describe(), RatioChart.svg(results), sections));
+    }
+
+    private static Row row(Validation.Result r) {
         ValidationRow w = r.row();
         String cls = r.verdict() == Validation.Verdict.PASS ? "pass"
                 : r.verdict() == Validation.Verdict.FAIL || r.verdict() == Validation.Verdict.ERROR
                         || r.verdict() == Validation.Verdict.UNEXPECTED_PASS ? "fail" : "other";
-        String verdict = r.verdict().words() + (w.calibration() ? " (calibration, not counted)" : "")
-                + (w.knownFailure().isEmpty() ? "" : ": " + w.knownFailure());
-        b.append("<tr><td>").append(esc(w.id())).append("</td><td>").append(esc(w.source())).append("</td><td>")
-                .append(esc(w.what())).append("</td><td>").append(esc(w.setup())).append("</td><td>")
-                .append(w.nics() == 0 ? "-" : String.valueOf(w.nics())).append("</td><td>")
-                .append(w.low() == w.high() ? num(w.low()) : num(w.low()) + "-" + num(w.high())).append("</td><td>")
-                .append(Double.isNaN(r.modelled()) ? "-" : String.format(Locale.ROOT, "%.4g", r.modelled()))
-                .append("</td><td>").append(esc(w.unit())).append("</td><td>")
-                .append(num(100 * w.tolerance()) + "%")
-                .append("</td><td class=\"").append(cls).append("\">").append(esc(verdict)).append("</td><td>")
-                .append(esc(w.scenario())).append("</td><td>").append(esc(String.join(", ", w.dependsOn())))
-                .append("</td><td>").append(esc(r.note())).append("</td></tr>\n");
+        String verdict = r.verdict().words() + (w.calibration() ? " (calibration, not counted)" : "");
+        return new Row(w.id(), w.source(), w.what(), w.setup(), w.nics() == 0 ? "-" : String.valueOf(w.nics()),
+                w.low() == w.high() ? num(w.low()) : num(w.low()) + "-" + num(w.high()),
+                Double.isNaN(r.modelled()) ? "-" : String.format(Locale.ROOT, "%.4g", r.modelled()), w.unit(),
+                num(100 * w.tolerance()) + "%", verdict, cls, w.knownFailure(), w.scenario(), String.join(", ", w.dependsOn()), r.note());
     }
 
     private static String num(double v) {
@@ -120,7 +122,4 @@ public final class ValidationReport {
         return b.append('"').toString();
     }
 
-    private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
 }

@@ -20,7 +20,7 @@ class VerdictPageTest {
         String html = Files.readString(dir.resolve("index.html"));
         int verdict = html.indexOf("id=\"verdict\"");
         int question = html.indexOf("<h2>The question</h2>");
-        int table = html.indexOf("<h2>Variants</h2>");
+        int table = html.indexOf("<h2 id=\"variants\">Key numbers per variant</h2>");
         assertTrue(verdict > 0 && verdict < question && question < table, "answer, then question, then table");
         // only a UCX that reads ucx.conf gives 4 rails all four NICs
         assertTrue(html.contains("<b>Fastest: gb200-stripe-4-rails-ucx-prefix</b>, slowest pull 0.1039 s (1232 Gbps)"),
