@@ -82,11 +82,20 @@ final class TransfersReader {
             HostTable hosts) {
         List<LaneSplit.Candidate> lanes = transport.lanes();
         List<YamlTree> items = lanesNode.items();
+        // Whether a host has a lane's NICs, and whether the backend takes the lane, depend on the two
+        // hosts' shapes only: the first transfer of each pair of shapes is checked, which is also the
+        // first transfer the check of every transfer would refuse, with the same hosts in its message.
+        Set<List<Object>> checked = new HashSet<>();
         for (TransferItem t : transfers) {
+            String from = t.from().host();
+            String to = t.to().host();
+            if (!checked.add(List.of(hosts.representative(from).name(), hosts.representative(to).name(), from.equals(to)))) {
+                continue;
+            }
             for (int i = 0; i < lanes.size(); i++) {
                 LaneSplit.Candidate c = lanes.get(i);
-                Host src = hosts.get(t.from().host());
-                Host dst = hosts.get(t.to().host());
+                Host src = hosts.get(from);
+                Host dst = hosts.get(to);
                 if (src.find(c.sourceNic()).filter(n -> n.kind() == TopologyNode.Kind.NIC).isEmpty()) {
                     throw items.get(i).get("source").error("host '" + src.name() + "' has no NIC named '" + c.sourceNic()
                             + "' (NICs: " + nicNames(src) + ")");

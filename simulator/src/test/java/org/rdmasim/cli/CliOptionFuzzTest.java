@@ -102,7 +102,7 @@ class CliOptionFuzzTest {
     }
 
     private static CommandSpec spec(String command) {
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = Main.commandLine(new String[0]);
         for (String word : command.split(" ")) {
             cl = cl.getSubcommands().get(word);
         }

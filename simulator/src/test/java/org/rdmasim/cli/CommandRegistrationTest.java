@@ -1,0 +1,52 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** A command named first is registered alone; the commands a user sees and their options stay the same. */
+class CommandRegistrationTest {
+    private static List<String> allNames() {
+        return new ArrayList<>(Main.commandLine(new String[0]).getSubcommands().keySet());
+    }
+
+    @Test
+    void withoutACommandEveryCommandIsListedInUsageAndHelpLast() {
+        List<String> names = allNames();
+        assertEquals(List.of("run", "size", "sweep", "merge", "explain", "validate", "compare", "topo", "demo",
+                "bench", "memory", "parameters", "model", "help"), names);
+        CliTestSupport.Outcome o = CliTestSupport.run();
+        for (String n : names) {
+            assertTrue(o.out().contains("  " + n + " "), n + " missing from the usage:\n" + o.out());
+        }
+    }
+
+    @Test
+    void aNamedCommandIsRegisteredAloneWithTheSameOptionsAndSubcommands() {
+        for (String name : allNames()) {
+            if (name.equals("help")) {
+                continue;
+            }
+            CommandLine alone = Main.commandLine(new String[] {name, "--help"});
+            assertEquals(List.of(name), new ArrayList<>(alone.getSubcommands().keySet()));
+            CommandLine.Model.CommandSpec lone = alone.getSubcommands().get(name).getCommandSpec();
+            CommandLine.Model.CommandSpec full = Main.commandLine(new String[0]).getSubcommands().get(name).getCommandSpec();
+            assertEquals(full.options().stream().map(CommandLine.Model.OptionSpec::longestName).toList(),
+                    lone.options().stream().map(CommandLine.Model.OptionSpec::longestName).toList(), name);
+            assertEquals(full.subcommands().keySet(), lone.subcommands().keySet(), name);
+            assertEquals(full.qualifiedName(), lone.qualifiedName(), name);
+        }
+    }
+
+    @Test
+    void aMisspeltCommandIsStillRefusedWithEveryCommandListed() {
+        CliTestSupport.Outcome o = CliTestSupport.run("rnu", "x.yaml");
+        assertEquals(Main.BAD_INPUT, o.code());
+        assertTrue(o.err().contains("rnu"), o.err());
+        assertTrue(o.err().contains("validate"), "usage lists the commands:\n" + o.err());
+    }
+}
