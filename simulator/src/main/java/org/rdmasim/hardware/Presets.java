@@ -116,6 +116,15 @@ public final class Presets {
      * overview). The guide shows no PCIe topology: each GPU sharing a PCIe Gen5 switch with one
      * ConnectX-7, four pairs per socket, is ASSUMED as on the DGX H100. Its calibration profile is
      * emr-connectx (strict-order writes into GPU memory on Emerald Rapids).
+     *
+     * <p>Device names: unlike {@link #dgxH100}, these stay {@code mlx5_0}-{@code mlx5_7} in GPU order. The
+     * guide's hardware overview (https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html)
+     * gives the counts (8 single-port ConnectX-7 behind 4 OSFP cages for the compute fabric; 2 dual-port
+     * BlueField-3 for storage and in-band management, as the DGX BasePOD reference architecture also says)
+     * but no table of ports to RDMA device names like the DGX H100 guide's Table 6 was found, and mlx5
+     * numbers cannot be derived from bus order without the buses. So the GPU order is an ASSUMPTION and
+     * the four BlueField-3 ports are not modelled (they would be {@link NicRole#STORAGE} ports, never
+     * lane candidates unless named).
      */
     static HostSpec dgxB200() {
         return new HostSpec("DGX B200", CpuFamily.INTEL_EMERALD_RAPIDS, EMR_UPI_BW,
