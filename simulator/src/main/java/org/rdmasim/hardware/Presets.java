@@ -74,11 +74,14 @@ public final class Presets {
      * ConnectX-7 behind its GPU's PCIe switch. The names left out, mlx5_1-2 and mlx5_7-8, are the two
      * dual-port ConnectX-7 cards (QSFP112, slots 1 and 2) that the DGX BasePOD deployment guide
      * ("DGX H200/H100 System Network Ports") wires to storage and in-band management, not to the
-     * compute fabric. mlx5 numbers follow PCI bus order, so mlx5_1-2 (between buses 0x18 and 0x40) hang
-     * off CPU 0 and mlx5_7-8 (between 0x9a and 0xc0) off CPU 1; each card's two ports share its
-     * Gen5 x16 link, modelled as a switch, directly under the CPU's root ports. Their link layer is
-     * Ethernet (RoCE), as BasePOD bonds them; they are {@link NicRole#STORAGE} ports, lane candidates
-     * only where a user names them.
+     * compute fabric. The same guide's Table 5 ("Network Ports", Network Port Mapping) gives their
+     * buses: slot 2 at 29:00.0/.1 is mlx5_1/mlx5_2 (CPU 0, between the compute ports at 0x18 and 0x40),
+     * slot 1 at aa:00.0/.1 is mlx5_7/mlx5_8 (CPU 1, between 0x9a and 0xc0); each card's two ports share
+     * its Gen5 x16 link, modelled as a switch, directly under the CPU's root ports. Table 5's default
+     * port designations set the link layers: port 1 of each card is InfiniBand (ibp41s0f0,
+     * ibp170s0f0: mlx5_1, mlx5_7) and port 2 Ethernet (enp41s0f1np1, enp170s0f1np1: mlx5_2, mlx5_8),
+     * the ports BasePOD bonds for storage and in-band management. They are {@link NicRole#STORAGE}
+     * ports, lane candidates only where a user names them.
      */
     static HostSpec dgxH100() {
         String[][] compute = {{"mlx5_0", "mlx5_3", "mlx5_4", "mlx5_5"}, {"mlx5_6", "mlx5_9", "mlx5_10", "mlx5_11"}};
@@ -93,8 +96,10 @@ public final class Presets {
                 if (i == 0) {
                     // PCI order: the storage card's buses follow the first compute port's on each socket
                     List<HostSpec.DeviceSpec> ports = new ArrayList<>();
-                    for (String name : storage[s]) {
-                        ports.add(HostSpec.NicSpec.of(name, NicModel.CX7, LinkLayer.ROCE).withRole(NicRole.STORAGE));
+                    for (int port = 0; port < storage[s].length; port++) {
+                        // Table 5 defaults: port 1 InfiniBand (ibp...f0), port 2 Ethernet (enp...f1np1)
+                        LinkLayer layer = port == 0 ? LinkLayer.INFINIBAND : LinkLayer.ROCE;
+                        ports.add(HostSpec.NicSpec.of(storage[s][port], NicModel.CX7, layer).withRole(NicRole.STORAGE));
                     }
                     devices.add(new HostSpec.SwitchSpec("storage-card" + s, NicModel.CX7.hostLink(), ports));
                 }
@@ -116,6 +121,15 @@ public final class Presets {
      * overview). The guide shows no PCIe topology: each GPU sharing a PCIe Gen5 switch with one
      * ConnectX-7, four pairs per socket, is ASSUMED as on the DGX H100. Its calibration profile is
      * emr-connectx (strict-order writes into GPU memory on Emerald Rapids).
+     *
+     * <p>Device names: unlike {@link #dgxH100}, these stay {@code mlx5_0}-{@code mlx5_7} in GPU order. The
+     * guide's hardware overview (https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html)
+     * gives the counts (8 single-port ConnectX-7 behind 4 OSFP cages for the compute fabric; 2 dual-port
+     * BlueField-3 for storage and in-band management, as the DGX BasePOD reference architecture also says)
+     * but no table of ports to RDMA device names like the DGX H100 guide's Table 6 was found, and mlx5
+     * numbers cannot be derived from bus order without the buses. So the GPU order is an ASSUMPTION and
+     * the four BlueField-3 ports are not modelled (they would be {@link NicRole#STORAGE} ports, never
+     * lane candidates unless named).
      */
     static HostSpec dgxB200() {
         return new HostSpec("DGX B200", CpuFamily.INTEL_EMERALD_RAPIDS, EMR_UPI_BW,

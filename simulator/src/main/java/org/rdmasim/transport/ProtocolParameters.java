@@ -33,7 +33,11 @@ package org.rdmasim.transport;
  *                              datasheet [connectx7-datasheet]. It binds only below ~150 B on a 400G port.
  * @param maxOutstandingReads   RDMA READs in flight per QP (max_qp_rd_atom = 16 on ConnectX;
  *                              NVIDIA ConnectX [connectx-briefs]; what perftest reports as "Outstand
- *                              reads: 16", openucx/ucx #8852 [ucx-8851])
+ *                              reads: 16", openucx/ucx #8852 [ucx-8851]). UCX's own QPs use the same
+ *                              figure: UCX_RC_MAX_RD_ATOMIC defaults to "auto", the device's
+ *                              max_qp_rd_atom (openucx/ucx v1.20.0 src/uct/ib/rc/base/rc_iface.c L35-38
+ *                              and L551-552, rc_mlx5_iface.c L931-932; "auto" since v1.14.0 at least),
+ *                              so one value serves perftest and UCX lanes alike
  * @param stagingCopySeconds    extra one-way latency of a host-staged side (cudaMemcpyAsync launch
  *                              and synchronisation of the bounce buffer); 8 us, CALIBRATED: chosen so
  *                              that a staged path lands in the guide's 10-20 us [gdr-kb-guide] (validation

@@ -166,8 +166,12 @@ public final class ValidationCatalog {
                 + "being the slowest rank's";
         String mcVllmGap = "the published times hold a part the model does not have: 0.54 ms for 20 MB where the "
                 + "ports' wire takes 0.1 ms, and 71% of the 200 GB/s at 4.5 GB where the model runs the 8 GPUDirect "
-                + "WRITEs at the wire (195.6 Gbps each). Mooncake's per-request work (metadata, slicing, completion "
-                + "polling) is not modelled and no source measures it apart";
+                + "WRITEs at the wire (195.6 Gbps each). The engine's own data path is modelled as its code has it "
+                + "(64 KiB slices, include/config.h; slices spread over the peer's NICs); what it does not have is "
+                + "the per-request part: the connector's metadata exchange and completion notice and the engine's "
+                + "submit and status polling. Their costs are not in Mooncake's code as figures and no source "
+                + "measures them apart (the ~0.44 ms this table holds at 20 MB is the only figure, and fitting it "
+                + "here would be fitting the row)";
         String[][] mcVllm = {{"128", "20 MB", "0.54"}, {"256", "38 MB", "0.61"}, {"512", "74 MB", "0.92"},
             {"1024", "146 MB", "1.50"}, {"2048", "290 MB", "2.51"}, {"4096", "578 MB", "4.75"},
             {"8192", "1.13 GB", "8.84"}, {"16384", "2.25 GB", "16.43"}, {"32768", "4.50 GB", "31.65"}};
@@ -282,16 +286,21 @@ public final class ValidationCatalog {
         r.add(perftest("PEGA-R1", "RDMA READ, 1 QP", 320, "read-1qp", true, ""));
         r.add(perftest("PEGA-R2", "RDMA READ, 2 QPs", 390, "read-2qp", false, ""));
         r.add(perftest("PEGA-W1", "RDMA WRITE, 1 QP", 365, "write-1qp", false,
-                "rdmasim has no per-QP WRITE limit: one WRITE QP runs at the RoCE wire (391 Gbps), 7% above this run. "
-                        + "A per-QP WRITE rate fitted here would contradict NVIDIA/nccl #2409, where one CX-7 QP "
-                        + "wrote 128 KiB messages at 392.1 Gbps; what differs between the two runs is not published"));
+                "rdmasim has no per-QP WRITE limit: one WRITE QP runs at the RoCE wire (391 Gbps), 7% above this run "
+                        + "(4 MB messages). NVIDIA/nccl #2409 shows the same pattern on CX-7 RoCE: one QP writes "
+                        + "128 KiB messages at 392.1 Gbps but 1 MiB messages at 284.4, while 8 QPs reach 391.5 at "
+                        + "1 MiB, as two QPs do here (PEGA-W2). So the shortfall is one QP with large messages, not a "
+                        + "flat per-QP WRITE rate (which #2409's 128 KiB row rules out); its mechanism and a rate "
+                        + "common to both runs (284 vs 365 Gbps) are not published, so nothing is fitted"));
         r.add(perftest("PEGA-W2", "RDMA WRITE, 2 QPs", 392, "write-2qp", false, ""));
         // [pegaflow-291]: pegaflow-cpu-bench, 4 MB, QPs per NIC pair x one or two NICs, host memory
         String wireGap = "the bench reaches 374-375 Gbps per NIC with two or more QPs, 4-5% below the RoCE payload "
                 + "rate rdmasim derives at MTU 4096 (391 Gbps); the run's RoCE MTU and the bench's per-message "
                 + "cost are not published";
-        String writeQp = "rdmasim has no per-QP WRITE limit (one QP writes at the wire); a rate fitted to this run "
-                + "would contradict NVIDIA/nccl #2409's one-QP WRITE at 392 Gbps";
+        String writeQp = "rdmasim has no per-QP WRITE limit (one QP writes at the wire); one QP with large (4 MB) "
+                + "messages falls short here as in NVIDIA/nccl #2409 (1 MiB, one QP: 284 Gbps; 128 KiB: 392; 8 QPs: "
+                + "392), while two QPs reach the wire; the mechanism is not published and a flat per-QP rate fitted "
+                + "here would contradict #2409's 128 KiB row";
         r.add(pegaCpu("PEGA-CPU-R1-1NIC", "READ, 1 QP, 1 NIC", 322, "read-1qp-1nic", 1, ""));
         r.add(pegaCpu("PEGA-CPU-R1-2NIC", "READ, 1 QP per NIC, 2 NICs", 644, "read-1qp-2nic", 2, ""));
         r.add(pegaCpu("PEGA-CPU-R2-2NIC", "READ, 2 QPs per NIC, 2 NICs", 744, "read-2qp-2nic", 2, wireGap));
@@ -341,7 +350,10 @@ public final class ValidationCatalog {
         r.add(new ValidationRow("NCCL-2409-1M", "NVIDIA/nccl #2409", "ib_write_bw, 1 QP, 1 MiB messages: a dip",
                 "H100, CX-7 400G RoCEv2, host memory", 284.4, 284.4, "Gbps", 0.05, Evidence.MEASUREMENT,
                 NCCL2409 + "#write-1qp-1mib", NONE, false,
-                "the 1 MiB dip (16 KiB: 380, 128 KiB: 392 Gbps) has no mechanism in rdmasim; its cause is not public",
+                "the 1 MiB dip (16 KiB: 380, 128 KiB: 392 Gbps; 8 QPs at 1 MiB: 391.5) has no mechanism in "
+                        + "rdmasim. It is one QP with large messages, as in pegaflow #291 (4 MB, one QP: 361-365 Gbps, "
+                        + "two QPs at the wire: PEGA-W1); neither run publishes why, and their rates differ (284 vs "
+                        + "365), so no limit common to both can be derived",
                 runs -> gbps(runs, NCCL2409, "write-1qp-1mib")));
         r.add(new ValidationRow("NCCL-TESTS-290", "NVIDIA/nccl-tests #290", "'NDR @ 400Gbps you should see 46-48 GB/s per NIC'",
                 "NDR 400G InfiniBand (a rule of thumb, setup not stated: weak row)", 46, 48, "GB/s", 0.05, Evidence.EXPECTATION,
@@ -588,9 +600,13 @@ public final class ValidationCatalog {
 
     private static final String READ_WINDOW_GAP = "rdmasim keeps 16 READs in flight per round trip of twice the "
             + "one-way latency (~2.5 us: an assumed 0.5 us per NIC, the PCIe hops), about 6.4 M READs/s; the run "
-            + "shows 2.45-2.56 M READs/s at every size from 2 B to 128 B, a 6.3 us cycle per 16 READs. What spends "
-            + "the other ~3.8 us (the responder's PCIe read before each response, per-QP READ handling in the NIC) "
-            + "is not published for ConnectX-6, so nothing is fitted to it and these rows stay failures";
+            + "shows 2.45-2.56 M READs/s at every size from 2 B to 128 B (and 2.50 M at 256 B in its BW peak, 609.71 "
+            + "MB/s), a 6.3 us cycle per 16 READs. The round trip is not what is missing: a published ib_read_lat on "
+            + "mlx5 is 1.91 us (linux-rdma/perftest #131, NIC generation not stated), at which the 16-READ window "
+            + "would allow ~8 M READs/s, further from the run. What the run shows is a per-QP READ issue rate of "
+            + "~2.55 M READs/s (0.39 us per READ, independent of size) that ib_read_bw's 16 outstanding READs never "
+            + "reach; no source other than this run measures one ConnectX-6 QP's READ rate for small messages, so "
+            + "nothing is fitted to it and these rows stay failures";
 
     private static ValidationRow perftest(String id, String what, double published, String variant,
             boolean calibration, String knownFailure) {

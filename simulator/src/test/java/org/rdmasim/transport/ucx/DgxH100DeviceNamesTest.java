@@ -13,6 +13,7 @@ import org.rdmasim.fluid.FluidNetwork;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.LinkLayer;
 import org.rdmasim.hardware.NicRole;
 import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.Presets;
@@ -66,6 +67,23 @@ class DgxH100DeviceNamesTest {
         }
         assertEquals(0, h.nic("mlx5_1").socket());
         assertEquals(1, h.nic("mlx5_8").socket());
+    }
+
+    /** The guide's Table 5: slot 2 (bus 0x29) is mlx5_1-2 on CPU 0, slot 1 (0xaa) mlx5_7-8 on CPU 1; port 1 IB, port 2 Ethernet. */
+    @Test
+    void storageCardsSitOnTheSocketsAndLinkLayersOfTheGuidesPortTable() {
+        Host h = new Host("a", Presets.get("dgx-h100"));
+        assertEquals(0, h.nic("mlx5_2").socket());
+        assertEquals(1, h.nic("mlx5_7").socket());
+        assertSame(h.nic("mlx5_1").parent(), h.nic("mlx5_2").parent(), "one card, two ports");
+        assertSame(h.nic("mlx5_7").parent(), h.nic("mlx5_8").parent(), "one card, two ports");
+        assertEquals(LinkLayer.INFINIBAND, h.nic("mlx5_1").nic().linkLayer());
+        assertEquals(LinkLayer.INFINIBAND, h.nic("mlx5_7").nic().linkLayer());
+        assertEquals(LinkLayer.ROCE, h.nic("mlx5_2").nic().linkLayer());
+        assertEquals(LinkLayer.ROCE, h.nic("mlx5_8").nic().linkLayer());
+        for (TopologyNode nic : h.computeNics()) {
+            assertEquals(LinkLayer.INFINIBAND, nic.nic().linkLayer(), nic.name());
+        }
     }
 
     @Test
