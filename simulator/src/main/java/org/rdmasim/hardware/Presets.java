@@ -197,9 +197,9 @@ public final class Presets {
      *       mlx5_0; Left Bay OSFP P4, 02:03:00.0, mlx5_1; Right Bay OSFP P3, 10:03:00.0, mlx5_4; Right Bay
      *       OSFP P4, 12:03:00.0, mlx5_5;</li>
      *   <li>the BlueField-3 ports (QSFP, Ethernet): Left Bay BF3 P1, 06:03:00.0, mlx5_2; Left Bay BF3 P2,
-     *       06:03:00.1, mlx5_3; Right Bay BF3 P1, 16:03:00.0, mlx5_6; and Right Bay BF3 P2, mlx5_7 at
-     *       16:03:00.1, which the stored copy of the table cuts off: INFERRED from the left card's second
-     *       function and from mlx5 numbers following PCI order (00, 02, 06.0, 06.1, 10, 12, 16.0, 16.1).</li>
+     *       06:03:00.1, mlx5_3; Right Bay BF3 P1, 16:03:00.0, mlx5_6; and Right Bay BF3 P2 as mlx5_7 at
+     *       16:03:00.1, INFERRED (that last row was not checked against the guide) from the left card's
+     *       second function and from mlx5 numbers following PCI order (00, 02, 06.0, 06.1, 10, 12, 16.0, 16.1).</li>
      * </ul>
      * PCI domains 0x00-0x06 are put on the first Grace and 0x10-0x16 on the second: ASSUMED (the guide
      * gives no NUMA node; the split matches two ConnectX-7 per Grace, Mellanox/ngc_multinode_perf PR #129
