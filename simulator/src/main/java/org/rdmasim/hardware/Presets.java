@@ -16,6 +16,7 @@ public final class Presets {
         PRESETS.put("hgx-h200", () -> hopperEightWay("HGX H200", GpuModel.H200));
         PRESETS.put("dgx-b200", Presets::dgxB200);
         PRESETS.put("gb200-tray", Presets::gb200Tray);
+        PRESETS.put("dgx-gb200-tray", Presets::dgxGb200Tray);
         PRESETS.put("gb300-tray", Presets::gb300Tray);
         PRESETS.put("p5.48xlarge", Presets::p5);
         PRESETS.put("p5en.48xlarge", Presets::p5en);
@@ -175,28 +176,92 @@ public final class Presets {
             .orElseThrow().value() * 1e9;
 
     /**
-     * GB200 NVL72 compute tray: 2 Grace CPUs (one NUMA node each), 2 B200 per Grace over NVLink-C2C,
-     * 4 ConnectX-7 400G reached through the Grace root complexes, 2 per Grace: GPU/NIC relations are
-     * NODE (same Grace) or SYS (other Grace), never PIX (Mellanox/ngc_multinode_perf PR #129
-     * [ngc-perf-129]). RoCE, as in the GKE pod of ai-dynamo/modelexpress #449 [mx-issue-449].
+     * GB200 NVL72 compute tray as a cloud VM shows it: 2 Grace CPUs (one NUMA node each), 2 B200 per
+     * Grace over NVLink-C2C, 4 ConnectX-7 400G reached through the Grace root complexes, 2 per Grace:
+     * GPU/NIC relations are NODE (same Grace) or SYS (other Grace), never PIX (Mellanox/ngc_multinode_perf
+     * PR #129 [ngc-perf-129]). RoCE, as in the GKE pod of ai-dynamo/modelexpress #449 [mx-issue-449],
+     * which exposes only the four ConnectX-7s. Their names, mlx5_0-1 on the first Grace and mlx5_2-3 on
+     * the second, are those of that deployment: an ASSUMPTION, since the VM's naming is not published.
+     * The tray as NVIDIA documents it, BlueField-3 ports and all, is {@link #dgxGb200Tray}.
      */
     static HostSpec gb200Tray() {
         List<HostSpec.SocketSpec> sockets = new ArrayList<>();
         for (int s = 0; s < 2; s++) {
-            List<HostSpec.DeviceSpec> devices = new ArrayList<>();
-            for (int i = 0; i < 2; i++) {
-                int k = s * 2 + i;
-                devices.add(new HostSpec.GpuSpec("GPU" + k, GpuModel.B200, LinkSpec.c2c(C2C_PER_DIRECTION),
-                        GpuModel.B200.hbmBytes(), GpuModel.B200.bar1Bytes(), 18));
-            }
+            List<HostSpec.DeviceSpec> devices = new ArrayList<>(graceGpus(s));
             for (int i = 0; i < 2; i++) {
                 int k = s * 2 + i;
                 devices.add(HostSpec.NicSpec.of("mlx5_" + k, NicModel.CX7, LinkLayer.ROCE));
             }
-            sockets.add(new HostSpec.SocketSpec(s, GRACE_MEMORY_BW, 480L << 30, s == 0 ? "0-71" : "72-143", devices));
+            sockets.add(graceSocket(s, devices));
         }
         return new HostSpec("GB200 NVL72 compute tray", CpuFamily.NVIDIA_GRACE, GRACE_TO_GRACE, sockets,
                 "NVIDIA GB200 NVL72 specifications [gb200-spec]; Mellanox/ngc_multinode_perf PR #129 [ngc-perf-129]");
+    }
+
+    /** Where the DGX GB200 compute tray's port names come from. */
+    static final String DGX_GB200_GUIDE = "NVIDIA Mission Control North-South Network GB200 Deployment Guide 2.3.0, "
+            + "\"Compute Tray Network Ports\" > \"GB200 Compute Tray\", table of network interface names "
+            + "(https://docs.nvidia.com/mission-control/docs/ext-north-south-network-gb200-deploy-guide/2.3.0/"
+            + "ext-north-south-network-gb200-intro.html)";
+
+    /**
+     * The NVIDIA DGX GB200 compute tray with its ports named as NVIDIA documents them ({@link #DGX_GB200_GUIDE}):
+     * <ul>
+     *   <li>the four ConnectX-7 InfiniBand compute ports (OSFP, 400G): Left Bay OSFP P3, PCIe 00:03:00.0,
+     *       mlx5_0; Left Bay OSFP P4, 02:03:00.0, mlx5_1; Right Bay OSFP P3, 10:03:00.0, mlx5_4; Right Bay
+     *       OSFP P4, 12:03:00.0, mlx5_5;</li>
+     *   <li>the BlueField-3 ports (QSFP, Ethernet): Left Bay BF3 P1, 06:03:00.0, mlx5_2; Left Bay BF3 P2,
+     *       06:03:00.1, mlx5_3; Right Bay BF3 P1, 16:03:00.0, mlx5_6; and Right Bay BF3 P2 as mlx5_7 at
+     *       16:03:00.1, INFERRED (that last row was not checked against the guide) from the left card's
+     *       second function and from mlx5 numbers following PCI order (00, 02, 06.0, 06.1, 10, 12, 16.0, 16.1).</li>
+     * </ul>
+     * PCI domains 0x00-0x06 are put on the first Grace and 0x10-0x16 on the second: ASSUMED (the guide
+     * gives no NUMA node; the split matches two ConnectX-7 per Grace, Mellanox/ngc_multinode_perf PR #129
+     * [ngc-perf-129], and the domain's high digit as the socket). The GB200 NVL Multi-Node Tuning Guide
+     * ("Understanding Your Grace-Blackwell Systems", Network Overview,
+     * https://docs.nvidia.com/multi-node-nvlink-systems/multi-node-tuning-guide/system.html) wires the two
+     * BlueField-3 NICs to the Ethernet external network (400G ports) and in-band management network (200G
+     * ports), not to the InfiniBand compute fabric: they are {@link NicRole#STORAGE} ports, lane candidates
+     * only where a user names them, as on {@link #dgxH100}. Which port runs at 200G is not said, so each is
+     * given a ConnectX-7 port's 400G (BlueField-3's network interfaces are ConnectX-7 compatible: NVIDIA
+     * DOCA, "DPU Functional Diagram"); each card's two ports share its Gen5 x16 link. Grace, NVLink-C2C and
+     * B200 are {@link #gb200Tray}'s.
+     */
+    static HostSpec dgxGb200Tray() {
+        String[][] compute = {{"mlx5_0", "mlx5_1"}, {"mlx5_4", "mlx5_5"}};
+        String[][] blueField = {{"mlx5_2", "mlx5_3"}, {"mlx5_6", "mlx5_7"}};
+        String[] bay = {"left", "right"};
+        List<HostSpec.SocketSpec> sockets = new ArrayList<>();
+        for (int s = 0; s < 2; s++) {
+            List<HostSpec.DeviceSpec> devices = new ArrayList<>(graceGpus(s));
+            for (String name : compute[s]) {
+                devices.add(HostSpec.NicSpec.of(name, NicModel.CX7, LinkLayer.INFINIBAND));
+            }
+            List<HostSpec.DeviceSpec> ports = new ArrayList<>();
+            for (String name : blueField[s]) {
+                ports.add(HostSpec.NicSpec.of(name, NicModel.CX7, LinkLayer.ROCE).withRole(NicRole.STORAGE));
+            }
+            devices.add(new HostSpec.SwitchSpec("bf3-" + bay[s] + "-bay", NicModel.CX7.hostLink(), ports));
+            sockets.add(graceSocket(s, devices));
+        }
+        return new HostSpec("DGX GB200 compute tray", CpuFamily.NVIDIA_GRACE, GRACE_TO_GRACE, sockets,
+                DGX_GB200_GUIDE + "; NVIDIA GB200 NVL Multi-Node Tuning Guide (BlueField-3 networks); "
+                        + "Grace per PCI domain assumed");
+    }
+
+    /** Grace {@code grace}'s two B200, GPU{@code 2g} and GPU{@code 2g+1}, each on its own NVLink-C2C link. */
+    private static List<HostSpec.DeviceSpec> graceGpus(int grace) {
+        List<HostSpec.DeviceSpec> gpus = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            gpus.add(new HostSpec.GpuSpec("GPU" + (grace * 2 + i), GpuModel.B200, LinkSpec.c2c(C2C_PER_DIRECTION),
+                    GpuModel.B200.hbmBytes(), GpuModel.B200.bar1Bytes(), 18));
+        }
+        return gpus;
+    }
+
+    /** One Grace of a GB200 or GB300 tray: its LPDDR5X, 480 GiB, its 72 cores, and the devices below it. */
+    private static HostSpec.SocketSpec graceSocket(int grace, List<HostSpec.DeviceSpec> devices) {
+        return new HostSpec.SocketSpec(grace, GRACE_MEMORY_BW, 480L << 30, grace == 0 ? "0-71" : "72-143", devices);
     }
 
     /**
@@ -212,7 +277,7 @@ public final class Presets {
                 devices.add(pixPair("cx8-switch" + k, GpuModel.GB300, "GPU" + k,
                         HostSpec.NicSpec.of("mlx5_" + k, NicModel.CX8, LinkLayer.INFINIBAND)));
             }
-            sockets.add(new HostSpec.SocketSpec(s, GRACE_MEMORY_BW, 480L << 30, s == 0 ? "0-71" : "72-143", devices));
+            sockets.add(graceSocket(s, devices));
         }
         double graceToGrace = CalibrationProfile.named("gb300-ib").parameter("graceToGrace").orElseThrow().value() * 1e9;
         return new HostSpec("GB300 NVL72 compute tray", CpuFamily.NVIDIA_GRACE, graceToGrace, sockets,
