@@ -14,6 +14,7 @@ import org.rdmasim.refit.layout.InferenceLayout;
 import org.rdmasim.refit.layout.SliceMap;
 import org.rdmasim.refit.layout.SliceRoute;
 import org.rdmasim.refit.layout.TrainerLayout;
+import org.rdmasim.refit.method.BroadcastRefit;
 import org.rdmasim.refit.method.Buckets;
 import org.rdmasim.refit.method.CheckpointEngine;
 import org.rdmasim.refit.method.NcclBroadcast;
@@ -247,7 +248,7 @@ public final class RefitSetup {
         for (Tensor t : tensors) {
             whole = Math.addExact(whole, t.bytes());
         }
-        boolean broadcast = method instanceof NcclBroadcast || method instanceof CheckpointEngine;
+        boolean broadcast = method instanceof BroadcastRefit;
         return new RefitPlan(map.routes(), trainerAt::get, inferenceAt::get, broadcast ? whole : 0, method, preparation,
                 registration, calibration, spec.cycles(), RankBuffers.of(map));
     }

@@ -11,7 +11,7 @@ import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.transport.Endpoint;
 
-/** What the two broadcast methods share: the chain order through the receivers and the NIC NCCL picks. */
+/** The chain order through a broadcast's receivers and the NICs NCCL picks, for {@link BucketedBroadcast}. */
 final class BroadcastOrder {
     private BroadcastOrder() {
     }

@@ -1,8 +1,6 @@
 package org.rdmasim.refit.method;
 
-import java.util.ArrayList;
 import java.util.List;
-import org.rdmasim.transport.Endpoint;
 
 /**
  * MoonshotAI's checkpoint-engine in broadcast mode ({@code checkpoint_engine/ps.py},
@@ -22,7 +20,7 @@ import org.rdmasim.transport.Endpoint;
  *
  * @param ibHca NCCL_IB_HCA's list of NICs NCCL may use (empty: all)
  */
-public record CheckpointEngine(Buckets buckets, List<String> ibHca) implements RefitMethod {
+public record CheckpointEngine(Buckets buckets, List<String> ibHca) implements BroadcastRefit {
     public CheckpointEngine {
         if (buckets == null) {
             throw new IllegalArgumentException("a checkpoint engine needs its bucket size");
@@ -40,39 +38,10 @@ public record CheckpointEngine(Buckets buckets, List<String> ibHca) implements R
     }
 
     @Override
-    public double registrationSeconds(WireContext ctx) {
-        return RouteRegistration.bucketBuffers(ctx, buckets);
-    }
-
-    @Override
     public void run(WireContext ctx, Runnable done) {
-        long payload = ctx.plan().broadcastBytes();
-        if (payload < 1) {
-            throw new IllegalArgumentException("a checkpoint engine needs the bytes every inference rank receives "
-                    + "(the plan's broadcastBytes)");
-        }
-        List<Integer> owners = ctx.trainerRanks();
-        int n = buckets.count(payload);
-        double perBucket = ctx.plan().calibration().value(RefitCalibration.BUCKET);
-        List<BucketPipeline.Unit> units = new ArrayList<>();
-        for (int b = 0; b < n; b++) {
-            int s = b % owners.size();
-            Endpoint root = ctx.trainer(owners.get(s));
-            long size = buckets.sizeOf(b, payload);
-            List<Integer> receivers = BroadcastOrder.chain(ctx, root, 0);
-            List<Integer> installing = BroadcastOrder.installing(ctx, root, receivers);
-            String label = "c" + ctx.cycle() + "/ckpt/b" + b;
-            units.add(new BucketPipeline.Unit(s,
-                    then -> ctx.h2d(root, size, label + "/h2d",
-                            () -> ctx.gpuWork(RefitStage.H2D, root, ctx.copySeconds(root, size), then)),
-                    then -> ctx.gpuWork(RefitStage.DISPATCH, root, perBucket,
-                            () -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, ibHca,
-                                    size, label, () -> {
-                                        BroadcastOrder.landedAtRoot(ctx, root, size);
-                                        then.run();
-                                    })),
-                    then -> BroadcastOrder.install(ctx, installing, size, payload, then)));
-        }
-        new BucketPipeline(units, buckets.depth(), BucketPipeline.WireOrder.GLOBAL, done).start();
+        // the owner copies its bucket from host memory into its H2D buffer, then into the broadcast buffer
+        new BucketedBroadcast(this, "a checkpoint engine", "ckpt", BucketPipeline.WireOrder.GLOBAL)
+                .run(ctx, ctx.trainerRanks(), (root, size, label, then) -> ctx.h2d(root, size, label + "/h2d",
+                        () -> ctx.gpuWork(RefitStage.H2D, root, ctx.copySeconds(root, size), then)), done);
     }
 }

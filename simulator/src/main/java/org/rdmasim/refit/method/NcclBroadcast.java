@@ -2,7 +2,6 @@ package org.rdmasim.refit.method;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.rdmasim.transport.Endpoint;
 
 /**
  * NCCL broadcast per bucket, as verl's checkpoint engines and NeMo-RL's broadcast path run it: the
@@ -30,7 +29,7 @@ import org.rdmasim.transport.Endpoint;
  * @param senders trainer ranks that send: 1 rank 0 alone, 0 every trainer rank, N evenly spaced ranks
  * @param ibHca NCCL_IB_HCA's list of NICs NCCL may use (empty: all)
  */
-public record NcclBroadcast(Buckets buckets, int senders, List<String> ibHca) implements RefitMethod {
+public record NcclBroadcast(Buckets buckets, int senders, List<String> ibHca) implements BroadcastRefit {
     public NcclBroadcast {
         if (buckets == null) {
             throw new IllegalArgumentException("a broadcast needs its bucket size");
@@ -77,38 +76,10 @@ public record NcclBroadcast(Buckets buckets, int senders, List<String> ibHca) im
     }
 
     @Override
-    public double registrationSeconds(WireContext ctx) {
-        return RouteRegistration.bucketBuffers(ctx, buckets);
-    }
-
-    @Override
     public void run(WireContext ctx, Runnable done) {
-        long payload = ctx.plan().broadcastBytes();
-        if (payload < 1) {
-            throw new IllegalArgumentException("an NCCL broadcast needs the bytes every inference rank receives "
-                    + "(the plan's broadcastBytes)");
-        }
-        List<Integer> senders = senders(ctx.trainerRanks(), this.senders);
-        int n = buckets.count(payload);
-        double perBucket = ctx.plan().calibration().value(RefitCalibration.BUCKET);
-        List<BucketPipeline.Unit> units = new ArrayList<>();
-        for (int b = 0; b < n; b++) {
-            int s = b % senders.size();
-            Endpoint root = ctx.trainer(senders.get(s));
-            long size = buckets.sizeOf(b, payload);
-            List<Integer> receivers = BroadcastOrder.chain(ctx, root, s);
-            List<Integer> installing = BroadcastOrder.installing(ctx, root, receivers);
-            String label = "c" + ctx.cycle() + "/bcast/b" + b;
-            units.add(new BucketPipeline.Unit(s,
-                    then -> ctx.prepare(root, size, then),
-                    then -> ctx.gpuWork(RefitStage.DISPATCH, root, perBucket,
-                            () -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, ibHca,
-                                    size, label, () -> {
-                                        BroadcastOrder.landedAtRoot(ctx, root, size);
-                                        then.run();
-                                    })),
-                    then -> BroadcastOrder.install(ctx, installing, size, payload, then)));
-        }
-        new BucketPipeline(units, buckets.depth(), BucketPipeline.WireOrder.PER_SENDER, done).start();
+        // the sender gathers its bucket's shards and converts them to the inference layout
+        new BucketedBroadcast(this, "an NCCL broadcast", "bcast", BucketPipeline.WireOrder.PER_SENDER)
+                .run(ctx, senders(ctx.trainerRanks(), this.senders),
+                        (root, size, label, then) -> ctx.prepare(root, size, then), done);
     }
 }

@@ -9,11 +9,14 @@ package org.rdmasim.refit.method;
  *   <li>{@link RdmaPull}: receiver-driven RDMA READ of the slice map's runs (NIXL/ModelExpress), optionally
  *       with inference-to-inference tree fan-out;</li>
  *   <li>{@link WriteSchedule}: a static RDMA WRITE schedule, pipelined per sender (Perplexity's TransferEngine);</li>
- *   <li>{@link NcclBroadcast}: NCCL broadcast per bucket, from one rank or striped over trainer ranks;</li>
- *   <li>{@link CheckpointEngine}: host memory to GPU, broadcast, reload (MoonshotAI checkpoint-engine).</li>
+ *   <li>{@link BroadcastRefit}, bucket by bucket to every inference rank:
+ *     <ul>
+ *       <li>{@link NcclBroadcast}: NCCL broadcast per bucket, from one rank or striped over trainer ranks;</li>
+ *       <li>{@link CheckpointEngine}: host memory to GPU, broadcast, reload (MoonshotAI checkpoint-engine).</li>
+ *     </ul></li>
  * </ul>
  */
-public sealed interface RefitMethod permits RdmaPull, WriteSchedule, NcclBroadcast, CheckpointEngine {
+public sealed interface RefitMethod permits RdmaPull, WriteSchedule, BroadcastRefit {
     /** A short name for results. */
     String name();
 

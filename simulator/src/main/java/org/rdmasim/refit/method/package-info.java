@@ -10,7 +10,8 @@
  *
  * <p>Methods ({@link org.rdmasim.refit.method.RefitMethod}, sealed): receiver-driven RDMA pull with optional
  * tree fan-out, a static RDMA WRITE schedule pipelined per sender, NCCL broadcast per bucket (one sender or
- * striped over trainer ranks), and a checkpoint engine (host copy, broadcast, reload). Every byte on a
+ * striped over trainer ranks), and a checkpoint engine (host copy, broadcast, reload), the last two
+ * {@link org.rdmasim.refit.method.BroadcastRefit}s sharing one bucket loop. Every byte on a
  * fabric, PCIe, host memory or NVLink crosses the one fluid network; GPU work is priced by HBM and NVLink
  * rates ({@link org.rdmasim.refit.method.GpuRates}); what no mechanism gives is a named parameter
  * ({@link org.rdmasim.refit.method.RefitCalibration}).

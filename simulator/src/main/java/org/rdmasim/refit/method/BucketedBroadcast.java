@@ -1,0 +1,72 @@
+package org.rdmasim.refit.method;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rdmasim.transport.Endpoint;
+
+/**
+ * The bucket loop every {@link BroadcastRefit} runs ({@link NcclBroadcast}, {@link CheckpointEngine}): the plan's
+ * broadcast payload is cut into buckets, bucket b belongs to root {@code b mod roots}; each bucket is filled
+ * on its root's GPU, pays the per-bucket call cost ({@link RefitCalibration#BUCKET}), is broadcast down the
+ * chain through the inference ranks, and is installed by every rank that receives it. What the two methods
+ * do differently is given: how a root fills a bucket, which trainer ranks are roots, and the wire order.
+ *
+ * <p>The wire order also decides each chain's rotation: with one communicator per root
+ * ({@link BucketPipeline.WireOrder#PER_SENDER}, verl's {@code nccl_parallel}) root s's chain is stripe s, so
+ * concurrent chains enter hosts through different GPUs; with one process group for all
+ * ({@link BucketPipeline.WireOrder#GLOBAL}, checkpoint-engine) every bucket takes the group's one ring,
+ * stripe 0.
+ *
+ * @param refit the method: its bucket size and buffering, and the NICs NCCL may use
+ * @param noun the method as its errors name it ("an NCCL broadcast")
+ * @param tag the method's part of every transfer label ({@code c<cycle>/<tag>/b<bucket>})
+ */
+record BucketedBroadcast(BroadcastRefit refit, String noun, String tag, BucketPipeline.WireOrder order) {
+
+    /** How a root fills one bucket on its GPU before the bucket's call: starts, and calls {@code then} once done. */
+    @FunctionalInterface
+    interface Fill {
+        void start(Endpoint root, long size, String label, Runnable then);
+    }
+
+    BucketedBroadcast {
+        if (order == BucketPipeline.WireOrder.NONE) {
+            throw new IllegalArgumentException("a broadcast's buckets go on the wire in a communicator's order");
+        }
+    }
+
+    /**
+     * Runs every bucket from {@code roots} (trainer ranks), filling each with {@code fill}; calls {@code done}
+     * once all are installed.
+     */
+    void run(WireContext ctx, List<Integer> roots, Fill fill, Runnable done) {
+        long payload = ctx.plan().broadcastBytes();
+        if (payload < 1) {
+            throw new IllegalArgumentException(noun + " needs the bytes every inference rank receives "
+                    + "(the plan's broadcastBytes)");
+        }
+        Buckets buckets = refit.buckets();
+        int n = buckets.count(payload);
+        double perBucket = ctx.plan().calibration().value(RefitCalibration.BUCKET);
+        List<BucketPipeline.Unit> units = new ArrayList<>();
+        for (int b = 0; b < n; b++) {
+            int s = b % roots.size();
+            Endpoint root = ctx.trainer(roots.get(s));
+            long size = buckets.sizeOf(b, payload);
+            List<Integer> receivers = BroadcastOrder.chain(ctx, root,
+                    order == BucketPipeline.WireOrder.PER_SENDER ? s : 0);
+            List<Integer> installing = BroadcastOrder.installing(ctx, root, receivers);
+            String label = "c" + ctx.cycle() + "/" + tag + "/b" + b;
+            units.add(new BucketPipeline.Unit(s,
+                    then -> fill.start(root, size, label, then),
+                    then -> ctx.gpuWork(RefitStage.DISPATCH, root, perBucket,
+                            () -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, refit.ibHca(),
+                                    size, label, () -> {
+                                        BroadcastOrder.landedAtRoot(ctx, root, size);
+                                        then.run();
+                                    })),
+                    then -> BroadcastOrder.install(ctx, installing, size, payload, then)));
+        }
+        new BucketPipeline(units, buckets.depth(), order, done).start();
+    }
+}
