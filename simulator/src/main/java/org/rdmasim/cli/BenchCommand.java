@@ -118,7 +118,7 @@ public final class BenchCommand implements Callable<Integer> {
     List<Path> scenarioFiles;
 
     @Option(names = {"-o", "--out"}, paramLabel = "DIR",
-            description = "with --scenario: write the reports here (default: a new temporary folder)")
+            description = "with --scenario: write the reports here and keep them (default: a scratch folder, removed when the bench ends)")
     Path out;
 
     @Option(names = "--force", description = "with --out: write the report beside files rdmasim did not write (they "

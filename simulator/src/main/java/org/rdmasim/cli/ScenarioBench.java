@@ -60,8 +60,23 @@ final class ScenarioBench {
         Scenario scenario = ScenarioLoader.load(file);
         org.rdmasim.run.RunBudget.of(scenario).check(Runtime.getRuntime().maxMemory());
         long tLoad = System.nanoTime();
-        Path dir = reports != null ? org.rdmasim.report.ReportFolder.claim(reports, RunCommand.inputs(scenario), force)
-                : Files.createTempDirectory("rdmasim-bench-");
+        // Without --out the reports are written only to time their writing: into a scratch folder that is
+        // removed when the bench ends, so repeated benches leave nothing behind.
+        boolean scratch = reports == null;
+        Path dir = scratch ? Files.createTempDirectory("rdmasim-bench-")
+                : org.rdmasim.report.ReportFolder.claim(reports, RunCommand.inputs(scenario), force);
+        try {
+            return timed(scenario, dir, scratch, threads, t0, tLoad, coldJvm, jvmStart, pools, live);
+        } finally {
+            if (scratch) {
+                org.rdmasim.report.ReportFolder.removeScratch(dir);
+            }
+        }
+    }
+
+    private int timed(Scenario scenario, Path dir, boolean scratch, int threads, long t0, long tLoad, boolean coldJvm,
+            double jvmStart,
+            List<MemoryPoolMXBean> pools, LiveHeap live) throws IOException {
         RunWatch watch = new RunWatch();
         List<VariantOutcome> outcomes = RunCommand.runVariants(scenario, threads, quiet, err, watch);
         long tVariants = System.nanoTime();
@@ -84,8 +99,9 @@ final class ScenarioBench {
         double reportsSeconds = (tReports - tVariants) / 1e9;
         double total = (tReports - t0) / 1e9;
         long receivers = watch.expectedUnits();
-        out.printf(Locale.ROOT, "%s: %d variant(s), %,d receivers or transfers, %,d events, simulated %.3f s, reports in %s%n",
-                scenario.name(), outcomes.size(), receivers, watch.events(), watch.simulatedSeconds(), dir);
+        out.printf(Locale.ROOT, "%s: %d variant(s), %,d receivers or transfers, %,d events, simulated %.3f s, %s%n",
+                scenario.name(), outcomes.size(), receivers, watch.events(), watch.simulatedSeconds(),
+                scratch ? "reports written to a scratch folder and removed (--out DIR keeps them)" : "reports in " + dir);
         out.printf(Locale.ROOT, "  %-30s %10s %8s%n", "phase", "wall s", "share");
         row(coldJvm ? "JVM start to command" : "JVM start (already warm)", jvmStart, total + jvmStart);
         row("load (YAML, checks)", load, total + jvmStart);

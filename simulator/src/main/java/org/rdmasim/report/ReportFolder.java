@@ -414,6 +414,14 @@ public final class ReportFolder {
         return abs.getParent() == null ? abs : abs.getParent();
     }
 
+    /**
+     * Removes {@code dir}, a scratch folder the caller created for a report nobody keeps (a benchmark's
+     * report written only to time its writing), with everything in it.
+     */
+    public static void removeScratch(Path dir) throws IOException {
+        deleteTree(dir);
+    }
+
     /** Deletes a folder this class created (staging or the replaced previous report). */
     private static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {

@@ -45,6 +45,27 @@ class ScenarioBenchTest {
         assertTrue(o.err().isEmpty(), "--quiet prints no progress: " + o.err());
     }
 
+    /** Without --out the report is written only to time it: its scratch folder is gone when bench returns. */
+    @Test
+    void leavesNoScratchFolderBehindWithoutOut() throws Exception {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        java.util.Set<Path> before = scratchFolders(tmp);
+        Path scenario = CliTestSupport.repo().resolve("scenarios/dgx-h100-nic-pin-vs-stripe.yaml");
+        CliTestSupport.Outcome o = CliTestSupport.run("bench", "--scenario", scenario.toString(), "-q");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("reports written to a scratch folder and removed (--out DIR keeps them)"), o.out());
+        java.util.Set<Path> left = scratchFolders(tmp);
+        left.removeAll(before);
+        assertTrue(left.isEmpty(), "bench left " + left);
+    }
+
+    private static java.util.Set<Path> scratchFolders(Path tmp) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> s = Files.list(tmp)) {
+            return s.filter(p -> p.getFileName().toString().startsWith("rdmasim-bench-"))
+                    .collect(java.util.stream.Collectors.toCollection(java.util.HashSet::new));
+        }
+    }
+
     @Test
     void refusesThePeerOnAScenarioWithFaultsWithExitCode2() {
         Path scenario = CliTestSupport.repo().resolve("scenarios/faults-nic-down.yaml");
