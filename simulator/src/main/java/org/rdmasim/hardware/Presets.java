@@ -152,12 +152,12 @@ public final class Presets {
      * <p>The other eight devices join no lane unless named ({@link NicRole#STORAGE}): mlx5_5-6, the
      * dual-port card above, and mlx5_11-12 on socket 1 are taken to be the two BlueField-3 (the guide's
      * storage and in-band management cards; that mlx5_11-12 share one card is ASSUMED by symmetry, the
-     * dumps seen show only that both are on socket 1; a 12-NIC 8 x B200 host in vllm #16336, whose device
-     * names are not shown and are not in this order, has likewise two non-compute NICs per socket). mlx5_0-3 are on socket 0, NODE to every GPU; what
-     * they are is NOT ESTABLISHED by the dumps, so each is modelled as a lone ConnectX-7 port under the
-     * socket's root ports. Link layers of all eight are ASSUMED Ethernet (RoCE), the networks BasePOD
-     * gives storage and in-band management; each port is given ConnectX-7's 400G. Devices are listed in
-     * mlx5 order, which follows PCI order.
+     * dumps seen show only that both are on socket 1; a 12-NIC 8 x B200 host in vllm #16336, numbered
+     * another way (NIC0-7 the compute ports), has likewise two non-compute NICs per socket). mlx5_0-3 are
+     * on socket 0, NODE to every GPU; what they are is NOT ESTABLISHED by the dumps, so each is modelled as
+     * a lone ConnectX-7 port under the socket's root ports. Link layers of all eight are ASSUMED Ethernet
+     * (RoCE), the networks BasePOD gives storage and in-band management; each port is given ConnectX-7's
+     * 400G. Devices are listed in mlx5 order, taken (ASSUMED) to follow PCI order.
      */
     static HostSpec dgxB200() {
         String[][] compute = {{"mlx5_4", "mlx5_7", "mlx5_8", "mlx5_9"}, {"mlx5_10", "mlx5_13", "mlx5_14", "mlx5_15"}};
