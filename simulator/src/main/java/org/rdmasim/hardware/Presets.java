@@ -116,27 +116,81 @@ public final class Presets {
     // (scaled from Sapphire Rapids' 16 GT/s; Intel product specifications give the transfer rate).
     private static final double EMR_UPI_BW = 4 * 40e9;
 
+    /** The public DGX B200 dumps the {@code dgx-b200} preset's device names come from. */
+    static final String DGX_B200_DUMPS = "NVIDIA/nccl issue #1646 (NCCL_IB_HCA on a DGX B200, "
+            + "https://github.com/NVIDIA/nccl/issues/1646); nvidia-smi topo -m of 8 x B200 hosts with 16 mlx5 "
+            + "devices in vllm-project/vllm issues #32862 and #42186 (https://github.com/vllm-project/vllm/issues/32862, "
+            + "https://github.com/vllm-project/vllm/issues/42186)";
+
     /**
      * DGX B200: 2 Intel Xeon Platinum 8570 (Emerald Rapids, 56 cores each), 8 B200 and 8 single-port
-     * ConnectX-7 cards, InfiniBand 400G by default, 2 TB of DDR5 (NVIDIA DGX B200 user guide, hardware
-     * overview). The guide shows no PCIe topology: each GPU sharing a PCIe Gen5 switch with one
-     * ConnectX-7, four pairs per socket, is ASSUMED as on the DGX H100. Its calibration profile is
-     * emr-connectx (strict-order writes into GPU memory on Emerald Rapids).
+     * ConnectX-7 cards, InfiniBand 400G by default, 2 TB of DDR5, 2 dual-port BlueField-3 for storage and
+     * in-band management (NVIDIA DGX B200 user guide, hardware overview,
+     * https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html). Its calibration
+     * profile is emr-connectx (strict-order writes into GPU memory on Emerald Rapids).
      *
-     * <p>Device names: unlike {@link #dgxH100}, these stay {@code mlx5_0}-{@code mlx5_7} in GPU order. The
-     * guide's hardware overview (https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html)
-     * gives the counts (8 single-port ConnectX-7 behind 4 OSFP cages for the compute fabric; 2 dual-port
-     * BlueField-3 for storage and in-band management, as the DGX BasePOD reference architecture also says)
-     * but no table of ports to RDMA device names like the DGX H100 guide's Table 6 was found, and mlx5
-     * numbers cannot be derived from bus order without the buses. So the GPU order is an ASSUMPTION and
-     * the four BlueField-3 ports are not modelled (they would be {@link NicRole#STORAGE} ports, never
-     * lane candidates unless named).
+     * <p>Device names, from public dumps ({@link #DGX_B200_DUMPS}), not from an NVIDIA port table (none
+     * was found for the DGX B200):
+     * <ul>
+     *   <li>NVIDIA/nccl #1646, an NCCL_DEBUG=INFO log from a DGX B200, sets {@code NCCL_IB_HCA} to
+     *       mlx5_4, 7, 8, 9, 10, 13, 14, 15: the eight compute ports among sixteen mlx5 devices.</li>
+     *   <li>vllm #32862 ({@code nvidia-smi topo -m}, 8 B200, 16 NICs, CPU affinity 0-55,112-167 and
+     *       56-111,168-223 as on two Xeon 8570): GPU0 is PXB to mlx5_4 and GPU1 to mlx5_7; mlx5_0-9 are
+     *       NODE to GPU0 (socket 0), mlx5_10-15 SYS (socket 1); the NIC rows give mlx5_13 PXB to GPU5,
+     *       mlx5_14 to GPU6, mlx5_15 to GPU7.</li>
+     *   <li>vllm #42186 (a later comment's topology of the same 16-device shape): mlx5_8 PXB to GPU2,
+     *       mlx5_9 to GPU3, mlx5_10 to GPU4; mlx5_5 and mlx5_6 PIX to each other (one dual-port card on
+     *       socket 0), NODE to every GPU of socket 0.</li>
+     * </ul>
+     * So GPU0 mlx5_4, GPU1 mlx5_7, GPU2 mlx5_8, GPU3 mlx5_9 on CPU 0 and GPU4 mlx5_10, GPU5 mlx5_13, GPU6
+     * mlx5_14, GPU7 mlx5_15 on CPU 1, the same eight NCCL #1646 lists. The vllm hosts are not said to be
+     * DGX systems; that their compute ports are exactly #1646's eight is what ties them to it. nvidia-smi
+     * reports each GPU/NIC pair as PXB (several bridges, no host bridge): the pair shares one PCIe switch
+     * tree, modelled, as on {@link #dgxH100}, as one Gen5 switch (PIX in the model; the switch's inner
+     * bridges carry no separate limit here).
+     *
+     * <p>The other eight devices join no lane unless named ({@link NicRole#STORAGE}): mlx5_5-6, the
+     * dual-port card above, and mlx5_11-12 on socket 1 are taken to be the two BlueField-3 (the guide's
+     * storage and in-band management cards; that mlx5_11-12 share one card is ASSUMED by symmetry, the
+     * dumps seen show only that both are on socket 1; a 12-NIC 8 x B200 host in vllm #16336, numbered
+     * another way (NIC0-7 the compute ports), has likewise two non-compute NICs per socket). mlx5_0-3 are
+     * on socket 0, NODE to every GPU; what they are is NOT ESTABLISHED by the dumps, so each is modelled as
+     * a lone ConnectX-7 port under the socket's root ports. Link layers of all eight are ASSUMED Ethernet
+     * (RoCE), the networks BasePOD gives storage and in-band management; each port is given ConnectX-7's
+     * 400G. Devices are listed in mlx5 order, taken (ASSUMED) to follow PCI order.
      */
     static HostSpec dgxB200() {
-        return new HostSpec("DGX B200", CpuFamily.INTEL_EMERALD_RAPIDS, EMR_UPI_BW,
-                fourPixPairsPerSocket(GpuModel.B200, "mlx5_", EMR_MEMORY_BW, 1L << 40, "0-55,112-167",
-                        "56-111,168-223"),
-                "NVIDIA DGX B200 user guide (hardware overview); GPU/NIC pairs per PCIe switch assumed as on DGX H100");
+        String[][] compute = {{"mlx5_4", "mlx5_7", "mlx5_8", "mlx5_9"}, {"mlx5_10", "mlx5_13", "mlx5_14", "mlx5_15"}};
+        List<HostSpec.SocketSpec> sockets = new ArrayList<>();
+        for (int s = 0; s < 2; s++) {
+            List<HostSpec.DeviceSpec> devices = new ArrayList<>();
+            if (s == 0) {
+                for (String other : List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3")) {
+                    devices.add(storagePort(other));
+                }
+            }
+            for (int i = 0; i < 4; i++) {
+                int k = s * 4 + i;
+                devices.add(pixPair("pcie-switch" + k, GpuModel.B200, "GPU" + k,
+                        HostSpec.NicSpec.of(compute[s][i], NicModel.CX7, LinkLayer.INFINIBAND)));
+                // PCI order: socket 0's dual-port card (mlx5_5-6) follows GPU0's port, socket 1's (mlx5_11-12) GPU4's
+                if (i == 0) {
+                    String[] card = s == 0 ? new String[] {"mlx5_5", "mlx5_6"} : new String[] {"mlx5_11", "mlx5_12"};
+                    devices.add(new HostSpec.SwitchSpec("bf3-" + s, NicModel.CX7.hostLink(),
+                            List.of(storagePort(card[0]), storagePort(card[1]))));
+                }
+            }
+            sockets.add(new HostSpec.SocketSpec(s, EMR_MEMORY_BW, 1L << 40, s == 0 ? "0-55,112-167" : "56-111,168-223",
+                    devices));
+        }
+        return new HostSpec("DGX B200", CpuFamily.INTEL_EMERALD_RAPIDS, EMR_UPI_BW, sockets,
+                "NVIDIA DGX B200 user guide (hardware overview); device names and GPU/NIC pairs from " + DGX_B200_DUMPS
+                        + "; non-compute ports' roles and link layers assumed");
+    }
+
+    /** A port off the compute fabric, Ethernet (assumed), a lane only where named. */
+    private static HostSpec.NicSpec storagePort(String name) {
+        return HostSpec.NicSpec.of(name, NicModel.CX7, LinkLayer.ROCE).withRole(NicRole.STORAGE);
     }
 
     /**

@@ -34,7 +34,7 @@ class RelaxedOrderingScenarioTest {
             by.put(v.name(), VariantRunner.run(v, s.seed()));
         }
         double strictRoute = Units.gbpsToBytesPerSecond(128);
-        double wire = new Host("x", Presets.get("dgx-b200")).nic("mlx5_0").nic().payloadBytesPerSecond();
+        double wire = new Host("x", Presets.get("dgx-b200")).nic("mlx5_4").nic().payloadBytesPerSecond();
         double bytes = 16e9;
         for (TransferResult t : by.get("workaround-auto").result().transfers()) {
             // both paths of the pinned NIC share its one strict-order route
@@ -57,10 +57,10 @@ class RelaxedOrderingScenarioTest {
         String file = CliTestSupport.repo().resolve("scenarios/relaxed-ordering-b200.yaml").toString();
         var strict = CliTestSupport.run("explain", file, "--variant", "workaround-auto", "--transfers", "1");
         assertEquals(0, strict.code(), strict.err());
-        assertTrue(strict.out().contains("writes by receiver:mlx5_0 into receiver:GPU0: strict PCIe order"), strict.out());
+        assertTrue(strict.out().contains("writes by receiver:mlx5_4 into receiver:GPU0: strict PCIe order"), strict.out());
         assertTrue(strict.out().contains("strictOrderGpuWriteRate = 128 Gbps, calibrated"), strict.out());
         var relaxed = CliTestSupport.run("explain", file, "--variant", "nixl-try", "--transfers", "1");
-        assertTrue(relaxed.out().contains("writes by receiver:mlx5_0 into receiver:GPU0: relaxed PCIe order"),
+        assertTrue(relaxed.out().contains("writes by receiver:mlx5_4 into receiver:GPU0: relaxed PCIe order"),
                 relaxed.out());
     }
 }

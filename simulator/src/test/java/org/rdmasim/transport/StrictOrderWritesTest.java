@@ -37,8 +37,10 @@ class StrictOrderWritesTest {
                 Operation.WRITE, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
     }
 
+    /** The lane through GPU0's own port on both hosts: mlx5_4 on a DGX B200, mlx5_0 on a DGX H100. */
     private static List<Resource> path(TransferEngine e, TransferSpec spec) {
-        return e.lanePath(spec, new Lane("mlx5_0", "mlx5_0", spec.bytes(), 0), new ArrayList<>());
+        String port = e.cluster().host("dst").nearestNic(e.cluster().host("dst").gpu("GPU0")).name();
+        return e.lanePath(spec, new Lane(port, port, spec.bytes(), 0), new ArrayList<>());
     }
 
     private static boolean crossesStrictRoute(List<Resource> path) {
@@ -68,7 +70,7 @@ class StrictOrderWritesTest {
                 Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
         List<Resource> p = path(engine("dgx-b200", ALL_STRICT), read);
         assertEquals(1, p.stream().filter(r -> r.limit() instanceof Bottleneck.StrictOrderWrite).count());
-        assertTrue(p.stream().anyMatch(r -> r.name().equals("dst:mlx5_0 strict-order writes into GPU memory, "
+        assertTrue(p.stream().anyMatch(r -> r.name().equals("dst:mlx5_4 strict-order writes into GPU memory, "
                 + "calibrated to emr-connectx")), p.toString());
     }
 
@@ -77,13 +79,13 @@ class StrictOrderWritesTest {
         TransferEngine e = engine("dgx-b200", ALL_STRICT);
         long bytes = 8_000_000_000L;
         List<TransferResult> done = new ArrayList<>();
-        e.post(write("GPU0", bytes), List.of(new Lane("mlx5_0", "mlx5_0", bytes / 2, 0),
-                new Lane("mlx5_0", "mlx5_0", bytes / 2, 1)), done::add);
+        e.post(write("GPU0", bytes), List.of(new Lane("mlx5_4", "mlx5_4", bytes / 2, 0),
+                new Lane("mlx5_4", "mlx5_4", bytes / 2, 1)), done::add);
         e.cluster().network().clock().run();
         double route = Units.gbpsToBytesPerSecond(128);
         // both paths share one 16 GB/s route: 8 GB in 0.5 s plus microseconds of latency
         assertEquals(bytes / route, done.get(0).finishSeconds(), 1e-5);
-        assertEquals("dst:mlx5_0 strict-order writes into GPU memory, calibrated to emr-connectx",
+        assertEquals("dst:mlx5_4 strict-order writes into GPU memory, calibrated to emr-connectx",
                 done.get(0).bottleneck().id());
     }
 }
