@@ -20,4 +20,5 @@ window.RDMASIM_DATA = {"scenario": "faults-nic-down",
  {"nic": "source:mlx5_1", "from_s": [2.62E-6,0.1], "gbps": [308,0]}]},
 {"variant": "port-degraded-half", "nics": [
  {"nic": "source:mlx5_0", "from_s": [2.62E-6,0.20779482779220781], "gbps": [308,0]},
- {"nic": "source:mlx5_1", "from_s": [2.62E-6,0.1,0.26973827689161556], "gbps": [308,195.6,0]}]}]};
+ {"nic": "source:mlx5_1", "from_s": [2.62E-6,0.1,0.26973827689161556], "gbps": [308,195.6,0]}]}],
+"receivers": []};

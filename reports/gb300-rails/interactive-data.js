@@ -18,4 +18,5 @@ window.RDMASIM_DATA = {"scenario": "gb300-rails",
 {"variant": "rails-4-num-paths-4", "nics": [
  {"nic": "source:mlx5_0", "from_s": [2.4E-6,0.16172115000000004], "gbps": [791.4975845410628,0]}]},
 {"variant": "rails-8-ucx-1.21", "nics": [
- {"nic": "source:mlx5_0", "from_s": [2.4E-6,0.16172115000000004], "gbps": [791.4975845410628,0]}]}]};
+ {"nic": "source:mlx5_0", "from_s": [2.4E-6,0.16172115000000004], "gbps": [791.4975845410628,0]}]}],
+"receivers": []};

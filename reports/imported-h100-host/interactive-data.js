@@ -3,4 +3,5 @@ window.RDMASIM_DATA = {"scenario": "imported-h100-host",
 {"variant": "pix-nic", "fanout": false, "seconds": [0.40000375000000005], "fraction": [1]}],
 "timelines": [
 {"variant": "pix-nic", "nics": [
- {"nic": "source:mlx5_0", "from_s": [2.4E-6,0.40000240000000004], "gbps": [320,0]}]}]};
+ {"nic": "source:mlx5_0", "from_s": [2.4E-6,0.40000240000000004], "gbps": [320,0]}]}],
+"receivers": []};

@@ -90,4 +90,5 @@ window.RDMASIM_DATA = {"scenario": "message-size-sweep",
 {"variant": "write@256MiB", "nics": [
  {"nic": "a:mlx5_0", "from_s": [1.0E-7,5.426380900000001], "gbps": [395.7487922705314,0]}]},
 {"variant": "write@1GiB", "nics": [
- {"nic": "a:mlx5_0", "from_s": [1.0E-7,21.705523300000003], "gbps": [395.7487922705314,0]}]}]};
+ {"nic": "a:mlx5_0", "from_s": [1.0E-7,21.705523300000003], "gbps": [395.7487922705314,0]}]}],
+"receivers": []};

@@ -59,4 +59,5 @@ window.RDMASIM_DATA = {"scenario": "p5-efa-striping",
  {"nic": "source:rdmap198s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]},
  {"nic": "source:rdmap199s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]},
  {"nic": "source:rdmap200s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]},
- {"nic": "source:rdmap201s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]}]}]};
+ {"nic": "source:rdmap201s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]}]}],
+"receivers": []};

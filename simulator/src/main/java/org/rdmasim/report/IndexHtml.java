@@ -93,11 +93,78 @@ final class IndexHtml {
     record ChartGroup(String title, boolean perVariant, List<Chart> charts) {
     }
 
+    /**
+     * A paragraph of the scenario's question: its lines, each drawn as a line (a list-like line, "- " or
+     * "* ", stays on its own; the other lines of a paragraph are joined into one).
+     */
+    record Paragraph(List<String> lines) {
+    }
+
+    /**
+     * The scenario's opening comment as paragraphs: a blank line ends a paragraph, a single line break is a
+     * space (the comment was wrapped for a YAML file, not for the page), and a line starting with "-" or
+     * "*" keeps its own line, as do the lines after it up to the next list-like line or blank line. A line
+     * that opens with a short label ("Question:", "Stack modelled:", "Expected answer:") starts a paragraph:
+     * the scenarios write their parts that way, without blank lines between them.
+     */
+    /** A label of one capitalised word and up to three more, then a colon and text: "Expected answer: ...". */
+    private static final java.util.regex.Pattern LABELLED =
+            java.util.regex.Pattern.compile("[A-Z][A-Za-z-]*(?: [a-z][A-Za-z-]*){0,3}: .*");
+
+    static List<Paragraph> paragraphs(String text) {
+        List<Paragraph> out = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = null;
+        for (String raw : text.split("\\R", -1)) {
+            String t = raw.strip();
+            if (t.isEmpty()) {
+                if (line != null) {
+                    lines.add(line.toString());
+                    line = null;
+                }
+                if (!lines.isEmpty()) {
+                    out.add(new Paragraph(List.copyOf(lines)));
+                    lines.clear();
+                }
+                continue;
+            }
+            if (LABELLED.matcher(t).matches() && (line != null || !lines.isEmpty())) {
+                if (line != null) {
+                    lines.add(line.toString());
+                    line = null;
+                }
+                out.add(new Paragraph(List.copyOf(lines)));
+                lines.clear();
+            }
+            boolean item = t.startsWith("-") || t.startsWith("*");
+            if (line != null && item) {
+                lines.add(line.toString());
+                line = null;
+            }
+            if (line == null) {
+                line = new StringBuilder(t);
+            } else {
+                line.append(' ').append(t);
+            }
+        }
+        if (line != null) {
+            lines.add(line.toString());
+        }
+        if (!lines.isEmpty()) {
+            out.add(new Paragraph(List.copyOf(lines)));
+        }
+        return out;
+    }
+
     /** Everything the page shows. */
-    record Page(String scenario, Provenance provenance, Verdict.Answer answer, List<ClaimRow> claims, String question,
+    record Page(String scenario, Provenance provenance, Verdict.Answer answer, List<ClaimRow> claims, List<Paragraph> question,
             List<VariantRow> variants, List<ReplicationRow> replications, List<FaultRow> faults,
             List<Timeline> timelines, List<Failure> failures, List<Environment> environments,
             List<ChartGroup> chartGroups) {
+        boolean anyQuestion() {
+            return !question.isEmpty();
+        }
+
         boolean anyClaim() {
             return !claims.isEmpty();
         }
@@ -136,7 +203,7 @@ final class IndexHtml {
             }
         }
         Page page = new Page(scenario, provenance, Verdict.answer(outcomes, sweep, answer), claims(outcomes),
-                description.isEmpty() ? null : description, variants(outcomes), replications(outcomes),
+                paragraphs(description), variants(outcomes), replications(outcomes),
                 faultRows(outcomes), timelines(outcomes), failures, env, chartGroups(charts, outcomes));
         Files.writeString(file, PAGE.render(page), StandardCharsets.UTF_8);
     }

@@ -7,18 +7,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.rdmasim.workload.FanoutResult;
 import org.rdmasim.workload.ReplicationStats;
 import org.rdmasim.workload.RunResult;
 import org.rdmasim.workload.VariantOutcome;
 
 /**
- * interactive.html: the NIC timelines and the per-receiver time CDF drawn by uPlot in the browser (hover
- * for values, drag to zoom, double-click to reset), beside the PNG/SVG charts. uPlot's script and style
+ * interactive.html: the NIC timelines, the per-receiver time CDF and each fan-out's receiver timeline drawn
+ * by uPlot in the browser (hover for values, drag to zoom, double-click to reset), beside the PNG/SVG charts. uPlot's script and style
  * are copied from its WebJar into the folder and the data is a script file, so the page opens from
  * file:// with no network (a browser does not let a file:// page fetch a JSON file).
  *
  * <p>The data is the records themselves, not the thinned chart series: each NIC's steps exactly as
- * nic-throughput.csv lists them, and each variant's sorted per-receiver times.
+ * nic-throughput.csv lists them, each variant's sorted per-receiver times, and each fan-out receiver's
+ * arrival, post and finish.
  */
 final class InteractiveCharts {
     /** The WebJar's folder (org.webjars.npm:uplot, the version in the parent pom). */
@@ -36,6 +38,12 @@ final class InteractiveCharts {
      * page says so) and nic-throughput.csv and the PNG remain. A browser draws 200k points well.
      */
     static final int MAX_TIMELINE_POINTS = 200_000;
+
+    /**
+     * Most receivers a variant's receiver timeline carries; past this every k-th receiver in arrival order
+     * is drawn (the page says which), so a 100k-receiver fan-out stays a page of about a megabyte.
+     */
+    static final int MAX_TIMELINE_RECEIVERS = 10_000;
 
     private InteractiveCharts() {
     }
@@ -125,7 +133,47 @@ final class InteractiveCharts {
             b.append("]}");
             first = false;
         }
+        b.append("],\n\"receivers\": [");
+        first = true;
+        for (VariantOutcome o : outcomes) {
+            if (o.result() == null || o.result().fanout() == null || o.result().fanout().pulls().isEmpty()) {
+                continue;
+            }
+            b.append(first ? "\n" : ",\n");
+            receivers(b, o.name(), o.result().fanout());
+            first = false;
+        }
         return b.append("]}").toString();
+    }
+
+    /**
+     * A fan-out's receivers in arrival order (the order of the PNG timeline; equal arrivals keep the order
+     * they were recorded in), each named as summary.json names it (host, or host@cycleN over several
+     * refit cycles), with its arrival, post and finish.
+     */
+    private static void receivers(StringBuilder b, String variant, FanoutResult f) {
+        boolean cycles = f.cycles().size() > 1;
+        List<FanoutResult.ReceiverPull> pulls = new ArrayList<>(f.pulls());
+        pulls.sort(java.util.Comparator.comparingDouble(FanoutResult.ReceiverPull::arrivalSeconds));
+        int n = pulls.size();
+        int every = Math.max(1, (n + MAX_TIMELINE_RECEIVERS - 1) / MAX_TIMELINE_RECEIVERS);
+        List<FanoutResult.ReceiverPull> drawn = new ArrayList<>();
+        for (int i = 0; i < n; i += every) {
+            drawn.add(pulls.get(i));
+        }
+        b.append("{\"variant\": ").append(q(variant)).append(", \"of\": ").append(n).append(", \"every\": ")
+                .append(every).append(", \"names\": [");
+        for (int i = 0; i < drawn.size(); i++) {
+            FanoutResult.ReceiverPull p = drawn.get(i);
+            b.append(i > 0 ? "," : "").append(q(cycles ? p.receiver() + "@cycle" + p.cycle() : p.receiver()));
+        }
+        b.append("],\n \"arrival_s\": ");
+        array(b, drawn.stream().mapToDouble(FanoutResult.ReceiverPull::arrivalSeconds).toArray());
+        b.append(",\n \"post_s\": ");
+        array(b, drawn.stream().mapToDouble(FanoutResult.ReceiverPull::postSeconds).toArray());
+        b.append(",\n \"finish_s\": ");
+        array(b, drawn.stream().mapToDouble(FanoutResult.ReceiverPull::finishSeconds).toArray());
+        b.append('}');
     }
 
     private static void array(StringBuilder b, double[] v) {
@@ -169,7 +217,8 @@ final class InteractiveCharts {
                 <html lang="en"><head><meta charset="utf-8"><title>rdmasim interactive charts: %s</title>
                 <link rel="stylesheet" href="%s">
                 <style>body{font-family:sans-serif;margin:2em;max-width:75em}.note{color:#555;font-size:14px}
-                .chart{margin:1.5em 0}</style>
+                .chart{margin:1.5em 0}.hover{font-family:monospace;font-size:13px;min-height:1.3em;margin:.2em 0}
+                .key{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:middle}</style>
                 <script src="%s"></script>
                 <script src="%s"></script>
                 </head><body>
@@ -178,7 +227,8 @@ final class InteractiveCharts {
                 zoom in on that time span, double-click to zoom back out, click a legend entry to hide or show its
                 line. The lines are the records themselves: each NIC's transmit rate as the steps nic-throughput.csv
                 lists, and each variant's per-receiver times (for a fan-out, from asking to having the model; otherwise
-                from a receiving GPU's first transfer start to its last finish). uPlot
+                from a receiving GPU's first transfer start to its last finish), and each fan-out receiver's wait for a
+                source (arrival to post) and pull (post to finish) as transfers.csv and summary.json list them. uPlot
                 (<a href="%s">MIT licence</a>) draws them; this page needs no network.
                 <a href="index.html">Back to the report</a>.</p>
                 <div id="charts"></div>
@@ -225,6 +275,53 @@ final class InteractiveCharts {
                       t.nics.map(function (n) { return n.nic; }),
                       t.nics.map(function (n) { return [n.from_s, n.gbps]; }));
                   });
+                  function spans(r) {
+                    var n = r.names.length, lo = Infinity, hi = -Infinity;
+                    for (var i = 0; i < n; i++) {
+                      lo = Math.min(lo, r.arrival_s[i]); hi = Math.max(hi, r.finish_s[i]);
+                    }
+                    var WAIT = "#ffbb78", PULL = "#1f77b4";
+                    var div = document.createElement("div"); div.className = "chart"; root.appendChild(div);
+                    var key = document.createElement("p"); key.className = "note";
+                    key.innerHTML = '<span class="key" style="background:' + WAIT + '"></span>waiting for a source (arrival to post)' +
+                      '<span class="key" style="background:' + PULL + '"></span>pulling (post to finish)';
+                    var info = document.createElement("p"); info.className = "hover";
+                    var idle = "hover over a receiver for its name and times";
+                    info.textContent = idle;
+                    function bars(u) {
+                      var ctx = u.ctx, b = u.bbox;
+                      ctx.save(); ctx.beginPath(); ctx.rect(b.left, b.top, b.width, b.height); ctx.clip();
+                      var h = Math.max(1, 0.8 * Math.abs(u.valToPos(1, "y", true) - u.valToPos(0, "y", true)));
+                      for (var i = 0; i < n; i++) {
+                        var y = u.valToPos(i, "y", true) - h / 2;
+                        var a = u.valToPos(r.arrival_s[i], "x", true), p = u.valToPos(r.post_s[i], "x", true),
+                          f = u.valToPos(r.finish_s[i], "x", true);
+                        if (r.post_s[i] > r.arrival_s[i]) { ctx.fillStyle = WAIT; ctx.fillRect(a, y, Math.max(1, p - a), h); }
+                        ctx.fillStyle = PULL; ctx.fillRect(p, y, Math.max(1, f - p), h);
+                      }
+                      ctx.restore();
+                    }
+                    function hover(u) {
+                      var top = u.cursor.top, i = top == null || top < 0 ? -1 : Math.round(u.posToVal(top, "y"));
+                      if (i < 0 || i >= n) { info.textContent = idle; return; }
+                      info.textContent = r.names[i] + ": arrived " + fmt(r.arrival_s[i]) + " s, posted " + fmt(r.post_s[i]) +
+                        " s (waited " + fmt(r.post_s[i] - r.arrival_s[i]) + " s), finished " + fmt(r.finish_s[i]) +
+                        " s (pulled " + fmt(r.finish_s[i] - r.post_s[i]) + " s)";
+                    }
+                    var sampled = r.every > 1 ? ", every " + r.every + "th of " + r.of + " receivers" : "";
+                    new uPlot({ title: r.variant + " (" + n + " receivers in arrival order" + sampled + ")",
+                      width: Math.min(1000, window.innerWidth - 60), height: Math.min(640, Math.max(300, 160 + 2 * n)),
+                      scales: { x: { time: false }, y: { auto: false, range: [-0.5, n - 0.5], dir: -1 } },
+                      series: [{ label: "time (s)" }, { label: "receivers", stroke: "transparent", points: { show: false } }],
+                      legend: { show: false }, cursor: { points: { show: false } },
+                      axes: [{ label: "time (s)" }, { label: "receiver, arrival order (row)", size: 60 }],
+                      hooks: { draw: [bars], setCursor: [hover] } }, [[lo, hi], [-0.5, n - 0.5]], div);
+                    div.appendChild(key); div.appendChild(info);
+                  }
+                  if (D.receivers.length > 0) {
+                    section("Receivers over time: arrival, post, finish");
+                  }
+                  D.receivers.forEach(spans);
                 })();
                 </script>
                 </body></html>

@@ -139,16 +139,87 @@ class InteractiveReportTest {
         return checked;
     }
 
+    /**
+     * Each fan-out receiver timeline is the receivers of summary.json (name, arrival as startSeconds, finish)
+     * and of transfers.csv (a receiver's transfers are named c&lt;cycle&gt;/&lt;host&gt;:&lt;GPU&gt;; its post is
+     * the start of its last attempt, its finish the last finish), every receiver once, in arrival order.
+     */
+    private static int receiverTimelinesAreTheRecords(Path report) throws IOException {
+        Map<String, Map<String, double[]>> csv = new LinkedHashMap<>();
+        List<String> lines = Files.readAllLines(report.resolve("transfers.csv"), StandardCharsets.UTF_8);
+        List<String> header = List.of(lines.get(0).split(","));
+        int variant = header.indexOf("variant");
+        int row = header.indexOf("row");
+        int transfer = header.indexOf("transfer");
+        int to = header.indexOf("to");
+        int start = header.indexOf("start_s");
+        int finish = header.indexOf("finish_s");
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            // a fan-out's transfers only (other workloads name theirs otherwise)
+            if (!f[row].equals("transfer") || f[transfer].indexOf('/') < 0 || f[to].indexOf(':') < 0) {
+                continue;
+            }
+            String key = f[transfer].substring(0, f[transfer].indexOf('/')) + "/" + f[to].substring(0, f[to].indexOf(':'));
+            double[] s = csv.computeIfAbsent(f[variant], k -> new LinkedHashMap<>())
+                    .computeIfAbsent(key, k -> new double[] {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY});
+            s[0] = Math.max(s[0], Double.parseDouble(f[start]));
+            s[1] = Math.max(s[1], Double.parseDouble(f[finish]));
+        }
+        Map<String, Map<String, JsonNode>> summary = new LinkedHashMap<>();
+        for (JsonNode v : new ObjectMapper().readTree(report.resolve("summary.json").toFile()).get("variants")) {
+            Map<String, JsonNode> byId = new LinkedHashMap<>();
+            v.path("receivers").forEach(r -> byId.put(r.get("id").asText(), r));
+            summary.put(v.get("name").asText(), byId);
+        }
+        int checked = 0;
+        for (JsonNode t : data(report).get("receivers")) {
+            String v = t.get("variant").asText();
+            String what = report.getFileName() + " " + v;
+            JsonNode names = t.get("names");
+            JsonNode arrival = t.get("arrival_s");
+            JsonNode post = t.get("post_s");
+            JsonNode done = t.get("finish_s");
+            assertEquals(1, t.get("every").asInt(), what + ": the committed fan-outs are small enough to draw whole");
+            assertEquals(summary.get(v).size(), t.get("of").asInt(), what + ": receivers");
+            assertEquals(summary.get(v).size(), names.size(), what + ": every receiver drawn");
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (int i = 0; i < names.size(); i++) {
+                String name = names.get(i).asText();
+                assertTrue(seen.add(name), what + ": " + name + " drawn once");
+                assertTrue(i == 0 || arrival.get(i).asDouble() >= arrival.get(i - 1).asDouble(), what + ": arrival order");
+                JsonNode r = summary.get(v).get(name);
+                assertTrue(r != null, what + ": " + name + " is not a receiver of summary.json");
+                close(r.get("startSeconds").asDouble(), arrival.get(i).asDouble(), what + " " + name + " arrival");
+                close(r.get("finishSeconds").asDouble(), done.get(i).asDouble(), what + " " + name + " finish");
+                int at = name.indexOf("@cycle");
+                String key = at < 0 ? "c0/" + name : "c" + name.substring(at + 6) + "/" + name.substring(0, at);
+                double[] rows = csv.get(v).get(key);
+                assertTrue(rows != null, what + ": " + key + " has no transfer in transfers.csv");
+                close(rows[0], post.get(i).asDouble(), what + " " + name + " post (its last attempt's start)");
+                close(rows[1], done.get(i).asDouble(), what + " " + name + " finish");
+                assertTrue(arrival.get(i).asDouble() <= post.get(i).asDouble() && post.get(i).asDouble() < done.get(i).asDouble(),
+                        what + " " + name + ": arrives, then posts, then finishes");
+            }
+            checked++;
+        }
+        return checked;
+    }
+
     @Test
     void everyCommittedInteractivePageDrawsTheCsvRecords() throws IOException {
         List<Path> reports = committedReports();
         assertTrue(reports.size() >= 15, "committed reports with an interactive page: " + reports);
         int cdfs = 0;
+        int receiverTimelines = 0;
         for (Path report : reports) {
             timelinesAreTheCsv(report);
             cdfs += cdfsAreTheTransfers(report);
+            receiverTimelines += receiverTimelinesAreTheRecords(report);
         }
         assertTrue(cdfs >= 10, "CDFs checked against transfers.csv: " + cdfs);
+        // the fan-outs of fanout-256, faults-source-loss and sizing-1024 (three variants each)
+        assertTrue(receiverTimelines >= 9, "receiver timelines checked against the records: " + receiverTimelines);
     }
 
     @Test
@@ -198,13 +269,68 @@ class InteractiveReportTest {
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         assertTrue(p.waitFor(90, TimeUnit.SECONDS), "chromium did not finish in 90 s");
         String html = Files.readString(dom, StandardCharsets.UTF_8);
-        int charts = data(report).get("timelines").size() + 1;
+        int charts = data(report).get("timelines").size() + 1 + data(report).get("receivers").size();
         Matcher m = Pattern.compile("<canvas").matcher(html);
         int canvases = 0;
         while (m.find()) {
             canvases++;
         }
-        assertEquals(charts, canvases, "one uPlot canvas per chart (the CDF and each variant's timeline)");
+        assertEquals(charts, canvases, "one uPlot canvas per chart (the CDF, each variant's NIC timeline and"
+                + " each fan-out's receiver timeline)");
         assertTrue(html.contains("fraction of receivers done"), "the CDF chart's title is drawn");
+        assertTrue(html.contains("stripe-tree-2 (256 receivers in arrival order)"), "the receiver timeline's title is drawn");
+    }
+
+    @Test
+    void hoveringAReceiverBarNamesTheReceiverAndItsTimes() throws Exception {
+        Path chromium = Path.of("/usr/bin/chromium");
+        Assumptions.assumeTrue(Files.isExecutable(chromium), "chromium is not installed");
+        Path report = CliTestSupport.repo().resolve("reports/fanout-256-pin-vs-stripe-vs-tree");
+        Path copy = dir.resolve("copy");
+        Files.createDirectories(copy);
+        for (String f : List.of("interactive-data.js", "uPlot.iife.min.js", "uPlot.min.css")) {
+            Files.copy(report.resolve(f), copy.resolve(f));
+        }
+        // the page as written, plus a mouse move over the middle row of the tree's timeline, at 90% of its
+        // time axis; the line under the chart is copied to an attribute the dumped DOM shows
+        String page = Files.readString(report.resolve("interactive.html"), StandardCharsets.UTF_8).replace("</body>", """
+                <script>
+                var info = document.querySelectorAll(".hover")[2];
+                var o = info.parentNode.querySelector(".u-over"), r = o.getBoundingClientRect();
+                o.dispatchEvent(new MouseEvent("mousemove", { clientX: r.left + 0.9 * r.width, clientY: r.top + 0.5 * r.height,
+                  bubbles: true }));
+                document.body.setAttribute("data-hover", info.textContent);
+                </script></body>""");
+        Files.writeString(copy.resolve("interactive.html"), page, StandardCharsets.UTF_8);
+        Path dom = dir.resolve("hover.html");
+        Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--user-data-dir=" + dir.resolve("profile"), "--virtual-time-budget=5000", "--dump-dom",
+                copy.resolve("interactive.html").toUri().toString()).redirectOutput(dom.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        assertTrue(p.waitFor(90, TimeUnit.SECONDS), "chromium did not finish in 90 s");
+        Matcher m = Pattern.compile("data-hover=\"([^\"]*)\"").matcher(Files.readString(dom, StandardCharsets.UTF_8));
+        assertTrue(m.find(), "the probe ran");
+        JsonNode tree = data(report).get("receivers").get(2);
+        assertEquals("stripe-tree-2", tree.get("variant").asText());
+        // rows are centred on 0..n-1 over a range of -0.5..n-0.5: the middle of the plot is row (n-1)/2
+        int n = tree.get("names").size();
+        String hover = m.group(1);
+        Matcher h = Pattern.compile("(\\S+): arrived (\\S+) s, posted (\\S+) s \\(waited \\S+ s\\), finished (\\S+) s"
+                + " \\(pulled \\S+ s\\)").matcher(hover);
+        assertTrue(h.matches(), hover);
+        int row = -1;
+        for (int i = 0; i < n; i++) {
+            if (tree.get("names").get(i).asText().equals(h.group(1))) {
+                row = i;
+            }
+        }
+        assertTrue(Math.abs(row - (n - 1) / 2.0) <= 1, "the hovered row is the middle one: " + hover);
+        String[] fields = {"arrival_s", "post_s", "finish_s"};
+        for (int k = 0; k < 3; k++) {
+            double want = tree.get(fields[k]).get(row).asDouble();
+            // the page shows five significant digits
+            assertEquals(want, Double.parseDouble(h.group(k + 2)), Math.abs(want) * 1e-4, hover);
+        }
     }
 }

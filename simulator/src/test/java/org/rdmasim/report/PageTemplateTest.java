@@ -16,7 +16,7 @@ class PageTemplateTest {
                 new Verdict.Statement("", "Stage costs rest on:", List.of("a <b>term</b>"))), List.of(),
                 new Verdict.RestsOn(List.of(), List.of(), List.of()));
         String page = PageTemplate.named("scenario").render(new IndexHtml.Page(name, new Provenance("0.1.0", "ab", 1),
-                answer, List.of(), null, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of()));
+                answer, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of()));
         assertFalse(page.contains("<script>"), page);
         assertFalse(page.chars().anyMatch(c -> c == 0x1b), "no control character reaches the page");
         assertTrue(page.contains("<b>&lt;script&gt;alert(1)&lt;/script&gt; \\x1B[2J &amp; &quot;quoted&quot;</b>"
@@ -26,5 +26,37 @@ class PageTemplateTest {
         assertFalse(page.contains("The question") || page.contains("Published claims") || page.contains("Faults and"));
         assertTrue(page.contains("no calibrated parameter holds any transfer back"), page);
         assertEquals(1, page.split("id=\"verdict\"", -1).length - 1);
+    }
+
+    /** The scenarios write "Question: ...", "Expected answer: ..." without blank lines: each label starts a paragraph. */
+    @Test
+    void aLabelledLineStartsAParagraphWithoutABlankLine() {
+        String comment = "ai-dynamo/modelexpress #449: one receiver\npulls 16 GB.\nStack modelled: NIXL 1.1.0\nwith UCX.\n"
+                + "Question: why is 4 NICs\nnot 4x?\nExpected answer: 2x, since\nrails: 2 by default.";
+        assertEquals(List.of(new IndexHtml.Paragraph(List.of("ai-dynamo/modelexpress #449: one receiver pulls 16 GB.")),
+                new IndexHtml.Paragraph(List.of("Stack modelled: NIXL 1.1.0 with UCX.")),
+                new IndexHtml.Paragraph(List.of("Question: why is 4 NICs not 4x?")),
+                new IndexHtml.Paragraph(List.of("Expected answer: 2x, since rails: 2 by default."))),
+                IndexHtml.paragraphs(comment));
+    }
+
+    @Test
+    void theQuestionIsReflowedIntoParagraphsWithListLinesKept() {
+        String comment = "Question: how long until the last\nreceiver has the model?\n\nExpected shape:\n"
+                + "- pin: one NIC per\n  source\n* stripe: <all> 4 NICs\n\n\nA last & short one.";
+        List<IndexHtml.Paragraph> paragraphs = IndexHtml.paragraphs(comment);
+        assertEquals(List.of(new IndexHtml.Paragraph(List.of("Question: how long until the last receiver has the model?")),
+                new IndexHtml.Paragraph(List.of("Expected shape:", "- pin: one NIC per source", "* stripe: <all> 4 NICs")),
+                new IndexHtml.Paragraph(List.of("A last & short one."))), paragraphs);
+        assertEquals(List.of(), IndexHtml.paragraphs(""), "no comment, no paragraph");
+        Verdict.Answer answer = new Verdict.Answer(List.of(new Verdict.Statement("x", ".")), List.of(),
+                new Verdict.RestsOn(List.of(), List.of(), List.of()));
+        String page = PageTemplate.named("scenario").render(new IndexHtml.Page("s", new Provenance("0.1.0", "ab", 1),
+                answer, List.of(), paragraphs, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of()));
+        assertTrue(page.contains("<div class=\"question\"><p><span class=\"line\">Question: how long until the last receiver"
+                + " has the model?</span></p>\n<p><span class=\"line\">Expected shape:</span><span class=\"line\">- pin: one"
+                + " NIC per source</span><span class=\"line\">* stripe: &lt;all&gt; 4 NICs</span></p>\n<p><span class=\"line\">"
+                + "A last &amp; short one.</span></p>\n</div>"), page);
+        assertFalse(page.contains("pre-line"), "the page does not keep the comment's own line breaks");
     }
 }
