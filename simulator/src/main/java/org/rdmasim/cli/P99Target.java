@@ -191,16 +191,7 @@ record P99Target(String scenario, String variantName, Sizing.Knob knob, double t
         for (SizingSweep.Row r : outcome.points()) {
             ObjectNode n = arr.addObject();
             n.put("value", r.value());
-            n.put("status", r.ok() ? "ok" : "failed");
-            if (r.ok()) {
-                n.put("p99PullSeconds", r.p99());
-                n.put("meanPullSeconds", r.mean());
-                n.put("makespanSeconds", r.makespan());
-                n.put("meetsTarget", r.meets());
-            } else {
-                n.put("meetsTarget", false);
-                n.put("error", r.error());
-            }
+            r.putResult(n, List.of("p99PullSeconds", "meanPullSeconds", "makespanSeconds"), false);
         }
         return root;
     }

@@ -274,17 +274,7 @@ record RefitCycleTarget(String scenario, String variantName, RefitSizing.Knob kn
             ObjectNode n = arr.addObject();
             n.put("value", valueAt(r.value()));
             n.put("shown", shownAt(r.value()));
-            n.put("status", r.ok() ? "ok" : "failed");
-            if (r.ok()) {
-                n.put("refitSeconds", r.p99());
-                n.put("firstCycleSeconds", r.mean());
-                n.put("steadyCycleSeconds", r.makespan());
-                n.put("boundBy", r.boundBy());
-                n.put("meetsTarget", r.meets());
-            } else {
-                n.put("meetsTarget", false);
-                n.put("error", r.error());
-            }
+            r.putResult(n, List.of("refitSeconds", "firstCycleSeconds", "steadyCycleSeconds"), true);
         }
         return root;
     }

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.rdmasim.report.ReportFolder;
 import org.rdmasim.report.SummaryJson;
 import org.rdmasim.scenario.SizingSearch;
@@ -68,6 +69,27 @@ final class SizingSweep {
 
         boolean ok() {
             return error.isEmpty();
+        }
+
+        /**
+         * The point's sizing.json fields after its value: its status, then its figures under the target's names
+         * ({@code p99}, {@code mean}, {@code makespan} in that order), a refit's bound when {@code withBound}, and
+         * whether it meets the target; for a failed point, that it does not and its error.
+         */
+        void putResult(ObjectNode n, List<String> figures, boolean withBound) {
+            n.put("status", ok() ? "ok" : "failed");
+            if (ok()) {
+                n.put(figures.get(0), p99);
+                n.put(figures.get(1), mean);
+                n.put(figures.get(2), makespan);
+                if (withBound) {
+                    n.put("boundBy", boundBy);
+                }
+                n.put("meetsTarget", meets);
+            } else {
+                n.put("meetsTarget", false);
+                n.put("error", error);
+            }
         }
     }
 
@@ -152,15 +174,7 @@ final class SizingSweep {
                 add(r, System.nanoTime() - start);
             }
         }
-        if (!claimed.compareAndSet(false, true)) {
-            return awaitHook();
-        }
-        try {
-            write(true);
-        } finally {
-            written.countDown();
-        }
-        return Main.OK;
+        return writeOnce(true);
     }
 
     synchronized void add(Row r, long nanos) {
@@ -190,15 +204,20 @@ final class SizingSweep {
 
     /** The worker saw the interrupt: write the points so far unless the hook already does. */
     private int interrupted() throws IOException {
+        return writeOnce(false);
+    }
+
+    /** The worker's write, unless the Ctrl-C hook claimed it first (then wait for the hook's); the exit code. */
+    private int writeOnce(boolean complete) throws IOException {
         if (!claimed.compareAndSet(false, true)) {
             return awaitHook();
         }
         try {
-            write(false);
+            write(complete);
         } finally {
             written.countDown();
         }
-        return Main.INTERRUPTED;
+        return complete ? Main.OK : Main.INTERRUPTED;
     }
 
     private int awaitHook() {
