@@ -12,6 +12,7 @@ import org.rdmasim.workload.ReplicationStats;
 import org.rdmasim.workload.RunResult;
 import org.rdmasim.workload.VariantOutcome;
 
+
 /**
  * interactive.html: the NIC timelines, the per-receiver time CDF and each fan-out's receiver timeline drawn
  * by uPlot in the browser (hover for values, drag to zoom, double-click to reset), beside the PNG/SVG charts. uPlot's script and style
@@ -88,7 +89,7 @@ final class InteractiveCharts {
     }
 
     static String json(String scenario, List<VariantOutcome> outcomes) {
-        StringBuilder b = new StringBuilder("{\"scenario\": ").append(q(scenario)).append(",\n\"cdf\": [");
+        StringBuilder b = new StringBuilder("{\"scenario\": ").append(JsonText.quote(scenario)).append(",\n\"cdf\": [");
         boolean first = true;
         for (VariantOutcome o : outcomes) {
             if (o.result() == null) {
@@ -99,7 +100,8 @@ final class InteractiveCharts {
                 continue;
             }
             Cdf c = Cdf.of(o.name(), times);
-            b.append(first ? "\n" : ",\n").append("{\"variant\": ").append(q(o.name())).append(", \"fanout\": ")
+            b.append(first ? "\n" : ",\n").append("{\"variant\": ").append(JsonText.quote(o.name()))
+                    .append(", \"fanout\": ")
                     .append(o.result().fanout() != null).append(", \"seconds\": ");
             array(b, c.seconds());
             b.append(", \"fraction\": ");
@@ -114,7 +116,7 @@ final class InteractiveCharts {
                 continue;
             }
             int points = o.result().nicSeries().stream().mapToInt(s -> s.timeSeconds().length).sum();
-            b.append(first ? "\n" : ",\n").append("{\"variant\": ").append(q(o.name()));
+            b.append(first ? "\n" : ",\n").append("{\"variant\": ").append(JsonText.quote(o.name()));
             if (points > MAX_TIMELINE_POINTS) {
                 b.append(", \"omitted\": ").append(points).append(", \"nics\": []}");
                 first = false;
@@ -123,7 +125,8 @@ final class InteractiveCharts {
             b.append(", \"nics\": [");
             boolean firstNic = true;
             for (RunResult.LoadSeries s : o.result().nicSeries()) {
-                b.append(firstNic ? "\n " : ",\n ").append("{\"nic\": ").append(q(s.label())).append(", \"from_s\": ");
+                b.append(firstNic ? "\n " : ",\n ").append("{\"nic\": ").append(JsonText.quote(s.label()))
+                        .append(", \"from_s\": ");
                 array(b, s.timeSeconds());
                 b.append(", \"gbps\": ");
                 array(b, s.gbps());
@@ -161,11 +164,11 @@ final class InteractiveCharts {
         for (int i = 0; i < n; i += every) {
             drawn.add(pulls.get(i));
         }
-        b.append("{\"variant\": ").append(q(variant)).append(", \"of\": ").append(n).append(", \"every\": ")
+        b.append("{\"variant\": ").append(JsonText.quote(variant)).append(", \"of\": ").append(n).append(", \"every\": ")
                 .append(every).append(", \"names\": [");
         for (int i = 0; i < drawn.size(); i++) {
             FanoutResult.ReceiverPull p = drawn.get(i);
-            b.append(i > 0 ? "," : "").append(q(cycles ? p.receiver() + "@cycle" + p.cycle() : p.receiver()));
+            b.append(i > 0 ? "," : "").append(JsonText.quote(cycles ? p.receiver() + "@cycle" + p.cycle() : p.receiver()));
         }
         b.append("],\n \"arrival_s\": ");
         array(b, drawn.stream().mapToDouble(FanoutResult.ReceiverPull::arrivalSeconds).toArray());
@@ -191,20 +194,6 @@ final class InteractiveCharts {
             }
         }
         b.append(']');
-    }
-
-    private static String q(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                // "</script>" inside a string must not end the script element of a page that inlines it
-                case '<' -> b.append("\\u003c");
-                default -> b.append(c < 0x20 || c == 0x2028 || c == 0x2029 ? String.format("\\u%04x", (int) c) : String.valueOf(c));
-            }
-        }
-        return b.append('"').toString();
     }
 
     private static String esc(String s) {

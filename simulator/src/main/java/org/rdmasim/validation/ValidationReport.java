@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.rdmasim.report.JsonText;
 import org.rdmasim.report.PageTemplate;
 import org.rdmasim.report.ReportFolder;
+
 
 /**
  * validation.json ({@code id, source, published, modelled, unit, tolerance, pass, calibration} and more) and
@@ -38,23 +40,28 @@ public final class ValidationReport {
         for (int i = 0; i < results.size(); i++) {
             Validation.Result r = results.get(i);
             ValidationRow w = r.row();
-            b.append("  {\"id\": ").append(q(w.id())).append(", \"source\": ").append(q(w.source()))
-                    .append(", \"what\": ").append(q(w.what())).append(", \"setup\": ").append(q(w.setup()))
+            b.append("  {\"id\": ").append(JsonText.quote(w.id()))
+                    .append(", \"source\": ").append(JsonText.quote(w.source()))
+                    .append(", \"what\": ").append(JsonText.quote(w.what()))
+                    .append(", \"setup\": ").append(JsonText.quote(w.setup()))
                     .append(", \"published\": ").append(w.low() == w.high() ? num(w.low())
                             : "[" + num(w.low()) + ", " + num(w.high()) + "]")
                     .append(", \"modelled\": ").append(Double.isNaN(r.modelled()) ? "null" : num(r.modelled()))
-                    .append(", \"unit\": ").append(q(w.unit())).append(", \"tolerance\": ").append(num(w.tolerance()))
-                    .append(", \"evidence\": ").append(q(w.evidence().name().toLowerCase(Locale.ROOT)))
+                    .append(", \"unit\": ").append(JsonText.quote(w.unit()))
+                    .append(", \"tolerance\": ").append(num(w.tolerance()))
+                    .append(", \"evidence\": ").append(JsonText.quote(w.evidence().name().toLowerCase(Locale.ROOT)))
                     .append(", \"nics\": ").append(w.nics()).append(", \"counted\": ").append(r.counted())
-                    .append(", \"pass\": ").append(r.pass()).append(", \"verdict\": ").append(q(r.verdict().words()))
+                    .append(", \"pass\": ").append(r.pass())
+                    .append(", \"verdict\": ").append(JsonText.quote(r.verdict().words()))
                     .append(", \"calibration\": ").append(w.calibration())
-                    .append(", \"knownFailure\": ").append(q(w.knownFailure()))
-                    .append(", \"scenario\": ").append(q(w.scenario()))
+                    .append(", \"knownFailure\": ").append(JsonText.quote(w.knownFailure()))
+                    .append(", \"scenario\": ").append(JsonText.quote(w.scenario()))
                     .append(", \"dependsOn\": [");
             for (int k = 0; k < w.dependsOn().size(); k++) {
-                b.append(k == 0 ? "" : ", ").append(q(w.dependsOn().get(k)));
+                b.append(k == 0 ? "" : ", ").append(JsonText.quote(w.dependsOn().get(k)));
             }
-            b.append("], \"note\": ").append(q(r.note())).append('}').append(i + 1 < results.size() ? ",\n" : "\n");
+            b.append("], \"note\": ").append(JsonText.quote(r.note())).append('}')
+                    .append(i + 1 < results.size() ? ",\n" : "\n");
         }
         return b.append("]\n").toString();
     }
@@ -107,19 +114,6 @@ public final class ValidationReport {
 
     private static String num(double v) {
         return org.rdmasim.hardware.Units.number(v);
-    }
-
-    private static String q(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                default -> b.append(c < 0x20 ? String.format("\\u%04x", (int) c) : String.valueOf(c));
-            }
-        }
-        return b.append('"').toString();
     }
 
 }

@@ -346,8 +346,9 @@ class RefitSizeCommandTest {
         List<org.rdmasim.scenario.RefitSizing.Step> steps = List.of(new org.rdmasim.scenario.RefitSizing.Step(1, "1"),
                 new org.rdmasim.scenario.RefitSizing.Step(2, "2"), new org.rdmasim.scenario.RefitSizing.Step(4, "4"),
                 new org.rdmasim.scenario.RefitSizing.Step(8, "8"));
-        SizeCommand.Sweep sweep = new SizeCommand.Sweep("made-up", "v", org.rdmasim.scenario.RefitSizing.Knob.INFERENCE_TP,
-                "steady", 1.0, steps, List.of(), "4 valid degrees", out, w, w);
+        SizingSweep sweep = new SizingSweep(new RefitCycleTarget("made-up", "v",
+                org.rdmasim.scenario.RefitSizing.Knob.INFERENCE_TP, "steady", 1.0, steps, List.of(), "4 valid degrees"), out,
+                w, w);
         int[] calls = {0};
         int code;
         try {
@@ -356,7 +357,7 @@ class RefitSizeCommandTest {
                     Thread.currentThread().interrupt(); // as the Ctrl-C hook does, during the second point
                 }
                 double t = 4.0 / steps.get(position - 1).value();
-                return new SizeCommand.Row(position, t, t, t, t <= 1.0, "", null, "x");
+                return new SizingSweep.Row(position, t, t, t, t <= 1.0, "", null, "x");
             });
         } finally {
             Thread.interrupted();

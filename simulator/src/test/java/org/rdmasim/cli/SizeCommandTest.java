@@ -184,13 +184,14 @@ class SizeCommandTest {
     }
 
     /** A search on made-up points, through the same table and files as a real one. */
-    private SizeCommand.Sweep sweep(Path out, StringWriter text) {
+    private SizingSweep sweep(Path out, StringWriter text) {
         PrintWriter w = new PrintWriter(text, true);
-        return new SizeCommand.Sweep("made-up", "v", Sizing.Knob.SOURCES, 5.0, 1, 8, "8 receiver host(s)", out, w, w);
+        return new SizingSweep(new P99Target("made-up", "v", Sizing.Knob.SOURCES, 5.0, 1, 8, "8 receiver host(s)"), out,
+                w, w);
     }
 
-    private static SizeCommand.Row row(int value, double p99) {
-        return new SizeCommand.Row(value, p99, p99, p99, p99 <= 5.0, "", new double[] {p99});
+    private static SizingSweep.Row row(int value, double p99) {
+        return new SizingSweep.Row(value, p99, p99, p99, p99 <= 5.0, "", new double[] {p99});
     }
 
     @Test
@@ -239,7 +240,7 @@ class SizeCommandTest {
     void theCtrlCHookWritesThePointsWhenThePointUnderWayDoesNotStop() throws IOException {
         Path out = dir.resolve("out");
         StringWriter text = new StringWriter();
-        SizeCommand.Sweep s = sweep(out, text);
+        SizingSweep s = sweep(out, text);
         s.add(row(1, 10), 1_000_000_000L);
         s.add(row(2, 8), 1_000_000_000L);
         // Next 4: meeting at 8 would take 4, 8 and bisection's 6, 7 (meeting at 4: 4 and 3), 1 s each so far.

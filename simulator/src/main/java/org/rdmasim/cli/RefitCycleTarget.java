@@ -1,0 +1,281 @@
+package org.rdmasim.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.rdmasim.report.ChartFiles;
+import org.rdmasim.report.Charts;
+import org.rdmasim.report.SummaryJson;
+import org.rdmasim.run.VariantRunner;
+import org.rdmasim.scenario.RefitSizing;
+import org.rdmasim.scenario.SizingSearch;
+import org.rdmasim.scenario.VariantSpec;
+import org.rdmasim.workload.RefitSummary;
+import org.rdmasim.workload.VariantOutcome;
+
+/**
+ * A refit sized for its time per cycle (the first, or the steady last one with registration cached): the search
+ * walks positions on the knob's ladder, galloping and bisecting when the knob is monotone and running every value
+ * when it is not; each point one run of the refit.
+ *
+ * @param cycle     first or steady: the cycle the target is on
+ * @param steps     the knob's ladder
+ * @param skipped   values left out of the ladder, with the reason
+ * @param boundText what the ladder is (or {@code --max N})
+ */
+record RefitCycleTarget(String scenario, String variantName, RefitSizing.Knob knob, String cycle, double target,
+        List<RefitSizing.Step> steps, List<RefitSizing.Skipped> skipped, String boundText) implements SizingTarget {
+    RefitCycleTarget {
+        steps = List.copyOf(steps);
+        skipped = List.copyOf(skipped);
+    }
+
+    @Override
+    public String label() {
+        return knob.label();
+    }
+
+    @Override
+    public SizingSearch search() {
+        return knob.monotone() ? new SizingSearch(steps.size()) : SizingSearch.scan(steps.size());
+    }
+
+    /** The knob's value at a search position. */
+    private long valueAt(int position) {
+        return steps.get(position - 1).value();
+    }
+
+    @Override
+    public String shownAt(int position) {
+        return steps.get(position - 1).shown();
+    }
+
+    /** No receivers-over-time chart: a refit has no receivers pulling. */
+    @Override
+    public List<String> files() {
+        String label = label();
+        return List.of("sizing.csv", "sizing.json", "sizing-" + label + ".png", "sizing-" + label + ".svg");
+    }
+
+    /** Simulates {@code base} with the knob at a ladder position: one run of the refit alone. */
+    SizingSweep.Evaluator evaluator(VariantSpec base) {
+        return position -> {
+            VariantSpec v = RefitSizing.apply(base, knob, valueAt(position));
+            VariantOutcome outcome = VariantRunner.runRefitOnly(v);
+            if (outcome.status() != VariantOutcome.Status.OK) {
+                return SizingSweep.Row.failed(position, outcome.error());
+            }
+            RefitSummary s = outcome.result().refit();
+            double figure = cycle.equals("first") ? s.firstCycleSeconds() : s.steadyCycleSeconds();
+            RefitSummary.Cycle c = cycle.equals("first") ? s.cycles().get(0) : s.cycles().get(s.cycles().size() - 1);
+            return new SizingSweep.Row(position, figure, s.firstCycleSeconds(), s.steadyCycleSeconds(), figure <= target,
+                    "", null, c.boundBy());
+        };
+    }
+
+    @Override
+    public List<String> violations(SizingSearch search) {
+        return search.violations(label(), this::shownAt, "refit time");
+    }
+
+    private String ladderText() {
+        return steps.stream().map(RefitSizing.Step::shown).collect(Collectors.joining(", "));
+    }
+
+    private String assumption() {
+        return knob.monotone()
+                ? "more " + label() + " never make a refit longer (monotone)"
+                : "none: a larger " + label() + " can make a refit faster or slower (fewer per-bucket starts against "
+                        + "a later pipeline fill and a larger buffer to register), so every value is run";
+    }
+
+    @Override
+    public void printTable(PrintWriter o, SizingSweep.Outcome outcome) {
+        String label = label();
+        List<SizingSweep.Row> all = outcome.points();
+        SizingSearch search = outcome.search();
+        OptionalInt answer = outcome.answer();
+        o.printf(Locale.ROOT, "%s: sizing '%s' by %s for refit time per %s cycle <= %.4g s%n", scenario, variantName,
+                label, cycle, target);
+        if (search.monotone()) {
+            o.printf(Locale.ROOT, "assumes %s: values %s (%s); tried the 1st, 2nd, 4th, ... of them, then bisection; "
+                    + "%d point(s) simulated, at most %d%n", assumption(), ladderText(), boundText, all.size(),
+                    search.mostPoints());
+        } else {
+            o.printf(Locale.ROOT, "assumes %s: %s (%s); %d point(s) simulated of %d%n", assumption(), ladderText(),
+                    boundText, all.size(), search.mostPoints());
+        }
+        for (RefitSizing.Skipped k : skipped) {
+            o.printf(Locale.ROOT, "skipped %s=%d: %s%n", label, k.value(), k.why());
+        }
+        if (!outcome.complete()) {
+            o.println("INCOMPLETE: interrupted; the points simulated so far:");
+        }
+        o.printf(Locale.ROOT, "  %12s %12s %12s %12s  %-13s %s%n", label, "refit(s)", "first(s)", "steady(s)",
+                "meets target", "bound by");
+        for (SizingSweep.Row r : all) {
+            if (!r.ok()) {
+                o.printf(Locale.ROOT, "  %12s %12s %12s %12s  %-13s %s%n", shownAt(r.value()), "-", "-", "-",
+                        "no: FAILED", r.error().lines().findFirst().orElse(""));
+                continue;
+            }
+            o.printf(Locale.ROOT, "  %12s %12.4f %12.4f %12.4f  %-13s %s%n", shownAt(r.value()), r.p99(), r.mean(),
+                    r.makespan(), r.meets() ? "yes" : "no", r.boundBy());
+        }
+        for (String v : outcome.violations()) {
+            o.println("monotonicity violated: " + v + "; the answer may not be the smallest value that meets");
+        }
+        if (!outcome.complete()) {
+            List<SizingSweep.Row> met = all.stream().filter(SizingSweep.Row::meets).toList();
+            o.printf(Locale.ROOT, "no answer yet: %s%n", met.isEmpty() ? "no " + label + " tried so far meets the target"
+                    : label + " " + met.stream().map(r -> shownAt(r.value())).collect(Collectors.joining(", "))
+                            + " met it so far");
+            return;
+        }
+        if (search.monotone()) {
+            if (answer.isPresent()) {
+                o.printf(Locale.ROOT, "smallest %s that meets the target: %s (%s cycle %.4f s)%n", label,
+                        shownAt(answer.getAsInt()), cycle, outcome.at(answer.getAsInt()).p99());
+            } else {
+                o.printf(Locale.ROOT, "no %s up to %s meets the target%n", label, shownAt(search.bound()));
+            }
+            return;
+        }
+        o.println(direction(all));
+        OptionalInt smallest = outcome.smallestMet();
+        if (answer.isPresent()) {
+            o.printf(Locale.ROOT, "best %s that meets the target: %s (%s cycle %.4f s, the fastest of those tried); "
+                    + "smallest that meets: %s%n", label, shownAt(answer.getAsInt()), cycle,
+                    outcome.at(answer.getAsInt()).p99(), shownAt(smallest.getAsInt()));
+        } else {
+            o.printf(Locale.ROOT, "no %s from %s to %s meets the target%n", label, shownAt(1), shownAt(search.bound()));
+        }
+    }
+
+    /** Which way a non-monotone knob helps, from where the fastest point lies among those run. */
+    private String direction(List<SizingSweep.Row> all) {
+        List<SizingSweep.Row> ok = all.stream().filter(SizingSweep.Row::ok).toList();
+        if (ok.isEmpty()) {
+            return "direction: no point ran";
+        }
+        SizingSweep.Row best = ok.stream().min(Comparator.comparingDouble(SizingSweep.Row::p99)
+                .thenComparingInt(SizingSweep.Row::value)).orElseThrow();
+        String at = shownAt(best.value());
+        if (best == ok.get(0)) {
+            return "direction: smaller " + label() + "s help: the fastest is the smallest tried, " + at;
+        }
+        if (best == ok.get(ok.size() - 1)) {
+            return "direction: larger " + label() + "s help: the fastest is the largest tried, " + at;
+        }
+        return "direction: neither throughout: the refit is fastest at " + at + ", slower on both sides";
+    }
+
+    @Override
+    public void writeCharts(List<SizingSweep.Row> ok, Path dir) throws IOException {
+        String label = label();
+        double[] x = ok.stream().mapToDouble(r -> (double) valueAt(r.value())).toArray();
+        double[] first = ok.stream().mapToDouble(SizingSweep.Row::mean).toArray();
+        double[] steady = ok.stream().mapToDouble(SizingSweep.Row::makespan).toArray();
+        boolean bytes = knob == RefitSizing.Knob.BUCKET;
+        if (bytes) {
+            x = java.util.Arrays.stream(x).map(b -> b / (1 << 20)).toArray();
+        }
+        JFreeChart chart = Charts.sizing("Sizing " + variantName + " by " + label + ": " + scenario,
+                bytes ? label + " (MiB)" : label, x, "first cycle", first, "steady cycle", steady, target,
+                "target (" + cycle + " cycle)");
+        if (bytes) {
+            // powers of two: evenly spaced on a base-2 axis
+            LogAxis axis = new LogAxis(label + " (MiB)");
+            axis.setBase(2);
+            axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+            axis.setNumberFormatOverride(new java.text.DecimalFormat("0"));
+            chart.getXYPlot().setDomainAxis(axis);
+        }
+        ChartFiles.write(chart, dir, "sizing-" + label);
+    }
+
+    @Override
+    public String csv(List<SizingSweep.Row> points) {
+        StringBuilder b = new StringBuilder(label() + ",status,refitSeconds,firstCycleSeconds,steadyCycleSeconds,"
+                + "meetsTarget,boundBy\n");
+        for (SizingSweep.Row r : points) {
+            long v = valueAt(r.value());
+            if (r.ok()) {
+                b.append(String.format(Locale.ROOT, "%d,ok,%s,%s,%s,%b,%s%n", v, r.p99(), r.mean(), r.makespan(),
+                        r.meets(), csvText(r.boundBy())));
+            } else {
+                b.append(v).append(",failed,,,,false,\n");
+            }
+        }
+        return b.toString();
+    }
+
+    private static String csvText(String text) {
+        if (text.contains(",") || text.contains("\"") || text.contains("\n")) {
+            return "\"" + text.replace("\"", "\"\"") + "\"";
+        }
+        return text;
+    }
+
+    @Override
+    public ObjectNode json(SizingSweep.Outcome outcome) {
+        SizingSearch search = outcome.search();
+        boolean complete = outcome.complete();
+        OptionalInt answer = outcome.answer();
+        List<SizingSweep.Row> all = outcome.points();
+        ObjectNode root = SummaryJson.mapper().createObjectNode();
+        root.put("scenario", scenario);
+        root.put("variant", variantName);
+        root.put("knob", label());
+        root.put("targetRefitSeconds", target);
+        root.put("cycle", cycle);
+        root.put("complete", complete);
+        root.put("search", search.monotone() ? "gallop-bisect" : "scan");
+        ArrayNode values = root.putArray("values");
+        steps.forEach(st -> values.add(st.value()));
+        root.put("boundReason", boundText);
+        root.put("assumption", assumption());
+        ArrayNode skip = root.putArray("skipped");
+        for (RefitSizing.Skipped k : skipped) {
+            ObjectNode n = skip.addObject();
+            n.put("value", k.value());
+            n.put("why", k.why());
+        }
+        root.put("pointsSimulated", all.size());
+        root.put("mostPoints", search.mostPoints());
+        OptionalInt smallest = search.monotone() ? answer : outcome.smallestMet();
+        if (complete && smallest.isPresent()) {
+            root.put("smallestMeeting", valueAt(smallest.getAsInt()));
+        } else {
+            root.putNull("smallestMeeting");
+        }
+        if (!search.monotone()) {
+            if (complete && answer.isPresent()) {
+                root.put("bestMeeting", valueAt(answer.getAsInt()));
+            } else {
+                root.putNull("bestMeeting");
+            }
+            root.put("direction", complete ? direction(all) : "");
+        }
+        ArrayNode v = root.putArray("monotonicityViolations");
+        outcome.violations().forEach(v::add);
+        ArrayNode arr = root.putArray("sweep");
+        for (SizingSweep.Row r : all) {
+            ObjectNode n = arr.addObject();
+            n.put("value", valueAt(r.value()));
+            n.put("shown", shownAt(r.value()));
+            r.putResult(n, List.of("refitSeconds", "firstCycleSeconds", "steadyCycleSeconds"), true);
+        }
+        return root;
+    }
+}
