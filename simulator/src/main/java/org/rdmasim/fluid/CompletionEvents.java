@@ -63,7 +63,7 @@ final class CompletionEvents {
         double now = clock.now();
         g.advance(now);
         // The group's event is its smallest tag's: that member is the one due now.
-        finish(g.byTag.first(), true, now);
+        finish(g.firstByTag(), true, now);
     }
 
     private void finish(Flow first, boolean groupEvent, double now) {

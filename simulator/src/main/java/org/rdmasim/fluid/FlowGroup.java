@@ -37,8 +37,16 @@ final class FlowGroup implements Level {
 
     final Resource at;
     final Flow pseudo;
+    /** Members by tag; read here, changed only through {@link #add} and {@link #remove}. */
     final TreeSet<Flow> byTag = new TreeSet<>(BY_TAG);
+    /** Members by threshold; read here, changed only through {@link #add} and {@link #remove}. */
     final TreeSet<Flow> byThreshold = new TreeSet<>(BY_THRESHOLD);
+    // The first of each order, kept beside the trees: cap() and the completion event read it on every
+    // join, leave and level change, and TreeSet.first() walks the tree's left spine each time (a
+    // pointer chase per level: the largest single item of a 32k-transfer list's simulate time).
+    // Null when not known; found again on the next read.
+    private Flow firstByTag;
+    private Flow firstByThreshold;
     private static final Comparator<Resource> BY_LIMIT = (a, b) -> {
         int c = Double.compare(a.lazyLimit(), b.lazyLimit());
         return c != 0 ? c : Integer.compare(a.index(), b.index());
@@ -70,7 +78,8 @@ final class FlowGroup implements Level {
      * or budget of a blend the group is part of.
      */
     double cap() {
-        double c = byThreshold.isEmpty() ? Double.POSITIVE_INFINITY : byThreshold.first().threshold;
+        Flow lowest = firstByThreshold();
+        double c = lowest == null ? Double.POSITIVE_INFINITY : lowest.threshold;
         if (!shared.isEmpty()) {
             c = Math.min(c, shared.first().lazyLimit());
         }
@@ -78,6 +87,46 @@ final class FlowGroup implements Level {
             c = Math.min(c, blends.get(i).budgetOf(this));
         }
         return c;
+    }
+
+    /** Takes in member {@code f}, its tag and threshold set. */
+    void add(Flow f) {
+        byTag.add(f);
+        byThreshold.add(f);
+        if (firstByTag != null && BY_TAG.compare(f, firstByTag) < 0) {
+            firstByTag = f;
+        }
+        if (firstByThreshold != null && BY_THRESHOLD.compare(f, firstByThreshold) < 0) {
+            firstByThreshold = f;
+        }
+    }
+
+    /** Lets member {@code f} go. */
+    void remove(Flow f) {
+        byTag.remove(f);
+        byThreshold.remove(f);
+        if (f == firstByTag) {
+            firstByTag = null;
+        }
+        if (f == firstByThreshold) {
+            firstByThreshold = null;
+        }
+    }
+
+    /** The member with the smallest tag (the next to finish), null when none. */
+    Flow firstByTag() {
+        if (firstByTag == null && !byTag.isEmpty()) {
+            firstByTag = byTag.first();
+        }
+        return firstByTag;
+    }
+
+    /** The member with the lowest threshold, null when none. */
+    private Flow firstByThreshold() {
+        if (firstByThreshold == null && !byThreshold.isEmpty()) {
+            firstByThreshold = byThreshold.first();
+        }
+        return firstByThreshold;
     }
 
     /** Rate per unit weight of every member. */
@@ -145,6 +194,6 @@ final class FlowGroup implements Level {
         if (byTag.isEmpty() || !(pseudo.rate > 0)) {
             return Double.POSITIVE_INFINITY;
         }
-        return Math.max(0.0, (byTag.first().tag - virtualTimeAt(now)) / pseudo.rate);
+        return Math.max(0.0, (firstByTag().tag - virtualTimeAt(now)) / pseudo.rate);
     }
 }

@@ -258,7 +258,7 @@ final class FlowGroups {
         for (FlowGroup g : broken) {
             // Members go back on their own at the group's old level; the caller re-solves them.
             while (!g.byTag.isEmpty()) {
-                Flow m = g.byTag.first();
+                Flow m = g.firstByTag();
                 leave(m, now, true);
             }
         }
@@ -283,8 +283,7 @@ final class FlowGroups {
         FlowGroup g = memberOf[m.number];
         Flow p = g.pseudo;
         double level = g.level();
-        g.byTag.remove(m);
-        g.byThreshold.remove(m);
+        g.remove(m);
         m.remaining = Math.max(0.0, m.weight() * (m.tag - g.virtualTimeAt(now)));
         m.rate = m.weight() * level;
         m.lastSettled = now;
@@ -636,8 +635,7 @@ final class FlowGroups {
                 addToPseudoPath(g, q, share, 1);
             }
         }
-        g.byTag.add(f);
-        g.byThreshold.add(f);
+        g.add(f);
         g.pseudo.rateCap = g.cap();
         return true;
     }
