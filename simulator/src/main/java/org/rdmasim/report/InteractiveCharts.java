@@ -265,7 +265,7 @@ final class InteractiveCharts {
                       t.nics.map(function (n) { return [n.from_s, n.gbps]; }));
                   });
                   function spans(r) {
-                    var n = r.names.length, lo = Infinity, hi = -Infinity;
+                    var n = r.names.length, lo = Number.MAX_VALUE, hi = -Number.MAX_VALUE;
                     for (var i = 0; i < n; i++) {
                       lo = Math.min(lo, r.arrival_s[i]); hi = Math.max(hi, r.finish_s[i]);
                     }
