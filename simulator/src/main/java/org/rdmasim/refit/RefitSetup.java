@@ -56,6 +56,8 @@ public final class RefitSetup {
     private final InferenceLayout inference;
     private final SliceMap map;
     private final NcclIbHca ibHca;
+    /** What NCCL passes over in silence in {@code NCCL_IB_HCA} (items matching no device), said in the plan. */
+    private final List<String> ibHcaWarnings = new ArrayList<>();
     private final RefitPlan plan;
 
     /** What the spec asks and its layouts or hosts cannot do, with the scenario field to blame. */
@@ -287,7 +289,11 @@ public final class RefitSetup {
                 if (!shapes.add(h.spec())) {
                     continue; // a host group's hosts share one shape and so one answer
                 }
-                ibHca.gpuNics(name, h.nics().stream().map(TopologyNode::name).toList(), h.listedOnlyNics());
+                List<String> nics = h.nics().stream().map(TopologyNode::name).toList();
+                ibHca.gpuNics(name, nics, h.listedOnlyNics());
+                for (String w : ibHca.resolve(nics).warnings()) {
+                    ibHcaWarnings.add(w.replace("this host", "host " + name));
+                }
             }
         }
         return new RefitPlan(map.routes(), trainerAt::get, inferenceAt::get, broadcast ? whole : 0, method, preparation,
@@ -445,6 +451,7 @@ public final class RefitSetup {
             knobs += ", NCCL_IB_HCA=" + ibHca;
         }
         out.add("method " + spec.method() + " (" + knobs + "), " + spec.cycles() + " cycle(s)");
+        out.addAll(ibHcaWarnings);
         Registration g = plan.registration();
         out.add("registration " + spec.registration() + (g.mode() == Registration.Mode.POOLED ? " (" + g.poolSegments()
                 + " segments)" : "") + ", " + (g.cached() ? "cached after the first cycle" : "every cycle") + ", "

@@ -54,7 +54,7 @@ class RefitIbHcaTest {
               - name: exact
                 transport:
                   env: |
-                    export NCCL_IB_HCA==mlx5_1
+                    export NCCL_IB_HCA==mlx5_1,mlx5_99
               - name: prefix
                 transport:
                   env: |
@@ -109,7 +109,7 @@ class RefitIbHcaTest {
         double line = Units.gbpsToBytesPerSecond(NicModel.CX5.lineRateGbps());
         double oneNic = MODEL_BYTES / line;
         double exact = wire(run(s, "exact"));
-        // =mlx5_1 leaves mlx5_1 alone: one channel, one NIC's line rate (within the protocol's overheads)
+        // =mlx5_1,mlx5_99 leaves mlx5_1 alone (mlx5_99 names no device): one channel, one NIC's line rate (within the protocol's overheads)
         assertTrue(exact >= oneNic && exact <= oneNic * 1.05, exact + " s against one NIC's " + oneNic + " s");
         // the prefix mlx5_1 also matches mlx5_10 and mlx5_11: three channels over three NICs
         assertEquals(3.0, exact / wire(run(s, "prefix")), 0.05);
@@ -124,9 +124,11 @@ class RefitIbHcaTest {
         assertTrue(excludeExact <= excludePrefix * 1.0001 && all <= excludeExact * 1.0001,
                 all + " <= " + excludeExact + " <= " + excludePrefix);
         assertTrue(all < exact / 3, "every NIC: " + all + " s, one: " + exact + " s");
-        // what the run rests on says the list
-        assertTrue(run(s, "exact").plan().stream().anyMatch(l -> l.contains("NCCL_IB_HCA==mlx5_1")),
-                run(s, "exact").plan().toString());
+        // the plan says the list, and the item NCCL would pass over in silence
+        List<String> plan = run(s, "exact").plan();
+        assertTrue(plan.stream().anyMatch(l -> l.contains("NCCL_IB_HCA==mlx5_1,mlx5_99")), plan.toString());
+        assertTrue(plan.contains("NCCL_IB_HCA item 'mlx5_99' matches no device on host t0 (NCCL ignores it silently)"),
+                plan.toString());
         assertFalse(run(s, "all").plan().stream().anyMatch(l -> l.contains("NCCL_IB_HCA")));
         // a checkpoint engine's broadcast reads the same variable
         double ckptOne = wire(run(s, "ckpt-one"));
