@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.hardware.Host;
@@ -31,6 +32,8 @@ import org.rdmasim.refit.model.ModelInventory;
 import org.rdmasim.refit.model.Tensor;
 import org.rdmasim.refit.model.TensorRole;
 import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.config.NcclIbHca;
+import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.workload.RefitSpec;
 
 /**
@@ -52,6 +55,9 @@ public final class RefitSetup {
     private final TrainerLayout trainer;
     private final InferenceLayout inference;
     private final SliceMap map;
+    private final NcclIbHca ibHca;
+    /** What NCCL passes over in silence in {@code NCCL_IB_HCA} (items matching no device), said in the plan. */
+    private final List<String> ibHcaWarnings = new ArrayList<>();
     private final RefitPlan plan;
 
     /** What the spec asks and its layouts or hosts cannot do, with the scenario field to blame. */
@@ -69,8 +75,9 @@ public final class RefitSetup {
         }
     }
 
-    private RefitSetup(RefitSpec spec, Function<String, Host> hosts) {
+    private RefitSetup(RefitSpec spec, Function<String, Host> hosts, NcclIbHca ibHca) {
         this.spec = spec;
+        this.ibHca = ibHca;
         Mapped m = mapped(spec);
         this.inventory = m.inventory();
         this.tensors = m.tensors();
@@ -192,9 +199,34 @@ public final class RefitSetup {
         return new Mapped(inventory, tensors, trainer, inference, map);
     }
 
-    /** Builds {@code spec} on hosts looked up by name (a group's hosts may share one shape). */
+    /**
+     * Builds {@code spec} on hosts looked up by name (a group's hosts may share one shape), with
+     * {@code NCCL_IB_HCA} unset.
+     */
     public static RefitSetup of(RefitSpec spec, Function<String, Host> hosts) {
-        return new RefitSetup(spec, hosts);
+        return new RefitSetup(spec, hosts, NcclIbHca.unset());
+    }
+
+    /**
+     * Builds {@code spec} on hosts looked up by name in the variant's environment {@code stack}: its
+     * {@code NCCL_IB_HCA} ({@link #ncclIbHca}) restricts a broadcast's NICs. A list that leaves a broadcast host
+     * none is a {@link org.rdmasim.transport.config.ConfigValueException} naming the variable and the line
+     * that set it.
+     */
+    public static RefitSetup of(RefitSpec spec, Function<String, Host> hosts, StackProfile stack) {
+        return new RefitSetup(spec, hosts, ncclIbHca(stack, hosts.apply(spec.inferenceHosts().get(0))));
+    }
+
+    /**
+     * {@code NCCL_IB_HCA} as the variant's processes see it: the effective configuration of a GPU process
+     * (the user's environment, the later of two settings winning; no other layer sets an NCCL variable), read
+     * at the NCCL release the scenario names or rdmasim assumes ({@link StackProfile#ncclRelease}).
+     */
+    public static NcclIbHca ncclIbHca(StackProfile stack, Host host) {
+        if (host.gpus().isEmpty()) {
+            return NcclIbHca.unset();
+        }
+        return stack.configFor(host, host.gpus().get(0)).ncclIbHca(stack.ncclRelease());
     }
 
     private static int perHost(List<String> names, Function<String, Host> hosts) {
@@ -221,8 +253,8 @@ public final class RefitSetup {
                     : RdmaPull.direct();
             case "write-schedule" -> new WriteSchedule(bucket(k), k.doubleBuffered() ? 2 : 1);
             case "nccl-broadcast" -> new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.senders(),
-                    List.of());
-            case "checkpoint-engine" -> CheckpointEngine.of(new Buckets(bucket(k), k.doubleBuffered()));
+                    ibHca);
+            case "checkpoint-engine" -> new CheckpointEngine(new Buckets(bucket(k), k.doubleBuffered()), ibHca);
             default -> throw new Refused("method", "expected one of " + String.join(", ", METHODS) + ", got '"
                     + spec.method() + "'");
         };
@@ -249,8 +281,29 @@ public final class RefitSetup {
             whole = Math.addExact(whole, t.bytes());
         }
         boolean broadcast = method instanceof BroadcastRefit;
+        if (broadcast && ibHca.restricts()) {
+            // every host a broadcast crosses needs a NIC the list leaves: said now, at the line that set it
+            Set<Object> shapes = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            for (String name : new java.util.LinkedHashSet<>(concat(spec.trainerHosts(), spec.inferenceHosts()))) {
+                Host h = hosts.apply(name);
+                if (!shapes.add(h.spec())) {
+                    continue; // a host group's hosts share one shape and so one answer
+                }
+                List<String> nics = h.nics().stream().map(TopologyNode::name).toList();
+                ibHca.gpuNics(name, nics, h.listedOnlyNics());
+                for (String w : ibHca.resolve(nics).warnings()) {
+                    ibHcaWarnings.add(w.replace("this host", "host " + name));
+                }
+            }
+        }
         return new RefitPlan(map.routes(), trainerAt::get, inferenceAt::get, broadcast ? whole : 0, method, preparation,
                 registration, calibration, spec.cycles(), RankBuffers.of(map));
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
     }
 
     private static long bucket(RefitSpec.Knobs k) {
@@ -394,7 +447,11 @@ public final class RefitSetup {
                     + ", bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
             default -> "bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
         };
+        if (plan.method() instanceof BroadcastRefit && ibHca.restricts()) {
+            knobs += ", NCCL_IB_HCA=" + ibHca;
+        }
         out.add("method " + spec.method() + " (" + knobs + "), " + spec.cycles() + " cycle(s)");
+        out.addAll(ibHcaWarnings);
         Registration g = plan.registration();
         out.add("registration " + spec.registration() + (g.mode() == Registration.Mode.POOLED ? " (" + g.poolSegments()
                 + " segments)" : "") + ", " + (g.cached() ? "cached after the first cycle" : "every cycle") + ", "

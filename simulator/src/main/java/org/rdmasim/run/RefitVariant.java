@@ -69,7 +69,7 @@ final class RefitVariant {
     private static Ran once(VariantSpec v, List<Host> hosts, Map<String, Host> byName, RefitSpec spec,
             org.rdmasim.engine.RunWatch watch) {
         boolean usage = watch != null;
-        RefitSetup setup = RefitSetup.of(spec, byName::get);
+        RefitSetup setup = RefitSetup.of(spec, byName::get, v.transport().stack());
         LanePolicy lanes = v.transport().backend().lanes(v.transport().stack(),
                 UcxLaneSelection.Registrations.EVERYWHERE);
         RefitRun.Transport transport = new RefitRun.Transport(lanes, v.protocol(), new WorkloadRun.PathOptions(
@@ -218,7 +218,8 @@ final class RefitVariant {
             try {
                 RefitSummary s = once(changed, hosts, byName, changed.refitSpec(), null).summary();
                 out.add(new RefitSummary.Change(e.getKey(), s.firstCycleSeconds(), s.steadyCycleSeconds(), ""));
-            } catch (IllegalArgumentException ex) {
+            } catch (IllegalArgumentException | org.rdmasim.transport.config.ConfigValueException ex) {
+                // a method this variant's NCCL_IB_HCA cannot carry is a change that does not apply
                 out.add(new RefitSummary.Change(e.getKey(), Double.NaN, Double.NaN, ex.getMessage()));
             }
         }

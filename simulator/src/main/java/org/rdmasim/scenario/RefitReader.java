@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import org.rdmasim.refit.RefitSetup;
 import org.rdmasim.refit.method.RefitCalibration;
+import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.workload.RefitSpec;
 
 /**
@@ -36,7 +37,8 @@ import org.rdmasim.workload.RefitSpec;
  *   stages: {pause: 0 s, resume: 0 s, barrier: 0 s, bucket: 5.6 ms}   # bucket: fixed cost a broadcast bucket
  *   cycles: 2
  * </pre>
- * Every field a layout or host group cannot carry is refused with its location (exit 2).
+ * Every field a layout or host group cannot carry is refused with its location (exit 2); so is an
+ * {@code NCCL_IB_HCA} in the variant's environment that leaves a broadcast's host no NIC, at the line setting it.
  */
 final class RefitReader {
     private static final Map<String, String> STAGE_KEYS = Map.of("pause", RefitCalibration.PAUSE, "resume",
@@ -45,7 +47,7 @@ final class RefitReader {
     private RefitReader() {
     }
 
-    static RefitSpec read(YamlTree r, HostTable hosts) {
+    static RefitSpec read(YamlTree r, HostTable hosts, StackProfile stack) {
         r.onlyFields(Set.of("model", "dtype", "trainer", "inference", "method", "senders", "tree", "bucket",
                 "doubleBuffering", "registration", "poolSegments", "registrationHcas", "cached", "stages", "cycles"));
         Path model = model(r.get("model"));
@@ -162,7 +164,7 @@ final class RefitReader {
                 new RefitSpec.Knobs(senders, tree, bucket, doubleBuffered), registration, segments, cached, hcas, cycles,
                 stages);
         try {
-            RefitSetup.of(spec, hosts::representative);
+            RefitSetup.of(spec, hosts::representative, stack);
         } catch (RefitSetup.Refused e) {
             throw at(r, e.field()).error(e.getMessage());
         }

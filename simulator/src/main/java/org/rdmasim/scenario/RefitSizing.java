@@ -81,7 +81,8 @@ public final class RefitSizing {
      *   <li>senders (nccl-broadcast): 1 to the trainer's ranks. RDMA pull and WRITE move each byte from the
      *       trainer rank holding it, spreading reads over data-parallel replicas already; a checkpoint engine
      *       sends from the inference side's own ranks;</li>
-     *   <li>nics (rdma-pull, write-schedule): 1 to the inference host's compute NICs;</li>
+     *   <li>nics (rdma-pull, write-schedule): 1 to the inference host's compute NICs; (nccl-broadcast,
+     *       checkpoint-engine) 1 to the fewest compute NICs of a host the broadcast crosses;</li>
      *   <li>bucket (write-schedule, nccl-broadcast, checkpoint-engine): powers of two from 16 MiB up to the
      *       smallest one holding the whole model, at most 8 GiB (checkpoint-engine's default cap,
      *       {@code PS_MAX_BUCKET_SIZE_GB}); a larger bucket is one bucket either way;</li>
@@ -110,10 +111,16 @@ public final class RefitSizing {
                 return new Ladder(steps, skipped, ranks + " trainer rank(s)");
             }
             case NICS -> {
-                if (!method.equals("rdma-pull") && !method.equals("write-schedule")) {
-                    throw new IllegalArgumentException("--vary nics applies to rdma-pull and write-schedule (method is "
-                            + method + "): NCCL picks a NIC per channel itself, which rdmasim does not let a scenario "
-                            + "restrict for a refit broadcast");
+                if (broadcast(method)) {
+                    int nics = Integer.MAX_VALUE;
+                    for (Host h : broadcastHosts(v)) {
+                        nics = Math.min(nics, h.computeNics().size());
+                    }
+                    for (int n = 1; n <= nics; n++) {
+                        steps.add(new Step(n, Integer.toString(n)));
+                    }
+                    return new Ladder(steps, skipped, "the fewest compute NICs of a broadcast host: " + nics
+                            + " (NCCL_IB_HCA lists each host's N nearest its GPUs)");
                 }
                 int nics = computeNics(v).size();
                 for (int n = 1; n <= nics; n++) {
@@ -174,6 +181,9 @@ public final class RefitSizing {
         VariantSpec out = switch (knob) {
             case SENDERS -> v.withRefit(spec.withMethod(spec.method(), k.withSenders((int) value)));
             case NICS -> {
+                if (broadcast(spec.method())) {
+                    yield withIbHca(v, (int) value);
+                }
                 // N >= 2: ModelExpress' stripe mode lists every compute NIC in UCX_NET_DEVICES; UCX_MAX_RMA_RAILS
                 // caps the lanes UCX's own scoring picks among them, and each buffer is registered on as many HCAs
                 // (as the "what would halve it" striping change does, run/RefitVariant)
@@ -196,6 +206,58 @@ public final class RefitSizing {
         };
         String shown = knob == Knob.BUCKET ? Units.exactSizeLabel(value, "") : Long.toString(value);
         return out.withName(v.name() + " " + knob.label() + "=" + shown);
+    }
+
+    private static boolean broadcast(String method) {
+        return method.equals("nccl-broadcast") || method.equals("checkpoint-engine");
+    }
+
+    /** The hosts a broadcast crosses, one per shape: the trainer's (senders, or owners) and the inference's. */
+    private static List<Host> broadcastHosts(VariantSpec v) {
+        List<Host> out = new ArrayList<>();
+        java.util.Set<Object> shapes = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        RefitSpec spec = v.refitSpec();
+        List<String> names = new ArrayList<>(spec.trainerHosts());
+        names.addAll(spec.inferenceHosts());
+        for (String name : names) {
+            if (shapes.add(v.hosts().get(name))) {
+                out.add(host(v, name));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A broadcast on {@code n} NICs a host: {@code NCCL_IB_HCA} naming exactly ({@code =}) each host's first
+     * {@code n} compute NICs in the order NCCL hands them to channels (each communicator GPU's nearest, host
+     * GPU order; then the rest nearest first), as the pulls' knob gives each GPU its nearest NIC first. The
+     * variable is one list for every process, so hosts whose names differ share a list that still leaves each
+     * exactly its {@code n}; a list that would leave a host more is refused.
+     */
+    private static VariantSpec withIbHca(VariantSpec v, int n) {
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        List<Host> hosts = broadcastHosts(v);
+        for (Host h : hosts) {
+            java.util.Set<String> order = new java.util.LinkedHashSet<>();
+            for (TopologyNode g : h.gpus()) {
+                order.add(h.nicsByDistance(g).get(0).name());
+            }
+            for (TopologyNode g : h.gpus()) {
+                h.nicsByDistance(g).forEach(nic -> order.add(nic.name()));
+            }
+            order.stream().limit(n).forEach(names::add);
+        }
+        for (Host h : hosts) {
+            long listed = h.nics().stream().filter(nic -> names.contains(nic.name())).count();
+            if (listed != n) {
+                throw new IllegalArgumentException("--vary nics: one NCCL_IB_HCA for every host cannot give host "
+                        + h.name() + " " + n + " NIC(s): the list " + names + " names " + listed + " of its ports");
+            }
+        }
+        List<EnvEntry> env = new ArrayList<>(v.transport().stack().env());
+        env.removeIf(e -> e.name().equals("NCCL_IB_HCA"));
+        env.add(new EnvEntry("NCCL_IB_HCA", "=" + String.join(",", names), "size --vary nics", 0));
+        return v.withTransport(v.transport().withStack(v.transport().stack().withEnv(env)));
     }
 
     private static RefitSpec withTp(RefitSpec spec, int tp) {

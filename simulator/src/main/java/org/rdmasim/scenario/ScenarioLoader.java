@@ -189,7 +189,7 @@ public final class ScenarioLoader {
                 throw v.get("transport").get("lanes").error("explicit lanes are not supported with a refit; "
                         + "let the transport backend choose them from the environment");
             }
-            org.rdmasim.workload.RefitSpec refit = RefitReader.read(work.get("refit"), hosts);
+            org.rdmasim.workload.RefitSpec refit = RefitReader.read(work.get("refit"), hosts, transport.stack());
             return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration,
                     new Workload.Refit(refit), null, warnings, null);
         }

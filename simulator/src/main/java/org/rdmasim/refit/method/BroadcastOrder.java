@@ -10,6 +10,7 @@ import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.config.NcclIbHca;
 
 /** The chain order through a broadcast's receivers and the NICs NCCL picks, for {@link BucketedBroadcast}. */
 final class BroadcastOrder {
@@ -51,22 +52,30 @@ final class BroadcastOrder {
      * The NICs of host {@code h} NCCL's ring search hands to channels, in the order it tries them: for each
      * of the communicator's GPUs on the host ({@code gpus}, host order), the NICs nearest it
      * ({@code ncclTopoSelectNets} gathers each GPU's preferred NICs first, NVIDIA/nccl src/graph/search.cc
-     * L541, v2.30.7-1), among those {@code NCCL_IB_HCA} lists when it lists any. Channel c starts its search
-     * at entry {@code c mod count} ({@code nets[(graph->nChannels + i) % netCount]}, L736) and each NIC a
-     * channel takes loses that channel's bandwidth for the next (L747-751), so successive channels cross the
-     * fabric through successive NICs of the list. ASSUMED: the search stops at the NICs nearest the GPUs.
-     * It starts at the nearest path type and widens it only while its channels fall short of the node's
+     * L541, v2.30.7-1), among those {@code NCCL_IB_HCA} selects ({@link NcclIbHca#gpuNics}: NCCL drops a
+     * device the list does not select before the topology is built, src/transport/net_ib/init.cc L370). Channel
+     * c starts its search at entry {@code c mod count} ({@code nets[(graph->nChannels + i) % netCount]}, L736)
+     * and each NIC a channel takes loses that channel's bandwidth for the next (L747-751), so successive channels
+     * cross the fabric through successive NICs of the list. ASSUMED: the search stops at the NICs nearest the
+     * GPUs. It starts at the nearest path type and widens it only while its channels fall short of the node's
      * bandwidth ({@code nChannels * bwInter >= system->totalBw}, L1198), which NICs at line rate beside each
-     * GPU meet; NICs farther away are not modelled as used.
+     * GPU meet; NICs farther away are not modelled as used. A list that leaves the host no NIC is the
+     * {@link org.rdmasim.transport.config.ConfigValueException} NCCL's "No device found" is.
      */
-    static List<TopologyNode> channelNics(Host h, List<TopologyNode> gpus, List<String> ibHca) {
+    static List<TopologyNode> channelNics(Host h, List<TopologyNode> gpus, NcclIbHca ibHca) {
+        List<TopologyNode> candidates = h.computeNics();
+        if (ibHca.restricts()) {
+            Set<String> allowed = new java.util.HashSet<>(ibHca.gpuNics(h.name(),
+                    h.nics().stream().map(TopologyNode::name).toList(), h.listedOnlyNics()));
+            candidates = h.nics().stream().filter(n -> allowed.contains(n.name())).toList();
+        }
         Set<TopologyNode> out = new LinkedHashSet<>();
         for (TopologyNode g : gpus) {
+            List<TopologyNode> ranked = new ArrayList<>(candidates);
+            // nearest first, ties in PCI order, as Host#nicsByDistance ranks the compute ports
+            ranked.sort((p, q) -> h.relation(g, p).compareTo(h.relation(g, q)));
             PathType best = null;
-            for (TopologyNode n : h.nicsByDistance(g)) {
-                if (!ibHca.isEmpty() && !ibHca.contains(n.name())) {
-                    continue;
-                }
+            for (TopologyNode n : ranked) {
                 PathType p = h.relation(g, n);
                 if (best == null) {
                     best = p;
@@ -78,7 +87,7 @@ final class BroadcastOrder {
             }
         }
         if (out.isEmpty()) {
-            throw new IllegalArgumentException("host " + h.name() + " has none of the NICs NCCL_IB_HCA lists " + ibHca);
+            throw new IllegalArgumentException("host " + h.name() + " has no NIC for NCCL's channels");
         }
         return new ArrayList<>(out);
     }
@@ -109,7 +118,7 @@ final class BroadcastOrder {
      * A host where the root is the communicator's only GPU thus gives the root's nearest NICs. A broadcast
      * inside one host has one channel: its chain is bound by NVLink, which the channels would share.
      */
-    static int channels(WireContext ctx, Map<String, List<TopologyNode>> gpus, List<String> ibHca) {
+    static int channels(WireContext ctx, Map<String, List<TopologyNode>> gpus, NcclIbHca ibHca) {
         if (gpus.size() < 2) {
             return 1;
         }
@@ -128,7 +137,7 @@ final class BroadcastOrder {
      * (NVIDIA/nccl src/graph/search.cc L827, v2.30.7-1: "Ring : NET n -> GPU a -> GPU b -> .. -> GPU x -> NET n").
      */
     static List<Endpoint> channelOrder(WireContext ctx, List<Endpoint> given, Map<String, List<TopologyNode>> gpus,
-            int k, List<String> ibHca) {
+            int k, NcclIbHca ibHca) {
         // a node's GPUs sit together in NCCL's ring, the root's included: its host-mates follow it
         Endpoint root = given.get(0);
         List<Endpoint> members = new ArrayList<>();
@@ -169,7 +178,7 @@ final class BroadcastOrder {
     }
 
     /** The NIC channel {@code k} crosses the fabric through on host {@code h}. */
-    static TopologyNode channelNic(Host h, List<TopologyNode> gpus, int k, List<String> ibHca) {
+    static TopologyNode channelNic(Host h, List<TopologyNode> gpus, int k, NcclIbHca ibHca) {
         List<TopologyNode> nics = channelNics(h, gpus, ibHca);
         return nics.get(k % nics.size());
     }

@@ -1,6 +1,6 @@
 package org.rdmasim.refit.method;
 
-import java.util.List;
+import org.rdmasim.transport.config.NcclIbHca;
 
 /**
  * A refit that broadcasts the converted model bucket by bucket from trainer GPUs to every inference rank
@@ -11,8 +11,8 @@ public sealed interface BroadcastRefit extends RefitMethod permits NcclBroadcast
     /** The bucket size and buffering. */
     Buckets buckets();
 
-    /** NCCL_IB_HCA's list of NICs NCCL may use (empty: all). */
-    List<String> ibHca();
+    /** {@code NCCL_IB_HCA}: the NICs NCCL may use on each host ({@link NcclIbHca#unset()}: every one). */
+    NcclIbHca ibHca();
 
     @Override
     default double registrationSeconds(WireContext ctx) {

@@ -1,6 +1,6 @@
 package org.rdmasim.refit.method;
 
-import java.util.List;
+import org.rdmasim.transport.config.NcclIbHca;
 
 /**
  * MoonshotAI's checkpoint-engine in broadcast mode ({@code checkpoint_engine/ps.py},
@@ -18,18 +18,20 @@ import java.util.List;
  * gather or conversion: the host copy is already the inference checkpoint. The bucket size is the
  * caller's, or checkpoint-engine's own rule ({@link Buckets#checkpointEngineRule}).
  *
- * @param ibHca NCCL_IB_HCA's list of NICs NCCL may use (empty: all)
+ * @param ibHca {@code NCCL_IB_HCA} in the variant's environment: the NICs NCCL may use on each host
  */
-public record CheckpointEngine(Buckets buckets, List<String> ibHca) implements BroadcastRefit {
+public record CheckpointEngine(Buckets buckets, NcclIbHca ibHca) implements BroadcastRefit {
     public CheckpointEngine {
         if (buckets == null) {
             throw new IllegalArgumentException("a checkpoint engine needs its bucket size");
         }
-        ibHca = List.copyOf(ibHca);
+        if (ibHca == null) {
+            throw new IllegalArgumentException("a checkpoint engine needs its NCCL_IB_HCA (NcclIbHca.unset() when not set)");
+        }
     }
 
     public static CheckpointEngine of(Buckets buckets) {
-        return new CheckpointEngine(buckets, List.of());
+        return new CheckpointEngine(buckets, NcclIbHca.unset());
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.rdmasim.refit.method;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.rdmasim.transport.config.NcclIbHca;
 
 /**
  * NCCL broadcast per bucket, as verl's checkpoint engines and NeMo-RL's broadcast path run it: the
@@ -27,9 +28,9 @@ import java.util.List;
  * starts, in its communicator's order.
  *
  * @param senders trainer ranks that send: 1 rank 0 alone, 0 every trainer rank, N evenly spaced ranks
- * @param ibHca NCCL_IB_HCA's list of NICs NCCL may use (empty: all)
+ * @param ibHca {@code NCCL_IB_HCA} in the variant's environment: the NICs NCCL may use on each host
  */
-public record NcclBroadcast(Buckets buckets, int senders, List<String> ibHca) implements BroadcastRefit {
+public record NcclBroadcast(Buckets buckets, int senders, NcclIbHca ibHca) implements BroadcastRefit {
     public NcclBroadcast {
         if (buckets == null) {
             throw new IllegalArgumentException("a broadcast needs its bucket size");
@@ -37,19 +38,21 @@ public record NcclBroadcast(Buckets buckets, int senders, List<String> ibHca) im
         if (senders < 0) {
             throw new IllegalArgumentException("senders is 0 (all) or a count of trainer ranks, got " + senders);
         }
-        ibHca = List.copyOf(ibHca);
+        if (ibHca == null) {
+            throw new IllegalArgumentException("a broadcast needs its NCCL_IB_HCA (NcclIbHca.unset() when not set)");
+        }
     }
 
-    public NcclBroadcast(Buckets buckets, boolean striped, List<String> ibHca) {
+    public NcclBroadcast(Buckets buckets, boolean striped, NcclIbHca ibHca) {
         this(buckets, striped ? 0 : 1, ibHca);
     }
 
     public static NcclBroadcast fromRankZero(Buckets buckets) {
-        return new NcclBroadcast(buckets, 1, List.of());
+        return new NcclBroadcast(buckets, 1, NcclIbHca.unset());
     }
 
     public static NcclBroadcast stripedOverTrainers(Buckets buckets) {
-        return new NcclBroadcast(buckets, 0, List.of());
+        return new NcclBroadcast(buckets, 0, NcclIbHca.unset());
     }
 
     /** More than one trainer rank sends. */

@@ -26,6 +26,7 @@ import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferEngine;
 import org.rdmasim.transport.TransferResult;
 import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.transport.config.NcclIbHca;
 import org.rdmasim.workload.TransferItem;
 import org.rdmasim.workload.WorkloadRun;
 
@@ -266,7 +267,7 @@ public final class WireContext {
      * @param members the root first, then the receivers in chain order
      * @param ranks   the inference ranks of {@code members} after the root (landing bytes)
      */
-    void broadcast(List<Endpoint> members, List<Integer> ranks, List<String> ibHca, long bytes, String label,
+    void broadcast(List<Endpoint> members, List<Integer> ranks, NcclIbHca ibHca, long bytes, String label,
             Runnable then) {
         if (members.size() < 2) {
             clock().schedule(0, then);

@@ -231,8 +231,9 @@ public final class EffectiveConfig {
         return get("MX_RDMA_NIC_PIN").map(v -> NicPin.parse(v.rawValue())).orElse(NicPin.OFF);
     }
 
-    public Optional<NcclIbHca> ncclIbHca() {
-        return get("NCCL_IB_HCA").map(NcclIbHca::of);
+    /** {@code NCCL_IB_HCA} as NCCL {@code release} reads it, or {@link NcclIbHca#unset()}. */
+    public NcclIbHca ncclIbHca(StackVersion release) {
+        return get("NCCL_IB_HCA").map(v -> NcclIbHca.of(v, release)).orElseGet(NcclIbHca::unset);
     }
 
     /**

@@ -2,20 +2,30 @@ package org.rdmasim.transport.config;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
- * {@code NCCL_IB_HCA}: which IB devices NCCL's IB transport uses, read as
- * {@code ncclIbInitDevices} in {@code src/transport/net_ib.cc} reads it:
+ * {@code NCCL_IB_HCA}: which IB devices NCCL's IB transport uses, read as NCCL's IB device set-up reads it
+ * (NVIDIA/nccl v2.30.7-1 {@code src/transport/net_ib/init.cc} L317-324 and L370; up to v2.29 the same code
+ * sat in {@code ncclIbInitDevices}, {@code src/transport/net_ib.cc}):
  * a leading {@code ^} excludes the listed devices instead of selecting them; then a leading
  * {@code =} asks for exact names instead of prefixes; the rest is split by {@code parseStringList}
- * ({@code src/misc/utils.cc}) into {@code name[:port]} items, the port read with {@code atoi}.
- * A device is used when {@code matchIfList(...) ^ searchNot}; {@code matchIfList} compares names
- * by prefix ({@code mlx5} matches {@code mlx5_0}..{@code mlx5_7}) or exactly, and a missing port
- * matches any port. NCCL does not warn about items that match nothing; rdmasim does.
+ * ({@code src/misc/utils.cc}) into {@code name[:port]} items. A device port is used when
+ * {@code matchIfList(...) ^ searchNot}; {@code matchIfList} compares names by prefix ({@code mlx5} matches
+ * {@code mlx5_0}..{@code mlx5_7}) or, with {@code =}, exactly (v2.30.7-1 utils.cc L218-222), a missing port
+ * matches any port (L224-229), and an empty list matches every device (L234), so {@code ^} alone leaves none.
+ * NCCL does not warn about items that match nothing; rdmasim does.
  * If nothing is left NCCL prints "NET/IB : No device found." and falls back to sockets, which the
  * simulator does not model, so that is an error here.
+ *
+ * <p>The port field is read two ways: up to v2.30.4-1 {@code parseStringList} reads it with
+ * {@code atoi(ptr+1)}, so {@code mlx5_0:} is port 0 and matches no port (v2.29.2-1 utils.cc L157); from
+ * v2.30.7-1 it splits fields with {@code ncclOsStrSep} and an empty port is -1, any port (v2.30.7-1
+ * utils.cc L189-216, where a third and fourth field are the rail and plane, not read here).
  */
 public final class NcclIbHca {
+    /** The first release whose {@code parseStringList} reads an empty port as any port. */
+    static final StackVersion EMPTY_PORT_IS_ANY = new StackVersion(2, 30, 7);
 
     private record Item(String prefix, int port) {
     }
@@ -25,7 +35,7 @@ public final class NcclIbHca {
     private final boolean exact;
     private final List<Item> items;
 
-    private NcclIbHca(EffectiveValue setting) {
+    private NcclIbHca(EffectiveValue setting, StackVersion release) {
         this.setting = setting;
         String s = setting.rawValue();
         exclude = s.startsWith("^");
@@ -36,15 +46,28 @@ public final class NcclIbHca {
         if (exact) {
             s = s.substring(1);
         }
-        items = parseStringList(s);
+        items = parseStringList(s, release.atLeast(EMPTY_PORT_IS_ANY));
     }
 
+    /** {@code raw} as the user's, read at the NCCL release rdmasim assumes when a scenario names none. */
     public static NcclIbHca parse(String raw) {
-        return of(new EffectiveValue("NCCL_IB_HCA", raw, ConfigLayer.USER, ""));
+        return of(new EffectiveValue("NCCL_IB_HCA", raw, ConfigLayer.USER, ""), new StackVersion(2, 28, 9));
     }
 
-    public static NcclIbHca of(EffectiveValue setting) {
-        return new NcclIbHca(setting);
+    /** The variable unset: every device (NCCL's {@code userIbEnv == NULL}). */
+    public static NcclIbHca unset() {
+        return new NcclIbHca(new EffectiveValue("NCCL_IB_HCA", "", ConfigLayer.DEFAULT, "not set"),
+                EMPTY_PORT_IS_ANY);
+    }
+
+    /** {@code setting} read as NCCL {@code release} reads it. */
+    public static NcclIbHca of(EffectiveValue setting, StackVersion release) {
+        return new NcclIbHca(setting, release);
+    }
+
+    /** Whether the variable is set to a list (an unset or empty one selects every device). */
+    public boolean restricts() {
+        return exclude || !items.isEmpty();
     }
 
     public boolean excludes() {
@@ -90,8 +113,32 @@ public final class NcclIbHca {
         return new DeviceSelection(selected, warnings);
     }
 
-    /** NCCL's {@code parseStringList}: text after ':' up to ',' is the port ({@code atoi}). */
-    private static List<Item> parseStringList(String s) {
+    /**
+     * The NICs of host {@code host} NCCL may hand to a GPU's channels: those the list selects among all its
+     * ports ({@code hostNics}, as NCCL enumerates every IB device), a port in {@code listedOnly} (a storage
+     * port) only when an item names it in full, as rdmasim takes a storage port for GPU traffic only when
+     * named. A list that leaves none is the error NCCL's "No device found" would be.
+     */
+    public List<String> gpuNics(String host, List<String> hostNics, Set<String> listedOnly) {
+        List<String> out = new ArrayList<>();
+        for (String nic : resolve(hostNics).devices()) {
+            if (!listedOnly.contains(nic) || (!exclude && items.stream().anyMatch(i -> i.prefix().equals(nic)))) {
+                out.add(nic);
+            }
+        }
+        if (out.isEmpty()) {
+            throw new ConfigValueException(setting.name(), setting.rawValue(), setting.layer(), setting.origin(),
+                    "a list that leaves host " + host + " a GPU NIC (it selects only the storage port(s) "
+                    + resolve(hostNics).devices() + ", taken for GPU traffic only when named in full)");
+        }
+        return out;
+    }
+
+    /**
+     * NCCL's {@code parseStringList}: items split at ',' (empty ones skipped), the text after ':' the
+     * port, read with {@code atoi}; an empty port is port 0 before {@link #EMPTY_PORT_IS_ANY}, any port from it.
+     */
+    private static List<Item> parseStringList(String s, boolean emptyPortIsAny) {
         List<Item> out = new ArrayList<>();
         for (String raw : s.split(",", -1)) {
             int colon = raw.indexOf(':');
@@ -99,7 +146,17 @@ public final class NcclIbHca {
             if (prefix.isEmpty()) {
                 continue;
             }
-            int port = colon < 0 ? -1 : atoi(raw.substring(colon + 1));
+            int port = -1;
+            if (colon >= 0) {
+                String field = raw.substring(colon + 1);
+                if (emptyPortIsAny) {
+                    int next = field.indexOf(':');
+                    field = next < 0 ? field : field.substring(0, next);
+                    port = field.isEmpty() ? -1 : atoi(field);
+                } else {
+                    port = atoi(field);
+                }
+            }
             out.add(new Item(prefix, port));
         }
         return out;
@@ -108,6 +165,11 @@ public final class NcclIbHca {
     private static int atoi(String s) {
         NcclNumbers.Parsed p = NcclNumbers.strtoll(s.replaceFirst("^0+(?=\\d)", ""));
         return (int) p.value();
+    }
+
+    /** Where the value came from ({@code file:line} for a scenario's own), for messages. */
+    public String origin() {
+        return setting.origin();
     }
 
     @Override

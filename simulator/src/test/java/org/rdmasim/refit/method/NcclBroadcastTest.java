@@ -1,5 +1,6 @@
 package org.rdmasim.refit.method;
 
+import org.rdmasim.transport.config.NcclIbHca;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rdmasim.refit.method.RefitFixture.GB;
@@ -107,7 +108,7 @@ class NcclBroadcastTest {
     void ncclIbHcaRestrictsTheNicNcclPicks() {
         // With only mlx5_1 allowed, GPU0's chain leaves and enters by the far NIC: still one NIC, same time,
         // but the bound names mlx5_1 or the switch uplinks it now crosses.
-        RefitResult.Cycle pinned = run(new NcclBroadcast(new Buckets(BUCKET, true), false, List.of("mlx5_1")))
+        RefitResult.Cycle pinned = run(new NcclBroadcast(new Buckets(BUCKET, true), false, NcclIbHca.parse("=mlx5_1")))
                 .cycles().get(0);
         assertEquals(PAYLOAD, pinned.received().get(1));
         assertTrue(!pinned.boundBy().contains("mlx5_0"), pinned.boundBy());
@@ -126,7 +127,7 @@ class NcclBroadcastTest {
         java.util.function.IntFunction<org.rdmasim.transport.Endpoint> inference = rank -> rank == 0
                 ? new org.rdmasim.transport.Endpoint("train", "GPU1") : RefitFixture.inference(rank - 1);
         double[] wire = new double[2];
-        List<List<String>> hca = List.of(List.of(), List.of("mlx5_0"));
+        List<NcclIbHca> hca = List.of(NcclIbHca.unset(), NcclIbHca.parse("=mlx5_0"));
         for (int k = 0; k < 2; k++) {
             RefitPlan plan = RefitPlan.of(routes, RefitFixture::trainer, inference,
                     new NcclBroadcast(new Buckets(PAYLOAD, false), false, hca.get(k))).withBroadcastBytes(PAYLOAD);
@@ -159,7 +160,7 @@ class NcclBroadcastTest {
         assertEquals(List.of(0, 4), NcclBroadcast.senders(ranks, 2));
         assertEquals(ranks, NcclBroadcast.senders(ranks, 0));
         assertEquals(ranks, NcclBroadcast.senders(ranks, 8));
-        assertEquals("nccl-broadcast", new NcclBroadcast(new Buckets(BUCKET, true), 1, List.of()).name());
-        assertEquals("nccl-broadcast-striped", new NcclBroadcast(new Buckets(BUCKET, true), 3, List.of()).name());
+        assertEquals("nccl-broadcast", new NcclBroadcast(new Buckets(BUCKET, true), 1, NcclIbHca.unset()).name());
+        assertEquals("nccl-broadcast-striped", new NcclBroadcast(new Buckets(BUCKET, true), 3, NcclIbHca.unset()).name());
     }
 }
