@@ -314,8 +314,11 @@ final class FlowGroups {
                     q.refactor(q.lazyFactor() - m.weight() * m.usage(i), now);
                     g.shared.add(q);
                     if (reattach) {
-                        // m runs on its own on q again: q is no longer crossed by members only.
+                        // m runs on its own on q again: q is no longer crossed by members only. Back on the
+                        // pseudo-path q carries the other members' share; m's own share, at the rate it keeps,
+                        // is q's load too (no re-solve need touch q, as no rate changes here).
                         unshare(q, now);
+                        q.setLoad(now, q.load() + level * m.weight() * m.usage(i));
                     }
                 }
                 continue;

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -102,6 +103,17 @@ class FastPathProperties {
         } finally {
             Files.deleteIfExists(file);
         }
+    }
+
+    /**
+     * The list the property above once shrank to (READ, leaf-spine DGX H100s, staggered starts): a member
+     * leaving its group on its own again, across a resource it shared lazily with another member, left that
+     * resource's load at the other member's share until the next solve touched it, 2 MB short on six
+     * resources while every finish time agreed. Kept as a fixed case.
+     */
+    @Example
+    void aMemberLeavingItsGroupKeepsItsShareOnTheResourceItSharedLazily() throws IOException {
+        fastPathsGiveTheReferenceResultsOnTransferLists(2, 2, 52, 1, false, true, false, 177);
     }
 
     private static String transferList(int senders, int receivers, int transfers, int fabric, boolean gb200,
