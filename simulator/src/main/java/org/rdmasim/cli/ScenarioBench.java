@@ -66,7 +66,7 @@ final class ScenarioBench {
         Path dir = scratch ? Files.createTempDirectory("rdmasim-bench-")
                 : org.rdmasim.report.ReportFolder.claim(reports, RunCommand.inputs(scenario), force);
         try {
-            return timed(scenario, dir, scratch, threads, t0, tLoad, coldJvm, jvmStart, pools, live);
+            return timed(scenario, dir, scratch, threads, new Start(t0, tLoad, coldJvm, jvmStart, pools, live));
         } finally {
             if (scratch) {
                 org.rdmasim.report.ReportFolder.removeScratch(dir);
@@ -74,9 +74,18 @@ final class ScenarioBench {
         }
     }
 
-    private int timed(Scenario scenario, Path dir, boolean scratch, int threads, long t0, long tLoad, boolean coldJvm,
-            double jvmStart,
-            List<MemoryPoolMXBean> pools, LiveHeap live) throws IOException {
+    /** What the bench read before the run: clock marks, the JVM's start, the heap pools and the live-heap watch. */
+    private record Start(long t0, long tLoad, boolean coldJvm, double jvmStart, List<MemoryPoolMXBean> pools,
+            LiveHeap live) {
+    }
+
+    private int timed(Scenario scenario, Path dir, boolean scratch, int threads, Start start) throws IOException {
+        long t0 = start.t0();
+        long tLoad = start.tLoad();
+        boolean coldJvm = start.coldJvm();
+        double jvmStart = start.jvmStart();
+        List<MemoryPoolMXBean> pools = start.pools();
+        LiveHeap live = start.live();
         RunWatch watch = new RunWatch();
         List<VariantOutcome> outcomes = RunCommand.runVariants(scenario, threads, quiet, err, watch);
         long tVariants = System.nanoTime();
