@@ -19,6 +19,7 @@ import org.rdmasim.refit.method.BroadcastRefit;
 import org.rdmasim.refit.method.Buckets;
 import org.rdmasim.refit.method.CheckpointEngine;
 import org.rdmasim.refit.method.NcclBroadcast;
+import org.rdmasim.refit.method.NcclP2p;
 import org.rdmasim.refit.method.Preparation;
 import org.rdmasim.refit.method.RankBuffers;
 import org.rdmasim.refit.method.RdmaPull;
@@ -45,7 +46,7 @@ import org.rdmasim.workload.RefitSpec;
 public final class RefitSetup {
     /** Methods by their scenario names. */
     public static final List<String> METHODS = List.of("rdma-pull", "write-schedule", "nccl-broadcast",
-            "checkpoint-engine");
+            "checkpoint-engine", "nccl-p2p");
     /** FP8 block edge when inference quantises a BF16 checkpoint: DeepSeek-V3's 128 x 128 (its README_WEIGHTS.md). */
     static final int FP8_BLOCK = 128;
 
@@ -159,7 +160,8 @@ public final class RefitSetup {
         }
         RefitSpec.Inference i = spec.inference();
         try {
-            inference = new InferenceLayout(i.tp(), i.dp(), i.expertParallel(), i.redundantExperts());
+            inference = new InferenceLayout(i.tp(), i.dp(), i.expertParallel(), i.redundantExperts(),
+                    i.separateEngines());
         } catch (IllegalArgumentException e) {
             throw new Refused("inference", e.getMessage());
         }
@@ -255,6 +257,9 @@ public final class RefitSetup {
             case "nccl-broadcast" -> new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.senders(),
                     ibHca);
             case "checkpoint-engine" -> new CheckpointEngine(new Buckets(bucket(k), k.doubleBuffered()), ibHca);
+            // separate engines' ranks of one TP rank hold the same shard; inside one engine the MoE layers
+            // spread over every rank, so no two ranks do
+            case "nccl-p2p" -> new NcclP2p(inference.separateEngines() ? inference::tpRank : null, ibHca);
             default -> throw new Refused("method", "expected one of " + String.join(", ", METHODS) + ", got '"
                     + spec.method() + "'");
         };
@@ -281,7 +286,7 @@ public final class RefitSetup {
             whole = Math.addExact(whole, t.bytes());
         }
         boolean broadcast = method instanceof BroadcastRefit;
-        if (broadcast && ibHca.restricts()) {
+        if ((broadcast || method instanceof NcclP2p) && ibHca.restricts()) {
             // every host a broadcast crosses needs a NIC the list leaves: said now, at the line that set it
             Set<Object> shapes = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
             for (String name : new java.util.LinkedHashSet<>(concat(spec.trainerHosts(), spec.inferenceHosts()))) {
@@ -445,9 +450,11 @@ public final class RefitSetup {
             case "nccl-broadcast" -> (k.allSenders() ? "all trainer ranks striped" : k.senders() == 1
                     ? "from trainer rank 0" : k.senders() + " trainer ranks striped")
                     + ", bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
+            case "nccl-p2p" -> "send/recv from the holding trainer rank" + (!inference.separateEngines() ? ""
+                    : ", DP replicas striped then all-gathered");
             default -> "bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
         };
-        if (plan.method() instanceof BroadcastRefit && ibHca.restricts()) {
+        if ((plan.method() instanceof BroadcastRefit || plan.method() instanceof NcclP2p) && ibHca.restricts()) {
             knobs += ", NCCL_IB_HCA=" + ibHca;
         }
         out.add("method " + spec.method() + " (" + knobs + "), " + spec.cycles() + " cycle(s)");

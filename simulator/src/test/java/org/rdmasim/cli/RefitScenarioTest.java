@@ -61,6 +61,10 @@ class RefitScenarioTest {
                 workload: {refit: {method: nccl-broadcast, bucket: 128 KiB, senders: all}}
               - name: checkpoint-engine
                 workload: {refit: {method: checkpoint-engine, bucket: 256 KiB, doubleBuffering: false}}
+              - name: nccl-p2p
+                workload: {refit: {method: nccl-p2p}}
+              - name: nccl-p2p-engines
+                workload: {refit: {method: nccl-p2p, inference: {hosts: inference, tp: 4, dp: 2, engines: separate}}}
             """;
 
     private JsonNode run(Path scenario, String out) throws IOException {
@@ -72,7 +76,7 @@ class RefitScenarioTest {
     @Test
     void everyMethodDeliversWhatEachLayoutNeeds() throws IOException {
         JsonNode s = run(scenario("", EVERY_METHOD), "out");
-        assertEquals(6, s.get("variants").size());
+        assertEquals(8, s.get("variants").size());
         long minimum = -1;
         for (JsonNode v : s.get("variants")) {
             assertEquals("ok", v.get("status").asText(), v.toString());
@@ -81,13 +85,18 @@ class RefitScenarioTest {
             if (minimum < 0) {
                 minimum = refit.get("minimumBytes").asLong();
             }
-            assertEquals(minimum, refit.get("minimumBytes").asLong(), "one slice map for every method");
+            if (!v.get("name").asText().equals("nccl-p2p-engines")) {
+                assertEquals(minimum, refit.get("minimumBytes").asLong(), "one slice map for every method");
+            }
             assertEquals(2, refit.get("cycles").size());
             for (JsonNode c : refit.get("cycles")) {
                 long wire = c.get("wireBytes").asLong();
                 String m = refit.get("method").asText();
-                if (m.startsWith("rdma-pull") && !m.contains("tree") || m.equals("write-schedule")) {
-                    assertEquals(minimum, wire, v.get("name") + ": a pull or WRITE moves the slice map's bytes once");
+                if (m.startsWith("rdma-pull") && !m.contains("tree") || m.equals("write-schedule")
+                        || m.equals("nccl-p2p")) {
+                    // NCCL send/recv: each byte lands once, from a trainer or from a replica's all-gather
+                    assertEquals(minimum, wire, v.get("name") + ": a pull, WRITE or send moves the slice map's "
+                            + "bytes once");
                 } else {
                     assertTrue(wire >= minimum, v.get("name") + ": " + wire + " < " + minimum);
                 }
@@ -138,5 +147,12 @@ class RefitScenarioTest {
         // a broadcast without its bucket
         refused("", "variants:\n  - name: x\n    workload: {refit: {method: nccl-broadcast}}\n", "bucket");
         refused("    dtype: fp4\n", "", "dtype", "fp4");
+        // NCCL send/recv goes from the rank holding each byte: no sender count, no tree
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: nccl-p2p, senders: all}}\n", "senders",
+                "nccl-broadcast only", "nccl-p2p", "refit.yaml:16");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {inference: {hosts: inference, tp: 4, dp: 2, "
+                + "engines: several}}}\n", "engines", "several", "one", "separate");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {inference: {hosts: inference, tp: 4, dp: 2, "
+                + "ep: true, engines: separate}}}\n", "engines", "expert parallelism");
     }
 }
