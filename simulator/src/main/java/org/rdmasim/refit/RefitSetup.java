@@ -257,9 +257,10 @@ public final class RefitSetup {
             case "nccl-broadcast" -> new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.senders(),
                     ibHca);
             case "checkpoint-engine" -> new CheckpointEngine(new Buckets(bucket(k), k.doubleBuffered()), ibHca);
-            // separate engines' ranks of one TP rank hold the same shard; inside one engine the MoE layers
-            // spread over every rank, so no two ranks do
-            case "nccl-p2p" -> new NcclP2p(inference.separateEngines() ? inference::tpRank : null, ibHca);
+            // ranks of one TP rank hold the same shard in separate engines, or in one engine of a dense model;
+            // inside one engine an MoE model's expert layers spread over every rank, so no two ranks do
+            case "nccl-p2p" -> new NcclP2p(inference.separateEngines() || !moe() ? inference::tpRank : null, ibHca,
+                    moe());
             default -> throw new Refused("method", "expected one of " + String.join(", ", METHODS) + ", got '"
                     + spec.method() + "'");
         };
@@ -316,6 +317,11 @@ public final class RefitSetup {
             throw new Refused("bucket", "this method sends in buckets: give bucket: SIZE");
         }
         return k.bucketBytes();
+    }
+
+    /** The model has routed experts. */
+    private boolean moe() {
+        return tensors.stream().anyMatch(t -> t.role() == TensorRole.EXPERT_COLUMN || t.role() == TensorRole.EXPERT_ROW);
     }
 
     /** Inference loads FP8 from a checkpoint that is not: the trainer quantises before sending. */
@@ -450,7 +456,7 @@ public final class RefitSetup {
             case "nccl-broadcast" -> (k.allSenders() ? "all trainer ranks striped" : k.senders() == 1
                     ? "from trainer rank 0" : k.senders() + " trainer ranks striped")
                     + ", bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
-            case "nccl-p2p" -> "send/recv from the holding trainer rank" + (!inference.separateEngines() ? ""
+            case "nccl-p2p" -> "send/recv from the holding trainer rank" + (!inference.separateEngines() && moe() ? ""
                     : ", DP replicas striped then all-gathered");
             default -> "bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
         };

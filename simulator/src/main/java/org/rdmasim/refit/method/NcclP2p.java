@@ -15,8 +15,8 @@ import org.rdmasim.transport.config.NcclIbHca;
  * of PR #2971, e40aa046e): every trainer rank sends the part of its own shard each inference rank needs, no
  * rank gathers a full tensor.
  * <ul>
- *   <li>Trainer side: each rank stacks its local experts of a projection into one tensor fresh every refit
- *       ({@code torch.stack}, {@code megatron_policy_worker.py} L2445) and sends it as is
+ *   <li>Trainer side: in an MoE model each rank stacks its local experts of a projection into one tensor
+ *       fresh every refit ({@code torch.stack}, {@code megatron_policy_worker.py} L2445) and sends it as is
  *       ({@code nccl_reshard_refit}, L2479-2541): priced as one HBM copy of the shard the rank holds of the
  *       tensors it sends, after the plan's preparation of the same bytes.</li>
  *   <li>Wire: the overlaps go as one NCCL group of sends and receives ({@code _exchange_exact_overlaps},
@@ -42,10 +42,12 @@ import org.rdmasim.transport.config.NcclIbHca;
  * 5% of Qwen3-30B-A3B's bytes by PR #2971's table) are not modelled: every byte takes this path. NCCL stages
  * through its own buffers registered when the communicator is made, so no registration is paid.
  *
- * @param shardOf which inference ranks hold the same shard (replicas); {@code null}: none do
- * @param ibHca   {@code NCCL_IB_HCA} in the variant's environment: the NICs NCCL may use on each host
+ * @param shardOf        which inference ranks hold the same shard (replicas); {@code null}: none do
+ * @param ibHca          {@code NCCL_IB_HCA} in the variant's environment: the NICs NCCL may use on each host
+ * @param stacksExperts  the model has routed experts, which each trainer rank stacks before sending (a dense
+ *                       model's shards go as they are)
  */
-public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca) implements RefitMethod {
+public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksExperts) implements RefitMethod {
     /** Of an FFN's gate, up and down projections (equal sizes), the two vLLM fuses into w13 and copies back. */
     static final double COPIED_BACK = 2.0 / 3.0;
 
@@ -72,8 +74,8 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca) implements Refi
             Endpoint gpu = ctx.trainer(t);
             // the rank's own shard, once however many receivers take parts of it
             long bytes = ctx.plan().buffers().trainerBytes(t);
-            ctx.prepare(gpu, bytes, () -> ctx.gpuWork(RefitStage.CONVERT, gpu, ctx.copySeconds(gpu, bytes),
-                    prepared::arrive));
+            ctx.prepare(gpu, bytes, () -> ctx.gpuWork(RefitStage.CONVERT, gpu,
+                    stacksExperts ? ctx.copySeconds(gpu, bytes) : 0, prepared::arrive));
         }
     }
 

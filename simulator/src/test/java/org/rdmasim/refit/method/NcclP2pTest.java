@@ -50,7 +50,7 @@ class NcclP2pTest {
         for (int i = 0; i < 4; i++) {
             routes.add(new SliceRoute(i / 2, i, GB, 8, 4));
         }
-        RefitResult r = run(routes, new NcclP2p(null, NcclIbHca.unset()));
+        RefitResult r = run(routes, new NcclP2p(null, NcclIbHca.unset(), true));
         RefitResult.Cycle c = r.cycles().get(0);
         for (int i = 0; i < 4; i++) {
             assertEquals(GB, c.received().get(i), "rank " + i);
@@ -76,8 +76,8 @@ class NcclP2pTest {
         for (int i = 0; i < 4; i++) {
             routes.add(new SliceRoute(i % 2, i, 2 * GB, 8, 4));
         }
-        RefitResult striped = run(routes, new NcclP2p(i -> i % 2, NcclIbHca.unset()));
-        RefitResult direct = run(routes, new NcclP2p(null, NcclIbHca.unset()));
+        RefitResult striped = run(routes, new NcclP2p(i -> i % 2, NcclIbHca.unset(), true));
+        RefitResult direct = run(routes, new NcclP2p(null, NcclIbHca.unset(), true));
         RefitResult.Cycle c = striped.cycles().get(0);
         for (int i = 0; i < 4; i++) {
             assertEquals(2 * GB, c.received().get(i), "rank " + i + ": its stripe and its replica's");
@@ -110,7 +110,7 @@ class NcclP2pTest {
     void ranksGivenOneShardMustNeedTheSameBytes() {
         List<SliceRoute> routes = List.of(new SliceRoute(0, 0, GB, 1, 1), new SliceRoute(0, 2, 2 * GB, 1, 1));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> run(routes, new NcclP2p(i -> 0, NcclIbHca.unset())));
+                () -> run(routes, new NcclP2p(i -> 0, NcclIbHca.unset(), true)));
         assertTrue(e.getMessage().contains("same shard"), e.getMessage());
     }
 
@@ -120,7 +120,7 @@ class NcclP2pTest {
         for (int i = 0; i < 4; i++) {
             routes.add(new SliceRoute(i % 2, i, 2 * GB, 8, 4));
         }
-        assertEquals(run(routes, new NcclP2p(i -> i % 2, NcclIbHca.unset())).cycles(),
-                run(routes, new NcclP2p(i -> i % 2, NcclIbHca.unset())).cycles());
+        assertEquals(run(routes, new NcclP2p(i -> i % 2, NcclIbHca.unset(), true)).cycles(),
+                run(routes, new NcclP2p(i -> i % 2, NcclIbHca.unset(), true)).cycles());
     }
 }
