@@ -31,7 +31,7 @@ import org.rdmasim.transport.config.NcclIbHca;
  *       carries the same bytes over each link. Each replica takes its stripe from its own routes of the slice
  *       map (the source spreads stripes over trainer replicas round robin, L762-771).</li>
  *   <li>Install: the gate and up projections land in a temporary and are copied into vLLM's fused
- *       {@code w13} ({@code _merged_param_spec}, {@code vllm_backend.py} L809-817); the down projection lands
+ *       {@code w13} ({@code _merged_param_spec}, {@code vllm_backend.py} L811-817); the down projection lands
  *       in place. Of an FFN's three equal projections two are copied: an HBM copy of 2/3 of the bytes a rank
  *       received.</li>
  * </ul>
