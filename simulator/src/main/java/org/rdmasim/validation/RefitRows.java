@@ -329,7 +329,9 @@ final class RefitRows {
                 "4b-dp8-dp8", "1.7-1.9x faster than published: every rank needs the whole 8 GB model, received as an eighth "
                         + "from the trainers and all-gathered over NVLink; " + NEMO_GAP, 8).notCounted(posed));
         r.add(range("NEMO2413-4B-PP4DP2-TP4DP2", set, "refit, Qwen3-4B, PP4xDP2 -> TP4xDP2", setSetup, 0.13, 0.15,
-                NEMO_SET, "4b-pp4dp2-tp4dp2", "4.4-5.1x faster than published: " + NEMO_GAP, 8).notCounted(posed));
+                NEMO_SET, "4b-pp4dp2-tp4dp2", "4.4-5.1x faster than published: the four PP stages' sends run at once, "
+                + "where the receivers overlap two stages at a time (NRL_REFIT_NUM_STREAMS=2, vllm_backend.py "
+                + "L1018-1036); " + NEMO_GAP, 8).notCounted(posed));
         r.add(range("NEMO2413-30B-EP8PP2-TP8DP2", set, "refit, Qwen3-30B-A3B, EP8xPP2 -> TP8xDP2", setSetup, 0.50,
                 0.51, NEMO_SET, "30b-ep8pp2-tp8dp2", "3x faster than published: " + NEMO_GAP, 16)
                 .notCounted(posed));

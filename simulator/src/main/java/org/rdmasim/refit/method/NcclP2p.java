@@ -39,7 +39,9 @@ import org.rdmasim.transport.config.NcclIbHca;
  * rank's stages follow one another: with equal rates, the wire time of all P2P phases then all all-gathers
  * is the same as alternating them parameter by parameter. Per-call host work (Python planning, stream
  * bookkeeping, launch latencies) and the packed broadcast of the non-FFN parameters (NeMo-RL's "misc" path,
- * 5% of Qwen3-30B-A3B's bytes by PR #2971's table) are not modelled: every byte takes this path. NCCL stages
+ * 5% of Qwen3-30B-A3B's bytes by PR #2971's table) are not modelled: every byte takes this path. Every PP
+ * stage's sends run at once; the receivers overlap at most {@code NRL_REFIT_NUM_STREAMS} (default 2) stages
+ * ({@code vllm_backend.py} L1018-1036), which only a trainer of more than two stages would feel. NCCL stages
  * through its own buffers registered when the communicator is made, so no registration is paid.
  *
  * @param shardOf        which inference ranks hold the same shard (replicas); {@code null}: none do
