@@ -1,5 +1,6 @@
 package org.rdmasim.refit.method;
 
+import java.util.Arrays;
 import java.util.List;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.Operation;
@@ -128,7 +129,7 @@ public record NixlRing(Buckets buckets) implements RefitMethod {
             nextRead = new int[positions];
             reading = new boolean[positions];
             filled = new boolean[count];
-            java.util.Arrays.fill(step, -1);
+            Arrays.fill(step, -1);
         }
 
         void start() {
