@@ -16,7 +16,7 @@ package org.rdmasim.refit.method;
  *     </ul></li>
  * </ul>
  */
-public sealed interface RefitMethod permits RdmaPull, WriteSchedule, BroadcastRefit {
+public sealed interface RefitMethod permits RdmaPull, WriteSchedule, BroadcastRefit, NixlRing {
     /** A short name for results. */
     String name();
 
