@@ -20,6 +20,7 @@ import org.rdmasim.refit.method.Buckets;
 import org.rdmasim.refit.method.CheckpointEngine;
 import org.rdmasim.refit.method.NcclBroadcast;
 import org.rdmasim.refit.method.NcclP2p;
+import org.rdmasim.refit.method.NixlRing;
 import org.rdmasim.refit.method.Preparation;
 import org.rdmasim.refit.method.RankBuffers;
 import org.rdmasim.refit.method.RdmaPull;
@@ -46,7 +47,12 @@ import org.rdmasim.workload.RefitSpec;
 public final class RefitSetup {
     /** Methods by their scenario names. */
     public static final List<String> METHODS = List.of("rdma-pull", "write-schedule", "nccl-broadcast",
-            "checkpoint-engine", "nccl-p2p");
+            "checkpoint-engine", "nixl-ring", "nccl-p2p");
+    /**
+     * The methods a variant's "what would halve it" reruns in place of its own. nixl-ring and nccl-p2p are not
+     * among them yet: adding a rerun moves the summary of every refit scenario, a change of its own.
+     */
+    public static final List<String> COMPARED = METHODS.subList(0, 4);
     /** FP8 block edge when inference quantises a BF16 checkpoint: DeepSeek-V3's 128 x 128 (its README_WEIGHTS.md). */
     static final int FP8_BLOCK = 128;
 
@@ -261,6 +267,13 @@ public final class RefitSetup {
             // inside one engine an MoE model's expert layers spread over every rank, so no two ranks do
             case "nccl-p2p" -> new NcclP2p(inference.separateEngines() || !moe() ? inference::tpRank : null, ibHca,
                     moe());
+            case "nixl-ring" -> {
+                if (!k.doubleBuffered()) {
+                    throw new Refused("doubleBuffering", "verl's NIXL engine always holds two bucket buffers, a "
+                            + "send and a receive buffer (verl/checkpoint_engine/nixl_checkpoint_engine.py, prepare())");
+                }
+                yield NixlRing.of(bucket(k));
+            }
             default -> throw new Refused("method", "expected one of " + String.join(", ", METHODS) + ", got '"
                     + spec.method() + "'");
         };
@@ -287,6 +300,8 @@ public final class RefitSetup {
             whole = Math.addExact(whole, t.bytes());
         }
         boolean broadcast = method instanceof BroadcastRefit;
+        // the ring hands every inference rank the whole model, as a broadcast does
+        boolean wholeModel = broadcast || method instanceof NixlRing;
         if ((broadcast || method instanceof NcclP2p) && ibHca.restricts()) {
             // every host a broadcast crosses needs a NIC the list leaves: said now, at the line that set it
             Set<Object> shapes = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -302,7 +317,7 @@ public final class RefitSetup {
                 }
             }
         }
-        return new RefitPlan(map.routes(), trainerAt::get, inferenceAt::get, broadcast ? whole : 0, method, preparation,
+        return new RefitPlan(map.routes(), trainerAt::get, inferenceAt::get, wholeModel ? whole : 0, method, preparation,
                 registration, calibration, spec.cycles(), RankBuffers.of(map));
     }
 

@@ -170,7 +170,8 @@ final class RefitVariant {
                     v.withRefit(spec.withMethod(spec.method(), new RefitSpec.Knobs(RefitSpec.Knobs.ALL, 0, k.bucketBytes(),
                             k.doubleBuffered()))));
         }
-        boolean rdma = spec.method().equals("rdma-pull") || spec.method().equals("write-schedule");
+        boolean rdma = spec.method().equals("rdma-pull") || spec.method().equals("write-schedule")
+                || spec.method().equals("nixl-ring");
         if (rdma) {
             Host first = byName.get(spec.inferenceHosts().get(0));
             List<TopologyNode> compute = first.computeNics();
@@ -203,7 +204,7 @@ final class RefitVariant {
                     spec.registrationHcas())));
         }
         long bucket = k.bucketBytes() > 0 ? k.bucketBytes() : DEFAULT_BUCKET;
-        for (String m : RefitSetup.METHODS) {
+        for (String m : RefitSetup.COMPARED) {
             if (m.equals(spec.method())) {
                 continue;
             }

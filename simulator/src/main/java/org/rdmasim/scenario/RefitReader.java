@@ -24,11 +24,12 @@ import org.rdmasim.workload.RefitSpec;
  *   trainer: {hosts: trainers, tp: 2, pp: 1, ep: 1, etp: 1, cp: 1, dp: 2, fsdp: false,
  *             firstStageLayers: 0, lastStageLayers: 0}
  *   inference: {hosts: inference, tp: 2, dp: 2, ep: false, redundantExperts: 0}
- *   method: rdma-pull             # rdma-pull | write-schedule | nccl-broadcast | checkpoint-engine | nccl-p2p
+ *   method: rdma-pull             # rdma-pull | write-schedule | nccl-broadcast | checkpoint-engine | nixl-ring
+ *                                 # | nccl-p2p
  *   senders: one                  # nccl-broadcast: one (trainer rank 0) | all (striped, verl nccl_parallel)
  *                                 # | N (N trainer ranks evenly spaced, striped as all)
  *   tree: 2                       # rdma-pull: ranks holding a shard each serve it to this many others
- *   bucket: 1 GiB                 # broadcast bucket or WRITE piece
+ *   bucket: 1 GiB                 # broadcast or NIXL ring bucket, or WRITE piece
  *   doubleBuffering: true
  *   registration: per-tensor      # per-tensor | pool | arena
  *   poolSegments: 16              # with pool

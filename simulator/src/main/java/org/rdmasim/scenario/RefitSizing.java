@@ -81,9 +81,9 @@ public final class RefitSizing {
      *   <li>senders (nccl-broadcast): 1 to the trainer's ranks. RDMA pull and WRITE move each byte from the
      *       trainer rank holding it, spreading reads over data-parallel replicas already; a checkpoint engine
      *       sends from the inference side's own ranks;</li>
-     *   <li>nics (rdma-pull, write-schedule): 1 to the inference host's compute NICs; (nccl-broadcast,
+     *   <li>nics (rdma-pull, write-schedule, nixl-ring): 1 to the inference host's compute NICs; (nccl-broadcast,
      *       checkpoint-engine) 1 to the fewest compute NICs of a host the broadcast crosses;</li>
-     *   <li>bucket (write-schedule, nccl-broadcast, checkpoint-engine): powers of two from 16 MiB up to the
+     *   <li>bucket (write-schedule, nccl-broadcast, checkpoint-engine, nixl-ring): powers of two from 16 MiB up to the
      *       smallest one holding the whole model, at most 8 GiB (checkpoint-engine's default cap,
      *       {@code PS_MAX_BUCKET_SIZE_GB}); a larger bucket is one bucket either way;</li>
      *   <li>inference-tp: every TP degree dividing the inference GPUs (DP = GPUs / TP, so the engine keeps its
@@ -101,6 +101,8 @@ public final class RefitSizing {
                     throw new IllegalArgumentException("--vary senders applies to nccl-broadcast (method is " + method
                             + "): " + (method.equals("checkpoint-engine")
                             ? "a checkpoint engine broadcasts from the inference side's own ranks"
+                            : method.equals("nixl-ring")
+                            ? "verl's NIXL engine sends from trainer rank 0 alone (its build_topology)"
                             : "RDMA pull and WRITE move each byte from the trainer rank holding it and already "
                                     + "spread reads over data-parallel replicas"));
                 }
@@ -130,9 +132,9 @@ public final class RefitSizing {
             }
             case BUCKET -> {
                 if (method.equals("rdma-pull") || method.equals("nccl-p2p")) {
-                    throw new IllegalArgumentException("--vary bucket applies to write-schedule, nccl-broadcast and "
-                            + "checkpoint-engine (method is " + method + ", which " + (method.equals("rdma-pull")
-                            ? "reads runs" : "sends each pair's runs") + ", not buckets)");
+                    throw new IllegalArgumentException("--vary bucket applies to write-schedule, nccl-broadcast, "
+                            + "nixl-ring and checkpoint-engine (method is " + method + ", which "
+                            + (method.equals("rdma-pull") ? "reads runs" : "sends each pair's runs") + ", not buckets)");
                 }
                 long whole = RefitSetup.of(spec, name -> host(v, name)).inventory().bytes();
                 long top = SMALLEST_BUCKET;

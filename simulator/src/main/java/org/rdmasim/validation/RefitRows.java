@@ -44,6 +44,9 @@ final class RefitRows {
     private static final List<String> BCAST_EFA = List.of("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / "
             + "NCCL_STEPS)", BUCKET_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)",
             "aws-efa.efaWireEfficiency (assumed)");
+    /** What a NIXL ring rests on: the per-bucket cost at its sender, READ and NVLink rates, the NICs' line rates. */
+    private static final List<String> NIXL_RING = List.of(BUCKET_COST, "connectx7.qpReadRate",
+            "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
     /** What a pull refit's steady cycle rests on (registration is paid in the first cycle only). */
     private static final List<String> PULL = List.of("connectx7.qpReadRate", "GPU HBM and NVLink rates (derived: "
             + "NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
@@ -143,6 +146,21 @@ final class RefitRows {
                         + "where the source "
                         + "reaches 8.25 GB/s (its rollouts receive without installing, so no engine work is in the "
                         + "time); " + noOverhead("1.27"), 8));
+        r.add(steady("VERLCE-Q30B-NIXL", "verl-project/verl verl/checkpoint_engine/README.md @00548f90, Benchmark "
+                + "[verl-ce-readme]; the engine and its benchmark script [verl-nixl-engine]", "NIXL checkpoint engine update (ring p2p), ~7 s (8.25 GB/s)",
+                "Qwen3-30B-A3B-Base, FSDP world size 2, 30 receive-only rollouts, 4 x 8 H100 with ConnectX-7 400G "
+                        + "InfiniBand; bucket 2 GiB and UCX_TLS rc,ud,cuda from the benchmark script "
+                        + "(tests/checkpoint_engine/test_nixl_checkpoint_engine.py @6f33c553b). Not stated: NICs per "
+                        + "host (posed 8), rollout TP (posed 1), where the trainer sits (posed on its own host), "
+                        + "NIXL/UCX releases (posed 1.1.0 / 1.20.0)", 7.0, VERL_CE, "nixl", NIXL_RING,
+                "about 4.1x faster than published: the chain moves 29 buckets of 2 GiB through 30 hops in 58 "
+                        + "store-and-forward steps, each as long as its slowest hop, a host-to-host READ (one QP a "
+                        + "rail at its calibrated READ rate), ~1.6 s in all; the source gives NCCL's broadcast "
+                        + "and this ring the same ~7 s and 8.25 GB/s, so what the two share is the likelier bound: "
+                        + "trainer rank 0's per-tensor generator (FSDP's gather of each of the model's 18,867 "
+                        + "tensors and the Python loop packing each into the bucket, nixl_checkpoint_engine.py "
+                        + "send_weights), which no source times apart and rdmasim does not price per tensor; "
+                        + noOverhead("1.55"), 8));
         String p7263 = "verl-project/verl PR #7263 [verl-pr-7263]";
         String efa = "27B BF16, 8-GPU FSDP2 trainer host, vLLM TP4 rollout, bucket 2048 MB, AWS EFA. Not stated: the "
                 + "instance (posed p5.48xlarge: 8 H100, 32 x 100G EFA), the model (posed: a dense Qwen3-shaped 27.2B)";

@@ -295,12 +295,18 @@ public final class ValidationCatalog {
         r.add(perftest("PEGA-W2", "RDMA WRITE, 2 QPs", 392, "write-2qp", false, ""));
         // [pegaflow-291]: pegaflow-cpu-bench, 4 MB, QPs per NIC pair x one or two NICs, host memory
         String wireGap = "the bench reaches 374-375 Gbps per NIC with two or more QPs, 4-5% below the RoCE payload "
-                + "rate rdmasim derives at MTU 4096 (391 Gbps); the run's RoCE MTU and the bench's per-message "
-                + "cost are not published";
+                + "rate rdmasim derives at MTU 4096 (391 Gbps) and below PR #291's own perftest with two QPs (390-392). "
+                + "The RoCE MTU is not published; the bench takes the port's active MTU as perftest does "
+                + "(pegaflow-transfer/src/rc_backend/runtime.rs at 1c9c6da, active_mtu()), and 374-375 Gbps is above "
+                + "what MTU 1024 allows (~370 Gbps after 82 B of Ethernet, IP, UDP, BTH and ICRC per packet), so the "
+                + "port ran 2048 (~385) or 4096. What the bench adds is its own: server and client engines open the "
+                + "same NIC (a loopback through one port) and the figure is the p50 of synchronous tasks "
+                + "(pegaflow-transfer/src/bin/pegaflow_cpu_bench.rs at 3b42074); neither cost is published";
         String writeQp = "rdmasim has no per-QP WRITE limit (one QP writes at the wire); one QP with large (4 MB) "
                 + "messages falls short here as in NVIDIA/nccl #2409 (1 MiB, one QP: 284 Gbps; 128 KiB: 392; 8 QPs: "
-                + "392), while two QPs reach the wire; the mechanism is not published and a flat per-QP rate fitted "
-                + "here would contradict #2409's 128 KiB row";
+                + "392), while two QPs reach the wire; the mechanism is not published, no third run isolates one "
+                + "ConnectX-7 QP's large-message WRITE rate, and a flat per-QP rate fitted here would contradict "
+                + "#2409's 128 KiB row";
         r.add(pegaCpu("PEGA-CPU-R1-1NIC", "READ, 1 QP, 1 NIC", 322, "read-1qp-1nic", 1, ""));
         r.add(pegaCpu("PEGA-CPU-R1-2NIC", "READ, 1 QP per NIC, 2 NICs", 644, "read-1qp-2nic", 2, ""));
         r.add(pegaCpu("PEGA-CPU-R2-2NIC", "READ, 2 QPs per NIC, 2 NICs", 744, "read-2qp-2nic", 2, wireGap));
@@ -329,6 +335,32 @@ public final class ValidationCatalog {
                         + "bench two months later (PR #291): the run-to-run spread of the one-QP READ, not fitted",
                 runs -> Modelled.value(runs.aggregateGbps(PEGA_ALL, "read-all"), runs.bottleneck(PEGA_ALL, "read-all")))
                 .onNics(4));
+        // the same run's second phase: the two NICs of one NUMA node (mlx5_1, mlx5_2) aggregated, one QP each
+        r.add(new ValidationRow("PEGA-ALL-W-2NIC", "novitalabs/pegaflow docs/projects/cpu-bench-all-nics.md "
+                + "[pegaflow-all-nics]", "pegaflow-cpu-bench, WRITE, the 2 NICs of one NUMA node: '~717 Gbps'",
+                allNics, 717, 717, "Gbps", 0.05, Evidence.MEASUREMENT, PEGA_ALL + "#write-numa0", NONE, false,
+                "the two NICs scale as the bench does (the scaling row passes); what differs is one QP's rate on one NIC, which "
+                        + "rdmasim, having no per-QP WRITE limit, runs at the RoCE wire (391 Gbps); no published "
+                        + "run other than these and NVIDIA/nccl #2409 (whose one-QP rate differs: 284 Gbps at 1 MiB, "
+                        + "392 at 128 KiB) measures one ConnectX-7 QP writing large messages, so nothing is fitted",
+                runs -> Modelled.value(runs.aggregateGbps(PEGA_ALL, "write-numa0"),
+                        runs.bottleneck(PEGA_ALL, "write-numa0"))).onNics(2));
+        r.add(new ValidationRow("PEGA-ALL-R-2NIC", "novitalabs/pegaflow docs/projects/cpu-bench-all-nics.md "
+                + "[pegaflow-all-nics]", "pegaflow-cpu-bench, READ, the 2 NICs of one NUMA node: '~584-606 Gbps'",
+                allNics, 584, 606, "Gbps", 0.05, Evidence.MEASUREMENT, PEGA_ALL + "#read-numa0", QP_READ, false,
+                "two one-QP READs at the 320 Gbps calibrated on perftest (PEGA-R1) give 640; this run's one-QP READ "
+                        + "was 292-304 Gbps per NIC (its single NIC: 304), against 322 in the same bench two months "
+                        + "later (PR #291, PEGA-CPU-R1-2NIC: 644): the run-to-run spread of the one-QP READ, not fitted",
+                runs -> Modelled.value(runs.aggregateGbps(PEGA_ALL, "read-numa0"),
+                        runs.bottleneck(PEGA_ALL, "read-numa0"))).onNics(2));
+        r.add(new ValidationRow("PEGA-ALL-W-2NIC-SCALE", "novitalabs/pegaflow docs/projects/cpu-bench-all-nics.md "
+                + "[pegaflow-all-nics]", "WRITE, the 2 NICs of one NUMA node over 1 NIC: 717 / 361 Gbps", allNics,
+                1.986, 1.986, "x", 0.05, Evidence.MEASUREMENT, PEGA_ALL + "#write-numa0", NONE, false, "",
+                runs -> scale(runs, "write", "-numa0")).onNics(2));
+        r.add(new ValidationRow("PEGA-ALL-R-2NIC-SCALE", "novitalabs/pegaflow docs/projects/cpu-bench-all-nics.md "
+                + "[pegaflow-all-nics]", "READ, the 2 NICs of one NUMA node over 1 NIC: 584-606 / 304 Gbps", allNics,
+                1.921, 1.993, "x", 0.05, Evidence.MEASUREMENT, PEGA_ALL + "#read-numa0", QP_READ, false, "",
+                runs -> scale(runs, "read", "-numa0")).onNics(2));
         r.add(new ValidationRow("PEGA-ALL-W-SCALE", "novitalabs/pegaflow docs/projects/cpu-bench-all-nics.md "
                 + "[pegaflow-all-nics]", "WRITE, 4 NICs across 2 NUMA nodes over 1 NIC: 1402 / 361 Gbps", allNics,
                 3.884, 3.884, "x", 0.05, Evidence.MEASUREMENT, PEGA_ALL + "#write-all", NONE, false, "",
@@ -353,7 +385,8 @@ public final class ValidationCatalog {
                 "the 1 MiB dip (16 KiB: 380, 128 KiB: 392 Gbps; 8 QPs at 1 MiB: 391.5) has no mechanism in "
                         + "rdmasim. It is one QP with large messages, as in pegaflow #291 (4 MB, one QP: 361-365 Gbps, "
                         + "two QPs at the wire: PEGA-W1); neither run publishes why, and their rates differ (284 vs "
-                        + "365), so no limit common to both can be derived",
+                        + "365), so no limit common to both can be derived; no third published run isolates one ConnectX-7 "
+                        + "QP writing large messages",
                 runs -> gbps(runs, NCCL2409, "write-1qp-1mib")));
         r.add(new ValidationRow("NCCL-TESTS-290", "NVIDIA/nccl-tests #290", "'NDR @ 400Gbps you should see 46-48 GB/s per NIC'",
                 "NDR 400G InfiniBand (a rule of thumb, setup not stated: weak row)", 46, 48, "GB/s", 0.05, Evidence.EXPECTATION,
@@ -435,10 +468,15 @@ public final class ValidationCatalog {
      * socket link nor a socket's memory is shared; the note names what would bind first.
      */
     private static Modelled scale(ScenarioRuns runs, String op) throws Exception {
-        double all = runs.aggregateGbps(PEGA_ALL, op + "-all");
+        return scale(runs, op, "-all");
+    }
+
+    /** The same over the variant {@code op + group} (the whole machine, or one NUMA node's NICs). */
+    private static Modelled scale(ScenarioRuns runs, String op, String group) throws Exception {
+        double all = runs.aggregateGbps(PEGA_ALL, op + group);
         double one = runs.aggregateGbps(PEGA_ALL, op + "-1nic");
         return Modelled.value(all / one, String.format(java.util.Locale.ROOT, "%.0f / %.0f Gbps; %s", all, one,
-                runs.bottleneck(PEGA_ALL, op + "-all")));
+                runs.bottleneck(PEGA_ALL, op + group)));
     }
 
     private static Modelled gbps(ScenarioRuns runs, String file, String variant) throws Exception {
@@ -606,7 +644,11 @@ public final class ValidationCatalog {
             + "would allow ~8 M READs/s, further from the run. What the run shows is a per-QP READ issue rate of "
             + "~2.55 M READs/s (0.39 us per READ, independent of size) that ib_read_bw's 16 outstanding READs never "
             + "reach; no source other than this run measures one ConnectX-6 QP's READ rate for small messages, so "
-            + "nothing is fitted to it and these rows stay failures";
+            + "nothing is fitted to it and these rows stay failures. The one other published perftest small-message "
+            + "table on one mlx5 QP is a WRITE at about the same rate (linux-rdma/perftest #132: ib_write_bw -a, IB, "
+            + "MTU 4096, TX depth 128: 2.64 M WRITEs/s at 2-8 B), where 128 WRITEs in flight rule out a window: it "
+            + "suggests a cost per work request of one QP, READ or WRITE, but that run states neither its NIC nor "
+            + "its host, so it grounds no ConnectX-6 parameter";
 
     private static ValidationRow perftest(String id, String what, double published, String variant,
             boolean calibration, String knownFailure) {

@@ -61,6 +61,8 @@ class RefitScenarioTest {
                 workload: {refit: {method: nccl-broadcast, bucket: 128 KiB, senders: all}}
               - name: checkpoint-engine
                 workload: {refit: {method: checkpoint-engine, bucket: 256 KiB, doubleBuffering: false}}
+              - name: nixl-ring
+                workload: {refit: {method: nixl-ring, bucket: 128 KiB}}
               - name: nccl-p2p
                 workload: {refit: {method: nccl-p2p}}
               - name: nccl-p2p-engines
@@ -76,7 +78,7 @@ class RefitScenarioTest {
     @Test
     void everyMethodDeliversWhatEachLayoutNeeds() throws IOException {
         JsonNode s = run(scenario("", EVERY_METHOD), "out");
-        assertEquals(8, s.get("variants").size());
+        assertEquals(9, s.get("variants").size());
         long minimum = -1;
         for (JsonNode v : s.get("variants")) {
             assertEquals("ok", v.get("status").asText(), v.toString());
@@ -147,6 +149,12 @@ class RefitScenarioTest {
         // a broadcast without its bucket
         refused("", "variants:\n  - name: x\n    workload: {refit: {method: nccl-broadcast}}\n", "bucket");
         refused("    dtype: fp4\n", "", "dtype", "fp4");
+        // verl's NIXL engine always holds two buffers: one is refused at the variant's line (16) and field
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: nixl-ring, bucket: 1 MiB, "
+                + "doubleBuffering: false}}\n", "refit.yaml:16:", "doubleBuffering", "two bucket buffers");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: nixl-ring}}\n", "bucket");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: nixl-ring, bucket: 1 MiB, senders: all}}\n",
+                "refit.yaml:16:", "senders applies to nccl-broadcast only");
         // NCCL send/recv goes from the rank holding each byte: no sender count, no tree
         refused("", "variants:\n  - name: x\n    workload: {refit: {method: nccl-p2p, senders: all}}\n", "senders",
                 "nccl-broadcast only", "nccl-p2p", "refit.yaml:16");

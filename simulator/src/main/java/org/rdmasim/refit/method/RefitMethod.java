@@ -18,7 +18,7 @@ package org.rdmasim.refit.method;
  *     </ul></li>
  * </ul>
  */
-public sealed interface RefitMethod permits RdmaPull, WriteSchedule, BroadcastRefit, NcclP2p {
+public sealed interface RefitMethod permits RdmaPull, WriteSchedule, BroadcastRefit, NixlRing, NcclP2p {
     /** A short name for results. */
     String name();
 

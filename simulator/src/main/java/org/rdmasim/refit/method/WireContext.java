@@ -363,17 +363,7 @@ public final class WireContext {
         TopologyNode ga = gpu(a);
         TopologyNode gb = gpu(b);
         if (a.host().equals(b.host())) {
-            if (ga.gpu().nvlinks() > 0 && gb.gpu().nvlinks() > 0) {
-                path.add(nvlink(a, ga, 0));
-                usage.add(1.0);
-                path.add(nvlink(b, gb, 1));
-                usage.add(1.0);
-            } else {
-                for (Resource r : cluster.within(cluster.host(a.host()), ga, gb, false)) {
-                    path.add(r);
-                    usage.add(1.0);
-                }
-            }
+            insideHost(a, b, path, usage);
             return;
         }
         Endpoint from = a;
@@ -392,6 +382,49 @@ public final class WireContext {
         List<Double> u = new ArrayList<>();
         path.addAll(engine.lanePath(spec, lane, u));
         usage.addAll(u);
+    }
+
+    /** GPU {@code a} to GPU {@code b} of one host: over NVLink when both have it, else through the host's PCIe. */
+    private void insideHost(Endpoint a, Endpoint b, List<Resource> path, List<Double> usage) {
+        TopologyNode ga = gpu(a);
+        TopologyNode gb = gpu(b);
+        if (ga.gpu().nvlinks() > 0 && gb.gpu().nvlinks() > 0) {
+            path.add(nvlink(a, ga, 0));
+            usage.add(1.0);
+            path.add(nvlink(b, gb, 1));
+            usage.add(1.0);
+        } else {
+            for (Resource r : cluster.within(cluster.host(a.host()), ga, gb, false)) {
+                path.add(r);
+                usage.add(1.0);
+            }
+        }
+    }
+
+    /**
+     * A read of {@code bytes} by GPU {@code to} from GPU {@code from} of the same host, peer to peer (UCX's
+     * {@code cuda_ipc}), landing on inference rank {@code rank}: one fluid flow over the path
+     * {@link #insideHost} gives, a wire stage.
+     */
+    void nvlinkRead(Endpoint from, Endpoint to, int rank, long bytes, String label, Runnable then) {
+        if (!from.host().equals(to.host())) {
+            throw new IllegalArgumentException(from + " and " + to + " are on different hosts: no NVLink between them");
+        }
+        List<Resource> path = new ArrayList<>();
+        List<Double> usage = new ArrayList<>();
+        insideHost(from, to, path, usage);
+        double start = clock().now();
+        cluster.network().start(label, path, usage, 1.0, Double.POSITIVE_INFINITY, bytes, f -> {
+            Limit limit = f.dominantLimiter();
+            clock().schedule(0, () -> {
+                double now = clock().now();
+                log.add(RefitStage.WIRE, start, now);
+                wireBytes += bytes;
+                received.merge(rank, bytes, Long::sum);
+                busy(limit.id(), words(limit), start, now);
+                then.run();
+            });
+        });
     }
 
     /** One direction (0 out, 1 in) of a GPU's NVLink ports, made on first use. */
