@@ -103,4 +103,12 @@ class ColocatedRefitScenarioTest {
                 "same GPUs");
         refused("", "variants:\n  - name: x\n    workload: {refit: {inference: {tp: 8, dp: 2}}}\n", "inference");
     }
+
+    @Test
+    void sizingRefusesKnobsNoColocatedByteCrosses() throws IOException {
+        Path f = scenario("", "");
+        var r = CliTestSupport.run("size", f.toString(), "--target-refit", "1", "--vary", "nics");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("no NIC carries a byte"), r.err());
+    }
 }
