@@ -188,7 +188,10 @@ public record ColocatedIpc(List<Chunk> chunks, int depth, boolean hostBounce, bo
         new BucketPipeline(units, depth, BucketPipeline.WireOrder.GLOBAL, done).start();
     }
 
-    /** Gathers, flattens and (with the bounce) stages one bucket on trainer rank {@code rank}'s GPU. */
+    /**
+     * Gathers, converts (when inference loads FP8 from BF16: the plan's preparation, at HBM rate), flattens and
+     * (with the bounce) stages one bucket on trainer rank {@code rank}'s GPU.
+     */
     private void fill(WireContext ctx, Endpoint gpu, int rank, long bytes, long whole, String label, Runnable then) {
         long held = Math.min(whole, ctx.plan().buffers().trainerBytes(rank));
         // the part of this bucket the rank does not hold arrives over NVLink, in proportion to the whole model
@@ -198,7 +201,11 @@ public record ColocatedIpc(List<Chunk> chunks, int depth, boolean hostBounce, bo
                 ? () -> ctx.d2h(gpu, bytes, label + "/r" + rank + "/d2h",
                         () -> ctx.h2d(gpu, bytes, label + "/r" + rank + "/h2d", then))
                 : then);
-        ctx.gpuWork(RefitStage.GATHER, gpu, ctx.nvlinkSeconds(gpu, missing), flatten);
+        // a quantising refit (BF16 trained, FP8 loaded) converts the gathered tensors before they are flattened
+        double convert = ctx.convertSeconds(gpu, bytes);
+        ctx.gpuWork(RefitStage.GATHER, gpu, ctx.nvlinkSeconds(gpu, missing), convert > 0
+                ? () -> ctx.gpuWork(RefitStage.CONVERT, gpu, convert, flatten)
+                : flatten);
     }
 
     /**

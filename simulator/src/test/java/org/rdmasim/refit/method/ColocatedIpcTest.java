@@ -129,6 +129,19 @@ class ColocatedIpcTest {
         assertEquals(serial + 2 * o, perTensor, perTensor * 1e-9);
     }
 
+    /** Inference loading FP8 from a BF16 trainer: each rank quantises every bucket, 2 bytes read and 1 written per FP8 byte, at HBM rate. */
+    @Test
+    void aQuantisingRefitConvertsEveryBucketAtHbmRate() {
+        List<SliceRoute> routes = RefitFixture.twoByTwo(GB);
+        RefitPlan plain = new RefitPlan(routes, RefitFixture::trainer, RefitFixture::trainer, 0, method(1, false, false),
+                Preparation.NONE, Registration.none(), RefitCalibration.defaults(), 1);
+        List<Host> hosts = List.of(new Host("train", RefitFixture.twoPairs()));
+        double base = RefitRun.run(hosts, FabricSpec.nonBlocking(), plain, RefitFixture.nearestNic()).firstCycleSeconds();
+        double fp8 = RefitRun.run(hosts, FabricSpec.nonBlocking(), plain.withPreparation(Preparation.bf16ToFp8(1)),
+                RefitFixture.nearestNic()).firstCycleSeconds();
+        assertEquals(base + 2 * 3.0 * BUCKET / GpuRates.hbmBytesPerSecond(GpuModel.H100), fp8, fp8 * 1e-9);
+    }
+
     /** The host bounce copies each bucket to host memory and back over PCIe: 2 x (B / D2H + B / H2D) a cycle, one bucket at a time. */
     @Test
     void theHostBounceAddsTwoPcieCopiesOfEveryBucket() {
