@@ -18,6 +18,7 @@ import org.rdmasim.refit.layout.TrainerLayout;
 import org.rdmasim.refit.method.BroadcastRefit;
 import org.rdmasim.refit.method.Buckets;
 import org.rdmasim.refit.method.CheckpointEngine;
+import org.rdmasim.refit.method.ColocatedIpc;
 import org.rdmasim.refit.method.NcclBroadcast;
 import org.rdmasim.refit.method.NcclP2p;
 import org.rdmasim.refit.method.NixlRing;
@@ -47,10 +48,11 @@ import org.rdmasim.workload.RefitSpec;
 public final class RefitSetup {
     /** Methods by their scenario names. */
     public static final List<String> METHODS = List.of("rdma-pull", "write-schedule", "nccl-broadcast",
-            "checkpoint-engine", "nixl-ring", "nccl-p2p");
+            "checkpoint-engine", "nixl-ring", "colocated-ipc", "nccl-p2p");
     /**
      * The methods a variant's "what would halve it" reruns in place of its own. nixl-ring and nccl-p2p are not
-     * among them yet: adding a rerun moves the summary of every refit scenario, a change of its own.
+     * among them yet: adding a rerun moves the summary of every refit scenario, a change of its own. colocated-ipc
+     * never is: it needs trainer and engine on the same GPUs, a deployment rather than a method swap.
      */
     public static final List<String> COMPARED = METHODS.subList(0, 4);
     /** FP8 block edge when inference quantises a BF16 checkpoint: DeepSeek-V3's 128 x 128 (its README_WEIGHTS.md). */
@@ -274,6 +276,7 @@ public final class RefitSetup {
                 }
                 yield NixlRing.of(bucket(k));
             }
+            case "colocated-ipc" -> colocated(k);
             default -> throw new Refused("method", "expected one of " + String.join(", ", METHODS) + ", got '"
                     + spec.method() + "'");
         };
@@ -319,6 +322,25 @@ public final class RefitSetup {
         }
         return new RefitPlan(map.routes(), trainerAt::get, inferenceAt::get, wholeModel ? whole : 0, method, preparation,
                 registration, calibration, spec.cycles(), RankBuffers.of(map));
+    }
+
+    /**
+     * A colocated refit: each engine rank sits on a trainer rank's GPU (rank r of both on the same GPU, as slime
+     * maps an engine's GPUs onto the trainer ranks of the same offsets), so the engine needs no more ranks than the
+     * trainer; the model's tensors are packed into buckets of {@code bucket} (slime's 512 MiB when unset).
+     */
+    private ColocatedIpc colocated(RefitSpec.Knobs k) {
+        if (!spec.inferenceHosts().equals(spec.trainerHosts())) {
+            throw new Refused("inference.hosts", "colocated-ipc runs trainer and engine on the same GPUs: the inference "
+                    + "hosts must be the trainer's");
+        }
+        if (inference.worldSize() > trainer.worldSize()) {
+            throw new Refused("inference", "colocated-ipc places each engine rank on a trainer rank's GPU: the "
+                    + "inference layout has " + inference.worldSize() + " ranks and the trainer " + trainer.worldSize());
+        }
+        long bucket = k.bucketBytes() > 0 ? k.bucketBytes() : ColocatedIpc.SLIME_DEFAULT_BUCKET;
+        return new ColocatedIpc(ColocatedIpc.pack(tensors, bucket), k.doubleBuffered() ? 2 : 1, k.hostBounce(),
+                k.perTensorHandles());
     }
 
     private static List<String> concat(List<String> a, List<String> b) {
@@ -471,6 +493,7 @@ public final class RefitSetup {
             case "nccl-broadcast" -> (k.allSenders() ? "all trainer ranks striped" : k.senders() == 1
                     ? "from trainer rank 0" : k.senders() + " trainer ranks striped")
                     + ", bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
+            case "colocated-ipc" -> ((ColocatedIpc) plan.method()).describe();
             case "nccl-p2p" -> "send/recv from the holding trainer rank" + (!inference.separateEngines() && moe() ? ""
                     : ", DP replicas striped then all-gathered");
             default -> "bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
@@ -480,6 +503,14 @@ public final class RefitSetup {
         }
         out.add("method " + spec.method() + " (" + knobs + "), " + spec.cycles() + " cycle(s)");
         out.addAll(ibHcaWarnings);
+        if (plan.method() instanceof ColocatedIpc) {
+            out.add("registration: none (no NIC touches the bytes: the engine opens CUDA IPC handles on its own GPU)");
+            out.add("preparation: each trainer rank gathers the full tensors of every bucket over NVLink (the part of "
+                    + "the model it does not hold) and flattens the bucket in HBM");
+            out.add("stages: pause, gather (NVLink), convert (flatten), host copy (the bounce, if any), dispatch (a "
+                    + "bucket's call), install (handle opens, load_weights per tensor, the copy), barrier, resume");
+            return out;
+        }
         Registration g = plan.registration();
         out.add("registration " + spec.registration() + (g.mode() == Registration.Mode.POOLED ? " (" + g.poolSegments()
                 + " segments)" : "") + ", " + (g.cached() ? "cached after the first cycle" : "every cycle") + ", "

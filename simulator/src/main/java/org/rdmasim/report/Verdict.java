@@ -199,6 +199,22 @@ final class Verdict {
             }
         }
         List<String> calibrated = new ArrayList<>();
+        // a refit bound by a calibrated stage cost (a per-call cost, not a link) rests on that number
+        java.util.Map<String, List<String>> boundBy = new java.util.LinkedHashMap<>();
+        for (VariantOutcome o : outcomes) {
+            if (o.result() == null || o.result().refit() == null || o.result().refit().cycles().isEmpty()) {
+                continue;
+            }
+            var refit = o.result().refit();
+            String bound = refit.cycles().get(refit.cycles().size() - 1).boundWords();
+            for (String r : refit.restsOn()) {
+                int eq = r.indexOf(" = ");
+                if (eq > 0 && r.contains(", calibrated (") && bound != null && bound.contains(r.substring(0, eq))) {
+                    boundBy.computeIfAbsent(r, k -> new ArrayList<>()).add(o.name());
+                }
+            }
+        }
+        boundBy.forEach((r, names) -> calibrated.add(r + "; it bounds " + String.join(", ", names)));
         for (String p : profiles) {
             for (CalibrationProfile.Parameter param : CalibrationProfile.named(p).assumptions()) {
                 calibrated.add("profile " + p + ": " + param.describe()
@@ -234,10 +250,16 @@ final class Verdict {
             if (s.cycles().size() > 1 || s.firstCycleSeconds() != s.steadyCycleSeconds()) {
                 h.append(" (the first cycle ").append(num(s.firstCycleSeconds())).append(" s, with registration)");
             }
-            h.append(", bound by ").append(last.boundWords()).append("; ").append(gigabytes(last.wireBytes()))
-                    .append(" on the wire, ")
-                    .append(String.format(java.util.Locale.ROOT, "%.2f", (double) last.wireBytes() / s.minimumBytes()))
-                    .append("x the ").append(gigabytes(s.minimumBytes())).append(" the layouts require");
+            h.append(", bound by ").append(last.boundWords()).append("; ");
+            if (last.wireBytes() == 0) {
+                // a colocated refit: the engine ranks take their bytes on their own GPUs, no NIC between
+                h.append("nothing on the wire: the ").append(gigabytes(s.minimumBytes()))
+                        .append(" the layouts require reach the inference ranks on their own GPUs");
+            } else {
+                h.append(gigabytes(last.wireBytes())).append(" on the wire, ")
+                        .append(String.format(java.util.Locale.ROOT, "%.2f", (double) last.wireBytes() / s.minimumBytes()))
+                        .append("x the ").append(gigabytes(s.minimumBytes())).append(" the layouts require");
+            }
             h.append(s.conserved() ? "" : " (some inference rank did not receive exactly what its layout needs)");
             h.append(".");
             List<String> changes = new ArrayList<>();

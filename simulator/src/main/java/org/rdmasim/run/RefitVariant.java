@@ -198,14 +198,24 @@ final class RefitVariant {
                     spec.withMethod(spec.method(), new RefitSpec.Knobs(k.senders(), k.treeChildren(),
                             4 * k.bucketBytes(), k.doubleBuffered()))));
         }
-        // NCCL send/recv registers nothing of its own per refit (its staging buffers come with the communicator)
-        if (!spec.registration().equals("arena") && !spec.method().equals("nccl-p2p")) {
+        // a colocated refit registers nothing (no NIC touches its bytes); NCCL send/recv nothing of its own per
+        // refit (its staging buffers come with the communicator)
+        if (!spec.registration().equals("arena") && !spec.method().equals("colocated-ipc")
+                && !spec.method().equals("nccl-p2p")) {
             tries.put("one arena registration (MX_VMM_ARENA=1)", v.withRefit(spec.withRegistration("arena",
                     spec.registrationHcas())));
         }
+        if (spec.method().equals("colocated-ipc")) {
+            // the other methods move weights between GPUs of their own: not a change on colocated GPUs
+            tries.put(k.hostBounce() ? "no host bounce (tensors kept on the GPU end to end)"
+                    : "a host bounce (D2H then H2D) on every bucket", v.withRefit(spec.withMethod(spec.method(),
+                            k.withHostBounce(!k.hostBounce()))));
+        }
         long bucket = k.bucketBytes() > 0 ? k.bucketBytes() : DEFAULT_BUCKET;
         for (String m : RefitSetup.COMPARED) {
-            if (m.equals(spec.method())) {
+            // a colocated refit's trainer and engine share GPUs: swapping in a method that crosses NICs is
+            // another deployment, not an alternative for it
+            if (m.equals(spec.method()) || spec.method().equals("colocated-ipc")) {
                 continue;
             }
             boolean bucketed = !m.equals("rdma-pull") && !m.equals("nccl-p2p");

@@ -25,7 +25,7 @@ import org.rdmasim.workload.RefitSpec;
  *             firstStageLayers: 0, lastStageLayers: 0}
  *   inference: {hosts: inference, tp: 2, dp: 2, ep: false, redundantExperts: 0}
  *   method: rdma-pull             # rdma-pull | write-schedule | nccl-broadcast | checkpoint-engine | nixl-ring
- *                                 # | nccl-p2p
+ *                                 # | colocated-ipc | nccl-p2p
  *   senders: one                  # nccl-broadcast: one (trainer rank 0) | all (striped, verl nccl_parallel)
  *                                 # | N (N trainer ranks evenly spaced, striped as all)
  *   tree: 2                       # rdma-pull: ranks holding a shard each serve it to this many others
@@ -35,7 +35,10 @@ import org.rdmasim.workload.RefitSpec;
  *   poolSegments: 16              # with pool
  *   registrationHcas: 1           # HCAs each GPU buffer is registered on
  *   cached: true                  # registration kept across cycles
+ *   hostBounce: false             # colocated-ipc: each bucket staged through host memory (D2H then H2D)
+ *   ipcHandles: per-bucket        # colocated-ipc: per-bucket (one flattened tensor a dtype) | per-tensor
  *   stages: {pause: 0 s, resume: 0 s, barrier: 0 s, bucket: 5.6 ms}   # bucket: fixed cost a broadcast bucket
+ *                                 # colocated-ipc also: ipcOpen (a handle opened), loadTensor (a tensor loaded)
  *   cycles: 2
  * </pre>
  * Every field a layout or host group cannot carry is refused with its location (exit 2); so is an
@@ -43,14 +46,16 @@ import org.rdmasim.workload.RefitSpec;
  */
 final class RefitReader {
     private static final Map<String, String> STAGE_KEYS = Map.of("pause", RefitCalibration.PAUSE, "resume",
-            RefitCalibration.RESUME, "barrier", RefitCalibration.BARRIER, "bucket", RefitCalibration.BUCKET);
+            RefitCalibration.RESUME, "barrier", RefitCalibration.BARRIER, "bucket", RefitCalibration.BUCKET,
+            "ipcOpen", RefitCalibration.IPC_OPEN, "loadTensor", RefitCalibration.LOAD_TENSOR);
 
     private RefitReader() {
     }
 
     static RefitSpec read(YamlTree r, HostTable hosts, StackProfile stack) {
         r.onlyFields(Set.of("model", "dtype", "trainer", "inference", "method", "senders", "tree", "bucket",
-                "doubleBuffering", "registration", "poolSegments", "registrationHcas", "cached", "stages", "cycles"));
+                "doubleBuffering", "registration", "poolSegments", "registrationHcas", "cached", "stages", "cycles",
+                "hostBounce", "ipcHandles"));
         Path model = model(r.get("model"));
         String dtype = null;
         if (r.has("dtype")) {
@@ -97,12 +102,18 @@ final class RefitReader {
         // checkpoint-engine's owners are the inference engine's own ranks (its README: the weights are held in
         // host memory by workers beside the engines), so they share hosts; every other method moves weights
         // from trainer GPUs to other GPUs
-        if (!method.equals("checkpoint-engine")) {
+        if (method.equals("colocated-ipc")) {
+            // trainer and engine share every GPU: the engine's ranks sit on the trainer's own GPUs
+            if (!inferenceHosts.equals(trainerHosts)) {
+                throw i.get("hosts").error("colocated-ipc runs trainer and engine on the same GPUs: inference hosts "
+                        + inferenceHosts + " must be the trainer's " + trainerHosts);
+            }
+        } else if (!method.equals("checkpoint-engine")) {
             Set<String> trainers = new HashSet<>(trainerHosts);
             for (String h : inferenceHosts) {
                 if (trainers.contains(h)) {
                     throw i.get("hosts").error("host '" + h + "' holds trainer and inference ranks: give each its own "
-                            + "hosts (only checkpoint-engine's owners share the inference hosts)");
+                            + "hosts (only checkpoint-engine's owners and colocated-ipc share them)");
                 }
             }
         }
@@ -142,6 +153,25 @@ final class RefitReader {
             }
         }
         boolean doubleBuffered = !r.has("doubleBuffering") || r.get("doubleBuffering").bool();
+        boolean hostBounce = false;
+        if (r.has("hostBounce")) {
+            hostBounce = r.get("hostBounce").bool();
+            if (!method.equals("colocated-ipc")) {
+                throw r.get("hostBounce").error("hostBounce applies to colocated-ipc only (method is " + method + ")");
+            }
+        }
+        boolean perTensorHandles = false;
+        if (r.has("ipcHandles")) {
+            YamlTree h = r.get("ipcHandles");
+            String text = h.text().toLowerCase(Locale.ROOT);
+            if (!text.equals("per-bucket") && !text.equals("per-tensor")) {
+                throw h.error("expected per-bucket or per-tensor, got '" + h.text() + "'");
+            }
+            if (!method.equals("colocated-ipc")) {
+                throw h.error("ipcHandles applies to colocated-ipc only (method is " + method + ")");
+            }
+            perTensorHandles = text.equals("per-tensor");
+        }
         String registration = "per-tensor";
         if (r.has("registration")) {
             registration = r.get("registration").text().toLowerCase(Locale.ROOT);
@@ -175,7 +205,7 @@ final class RefitReader {
         }
         int cycles = r.has("cycles") ? size(r, "cycles") : 1;
         RefitSpec spec = new RefitSpec(model, dtype, trainerHosts, trainer, inferenceHosts, inference, method,
-                new RefitSpec.Knobs(senders, tree, bucket, doubleBuffered), registration, segments, cached, hcas, cycles,
+                new RefitSpec.Knobs(senders, tree, bucket, doubleBuffered, hostBounce, perTensorHandles), registration, segments, cached, hcas, cycles,
                 stages);
         try {
             RefitSetup.of(spec, hosts::representative, stack);

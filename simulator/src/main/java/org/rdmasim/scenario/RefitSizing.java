@@ -95,6 +95,11 @@ public final class RefitSizing {
         String method = spec.method();
         List<Step> steps = new ArrayList<>();
         List<Skipped> skipped = new ArrayList<>();
+        if (method.equals("colocated-ipc") && (knob == Knob.SENDERS || knob == Knob.NICS)) {
+            throw new IllegalArgumentException("--vary " + knob.name().toLowerCase(java.util.Locale.ROOT)
+                    + " does not apply to colocated-ipc: trainer and engine share each GPU and no NIC carries a byte "
+                    + "(vary bucket or inference-tp)");
+        }
         switch (knob) {
             case SENDERS -> {
                 if (!method.equals("nccl-broadcast")) {

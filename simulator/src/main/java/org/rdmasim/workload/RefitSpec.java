@@ -14,7 +14,7 @@ import java.util.Map;
  *                         for the checkpoint's own
  * @param trainerHosts     hosts holding the trainer ranks, rank r on host r / GPUs-per-host, GPU r % GPUs-per-host
  * @param inferenceHosts   hosts holding the inference ranks, placed the same way
- * @param method           rdma-pull, write-schedule, nccl-broadcast, checkpoint-engine or nixl-ring
+ * @param method           rdma-pull, write-schedule, nccl-broadcast, checkpoint-engine, nixl-ring or colocated-ipc
  * @param registration     per-tensor, pool or arena
  * @param stageSeconds     the scenario's values of the named stage parameters (pause, resume, barrier), by key
  */
@@ -58,10 +58,18 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
      * @param treeChildren   RDMA pull: inference ranks each rank serves its shard to (0: no tree)
      * @param bucketBytes    bucket (broadcast, checkpoint engine) or piece (WRITE schedule) size; 0 when unset
      * @param doubleBuffered two buffers per sender, filling one while the other is on the wire
+     * @param hostBounce     colocated IPC: each bucket staged in host memory and back (D2H then H2D)
+     * @param perTensorHandles colocated IPC: one CUDA IPC handle per tensor instead of one per bucket
      */
-    public record Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered) {
+    public record Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
+            boolean perTensorHandles) {
         /** Every trainer rank sends. */
         public static final int ALL = 0;
+
+        /** The knobs of every method but colocated IPC (no host bounce, one handle per bucket). */
+        public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered) {
+            this(senders, treeChildren, bucketBytes, doubleBuffered, false, false);
+        }
 
         public Knobs {
             if (senders < 0) {
@@ -69,16 +77,20 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
             }
         }
 
+        public Knobs withHostBounce(boolean bounce) {
+            return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, bounce, perTensorHandles);
+        }
+
         public boolean allSenders() {
             return senders == ALL;
         }
 
         public Knobs withSenders(int n) {
-            return new Knobs(n, treeChildren, bucketBytes, doubleBuffered);
+            return new Knobs(n, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles);
         }
 
         public Knobs withBucket(long bytes) {
-            return new Knobs(senders, treeChildren, bytes, doubleBuffered);
+            return new Knobs(senders, treeChildren, bytes, doubleBuffered, hostBounce, perTensorHandles);
         }
     }
 

@@ -33,6 +33,47 @@ public final class RefitCalibration {
     public static final String BUCKET = "refit.bucketSeconds";
 
     /**
+     * One CUDA IPC handle opened by the engine ({@code cudaIpcOpenMemHandle} in torch's {@code rebuild_cuda_tensor})
+     * and the tensor rebuilt around it: a colocated refit pays it per handle, per engine rank.
+     */
+    public static final String IPC_OPEN = "refit.ipcOpenSeconds";
+    /**
+     * One tensor through the engine's {@code load_weights} (its weight loader found, the rank's slice taken, the
+     * copy launched), outside the copy's bytes: a colocated refit pays it per tensor, per engine rank.
+     */
+    public static final String LOAD_TENSOR = "refit.loadTensorSeconds";
+    /** The parameters only a colocated refit rests on (other methods open no handle and call no loader per tensor here). */
+    public static final java.util.Set<String> COLOCATED_ONLY = java.util.Set.of(IPC_OPEN, LOAD_TENSOR);
+
+    /**
+     * vllm-project/vime issue #175 (https://github.com/vllm-project/vime/issues/175, aoshen02, 2026-06-07,
+     * description): Qwen3-30B-A3B, 8 x H200, colocated, "same 115 chunks (~170 tensors/chunk)" on both sides;
+     * the engine stage ({@code rayget}: rebuild + load_weights) takes 10.9-11.8 s a sync with one IPC handle per
+     * tensor (vime) and 2.47-2.53 s with one flattened bucket a chunk (slime). Same chunks, tensors and loader
+     * calls: the difference over the extra handles is one handle's cost; slime's stage, less its chunks' fixed
+     * cost and handle opens, over its tensors is one tensor's load. Midpoints of the published ranges.
+     */
+    static final int VIME_CHUNKS = 115;
+    static final int VIME_TENSORS_PER_CHUNK = 170;
+    static final double VIME_RAYGET_PER_TENSOR = (10.9 + 11.8) / 2;
+    static final double VIME_RAYGET_FLATTENED = (2.47 + 2.53) / 2;
+
+    /** (vime's engine stage - slime's) / (one handle per tensor - one per chunk). */
+    static double vimeSecondsPerHandle() {
+        int perTensor = VIME_CHUNKS * VIME_TENSORS_PER_CHUNK;
+        return (VIME_RAYGET_PER_TENSOR - VIME_RAYGET_FLATTENED) / (perTensor - VIME_CHUNKS);
+    }
+
+    /**
+     * (slime's engine stage - its chunks' fixed cost - its handle opens) / its tensors. The HBM copy of the rank's
+     * share is left in (under 7 ms a sync on H200 for a 61 GB model over four or more ranks, under 0.3%).
+     */
+    static double vimeSecondsPerTensor() {
+        double rest = VIME_RAYGET_FLATTENED - VIME_CHUNKS * haloSecondsPerChunk() - VIME_CHUNKS * vimeSecondsPerHandle();
+        return rest / (VIME_CHUNKS * VIME_TENSORS_PER_CHUNK);
+    }
+
+    /**
      * whitecircle/halo PR #11 (https://github.com/whitecircle/halo/pull/11, merged; description): "Cross-node
      * weight sync, B300 nodes, full Qwen3-8B (16.4 GB) per sync, one server worker ... vLLM chunk budget
      * (HALO_WEIGHT_SYNC_CHUNK_MB) 1/2/4/8 GiB: 54/63/70/73 GB/s". The same sync on the same pair at two chunk
@@ -73,7 +114,18 @@ public final class RefitCalibration {
                     "whitecircle/halo PR #11: Qwen3-8B (16.4 GB) synced over EFA by a vLLM client at 54 GB/s in 1 GiB "
                             + "chunks and 73 GB/s in 8 GiB chunks; the 16 - 2 extra chunks take the time difference",
                     "every framework's bucket (verl, checkpoint-engine, SGLang clients) costs what halo's vLLM "
-                            + "client's chunk does; RDMA pulls and WRITE schedules have no per-bucket call and do not pay it"));
+                            + "client's chunk does; RDMA pulls and WRITE schedules have no per-bucket call and do not pay it"),
+            new Parameter(IPC_OPEN, vimeSecondsPerHandle(), "s", Kind.CALIBRATED,
+                    "vllm-project/vime issue #175: Qwen3-30B-A3B colocated on 8 x H200, 115 chunks of ~170 tensors; the "
+                            + "engine stage takes 10.9-11.8 s with one CUDA IPC handle per tensor and 2.47-2.53 s with "
+                            + "one per chunk; the difference over the 19,435 extra handles",
+                    "vLLM's and SGLang's engines spend the same per tensor apart from the handle (vime is vLLM, slime "
+                            + "SGLang); a handle costs the same whatever its size"),
+            new Parameter(LOAD_TENSOR, vimeSecondsPerTensor(), "s", Kind.CALIBRATED,
+                    "vllm-project/vime issue #175: slime's engine stage, 2.47-2.53 s for 115 chunks of ~170 tensors, "
+                            + "less 115 chunk calls at " + BUCKET + " and 115 handle opens, over the 19,550 tensors",
+                    "every engine's load_weights costs per tensor what SGLang's did there; a Ray call per chunk costs "
+                            + "what halo's vLLM client chunk does"));
 
     private final List<Parameter> parameters;
 

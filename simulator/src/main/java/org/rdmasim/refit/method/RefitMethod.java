@@ -16,9 +16,12 @@ package org.rdmasim.refit.method;
  *       <li>{@link NcclBroadcast}: NCCL broadcast per bucket, from one rank or striped over trainer ranks;</li>
  *       <li>{@link CheckpointEngine}: host memory to GPU, broadcast, reload (MoonshotAI checkpoint-engine).</li>
  *     </ul></li>
+ *   <li>{@link ColocatedIpc}: trainer and engine on the same GPUs, weights handed over through CUDA IPC
+ *       handles bucket by bucket (slime, verl, OpenRLHF's hybrid engine); no NIC.</li>
  * </ul>
  */
-public sealed interface RefitMethod permits RdmaPull, WriteSchedule, BroadcastRefit, NixlRing, NcclP2p {
+public sealed interface RefitMethod permits RdmaPull, WriteSchedule, BroadcastRefit, NixlRing, ColocatedIpc,
+        NcclP2p {
     /** A short name for results. */
     String name();
 

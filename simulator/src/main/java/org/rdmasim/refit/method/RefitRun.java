@@ -77,9 +77,12 @@ public final class RefitRun {
         }
         List<String> restsOn = new ArrayList<>();
         for (CalibrationProfile.Parameter p : plan.calibration().parameters()) {
+            if (RefitCalibration.COLOCATED_ONLY.contains(p.key()) && !(plan.method() instanceof ColocatedIpc)) {
+                continue;
+            }
             restsOn.add(p.describe());
         }
-        if (plan.registration().hcasPerGpu() > 0) {
+        if (plan.registration().hcasPerGpu() > 0 && !(plan.method() instanceof ColocatedIpc)) {
             for (RegistrationParameters.Term t : transport.registration().terms(true, false)) {
                 restsOn.add(t.what() + ", " + t.kind() + " (" + t.source() + ")");
             }

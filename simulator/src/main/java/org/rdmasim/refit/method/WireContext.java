@@ -200,6 +200,35 @@ public final class WireContext {
         });
     }
 
+    /**
+     * Runs a GPU stage whose limit is not the stage's usual one (a per-call cost, a flatten): logged as
+     * {@code stage}, busy under {@code key} with {@code words} naming what bounds it.
+     */
+    void gpuCall(RefitStage stage, Endpoint gpu, double seconds, String key, String words, Runnable then) {
+        double start = clock().now();
+        clock().schedule(seconds, () -> {
+            double now = clock().now();
+            log.add(stage, start, now);
+            if (now > start) {
+                busy(gpu + " " + key, gpu.device() + " on " + gpu.host() + ": " + words, start, now);
+            }
+            then.run();
+        });
+    }
+
+    /** Seconds for {@code bytes} to cross into {@code e} over its NVLink ports (its host link without NVLink). */
+    double nvlinkSeconds(Endpoint e, long bytes) {
+        if (bytes == 0) {
+            return 0;
+        }
+        TopologyNode g = gpu(e);
+        double rate = GpuRates.nvlinkBytesPerSecond(g.gpu());
+        if (rate <= 0) {
+            rate = g.uplink().bytesPerSecond();
+        }
+        return bytes / rate;
+    }
+
     private static String limitKey(RefitStage s) {
         return switch (s) {
             case GATHER -> "nvlink";
@@ -449,6 +478,28 @@ public final class WireContext {
         List<Resource> path = new ArrayList<>();
         path.add(cluster.hostMemory(h, g.socket()));
         path.addAll(cluster.fromSocket(h, g.socket(), g));
+        double start = clock().now();
+        cluster.network().start(label, path, 1.0, Double.POSITIVE_INFINITY, bytes, f -> {
+            Limit limit = f.dominantLimiter();
+            clock().schedule(0, () -> {
+                double now = clock().now();
+                log.add(RefitStage.H2D, start, now);
+                busy(limit.id(), words(limit), start, now);
+                then.run();
+            });
+        });
+    }
+
+    /**
+     * Copies {@code bytes} from the GPU to host memory of its own socket over PCIe (a {@code .cpu()} staging):
+     * one fluid flow up the links from the GPU and into the socket's memory. Logged as a host copy ({@link
+     * RefitStage#H2D}: the stage of every PCIe copy between host memory and GPU).
+     */
+    void d2h(Endpoint e, long bytes, String label, Runnable then) {
+        Host h = cluster.host(e.host());
+        TopologyNode g = gpu(e);
+        List<Resource> path = new ArrayList<>(cluster.toSocket(h, g, g.socket()));
+        path.add(cluster.hostMemory(h, g.socket()));
         double start = clock().now();
         cluster.network().start(label, path, 1.0, Double.POSITIVE_INFINITY, bytes, f -> {
             Limit limit = f.dominantLimiter();

@@ -1,0 +1,4 @@
+window.RDMASIM_DATA = {"scenario": "refit-colocated",
+"cdf": [],
+"timelines": [],
+"receivers": []};
