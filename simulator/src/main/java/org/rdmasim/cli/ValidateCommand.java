@@ -87,8 +87,9 @@ public final class ValidateCommand implements Callable<Integer> {
                 String model = Double.isNaN(r.modelled()) ? "-" : fmt(r.modelled());
                 table.printf(Locale.ROOT, "%-22s %-12s %-14s %-6s %-9s %-4s  %s%s%n", w.id(), pub, model, w.unit(),
                         fmt(100 * w.tolerance()) + "%", w.nics() == 0 ? "-" : String.valueOf(w.nics()),
-                        r.verdict().words(), w.calibration() ? " (calibration, not counted)"
-                                : w.knownFailure().isEmpty() ? "" : ": " + w.knownFailure());
+                        r.verdict().words(), (w.calibration() ? " (calibration, not counted)"
+                                : w.knownFailure().isEmpty() ? "" : ": " + w.knownFailure())
+                                + (w.uncounted().isEmpty() ? "" : " (not counted: " + w.uncounted() + ")"));
             }
         }
         Validation.Tally t = Validation.tally(results);

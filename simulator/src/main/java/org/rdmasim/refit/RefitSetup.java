@@ -20,6 +20,7 @@ import org.rdmasim.refit.method.Buckets;
 import org.rdmasim.refit.method.CheckpointEngine;
 import org.rdmasim.refit.method.ColocatedIpc;
 import org.rdmasim.refit.method.NcclBroadcast;
+import org.rdmasim.refit.method.NcclP2p;
 import org.rdmasim.refit.method.NixlRing;
 import org.rdmasim.refit.method.Preparation;
 import org.rdmasim.refit.method.RankBuffers;
@@ -47,11 +48,11 @@ import org.rdmasim.workload.RefitSpec;
 public final class RefitSetup {
     /** Methods by their scenario names. */
     public static final List<String> METHODS = List.of("rdma-pull", "write-schedule", "nccl-broadcast",
-            "checkpoint-engine", "nixl-ring", "colocated-ipc");
+            "checkpoint-engine", "nixl-ring", "colocated-ipc", "nccl-p2p");
     /**
-     * The methods a variant's "what would halve it" reruns in place of its own. nixl-ring is not among them
-     * yet: adding a rerun moves the summary of every refit scenario, a change of its own. colocated-ipc never
-     * is: it needs trainer and engine on the same GPUs, a deployment rather than a method swap.
+     * The methods a variant's "what would halve it" reruns in place of its own. nixl-ring and nccl-p2p are not
+     * among them yet: adding a rerun moves the summary of every refit scenario, a change of its own. colocated-ipc
+     * never is: it needs trainer and engine on the same GPUs, a deployment rather than a method swap.
      */
     public static final List<String> COMPARED = METHODS.subList(0, 4);
     /** FP8 block edge when inference quantises a BF16 checkpoint: DeepSeek-V3's 128 x 128 (its README_WEIGHTS.md). */
@@ -167,7 +168,8 @@ public final class RefitSetup {
         }
         RefitSpec.Inference i = spec.inference();
         try {
-            inference = new InferenceLayout(i.tp(), i.dp(), i.expertParallel(), i.redundantExperts());
+            inference = new InferenceLayout(i.tp(), i.dp(), i.expertParallel(), i.redundantExperts(),
+                    i.separateEngines());
         } catch (IllegalArgumentException e) {
             throw new Refused("inference", e.getMessage());
         }
@@ -263,6 +265,10 @@ public final class RefitSetup {
             case "nccl-broadcast" -> new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.senders(),
                     ibHca);
             case "checkpoint-engine" -> new CheckpointEngine(new Buckets(bucket(k), k.doubleBuffered()), ibHca);
+            // ranks of one TP rank hold the same shard in separate engines, or in one engine of a dense model;
+            // inside one engine an MoE model's expert layers spread over every rank, so no two ranks do
+            case "nccl-p2p" -> new NcclP2p(inference.separateEngines() || !moe() ? inference::tpRank : null, ibHca,
+                    moe());
             case "nixl-ring" -> {
                 if (!k.doubleBuffered()) {
                     throw new Refused("doubleBuffering", "verl's NIXL engine always holds two bucket buffers, a "
@@ -299,7 +305,7 @@ public final class RefitSetup {
         boolean broadcast = method instanceof BroadcastRefit;
         // the ring hands every inference rank the whole model, as a broadcast does
         boolean wholeModel = broadcast || method instanceof NixlRing;
-        if (broadcast && ibHca.restricts()) {
+        if ((broadcast || method instanceof NcclP2p) && ibHca.restricts()) {
             // every host a broadcast crosses needs a NIC the list leaves: said now, at the line that set it
             Set<Object> shapes = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
             for (String name : new java.util.LinkedHashSet<>(concat(spec.trainerHosts(), spec.inferenceHosts()))) {
@@ -348,6 +354,11 @@ public final class RefitSetup {
             throw new Refused("bucket", "this method sends in buckets: give bucket: SIZE");
         }
         return k.bucketBytes();
+    }
+
+    /** The model has routed experts. */
+    private boolean moe() {
+        return tensors.stream().anyMatch(t -> t.role() == TensorRole.EXPERT_COLUMN || t.role() == TensorRole.EXPERT_ROW);
     }
 
     /** Inference loads FP8 from a checkpoint that is not: the trainer quantises before sending. */
@@ -483,9 +494,11 @@ public final class RefitSetup {
                     ? "from trainer rank 0" : k.senders() + " trainer ranks striped")
                     + ", bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
             case "colocated-ipc" -> ((ColocatedIpc) plan.method()).describe();
+            case "nccl-p2p" -> "send/recv from the holding trainer rank" + (!inference.separateEngines() && moe() ? ""
+                    : ", DP replicas striped then all-gathered");
             default -> "bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
         };
-        if (plan.method() instanceof BroadcastRefit && ibHca.restricts()) {
+        if ((plan.method() instanceof BroadcastRefit || plan.method() instanceof NcclP2p) && ibHca.restricts()) {
             knobs += ", NCCL_IB_HCA=" + ibHca;
         }
         out.add("method " + spec.method() + " (" + knobs + "), " + spec.cycles() + " cycle(s)");

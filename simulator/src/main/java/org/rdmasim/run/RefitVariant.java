@@ -198,8 +198,10 @@ final class RefitVariant {
                     spec.withMethod(spec.method(), new RefitSpec.Knobs(k.senders(), k.treeChildren(),
                             4 * k.bucketBytes(), k.doubleBuffered()))));
         }
-        if (!spec.registration().equals("arena") && !spec.method().equals("colocated-ipc")) {
-            // (a colocated refit registers nothing: no NIC touches its bytes)
+        // a colocated refit registers nothing (no NIC touches its bytes); NCCL send/recv nothing of its own per
+        // refit (its staging buffers come with the communicator)
+        if (!spec.registration().equals("arena") && !spec.method().equals("colocated-ipc")
+                && !spec.method().equals("nccl-p2p")) {
             tries.put("one arena registration (MX_VMM_ARENA=1)", v.withRefit(spec.withRegistration("arena",
                     spec.registrationHcas())));
         }
@@ -216,7 +218,7 @@ final class RefitVariant {
             if (m.equals(spec.method()) || spec.method().equals("colocated-ipc")) {
                 continue;
             }
-            boolean bucketed = !m.equals("rdma-pull");
+            boolean bucketed = !m.equals("rdma-pull") && !m.equals("nccl-p2p");
             boolean all = m.equals("nccl-broadcast");
             tries.put("method " + m + (bucketed ? " (bucket " + Units.exactSizeLabel(bucket, "") + ")" : "")
                     + (all ? ", all trainer ranks sending" : ""), v.withRefit(spec.withMethod(m,

@@ -25,7 +25,7 @@ import org.rdmasim.workload.RefitSpec;
  *             firstStageLayers: 0, lastStageLayers: 0}
  *   inference: {hosts: inference, tp: 2, dp: 2, ep: false, redundantExperts: 0}
  *   method: rdma-pull             # rdma-pull | write-schedule | nccl-broadcast | checkpoint-engine | nixl-ring
- *                                 # | colocated-ipc
+ *                                 # | colocated-ipc | nccl-p2p
  *   senders: one                  # nccl-broadcast: one (trainer rank 0) | all (striped, verl nccl_parallel)
  *                                 # | N (N trainer ranks evenly spaced, striped as all)
  *   tree: 2                       # rdma-pull: ranks holding a shard each serve it to this many others
@@ -71,10 +71,23 @@ final class RefitReader {
                 size(t, "cp"), size(t, "dp"), t.has("fsdp") && t.get("fsdp").bool(), count(t, "firstStageLayers"),
                 count(t, "lastStageLayers"));
         YamlTree i = r.get("inference");
-        i.onlyFields(Set.of("hosts", "tp", "dp", "ep", "redundantExperts"));
+        i.onlyFields(Set.of("hosts", "tp", "dp", "ep", "redundantExperts", "engines"));
         boolean ep = i.has("ep") && i.get("ep").bool();
+        boolean separate = false;
+        if (i.has("engines")) {
+            String engines = i.get("engines").text().toLowerCase(Locale.ROOT);
+            if (!engines.equals("one") && !engines.equals("separate")) {
+                throw i.get("engines").error("expected one (vLLM's own data parallelism) or separate (each DP "
+                        + "replica its own engine), got '" + i.get("engines").text() + "'");
+            }
+            separate = engines.equals("separate");
+            if (separate && ep) {
+                throw i.get("engines").error("separate engines with expert parallelism are not modelled: each "
+                        + "engine's experts would spread over its own TP ranks only");
+            }
+        }
         RefitSpec.Inference inference = new RefitSpec.Inference(size(i, "tp"), size(i, "dp"), ep,
-                count(i, "redundantExperts"));
+                count(i, "redundantExperts"), separate);
         if (inference.redundantExperts() > 0 && !ep) {
             throw i.get("redundantExperts").error("redundant experts need ep: true (vLLM's EPLB runs with "
                     + "--enable-expert-parallel)");

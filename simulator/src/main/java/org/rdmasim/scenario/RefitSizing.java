@@ -136,9 +136,10 @@ public final class RefitSizing {
                 return new Ladder(steps, skipped, "the inference host has " + nics + " compute NIC(s)");
             }
             case BUCKET -> {
-                if (method.equals("rdma-pull")) {
-                    throw new IllegalArgumentException("--vary bucket applies to write-schedule, nccl-broadcast, nixl-ring and "
-                            + "checkpoint-engine (method is rdma-pull, which reads runs, not buckets)");
+                if (method.equals("rdma-pull") || method.equals("nccl-p2p")) {
+                    throw new IllegalArgumentException("--vary bucket applies to write-schedule, nccl-broadcast, "
+                            + "nixl-ring and checkpoint-engine (method is " + method + ", which "
+                            + (method.equals("rdma-pull") ? "reads runs" : "sends each pair's runs") + ", not buckets)");
                 }
                 long whole = RefitSetup.of(spec, name -> host(v, name)).inventory().bytes();
                 long top = SMALLEST_BUCKET;
@@ -216,7 +217,8 @@ public final class RefitSizing {
     }
 
     private static boolean broadcast(String method) {
-        return method.equals("nccl-broadcast") || method.equals("checkpoint-engine");
+        // NCCL's methods pick their NICs through NCCL_IB_HCA
+        return method.equals("nccl-broadcast") || method.equals("checkpoint-engine") || method.equals("nccl-p2p");
     }
 
     /** The hosts a broadcast crosses, one per shape: the trainer's (senders, or owners) and the inference's. */
@@ -269,7 +271,8 @@ public final class RefitSizing {
 
     private static RefitSpec withTp(RefitSpec spec, int tp) {
         RefitSpec.Inference i = spec.inference();
-        return spec.withInference(new RefitSpec.Inference(tp, i.ranks() / tp, i.expertParallel(), i.redundantExperts()));
+        return spec.withInference(new RefitSpec.Inference(tp, i.ranks() / tp, i.expertParallel(), i.redundantExperts(),
+                i.separateEngines()));
     }
 
     private static Host host(VariantSpec v, String name) {

@@ -16,7 +16,8 @@ public final class Validation {
          * an expectation never counts, whatever the model says of it.
          */
         public boolean counted() {
-            return !row.calibration() && row.evidence() != ValidationRow.Evidence.EXPECTATION;
+            return !row.calibration() && row.uncounted().isEmpty()
+                    && row.evidence() != ValidationRow.Evidence.EXPECTATION;
         }
 
         /** Whether the row is a counted measurement (not configuration arithmetic). */
@@ -77,22 +78,27 @@ public final class Validation {
      * @param calibration        rows used to calibrate (shown, not counted)
      * @param expectations       expectation rows (never counted)
      * @param flagged            of which flagged
+     * @param posed              measurements posed on assumed hardware (shown with the assumption, not counted)
      */
     public record Tally(int rows, int measurements, int measurementsPassed, int multiNic, int multiNicPassed,
-            int configurations, int configurationsPassed, int calibration, int expectations, int flagged) {
+            int configurations, int configurationsPassed, int calibration, int expectations, int flagged, int posed) {
         public String describe() {
             return String.format(java.util.Locale.ROOT, "%d rows: %d of %d counted measurements pass (%d of %d with two or "
                     + "more NICs), %d of %d configuration rows pass, %d calibration rows not counted, %d expectations "
                     + "not counted (%d flagged)", rows, measurementsPassed, measurements, multiNicPassed, multiNic,
-                    configurationsPassed, configurations, calibration, expectations, flagged);
+                    configurationsPassed, configurations, calibration, expectations, flagged)
+                    + (posed == 0 ? "" : String.format(java.util.Locale.ROOT, ", %d measurements posed on assumed "
+                            + "hardware not counted", posed));
         }
     }
 
     public static Tally tally(List<Result> results) {
-        int m = 0, mp = 0, mn = 0, mnp = 0, c = 0, cp = 0, cal = 0, e = 0, f = 0;
+        int m = 0, mp = 0, mn = 0, mnp = 0, c = 0, cp = 0, cal = 0, e = 0, f = 0, posed = 0;
         for (Result r : results) {
             if (r.row().calibration()) {
                 cal++;
+            } else if (!r.row().uncounted().isEmpty()) {
+                posed++;
             }
             if (r.row().evidence() == ValidationRow.Evidence.EXPECTATION) {
                 e++;
@@ -109,7 +115,7 @@ public final class Validation {
                 cp += r.pass() ? 1 : 0;
             }
         }
-        return new Tally(results.size(), m, mp, mn, mnp, c, cp, cal, e, f);
+        return new Tally(results.size(), m, mp, mn, mnp, c, cp, cal, e, f, posed);
     }
 
     public static List<Result> run(List<ValidationRow> rows, Path scenarios, Consumer<String> progress) {

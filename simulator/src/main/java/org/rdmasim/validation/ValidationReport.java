@@ -54,6 +54,7 @@ public final class ValidationReport {
                     .append(", \"pass\": ").append(r.pass())
                     .append(", \"verdict\": ").append(JsonText.quote(r.verdict().words()))
                     .append(", \"calibration\": ").append(w.calibration())
+                    .append(w.uncounted().isEmpty() ? "" : ", \"notCountedBecause\": " + JsonText.quote(w.uncounted()))
                     .append(", \"knownFailure\": ").append(JsonText.quote(w.knownFailure()))
                     .append(", \"scenario\": ").append(JsonText.quote(w.scenario()))
                     .append(", \"dependsOn\": [");
@@ -105,7 +106,8 @@ public final class ValidationReport {
         String cls = r.verdict() == Validation.Verdict.PASS ? "pass"
                 : r.verdict() == Validation.Verdict.FAIL || r.verdict() == Validation.Verdict.ERROR
                         || r.verdict() == Validation.Verdict.UNEXPECTED_PASS ? "fail" : "other";
-        String verdict = r.verdict().words() + (w.calibration() ? " (calibration, not counted)" : "");
+        String verdict = r.verdict().words() + (w.calibration() ? " (calibration, not counted)" : "")
+                + (w.uncounted().isEmpty() ? "" : " (not counted: " + w.uncounted() + ")");
         return new Row(w.id(), w.source(), w.what(), w.setup(), w.nics() == 0 ? "-" : String.valueOf(w.nics()),
                 w.low() == w.high() ? num(w.low()) : num(w.low()) + "-" + num(w.high()),
                 Double.isNaN(r.modelled()) ? "-" : String.format(Locale.ROOT, "%.4g", r.modelled()), w.unit(),

@@ -21,23 +21,34 @@ import java.util.List;
  * @param knownFailure why the model does not reproduce it today, or empty
  * @param model        computes the modelled value
  * @param nics         NICs in the measured transfer or host (1 for a single-NIC figure, 0 when no NIC is involved)
+ * @param uncounted    empty, or the assumption that keeps a measurement from counting (hardware the source does
+ *                     not state, posed on other hardware): shown with it, not counted
  */
 public record ValidationRow(String id, String source, String what, String setup, double low, double high,
         String unit, double tolerance, Evidence evidence, String scenario, List<String> dependsOn, boolean calibration,
-        String knownFailure, Model model, int nics) {
+        String knownFailure, Model model, int nics, String uncounted) {
 
     /** A row of one NIC (or none): the common case. */
     public ValidationRow(String id, String source, String what, String setup, double low, double high, String unit,
             double tolerance, Evidence evidence, String scenario, List<String> dependsOn, boolean calibration,
             String knownFailure, Model model) {
         this(id, source, what, setup, low, high, unit, tolerance, evidence, scenario, dependsOn, calibration,
-                knownFailure, model, 1);
+                knownFailure, model, 1, "");
     }
 
     /** The same row, posed on {@code count} NICs in one transfer or host. */
     public ValidationRow onNics(int count) {
         return new ValidationRow(id, source, what, setup, low, high, unit, tolerance, evidence, scenario, dependsOn,
-                calibration, knownFailure, model, count);
+                calibration, knownFailure, model, count, uncounted);
+    }
+
+    /** The same row shown and not counted, because of {@code assumption} (what the source leaves unstated). */
+    public ValidationRow notCounted(String assumption) {
+        if (assumption == null || assumption.isBlank()) {
+            throw new IllegalArgumentException("a row left uncounted names the assumption that keeps it out");
+        }
+        return new ValidationRow(id, source, what, setup, low, high, unit, tolerance, evidence, scenario, dependsOn,
+                calibration, knownFailure, model, nics, assumption);
     }
 
     /**

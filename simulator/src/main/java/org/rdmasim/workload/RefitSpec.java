@@ -39,7 +39,12 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
     }
 
     /** vLLM sizes: TP per engine, DP engines, expert parallel over all TP x DP ranks, EPLB redundant experts. */
-    public record Inference(int tp, int dp, boolean expertParallel, int redundantExperts) {
+    public record Inference(int tp, int dp, boolean expertParallel, int redundantExperts, boolean separateEngines) {
+        /** DP inside one engine (vLLM's {@code data_parallel_size}). */
+        public Inference(int tp, int dp, boolean expertParallel, int redundantExperts) {
+            this(tp, dp, expertParallel, redundantExperts, false);
+        }
+
         public int ranks() {
             return tp * dp;
         }

@@ -70,10 +70,11 @@ class RefitRowsTest {
         assertEquals(List.of("HALO11-CHUNK-1G", "HALO11-CHUNK-8G", "HALO11-VLLM-EFA", "DYN10901-REREG",
                 "VIME175-SLIME", "VIME175-PER-TENSOR"),
                 rows.stream().filter(ValidationRow::calibration).map(ValidationRow::id).toList());
-        // every broadcast row names the per-bucket cost it rests on
+        // every broadcast row names the per-bucket cost it rests on (NeMo-RL's NCCL send/recv rows pay none:
+        // their all-gathers rest on NCCL's step, not on a bucket call)
         for (ValidationRow r : rows) {
             if (r.dependsOn().contains("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / "
-                    + "NCCL_STEPS)")) {
+                    + "NCCL_STEPS)") && !r.id().startsWith("NEMO")) {
                 assertTrue(r.dependsOn().stream().anyMatch(d -> d.startsWith("refit.bucketSeconds")), r.id());
             }
         }
@@ -127,6 +128,44 @@ class RefitRowsTest {
         assertTrue(result.modelled() > 0.10 && result.modelled() < 0.25, "modelled " + result.modelled());
         assertEquals(Validation.Verdict.PASS, result.verdict(), result.note());
         assertFalse(result.counted(), "a calibration row is shown, not counted");
+    }
+
+    /**
+     * NeMo-RL's shard-to-shard rows: PR #2971 states DGX-H100 and counts; PR #2413 states no hardware, so its
+     * rows are posed on DGX-H100, shown with that assumption and not counted. The same layout (30b, EP8xPP2 ->
+     * TP8xDP2) posed in both files gives one answer, a known failure either way, its bytes conserved.
+     */
+    @Test
+    void theNemoRowsCountOnlyWhereTheSourceStatesTheHardware() throws Exception {
+        List<ValidationRow> nemo = RefitRows.rows().stream().filter(r -> r.id().startsWith("NEMO")).toList();
+        assertEquals(7, nemo.size());
+        for (ValidationRow r : nemo) {
+            assertTrue(r.dependsOn().stream().noneMatch(d -> d.startsWith("refit.bucketSeconds")), r.id()
+                    + ": NCCL send/recv pays no per-bucket call");
+            assertFalse(r.knownFailure().isEmpty(), r.id() + " says what the model lacks");
+            if (r.id().startsWith("NEMO2971")) {
+                assertTrue(r.uncounted().isEmpty(), r.id());
+                assertTrue(r.setup().contains("DGX-H100") && r.setup().contains("Not stated"), r.id());
+            } else {
+                assertTrue(r.uncounted().contains("no hardware is stated"), r.id());
+            }
+        }
+        List<ValidationRow> same = nemo.stream().filter(r -> r.id().equals("NEMO2971-EP8PP2-TP8DP2")
+                || r.id().equals("NEMO2413-30B-EP8PP2-TP8DP2")).toList();
+        List<Validation.Result> res = Validation.run(same, repo().resolve("scenarios"), id -> { });
+        assertEquals(res.get(0).modelled(), res.get(1).modelled(), 1e-12);
+        assertTrue(res.get(0).counted());
+        assertFalse(res.get(1).counted(), "posed on assumed hardware: shown, not counted");
+        for (Validation.Result x : res) {
+            assertEquals(Validation.Verdict.KNOWN_FAILURE, x.verdict(), x.note());
+            assertTrue(x.note().contains("nccl-p2p"), x.note());
+        }
+        RefitSummary s = new ScenarioRuns(repo().resolve("scenarios")).refit(
+                "validation/refit-nemo-reshard-h100.yaml", "ep8pp2-tp8dp2");
+        assertTrue(s.conserved());
+        // two separate engines of TP8 each need the whole model: twice Qwen3-30B-A3B's 61 GB
+        assertEquals(2 * 61.1e9, s.minimumBytes(), 0.01 * 2 * 61.1e9);
+        assertEquals(1, Validation.tally(res).posed());
     }
 
     private Path colocated(String method) throws IOException {

@@ -16,8 +16,11 @@ package org.rdmasim.refit.layout;
  *                         {@code E + i} to logical expert {@code i % E} ({@code EplbState
  *                         .build_initial_global_physical_to_logical_map}, vllm/distributed/eplb/eplb_state.py)
  */
-public record InferenceLayout(int tp, int dp, boolean expertParallel, int redundantExperts) {
+public record InferenceLayout(int tp, int dp, boolean expertParallel, int redundantExperts, boolean separateEngines) {
     public InferenceLayout {
+        if (separateEngines && expertParallel) {
+            throw new IllegalArgumentException("separate engines with expert parallelism are not modelled");
+        }
         if (tp < 1 || dp < 1) {
             throw new IllegalArgumentException("inference tp and dp must be >= 1, got tp " + tp + " dp " + dp);
         }
@@ -25,6 +28,11 @@ public record InferenceLayout(int tp, int dp, boolean expertParallel, int redund
             throw new IllegalArgumentException("redundant experts (" + redundantExperts
                     + ") need expert parallelism and must be >= 0");
         }
+    }
+
+    /** DP inside one engine: MoE layers flattened over every rank. */
+    public InferenceLayout(int tp, int dp, boolean expertParallel, int redundantExperts) {
+        this(tp, dp, expertParallel, redundantExperts, false);
     }
 
     /** Tensor parallel only, no DP, no EP. */
@@ -45,14 +53,23 @@ public record InferenceLayout(int tp, int dp, boolean expertParallel, int redund
         return rank % tp;
     }
 
-    /** Size of the group MoE layers use: all ranks, TP flattened across DP. */
+    /**
+     * Size of the group MoE layers use: all ranks, TP flattened across DP; with separate engines (each DP
+     * replica its own vLLM instance, as NeMo-RL and verl run them) the engine's TP ranks only.
+     */
     public int moeGroup() {
-        return tp * dp;
+        return separateEngines ? tp : tp * dp;
+    }
+
+    /** The rank's position in its MoE group. */
+    public int moeRank(int rank) {
+        return separateEngines ? tpRank(rank) : rank;
     }
 
     @Override
     public String toString() {
         return "tp" + tp + " dp" + dp + (expertParallel ? " ep" + moeGroup() : "")
-                + (redundantExperts > 0 ? " +" + redundantExperts + " redundant" : "");
+                + (redundantExperts > 0 ? " +" + redundantExperts + " redundant" : "")
+                + (separateEngines ? " (separate engines)" : "");
     }
 }

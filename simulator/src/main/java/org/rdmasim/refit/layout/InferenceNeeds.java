@@ -86,10 +86,10 @@ final class InferenceNeeds {
                 }
                 return out;
             }
-            // no EP: experts are tensor-split over TP flattened across DP
+            // no EP: experts are tensor-split over TP flattened across DP (separate engines: over each engine's TP)
             int dim = role == TensorRole.EXPERT_COLUMN ? 0 : 1;
             for (int r = 0; r < world; r++) {
-                out.add(new Need(r, TrainerShards.split(t, whole, dim, world, r), 1));
+                out.add(new Need(r, TrainerShards.split(t, whole, dim, layout.moeGroup(), layout.moeRank(r)), 1));
             }
             return out;
         }

@@ -8,6 +8,8 @@ package org.rdmasim.refit.method;
  * <ul>
  *   <li>{@link RdmaPull}: receiver-driven RDMA READ of the slice map's runs (NIXL/ModelExpress), optionally
  *       with inference-to-inference tree fan-out;</li>
+ *   <li>{@link NcclP2p}: NCCL send/recv of the slice map's runs, shard to shard, replicas striped and
+ *       all-gathered (NeMo-RL's {@code nccl_reshard} through {@code xferdtensor_python_impl});</li>
  *   <li>{@link WriteSchedule}: a static RDMA WRITE schedule, pipelined per sender (Perplexity's TransferEngine);</li>
  *   <li>{@link BroadcastRefit}, bucket by bucket to every inference rank:
  *     <ul>
@@ -18,7 +20,8 @@ package org.rdmasim.refit.method;
  *       handles bucket by bucket (slime, verl, OpenRLHF's hybrid engine); no NIC.</li>
  * </ul>
  */
-public sealed interface RefitMethod permits RdmaPull, WriteSchedule, BroadcastRefit, NixlRing, ColocatedIpc {
+public sealed interface RefitMethod permits RdmaPull, WriteSchedule, BroadcastRefit, NixlRing, ColocatedIpc,
+        NcclP2p {
     /** A short name for results. */
     String name();
 

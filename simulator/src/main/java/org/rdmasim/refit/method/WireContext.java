@@ -325,6 +325,17 @@ public final class WireContext {
     }
 
     /**
+     * An NCCL send of {@code bytes} from GPU {@code from} to inference rank {@code rank} (a send/recv pair
+     * inside an NCCL group). NCCL's P2P over its net transport leaves and enters each host by the NICs
+     * nearest each GPU, channel c taking the c-th of them ({@code ncclTopoGetLocalNet} adds the channel id to
+     * the GPU's NIC index, NVIDIA/nccl {@code src/graph/topo.cc}): what the channel search of a two-rank
+     * communicator gives, so the pair runs as {@link #broadcast} over the two GPUs, one chain per such NIC.
+     */
+    void send(Endpoint from, int rank, long bytes, NcclIbHca ibHca, String label, Runnable then) {
+        broadcast(List.of(from, inference(rank)), List.of(rank), ibHca, bytes, label, then);
+    }
+
+    /**
      * One pipelined broadcast chain, NCCL's ring broadcast ({@code runRing} in NVIDIA/nccl
      * {@code src/device/broadcast.h}: the root sends each chunk to the next rank, every middle rank receives
      * it and sends it on while the next chunk arrives, the last rank only receives). In steady state every

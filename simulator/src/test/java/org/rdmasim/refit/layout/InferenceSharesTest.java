@@ -53,6 +53,28 @@ class InferenceSharesTest {
         assertEquals(List.of(0, 0, 1, 1, 2, 2), s.stream().map(RankShare::dpRank).toList());
     }
 
+    /**
+     * TP2 x DP2 of an MoE model: in one engine (vLLM's own DP) the experts split over all four ranks; as two
+     * separate engines (NeMo-RL's DP) each engine's two ranks split them, so each engine holds them whole and
+     * ranks of one TP rank hold the same bytes: the experts twice over in all, where one engine holds them once.
+     */
+    @Test
+    void separateEnginesEachHoldTheExpertsOverTheirOwnTpRanks() {
+        ModelInventory m = tinyMoe();
+        long experts = 2 * 10 * 3 * 32 * 64 * 2;
+        List<RankShare> one = InferenceShares.of(m, new InferenceLayout(2, 2, false, 0));
+        List<RankShare> separate = InferenceShares.of(m, new InferenceLayout(2, 2, false, 0, true));
+        long oneTotal = one.stream().mapToLong(RankShare::bytes).sum();
+        long separateTotal = separate.stream().mapToLong(RankShare::bytes).sum();
+        assertEquals(experts, separateTotal - oneTotal, "the experts held once more");
+        assertEquals(separate.get(0).bytes(), separate.get(2).bytes(), "TP rank 0 of each engine");
+        // each engine holds the model once, its second rank a second copy of the norms (2 x (2 x 16 + 2 x 64) +
+        // 64) and routers (10 x 64 per layer), bf16
+        long replicated = (2 * (2 * 16 + 2 * 64) + 64) * 2 + 2 * 10 * 64 * 2;
+        assertEquals(2 * (m.bytes() + replicated), separateTotal, "each engine holds the model once");
+        assertThrows(IllegalArgumentException.class, () -> new InferenceLayout(2, 2, true, 0, true));
+    }
+
     @Test
     void headsThatDoNotDivideAreRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -1,0 +1,189 @@
+package org.rdmasim.refit.method;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.IntUnaryOperator;
+import org.rdmasim.refit.layout.SliceRoute;
+import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.config.NcclIbHca;
+
+/**
+ * NCCL send/recv of the slice map, shard to shard, as NeMo-RL's {@code nccl_reshard} refit runs it through
+ * {@code xferdtensor_python_impl} (NVIDIA-NeMo/RL {@code nemo_rl/weight_sync/xferdtensor_python.py} at the merge
+ * of PR #2971, e40aa046e): every trainer rank sends the part of its own shard each inference rank needs, no
+ * rank gathers a full tensor.
+ * <ul>
+ *   <li>Trainer side: in an MoE model each rank stacks its local experts of a projection into one tensor
+ *       fresh every refit ({@code torch.stack}, {@code megatron_policy_worker.py} L2445) and sends it as is
+ *       ({@code nccl_reshard_refit}, L2479-2541): priced as one HBM copy of the shard the rank holds of the
+ *       tensors it sends, after the plan's preparation of the same bytes.</li>
+ *   <li>Wire: the overlaps go as one NCCL group of sends and receives ({@code _exchange_exact_overlaps},
+ *       {@code xferdtensor_python.py} L570-601) over the communicator of the sender's PP stage, which spans
+ *       that stage's trainer ranks and every inference rank; a pair's bytes cross the fabric through the NIC
+ *       NCCL picks for each GPU ({@link WireContext#send}).</li>
+ *   <li>Replicated destinations (DP replicas of one inference TP rank, {@code shardOf} equal): the region each
+ *       needs is cut into as many equal stripes as there are replicas, each replica receives one stripe from
+ *       the trainers ({@code _build_striped_targets}, L705-746), then one in-place all-gather among the
+ *       replicas rebuilds the whole region on each ({@code _allgather_destination}, L932-957). The all-gather
+ *       is run as one NCCL broadcast of each replica's stripe to the others, side by side: a ring all-gather
+ *       carries the same bytes over each link. Each replica takes its stripe from its own routes of the slice
+ *       map (the source spreads stripes over trainer replicas round robin, L762-771).</li>
+ *   <li>Install: the gate and up projections land in a temporary and are copied into vLLM's fused
+ *       {@code w13} ({@code _merged_param_spec}, {@code vllm_backend.py} L811-817); the down projection lands
+ *       in place. Of an FFN's three equal projections two are copied: an HBM copy of 2/3 of the bytes a rank
+ *       received.</li>
+ * </ul>
+ * Every call is one parameter, issued in order on one CUDA stream per rank, receive then all-gather, so a
+ * rank's stages follow one another: with equal rates, the wire time of all P2P phases then all all-gathers
+ * is the same as alternating them parameter by parameter. Per-call host work (Python planning, stream
+ * bookkeeping, launch latencies) and the packed broadcast of the non-FFN parameters (NeMo-RL's "misc" path,
+ * 5% of Qwen3-30B-A3B's bytes by PR #2971's table) are not modelled: every byte takes this path. Every PP
+ * stage's sends run at once; the receivers overlap at most {@code NRL_REFIT_NUM_STREAMS} (default 2) stages
+ * ({@code vllm_backend.py} L1018-1036), which only a trainer of more than two stages would feel. NCCL stages
+ * through its own buffers registered when the communicator is made, so no registration is paid.
+ *
+ * @param shardOf        which inference ranks hold the same shard (replicas); {@code null}: none do
+ * @param ibHca          {@code NCCL_IB_HCA} in the variant's environment: the NICs NCCL may use on each host
+ * @param stacksExperts  the model has routed experts, which each trainer rank stacks before sending (a dense
+ *                       model's shards go as they are)
+ */
+public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksExperts) implements RefitMethod {
+    /** Of an FFN's gate, up and down projections (equal sizes), the two vLLM fuses into w13 and copies back. */
+    static final double COPIED_BACK = 2.0 / 3.0;
+
+    public NcclP2p {
+        if (ibHca == null) {
+            throw new IllegalArgumentException("NCCL send/recv needs its NCCL_IB_HCA (NcclIbHca.unset() when not set)");
+        }
+    }
+
+    @Override
+    public String name() {
+        return "nccl-p2p";
+    }
+
+    @Override
+    public double registrationSeconds(WireContext ctx) {
+        return 0;
+    }
+
+    @Override
+    public void run(WireContext ctx, Runnable done) {
+        Countdown prepared = new Countdown(ctx.trainerRanks().size(), () -> send(ctx, done));
+        for (int t : ctx.trainerRanks()) {
+            Endpoint gpu = ctx.trainer(t);
+            // the rank's own shard, once however many receivers take parts of it
+            long bytes = ctx.plan().buffers().trainerBytes(t);
+            ctx.prepare(gpu, bytes, () -> ctx.gpuWork(RefitStage.CONVERT, gpu,
+                    stacksExperts ? ctx.copySeconds(gpu, bytes) : 0, prepared::arrive));
+        }
+    }
+
+    /** The replica groups: inference ranks holding one shard, lowest rank first. */
+    List<List<Integer>> replicas(WireContext ctx) {
+        Map<Integer, List<Integer>> groups = new TreeMap<>();
+        for (int i : ctx.inferenceRanks()) {
+            groups.computeIfAbsent(shardOf == null ? i : shardOf.applyAsInt(i), k -> new ArrayList<>()).add(i);
+        }
+        for (List<Integer> g : groups.values()) {
+            for (int m : g) {
+                if (ctx.bytesTo(m) != ctx.bytesTo(g.get(0))) {
+                    throw new IllegalArgumentException("inference ranks " + g.get(0) + " and " + m + " are given the "
+                            + "same shard but need " + ctx.bytesTo(g.get(0)) + " and " + ctx.bytesTo(m) + " bytes");
+                }
+            }
+        }
+        return List.copyOf(groups.values());
+    }
+
+    /**
+     * Bytes replica {@code j} of {@code r} receives over each of its routes: stripe j of the {@code need}
+     * bytes the group needs, spread over the rank's routes in proportion to their bytes (cumulative rounding,
+     * so the stripes add up to {@code need} exactly).
+     */
+    static long[] stripe(List<SliceRoute> routes, long need, int j, int r) {
+        long lo = need / r * j + need % r * j / r;
+        long hi = need / r * (j + 1) + need % r * (j + 1) / r;
+        long mine = hi - lo;
+        long[] out = new long[routes.size()];
+        long cumulative = 0;
+        long given = 0;
+        for (int k = 0; k < routes.size(); k++) {
+            cumulative += routes.get(k).bytes();
+            long upTo = k + 1 == routes.size() ? mine : (long) ((double) mine * cumulative / need);
+            out[k] = upTo - given;
+            given = upTo;
+        }
+        return out;
+    }
+
+    private void send(WireContext ctx, Runnable done) {
+        List<List<Integer>> groups = replicas(ctx);
+        Countdown all = new Countdown(groups.size(), done);
+        for (List<Integer> g : groups) {
+            long need = ctx.bytesTo(g.get(0));
+            long[] stripes = new long[g.size()];
+            Countdown received = new Countdown(g.size(), () -> allGather(ctx, g, stripes, all::arrive));
+            for (int j = 0; j < g.size(); j++) {
+                int rank = g.get(j);
+                List<SliceRoute> mine = ctx.plan().routes().stream().filter(x -> x.inferenceRank() == rank).toList();
+                long[] bytes = stripe(mine, need, j, g.size());
+                List<Integer> sends = new ArrayList<>();
+                for (int k = 0; k < bytes.length; k++) {
+                    if (bytes[k] > 0) {
+                        sends.add(k);
+                    }
+                    stripes[j] += bytes[k];
+                }
+                Countdown routes = new Countdown(sends.size(), received::arrive);
+                for (int k : sends) {
+                    SliceRoute r = mine.get(k);
+                    ctx.send(ctx.trainer(r.trainerRank()), rank, bytes[k], ibHca,
+                            "c" + ctx.cycle() + "/p2p/t" + r.trainerRank() + "-i" + rank, routes::arrive);
+                }
+            }
+        }
+    }
+
+    /** Each replica broadcasts its stripe to the others at once (a ring all-gather's bytes), then installs. */
+    private void allGather(WireContext ctx, List<Integer> g, long[] stripes, Runnable then) {
+        Runnable install = () -> install(ctx, g, then);
+        if (g.size() == 1) {
+            install.run();
+            return;
+        }
+        Countdown gathered = new Countdown(g.size(), install);
+        for (int j = 0; j < g.size(); j++) {
+            List<Endpoint> members = new ArrayList<>();
+            List<Integer> others = new ArrayList<>();
+            members.add(ctx.inference(g.get(j)));
+            for (int m = 0; m < g.size(); m++) {
+                if (m != j) {
+                    members.add(ctx.inference(g.get(m)));
+                    others.add(g.get(m));
+                }
+            }
+            if (stripes[j] == 0) {
+                gathered.arrive();
+                continue;
+            }
+            ctx.broadcast(members, others, ibHca, stripes[j], "c" + ctx.cycle() + "/allgather/i" + g.get(j),
+                    gathered::arrive);
+        }
+    }
+
+    private static void install(WireContext ctx, List<Integer> g, Runnable then) {
+        double worst = 0;
+        Endpoint slowest = null;
+        for (int r : g) {
+            double s = ctx.copySeconds(ctx.inference(r), Math.round(ctx.bytesTo(r) * COPIED_BACK));
+            if (slowest == null || s > worst) {
+                worst = s;
+                slowest = ctx.inference(r);
+            }
+        }
+        ctx.gpuWork(RefitStage.INSTALL, slowest, worst, then);
+    }
+}

@@ -1,0 +1,126 @@
+package org.rdmasim.refit.method;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rdmasim.refit.method.RefitFixture.GB;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.FabricSpec;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.refit.layout.SliceRoute;
+import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.config.NcclIbHca;
+
+/**
+ * NCCL send/recv shard to shard (NeMo-RL's xferdtensor fallback), worked by hand on the fixture's hosts:
+ * {@code train} holds trainer ranks 0 and 1 (TP2), inference rank i sits on {@code infer(i/2):GPU(i%2)}, every
+ * GPU beside its own NIC, all links equal.
+ */
+class NcclP2pTest {
+    private static Endpoint inference(int rank) {
+        return new Endpoint("infer" + rank / 2, "GPU" + rank % 2);
+    }
+
+    private static RefitResult run(List<SliceRoute> routes, NcclP2p method) {
+        // each trainer rank holds 2 GB: its half of the model, however many ranks read it
+        RefitPlan plan = RefitPlan.of(routes, RefitFixture::trainer, NcclP2pTest::inference, method).withBuffers(
+                new RankBuffers(java.util.Map.of(0, new long[] {2 * GB, 4}, 1, new long[] {2 * GB, 4}),
+                        RankBuffers.perRoute(routes).inference()));
+        return RefitRun.run(RefitFixture.threeHosts(), FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic());
+    }
+
+    private static double wireRate() {
+        List<Host> hosts = RefitFixture.threeHosts();
+        return RefitFixture.wireRate(hosts, RefitFixture.trainer(0), inference(0));
+    }
+
+    /**
+     * TP2 -> TP4, one engine: inference rank i needs its quarter (1 GB of a 4 GB model) from trainer rank i/2,
+     * which holds that half. Each trainer GPU stacks its 2 GB (one HBM copy), sends 1 GB to each of two
+     * receivers on another host through its one NIC (two flows sharing the NIC: 2 GB at the path's rate), and
+     * each receiver copies 2/3 of its gigabyte back into the fused w13.
+     */
+    @Test
+    void tp2ToTp4SendsEachQuarterFromTheHalfHoldingItAtTheTrainerNicsRate() {
+        List<SliceRoute> routes = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            routes.add(new SliceRoute(i / 2, i, GB, 8, 4));
+        }
+        RefitResult r = run(routes, new NcclP2p(null, NcclIbHca.unset(), true));
+        RefitResult.Cycle c = r.cycles().get(0);
+        for (int i = 0; i < 4; i++) {
+            assertEquals(GB, c.received().get(i), "rank " + i);
+        }
+        assertEquals(4 * GB, c.wireBytes(), "each byte crosses once");
+        assertEquals(r.minimumBytes(), c.wireBytes());
+        double expected = 2.0 * 2 * GB / RefitFixture.hbm() + 2 * GB / wireRate()
+                + 2.0 * Math.round(GB * 2.0 / 3) / RefitFixture.hbm();
+        assertEquals(expected, c.seconds(), expected * 1e-3);
+        assertTrue(c.boundBy().startsWith("train:mlx5_"), "the trainer NICs carry two flows each: " + c.boundBy());
+        assertEquals(0, c.stage(RefitStage.REGISTER), "NCCL stages through buffers it registered at init");
+    }
+
+    /**
+     * TP2 -> TP2 x DP2 in separate engines: ranks i and i+2 (on infer0 and infer1) hold the same shard, the
+     * 2 GB half trainer rank i%2 holds. Each replica receives one 1 GB stripe from the trainer (the trainer
+     * NIC carries 2 GB, not 4), then the two swap stripes (1 GB each way, on separate NICs): 2 GB + 1 GB at
+     * the path's rate, against 4 GB for every replica receiving the whole shard from the trainer.
+     */
+    @Test
+    void replicasReceiveAStripeEachThenAllGather() {
+        List<SliceRoute> routes = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            routes.add(new SliceRoute(i % 2, i, 2 * GB, 8, 4));
+        }
+        RefitResult striped = run(routes, new NcclP2p(i -> i % 2, NcclIbHca.unset(), true));
+        RefitResult direct = run(routes, new NcclP2p(null, NcclIbHca.unset(), true));
+        RefitResult.Cycle c = striped.cycles().get(0);
+        for (int i = 0; i < 4; i++) {
+            assertEquals(2 * GB, c.received().get(i), "rank " + i + ": its stripe and its replica's");
+        }
+        assertEquals(8 * GB, c.wireBytes(), "every byte lands once on each rank needing it");
+        double rate = wireRate();
+        double stack = 2.0 * 2 * GB / RefitFixture.hbm();
+        double install = 2.0 * Math.round(2 * GB * 2.0 / 3) / RefitFixture.hbm();
+        assertEquals(stack + 3 * GB / rate + install, c.seconds(), c.seconds() * 1e-3);
+        assertEquals(stack + 4 * GB / rate + install, direct.cycles().get(0).seconds(), c.seconds() * 1e-3);
+        assertTrue(c.stage(RefitStage.WIRE) > 0);
+    }
+
+    @Test
+    void stripesSplitTheShardExactlyOverTheReplicasAndTheirRoutes() {
+        List<SliceRoute> routes = List.of(new SliceRoute(0, 0, 7, 1, 1), new SliceRoute(1, 0, 4, 1, 1));
+        long total = 0;
+        for (int j = 0; j < 3; j++) {
+            long[] s = NcclP2p.stripe(routes, 11, j, 3);
+            for (long b : s) {
+                assertTrue(b >= 0);
+                total += b;
+            }
+        }
+        assertEquals(11, total);
+        assertArrayEquals(new long[] {7, 4}, NcclP2p.stripe(routes, 11, 0, 1));
+    }
+
+    @Test
+    void ranksGivenOneShardMustNeedTheSameBytes() {
+        List<SliceRoute> routes = List.of(new SliceRoute(0, 0, GB, 1, 1), new SliceRoute(0, 2, 2 * GB, 1, 1));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> run(routes, new NcclP2p(i -> 0, NcclIbHca.unset(), true)));
+        assertTrue(e.getMessage().contains("same shard"), e.getMessage());
+    }
+
+    @Test
+    void sameInputsGiveIdenticalCycles() {
+        List<SliceRoute> routes = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            routes.add(new SliceRoute(i % 2, i, 2 * GB, 8, 4));
+        }
+        assertEquals(run(routes, new NcclP2p(i -> i % 2, NcclIbHca.unset(), true)).cycles(),
+                run(routes, new NcclP2p(i -> i % 2, NcclIbHca.unset(), true)).cycles());
+    }
+}
