@@ -28,12 +28,10 @@ public final class Cluster implements Hosts {
     private final FluidNetwork network;
     private final Map<String, Resource[]> leafUp = new HashMap<>();
     private final Map<String, Resource[]> leafDown = new HashMap<>();
-    private final Map<String, Integer> hostIndex = new HashMap<>();
     private final ToDoubleBiFunction<Host, TopologyNode> nicRateFactor;
     private final boolean nominalNicRates;
-    /** Each host's block of resource indices, by host and by each of its sockets (the roots of its tree). */
+    /** Each host's place in the cluster and block of resource indices (a node finds it through its host). */
     private final Map<Host, HostBlock> blocks = new IdentityHashMap<>();
-    private final Map<TopologyNode, HostBlock> blockBySocket = new IdentityHashMap<>();
     private final Map<HostSpec, Layout> layouts = new IdentityHashMap<>();
 
     public Cluster(List<Host> hostList, FabricSpec fabric, FluidNetwork network) {
@@ -55,8 +53,7 @@ public final class Cluster implements Hosts {
             if (hosts.putIfAbsent(h.name(), h) != null) {
                 throw new IllegalArgumentException("two hosts are named " + h.name());
             }
-            hostIndex.put(h.name(), hostIndex.size());
-            build(h);
+            build(h, hosts.size() - 1);
         }
         buildFabric();
     }
@@ -178,14 +175,14 @@ public final class Cluster implements Hosts {
     }
 
     /**
-     * A host's resources: {@code layout.size()} indices from {@code base}, each built on first use.
-     * {@code factors} holds the NIC rate factors (wire, then READ, per NIC), drawn when the cluster is
-     * built in the order they always were; null at nominal rates.
+     * The host at {@code index} in the cluster's order, and its resources: {@code layout.size()} indices
+     * from {@code base}, each built on first use. {@code factors} holds the NIC rate factors (wire, then
+     * READ, per NIC), drawn when the cluster is built in the order they always were; null at nominal rates.
      */
-    private record HostBlock(Host host, int base, Layout layout, double[] factors) {
+    private record HostBlock(Host host, int index, int base, Layout layout, double[] factors) {
     }
 
-    private void build(Host h) {
+    private void build(Host h, int index) {
         Layout layout = layouts.computeIfAbsent(h.spec(), s -> new Layout(h));
         double[] factors = null;
         if (!nominalNicRates) {
@@ -201,11 +198,7 @@ public final class Cluster implements Hosts {
                 k++;
             }
         }
-        HostBlock block = new HostBlock(h, network.reserve(layout.size()), layout, factors);
-        blocks.put(h, block);
-        for (TopologyNode socket : h.sockets()) {
-            blockBySocket.put(socket, block);
-        }
+        blocks.put(h, new HostBlock(h, index, network.reserve(layout.size()), layout, factors));
     }
 
     /** The resource in {@code slot} of a host's block, built now if nothing used it before; null for slot -1. */
@@ -232,11 +225,7 @@ public final class Cluster implements Hosts {
     }
 
     private HostBlock blockOf(TopologyNode n) {
-        TopologyNode root = n;
-        while (root.parent() != null) {
-            root = root.parent();
-        }
-        return blockBySocket.get(root);
+        return blocks.get(n.host());
     }
 
     private Resource up(TopologyNode n) {
@@ -290,7 +279,7 @@ public final class Cluster implements Hosts {
 
     /** The leaf switch a NIC plugs into. */
     public String leafOf(Host h, TopologyNode nic) {
-        int group = hostIndex.get(h.name()) / fabric.hostsPerLeaf();
+        int group = blockOf(h).index() / fabric.hostsPerLeaf();
         return switch (fabric.kind()) {
             case NON_BLOCKING -> "switch";
             case LEAF_SPINE -> "leaf" + group;

@@ -65,20 +65,29 @@ class TopologyTest {
     }
 
     /**
-     * A host built like another shares its name index but has its own nodes, and a cluster gives the
-     * two hosts' NICs their own resources, built only when first asked for, named after each host.
+     * A host built like another shares its shape (places, names) but has its own nodes, each of which
+     * walks up its own host's tree, and a cluster gives the two hosts' NICs their own resources, built
+     * only when first asked for, named after each host.
      */
     @Test
     void aHostBuiltLikeAnotherHasItsOwnNodesAndResources() {
         Host a = new Host("a", Presets.get("gb200-tray"));
         Host b = Host.like("b", a);
+        assertTrue(a.shape() == b.shape(), "one shape");
         assertEquals(a.nics().size(), b.nics().size());
         for (int k = 0; k < a.nics().size(); k++) {
             TopologyNode na = a.nics().get(k);
             TopologyNode nb = b.nic(na.name());
             assertTrue(na != nb, "own nodes");
+            assertTrue(na.place() == nb.place(), "one place");
             assertEquals(na.ordinal(), nb.ordinal());
+            for (TopologyNode n = nb; n != null; n = n.parent()) {
+                TopologyNode up = n;
+                assertTrue(up.host() == b, up + " belongs to b");
+                assertTrue(up.children().stream().allMatch(c -> c.host() == b && c.parent() == up), up + "'s children");
+            }
         }
+        assertTrue(b.commonAncestor(b.nics().get(0), b.gpus().get(0)).host() == b);
         org.rdmasim.fluid.FluidNetwork net = new org.rdmasim.fluid.FluidNetwork(new org.rdmasim.engine.SimulationClock());
         Cluster c = new Cluster(java.util.List.of(a, b), FabricSpec.nonBlocking(), net);
         assertEquals(0, net.resources().size(), "nothing built before it is asked for");
