@@ -2,7 +2,9 @@ package org.rdmasim.hardware;
 
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -35,6 +37,24 @@ public final class Host {
      */
     public static Host like(String name, Host other) {
         return new Host(name, other.shape);
+    }
+
+    /**
+     * The hosts these specs describe, in the map's order; hosts whose spec is one instance (a counted
+     * group) share one shape, built once.
+     */
+    public static List<Host> all(Map<String, HostSpec> specs) {
+        List<Host> hosts = new ArrayList<>(specs.size());
+        Map<HostSpec, HostShape> shapes = new IdentityHashMap<>();
+        for (Map.Entry<String, HostSpec> e : specs.entrySet()) {
+            HostShape shape = shapes.get(e.getValue());
+            if (shape == null) {
+                shape = new HostShape(e.getValue(), e.getKey());
+                shapes.put(e.getValue(), shape);
+            }
+            hosts.add(new Host(e.getKey(), shape));
+        }
+        return hosts;
     }
 
     /** The node at {@code ordinal} in build order. */
