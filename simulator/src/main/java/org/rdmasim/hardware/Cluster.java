@@ -33,6 +33,8 @@ public final class Cluster implements Hosts {
     /** Each host's place in the cluster and block of resource indices (a node finds it through its host). */
     private final Map<Host, HostBlock> blocks = new IdentityHashMap<>();
     private final Map<HostSpec, Layout> layouts = new IdentityHashMap<>();
+    /** The block {@link #blockOf} found last (one immutable value, so a reader on another thread sees a whole one). */
+    private HostBlock lastBlock;
 
     public Cluster(List<Host> hostList, FabricSpec fabric, FluidNetwork network) {
         this(hostList, fabric, network, null);
@@ -221,11 +223,18 @@ public final class Cluster implements Hosts {
     }
 
     private HostBlock blockOf(Host h) {
-        return blocks.get(h);
+        // A lane's path asks for one host's resources several times in a row.
+        HostBlock last = lastBlock;
+        if (last != null && last.host() == h) {
+            return last;
+        }
+        HostBlock b = blocks.get(h);
+        lastBlock = b;
+        return b;
     }
 
     private HostBlock blockOf(TopologyNode n) {
-        return blocks.get(n.host());
+        return blockOf(n.host());
     }
 
     private Resource up(TopologyNode n) {
@@ -279,14 +288,18 @@ public final class Cluster implements Hosts {
 
     /** The leaf switch a NIC plugs into. */
     public String leafOf(Host h, TopologyNode nic) {
-        int group = blockOf(h).index() / fabric.hostsPerLeaf();
         return switch (fabric.kind()) {
             case NON_BLOCKING -> "switch";
-            case LEAF_SPINE -> "leaf" + group;
+            case LEAF_SPINE -> "leaf" + leafGroup(h);
             // rails count compute ports; a storage port listed by a user joins a rail past them
             case RAIL_OPTIMIZED -> "rail" + (nic.nic().compute() ? h.computeNics().indexOf(nic)
-                    : h.computeNics().size() + h.nics().indexOf(nic)) + "-leaf" + group;
+                    : h.computeNics().size() + h.nics().indexOf(nic)) + "-leaf" + leafGroup(h);
         };
+    }
+
+    /** Which group of {@code hostsPerLeaf} consecutive hosts {@code h} belongs to. */
+    private int leafGroup(Host h) {
+        return blockOf(h).index() / fabric.hostsPerLeaf();
     }
 
     public FluidNetwork network() {
@@ -422,11 +435,13 @@ public final class Cluster implements Hosts {
     public List<Resource> across(Host a, TopologyNode nicA, Host b, TopologyNode nicB) {
         List<Resource> out = new ArrayList<>();
         out.add(nicTx(nicA));
-        String la = leafOf(a, nicA);
-        String lb = leafOf(b, nicB);
-        if (!la.equals(lb) && fabric.kind() != FabricSpec.Kind.NON_BLOCKING) {
-            out.add(leafUp.get(la)[0]);
-            out.add(leafDown.get(lb)[0]);
+        if (fabric.kind() != FabricSpec.Kind.NON_BLOCKING) {
+            String la = leafOf(a, nicA);
+            String lb = leafOf(b, nicB);
+            if (!la.equals(lb)) {
+                out.add(leafUp.get(la)[0]);
+                out.add(leafDown.get(lb)[0]);
+            }
         }
         out.add(nicRx(nicB));
         return out;
