@@ -98,4 +98,22 @@ class TopologyTest {
         assertTrue(c.nicTx(a.nics().get(1)).index() < c.nicTx(nic).index(), "indices in host order, as built eagerly");
         assertEquals(c.allResources().size(), c.allResources().stream().map(org.rdmasim.fluid.Resource::name).distinct().count());
     }
+    /** Hosts of one spec instance share one shape; another spec instance, even an equal one, gets its own. */
+    @Test
+    void hostsOfOneSpecShareOneShape() {
+        HostSpec tray = Presets.get("gb200-tray");
+        HostSpec other = Presets.get("gb200-tray");
+        java.util.Map<String, HostSpec> specs = new java.util.LinkedHashMap<>();
+        specs.put("r0", tray);
+        specs.put("s0", other);
+        specs.put("r1", tray);
+        java.util.List<Host> hosts = Host.all(specs);
+        assertEquals(java.util.List.of("r0", "s0", "r1"), hosts.stream().map(Host::name).toList());
+        assertTrue(hosts.get(0).shape() == hosts.get(2).shape(), "r0 and r1 share");
+        assertEquals(tray == other, hosts.get(0).shape() == hosts.get(1).shape());
+        assertTrue(hosts.get(0).gpu("GPU0") != hosts.get(2).gpu("GPU0"), "each host its own nodes");
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> hosts.get(2).nic("GPU0"));
+        assertTrue(e.getMessage().startsWith("host r1 has no NIC named GPU0"), e.getMessage());
+    }
 }
