@@ -79,6 +79,10 @@ public final class Cluster implements Hosts {
         final int[] strictWrite;
         final int[] memory;
         final int[][] interSocket;
+        /** Routes traced so far, by source and destination ordinal (and socket), with and without ACS. */
+        final Route[] within;
+        final Route[] toSocket;
+        final Route[] fromSocket;
 
         Layout(Host h) {
             HostSpec spec = h.spec();
@@ -98,6 +102,9 @@ public final class Cluster implements Hosts {
                 memory[s] = slot(host -> new Bottleneck.HostMemory(host, cpu), ResourceKind.HOST_MEMORY,
                         spec.sockets().get(s).memoryBandwidth(), -1);
             }
+            within = new Route[2 * nodes * nodes];
+            toSocket = new Route[nodes * memory.length];
+            fromSocket = new Route[memory.length * nodes];
             interSocket = new int[memory.length][memory.length];
             for (int a = 0; a < memory.length; a++) {
                 for (int b = 0; b < memory.length; b++) {
@@ -149,6 +156,35 @@ public final class Cluster implements Hosts {
             }
         }
 
+        /**
+         * The route climbing from {@code from} (null: none) up to {@code fromTop} or its socket, across
+         * {@code inter} (-1: none), then down to {@code to} (null: none) from {@code toTop} or its socket.
+         */
+        Route route(TopologyNode from, TopologyNode fromTop, int inter, TopologyNode to, TopologyNode toTop) {
+            List<Integer> walk = new ArrayList<>();
+            for (TopologyNode n = from; n != null && n != fromTop && n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
+                addIfSet(walk, up[n.ordinal()]);
+            }
+            addIfSet(walk, inter);
+            int crossed = walk.size();
+            for (TopologyNode n = to; n != null && n != toTop && n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
+                addIfSet(walk, down[n.ordinal()]);
+            }
+            int[] w = walk.stream().mapToInt(Integer::intValue).toArray();
+            int[] path = new int[w.length];
+            System.arraycopy(w, 0, path, 0, crossed);
+            for (int i = crossed; i < w.length; i++) {
+                path[i] = w[w.length - 1 - (i - crossed)];
+            }
+            return new Route(w, path);
+        }
+
+        private static void addIfSet(List<Integer> out, int slot) {
+            if (slot >= 0) {
+                out.add(slot);
+            }
+        }
+
         private int slot(Function<String, Bottleneck> stands, ResourceKind k, double c, int nicFactor) {
             limit.add(stands);
             kind.add(k);
@@ -173,6 +209,25 @@ public final class Cluster implements Hosts {
             int[] a = new int[n];
             Arrays.fill(a, -1);
             return a;
+        }
+    }
+
+    /**
+     * A route inside one host as slots of its layout, the same for every host of the shape: {@code walk}
+     * in the order the route is traced (climbing from the source, the inter-socket link, climbing from
+     * the destination), which is the order its resources are built in on first use, and {@code path}
+     * in the order a byte crosses them (the destination's climb reversed).
+     */
+    private record Route(int[] walk, int[] path) {
+        List<Resource> resources(Cluster c, HostBlock b) {
+            for (int slot : walk) {
+                c.resource(b, slot);
+            }
+            List<Resource> out = new ArrayList<>(path.length);
+            for (int slot : path) {
+                out.add(c.network.resourceAt(b.base() + slot));
+            }
+            return out;
         }
     }
 
@@ -237,23 +292,10 @@ public final class Cluster implements Hosts {
         return blockOf(n.host());
     }
 
-    private Resource up(TopologyNode n) {
-        return atNode(n, l -> l.up);
-    }
-
-    private Resource down(TopologyNode n) {
-        return atNode(n, l -> l.down);
-    }
-
     /** The resource a node's slot table names for it, built now if needed; null where the table has none. */
     private Resource atNode(TopologyNode n, Function<Layout, int[]> table) {
         HostBlock b = blockOf(n);
         return resource(b, table.apply(b.layout())[n.ordinal()]);
-    }
-
-    private Resource interSocket(Host h, int from, int to) {
-        HostBlock b = blockOf(h);
-        return resource(b, b.layout().interSocket[from][to]);
     }
 
     /** Builds every resource of every host now (a fault names a resource nothing may have crossed yet). */
@@ -382,53 +424,46 @@ public final class Cluster implements Hosts {
      * socket even when a switch is shared.
      */
     public List<Resource> within(Host h, TopologyNode from, TopologyNode to, boolean throughRootComplex) {
-        List<Resource> out = new ArrayList<>();
-        TopologyNode top = from.socket() == to.socket() ? h.commonAncestor(from, to) : null;
-        if (throughRootComplex && top != null) {
-            top = h.sockets().get(from.socket());
+        HostBlock b = blockOf(h);
+        Layout l = b.layout();
+        int n = l.up.length;
+        int key = ((throughRootComplex ? n : 0) + from.ordinal()) * n + to.ordinal();
+        Route r = l.within[key];
+        if (r == null) {
+            TopologyNode top = from.socket() == to.socket() ? h.commonAncestor(from, to) : null;
+            if (throughRootComplex && top != null) {
+                top = h.sockets().get(from.socket());
+            }
+            r = l.route(from, top, from.socket() != to.socket() ? l.interSocket[from.socket()][to.socket()] : -1, to, top);
+            l.within[key] = r;
         }
-        for (TopologyNode n = from; n != null && n != top && n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
-            addIfPresent(out, up(n));
-        }
-        if (from.socket() != to.socket()) {
-            out.add(interSocket(h, from.socket(), to.socket()));
-        }
-        List<Resource> descent = new ArrayList<>();
-        for (TopologyNode n = to; n != null && n != top && n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
-            addIfPresent(descent, down(n));
-        }
-        for (int i = descent.size() - 1; i >= 0; i--) {
-            out.add(descent.get(i));
-        }
-        return out;
+        return r.resources(this, b);
     }
 
     /** Resources from device {@code from} into the memory of socket {@code socket} (not counting the memory itself). */
     public List<Resource> toSocket(Host h, TopologyNode from, int socket) {
-        List<Resource> out = new ArrayList<>();
-        for (TopologyNode n = from; n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
-            addIfPresent(out, up(n));
+        HostBlock b = blockOf(h);
+        Layout l = b.layout();
+        int key = from.ordinal() * l.memory.length + socket;
+        Route r = l.toSocket[key];
+        if (r == null) {
+            r = l.route(from, null, from.socket() != socket ? l.interSocket[from.socket()][socket] : -1, null, null);
+            l.toSocket[key] = r;
         }
-        if (from.socket() != socket) {
-            out.add(interSocket(h, from.socket(), socket));
-        }
-        return out;
+        return r.resources(this, b);
     }
 
     /** Resources from the memory of socket {@code socket} down to device {@code to}. */
     public List<Resource> fromSocket(Host h, int socket, TopologyNode to) {
-        List<Resource> out = new ArrayList<>();
-        if (to.socket() != socket) {
-            out.add(interSocket(h, socket, to.socket()));
+        HostBlock b = blockOf(h);
+        Layout l = b.layout();
+        int key = socket * l.up.length + to.ordinal();
+        Route r = l.fromSocket[key];
+        if (r == null) {
+            r = l.route(null, null, to.socket() != socket ? l.interSocket[socket][to.socket()] : -1, to, null);
+            l.fromSocket[key] = r;
         }
-        List<Resource> descent = new ArrayList<>();
-        for (TopologyNode n = to; n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
-            addIfPresent(descent, down(n));
-        }
-        for (int i = descent.size() - 1; i >= 0; i--) {
-            out.add(descent.get(i));
-        }
-        return out;
+        return r.resources(this, b);
     }
 
     /** NIC to NIC across the fabric: sender TX, leaf uplinks if the leaves differ, receiver RX. */
@@ -453,11 +488,5 @@ public final class Cluster implements Hosts {
             return 1;
         }
         return 3;
-    }
-
-    private static void addIfPresent(List<Resource> out, Resource r) {
-        if (r != null) {
-            out.add(r);
-        }
     }
 }
