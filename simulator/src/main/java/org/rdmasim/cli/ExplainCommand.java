@@ -107,9 +107,7 @@ public final class ExplainCommand implements Callable<Integer> {
         }
         out.println("=".repeat(100));
         out.println("variant " + v.name() + (v.description().isEmpty() ? "" : ": " + v.description()));
-        List<Host> hosts = new ArrayList<>();
-        v.hosts().forEach((n, s) -> hosts.add(new Host(n, s)));
-        Hosts cluster = Hosts.of(hosts);
+        Hosts cluster = Hosts.of(Host.all(v.hosts()));
         VariantOutcome outcome = VariantRunner.run(v, scenario.seed());
         // Lanes as the run chose them: only HCAs holding the buffer's registration (its rkey) carry a lane.
         VariantRunner.Held held = VariantRunner.registrationsOf(v);

@@ -11,6 +11,7 @@ import org.rdmasim.fluid.Resource;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.HostShape;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.Presets;
 import org.rdmasim.hardware.TopologyNode;
@@ -86,11 +87,12 @@ public record RailFanout(HostSpec host, int sources, int receivers, int rails, l
     /** Builds the cluster and turns every lane into a flow; link ids are the resources' names. */
     public FlowProblem build() {
         List<Host> hosts = new ArrayList<>(sources + receivers);
+        HostShape shape = new HostShape(host);
         for (int s = 0; s < sources; s++) {
-            hosts.add(new Host(sourceName(s), host));
+            hosts.add(new Host(sourceName(s), shape));
         }
         for (int r = 0; r < receivers; r++) {
-            hosts.add(new Host(receiverName(r), host));
+            hosts.add(new Host(receiverName(r), shape));
         }
         Host probe = hosts.get(0);
         if (probe.nics().size() < rails || probe.gpus().size() < rails) {

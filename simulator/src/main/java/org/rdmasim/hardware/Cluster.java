@@ -28,13 +28,13 @@ public final class Cluster implements Hosts {
     private final FluidNetwork network;
     private final Map<String, Resource[]> leafUp = new HashMap<>();
     private final Map<String, Resource[]> leafDown = new HashMap<>();
-    private final Map<String, Integer> hostIndex = new HashMap<>();
     private final ToDoubleBiFunction<Host, TopologyNode> nicRateFactor;
     private final boolean nominalNicRates;
-    /** Each host's block of resource indices, by host and by each of its sockets (the roots of its tree). */
+    /** Each host's place in the cluster and block of resource indices (a node finds it through its host). */
     private final Map<Host, HostBlock> blocks = new IdentityHashMap<>();
-    private final Map<TopologyNode, HostBlock> blockBySocket = new IdentityHashMap<>();
     private final Map<HostSpec, Layout> layouts = new IdentityHashMap<>();
+    /** The block {@link #blockOf} found last (one immutable value, so a reader on another thread sees a whole one). */
+    private HostBlock lastBlock;
 
     public Cluster(List<Host> hostList, FabricSpec fabric, FluidNetwork network) {
         this(hostList, fabric, network, null);
@@ -55,8 +55,7 @@ public final class Cluster implements Hosts {
             if (hosts.putIfAbsent(h.name(), h) != null) {
                 throw new IllegalArgumentException("two hosts are named " + h.name());
             }
-            hostIndex.put(h.name(), hostIndex.size());
-            build(h);
+            build(h, hosts.size() - 1);
         }
         buildFabric();
     }
@@ -80,6 +79,10 @@ public final class Cluster implements Hosts {
         final int[] strictWrite;
         final int[] memory;
         final int[][] interSocket;
+        /** Routes traced so far, by source and destination ordinal (and socket), with and without ACS. */
+        final Route[] within;
+        final Route[] toSocket;
+        final Route[] fromSocket;
 
         Layout(Host h) {
             HostSpec spec = h.spec();
@@ -99,6 +102,9 @@ public final class Cluster implements Hosts {
                 memory[s] = slot(host -> new Bottleneck.HostMemory(host, cpu), ResourceKind.HOST_MEMORY,
                         spec.sockets().get(s).memoryBandwidth(), -1);
             }
+            within = new Route[2 * nodes * nodes];
+            toSocket = new Route[nodes * memory.length];
+            fromSocket = new Route[memory.length * nodes];
             interSocket = new int[memory.length][memory.length];
             for (int a = 0; a < memory.length; a++) {
                 for (int b = 0; b < memory.length; b++) {
@@ -150,6 +156,35 @@ public final class Cluster implements Hosts {
             }
         }
 
+        /**
+         * The route climbing from {@code from} (null: none) up to {@code fromTop} or its socket, across
+         * {@code inter} (-1: none), then down to {@code to} (null: none) from {@code toTop} or its socket.
+         */
+        Route route(TopologyNode from, TopologyNode fromTop, int inter, TopologyNode to, TopologyNode toTop) {
+            List<Integer> walk = new ArrayList<>();
+            for (TopologyNode n = from; n != null && n != fromTop && n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
+                addIfSet(walk, up[n.ordinal()]);
+            }
+            addIfSet(walk, inter);
+            int crossed = walk.size();
+            for (TopologyNode n = to; n != null && n != toTop && n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
+                addIfSet(walk, down[n.ordinal()]);
+            }
+            int[] w = walk.stream().mapToInt(Integer::intValue).toArray();
+            int[] path = new int[w.length];
+            System.arraycopy(w, 0, path, 0, crossed);
+            for (int i = crossed; i < w.length; i++) {
+                path[i] = w[w.length - 1 - (i - crossed)];
+            }
+            return new Route(w, path);
+        }
+
+        private static void addIfSet(List<Integer> out, int slot) {
+            if (slot >= 0) {
+                out.add(slot);
+            }
+        }
+
         private int slot(Function<String, Bottleneck> stands, ResourceKind k, double c, int nicFactor) {
             limit.add(stands);
             kind.add(k);
@@ -178,14 +213,33 @@ public final class Cluster implements Hosts {
     }
 
     /**
-     * A host's resources: {@code layout.size()} indices from {@code base}, each built on first use.
-     * {@code factors} holds the NIC rate factors (wire, then READ, per NIC), drawn when the cluster is
-     * built in the order they always were; null at nominal rates.
+     * A route inside one host as slots of its layout, the same for every host of the shape: {@code walk}
+     * in the order the route is traced (climbing from the source, the inter-socket link, climbing from
+     * the destination), which is the order its resources are built in on first use, and {@code path}
+     * in the order a byte crosses them (the destination's climb reversed).
      */
-    private record HostBlock(Host host, int base, Layout layout, double[] factors) {
+    private record Route(int[] walk, int[] path) {
+        List<Resource> resources(Cluster c, HostBlock b) {
+            for (int slot : walk) {
+                c.resource(b, slot);
+            }
+            List<Resource> out = new ArrayList<>(path.length);
+            for (int slot : path) {
+                out.add(c.network.resourceAt(b.base() + slot));
+            }
+            return out;
+        }
     }
 
-    private void build(Host h) {
+    /**
+     * The host at {@code index} in the cluster's order, and its resources: {@code layout.size()} indices
+     * from {@code base}, each built on first use. {@code factors} holds the NIC rate factors (wire, then
+     * READ, per NIC), drawn when the cluster is built in the order they always were; null at nominal rates.
+     */
+    private record HostBlock(Host host, int index, int base, Layout layout, double[] factors) {
+    }
+
+    private void build(Host h, int index) {
         Layout layout = layouts.computeIfAbsent(h.spec(), s -> new Layout(h));
         double[] factors = null;
         if (!nominalNicRates) {
@@ -201,11 +255,7 @@ public final class Cluster implements Hosts {
                 k++;
             }
         }
-        HostBlock block = new HostBlock(h, network.reserve(layout.size()), layout, factors);
-        blocks.put(h, block);
-        for (TopologyNode socket : h.sockets()) {
-            blockBySocket.put(socket, block);
-        }
+        blocks.put(h, new HostBlock(h, index, network.reserve(layout.size()), layout, factors));
     }
 
     /** The resource in {@code slot} of a host's block, built now if nothing used it before; null for slot -1. */
@@ -228,34 +278,24 @@ public final class Cluster implements Hosts {
     }
 
     private HostBlock blockOf(Host h) {
-        return blocks.get(h);
+        // A lane's path asks for one host's resources several times in a row.
+        HostBlock last = lastBlock;
+        if (last != null && last.host() == h) {
+            return last;
+        }
+        HostBlock b = blocks.get(h);
+        lastBlock = b;
+        return b;
     }
 
     private HostBlock blockOf(TopologyNode n) {
-        TopologyNode root = n;
-        while (root.parent() != null) {
-            root = root.parent();
-        }
-        return blockBySocket.get(root);
-    }
-
-    private Resource up(TopologyNode n) {
-        return atNode(n, l -> l.up);
-    }
-
-    private Resource down(TopologyNode n) {
-        return atNode(n, l -> l.down);
+        return blockOf(n.host());
     }
 
     /** The resource a node's slot table names for it, built now if needed; null where the table has none. */
     private Resource atNode(TopologyNode n, Function<Layout, int[]> table) {
         HostBlock b = blockOf(n);
         return resource(b, table.apply(b.layout())[n.ordinal()]);
-    }
-
-    private Resource interSocket(Host h, int from, int to) {
-        HostBlock b = blockOf(h);
-        return resource(b, b.layout().interSocket[from][to]);
     }
 
     /** Builds every resource of every host now (a fault names a resource nothing may have crossed yet). */
@@ -290,14 +330,18 @@ public final class Cluster implements Hosts {
 
     /** The leaf switch a NIC plugs into. */
     public String leafOf(Host h, TopologyNode nic) {
-        int group = hostIndex.get(h.name()) / fabric.hostsPerLeaf();
         return switch (fabric.kind()) {
             case NON_BLOCKING -> "switch";
-            case LEAF_SPINE -> "leaf" + group;
+            case LEAF_SPINE -> "leaf" + leafGroup(h);
             // rails count compute ports; a storage port listed by a user joins a rail past them
             case RAIL_OPTIMIZED -> "rail" + (nic.nic().compute() ? h.computeNics().indexOf(nic)
-                    : h.computeNics().size() + h.nics().indexOf(nic)) + "-leaf" + group;
+                    : h.computeNics().size() + h.nics().indexOf(nic)) + "-leaf" + leafGroup(h);
         };
+    }
+
+    /** Which group of {@code hostsPerLeaf} consecutive hosts {@code h} belongs to. */
+    private int leafGroup(Host h) {
+        return blockOf(h).index() / fabric.hostsPerLeaf();
     }
 
     public FluidNetwork network() {
@@ -380,64 +424,59 @@ public final class Cluster implements Hosts {
      * socket even when a switch is shared.
      */
     public List<Resource> within(Host h, TopologyNode from, TopologyNode to, boolean throughRootComplex) {
-        List<Resource> out = new ArrayList<>();
-        TopologyNode top = from.socket() == to.socket() ? h.commonAncestor(from, to) : null;
-        if (throughRootComplex && top != null) {
-            top = h.sockets().get(from.socket());
+        HostBlock b = blockOf(h);
+        Layout l = b.layout();
+        int n = l.up.length;
+        int key = ((throughRootComplex ? n : 0) + from.ordinal()) * n + to.ordinal();
+        Route r = l.within[key];
+        if (r == null) {
+            TopologyNode top = from.socket() == to.socket() ? h.commonAncestor(from, to) : null;
+            if (throughRootComplex && top != null) {
+                top = h.sockets().get(from.socket());
+            }
+            r = l.route(from, top, from.socket() != to.socket() ? l.interSocket[from.socket()][to.socket()] : -1, to, top);
+            l.within[key] = r;
         }
-        for (TopologyNode n = from; n != null && n != top && n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
-            addIfPresent(out, up(n));
-        }
-        if (from.socket() != to.socket()) {
-            out.add(interSocket(h, from.socket(), to.socket()));
-        }
-        List<Resource> descent = new ArrayList<>();
-        for (TopologyNode n = to; n != null && n != top && n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
-            addIfPresent(descent, down(n));
-        }
-        for (int i = descent.size() - 1; i >= 0; i--) {
-            out.add(descent.get(i));
-        }
-        return out;
+        return r.resources(this, b);
     }
 
     /** Resources from device {@code from} into the memory of socket {@code socket} (not counting the memory itself). */
     public List<Resource> toSocket(Host h, TopologyNode from, int socket) {
-        List<Resource> out = new ArrayList<>();
-        for (TopologyNode n = from; n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
-            addIfPresent(out, up(n));
+        HostBlock b = blockOf(h);
+        Layout l = b.layout();
+        int key = from.ordinal() * l.memory.length + socket;
+        Route r = l.toSocket[key];
+        if (r == null) {
+            r = l.route(from, null, from.socket() != socket ? l.interSocket[from.socket()][socket] : -1, null, null);
+            l.toSocket[key] = r;
         }
-        if (from.socket() != socket) {
-            out.add(interSocket(h, from.socket(), socket));
-        }
-        return out;
+        return r.resources(this, b);
     }
 
     /** Resources from the memory of socket {@code socket} down to device {@code to}. */
     public List<Resource> fromSocket(Host h, int socket, TopologyNode to) {
-        List<Resource> out = new ArrayList<>();
-        if (to.socket() != socket) {
-            out.add(interSocket(h, socket, to.socket()));
+        HostBlock b = blockOf(h);
+        Layout l = b.layout();
+        int key = socket * l.up.length + to.ordinal();
+        Route r = l.fromSocket[key];
+        if (r == null) {
+            r = l.route(null, null, to.socket() != socket ? l.interSocket[socket][to.socket()] : -1, to, null);
+            l.fromSocket[key] = r;
         }
-        List<Resource> descent = new ArrayList<>();
-        for (TopologyNode n = to; n.kind() != TopologyNode.Kind.SOCKET; n = n.parent()) {
-            addIfPresent(descent, down(n));
-        }
-        for (int i = descent.size() - 1; i >= 0; i--) {
-            out.add(descent.get(i));
-        }
-        return out;
+        return r.resources(this, b);
     }
 
     /** NIC to NIC across the fabric: sender TX, leaf uplinks if the leaves differ, receiver RX. */
     public List<Resource> across(Host a, TopologyNode nicA, Host b, TopologyNode nicB) {
         List<Resource> out = new ArrayList<>();
         out.add(nicTx(nicA));
-        String la = leafOf(a, nicA);
-        String lb = leafOf(b, nicB);
-        if (!la.equals(lb) && fabric.kind() != FabricSpec.Kind.NON_BLOCKING) {
-            out.add(leafUp.get(la)[0]);
-            out.add(leafDown.get(lb)[0]);
+        if (fabric.kind() != FabricSpec.Kind.NON_BLOCKING) {
+            String la = leafOf(a, nicA);
+            String lb = leafOf(b, nicB);
+            if (!la.equals(lb)) {
+                out.add(leafUp.get(la)[0]);
+                out.add(leafDown.get(lb)[0]);
+            }
         }
         out.add(nicRx(nicB));
         return out;
@@ -449,11 +488,5 @@ public final class Cluster implements Hosts {
             return 1;
         }
         return 3;
-    }
-
-    private static void addIfPresent(List<Resource> out, Resource r) {
-        if (r != null) {
-            out.add(r);
-        }
     }
 }

@@ -1,92 +1,85 @@
 package org.rdmasim.hardware;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** A built host: its tree of sockets, bridges, switches, GPUs and NICs, and their relations. */
+/**
+ * A built host: its name, the {@link HostShape} its spec builds (shared with every host of the same
+ * spec), and one {@link TopologyNode} per place of that shape.
+ */
 public final class Host {
     private final String name;
-    private final CalibrationProfile profile;
-    private final HostSpec spec;
-    private final List<TopologyNode> sockets = new ArrayList<>();
-    private final List<TopologyNode> gpus = new ArrayList<>();
-    private final List<TopologyNode> nics = new ArrayList<>();
-    private List<TopologyNode> computeNics;
-    /** Every node in build order (a node's ordinal is its place here). */
-    private final List<TopologyNode> nodes = new ArrayList<>();
-    /**
-     * Device name to ordinal. It depends on the spec only, so hosts built {@link #like} another share it:
-     * at 128k hosts a map per host was ~80 MB.
-     */
-    private final Map<String, Integer> ordinalByName;
-    private final boolean sharedIndex;
+    private final HostShape shape;
+    /** Every node in build order (a node's ordinal is its place here), made with the host so each stays one object. */
+    private final TopologyNode[] nodes;
 
     public Host(String name, HostSpec spec) {
-        this(name, spec, new HashMap<>(), false);
+        this(name, new HostShape(spec, name));
     }
 
-    /** A host of the same spec as {@code shape} (its own nodes, the same name index). */
-    public static Host like(String name, Host shape) {
-        return new Host(name, shape.spec, shape.ordinalByName, true);
-    }
-
-    private Host(String name, HostSpec spec, Map<String, Integer> ordinalByName, boolean sharedIndex) {
+    /** A host of the given shape: its own nodes, the shape's places and names. */
+    public Host(String name, HostShape shape) {
         this.name = name;
-        this.spec = spec;
-        this.ordinalByName = ordinalByName;
-        this.sharedIndex = sharedIndex;
-        this.profile = CalibrationProfile.forHost(spec);
-        for (int s = 0; s < spec.sockets().size(); s++) {
-            HostSpec.SocketSpec socket = spec.sockets().get(s);
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.SOCKET, "CPU" + s, null, null, null, s, nodes.size());
-            sockets.add(node);
-            register(node);
-            for (HostSpec.DeviceSpec d : socket.devices()) {
-                add(d, node, s);
-            }
+        this.shape = shape;
+        this.nodes = new TopologyNode[shape.places().size()];
+        for (int k = 0; k < nodes.length; k++) {
+            nodes[k] = new TopologyNode(this, shape.place(k));
         }
     }
 
-    private void add(HostSpec.DeviceSpec d, TopologyNode parent, int socket) {
-        if (d instanceof HostSpec.HostBridgeSpec b) {
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.HOST_BRIDGE, b.name(), parent, null, b, socket, nodes.size());
-            register(node);
-            b.devices().forEach(c -> add(c, node, socket));
-        } else if (d instanceof HostSpec.SwitchSpec sw) {
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.SWITCH, sw.name(), parent, sw.uplink(), sw, socket, nodes.size());
-            register(node);
-            sw.devices().forEach(c -> add(c, node, socket));
-        } else if (d instanceof HostSpec.GpuSpec g) {
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.GPU, g.name(), parent, g.link(), g, socket, nodes.size());
-            register(node);
-            gpus.add(node);
-        } else if (d instanceof HostSpec.NicSpec n) {
-            TopologyNode node = new TopologyNode(TopologyNode.Kind.NIC, n.name(), parent, n.link(), n, socket, nodes.size());
-            register(node);
-            nics.add(node);
-        }
+    /**
+     * A host of the same spec as {@code other}, sharing its shape: at 131,072 hosts a tree per host (nodes,
+     * their child lists, the host's lists) held over 100 MB of the live heap.
+     */
+    public static Host like(String name, Host other) {
+        return new Host(name, other.shape);
     }
 
-    private void register(TopologyNode node) {
-        nodes.add(node);
-        if (sharedIndex) {
-            if (!Integer.valueOf(node.ordinal()).equals(ordinalByName.get(node.name()))) {
-                throw new IllegalStateException("host " + name + " is not built like the host whose index it shares");
+    /**
+     * The hosts these specs describe, in the map's order; hosts whose spec is one instance (a counted
+     * group) share one shape, built once.
+     */
+    public static List<Host> all(Map<String, HostSpec> specs) {
+        List<Host> hosts = new ArrayList<>(specs.size());
+        Map<HostSpec, HostShape> shapes = new IdentityHashMap<>();
+        for (Map.Entry<String, HostSpec> e : specs.entrySet()) {
+            HostShape shape = shapes.get(e.getValue());
+            if (shape == null) {
+                shape = new HostShape(e.getValue(), e.getKey());
+                shapes.put(e.getValue(), shape);
             }
-            return;
+            hosts.add(new Host(e.getKey(), shape));
         }
-        if (ordinalByName.putIfAbsent(node.name(), node.ordinal()) != null) {
-            throw new IllegalArgumentException("host " + name + " has two devices named " + node.name());
-        }
+        return hosts;
+    }
+
+    /** The node at {@code ordinal} in build order. */
+    TopologyNode node(int ordinal) {
+        return nodes[ordinal];
     }
 
     private TopologyNode named(String deviceName) {
-        Integer k = ordinalByName.get(deviceName);
-        return k == null ? null : nodes.get(k);
+        int k = shape.ordinalOf(deviceName);
+        return k < 0 ? null : nodes[k];
+    }
+
+    /** The nodes at these ordinals, as an unmodifiable list. */
+    private List<TopologyNode> at(int[] ordinals) {
+        return new AbstractList<>() {
+            @Override
+            public TopologyNode get(int k) {
+                return nodes[ordinals[k]];
+            }
+
+            @Override
+            public int size() {
+                return ordinals.length;
+            }
+        };
     }
 
     public String name() {
@@ -94,24 +87,29 @@ public final class Host {
     }
 
     public HostSpec spec() {
-        return spec;
+        return shape.spec();
+    }
+
+    /** The tree this host shares with every host of its spec. */
+    public HostShape shape() {
+        return shape;
     }
 
     /** The calibration profile the host's platform matches. */
     public CalibrationProfile profile() {
-        return profile;
+        return shape.profile();
     }
 
     public List<TopologyNode> sockets() {
-        return Collections.unmodifiableList(sockets);
+        return at(shape.socketOrdinals());
     }
 
     public List<TopologyNode> gpus() {
-        return Collections.unmodifiableList(gpus);
+        return at(shape.gpuOrdinals());
     }
 
     public List<TopologyNode> nics() {
-        return Collections.unmodifiableList(nics);
+        return at(shape.nicOrdinals());
     }
 
     /**
@@ -119,16 +117,13 @@ public final class Host {
      * rail index (rail-optimized fabrics, rails in NCCL's sense) counts these.
      */
     public List<TopologyNode> computeNics() {
-        if (computeNics == null) {
-            computeNics = nics.stream().filter(n -> n.nic().compute()).toList();
-        }
-        return computeNics;
+        return at(shape.computeNicOrdinals());
     }
 
     /** Names of the ports that are not compute ports: lane candidates only where listed by name. */
     public java.util.Set<String> listedOnlyNics() {
         java.util.Set<String> out = new java.util.LinkedHashSet<>();
-        nics.stream().filter(n -> !n.nic().compute()).forEach(n -> out.add(n.name()));
+        nics().stream().filter(n -> !n.nic().compute()).forEach(n -> out.add(n.name()));
         return out;
     }
 
@@ -140,7 +135,7 @@ public final class Host {
         TopologyNode n = named(deviceName);
         if (n == null || n.kind() != TopologyNode.Kind.GPU) {
             throw new IllegalArgumentException("host " + name + " has no GPU named " + deviceName
-                    + " (GPUs: " + names(gpus) + ")");
+                    + " (GPUs: " + names(gpus()) + ")");
         }
         return n;
     }
@@ -149,7 +144,7 @@ public final class Host {
         TopologyNode n = named(deviceName);
         if (n == null || n.kind() != TopologyNode.Kind.NIC) {
             throw new IllegalArgumentException("host " + name + " has no NIC named " + deviceName
-                    + " (NICs: " + names(nics) + ")");
+                    + " (NICs: " + names(nics()) + ")");
         }
         return n;
     }

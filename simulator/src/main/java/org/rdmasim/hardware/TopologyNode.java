@@ -1,87 +1,94 @@
 package org.rdmasim.hardware;
 
-import java.util.ArrayList;
-import java.util.Collections;
+import java.util.AbstractList;
 import java.util.List;
 
-/** A built element of a host's tree: socket, host bridge, PCIe switch, GPU or NIC. */
+/**
+ * A built element of one host's tree: socket, host bridge, PCIe switch, GPU or NIC. What the element
+ * is lives in its {@link HostShape.Place}, shared by every host of the same spec; a node only pairs that
+ * place with its host, so a node still names one device of one host (two hosts' GPU0 are two nodes).
+ */
 public final class TopologyNode {
     public enum Kind { SOCKET, HOST_BRIDGE, SWITCH, GPU, NIC }
 
-    private final Kind kind;
-    private final String name;
-    private final TopologyNode parent;
-    private final LinkSpec uplink;
-    private final HostSpec.DeviceSpec spec;
-    private final int socket;
-    private final int depth;
-    private final int ordinal;
-    private final List<TopologyNode> children = new ArrayList<>();
+    private final Host host;
+    private final HostShape.Place place;
 
-    TopologyNode(Kind kind, String name, TopologyNode parent, LinkSpec uplink, HostSpec.DeviceSpec spec, int socket,
-            int ordinal) {
-        this.ordinal = ordinal;
-        this.kind = kind;
-        this.name = name;
-        this.parent = parent;
-        this.uplink = uplink;
-        this.spec = spec;
-        this.socket = socket;
-        this.depth = parent == null ? 0 : parent.depth + 1;
-        if (parent != null) {
-            parent.children.add(this);
-        }
+    TopologyNode(Host host, HostShape.Place place) {
+        this.host = host;
+        this.place = place;
+    }
+
+    /** The host this node belongs to. */
+    public Host host() {
+        return host;
+    }
+
+    /** Its place in the host's shape (the same for this device on every host of the spec). */
+    public HostShape.Place place() {
+        return place;
     }
 
     public Kind kind() {
-        return kind;
+        return place.kind();
     }
 
     public String name() {
-        return name;
+        return place.name();
     }
 
     public TopologyNode parent() {
-        return parent;
+        return place.parent() < 0 ? null : host.node(place.parent());
     }
 
     /** Link to the parent, or null for a socket and for a host bridge (part of the socket's root complex). */
     public LinkSpec uplink() {
-        return uplink;
+        return place.uplink();
     }
 
     public HostSpec.DeviceSpec spec() {
-        return spec;
+        return place.spec();
     }
 
     public HostSpec.GpuSpec gpu() {
-        return (HostSpec.GpuSpec) spec;
+        return (HostSpec.GpuSpec) place.spec();
     }
 
     public HostSpec.NicSpec nic() {
-        return (HostSpec.NicSpec) spec;
+        return (HostSpec.NicSpec) place.spec();
     }
 
     /** Index of the socket (NUMA node position) this node hangs under. */
     public int socket() {
-        return socket;
+        return place.socket();
     }
 
     public int depth() {
-        return depth;
+        return place.depth();
     }
 
     /** Position in its host's build order (sockets and devices as the spec lists them), from 0. */
     public int ordinal() {
-        return ordinal;
+        return place.ordinal();
     }
 
     public List<TopologyNode> children() {
-        return Collections.unmodifiableList(children);
+        List<Integer> children = place.children();
+        return new AbstractList<>() {
+            @Override
+            public TopologyNode get(int k) {
+                return host.node(children.get(k));
+            }
+
+            @Override
+            public int size() {
+                return children.size();
+            }
+        };
     }
 
     @Override
     public String toString() {
-        return name;
+        return place.name();
     }
 }

@@ -295,17 +295,9 @@ public final class VariantRunner {
         }
     }
 
-    /** The variant's hosts; a counted host group shares one spec instance, and its hosts the first one's name index. */
+    /** The variant's hosts; a counted host group shares one spec instance, and its hosts one shape. */
     private static List<Host> hostsOf(VariantSpec v) {
-        List<Host> hosts = new ArrayList<>(v.hosts().size());
-        Map<HostSpec, Host> shapes = new java.util.IdentityHashMap<>();
-        for (Map.Entry<String, HostSpec> e : v.hosts().entrySet()) {
-            Host shape = shapes.get(e.getValue());
-            Host h = shape == null ? new Host(e.getKey(), e.getValue()) : Host.like(e.getKey(), shape);
-            shapes.putIfAbsent(e.getValue(), h);
-            hosts.add(h);
-        }
-        return hosts;
+        return Host.all(v.hosts());
     }
 
     /** The variant's registrations as its run makes them (fan-outs through one host per group). */

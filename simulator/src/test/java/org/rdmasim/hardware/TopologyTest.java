@@ -65,20 +65,29 @@ class TopologyTest {
     }
 
     /**
-     * A host built like another shares its name index but has its own nodes, and a cluster gives the
-     * two hosts' NICs their own resources, built only when first asked for, named after each host.
+     * A host built like another shares its shape (places, names) but has its own nodes, each of which
+     * walks up its own host's tree, and a cluster gives the two hosts' NICs their own resources, built
+     * only when first asked for, named after each host.
      */
     @Test
     void aHostBuiltLikeAnotherHasItsOwnNodesAndResources() {
         Host a = new Host("a", Presets.get("gb200-tray"));
         Host b = Host.like("b", a);
+        assertTrue(a.shape() == b.shape(), "one shape");
         assertEquals(a.nics().size(), b.nics().size());
         for (int k = 0; k < a.nics().size(); k++) {
             TopologyNode na = a.nics().get(k);
             TopologyNode nb = b.nic(na.name());
             assertTrue(na != nb, "own nodes");
+            assertTrue(na.place() == nb.place(), "one place");
             assertEquals(na.ordinal(), nb.ordinal());
+            for (TopologyNode n = nb; n != null; n = n.parent()) {
+                TopologyNode up = n;
+                assertTrue(up.host() == b, up + " belongs to b");
+                assertTrue(up.children().stream().allMatch(c -> c.host() == b && c.parent() == up), up + "'s children");
+            }
         }
+        assertTrue(b.commonAncestor(b.nics().get(0), b.gpus().get(0)).host() == b);
         org.rdmasim.fluid.FluidNetwork net = new org.rdmasim.fluid.FluidNetwork(new org.rdmasim.engine.SimulationClock());
         Cluster c = new Cluster(java.util.List.of(a, b), FabricSpec.nonBlocking(), net);
         assertEquals(0, net.resources().size(), "nothing built before it is asked for");
@@ -88,5 +97,23 @@ class TopologyTest {
         assertEquals(null, c.nicTxIfBuilt(a.nics().get(1)));
         assertTrue(c.nicTx(a.nics().get(1)).index() < c.nicTx(nic).index(), "indices in host order, as built eagerly");
         assertEquals(c.allResources().size(), c.allResources().stream().map(org.rdmasim.fluid.Resource::name).distinct().count());
+    }
+    /** Hosts of one spec instance share one shape; another spec instance, even an equal one, gets its own. */
+    @Test
+    void hostsOfOneSpecShareOneShape() {
+        HostSpec tray = Presets.get("gb200-tray");
+        HostSpec other = Presets.get("gb200-tray");
+        java.util.Map<String, HostSpec> specs = new java.util.LinkedHashMap<>();
+        specs.put("r0", tray);
+        specs.put("s0", other);
+        specs.put("r1", tray);
+        java.util.List<Host> hosts = Host.all(specs);
+        assertEquals(java.util.List.of("r0", "s0", "r1"), hosts.stream().map(Host::name).toList());
+        assertTrue(hosts.get(0).shape() == hosts.get(2).shape(), "r0 and r1 share");
+        assertEquals(tray == other, hosts.get(0).shape() == hosts.get(1).shape());
+        assertTrue(hosts.get(0).gpu("GPU0") != hosts.get(2).gpu("GPU0"), "each host its own nodes");
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> hosts.get(2).nic("GPU0"));
+        assertTrue(e.getMessage().startsWith("host r1 has no NIC named GPU0"), e.getMessage());
     }
 }
