@@ -307,12 +307,12 @@ final class FlowGroups {
                 continue;
             }
             if (s.lazyGroup == g) {
-                g.shared.remove(q);
+                g.removeShared(q);
                 if (--s.lazyCount == 0) {
                     unfollow(q, s, now);
                 } else {
                     q.refactor(q.lazyFactor() - m.weight() * m.usage(i), now);
-                    g.shared.add(q);
+                    g.addShared(q);
                     if (reattach) {
                         // m runs on its own on q again: q is no longer crossed by members only. Back on the
                         // pseudo-path q carries the other members' share; m's own share, at the rate it keeps,
@@ -361,7 +361,7 @@ final class FlowGroups {
     void unshare(Resource q, double now) {
         Site s = site(q);
         FlowGroup g = s.lazyGroup;
-        g.shared.remove(q);
+        g.removeShared(q);
         double factor = q.lazyFactor();
         int count = s.lazyCount;
         unfollow(q, s, now);
@@ -389,7 +389,7 @@ final class FlowGroups {
             int count = g.crossing[k];
             removeFromPseudoPath(g, k);
             follow(q, site(q), g, factor, count, now);
-            g.shared.add(q);
+            g.addShared(q);
         }
         p.rateCap = g.cap();
     }
