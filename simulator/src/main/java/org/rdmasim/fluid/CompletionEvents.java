@@ -167,11 +167,9 @@ final class CompletionEvents {
             return;
         }
         double v = g.virtualTimeAt(now);
-        for (Flow m : g.byTag) {
-            // Tags are in order, so finish times are too: stop at the first one not due now.
-            if ((m.tag - v) / level > SAME_INSTANT_SECONDS * Math.max(1.0, now)) {
-                break;
-            }
+        double window = SAME_INSTANT_SECONDS * Math.max(1.0, now);
+        // A larger tag finishes later, so the members due now are the first ones in tag order.
+        for (Flow m : g.byTag.firstWhile(tag -> !((tag - v) / level > window))) {
             if (m != skip) {
                 out.add(m);
             }

@@ -1,8 +1,5 @@
 package org.rdmasim.fluid;
 
-import java.util.Comparator;
-import java.util.TreeSet;
-
 /**
  * Flows frozen at the same saturated resource, sharing one rate per unit weight (processor sharing).
  *
@@ -23,25 +20,12 @@ import java.util.TreeSet;
  * reaches it. Only the smallest tag needs a completion event, and a level change moves that one event.
  */
 final class FlowGroup implements Level {
-    // Written out rather than chained (comparingDouble(...).thenComparingLong(...)): this order runs on
-    // every join and leave, and the chained form's extra calls were the largest single item of a
-    // 64k-receiver run's simulate time. Same order.
-    private static final Comparator<Flow> BY_TAG = (a, b) -> {
-        int c = Double.compare(a.tag, b.tag);
-        return c != 0 ? c : Long.compare(a.id(), b.id());
-    };
-
     final Resource at;
     final Flow pseudo;
     /** Members by tag; read here, changed only through {@link #add} and {@link #remove}. */
-    final TreeSet<Flow> byTag = new TreeSet<>(BY_TAG);
+    final MembersByTag byTag = new MembersByTag();
     /** Members' thresholds (only the lowest is read); changed only through {@link #add} and {@link #remove}. */
     private final Bounds thresholds = new Bounds();
-    // The first by tag, kept beside the tree: the completion event reads it on every join, leave and
-    // level change, and TreeSet.first() walks the tree's left spine each time (a pointer chase per
-    // level: the largest single item of a 32k-transfer list's simulate time). Null when not known;
-    // found again on the next read.
-    private Flow firstByTag;
     /**
      * Levels at which the resources crossed by several members and nothing else, followed lazily (see
      * {@link FlowGroups#shareLazily}), would fill: each resource's {@link Resource#lazyLimit} while it
@@ -87,18 +71,12 @@ final class FlowGroup implements Level {
     void add(Flow f) {
         byTag.add(f);
         thresholds.add(f.threshold);
-        if (firstByTag != null && BY_TAG.compare(f, firstByTag) < 0) {
-            firstByTag = f;
-        }
     }
 
     /** Lets member {@code f} go. */
     void remove(Flow f) {
         byTag.remove(f);
         thresholds.remove(f.threshold);
-        if (f == firstByTag) {
-            firstByTag = null;
-        }
     }
 
     /** Lazily followed resource {@code q} enters the cap (call after it follows this group at its factor). */
@@ -113,10 +91,7 @@ final class FlowGroup implements Level {
 
     /** The member with the smallest tag (the next to finish), null when none. */
     Flow firstByTag() {
-        if (firstByTag == null && !byTag.isEmpty()) {
-            firstByTag = byTag.first();
-        }
-        return firstByTag;
+        return byTag.first();
     }
 
     /** Rate per unit weight of every member. */

@@ -350,7 +350,7 @@ public final class FluidNetwork {
             return;
         }
         for (FlowGroup g : all) {
-            for (Flow m : g.byTag) {
+            for (Flow m : g.byTag.inOrder()) {
                 m.addPathTo(seeds);
             }
         }
