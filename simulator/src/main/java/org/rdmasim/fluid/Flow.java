@@ -49,8 +49,6 @@ public final class Flow {
     Level groupLevel;
     /** Group virtual time at which this member finishes. */
     double tag;
-    /** Its slot in its group's {@link MembersByTag} while a member, else -1. */
-    int memberSlot = -1;
     /** Lowest group level at which this member's own cap or one of its private resources would bind. */
     double threshold;
     /** Remaining bytes when the flow joined its group (to credit the bytes moved while in it). */

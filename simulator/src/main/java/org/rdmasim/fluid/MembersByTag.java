@@ -1,24 +1,28 @@
 package org.rdmasim.fluid;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.DoublePredicate;
 
 /**
- * A group's members in finish order: by {@link Flow#tag}, then by id. Only the first is read on every
- * event (the group's one completion), and the members due with it when it fires; the whole order is
- * walked only when every group is dissolved (a fault) or the network is verified.
+ * A group's members in finish order: by {@link Flow#tag}, then by id.
  *
- * <p>Why a binary heap over an array and not a {@code TreeSet}: a large fan-out's group holds thousands
- * of members and each event adds or removes one. The tree allocated an entry per member and walked a
- * comparator down tens of levels on every join and leave (a tenth of a 65k-receiver fan-out's simulate
- * samples); the heap moves array slots, and each member keeps its slot ({@link Flow#memberSlot}) so it
- * leaves without a search. Every walk of the order sorts what it returns, so readers see exactly the
- * order the tree gave.
+ * <p>Why a sorted ring of arrays and not a {@code TreeSet}: members mostly join at the back (a member
+ * joining later has the later tag when lanes are alike) and leave at the front (members finish in tag
+ * order, and a group dissolves first member first), and a large fan-out's group holds thousands of them.
+ * The tree allocated an entry per member and walked a comparator down its levels on every join and leave,
+ * loading an entry and a flow at each; a binary heap over arrays did no better, a leaving first member
+ * sifting through a dozen levels of cold arrays. Here the tags and ids sit in arrays beside the flows,
+ * in order from {@code head} around the ring: a join at the back and a leave at the front move nothing,
+ * and a member joining or leaving elsewhere is found by binary search and shifts the shorter side by
+ * one slot. The order read is the tree's.
  */
 final class MembersByTag {
-    private Flow[] heap = new Flow[8];
+    private Flow[] flows = new Flow[8];
+    private double[] tags = new double[8];
+    private long[] ids = new long[8];
+    /** Physical slot of the first member; member {@code i} is at {@code (head + i) & (capacity - 1)}. */
+    private int head;
     private int size;
 
     /** Tag, then id: the order in which members finish (ties in tag keep start order). */
@@ -37,99 +41,126 @@ final class MembersByTag {
 
     /** The member with the smallest tag, null when none. */
     Flow first() {
-        return size == 0 ? null : heap[0];
+        return size == 0 ? null : flows[head];
     }
 
     /** Takes in {@code f}, its tag set (it must not change while {@code f} is here). */
     void add(Flow f) {
-        if (size == heap.length) {
-            heap = Arrays.copyOf(heap, 2 * size);
+        if (size == flows.length) {
+            grow();
         }
-        place(f, size++);
-        siftUp(f.memberSlot);
+        double tag = f.tag;
+        long id = f.id();
+        int at = size == 0 || after(tag, id, size - 1) ? size : firstNotBefore(tag, id);
+        if (at >= size / 2) {
+            for (int i = size; i > at; i--) {
+                move(i - 1, i);
+            }
+        } else {
+            head = slot(-1);
+            for (int i = 0; i < at; i++) {
+                move(i + 1, i);
+            }
+        }
+        size++;
+        int s = slot(at);
+        flows[s] = f;
+        tags[s] = tag;
+        ids[s] = id;
     }
 
     /** Lets member {@code f} go. */
     void remove(Flow f) {
-        int slot = f.memberSlot;
-        if (slot < 0 || slot >= size || heap[slot] != f) {
+        int at = size > 0 && flows[head] == f ? 0 : firstNotBefore(f.tag, f.id());
+        if (at >= size || flows[slot(at)] != f) {
             throw new IllegalStateException(f.label() + " is not a member here");
         }
-        f.memberSlot = -1;
-        Flow last = heap[--size];
-        heap[size] = null;
-        if (slot == size) {
-            return;
+        if (at >= size / 2) {
+            for (int i = at; i < size - 1; i++) {
+                move(i + 1, i);
+            }
+            flows[slot(size - 1)] = null;
+        } else {
+            for (int i = at; i > 0; i--) {
+                move(i - 1, i);
+            }
+            flows[head] = null;
+            head = slot(1);
         }
-        place(last, slot);
-        siftDown(slot);
-        if (last.memberSlot == slot) {
-            siftUp(slot);
-        }
+        size--;
     }
 
     /**
      * The members, in order, from the first up to the last whose tag {@code due} accepts; {@code due}
-     * must accept a prefix of the order (a tag it refuses, it refuses every larger one). A node's
-     * children have tags at least its own, so the walk stops on each branch at the first node refused.
+     * must accept a prefix of the order (a tag it refuses, it refuses every larger one).
      */
     List<Flow> firstWhile(DoublePredicate due) {
         List<Flow> out = new ArrayList<>(2);
-        collect(0, due, out);
-        out.sort(MembersByTag::compare);
+        for (int i = 0; i < size && due.test(tags[slot(i)]); i++) {
+            out.add(flows[slot(i)]);
+        }
         return out;
     }
 
     /** All members, in order. */
     List<Flow> inOrder() {
-        List<Flow> out = new ArrayList<>(Arrays.asList(heap).subList(0, size));
-        out.sort(MembersByTag::compare);
+        List<Flow> out = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) {
+            out.add(flows[slot(i)]);
+        }
         return out;
     }
 
-    private void collect(int slot, DoublePredicate due, List<Flow> out) {
-        if (slot >= size || !due.test(heap[slot].tag)) {
-            return;
-        }
-        out.add(heap[slot]);
-        collect(2 * slot + 1, due, out);
-        collect(2 * slot + 2, due, out);
+    /** Physical slot of member {@code i} (-1: the slot before the first). */
+    private int slot(int i) {
+        return (head + i) & (flows.length - 1);
     }
 
-    private void place(Flow f, int slot) {
-        heap[slot] = f;
-        f.memberSlot = slot;
+    /** Whether (tag, id) comes after member {@code i}. */
+    private boolean after(double tag, long id, int i) {
+        int s = slot(i);
+        int c = Double.compare(tag, tags[s]);
+        return c != 0 ? c > 0 : id > ids[s];
     }
 
-    private void siftUp(int slot) {
-        Flow f = heap[slot];
-        while (slot > 0) {
-            int parent = (slot - 1) >>> 1;
-            if (compare(f, heap[parent]) >= 0) {
-                break;
+    /** The first member not before (tag, id), {@code size} when all are: where it is or belongs. */
+    private int firstNotBefore(double tag, long id) {
+        int lo = 0;
+        int hi = size;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (after(tag, id, mid)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
             }
-            place(heap[parent], slot);
-            slot = parent;
         }
-        place(f, slot);
+        return lo;
     }
 
-    private void siftDown(int slot) {
-        Flow f = heap[slot];
-        while (true) {
-            int child = 2 * slot + 1;
-            if (child >= size) {
-                break;
-            }
-            if (child + 1 < size && compare(heap[child + 1], heap[child]) < 0) {
-                child++;
-            }
-            if (compare(heap[child], f) >= 0) {
-                break;
-            }
-            place(heap[child], slot);
-            slot = child;
+    private void move(int from, int to) {
+        int a = slot(from);
+        int b = slot(to);
+        flows[b] = flows[a];
+        tags[b] = tags[a];
+        ids[b] = ids[a];
+    }
+
+    /** Doubles the ring (a power of two, so a slot is a mask), the members from slot 0 in order. */
+    private void grow() {
+        int n = flows.length;
+        Flow[] f = new Flow[2 * n];
+        double[] t = new double[2 * n];
+        long[] d = new long[2 * n];
+        for (int i = 0; i < size; i++) {
+            int s = slot(i);
+            f[i] = flows[s];
+            t[i] = tags[s];
+            d[i] = ids[s];
         }
-        place(f, slot);
+        flows = f;
+        tags = t;
+        ids = d;
+        head = 0;
     }
 }

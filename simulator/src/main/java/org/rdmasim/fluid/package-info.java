@@ -42,8 +42,7 @@
  * <ul>
  *   <li>{@code FlowGroup}: flows frozen together at one resource, its pseudo-flow and members' order by
  *       tag, and the bounds on its level (members' thresholds, lazily followed resources).</li>
- *   <li>{@code MembersByTag}: a group's members in finish order (tag, then id), a heap whose members
- *       keep their slot.</li>
+ *   <li>{@code MembersByTag}: a group's members in finish order (tag, then id), a sorted ring of arrays.</li>
  *   <li>{@code Blend}: the summed load several groups put on a resource only their members cross (the
  *       lanes of one striped receiver, each in the group of its source NIC, on the receiver's memory),
  *       which follows it lazily, and the budgets that keep each group's level below where it would fill.</li>
