@@ -114,7 +114,8 @@ final class CompletionEvents {
                 // A member is in no resource list: it leads, and the scan below adds whoever else is due.
                 finishing.add(first);
             }
-            for (Flow f : componentFlows) {
+            for (int i = 0; i < componentFlows.size(); i++) {
+                Flow f = componentFlows.get(i);
                 FlowGroup g = groups.aggregate(f);
                 if (g != null) {
                     addMembersFinishing(g, first, now, finishing);
@@ -124,7 +125,8 @@ final class CompletionEvents {
             }
         }
         List<FlowListener> listeners = new ArrayList<>(finishing.size());
-        for (Flow f : finishing) {
+        for (int i = 0; i < finishing.size(); i++) {
+            Flow f = finishing.get(i);
             if (groups.groupOf(f) != null) {
                 groups.leave(f, now, false);
             } else {

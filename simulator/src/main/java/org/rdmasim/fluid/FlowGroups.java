@@ -229,10 +229,15 @@ final class FlowGroups {
      * of it (nearly) saturated, where a member might have tied with or been frozen by another bottleneck.
      */
     List<FlowGroup> brokenGroups(RateChanges solved) {
-        List<FlowGroup> broken = new ArrayList<>();
-        for (Flow f : solved.flows()) {
-            FlowGroup g = aggregate(f);
+        // Made only when a group breaks: nearly every solve has none.
+        List<FlowGroup> broken = List.of();
+        List<Flow> flows = solved.flows();
+        for (int i = 0; i < flows.size(); i++) {
+            FlowGroup g = aggregate(flows.get(i));
             if (g != null && !groupHolds(g, solved)) {
+                if (broken.isEmpty()) {
+                    broken = new ArrayList<>();
+                }
                 broken.add(g);
             }
         }
@@ -529,7 +534,8 @@ final class FlowGroups {
         List<Resource> pending = new ArrayList<>();
         List<List<Flow>> candidates = new ArrayList<>();
         List<FlowGroup> changed = new ArrayList<>();
-        for (Flow f : flows) {
+        for (int i = 0; i < flows.size(); i++) {
+            Flow f = flows.get(i);
             if (f.isFinished() || aggregate(f) != null || groupOf(f) != null || !(f.rate > 0) || f.cappedByItself
                     || f.bottleneck == null) {
                 continue;

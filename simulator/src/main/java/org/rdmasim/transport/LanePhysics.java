@@ -80,10 +80,7 @@ final class LanePhysics {
         TopologyNode dn = dst.nic(lane.sinkNic());
         List<Resource> path = new ArrayList<>();
         bufferToNic(src, spec.source().device(), spec.sourcePath(), sn, spec.acsRedirect(), path, usage);
-        for (Resource r : cluster.across(src, sn, dst, dn)) {
-            path.add(r);
-            usage.add(ONCE);
-        }
+        add(path, usage, cluster.across(src, sn, dst, dn), ONCE);
         if (spec.operation() == Operation.READ && !RmaEmulation.applies(spec)) {
             // the READ initiator is the sink; its NIC's calibrated READ rate, if its profile has one
             // (an emulated GET is no RDMA READ: the target sends its reply as active messages)
@@ -144,9 +141,10 @@ final class LanePhysics {
                 "host " + h.name() + " has no device named " + device));
     }
 
+    /** Appends {@code rs} (by index: the path is built on every lane start, an iterator per piece was garbage) with usage {@code u}. */
     private static void add(List<Resource> path, List<Double> usage, List<Resource> rs, Double u) {
-        for (Resource r : rs) {
-            path.add(r);
+        for (int i = 0; i < rs.size(); i++) {
+            path.add(rs.get(i));
             usage.add(u);
         }
     }
