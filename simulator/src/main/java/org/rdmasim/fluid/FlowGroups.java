@@ -622,7 +622,11 @@ final class FlowGroups {
         // f and the pseudo-flow are region flows of the solve that froze f: both are settled at now.
         running.detach(f);
         if (f.completion != null) {
+            // Dropped, not kept cancelled: a member spends most of its life in its group, and its dead
+            // event (two objects) lived as long, promoted with it by every young collection. Should it
+            // run on its own again, its next solve schedules a new one, as moving a cancelled one did.
             f.completion.cancel();
+            f.completion = null;
         }
         setMember(f, g);
         f.tag = g.virtualTimeAt(now) + f.remaining / f.weight();
