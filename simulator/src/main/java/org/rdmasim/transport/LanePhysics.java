@@ -29,6 +29,8 @@ final class LanePhysics {
     // does not remove the boxing of a literal (one Double per resource per lane).
     private static final Double ONCE = 1.0;
     private static final Double TWICE = 2.0;
+    /** A lane path's usual length at most, to size its lists once (see {@link #lanePath}). */
+    static final int LANE_PATH_ROOM = 16;
 
     LanePhysics(Cluster cluster, ProtocolParameters params, WriteOrdering ordering) {
         this.cluster = cluster;
@@ -78,7 +80,8 @@ final class LanePhysics {
         Host dst = cluster.host(spec.sink().host());
         TopologyNode sn = src.nic(lane.sourceNic());
         TopologyNode dn = dst.nic(lane.sinkNic());
-        List<Resource> path = new ArrayList<>();
+        // Room for a lane of a multi-switch host on a leaf-spine fabric (~12-16 resources) without regrowing.
+        List<Resource> path = new ArrayList<>(LANE_PATH_ROOM);
         bufferToNic(src, spec.source().device(), spec.sourcePath(), sn, spec.acsRedirect(), path, usage);
         add(path, usage, cluster.across(src, sn, dst, dn), ONCE);
         if (spec.operation() == Operation.READ && !RmaEmulation.applies(spec)) {

@@ -341,7 +341,7 @@ public final class TransferEngine {
         }
 
         private FlowStart flowStart() {
-            List<Double> usage = new ArrayList<>();
+            List<Double> usage = new ArrayList<>(LanePhysics.LANE_PATH_ROOM);
             List<Resource> path = lanePath(transfer.spec, lane, usage);
             double cap = physics.laneCap(transfer.spec, lane, oneWay);
             String label = transfer.spec.id() + " " + lane.label();
