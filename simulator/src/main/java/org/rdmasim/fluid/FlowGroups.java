@@ -563,7 +563,7 @@ final class FlowGroups {
                 continue;
             }
             double level = c.get(0).rate / c.get(0).weight();
-            Flow p = new Flow(-1 - r.index(), "group@" + r.name(), new Resource[] {r}, new double[] {0.0}, 1.0,
+            Flow p = new Flow(-1 - r.index(), () -> "group@" + r.name(), new Resource[] {r}, new double[] {0.0}, 1.0,
                     Double.POSITIVE_INFINITY, 0, now);
             p.rate = level;
             p.bottleneck = r;

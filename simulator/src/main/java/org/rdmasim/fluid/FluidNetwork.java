@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.rdmasim.engine.SimulationClock;
 
 /**
@@ -175,7 +176,7 @@ public final class FluidNetwork {
      */
     public Flow start(String label, List<Resource> path, List<Double> usage, double weight, double rateCap,
             long bytes, FlowListener listener) {
-        return start(List.of(new FlowStart(label, path, usage, weight, rateCap, bytes, listener))).get(0);
+        return start(List.of(new FlowStart(() -> label, path, usage, weight, rateCap, bytes, listener))).get(0);
     }
 
     /**
@@ -236,19 +237,19 @@ public final class FluidNetwork {
     }
 
     /** Checks a flow's arguments and builds it, its repeated resources merged (usages summed). */
-    private Flow newFlow(String label, List<Resource> path, List<Double> usage, double weight, double rateCap,
+    private Flow newFlow(Supplier<String> label, List<Resource> path, List<Double> usage, double weight, double rateCap,
             long bytes) {
         if (path.isEmpty()) {
-            throw new IllegalArgumentException("flow " + label + " crosses no resource");
+            throw new IllegalArgumentException("flow " + label.get() + " crosses no resource");
         }
         if (!(weight > 0) || Double.isInfinite(weight)) {
-            throw new IllegalArgumentException("flow " + label + " needs a positive weight");
+            throw new IllegalArgumentException("flow " + label.get() + " needs a positive weight");
         }
         if (!(rateCap > 0)) {
-            throw new IllegalArgumentException("flow " + label + " needs a positive rate cap");
+            throw new IllegalArgumentException("flow " + label.get() + " needs a positive rate cap");
         }
         if (bytes < 0) {
-            throw new IllegalArgumentException("flow " + label + " has negative size");
+            throw new IllegalArgumentException("flow " + label.get() + " has negative size");
         }
         // Straight into the flow's arrays: every lane start builds one, and lists here cost a boxed usage
         // and a list of each per resource (the launcher's C1 compiler removes neither).
@@ -260,7 +261,7 @@ public final class FluidNetwork {
             Resource r = path.get(i);
             double use = usage == null ? 1.0 : usage.get(i);
             if (!(use > 0)) {
-                throw new IllegalArgumentException("flow " + label + " has non-positive usage of " + r);
+                throw new IllegalArgumentException("flow " + label.get() + " has non-positive usage of " + r);
             }
             int at = 0;
             while (at < unique && p[at] != r) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.fluid.Flow;
 import org.rdmasim.fluid.FlowListener;
@@ -297,7 +298,7 @@ public final class TransferEngine {
      * One lane of a running transfer: its QP, its current flow, and, while a port on its path is down,
      * the bytes it still has to move.
      */
-    private final class LaneRun implements FlowListener {
+    private final class LaneRun implements FlowListener, Supplier<String> {
         private final Running transfer;
         private final int index;
         private final Lane lane;
@@ -344,8 +345,14 @@ public final class TransferEngine {
             List<Double> usage = new ArrayList<>(LanePhysics.LANE_PATH_ROOM);
             List<Resource> path = lanePath(transfer.spec, lane, usage);
             double cap = physics.laneCap(transfer.spec, lane, oneWay);
-            String label = transfer.spec.id() + " " + lane.label();
-            return new FlowStart(label, path, usage, 1.0, cap, Math.round(remaining), this);
+            // The lane names its flow and hears its end: no label string nor listener per lane start.
+            return new FlowStart(this, path, usage, 1.0, cap, Math.round(remaining), this);
+        }
+
+        /** Its flow's name, as messages and logs of the run show it: the transfer's id and the lane's. */
+        @Override
+        public String get() {
+            return transfer.spec.id() + " " + lane.label();
         }
 
         /** Its flow delivered its last byte (the lane is its flow's listener). */
