@@ -1,8 +1,5 @@
 package org.rdmasim.fluid;
 
-import java.util.Comparator;
-import java.util.TreeSet;
-
 /**
  * The load several groups put together on resources that only their members cross: the lanes of one
  * striped receiver, each frozen at a different source NIC (so each in its own group), meeting on the
@@ -23,17 +20,17 @@ import java.util.TreeSet;
  * blend, not one per receiver.
  */
 final class Blend implements Level {
-    private static final Comparator<Resource> BY_CAPACITY = (a, b) -> {
-        int c = Double.compare(a.capacity(), b.capacity());
-        return c != 0 ? c : Integer.compare(a.index(), b.index());
-    };
-
     /** The groups' levels, in the order of their resources' indices. */
     final Level[] parts;
     /** Summed usage of each part's members crossing one resource of the blend. */
     final double[] factors;
     private final double[] budget;
-    private final TreeSet<Resource> followers = new TreeSet<>(BY_CAPACITY);
+    /**
+     * Capacities of the resources following this blend (only the smallest is read). A capacity changes
+     * only after every group is dissolved ({@link FluidNetwork#setCapacity}), so no follower's changes
+     * while counted.
+     */
+    private final Bounds followers = new Bounds();
     private final LevelHistory history = new LevelHistory();
 
     Blend(Level[] parts, double[] factors) {
@@ -84,13 +81,13 @@ final class Blend implements Level {
     }
 
     void add(Resource r) {
-        followers.add(r);
+        followers.add(r.capacity());
         renewBudgets();
     }
 
     /** Takes {@code r} off; returns whether the blend has no resource left. */
     boolean remove(Resource r) {
-        followers.remove(r);
+        followers.remove(r.capacity());
         if (followers.isEmpty()) {
             return true;
         }
@@ -112,7 +109,7 @@ final class Blend implements Level {
         if (followers.isEmpty()) {
             return;
         }
-        double slack = followers.first().capacity() - level();
+        double slack = followers.lowest() - level();
         for (int i = 0; i < parts.length; i++) {
             double x = parts[i].level();
             // No slack left (rounding at a full resource): the budget is the level itself, so the

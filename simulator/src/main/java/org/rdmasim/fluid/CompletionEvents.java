@@ -2,7 +2,6 @@ package org.rdmasim.fluid;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import org.rdmasim.engine.SimulationClock;
 
@@ -36,6 +35,12 @@ final class CompletionEvents {
     /** Scratch by {@link Flow#number}: the scan of the event that last met the flow (see {@link #fire}). */
     private int[] seen = new int[16];
     private int scans;
+    /**
+     * Scratch for {@link #finish}: the flows crossing the first finishing flow's resources. Kept between
+     * events (cleared at each use, read before any listener runs): a fresh list grew by copying on every
+     * group completion of a large fan-out, whose source resources carry every group's pseudo-flow.
+     */
+    private final List<Flow> componentFlows = new ArrayList<>();
 
     CompletionEvents(SimulationClock clock, ResourceTable resources, FlowNumbers numbers, RunningFlows running,
             FlowGroups groups, RegionUpdate update) {
@@ -77,7 +82,7 @@ final class CompletionEvents {
             // Flows finishing at this same instant on the resources this flow crossed finish in this
             // event too (their own events are cancelled), so one re-solve covers them all. Looking only
             // at those resources keeps the work proportional to what the event touches.
-            List<Flow> componentFlows = new ArrayList<>();
+            componentFlows.clear();
             int mark = ++scans;
             if (seen.length < numbers.limit()) {
                 seen = Arrays.copyOf(seen, Math.max(numbers.limit(), 2 * seen.length));
@@ -109,7 +114,8 @@ final class CompletionEvents {
                 // A member is in no resource list: it leads, and the scan below adds whoever else is due.
                 finishing.add(first);
             }
-            for (Flow f : componentFlows) {
+            for (int i = 0; i < componentFlows.size(); i++) {
+                Flow f = componentFlows.get(i);
                 FlowGroup g = groups.aggregate(f);
                 if (g != null) {
                     addMembersFinishing(g, first, now, finishing);
@@ -119,7 +125,8 @@ final class CompletionEvents {
             }
         }
         List<FlowListener> listeners = new ArrayList<>(finishing.size());
-        for (Flow f : finishing) {
+        for (int i = 0; i < finishing.size(); i++) {
+            Flow f = finishing.get(i);
             if (groups.groupOf(f) != null) {
                 groups.leave(f, now, false);
             } else {
@@ -132,14 +139,26 @@ final class CompletionEvents {
             f.markFinished(now);
             listeners.add(running.ended(f));
         }
-        List<Resource> touched = new ArrayList<>();
-        for (Flow f : finishing) {
-            f.addPathTo(touched);
-        }
-        update.resolveAround(touched.toArray(new Resource[0]));
+        update.resolveAround(paths(finishing));
         for (int i = 0; i < finishing.size(); i++) {
             listeners.get(i).finished(finishing.get(i));
         }
+    }
+
+    /** The resources of the flows' paths, one flow after the other (the seeds of the re-solve). */
+    private static Resource[] paths(List<Flow> flows) {
+        int length = 0;
+        for (int i = 0; i < flows.size(); i++) {
+            length += flows.get(i).pathLength();
+        }
+        Resource[] out = new Resource[length];
+        int at = 0;
+        for (int i = 0; i < flows.size(); i++) {
+            Flow f = flows.get(i);
+            System.arraycopy(f.pathArray(), 0, out, at, f.pathLength());
+            at += f.pathLength();
+        }
+        return out;
     }
 
     /** Members of {@code g} other than {@code skip} whose finish falls within the same instant. */
@@ -150,11 +169,9 @@ final class CompletionEvents {
             return;
         }
         double v = g.virtualTimeAt(now);
-        for (Flow m : g.byTag) {
-            // Tags are in order, so finish times are too: stop at the first one not due now.
-            if ((m.tag - v) / level > SAME_INSTANT_SECONDS * Math.max(1.0, now)) {
-                break;
-            }
+        double window = SAME_INSTANT_SECONDS * Math.max(1.0, now);
+        // A larger tag finishes later, so the members due now are the first ones in tag order.
+        for (Flow m : g.byTag.firstWhile(tag -> !((tag - v) / level > window))) {
             if (m != skip) {
                 out.add(m);
             }

@@ -3,6 +3,7 @@ package org.rdmasim.fluid;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.rdmasim.engine.SimulationClock.ScheduledAction;
 
 /**
@@ -13,7 +14,7 @@ import org.rdmasim.engine.SimulationClock.ScheduledAction;
  */
 public final class Flow {
     private final long id;
-    private final String label;
+    private final Supplier<String> label;
     // Not final: a group's pseudo-flow gains and loses shared resources as members come and go. Its
     // arrays then have room beyond pathLength, so a member joining or leaving costs O(1), not a copy of
     // a path of hundreds of resources (a refit's groups span every sender's links). Entries at and past
@@ -62,6 +63,12 @@ public final class Flow {
 
     Flow(long id, String label, Resource[] path, double[] usage, double weight, double rateCap, long bytes,
             double now) {
+        this(id, () -> label, path, usage, weight, rateCap, bytes, now);
+    }
+
+    /** A flow named by {@code label} when asked (see {@link FlowStart}). */
+    Flow(long id, Supplier<String> label, Resource[] path, double[] usage, double weight, double rateCap, long bytes,
+            double now) {
         this.id = id;
         this.label = label;
         this.path = path;
@@ -81,7 +88,7 @@ public final class Flow {
     }
 
     public String label() {
-        return label;
+        return label.get();
     }
 
     /** The resources crossed, in path order. */
@@ -301,6 +308,6 @@ public final class Flow {
 
     @Override
     public String toString() {
-        return label;
+        return label.get();
     }
 }

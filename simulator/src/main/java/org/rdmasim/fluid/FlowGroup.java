@@ -1,8 +1,5 @@
 package org.rdmasim.fluid;
 
-import java.util.Comparator;
-import java.util.TreeSet;
-
 /**
  * Flows frozen at the same saturated resource, sharing one rate per unit weight (processor sharing).
  *
@@ -23,36 +20,18 @@ import java.util.TreeSet;
  * reaches it. Only the smallest tag needs a completion event, and a level change moves that one event.
  */
 final class FlowGroup implements Level {
-    // Written out rather than chained (comparingDouble(...).thenComparingLong(...)): these orders run on
-    // every join, leave and level change, and the chained form's extra calls were the largest single
-    // item of a 64k-receiver run's simulate time. Same order.
-    private static final Comparator<Flow> BY_TAG = (a, b) -> {
-        int c = Double.compare(a.tag, b.tag);
-        return c != 0 ? c : Long.compare(a.id(), b.id());
-    };
-    private static final Comparator<Flow> BY_THRESHOLD = (a, b) -> {
-        int c = Double.compare(a.threshold, b.threshold);
-        return c != 0 ? c : Long.compare(a.id(), b.id());
-    };
-
     final Resource at;
     final Flow pseudo;
     /** Members by tag; read here, changed only through {@link #add} and {@link #remove}. */
-    final TreeSet<Flow> byTag = new TreeSet<>(BY_TAG);
-    /** Members by threshold; read here, changed only through {@link #add} and {@link #remove}. */
-    final TreeSet<Flow> byThreshold = new TreeSet<>(BY_THRESHOLD);
-    // The first of each order, kept beside the trees: cap() and the completion event read it on every
-    // join, leave and level change, and TreeSet.first() walks the tree's left spine each time (a
-    // pointer chase per level: the largest single item of a 32k-transfer list's simulate time).
-    // Null when not known; found again on the next read.
-    private Flow firstByTag;
-    private Flow firstByThreshold;
-    private static final Comparator<Resource> BY_LIMIT = (a, b) -> {
-        int c = Double.compare(a.lazyLimit(), b.lazyLimit());
-        return c != 0 ? c : Integer.compare(a.index(), b.index());
-    };
-    /** Resources crossed by several members and nothing else, followed lazily (see {@link FlowGroups#shareLazily}). */
-    final TreeSet<Resource> shared = new TreeSet<>(BY_LIMIT);
+    final MembersByTag byTag = new MembersByTag();
+    /** Members' thresholds (only the lowest is read); changed only through {@link #add} and {@link #remove}. */
+    private final Bounds thresholds = new Bounds();
+    /**
+     * Levels at which the resources crossed by several members and nothing else, followed lazily (see
+     * {@link FlowGroups#shareLazily}), would fill: each resource's {@link Resource#lazyLimit} while it
+     * follows this group. Changed only through {@link #addShared} and {@link #removeShared}.
+     */
+    private final Bounds shared = new Bounds();
     /** Members crossing {@code pseudo.path[i]} (index 0 is {@link #at}, crossed by all). */
     int[] crossing = new int[4];
     private final java.util.IdentityHashMap<Resource, Integer> slots = new java.util.IdentityHashMap<>();
@@ -78,10 +57,9 @@ final class FlowGroup implements Level {
      * or budget of a blend the group is part of.
      */
     double cap() {
-        Flow lowest = firstByThreshold();
-        double c = lowest == null ? Double.POSITIVE_INFINITY : lowest.threshold;
+        double c = thresholds.lowest();
         if (!shared.isEmpty()) {
-            c = Math.min(c, shared.first().lazyLimit());
+            c = Math.min(c, shared.lowest());
         }
         for (int i = 0; i < blends.size(); i++) {
             c = Math.min(c, blends.get(i).budgetOf(this));
@@ -92,41 +70,28 @@ final class FlowGroup implements Level {
     /** Takes in member {@code f}, its tag and threshold set. */
     void add(Flow f) {
         byTag.add(f);
-        byThreshold.add(f);
-        if (firstByTag != null && BY_TAG.compare(f, firstByTag) < 0) {
-            firstByTag = f;
-        }
-        if (firstByThreshold != null && BY_THRESHOLD.compare(f, firstByThreshold) < 0) {
-            firstByThreshold = f;
-        }
+        thresholds.add(f.threshold);
     }
 
     /** Lets member {@code f} go. */
     void remove(Flow f) {
         byTag.remove(f);
-        byThreshold.remove(f);
-        if (f == firstByTag) {
-            firstByTag = null;
-        }
-        if (f == firstByThreshold) {
-            firstByThreshold = null;
-        }
+        thresholds.remove(f.threshold);
+    }
+
+    /** Lazily followed resource {@code q} enters the cap (call after it follows this group at its factor). */
+    void addShared(Resource q) {
+        shared.add(q.lazyLimit());
+    }
+
+    /** Lazily followed resource {@code q} leaves the cap (call before its factor changes or it unfollows). */
+    void removeShared(Resource q) {
+        shared.remove(q.lazyLimit());
     }
 
     /** The member with the smallest tag (the next to finish), null when none. */
     Flow firstByTag() {
-        if (firstByTag == null && !byTag.isEmpty()) {
-            firstByTag = byTag.first();
-        }
-        return firstByTag;
-    }
-
-    /** The member with the lowest threshold, null when none. */
-    private Flow firstByThreshold() {
-        if (firstByThreshold == null && !byThreshold.isEmpty()) {
-            firstByThreshold = byThreshold.first();
-        }
-        return firstByThreshold;
+        return byTag.first();
     }
 
     /** Rate per unit weight of every member. */

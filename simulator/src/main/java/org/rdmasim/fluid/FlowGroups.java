@@ -229,10 +229,15 @@ final class FlowGroups {
      * of it (nearly) saturated, where a member might have tied with or been frozen by another bottleneck.
      */
     List<FlowGroup> brokenGroups(RateChanges solved) {
-        List<FlowGroup> broken = new ArrayList<>();
-        for (Flow f : solved.flows()) {
-            FlowGroup g = aggregate(f);
+        // Made only when a group breaks: nearly every solve has none.
+        List<FlowGroup> broken = List.of();
+        List<Flow> flows = solved.flows();
+        for (int i = 0; i < flows.size(); i++) {
+            FlowGroup g = aggregate(flows.get(i));
             if (g != null && !groupHolds(g, solved)) {
+                if (broken.isEmpty()) {
+                    broken = new ArrayList<>();
+                }
                 broken.add(g);
             }
         }
@@ -307,12 +312,12 @@ final class FlowGroups {
                 continue;
             }
             if (s.lazyGroup == g) {
-                g.shared.remove(q);
+                g.removeShared(q);
                 if (--s.lazyCount == 0) {
                     unfollow(q, s, now);
                 } else {
                     q.refactor(q.lazyFactor() - m.weight() * m.usage(i), now);
-                    g.shared.add(q);
+                    g.addShared(q);
                     if (reattach) {
                         // m runs on its own on q again: q is no longer crossed by members only. Back on the
                         // pseudo-path q carries the other members' share; m's own share, at the rate it keeps,
@@ -361,7 +366,7 @@ final class FlowGroups {
     void unshare(Resource q, double now) {
         Site s = site(q);
         FlowGroup g = s.lazyGroup;
-        g.shared.remove(q);
+        g.removeShared(q);
         double factor = q.lazyFactor();
         int count = s.lazyCount;
         unfollow(q, s, now);
@@ -389,7 +394,7 @@ final class FlowGroups {
             int count = g.crossing[k];
             removeFromPseudoPath(g, k);
             follow(q, site(q), g, factor, count, now);
-            g.shared.add(q);
+            g.addShared(q);
         }
         p.rateCap = g.cap();
     }
@@ -529,7 +534,8 @@ final class FlowGroups {
         List<Resource> pending = new ArrayList<>();
         List<List<Flow>> candidates = new ArrayList<>();
         List<FlowGroup> changed = new ArrayList<>();
-        for (Flow f : flows) {
+        for (int i = 0; i < flows.size(); i++) {
+            Flow f = flows.get(i);
             if (f.isFinished() || aggregate(f) != null || groupOf(f) != null || !(f.rate > 0) || f.cappedByItself
                     || f.bottleneck == null) {
                 continue;
@@ -557,7 +563,7 @@ final class FlowGroups {
                 continue;
             }
             double level = c.get(0).rate / c.get(0).weight();
-            Flow p = new Flow(-1 - r.index(), "group@" + r.name(), new Resource[] {r}, new double[] {0.0}, 1.0,
+            Flow p = new Flow(-1 - r.index(), () -> "group@" + r.name(), new Resource[] {r}, new double[] {0.0}, 1.0,
                     Double.POSITIVE_INFINITY, 0, now);
             p.rate = level;
             p.bottleneck = r;
@@ -616,7 +622,11 @@ final class FlowGroups {
         // f and the pseudo-flow are region flows of the solve that froze f: both are settled at now.
         running.detach(f);
         if (f.completion != null) {
+            // Dropped, not kept cancelled: a member spends most of its life in its group, and its dead
+            // event (two objects) lived as long, promoted with it by every young collection. Should it
+            // run on its own again, its next solve schedules a new one, as moving a cancelled one did.
             f.completion.cancel();
+            f.completion = null;
         }
         setMember(f, g);
         f.tag = g.virtualTimeAt(now) + f.remaining / f.weight();

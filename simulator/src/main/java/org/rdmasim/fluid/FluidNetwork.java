@@ -1,10 +1,11 @@
 package org.rdmasim.fluid;
 
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.rdmasim.engine.SimulationClock;
 
 /**
@@ -175,7 +176,7 @@ public final class FluidNetwork {
      */
     public Flow start(String label, List<Resource> path, List<Double> usage, double weight, double rateCap,
             long bytes, FlowListener listener) {
-        return start(List.of(new FlowStart(label, path, usage, weight, rateCap, bytes, listener))).get(0);
+        return start(List.of(new FlowStart(() -> label, path, usage, weight, rateCap, bytes, listener))).get(0);
     }
 
     /**
@@ -185,11 +186,11 @@ public final class FluidNetwork {
      */
     public List<Flow> start(List<FlowStart> starts) {
         List<Flow> out = new ArrayList<>(starts.size());
-        List<Resource> seeds = new ArrayList<>();
         for (FlowStart s : starts) {
             // All are checked before any starts: a bad one leaves the network as it was.
             out.add(newFlow(s.label(), s.path(), s.usage(), s.weight(), s.rateCap(), s.bytes()));
         }
+        int seeds = 0;
         for (int i = 0; i < starts.size(); i++) {
             FlowStart s = starts.get(i);
             Flow f = out.get(i);
@@ -201,55 +202,81 @@ public final class FluidNetwork {
                 s.listener().finished(f);
                 continue;
             }
-            Resource[] p = f.path();
-            for (Resource q : p) {
+            Resource[] p = f.pathArray();
+            for (int k = 0, n = f.pathLength(); k < n; k++) {
+                Resource q = p[k];
                 // A member alone on q is ejected (with a second flow there q can bind it), and a resource
                 // only members of one group (or of a blend of groups) crossed goes back into the solve.
                 groups.arriving(q, clock.now());
             }
             running.started(f, s.listener());
-            Collections.addAll(seeds, p);
+            seeds += f.pathLength();
         }
-        if (!seeds.isEmpty()) {
-            update.resolveAround(seeds.toArray(new Resource[0]));
+        if (seeds > 0) {
+            update.resolveAround(seedsOf(out, starts));
         }
         return out;
     }
 
+    /** The paths of the started flows that carry bytes, one after the other: the seeds of their re-solve. */
+    private static Resource[] seedsOf(List<Flow> flows, List<FlowStart> starts) {
+        int length = 0;
+        for (int i = 0; i < flows.size(); i++) {
+            length += starts.get(i).bytes() == 0 ? 0 : flows.get(i).pathLength();
+        }
+        Resource[] seeds = new Resource[length];
+        int at = 0;
+        for (int i = 0; i < flows.size(); i++) {
+            if (starts.get(i).bytes() != 0) {
+                Flow f = flows.get(i);
+                System.arraycopy(f.pathArray(), 0, seeds, at, f.pathLength());
+                at += f.pathLength();
+            }
+        }
+        return seeds;
+    }
+
     /** Checks a flow's arguments and builds it, its repeated resources merged (usages summed). */
-    private Flow newFlow(String label, List<Resource> path, List<Double> usage, double weight, double rateCap,
+    private Flow newFlow(Supplier<String> label, List<Resource> path, List<Double> usage, double weight, double rateCap,
             long bytes) {
         if (path.isEmpty()) {
-            throw new IllegalArgumentException("flow " + label + " crosses no resource");
+            throw new IllegalArgumentException("flow " + label.get() + " crosses no resource");
         }
         if (!(weight > 0) || Double.isInfinite(weight)) {
-            throw new IllegalArgumentException("flow " + label + " needs a positive weight");
+            throw new IllegalArgumentException("flow " + label.get() + " needs a positive weight");
         }
         if (!(rateCap > 0)) {
-            throw new IllegalArgumentException("flow " + label + " needs a positive rate cap");
+            throw new IllegalArgumentException("flow " + label.get() + " needs a positive rate cap");
         }
         if (bytes < 0) {
-            throw new IllegalArgumentException("flow " + label + " has negative size");
+            throw new IllegalArgumentException("flow " + label.get() + " has negative size");
         }
-        List<Resource> unique = new ArrayList<>(path.size());
-        List<Double> factors = new ArrayList<>(path.size());
-        for (int i = 0; i < path.size(); i++) {
-            double u = usage == null ? 1.0 : usage.get(i);
-            if (!(u > 0)) {
-                throw new IllegalArgumentException("flow " + label + " has non-positive usage of " + path.get(i));
+        // Straight into the flow's arrays: every lane start builds one, and lists here cost a boxed usage
+        // and a list of each per resource (the launcher's C1 compiler removes neither).
+        int n = path.size();
+        Resource[] p = new Resource[n];
+        double[] u = new double[n];
+        int unique = 0;
+        for (int i = 0; i < n; i++) {
+            Resource r = path.get(i);
+            double use = usage == null ? 1.0 : usage.get(i);
+            if (!(use > 0)) {
+                throw new IllegalArgumentException("flow " + label.get() + " has non-positive usage of " + r);
             }
-            int at = unique.indexOf(path.get(i));
-            if (at >= 0) {
-                factors.set(at, factors.get(at) + u);
+            int at = 0;
+            while (at < unique && p[at] != r) {
+                at++;
+            }
+            if (at < unique) {
+                u[at] += use;
             } else {
-                unique.add(path.get(i));
-                factors.add(u);
+                p[unique] = r;
+                u[unique++] = use;
             }
         }
-        Resource[] p = unique.toArray(new Resource[0]);
-        double[] u = new double[p.length];
-        for (int i = 0; i < p.length; i++) {
-            u[i] = factors.get(i);
+        if (unique < n) {
+            p = Arrays.copyOf(p, unique);
+            u = Arrays.copyOf(u, unique);
         }
         return new Flow(nextFlowId++, label, p, u, weight, rateCap, bytes, clock.now());
     }
@@ -324,7 +351,7 @@ public final class FluidNetwork {
             return;
         }
         for (FlowGroup g : all) {
-            for (Flow m : g.byTag) {
+            for (Flow m : g.byTag.inOrder()) {
                 m.addPathTo(seeds);
             }
         }

@@ -38,7 +38,7 @@ final class MaxMinOracle {
                 }
                 FlowGroup g = groups.aggregate(f);
                 if (g != null) {
-                    all.addAll(g.byTag);
+                    all.addAll(g.byTag.inOrder());
                 } else {
                     all.add(f);
                 }
@@ -128,7 +128,7 @@ final class MaxMinOracle {
             FlowGroup g = groups.aggregate(f);
             if (g != null) {
                 // A group: its one event is its smallest tag's; its members are checked as flows below.
-                members.addAll(g.byTag);
+                members.addAll(g.byTag.inOrder());
                 double due = now + g.nextDelay(now);
                 if (g.byTag.isEmpty() || f.completion == null || !f.completion.isPending()) {
                     out.add("group " + f.label() + " has no members or no completion event");

@@ -75,7 +75,8 @@ public final class MaxMinSolver {
             position[i] = -1;
         }
         int handles = resourceCount;
-        for (Flow f : flows) {
+        for (int j = 0; j < flows.size(); j++) {
+            Flow f = flows.get(j);
             if (f.number >= flowState.length) {
                 flowState = Arrays.copyOf(flowState, Math.max(f.number + 1, 2 * flowState.length));
             }

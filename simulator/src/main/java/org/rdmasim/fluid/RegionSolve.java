@@ -122,14 +122,18 @@ final class RegionSolve implements RateChanges {
     private int collectTouched() {
         touched.clear();
         int edgeMark = ++marks;
-        for (Resource q : visited) {
+        // Lists walked by index here and in the solver: an iterator per walk, several walks per event, is
+        // garbage the launcher's C1 compiler does not remove.
+        for (int v = 0; v < visited.size(); v++) {
+            Resource q = visited.get(v);
             if (perResource[3 * q.number + ROUND] != edgeMark) {
                 perResource[3 * q.number + ROUND] = edgeMark;
                 perResource[3 * q.number + PLACE] = touched.size();
                 touched.add(q);
             }
         }
-        for (Flow f : flows) {
+        for (int j = 0; j < flows.size(); j++) {
+            Flow f = flows.get(j);
             for (int at = 0, ends = f.pathLength(); at < ends; at++) {
                 Resource q = f.pathArray()[at];
                 if (perResource[3 * q.number + ROUND] != edgeMark) {
@@ -147,7 +151,8 @@ final class RegionSolve implements RateChanges {
     /** The load flows outside the region put on each touched resource: its load less the region's old load. */
     private void measureOutsideLoad(int k, int mark) {
         Arrays.fill(solvedLoad, 0, k, 0.0);
-        for (Flow f : flows) {
+        for (int j = 0; j < flows.size(); j++) {
+            Flow f = flows.get(j);
             Resource[] p = f.pathArray();
             for (int i = 0, ends = f.pathLength(); i < ends; i++) {
                 solvedLoad[perResource[3 * p[i].number + PLACE]] += f.rate * f.usage(i);
@@ -192,7 +197,8 @@ final class RegionSolve implements RateChanges {
     private void measureRegionLoad(int k) {
         Arrays.fill(regionLoad, 0, k, 0.0);
         Arrays.fill(crossingFlows, 0, k, 0);
-        for (Flow f : flows) {
+        for (int j = 0; j < flows.size(); j++) {
+            Flow f = flows.get(j);
             Resource[] p = f.pathArray();
             for (int i = 0, ends = f.pathLength(); i < ends; i++) {
                 int t = perResource[3 * p[i].number + PLACE];

@@ -128,8 +128,8 @@ final class RegionUpdate {
             double load = changes.loadAfter(t);
             if (load != r.load()) {
                 r.setLoad(now, load);
-                for (LoadObserver o : observers) {
-                    o.loadChanged(r, now, load);
+                for (int i = 0; i < observers.size(); i++) {
+                    observers.get(i).loadChanged(r, now, load);
                 }
             }
         }

@@ -41,7 +41,8 @@
  * <p>The data model, each class knowing only those listed after it:
  * <ul>
  *   <li>{@code FlowGroup}: flows frozen together at one resource, its pseudo-flow and members' order by
- *       tag and threshold, and the resources it makes follow it lazily.</li>
+ *       tag, and the bounds on its level (members' thresholds, lazily followed resources).</li>
+ *   <li>{@code MembersByTag}: a group's members in finish order (tag, then id), a sorted ring of arrays.</li>
  *   <li>{@code Blend}: the summed load several groups put on a resource only their members cross (the
  *       lanes of one striped receiver, each in the group of its source NIC, on the receiver's memory),
  *       which follows it lazily, and the budgets that keep each group's level below where it would fill.</li>
@@ -59,6 +60,8 @@
  *       resource and the group it follows, {@code FlowGroups} keeps by resource number.</li>
  *   <li>{@code Level}: a group's (or blend's) rate per unit weight and its history, as flows and
  *       resources read it; {@code LevelHistory}: the suffix maxima of a level's records, for peaks.</li>
+ *   <li>{@code Bounds}: a multiset of values of which the lowest is read, for a group's cap and a blend's
+ *       smallest capacity.</li>
  * </ul>
  *
  * <p>{@link org.rdmasim.fluid.FlowTap} shows a layer above what a run did, to pose it again to another

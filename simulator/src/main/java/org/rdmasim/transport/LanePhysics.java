@@ -1,7 +1,9 @@
 package org.rdmasim.transport;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.hardware.CalibrationProfile;
@@ -18,6 +20,17 @@ final class LanePhysics {
     private final Cluster cluster;
     private final ProtocolParameters params;
     private final WriteOrdering ordering;
+    /**
+     * The READ initiator's per-QP READ rate, bytes per second, by profile: a profile finds a parameter by
+     * name through a stream, and a READ lane's cap asked for it once per lane start.
+     */
+    private final Map<CalibrationProfile, Double> qpReadRates = new IdentityHashMap<>();
+    // A lane's usages, boxed once: the path is built on every lane start, and the launcher's C1 compiler
+    // does not remove the boxing of a literal (one Double per resource per lane).
+    private static final Double ONCE = 1.0;
+    private static final Double TWICE = 2.0;
+    /** A lane path's usual length at most, to size its lists once (see {@link #lanePath}). */
+    static final int LANE_PATH_ROOM = 16;
 
     LanePhysics(Cluster cluster, ProtocolParameters params, WriteOrdering ordering) {
         this.cluster = cluster;
@@ -67,19 +80,17 @@ final class LanePhysics {
         Host dst = cluster.host(spec.sink().host());
         TopologyNode sn = src.nic(lane.sourceNic());
         TopologyNode dn = dst.nic(lane.sinkNic());
-        List<Resource> path = new ArrayList<>();
+        // Room for a lane of a multi-switch host on a leaf-spine fabric (~12-16 resources) without regrowing.
+        List<Resource> path = new ArrayList<>(LANE_PATH_ROOM);
         bufferToNic(src, spec.source().device(), spec.sourcePath(), sn, spec.acsRedirect(), path, usage);
-        for (Resource r : cluster.across(src, sn, dst, dn)) {
-            path.add(r);
-            usage.add(1.0);
-        }
+        add(path, usage, cluster.across(src, sn, dst, dn), ONCE);
         if (spec.operation() == Operation.READ && !RmaEmulation.applies(spec)) {
             // the READ initiator is the sink; its NIC's calibrated READ rate, if its profile has one
             // (an emulated GET is no RDMA READ: the target sends its reply as active messages)
             Resource read = cluster.nicReadCalibrated(dn);
             if (read != null) {
                 path.add(read);
-                usage.add(1.0);
+                usage.add(ONCE);
             }
         }
         nicToBuffer(dst, dn, spec.sink().device(), spec.sinkPath(), spec.acsRedirect(), path, usage);
@@ -91,17 +102,17 @@ final class LanePhysics {
         TopologyNode d = deviceNode(h, device);
         if (d.kind() == TopologyNode.Kind.SOCKET || mode == DataPath.HOST_MEMORY) {
             int socket = d.socket();
-            add(path, usage, List.of(cluster.hostMemory(h, socket)), 1.0);
-            add(path, usage, cluster.fromSocket(h, socket, nic), 1.0);
+            add(path, usage, List.of(cluster.hostMemory(h, socket)), ONCE);
+            add(path, usage, cluster.fromSocket(h, socket, nic), ONCE);
         } else if (mode.bouncesThroughHost()) {
             // Bounce buffer on the NIC's NUMA node: GPU -> host memory (write), host memory -> NIC (read);
             // for the emulation the bounce buffer is the AM lane's registered send buffer.
             int socket = nic.socket();
-            add(path, usage, cluster.toSocket(h, d, socket), 1.0);
-            add(path, usage, List.of(cluster.hostMemory(h, socket)), 2.0);
-            add(path, usage, cluster.fromSocket(h, socket, nic), 1.0);
+            add(path, usage, cluster.toSocket(h, d, socket), ONCE);
+            add(path, usage, List.of(cluster.hostMemory(h, socket)), TWICE);
+            add(path, usage, cluster.fromSocket(h, socket, nic), ONCE);
         } else {
-            add(path, usage, cluster.within(h, d, nic, acs), 1.0);
+            add(path, usage, cluster.within(h, d, nic, acs), ONCE);
         }
     }
 
@@ -110,20 +121,20 @@ final class LanePhysics {
         TopologyNode d = deviceNode(h, device);
         if (d.kind() == TopologyNode.Kind.SOCKET || mode == DataPath.HOST_MEMORY) {
             int socket = d.socket();
-            add(path, usage, cluster.toSocket(h, nic, socket), 1.0);
-            add(path, usage, List.of(cluster.hostMemory(h, socket)), 1.0);
+            add(path, usage, cluster.toSocket(h, nic, socket), ONCE);
+            add(path, usage, List.of(cluster.hostMemory(h, socket)), ONCE);
         } else if (mode.bouncesThroughHost()) {
             int socket = nic.socket();
-            add(path, usage, cluster.toSocket(h, nic, socket), 1.0);
-            add(path, usage, List.of(cluster.hostMemory(h, socket)), 2.0);
-            add(path, usage, cluster.fromSocket(h, socket, d), 1.0);
+            add(path, usage, cluster.toSocket(h, nic, socket), ONCE);
+            add(path, usage, List.of(cluster.hostMemory(h, socket)), TWICE);
+            add(path, usage, cluster.fromSocket(h, socket, d), ONCE);
         } else {
-            add(path, usage, cluster.within(h, nic, d, acs), 1.0);
+            add(path, usage, cluster.within(h, nic, d, acs), ONCE);
             // GPU memory written in strict order, where the host's profile says that route is slower
             Resource strict = d.kind() == TopologyNode.Kind.GPU ? cluster.strictOrderGpuWrites(nic) : null;
             if (strict != null && ordering.strict(h.name(), device, nic.name())) {
                 path.add(strict);
-                usage.add(1.0);
+                usage.add(ONCE);
             }
         }
     }
@@ -133,9 +144,10 @@ final class LanePhysics {
                 "host " + h.name() + " has no device named " + device));
     }
 
-    private static void add(List<Resource> path, List<Double> usage, List<Resource> rs, double u) {
-        for (Resource r : rs) {
-            path.add(r);
+    /** Appends {@code rs} (by index: the path is built on every lane start, an iterator per piece was garbage) with usage {@code u}. */
+    private static void add(List<Resource> path, List<Double> usage, List<Resource> rs, Double u) {
+        for (int i = 0; i < rs.size(); i++) {
+            path.add(rs.get(i));
             usage.add(u);
         }
     }
@@ -160,6 +172,11 @@ final class LanePhysics {
      * </ul>
      */
     public double laneCap(TransferSpec spec, Lane lane) {
+        return laneCap(spec, lane, oneWayLatency(spec, lane));
+    }
+
+    /** {@link #laneCap(TransferSpec, Lane)} of a lane whose {@link #oneWayLatency} is {@code oneWay}. */
+    double laneCap(TransferSpec spec, Lane lane, double oneWay) {
         double cap = Double.POSITIVE_INFINITY;
         if (lane.bytes() == 0) {
             return cap;
@@ -172,7 +189,7 @@ final class LanePhysics {
             cap = Math.min(cap, message / params.perFragmentSeconds());
         }
         cap = Math.min(cap, message * params.nicMessageRate());
-        double rtt = 2 * oneWayLatency(spec, lane);
+        double rtt = 2 * oneWay;
         if (RmaEmulation.applies(spec)) {
             // UCX's software RMA: active messages copied through host memory on both sides, one at a time
             cap = Math.min(cap, RmaEmulation.laneRate(spec));
@@ -192,8 +209,8 @@ final class LanePhysics {
 
     /** The READ initiator's calibrated per-QP READ rate, bytes per second, or infinity. */
     private double qpReadRate(TransferSpec spec) {
-        return cluster.host(spec.sink().host()).profile().qpReadRate()
-                .map(p -> org.rdmasim.hardware.Units.gbpsToBytesPerSecond(p.value())).orElse(Double.POSITIVE_INFINITY);
+        return qpReadRates.computeIfAbsent(cluster.host(spec.sink().host()).profile(), profile -> profile.qpReadRate()
+                .map(p -> org.rdmasim.hardware.Units.gbpsToBytesPerSecond(p.value())).orElse(Double.POSITIVE_INFINITY));
     }
 
     /** Which of the limits of {@link #laneCap} held a lane back, for reports. */

@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.fluid.Flow;
+import org.rdmasim.fluid.FlowListener;
 import org.rdmasim.fluid.FlowStart;
 import org.rdmasim.fluid.Limit;
 import org.rdmasim.fluid.Resource;
@@ -200,7 +202,7 @@ public final class TransferEngine {
                 // A READ's data starts after its request has crossed to the source; a WRITE's at once.
                 double requestDelay = spec.operation() == Operation.READ ? oneWay : 0.0;
                 double delay = posting + requestDelay + params.perFragmentSeconds();
-                runs[i] = new LaneRun(this, i, lane);
+                runs[i] = new LaneRun(this, i, lane, oneWay);
                 if (i > first && delay != firstDelay) {
                     scheduleStart(firstDelay, java.util.Arrays.copyOfRange(runs, first, i));
                     first = i;
@@ -296,10 +298,12 @@ public final class TransferEngine {
      * One lane of a running transfer: its QP, its current flow, and, while a port on its path is down,
      * the bytes it still has to move.
      */
-    private final class LaneRun {
+    private final class LaneRun implements FlowListener, Supplier<String> {
         private final Running transfer;
         private final int index;
         private final Lane lane;
+        /** Its one-way latency, worked out at the post (a pure function of the spec and lane) and kept for its cap. */
+        private final double oneWay;
         private double started = Double.NaN;
         private Flow flow;
         /** Bytes still to move; whole lane until it starts, then updated when its flow is stopped. */
@@ -310,10 +314,11 @@ public final class TransferEngine {
         private TopologyNode sourcePort;
         private TopologyNode sinkPort;
 
-        LaneRun(Running transfer, int index, Lane lane) {
+        LaneRun(Running transfer, int index, Lane lane, double oneWay) {
             this.transfer = transfer;
             this.index = index;
             this.lane = lane;
+            this.oneWay = oneWay;
             this.remaining = lane.bytes();
         }
 
@@ -337,11 +342,23 @@ public final class TransferEngine {
         }
 
         private FlowStart flowStart() {
-            List<Double> usage = new ArrayList<>();
+            List<Double> usage = new ArrayList<>(LanePhysics.LANE_PATH_ROOM);
             List<Resource> path = lanePath(transfer.spec, lane, usage);
-            double cap = laneCap(transfer.spec, lane);
-            String label = transfer.spec.id() + " " + lane.label();
-            return new FlowStart(label, path, usage, 1.0, cap, Math.round(remaining), f -> transfer.laneDone(this, f));
+            double cap = physics.laneCap(transfer.spec, lane, oneWay);
+            // The lane names its flow and hears its end: no label string nor listener per lane start.
+            return new FlowStart(this, path, usage, 1.0, cap, Math.round(remaining), this);
+        }
+
+        /** Its flow's name, as messages and logs of the run show it: the transfer's id and the lane's. */
+        @Override
+        public String get() {
+            return transfer.spec.id() + " " + lane.label();
+        }
+
+        /** Its flow delivered its last byte (the lane is its flow's listener). */
+        @Override
+        public void finished(Flow f) {
+            transfer.laneDone(this, f);
         }
 
         private void startFlow() {
