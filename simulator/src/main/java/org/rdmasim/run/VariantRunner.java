@@ -150,12 +150,13 @@ public final class VariantRunner {
         List<Host> hosts = hostsOf(v);
         Map<String, String> representativeOf = new HashMap<>();
         VariantRegistration.Outcome registration = v.isFanout() ? registerFanout(v, hosts, representativeOf)
-                : register(v, hosts);
+                : register(v, hosts, representativeOf);
         if (!registration.passed()) {
             return VariantOutcome.failed(v.name(), v.description(), registration.error(), v.claim(), registration.totals());
         }
         if (!v.isFanout()) {
-            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, held(registration, Map.of()), watch, log);
+            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, held(registration, representativeOf),
+                    watch, log);
             double wall = (System.nanoTime() - t0) / 1e9;
             return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", result, wall, v.claim(),
                     registration.totals());
@@ -310,7 +311,7 @@ public final class VariantRunner {
 
     /** The variant's registrations as its run makes them (fan-outs through one host per group). */
     public static VariantRegistration.Outcome registrationOutcome(VariantSpec v, List<Host> hosts) {
-        return v.isFanout() ? registerFanout(v, hosts, new HashMap<>()) : register(v, hosts);
+        return v.isFanout() ? registerFanout(v, hosts, new HashMap<>()) : register(v, hosts, new HashMap<>());
     }
 
     /**
@@ -321,7 +322,7 @@ public final class VariantRunner {
         List<Host> hosts = hostsOf(v);
         Map<String, String> representativeOf = new HashMap<>();
         VariantRegistration.Outcome registration = v.isFanout() ? registerFanout(v, hosts, representativeOf)
-                : register(v, hosts);
+                : register(v, hosts, representativeOf);
         return registration.passed() ? held(registration, representativeOf)
                 : new Held(UcxLaneSelection.Registrations.EVERYWHERE, WriteOrdering.RELAXED);
     }
@@ -524,9 +525,23 @@ public final class VariantRunner {
 
     /**
      * Registers every buffer the workload touches (each endpoint once, at the largest size it moves)
-     * where the variant's transfer backend places it, against the variant's caps.
+     * where the variant's transfer backend places it, against the variant's caps; the outcome lists one
+     * host per group of identical ones (below).
      */
     static VariantRegistration.Outcome register(VariantSpec v, List<Host> hostList) {
+        return register(v, hostList, new HashMap<>());
+    }
+
+    /**
+     * As {@link #register(VariantSpec, List)}, with hosts grouped as for a fan-out: hosts of one shape
+     * holding the same buffers register identically, so one host per group is registered (a list of
+     * 4,096 transfers to receivers of one counted group registers one receiver, not 4,096) and
+     * {@code representativeOf} maps each host to the one registered for it. The totals still add every
+     * host's own in cluster order, the same sums to the last bit as registering each host. The first
+     * host of a group in cluster order registers for it, so a failure names the same host, with the
+     * same text, as registering every host would.
+     */
+    static VariantRegistration.Outcome register(VariantSpec v, List<Host> hostList, Map<String, String> representativeOf) {
         Hosts cluster = Hosts.of(hostList);
         Map<String, VariantRegistration.Buffer> buffers = new LinkedHashMap<>();
         Map<String, Long> sizes = new LinkedHashMap<>();
@@ -557,8 +572,41 @@ public final class VariantRunner {
                 }
             }
         }
-        return VariantRegistration.registerOnSites(hostList, sites(v), new ArrayList<>(buffers.values()),
+        Map<String, List<VariantRegistration.Buffer>> perHost = new HashMap<>();
+        for (VariantRegistration.Buffer b : buffers.values()) {
+            perHost.computeIfAbsent(b.host(), k -> new ArrayList<>()).add(b);
+        }
+        // A counted host group shares one spec instance: identity is enough and avoids deep hashing.
+        Map<HostSpec, Integer> shapes = new java.util.IdentityHashMap<>();
+        Map<List<Object>, String> groups = new HashMap<>();
+        List<Host> representatives = new ArrayList<>();
+        List<VariantRegistration.Buffer> registered = new ArrayList<>();
+        for (Host h : hostList) {
+            List<VariantRegistration.Buffer> mine = perHost.get(h.name());
+            if (mine == null) {
+                continue;
+            }
+            List<Object> key = List.of(shapes.computeIfAbsent(h.spec(), x -> shapes.size()),
+                    mine.stream().map(VariantRegistration.Buffer::region).toList());
+            String first = groups.putIfAbsent(key, h.name());
+            if (first == null) {
+                representatives.add(h);
+                registered.addAll(mine);
+            }
+            representativeOf.put(h.name(), first == null ? h.name() : first);
+        }
+        VariantRegistration.Outcome reps = VariantRegistration.registerOnSites(representatives, sites(v), registered,
                 new RegistrationModel(v.registration().parameters()), v.registration().caps());
+        Map<String, RegistrationTotals> totalsOf = new HashMap<>();
+        reps.hosts().forEach(h -> totalsOf.put(h.host(), h.totals()));
+        RegistrationTotals totals = RegistrationTotals.ZERO;
+        for (Host h : hostList) {
+            String representative = representativeOf.get(h.name());
+            if (representative != null) { // a host without buffers registers nothing
+                totals = totals.plus(totalsOf.get(representative));
+            }
+        }
+        return new VariantRegistration.Outcome(totals, reps.hosts());
     }
 
     private static String socketOf(Host h, TopologyNode gpu) {
