@@ -83,7 +83,8 @@ public final class YamlTree {
         } catch (InputLimits.LimitException e) {
             throw new ScenarioException(fileLabel, e.line(), e.line() == 0 ? 0 : 1, e.getMessage());
         }
-        return parse(text, fileLabel);
+        // InputLimits.read has checked the limits
+        return compose(text, fileLabel);
     }
 
     public static YamlTree parse(String text, String fileLabel) {
@@ -91,6 +92,11 @@ public final class YamlTree {
             // a line's length is a fact about the line: its first column; 0:0 only for the whole file
             throw new ScenarioException(fileLabel, v.line(), v.line() == 0 ? 0 : 1, v.problem());
         });
+        return compose(text, fileLabel);
+    }
+
+    /** The tree of {@code text}, already within {@link InputLimits}. */
+    private static YamlTree compose(String text, String fileLabel) {
         LoaderOptions options = new LoaderOptions();
         options.setAllowDuplicateKeys(false);
         options.setMaxAliasesForCollections(MAX_ALIASES);
