@@ -55,7 +55,7 @@ final class ScenarioBench {
         pools.forEach(MemoryPoolMXBean::resetPeakUsage);
         LiveHeap live = new LiveHeap();
         // as run does: a spare core pays the first chart's start-up while the scenario loads and runs
-        org.rdmasim.report.ReportWriter.warmUpCharts();
+        org.rdmasim.report.ReportWriter.warmUp();
         long t0 = System.nanoTime();
         Scenario scenario = ScenarioLoader.load(file);
         org.rdmasim.run.RunBudget.of(scenario).check(Runtime.getRuntime().maxMemory());

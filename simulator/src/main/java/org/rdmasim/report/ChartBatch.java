@@ -26,30 +26,16 @@ final class ChartBatch {
     private final List<Job> jobs = new ArrayList<>();
 
     /**
-     * Draws one small chart of each kind, into memory, on a daemon thread, when the machine has a spare
-     * core: the first chart of a process pays for loading Java2D, fonts and JFreeChart (about a third
-     * of a second), and this pays it while the scenario loads and runs on the other core. Nothing is
-     * written; a failure here only means the first real chart pays instead.
+     * Draws one small chart of each kind into memory: the first chart of a process pays for loading
+     * Java2D, fonts and JFreeChart (about a third of a second). Nothing is written.
      */
-    static void warmUpInBackground() {
-        if (Runtime.getRuntime().availableProcessors() < 2) {
-            return;
+    static void warmUp() throws IOException {
+        org.jfree.data.category.DefaultCategoryDataset bars = new org.jfree.data.category.DefaultCategoryDataset();
+        bars.addValue(1, "a", "b");
+        java.util.Map<String, double[]> cdf = java.util.Map.of("a", new double[] {1, 2});
+        for (JFreeChart c : List.of(Charts.bars("warm-up", "s", bars, List.of()), Charts.pullCdf("warm-up", cdf))) {
+            ChartFiles.draw(c, new java.io.ByteArrayOutputStream());
         }
-        Thread t = new Thread(() -> {
-            try {
-                org.jfree.data.category.DefaultCategoryDataset bars = new org.jfree.data.category.DefaultCategoryDataset();
-                bars.addValue(1, "a", "b");
-                java.util.Map<String, double[]> cdf = java.util.Map.of("a", new double[] {1, 2});
-                for (JFreeChart c : List.of(Charts.bars("warm-up", "s", bars, List.of()), Charts.pullCdf("warm-up", cdf))) {
-                    ChartFiles.draw(c, new java.io.ByteArrayOutputStream());
-                }
-            } catch (RuntimeException | IOException e) {
-                // best effort only
-            }
-        }, "rdmasim-chart-warm-up");
-        t.setDaemon(true);
-        t.setPriority(Thread.MIN_PRIORITY);
-        t.start();
     }
 
     /** Queues a chart, built when its task runs, to be written as {@code base}.png and .svg. */

@@ -41,11 +41,29 @@ public final class ReportWriter {
     }
 
     /**
-     * Starts paying the first chart's start-up cost (Java2D, fonts, JFreeChart) on a spare core while the
-     * caller loads and runs a scenario; see {@link ChartBatch#warmUpInBackground}.
+     * Starts paying, on a daemon thread when the machine has a spare core, what the first report of a
+     * process costs before it writes a byte: the first chart's Java2D, fonts and JFreeChart
+     * ({@link ChartBatch#warmUp}), then the JSON writer's and the page template's loading. The caller
+     * loads and runs the scenario meanwhile on one core, so the other would be idle. Nothing is written;
+     * a failure here only means the real report pays instead.
      */
-    public static void warmUpCharts() {
-        ChartBatch.warmUpInBackground();
+    public static void warmUp() {
+        if (Runtime.getRuntime().availableProcessors() < 2) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                ChartBatch.warmUp();
+                SummaryJson.warmUp();
+                // the page template is parsed when its class is initialised; parsing loads the template engine
+                java.lang.invoke.MethodHandles.lookup().ensureInitialized(IndexHtml.class);
+            } catch (RuntimeException | IOException | IllegalAccessException e) {
+                // best effort only
+            }
+        }, "rdmasim-report-warm-up");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
     }
 
     /** A sweep to chart: each series is a written variant, each point the variant run at one message size. */
