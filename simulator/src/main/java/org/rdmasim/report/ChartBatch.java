@@ -1,23 +1,16 @@
 package org.rdmasim.report;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import org.jfree.chart.JFreeChart;
 
 /**
- * The charts of one report, drawn on as many threads as the machine has cores (two at most: the
- * report's tables take another). Each chart is built and written by its own task into its own files,
- * so the files are the same whatever the order the tasks run in; the list of names keeps the order
- * the charts were added in.
+ * The charts of one report, each built and written by its own {@link ReportJobs} job into its own
+ * files, so the files are the same whatever the order the jobs run in; the list of names keeps the
+ * order the charts were added in.
  */
 final class ChartBatch {
     private record Job(Supplier<JFreeChart> chart, String base) {
@@ -48,50 +41,20 @@ final class ChartBatch {
         return jobs.stream().map(Job::base).toList();
     }
 
-    void writeAll(Path dir) throws IOException {
-        int threads = Math.min(2, Math.min(jobs.size(), Runtime.getRuntime().availableProcessors()));
-        if (threads <= 1) {
-            for (Job j : jobs) {
+    /** Adds a job per chart to {@code into}, each building its chart and writing its PNG and SVG into {@code dir}. */
+    void addTo(ReportJobs into, Path dir) throws IOException {
+        for (Job j : jobs) {
+            into.add(() -> {
                 ChartFiles.write(j.chart().get(), dir, j.base());
-            }
-            return;
+            }, List.of(j.base() + ".png", j.base() + ".svg"));
         }
-        ExecutorService pool = Executors.newFixedThreadPool(threads, task -> {
-            Thread t = new Thread(task, "rdmasim-report-charts");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (Job j : jobs) {
-                done.add(pool.submit(() -> {
-                    try {
-                        ChartFiles.write(j.chart().get(), dir, j.base());
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }));
-            }
-            for (Future<?> f : done) {
-                f.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while the report's charts were drawn");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof UncheckedIOException u) {
-                throw u.getCause();
-            }
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IOException(cause);
-        } finally {
-            pool.shutdownNow();
+    }
+
+    /** Writes every chart into {@code dir} (on two threads where there are two cores). */
+    void writeAll(Path dir) throws IOException {
+        try (ReportJobs jobs = new ReportJobs(null)) {
+            addTo(jobs, dir);
+            jobs.awaitAll();
         }
     }
 }
