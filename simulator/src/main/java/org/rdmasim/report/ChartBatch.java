@@ -41,9 +41,14 @@ final class ChartBatch {
         return jobs.stream().map(Job::base).toList();
     }
 
-    /** Adds a job per chart to {@code into}, each building its chart and writing its PNG and SVG into {@code dir}. */
+    /**
+     * Adds a job per chart to {@code into}, each building its chart and writing its PNG and SVG into
+     * {@code dir}; the last added first, as the charts of many points (per variant: receivers over time,
+     * NIC throughput) come after the few bars of the summary charts and take longest.
+     */
     void addTo(ReportJobs into, Path dir) throws IOException {
-        for (Job j : jobs) {
+        for (int i = jobs.size() - 1; i >= 0; i--) {
+            Job j = jobs.get(i);
             into.add(() -> {
                 ChartFiles.write(j.chart().get(), dir, j.base());
             }, List.of(j.base() + ".png", j.base() + ".svg"));

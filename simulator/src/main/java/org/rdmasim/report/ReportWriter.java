@@ -110,21 +110,22 @@ public final class ReportWriter {
         Files.createDirectories(dir);
         java.util.Map<String, String> bases = fileBases(outcomes);
         Files.writeString(dir.resolve(MARKER), "written by rdmasim; safe to replace\n", StandardCharsets.UTF_8);
-        // The tables and the charts read the same finished results and write different files: each is a
-        // job, run on both cores where there are two, the largest first (at 65,536 receivers the three
-        // big tables are ~45 MB each, a second or more to write and hash).
+        // The tables, the charts and the pages read the same finished results and write different files:
+        // each is a job, run on both cores where there are two, the largest first (at 65,536 receivers the
+        // three big tables are ~45 MB each, a second or more to write and hash). The page names the charts
+        // but reads none of their files, so it need not wait for them.
         try (ReportJobs jobs = new ReportJobs(folder)) {
             jobs.add(() -> CsvTables.writeTransfers(dir.resolve("transfers.csv"), outcomes), List.of("transfers.csv"));
             jobs.add(() -> SummaryJson.write(dir.resolve("summary.json"),
                     SummaryJson.build(scenario, description, outcomes, provenance)), List.of("summary.json"));
             jobs.add(() -> CsvTables.writeResources(dir.resolve("resources.csv"), outcomes), List.of("resources.csv"));
+            jobs.add(() -> InteractiveCharts.write(dir, scenario, outcomes), InteractiveCharts.FILES);
             List<String> charts = charts(dir, scenario, outcomes, references, sweep, bases, jobs);
+            jobs.add(() -> IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts, provenance,
+                    environments, sweep, answer), List.of("index.html"));
             jobs.add(() -> CsvTables.writeNicThroughput(dir.resolve("nic-throughput.csv"), outcomes),
                     List.of("nic-throughput.csv"));
-            InteractiveCharts.write(dir, scenario, outcomes);
             jobs.awaitAll();
-            IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts, provenance,
-                    environments, sweep, answer);
             return new Written(dir, charts);
         }
     }
