@@ -543,33 +543,34 @@ public final class VariantRunner {
      */
     static VariantRegistration.Outcome register(VariantSpec v, List<Host> hostList, Map<String, String> representativeOf) {
         Hosts cluster = Hosts.of(hostList);
-        Map<String, VariantRegistration.Buffer> buffers = new LinkedHashMap<>();
-        Map<String, Long> sizes = new LinkedHashMap<>();
+        // Each endpoint once, in the order the transfers first name it, with the most bytes it moves.
+        Map<String, Endpoint> endpoints = new LinkedHashMap<>();
+        Map<String, Long> sizes = new HashMap<>();
         for (TransferItem t : v.transfers()) {
             for (Endpoint e : List.of(t.from(), t.to())) {
-                sizes.merge(e.toString(), t.bufferBytes(), Math::max);
+                String name = e.toString();
+                endpoints.putIfAbsent(name, e);
+                sizes.merge(name, t.bufferBytes(), Math::max);
             }
         }
-        for (TransferItem t : v.transfers()) {
-            for (Endpoint e : List.of(t.from(), t.to())) {
-                long bytes = sizes.get(e.toString());
-                Host h = cluster.host(e.host());
-                boolean gpu = h.find(e.device()).map(n -> n.kind() == TopologyNode.Kind.GPU).orElse(false);
-                buffers.computeIfAbsent(e.toString(), k -> gpu ? VariantRegistration.Buffer.gpu(e.host(), e.device(), bytes)
-                        : new VariantRegistration.Buffer(e.host(), MemoryRegion.host(e.device(), bytes)));
-            }
+        Map<String, VariantRegistration.Buffer> buffers = new LinkedHashMap<>();
+        for (Map.Entry<String, Endpoint> en : endpoints.entrySet()) {
+            Endpoint e = en.getValue();
+            long bytes = sizes.get(en.getKey());
+            boolean gpu = cluster.host(e.host()).find(e.device()).map(n -> n.kind() == TopologyNode.Kind.GPU).orElse(false);
+            buffers.put(en.getKey(), gpu ? VariantRegistration.Buffer.gpu(e.host(), e.device(), bytes)
+                    : new VariantRegistration.Buffer(e.host(), MemoryRegion.host(e.device(), bytes)));
         }
         // bounce fragments the backend registers in host memory for a GPU buffer it cannot register
         TransportSettings ts = v.transport();
-        for (TransferItem t : v.transfers()) {
-            for (Endpoint e : List.of(t.from(), t.to())) {
-                Host h = cluster.host(e.host());
-                TopologyNode gpu = h.find(e.device()).filter(n -> n.kind() == TopologyNode.Kind.GPU).orElse(null);
-                long bytes = gpu == null ? 0 : ts.backend().hostBounceBytes(ts.stack(), h, gpu, ts.gpudirect());
-                if (bytes > 0) {
-                    buffers.computeIfAbsent(e + " bounce fragments", k -> new VariantRegistration.Buffer(e.host(),
-                            MemoryRegion.host(socketOf(h, gpu), bytes)));
-                }
+        for (Map.Entry<String, Endpoint> en : endpoints.entrySet()) {
+            Endpoint e = en.getValue();
+            Host h = cluster.host(e.host());
+            TopologyNode gpu = h.find(e.device()).filter(n -> n.kind() == TopologyNode.Kind.GPU).orElse(null);
+            long bytes = gpu == null ? 0 : ts.backend().hostBounceBytes(ts.stack(), h, gpu, ts.gpudirect());
+            if (bytes > 0) {
+                buffers.put(en.getKey() + " bounce fragments", new VariantRegistration.Buffer(e.host(),
+                        MemoryRegion.host(socketOf(h, gpu), bytes)));
             }
         }
         Map<String, List<VariantRegistration.Buffer>> perHost = new HashMap<>();
