@@ -10,8 +10,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * The files of one report (its tables and charts), written by jobs on two threads where the machine
- * has two cores, else one after the other as they are added. A job writes its own files and, when the
+ * The files of one report (its tables, charts and pages), written by jobs on two threads where the
+ * machine has two cores, else one after the other as they are added. A job writes its own files and, when the
  * report is staged in a {@link ReportFolder}, takes their SHA-256 for the manifest on the same thread
  * ({@link ReportFolder#hashWritten}): hashing runs at about 100 MB/s without the C2 compiler, and a
  * 65,536-receiver report is 150 MB, so the hashing is spread over both cores with the writing instead of
@@ -70,7 +70,7 @@ final class ReportJobs implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while the report's tables and charts were written");
+            throw new InterruptedIOException("interrupted while the report was written");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof IOException io) {
