@@ -169,7 +169,7 @@ public final class ReportFolder {
      * hashed again when the report is published. For a writer that has written the file for the last
      * time: on the thread that wrote it, the hashing runs beside the rest of the report.
      */
-    public void hashWritten(String name) throws IOException {
+    void hashWritten(String name) throws IOException {
         hashed.put(name, sha256(staging.resolve(name)));
     }
 
