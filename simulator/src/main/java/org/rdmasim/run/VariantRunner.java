@@ -251,14 +251,16 @@ public final class VariantRunner {
         // Registration time rests on calibrated and assumed terms by memory type (RegistrationParameters.terms).
         boolean gpu = false;
         boolean hostMemory = false;
-        Map<String, Host> built = new HashMap<>();
+        // Whether a device is a GPU is a fact about the host's shape: one host is built per shape (a
+        // counted group shares its spec instance), not one per endpoint of a 4,096-transfer list.
+        Map<HostSpec, Host> built = new java.util.IdentityHashMap<>();
         for (TransferItem t : v.isFanout() ? v.fanoutPlan().firstPull() : v.transfers()) {
             for (Endpoint e : List.of(t.from(), t.to())) {
                 HostSpec spec = v.hosts().get(e.host());
                 if (spec == null) {
                     continue;
                 }
-                Host h = built.computeIfAbsent(e.host(), n -> new Host(n, spec));
+                Host h = built.computeIfAbsent(spec, s -> new Host(e.host(), s));
                 boolean onGpu = h.find(e.device()).map(n -> n.kind() == TopologyNode.Kind.GPU).orElse(false);
                 gpu |= onGpu;
                 hostMemory |= !onGpu;
