@@ -187,9 +187,12 @@ public final class VariantRunner {
         }
         List<TransferItem> items = v.isFanout() ? v.fanoutPlan().firstPull() : v.transfers();
         Map<String, ConfigOverride> seen = new LinkedHashMap<>();
-        Map<String, Host> shapes = new HashMap<>();
+        // A process's configuration depends on its host's shape (StackProfile caches it per spec): one host
+        // is built per shape (a counted group shares its spec instance), not one per initiating host.
+        Map<HostSpec, Host> shapes = new java.util.IdentityHashMap<>();
         java.util.Set<String> processes = new java.util.HashSet<>();
         String first = "";
+        Host firstHost = null;
         List<String> listed = List.of();
         for (TransferItem t : items) {
             Endpoint init = t.operation() == Operation.READ ? t.to() : t.from();
@@ -200,7 +203,7 @@ public final class VariantRunner {
             if (spec == null) {
                 continue;
             }
-            Host h = shapes.computeIfAbsent(init.host(), n -> new Host(n, spec));
+            Host h = shapes.computeIfAbsent(spec, s -> new Host(init.host(), s));
             TopologyNode d = h.find(init.device()).orElse(null);
             if (d == null) {
                 continue;
@@ -211,12 +214,12 @@ public final class VariantRunner {
             }
             if (first.isEmpty()) {
                 first = init.toString();
+                firstHost = h;
                 listed = listedNics(v.transport().stack(), c, h);
             }
         }
-        if (!v.transport().stack().installStated() && !first.isEmpty()) {
-            Host h = shapes.get(first.substring(0, first.indexOf(':')));
-            if (h != null && v.transport().stack().installMatters(h)) {
+        if (!v.transport().stack().installStated() && firstHost != null) {
+            if (v.transport().stack().installMatters(firstHost)) {
                 var install = v.transport().stack().install();
                 restsOn.add(0, new ConfigAudit.Assumption("UCX install: " + install.yamlName()
                         + " (not stated by the scenario: the common install for this stack)", "assumed",
