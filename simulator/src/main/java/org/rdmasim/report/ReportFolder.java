@@ -52,6 +52,8 @@ public final class ReportFolder {
     private final Path target;
     private final Path staging;
     private final Set<String> unmarkedOwn;
+    /** SHA-256 of staged files, taken by the threads that wrote them ({@link #hashWritten}), by name. */
+    private final Map<String, String> hashed = new java.util.concurrent.ConcurrentHashMap<>();
     private boolean published;
 
     private ReportFolder(Path target, Path staging, Set<String> unmarkedOwn) {
@@ -163,6 +165,15 @@ public final class ReportFolder {
     }
 
     /**
+     * Takes the SHA-256 of the staged file {@code name} now, for the manifest, so that it is not read and
+     * hashed again when the report is published. For a writer that has written the file for the last
+     * time: on the thread that wrote it, the hashing runs beside the rest of the report.
+     */
+    void hashWritten(String name) throws IOException {
+        hashed.put(name, sha256(staging.resolve(name)));
+    }
+
+    /**
      * Puts the staged report in place with its manifest. A folder holding only rdmasim's files (or
      * nothing) is replaced as a whole; beside entries of the user's the files are moved in one by one,
      * replacing only files of the earlier report, so the user's stay. A staged file whose name an entry
@@ -172,7 +183,7 @@ public final class ReportFolder {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedIOException("interrupted before the report was put in place");
         }
-        List<String> newFiles = writeManifest(staging);
+        List<String> newFiles = writeManifest(staging, hashed);
         boolean exists = Files.exists(target, LinkOption.NOFOLLOW_LINKS);
         if (exists && !Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
             throw new UnsafeOutputException("will not replace " + target + ": it is not a folder");
@@ -309,7 +320,8 @@ public final class ReportFolder {
         return entries(dir).stream().filter(e -> !owned.contains(e)).toList();
     }
 
-    private static List<String> writeManifest(Path dir) throws IOException {
+    /** @param known hashes already taken of some of the files, by name */
+    private static List<String> writeManifest(Path dir, Map<String, String> known) throws IOException {
         List<String> names = new ArrayList<>();
         for (String name : entries(dir)) {
             if (!name.equals(MANIFEST)) {
@@ -320,13 +332,13 @@ public final class ReportFolder {
                 names.add(name);
             }
         }
-        // A cluster run's tables are ~10 MB, hashed after everything else is written, when the other
-        // core has nothing to do: the files are hashed on both (the common pool plus this thread).
+        // Files not hashed yet are hashed now, on both cores (the common pool plus this thread).
         Map<String, String> hashes = new TreeMap<>();
         try {
             names.parallelStream().map(name -> {
                 try {
-                    return Map.entry(name, sha256(dir.resolve(name)));
+                    String hash = known.get(name);
+                    return Map.entry(name, hash != null ? hash : sha256(dir.resolve(name)));
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }

@@ -41,11 +41,29 @@ public final class ReportWriter {
     }
 
     /**
-     * Starts paying the first chart's start-up cost (Java2D, fonts, JFreeChart) on a spare core while the
-     * caller loads and runs a scenario; see {@link ChartBatch#warmUpInBackground}.
+     * Starts paying, on a daemon thread when the machine has a spare core, what the first report of a
+     * process costs before it writes a byte: the first chart's Java2D, fonts and JFreeChart
+     * ({@link ChartBatch#warmUp}), then the JSON writer's and the page template's loading. The caller
+     * loads and runs the scenario meanwhile on one core, so the other would be idle. Nothing is written;
+     * a failure here only means the real report pays instead.
      */
-    public static void warmUpCharts() {
-        ChartBatch.warmUpInBackground();
+    public static void warmUp() {
+        if (Runtime.getRuntime().availableProcessors() < 2) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                ChartBatch.warmUp();
+                SummaryJson.warmUp();
+                // the page template is parsed when its class is initialised; parsing loads the template engine
+                java.lang.invoke.MethodHandles.lookup().ensureInitialized(IndexHtml.class);
+            } catch (RuntimeException | IOException | IllegalAccessException e) {
+                // best effort only
+            }
+        }, "rdmasim-report-warm-up");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
     }
 
     /** A sweep to chart: each series is a written variant, each point the variant run at one message size. */
@@ -76,7 +94,7 @@ public final class ReportWriter {
             java.util.Map<String, List<String>> environments, AnswerContext answer) throws IOException {
         ReportFolder folder = ReportFolder.stage(dir);
         try {
-            Written w = writeInto(folder.staging(), scenario, description, outcomes, references, sweep, provenance,
+            Written w = writeInto(folder, scenario, description, outcomes, references, sweep, provenance,
                     environments, answer);
             folder.publish();
             return new Written(dir, w.charts());
@@ -85,29 +103,37 @@ public final class ReportWriter {
         }
     }
 
-    private static Written writeInto(Path dir, String scenario, String description, List<VariantOutcome> outcomes,
-            List<Charts.Reference> references, SweepChart sweep, Provenance provenance,
+    private static Written writeInto(ReportFolder folder, String scenario, String description,
+            List<VariantOutcome> outcomes, List<Charts.Reference> references, SweepChart sweep, Provenance provenance,
             java.util.Map<String, List<String>> environments, AnswerContext answer) throws IOException {
+        Path dir = folder.staging();
         Files.createDirectories(dir);
         java.util.Map<String, String> bases = fileBases(outcomes);
         Files.writeString(dir.resolve(MARKER), "written by rdmasim; safe to replace\n", StandardCharsets.UTF_8);
-        // The tables and the charts read the same finished results and write different files, so on a
-        // machine with a spare core the tables are written beside the chart rendering (at 16k receivers
-        // each takes about a second and a half).
-        java.util.concurrent.FutureTask<Void> tables = new java.util.concurrent.FutureTask<>(() -> {
-            SummaryJson.write(dir.resolve("summary.json"), SummaryJson.build(scenario, description, outcomes, provenance));
-            CsvTables.writeTransfers(dir.resolve("transfers.csv"), outcomes);
-            CsvTables.writeResources(dir.resolve("resources.csv"), outcomes);
-            CsvTables.writeNicThroughput(dir.resolve("nic-throughput.csv"), outcomes);
-            return null;
-        });
-        if (Runtime.getRuntime().availableProcessors() > 1) {
-            Thread t = new Thread(tables, "rdmasim-report-tables");
-            t.setDaemon(true);
-            t.start();
-        } else {
-            tables.run();
+        // The tables, the charts and the pages read the same finished results and write different files:
+        // each is a job, run on both cores where there are two, the largest first (at 65,536 receivers the
+        // three big tables are ~45 MB each, a second or more to write and hash). The page names the charts
+        // but reads none of their files, so it need not wait for them.
+        try (ReportJobs jobs = new ReportJobs(folder)) {
+            jobs.add(() -> CsvTables.writeTransfers(dir.resolve("transfers.csv"), outcomes), List.of("transfers.csv"));
+            jobs.add(() -> SummaryJson.write(dir.resolve("summary.json"),
+                    SummaryJson.build(scenario, description, outcomes, provenance)), List.of("summary.json"));
+            jobs.add(() -> CsvTables.writeResources(dir.resolve("resources.csv"), outcomes), List.of("resources.csv"));
+            jobs.add(() -> InteractiveCharts.write(dir, scenario, outcomes), InteractiveCharts.FILES);
+            List<String> charts = charts(dir, scenario, outcomes, references, sweep, bases, jobs);
+            jobs.add(() -> IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts, provenance,
+                    environments, sweep, answer), List.of("index.html"));
+            jobs.add(() -> CsvTables.writeNicThroughput(dir.resolve("nic-throughput.csv"), outcomes),
+                    List.of("nic-throughput.csv"));
+            jobs.awaitAll();
+            return new Written(dir, charts);
         }
+    }
+
+    /** Adds the report's charts to {@code jobs}; returns their base names in page order. */
+    private static List<String> charts(Path dir, String scenario, List<VariantOutcome> outcomes,
+            List<Charts.Reference> references, SweepChart sweep, java.util.Map<String, String> bases, ReportJobs jobs)
+            throws IOException {
         ChartBatch batch = new ChartBatch();
 
         DefaultCategoryDataset pull = new DefaultCategoryDataset();
@@ -239,13 +265,8 @@ public final class ReportWriter {
                 return chart;
             }, base);
         }
-        batch.writeAll(dir);
-        InteractiveCharts.write(dir, scenario, outcomes);
-        List<String> charts = batch.names();
-        awaitTables(tables);
-        IndexHtml.write(dir.resolve("index.html"), scenario, description, outcomes, charts, provenance, environments,
-                sweep, answer);
-        return new Written(dir, charts);
+        batch.addTo(jobs, dir);
+        return batch.names();
     }
 
     /** Whether some cell of {@code data} holds a value (a chart of only "no value" notes says nothing). */
@@ -258,27 +279,6 @@ public final class ReportWriter {
             }
         }
         return false;
-    }
-
-    private static void awaitTables(java.util.concurrent.FutureTask<Void> tables) throws IOException {
-        try {
-            tables.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while the report's tables were written");
-        } catch (java.util.concurrent.ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(cause);
-        }
     }
 
     /**

@@ -150,12 +150,13 @@ public final class VariantRunner {
         List<Host> hosts = hostsOf(v);
         Map<String, String> representativeOf = new HashMap<>();
         VariantRegistration.Outcome registration = v.isFanout() ? registerFanout(v, hosts, representativeOf)
-                : register(v, hosts);
+                : register(v, hosts, representativeOf);
         if (!registration.passed()) {
             return VariantOutcome.failed(v.name(), v.description(), registration.error(), v.claim(), registration.totals());
         }
         if (!v.isFanout()) {
-            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, held(registration, Map.of()), watch, log);
+            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, held(registration, representativeOf),
+                    watch, log);
             double wall = (System.nanoTime() - t0) / 1e9;
             return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", result, wall, v.claim(),
                     registration.totals());
@@ -186,9 +187,12 @@ public final class VariantRunner {
         }
         List<TransferItem> items = v.isFanout() ? v.fanoutPlan().firstPull() : v.transfers();
         Map<String, ConfigOverride> seen = new LinkedHashMap<>();
-        Map<String, Host> shapes = new HashMap<>();
+        // A process's configuration depends on its host's shape (StackProfile caches it per spec): one host
+        // is built per shape (a counted group shares its spec instance), not one per initiating host.
+        Map<HostSpec, Host> shapes = new java.util.IdentityHashMap<>();
         java.util.Set<String> processes = new java.util.HashSet<>();
         String first = "";
+        Host firstHost = null;
         List<String> listed = List.of();
         for (TransferItem t : items) {
             Endpoint init = t.operation() == Operation.READ ? t.to() : t.from();
@@ -199,7 +203,7 @@ public final class VariantRunner {
             if (spec == null) {
                 continue;
             }
-            Host h = shapes.computeIfAbsent(init.host(), n -> new Host(n, spec));
+            Host h = shapes.computeIfAbsent(spec, s -> new Host(init.host(), s));
             TopologyNode d = h.find(init.device()).orElse(null);
             if (d == null) {
                 continue;
@@ -210,12 +214,12 @@ public final class VariantRunner {
             }
             if (first.isEmpty()) {
                 first = init.toString();
+                firstHost = h;
                 listed = listedNics(v.transport().stack(), c, h);
             }
         }
-        if (!v.transport().stack().installStated() && !first.isEmpty()) {
-            Host h = shapes.get(first.substring(0, first.indexOf(':')));
-            if (h != null && v.transport().stack().installMatters(h)) {
+        if (!v.transport().stack().installStated() && firstHost != null) {
+            if (v.transport().stack().installMatters(firstHost)) {
                 var install = v.transport().stack().install();
                 restsOn.add(0, new ConfigAudit.Assumption("UCX install: " + install.yamlName()
                         + " (not stated by the scenario: the common install for this stack)", "assumed",
@@ -250,14 +254,16 @@ public final class VariantRunner {
         // Registration time rests on calibrated and assumed terms by memory type (RegistrationParameters.terms).
         boolean gpu = false;
         boolean hostMemory = false;
-        Map<String, Host> built = new HashMap<>();
+        // Whether a device is a GPU is a fact about the host's shape: one host is built per shape (a
+        // counted group shares its spec instance), not one per endpoint of a 4,096-transfer list.
+        Map<HostSpec, Host> built = new java.util.IdentityHashMap<>();
         for (TransferItem t : v.isFanout() ? v.fanoutPlan().firstPull() : v.transfers()) {
             for (Endpoint e : List.of(t.from(), t.to())) {
                 HostSpec spec = v.hosts().get(e.host());
                 if (spec == null) {
                     continue;
                 }
-                Host h = built.computeIfAbsent(e.host(), n -> new Host(n, spec));
+                Host h = built.computeIfAbsent(spec, s -> new Host(e.host(), s));
                 boolean onGpu = h.find(e.device()).map(n -> n.kind() == TopologyNode.Kind.GPU).orElse(false);
                 gpu |= onGpu;
                 hostMemory |= !onGpu;
@@ -302,7 +308,7 @@ public final class VariantRunner {
 
     /** The variant's registrations as its run makes them (fan-outs through one host per group). */
     public static VariantRegistration.Outcome registrationOutcome(VariantSpec v, List<Host> hosts) {
-        return v.isFanout() ? registerFanout(v, hosts, new HashMap<>()) : register(v, hosts);
+        return v.isFanout() ? registerFanout(v, hosts, new HashMap<>()) : register(v, hosts, new HashMap<>());
     }
 
     /**
@@ -313,7 +319,7 @@ public final class VariantRunner {
         List<Host> hosts = hostsOf(v);
         Map<String, String> representativeOf = new HashMap<>();
         VariantRegistration.Outcome registration = v.isFanout() ? registerFanout(v, hosts, representativeOf)
-                : register(v, hosts);
+                : register(v, hosts, representativeOf);
         return registration.passed() ? held(registration, representativeOf)
                 : new Held(UcxLaneSelection.Registrations.EVERYWHERE, WriteOrdering.RELAXED);
     }
@@ -516,41 +522,89 @@ public final class VariantRunner {
 
     /**
      * Registers every buffer the workload touches (each endpoint once, at the largest size it moves)
-     * where the variant's transfer backend places it, against the variant's caps.
+     * where the variant's transfer backend places it, against the variant's caps; the outcome lists one
+     * host per group of identical ones (below).
      */
     static VariantRegistration.Outcome register(VariantSpec v, List<Host> hostList) {
+        return register(v, hostList, new HashMap<>());
+    }
+
+    /**
+     * As {@link #register(VariantSpec, List)}, with hosts grouped as for a fan-out: hosts of one shape
+     * holding the same buffers register identically, so one host per group is registered (a list of
+     * 4,096 transfers to receivers of one counted group registers one receiver, not 4,096) and
+     * {@code representativeOf} maps each host to the one registered for it. The totals still add every
+     * host's own in cluster order, the same sums to the last bit as registering each host. The first
+     * host of a group in cluster order registers for it, so a failure names the same host, with the
+     * same text, as registering every host would.
+     */
+    static VariantRegistration.Outcome register(VariantSpec v, List<Host> hostList, Map<String, String> representativeOf) {
         Hosts cluster = Hosts.of(hostList);
-        Map<String, VariantRegistration.Buffer> buffers = new LinkedHashMap<>();
-        Map<String, Long> sizes = new LinkedHashMap<>();
+        // Each endpoint once, in the order the transfers first name it, with the most bytes it moves.
+        Map<String, Endpoint> endpoints = new LinkedHashMap<>();
+        Map<String, Long> sizes = new HashMap<>();
         for (TransferItem t : v.transfers()) {
             for (Endpoint e : List.of(t.from(), t.to())) {
-                sizes.merge(e.toString(), t.bufferBytes(), Math::max);
+                String name = e.toString();
+                endpoints.putIfAbsent(name, e);
+                sizes.merge(name, t.bufferBytes(), Math::max);
             }
         }
-        for (TransferItem t : v.transfers()) {
-            for (Endpoint e : List.of(t.from(), t.to())) {
-                long bytes = sizes.get(e.toString());
-                Host h = cluster.host(e.host());
-                boolean gpu = h.find(e.device()).map(n -> n.kind() == TopologyNode.Kind.GPU).orElse(false);
-                buffers.computeIfAbsent(e.toString(), k -> gpu ? VariantRegistration.Buffer.gpu(e.host(), e.device(), bytes)
-                        : new VariantRegistration.Buffer(e.host(), MemoryRegion.host(e.device(), bytes)));
-            }
+        Map<String, VariantRegistration.Buffer> buffers = new LinkedHashMap<>();
+        for (Map.Entry<String, Endpoint> en : endpoints.entrySet()) {
+            Endpoint e = en.getValue();
+            long bytes = sizes.get(en.getKey());
+            boolean gpu = cluster.host(e.host()).find(e.device()).map(n -> n.kind() == TopologyNode.Kind.GPU).orElse(false);
+            buffers.put(en.getKey(), gpu ? VariantRegistration.Buffer.gpu(e.host(), e.device(), bytes)
+                    : new VariantRegistration.Buffer(e.host(), MemoryRegion.host(e.device(), bytes)));
         }
         // bounce fragments the backend registers in host memory for a GPU buffer it cannot register
         TransportSettings ts = v.transport();
-        for (TransferItem t : v.transfers()) {
-            for (Endpoint e : List.of(t.from(), t.to())) {
-                Host h = cluster.host(e.host());
-                TopologyNode gpu = h.find(e.device()).filter(n -> n.kind() == TopologyNode.Kind.GPU).orElse(null);
-                long bytes = gpu == null ? 0 : ts.backend().hostBounceBytes(ts.stack(), h, gpu, ts.gpudirect());
-                if (bytes > 0) {
-                    buffers.computeIfAbsent(e + " bounce fragments", k -> new VariantRegistration.Buffer(e.host(),
-                            MemoryRegion.host(socketOf(h, gpu), bytes)));
-                }
+        for (Map.Entry<String, Endpoint> en : endpoints.entrySet()) {
+            Endpoint e = en.getValue();
+            Host h = cluster.host(e.host());
+            TopologyNode gpu = h.find(e.device()).filter(n -> n.kind() == TopologyNode.Kind.GPU).orElse(null);
+            long bytes = gpu == null ? 0 : ts.backend().hostBounceBytes(ts.stack(), h, gpu, ts.gpudirect());
+            if (bytes > 0) {
+                buffers.put(en.getKey() + " bounce fragments", new VariantRegistration.Buffer(e.host(),
+                        MemoryRegion.host(socketOf(h, gpu), bytes)));
             }
         }
-        return VariantRegistration.registerOnSites(hostList, sites(v), new ArrayList<>(buffers.values()),
+        Map<String, List<VariantRegistration.Buffer>> perHost = new HashMap<>();
+        for (VariantRegistration.Buffer b : buffers.values()) {
+            perHost.computeIfAbsent(b.host(), k -> new ArrayList<>()).add(b);
+        }
+        // A counted host group shares one spec instance: identity is enough and avoids deep hashing.
+        Map<HostSpec, Integer> shapes = new java.util.IdentityHashMap<>();
+        Map<List<Object>, String> groups = new HashMap<>();
+        List<Host> representatives = new ArrayList<>();
+        List<VariantRegistration.Buffer> registered = new ArrayList<>();
+        for (Host h : hostList) {
+            List<VariantRegistration.Buffer> mine = perHost.get(h.name());
+            if (mine == null) {
+                continue;
+            }
+            List<Object> key = List.of(shapes.computeIfAbsent(h.spec(), x -> shapes.size()),
+                    mine.stream().map(VariantRegistration.Buffer::region).toList());
+            String first = groups.putIfAbsent(key, h.name());
+            if (first == null) {
+                representatives.add(h);
+                registered.addAll(mine);
+            }
+            representativeOf.put(h.name(), first == null ? h.name() : first);
+        }
+        VariantRegistration.Outcome reps = VariantRegistration.registerOnSites(representatives, sites(v), registered,
                 new RegistrationModel(v.registration().parameters()), v.registration().caps());
+        Map<String, RegistrationTotals> totalsOf = new HashMap<>();
+        reps.hosts().forEach(h -> totalsOf.put(h.host(), h.totals()));
+        RegistrationTotals totals = RegistrationTotals.ZERO;
+        for (Host h : hostList) {
+            String representative = representativeOf.get(h.name());
+            if (representative != null) { // a host without buffers registers nothing
+                totals = totals.plus(totalsOf.get(representative));
+            }
+        }
+        return new VariantRegistration.Outcome(totals, reps.hosts());
     }
 
     private static String socketOf(Host h, TopologyNode gpu) {

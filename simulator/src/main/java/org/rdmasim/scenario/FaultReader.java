@@ -122,7 +122,7 @@ final class FaultReader {
 
     private static String host(YamlTree e, HostTable hosts) {
         String host = e.get("host").text();
-        if (hosts.get(host) == null) {
+        if (!hosts.has(host)) {
             throw e.get("host").error("no host named '" + host + "' (hosts: " + hosts.describe() + ")");
         }
         return host;

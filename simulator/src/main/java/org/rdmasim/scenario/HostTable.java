@@ -40,6 +40,11 @@ final class HostTable {
         return groups;
     }
 
+    /** Whether a host is named {@code name}. */
+    boolean has(String name) {
+        return specs.containsKey(name);
+    }
+
     /** The built host named {@code name}, or null when there is none. */
     Host get(String name) {
         HostSpec spec = specs.get(name);

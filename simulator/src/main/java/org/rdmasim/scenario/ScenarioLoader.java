@@ -414,8 +414,12 @@ public final class ScenarioLoader {
 
     static String leadingComment(String text) {
         StringBuilder out = new StringBuilder();
-        for (String line : text.split("\n", -1)) {
-            String t = line.trim();
+        // Line by line up to the first line of YAML: a file of 4,096 transfers is not split whole for it.
+        for (int start = 0; start <= text.length(); ) {
+            int end = text.indexOf('\n', start);
+            end = end < 0 ? text.length() : end;
+            String t = text.substring(start, end).trim();
+            start = end + 1;
             if (t.startsWith("#")) {
                 out.append(t.replaceFirst("^#+ ?", "")).append('\n');
             } else if (!t.isEmpty() || out.length() > 0) {

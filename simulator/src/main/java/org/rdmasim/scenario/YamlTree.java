@@ -83,7 +83,8 @@ public final class YamlTree {
         } catch (InputLimits.LimitException e) {
             throw new ScenarioException(fileLabel, e.line(), e.line() == 0 ? 0 : 1, e.getMessage());
         }
-        return parse(text, fileLabel);
+        // InputLimits.read has checked the limits
+        return compose(text, fileLabel);
     }
 
     public static YamlTree parse(String text, String fileLabel) {
@@ -91,6 +92,11 @@ public final class YamlTree {
             // a line's length is a fact about the line: its first column; 0:0 only for the whole file
             throw new ScenarioException(fileLabel, v.line(), v.line() == 0 ? 0 : 1, v.problem());
         });
+        return compose(text, fileLabel);
+    }
+
+    /** The tree of {@code text}, already within {@link InputLimits}. */
+    private static YamlTree compose(String text, String fileLabel) {
         LoaderOptions options = new LoaderOptions();
         options.setAllowDuplicateKeys(false);
         options.setMaxAliasesForCollections(MAX_ALIASES);
@@ -151,8 +157,12 @@ public final class YamlTree {
                     "nesting deeper than the limit of " + InputLimits.MAX_DEPTH);
         }
         if (node instanceof MappingNode m) {
-            Map<String, Node> seen = new java.util.HashMap<>();
-            for (NodeTuple t : m.getValue()) {
+            List<NodeTuple> tuples = m.getValue();
+            // A mapping of a few keys (each of 4,096 transfers has four or five) is checked against the keys
+            // before it, without a hash map per mapping.
+            Map<String, Node> seen = tuples.size() > FEW_KEYS ? new java.util.HashMap<>() : null;
+            for (int i = 0; i < tuples.size(); i++) {
+                NodeTuple t = tuples.get(i);
                 if (!(t.getKeyNode() instanceof ScalarNode)) {
                     // "? [a, b]: x" or "? {a: 1}": every reader below takes keys as names.
                     Mark at = t.getKeyNode().getStartMark();
@@ -160,7 +170,7 @@ public final class YamlTree {
                             "keys must be plain names, not a list or a mapping");
                 }
                 if (t.getKeyNode() instanceof ScalarNode k) {
-                    Node first = seen.putIfAbsent(k.getValue(), k);
+                    Node first = seen != null ? seen.putIfAbsent(k.getValue(), k) : earlierKey(tuples, i, k.getValue());
                     if (first != null) {
                         Mark at = k.getStartMark();
                         throw new ScenarioException(file, at.getLine() + 1, at.getColumn() + 1, "duplicate key '"
@@ -174,6 +184,19 @@ public final class YamlTree {
                 rejectDuplicateKeys(file, n, depth + 1);
             }
         }
+    }
+
+    /** Mappings up to this many keys are checked for a repeated key pairwise. */
+    private static final int FEW_KEYS = 8;
+
+    /** The first of {@code tuples} before {@code end} whose key is {@code key} (all keys before it are names). */
+    private static Node earlierKey(List<NodeTuple> tuples, int end, String key) {
+        for (int j = 0; j < end; j++) {
+            if (((ScalarNode) tuples.get(j).getKeyNode()).getValue().equals(key)) {
+                return tuples.get(j).getKeyNode();
+            }
+        }
+        return null;
     }
 
     /** A value short enough to quote in a message. */
