@@ -98,6 +98,9 @@ public final class YamlTree {
     /** The tree of {@code text}, already within {@link InputLimits}. */
     private static YamlTree compose(String text, String fileLabel) {
         LoaderOptions options = new LoaderOptions();
+        // SnakeYAML refuses more than 3 MiB of code points by default, with a bare YAMLException: the
+        // file limit is checked before, with a message naming it
+        options.setCodePointLimit((int) InputLimits.MAX_FILE_BYTES);
         options.setAllowDuplicateKeys(false);
         options.setMaxAliasesForCollections(MAX_ALIASES);
         options.setNestingDepthLimit(InputLimits.MAX_DEPTH);

@@ -16,7 +16,7 @@ class InputLimitsTest {
     void aTextOfExactlyTheLimitPassesAndOneCharacterMoreIsRefusedAsAWhole() {
         String atLimit = "\n".repeat((int) InputLimits.MAX_FILE_BYTES);
         assertEquals(Optional.empty(), InputLimits.check(atLimit));
-        assertEquals(Optional.of(new InputLimits.Violation(0, "the file is larger than the limit of 4194304 bytes")),
+        assertEquals(Optional.of(new InputLimits.Violation(0, "the file is larger than the limit of 16777216 bytes")),
                 InputLimits.check(atLimit + "\n"));
     }
 
@@ -28,12 +28,12 @@ class InputLimitsTest {
     }
 
     @Test
-    void aFileOfExactlyFourMebibytesIsRead(@TempDir Path dir) throws Exception {
+    void aFileOfExactlySixteenMebibytesIsRead(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("limit.txt");
         byte[] newlines = new byte[(int) InputLimits.MAX_FILE_BYTES];
         java.util.Arrays.fill(newlines, (byte) '\n');
         Files.write(file, newlines);
-        assertEquals(4_194_304, InputLimits.read(file).length());
+        assertEquals(16_777_216, InputLimits.read(file).length());
     }
 
     @Test

@@ -69,4 +69,15 @@ class MessagePositionsTest {
         assertEquals(0, file.line());
         assertEquals(0, file.column());
     }
+
+    @Test
+    void aFileUnderTheLimitButOverSnakeYamlsDefaultIsRead() {
+        // SnakeYAML refuses more than 3 MiB of code points unless told otherwise; a 65,536-transfer list
+        // is 5 MB. The file is refused only by rdmasim's own limit, with its message.
+        int lines = (int) (3.5 * 1024 * 1024 / 1002);
+        String text = ("# " + "x".repeat(999) + "\n").repeat(lines) + "name: big\nhosts: {}\n";
+        assertTrue(text.length() > 3 * 1024 * 1024 && text.length() < InputLimits.MAX_FILE_BYTES);
+        YamlTree tree = YamlTree.parse(text, "s.yaml");
+        assertEquals("big", tree.get("name").text());
+    }
 }

@@ -46,6 +46,9 @@ final class KubernetesEnvReader {
     static EnvBlock read(String text, String source) {
         KubernetesEnvReader reader = new KubernetesEnvReader(source);
         LoaderOptions options = new LoaderOptions();
+        // SnakeYAML refuses more than 3 MiB of code points by default, with a bare YAMLException: the
+        // file limit is checked before, with a message naming it
+        options.setCodePointLimit((int) InputLimits.MAX_FILE_BYTES);
         options.setMaxAliasesForCollections(50);
         options.setNestingDepthLimit(InputLimits.MAX_DEPTH);
         Yaml yaml = new Yaml(new SafeConstructor(options));

@@ -69,12 +69,12 @@ class ImportLimitsTest {
     }
 
     @Test
-    void aFileOverFourMebibytesIsRefusedWithoutReadingIt(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+    void aFileOverTheLimitIsRefusedWithoutReadingIt(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
         Path big = dir.resolve("big.xml");
-        Files.write(big, new byte[4 * 1024 * 1024 + 1]);
+        Files.write(big, new byte[(int) InputLimits.MAX_FILE_BYTES + 1]);
         ImportException e = assertThrows(ImportException.class,
                 () -> NcclTopologyReader.read(big, ImportOptions.defaults()));
-        assertEquals(big + ":0: the file is 4194305 bytes, over the limit of 4194304 bytes, "
+        assertEquals(big + ":0: the file is 16777217 bytes, over the limit of 16777216 bytes, "
                 + "expected a readable NCCL topology XML file", e.getMessage());
     }
 
