@@ -478,16 +478,7 @@ public final class WireContext {
         List<Resource> path = new ArrayList<>();
         path.add(cluster.hostMemory(h, g.socket()));
         path.addAll(cluster.fromSocket(h, g.socket(), g));
-        double start = clock().now();
-        cluster.network().start(label, path, 1.0, Double.POSITIVE_INFINITY, bytes, f -> {
-            Limit limit = f.dominantLimiter();
-            clock().schedule(0, () -> {
-                double now = clock().now();
-                log.add(RefitStage.H2D, start, now);
-                busy(limit.id(), words(limit), start, now);
-                then.run();
-            });
-        });
+        hostCopy(path, bytes, label, then);
     }
 
     /**
@@ -500,6 +491,11 @@ public final class WireContext {
         TopologyNode g = gpu(e);
         List<Resource> path = new ArrayList<>(cluster.toSocket(h, g, g.socket()));
         path.add(cluster.hostMemory(h, g.socket()));
+        hostCopy(path, bytes, label, then);
+    }
+
+    /** One PCIe copy between host memory and a GPU along {@code path}, logged as a host copy with what bounded it. */
+    private void hostCopy(List<Resource> path, long bytes, String label, Runnable then) {
         double start = clock().now();
         cluster.network().start(label, path, 1.0, Double.POSITIVE_INFINITY, bytes, f -> {
             Limit limit = f.dominantLimiter();
