@@ -272,12 +272,13 @@ public final class RunCommand implements Callable<Integer> {
                 continue;
             }
             if (v.result() != null && v.result().refit() != null) {
-                // a refit's line: its cycle time and bound, not one transfer's (broadcasts post none)
+                // a refit's line: its cycle time and bound, not one transfer's (broadcasts post none); the bound
+                // in words, which name a calibrated term as such (an id such as "GPU0 ipc calls" does not)
                 var rf = v.result().refit();
                 var last = rf.cycles().get(rf.cycles().size() - 1);
                 if (table) {
                     o.printf(Locale.ROOT, "  %-34s %-7s refit %.4f s a cycle (first %.4f s), %s, bound by %s%n", v.name(),
-                            "ok", rf.steadyCycleSeconds(), rf.firstCycleSeconds(), rf.method(), last.boundBy());
+                            "ok", rf.steadyCycleSeconds(), rf.firstCycleSeconds(), rf.method(), last.boundWords());
                 }
                 continue;
             }
