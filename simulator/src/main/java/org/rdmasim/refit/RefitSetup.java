@@ -302,7 +302,8 @@ public final class RefitSetup {
             whole = Math.addExact(whole, t.bytes());
         }
         boolean broadcast = method instanceof BroadcastRefit;
-        // the ring hands every inference rank the whole model, as a broadcast does
+        // the ring hands every inference rank the whole model, as a broadcast does, and each rank's engine loads
+        // every tensor of it
         boolean wholeModel = broadcast || method instanceof NixlRing;
         if ((broadcast || method instanceof NcclP2p) && ibHca.restricts()) {
             // every host a broadcast crosses needs a NIC the list leaves: said now, at the line that set it
@@ -320,7 +321,7 @@ public final class RefitSetup {
             }
         }
         return new RefitPlan(map.routes(), trainerAt::get, inferenceAt::get, wholeModel ? whole : 0, method, preparation,
-                registration, calibration, spec.cycles(), RankBuffers.of(map));
+                registration, calibration, spec.cycles(), RankBuffers.of(map), wholeModel ? tensors.size() : 0);
     }
 
     /**

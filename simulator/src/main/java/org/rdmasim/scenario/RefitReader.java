@@ -38,7 +38,9 @@ import org.rdmasim.workload.RefitSpec;
  *   hostBounce: false             # colocated-ipc: each bucket staged through host memory (D2H then H2D)
  *   ipcHandles: per-bucket        # colocated-ipc: per-bucket (one flattened tensor a dtype) | per-tensor
  *   stages: {pause: 0 s, resume: 0 s, barrier: 0 s, bucket: 5.6 ms}   # bucket: fixed cost a broadcast bucket
- *                                 # colocated-ipc also: ipcOpen (a handle opened), loadTensor (a tensor loaded)
+ *                                 # loadTensor: a tensor through the engine's load_weights (every method whose
+ *                                 # engine loads what it receives; 0 s for a receive-only benchmark)
+ *                                 # colocated-ipc also: ipcOpen (a handle opened)
  *   cycles: 2
  * </pre>
  * Every field a layout or host group cannot carry is refused with its location (exit 2); so is an

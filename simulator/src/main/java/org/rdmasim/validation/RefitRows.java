@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.rdmasim.refit.method.RefitCalibration;
 import org.rdmasim.validation.ValidationRow.Evidence;
 import org.rdmasim.validation.ValidationRow.Modelled;
 import org.rdmasim.workload.RefitSummary;
@@ -37,13 +38,20 @@ final class RefitRows {
     private static final String NEMO = "validation/refit-nemo-reshard-h100.yaml";
     private static final String NEMO_SET = "validation/refit-nemo-xfer-set.yaml";
 
+    /** The two calibrated per-call costs, as the rows' texts quote them. */
+    private static final String BUCKET_MS = String.format(Locale.ROOT, "%.2f ms",
+            RefitCalibration.defaults().value(RefitCalibration.BUCKET) * 1e3);
+    private static final String TENSOR_MS = String.format(Locale.ROOT, "%.3f ms",
+            RefitCalibration.defaults().value(RefitCalibration.LOAD_TENSOR) * 1e3);
+    /** What a broadcast's engine rests on when it loads what it receives. */
+    private static final String LOAD_COST = "refit.loadTensorSeconds (calibrated: vime #175 with halo PR #11)";
     /** The per-bucket fixed cost every broadcast bucket pays, and where it comes from. */
     private static final String BUCKET_COST = "refit.bucketSeconds (calibrated: whitecircle/halo PR #11 chunk curve)";
     /** What a broadcast refit rests on: NCCL's pipeline step, the per-bucket cost, the GPUs' datasheet rates, the NICs' line rates. */
     private static final List<String> BCAST = List.of("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / NCCL_STEPS)",
-            BUCKET_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
+            BUCKET_COST, LOAD_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
     private static final List<String> BCAST_EFA = List.of("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / "
-            + "NCCL_STEPS)", BUCKET_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)",
+            + "NCCL_STEPS)", BUCKET_COST, LOAD_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)",
             "aws-efa.efaWireEfficiency (assumed)");
     /** What a NIXL ring rests on: the per-bucket cost at its sender, READ and NVLink rates, the NICs' line rates. */
     private static final List<String> NIXL_RING = List.of(BUCKET_COST, "connectx7.qpReadRate",
@@ -57,18 +65,20 @@ final class RefitRows {
             + "#3341: replay of 82.501 GB per H200 in 1.954 s, 42 GB/s) is not taken as every engine's rate: it would "
             + "make halo PR #11's B300 sync 0.40 s against its published 0.31 s, which needs installs of at least "
             + "53 GB/s; here it would add %s";
-    private static final String RELOAD_FMT = "the engine's reload (vLLM load_weights through CUDA IPC, per tensor) is "
-            + "priced as a device copy at HBM rate (checkpoint-engine publishes only GatherMetas and the whole "
-            + "update, no stage of it); " + String.format(Locale.ROOT, PRIME_REPLAY, "under 0.1 s") + "; each bucket "
-            + "pays the 5.65 ms fixed cost calibrated on halo PR #11's vLLM client, and whether checkpoint-engine's "
-            + "bucket costs the same is assumed (without it the model gives %s s)";
+    private static final String RELOAD_FMT = "the engine's reload (vLLM load_weights through CUDA IPC) is priced as "
+            + TENSOR_MS + " a tensor (calibrated on vime #175 with halo PR #11) and a device copy at HBM rate "
+            + "(checkpoint-engine publishes only GatherMetas and the whole update, no stage of it); "
+            + String.format(Locale.ROOT, PRIME_REPLAY, "under 0.1 s") + "; each bucket pays the " + BUCKET_MS
+            + " fixed cost calibrated on halo PR #11's vLLM client, and whether checkpoint-engine's bucket costs the "
+            + "same is assumed (without it the model gives %s s)";
     private static final String NCCL_CHANNELS = "rdmasim runs an NCCL broadcast over one channel per NIC beside the "
             + "communicator's GPUs on a host (the fewest over its hosts), each carrying its part of the bucket through "
             + "its own NIC; that the search settles on those NICs is assumed";
-    private static final String NO_OVERHEAD_FMT = "rdmasim prices the wire, PCIe, NVLink gather, HBM copies and a fixed "
-            + "5.65 ms a bucket (calibrated on halo PR #11's vLLM client chunk curve; without it the model gives %s s); "
-            + "the framework's per-tensor and per-byte work (Python packing, the engine's update_weights per tensor and "
-            + "post-processing, synchronisation) is not modelled: no source isolates it for these frameworks ("
+    private static final String NO_OVERHEAD_FMT = "rdmasim prices the wire, PCIe, NVLink gather, HBM copies, a fixed "
+            + BUCKET_MS + " a bucket and " + TENSOR_MS + " a tensor through the engine's load_weights (calibrated "
+            + "together on halo PR #11's chunk curve and vime #175; without the bucket cost the model gives %s s); "
+            + "the sender's per-tensor work (each tensor gathered and packed in Python), the engine's post-processing "
+            + "and synchronisation are not modelled: no source isolates them for these frameworks ("
             + String.format(Locale.ROOT, PRIME_REPLAY, "at most 0.2 s") + ")";
 
     /** A pull pays no per-bucket cost: what it lacks is per-call and per-tensor work on both sides. */
@@ -111,8 +121,9 @@ final class RefitRows {
         String h800 = "8 x H800, one vLLM v0.10.2rc1 instance of TP8; weights in host memory; per bucket H2D, NCCL "
                 + "broadcast, reload through CUDA IPC. Not stated: one host (posed), its NVLink, PCIe and NICs (posed "
                 + "as a DGX H100: 18 NVLink links where H800 has 8), owners (posed: all 8 ranks)";
-        String h800Fail = "the model takes the update to be H2D and an NVLink chain, both far faster than the "
-                + "published time; " + reload("0.55 and 1.13") + "; H800's NVLink (8 links, 400 GB/s) is posed as H100's 18 links";
+        String h800Fail = "about half the published time: the model takes the update to be H2D, an NVLink chain and the "
+                + "engine's loads per tensor (which bound it); " + reload("1.61 and 3.25") + "; H800's NVLink (8 links, "
+                + "400 GB/s) is posed as H100's 18 links";
         r.add(steady("CKPT-GLM45AIR-8H800", src, "Update (Broadcast), GLM-4.5-Air BF16, bucket 3.02 GiB", h800, 3.47,
                 CKPT_H800, "glm-4.5-air", BCAST, h800Fail, 0));
         r.add(steady("CKPT-Q235-8H800", src, "Update (Broadcast), Qwen3-235B-A22B-Instruct-2507 BF16, bucket 2.67 GiB",
@@ -121,16 +132,17 @@ final class RefitRows {
                 + "FP8; per bucket H2D, NCCL broadcast to every rank, reload. Not stated: NICs and fabric (posed as "
                 + "DGX H100 hosts, 8 x 400G InfiniBand), owners (posed: every rank), DeepSeek-V3.1 as DeepSeek-V3's "
                 + "architecture";
-        String h20Fail = "3.0-4.5x faster than published: " + NCCL_CHANNELS + ", so eight channels carry each "
-                + "bucket over a host's eight NICs (~330 GB/s into each host) where the published times imply 65-70 "
-                + "GB/s into every GPU; " + reload("2.79, 4.37, 2.07 and 3.08") + ". With one channel leaving each GPU "
-                + "by its nearest NIC (the alternative, rdmasim's earlier answer, before the per-bucket cost) the model "
-                + "gave 14.26, 21.81, 13.98 and 21.29 s, 20-52% slow, and the per-bucket cost would add up to 0.66, "
-                + "0.92, 0.45 and 0.68 s to those";
+        String h20Fail = "22-30% faster than published: the engine's loads, one call per tensor (90,000 tensors of "
+                + "DeepSeek-V3.1's FP8 checkpoint with their block scales, 141,000 of Kimi-K2's), bound the update at "
+                + "7.9 and 12.1 s, the wire taking 2.1-3.1 s of it: " + NCCL_CHANNELS + ", so eight channels carry "
+                + "each bucket over a host's eight NICs (~330 GB/s into each host) where the published times imply "
+                + "65-70 GB/s into every GPU; " + reload("7.88, 12.11, 7.91 and 12.11") + ". With one channel leaving "
+                + "each GPU by its nearest NIC (the alternative) the wire alone took 14.0-21.8 s when rdmasim priced "
+                + "neither per-call cost, 20-52% slow";
         r.add(steady("CKPT-DSV31-16H20", src, "Update (Broadcast), DeepSeek-V3.1 FP8, 16 GPUs, bucket 5.39 GiB", h20,
                 10.19, CKPT_H20, "dsv31-16", BCAST, h20Fail, 16));
         r.add(steady("CKPT-KIMI-16H20", src, "Update (Broadcast), Kimi-K2-Instruct FP8, 16 GPUs, bucket 5.89 GiB", h20,
-                14.36, CKPT_H20, "kimi-16", BCAST, h20Fail, 16));
+                14.36, CKPT_H20, "kimi-16", BCAST, "", 16));
         r.add(steady("CKPT-DSV31-256H20", src, "Update (Broadcast), DeepSeek-V3.1 FP8, 256 GPUs, bucket 8 GiB", h20,
                 11.33, CKPT_H20, "dsv31-256", BCAST, h20Fail, 16));
         r.add(steady("CKPT-KIMI-256H20", src, "Update (Broadcast), Kimi-K2-Instruct FP8, 256 GPUs, bucket 8 GiB", h20,
@@ -143,11 +155,11 @@ final class RefitRows {
                 "Qwen3-30B-A3B-Base, FSDP world size 2, 30 receive-only rollouts, 4 x 8 H100 with ConnectX-7 400G "
                         + "InfiniBand. Not stated: NICs per host (posed 8), rollout TP (posed 1), bucket (posed 512 MB), "
                         + "where the trainer sits (posed on its own host)", 7.0, VERL_CE, "nccl", BCAST,
-                "about 3.6x faster than published: the sender is the only GPU of its host in the group, so NCCL's "
+                "about 3.4x faster than published: the sender is the only GPU of its host in the group, so NCCL's "
                         + "channels all leave by its one nearest NIC and the model runs at that NIC's rate (~48 GB/s) "
                         + "where the source "
                         + "reaches 8.25 GB/s (its rollouts receive without installing, so no engine work is in the "
-                        + "time); " + noOverhead("1.27"), 8));
+                        + "time, and its scenario sets the engine's per-tensor load to 0); " + noOverhead("1.27"), 8));
         r.add(steady("VERLCE-Q30B-NIXL", "verl-project/verl verl/checkpoint_engine/README.md @00548f90, Benchmark "
                 + "[verl-ce-readme]; the engine and its benchmark script [verl-nixl-engine]", "NIXL checkpoint engine update (ring p2p), ~7 s (8.25 GB/s)",
                 "Qwen3-30B-A3B-Base, FSDP world size 2, 30 receive-only rollouts, 4 x 8 H100 with ConnectX-7 400G "
@@ -155,19 +167,19 @@ final class RefitRows {
                         + "(tests/checkpoint_engine/test_nixl_checkpoint_engine.py @6f33c553b). Not stated: NICs per "
                         + "host (posed 8), rollout TP (posed 1), where the trainer sits (posed on its own host), "
                         + "NIXL/UCX releases (posed 1.1.0 / 1.20.0)", 7.0, VERL_CE, "nixl", NIXL_RING,
-                "about 4.1x faster than published: the chain moves 29 buckets of 2 GiB through 30 hops in 58 "
+                "about 4.0x faster than published: the chain moves 29 buckets of 2 GiB through 30 hops in 58 "
                         + "store-and-forward steps, each as long as its slowest hop, a host-to-host READ (one QP a "
-                        + "rail at its calibrated READ rate), ~1.6 s in all; the source gives NCCL's broadcast "
+                        + "rail at its calibrated READ rate), ~1.7 s in all; the source gives NCCL's broadcast "
                         + "and this ring the same ~7 s and 8.25 GB/s, so what the two share is the likelier bound: "
                         + "trainer rank 0's per-tensor generator (FSDP's gather of each of the model's 18,867 "
                         + "tensors and the Python loop packing each into the bucket, nixl_checkpoint_engine.py "
-                        + "send_weights), which no source times apart and rdmasim does not price per tensor; "
-                        + noOverhead("1.55"), 8));
+                        + "send_weights), which no source times apart and rdmasim does not price per tensor (the "
+                        + "rollouts load nothing here); " + noOverhead("1.55"), 8));
         String p7263 = "verl-project/verl PR #7263 [verl-pr-7263]";
         String efa = "27B BF16, 8-GPU FSDP2 trainer host, vLLM TP4 rollout, bucket 2048 MB, AWS EFA. Not stated: the "
                 + "instance (posed p5.48xlarge: 8 H100, 32 x 100G EFA), the model (posed: a dense Qwen3-shaped 27.2B)";
         r.add(steady("VERL7263-STOCK", p7263, "stock nccl engine, one sender, mean of 20 refits", efa, 3.01, VERL_PAR,
-                "stock-nccl", BCAST_EFA, "2.4x faster than published: " + NCCL_CHANNELS + ": the sender alone on its "
+                "stock-nccl", BCAST_EFA, "2.3x faster than published: " + NCCL_CHANNELS + ": the sender alone on its "
                         + "host has its four EFA devices, so four channels carry the broadcast at 4 x 100G; "
                         + noOverhead("1.13") + ". With one channel on one EFA device (the alternative, rdmasim's "
                         + "earlier answer, before the per-bucket cost) the model gave 4.47 s, 48% slow, and the "
@@ -188,7 +200,7 @@ final class RefitRows {
                 VERL_PAR, "3p1", BCAST_EFA, stripes, 8));
         String a800 = "Qwen3-8B, TorchTitan FSDP2 trainer to SGLang TP2 replicas, A800 80GB. Not stated: NICs "
                 + "(posed one 200G ConnectX-6 per GPU), bucket (posed 512 MB)";
-        String a800Fail = "13-39x faster than published: " + noOverhead("0.68-0.69") + "; the published time triples when the "
+        String a800Fail = "12-38x faster than published: " + noOverhead("0.68-0.69") + "; the published time triples when the "
                 + "receivers double across a host boundary, which a wire-bound chain does not";
         r.add(steady("VERL7324-2P2-NCCL", "verl-project/verl PR #7324 [verl-pr-7324]",
                 "nccl full broadcast, 16 trainer GPUs to SGLang TP2 x 8 (2+2 hosts)", a800, 34.26, VERL_A800, "2p2",
@@ -216,8 +228,9 @@ final class RefitRows {
                         + PULL_OVERHEAD, 32));
         r.add(steady("SKYRL2090-NCCL", "NovaSky-AI/SkyRL PR #2090 [skyrl-pr-2090]", "NCCL broadcast sync", skyrl
                 + "; broadcast bucket (posed 1 GiB, from trainer rank 0)", 64.72, Q235, "skyrl-nccl", BCAST,
-                "5.4x faster than published: the model sends the 470 GB through one NIC at line rate, plus 5.65 ms a "
-                        + "bucket (calibrated on halo PR #11; without it the model gives 9.58 s); Megatron's gather of "
+                "5.2x faster than published: the model sends the 470 GB through one NIC at line rate, plus " + BUCKET_MS
+                        + " a bucket (calibrated on halo PR #11; without it the model gives 9.58 s), the engine's loads "
+                        + "per tensor hidden under the next bucket's wire; Megatron's gather of "
                         + "every bucket to the sending rank across PP and EP ranks (over the fabric, not NVLink) is not "
                         + "modelled and no source times it apart", 32));
     }
@@ -237,7 +250,7 @@ final class RefitRows {
         r.add(steady("LMSYS-Q30B-NCCL", src, "NCCL broadcast update, Qwen3-30B-A3B", q30, 2.6700, LMSYS,
                 "qwen3-30b-nccl", BCAST, "faster than published: the 61 GB broadcast runs at one NIC's rate (the sender "
                         + "alone on its host: "
-                        + "its one nearest NIC takes every channel); " + noOverhead("1.24"),
+                        + "its one nearest NIC takes every channel); " + noOverhead("1.64"),
                 16));
         r.add(steady("LMSYS-Q30B-RDMA", src, "RDMA P2P update, Qwen3-30B-A3B", q30, 2.1602, LMSYS, "qwen3-30b-rdma", PULL,
                 rdmaFail, 16));
@@ -259,21 +272,16 @@ final class RefitRows {
                 + "nodes, NCCL over EFA with GPUDirect both ends. Not stated: the instance (posed: one B300 on PCIe Gen6 "
                 + "and one 800 Gbps EFA device a node, AWS P6-B300's 6.4 Tbps over 8 GPUs), TP (posed 1), whether the "
                 + "GB/s are end to end (posed: 16.4 GB over the update)";
-        String chunkFail = "with the per-chunk cost calibrated on this curve's 1 and 8 GiB points (5.65 ms a chunk) "
-                + "the model stays 17-24% above the curve at every chunk: what is left is per byte, not per chunk. A "
-                + "fit of c/B + t0 to the 1 and 8 GiB points puts the rate at 77 GB/s, where the model's EFA device "
-                + "carries 97 GB/s and the raw NCCL pair of the same images 93 GB/s; the streamed path installs per "
-                + "tensor (update_named_param), and no source isolates that install's cost on this engine (prime-rl PR "
-                + "#3341's replay rate, 42 GB/s on H200, would make every point slower than published: 34-40 GB/s)";
         long[] gib = {1, 2, 4, 8};
         double[] published = {54, 63, 70, 73};
         for (int i = 0; i < gib.length; i++) {
             String variant = "chunk-" + gib[i] + "g";
-            // The 1 and 8 GiB points are what refit.bucketSeconds is taken from: shown, not counted.
+            // The 1 and 8 GiB points are what refit.bucketSeconds is taken from (their difference, with the last
+            // chunk's loads): shown, not counted. The model stays 13-16% above the curve at every chunk.
             boolean calibration = gib[i] == 1 || gib[i] == 8;
             r.add(new ValidationRow("HALO11-CHUNK-" + gib[i] + "G", src, "vLLM client bandwidth, chunk budget "
                     + gib[i] + " GiB", setup, published[i], published[i], "GB/s", TOL, Evidence.MEASUREMENT,
-                    HALO + "#" + variant, BCAST_EFA, calibration, gib[i] == 1 ? "" : chunkFail, runs -> {
+                    HALO + "#" + variant, BCAST_EFA, calibration, "", runs -> {
                         RefitSummary s = runs.refit(HALO, variant);
                         RefitSummary b200 = runs.refit(HALO, "chunk-1g-p6-b200");
                         return Modelled.value(s.minimumBytes() / s.steadyCycleSeconds() / 1e9, describe(s)
@@ -432,9 +440,9 @@ final class RefitRows {
                 + "dtype and bytes, one host (posed DGX H100); Qwen3.5-35B-A3B's config is not shipped (hybrid "
                 + "linear-attention layers rdmasim's inventory lacks): posed as Qwen3-30B-A3B (61 GB BF16, 18,867 "
                 + "tensors), the same family and size";
-        String lacks = "the model prices the gather at NVLink rate, the flatten and install copies at HBM rate, 5.65 ms "
-                + "a bucket's call and the per-handle and per-tensor engine costs calibrated on vime #175 (SGLang's "
-                + "load_weights, 0.092 ms a tensor); vLLM's load may cost more per tensor (vime PR #176 timed 35-86 "
+        String lacks = "the model prices the gather at NVLink rate, the flatten and install copies at HBM rate, "
+                + BUCKET_MS + " a bucket's call and the per-handle and per-tensor engine costs calibrated on vime #175 "
+                + "(SGLang's load_weights, " + TENSOR_MS + " a tensor); vLLM's load may cost more per tensor (vime PR #176 timed 35-86 "
                 + "ms a chunk of ~170 tensors on vLLM's checkpoint-format path with layerwise reload and per-tensor "
                 + "handles, 14 ms after packing the handles and skipping that path: 0.08 ms a tensor, near the value "
                 + "here; which path ISEEKYAN's harness took is not stated), and the end-to-end update_weights holds the engine's pause, cache flush, "
@@ -442,7 +450,7 @@ final class RefitRows {
                 + "update_weights_time around slime's 3.0 s loop)";
         r.add(new ValidationRow("ISEEKYAN85-GPU-RESIDENT", src, "update_weights, GPU-resident bounded streaming",
                 setup, 11.84, 11.84, "s", TOL, Evidence.MEASUREMENT, COLOC + "#iseekyan-gpu-resident", rests, false,
-                "about 6.7x faster than published: " + lacks,
+                "about 7.2x faster than published: " + lacks,
                 runs -> steadyOf(runs, COLOC, "iseekyan-gpu-resident", "")));
         String bounceLacks = "the bounce is priced as pinned DMA at the PCIe link's rate (two copies of each bucket "
                 + "per GPU, the 8 GPUs sharing the host memory); the old path staged with an unconditional .cpu() "

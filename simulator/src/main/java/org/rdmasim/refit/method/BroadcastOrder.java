@@ -188,8 +188,13 @@ final class BroadcastOrder {
         return Math.round((double) size * Math.min(ctx.bytesTo(rank), payload) / payload);
     }
 
-    /** The install of one bucket: every receiver copies its share into its weights at once; the slowest decides. */
-    static void install(WireContext ctx, List<Integer> receivers, long size, long payload, Runnable then) {
+    /**
+     * The install of one bucket of {@code tensors} tensors: every receiver hands them to its engine's
+     * {@code load_weights} (one call per tensor, {@link RefitCalibration#LOAD_TENSOR}) and copies its share into its
+     * weights, all at once; the slowest decides.
+     */
+    static void install(WireContext ctx, List<Integer> receivers, long size, long payload, long tensors,
+            Runnable then) {
         double worst = 0;
         Endpoint slowest = null;
         for (int r : receivers) {
@@ -199,7 +204,24 @@ final class BroadcastOrder {
                 slowest = ctx.inference(r);
             }
         }
-        ctx.gpuWork(RefitStage.INSTALL, slowest, worst, then);
+        double copy = worst;
+        Endpoint gpu = slowest;
+        loadWeights(ctx, gpu, tensors, () -> ctx.gpuWork(RefitStage.INSTALL, gpu, copy, then));
+    }
+
+    /**
+     * The engine's {@code load_weights} over {@code tensors} tensors on {@code gpu}: vLLM's and SGLang's loaders
+     * walk the tensors one by one in Python (name mapping, the parameter's weight loader, the slice taken), a
+     * fixed cost per tensor outside the copy's bytes. Nothing when the plan hands no tensors to an engine.
+     */
+    static void loadWeights(WireContext ctx, Endpoint gpu, long tensors, Runnable then) {
+        double seconds = tensors * ctx.plan().calibration().value(RefitCalibration.LOAD_TENSOR);
+        if (seconds <= 0) {
+            then.run();
+            return;
+        }
+        ctx.gpuCall(RefitStage.INSTALL, gpu, seconds, "load_weights calls", "the engine's load_weights, one call "
+                + "per tensor (" + RefitCalibration.LOAD_TENSOR + ", calibrated)", then);
     }
 
     static List<Endpoint> members(WireContext ctx, Endpoint root, List<Integer> receivers) {

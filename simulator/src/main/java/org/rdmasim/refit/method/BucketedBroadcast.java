@@ -8,7 +8,8 @@ import org.rdmasim.transport.Endpoint;
  * The bucket loop every {@link BroadcastRefit} runs ({@link NcclBroadcast}, {@link CheckpointEngine}): the plan's
  * broadcast payload is cut into buckets, bucket b belongs to root {@code b mod roots}; each bucket is filled
  * on its root's GPU, pays the per-bucket call cost ({@link RefitCalibration#BUCKET}), is broadcast down the
- * chain through the inference ranks, and is installed by every rank that receives it. What the two methods
+ * chain through the inference ranks, and is installed by every rank that receives it (its engine's
+ * {@code load_weights} over the bucket's tensors, then the copy). What the two methods
  * do differently is given: how a root fills a bucket, which trainer ranks are roots, and the wire order.
  *
  * <p>The wire order also decides each chain's rotation: with one communicator per root
@@ -49,10 +50,13 @@ record BucketedBroadcast(BroadcastRefit refit, String noun, String tag, BucketPi
         int n = buckets.count(payload);
         double perBucket = ctx.plan().calibration().value(RefitCalibration.BUCKET);
         List<BucketPipeline.Unit> units = new ArrayList<>();
+        long from = 0;
         for (int b = 0; b < n; b++) {
             int s = b % roots.size();
             Endpoint root = ctx.trainer(roots.get(s));
             long size = buckets.sizeOf(b, payload);
+            long tensors = ctx.plan().broadcastTensorsIn(from, from + size);
+            from += size;
             List<Integer> receivers = BroadcastOrder.chain(ctx, root,
                     order == BucketPipeline.WireOrder.PER_SENDER ? s : 0);
             List<Integer> installing = BroadcastOrder.installing(ctx, root, receivers);
@@ -65,7 +69,7 @@ record BucketedBroadcast(BroadcastRefit refit, String noun, String tag, BucketPi
                                         BroadcastOrder.landedAtRoot(ctx, root, size);
                                         then.run();
                                     })),
-                    then -> BroadcastOrder.install(ctx, installing, size, payload, then)));
+                    then -> BroadcastOrder.install(ctx, installing, size, payload, tensors, then)));
         }
         new BucketPipeline(units, buckets.depth(), order, done).start();
     }

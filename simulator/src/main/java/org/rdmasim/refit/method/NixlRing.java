@@ -235,10 +235,13 @@ public record NixlRing(Buckets buckets) implements RefitMethod {
             startRead(p);
             int rank = ranks.get(p - 1);
             long share = BroadcastOrder.share(ctx, rank, size(k), payload);
-            ctx.gpuWork(RefitStage.INSTALL, at(p), ctx.copySeconds(at(p), share), () -> {
-                installed[p][k] = true;
-                endStep(p, k);
-            });
+            long from = (long) k * buckets.bucketBytes();
+            long tensors = ctx.plan().broadcastTensorsIn(from, from + size(k));
+            BroadcastOrder.loadWeights(ctx, at(p), tensors, () -> ctx.gpuWork(RefitStage.INSTALL, at(p),
+                    ctx.copySeconds(at(p), share), () -> {
+                        installed[p][k] = true;
+                        endStep(p, k);
+                    }));
         }
 
         /**

@@ -39,11 +39,20 @@ public final class RefitCalibration {
     public static final String IPC_OPEN = "refit.ipcOpenSeconds";
     /**
      * One tensor through the engine's {@code load_weights} (its weight loader found, the rank's slice taken, the
-     * copy launched), outside the copy's bytes: a colocated refit pays it per tensor, per engine rank.
+     * copy launched), outside the copy's bytes: paid per tensor, per engine rank, by every method whose engine
+     * installs what it receives through {@code load_weights}: a broadcast (verl, slime, SkyRL and halo clients
+     * call it per bucket), checkpoint-engine ({@code checkpoint_engine/worker.py} @59a3c4f L190-192:
+     * {@code self.model_runner.model.load_weights(weights)} per bucket), verl's NIXL ring (L474-479) and a
+     * colocated refit. RDMA pulls and WRITE schedules land in the engine's own tensors, and NeMo-RL's
+     * {@code nccl_reshard_refit} receives straight into the live vLLM parameters (NVIDIA-NeMo/RL @e40aa046e
+     * {@code vllm_backend.py} L968-1010): they do not pay it.
      */
     public static final String LOAD_TENSOR = "refit.loadTensorSeconds";
-    /** The parameters only a colocated refit rests on (other methods open no handle and call no loader per tensor here). */
-    public static final java.util.Set<String> COLOCATED_ONLY = java.util.Set.of(IPC_OPEN, LOAD_TENSOR);
+
+    /** Whether {@code plan}'s engines load tensors one call per tensor: a colocated refit, or a whole-model method. */
+    static boolean loadsTensors(RefitPlan plan) {
+        return plan.method() instanceof ColocatedIpc || plan.broadcastTensors() > 0;
+    }
 
     /**
      * vllm-project/vime issue #175 (https://github.com/vllm-project/vime/issues/175, aoshen02, 2026-06-07,
@@ -57,6 +66,13 @@ public final class RefitCalibration {
     static final int VIME_TENSORS_PER_CHUNK = 170;
     static final double VIME_RAYGET_PER_TENSOR = (10.9 + 11.8) / 2;
     static final double VIME_RAYGET_FLATTENED = (2.47 + 2.53) / 2;
+    /**
+     * vllm-project/vime PR #176 (https://github.com/vllm-project/vime/pull/176, description, "Measured improvement
+     * (H200, Qwen3-30B-A3B colocate, bf16)"): with one IPC handle a chunk, "Engine per-chunk load" 14 ms in vLLM, for
+     * the same 115 chunks of ~170 tensors. Not used to set the parameter: it checks that vLLM's loader costs per
+     * tensor what SGLang's does.
+     */
+    static final double VIME_176_VLLM_CHUNK_LOAD = 0.014;
 
     /** (vime's engine stage - slime's) / (one handle per tensor - one per chunk). */
     static double vimeSecondsPerHandle() {
@@ -77,24 +93,46 @@ public final class RefitCalibration {
      * whitecircle/halo PR #11 (https://github.com/whitecircle/halo/pull/11, merged; description): "Cross-node
      * weight sync, B300 nodes, full Qwen3-8B (16.4 GB) per sync, one server worker ... vLLM chunk budget
      * (HALO_WEIGHT_SYNC_CHUNK_MB) 1/2/4/8 GiB: 54/63/70/73 GB/s". The same sync on the same pair at two chunk
-     * sizes: the bytes, tensors and wire are the same, only the number of chunks differs (16.4 GB makes 16 chunks
-     * of 1 GiB, 2 of 8 GiB), so the difference of the two sync times over the difference of the chunk counts is
-     * the cost of one chunk, whatever the wire's rate.
+     * sizes: the bytes, tensors and wire are the same; what differs is the number of chunks (16.4 GB makes 16 chunks
+     * of 1 GiB, 2 of 8 GiB) and how many tensors the last chunk hands the engine after the wire has gone quiet
+     * (double-buffered chunks, as halo's vLLM path runs them, hide every other chunk's loads under the next chunk's
+     * wire): t(1 GiB) - t(8 GiB) = 14 c - l (n8 - n1), with c the cost of one chunk, l of one tensor's load and n the
+     * last chunk's tensors. The tensor's cost comes from vime #175, which itself subtracts 115 chunk costs, so
+     * the two are solved together ({@link #haloSecondsPerChunk}).
      */
     static final double HALO_SYNC_BYTES = 16.4e9;
     static final double HALO_1GIB_BYTES_PER_SECOND = 54e9;
     static final double HALO_8GIB_BYTES_PER_SECOND = 73e9;
+    /**
+     * Qwen3-8B's tensors as the engine loads them (Qwen/Qwen3-8B config.json: 36 layers of q, k, v, o, q_norm,
+     * k_norm, two layer norms, gate, up and down; embeddings, final norm and an untied lm_head).
+     */
+    static final int QWEN3_8B_TENSORS = 36 * 11 + 3;
 
     /** Chunks a sync of {@code bytes} makes at {@code chunk} bytes a chunk. */
     static long chunks(double bytes, long chunk) {
         return (long) Math.ceil(bytes / chunk);
     }
 
-    /** The per-chunk cost the halo PR #11 curve gives: (t(1 GiB) - t(8 GiB)) / (chunks(1 GiB) - chunks(8 GiB)). */
+    /** Tensors in the last chunk of halo's sync at {@code chunk} bytes a chunk, apportioned by bytes. */
+    static double haloLastChunkTensors(long chunk) {
+        double last = HALO_SYNC_BYTES - (chunks(HALO_SYNC_BYTES, chunk) - 1) * (double) chunk;
+        return QWEN3_8B_TENSORS * last / HALO_SYNC_BYTES;
+    }
+
+    /**
+     * The per-chunk cost c from halo PR #11's 1 and 8 GiB points and vime #175's engine stages together: with
+     * D = t(1 GiB) - t(8 GiB), k = n8 - n1 (the last chunks' tensors), l = (R - 115 c - 115 h) / T (vime: R slime's
+     * engine stage, h one handle, T its tensors), D = 14 c - k l gives c (14 + 115 k / T) = D + k (R - 115 h) / T.
+     */
     static double haloSecondsPerChunk() {
         double t1 = HALO_SYNC_BYTES / HALO_1GIB_BYTES_PER_SECOND;
         double t8 = HALO_SYNC_BYTES / HALO_8GIB_BYTES_PER_SECOND;
-        return (t1 - t8) / (chunks(HALO_SYNC_BYTES, Buckets.GIB) - chunks(HALO_SYNC_BYTES, 8 * Buckets.GIB));
+        double extraChunks = chunks(HALO_SYNC_BYTES, Buckets.GIB) - chunks(HALO_SYNC_BYTES, 8 * Buckets.GIB);
+        double k = haloLastChunkTensors(8 * Buckets.GIB) - haloLastChunkTensors(Buckets.GIB);
+        double tensors = VIME_CHUNKS * VIME_TENSORS_PER_CHUNK;
+        double engineRest = VIME_RAYGET_FLATTENED - VIME_CHUNKS * vimeSecondsPerHandle();
+        return ((t1 - t8) + k * engineRest / tensors) / (extraChunks + VIME_CHUNKS * k / tensors);
     }
 
     private static final List<Parameter> DEFAULTS = List.of(
@@ -112,7 +150,9 @@ public final class RefitCalibration {
                             + "BROADCAST_CHUNKSTEPS 1 (src/include/collectives.h): one 512 KiB step per chunk", ""),
             new Parameter(BUCKET, haloSecondsPerChunk(), "s", Kind.CALIBRATED,
                     "whitecircle/halo PR #11: Qwen3-8B (16.4 GB) synced over EFA by a vLLM client at 54 GB/s in 1 GiB "
-                            + "chunks and 73 GB/s in 8 GiB chunks; the 16 - 2 extra chunks take the time difference",
+                            + "chunks and 73 GB/s in 8 GiB chunks; the 16 - 2 extra chunks take the time difference "
+                            + "and the 8 GiB sync's longer tail of loads (the last chunk's tensors), solved with "
+                            + LOAD_TENSOR + " from vime #175",
                     "every framework's bucket (verl, checkpoint-engine, SGLang clients) costs what halo's vLLM "
                             + "client's chunk does; RDMA pulls and WRITE schedules have no per-bucket call and do not pay it"),
             new Parameter(IPC_OPEN, vimeSecondsPerHandle(), "s", Kind.CALIBRATED,
@@ -122,10 +162,13 @@ public final class RefitCalibration {
                     "vLLM's and SGLang's engines spend the same per tensor apart from the handle (vime is vLLM, slime "
                             + "SGLang); a handle costs the same whatever its size"),
             new Parameter(LOAD_TENSOR, vimeSecondsPerTensor(), "s", Kind.CALIBRATED,
-                    "vllm-project/vime issue #175: slime's engine stage, 2.47-2.53 s for 115 chunks of ~170 tensors, "
-                            + "less 115 chunk calls at " + BUCKET + " and 115 handle opens, over the 19,550 tensors",
-                    "every engine's load_weights costs per tensor what SGLang's did there; a Ray call per chunk costs "
-                            + "what halo's vLLM client chunk does"));
+                    "vllm-project/vime issue #175: slime's engine stage (SGLang), 2.47-2.53 s for 115 chunks of ~170 "
+                            + "tensors, less 115 chunk calls at " + BUCKET + " and 115 handle opens, over the 19,550 "
+                            + "tensors; vime PR #176 measured vLLM's own per-chunk load at 14 ms for the same chunks "
+                            + "(0.082 ms a tensor)",
+                    "every engine's load_weights (vLLM's, SGLang's) costs per tensor what SGLang's did there on H200 "
+                            + "hosts, whatever the host's CPU; a Ray call per chunk costs what halo's vLLM client chunk "
+                            + "does"));
 
     private final List<Parameter> parameters;
 

@@ -20,10 +20,13 @@ import org.rdmasim.transport.Endpoint;
  * @param calibration    the named stage parameters
  * @param cycles         refits run back to back (registration cached after the first, or not)
  * @param buffers        what each rank registers ({@link RankBuffers#perRoute} when none is given)
+ * @param broadcastTensors the tensors in {@code broadcastBytes}, as inference loads them: what each rank that
+ *                       receives the whole model hands its engine's {@code load_weights}, one call per tensor;
+ *                       0 for a method that moves routes
  */
 public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, IntFunction<Endpoint> inference,
         long broadcastBytes, RefitMethod method, Preparation preparation, Registration registration,
-        RefitCalibration calibration, int cycles, RankBuffers buffers) {
+        RefitCalibration calibration, int cycles, RankBuffers buffers, long broadcastTensors) {
     public RefitPlan {
         routes = List.copyOf(routes);
         if (buffers == null) {
@@ -39,8 +42,12 @@ public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, 
         if (cycles < 1) {
             throw new IllegalArgumentException("a refit runs at least one cycle, got " + cycles);
         }
-        if (broadcastBytes < 0) {
-            throw new IllegalArgumentException("broadcast bytes must be >= 0");
+        if (broadcastBytes < 0 || broadcastTensors < 0) {
+            throw new IllegalArgumentException("broadcast bytes and tensors must be >= 0");
+        }
+        if (broadcastTensors > 0 && broadcastTensors > broadcastBytes) {
+            throw new IllegalArgumentException("a tensor holds at least one byte: " + broadcastTensors + " tensors in "
+                    + broadcastBytes + " B");
         }
     }
 
@@ -48,7 +55,15 @@ public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, 
     public RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, IntFunction<Endpoint> inference,
             long broadcastBytes, RefitMethod method, Preparation preparation, Registration registration,
             RefitCalibration calibration, int cycles) {
-        this(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration, cycles, null);
+        this(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration, cycles, null, 0);
+    }
+
+    /** A plan that hands its engines no tensors one by one (a method that moves routes, or a test's wire alone). */
+    public RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, IntFunction<Endpoint> inference,
+            long broadcastBytes, RefitMethod method, Preparation preparation, Registration registration,
+            RefitCalibration calibration, int cycles, RankBuffers buffers) {
+        this(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration, cycles, buffers,
+                0);
     }
 
     /** One cycle, default calibration, no preparation, registration none, broadcast bytes 0. */
@@ -60,32 +75,47 @@ public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, 
 
     public RefitPlan withBroadcastBytes(long bytes) {
         return new RefitPlan(routes, trainer, inference, bytes, method, preparation, registration, calibration,
-                cycles, buffers);
+                cycles, buffers, broadcastTensors);
+    }
+
+    /** The same plan, its broadcast payload holding {@code tensors} tensors. */
+    public RefitPlan withBroadcastTensors(long tensors) {
+        return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration,
+                cycles, buffers, tensors);
+    }
+
+    /**
+     * Tensors in bytes [from, to) of the broadcast payload, apportioned by bytes so that consecutive ranges add
+     * up to {@link #broadcastTensors} exactly: a payload cut into buckets by bytes gives each bucket its share of the
+     * tensors.
+     */
+    public long broadcastTensorsIn(long from, long to) {
+        return broadcastTensors == 0 ? 0 : ColocatedIpc.share(broadcastTensors, from, to, broadcastBytes);
     }
 
     public RefitPlan withPreparation(Preparation p) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, p, registration, calibration,
-                cycles, buffers);
+                cycles, buffers, broadcastTensors);
     }
 
     public RefitPlan withRegistration(Registration r, int newCycles) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, r, calibration,
-                newCycles, buffers);
+                newCycles, buffers, broadcastTensors);
     }
 
     public RefitPlan withCalibration(RefitCalibration c) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, c,
-                cycles, buffers);
+                cycles, buffers, broadcastTensors);
     }
 
     public RefitPlan withMethod(RefitMethod m) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, m, preparation, registration, calibration,
-                cycles, buffers);
+                cycles, buffers, broadcastTensors);
     }
 
     public RefitPlan withBuffers(RankBuffers b) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration,
-                cycles, b);
+                cycles, b, broadcastTensors);
     }
 
     /** The slice map's bytes: what every inference rank needs, summed. */

@@ -77,7 +77,8 @@ public final class RefitRun {
         }
         List<String> restsOn = new ArrayList<>();
         for (CalibrationProfile.Parameter p : plan.calibration().parameters()) {
-            if (RefitCalibration.COLOCATED_ONLY.contains(p.key()) && !(plan.method() instanceof ColocatedIpc)) {
+            if (p.key().equals(RefitCalibration.IPC_OPEN) && !(plan.method() instanceof ColocatedIpc)
+                    || p.key().equals(RefitCalibration.LOAD_TENSOR) && !RefitCalibration.loadsTensors(plan)) {
                 continue;
             }
             restsOn.add(p.describe());

@@ -26,6 +26,36 @@ class NcclBroadcastTest {
         return 2.0 * (bucket / 2) / RefitFixture.hbm();
     }
 
+    /**
+     * Every receiving rank hands each bucket's tensors to its engine's load_weights: one bucket, one buffer, so
+     * nothing overlaps the loads and the cycle grows by exactly the tensors' calls; the tensors apportion by bytes.
+     */
+    @Test
+    void theEngineLoadsEveryTensorItReceivesOnceACall() {
+        long tensors = 1_000;
+        NcclBroadcast m = NcclBroadcast.fromRankZero(new Buckets(PAYLOAD, false));
+        RefitPlan plain = RefitPlan.of(RefitFixture.twoByTwo(GB), RefitFixture::trainer, RefitFixture::inference, m)
+                .withBroadcastBytes(PAYLOAD);
+        RefitPlan loading = plain.withBroadcastTensors(tensors);
+        double perTensor = plain.calibration().value(RefitCalibration.LOAD_TENSOR);
+        RefitResult without = RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plain,
+                RefitFixture.nearestNic());
+        RefitResult with = RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), loading,
+                RefitFixture.nearestNic());
+        assertEquals(without.cycles().get(0).seconds() + tensors * perTensor, with.cycles().get(0).seconds(), 1e-9);
+        assertTrue(with.restsOn().stream().anyMatch(p -> p.startsWith(RefitCalibration.LOAD_TENSOR)), "rests on it");
+        assertTrue(without.restsOn().stream().noneMatch(p -> p.startsWith(RefitCalibration.LOAD_TENSOR)),
+                "a plan that loads no tensor does not rest on their cost");
+        // four 1 GB buckets of a 4 GB payload hold a quarter of the tensors each, and add up to all of them
+        long sum = 0;
+        for (int b = 0; b < 4; b++) {
+            long n = loading.broadcastTensorsIn(b * GB, (b + 1) * GB);
+            assertEquals(250, n);
+            sum += n;
+        }
+        assertEquals(tensors, sum);
+    }
+
     @Test
     void everyReceiverGetsEveryFullBucket() {
         for (NcclBroadcast m : List.of(NcclBroadcast.fromRankZero(new Buckets(BUCKET, true)),
