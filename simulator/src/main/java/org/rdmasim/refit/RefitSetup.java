@@ -267,7 +267,7 @@ public final class RefitSetup {
             // ranks of one TP rank hold the same shard in separate engines, or in one engine of a dense model;
             // inside one engine an MoE model's expert layers spread over every rank, so no two ranks do
             case "nccl-p2p" -> new NcclP2p(inference.separateEngines() || !moe() ? inference::tpRank : null, ibHca,
-                    moe());
+                    moe(), shardToShardRoutes());
             case "nixl-ring" -> {
                 if (!k.doubleBuffered()) {
                     throw new Refused("doubleBuffering", "verl's NIXL engine always holds two bucket buffers, a "
@@ -305,6 +305,17 @@ public final class RefitSetup {
         // the ring hands every inference rank the whole model, as a broadcast does, and each rank's engine loads
         // every tensor of it
         boolean wholeModel = broadcast || method instanceof NixlRing;
+        // NeMo-RL's shard-to-shard refit broadcasts the parameters other than FFN projections from trainer rank 0
+        long broadcastBytes = wholeModel ? whole : 0;
+        long broadcastTensors = wholeModel ? tensors.size() : 0;
+        if (method instanceof NcclP2p) {
+            for (Tensor t : tensors) {
+                if (!NcclP2p.shardToShard(t.name())) {
+                    broadcastBytes = Math.addExact(broadcastBytes, t.bytes());
+                    broadcastTensors++;
+                }
+            }
+        }
         if ((broadcast || method instanceof NcclP2p) && ibHca.restricts()) {
             // every host a broadcast crosses needs a NIC the list leaves: said now, at the line that set it
             Set<Object> shapes = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -320,8 +331,8 @@ public final class RefitSetup {
                 }
             }
         }
-        return new RefitPlan(map.routes(), trainerAt::get, inferenceAt::get, wholeModel ? whole : 0, method, preparation,
-                registration, calibration, spec.cycles(), RankBuffers.of(map), wholeModel ? tensors.size() : 0);
+        return new RefitPlan(map.routes(), trainerAt::get, inferenceAt::get, broadcastBytes, method, preparation,
+                registration, calibration, spec.cycles(), RankBuffers.of(map), broadcastTensors);
     }
 
     /**
@@ -341,6 +352,19 @@ public final class RefitSetup {
         long bucket = k.bucketBytes() > 0 ? k.bucketBytes() : ColocatedIpc.SLIME_DEFAULT_BUCKET;
         return new ColocatedIpc(ColocatedIpc.pack(tensors, bucket), k.doubleBuffered() ? 2 : 1, k.hostBounce(),
                 k.perTensorHandles());
+    }
+
+    /** The slice map of the parameters NeMo-RL's refit sends shard to shard (FFN projections): its routes. */
+    private List<SliceRoute> shardToShardRoutes() {
+        List<Tensor> ffn = tensors.stream().filter(t -> NcclP2p.shardToShard(t.name())).toList();
+        if (ffn.size() == tensors.size()) {
+            return null;
+        }
+        if (ffn.isEmpty()) {
+            throw new Refused("method", "nccl-p2p sends FFN projections shard to shard, and this model names none "
+                    + "(gate_proj, up_proj, down_proj)");
+        }
+        return SliceMap.of(ffn, AttentionHeads.of(inventory), trainer, inference).routes();
     }
 
     private static List<String> concat(List<String> a, List<String> b) {
@@ -502,6 +526,11 @@ public final class RefitSetup {
             knobs += ", NCCL_IB_HCA=" + ibHca;
         }
         out.add("method " + spec.method() + " (" + knobs + "), " + spec.cycles() + " cycle(s)");
+        if (plan.method() instanceof NcclP2p && plan.broadcastBytes() > 0) {
+            out.add(String.format(Locale.ROOT, "misc parameters (all but FFN projections): %,d tensors, %,d bytes, "
+                    + "broadcast from trainer rank 0 to every inference rank in packed buffers after the FFN path, "
+                    + "each rank loading them through load_weights", plan.broadcastTensors(), plan.broadcastBytes()));
+        }
         out.addAll(ibHcaWarnings);
         if (plan.method() instanceof ColocatedIpc) {
             out.add("registration: none (no NIC touches the bytes: the engine opens CUDA IPC handles on its own GPU)");

@@ -17,6 +17,30 @@ import org.rdmasim.refit.model.TinyModelsTest;
 
 /** Inference's dtype override: which tensors become FP8 with block scales, and what the slice map then moves. */
 class RefitSetupTest {
+    /**
+     * NeMo-RL's split of a refit between its shard-to-shard path (FFN projections) and the packed broadcast of the
+     * rest, against the "xferd frac" PR #2971's table gives for Qwen3-30B-A3B: 95.0% of the bytes in BF16, 93.0% in
+     * FP8 (where each FP8 weight's block scale takes the broadcast path). Within half a point.
+     */
+    @Test
+    void nemosShardToShardShareOfQwen3MoeIsWhatItsTableSays() throws Exception {
+        List<Tensor> bf16 = org.rdmasim.refit.model.PublishedCountsTest.shipped("qwen3-30b-a3b.json").tensors();
+        assertEquals(0.950, shardToShardShare(bf16), 0.005);
+        assertEquals(0.930, shardToShardShare(RefitSetup.converted(bf16, "fp8")), 0.005);
+    }
+
+    private static double shardToShardShare(List<Tensor> tensors) {
+        long all = 0;
+        long bulk = 0;
+        for (Tensor t : tensors) {
+            all += t.bytes();
+            if (org.rdmasim.refit.method.NcclP2p.shardToShard(t.name())) {
+                bulk += t.bytes();
+            }
+        }
+        return (double) bulk / all;
+    }
+
     @Test
     void fp8MakesLinearsOneBytePlusA128BlockScaleAndLeavesTheRest() {
         ModelInventory m = TinyModelsTest.tinyDense();

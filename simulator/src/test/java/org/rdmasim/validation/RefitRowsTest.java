@@ -142,7 +142,9 @@ class RefitRowsTest {
         for (ValidationRow r : nemo) {
             assertTrue(r.dependsOn().stream().noneMatch(d -> d.startsWith("refit.bucketSeconds")), r.id()
                     + ": NCCL send/recv pays no per-bucket call");
-            assertFalse(r.knownFailure().isEmpty(), r.id() + " says what the model lacks");
+            // the one row the model lands within range of (Qwen3-4B DP8 -> DP8, 0.092 s against 0.07-0.08) has none
+            assertEquals(r.id().equals("NEMO2413-4B-DP8-DP8"), r.knownFailure().isEmpty(), r.id()
+                    + " says what the model lacks");
             if (r.id().startsWith("NEMO2971")) {
                 assertTrue(r.uncounted().isEmpty(), r.id());
                 assertTrue(r.setup().contains("DGX-H100") && r.setup().contains("Not stated"), r.id());

@@ -37,26 +37,84 @@ import org.rdmasim.transport.config.NcclIbHca;
  * </ul>
  * Every call is one parameter, issued in order on one CUDA stream per rank, receive then all-gather, so a
  * rank's stages follow one another: with equal rates, the wire time of all P2P phases then all all-gathers
- * is the same as alternating them parameter by parameter. Per-call host work (Python planning, stream
- * bookkeeping, launch latencies) and the packed broadcast of the non-FFN parameters (NeMo-RL's "misc" path,
- * 5% of Qwen3-30B-A3B's bytes by PR #2971's table) are not modelled: every byte takes this path. Every PP
- * stage's sends run at once; the receivers overlap at most {@code NRL_REFIT_NUM_STREAMS} (default 2) stages
- * ({@code vllm_backend.py} L1018-1036), which only a trainer of more than two stages would feel. NCCL stages
- * through its own buffers registered when the communicator is made, so no registration is paid.
+ * is the same as alternating them parameter by parameter. Only FFN projections take this path
+ * ({@code is_nccl_reshard_param}, {@code nccl_reshard_utils.py} L184-199: names ending in {@code gate_proj.weight},
+ * {@code up_proj.weight}, {@code down_proj.weight} or a grouped expert projection, shared experts excepted).
+ * The rest, the "misc" parameters (attention, norms, routers, embeddings, shared experts: 5% of Qwen3-30B-A3B's
+ * bytes by PR #2971's table), follow once every rank's FFN parameters are in ({@code vllm_backend.py}
+ * L1039-1043): trainer rank 0 packs them into buffers of 2% of the GPU's memory, at most 5 GiB, two in turn
+ * ({@code packed_broadcast_producer}, {@code nemo_rl/utils/packed_tensor.py} L23-35, L39-103), broadcasts each to
+ * every inference rank, and each rank hands the unpacked tensors to vLLM's {@code load_weights}
+ * ({@code _receive_and_load_misc_params}, L1072-1090): one call per tensor ({@link RefitCalibration#LOAD_TENSOR})
+ * and the copy. The plan carries them as its broadcast bytes and tensors. Per-call host work of the FFN path
+ * (Python planning, stream bookkeeping, launch latencies) and vLLM's {@code process_weights_after_loading} are
+ * not modelled. Every PP stage's sends run at once; the receivers overlap at most {@code NRL_REFIT_NUM_STREAMS}
+ * (default 2) stages ({@code vllm_backend.py} L1018-1036), which only a trainer of more than two stages would
+ * feel. NCCL stages through its own buffers registered when the communicator is made, so no registration is
+ * paid.
  *
  * @param shardOf        which inference ranks hold the same shard (replicas); {@code null}: none do
  * @param ibHca          {@code NCCL_IB_HCA} in the variant's environment: the NICs NCCL may use on each host
  * @param stacksExperts  the model has routed experts, which each trainer rank stacks before sending (a dense
  *                       model's shards go as they are)
+ * @param bulk           the slice map of the FFN projections alone, what goes shard to shard; {@code null}: every
+ *                       route of the plan does (a plan with no misc parameters)
  */
-public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksExperts) implements RefitMethod {
+public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksExperts, List<SliceRoute> bulk)
+        implements RefitMethod {
     /** Of an FFN's gate, up and down projections (equal sizes), the two vLLM fuses into w13 and copies back. */
     static final double COPIED_BACK = 2.0 / 3.0;
+
+    /** Endings of the parameter names that take the shard-to-shard path ({@code nccl_reshard_utils.py} L170-182). */
+    private static final List<String> BULK_SUFFIXES = List.of("gate_proj.weight", "up_proj.weight", "down_proj.weight",
+            "experts.gate_up_proj", "experts.down_proj");
+    /** The packed buffer: {@code NRL_REFIT_BUFFER_MEMORY_RATIO} 0.02 of the GPU's memory, at most 5 GiB. */
+    static final double PACKED_MEMORY_RATIO = 0.02;
+    static final long PACKED_MAX_BYTES = 5L * 1024 * 1024 * 1024;
+    /** {@code NRL_REFIT_NUM_BUFFERS} default: two packed buffers in turn. */
+    static final int PACKED_BUFFERS = 2;
 
     public NcclP2p {
         if (ibHca == null) {
             throw new IllegalArgumentException("NCCL send/recv needs its NCCL_IB_HCA (NcclIbHca.unset() when not set)");
         }
+        bulk = bulk == null ? null : List.copyOf(bulk);
+    }
+
+    /** Every route of the plan goes shard to shard (no misc parameters apart). */
+    public NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksExperts) {
+        this(shardOf, ibHca, stacksExperts, null);
+    }
+
+    /** Whether the parameter named {@code name} takes the shard-to-shard path ({@code is_nccl_reshard_param}). */
+    public static boolean shardToShard(String name) {
+        if (name.contains("shared_expert")) {
+            return false;
+        }
+        for (String s : BULK_SUFFIXES) {
+            if (name.endsWith(s)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private List<SliceRoute> routes(WireContext ctx) {
+        return bulk != null ? bulk : ctx.plan().routes();
+    }
+
+    /** Bytes inference rank {@code rank} receives shard to shard. */
+    private long need(WireContext ctx, int rank) {
+        if (bulk == null) {
+            return ctx.bytesTo(rank);
+        }
+        long sum = 0;
+        for (SliceRoute r : bulk) {
+            if (r.inferenceRank() == rank) {
+                sum += r.bytes();
+            }
+        }
+        return sum;
     }
 
     @Override
@@ -71,7 +129,7 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
 
     @Override
     public void run(WireContext ctx, Runnable done) {
-        Countdown prepared = new Countdown(ctx.trainerRanks().size(), () -> send(ctx, done));
+        Countdown prepared = new Countdown(ctx.trainerRanks().size(), () -> send(ctx, () -> misc(ctx, done)));
         for (int t : ctx.trainerRanks()) {
             Endpoint gpu = ctx.trainer(t);
             // the rank's own shard, once however many receivers take parts of it
@@ -89,9 +147,9 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
         }
         for (List<Integer> g : groups.values()) {
             for (int m : g) {
-                if (ctx.bytesTo(m) != ctx.bytesTo(g.get(0))) {
+                if (need(ctx, m) != need(ctx, g.get(0))) {
                     throw new IllegalArgumentException("inference ranks " + g.get(0) + " and " + m + " are given the "
-                            + "same shard but need " + ctx.bytesTo(g.get(0)) + " and " + ctx.bytesTo(m) + " bytes");
+                            + "same shard but need " + need(ctx, g.get(0)) + " and " + need(ctx, m) + " bytes");
                 }
             }
         }
@@ -123,12 +181,12 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
         List<List<Integer>> groups = replicas(ctx);
         Countdown all = new Countdown(groups.size(), done);
         for (List<Integer> g : groups) {
-            long need = ctx.bytesTo(g.get(0));
+            long need = need(ctx, g.get(0));
             long[] stripes = new long[g.size()];
             Countdown received = new Countdown(g.size(), () -> allGather(ctx, g, stripes, all::arrive));
             for (int j = 0; j < g.size(); j++) {
                 int rank = g.get(j);
-                List<SliceRoute> mine = ctx.plan().routes().stream().filter(x -> x.inferenceRank() == rank).toList();
+                List<SliceRoute> mine = routes(ctx).stream().filter(x -> x.inferenceRank() == rank).toList();
                 long[] bytes = stripe(mine, need, j, g.size());
                 List<Integer> sends = new ArrayList<>();
                 for (int k = 0; k < bytes.length; k++) {
@@ -174,16 +232,54 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
         }
     }
 
-    private static void install(WireContext ctx, List<Integer> g, Runnable then) {
+    private void install(WireContext ctx, List<Integer> g, Runnable then) {
         double worst = 0;
         Endpoint slowest = null;
         for (int r : g) {
-            double s = ctx.copySeconds(ctx.inference(r), Math.round(ctx.bytesTo(r) * COPIED_BACK));
+            double s = ctx.copySeconds(ctx.inference(r), Math.round(need(ctx, r) * COPIED_BACK));
             if (slowest == null || s > worst) {
                 worst = s;
                 slowest = ctx.inference(r);
             }
         }
         ctx.gpuWork(RefitStage.INSTALL, slowest, worst, then);
+    }
+    /** The packed buffer of {@code gpu}: 2% of its memory, at most 5 GiB ({@code get_target_packed_tensor_size}). */
+    static long packedBufferBytes(long gpuMemoryBytes) {
+        return Math.max(1, Math.min((long) (gpuMemoryBytes * PACKED_MEMORY_RATIO), PACKED_MAX_BYTES));
+    }
+
+    /**
+     * The misc parameters: trainer rank 0 packs the plan's broadcast bytes into buffers in turn (a {@code torch.cat}
+     * on its GPU: an HBM copy), broadcasts each to every inference rank down one chain, and each rank loads the
+     * buffer's tensors through {@code load_weights} and copies them.
+     */
+    private void misc(WireContext ctx, Runnable done) {
+        long payload = ctx.plan().broadcastBytes();
+        if (payload == 0) {
+            done.run();
+            return;
+        }
+        Endpoint root = ctx.trainer(ctx.trainerRanks().get(0));
+        Buckets buckets = new Buckets(packedBufferBytes(ctx.gpu(root).gpu().hbmBytes()), true);
+        List<Integer> receivers = BroadcastOrder.chain(ctx, root, 0);
+        List<Integer> installing = BroadcastOrder.installing(ctx, root, receivers);
+        List<BucketPipeline.Unit> units = new ArrayList<>();
+        long from = 0;
+        for (int b = 0; b < buckets.count(payload); b++) {
+            long size = buckets.sizeOf(b, payload);
+            long tensors = ctx.plan().broadcastTensorsIn(from, from + size);
+            from += size;
+            String label = "c" + ctx.cycle() + "/misc/b" + b;
+            units.add(new BucketPipeline.Unit(0,
+                    then -> ctx.gpuWork(RefitStage.CONVERT, root, ctx.copySeconds(root, size), then),
+                    then -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, ibHca, size, label,
+                            () -> {
+                                BroadcastOrder.landedAtRoot(ctx, root, size);
+                                then.run();
+                            }),
+                    then -> BroadcastOrder.install(ctx, installing, size, payload, tensors, then)));
+        }
+        new BucketPipeline(units, PACKED_BUFFERS, BucketPipeline.WireOrder.GLOBAL, done).start();
     }
 }

@@ -64,6 +64,51 @@ class NcclP2pTest {
         assertEquals(0, c.stage(RefitStage.REGISTER), "NCCL stages through buffers it registered at init");
     }
 
+    /** Only FFN projections go shard to shard, as nccl_reshard_utils.is_nccl_reshard_param decides. */
+    @Test
+    void onlyFfnProjectionsGoShardToShard() {
+        assertTrue(NcclP2p.shardToShard("model.layers.3.mlp.experts.17.gate_proj.weight"));
+        assertTrue(NcclP2p.shardToShard("model.layers.0.mlp.down_proj.weight"));
+        assertTrue(NcclP2p.shardToShard("model.layers.0.mlp.experts.gate_up_proj"));
+        assertTrue(!NcclP2p.shardToShard("model.layers.3.mlp.shared_expert.up_proj.weight"));
+        assertTrue(!NcclP2p.shardToShard("model.layers.3.self_attn.q_proj.weight"));
+        assertTrue(!NcclP2p.shardToShard("model.layers.3.mlp.gate.weight"));
+        assertTrue(!NcclP2p.shardToShard("model.embed_tokens.weight"));
+        // NeMo-RL's packed buffer: 2% of an 80 GB GPU, 5 GiB at most
+        assertEquals(1_600_000_000L, NcclP2p.packedBufferBytes(80_000_000_000L));
+        assertEquals(5L << 30, NcclP2p.packedBufferBytes(1L << 40));
+    }
+
+    /**
+     * The misc parameters follow the FFN path: trainer rank 0 broadcasts them to every inference rank, which
+     * loads each tensor through load_weights. Every rank receives them whole on top of its FFN share, and the
+     * cycle grows by at least the loads, which nothing overlaps (the misc phase starts once the FFN path is done).
+     */
+    @Test
+    void theMiscParametersFollowFromTrainerRankZeroAndAreLoadedTensorByTensor() {
+        List<SliceRoute> routes = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            routes.add(new SliceRoute(i / 2, i, GB, 8, 4));
+        }
+        NcclP2p method = new NcclP2p(null, NcclIbHca.unset(), true);
+        RefitPlan plan = RefitPlan.of(routes, RefitFixture::trainer, NcclP2pTest::inference, method).withBuffers(
+                new RankBuffers(java.util.Map.of(0, new long[] {2 * GB, 4}, 1, new long[] {2 * GB, 4}),
+                        RankBuffers.perRoute(routes).inference()));
+        long misc = GB / 10;
+        long tensors = 500;
+        RefitResult without = RefitRun.run(RefitFixture.threeHosts(), FabricSpec.nonBlocking(), plan,
+                RefitFixture.nearestNic());
+        RefitResult with = RefitRun.run(RefitFixture.threeHosts(), FabricSpec.nonBlocking(),
+                plan.withBroadcastBytes(misc).withBroadcastTensors(tensors), RefitFixture.nearestNic());
+        double loads = tensors * plan.calibration().value(RefitCalibration.LOAD_TENSOR);
+        for (int i = 0; i < 4; i++) {
+            assertEquals(GB + misc, with.cycles().get(0).received().get(i), "rank " + i);
+        }
+        double added = with.cycles().get(0).seconds() - without.cycles().get(0).seconds();
+        assertTrue(added > loads + misc / wireRate(), added + " s: the loads and the broadcast's wire, one after the other");
+        assertTrue(added < loads + 4 * misc / wireRate() + 2.0 * misc / RefitFixture.hbm() * 3, added + " s");
+    }
+
     /**
      * TP2 -> TP2 x DP2 in separate engines: ranks i and i+2 (on infer0 and infer1) hold the same shard, the
      * 2 GB half trainer rank i%2 holds. Each replica receives one 1 GB stripe from the trainer (the trainer
