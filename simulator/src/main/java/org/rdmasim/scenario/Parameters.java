@@ -2,9 +2,11 @@ package org.rdmasim.scenario;
 
 import java.util.List;
 import java.util.Locale;
+import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.hardware.QuantityText;
 import org.rdmasim.memory.RegistrationLimits.FirmwareCapScope;
 import org.rdmasim.memory.TranslationPageSize;
+import org.rdmasim.refit.method.RefitCalibration;
 
 /**
  * The user parameters that a scenario and a command both set, declared once each. RegistrationReader
@@ -171,6 +173,50 @@ public final class Parameters {
     public static final Parameter<Double> HOP_LATENCY = cost("fabric.hopLatency", "130 ns",
             "NVIDIA Quantum-2 QM9700 datasheet: ~130 ns port to port");
 
+    /** A refit stage's time: from nothing to an hour (published refit cycles run from milliseconds to minutes). */
+    private static final Parameter.Range STAGE_TIME = new Parameter.Range(0, 3600,
+            "a refit stage costs 0 s to an hour");
+
+    /** The engine's pause before a refit. */
+    public static final Parameter<Double> REFIT_PAUSE = refitStage("pause", RefitCalibration.PAUSE);
+    /** The engine's resume after a refit. */
+    public static final Parameter<Double> REFIT_RESUME = refitStage("resume", RefitCalibration.RESUME);
+    /** The barrier that closes a refit. */
+    public static final Parameter<Double> REFIT_BARRIER = refitStage("barrier", RefitCalibration.BARRIER);
+    /** A broadcast bucket's fixed cost. */
+    public static final Parameter<Double> REFIT_BUCKET = refitStage("bucket", RefitCalibration.BUCKET);
+    /** One CUDA IPC handle opened by the engine (colocated refits). */
+    public static final Parameter<Double> REFIT_IPC_OPEN = refitStage("ipcOpen", RefitCalibration.IPC_OPEN);
+    /** One tensor through the engine's load_weights. */
+    public static final Parameter<Double> REFIT_LOAD_TENSOR = refitStage("loadTensor", RefitCalibration.LOAD_TENSOR);
+
+    /** The refit stage parameters, in the order the scenario's {@code stages} map lists them. */
+    public static List<Parameter<Double>> refitStages() {
+        return List.of(REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR);
+    }
+
+    /** The calibration key ({@code refit.bucketSeconds}) a stage parameter sets. */
+    public static String calibrationKey(Parameter<Double> stage) {
+        return "refit." + stage.key() + "Seconds";
+    }
+
+    /**
+     * {@code workload.refit.stages.KEY}, its default and source those of {@link RefitCalibration}'s parameter
+     * {@code calibrationKey} (derived, calibrated on a named measurement, or assumed: the table says which).
+     */
+    private static Parameter<Double> refitStage(String key, String calibrationKey) {
+        CalibrationProfile.Parameter d = RefitCalibration.defaults().get(calibrationKey);
+        if (!calibrationKey.equals("refit." + key + "Seconds")) {
+            throw new IllegalStateException(key + " does not name " + calibrationKey);
+        }
+        String value = d.value() == 0 ? "0 s" : d.value() >= 1e-3
+                ? String.format(Locale.ROOT, "%.3g ms", d.value() * 1e3)
+                : String.format(Locale.ROOT, "%.3g us", d.value() * 1e6);
+        return new Parameter<>("workload.refit.stages." + key, "", "duration", value, STAGE_TIME,
+                d.kind().name().toLowerCase(Locale.ROOT) + ": " + d.source(), QuantityText::seconds,
+                Double::doubleValue);
+    }
+
     /** Independent runs of a scenario with different random streams (mean, confidence interval). */
     public static final Parameter<Long> REPLICATIONS = count("replications", "runs", "1", 1, 100_000,
             "1 to 100000 replications", "one run unless the scenario asks for more");
@@ -189,7 +235,8 @@ public final class Parameters {
         return List.of(PAGE_SIZE, FIRMWARE_PAGE_CAP, CAP_SCOPE, HOST_MEMORY, MTT_LIMIT, DESCRIPTORS, QPS_PER_PEER, IOMMU_PENALTY,
                 GPUDIRECT, ACS, LINE_RATE, C2C, INTER_SOCKET, MEMORY_BANDWIDTH, HOSTS_PER_LEAF, OVERSUBSCRIPTION,
                 DEGRADED_FRACTION, WAVE_SIZE, MAX_CHILDREN, NIC_LATENCY, PCIE_HOP, PER_DESCRIPTOR, PER_FRAGMENT,
-                MAX_OUTSTANDING_READS, STAGING_COPY, SEND_QUEUE_DEPTH, NIC_MESSAGE_RATE, HOP_LATENCY, REPLICATIONS, CYCLES, NIC_RATE_JITTER);
+                MAX_OUTSTANDING_READS, STAGING_COPY, SEND_QUEUE_DEPTH, NIC_MESSAGE_RATE, HOP_LATENCY, REPLICATIONS, CYCLES, NIC_RATE_JITTER,
+                REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR);
     }
 
     private static Parameter<Double> rate(String field, String defaultText, String source) {

@@ -10,7 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.rdmasim.refit.RefitSetup;
-import org.rdmasim.refit.method.RefitCalibration;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.workload.RefitSpec;
 
@@ -47,10 +46,6 @@ import org.rdmasim.workload.RefitSpec;
  * {@code NCCL_IB_HCA} in the variant's environment that leaves a broadcast's host no NIC, at the line setting it.
  */
 final class RefitReader {
-    private static final Map<String, String> STAGE_KEYS = Map.of("pause", RefitCalibration.PAUSE, "resume",
-            RefitCalibration.RESUME, "barrier", RefitCalibration.BARRIER, "bucket", RefitCalibration.BUCKET,
-            "ipcOpen", RefitCalibration.IPC_OPEN, "loadTensor", RefitCalibration.LOAD_TENSOR);
-
     private RefitReader() {
     }
 
@@ -196,13 +191,14 @@ final class RefitReader {
         Map<String, Double> stages = new HashMap<>();
         if (r.has("stages")) {
             YamlTree s = r.get("stages");
-            s.onlyFields(STAGE_KEYS.keySet());
+            Map<String, Parameter<Double>> byKey = new java.util.LinkedHashMap<>();
+            for (Parameter<Double> p : Parameters.refitStages()) {
+                byKey.put(p.key(), p);
+            }
+            s.onlyFields(byKey.keySet());
             for (Map.Entry<String, YamlTree> e : s.entries().entrySet()) {
-                double seconds = Quantities.seconds(e.getValue());
-                if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-                    throw e.getValue().error("a stage takes a finite time >= 0");
-                }
-                stages.put(STAGE_KEYS.get(e.getKey()), seconds);
+                Parameter<Double> p = byKey.get(e.getKey());
+                stages.put(Parameters.calibrationKey(p), p.fromYaml(e.getValue()));
             }
         }
         int cycles = r.has("cycles") ? size(r, "cycles") : 1;

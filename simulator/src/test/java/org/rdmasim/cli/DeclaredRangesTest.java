@@ -59,6 +59,27 @@ class DeclaredRangesTest {
                 model: 1 GB
             %s""";
 
+    /** A one-GPU refit of a tiny model (written beside each scenario) with one stage set. */
+    private static final String REFIT = """
+            hosts:
+              t: {preset: dgx-h100}
+              i: {preset: dgx-h100}
+            workload:
+              refit:
+                model: tiny.json
+                trainer: {hosts: t}
+                inference: {hosts: i}
+                method: nccl-broadcast
+                bucket: 1 MiB
+                stages:
+                  %s: %%s
+            """;
+    private static final String TINY_MODEL = """
+            {"architectures": ["Qwen3ForCausalLM"], "hidden_size": 256, "num_hidden_layers": 2,
+             "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 32, "intermediate_size": 512,
+             "vocab_size": 1000, "tie_word_embeddings": false, "torch_dtype": "bfloat16"}
+            """;
+
     static final Map<String, Case> CASES = new LinkedHashMap<>();
 
     static {
@@ -107,6 +128,9 @@ class DeclaredRangesTest {
         put(Parameters.REPLICATIONS, "replications: %s\n" + TWO_HOSTS + ONE_TRANSFER, "2", "4294967297");
         put(Parameters.CYCLES, FANOUT.formatted("    cycles: {count: %s}\n"), "2", "10001");
         put(Parameters.NIC_RATE_JITTER, FANOUT.formatted("    jitter: {nicRate: %s}\n"), "2%", "100%");
+        for (Parameter<Double> stage : Parameters.refitStages()) {
+            put(stage, REFIT.formatted(stage.key()), "1.5 ms", "7200 s");
+        }
     }
 
     private static void put(Parameter<?> p, String scenario, String good, String bad) {
@@ -118,6 +142,7 @@ class DeclaredRangesTest {
 
     private CliTestSupport.Outcome run(Case c, String value) throws Exception {
         Path f = dir.resolve("s.yaml");
+        Files.writeString(dir.resolve("tiny.json"), TINY_MODEL);
         Files.writeString(f, "name: ranges\n" + c.scenario().formatted(value));
         return CliTestSupport.run("run", f.toString(), "--out", dir.resolve("out" + System.nanoTime()).toString(), "-q");
     }

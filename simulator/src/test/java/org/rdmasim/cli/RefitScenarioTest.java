@@ -133,6 +133,12 @@ class RefitScenarioTest {
 
     @Test
     void badInputExitsTwoNamingTheField() throws IOException {
+        // a refit stage is read through its declared parameter: its range and unit are the ones `parameters` lists
+        refused("", "variants:\n  - name: x\n    workload: {refit: {stages: {pause: 7200 s}}}\n", "pause",
+                "a refit stage costs 0 s to an hour");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {stages: {loadTensor: -1 ms}}}\n", "loadTensor");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {stages: {unpause: 1 s}}}\n", "unpause",
+                "loadTensor");
         refused("", "variants:\n  - name: x\n    workload: {refit: {method: carrier-pigeon}}\n", "method",
                 "carrier-pigeon", "rdma-pull");
         // 8 query heads do not divide over inference TP 3
