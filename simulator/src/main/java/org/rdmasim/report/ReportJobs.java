@@ -62,34 +62,65 @@ final class ReportJobs implements AutoCloseable {
         }
     }
 
-    /** Waits for every job; the first that failed, in the order they were added, fails the report. */
+    /**
+     * Waits for every job, failed or not, so that no job still writes into the report's folder once this
+     * returns or throws; then the first that failed, in the order they were added, fails the report.
+     */
     void awaitAll() throws IOException {
-        try {
-            for (Future<Void> f : started) {
-                f.get();
+        Throwable first = null;
+        boolean interrupted = false;
+        for (Future<Void> f : started) {
+            while (true) {
+                try {
+                    f.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    if (first == null) {
+                        first = e.getCause();
+                    }
+                    break;
+                }
             }
-        } catch (InterruptedException e) {
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while the report was written");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
+            if (first == null) {
+                throw new InterruptedIOException("interrupted while the report was written");
             }
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IOException(cause);
+        }
+        if (first instanceof IOException io) {
+            throw io;
+        }
+        if (first instanceof RuntimeException re) {
+            throw re;
+        }
+        if (first instanceof Error err) {
+            throw err;
+        }
+        if (first != null) {
+            throw new IOException(first);
         }
     }
 
+    /**
+     * Lets the jobs already started finish (a failed report's other files are not left half written, nor
+     * written after the failure is reported); a job still running after ten minutes is interrupted.
+     */
     @Override
     public void close() {
-        if (pool != null) {
+        if (pool == null) {
+            return;
+        }
+        pool.shutdown();
+        try {
+            if (!pool.awaitTermination(10, java.util.concurrent.TimeUnit.MINUTES)) {
+                pool.shutdownNow();
+            }
+        } catch (InterruptedException e) {
             pool.shutdownNow();
+            Thread.currentThread().interrupt();
         }
     }
 }

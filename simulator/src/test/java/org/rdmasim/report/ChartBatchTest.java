@@ -3,6 +3,7 @@ package org.rdmasim.report;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,5 +59,7 @@ class ChartBatchTest {
             throw new IllegalStateException("no data");
         }, "broken");
         assertEquals("no data", assertThrows(IllegalStateException.class, () -> batch.writeAll(dir)).getMessage());
+        // the failure is reported once every other chart is written, not while one still writes into the folder
+        assertTrue(Files.isRegularFile(dir.resolve("ok.png")) && Files.isRegularFile(dir.resolve("ok.svg")));
     }
 }
