@@ -244,15 +244,23 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
         }
         ctx.gpuWork(RefitStage.INSTALL, slowest, worst, then);
     }
-    /** The packed buffer of {@code gpu}: 2% of its memory, at most 5 GiB ({@code get_target_packed_tensor_size}). */
+    /**
+     * The packed buffer of {@code gpu}: 2% of its memory, at most 5 GiB ({@code get_target_packed_tensor_size}); at
+     * least 1 MiB here, so a GPU declared with almost no memory cannot cut the broadcast into millions of buffers.
+     */
     static long packedBufferBytes(long gpuMemoryBytes) {
-        return Math.max(1, Math.min((long) (gpuMemoryBytes * PACKED_MEMORY_RATIO), PACKED_MAX_BYTES));
+        return Math.max(1L << 20, Math.min((long) (gpuMemoryBytes * PACKED_MEMORY_RATIO), PACKED_MAX_BYTES));
     }
 
     /**
      * The misc parameters: trainer rank 0 packs the plan's broadcast bytes into buffers in turn (a {@code torch.cat}
-     * on its GPU: an HBM copy), broadcasts each to every inference rank down one chain, and each rank loads the
-     * buffer's tensors through {@code load_weights} and copies them.
+     * on its GPU: an HBM copy) and broadcasts each over the refit's communicator, every trainer rank and every
+     * inference rank ({@code model_update_group}: each trainer worker joins it and calls the producer,
+     * {@code megatron_policy_worker.py} L2557-2572; the inference ranks follow the trainer's in it,
+     * {@code vllm_backend.py} L239-250), so NCCL's channels leave the trainer hosts by the NICs beside all their
+     * GPUs; each inference rank loads the buffer's tensors through {@code load_weights} and copies its share.
+     * Megatron's export of each misc parameter on the trainer (its PP broadcast and TP/EP gathers,
+     * {@code megatron_policy_worker.py} L2563-2566) is not priced.
      */
     private void misc(WireContext ctx, Runnable done) {
         long payload = ctx.plan().broadcastBytes();
@@ -263,7 +271,16 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
         Endpoint root = ctx.trainer(ctx.trainerRanks().get(0));
         Buckets buckets = new Buckets(packedBufferBytes(ctx.gpu(root).gpu().hbmBytes()), true);
         List<Integer> receivers = BroadcastOrder.chain(ctx, root, 0);
-        List<Integer> installing = BroadcastOrder.installing(ctx, root, receivers);
+        List<Endpoint> members = new ArrayList<>();
+        members.add(root);
+        for (int t : ctx.trainerRanks()) {
+            if (!ctx.trainer(t).equals(root)) {
+                members.add(ctx.trainer(t));
+            }
+        }
+        for (int i : receivers) {
+            members.add(ctx.inference(i));
+        }
         List<BucketPipeline.Unit> units = new ArrayList<>();
         long from = 0;
         for (int b = 0; b < buckets.count(payload); b++) {
@@ -273,13 +290,31 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
             String label = "c" + ctx.cycle() + "/misc/b" + b;
             units.add(new BucketPipeline.Unit(0,
                     then -> ctx.gpuWork(RefitStage.CONVERT, root, ctx.copySeconds(root, size), then),
-                    then -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, ibHca, size, label,
-                            () -> {
-                                BroadcastOrder.landedAtRoot(ctx, root, size);
-                                then.run();
-                            }),
-                    then -> BroadcastOrder.install(ctx, installing, size, payload, tensors, then)));
+                    then -> ctx.broadcast(members, receivers, ibHca, size, label, then),
+                    then -> installMisc(ctx, receivers, size, payload, tensors, then)));
         }
         new BucketPipeline(units, PACKED_BUFFERS, BucketPipeline.WireOrder.GLOBAL, done).start();
+    }
+
+    /**
+     * One packed buffer into the engines: each rank loads its {@code tensors} tensors and copies its share of the
+     * buffer, the part of the misc bytes its slice map asks for (all it needs less its FFN share); the slowest
+     * decides.
+     */
+    private void installMisc(WireContext ctx, List<Integer> ranks, long size, long payload, long tensors,
+            Runnable then) {
+        double worst = 0;
+        Endpoint slowest = null;
+        for (int r : ranks) {
+            long mine = Math.min(payload, Math.max(0, ctx.bytesTo(r) - need(ctx, r)));
+            double s = ctx.copySeconds(ctx.inference(r), Math.round((double) size * mine / payload));
+            if (slowest == null || s > worst) {
+                worst = s;
+                slowest = ctx.inference(r);
+            }
+        }
+        double copy = worst;
+        Endpoint gpu = slowest;
+        BroadcastOrder.loadWeights(ctx, gpu, tensors, () -> ctx.gpuWork(RefitStage.INSTALL, gpu, copy, then));
     }
 }

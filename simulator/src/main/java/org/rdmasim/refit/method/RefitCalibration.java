@@ -42,7 +42,9 @@ public final class RefitCalibration {
      * copy launched), outside the copy's bytes: paid per tensor, per engine rank, by every method whose engine
      * installs what it receives through {@code load_weights}: a broadcast (verl, slime, SkyRL and halo clients
      * call it per bucket), checkpoint-engine ({@code checkpoint_engine/worker.py} @59a3c4f L190-192:
-     * {@code self.model_runner.model.load_weights(weights)} per bucket), verl's NIXL ring (L474-479) and a
+     * {@code self.model_runner.model.load_weights(weights)} per bucket), verl's NIXL ring (each received tensor
+     * yielded to the rollout's server adapter, which loads it: {@code nixl_checkpoint_engine.py} L474-479 and
+     * {@code base.py} L274-276 at verl-project/verl 980ad6e4) and a
      * colocated refit. RDMA pulls and WRITE schedules land in the engine's own tensors, and NeMo-RL's
      * {@code nccl_reshard_refit} receives straight into the live vLLM parameters (NVIDIA-NeMo/RL @e40aa046e
      * {@code vllm_backend.py} L968-1010): they do not pay it.
@@ -93,46 +95,27 @@ public final class RefitCalibration {
      * whitecircle/halo PR #11 (https://github.com/whitecircle/halo/pull/11, merged; description): "Cross-node
      * weight sync, B300 nodes, full Qwen3-8B (16.4 GB) per sync, one server worker ... vLLM chunk budget
      * (HALO_WEIGHT_SYNC_CHUNK_MB) 1/2/4/8 GiB: 54/63/70/73 GB/s". The same sync on the same pair at two chunk
-     * sizes: the bytes, tensors and wire are the same; what differs is the number of chunks (16.4 GB makes 16 chunks
-     * of 1 GiB, 2 of 8 GiB) and how many tensors the last chunk hands the engine after the wire has gone quiet
-     * (double-buffered chunks, as halo's vLLM path runs them, hide every other chunk's loads under the next chunk's
-     * wire): t(1 GiB) - t(8 GiB) = 14 c - l (n8 - n1), with c the cost of one chunk, l of one tensor's load and n the
-     * last chunk's tensors. The tensor's cost comes from vime #175, which itself subtracts 115 chunk costs, so
-     * the two are solved together ({@link #haloSecondsPerChunk}).
+     * sizes: the bytes, tensors and wire are the same, only the number of chunks differs (16.4 GB makes 16 chunks
+     * of 1 GiB, 2 of 8 GiB). halo's vLLM client sends a chunk and waits for the engine's reply to it, which comes
+     * once the engine has loaded it, before the next ({@code VLLMWeightSyncClient}: the chunk's packed broadcast,
+     * then {@code server_call.wait} on the {@code /update_weights} call), so every tensor's load is paid whatever
+     * the chunk, and the difference of the two sync times over the difference of the chunk counts is the cost of
+     * one chunk, whatever the wire's rate.
      */
     static final double HALO_SYNC_BYTES = 16.4e9;
     static final double HALO_1GIB_BYTES_PER_SECOND = 54e9;
     static final double HALO_8GIB_BYTES_PER_SECOND = 73e9;
-    /**
-     * Qwen3-8B's tensors as the engine loads them (Qwen/Qwen3-8B config.json: 36 layers of q, k, v, o, q_norm,
-     * k_norm, two layer norms, gate, up and down; embeddings, final norm and an untied lm_head).
-     */
-    static final int QWEN3_8B_TENSORS = 36 * 11 + 3;
 
     /** Chunks a sync of {@code bytes} makes at {@code chunk} bytes a chunk. */
     static long chunks(double bytes, long chunk) {
         return (long) Math.ceil(bytes / chunk);
     }
 
-    /** Tensors in the last chunk of halo's sync at {@code chunk} bytes a chunk, apportioned by bytes. */
-    static double haloLastChunkTensors(long chunk) {
-        double last = HALO_SYNC_BYTES - (chunks(HALO_SYNC_BYTES, chunk) - 1) * (double) chunk;
-        return QWEN3_8B_TENSORS * last / HALO_SYNC_BYTES;
-    }
-
-    /**
-     * The per-chunk cost c from halo PR #11's 1 and 8 GiB points and vime #175's engine stages together: with
-     * D = t(1 GiB) - t(8 GiB), k = n8 - n1 (the last chunks' tensors), l = (R - 115 c - 115 h) / T (vime: R slime's
-     * engine stage, h one handle, T its tensors), D = 14 c - k l gives c (14 + 115 k / T) = D + k (R - 115 h) / T.
-     */
+    /** The per-chunk cost the halo PR #11 curve gives: (t(1 GiB) - t(8 GiB)) / (chunks(1 GiB) - chunks(8 GiB)). */
     static double haloSecondsPerChunk() {
         double t1 = HALO_SYNC_BYTES / HALO_1GIB_BYTES_PER_SECOND;
         double t8 = HALO_SYNC_BYTES / HALO_8GIB_BYTES_PER_SECOND;
-        double extraChunks = chunks(HALO_SYNC_BYTES, Buckets.GIB) - chunks(HALO_SYNC_BYTES, 8 * Buckets.GIB);
-        double k = haloLastChunkTensors(8 * Buckets.GIB) - haloLastChunkTensors(Buckets.GIB);
-        double tensors = VIME_CHUNKS * VIME_TENSORS_PER_CHUNK;
-        double engineRest = VIME_RAYGET_FLATTENED - VIME_CHUNKS * vimeSecondsPerHandle();
-        return ((t1 - t8) + k * engineRest / tensors) / (extraChunks + VIME_CHUNKS * k / tensors);
+        return (t1 - t8) / (chunks(HALO_SYNC_BYTES, Buckets.GIB) - chunks(HALO_SYNC_BYTES, 8 * Buckets.GIB));
     }
 
     private static final List<Parameter> DEFAULTS = List.of(
@@ -150,9 +133,8 @@ public final class RefitCalibration {
                             + "BROADCAST_CHUNKSTEPS 1 (src/include/collectives.h): one 512 KiB step per chunk", ""),
             new Parameter(BUCKET, haloSecondsPerChunk(), "s", Kind.CALIBRATED,
                     "whitecircle/halo PR #11: Qwen3-8B (16.4 GB) synced over EFA by a vLLM client at 54 GB/s in 1 GiB "
-                            + "chunks and 73 GB/s in 8 GiB chunks; the 16 - 2 extra chunks take the time difference "
-                            + "and the 8 GiB sync's longer tail of loads (the last chunk's tensors), solved with "
-                            + LOAD_TENSOR + " from vime #175",
+                            + "chunks and 73 GB/s in 8 GiB chunks, each chunk waited for; the 16 - 2 extra chunks take "
+                            + "the time difference",
                     "every framework's bucket (verl, checkpoint-engine, SGLang clients) costs what halo's vLLM "
                             + "client's chunk does; RDMA pulls and WRITE schedules have no per-bucket call and do not pay it"),
             new Parameter(IPC_OPEN, vimeSecondsPerHandle(), "s", Kind.CALIBRATED,

@@ -78,7 +78,8 @@ public final class RefitRun {
         List<String> restsOn = new ArrayList<>();
         for (CalibrationProfile.Parameter p : plan.calibration().parameters()) {
             if (p.key().equals(RefitCalibration.IPC_OPEN) && !(plan.method() instanceof ColocatedIpc)
-                    || p.key().equals(RefitCalibration.LOAD_TENSOR) && !RefitCalibration.loadsTensors(plan)) {
+                    || p.key().equals(RefitCalibration.LOAD_TENSOR) && !(RefitCalibration.loadsTensors(plan)
+                            && p.value() > 0)) {
                 continue;
             }
             restsOn.add(p.describe());

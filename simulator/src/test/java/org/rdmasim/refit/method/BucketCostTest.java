@@ -17,53 +17,46 @@ class BucketCostTest {
     private static final long PAYLOAD = 4 * GB;
 
     /**
-     * The value read from the sources: 16.4 GB at 54 GB/s is 0.3037 s in 16 chunks of 1 GiB, at 73 GB/s 0.2247 s in
-     * 2 chunks of 8 GiB (D = 0.0790 s). Double-buffered, the loads of every chunk but the last hide under the next
-     * chunk's wire: the last 1 GiB chunk holds 0.294 GB (7.2 of Qwen3-8B's 399 tensors), the last 8 GiB chunk 7.81 GB
-     * (190.0), so D = 14 c - l (190.0 - 7.2). vime #175 gives l = (2.50 - 115 c - 115 h) / 19,550 with h =
-     * (11.35 - 2.50) / (19,550 - 115). Solved together: c = 6.76 ms, l = 0.0854 ms.
+     * The value read from the source: 16.4 GB at 54 GB/s is 0.3037 s in 16 chunks of 1 GiB, at 73 GB/s 0.2247 s
+     * in 2 chunks of 8 GiB; 0.0790 s over 14 chunks is 5.65 ms a chunk (each chunk waited for, so the engine's
+     * loads are the same in both). vime #175 then gives the tensor's cost: (2.50 - 115 c - 115 h) / 19,550 with
+     * h = (11.35 - 2.50) / (19,550 - 115).
      */
     @Test
-    void theDefaultIsTheHaloChunkCurvesCostPerChunkWithTheLastChunksLoads() {
+    void theDefaultIsTheHaloChunkCurvesCostPerChunk() {
         assertEquals(16, RefitCalibration.chunks(16.4e9, Buckets.GIB));
         assertEquals(2, RefitCalibration.chunks(16.4e9, 8 * Buckets.GIB));
-        double n1 = 399 * (16.4e9 - 15 * (double) Buckets.GIB) / 16.4e9;
-        double n8 = 399 * (16.4e9 - 8 * (double) Buckets.GIB) / 16.4e9;
+        double expected = (16.4e9 / 54e9 - 16.4e9 / 73e9) / 14;
+        CalibrationProfile.Parameter p = RefitCalibration.defaults().get(RefitCalibration.BUCKET);
+        assertEquals(expected, p.value(), 1e-15);
+        assertEquals(5.646e-3, p.value(), 0.001e-3);
+        assertEquals(CalibrationProfile.Kind.CALIBRATED, p.kind());
+        assertTrue(p.source().contains("whitecircle/halo PR #11"), p.source());
         double h = (11.35 - 2.50) / (19_550 - 115);
-        CalibrationProfile.Parameter c = RefitCalibration.defaults().get(RefitCalibration.BUCKET);
-        CalibrationProfile.Parameter l = RefitCalibration.defaults().get(RefitCalibration.LOAD_TENSOR);
-        assertEquals(l.value(), (2.50 - 115 * c.value() - 115 * h) / 19_550, 1e-12);
-        assertEquals(16.4e9 / 54e9 - 16.4e9 / 73e9, 14 * c.value() - l.value() * (n8 - n1), 1e-12);
-        assertEquals(6.762e-3, c.value(), 0.001e-3);
-        assertEquals(0.0854e-3, l.value(), 0.0001e-3);
-        assertEquals(CalibrationProfile.Kind.CALIBRATED, c.kind());
-        assertTrue(c.source().contains("whitecircle/halo PR #11"), c.source());
+        double l = RefitCalibration.defaults().value(RefitCalibration.LOAD_TENSOR);
+        assertEquals((2.50 - 115 * p.value() - 115 * h) / 19_550, l, 1e-12);
+        assertEquals(0.0920e-3, l, 0.0001e-3);
     }
 
-    /**
-     * Against the source's middle points, which the values were not taken from: 2 GiB makes 8 chunks (the last
-     * 1.37 GB, 33.3 tensors), 4 GiB 4 chunks (the last 3.52 GB, 85.5 tensors); the time difference between them is 4
-     * chunks' cost less the longer tail of loads.
-     */
+    /** Against the source's middle points, which the value was not taken from: the cost alone explains their spacing. */
     @Test
-    void theCostsReproduceTheCurvesMiddlePointsSpacing() {
-        double c = RefitCalibration.defaults().value(RefitCalibration.BUCKET);
-        double l = RefitCalibration.defaults().value(RefitCalibration.LOAD_TENSOR);
-        double n2 = 399 * (16.4e9 - 7 * 2 * (double) Buckets.GIB) / 16.4e9;
-        double n4 = 399 * (16.4e9 - 3 * 4 * (double) Buckets.GIB) / 16.4e9;
+    void theCostPerChunkReproducesTheCurvesMiddlePointsSpacing() {
+        double t0 = RefitCalibration.defaults().value(RefitCalibration.BUCKET);
+        // 2 GiB: 8 chunks, 4 GiB: 4 chunks; the time difference between them is 4 chunks' cost
         double published = 16.4e9 / 63e9 - 16.4e9 / 70e9;
-        assertEquals(published, 4 * c - l * (n4 - n2), 0.15 * published);
+        assertEquals(published, 4 * t0, 0.15 * published);
     }
 
     /**
      * The tensor's cost was taken with SGLang as the engine (slime's side of vime #175); vLLM's own loader, measured
-     * in vime PR #176 at 14 ms for a chunk of the same ~170 tensors, costs within 5% of it.
+     * in vime PR #176 at 14 ms for a chunk of the same ~170 tensors (its handle and call included), costs within 12%
+     * of it (0.082 against 0.092 ms).
      */
     @Test
-    void vllmsLoaderCostsPerTensorWhatTheCalibratedValueSays() {
+    void vllmsLoaderCostsPerTensorAboutWhatTheCalibratedValueSays() {
         double l = RefitCalibration.defaults().value(RefitCalibration.LOAD_TENSOR);
         double vllm = RefitCalibration.VIME_176_VLLM_CHUNK_LOAD / RefitCalibration.VIME_TENSORS_PER_CHUNK;
-        assertEquals(vllm, l, 0.05 * l);
+        assertEquals(vllm, l, 0.12 * l);
     }
 
     private static RefitResult run(long bucket, RefitCalibration cal) {

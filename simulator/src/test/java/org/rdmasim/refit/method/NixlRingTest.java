@@ -95,6 +95,25 @@ class NixlRingTest {
      * 4 d + 6 T. With one bucket the chain cannot overlap at all: d + 3 T, three times a hop, where a chain
      * that forwarded bytes as they arrived would take about one hop's time.
      */
+    /**
+     * Each receiver hands every bucket's tensors to its engine during the bucket's step: with loads far slower than
+     * the wire (4,000 tensors at 1 ms), the chain waits on them, every rank loading the whole model's tensors.
+     */
+    @Test
+    void everyReceiverLoadsEveryTensorOfTheModel() {
+        long tensors = 4_000;
+        RefitPlan plain = RefitPlan.of(routes(3), RefitFixture::trainer, RefitFixture::inferenceOwnHost,
+                NixlRing.of(GB)).withBroadcastBytes(PAYLOAD).withCalibration(RefitCalibration.defaults().with(
+                        RefitCalibration.LOAD_TENSOR, 1e-3, org.rdmasim.hardware.CalibrationProfile.Kind.ASSUMED,
+                        "test"));
+        double without = RefitRun.run(fourHosts(), FabricSpec.nonBlocking(), plain, RefitFixture.nearestNic())
+                .cycles().get(0).seconds();
+        double with = RefitRun.run(fourHosts(), FabricSpec.nonBlocking(), plain.withBroadcastTensors(tensors),
+                RefitFixture.nearestNic()).cycles().get(0).seconds();
+        assertTrue(with >= tensors * 1e-3, with + " s: one rank's loads alone take 4 s");
+        assertTrue(with - without >= 0.9 * tensors * 1e-3, (with - without) + " s added by the loads");
+    }
+
     @Test
     void chainTimeIsBucketsPlusHopsMinusOneBucketSteps() {
         List<Host> hosts = fourHosts();

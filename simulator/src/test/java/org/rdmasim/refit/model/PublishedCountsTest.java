@@ -48,8 +48,6 @@ public class PublishedCountsTest {
         // "full Qwen3-8B (16.4 GB) per sync"
         near(8.2e9, m.parameters(), 0.01, "Qwen3-8B");
         near(16.4e9, m.bytes(), 0.01, "Qwen3-8B BF16 bytes");
-        // the engine loads each of them in one call: the per-chunk cost is solved with this count
-        assertEquals(399, m.tensors().size());
     }
 
     @Test
