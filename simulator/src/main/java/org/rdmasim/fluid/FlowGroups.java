@@ -27,6 +27,14 @@ final class FlowGroups {
     private FlowGroup[] pseudoOf = new FlowGroup[16];
     /** By {@link Resource#number}, made on first use. */
     private Site[] sites = new Site[16];
+    /**
+     * Sites given back ({@link #releaseIfEmpty}), all fields cleared, for {@link #site} to hand out again.
+     * A site lives as long as the grouped member on its resource, across young collections, so each new
+     * one was copied and promoted, and left as garbage in the old generation when released; a 65,536-transfer
+     * list made ~850,000 of them. Reused, at most as many exist as resources hold something at once.
+     */
+    private Site[] spare = new Site[16];
+    private int spares;
 
     /** What grouping keeps about one resource. */
     private static final class Site {
@@ -113,7 +121,7 @@ final class FlowGroups {
         }
         Site s = sites[n];
         if (s == null) {
-            s = new Site();
+            s = spares > 0 ? spare[--spares] : new Site();
             sites[n] = s;
         }
         return s;
@@ -135,6 +143,11 @@ final class FlowGroups {
         if (s != null && s.group == null && s.lazyMember == null && s.lazyGroup == null && s.lazyCount == 0
                 && s.blend == null) {
             sites[r.number] = null;
+            s.blendCounts = null;
+            if (spares == spare.length) {
+                spare = Arrays.copyOf(spare, 2 * spares);
+            }
+            spare[spares++] = s;
         }
     }
 

@@ -342,11 +342,8 @@ public final class TransferEngine {
         }
 
         private FlowStart flowStart() {
-            List<Double> usage = new ArrayList<>(LanePhysics.LANE_PATH_ROOM);
-            List<Resource> path = lanePath(transfer.spec, lane, usage);
-            double cap = physics.laneCap(transfer.spec, lane, oneWay);
             // The lane names its flow and hears its end: no label string nor listener per lane start.
-            return new FlowStart(this, path, usage, 1.0, cap, Math.round(remaining), this);
+            return physics.flowStart(transfer.spec, lane, oneWay, this, Math.round(remaining), this);
         }
 
         /** Its flow's name, as messages and logs of the run show it: the transfer's id and the lane's. */
