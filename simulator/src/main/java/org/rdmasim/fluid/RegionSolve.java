@@ -258,11 +258,12 @@ final class RegionSolve implements RateChanges {
 
     @Override
     public double loadAfter(int t) {
-        Crossing on = resources.crossing(touched.get(t));
+        Resource r = touched.get(t);
+        Crossing on = resources.crossing(r);
         // Small resources are summed exactly; busy ones as outside plus region load (the outside load
         // of a resource inside the region is 0), which keeps the work proportional to the region
         // (drift stays far below the 1e-9 saturation slack).
-        return on.size() <= EXACT_LOAD_FLOWS ? on.summedLoad() : outsideLoad[t] + regionLoad[t];
+        return on.size() <= EXACT_LOAD_FLOWS ? on.summedLoad(r) : outsideLoad[t] + regionLoad[t];
     }
 
     @Override
