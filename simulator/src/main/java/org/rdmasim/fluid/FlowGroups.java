@@ -586,7 +586,8 @@ final class FlowGroups {
             running.attach(p);
             Site site = site(r);
             site.group = g;
-            for (Flow f : c) {
+            for (int i = 0; i < c.size(); i++) {
+                Flow f = c.get(i);
                 if (f.rate == f.weight() * level) {
                     join(f, g, now);
                 }
@@ -600,7 +601,9 @@ final class FlowGroups {
                 changed.add(g);
             }
         }
-        for (FlowGroup g : changed) {
+        // Walked by index: an iterator per call (every re-solve) is garbage the C1 compiler keeps.
+        for (int i = 0; i < changed.size(); i++) {
+            FlowGroup g = changed.get(i);
             shareLazily(g, now);
             schedule.scheduleGroup(g, now);
         }

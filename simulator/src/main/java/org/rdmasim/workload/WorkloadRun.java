@@ -336,7 +336,13 @@ public final class WorkloadRun {
     }
 
     private int shapeId(Host h) {
-        return shapes.computeIfAbsent(h.spec(), s -> shapes.size());
+        // get, then put: a lambda capturing the map, made on each of a post's two calls, was garbage
+        Integer id = shapes.get(h.spec());
+        if (id == null) {
+            id = shapes.size();
+            shapes.put(h.spec(), id);
+        }
+        return id;
     }
 
     /**
