@@ -37,6 +37,8 @@ public final class Cluster implements Hosts {
     private final Map<HostSpec, Layout> layouts = new IdentityHashMap<>();
     /** The block {@link #blockOf} found last (one immutable value, so a reader on another thread sees a whole one). */
     private HostBlock lastBlock;
+    /** The block found before {@link #lastBlock} (a lane's path alternates between its two hosts). */
+    private HostBlock otherBlock;
 
     public Cluster(List<Host> hostList, FabricSpec fabric, FluidNetwork network) {
         this(hostList, fabric, network, null);
@@ -292,7 +294,9 @@ public final class Cluster implements Hosts {
         if (last != null && last.host() == h) {
             return last;
         }
-        HostBlock b = blocks.get(h);
+        HostBlock other = otherBlock;
+        HostBlock b = other != null && other.host() == h ? other : blocks.get(h);
+        otherBlock = last;
         lastBlock = b;
         return b;
     }

@@ -45,8 +45,14 @@ final class LanePhysics {
 
     /** One-way latency from the source buffer to the sink buffer over one lane, seconds. */
     public double oneWayLatency(TransferSpec spec, Lane lane) {
-        Host src = cluster.host(spec.source().host());
-        Host dst = cluster.host(spec.sink().host());
+        return oneWayLatency(spec, lane, cluster.host(spec.source().host()), cluster.host(spec.sink().host()));
+    }
+
+    /**
+     * {@link #oneWayLatency(TransferSpec, Lane)} with the transfer's source and sink hosts already found:
+     * a running transfer finds them once for all its lanes (a lookup among every host of the cluster).
+     */
+    double oneWayLatency(TransferSpec spec, Lane lane, Host src, Host dst) {
         TopologyNode sn = src.nic(lane.sourceNic());
         TopologyNode dn = dst.nic(lane.sinkNic());
         double t = 2 * params.nicLatencySeconds();
@@ -81,8 +87,11 @@ final class LanePhysics {
 
     /** The resources one byte of this lane crosses, with how much of each it uses. */
     public List<Resource> lanePath(TransferSpec spec, Lane lane, List<Double> usage) {
-        Host src = cluster.host(spec.source().host());
-        Host dst = cluster.host(spec.sink().host());
+        return lanePath(spec, lane, cluster.host(spec.source().host()), cluster.host(spec.sink().host()), usage);
+    }
+
+    /** {@link #lanePath(TransferSpec, Lane, List)} with the source and sink hosts already found. */
+    private List<Resource> lanePath(TransferSpec spec, Lane lane, Host src, Host dst, List<Double> usage) {
         TopologyNode sn = src.nic(lane.sourceNic());
         TopologyNode dn = dst.nic(lane.sinkNic());
         // Room for a lane of a multi-switch host on a leaf-spine fabric (~12-16 resources) without regrowing.
@@ -176,10 +185,10 @@ final class LanePhysics {
      * usages are left out (read as 1 everywhere, {@link FlowStart}) when the lane crosses every resource
      * once, as all but a staged lane's host memory do: a lane start then keeps no list of ones.
      */
-    FlowStart flowStart(TransferSpec spec, Lane lane, double oneWay, Supplier<String> label, long bytes,
-            FlowListener listener) {
+    FlowStart flowStart(TransferSpec spec, Lane lane, Host src, Host dst, double oneWay, Supplier<String> label,
+            long bytes, FlowListener listener) {
         usageScratch.clear();
-        List<Resource> path = lanePath(spec, lane, usageScratch);
+        List<Resource> path = lanePath(spec, lane, src, dst, usageScratch);
         double cap = laneCap(spec, lane, oneWay);
         List<Double> usage = null;
         for (int i = 0; i < usageScratch.size(); i++) {

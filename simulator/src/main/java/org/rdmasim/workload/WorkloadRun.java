@@ -150,9 +150,13 @@ public final class WorkloadRun {
             then.accept(r);
             return reason -> { };
         }
-        LanePolicy.Plan plan = planFor(item);
+        // Each host found once (a lookup among all the cluster's hosts) for the plan and both data paths.
+        Host from = cluster.host(item.from().host());
+        Host to = cluster.host(item.to().host());
+        LanePolicy.Plan plan = planFor(item, from, to);
         TransferSpec spec = new TransferSpec(item.id(), item.from(), item.to(), item.bytes(), item.operation(),
-                item.descriptors(), dataPath(item.from()), dataPath(item.to()), options.acs(), options.iommuPenalty());
+                item.descriptors(), dataPath(from, item.from()), dataPath(to, item.to()), options.acs(),
+                options.iommuPenalty());
         List<LaneSplit.Candidate> lanesUsed = RmaEmulation.lanes(spec, plan.lanes());
         return engine.post(spec, LaneSplit.split(item.bytes(), lanesUsed, plan.minChunk()), r -> {
             results.add(r);
@@ -320,9 +324,7 @@ public final class WorkloadRun {
      * operation, never on host names or sizes, so a fan-out of thousands of identical hosts resolves it
      * once per shape pair instead of once per transfer.
      */
-    private LanePolicy.Plan planFor(TransferItem item) {
-        Host from = cluster.host(item.from().host());
-        Host to = cluster.host(item.to().host());
+    private LanePolicy.Plan planFor(TransferItem item, Host from, Host to) {
         PlanKey key = new PlanKey(shapeId(from), item.from().device(), shapeId(to), item.to().device(),
                 item.operation(), item.descriptors(), lanes.dependsOnSize() ? item.bytes() : -1);
         LanePolicy.Plan plan = plans.get(key);
@@ -394,8 +396,9 @@ public final class WorkloadRun {
         return new RunResult(results, traffic, resourceUsage(now), loads, clock.eventsFired(), flows, fanout, log);
     }
 
-    private DataPath dataPath(Endpoint e) {
-        return GpuDirectDecision.of(cluster.host(e.host()), e.device(), options.gpudirect(), options.rma());
+    /** The data path at endpoint {@code e}, on host {@code h} (its host). */
+    private DataPath dataPath(Host h, Endpoint e) {
+        return GpuDirectDecision.of(h, e.device(), options.gpudirect(), options.rma());
     }
 
     private List<RunResult.ResourceUsage> resourceUsage(double now) {
