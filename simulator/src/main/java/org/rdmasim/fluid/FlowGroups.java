@@ -31,10 +31,14 @@ final class FlowGroups {
      * Sites given back ({@link #releaseIfEmpty}), all fields cleared, for {@link #site} to hand out again.
      * A site lives as long as the grouped member on its resource, across young collections, so each new
      * one was copied and promoted, and left as garbage in the old generation when released; a 65,536-transfer
-     * list made ~850,000 of them. Reused, at most as many exist as resources hold something at once.
+     * list made ~850,000 of them. Reused, at most as many exist as resources hold something at once; at
+     * most {@link #MAX_SPARES} are kept, so a run's last members finishing do not leave a pool of sites
+     * that nothing will take (~270,000 of them, 11 MB, at the end of that list).
      */
     private Site[] spare = new Site[16];
     private int spares;
+    /** Most spare sites kept: members join and leave all through a run, so a few thousand cover the churn. */
+    private static final int MAX_SPARES = 1 << 14;
 
     /** What grouping keeps about one resource. */
     private static final class Site {
@@ -143,11 +147,13 @@ final class FlowGroups {
         if (s != null && s.group == null && s.lazyMember == null && s.lazyGroup == null && s.lazyCount == 0
                 && s.blend == null) {
             sites[r.number] = null;
-            s.blendCounts = null;
-            if (spares == spare.length) {
-                spare = Arrays.copyOf(spare, 2 * spares);
+            if (spares < MAX_SPARES) {
+                s.blendCounts = null;
+                if (spares == spare.length) {
+                    spare = Arrays.copyOf(spare, 2 * spares);
+                }
+                spare[spares++] = s;
             }
-            spare[spares++] = s;
         }
     }
 
