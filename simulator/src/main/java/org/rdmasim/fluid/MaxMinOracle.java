@@ -61,7 +61,7 @@ final class MaxMinOracle {
         for (Resource r : resources) {
             copy[r.index()] = copies.build(r.index(), r.limit(), r.kind(), r.capacity());
         }
-        List<Flow> fresh = new ArrayList<>(running.size());
+        ArrayList<Flow> fresh = new ArrayList<>(running.size());
         for (Flow f : running) {
             Resource[] p = f.path();
             Resource[] cp = new Resource[p.length];
@@ -77,7 +77,7 @@ final class MaxMinOracle {
             }
             fresh.add(g);
         }
-        List<Resource> built = new ArrayList<>();
+        ArrayList<Resource> built = new ArrayList<>();
         for (Resource r : copy) {
             if (r != null) {
                 built.add(r);

@@ -306,9 +306,11 @@ final class RegionSolve implements RateChanges {
     private int[] crossingFlows = new int[16];
     // Scratch by Flow.number: in the region (the mark of the solve).
     private int[] flowMark = new int[16];
-    private final List<Flow> flows = new ArrayList<>();
-    private final List<Resource> visited = new ArrayList<>();
-    private final List<Resource> touched = new ArrayList<>();
+    // Typed as ArrayList, not List: walked several times per event, and the launcher's C1 compiler inlines
+    // ArrayList's get and size where they are called on the class, but calls them through the interface.
+    private final ArrayList<Flow> flows = new ArrayList<>();
+    private final ArrayList<Resource> visited = new ArrayList<>();
+    private final ArrayList<Resource> touched = new ArrayList<>();
     private final ArrayDeque<Resource> queue = new ArrayDeque<>();
     // By place in the region's flow list: the state before this round's solve, and the limit before the event.
     private double[] oldRates = new double[16];
