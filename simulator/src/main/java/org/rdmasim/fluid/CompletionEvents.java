@@ -170,8 +170,11 @@ final class CompletionEvents {
         }
         double v = g.virtualTimeAt(now);
         double window = SAME_INSTANT_SECONDS * Math.max(1.0, now);
-        // A larger tag finishes later, so the members due now are the first ones in tag order.
-        for (Flow m : g.byTag.firstWhile(tag -> !((tag - v) / level > window))) {
+        // A larger tag finishes later, so the members due now are the first ones in tag order. Read in
+        // place: a list and a predicate per group met, on every completion, were ~4% of a large run's garbage.
+        MembersByTag members = g.byTag;
+        for (int i = 0, n = members.size(); i < n && !((members.tagAt(i) - v) / level > window); i++) {
+            Flow m = members.at(i);
             if (m != skip) {
                 out.add(m);
             }

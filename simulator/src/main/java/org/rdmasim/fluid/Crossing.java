@@ -12,18 +12,22 @@ import java.util.Arrays;
  * the resource, so that a resource knows nothing of flows.
  */
 final class Crossing {
-    final Resource resource;
-    // Two to start: most resources of a large run (a receiver's NICs and links) carry one or two flows.
-    // Given back when the last flow leaves (a finished receiver's resources stay empty for the rest of
-    // the run: at 128k receivers their arrays were ~44 MB).
+    // Slot 0 is held in fields, slots 1 and on in arrays (slot k at k - 1) made when a second flow comes:
+    // most resources of a large run (a receiver's NICs and links) carry one flow at a time, and their
+    // two-slot arrays, made when the resource was built and again each time a flow came back after the
+    // last had left, were a tenth of a 65,536-transfer list's allocation. The arrays are given back when
+    // the last flow leaves (a finished receiver's resources stay empty for the rest of the run).
     private static final Flow[] NO_FLOWS = new Flow[0];
     private static final int[] NO_SLOTS = new int[0];
-    private Flow[] flows = new Flow[2];
-    private int[] pathIndex = new int[2];
+    private Flow first;
+    private int firstIndex;
+    private Flow[] flows = NO_FLOWS;
+    private int[] pathIndex = NO_SLOTS;
     private int size;
 
-    Crossing(Resource resource) {
-        this.resource = resource;
+    // No field for its resource (every caller has it at hand): with the first flow's two fields, a crossing
+    // stays 32 bytes, and a run builds one per resource (~850,000 at 65,536 transfers), all kept to its end.
+    Crossing() {
     }
 
     int size() {
@@ -36,30 +40,46 @@ final class Crossing {
 
     /** The flow in slot {@code k}. */
     Flow flow(int k) {
-        return flows[k];
+        return k == 0 ? first : flows[k - 1];
+    }
+
+    /** Where the flow in slot {@code k} has this resource on its path. */
+    private int indexAt(int k) {
+        return k == 0 ? firstIndex : pathIndex[k - 1];
+    }
+
+    private void put(int k, Flow f, int i) {
+        if (k == 0) {
+            first = f;
+            firstIndex = i;
+        } else {
+            flows[k - 1] = f;
+            pathIndex[k - 1] = i;
+        }
     }
 
     /** Adds {@code f}, on whose path this resource is at {@code i}, at the end; records the slot in {@code f}. */
     void add(Flow f, int i) {
-        if (size == flows.length) {
-            flows = Arrays.copyOf(flows, Math.max(2, 2 * size));
-            pathIndex = Arrays.copyOf(pathIndex, Math.max(2, 2 * size));
+        int k = size;
+        if (k > 0 && k - 1 == flows.length) {
+            flows = Arrays.copyOf(flows, Math.max(2, 2 * k));
+            pathIndex = Arrays.copyOf(pathIndex, Math.max(2, 2 * k));
         }
-        f.slotInResource[i] = size;
-        flows[size] = f;
-        pathIndex[size++] = i;
+        f.slotInResource[i] = k;
+        put(k, f, i);
+        size = k + 1;
     }
 
     /** Takes out the flow in slot {@code slot}; the last flow takes its slot. */
     void remove(int slot) {
         int last = --size;
         if (slot != last) {
-            Flow moved = flows[last];
-            flows[slot] = moved;
-            pathIndex[slot] = pathIndex[last];
-            moved.slotInResource[pathIndex[last]] = slot;
+            Flow moved = flow(last);
+            int i = indexAt(last);
+            put(slot, moved, i);
+            moved.slotInResource[i] = slot;
         }
-        flows[last] = null;
+        put(last, null, 0);
         if (last == 0) {
             flows = NO_FLOWS;
             pathIndex = NO_SLOTS;
@@ -68,15 +88,25 @@ final class Crossing {
 
     /** The flow in {@code slot} now finds this resource at {@code i} on its path (its path was shortened). */
     void moved(int slot, int i) {
-        pathIndex[slot] = i;
+        if (slot == 0) {
+            firstIndex = i;
+        } else {
+            pathIndex[slot - 1] = i;
+        }
     }
 
-    /** The load its flows (and a followed group) carry at their current rates, summed flow by flow. */
-    double summedLoad() {
+    /**
+     * The load its flows (and a followed group) carry at their current rates on {@code resource}, the
+     * resource this crossing is of, summed flow by flow.
+     */
+    double summedLoad(Resource resource) {
         double sum = resource.followedLoad();
-        for (int k = 0; k < size; k++) {
-            Flow f = flows[k];
-            sum += f.rate * f.usage(pathIndex[k]);
+        if (size > 0) {
+            sum += first.rate * first.usage(firstIndex);
+        }
+        for (int k = 1; k < size; k++) {
+            Flow f = flows[k - 1];
+            sum += f.rate * f.usage(pathIndex[k - 1]);
         }
         return sum;
     }

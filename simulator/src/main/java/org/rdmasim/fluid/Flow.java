@@ -57,8 +57,15 @@ public final class Flow {
     // Bytes delivered per limit, in first-seen order. Parallel arrays rather than a map: a flow meets
     // one to three limits, and settle() runs on every re-solve of its region (a boxed map merge there
     // was a tenth of a large fan-out's run time). Limits are compared by identity: one per resource.
-    private Limit[] limits = new Limit[2];
-    private double[] limitBytes = new double[2];
+    // The first limit is held in fields and the arrays made when a second is met: most lanes run under
+    // one limit all their life, and two arrays per flow made at its start were ~56 bytes of every lane in
+    // flight (a 65,536-transfer list holds tens of thousands), copied by each young collection.
+    private static final Limit[] NO_LIMITS = new Limit[0];
+    private static final double[] NO_BYTES = new double[0];
+    private Limit firstLimit;
+    private double firstLimitBytes;
+    private Limit[] moreLimits = NO_LIMITS;
+    private double[] moreLimitBytes = NO_BYTES;
     private int limitCount;
 
     Flow(long id, String label, Resource[] path, double[] usage, double weight, double rateCap, long bytes,
@@ -220,9 +227,9 @@ public final class Flow {
         Limit best = limiter();
         double bestBytes = -1;
         for (int i = 0; i < limitCount; i++) {
-            if (limitBytes[i] > bestBytes) {
-                best = limits[i];
-                bestBytes = limitBytes[i];
+            if (limitBytesAt(i) > bestBytes) {
+                best = limitAt(i);
+                bestBytes = limitBytesAt(i);
             }
         }
         return best;
@@ -232,9 +239,19 @@ public final class Flow {
     public Map<Limit, Double> bytesByLimiter() {
         Map<Limit, Double> out = new LinkedHashMap<>();
         for (int i = 0; i < limitCount; i++) {
-            out.put(limits[i], limitBytes[i]);
+            out.put(limitAt(i), limitBytesAt(i));
         }
         return Map.copyOf(out);
+    }
+
+    /** The {@code i}-th limit met, in first-seen order. */
+    private Limit limitAt(int i) {
+        return i == 0 ? firstLimit : moreLimits[i - 1];
+    }
+
+    /** Bytes delivered under the {@code i}-th limit met. */
+    private double limitBytesAt(int i) {
+        return i == 0 ? firstLimitBytes : moreLimitBytes[i - 1];
     }
 
     /** Adds {@code moved} to the bytes of the current limit. */
@@ -244,18 +261,30 @@ public final class Flow {
 
     /** Adds {@code moved} to the bytes of limit {@code now} (same sums, in the same order, as a map merge). */
     private void credit(double moved, Limit now) {
-        for (int i = 0; i < limitCount; i++) {
-            if (limits[i] == now) {
-                limitBytes[i] += moved;
+        if (limitCount == 0) {
+            firstLimit = now;
+            firstLimitBytes = moved;
+            limitCount = 1;
+            return;
+        }
+        if (firstLimit == now) {
+            firstLimitBytes += moved;
+            return;
+        }
+        int more = limitCount - 1;
+        for (int i = 0; i < more; i++) {
+            if (moreLimits[i] == now) {
+                moreLimitBytes[i] += moved;
                 return;
             }
         }
-        if (limitCount == limits.length) {
-            limits = Arrays.copyOf(limits, 2 * limitCount);
-            limitBytes = Arrays.copyOf(limitBytes, 2 * limitCount);
+        if (more == moreLimits.length) {
+            moreLimits = Arrays.copyOf(moreLimits, Math.max(2, 2 * more));
+            moreLimitBytes = Arrays.copyOf(moreLimitBytes, Math.max(2, 2 * more));
         }
-        limits[limitCount] = now;
-        limitBytes[limitCount++] = moved;
+        moreLimits[more] = now;
+        moreLimitBytes[more] = moved;
+        limitCount++;
     }
 
     /** Credits the bytes moved while in a group to the limiter it had there (the group's resource). */

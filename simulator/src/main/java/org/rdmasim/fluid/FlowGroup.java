@@ -159,6 +159,7 @@ final class FlowGroup implements Level {
         if (byTag.isEmpty() || !(pseudo.rate > 0)) {
             return Double.POSITIVE_INFINITY;
         }
-        return Math.max(0.0, (firstByTag().tag - virtualTimeAt(now)) / pseudo.rate);
+        // The tag as the ring keeps it (the same value as the member's): no load of a cold member per move.
+        return Math.max(0.0, (byTag.firstTag() - virtualTimeAt(now)) / pseudo.rate);
     }
 }

@@ -27,6 +27,18 @@ final class FlowGroups {
     private FlowGroup[] pseudoOf = new FlowGroup[16];
     /** By {@link Resource#number}, made on first use. */
     private Site[] sites = new Site[16];
+    /**
+     * Sites given back ({@link #releaseIfEmpty}), all fields cleared, for {@link #site} to hand out again.
+     * A site lives as long as the grouped member on its resource, across young collections, so each new
+     * one was copied and promoted, and left as garbage in the old generation when released; a 65,536-transfer
+     * list made ~850,000 of them. Reused, at most as many exist as resources hold something at once; at
+     * most {@link #MAX_SPARES} are kept, so a run's last members finishing do not leave a pool of sites
+     * that nothing will take (~270,000 of them, 11 MB, at the end of that list).
+     */
+    private Site[] spare = new Site[16];
+    private int spares;
+    /** Most spare sites kept: members join and leave all through a run, so a few thousand cover the churn. */
+    private static final int MAX_SPARES = 1 << 14;
 
     /** What grouping keeps about one resource. */
     private static final class Site {
@@ -113,7 +125,7 @@ final class FlowGroups {
         }
         Site s = sites[n];
         if (s == null) {
-            s = new Site();
+            s = spares > 0 ? spare[--spares] : new Site();
             sites[n] = s;
         }
         return s;
@@ -135,6 +147,13 @@ final class FlowGroups {
         if (s != null && s.group == null && s.lazyMember == null && s.lazyGroup == null && s.lazyCount == 0
                 && s.blend == null) {
             sites[r.number] = null;
+            if (spares < MAX_SPARES) {
+                s.blendCounts = null;
+                if (spares == spare.length) {
+                    spare = Arrays.copyOf(spare, 2 * spares);
+                }
+                spare[spares++] = s;
+            }
         }
     }
 
@@ -573,7 +592,8 @@ final class FlowGroups {
             running.attach(p);
             Site site = site(r);
             site.group = g;
-            for (Flow f : c) {
+            for (int i = 0; i < c.size(); i++) {
+                Flow f = c.get(i);
                 if (f.rate == f.weight() * level) {
                     join(f, g, now);
                 }
@@ -587,7 +607,9 @@ final class FlowGroups {
                 changed.add(g);
             }
         }
-        for (FlowGroup g : changed) {
+        // Walked by index: an iterator per call (every re-solve) is garbage the C1 compiler keeps.
+        for (int i = 0; i < changed.size(); i++) {
+            FlowGroup g = changed.get(i);
             shareLazily(g, now);
             schedule.scheduleGroup(g, now);
         }

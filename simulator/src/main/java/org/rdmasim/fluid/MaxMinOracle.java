@@ -61,7 +61,7 @@ final class MaxMinOracle {
         for (Resource r : resources) {
             copy[r.index()] = copies.build(r.index(), r.limit(), r.kind(), r.capacity());
         }
-        List<Flow> fresh = new ArrayList<>(running.size());
+        ArrayList<Flow> fresh = new ArrayList<>(running.size());
         for (Flow f : running) {
             Resource[] p = f.path();
             Resource[] cp = new Resource[p.length];
@@ -77,7 +77,7 @@ final class MaxMinOracle {
             }
             fresh.add(g);
         }
-        List<Resource> built = new ArrayList<>();
+        ArrayList<Resource> built = new ArrayList<>();
         for (Resource r : copy) {
             if (r != null) {
                 built.add(r);
@@ -109,7 +109,7 @@ final class MaxMinOracle {
         Set<Flow> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Resource r : resources) {
             Crossing on = table.crossing(r);
-            double load = on.summedLoad();
+            double load = on.summedLoad(r);
             for (int k = 0; k < on.size(); k++) {
                 Flow f = on.flow(k);
                 if (seen.add(f)) {
@@ -156,7 +156,7 @@ final class MaxMinOracle {
             for (int at = 0, ends = f.pathLength(); at < ends; at++) {
                 Resource r = f.pathArray()[at];
                 Crossing on = table.crossing(r);
-                double load = on.summedLoad();
+                double load = on.summedLoad(r);
                 double maxNormalised = 0;
                 for (int k = 0; k < on.size(); k++) {
                     Flow g = on.flow(k);

@@ -1,7 +1,7 @@
 package org.rdmasim.fluid;
 
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Weighted max-min fair rates by progressive filling (Bertsekas and Gallager, Data Networks, 6.5).
@@ -57,7 +57,7 @@ public final class MaxMinSolver {
      * {@code resources} holds every resource the flows cross; {@code outsideLoad[i]} is the load flows
      * outside the solve put on {@code resources.get(i)}.
      */
-    void solve(List<Flow> flows, List<Resource> resources, double[] outsideLoad) {
+    void solve(ArrayList<Flow> flows, ArrayList<Resource> resources, double[] outsideLoad) {
         stamp += 2;
         resourceCount = resources.size();
         ensureCapacity(resourceCount + flows.size());

@@ -44,6 +44,21 @@ final class MembersByTag {
         return size == 0 ? null : flows[head];
     }
 
+    /** The smallest tag, read from the ring rather than from its flow; NaN when there is no member. */
+    double firstTag() {
+        return size == 0 ? Double.NaN : tags[head];
+    }
+
+    /** The tag of member {@code i} in order (0: the smallest). */
+    double tagAt(int i) {
+        return tags[slot(i)];
+    }
+
+    /** Member {@code i} in order (0: the first to finish). */
+    Flow at(int i) {
+        return flows[slot(i)];
+    }
+
     /** Takes in {@code f}, its tag set (it must not change while {@code f} is here). */
     void add(Flow f) {
         if (size == flows.length) {

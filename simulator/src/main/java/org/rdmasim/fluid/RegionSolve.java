@@ -258,11 +258,12 @@ final class RegionSolve implements RateChanges {
 
     @Override
     public double loadAfter(int t) {
-        Crossing on = resources.crossing(touched.get(t));
+        Resource r = touched.get(t);
+        Crossing on = resources.crossing(r);
         // Small resources are summed exactly; busy ones as outside plus region load (the outside load
         // of a resource inside the region is 0), which keeps the work proportional to the region
         // (drift stays far below the 1e-9 saturation slack).
-        return on.size() <= EXACT_LOAD_FLOWS ? on.summedLoad() : outsideLoad[t] + regionLoad[t];
+        return on.size() <= EXACT_LOAD_FLOWS ? on.summedLoad(r) : outsideLoad[t] + regionLoad[t];
     }
 
     @Override
@@ -305,9 +306,11 @@ final class RegionSolve implements RateChanges {
     private int[] crossingFlows = new int[16];
     // Scratch by Flow.number: in the region (the mark of the solve).
     private int[] flowMark = new int[16];
-    private final List<Flow> flows = new ArrayList<>();
-    private final List<Resource> visited = new ArrayList<>();
-    private final List<Resource> touched = new ArrayList<>();
+    // Typed as ArrayList, not List: walked several times per event, and the launcher's C1 compiler inlines
+    // ArrayList's get and size where they are called on the class, but calls them through the interface.
+    private final ArrayList<Flow> flows = new ArrayList<>();
+    private final ArrayList<Resource> visited = new ArrayList<>();
+    private final ArrayList<Resource> touched = new ArrayList<>();
     private final ArrayDeque<Resource> queue = new ArrayDeque<>();
     // By place in the region's flow list: the state before this round's solve, and the limit before the event.
     private double[] oldRates = new double[16];

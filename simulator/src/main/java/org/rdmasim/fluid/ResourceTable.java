@@ -48,7 +48,7 @@ final class ResourceTable {
         if (built == crossings.length) {
             crossings = Arrays.copyOf(crossings, 2 * built);
         }
-        crossings[built] = new Crossing(r);
+        crossings[built] = new Crossing();
         built++;
         return r;
     }

@@ -32,9 +32,13 @@ public final class Cluster implements Hosts {
     private final boolean nominalNicRates;
     /** Each host's place in the cluster and block of resource indices (a node finds it through its host). */
     private final Map<Host, HostBlock> blocks = new IdentityHashMap<>();
+    /** The same blocks in the hosts' order, for walks over every host that need no lookup per host. */
+    private final List<HostBlock> blocksInOrder = new ArrayList<>();
     private final Map<HostSpec, Layout> layouts = new IdentityHashMap<>();
     /** The block {@link #blockOf} found last (one immutable value, so a reader on another thread sees a whole one). */
     private HostBlock lastBlock;
+    /** The block found before {@link #lastBlock} (a lane's path alternates between its two hosts). */
+    private HostBlock otherBlock;
 
     public Cluster(List<Host> hostList, FabricSpec fabric, FluidNetwork network) {
         this(hostList, fabric, network, null);
@@ -220,14 +224,19 @@ public final class Cluster implements Hosts {
      */
     private record Route(int[] walk, int[] path) {
         List<Resource> resources(Cluster c, HostBlock b) {
+            List<Resource> out = new ArrayList<>(path.length);
+            addTo(c, b, out);
+            return out;
+        }
+
+        /** Appends the route's resources to {@code out}, in the order a byte crosses them. */
+        void addTo(Cluster c, HostBlock b, List<Resource> out) {
             for (int slot : walk) {
                 c.resource(b, slot);
             }
-            List<Resource> out = new ArrayList<>(path.length);
             for (int slot : path) {
                 out.add(c.network.resourceAt(b.base() + slot));
             }
-            return out;
         }
     }
 
@@ -255,7 +264,9 @@ public final class Cluster implements Hosts {
                 k++;
             }
         }
-        blocks.put(h, new HostBlock(h, index, network.reserve(layout.size()), layout, factors));
+        HostBlock b = new HostBlock(h, index, network.reserve(layout.size()), layout, factors);
+        blocks.put(h, b);
+        blocksInOrder.add(b);
     }
 
     /** The resource in {@code slot} of a host's block, built now if nothing used it before; null for slot -1. */
@@ -283,7 +294,9 @@ public final class Cluster implements Hosts {
         if (last != null && last.host() == h) {
             return last;
         }
-        HostBlock b = blocks.get(h);
+        HostBlock other = otherBlock;
+        HostBlock b = other != null && other.host() == h ? other : blocks.get(h);
+        otherBlock = last;
         lastBlock = b;
         return b;
     }
@@ -383,6 +396,36 @@ public final class Cluster implements Hosts {
         return network.resourceAt(b.base() + b.layout().tx[nic.ordinal()]);
     }
 
+    /** One NIC port as {@link #forEachNic} shows it. */
+    @FunctionalInterface
+    public interface NicVisitor {
+        /**
+         * @param tx its transmit side, null when nothing ever crossed it (or asked for it)
+         * @param rx its receive side, likewise
+         */
+        void visit(Host host, TopologyNode nic, Resource tx, Resource rx);
+    }
+
+    /**
+     * Shows every NIC port of every host, hosts in the cluster's order and each host's ports in its
+     * order, with the sides built so far (none is built here). A report's per-port tables walk every
+     * port of the cluster: by host through its block, not port by port through a map lookup (at 65,536
+     * hosts the lookups were most of the time it took to gather the tables).
+     */
+    public void forEachNic(NicVisitor visitor) {
+        for (int i = 0; i < blocksInOrder.size(); i++) {
+            HostBlock b = blocksInOrder.get(i);
+            Host h = b.host();
+            Layout l = b.layout();
+            List<TopologyNode> nics = h.nics();
+            for (int k = 0, n = nics.size(); k < n; k++) {
+                TopologyNode nic = nics.get(k);
+                visitor.visit(h, nic, network.resourceAt(b.base() + l.tx[nic.ordinal()]),
+                        network.resourceAt(b.base() + l.rx[nic.ordinal()]));
+            }
+        }
+    }
+
     /** Bytes a NIC sent up to {@code now} (0 when nothing ever crossed it, without building it). */
     public double nicTxBytes(TopologyNode nic, double now) {
         Resource r = nicTxIfBuilt(nic);
@@ -424,6 +467,16 @@ public final class Cluster implements Hosts {
      * socket even when a switch is shared.
      */
     public List<Resource> within(Host h, TopologyNode from, TopologyNode to, boolean throughRootComplex) {
+        List<Resource> out = new ArrayList<>();
+        addWithin(h, from, to, throughRootComplex, out);
+        return out;
+    }
+
+    /**
+     * Appends {@link #within}'s resources to {@code out}. A lane's path is built on every lane start: the
+     * pieces of it appended straight to it leave no list behind per piece.
+     */
+    public void addWithin(Host h, TopologyNode from, TopologyNode to, boolean throughRootComplex, List<Resource> out) {
         HostBlock b = blockOf(h);
         Layout l = b.layout();
         int n = l.up.length;
@@ -437,11 +490,18 @@ public final class Cluster implements Hosts {
             r = l.route(from, top, from.socket() != to.socket() ? l.interSocket[from.socket()][to.socket()] : -1, to, top);
             l.within[key] = r;
         }
-        return r.resources(this, b);
+        r.addTo(this, b, out);
     }
 
     /** Resources from device {@code from} into the memory of socket {@code socket} (not counting the memory itself). */
     public List<Resource> toSocket(Host h, TopologyNode from, int socket) {
+        List<Resource> out = new ArrayList<>();
+        addToSocket(h, from, socket, out);
+        return out;
+    }
+
+    /** Appends {@link #toSocket}'s resources to {@code out}. */
+    public void addToSocket(Host h, TopologyNode from, int socket, List<Resource> out) {
         HostBlock b = blockOf(h);
         Layout l = b.layout();
         int key = from.ordinal() * l.memory.length + socket;
@@ -450,11 +510,18 @@ public final class Cluster implements Hosts {
             r = l.route(from, null, from.socket() != socket ? l.interSocket[from.socket()][socket] : -1, null, null);
             l.toSocket[key] = r;
         }
-        return r.resources(this, b);
+        r.addTo(this, b, out);
     }
 
     /** Resources from the memory of socket {@code socket} down to device {@code to}. */
     public List<Resource> fromSocket(Host h, int socket, TopologyNode to) {
+        List<Resource> out = new ArrayList<>();
+        addFromSocket(h, socket, to, out);
+        return out;
+    }
+
+    /** Appends {@link #fromSocket}'s resources to {@code out}. */
+    public void addFromSocket(Host h, int socket, TopologyNode to, List<Resource> out) {
         HostBlock b = blockOf(h);
         Layout l = b.layout();
         int key = socket * l.up.length + to.ordinal();
@@ -463,12 +530,18 @@ public final class Cluster implements Hosts {
             r = l.route(null, null, to.socket() != socket ? l.interSocket[socket][to.socket()] : -1, to, null);
             l.fromSocket[key] = r;
         }
-        return r.resources(this, b);
+        r.addTo(this, b, out);
     }
 
     /** NIC to NIC across the fabric: sender TX, leaf uplinks if the leaves differ, receiver RX. */
     public List<Resource> across(Host a, TopologyNode nicA, Host b, TopologyNode nicB) {
         List<Resource> out = new ArrayList<>();
+        addAcross(a, nicA, b, nicB, out);
+        return out;
+    }
+
+    /** Appends {@link #across}'s resources to {@code out}. */
+    public void addAcross(Host a, TopologyNode nicA, Host b, TopologyNode nicB, List<Resource> out) {
         out.add(nicTx(nicA));
         if (fabric.kind() != FabricSpec.Kind.NON_BLOCKING) {
             String la = leafOf(a, nicA);
@@ -479,7 +552,6 @@ public final class Cluster implements Hosts {
             }
         }
         out.add(nicRx(nicB));
-        return out;
     }
 
     /** Switch hops between two NICs (1 on the same leaf, 3 through a spine). */

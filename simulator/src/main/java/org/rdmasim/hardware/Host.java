@@ -131,6 +131,11 @@ public final class Host {
         return Optional.ofNullable(named(deviceName));
     }
 
+    /** The device named {@code deviceName}, or null: {@link #find} without its Optional, for a lane's path. */
+    public TopologyNode device(String deviceName) {
+        return named(deviceName);
+    }
+
     public TopologyNode gpu(String deviceName) {
         TopologyNode n = named(deviceName);
         if (n == null || n.kind() != TopologyNode.Kind.GPU) {

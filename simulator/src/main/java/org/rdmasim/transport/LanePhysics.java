@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+import org.rdmasim.fluid.FlowListener;
+import org.rdmasim.fluid.FlowStart;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.hardware.CalibrationProfile;
@@ -31,6 +34,8 @@ final class LanePhysics {
     private static final Double TWICE = 2.0;
     /** A lane path's usual length at most, to size its lists once (see {@link #lanePath}). */
     static final int LANE_PATH_ROOM = 16;
+    /** Where a lane start's usages are gathered before its flow is made ({@link #flowStart}). */
+    private final List<Double> usageScratch = new ArrayList<>(LANE_PATH_ROOM);
 
     LanePhysics(Cluster cluster, ProtocolParameters params, WriteOrdering ordering) {
         this.cluster = cluster;
@@ -40,8 +45,14 @@ final class LanePhysics {
 
     /** One-way latency from the source buffer to the sink buffer over one lane, seconds. */
     public double oneWayLatency(TransferSpec spec, Lane lane) {
-        Host src = cluster.host(spec.source().host());
-        Host dst = cluster.host(spec.sink().host());
+        return oneWayLatency(spec, lane, cluster.host(spec.source().host()), cluster.host(spec.sink().host()));
+    }
+
+    /**
+     * {@link #oneWayLatency(TransferSpec, Lane)} with the transfer's source and sink hosts already found:
+     * a running transfer finds them once for all its lanes (a lookup among every host of the cluster).
+     */
+    double oneWayLatency(TransferSpec spec, Lane lane, Host src, Host dst) {
         TopologyNode sn = src.nic(lane.sourceNic());
         TopologyNode dn = dst.nic(lane.sinkNic());
         double t = 2 * params.nicLatencySeconds();
@@ -66,7 +77,7 @@ final class LanePhysics {
      * the root complex and back down (three traversals).
      */
     private static int pcieHops(Host h, String device, TopologyNode nic, boolean acs) {
-        TopologyNode d = h.find(device).orElse(null);
+        TopologyNode d = h.device(device);
         if (d == null || d.kind() == TopologyNode.Kind.SOCKET) {
             return 1;
         }
@@ -76,14 +87,22 @@ final class LanePhysics {
 
     /** The resources one byte of this lane crosses, with how much of each it uses. */
     public List<Resource> lanePath(TransferSpec spec, Lane lane, List<Double> usage) {
-        Host src = cluster.host(spec.source().host());
-        Host dst = cluster.host(spec.sink().host());
+        return lanePath(spec, lane, cluster.host(spec.source().host()), cluster.host(spec.sink().host()), usage);
+    }
+
+    /** {@link #lanePath(TransferSpec, Lane, List)} with the source and sink hosts already found. */
+    private List<Resource> lanePath(TransferSpec spec, Lane lane, Host src, Host dst, List<Double> usage) {
         TopologyNode sn = src.nic(lane.sourceNic());
         TopologyNode dn = dst.nic(lane.sinkNic());
         // Room for a lane of a multi-switch host on a leaf-spine fabric (~12-16 resources) without regrowing.
         List<Resource> path = new ArrayList<>(LANE_PATH_ROOM);
+        // Each piece is appended straight to the path (the cluster's lists per piece, an Optional and a
+        // lambda per device looked up were ~a third of a lane start's garbage), in the order the pieces
+        // were always asked for: resources are built on first use, and that order numbers them.
         bufferToNic(src, spec.source().device(), spec.sourcePath(), sn, spec.acsRedirect(), path, usage);
-        add(path, usage, cluster.across(src, sn, dst, dn), ONCE);
+        int at = path.size();
+        cluster.addAcross(src, sn, dst, dn, path);
+        once(usage, path.size() - at);
         if (spec.operation() == Operation.READ && !RmaEmulation.applies(spec)) {
             // the READ initiator is the sink; its NIC's calibrated READ rate, if its profile has one
             // (an emulated GET is no RDMA READ: the target sends its reply as active messages)
@@ -100,36 +119,48 @@ final class LanePhysics {
     private void bufferToNic(Host h, String device, DataPath mode, TopologyNode nic, boolean acs,
             List<Resource> path, List<Double> usage) {
         TopologyNode d = deviceNode(h, device);
+        int at = path.size();
         if (d.kind() == TopologyNode.Kind.SOCKET || mode == DataPath.HOST_MEMORY) {
             int socket = d.socket();
-            add(path, usage, List.of(cluster.hostMemory(h, socket)), ONCE);
-            add(path, usage, cluster.fromSocket(h, socket, nic), ONCE);
+            path.add(cluster.hostMemory(h, socket));
+            cluster.addFromSocket(h, socket, nic, path);
         } else if (mode.bouncesThroughHost()) {
             // Bounce buffer on the NIC's NUMA node: GPU -> host memory (write), host memory -> NIC (read);
             // for the emulation the bounce buffer is the AM lane's registered send buffer.
             int socket = nic.socket();
-            add(path, usage, cluster.toSocket(h, d, socket), ONCE);
-            add(path, usage, List.of(cluster.hostMemory(h, socket)), TWICE);
-            add(path, usage, cluster.fromSocket(h, socket, nic), ONCE);
+            cluster.addToSocket(h, d, socket, path);
+            once(usage, path.size() - at);
+            path.add(cluster.hostMemory(h, socket));
+            usage.add(TWICE);
+            at = path.size();
+            cluster.addFromSocket(h, socket, nic, path);
         } else {
-            add(path, usage, cluster.within(h, d, nic, acs), ONCE);
+            cluster.addWithin(h, d, nic, acs, path);
         }
+        once(usage, path.size() - at);
     }
 
     private void nicToBuffer(Host h, TopologyNode nic, String device, DataPath mode, boolean acs,
             List<Resource> path, List<Double> usage) {
         TopologyNode d = deviceNode(h, device);
+        int at = path.size();
         if (d.kind() == TopologyNode.Kind.SOCKET || mode == DataPath.HOST_MEMORY) {
             int socket = d.socket();
-            add(path, usage, cluster.toSocket(h, nic, socket), ONCE);
-            add(path, usage, List.of(cluster.hostMemory(h, socket)), ONCE);
+            cluster.addToSocket(h, nic, socket, path);
+            path.add(cluster.hostMemory(h, socket));
+            once(usage, path.size() - at);
         } else if (mode.bouncesThroughHost()) {
             int socket = nic.socket();
-            add(path, usage, cluster.toSocket(h, nic, socket), ONCE);
-            add(path, usage, List.of(cluster.hostMemory(h, socket)), TWICE);
-            add(path, usage, cluster.fromSocket(h, socket, d), ONCE);
+            cluster.addToSocket(h, nic, socket, path);
+            once(usage, path.size() - at);
+            path.add(cluster.hostMemory(h, socket));
+            usage.add(TWICE);
+            at = path.size();
+            cluster.addFromSocket(h, socket, d, path);
+            once(usage, path.size() - at);
         } else {
-            add(path, usage, cluster.within(h, nic, d, acs), ONCE);
+            cluster.addWithin(h, nic, d, acs, path);
+            once(usage, path.size() - at);
             // GPU memory written in strict order, where the host's profile says that route is slower
             Resource strict = d.kind() == TopologyNode.Kind.GPU ? cluster.strictOrderGpuWrites(nic) : null;
             if (strict != null && ordering.strict(h.name(), device, nic.name())) {
@@ -140,15 +171,39 @@ final class LanePhysics {
     }
 
     private static TopologyNode deviceNode(Host h, String device) {
-        return h.find(device).orElseThrow(() -> new IllegalArgumentException(
-                "host " + h.name() + " has no device named " + device));
+        TopologyNode d = h.device(device);
+        if (d == null) {
+            throw new IllegalArgumentException("host " + h.name() + " has no device named " + device);
+        }
+        return d;
     }
 
-    /** Appends {@code rs} (by index: the path is built on every lane start, an iterator per piece was garbage) with usage {@code u}. */
-    private static void add(List<Resource> path, List<Double> usage, List<Resource> rs, Double u) {
-        for (int i = 0; i < rs.size(); i++) {
-            path.add(rs.get(i));
-            usage.add(u);
+    /**
+     * The flow that carries a lane's {@code bytes} now, over {@link #lanePath}, capped at {@link #laneCap}
+     * (worked out after the path: a cap may build the source NIC, and resources are numbered in the
+     * order they are built). Its
+     * usages are left out (read as 1 everywhere, {@link FlowStart}) when the lane crosses every resource
+     * once, as all but a staged lane's host memory do: a lane start then keeps no list of ones.
+     */
+    FlowStart flowStart(TransferSpec spec, Lane lane, Host src, Host dst, double oneWay, Supplier<String> label,
+            long bytes, FlowListener listener) {
+        usageScratch.clear();
+        List<Resource> path = lanePath(spec, lane, src, dst, usageScratch);
+        double cap = laneCap(spec, lane, oneWay);
+        List<Double> usage = null;
+        for (int i = 0; i < usageScratch.size(); i++) {
+            if (usageScratch.get(i).doubleValue() != 1.0) {
+                usage = new ArrayList<>(usageScratch);
+                break;
+            }
+        }
+        return new FlowStart(label, path, usage, 1.0, cap, bytes, listener);
+    }
+
+    /** Appends usage 1 for the {@code count} resources just appended to the path. */
+    private static void once(List<Double> usage, int count) {
+        for (int i = 0; i < count; i++) {
+            usage.add(ONCE);
         }
     }
 

@@ -171,6 +171,9 @@ public final class TransferEngine {
         private final double postedAt;
         private final LaneResult[] results;
         private final LaneRun[] runs;
+        /** The source and sink hosts, found once for every lane (a lookup among all the cluster's hosts). */
+        private final Host sourceHost;
+        private final Host sinkHost;
         private int pending;
         private double maxOneWay;
         private boolean ended;
@@ -185,6 +188,8 @@ public final class TransferEngine {
             this.postedAt = cluster.network().clock().now();
             this.results = new LaneResult[lanes.size()];
             this.runs = new LaneRun[lanes.size()];
+            this.sourceHost = cluster.host(spec.source().host());
+            this.sinkHost = cluster.host(spec.sink().host());
         }
 
         void start() {
@@ -197,7 +202,7 @@ public final class TransferEngine {
             double firstDelay = Double.NaN;
             for (int i = 0; i < lanes.size(); i++) {
                 Lane lane = lanes.get(i);
-                double oneWay = oneWayLatency(spec, lane);
+                double oneWay = physics.oneWayLatency(spec, lane, sourceHost, sinkHost);
                 maxOneWay = Math.max(maxOneWay, oneWay);
                 // A READ's data starts after its request has crossed to the source; a WRITE's at once.
                 double requestDelay = spec.operation() == Operation.READ ? oneWay : 0.0;
@@ -329,8 +334,8 @@ public final class TransferEngine {
             }
             started = cluster.network().clock().now();
             if (lanesByPort != null) {
-                sourcePort = cluster.host(transfer.spec.source().host()).nic(lane.sourceNic());
-                sinkPort = cluster.host(transfer.spec.sink().host()).nic(lane.sinkNic());
+                sourcePort = transfer.sourceHost.nic(lane.sourceNic());
+                sinkPort = transfer.sinkHost.nic(lane.sinkNic());
                 lanesByPort.computeIfAbsent(sourcePort, k -> new LinkedHashSet<>()).add(this);
                 lanesByPort.computeIfAbsent(sinkPort, k -> new LinkedHashSet<>()).add(this);
                 if (downPorts.contains(sourcePort) || downPorts.contains(sinkPort)) {
@@ -342,11 +347,9 @@ public final class TransferEngine {
         }
 
         private FlowStart flowStart() {
-            List<Double> usage = new ArrayList<>(LanePhysics.LANE_PATH_ROOM);
-            List<Resource> path = lanePath(transfer.spec, lane, usage);
-            double cap = physics.laneCap(transfer.spec, lane, oneWay);
             // The lane names its flow and hears its end: no label string nor listener per lane start.
-            return new FlowStart(this, path, usage, 1.0, cap, Math.round(remaining), this);
+            return physics.flowStart(transfer.spec, lane, transfer.sourceHost, transfer.sinkHost, oneWay, this,
+                    Math.round(remaining), this);
         }
 
         /** Its flow's name, as messages and logs of the run show it: the transfer's id and the lane's. */

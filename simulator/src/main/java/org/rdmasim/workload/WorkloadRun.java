@@ -150,9 +150,13 @@ public final class WorkloadRun {
             then.accept(r);
             return reason -> { };
         }
-        LanePolicy.Plan plan = planFor(item);
+        // Each host found once (a lookup among all the cluster's hosts) for the plan and both data paths.
+        Host from = cluster.host(item.from().host());
+        Host to = cluster.host(item.to().host());
+        LanePolicy.Plan plan = planFor(item, from, to);
         TransferSpec spec = new TransferSpec(item.id(), item.from(), item.to(), item.bytes(), item.operation(),
-                item.descriptors(), dataPath(item.from()), dataPath(item.to()), options.acs(), options.iommuPenalty());
+                item.descriptors(), dataPath(from, item.from()), dataPath(to, item.to()), options.acs(),
+                options.iommuPenalty());
         List<LaneSplit.Candidate> lanesUsed = RmaEmulation.lanes(spec, plan.lanes());
         return engine.post(spec, LaneSplit.split(item.bytes(), lanesUsed, plan.minChunk()), r -> {
             results.add(r);
@@ -320,9 +324,7 @@ public final class WorkloadRun {
      * operation, never on host names or sizes, so a fan-out of thousands of identical hosts resolves it
      * once per shape pair instead of once per transfer.
      */
-    private LanePolicy.Plan planFor(TransferItem item) {
-        Host from = cluster.host(item.from().host());
-        Host to = cluster.host(item.to().host());
+    private LanePolicy.Plan planFor(TransferItem item, Host from, Host to) {
         PlanKey key = new PlanKey(shapeId(from), item.from().device(), shapeId(to), item.to().device(),
                 item.operation(), item.descriptors(), lanes.dependsOnSize() ? item.bytes() : -1);
         LanePolicy.Plan plan = plans.get(key);
@@ -336,7 +338,13 @@ public final class WorkloadRun {
     }
 
     private int shapeId(Host h) {
-        return shapes.computeIfAbsent(h.spec(), s -> shapes.size());
+        // get, then put: a lambda capturing the map, made on each of a post's two calls, was garbage
+        Integer id = shapes.get(h.spec());
+        if (id == null) {
+            id = shapes.size();
+            shapes.put(h.spec(), id);
+        }
+        return id;
     }
 
     /**
@@ -366,30 +374,34 @@ public final class WorkloadRun {
 
     private RunResult collect(long flows, FanoutResult fanout) {
         SimulationClock clock = cluster.network().clock();
-        results.sort(Comparator.comparing((TransferResult r) -> r.startSeconds()).thenComparing(r -> r.spec().id()));
+        // Start time, then id: written out, as comparing boxed keys cost two Doubles per comparison.
+        results.sort((a, b) -> {
+            int c = Double.compare(a.startSeconds(), b.startSeconds());
+            return c != 0 ? c : a.spec().id().compareTo(b.spec().id());
+        });
         List<RunResult.FaultRecord> log = new ArrayList<>(faultLog);
         log.sort(Comparator.comparingDouble(RunResult.FaultRecord::atSeconds));
-        return new RunResult(results, nicTraffic(), resourceUsage(), nicSeries(), clock.eventsFired(), flows, fanout, log);
-    }
-
-    private DataPath dataPath(Endpoint e) {
-        return GpuDirectDecision.of(cluster.host(e.host()), e.device(), options.gpudirect(), options.rma());
-    }
-
-    private List<RunResult.NicTraffic> nicTraffic() {
-        double now = cluster.network().clock().now();
-        List<RunResult.NicTraffic> out = new ArrayList<>();
-        for (Host h : cluster.hosts()) {
-            for (TopologyNode nic : h.nics()) {
-                out.add(new RunResult.NicTraffic(h.name(), nic.name(), Math.round(cluster.nicTxBytes(nic, now)),
-                        Math.round(cluster.nicRxBytes(nic, now))));
+        double now = clock.now();
+        List<RunResult.NicTraffic> traffic = new ArrayList<>();
+        List<RunResult.LoadSeries> loads = new ArrayList<>();
+        // One walk over every port for both tables, in host and NIC order, as the report lists them.
+        cluster.forEachNic((h, nic, tx, rx) -> {
+            traffic.add(new RunResult.NicTraffic(h.name(), nic.name(), tx == null ? 0 : Math.round(tx.bytesCarried(now)),
+                    rx == null ? 0 : Math.round(rx.bytesCarried(now))));
+            SeriesBuilder b = tx == null || series.isEmpty() ? null : series.get(tx);
+            if (b != null && b.size() > 0) {
+                loads.add(b.build(h.name(), nic.name()));
             }
-        }
-        return out;
+        });
+        return new RunResult(results, traffic, resourceUsage(now), loads, clock.eventsFired(), flows, fanout, log);
     }
 
-    private List<RunResult.ResourceUsage> resourceUsage() {
-        double now = cluster.network().clock().now();
+    /** The data path at endpoint {@code e}, on host {@code h} (its host). */
+    private DataPath dataPath(Host h, Endpoint e) {
+        return GpuDirectDecision.of(h, e.device(), options.gpudirect(), options.rma());
+    }
+
+    private List<RunResult.ResourceUsage> resourceUsage(double now) {
         double start = Double.POSITIVE_INFINITY;
         for (TransferResult r : results) {
             start = Math.min(start, r.startSeconds());
@@ -399,28 +411,11 @@ public final class WorkloadRun {
         for (Resource r : cluster.network().resources()) {
             double carried = r.bytesCarried(now);
             // Against its nominal capacity: a fault may have left it degraded at the end of the run.
-            double capacity = nominalCapacity.getOrDefault(r, r.capacity());
+            // (the map is empty without degradations: no lookup then, which would hash every resource)
+            double capacity = nominalCapacity.isEmpty() ? r.capacity() : nominalCapacity.getOrDefault(r, r.capacity());
             double mean = span > 0 ? carried / span / capacity : 0;
             out.add(new RunResult.ResourceUsage(r.limit(), r.kind().name(), capacity, carried, r.peakLoad() / capacity,
                     mean));
-        }
-        return out;
-    }
-
-    private List<RunResult.LoadSeries> nicSeries() {
-        List<RunResult.LoadSeries> out = new ArrayList<>();
-        if (series.isEmpty()) {
-            return out;
-        }
-        // In host and NIC order, as the report lists them.
-        for (Host h : cluster.hosts()) {
-            for (TopologyNode nic : h.nics()) {
-                Resource tx = cluster.nicTxIfBuilt(nic);
-                SeriesBuilder b = tx == null ? null : series.get(tx);
-                if (b != null && b.size() > 0) {
-                    out.add(b.build(h.name(), nic.name()));
-                }
-            }
         }
         return out;
     }

@@ -72,9 +72,9 @@ class FlowNumbersTest {
             int i = reverseNumbers ? links - 1 - j : j;
             built[i] = table.build(i, Limit.named("l" + i), ResourceKind.NIC_TX, 70 + 13 * i);
         }
-        List<Resource> rs = List.of(built);
+        ArrayList<Resource> rs = new ArrayList<>(List.of(built));
         assertEquals(reverseNumbers ? links - 1 : 0, rs.get(0).number);
-        List<Flow> fs = new ArrayList<>();
+        ArrayList<Flow> fs = new ArrayList<>();
         for (int k = 0; k < flows; k++) {
             int from = k % links;
             int to = Math.min(links, from + 1 + k % 3);
