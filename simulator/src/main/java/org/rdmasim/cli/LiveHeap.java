@@ -19,6 +19,7 @@ import javax.management.openmbean.CompositeData;
  */
 final class LiveHeap implements AutoCloseable {
     private final AtomicLong peak = new AtomicLong();
+    private final AtomicLong collections = new AtomicLong();
     private final List<NotificationEmitter> emitters = new ArrayList<>();
     private final NotificationListener listener = (n, handback) -> {
         if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) {
@@ -30,6 +31,7 @@ final class LiveHeap implements AutoCloseable {
             used += u.getUsed();
         }
         peak.accumulateAndGet(used, Math::max);
+        collections.incrementAndGet();
     };
 
     LiveHeap() {
@@ -44,6 +46,11 @@ final class LiveHeap implements AutoCloseable {
     /** Bytes in use after the fullest collection so far (0 when none ran). */
     long peakBytes() {
         return peak.get();
+    }
+
+    /** Garbage collections seen so far: none means the heap never filled, and the peak says nothing. */
+    long collections() {
+        return collections.get();
     }
 
     @Override

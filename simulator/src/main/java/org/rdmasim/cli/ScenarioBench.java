@@ -127,8 +127,13 @@ final class ScenarioBench {
             out.printf(Locale.ROOT, "  process CPU time %.3f s (all threads, JVM start included); load average %.1f on %d cores%n",
                     os.getProcessCpuTime() / 1e9, os.getSystemLoadAverage(), os.getAvailableProcessors());
         }
-        out.printf(Locale.ROOT, "  peak live heap %.0f MB (the most left in use after a garbage collection)%n",
-                live.peakBytes() / 1e6);
+        if (live.collections() == 0) {
+            out.printf(Locale.ROOT, "  peak live heap not measured: no garbage collection ran (the heap never filled; "
+                    + "the peak in use above bounds it)%n");
+        } else {
+            out.printf(Locale.ROOT, "  peak live heap %.0f MB (the most left in use after a garbage collection)%n",
+                    live.peakBytes() / 1e6);
+        }
         out.printf(Locale.ROOT, "  %.1f us of simulate per receiver or transfer; %.0f events/s%n",
                 simulate * 1e6 / Math.max(1, receivers), watch.events() / Math.max(simulate, 1e-9));
         Map<String, Long> counts = watch.counts();
