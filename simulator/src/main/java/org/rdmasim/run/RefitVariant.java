@@ -140,14 +140,31 @@ final class RefitVariant {
                 List.of(), setup.conserved() && received(setup, r));
     }
 
-    /** Every inference rank received, in every cycle, what its layout needs (broadcasts: at least that). */
+    /**
+     * Every inference rank received, in every cycle, what its layout needs (broadcasts: at least that; NCCL
+     * send/recv with its misc parameters apart: exactly its FFN share plus every misc byte).
+     */
     private static boolean received(RefitSetup setup, RefitResult r) {
         boolean broadcast = setup.plan().broadcastBytes() > 0;
+        java.util.List<org.rdmasim.refit.layout.SliceRoute> bulk = setup.plan().method()
+                instanceof org.rdmasim.refit.method.NcclP2p p ? p.bulk() : null;
+        long[] exact = null;
+        if (bulk != null) {
+            exact = new long[setup.inference().worldSize()];
+            for (var route : bulk) {
+                exact[route.inferenceRank()] += route.bytes();
+            }
+            for (int rank = 0; rank < exact.length; rank++) {
+                exact[rank] += setup.plan().broadcastBytes();
+            }
+        }
         for (RefitResult.Cycle c : r.cycles()) {
             for (int rank = 0; rank < setup.inference().worldSize(); rank++) {
                 long got = c.received().getOrDefault(rank, 0L);
                 long need = setup.map().neededBytes(rank);
-                if (broadcast ? got < need : got != need) {
+                boolean ok = exact != null ? got == exact[rank] && got >= need
+                        : broadcast ? got >= need : got == need;
+                if (!ok) {
                     return false;
                 }
             }
