@@ -267,7 +267,7 @@ public final class RefitSetup {
             // ranks of one TP rank hold the same shard in separate engines, or in one engine of a dense model;
             // inside one engine an MoE model's expert layers spread over every rank, so no two ranks do
             case "nccl-p2p" -> new NcclP2p(inference.separateEngines() || !moe() ? inference::tpRank : null, ibHca,
-                    moe(), shardToShardRoutes());
+                    moe(), k.everyParameterShardToShard() ? null : shardToShardRoutes());
             case "nixl-ring" -> {
                 if (!k.doubleBuffered()) {
                     throw new Refused("doubleBuffering", "verl's NIXL engine always holds two bucket buffers, a "
@@ -308,7 +308,7 @@ public final class RefitSetup {
         // NeMo-RL's shard-to-shard refit broadcasts the parameters other than FFN projections from trainer rank 0
         long broadcastBytes = wholeModel ? whole : 0;
         long broadcastTensors = wholeModel ? tensors.size() : 0;
-        if (method instanceof NcclP2p) {
+        if (method instanceof NcclP2p p && p.bulk() != null) {
             for (Tensor t : tensors) {
                 if (!NcclP2p.shardToShard(t.name())) {
                     broadcastBytes = Math.addExact(broadcastBytes, t.bytes());
@@ -519,7 +519,8 @@ public final class RefitSetup {
                     + ", bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
             case "colocated-ipc" -> ((ColocatedIpc) plan.method()).describe();
             case "nccl-p2p" -> "send/recv from the holding trainer rank" + (!inference.separateEngines() && moe() ? ""
-                    : ", DP replicas striped then all-gathered");
+                    : ", DP replicas striped then all-gathered") + (k.everyParameterShardToShard()
+                    ? ", every parameter shard to shard" : "");
             default -> "bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
         };
         if ((plan.method() instanceof BroadcastRefit || plan.method() instanceof NcclP2p) && ibHca.restricts()) {

@@ -36,6 +36,8 @@ import org.rdmasim.workload.RefitSpec;
  *   cached: true                  # registration kept across cycles
  *   hostBounce: false             # colocated-ipc: each bucket staged through host memory (D2H then H2D)
  *   ipcHandles: per-bucket        # colocated-ipc: per-bucket (one flattened tensor a dtype) | per-tensor
+ *   shardToShard: ffn             # nccl-p2p: ffn (FFN projections shard to shard, the rest broadcast from trainer
+ *                                 # rank 0, NeMo-RL PR #2971) | all (every parameter, PR #2808's scope)
  *   stages: {pause: 0 s, resume: 0 s, barrier: 0 s, bucket: 5.6 ms}   # bucket: fixed cost a broadcast bucket
  *                                 # loadTensor: a tensor through the engine's load_weights (every method whose
  *                                 # engine loads what it receives; 0 s for a receive-only benchmark)
@@ -52,7 +54,7 @@ final class RefitReader {
     static RefitSpec read(YamlTree r, HostTable hosts, StackProfile stack) {
         r.onlyFields(Set.of("model", "dtype", "trainer", "inference", "method", "senders", "tree", "bucket",
                 "doubleBuffering", "registration", "poolSegments", "registrationHcas", "cached", "stages", "cycles",
-                "hostBounce", "ipcHandles"));
+                "hostBounce", "ipcHandles", "shardToShard"));
         Path model = model(r.get("model"));
         String dtype = null;
         if (r.has("dtype")) {
@@ -169,6 +171,19 @@ final class RefitReader {
             }
             perTensorHandles = text.equals("per-tensor");
         }
+        boolean everyParameter = false;
+        if (r.has("shardToShard")) {
+            YamlTree x = r.get("shardToShard");
+            String text = x.text().toLowerCase(Locale.ROOT);
+            if (!text.equals("ffn") && !text.equals("all")) {
+                throw x.error("expected ffn (NeMo-RL PR #2971: FFN projections shard to shard, the rest broadcast) "
+                        + "or all (every parameter shard to shard, PR #2808's scope), got '" + x.text() + "'");
+            }
+            if (!method.equals("nccl-p2p")) {
+                throw x.error("shardToShard applies to nccl-p2p only (method is " + method + ")");
+            }
+            everyParameter = text.equals("all");
+        }
         String registration = "per-tensor";
         if (r.has("registration")) {
             registration = r.get("registration").text().toLowerCase(Locale.ROOT);
@@ -203,7 +218,8 @@ final class RefitReader {
         }
         int cycles = r.has("cycles") ? size(r, "cycles") : 1;
         RefitSpec spec = new RefitSpec(model, dtype, trainerHosts, trainer, inferenceHosts, inference, method,
-                new RefitSpec.Knobs(senders, tree, bucket, doubleBuffered, hostBounce, perTensorHandles), registration, segments, cached, hcas, cycles,
+                new RefitSpec.Knobs(senders, tree, bucket, doubleBuffered, hostBounce, perTensorHandles,
+                        everyParameter), registration, segments, cached, hcas, cycles,
                 stages);
         try {
             RefitSetup.of(spec, hosts::representative, stack);

@@ -60,15 +60,23 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
      * @param doubleBuffered two buffers per sender, filling one while the other is on the wire
      * @param hostBounce     colocated IPC: each bucket staged in host memory and back (D2H then H2D)
      * @param perTensorHandles colocated IPC: one CUDA IPC handle per tensor instead of one per bucket
+     * @param everyParameterShardToShard NCCL send/recv: every parameter shard to shard (NeMo-RL PR #2808's scope)
+     *                       instead of FFN projections only with the rest broadcast (PR #2971's)
      */
     public record Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
-            boolean perTensorHandles) {
+            boolean perTensorHandles, boolean everyParameterShardToShard) {
         /** Every trainer rank sends. */
         public static final int ALL = 0;
 
         /** The knobs of every method but colocated IPC (no host bounce, one handle per bucket). */
         public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered) {
-            this(senders, treeChildren, bucketBytes, doubleBuffered, false, false);
+            this(senders, treeChildren, bucketBytes, doubleBuffered, false, false, false);
+        }
+
+        /** The knobs with NCCL send/recv's split as PR #2971 makes it (FFN projections shard to shard). */
+        public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
+                boolean perTensorHandles) {
+            this(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles, false);
         }
 
         public Knobs {
@@ -78,7 +86,7 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
         }
 
         public Knobs withHostBounce(boolean bounce) {
-            return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, bounce, perTensorHandles);
+            return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, bounce, perTensorHandles, everyParameterShardToShard);
         }
 
         public boolean allSenders() {
@@ -86,11 +94,13 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
         }
 
         public Knobs withSenders(int n) {
-            return new Knobs(n, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles);
+            return new Knobs(n, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
+                    everyParameterShardToShard);
         }
 
         public Knobs withBucket(long bytes) {
-            return new Knobs(senders, treeChildren, bytes, doubleBuffered, hostBounce, perTensorHandles);
+            return new Knobs(senders, treeChildren, bytes, doubleBuffered, hostBounce, perTensorHandles,
+                    everyParameterShardToShard);
         }
     }
 

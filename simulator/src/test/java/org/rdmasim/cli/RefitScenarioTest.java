@@ -139,6 +139,10 @@ class RefitScenarioTest {
         refused("", "variants:\n  - name: x\n    workload: {refit: {stages: {loadTensor: -1 ms}}}\n", "loadTensor");
         refused("", "variants:\n  - name: x\n    workload: {refit: {stages: {unpause: 1 s}}}\n", "unpause",
                 "loadTensor");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: nccl-p2p, shardToShard: some}}\n",
+                "shardToShard", "ffn", "all");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {shardToShard: all}}\n", "shardToShard",
+                "nccl-p2p only");
         refused("", "variants:\n  - name: x\n    workload: {refit: {method: carrier-pigeon}}\n", "method",
                 "carrier-pigeon", "rdma-pull");
         // 8 query heads do not divide over inference TP 3

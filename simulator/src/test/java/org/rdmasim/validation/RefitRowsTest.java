@@ -132,8 +132,9 @@ class RefitRowsTest {
 
     /**
      * NeMo-RL's shard-to-shard rows: PR #2971 states DGX-H100 and counts; PR #2413 states no hardware, so its
-     * rows are posed on DGX-H100, shown with that assumption and not counted. The same layout (30b, EP8xPP2 ->
-     * TP8xDP2) posed in both files gives one answer, a known failure either way, its bytes conserved.
+     * rows are posed on DGX-H100, shown with that assumption and not counted, every parameter shard to shard (they
+     * predate PR #2971's split). The same layout (30b, EP8xPP2 -> TP8xDP2) posed both ways: PR #2971's split is
+     * slower (the misc broadcast and its loads follow the FFN path), a known failure either way, bytes conserved.
      */
     @Test
     void theNemoRowsCountOnlyWhereTheSourceStatesTheHardware() throws Exception {
@@ -142,9 +143,7 @@ class RefitRowsTest {
         for (ValidationRow r : nemo) {
             assertTrue(r.dependsOn().stream().noneMatch(d -> d.startsWith("refit.bucketSeconds")), r.id()
                     + ": NCCL send/recv pays no per-bucket call");
-            // the one row the model lands within range of (Qwen3-4B DP8 -> DP8, 0.092 s against 0.07-0.08) has none
-            assertEquals(r.id().equals("NEMO2413-4B-DP8-DP8"), r.knownFailure().isEmpty(), r.id()
-                    + " says what the model lacks");
+            assertFalse(r.knownFailure().isEmpty(), r.id() + " says what the model lacks");
             if (r.id().startsWith("NEMO2971")) {
                 assertTrue(r.uncounted().isEmpty(), r.id());
                 assertTrue(r.setup().contains("DGX-H100") && r.setup().contains("Not stated"), r.id());
@@ -155,7 +154,8 @@ class RefitRowsTest {
         List<ValidationRow> same = nemo.stream().filter(r -> r.id().equals("NEMO2971-EP8PP2-TP8DP2")
                 || r.id().equals("NEMO2413-30B-EP8PP2-TP8DP2")).toList();
         List<Validation.Result> res = Validation.run(same, repo().resolve("scenarios"), id -> { });
-        assertEquals(res.get(0).modelled(), res.get(1).modelled(), 1e-12);
+        assertTrue(res.get(1).modelled() < res.get(0).modelled(), res.get(1).modelled() + " s every parameter shard "
+                + "to shard against " + res.get(0).modelled() + " s with the misc parameters broadcast after");
         assertTrue(res.get(0).counted());
         assertFalse(res.get(1).counted(), "posed on assumed hardware: shown, not counted");
         for (Validation.Result x : res) {
