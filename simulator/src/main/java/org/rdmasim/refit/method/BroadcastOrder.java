@@ -195,10 +195,19 @@ final class BroadcastOrder {
      */
     static void install(WireContext ctx, List<Integer> receivers, long size, long payload, long tensors,
             Runnable then) {
+        install(ctx, receivers, r -> share(ctx, r, size, payload), tensors, then);
+    }
+
+    /**
+     * The install every receiving rank does at once: its engine's {@code load_weights} over {@code tensors}
+     * tensors, then the HBM copy of the {@code copied} bytes of that rank; the slowest rank decides.
+     */
+    static void install(WireContext ctx, List<Integer> ranks, java.util.function.IntToLongFunction copied, long tensors,
+            Runnable then) {
         double worst = 0;
         Endpoint slowest = null;
-        for (int r : receivers) {
-            double s = ctx.copySeconds(ctx.inference(r), share(ctx, r, size, payload));
+        for (int r : ranks) {
+            double s = ctx.copySeconds(ctx.inference(r), copied.applyAsLong(r));
             if (slowest == null || s > worst) {
                 worst = s;
                 slowest = ctx.inference(r);

@@ -233,17 +233,9 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
     }
 
     private void install(WireContext ctx, List<Integer> g, Runnable then) {
-        double worst = 0;
-        Endpoint slowest = null;
-        for (int r : g) {
-            double s = ctx.copySeconds(ctx.inference(r), Math.round(need(ctx, r) * COPIED_BACK));
-            if (slowest == null || s > worst) {
-                worst = s;
-                slowest = ctx.inference(r);
-            }
-        }
-        ctx.gpuWork(RefitStage.INSTALL, slowest, worst, then);
+        BroadcastOrder.install(ctx, g, r -> Math.round(need(ctx, r) * COPIED_BACK), 0, then);
     }
+
     /**
      * The packed buffer of {@code gpu}: 2% of its memory, at most 5 GiB ({@code get_target_packed_tensor_size}); at
      * least 1 MiB here, so a GPU declared with almost no memory cannot cut the broadcast into millions of buffers.
@@ -303,18 +295,7 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
      */
     private void installMisc(WireContext ctx, List<Integer> ranks, long size, long payload, long tensors,
             Runnable then) {
-        double worst = 0;
-        Endpoint slowest = null;
-        for (int r : ranks) {
-            long mine = Math.min(payload, Math.max(0, ctx.bytesTo(r) - need(ctx, r)));
-            double s = ctx.copySeconds(ctx.inference(r), Math.round((double) size * mine / payload));
-            if (slowest == null || s > worst) {
-                worst = s;
-                slowest = ctx.inference(r);
-            }
-        }
-        double copy = worst;
-        Endpoint gpu = slowest;
-        BroadcastOrder.loadWeights(ctx, gpu, tensors, () -> ctx.gpuWork(RefitStage.INSTALL, gpu, copy, then));
+        BroadcastOrder.install(ctx, ranks, r -> Math.round((double) size
+                * Math.min(payload, Math.max(0, ctx.bytesTo(r) - need(ctx, r))) / payload), tensors, then);
     }
 }
