@@ -25,6 +25,7 @@ import org.rdmasim.refit.method.NixlRing;
 import org.rdmasim.refit.method.Preparation;
 import org.rdmasim.refit.method.RankBuffers;
 import org.rdmasim.refit.method.RdmaPull;
+import org.rdmasim.refit.method.ShardedRdt;
 import org.rdmasim.refit.method.RefitCalibration;
 import org.rdmasim.refit.method.RefitMethod;
 import org.rdmasim.refit.method.RefitPlan;
@@ -48,12 +49,14 @@ import org.rdmasim.workload.RefitSpec;
 public final class RefitSetup {
     /** Methods by their scenario names. */
     public static final List<String> METHODS = List.of("rdma-pull", "write-schedule", "nccl-broadcast",
-            "checkpoint-engine", "nixl-ring", "colocated-ipc", "nccl-p2p");
+            "checkpoint-engine", "nixl-ring", "colocated-ipc", "nccl-p2p", "sharded-rdt");
     /**
      * The methods a variant's "what would halve it" reruns in place of its own: every method but colocated-ipc,
-     * which needs trainer and engine on the same GPUs, a deployment rather than a method swap.
+     * which needs trainer and engine on the same GPUs, a deployment rather than a method swap, and sharded-rdt,
+     * vLLM's own engine (it needs vLLM inference with Ray workers), not yet tried in place of the others.
      */
-    public static final List<String> COMPARED = METHODS.stream().filter(m -> !m.equals("colocated-ipc")).toList();
+    public static final List<String> COMPARED = METHODS.stream().filter(m -> !m.equals("colocated-ipc")
+            && !m.equals("sharded-rdt")).toList();
     /** FP8 block edge when inference quantises a BF16 checkpoint: DeepSeek-V3's 128 x 128 (its README_WEIGHTS.md). */
     static final int FP8_BLOCK = 128;
 
@@ -276,6 +279,7 @@ public final class RefitSetup {
                 yield NixlRing.of(bucket(k));
             }
             case "colocated-ipc" -> colocated(k);
+            case "sharded-rdt" -> ShardedRdt.of(map, k.spareSlot());
             default -> throw new Refused("method", "expected one of " + String.join(", ", METHODS) + ", got '"
                     + spec.method() + "'");
         };
@@ -518,6 +522,8 @@ public final class RefitSetup {
                     ? "from trainer rank 0" : k.senders() + " trainer ranks striped")
                     + ", bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
             case "colocated-ipc" -> ((ColocatedIpc) plan.method()).describe();
+            case "sharded-rdt" -> "a pull per gather group and expert coordinate from one producer, "
+                    + (k.spareSlot() ? "a spare receive slot" : "two receive slots");
             case "nccl-p2p" -> "send/recv from the holding trainer rank" + (!inference.separateEngines() && moe() ? ""
                     : ", DP replicas striped then all-gathered") + (k.everyParameterShardToShard()
                     ? ", every parameter shard to shard" : "");

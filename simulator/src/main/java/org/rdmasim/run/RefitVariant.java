@@ -188,7 +188,7 @@ final class RefitVariant {
                             k.doubleBuffered()))));
         }
         boolean rdma = spec.method().equals("rdma-pull") || spec.method().equals("write-schedule")
-                || spec.method().equals("nixl-ring");
+                || spec.method().equals("nixl-ring") || spec.method().equals("sharded-rdt");
         if (rdma) {
             Host first = byName.get(spec.inferenceHosts().get(0));
             List<TopologyNode> compute = first.computeNics();

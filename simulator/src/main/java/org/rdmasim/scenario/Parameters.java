@@ -189,10 +189,15 @@ public final class Parameters {
     public static final Parameter<Double> REFIT_IPC_OPEN = refitStage("ipcOpen", RefitCalibration.IPC_OPEN);
     /** One tensor through the engine's load_weights. */
     public static final Parameter<Double> REFIT_LOAD_TENSOR = refitStage("loadTensor", RefitCalibration.LOAD_TENSOR);
+    /** vLLM's sharded RDT engine: a pull's wait for its receive slot's scatter. */
+    public static final Parameter<Double> REFIT_RDT_SCATTER = refitStage("rdtScatter", RefitCalibration.RDT_SCATTER);
+    /** vLLM's sharded RDT engine: one produce call on the producer's sidecar. */
+    public static final Parameter<Double> REFIT_RDT_PACK = refitStage("rdtPack", RefitCalibration.RDT_PACK);
 
     /** The refit stage parameters, in the order the scenario's {@code stages} map lists them. */
     public static List<Parameter<Double>> refitStages() {
-        return List.of(REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR);
+        return List.of(REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR,
+                REFIT_RDT_SCATTER, REFIT_RDT_PACK);
     }
 
     /** The calibration key ({@code refit.bucketSeconds}) a stage parameter sets. */
@@ -236,7 +241,8 @@ public final class Parameters {
                 GPUDIRECT, ACS, LINE_RATE, C2C, INTER_SOCKET, MEMORY_BANDWIDTH, HOSTS_PER_LEAF, OVERSUBSCRIPTION,
                 DEGRADED_FRACTION, WAVE_SIZE, MAX_CHILDREN, NIC_LATENCY, PCIE_HOP, PER_DESCRIPTOR, PER_FRAGMENT,
                 MAX_OUTSTANDING_READS, STAGING_COPY, SEND_QUEUE_DEPTH, NIC_MESSAGE_RATE, HOP_LATENCY, REPLICATIONS, CYCLES, NIC_RATE_JITTER,
-                REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR);
+                REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR,
+                REFIT_RDT_SCATTER, REFIT_RDT_PACK);
     }
 
     private static Parameter<Double> rate(String field, String defaultText, String source) {

@@ -24,7 +24,7 @@ import org.rdmasim.workload.RefitSpec;
  *             firstStageLayers: 0, lastStageLayers: 0}
  *   inference: {hosts: inference, tp: 2, dp: 2, ep: false, redundantExperts: 0}
  *   method: rdma-pull             # rdma-pull | write-schedule | nccl-broadcast | checkpoint-engine | nixl-ring
- *                                 # | colocated-ipc | nccl-p2p
+ *                                 # | colocated-ipc | nccl-p2p | sharded-rdt
  *   senders: one                  # nccl-broadcast: one (trainer rank 0) | all (striped, verl nccl_parallel)
  *                                 # | N (N trainer ranks evenly spaced, striped as all)
  *   tree: 2                       # rdma-pull: ranks holding a shard each serve it to this many others
@@ -38,10 +38,12 @@ import org.rdmasim.workload.RefitSpec;
  *   ipcHandles: per-bucket        # colocated-ipc: per-bucket (one flattened tensor a dtype) | per-tensor
  *   shardToShard: ffn             # nccl-p2p: ffn (FFN projections shard to shard, the rest broadcast from trainer
  *                                 # rank 0, NeMo-RL PR #2971) | all (every parameter, PR #2808's scope)
+ *   spareSlot: false              # sharded-rdt: one receive slot more than pulls in flight (no scatter wait)
  *   stages: {pause: 0 s, resume: 0 s, barrier: 0 s, bucket: 5.6 ms}   # bucket: fixed cost a broadcast bucket
  *                                 # loadTensor: a tensor through the engine's load_weights (every method whose
  *                                 # engine loads what it receives; 0 s for a receive-only benchmark)
- *                                 # colocated-ipc also: ipcOpen (a handle opened)
+ *                                 # colocated-ipc also: ipcOpen (a handle opened); sharded-rdt: rdtScatter
+ *                                 # (a pull's scatter wait), rdtPack (a produce call)
  *   cycles: 2
  * </pre>
  * Every field a layout or host group cannot carry is refused with its location (exit 2); so is an
@@ -54,7 +56,7 @@ final class RefitReader {
     static RefitSpec read(YamlTree r, HostTable hosts, StackProfile stack) {
         r.onlyFields(Set.of("model", "dtype", "trainer", "inference", "method", "senders", "tree", "bucket",
                 "doubleBuffering", "registration", "poolSegments", "registrationHcas", "cached", "stages", "cycles",
-                "hostBounce", "ipcHandles", "shardToShard"));
+                "hostBounce", "ipcHandles", "shardToShard", "spareSlot"));
         Path model = model(r.get("model"));
         String dtype = null;
         if (r.has("dtype")) {
@@ -184,6 +186,13 @@ final class RefitReader {
             }
             everyParameter = text.equals("all");
         }
+        boolean spareSlot = false;
+        if (r.has("spareSlot")) {
+            spareSlot = r.get("spareSlot").bool();
+            if (!method.equals("sharded-rdt")) {
+                throw r.get("spareSlot").error("spareSlot applies to sharded-rdt only (method is " + method + ")");
+            }
+        }
         String registration = "per-tensor";
         if (r.has("registration")) {
             registration = r.get("registration").text().toLowerCase(Locale.ROOT);
@@ -219,7 +228,7 @@ final class RefitReader {
         int cycles = r.has("cycles") ? size(r, "cycles") : 1;
         RefitSpec spec = new RefitSpec(model, dtype, trainerHosts, trainer, inferenceHosts, inference, method,
                 new RefitSpec.Knobs(senders, tree, bucket, doubleBuffered, hostBounce, perTensorHandles,
-                        everyParameter), registration, segments, cached, hcas, cycles,
+                        everyParameter, spareSlot), registration, segments, cached, hcas, cycles,
                 stages);
         try {
             RefitSetup.of(spec, hosts::representative, stack);

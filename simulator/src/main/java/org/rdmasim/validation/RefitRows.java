@@ -91,11 +91,10 @@ final class RefitRows {
             + "are not modelled: no source isolates them for these frameworks";
 
     /** A pull pays no per-bucket cost: what it lacks is per-call and per-tensor work on both sides. */
-    private static final String PULL_OVERHEAD = "rdmasim prices the wire, PCIe, NVLink gather and HBM copies only; "
-            + "the framework's per-pull and per-tensor work (the producer's pack and wait, the consumer's scatter) is "
-            + "not modelled: vLLM's sharded_rdt.md gives per-call figures for its own engine (pack 8.3 ms, producer "
-            + "wait 3.6 ms, slot wait 7.2 ms a pull at 235B) but not how many calls a sync makes nor what overlaps them, "
-            + "so no per-pull cost is taken from it";
+    /** What vLLM's sharded RDT rows rest on: the pull's READ rate and the engine's two per-call costs. */
+    private static final List<String> RDT = List.of("connectx7.qpReadRate", "refit.rdtScatterSeconds (calibrated: "
+            + "vLLM sharded_rdt.md)", "refit.rdtPackSeconds (calibrated: vLLM sharded_rdt.md)", "GPU HBM and NVLink "
+            + "rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
 
     private RefitRows() {
     }
@@ -228,17 +227,35 @@ final class RefitRows {
                 + "1.1.0 / 1.20.0)";
         r.add(new ValidationRow("VLLM43375-Q235-RDT", "vllm-project/vllm PR #43375 [vllm-pr-43375]",
                 "P2P RDT weight sync, seconds per sync", "Qwen3-235B-A22B BF16 (472 GB a sync), 8-rank FSDP2 trainer "
-                        + "host to vLLM DP8 + EP8 host, 2 x 8 H100, NIXL pulls of each worker's slice, buffers "
-                        + "registered at init." + nics, 3.2, 3.3, "s", TOL, Evidence.MEASUREMENT, Q235 + "#vllm-rdt", PULL,
-                false, "faster than published: the FSDP all-gather is priced at NVLink's peak rate and the pull at the "
-                        + "NICs' (vLLM's sharded_rdt.md names the trainer's gather supply as the binding constraint); "
-                        + PULL_OVERHEAD,
+                        + "host to vLLM DP8 + EP8 host, 2 x 8 H100, vLLM's sharded RDT engine (NIXL pulls of each "
+                        + "worker's slice, a gather group at a time), buffers registered at init." + nics, 3.2, 3.3,
+                "s", TOL, Evidence.MEASUREMENT, Q235 + "#vllm-rdt", RDT, false, "",
                 runs -> steadyOf(runs, Q235, "vllm-rdt", "")).onNics(16));
+        // The doc's walls come from the runs its per-call figures were measured in, so they are not counted.
+        String doc = "vllm-project/vllm docs/training/weight_transfer/sharded_rdt.md @027fc251 [vllm-sharded-rdt]";
+        String docSetup = "235B (Qwen3-235B-A22B), vLLM's sharded RDT engine, gather_lookahead 2. Not stated: the "
+                + "hosts and layouts (posed as vLLM PR #43375's: 8-rank FSDP2 to DP8 + EP8, 2 x 8 H100)." + nics;
+        r.add(new ValidationRow("VLLMRDT-PERNAME", doc, "wall a sync, old per-name pack, no spare slot", docSetup,
+                3.10, 3.10, "s", TOL, Evidence.MEASUREMENT, Q235 + "#vllm-rdt", RDT, true, "",
+                runs -> steadyOf(runs, Q235, "vllm-rdt", "")).onNics(16));
+        r.add(new ValidationRow("VLLMRDT-CHEAPPACK", doc, "wall a sync, cheap pack, no spare slot", docSetup,
+                2.70, 2.70, "s", TOL, Evidence.MEASUREMENT, Q235 + "#vllm-rdt", RDT, true, "",
+                runs -> steadyOf(runs, Q235, "vllm-rdt", "")).onNics(16));
+        String spare = "faster than published: a spare slot removes every pull's scatter wait in the model, as the "
+                + "doc says it does, but the doc measured the wall grow: the extra concurrency inflated the pack "
+                + "(8.3 -> 21.4 ms a call, GIL-bound in the sidecar) and the producer's wait for the trainer's gather "
+                + "(3.6 -> 9.3 ms a call); rdmasim prices a produce call at 8.3 ms whatever runs beside it and the "
+                + "gather at NVLink rate, so contention in the sidecar is not a mechanism it has";
+        r.add(new ValidationRow("VLLMRDT-SPARE-PERNAME", doc, "wall a sync, old per-name pack, one spare slot",
+                docSetup, 3.39, 3.39, "s", TOL, Evidence.MEASUREMENT, Q235 + "#vllm-rdt-spare-slot", RDT, true, spare,
+                runs -> steadyOf(runs, Q235, "vllm-rdt-spare-slot", "")).onNics(16));
+        r.add(new ValidationRow("VLLMRDT-SPARE-CHEAPPACK", doc, "wall a sync, cheap pack, one spare slot", docSetup,
+                3.44, 3.44, "s", TOL, Evidence.MEASUREMENT, Q235 + "#vllm-rdt-spare-slot", RDT, true, spare,
+                runs -> steadyOf(runs, Q235, "vllm-rdt-spare-slot", "")).onNics(16));
         String skyrl = "Qwen3-235B-A22B (LoRA merged, ~470 GB a sync), Megatron tp4/pp2/ep8/etp1 on 2 hosts to one vLLM "
-                + "engine dp16/tp1/ep16 on 2 hosts." + nics + "; GPU type (posed H100)";
+                + "engine dp16/tp1/ep16 on 2 hosts, vLLM's sharded RDT engine." + nics + "; GPU type (posed H100)";
         r.add(steady("SKYRL2090-RDT", "NovaSky-AI/SkyRL PR #2090 [skyrl-pr-2090]", "sharded RDT sync", skyrl, 3.54, Q235,
-                "skyrl-rdt", PULL, "faster than published: each inference rank's ~29 GB slice moves at its NIC's rate; "
-                        + PULL_OVERHEAD, 32));
+                "skyrl-rdt", RDT, "", 32));
         r.add(steady("SKYRL2090-NCCL", "NovaSky-AI/SkyRL PR #2090 [skyrl-pr-2090]", "NCCL broadcast sync", skyrl
                 + "; broadcast bucket (posed 1 GiB, from trainer rank 0)", 64.72, Q235, "skyrl-nccl", BCAST,
                 "5.4x faster than published: the model sends the 470 GB through one NIC at line rate, plus " + BUCKET_MS

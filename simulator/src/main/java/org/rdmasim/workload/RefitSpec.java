@@ -62,21 +62,29 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
      * @param perTensorHandles colocated IPC: one CUDA IPC handle per tensor instead of one per bucket
      * @param everyParameterShardToShard NCCL send/recv: every parameter shard to shard (NeMo-RL PR #2808's scope)
      *                       instead of FFN projections only with the rest broadcast (PR #2971's)
+     * @param spareSlot      sharded RDT: one receive slot more than pulls in flight (no scatter wait per pull)
      */
     public record Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
-            boolean perTensorHandles, boolean everyParameterShardToShard) {
+            boolean perTensorHandles, boolean everyParameterShardToShard, boolean spareSlot) {
         /** Every trainer rank sends. */
         public static final int ALL = 0;
 
         /** The knobs of every method but colocated IPC (no host bounce, one handle per bucket). */
         public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered) {
-            this(senders, treeChildren, bucketBytes, doubleBuffered, false, false, false);
+            this(senders, treeChildren, bucketBytes, doubleBuffered, false, false, false, false);
         }
 
         /** The knobs with NCCL send/recv's split as PR #2971 makes it (FFN projections shard to shard). */
         public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
                 boolean perTensorHandles) {
-            this(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles, false);
+            this(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles, false, false);
+        }
+
+        /** The knobs of every method but sharded RDT's ring (no spare slot). */
+        public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
+                boolean perTensorHandles, boolean everyParameterShardToShard) {
+            this(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
+                    everyParameterShardToShard, false);
         }
 
         public Knobs {
@@ -86,7 +94,8 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
         }
 
         public Knobs withHostBounce(boolean bounce) {
-            return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, bounce, perTensorHandles, everyParameterShardToShard);
+            return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, bounce, perTensorHandles, everyParameterShardToShard,
+                    spareSlot);
         }
 
         public boolean allSenders() {
@@ -95,12 +104,12 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
 
         public Knobs withSenders(int n) {
             return new Knobs(n, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard);
+                    everyParameterShardToShard, spareSlot);
         }
 
         public Knobs withBucket(long bytes) {
             return new Knobs(senders, treeChildren, bytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard);
+                    everyParameterShardToShard, spareSlot);
         }
     }
 

@@ -51,6 +51,22 @@ public final class RefitCalibration {
      */
     public static final String LOAD_TENSOR = "refit.loadTensorSeconds";
 
+    /**
+     * vLLM's sharded RDT engine: the wait every pull pays for the scatter of the pull that last used its receive
+     * slot (two slots, as many as pulls in flight), per pull.
+     */
+    public static final String RDT_SCATTER = "refit.rdtScatterSeconds";
+    /** vLLM's sharded RDT engine: one produce call on the producer's sidecar (chains replayed, slices packed into a blob). */
+    public static final String RDT_PACK = "refit.rdtPackSeconds";
+
+    /**
+     * vllm-project/vllm {@code docs/training/weight_transfer/sharded_rdt.md} @027fc251, "A spare receive slot does
+     * not help": at 235B "every chunk therefore pays a wait on a scatter dispatched microseconds earlier (measured
+     * 7.2 ms/pull at 235B)"; with a spare slot "the extra concurrency inflates the pack (8.3 -> 21.4 ms/call)".
+     */
+    static final double RDT_SCATTER_AT_235B = 0.0072;
+    static final double RDT_PACK_AT_235B = 0.0083;
+
     /** Whether {@code plan}'s engines load tensors one call per tensor: a colocated refit, or a whole-model method. */
     static boolean loadsTensors(RefitPlan plan) {
         return plan.method() instanceof ColocatedIpc || plan.broadcastTensors() > 0;
@@ -150,7 +166,17 @@ public final class RefitCalibration {
                             + "(0.082 ms a tensor)",
                     "every engine's load_weights (vLLM's, SGLang's) costs per tensor what SGLang's did there on H200 "
                             + "hosts, whatever the host's CPU; a Ray call per chunk costs what halo's vLLM client chunk "
-                            + "does"));
+                            + "does"),
+            new Parameter(RDT_SCATTER, RDT_SCATTER_AT_235B, "s", Kind.CALIBRATED,
+                    "vllm-project/vllm docs/training/weight_transfer/sharded_rdt.md @027fc251: every chunk waits for "
+                            + "the scatter of the chunk that last used its receive slot, 'measured 7.2 ms/pull at 235B' "
+                            + "(Qwen3-235B-A22B)",
+                    "a pull's scatter wait is the same whatever the model, its bytes and tensors a pull"),
+            new Parameter(RDT_PACK, RDT_PACK_AT_235B, "s", Kind.CALIBRATED,
+                    "vllm-project/vllm docs/training/weight_transfer/sharded_rdt.md @027fc251: the producer's pack "
+                            + "'8.3 ms/call' at 235B without a spare slot (21.4 with one, GIL-bound in the sidecar)",
+                    "a produce call costs the same whatever its bytes; the doc does not say whether 8.3 ms is the "
+                            + "per-name pack's or the cheap pack's"));
 
     private final List<Parameter> parameters;
 

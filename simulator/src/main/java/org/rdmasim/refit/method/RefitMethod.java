@@ -8,6 +8,8 @@ package org.rdmasim.refit.method;
  * <ul>
  *   <li>{@link RdmaPull}: receiver-driven RDMA READ of the slice map's runs (NIXL/ModelExpress), optionally
  *       with inference-to-inference tree fan-out;</li>
+ *   <li>{@link ShardedRdt}: vLLM's sharded RDT engine, per gather group, each consumer's slice read from one
+ *       producer's packed blob (vLLM, SkyRL);</li>
  *   <li>{@link NcclP2p}: NCCL send/recv of the slice map's runs, shard to shard, replicas striped and
  *       all-gathered (NeMo-RL's {@code nccl_reshard} through {@code xferdtensor_python_impl});</li>
  *   <li>{@link WriteSchedule}: a static RDMA WRITE schedule, pipelined per sender (Perplexity's TransferEngine);</li>
@@ -21,7 +23,7 @@ package org.rdmasim.refit.method;
  * </ul>
  */
 public sealed interface RefitMethod permits RdmaPull, WriteSchedule, BroadcastRefit, NixlRing, ColocatedIpc,
-        NcclP2p {
+        NcclP2p, ShardedRdt {
     /** A short name for results. */
     String name();
 

@@ -79,7 +79,9 @@ public final class RefitRun {
         for (CalibrationProfile.Parameter p : plan.calibration().parameters()) {
             if (p.key().equals(RefitCalibration.IPC_OPEN) && !(plan.method() instanceof ColocatedIpc)
                     || p.key().equals(RefitCalibration.LOAD_TENSOR) && !(RefitCalibration.loadsTensors(plan)
-                            && p.value() > 0)) {
+                            && p.value() > 0)
+                    || (p.key().equals(RefitCalibration.RDT_SCATTER) || p.key().equals(RefitCalibration.RDT_PACK))
+                            && !(plan.method() instanceof ShardedRdt)) {
                 continue;
             }
             restsOn.add(p.describe());

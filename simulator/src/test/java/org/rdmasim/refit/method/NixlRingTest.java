@@ -9,23 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
-import org.rdmasim.engine.SimulationClock;
-import org.rdmasim.fluid.FluidNetwork;
-import org.rdmasim.fluid.Resource;
-import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.memory.RegistrationParameters;
 import org.rdmasim.refit.layout.SliceRoute;
-import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.Endpoint;
-import org.rdmasim.transport.Lane;
 import org.rdmasim.transport.Operation;
-import org.rdmasim.transport.ProtocolParameters;
-import org.rdmasim.transport.TransferEngine;
 import org.rdmasim.transport.TransferResult;
-import org.rdmasim.transport.TransferSpec;
 
 /**
  * verl's NIXL ring (verl-project/verl verl/checkpoint_engine/nixl_checkpoint_engine.py): trainer rank 0 alone
@@ -56,30 +47,6 @@ class NixlRingTest {
         RefitPlan plan = RefitPlan.of(routes(receivers), RefitFixture::trainer, inference, NixlRing.of(bucket))
                 .withBroadcastBytes(PAYLOAD);
         return RefitRun.run(hosts, FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic());
-    }
-
-    /**
-     * One bucket's READ between two hosts over the NICs nearest the GPUs, from first principles: the bytes at the
-     * lowest of the path's capacities and the lane's own cap (one QP's READ rate), plus the READ's fixed costs
-     * (posting, the request crossing to the source, one fragment, the data's one-way latency back).
-     */
-    private static double readSeconds(List<Host> hosts, Endpoint a, Endpoint b, long bytes) {
-        Cluster c = new Cluster(hosts, FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
-        ProtocolParameters p = ProtocolParameters.defaults();
-        TransferEngine engine = new TransferEngine(c, p);
-        Host ha = c.host(a.host());
-        Host hb = c.host(b.host());
-        TransferSpec spec = new TransferSpec("x", a, b, bytes, Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT,
-                false, 0);
-        Lane lane = new Lane(ha.nearestNic(ha.gpu(a.device())).name(), hb.nearestNic(hb.gpu(b.device())).name(), bytes);
-        List<Double> usage = new ArrayList<>();
-        List<Resource> path = engine.lanePath(spec, lane, usage);
-        double rate = engine.laneCap(spec, lane);
-        for (int i = 0; i < path.size(); i++) {
-            rate = Math.min(rate, path.get(i).capacity() / usage.get(i));
-        }
-        double oneWay = engine.oneWayLatency(spec, lane);
-        return bytes / rate + p.perDescriptorSeconds() + oneWay + p.perFragmentSeconds() + oneWay;
     }
 
     /** The install of an inference rank's share (half) of a bucket: read and written once at HBM speed. */
@@ -120,7 +87,7 @@ class NixlRingTest {
         double d = RefitFixture.dispatch();
         for (long bucket : new long[] {GB, PAYLOAD}) {
             int b = (int) (PAYLOAD / bucket);
-            double t = readSeconds(hosts, RefitFixture.trainer(0), RefitFixture.inferenceOwnHost(0), bucket);
+            double t = RefitFixture.readSeconds(hosts, RefitFixture.trainer(0), RefitFixture.inferenceOwnHost(0), bucket);
             assertTrue(install(bucket) < t, "the test's premise: installs hide under the reads");
             RefitResult.Cycle c = run(hosts, 3, RefitFixture::inferenceOwnHost, bucket).cycles().get(0);
             double expected = b * d + (b + 3 - 1) * t + install(bucket);
@@ -173,7 +140,7 @@ class NixlRingTest {
         }
         assertEquals(PAYLOAD, c.received().get(0));
         assertEquals(PAYLOAD, c.received().get(1));
-        double t = readSeconds(hosts, RefitFixture.trainer(0), RefitFixture.inference(0), GB);
+        double t = RefitFixture.readSeconds(hosts, RefitFixture.trainer(0), RefitFixture.inference(0), GB);
         double nvlink = GB / GpuRates.nvlinkBytesPerSecond(hosts.get(1).gpu("GPU1").gpu());
         double expected = 4 * RefitFixture.dispatch() + 4 * t + nvlink + install(GB);
         assertEquals(expected, c.seconds(), expected * 1e-6);

@@ -121,6 +121,30 @@ final class RefitFixture {
         return rate;
     }
 
+    /**
+     * One bucket's READ between two hosts over the NICs nearest the GPUs, from first principles: the bytes at the
+     * lowest of the path's capacities and the lane's own cap (one QP's READ rate), plus the READ's fixed costs
+     * (posting, the request crossing to the source, one fragment, the data's one-way latency back).
+     */
+    static double readSeconds(List<Host> hosts, Endpoint a, Endpoint b, long bytes) {
+        Cluster c = new Cluster(hosts, FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
+        ProtocolParameters p = ProtocolParameters.defaults();
+        TransferEngine engine = new TransferEngine(c, p);
+        Host ha = c.host(a.host());
+        Host hb = c.host(b.host());
+        TransferSpec spec = new TransferSpec("x", a, b, bytes, Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT,
+                false, 0);
+        Lane lane = new Lane(ha.nearestNic(ha.gpu(a.device())).name(), hb.nearestNic(hb.gpu(b.device())).name(), bytes);
+        List<Double> usage = new ArrayList<>();
+        List<Resource> path = engine.lanePath(spec, lane, usage);
+        double rate = engine.laneCap(spec, lane);
+        for (int i = 0; i < path.size(); i++) {
+            rate = Math.min(rate, path.get(i).capacity() / usage.get(i));
+        }
+        double oneWay = engine.oneWayLatency(spec, lane);
+        return bytes / rate + p.perDescriptorSeconds() + oneWay + p.perFragmentSeconds() + oneWay;
+    }
+
     /** The rate of a lone copy from host memory of the GPU's socket into the GPU. */
     static double h2dRate(List<Host> hosts, Endpoint e) {
         Cluster c = new Cluster(hosts, FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
