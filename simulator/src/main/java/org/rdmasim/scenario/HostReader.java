@@ -48,7 +48,8 @@ final class HostReader {
             return adjustNics(imported(v, warnings), v);
         }
         if (v.has("preset")) {
-            v.onlyFields(Set.of("preset", "linkLayer", "nicModel", "lineRate", "generic"));
+            // count, prefix and profile are read before (HostsSection, read above): listed so a misspelling of them is named
+            v.onlyFields(Set.of("preset", "linkLayer", "nicModel", "lineRate", "generic", "count", "prefix", "profile"));
             YamlTree p = v.get("preset");
             String name = p.text();
             if (!Presets.exists(name)) {

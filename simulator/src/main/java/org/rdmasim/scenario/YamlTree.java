@@ -503,7 +503,7 @@ public final class YamlTree {
                 kept.add(t);
             }
         }
-        return new YamlTree(file, new MappingNode(m.getTag(), kept, m.getFlowStyle()), fieldPath());
+        return new YamlTree(file, new MappingNode(m.getTag(), false, kept, m.getStartMark(), m.getEndMark(), m.getFlowStyle()), fieldPath());
     }
 
     /** This mapping without the fields in {@code keys} (the rest still located where it was written). */
@@ -517,7 +517,7 @@ public final class YamlTree {
                 kept.add(t);
             }
         }
-        return new YamlTree(file, new MappingNode(m.getTag(), kept, m.getFlowStyle()), fieldPath());
+        return new YamlTree(file, new MappingNode(m.getTag(), false, kept, m.getStartMark(), m.getEndMark(), m.getFlowStyle()), fieldPath());
     }
 
     /**
@@ -540,12 +540,12 @@ public final class YamlTree {
                                     u.getValueNode())
                             : u);
                 }
-                out.add(new NodeTuple(t.getKeyNode(), new MappingNode(inner.getTag(), renamed, inner.getFlowStyle())));
+                out.add(new NodeTuple(t.getKeyNode(), new MappingNode(inner.getTag(), false, renamed, inner.getStartMark(), inner.getEndMark(), inner.getFlowStyle())));
             } else {
                 out.add(t);
             }
         }
-        return new YamlTree(file, new MappingNode(m.getTag(), out, m.getFlowStyle()), fieldPath());
+        return new YamlTree(file, new MappingNode(m.getTag(), false, out, m.getStartMark(), m.getEndMark(), m.getFlowStyle()), fieldPath());
     }
 
     /** The same value seen under another field path (used when a variant's tree is read). */
@@ -566,7 +566,7 @@ public final class YamlTree {
                 out.add(ov == null ? t : new NodeTuple(ov.getKeyNode(), merge(t.getValueNode(), ov.getValueNode())));
             }
             out.addAll(overByKey.values());
-            return new MappingNode(b.getTag(), out, b.getFlowStyle());
+            return new MappingNode(b.getTag(), false, out, b.getStartMark(), b.getEndMark(), b.getFlowStyle());
         }
         return over;
     }

@@ -315,6 +315,14 @@ public final class ValidationCatalog {
         r.add(pegaCpu("PEGA-CPU-W1-2NIC", "WRITE, 1 QP per NIC, 2 NICs", 719, "write-1qp-2nic", 2, writeQp));
         r.add(pegaCpu("PEGA-CPU-W2-2NIC", "WRITE, 2 QPs per NIC, 2 NICs", 745, "write-2qp-2nic", 2, wireGap));
         r.add(pegaCpu("PEGA-CPU-W4-2NIC", "WRITE, 4 QPs per NIC, 2 NICs", 747, "write-4qp-2nic", 2, ""));
+        r.add(pegaCpu("PEGA-CPU-R2-1NIC", "READ, 2 QPs, 1 NIC", 374, "read-2qp-1nic", 1, ""));
+        r.add(pegaCpu("PEGA-CPU-R4-1NIC", "READ, 4 QPs, 1 NIC", 375, "read-4qp-1nic", 1, ""));
+        r.add(pegaCpu("PEGA-CPU-R8-1NIC", "READ, 8 QPs, 1 NIC", 375, "read-8qp-1nic", 1, ""));
+        r.add(pegaCpu("PEGA-CPU-R8-2NIC", "READ, 8 QPs per NIC, 2 NICs", 747, "read-8qp-2nic", 2, ""));
+        r.add(pegaCpu("PEGA-CPU-W2-1NIC", "WRITE, 2 QPs, 1 NIC", 374, "write-2qp-1nic", 1, ""));
+        r.add(pegaCpu("PEGA-CPU-W4-1NIC", "WRITE, 4 QPs, 1 NIC", 375, "write-4qp-1nic", 1, ""));
+        r.add(pegaCpu("PEGA-CPU-W8-1NIC", "WRITE, 8 QPs, 1 NIC", 375, "write-8qp-1nic", 1, ""));
+        r.add(pegaCpu("PEGA-CPU-W8-2NIC", "WRITE, 8 QPs per NIC, 2 NICs", 747, "write-8qp-2nic", 2, ""));
         // [pegaflow-all-nics]: the same bench's whole-machine phase, four NICs over two NUMA nodes, one QP each
         String allNics = "H20 machine, 4 x ConnectX-7 400G RoCE on 2 NUMA nodes (2 each), host memory, one buffer "
                 + "per NUMA node, 1 QP per NIC pair, pegaflow's NUMA routing; loopback posed between two RoCE hosts "
