@@ -554,8 +554,11 @@ public final class RefitSetup {
         Preparation p = plan.preparation();
         out.add("preparation: gather over " + p.gatherGroup() + " rank(s), conversion reads " + p.readPerByte()
                 + " and writes " + p.writePerByte() + " HBM bytes per byte sent");
-        out.add("stages: pause, register, gather, convert, host copy, dispatch (a broadcast bucket's fixed cost), "
-                + "wire, install, barrier, resume");
+        out.add(plan.method() instanceof ShardedRdt
+                ? "stages: pause, register, gather (a group at a time, two ahead), convert, dispatch (the producers' "
+                        + "produce calls), wire, install (each pull's scatter wait), barrier, resume"
+                : "stages: pause, register, gather, convert, host copy, dispatch (a broadcast bucket's fixed cost), "
+                        + "wire, install, barrier, resume");
         return out;
     }
 
