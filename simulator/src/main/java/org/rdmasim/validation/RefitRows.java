@@ -388,6 +388,19 @@ final class RefitRows {
                 + "nccl_reshard_utils.py L374 says scale_inv siblings do) and is loaded one call at a time, ~1.75 s "
                 + "of the 1.84 s at the BF16 path's per-tensor cost (vLLM's FP8 load re-quantises each weight, "
                 + "fp8.py L430-459, at a cost no source gives); " + NEMO_GAP));
+        r.add(range("NEMO2971-EP4TP2PP2-TP4DP4", src, "refit, BF16, EP4xTP2xPP2 -> TP4xDP4", setup, 0.74, 1.17,
+                "ep4tp2pp2-tp4dp4", "3.6-5.8x faster than published: " + NEMO_GAP));
+        r.add(range("NEMO2971-TP2CP2EP8-TP4DP4", src, "refit, BF16, TP2xCP2xEP8 -> TP4xDP4", setup, 1.02, 1.45,
+                "tp2cp2ep8-tp4dp4", "5.0-7.1x faster than published: " + NEMO_GAP));
+        r.add(range("NEMO2971-EP4TP2PP2-TP2DP8-FP8", src, "refit, FP8, EP4xTP2xPP2 -> TP2xDP8", setup, 3.19, 4.04,
+                "ep4tp2pp2-tp2dp8-fp8", "1.7-2.2x faster than published: " + "FP8 halves the bytes, while the source's time more than doubles against BF16; in the model each FP8 weight's "
+                + "block scale is a tensor of its own that takes the misc path and is loaded one call at a time (vLLM's "
+                + "FP8 load re-quantises each weight at a cost no source gives); " + NEMO_GAP));
+        r.add(range("NEMO2971-EP8DP2-TP2DP8-FP8", src, "refit, FP8, EP8xDP2 -> TP2xDP8", setup + "; EP8xDP2 posed as "
+                + "ep 8 over dp 16 (two expert replicas)", 2.90, 4.00, "ep8dp2-tp2dp8-fp8", "1.6-2.2x faster than "
+                + "published: " + "FP8 halves the bytes, while the source's time more than doubles against BF16; in the model each FP8 weight's "
+                + "block scale is a tensor of its own that takes the misc path and is loaded one call at a time (vLLM's "
+                + "FP8 load re-quantises each weight at a cost no source gives); " + NEMO_GAP));
         String set = "NVIDIA-NeMo/RL PR #2413 (closed; the same table in PR #2808) [nemo-rl-pr-2413]";
         String posed = "no hardware is stated: posed on DGX-H100 (8 x 400G ConnectX-7), PR #2971's platform; "
                 + "every parameter shard to shard (shardToShard: all), as these runs predate PR #2971's split ('the "
