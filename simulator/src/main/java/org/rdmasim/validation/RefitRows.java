@@ -421,11 +421,36 @@ final class RefitRows {
                 + "nccl_reshard_utils.py L374 says scale_inv siblings do) and is loaded one call at a time, ~1.75 s "
                 + "of the 1.84 s at the BF16 path's per-tensor cost (vLLM's FP8 load re-quantises each weight, "
                 + "fp8.py L430-459, at a cost no source gives); " + NEMO_GAP));
+        // The same table's other five rows, each trainer layout posed on 16 ranks as above.
+        String fp8Scales = "FP8 halves the bytes, while the source's time more than doubles against BF16; in the model "
+                + "each FP8 weight's block scale is a tensor of its own that takes the misc path and is loaded one "
+                + "call at a time (~1.75 s of the 1.84 s at the BF16 path's per-tensor cost; vLLM's FP8 load "
+                + "re-quantises each weight at a cost no source gives); ";
+        String fp8Setup = "; FP8 posed as inference loading FP8 (128 x 128 blocks) quantised by the trainer, where "
+                + "NeMo-RL trains with FP8 parameters";
+        r.add(range("NEMO2971-EP4TP2PP2-TP4DP4", src, "refit, BF16, EP4xTP2xPP2 -> TP4xDP4", setup + "; the trainer "
+                + "posed as tp 2, pp 2, ep 4 over 4-way data parallelism", 0.74, 1.17, "ep4tp2pp2-tp4dp4",
+                "3.6-5.8x faster than published: " + NEMO_GAP));
+        r.add(range("NEMO2971-TP2CP2EP8-TP4DP4", src, "refit, BF16, TP2xCP2xEP8 -> TP4xDP4", setup + "; the trainer "
+                + "posed as tp 2, cp 2, ep 8 over 4-way data parallelism", 1.02, 1.45, "tp2cp2ep8-tp4dp4",
+                "5.0-7.1x faster than published: " + NEMO_GAP));
+        r.add(range("NEMO2971-EP4TP2PP2-TP2DP8-FP8", src, "refit, FP8, EP4xTP2xPP2 -> TP2xDP8", setup + "; the "
+                + "trainer posed as tp 2, pp 2, ep 4 over 4-way data parallelism" + fp8Setup, 3.19, 4.04,
+                "ep4tp2pp2-tp2dp8-fp8", "1.7-2.2x faster than published: " + fp8Scales + NEMO_GAP));
+        r.add(range("NEMO2971-EP8DP2-TP2DP8-FP8", src, "refit, FP8, EP8xDP2 -> TP2xDP8", setup + "; the trainer "
+                + "posed as ep 8 over 16-way data parallelism" + fp8Setup, 2.90, 4.00, "ep8dp2-tp2dp8-fp8",
+                "1.6-2.2x faster than published: " + fp8Scales + NEMO_GAP));
+        r.add(range("NEMO2971-GENEP-TP4EP4DP4", src, "refit, BF16, gen EP: EP4xTP2xDP2 -> TP4xEP4xDP4", setup
+                + "; the inference side posed as one vLLM engine of TP4 x DP4 with expert parallelism, its experts "
+                + "spread over all 16 ranks (rdmasim's inference has no EP group smaller than TP x DP, so EP4 is "
+                + "not posed as published)", 1.00, 1.60, "ep4tp2-tp4ep-dp4", "8.1-13x faster than published: "
+                + "with experts spread over all 16 inference ranks each receives a sixteenth of them, so the wire "
+                + "moves less than with replicated experts; " + NEMO_GAP));
         String set = "NVIDIA-NeMo/RL PR #2413 (closed; the same table in PR #2808) [nemo-rl-pr-2413]";
-        String posed = "no hardware is stated: posed on DGX-H100 (8 x 400G ConnectX-7), PR #2971's platform; "
+        String posedAll = "no hardware is stated: posed on DGX-H100 (8 x 400G ConnectX-7), PR #2971's platform; "
                 + "every parameter shard to shard (shardToShard: all), as these runs predate PR #2971's split ('the "
-                + "same feature as #2808, but reducing the target scope to the dominant parameters'): with that "
-                + "split the model gives 0.062, 0.048 and 0.198 s";
+                + "same feature as #2808, but reducing the target scope to the dominant parameters')";
+        String posed = posedAll + ": with that split the model gives 0.062, 0.048 and 0.198 s";
         String setSetup = "Megatron trainer to vLLM engines over NCCL shard-to-shard transfers (\"NCCL Xfer\"). Not "
                 + "stated: the hardware (posed DGX-H100), the model (posed Qwen3-4B / Qwen3-30B-A3B), the "
                 + "implementation of the transfer (posed as nccl-p2p), GPU counts (posed from the inference layout), "
@@ -440,6 +465,26 @@ final class RefitRows {
         r.add(range("NEMO2413-30B-EP8PP2-TP8DP2", set, "refit, Qwen3-30B-A3B, EP8xPP2 -> TP8xDP2", setSetup, 0.50,
                 0.51, NEMO_SET, "30b-ep8pp2-tp8dp2", "3.1-3.2x faster than published: " + NEMO_SET_GAP, 16)
                 .notCounted(posed));
+        // The table's other rows a shipped model config can pose (nano-v3, super-v3: no config; 235b, dsv3: too slow).
+        String[][] more = {
+            {"NEMO2413-4B-DP8-TP8", "Qwen3-4B, DP8 -> TP8", "0.07", "0.08", "4b-dp8-tp8", "3.4-3.9", "8"},
+            {"NEMO2413-4B-PP2DP4-TP4DP2", "Qwen3-4B, PP2xDP4 -> TP4xDP2", "0.09", "0.09", "4b-pp2dp4-tp4dp2", "3.6",
+                "8"},
+            {"NEMO2413-4B-TP2PP2DP2-TP4DP2", "Qwen3-4B, TP2xPP2xDP2 -> TP4xDP2", "0.13", "0.13", "4b-tp2pp2dp2-tp4dp2",
+                "5.1", "8"},
+            {"NEMO2413-4B-TP2DP4-TP4DP2", "Qwen3-4B, TP2xDP4 -> TP4xDP2", "0.11", "0.15", "4b-tp2dp4-tp4dp2", "2.5-3.4",
+                "8"},
+            {"NEMO2413-30B-EP4TP2-TP4DP4", "Qwen3-30B-A3B, EP4xTP2xDP2 -> TP4xDP4", "0.54", "0.67",
+                "30b-ep4tp2-tp4dp4", "3.1-3.8", "16"},
+            {"NEMO2413-30B-EP4TP2PP2-TP4DP4", "Qwen3-30B-A3B, EP4xTP2xPP2 -> TP4xDP4", "0.48", "0.52",
+                "30b-ep4tp2pp2-tp4dp4", "2.8-3.1", "16"},
+            {"NEMO2413-30B-EP8PP2-TP2DP8", "Qwen3-30B-A3B, EP8xPP2 -> TP2xDP8", "0.51", "0.55", "30b-ep8pp2-tp2dp8",
+                "3.0-3.2", "16"}};
+        for (String[] m : more) {
+            r.add(range(m[0], set, "refit, " + m[1], setSetup, Double.parseDouble(m[2]), Double.parseDouble(m[3]),
+                    NEMO_SET, m[4], m[5] + "x faster than published: " + NEMO_SET_GAP, Integer.parseInt(m[6]))
+                    .notCounted(posedAll));
+        }
     }
 
     /** A published range against the steady cycle of {@code file#variant}, seconds. */
