@@ -356,6 +356,8 @@ final class RefitRows {
                 + "ran is not stated (posed: the 16.4 GB broadcast between the two GPUs in 1 GiB messages, double "
                 + "buffered, with no chunk call and no engine load)", 93, 93, "GB/s", TOL, Evidence.MEASUREMENT,
                 HALO + "#raw-nccl-pair", List.of("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / NCCL_STEPS)",
+                        "refit.bucketSeconds (0 s in this variant: a raw pair makes no chunk call)",
+                        "refit.loadTensorSeconds (0 s in this variant: no engine loads)",
                         "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "aws-efa.efaWireEfficiency (assumed)"),
                 false, "", runs -> {
                     RefitSummary s = runs.refit(HALO, "raw-nccl-pair");
