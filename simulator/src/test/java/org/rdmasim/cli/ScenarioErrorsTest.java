@@ -122,6 +122,30 @@ class ScenarioErrorsTest {
         assertBadInput(runScenario(text), "9:", "UCX_MAX_RMA_RAILS='two'", "s.yaml:9)");
     }
 
+    /** A counted group's own fields (count, prefix) are taken out before the host is read; what is left keeps its line. */
+    private static final String COUNTED = """
+            name: counted
+            hosts:
+              sources: GROUP
+              b: {preset: gb200-tray}
+            workload:
+              transfers:
+                - {from: "s0:GPU0", to: "b:GPU0", size: 1 GB}
+            """;
+
+    @Test
+    void aCountedGroupsMissingPresetIsPlacedAtItsLine() throws IOException {
+        CliTestSupport.Outcome o = runScenario(COUNTED.replace("GROUP", "{presett: gb200-tray, count: 1, prefix: s}"));
+        assertBadInput(o, "3:", "hosts.sources", "a host needs 'preset: NAME'");
+        assertFalse(o.err().contains(":0:0"), o.err());
+    }
+
+    @Test
+    void aCountedGroupsMisspeltCountIsNamedWithItsLine() throws IOException {
+        CliTestSupport.Outcome o = runScenario(COUNTED.replace("GROUP", "{preset: gb200-tray, cnt: 2}"));
+        assertBadInput(o, "3:", "unknown field 'cnt'", "did you mean 'count'");
+    }
+
     @Test
     void missingFileIsBadInput() {
         CliTestSupport.Outcome o = CliTestSupport.run("run", dir.resolve("nope.yaml").toString());
