@@ -47,7 +47,7 @@ public final class ScenarioLoader {
 
     public static Scenario load(Path file) {
         if (!Files.isRegularFile(file)) {
-            throw new ScenarioException(file.toString(), 0, 0, "no such scenario file");
+            throw ScenarioException.notAFile(file, "scenario file");
         }
         Path real = FileScope.scenarioFile(file);
         YamlTree root = YamlTree.parse(real, file.toString());

@@ -148,9 +148,26 @@ class ScenarioErrorsTest {
 
     @Test
     void missingFileIsBadInput() {
-        CliTestSupport.Outcome o = CliTestSupport.run("run", dir.resolve("nope.yaml").toString());
+        Path nope = dir.resolve("nope.yaml");
+        CliTestSupport.Outcome o = CliTestSupport.run("run", nope.toString());
         assertEquals(2, o.code());
-        assertTrue(o.err().contains("no such scenario file"));
+        // a fact about the whole file: the file is named with no made-up line and column
+        assertTrue(o.err().contains(nope + ": no such scenario file"), o.err());
+        assertFalse(o.err().contains(":0"), o.err());
+    }
+
+    @Test
+    void aFolderGivenAsTheScenarioIsCalledAFolder() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("scenarios"));
+        for (String command : new String[] {"run", "explain"}) {
+            CliTestSupport.Outcome o = CliTestSupport.run(command, folder.toString());
+            assertEquals(2, o.code(), command + ": " + o.err());
+            assertTrue(o.err().contains(folder + ": is a folder, not a scenario file"), command + ": " + o.err());
+            assertFalse(o.err().contains("no such"), o.err());
+        }
+        CliTestSupport.Outcome study = CliTestSupport.run("sweep", folder.toString());
+        assertEquals(2, study.code(), study.err());
+        assertTrue(study.err().contains(folder + ": is a folder, not a study file"), study.err());
     }
 
     @Test
