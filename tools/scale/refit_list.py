@@ -11,6 +11,7 @@ scenarios/*.yaml so `demo` does not run it. Deterministic.
     /usr/bin/python3 tools/scale/refit_list.py
 """
 
+import argparse
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -53,7 +54,16 @@ def scenario():
     return "\n".join(lines) + "\n"
 
 
-if __name__ == "__main__":
-    with open(OUT, "w") as f:
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     epilog="Writes the list and prints its path.")
+    parser.add_argument("--out", metavar="FILE", default=OUT,
+                        help="file to write (default: scenarios/scale/refit-256-to-128.yaml)")
+    args = parser.parse_args()
+    with open(args.out, "w", encoding="utf-8") as f:
         f.write(scenario())
-    print(OUT)
+    print(args.out)
+
+
+if __name__ == "__main__":
+    main()

@@ -10,11 +10,12 @@ backlog builds and thousands of transfers overlap by the end. Hosts use calibrat
 poses with `--sources 4` (4*N flows). Deterministic for a given N and seed.
 
     /usr/bin/python3 tools/scale/transfer_list.py 1024 4096
+    /usr/bin/python3 tools/scale/transfer_list.py 65536 --out /tmp
 """
 
+import argparse
 import os
 import random
-import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "..", "scenarios", "scale")
@@ -61,10 +62,30 @@ def scenario(n, seed=1):
     return "\n".join(lines) + "\n"
 
 
+def positive_count(text):
+    """A receiver count: a whole number from 1 up."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError("expected a number of receivers from 1 up, got '%s'" % text)
+    return n
+
+
 def main():
-    for arg in sys.argv[1:] or ["1024", "4096"]:
-        n = int(arg)
-        path = os.path.join(OUT, "transfers-%d.yaml" % n)
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="Writes DIR/transfers-N.yaml for each N and prints its path.")
+    parser.add_argument("counts", metavar="N", nargs="*", type=positive_count, default=[1024, 4096],
+                        help="receivers in a list (default: 1024 4096)")
+    parser.add_argument("--out", metavar="DIR", default=OUT,
+                        help="folder the lists are written to (default: scenarios/scale)")
+    args = parser.parse_args()
+    if not os.path.isdir(args.out):
+        parser.error("--out %s: no such folder" % args.out)
+    for n in args.counts:
+        path = os.path.join(args.out, "transfers-%d.yaml" % n)
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(scenario(n))
         print(path)

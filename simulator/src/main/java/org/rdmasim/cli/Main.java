@@ -63,6 +63,11 @@ public final class Main implements Runnable {
                 err.println("rdmasim: error: " + PrintableText.escapedKeepingLines(String.valueOf(ex.getMessage())));
                 return BAD_INPUT;
             }
+            if (ex instanceof org.rdmasim.engine.SimulationInterrupted) {
+                // a simulation stopped by an interrupt that no command turned into its own message: a stop, not a fault
+                err.println("rdmasim: interrupted");
+                return INTERRUPTED;
+            }
             if (ex instanceof IOException) {
                 err.println("rdmasim: I/O error: " + PrintableText.escapedKeepingLines(String.valueOf(ex.getMessage())));
                 return BAD_INPUT;

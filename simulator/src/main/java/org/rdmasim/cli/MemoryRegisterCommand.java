@@ -40,6 +40,7 @@ import org.rdmasim.transport.config.ConfigResolver;
 import org.rdmasim.transport.config.ConfigValueException;
 import org.rdmasim.transport.config.EffectiveConfig;
 import org.rdmasim.transport.config.StackSetup;
+import org.rdmasim.transport.config.StackLibrary;
 import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.scenario.Parameters;
 import picocli.CommandLine.Command;
@@ -330,12 +331,17 @@ final class MemoryRegisterCommand implements Callable<Integer> {
         return caps;
     }
 
-    private StackVersion version(String text, String option) {
+    private StackVersion version(String text, String option, StackLibrary library) {
+        StackVersion release;
         try {
-            return StackVersion.parse(text);
+            release = StackVersion.parse(text);
         } catch (IllegalArgumentException e) {
             throw new BadInputException(option + " " + e.getMessage());
         }
+        library.unknown(release).ifPresent(why -> {
+            throw new BadInputException(option + " " + text + ": " + why);
+        });
+        return release;
     }
 
     private static StackVersion atLeast(StackVersion v, StackVersion floor) {
@@ -343,8 +349,8 @@ final class MemoryRegisterCommand implements Callable<Integer> {
     }
 
     List<Configuration> configurations() {
-        StackVersion ucxVersion = version(ucx, "--ucx");
-        Optional<StackVersion> nixlVersion = nixl == null ? Optional.empty() : Optional.of(version(nixl, "--nixl"));
+        StackVersion ucxVersion = version(ucx, "--ucx", StackLibrary.UCX);
+        Optional<StackVersion> nixlVersion = nixl == null ? Optional.empty() : Optional.of(version(nixl, "--nixl", StackLibrary.NIXL));
         if (!compare) {
             String name = nixlVersion.map(v -> "NIXL " + v + " + ").orElse("") + "UCX " + ucxVersion;
             return List.of(new Configuration(name, nixlVersion, ucxVersion, List.of()));

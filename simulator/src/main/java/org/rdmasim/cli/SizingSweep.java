@@ -230,9 +230,10 @@ final class SizingSweep {
     }
 
     /**
-     * Ctrl-C: interrupt the worker and give it {@code waitMillis} to write the points it has; a point
-     * that does not stop (one replication, no thread to interrupt) is abandoned and the hook writes
-     * the points before it. The JVM then exits with the signal's 130.
+     * Ctrl-C: interrupt the worker and give it {@code waitMillis} to write the points it has. The event
+     * loop stops within 1,024 events of the interrupt (SimulationClock); a point still busy outside it
+     * (building a large cluster, pricing registrations) is abandoned and the hook writes the points before
+     * it. The JVM then exits with the signal's 130.
      */
     void onCtrlC(Thread worker, long waitMillis) {
         if (written.getCount() == 0) {

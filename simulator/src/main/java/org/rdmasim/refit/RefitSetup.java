@@ -51,6 +51,12 @@ public final class RefitSetup {
     public static final List<String> METHODS = List.of("rdma-pull", "write-schedule", "nccl-broadcast",
             "checkpoint-engine", "nixl-ring", "colocated-ipc", "nccl-p2p", "sharded-rdt");
     /**
+     * The methods that send in buckets, whose plan reads {@code bucket}: rdma-pull and nccl-p2p move each
+     * rank's runs and sharded-rdt one gather group per pull, so a bucket size changes nothing for them.
+     */
+    public static final List<String> BUCKETED = List.of("write-schedule", "nccl-broadcast", "checkpoint-engine",
+            "nixl-ring", "colocated-ipc");
+    /**
      * The methods a variant's "what would halve it" reruns in place of its own: every method but colocated-ipc,
      * which needs trainer and engine on the same GPUs, a deployment rather than a method swap, and sharded-rdt,
      * vLLM's own engine (it needs vLLM inference with Ray workers), not yet tried in place of the others.

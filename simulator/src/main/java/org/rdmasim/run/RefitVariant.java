@@ -235,7 +235,7 @@ final class RefitVariant {
             if (m.equals(spec.method()) || spec.method().equals("colocated-ipc")) {
                 continue;
             }
-            boolean bucketed = !m.equals("rdma-pull") && !m.equals("nccl-p2p");
+            boolean bucketed = RefitSetup.BUCKETED.contains(m);
             boolean all = m.equals("nccl-broadcast");
             tries.put("method " + m + (bucketed ? " (bucket " + Units.exactSizeLabel(bucket, "") + ")" : "")
                     + (all ? ", all trainer ranks sending" : ""), v.withRefit(spec.withMethod(m,

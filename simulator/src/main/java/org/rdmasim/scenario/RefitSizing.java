@@ -83,7 +83,7 @@ public final class RefitSizing {
      *       sends from the inference side's own ranks;</li>
      *   <li>nics (rdma-pull, write-schedule, nixl-ring): 1 to the inference host's compute NICs; (nccl-broadcast,
      *       checkpoint-engine) 1 to the fewest compute NICs of a host the broadcast crosses;</li>
-     *   <li>bucket (write-schedule, nccl-broadcast, checkpoint-engine, nixl-ring): powers of two from 16 MiB up to the
+     *   <li>bucket (write-schedule, nccl-broadcast, checkpoint-engine, nixl-ring, colocated-ipc): powers of two from 16 MiB up to the
      *       smallest one holding the whole model, at most 8 GiB (checkpoint-engine's default cap,
      *       {@code PS_MAX_BUCKET_SIZE_GB}); a larger bucket is one bucket either way;</li>
      *   <li>inference-tp: every TP degree dividing the inference GPUs (DP = GPUs / TP, so the engine keeps its
@@ -136,10 +136,11 @@ public final class RefitSizing {
                 return new Ladder(steps, skipped, "the inference host has " + nics + " compute NIC(s)");
             }
             case BUCKET -> {
-                if (method.equals("rdma-pull") || method.equals("nccl-p2p")) {
-                    throw new IllegalArgumentException("--vary bucket applies to write-schedule, nccl-broadcast, "
-                            + "nixl-ring and checkpoint-engine (method is " + method + ", which "
-                            + (method.equals("rdma-pull") ? "reads runs" : "sends each pair's runs") + ", not buckets)");
+                if (!RefitSetup.BUCKETED.contains(method)) {
+                    throw new IllegalArgumentException("--vary bucket applies to " + String.join(", ", RefitSetup.BUCKETED)
+                            + " (method is " + method + ", which " + (method.equals("rdma-pull") ? "reads runs"
+                            : method.equals("nccl-p2p") ? "sends each pair's runs" : "pulls one gather group at a time")
+                            + ", not buckets)");
                 }
                 long whole = RefitSetup.of(spec, name -> host(v, name)).inventory().bytes();
                 long top = SMALLEST_BUCKET;

@@ -20,6 +20,7 @@ import org.rdmasim.importers.env.EnvBlock;
 import org.rdmasim.importers.env.EnvBlockException;
 import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.transport.config.ModelExpressBuild;
+import org.rdmasim.transport.config.StackLibrary;
 import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.config.UcxInstall;
 import org.rdmasim.transport.ucx.StackProfile;
@@ -46,7 +47,7 @@ public final class ScenarioLoader {
 
     public static Scenario load(Path file) {
         if (!Files.isRegularFile(file)) {
-            throw new ScenarioException(file.toString(), 0, 0, "no such scenario file");
+            throw ScenarioException.notAFile(file, "scenario file");
         }
         Path real = FileScope.scenarioFile(file);
         YamlTree root = YamlTree.parse(real, file.toString());
@@ -300,9 +301,9 @@ public final class ScenarioLoader {
         }
         Optional<StackVersion> nixl = Optional.empty();
         if (v.has("nixl")) {
-            nixl = Optional.of(version(v.get("nixl")));
+            nixl = Optional.of(version(v.get("nixl"), StackLibrary.NIXL));
         }
-        StackVersion ucx = v.has("ucx") ? version(v.get("ucx")) : StackProfile.DEFAULT_UCX;
+        StackVersion ucx = v.has("ucx") ? version(v.get("ucx"), StackLibrary.UCX) : StackProfile.DEFAULT_UCX;
         UcxInstall install = UcxInstall.commonFor(nixl);
         boolean installStated = v.has("ucxInstall");
         if (v.has("ucxConf")) {
@@ -336,17 +337,22 @@ public final class ScenarioLoader {
         StackProfile stack = new StackProfile(env, nixl, ucx, install, installStated, mx);
         if (v.has("nccl")) {
             // the NCCL release whose GPUDirect rule explain shows (NcclGdr); NIXL/UCX transfers do not read it
-            stack = stack.withNccl(version(v.get("nccl")));
+            stack = stack.withNccl(version(v.get("nccl"), StackLibrary.NCCL));
         }
         return new TransportSettings(op, lanes, stack, descriptors, gdr, acs, iommu, BackendReader.read(v, stack, api));
     }
 
-    private static StackVersion version(YamlTree v) {
+    private static StackVersion version(YamlTree v, StackLibrary library) {
+        StackVersion release;
         try {
-            return StackVersion.parse(v.text());
+            release = StackVersion.parse(v.text());
         } catch (IllegalArgumentException e) {
-            throw v.error("expected a release such as '1.21.0', got '" + v.text() + "'");
+            throw v.error("expected a release such as '" + library.newestRead() + "', got '" + v.text() + "'");
         }
+        library.unknown(release).ifPresent(why -> {
+            throw v.error(why);
+        });
+        return release;
     }
 
     /**

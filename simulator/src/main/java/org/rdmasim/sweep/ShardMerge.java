@@ -31,8 +31,14 @@ public final class ShardMerge {
         for (Path d : dirs) {
             Path json = d.resolve(ResultTable.JSON);
             if (!Files.isRegularFile(json)) {
-                throw new ScenarioException(json.toString(), 0, 0, "no result table: the shard in " + d
-                        + " never ran or failed before writing; run it again (sweep --resume " + d + ")");
+                // A sweep writes its table before its first point, so a folder without one holds no sweep
+                // to resume: it is another command's output (run's summary.json) or a shard never started.
+                if (Files.isRegularFile(d.resolve("summary.json"))) {
+                    throw new StudyInputException(d + ": a run's report (summary.json), not a sweep shard's folder; merge "
+                            + "takes the --out folders of 'sweep STUDY --shard I/N'");
+                }
+                throw new StudyInputException(d + ": no result table (" + ResultTable.JSON + "): not a sweep shard's "
+                        + "folder, or its shard never started; run it with 'sweep STUDY --shard I/N --out " + d + "'");
             }
             ResultTable t = ResultTable.read(d);
             ResultTable.Meta m = t.meta();

@@ -49,7 +49,7 @@ public final class StudyReader {
 
     public static Study read(Path file, boolean allowOutside) {
         if (!Files.isRegularFile(file)) {
-            throw new ScenarioException(file.toString(), 0, 0, "no such study file");
+            throw ScenarioException.notAFile(file, "study file");
         }
         String text;
         try {
@@ -76,7 +76,8 @@ public final class StudyReader {
             throw scenarioAt.error("not a usable file name");
         }
         if (!Files.isRegularFile(scenarioFile)) {
-            throw scenarioAt.error("no such scenario file: " + scenarioFile);
+            throw scenarioAt.error((Files.isDirectory(scenarioFile) ? "a folder, not a scenario file: " : "no such scenario file: ")
+                    + scenarioFile);
         }
         String scenarioText;
         try {

@@ -84,7 +84,12 @@ public final class StudyRunner {
                         return;
                     }
                     long start = System.nanoTime();
-                    ResultRow row = compute(t);
+                    ResultRow row;
+                    try {
+                        row = compute(t);
+                    } catch (org.rdmasim.engine.SimulationInterrupted e) {
+                        return; // stop() cut this row short: not kept, as a row never started
+                    }
                     table.add(row);
                     synchronized (journal) {
                         try {

@@ -72,6 +72,42 @@ class OutputSafetyTest {
         assertEquals(List.of("out", "s.yaml"), listing(dir), "no staging folder is left beside the report");
     }
 
+    /**
+     * Ctrl-C in the middle of one long variant (one replication thread, so nothing waits on a future to be
+     * interrupted): the event loop sees the interrupt and the run stops at once, well inside the 10 s the
+     * Ctrl-C hook waits before the JVM exits anyway, with 130 and the previous report as it was.
+     */
+    @Test
+    void anInterruptStopsTheVariantUnderWay() throws Exception {
+        Path scenario = dir.resolve("s.yaml");
+        Path out = dir.resolve("out");
+        Files.writeString(scenario, TWO_HOSTS);
+        assertEquals(0, CliTestSupport.run("run", scenario.toString(), "-q", "--out", out.toString()).code());
+        byte[] summary = Files.readAllBytes(out.resolve("summary.json"));
+        // one variant of 2,000 replications: about 10 s on a 2-core machine if it ran to its end
+        Files.writeString(scenario, SLOW.replace("replications: 16", "replications: 2000")
+                .replaceAll("(?s)variants:.*", "variants:\n  - {name: only}\n"));
+        StringWriter err = new StringWriter();
+        int[] code = new int[1];
+        Thread run = new Thread(() -> code[0] = Main.execute(new String[] {"run", scenario.toString(), "-q",
+                "--threads", "1", "--out", out.toString()}, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true)));
+        run.start();
+        Thread.sleep(1500);
+        assertTrue(run.isAlive(), "still simulating when interrupted");
+        long interruptedAt = System.nanoTime();
+        run.interrupt();
+        run.join(60_000);
+        double stopSeconds = (System.nanoTime() - interruptedAt) / 1e9;
+
+        assertTrue(stopSeconds < 3, "stopped " + stopSeconds + " s after the interrupt");
+        assertEquals(130, code[0], err.toString());
+        assertTrue(err.toString().contains("safety: interrupted; nothing written, the previous report in " + out
+                + " is as it was"), err.toString());
+        assertFalse(err.toString().contains("Exception"), err.toString());
+        assertArrayEquals(summary, Files.readAllBytes(out.resolve("summary.json")));
+        assertEquals(List.of("out", "s.yaml"), listing(dir), "no staging folder is left beside the report");
+    }
+
     @Test
     void anUnwritableOutputIsFoundBeforeSimulating() throws IOException {
         Path scenario = dir.resolve("s.yaml");

@@ -344,6 +344,7 @@ class RefitSizeCommandTest {
         Path fan = scenario("fanout", FANOUT);
         Path pull = scenario("nics", NICS);
         Path bcast = scenario("senders", SENDERS);
+        Path rdt = scenario("rdt", NICS.replace("method: rdma-pull", "method: sharded-rdt"));
         String out = dir.resolve("bad").toString();
         List<List<String>> cases = List.of(
                 List.of(fan.toString(), "--target-p99", "1", "--vary", "senders", "is a fan-out"),
@@ -357,6 +358,11 @@ class RefitSizeCommandTest {
                 List.of(pull.toString(), "--target-refit", "0", "--vary", "nics", "positive"),
                 List.of(pull.toString(), "--target-refit", "1", "--vary", "senders", "applies to nccl-broadcast"),
                 List.of(pull.toString(), "--target-refit", "1", "--vary", "bucket", "reads runs, not buckets"),
+                // every method whose plan reads the bucket is named, colocated-ipc included
+                List.of(pull.toString(), "--target-refit", "1", "--vary", "bucket", "--vary bucket applies to "
+                        + "write-schedule, nccl-broadcast, checkpoint-engine, nixl-ring, colocated-ipc"),
+                // sharded-rdt pulls per gather group: a bucket ladder would rerun one plan at every step
+                List.of(rdt.toString(), "--target-refit", "1", "--vary", "bucket", "pulls one gather group at a time"),
                 List.of(pull.toString(), "--target-refit", "1", "--vary", "nics", "--max", "9", "above the largest"),
                 List.of(pull.toString(), "--target-refit", "1", "--vary", "nics", "--refit-cycle", "last", "first or steady"),
                 List.of(bcast.toString(), "--target-refit", "1", "--vary", "nics", "--max", "2", "above the largest"),

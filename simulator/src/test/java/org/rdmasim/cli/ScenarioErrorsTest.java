@@ -122,11 +122,52 @@ class ScenarioErrorsTest {
         assertBadInput(runScenario(text), "9:", "UCX_MAX_RMA_RAILS='two'", "s.yaml:9)");
     }
 
+    /** A counted group's own fields (count, prefix) are taken out before the host is read; what is left keeps its line. */
+    private static final String COUNTED = """
+            name: counted
+            hosts:
+              sources: GROUP
+              b: {preset: gb200-tray}
+            workload:
+              transfers:
+                - {from: "s0:GPU0", to: "b:GPU0", size: 1 GB}
+            """;
+
+    @Test
+    void aCountedGroupsMissingPresetIsPlacedAtItsLine() throws IOException {
+        CliTestSupport.Outcome o = runScenario(COUNTED.replace("GROUP", "{presett: gb200-tray, count: 1, prefix: s}"));
+        assertBadInput(o, "3:", "hosts.sources", "a host needs 'preset: NAME'");
+        assertFalse(o.err().contains(":0:0"), o.err());
+    }
+
+    @Test
+    void aCountedGroupsMisspeltCountIsNamedWithItsLine() throws IOException {
+        CliTestSupport.Outcome o = runScenario(COUNTED.replace("GROUP", "{preset: gb200-tray, cnt: 2}"));
+        assertBadInput(o, "3:", "unknown field 'cnt'", "did you mean 'count'");
+    }
+
     @Test
     void missingFileIsBadInput() {
-        CliTestSupport.Outcome o = CliTestSupport.run("run", dir.resolve("nope.yaml").toString());
+        Path nope = dir.resolve("nope.yaml");
+        CliTestSupport.Outcome o = CliTestSupport.run("run", nope.toString());
         assertEquals(2, o.code());
-        assertTrue(o.err().contains("no such scenario file"));
+        // a fact about the whole file: the file is named with no made-up line and column
+        assertTrue(o.err().contains(nope + ": no such scenario file"), o.err());
+        assertFalse(o.err().contains(":0"), o.err());
+    }
+
+    @Test
+    void aFolderGivenAsTheScenarioIsCalledAFolder() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("scenarios"));
+        for (String command : new String[] {"run", "explain"}) {
+            CliTestSupport.Outcome o = CliTestSupport.run(command, folder.toString());
+            assertEquals(2, o.code(), command + ": " + o.err());
+            assertTrue(o.err().contains(folder + ": is a folder, not a scenario file"), command + ": " + o.err());
+            assertFalse(o.err().contains("no such"), o.err());
+        }
+        CliTestSupport.Outcome study = CliTestSupport.run("sweep", folder.toString());
+        assertEquals(2, study.code(), study.err());
+        assertTrue(study.err().contains(folder + ": is a folder, not a study file"), study.err());
     }
 
     @Test

@@ -170,6 +170,17 @@ class SweepCommandTest {
         var none = CliTestSupport.run("merge", tmp.resolve("s1").toString(), empty.toString(), "--out", out.toString());
         assertEquals(2, none.code());
         assertTrue(none.err().contains("no result table") && none.err().contains(empty.toString()), none.err());
+        // a folder with no table holds nothing --resume could continue; the advice is to run the shard
+        assertFalse(none.err().contains("--resume"), none.err());
+        assertTrue(none.err().contains("--shard I/N --out " + empty), none.err());
+        // a run's report is not a shard: said so, with no advice to resume a sweep it never was
+        Path report = tmp.resolve("a-run");
+        assertEquals(0, CliTestSupport.run("run", StudyFixture.write(tmp.resolve("r"), StudyFixture.STUDY)
+                .resolveSibling("base.yaml").toString(), "-q", "--out", report.toString()).code());
+        var run = CliTestSupport.run("merge", tmp.resolve("s1").toString(), report.toString(), "--out", out.toString());
+        assertEquals(2, run.code());
+        assertTrue(run.err().contains(report + ": a run's report (summary.json), not a sweep shard's folder"), run.err());
+        assertFalse(run.err().contains("--resume"), run.err());
         // a shard cut short: its table holds fewer rows than its share
         Path s2 = tmp.resolve("s2").resolve("results.json");
         ObjectMapper m = new ObjectMapper();

@@ -103,4 +103,41 @@ class SimulationClockTest {
         assertNotEquals(x1, b.nextDouble());
         assertNotEquals(x1, c.nextDouble());
     }
+
+    /** A chain of 100,000 events, each scheduling the next: far more than one interrupt-check interval. */
+    private static void chain(SimulationClock clock, long[] fired) {
+        clock.schedule(1e-6, () -> {
+            if (++fired[0] < 100_000) {
+                chain(clock, fired);
+            }
+        });
+    }
+
+    @Test
+    void anInterruptedThreadStopsTheLoopWithinOneCheckInterval() {
+        SimulationClock clock = new SimulationClock();
+        long[] fired = {0};
+        chain(clock, fired);
+        Thread.currentThread().interrupt(); // as the Ctrl-C hook does while a variant simulates
+        try {
+            SimulationInterrupted e = org.junit.jupiter.api.Assertions.assertThrows(SimulationInterrupted.class, clock::run);
+            org.junit.jupiter.api.Assertions.assertTrue(Thread.currentThread().isInterrupted(),
+                    "the flag stays set, so callers tell a stop from a failure");
+            org.junit.jupiter.api.Assertions.assertTrue(fired[0] < 1024, "stopped after " + fired[0] + " events: " + e.getMessage());
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
+    @Test
+    void anUninterruptedRunFiresEveryEvent() {
+        SimulationClock clock = new SimulationClock();
+        long[] fired = {0};
+        for (int i = 0; i < 5000; i++) {
+            clock.schedule(i * 1e-6, () -> fired[0]++);
+        }
+        clock.run();
+        assertEquals(5000, fired[0]);
+        assertEquals(5000, clock.eventsFired());
+    }
 }

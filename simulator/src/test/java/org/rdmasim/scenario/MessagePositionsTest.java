@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.rdmasim.importers.InputLimits;
 
 /**
- * Every message about one place in a file names its line (and column where known); 0:0 is kept for
- * facts about the whole file (its size). The cases SnakeYAML reports without a position: nesting past
+ * Every message about one place in a file names its line (and column where known); a fact about the
+ * whole file (its size) has line 0 and its message names the file alone, with no position. The cases SnakeYAML reports without a position: nesting past
  * the limit (flow and block), the alias count, a character YAML forbids.
  */
 class MessagePositionsTest {
@@ -68,6 +68,7 @@ class MessagePositionsTest {
         ScenarioException file = refused(big);
         assertEquals(0, file.line());
         assertEquals(0, file.column());
+        assertTrue(file.getMessage().startsWith("s.yaml: "), file.getMessage());
     }
 
     @Test
