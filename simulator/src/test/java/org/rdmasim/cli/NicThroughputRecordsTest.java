@@ -28,7 +28,8 @@ class NicThroughputRecordsTest {
         }
         assertTrue(reports.size() >= 8, "committed reports with nic-throughput.csv: " + reports);
         for (Path r : reports) {
-            Map<String, Double> fromSteps = integrate(Files.readAllLines(r.resolve("nic-throughput.csv")));
+            Map<String, Double> rounding = new HashMap<>();
+            Map<String, Double> fromSteps = integrate(Files.readAllLines(r.resolve("nic-throughput.csv")), rounding);
             JsonNode summary = new ObjectMapper().readTree(r.resolve("summary.json").toFile());
             Map<String, Double> fromLanes = laneBytes(Files.readAllLines(r.resolve("transfers.csv")));
             int checked = 0;
@@ -41,7 +42,10 @@ class NicThroughputRecordsTest {
                     String key = v.get("name").asText() + "|" + n.get("host").asText() + ":" + n.get("name").asText();
                     double tx = n.get("txBytes").asDouble();
                     double steps = fromSteps.getOrDefault(key, 0.0);
-                    assertEquals(tx, steps, Math.max(1.0, tx * 1e-6), r.getFileName() + " " + key + " steps vs summary");
+                    // the CSV prints times to 9 significant digits: each step's area may be off by its rate over
+                    // half a unit of the last digit at each end (10 ns a unit past 1 s)
+                    double bound = Math.max(Math.max(1.0, tx * 1e-6), rounding.getOrDefault(key, 0.0));
+                    assertEquals(tx, steps, bound, r.getFileName() + " " + key + " steps vs summary");
                     if (transferList && fromLanes.containsKey(key)) {
                         assertEquals(fromLanes.get(key), tx, Math.max(1.0, tx * 1e-6), r.getFileName() + " " + key
                                 + " lanes vs summary");
@@ -58,8 +62,13 @@ class NicThroughputRecordsTest {
         }
     }
 
-    /** Bytes per variant|NIC: the area under the steps (rate held until the NIC's next step). */
-    private static Map<String, Double> integrate(List<String> lines) {
+    /**
+     * Bytes per variant|NIC: the area under the steps (rate held until the NIC's next step). {@code rounding}
+     * receives, per series, the most the printed times' rounding can move that area: CsvTables writes numbers with 9
+     * significant digits ({@code %.9g}), so each time is off by up to half a unit of its last digit, and each step's
+     * area by its rate over half a unit at each end.
+     */
+    private static Map<String, Double> integrate(List<String> lines, Map<String, Double> rounding) {
         Map<String, Double> out = new HashMap<>();
         String lastKey = null;
         double lastT = 0;
@@ -70,12 +79,18 @@ class NicThroughputRecordsTest {
             double t = Double.parseDouble(f[2]);
             if (key.equals(lastKey)) {
                 out.merge(key, lastGbps * (t - lastT) * 1e9 / 8, Double::sum);
+                rounding.merge(key, lastGbps * 1e9 / 8 * (lastDigit(lastT) + lastDigit(t)) / 2, Double::sum);
             }
             lastKey = key;
             lastT = t;
             lastGbps = Double.parseDouble(f[3]);
         }
         return out;
+    }
+
+    /** One unit of the last of 9 significant digits of {@code t}. */
+    private static double lastDigit(double t) {
+        return t == 0 ? 0 : Math.pow(10, Math.floor(Math.log10(Math.abs(t))) - 8);
     }
 
     /** Bytes per variant|source NIC from transfers.csv's lane rows. */
