@@ -262,8 +262,9 @@ final class RefitRows {
                 runs -> steadyOf(runs, Q235, "vllm-rdt-spare-slot", "")).onNics(16));
         String skyrl = "Qwen3-235B-A22B (LoRA merged, ~470 GB a sync), Megatron tp4/pp2/ep8/etp1 on 2 hosts to one vLLM "
                 + "engine dp16/tp1/ep16 on 2 hosts, vLLM's sharded RDT engine." + nics + "; GPU type (posed H100)";
-        r.add(steady("SKYRL2090-RDT", "NovaSky-AI/SkyRL PR #2090 [skyrl-pr-2090]", "sharded RDT sync", skyrl, 3.54, Q235,
-                "skyrl-rdt", RDT, "", 32));
+        r.add(steady("SKYRL2090-RDT", "NovaSky-AI/SkyRL PR #2090 [skyrl-pr-2090]", "sharded RDT sync", skyrl
+                + "; unpriced: Megatron's export of each layer to full tensors (its TP and EP gathers) before the "
+                + "producer publishes it", 3.54, Q235, "skyrl-rdt", RDT, "", 32));
         r.add(steady("SKYRL2090-NCCL", "NovaSky-AI/SkyRL PR #2090 [skyrl-pr-2090]", "NCCL broadcast sync", skyrl
                 + "; broadcast bucket (posed 1 GiB, from trainer rank 0)", 64.72, Q235, "skyrl-nccl", BCAST,
                 "5.4x faster than published: the model sends the 470 GB through one NIC at line rate, plus " + BUCKET_MS
