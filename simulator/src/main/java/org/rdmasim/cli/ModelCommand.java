@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "model", mixinStandardHelpOptions = true,
         description = {
                 "A model's weights tensor by tensor, from a HuggingFace config.json (Llama, Qwen2/3,",
-                "Qwen2/3-MoE, DeepSeek-V2/V3, Kimi-K2, GLM-4.5) or an explicit tensor list: parameters,",
+                "Qwen2/3-MoE, DeepSeek-V2/V3, Kimi-K2, GLM-4.5, GLM-4.7-Flash) or an explicit tensor list: parameters,",
                 "bytes by dtype (FP8 block scales included), and the bytes each inference rank holds",
                 "under vLLM's layout: TP cuts attention and dense MLPs (KV heads replicated when TP",
                 "exceeds them; vocabulary padded to a multiple of 64), MoE layers are TP-cut over all",

@@ -303,6 +303,39 @@ final class RefitRows {
                 "qwen3-235b-nccl", BCAST, "", 64));
         r.add(steady("LMSYS-Q235-RDMA", src, "RDMA P2P update, Qwen3-235B-A22B", q235, 3.1620, LMSYS,
                 "qwen3-235b-rdma", PULL, rdmaFail, 64));
+        // the one-host rows: the source's own note is that at small EP the CPU replica's load costs more than the
+        // P2P transfer saves (its GLM-4.7-Flash RDMA update is 1.7 times its broadcast)
+        String oneHost = " The source's '1 node' posed as one trainer host and one inference host. " + setup;
+        String moon = "Moonlight-16B-A3B (DeepSeek-V3 architecture, 16B total), train TP2 EP8 on 1 host, inference TP8 "
+                + "EP8 on 1 host." + oneHost;
+        String rdmaFailOneHost = rdmaFail + "; on one host the source's RDMA update is no faster than its broadcast, "
+                + "so the replica's load, not the wire, is most of it";
+        r.add(steady("LMSYS-MOONLIGHT-NCCL", src, "NCCL broadcast update, Moonlight-16B-A3B", moon, 1.4820, LMSYS,
+                "moonlight-16b-nccl", BCAST, "faster than published: the 32 GB broadcast takes 0.65 s at the sender's "
+                        + "one nearest NIC, the engines' loads of 5,317 tensors 0.49 s behind it; " + noOverhead("0.66"),
+                8));
+        r.add(steady("LMSYS-MOONLIGHT-RDMA", src, "RDMA P2P update, Moonlight-16B-A3B", moon, 1.0733, LMSYS,
+                "moonlight-16b-rdma", PULL, rdmaFailOneHost, 8));
+        String flash = "GLM-4.7-Flash (the source's 'GLM-4.7-9B-Flash', 30B total; MLA attention), train TP4 EP8 on 1 "
+                + "host, inference TP4 EP4 on 1 host (posed 2 engines of TP4, experts over all 8 ranks)." + oneHost;
+        r.add(steady("LMSYS-GLM47FLASH-NCCL", src, "NCCL broadcast update, GLM-4.7-Flash", flash, 2.5086, LMSYS,
+                "glm-4.7-flash-nccl", BCAST, "faster than published: the 60 GB broadcast takes 1.22 s at the sender's "
+                        + "one nearest NIC, the engines' loads of 9,491 tensors 0.88 s behind it; " + noOverhead("1.23"),
+                8));
+        r.add(steady("LMSYS-GLM47FLASH-RDMA", src, "RDMA P2P update, GLM-4.7-Flash", flash, 4.2290, LMSYS,
+                "glm-4.7-flash-rdma", PULL, rdmaFailOneHost, 8));
+        String kimi = "Kimi-K2 FP8 re-quantised by the source to 64 x 64 blocks (~1 TB), train TP8 PP8 CP4 EP32 on 32 "
+                + "hosts (stages posed 7/8/8/8/8/8/8/6 layers), inference TP32 EP32 on 32 hosts (posed 8 engines, "
+                + "experts over all 256 ranks). " + setup.replace(", BF16", "");
+        r.add(steady("LMSYS-KIMIK2-NCCL", src, "NCCL broadcast update, Kimi-K2 FP8", kimi, 53.2791, LMSYS,
+                "kimi-k2-nccl", BCAST, "faster than published: the 1.03 TB broadcast takes 23.4 s at the sender's "
+                        + "one nearest NIC, the engines' loads of 139,583 tensors (FP8 weights and their block "
+                        + "scales) 12.8 s behind it; posed from trainer rank 0 alone, where the source broadcasts from "
+                        + "the head of each of its 8 PP stages, which would only shorten it; Megatron's gather of each "
+                        + "bucket to its head rank across TP, CP and EP ranks is not modelled; " + noOverhead("23.4"),
+                256));
+        r.add(steady("LMSYS-KIMIK2-RDMA", src, "RDMA P2P update, Kimi-K2 FP8", kimi, 7.2273, LMSYS,
+                "kimi-k2-rdma", PULL, rdmaFail, 256));
     }
 
     private static void halo(List<ValidationRow> r) {

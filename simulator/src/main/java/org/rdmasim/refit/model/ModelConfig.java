@@ -9,9 +9,10 @@ import java.util.TreeSet;
 /**
  * The fields of a HuggingFace {@code config.json} that decide a checkpoint's tensors, read for the
  * architectures rdmasim knows: Llama, Mistral, Qwen2, Qwen3 (dense, GQA), Qwen2-MoE and Qwen3-MoE, DeepSeek-V2/V3
- * and Kimi-K2 (MLA attention, shared plus routed experts), and GLM-4.5 (GQA attention, DeepSeek-style experts).
+ * and Kimi-K2 (MLA attention, shared plus routed experts), GLM-4.5 (GQA attention, DeepSeek-style experts) and
+ * GLM-4.7-Flash ({@code Glm4MoeLiteForCausalLM}: DeepSeek-V3's MLA attention with GLM-4.5's experts and router).
  * Field names and defaults are the transformers configuration classes' ({@code configuration_qwen3_moe.py},
- * {@code configuration_deepseek_v3.py}, {@code configuration_glm4_moe.py}).
+ * {@code configuration_deepseek_v3.py}, {@code configuration_glm4_moe.py}, {@code configuration_glm4_moe_lite.py}).
  *
  * @param architecture   {@code architectures[0]}
  * @param headDim        {@code head_dim}, else hidden / heads (GQA only)
@@ -54,7 +55,7 @@ public record ModelConfig(String source, String architecture, DType dtype, long 
     /** The architectures this reader knows, as {@code architectures[0]} names them. */
     public static final List<String> KNOWN = List.of("LlamaForCausalLM", "MistralForCausalLM", "Qwen2ForCausalLM",
             "Qwen3ForCausalLM", "Qwen2MoeForCausalLM", "Qwen3MoeForCausalLM", "DeepseekV2ForCausalLM",
-            "DeepseekV3ForCausalLM", "Glm4MoeForCausalLM");
+            "DeepseekV3ForCausalLM", "Glm4MoeForCausalLM", "Glm4MoeLiteForCausalLM");
 
     /** Reads a parsed {@code config.json}; {@code source} names it in error messages. */
     public static ModelConfig parse(JsonNode root, String source) {
@@ -84,13 +85,16 @@ public record ModelConfig(String source, String architecture, DType dtype, long 
         boolean qwen2 = arch.startsWith("Qwen2");
         boolean glm = arch.startsWith("Glm");
         boolean deepseek = arch.startsWith("Deepseek");
+        // huggingface/transformers modular_glm4_moe_lite.py: Glm4MoeLiteAttention is DeepseekV3Attention, so the
+        // checkpoint holds DeepSeek's MLA tensors (q_a_proj, kv_a_proj_with_mqa, kv_b_proj) under GLM-4.5's layers
+        boolean latent = deepseek || arch.equals("Glm4MoeLiteForCausalLM");
         // Qwen2 hard-codes q/k/v biases (modeling_qwen2.py: bias=True); the others follow attention_bias
         boolean qkvBias = qwen2 || f.bool("attention_bias", false);
         boolean oBias = !qwen2 && !glm && !deepseek && f.bool("attention_bias", false);
-        boolean qkNorm = arch.startsWith("Qwen3") || (glm && f.bool("use_qk_norm", false));
+        boolean qkNorm = arch.startsWith("Qwen3") || (glm && !latent && f.bool("use_qk_norm", false));
         Mla mla = null;
         long headDim = 0;
-        if (deepseek) {
+        if (latent) {
             mla = new Mla(f.nonNegativeOr("q_lora_rank", 0), f.positive("kv_lora_rank"), f.positive("qk_nope_head_dim"),
                     f.positive("qk_rope_head_dim"), f.positive("v_head_dim"));
         } else {
@@ -106,7 +110,7 @@ public record ModelConfig(String source, String architecture, DType dtype, long 
         }
         Moe moe = null;
         boolean anyDense = true;
-        if (arch.contains("Moe") || deepseek) {
+        if (arch.contains("Moe") || latent) {
             moe = moe(f, arch, layers);
             anyDense = moe.denseLayers().size() > 0;
         }

@@ -37,6 +37,17 @@ class ModelFileErrorsTest {
     }
 
     @Test
+    void glm47FlashIsReadAsLatentAttentionSoItsLatentRankIsRequired() throws IOException {
+        // Glm4MoeLiteForCausalLM carries DeepSeek's MLA: without kv_lora_rank it cannot be laid out as GQA
+        ModelFileException e = refused("{\"architectures\": [\"Glm4MoeLiteForCausalLM\"], \"dtype\": \"bfloat16\", "
+                + "\"hidden_size\": 8, \"num_hidden_layers\": 2, \"num_attention_heads\": 2, \"vocab_size\": 10, "
+                + "\"intermediate_size\": 8, \"q_lora_rank\": 4, \"qk_nope_head_dim\": 2, \"qk_rope_head_dim\": 2, "
+                + "\"v_head_dim\": 2, \"n_routed_experts\": 2, \"moe_intermediate_size\": 4, "
+                + "\"num_experts_per_tok\": 1, \"first_k_dense_replace\": 1}");
+        assertTrue(e.getMessage().contains("kv_lora_rank: missing"), e.getMessage());
+    }
+
+    @Test
     void aQuantisationOtherThanBlockFp8IsNamed() throws IOException {
         ModelFileException e = refused("{\"architectures\": [\"LlamaForCausalLM\"], \"torch_dtype\": \"bfloat16\", "
                 + "\"hidden_size\": 8, \"num_hidden_layers\": 1, \"num_attention_heads\": 2, \"vocab_size\": 10, "

@@ -70,6 +70,55 @@ public class PublishedCountsTest {
     }
 
     @Test
+    void moonlightIs16BTotalAnd3BActivated() throws IOException {
+        ModelInventory m = shipped("moonlight-16b-a3b.json");
+        // model card (https://huggingface.co/moonshotai/Moonlight-16B-A3B): 16B total, 3B activated
+        near(16e9, m.parameters(), 0.01, "Moonlight-16B-A3B total");
+        near(3e9, m.activatedParameters(), 0.03, "Moonlight-16B-A3B activated");
+        // without the embedding and the untied head (2 x 163840 x 2048): 15.29B total and 2.24B activated, the
+        // Muon paper's figures (arXiv 2502.16982) as pages quoting it give them
+        long vocab = 2L * 163840 * 2048;
+        near(15.29e9, m.parameters() - vocab, 0.001, "Moonlight without embedding and head");
+        near(2.24e9, m.activatedParameters() - vocab, 0.003, "Moonlight activated without embedding and head");
+        assertTrue(m.mtp().isEmpty());
+    }
+
+    @Test
+    void glm47FlashIs30BWithDeepSeekAttentionAndItsMtpLayerApart() throws IOException {
+        ModelInventory m = shipped("glm-4.7-flash.json");
+        // model card (https://huggingface.co/zai-org/GLM-4.7-Flash): "a 30B-A3B MoE model"
+        near(30e9, m.parameters(), 0.01, "GLM-4.7-Flash total");
+        assertEquals(47, m.layers());
+        // Glm4MoeLiteAttention is DeepseekV3Attention: q through a 768 LoRA, 20 heads of 192 + 64 (q) and 192 + 256
+        // (k nope and v) out of the 512 latent
+        assertEquals(java.util.List.of(768L, 2048L), find(m, "model.layers.1.self_attn.q_a_proj.weight").shape());
+        assertEquals(java.util.List.of(20L * 256, 768L), find(m, "model.layers.1.self_attn.q_b_proj.weight").shape());
+        assertEquals(java.util.List.of(20L * (192 + 256), 512L),
+                find(m, "model.layers.1.self_attn.kv_b_proj.weight").shape());
+        assertEquals(java.util.List.of(2048L, 20L * 256), find(m, "model.layers.1.self_attn.o_proj.weight").shape());
+        // layer 0 dense (first_k_dense_replace 1), the rest GLM-4.5's experts with the router's score bias
+        assertEquals(java.util.List.of(10240L, 2048L), find(m, "model.layers.0.mlp.gate_proj.weight").shape());
+        assertEquals(DType.FP32, find(m, "model.layers.1.mlp.gate.e_score_correction_bias").dtype());
+        assertEquals(java.util.List.of(1536L, 2048L),
+                find(m, "model.layers.46.mlp.experts.63.up_proj.weight").shape());
+        assertTrue(m.tensors().stream().noneMatch(t -> t.layer() == 47), "layer 47 is the MTP layer");
+        assertTrue(m.mtpParameters() > 0.5e9 && m.mtpParameters() < 0.7e9, "one MoE layer plus its projection");
+    }
+
+    @Test
+    void kimiK2WithTheBlogsBlocksHasFourTimesTheScales() throws IOException {
+        ModelInventory m128 = shipped("kimi-k2-instruct.json");
+        ModelInventory m64 = shipped("kimi-k2-fp8-block64.json");
+        assertEquals(m128.parameters(), m64.parameters());
+        // one routed expert's gate_proj [2048, 7168]: 16 x 56 blocks of 128, 32 x 112 of 64
+        assertEquals(java.util.List.of(32L, 112L),
+                find(m64, "model.layers.1.mlp.experts.0.gate_proj.weight_scale_inv").shape());
+        long scales128 = m128.tensors().stream().filter(t -> t.scaleOf() != null).mapToLong(Tensor::bytes).sum();
+        long scales64 = m64.tensors().stream().filter(t -> t.scaleOf() != null).mapToLong(Tensor::bytes).sum();
+        near(4.0 * scales128, scales64, 0.01, "scale bytes at 64 x 64 against 128 x 128");
+    }
+
+    @Test
     void tiedEmbeddingsAreStoredOnce() throws IOException {
         ModelInventory m = shipped("qwen3-4b.json");
         assertTrue(m.tensors().stream().noneMatch(t -> t.role() == TensorRole.LM_HEAD));
