@@ -543,7 +543,9 @@ public final class RefitSetup {
             case "nccl-p2p" -> "send/recv from the holding trainer rank" + (!inference.separateEngines() && moe() ? ""
                     : ", DP replicas striped then all-gathered") + (k.everyParameterShardToShard()
                     ? ", every parameter shard to shard" : "");
-            default -> "bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
+            default -> "bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "")
+                    + (k.p2pRanks() > 0 ? ", P2P update of inference ranks 0-" + (k.p2pRanks() - 1) + " (each "
+                            + "receiver an RDMA READ from the owners' host memory, then a broadcast among them)" : "");
         };
         if ((plan.method() instanceof BroadcastRefit || plan.method() instanceof NcclP2p) && ibHca.restricts()) {
             knobs += ", NCCL_IB_HCA=" + ibHca;
