@@ -191,24 +191,26 @@ final class RefitRows {
         String h800Fail = "below the published time by a third or more, as the broadcast rows of this host "
                 + "(CKPT-GLM45AIR-8H800): the model's update is bound by the engine's loads per tensor and H800's NVLink "
                 + "is posed as H100's 18 links. The P2P update adds, in the model, each round's RDMA reads (owners' "
-                + "host memory through each rank's own NIC) ahead of its broadcasts, and the h2d buffer's registration: "
-                + "0.56 s (GLM-4.5-Air) and 1.29 s (Qwen3-235B) over the modelled broadcast, where the published P2P "
-                + "adds 0.65 and 0.88 s; " + pgInit;
+                + "host memory through each rank's own NIC, two Mooncake QPs) ahead of its broadcasts, and the h2d "
+                + "buffer's registration: 0.43 s (GLM-4.5-Air) and 1.01 s (Qwen3-235B) over the modelled broadcast, "
+                + "where the published P2P adds 0.65 and 0.88 s; " + pgInit;
         r.add(steady("CKPT-P2P-GLM45AIR-8H800", src, "Update (P2P), GLM-4.5-Air BF16, bucket 3.02 GiB", h800, 4.12,
                 CKPT_H800, "glm-4.5-air-p2p", P2P_CKPT, h800Fail, 0));
         r.add(steady("CKPT-P2P-Q235-8H800", src, "Update (P2P), Qwen3-235B-A22B-Instruct-2507 BF16, bucket 2.68 GiB",
                 h800, 7.10, CKPT_H800, "qwen3-235b-p2p", P2P_CKPT, h800Fail, 0));
-        String dsvFail = "22% faster than published: as in the broadcast rows, the engines' loads, one call per tensor "
-                + "(DeepSeek-V3.1's ~90,000 FP8 tensors with their block scales), bound the update; the P2P update adds "
-                + "0.66 s (16 GPUs) and 0.67 s (256) to the modelled broadcast (rounds of 16 RDMA reads from the owners' "
-                + "host memory ahead of their broadcasts, the h2d buffer's registration), where the published P2P adds "
-                + "1.61 s and 0.48 s; " + pgInit + "; Kimi-K2's P2P rows land within 20%";
+        String h20Fail = "%s faster than published: as in the broadcast rows, the engines' loads, one call per tensor "
+                + "(DeepSeek-V3.1's ~90,000 FP8 tensors with their block scales, Kimi-K2's ~141,000), bound the update. "
+                + "The P2P update adds to the modelled broadcast 0.47 s (DeepSeek-V3.1) and 0.73 s (Kimi-K2): rounds "
+                + "of 16 RDMA reads from the owners' host memory ahead of their broadcasts (two Mooncake QPs per device "
+                + "pair) and the h2d buffer's registration. On 256 GPUs the published P2P adds about as much over the "
+                + "published broadcast (0.48 and 0.71 s); on 16 it adds 1.61 and 3.13 s, a difference the README does "
+                + "not explain and the model does not have; " + pgInit;
         r.add(steady("CKPT-P2P-DSV31-16H20", src, "Update (P2P), DeepSeek-V3.1 FP8, 16 GPUs, bucket 5.41 GiB", h20,
-                11.80, CKPT_H20, "dsv31-16-p2p", P2P_CKPT, dsvFail, 16));
+                11.80, CKPT_H20, "dsv31-16-p2p", P2P_CKPT, String.format(Locale.ROOT, h20Fail, "24%"), 16));
         r.add(steady("CKPT-P2P-KIMI-16H20", src, "Update (P2P), Kimi-K2-Instruct FP8, 16 GPUs, bucket 5.91 GiB", h20,
-                17.49, CKPT_H20, "kimi-16-p2p", P2P_CKPT, "", 16));
+                17.49, CKPT_H20, "kimi-16-p2p", P2P_CKPT, String.format(Locale.ROOT, h20Fail, "21%"), 16));
         r.add(steady("CKPT-P2P-DSV31-256H20", src, "Update (P2P), DeepSeek-V3.1 FP8, 16 of 256 GPUs, bucket 8 GiB", h20,
-                11.81, CKPT_H20, "dsv31-256-p2p", P2P_CKPT, dsvFail, 16));
+                11.81, CKPT_H20, "dsv31-256-p2p", P2P_CKPT, String.format(Locale.ROOT, h20Fail, "24%"), 16));
         r.add(steady("CKPT-P2P-KIMI-256H20", src, "Update (P2P), Kimi-K2-Instruct FP8, 16 of 256 GPUs, bucket 8 GiB",
                 h20, 16.75, CKPT_H20, "kimi-256-p2p", P2P_CKPT, "", 16));
     }

@@ -42,7 +42,8 @@ import org.rdmasim.workload.TransferItem;
  *       broadcast mode; the next iteration's reads start after the iteration's last bucket is handed over.</li>
  *   <li>Each rank's Transfer Engine opens one RDMA device ({@code P2PStore.__init__} L680-708,
  *       {@code _get_my_rdma_device} L314-326: {@code devices[local_rank // (gpu_count // len(devices))]}), so
- *       a read leaves the owner host by the owner's device and enters by the receiver's: one lane each.</li>
+ *       a read leaves the owner host by the owner's device and enters by the receiver's, over the endpoint's
+ *       two QPs ({@link #MOONCAKE_QPS_PER_ENDPOINT}).</li>
  *   <li>Every update registers its GPU {@code h2d_buffer} (one bucket) with the Transfer Engine and
  *       unregisters it at the end (L1205-1208, L1276-1277): priced per cycle with the registration model's
  *       terms (one MR on one HCA); the deregistration is not priced.</li>
@@ -54,6 +55,17 @@ import org.rdmasim.workload.TransferItem;
  * contains and no source measures.
  */
 final class P2pUpdate {
+    /**
+     * RC QPs of one Mooncake endpoint (an HCA pair), {@code num_qp_per_ep = 2} (kvcache-ai/Mooncake
+     * {@code mooncake-transfer-engine/include/config.h}: L34 at v0.3.6, September 2025, the release line
+     * checkpoint-engine's {@code mooncake-transfer-engine>=0.3.5} took when its table was measured; L51 at
+     * 3b5a59413). v0.3.6's {@code submitPostSend} posts each batch of slices on a QP drawn at random
+     * ({@code rdma_endpoint.cpp} L271); 3b5a59413 splits a batch evenly over them (L926-990). A bucket is tens of
+     * thousands of 64 KiB slices in many batches, so a read runs as one lane per QP on the same two devices,
+     * equal shares (ASSUMED: the random draws even out over a bucket).
+     */
+    static final int MOONCAKE_QPS_PER_ENDPOINT = 2;
+
     /** checkpoint-engine pins an owner's weights in buffers of 4 GiB (or the largest tensor): ps.py L470. */
     static final long PINNED_BUFFER = 4L << 30;
 
@@ -121,8 +133,9 @@ final class P2pUpdate {
     }
 
     /**
-     * Each owner's share of {@code payload} (owner k holds bytes [k P / n, (k + 1) P / n): the checkpoint split
-     * evenly over the owners), cut into buckets of at most {@code bucketBytes}, owner after owner.
+     * Each owner's share of {@code payload} (owner k holds bytes [k P / n, (k + 1) P / n)), cut into buckets of at
+     * most {@code bucketBytes}, owner after owner. ASSUMED: equal shares in bytes; {@code examples/update.py}
+     * ({@code split_tensors}) gives each rank an equal count of tensors in the index's order, whose bytes differ.
      */
     static List<Bucket> buckets(int owners, long payload, long bucketBytes) {
         if (owners < 1 || payload < owners || bucketBytes < 1) {
@@ -241,8 +254,11 @@ final class P2pUpdate {
         TopologyNode receiverNic = device(ctx.host(to.host()), ctx.gpu(to), refit.ibHca());
         TransferItem item = new TransferItem("c" + ctx.cycle() + "/ckpt-p2p/t" + b.owner() + "-i" + a.receiver()
                 + "@" + b.from(), memory, to, b.size(), 0, Operation.READ, ranges(b));
-        ctx.post(item, a.receiver(), List.of(new LaneSplit.Candidate(ownerNic.name(), receiverNic.name(), 1.0)),
-                r -> then.run());
+        List<LaneSplit.Candidate> qps = new ArrayList<>();
+        for (int q = 0; q < MOONCAKE_QPS_PER_ENDPOINT; q++) {
+            qps.add(new LaneSplit.Candidate(ownerNic.name(), receiverNic.name(), 1.0));
+        }
+        ctx.post(item, a.receiver(), qps, r -> then.run());
     }
 
     /** The requests of one read: one per pinned buffer of the owner the bucket spans (one per {@code BucketRange}). */

@@ -44,9 +44,10 @@ class CheckpointEngineP2pTest {
     }
 
     /**
-     * One RDMA READ, the owner's host memory to the receiver's GPU, from first principles: the bytes at the lowest
-     * of the path's capacities over their usage and the lane's own cap (one QP's READ rate), plus the READ's
-     * fixed costs (posting, the request crossing to the owner, one fragment, the data's one-way latency back).
+     * One RDMA READ, the owner's host memory to the receiver's GPU, from first principles: Mooncake's two QPs on
+     * the same pair of devices each carry half the bytes at the lower of one QP's cap (its READ rate) and half
+     * the path's narrowest capacity over its usage (both share every resource), plus the READ's fixed costs
+     * (posting, the request crossing to the owner, one fragment, the data's one-way latency back).
      */
     private static double hostReadSeconds(long bytes) {
         Cluster c = new Cluster(RefitFixture.twoHosts(), FabricSpec.nonBlocking(),
@@ -56,15 +57,18 @@ class CheckpointEngineP2pTest {
         TransferSpec spec = new TransferSpec("x", new Endpoint("train", "CPU0"), RefitFixture.inference(0), bytes,
                 Operation.READ, 1, DataPath.HOST_MEMORY, DataPath.GPUDIRECT, false, 0);
         // each rank's Transfer Engine opens the RDMA device of its local rank: GPU0's, mlx5_0, on both hosts
-        Lane lane = new Lane("mlx5_0", "mlx5_0", bytes);
+        int qps = P2pUpdate.MOONCAKE_QPS_PER_ENDPOINT;
+        assertEquals(2, qps, "Mooncake's num_qp_per_ep default");
+        Lane lane = new Lane("mlx5_0", "mlx5_0", bytes / qps);
         List<Double> usage = new ArrayList<>();
         List<Resource> path = engine.lanePath(spec, lane, usage);
-        double rate = engine.laneCap(spec, lane);
+        double path1 = Double.POSITIVE_INFINITY;
         for (int i = 0; i < path.size(); i++) {
-            rate = Math.min(rate, path.get(i).capacity() / usage.get(i));
+            path1 = Math.min(path1, path.get(i).capacity() / usage.get(i));
         }
+        double rate = Math.min(engine.laneCap(spec, lane), path1 / qps);
         double oneWay = engine.oneWayLatency(spec, lane);
-        return bytes / rate + p.perDescriptorSeconds() + oneWay + p.perFragmentSeconds() + oneWay;
+        return (double) (bytes / qps) / rate + p.perDescriptorSeconds() + oneWay + p.perFragmentSeconds() + oneWay;
     }
 
     /** The h2d buffer (one bucket) registered with the Transfer Engine at every update: one MR on one HCA. */
@@ -138,11 +142,13 @@ class CheckpointEngineP2pTest {
         for (TransferResult t : res.transfers()) {
             assertEquals("train", t.spec().source().host());
             assertTrue(t.spec().source().device().startsWith("CPU"), "read from host memory: " + t.spec().source());
-            assertEquals(1, t.lanes().size());
+            assertEquals(P2pUpdate.MOONCAKE_QPS_PER_ENDPOINT, t.lanes().size());
             String owner = t.spec().id().replaceAll(".*/t([0-9]+)-i([0-9]+)@.*", "$1");
             String receiver = t.spec().id().replaceAll(".*/t([0-9]+)-i([0-9]+)@.*", "$2");
-            assertEquals("mlx5_" + owner, t.lanes().get(0).sourceNic());
-            assertEquals("mlx5_" + receiver, t.lanes().get(0).sinkNic());
+            for (var lane : t.lanes()) {
+                assertEquals("mlx5_" + owner, lane.sourceNic());
+                assertEquals("mlx5_" + receiver, lane.sinkNic());
+            }
         }
         assertEquals(4, res.transfers().size());
     }
