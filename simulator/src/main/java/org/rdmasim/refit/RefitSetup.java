@@ -272,7 +272,17 @@ public final class RefitSetup {
             case "write-schedule" -> new WriteSchedule(bucket(k), k.doubleBuffered() ? 2 : 1);
             case "nccl-broadcast" -> new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.senders(),
                     ibHca);
-            case "checkpoint-engine" -> new CheckpointEngine(new Buckets(bucket(k), k.doubleBuffered()), ibHca);
+            case "checkpoint-engine" -> {
+                if (k.p2pRanks() > inference.worldSize()) {
+                    throw new Refused("updateRanks", "updateRanks " + k.p2pRanks() + " is more than the inference "
+                            + "layout's " + inference.worldSize() + " ranks");
+                }
+                if (k.p2pRanks() > 0 && !k.doubleBuffered()) {
+                    throw new Refused("doubleBuffering", "checkpoint-engine's P2P update always broadcasts from two "
+                            + "halves of one buffer (torch.empty(bucket_size * 2), checkpoint_engine/ps.py L1215)");
+                }
+                yield new CheckpointEngine(new Buckets(bucket(k), k.doubleBuffered()), ibHca, k.p2pRanks());
+            }
             // ranks of one TP rank hold the same shard in separate engines, or in one engine of a dense model;
             // inside one engine an MoE model's expert layers spread over every rank, so no two ranks do
             case "nccl-p2p" -> new NcclP2p(inference.separateEngines() || !moe() ? inference::tpRank : null, ibHca,
@@ -533,7 +543,9 @@ public final class RefitSetup {
             case "nccl-p2p" -> "send/recv from the holding trainer rank" + (!inference.separateEngines() && moe() ? ""
                     : ", DP replicas striped then all-gathered") + (k.everyParameterShardToShard()
                     ? ", every parameter shard to shard" : "");
-            default -> "bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
+            default -> "bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "")
+                    + (k.p2pRanks() > 0 ? ", P2P update of inference ranks 0-" + (k.p2pRanks() - 1) + " (each "
+                            + "receiver an RDMA READ from the owners' host memory, then a broadcast among them)" : "");
         };
         if ((plan.method() instanceof BroadcastRefit || plan.method() instanceof NcclP2p) && ibHca.restricts()) {
             knobs += ", NCCL_IB_HCA=" + ibHca;

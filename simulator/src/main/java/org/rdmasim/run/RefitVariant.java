@@ -158,11 +158,14 @@ final class RefitVariant {
                 exact[rank] += setup.plan().broadcastBytes();
             }
         }
+        // checkpoint-engine's P2P update reaches the ranks it names only: the others must receive nothing
+        int updated = setup.plan().method() instanceof org.rdmasim.refit.method.CheckpointEngine ce && ce.p2p()
+                ? ce.p2pRanks() : setup.inference().worldSize();
         for (RefitResult.Cycle c : r.cycles()) {
             for (int rank = 0; rank < setup.inference().worldSize(); rank++) {
                 long got = c.received().getOrDefault(rank, 0L);
                 long need = setup.map().neededBytes(rank);
-                boolean ok = exact != null ? got == exact[rank] && got >= need
+                boolean ok = rank >= updated ? got == 0 : exact != null ? got == exact[rank] && got >= need
                         : broadcast ? got >= need : got == need;
                 if (!ok) {
                     return false;
@@ -213,7 +216,7 @@ final class RefitVariant {
         if (k.bucketBytes() > 0) {
             tries.put("a bucket of " + Units.exactSizeLabel(4 * k.bucketBytes(), "") + " (4x)", v.withRefit(
                     spec.withMethod(spec.method(), new RefitSpec.Knobs(k.senders(), k.treeChildren(),
-                            4 * k.bucketBytes(), k.doubleBuffered()))));
+                            4 * k.bucketBytes(), k.doubleBuffered()).withP2pRanks(k.p2pRanks()))));
         }
         // a colocated refit registers nothing (no NIC touches its bytes); NCCL send/recv nothing of its own per
         // refit (its staging buffers come with the communicator)

@@ -39,6 +39,9 @@ import org.rdmasim.workload.RefitSpec;
  *   shardToShard: ffn             # nccl-p2p: ffn (FFN projections shard to shard, the rest broadcast from trainer
  *                                 # rank 0, NeMo-RL PR #2971) | all (every parameter, PR #2808's scope)
  *   spareSlot: false              # sharded-rdt: one receive slot more than pulls in flight (no scatter wait)
+ *   mode: broadcast               # checkpoint-engine: broadcast (update() without ranks) | p2p (update(ranks=...):
+ *                                 # receivers read buckets from the owners' host memory over RDMA, then broadcast)
+ *   updateRanks: 16               # checkpoint-engine p2p: the inference ranks 0 to N - 1 it updates (all if absent)
  *   stages: {pause: 0 s, resume: 0 s, barrier: 0 s, bucket: 5.6 ms}   # bucket: fixed cost a broadcast bucket
  *                                 # loadTensor: a tensor through the engine's load_weights (every method whose
  *                                 # engine loads what it receives; 0 s for a receive-only benchmark)
@@ -56,7 +59,7 @@ final class RefitReader {
     static RefitSpec read(YamlTree r, HostTable hosts, StackProfile stack) {
         r.onlyFields(Set.of("model", "dtype", "trainer", "inference", "method", "senders", "tree", "bucket",
                 "doubleBuffering", "registration", "poolSegments", "registrationHcas", "cached", "stages", "cycles",
-                "hostBounce", "ipcHandles", "shardToShard", "spareSlot"));
+                "hostBounce", "ipcHandles", "shardToShard", "spareSlot", "mode", "updateRanks"));
         Path model = model(r.get("model"));
         String dtype = null;
         if (r.has("dtype")) {
@@ -193,6 +196,7 @@ final class RefitReader {
                 throw r.get("spareSlot").error("spareSlot applies to sharded-rdt only (method is " + method + ")");
             }
         }
+        int p2pRanks = p2pRanks(r, method, inference);
         String registration = "per-tensor";
         if (r.has("registration")) {
             registration = r.get("registration").text().toLowerCase(Locale.ROOT);
@@ -228,7 +232,7 @@ final class RefitReader {
         int cycles = r.has("cycles") ? size(r, "cycles") : 1;
         RefitSpec spec = new RefitSpec(model, dtype, trainerHosts, trainer, inferenceHosts, inference, method,
                 new RefitSpec.Knobs(senders, tree, bucket, doubleBuffered, hostBounce, perTensorHandles,
-                        everyParameter, spareSlot), registration, segments, cached, hcas, cycles,
+                        everyParameter, spareSlot, p2pRanks), registration, segments, cached, hcas, cycles,
                 stages);
         try {
             RefitSetup.of(spec, hosts::representative, stack);
@@ -236,6 +240,38 @@ final class RefitReader {
             throw at(r, e.field()).error(e.getMessage());
         }
         return spec;
+    }
+
+    /**
+     * checkpoint-engine's update mode: 0 for its broadcast ({@code update()} without ranks), N for its P2P update
+     * of inference ranks 0 to N - 1 ({@code update(ranks=range(0, N))}); every inference rank when
+     * {@code updateRanks} is absent.
+     */
+    private static int p2pRanks(YamlTree r, String method, RefitSpec.Inference inference) {
+        boolean p2p = false;
+        if (r.has("mode")) {
+            YamlTree m = r.get("mode");
+            String text = m.text().toLowerCase(Locale.ROOT);
+            if (!text.equals("broadcast") && !text.equals("p2p")) {
+                throw m.error("expected broadcast or p2p, got '" + m.text() + "'");
+            }
+            if (!method.equals("checkpoint-engine")) {
+                throw m.error("mode applies to checkpoint-engine only (method is " + method + ")");
+            }
+            p2p = text.equals("p2p");
+        }
+        if (!r.has("updateRanks")) {
+            return p2p ? inference.ranks() : 0;
+        }
+        YamlTree u = r.get("updateRanks");
+        if (!p2p) {
+            throw u.error("updateRanks applies to checkpoint-engine's mode: p2p only");
+        }
+        int n = size(r, "updateRanks");
+        if (n > inference.ranks()) {
+            throw u.error("updateRanks " + n + " is more than the inference layout's " + inference.ranks() + " ranks");
+        }
+        return n;
     }
 
     /** The node a refused field names, or its nearest written parent. */

@@ -50,6 +50,14 @@ final class RefitRows {
     /** What a broadcast refit rests on: NCCL's pipeline step, the per-bucket cost, the GPUs' datasheet rates, the NICs' line rates. */
     private static final List<String> BCAST = List.of("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / NCCL_STEPS)",
             BUCKET_COST, LOAD_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
+    /**
+     * checkpoint-engine's P2P update: a broadcast's terms, the READ from the owners' host memory, and the
+     * registration of its h2d buffer at every update.
+     */
+    private static final List<String> P2P_CKPT = java.util.stream.Stream.concat(java.util.stream.Stream.of(
+            "refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / NCCL_STEPS)", BUCKET_COST, LOAD_COST,
+            "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency",
+            "connectx7.qpReadRate"), ValidationCatalog.REG_TERMS.stream()).toList();
     /** A broadcast to receivers that load nothing (verl's checkpoint-engine benchmark). */
     private static final List<String> BCAST_RECEIVE_ONLY = List.of("refit.ncclStepBytes (derived: NCCL "
             + "DEFAULT_BUFFSIZE / NCCL_STEPS)", BUCKET_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)",
@@ -159,6 +167,52 @@ final class RefitRows {
                 11.33, CKPT_H20, "dsv31-256", BCAST, h20Fail, 16));
         r.add(steady("CKPT-KIMI-256H20", src, "Update (Broadcast), Kimi-K2-Instruct FP8, 256 GPUs, bucket 8 GiB", h20,
                 16.04, CKPT_H20, "kimi-256", BCAST, "", 16));
+        checkpointEngineP2p(r, src);
+    }
+
+    /**
+     * The same table's "Update (P2P)" column: {@code ParameterServer.update(ranks=range(0, N))}, the README's
+     * "tested for updating no more than two nodes (16 GPUs) ... out of the entire cluster". Posed as the broadcast
+     * rows' setups with the P2P update of the first 8 (H800) or 16 (H20) ranks.
+     */
+    private static void checkpointEngineP2p(List<ValidationRow> r, String src) {
+        String p2p = "; P2P update of ranks 0-%d (update(ranks=range(0, %d))): each reads buckets from the owners' "
+                + "pinned host memory with Mooncake's Transfer Engine (one RDMA device per rank), broadcasts them among "
+                + "the updated ranks only, their engines reload. Not stated: as the broadcast rows; every owner's share "
+                + "of the checkpoint posed equal in bytes";
+        String h800 = "8 x H800, one vLLM v0.10.2rc1 instance of TP8, weights in host memory of the 8 ranks"
+                + String.format(Locale.ROOT, p2p, 7, 8) + "; one host (posed as a DGX H100), so every read loops "
+                + "through the host's NICs";
+        String h20 = "H20 hosts, TP16 instances, FP8, weights in host memory of every rank (16 or 256)"
+                + String.format(Locale.ROOT, p2p, 15, 16) + "; NICs and fabric posed as DGX H100 hosts";
+        String pgInit = "not modelled: the process group the P2P update creates for its ranks and destroys inside the "
+                + "timed update (init_process_group_for_ranks, NCCL's communicator built at its first barrier; "
+                + "checkpoint_engine/ps.py L1097-1136, L1188), which no source measures (assumed 0)";
+        String h800Fail = "below the published time by a third or more, as the broadcast rows of this host "
+                + "(CKPT-GLM45AIR-8H800): the model's update is bound by the engine's loads per tensor and H800's NVLink "
+                + "is posed as H100's 18 links. The P2P update adds, in the model, each round's RDMA reads (owners' "
+                + "host memory through each rank's own NIC, two Mooncake QPs) ahead of its broadcasts, and the h2d "
+                + "buffer's registration: 0.43 s (GLM-4.5-Air) and 1.01 s (Qwen3-235B) over the modelled broadcast, "
+                + "where the published P2P adds 0.65 and 0.88 s; " + pgInit;
+        r.add(steady("CKPT-P2P-GLM45AIR-8H800", src, "Update (P2P), GLM-4.5-Air BF16, bucket 3.02 GiB", h800, 4.12,
+                CKPT_H800, "glm-4.5-air-p2p", P2P_CKPT, h800Fail, 0));
+        r.add(steady("CKPT-P2P-Q235-8H800", src, "Update (P2P), Qwen3-235B-A22B-Instruct-2507 BF16, bucket 2.68 GiB",
+                h800, 7.10, CKPT_H800, "qwen3-235b-p2p", P2P_CKPT, h800Fail, 0));
+        String h20Fail = "%s faster than published: as in the broadcast rows, the engines' loads, one call per tensor "
+                + "(DeepSeek-V3.1's ~90,000 FP8 tensors with their block scales, Kimi-K2's ~141,000), bound the update. "
+                + "The P2P update adds to the modelled broadcast 0.47 s (DeepSeek-V3.1) and 0.73 s (Kimi-K2): rounds "
+                + "of 16 RDMA reads from the owners' host memory ahead of their broadcasts (two Mooncake QPs per device "
+                + "pair) and the h2d buffer's registration. On 256 GPUs the published P2P adds about as much over the "
+                + "published broadcast (0.48 and 0.71 s); on 16 it adds 1.61 and 3.13 s, a difference the README does "
+                + "not explain and the model does not have; " + pgInit;
+        r.add(steady("CKPT-P2P-DSV31-16H20", src, "Update (P2P), DeepSeek-V3.1 FP8, 16 GPUs, bucket 5.41 GiB", h20,
+                11.80, CKPT_H20, "dsv31-16-p2p", P2P_CKPT, String.format(Locale.ROOT, h20Fail, "24%"), 16));
+        r.add(steady("CKPT-P2P-KIMI-16H20", src, "Update (P2P), Kimi-K2-Instruct FP8, 16 GPUs, bucket 5.91 GiB", h20,
+                17.49, CKPT_H20, "kimi-16-p2p", P2P_CKPT, String.format(Locale.ROOT, h20Fail, "21%"), 16));
+        r.add(steady("CKPT-P2P-DSV31-256H20", src, "Update (P2P), DeepSeek-V3.1 FP8, 16 of 256 GPUs, bucket 8 GiB", h20,
+                11.81, CKPT_H20, "dsv31-256-p2p", P2P_CKPT, String.format(Locale.ROOT, h20Fail, "24%"), 16));
+        r.add(steady("CKPT-P2P-KIMI-256H20", src, "Update (P2P), Kimi-K2-Instruct FP8, 16 of 256 GPUs, bucket 8 GiB",
+                h20, 16.75, CKPT_H20, "kimi-256-p2p", P2P_CKPT, "", 16));
     }
 
     private static void verl(List<ValidationRow> r) {

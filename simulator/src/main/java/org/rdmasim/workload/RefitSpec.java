@@ -63,11 +63,20 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
      * @param everyParameterShardToShard NCCL send/recv: every parameter shard to shard (NeMo-RL PR #2808's scope)
      *                       instead of FFN projections only with the rest broadcast (PR #2971's)
      * @param spareSlot      sharded RDT: one receive slot more than pulls in flight (no scatter wait per pull)
+     * @param p2pRanks       checkpoint-engine: 0 for its broadcast update, N for its P2P update of inference ranks
+     *                       0 to N - 1 ({@code ParameterServer.update(ranks=range(0, N))})
      */
     public record Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
-            boolean perTensorHandles, boolean everyParameterShardToShard, boolean spareSlot) {
+            boolean perTensorHandles, boolean everyParameterShardToShard, boolean spareSlot, int p2pRanks) {
         /** Every trainer rank sends. */
         public static final int ALL = 0;
+
+        /** The knobs of every method but checkpoint-engine's P2P update. */
+        public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
+                boolean perTensorHandles, boolean everyParameterShardToShard, boolean spareSlot) {
+            this(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
+                    everyParameterShardToShard, spareSlot, 0);
+        }
 
         /** The knobs of every method but colocated IPC (no host bounce, one handle per bucket). */
         public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered) {
@@ -91,11 +100,21 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
             if (senders < 0) {
                 throw new IllegalArgumentException("senders is 0 (all) or a count of trainer ranks, got " + senders);
             }
+            if (p2pRanks < 0) {
+                throw new IllegalArgumentException("p2pRanks is 0 (broadcast) or a count of inference ranks, got "
+                        + p2pRanks);
+            }
+        }
+
+        /** The same knobs with checkpoint-engine's update mode: 0 broadcast, N a P2P update of ranks 0 to N - 1. */
+        public Knobs withP2pRanks(int n) {
+            return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
+                    everyParameterShardToShard, spareSlot, n);
         }
 
         public Knobs withHostBounce(boolean bounce) {
             return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, bounce, perTensorHandles, everyParameterShardToShard,
-                    spareSlot);
+                    spareSlot, p2pRanks);
         }
 
         public boolean allSenders() {
@@ -104,12 +123,12 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
 
         public Knobs withSenders(int n) {
             return new Knobs(n, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot);
+                    everyParameterShardToShard, spareSlot, p2pRanks);
         }
 
         public Knobs withBucket(long bytes) {
             return new Knobs(senders, treeChildren, bytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot);
+                    everyParameterShardToShard, spareSlot, p2pRanks);
         }
     }
 

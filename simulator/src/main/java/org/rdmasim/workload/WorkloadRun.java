@@ -140,6 +140,15 @@ public final class WorkloadRun {
      * for the report and then handed to {@code then}.
      */
     public TransferEngine.Posted post(TransferItem item, Consumer<TransferResult> then) {
+        return post(item, null, then);
+    }
+
+    /**
+     * Posts one transfer now on {@code lanes} instead of the policy's: for an engine that opens one NIC a side
+     * itself (Mooncake's Transfer Engine as checkpoint-engine initialises it, one device per rank). Null: the
+     * policy's lanes, as {@link #post(TransferItem, Consumer)}.
+     */
+    public TransferEngine.Posted post(TransferItem item, List<LaneSplit.Candidate> lanes, Consumer<TransferResult> then) {
         String regFailure = faults.isEmpty() ? null : registrationFailure(item);
         if (regFailure != null) {
             double now = clock().now();
@@ -153,7 +162,8 @@ public final class WorkloadRun {
         // Each host found once (a lookup among all the cluster's hosts) for the plan and both data paths.
         Host from = cluster.host(item.from().host());
         Host to = cluster.host(item.to().host());
-        LanePolicy.Plan plan = planFor(item, from, to);
+        LanePolicy.Plan plan = lanes == null ? planFor(item, from, to)
+                : new LanePolicy.Plan(lanes, LaneSplit.MinChunk.PROPORTIONAL_SHARES);
         TransferSpec spec = new TransferSpec(item.id(), item.from(), item.to(), item.bytes(), item.operation(),
                 item.descriptors(), dataPath(from, item.from()), dataPath(to, item.to()), options.acs(),
                 options.iommuPenalty());

@@ -170,4 +170,47 @@ class RefitScenarioTest {
         refused("", "variants:\n  - name: x\n    workload: {refit: {inference: {hosts: inference, tp: 4, dp: 2, "
                 + "ep: true, engines: separate}}}\n", "engines", "expert parallelism");
     }
+
+    /**
+     * checkpoint-engine's P2P update: the ranks it names get the whole payload, once read and once broadcast to
+     * each other named rank, and the others nothing (conserved in that sense); its h2d buffer is registered at
+     * every update, the cached registration notwithstanding.
+     */
+    @Test
+    void checkpointEngineP2pUpdatesTheRanksItNamesOnly() throws IOException {
+        JsonNode s = run(scenario("", """
+                variants:
+                  - name: p2p-4
+                    workload: {refit: {method: checkpoint-engine, bucket: 256 KiB, mode: p2p, updateRanks: 4}}
+                  - name: p2p-all
+                    workload: {refit: {method: checkpoint-engine, bucket: 256 KiB, mode: p2p}}
+                """), "p2p");
+        long[] wire = new long[2];
+        for (int k = 0; k < 2; k++) {
+            JsonNode v = s.get("variants").get(k);
+            assertEquals("ok", v.get("status").asText(), v.toString());
+            JsonNode refit = v.get("refit");
+            assertEquals("checkpoint-engine p2p", refit.get("method").asText());
+            assertTrue(refit.get("conserved").asBoolean(), v.get("name").asText());
+            JsonNode steady = refit.get("cycles").get(1);
+            assertTrue(steady.get("stageSeconds").get("register").asDouble() > 0, "the h2d buffer, every update");
+            wire[k] = steady.get("wireBytes").asLong();
+        }
+        // payload x 4 updated ranks against payload x 8
+        assertEquals(2 * wire[0], wire[1]);
+    }
+
+    @Test
+    void checkpointEngineModeIsRefusedWhereItDoesNotApply() throws IOException {
+        refused("", "variants:\n  - name: x\n    workload: {refit: {mode: p2p}}\n", "mode",
+                "checkpoint-engine only", "rdma-pull");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: checkpoint-engine, bucket: 1 MiB, "
+                + "mode: gossip}}\n", "mode", "broadcast or p2p");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: checkpoint-engine, bucket: 1 MiB, "
+                + "updateRanks: 4}}\n", "updateRanks", "mode: p2p only");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: checkpoint-engine, bucket: 1 MiB, "
+                + "mode: p2p, updateRanks: 9}}\n", "updateRanks", "8 ranks");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: checkpoint-engine, bucket: 1 MiB, "
+                + "mode: p2p, doubleBuffering: false}}\n", "doubleBuffering", "two halves");
+    }
 }

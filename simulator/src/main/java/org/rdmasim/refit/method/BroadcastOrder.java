@@ -27,8 +27,13 @@ final class BroadcastOrder {
      * given communicator is not modelled.
      */
     static List<Integer> chain(WireContext ctx, Endpoint root, int stripe) {
+        return chain(ctx, ctx.inferenceRanks(), root, stripe);
+    }
+
+    /** As {@link #chain(WireContext, Endpoint, int)} through {@code ranks} only (a group of some inference ranks). */
+    static List<Integer> chain(WireContext ctx, List<Integer> ranks, Endpoint root, int stripe) {
         Map<String, List<Integer>> byHost = new LinkedHashMap<>();
-        for (int i : ctx.inferenceRanks()) {
+        for (int i : ranks) {
             Endpoint e = ctx.inference(i);
             if (!e.equals(root)) {
                 byHost.computeIfAbsent(e.host(), h -> new ArrayList<>()).add(i);

@@ -16,7 +16,8 @@ package org.rdmasim.refit.method;
  *   <li>{@link BroadcastRefit}, bucket by bucket to every inference rank:
  *     <ul>
  *       <li>{@link NcclBroadcast}: NCCL broadcast per bucket, from one rank or striped over trainer ranks;</li>
- *       <li>{@link CheckpointEngine}: host memory to GPU, broadcast, reload (MoonshotAI checkpoint-engine).</li>
+ *       <li>{@link CheckpointEngine}: host memory to GPU, broadcast, reload (MoonshotAI checkpoint-engine); its
+ *           P2P update reads the buckets from the owners' host memory over RDMA instead ({@link P2pUpdate}).</li>
  *     </ul></li>
  *   <li>{@link ColocatedIpc}: trainer and engine on the same GPUs, weights handed over through CUDA IPC
  *       handles bucket by bucket (slime, verl, OpenRLHF's hybrid engine); no NIC.</li>

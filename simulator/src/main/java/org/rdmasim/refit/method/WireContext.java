@@ -22,6 +22,7 @@ import org.rdmasim.refit.layout.SliceRoute;
 import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.Lane;
+import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferEngine;
 import org.rdmasim.transport.TransferResult;
@@ -268,8 +269,16 @@ public final class WireContext {
 
     /** Posts one RDMA transfer through the workload run (the backend's lanes), landing on inference rank {@code rank}. */
     void post(TransferItem item, int rank, Consumer<TransferResult> then) {
+        post(item, rank, null, then);
+    }
+
+    /**
+     * Posts one RDMA transfer on {@code lanes} (an engine that opens one NIC a side itself), landing on inference
+     * rank {@code rank}; null lanes: the backend's, as {@link #post(TransferItem, int, Consumer)}.
+     */
+    void post(TransferItem item, int rank, List<LaneSplit.Candidate> lanes, Consumer<TransferResult> then) {
         double start = clock().now();
-        run.post(item, r -> {
+        run.post(item, lanes, r -> {
             if (r.failed()) {
                 throw new IllegalStateException("refit transfer " + item.id() + " failed: " + r.failure());
             }
