@@ -277,9 +277,9 @@ public final class RefitSetup {
                     throw new Refused("updateRanks", "updateRanks " + k.p2pRanks() + " is more than the inference "
                             + "layout's " + inference.worldSize() + " ranks");
                 }
-                if (k.p2pRanks() > 0 && !k.doubleBuffered()) {
-                    throw new Refused("doubleBuffering", "checkpoint-engine's P2P update always broadcasts from two "
-                            + "halves of one buffer (torch.empty(bucket_size * 2), checkpoint_engine/ps.py L1215)");
+                if (!k.doubleBuffered()) {
+                    throw new Refused("doubleBuffering", "checkpoint-engine always broadcasts from two halves of one "
+                            + "buffer, in both its modes (torch.empty(bucket_size * 2), checkpoint_engine/ps.py L1215)");
                 }
                 yield new CheckpointEngine(new Buckets(bucket(k), k.doubleBuffered()), ibHca, k.p2pRanks());
             }

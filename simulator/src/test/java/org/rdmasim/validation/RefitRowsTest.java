@@ -67,9 +67,10 @@ class RefitRowsTest {
         // configuration); the registration terms were fitted to the same register dynamo #10901 times
         // (ModelExpress PR #450)
         // and the colocated per-handle and per-tensor costs from vime #175's two points; vLLM's sharded_rdt.md
-        // walls come from the runs its per-call figures (scatter wait, pack) were measured in; vime #175's stage
+        // walls come from the runs its per-call figures (scatter wait, pack) were measured in, and vLLM PR #43375's
+        // sync from the same 235B setup; vime #175's stage
         // times and update_weights_time come from the run its two points are taken from
-        assertEquals(List.of("VLLMRDT-PERNAME", "VLLMRDT-CHEAPPACK", "VLLMRDT-SPARE-PERNAME", "VLLMRDT-SPARE-CHEAPPACK",
+        assertEquals(List.of("VLLM43375-Q235-RDT", "VLLMRDT-PERNAME", "VLLMRDT-CHEAPPACK", "VLLMRDT-SPARE-PERNAME", "VLLMRDT-SPARE-CHEAPPACK",
                 "HALO11-CHUNK-1G", "HALO11-CHUNK-8G", "HALO11-VLLM-EFA", "DYN10901-REREG",
                 "VIME175-SLIME", "VIME175-PER-TENSOR", "VIME175-BUILD-SLIME", "VIME175-BUILD-PER-TENSOR",
                 "VIME175-RAYGET-SLIME", "VIME175-RAYGET-PER-TENSOR", "VIME175-UPDATE-SLIME",

@@ -3,25 +3,21 @@ package org.rdmasim.refit.method;
 import org.rdmasim.transport.config.NcclIbHca;
 
 /**
- * MoonshotAI's checkpoint-engine in broadcast mode ({@code checkpoint_engine/ps.py},
- * {@code _update_per_bucket}): the converted weights wait in host memory, split among owner ranks; bucket by
- * bucket, the owner copies its bucket from host memory into its GPU over PCIe (H2D, into an H2D buffer,
- * then a device copy into half {@code gidx % 2} of the double broadcast buffer), broadcasts it to all ranks
- * over one process group ({@code dist.broadcast(buffer_b, src=brank)}, in issue order), and every inference
- * engine reloads what it needs from the buffer through CUDA IPC. The README gives the three stages (H2D,
- * broadcast, reload) and notes the full three-stage pipeline is not implemented: the double buffer lets the
- * reload of one bucket overlap the next broadcast, which is what is modelled here. Each bucket pays the
- * per-bucket fixed cost ({@link RefitCalibration#BUCKET}) before its broadcast.
+ * MoonshotAI's checkpoint-engine ({@code checkpoint_engine/ps.py} @415c3205, {@code _update_per_bucket}), both its
+ * modes run by {@link CheckpointUpdate} as the code runs them: the converted weights wait in host memory, each
+ * owner rank's share cut into buckets of its own; round after round, every receiver gets its next bucket into its
+ * GPU's H2D buffer (the broadcast update: each owner copies its own over PCIe, all at once; the P2P update: the
+ * updated ranks read them from the owners' host memory over RDMA), then bucket after bucket is copied into half
+ * {@code gidx % 2} of the double broadcast buffer, broadcast over one process group
+ * ({@code dist.broadcast(buffer_b, src=brank)}) and reloaded by every inference engine through CUDA IPC
+ * ({@code load_weights} per bucket), a reload overlapping the next broadcast. Each bucket pays the per-bucket
+ * fixed cost ({@link RefitCalibration#BUCKET}) before its broadcast. The buffers are always two: the code has no
+ * single-buffer mode. Not modelled: the fallback without an H2D buffer when GPU memory is short (L1043-1060).
  *
  * <p>The owners are the plan's trainer ranks (their GPUs' hosts hold the weights in host memory; a
- * colocated deployment places them on inference GPUs), bucket b owned by the (b mod owners)-th. No
- * gather or conversion: the host copy is already the inference checkpoint. The bucket size is the
- * caller's, or checkpoint-engine's own rule ({@link Buckets#checkpointEngineRule}).
- *
- *
- * <p>With {@code p2pRanks} above 0 it runs checkpoint-engine's P2P update instead ({@link P2pUpdate}): the
- * inference ranks 0 to {@code p2pRanks - 1} read the buckets from the owners' host memory over RDMA (Mooncake's
- * Transfer Engine), broadcast them among themselves and load them.
+ * colocated deployment places them on inference GPUs). No gather or conversion: the host copy is already the
+ * inference checkpoint. The bucket size is the caller's, or checkpoint-engine's own rule
+ * ({@link Buckets#checkpointEngineRule}).
  *
  * @param ibHca    {@code NCCL_IB_HCA} in the variant's environment: the NICs NCCL may use on each host
  * @param p2pRanks 0: the broadcast update; N: the P2P update of inference ranks 0 to N - 1
@@ -31,6 +27,10 @@ public record CheckpointEngine(Buckets buckets, NcclIbHca ibHca, int p2pRanks) i
     public CheckpointEngine {
         if (buckets == null) {
             throw new IllegalArgumentException("a checkpoint engine needs its bucket size");
+        }
+        if (buckets.depth() != 2) {
+            throw new IllegalArgumentException("checkpoint-engine always broadcasts from two halves of one buffer "
+                    + "(checkpoint_engine/ps.py L1215)");
         }
         if (ibHca == null) {
             throw new IllegalArgumentException("a checkpoint engine needs its NCCL_IB_HCA (NcclIbHca.unset() when not set)");
@@ -70,13 +70,6 @@ public record CheckpointEngine(Buckets buckets, NcclIbHca ibHca, int p2pRanks) i
 
     @Override
     public void run(WireContext ctx, Runnable done) {
-        if (p2p()) {
-            P2pUpdate.run(this, ctx, done);
-            return;
-        }
-        // the owner copies its bucket from host memory into its H2D buffer, then into the broadcast buffer
-        new BucketedBroadcast(this, "a checkpoint engine", "ckpt", BucketPipeline.WireOrder.GLOBAL)
-                .run(ctx, ctx.trainerRanks(), (root, size, label, then) -> ctx.h2d(root, size, label + "/h2d",
-                        () -> ctx.gpuWork(RefitStage.H2D, root, ctx.copySeconds(root, size), then)), done);
+        CheckpointUpdate.run(this, ctx, done);
     }
 }

@@ -17,7 +17,7 @@ package org.rdmasim.refit.method;
  *     <ul>
  *       <li>{@link NcclBroadcast}: NCCL broadcast per bucket, from one rank or striped over trainer ranks;</li>
  *       <li>{@link CheckpointEngine}: host memory to GPU, broadcast, reload (MoonshotAI checkpoint-engine); its
- *           P2P update reads the buckets from the owners' host memory over RDMA instead ({@link P2pUpdate}).</li>
+ *           P2P update reads the buckets from the owners' host memory over RDMA instead ({@link CheckpointUpdate}).</li>
  *     </ul></li>
  *   <li>{@link ColocatedIpc}: trainer and engine on the same GPUs, weights handed over through CUDA IPC
  *       handles bucket by bucket (slime, verl, OpenRLHF's hybrid engine); no NIC.</li>

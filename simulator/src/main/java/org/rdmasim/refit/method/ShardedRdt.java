@@ -33,8 +33,12 @@ import org.rdmasim.workload.TransferItem;
  *   <li><b>A produce call per pull unit</b>: the producer's sidecar replays the consumer's op chains and packs the
  *       slices into one blob (GIL-bound: one call at a time per producer), then the consumer reads the blob (one
  *       contiguous READ). A consumer asks for unit j+1 while unit j is on the wire; its reads stay serialized.</li>
- *   <li><b>The receive ring</b> ({@code num_rdt_buffers} = 2): every pull waits for the scatter of the pull that
- *       last used its slot, dispatched just before; with a spare slot the wait goes.</li>
+ *   <li><b>The receive ring</b> ({@code num_rdt_buffers} = 2): every pull (each unit is a chunk of its own:
+ *       {@code _chunk_module_scatters} in {@code sharded_rdt_engine.py} cuts a group per expert coordinate) waits for
+ *       the scatter of the pull that last used its slot, dispatched just before; with a spare slot the wait goes.
+ *       ASSUMED: the wait is on the worker's critical path, between one read and the next, as the doc's "every chunk
+ *       therefore pays a wait" reads; if it overlapped the previous pull's RDMA instead, the 235B sync would take
+ *       about the wire alone (the {@code spareSlot} variant's answer).</li>
  * </ul>
  * The pack and the scatter wait are per-call costs measured in the doc at 235B ({@link RefitCalibration#RDT_PACK},
  * {@link RefitCalibration#RDT_SCATTER}, calibrated). The pulls land in receive arenas registered at init and
@@ -395,6 +399,8 @@ public final class ShardedRdt implements RefitMethod {
                         + (u.ep() >= 0 ? "e" + u.ep() : "") + "/t" + p + "-i" + c, ctx.trainer(p), ctx.inference(c),
                         u.bytes(), 0, Operation.READ, 1);
                 ctx.post(item, c, x -> {
+                    // each pull unit is a chunk of its own (vLLM's _chunk_module_scatters cuts a group per expert
+                    // coordinate), and every chunk waits for its slot's scatter; the group is freed after its last
                     boolean lastOfGroup = j + 1 == mine.size() || mine.get(j + 1).group() != u.group();
                     Runnable after = () -> {
                         reading = false;
@@ -405,11 +411,9 @@ public final class ShardedRdt implements RefitMethod {
                         }
                         tryRead();
                     };
-                    if (!lastOfGroup) {
-                        after.run();
-                        return;
+                    if (lastOfGroup) {
+                        free(u.group());
                     }
-                    free(u.group());
                     if (scatter > 0) {
                         ctx.gpuCall(RefitStage.INSTALL, ctx.inference(c), scatter, "rdt scatter wait",
                                 "the receive slot's scatter, waited for before the next pull (" + RefitCalibration.RDT_SCATTER

@@ -27,7 +27,7 @@ import org.rdmasim.transport.TransferEngine;
 import org.rdmasim.transport.TransferResult;
 import org.rdmasim.transport.TransferSpec;
 
-/** checkpoint-engine's P2P update ({@link P2pUpdate}): who reads what, when, and what each updated rank receives. */
+/** checkpoint-engine's P2P update ({@link CheckpointUpdate}): who reads what, when, and what each updated rank receives. */
 class CheckpointEngineP2pTest {
     private static final long TENSORS = 40;
 
@@ -57,7 +57,7 @@ class CheckpointEngineP2pTest {
         TransferSpec spec = new TransferSpec("x", new Endpoint("train", "CPU0"), RefitFixture.inference(0), bytes,
                 Operation.READ, 1, DataPath.HOST_MEMORY, DataPath.GPUDIRECT, false, 0);
         // each rank's Transfer Engine opens the RDMA device of its local rank: GPU0's, mlx5_0, on both hosts
-        int qps = P2pUpdate.MOONCAKE_QPS_PER_ENDPOINT;
+        int qps = CheckpointUpdate.MOONCAKE_QPS_PER_ENDPOINT;
         assertEquals(2, qps, "Mooncake's num_qp_per_ep default");
         Lane lane = new Lane("mlx5_0", "mlx5_0", bytes / qps);
         List<Double> usage = new ArrayList<>();
@@ -142,7 +142,7 @@ class CheckpointEngineP2pTest {
         for (TransferResult t : res.transfers()) {
             assertEquals("train", t.spec().source().host());
             assertTrue(t.spec().source().device().startsWith("CPU"), "read from host memory: " + t.spec().source());
-            assertEquals(P2pUpdate.MOONCAKE_QPS_PER_ENDPOINT, t.lanes().size());
+            assertEquals(CheckpointUpdate.MOONCAKE_QPS_PER_ENDPOINT, t.lanes().size());
             String owner = t.spec().id().replaceAll(".*/t([0-9]+)-i([0-9]+)@.*", "$1");
             String receiver = t.spec().id().replaceAll(".*/t([0-9]+)-i([0-9]+)@.*", "$2");
             for (var lane : t.lanes()) {
@@ -155,17 +155,17 @@ class CheckpointEngineP2pTest {
 
     @Test
     void bucketsNeverSpanOwnersAndCoverThePayload() {
-        List<P2pUpdate.Bucket> b = P2pUpdate.buckets(3, 10 * GB, 2 * GB);
+        List<CheckpointUpdate.Bucket> b = CheckpointUpdate.buckets(3, 10 * GB, 2 * GB);
         // shares 3.33, 3.33, 3.33 GB: two buckets each (2 GB and the rest)
         assertEquals(6, b.size());
         long sum = 0;
         long at = 0;
-        for (P2pUpdate.Bucket x : b) {
+        for (CheckpointUpdate.Bucket x : b) {
             assertEquals(at, x.from());
             at += x.size();
             sum += x.size();
-            assertTrue(x.from() >= P2pUpdate.shareStart(10 * GB, 3, x.owner())
-                    && x.from() + x.size() <= P2pUpdate.shareStart(10 * GB, 3, x.owner() + 1));
+            assertTrue(x.from() >= CheckpointUpdate.shareStart(10 * GB, 3, x.owner())
+                    && x.from() + x.size() <= CheckpointUpdate.shareStart(10 * GB, 3, x.owner() + 1));
         }
         assertEquals(10 * GB, sum);
     }
@@ -178,31 +178,31 @@ class CheckpointEngineP2pTest {
     void receiversAreAssignedAsCheckpointEngineDoes() {
         // owner 0 on device A with three buckets, owner 1 on B with one; ranks 0, 1, 2 each their own device:
         // two receivers (two owner devices); the second round ends at a2, A being taken by a1
-        List<P2pUpdate.Bucket> b = List.of(new P2pUpdate.Bucket(0, 0, 1), new P2pUpdate.Bucket(0, 1, 1),
-                new P2pUpdate.Bucket(0, 2, 1), new P2pUpdate.Bucket(1, 3, 1));
-        List<P2pUpdate.Assigned> got = P2pUpdate.assign(b, o -> o == 0 ? "A" : "B", List.of(0, 1, 2), r -> "X" + r);
-        assertEquals(List.of(new P2pUpdate.Assigned(0, b.get(0)), new P2pUpdate.Assigned(1, b.get(3)),
-                new P2pUpdate.Assigned(0, b.get(1)), new P2pUpdate.Assigned(0, b.get(2))), got);
+        List<CheckpointUpdate.Bucket> b = List.of(new CheckpointUpdate.Bucket(0, 0, 1), new CheckpointUpdate.Bucket(0, 1, 1),
+                new CheckpointUpdate.Bucket(0, 2, 1), new CheckpointUpdate.Bucket(1, 3, 1));
+        List<CheckpointUpdate.Assigned> got = CheckpointUpdate.assign(b, o -> o == 0 ? "A" : "B", List.of(0, 1, 2), r -> "X" + r);
+        assertEquals(List.of(new CheckpointUpdate.Assigned(0, b.get(0)), new CheckpointUpdate.Assigned(1, b.get(3)),
+                new CheckpointUpdate.Assigned(0, b.get(1)), new CheckpointUpdate.Assigned(0, b.get(2))), got);
         // ranks 0, 1 share device X, ranks 2, 3 device Y: receivers 0 and 2; owners 0, 1 on A, 2, 3 on B
-        List<P2pUpdate.Bucket> c = List.of(new P2pUpdate.Bucket(0, 0, 1), new P2pUpdate.Bucket(0, 1, 1),
-                new P2pUpdate.Bucket(1, 2, 1), new P2pUpdate.Bucket(2, 3, 1), new P2pUpdate.Bucket(3, 4, 1),
-                new P2pUpdate.Bucket(3, 5, 1));
-        List<P2pUpdate.Assigned> got2 = P2pUpdate.assign(c, o -> o < 2 ? "A" : "B", List.of(0, 1, 2, 3),
+        List<CheckpointUpdate.Bucket> c = List.of(new CheckpointUpdate.Bucket(0, 0, 1), new CheckpointUpdate.Bucket(0, 1, 1),
+                new CheckpointUpdate.Bucket(1, 2, 1), new CheckpointUpdate.Bucket(2, 3, 1), new CheckpointUpdate.Bucket(3, 4, 1),
+                new CheckpointUpdate.Bucket(3, 5, 1));
+        List<CheckpointUpdate.Assigned> got2 = CheckpointUpdate.assign(c, o -> o < 2 ? "A" : "B", List.of(0, 1, 2, 3),
                 r -> r < 2 ? "X" : "Y");
-        assertEquals(List.of(new P2pUpdate.Assigned(0, c.get(0)), new P2pUpdate.Assigned(2, c.get(3)),
-                new P2pUpdate.Assigned(0, c.get(1)), new P2pUpdate.Assigned(2, c.get(4)),
-                new P2pUpdate.Assigned(0, c.get(2)), new P2pUpdate.Assigned(2, c.get(5))), got2);
+        assertEquals(List.of(new CheckpointUpdate.Assigned(0, c.get(0)), new CheckpointUpdate.Assigned(2, c.get(3)),
+                new CheckpointUpdate.Assigned(0, c.get(1)), new CheckpointUpdate.Assigned(2, c.get(4)),
+                new CheckpointUpdate.Assigned(0, c.get(2)), new CheckpointUpdate.Assigned(2, c.get(5))), got2);
     }
 
     @Test
     void devicesSplitOverGpusAsCheckpointEngineDoes() {
         Host h = RefitFixture.twoHosts().get(0);
-        assertEquals("mlx5_0", P2pUpdate.device(h, h.gpu("GPU0"), org.rdmasim.transport.config.NcclIbHca.unset()).name());
-        assertEquals("mlx5_1", P2pUpdate.device(h, h.gpu("GPU1"), org.rdmasim.transport.config.NcclIbHca.unset()).name());
+        assertEquals("mlx5_0", CheckpointUpdate.device(h, h.gpu("GPU0"), org.rdmasim.transport.config.NcclIbHca.unset()).name());
+        assertEquals("mlx5_1", CheckpointUpdate.device(h, h.gpu("GPU1"), org.rdmasim.transport.config.NcclIbHca.unset()).name());
         // NCCL_IB_HCA naming one device: both local ranks share it
         org.rdmasim.transport.config.NcclIbHca one = org.rdmasim.transport.config.NcclIbHca.parse("=mlx5_1");
-        assertEquals("mlx5_1", P2pUpdate.device(h, h.gpu("GPU0"), one).name());
-        assertEquals("mlx5_1", P2pUpdate.device(h, h.gpu("GPU1"), one).name());
+        assertEquals("mlx5_1", CheckpointUpdate.device(h, h.gpu("GPU0"), one).name());
+        assertEquals("mlx5_1", CheckpointUpdate.device(h, h.gpu("GPU1"), one).name());
     }
 
     @Test

@@ -16,9 +16,14 @@ import org.rdmasim.transport.config.NcclIbHca;
 import org.rdmasim.workload.TransferItem;
 
 /**
- * checkpoint-engine's P2P update, {@code ParameterServer.update(ranks=...)} (MoonshotAI/checkpoint-engine
- * {@code checkpoint_engine/ps.py} at 415c3205, {@code _update_per_bucket} L1163-1279 with {@code ranks} set),
- * as its code runs it:
+ * checkpoint-engine's update, {@code ParameterServer.update} (MoonshotAI/checkpoint-engine
+ * {@code checkpoint_engine/ps.py} at 415c3205, {@code _update_per_bucket} L1163-1279), as its code runs it, in
+ * both its modes. Without {@code ranks} (the broadcast update) every rank is its own buckets' receiver
+ * ({@code _gen_h2d_buckets} L592-594: "if ranks is empty, assign the owner_rank as receiver_rank"): at the top of
+ * round i every owner copies its i-th bucket from its host memory into its GPU's {@code h2d_buffer}, all owners
+ * at once (L1235-1241), and only then do the round's broadcasts go, owner after owner, to every inference rank;
+ * a round's copies wait for its previous round's last hand-over, so they overlap only the engines' last load.
+ * With {@code ranks} set (the P2P update):
  * <ul>
  *   <li>The weights stay where they were registered: in pinned host memory of every owner rank (the plan's
  *       trainer ranks; {@code examples/update.py} splits the checkpoint over all world ranks), each owner's
@@ -54,7 +59,7 @@ import org.rdmasim.workload.TransferItem;
  * L1097-1136, NCCL's communicator set up at the update's first {@code dist.barrier()}), which the timed update
  * contains and no source measures.
  */
-final class P2pUpdate {
+final class CheckpointUpdate {
     /**
      * RC QPs of one Mooncake endpoint (an HCA pair), {@code num_qp_per_ep = 2} (kvcache-ai/Mooncake
      * {@code mooncake-transfer-engine/include/config.h}: L34 at v0.3.6, September 2025, the release line
@@ -79,6 +84,8 @@ final class P2pUpdate {
 
     private final CheckpointEngine refit;
     private final WireContext ctx;
+    /** The broadcast update: owners receive their own buckets, by a host-to-GPU copy, and broadcast them to all. */
+    private final boolean local;
     private final Runnable done;
     private final List<Integer> updated;
     private final List<List<Assigned>> rounds = new ArrayList<>();
@@ -88,7 +95,7 @@ final class P2pUpdate {
     private boolean loading;
     private Runnable afterLoad;
 
-    private P2pUpdate(CheckpointEngine refit, WireContext ctx, Runnable done) {
+    private CheckpointUpdate(CheckpointEngine refit, WireContext ctx, Runnable done) {
         this.refit = refit;
         this.ctx = ctx;
         this.done = done;
@@ -102,12 +109,21 @@ final class P2pUpdate {
             throw new IllegalArgumentException("a P2P update of " + refit.p2pRanks() + " ranks needs as many inference "
                     + "ranks; the plan has " + all.size());
         }
-        this.updated = all.subList(0, refit.p2pRanks());
+        this.local = !refit.p2p();
+        this.updated = local ? all : all.subList(0, refit.p2pRanks());
         this.perBucket = ctx.plan().calibration().value(RefitCalibration.BUCKET);
         List<Integer> owners = ctx.trainerRanks();
         List<Bucket> buckets = buckets(owners.size(), payload, refit.buckets().bucketBytes());
-        List<Assigned> assigned = assign(buckets, o -> key(ctx.trainer(owners.get(o))), updated,
-                r -> key(ctx.inference(r)));
+        List<Assigned> assigned;
+        if (local) {
+            // each owner receives its own buckets (the receiver index is the owner's)
+            assigned = new ArrayList<>();
+            for (Bucket b : buckets) {
+                assigned.add(new Assigned(b.owner(), b));
+            }
+        } else {
+            assigned = assign(buckets, o -> key(ctx.trainer(owners.get(o))), updated, r -> key(ctx.inference(r)));
+        }
         Map<Integer, List<Assigned>> byReceiver = new LinkedHashMap<>();
         for (Assigned a : assigned) {
             byReceiver.computeIfAbsent(a.receiver(), k -> new ArrayList<>()).add(a);
@@ -124,9 +140,14 @@ final class P2pUpdate {
         }
     }
 
-    /** Runs one P2P update of {@code refit} on {@code ctx}; {@code done} once the last bucket is loaded. */
+    /** Runs one update of {@code refit} on {@code ctx} (its mode's); {@code done} once the last bucket is loaded. */
     static void run(CheckpointEngine refit, WireContext ctx, Runnable done) {
-        P2pUpdate u = new P2pUpdate(refit, ctx, done);
+        CheckpointUpdate u = new CheckpointUpdate(refit, ctx, done);
+        if (u.local) {
+            // the broadcast update registers nothing with a transfer engine (no p2p store, L1204-1208)
+            u.round(0);
+            return;
+        }
         Registration h2dBuffer = new Registration(Registration.Mode.ARENA, 0, false, 1, 1);
         double register = h2dBuffer.seconds(ctx.registrationTerms(), refit.buckets().bucketBytes(), 1);
         ctx.hold(RefitStage.REGISTER, register, () -> u.round(0));
@@ -242,10 +263,18 @@ final class P2pUpdate {
         }
     }
 
-    /** One synchronous {@code batch_transfer_sync_read}: the bucket from its owner's host memory into the receiver's GPU. */
+    /**
+     * The receiver's bucket into its GPU's {@code h2d_buffer}: in the broadcast update the owner's own copy from its
+     * host memory ({@code _copy_to_buffer} without an owner rank, L1065-1095); in the P2P update one synchronous
+     * {@code batch_transfer_sync_read} from the owner's host memory over RDMA.
+     */
     private void read(Assigned a, Runnable then) {
         Bucket b = a.bucket();
         Endpoint ownerGpu = ctx.trainer(ctx.trainerRanks().get(b.owner()));
+        if (local) {
+            ctx.h2d(ownerGpu, b.size(), "c" + ctx.cycle() + "/ckpt/t" + b.owner() + "@" + b.from() + "/h2d", then);
+            return;
+        }
         Host ownerHost = ctx.host(ownerGpu.host());
         TopologyNode ownerNic = device(ownerHost, ctx.gpu(ownerGpu), refit.ibHca());
         // host memory of the owner GPU's socket: checkpoint-engine binds each rank to its GPU's NUMA node
@@ -283,17 +312,23 @@ final class P2pUpdate {
         }
         Assigned a = round.get(j);
         Bucket b = a.bucket();
-        Endpoint root = ctx.inference(a.receiver());
+        Endpoint root = local ? ctx.trainer(ctx.trainerRanks().get(b.owner())) : ctx.inference(a.receiver());
         List<Integer> chain = BroadcastOrder.chain(ctx, updated, root, 0);
-        String label = "c" + ctx.cycle() + "/ckpt-p2p/b" + gidx++;
+        String label = "c" + ctx.cycle() + (local ? "/ckpt/b" : "/ckpt-p2p/b") + gidx++;
         long tensors = ctx.plan().broadcastTensorsIn(b.from(), b.from() + b.size());
         ctx.gpuWork(RefitStage.H2D, root, ctx.copySeconds(root, b.size()),
                 () -> ctx.gpuWork(RefitStage.DISPATCH, root, perBucket,
                         () -> ctx.broadcast(BroadcastOrder.members(ctx, root, chain), chain, refit.ibHca(), b.size(),
-                                label, () -> whenLoaded(() -> {
-                                    load(b, tensors);
-                                    broadcast(i, j + 1);
-                                }))));
+                                label, () -> {
+                                    if (local) {
+                                        // an inference rank on the owner's own GPU has the bucket without a wire
+                                        BroadcastOrder.landedAtRoot(ctx, root, b.size());
+                                    }
+                                    whenLoaded(() -> {
+                                        load(b, tensors);
+                                        broadcast(i, j + 1);
+                                    });
+                                })));
     }
 
     /** Every updated rank's engine loads the bucket ({@code load_weights} over its tensors, then its share's copy). */
