@@ -85,10 +85,6 @@ final class RefitReader {
                         + "replica its own engine), got '" + i.get("engines").text() + "'");
             }
             separate = engines.equals("separate");
-            if (separate && ep) {
-                throw i.get("engines").error("separate engines with expert parallelism are not modelled: each "
-                        + "engine's experts would spread over its own TP ranks only");
-            }
         }
         RefitSpec.Inference inference = new RefitSpec.Inference(size(i, "tp"), size(i, "dp"), ep,
                 count(i, "redundantExperts"), separate);

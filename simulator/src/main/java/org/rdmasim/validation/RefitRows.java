@@ -340,7 +340,7 @@ final class RefitRows {
         String q30 = "Qwen3-30B-A3B, train TP4 EP8 on 2 hosts, inference TP8 EP8 on 2 hosts. " + setup;
         String glm = "GLM-4.5-Air, train PP4 EP8 on 4 hosts (stages posed 11/12/12/11 layers), inference TP8 EP8 on 4 "
                 + "hosts. " + setup;
-        String rdmaFail = "an order of magnitude faster than published: the RDMA path is posed as GPU-to-GPU pulls of "
+        String rdmaFail = "7-14x faster than published: the RDMA path is posed as GPU-to-GPU pulls of "
                 + "the slice map; the source sends from a CPU replica of the engine's weights, and loading tensors "
                 + "into it (the source: its cost 'outweighs the benefit' at small EP) and the post-process are not "
                 + "modelled";
@@ -535,12 +535,9 @@ final class RefitRows {
                 + "posed as ep 8 over 16-way data parallelism" + fp8Setup, 2.90, 4.00, "ep8dp2-tp2dp8-fp8",
                 "1.6-2.2x faster than published: " + fp8Scales + NEMO_GAP));
         r.add(range("NEMO2971-GENEP-TP4EP4DP4", src, "refit, BF16, gen EP: EP4xTP2xDP2 -> TP4xEP4xDP4", setup
-                + "; the inference side posed as one vLLM engine of TP4 x DP4 with expert parallelism, its experts "
-                + "spread over all 16 ranks (rdmasim's inference has no EP group smaller than TP x DP, so EP4 is "
-                + "not posed as published)", 1.00, 1.60, "ep4tp2-tp4ep-dp4", "8.1-13x faster than published: "
-                + "with experts spread over all 16 inference ranks each receives a sixteenth of them, so the wire "
-                + "moves less than with replicated experts; " + NEMO_GAP).notCounted("posed on a layout other than the "
-                + "source's: its inference EP4 is not a layout rdmasim can pose (experts over all 16 ranks instead)"));
+                + "; the inference side posed as four separate vLLM engines of TP4 (NeMo-RL's DP), each with its "
+                + "experts over its own 4 ranks (EP4)", 1.00, 1.60, "ep4tp2-tp4ep-dp4", "2.3-3.7x faster than "
+                + "published: " + NEMO_GAP));
         String set = "NVIDIA-NeMo/RL PR #2413 (closed; the same table in PR #2808) [nemo-rl-pr-2413]";
         String posedAll = "no hardware is stated: posed on DGX-H100 (8 x 400G ConnectX-7), PR #2971's platform; "
                 + "every parameter shard to shard (shardToShard: all), as these runs predate PR #2971's split ('the "

@@ -167,8 +167,6 @@ class RefitScenarioTest {
                 "nccl-broadcast only", "nccl-p2p", "refit.yaml:16");
         refused("", "variants:\n  - name: x\n    workload: {refit: {inference: {hosts: inference, tp: 4, dp: 2, "
                 + "engines: several}}}\n", "engines", "several", "one", "separate");
-        refused("", "variants:\n  - name: x\n    workload: {refit: {inference: {hosts: inference, tp: 4, dp: 2, "
-                + "ep: true, engines: separate}}}\n", "engines", "expert parallelism");
     }
 
     /**

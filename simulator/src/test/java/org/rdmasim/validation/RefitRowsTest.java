@@ -152,10 +152,7 @@ class RefitRowsTest {
             assertTrue(r.dependsOn().stream().noneMatch(d -> d.startsWith("refit.bucketSeconds")), r.id()
                     + ": NCCL send/recv pays no per-bucket call");
             assertFalse(r.knownFailure().isEmpty(), r.id() + " says what the model lacks");
-            if (r.id().equals("NEMO2971-GENEP-TP4EP4DP4")) {
-                // its inference EP4 is not a layout rdmasim poses: shown, not counted
-                assertTrue(r.uncounted().contains("layout other than the source's"), r.id());
-            } else if (r.id().startsWith("NEMO2971")) {
+            if (r.id().startsWith("NEMO2971")) {
                 assertTrue(r.uncounted().isEmpty(), r.id());
                 assertTrue(r.setup().contains("DGX-H100") && r.setup().contains("Not stated"), r.id());
             } else {

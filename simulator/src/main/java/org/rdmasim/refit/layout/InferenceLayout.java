@@ -18,9 +18,6 @@ package org.rdmasim.refit.layout;
  */
 public record InferenceLayout(int tp, int dp, boolean expertParallel, int redundantExperts, boolean separateEngines) {
     public InferenceLayout {
-        if (separateEngines && expertParallel) {
-            throw new IllegalArgumentException("separate engines with expert parallelism are not modelled");
-        }
         if (tp < 1 || dp < 1) {
             throw new IllegalArgumentException("inference tp and dp must be >= 1, got tp " + tp + " dp " + dp);
         }

@@ -82,7 +82,14 @@ final class InferenceNeeds {
                         copies++;
                         i++;
                     }
-                    out.add(new Need(rank, whole, copies));
+                    if (layout.separateEngines()) {
+                        // each engine (DP replica) spreads the experts over its own TP ranks: the same map in every one
+                        for (int d = 0; d < layout.dp(); d++) {
+                            out.add(new Need(layout.rank(d, rank), whole, copies));
+                        }
+                    } else {
+                        out.add(new Need(rank, whole, copies));
+                    }
                 }
                 return out;
             }

@@ -72,7 +72,15 @@ class InferenceSharesTest {
         // 64) and routers (10 x 64 per layer), bf16
         long replicated = (2 * (2 * 16 + 2 * 64) + 64) * 2 + 2 * 10 * 64 * 2;
         assertEquals(2 * (m.bytes() + replicated), separateTotal, "each engine holds the model once");
-        assertThrows(IllegalArgumentException.class, () -> new InferenceLayout(2, 2, true, 0, true));
+        // with expert parallelism inside each engine (EP = the engine's TP): each engine holds every expert once,
+        // whole, on one of its ranks, the same map in every engine; one engine of all four ranks holds them once
+        List<RankShare> epOne = InferenceShares.of(m, new InferenceLayout(2, 2, true, 0));
+        List<RankShare> epSeparate = InferenceShares.of(m, new InferenceLayout(2, 2, true, 0, true));
+        long epOneTotal = epOne.stream().mapToLong(RankShare::bytes).sum();
+        long epSeparateTotal = epSeparate.stream().mapToLong(RankShare::bytes).sum();
+        assertEquals(experts, epSeparateTotal - epOneTotal, "the experts held once per engine");
+        assertEquals(epSeparate.get(0).bytes(), epSeparate.get(2).bytes(), "TP rank 0 of each engine");
+        assertEquals(epSeparate.get(1).bytes(), epSeparate.get(3).bytes(), "TP rank 1 of each engine");
     }
 
     @Test
