@@ -356,7 +356,7 @@ final class RefitRows {
         r.add(steady("LMSYS-GLM45AIR-RDMA", src, "RDMA P2P update, GLM-4.5-Air", glm, 2.6372, LMSYS, "glm-4.5-air-rdma",
                 PULL, rdmaFail, 32));
         String q235 = "Qwen3-235B-A22B, train TP4 PP4 CP2 EP16 on 8 hosts (stages posed 23/24/24/23 layers), inference "
-                + "TP32 EP32 on 8 hosts (posed 2 engines, experts over all 64 ranks). " + setup;
+                + "TP32 EP32 on 8 hosts (posed 2 engines of TP32, each with its experts over its own 32 ranks). " + setup;
         r.add(steady("LMSYS-Q235-NCCL", src, "NCCL broadcast update, Qwen3-235B-A22B", q235, 10.7536, LMSYS,
                 "qwen3-235b-nccl", BCAST, "", 64));
         r.add(steady("LMSYS-Q235-RDMA", src, "RDMA P2P update, Qwen3-235B-A22B", q235, 3.1620, LMSYS,
@@ -375,7 +375,7 @@ final class RefitRows {
         r.add(steady("LMSYS-MOONLIGHT-RDMA", src, "RDMA P2P update, Moonlight-16B-A3B", moon, 1.0733, LMSYS,
                 "moonlight-16b-rdma", PULL, rdmaFailOneHost, 8));
         String flash = "GLM-4.7-Flash (the source's 'GLM-4.7-9B-Flash', 30B total; MLA attention), train TP4 EP8 on 1 "
-                + "host, inference TP4 EP4 on 1 host (posed 2 engines of TP4, experts over all 8 ranks)." + oneHost;
+                + "host, inference TP4 EP4 on 1 host (posed 2 engines of TP4, each with its experts over its own 4 ranks)." + oneHost;
         r.add(steady("LMSYS-GLM47FLASH-NCCL", src, "NCCL broadcast update, GLM-4.7-Flash", flash, 2.5086, LMSYS,
                 "glm-4.7-flash-nccl", BCAST, "faster than published: the 60 GB broadcast takes 1.22 s at the sender's "
                         + "one nearest NIC, the engines' loads of 9,491 tensors 0.88 s behind it; " + noOverhead("1.23"),
@@ -383,8 +383,8 @@ final class RefitRows {
         r.add(steady("LMSYS-GLM47FLASH-RDMA", src, "RDMA P2P update, GLM-4.7-Flash", flash, 4.2290, LMSYS,
                 "glm-4.7-flash-rdma", PULL, rdmaFailOneHost, 8));
         String kimi = "Kimi-K2 FP8 re-quantised by the source to 64 x 64 blocks (~1 TB), train TP8 PP8 CP4 EP32 on 32 "
-                + "hosts (stages posed 7/8/8/8/8/8/8/6 layers), inference TP32 EP32 on 32 hosts (posed 8 engines, "
-                + "experts over all 256 ranks). " + setup.replace(", BF16", "");
+                + "hosts (stages posed 7/8/8/8/8/8/8/6 layers), inference TP32 EP32 on 32 hosts (posed 8 engines of "
+                + "TP32, each with its experts over its own 32 ranks). " + setup.replace(", BF16", "");
         r.add(steady("LMSYS-KIMIK2-NCCL", src, "NCCL broadcast update, Kimi-K2 FP8", kimi, 53.2791, LMSYS,
                 "kimi-k2-nccl", BCAST, "faster than published: the 1.03 TB broadcast takes 23.4 s at the sender's "
                         + "one nearest NIC, the engines' loads of 139,583 tensors (FP8 weights and their block "
