@@ -141,23 +141,25 @@ final class RefitRows {
         String src = "MoonshotAI/checkpoint-engine README.md @415c3205, Benchmark [ckpt-engine-readme]";
         String h800 = "8 x H800, one vLLM v0.10.2rc1 instance of TP8; weights in host memory; per bucket H2D, NCCL "
                 + "broadcast, reload through CUDA IPC. Not stated: one host (posed), its NVLink, PCIe and NICs (posed "
-                + "as a DGX H100: 18 NVLink links where H800 has 8), owners (posed: all 8 ranks)";
+                + "as a DGX H100: 18 NVLink links where H800 has 8), owners (posed: all 8 ranks, equal bytes each, "
+                + "where examples/update.py gives each an equal count of tensors)";
         String h800Fail = "40% and 30% faster than published: the model takes the update to be, round after round, every "
                 + "owner's H2D copy at once, then each owner's bucket down an NVLink chain, the engine's loads per "
                 + "tensor (which bound it) under the next broadcast; " + reload("2.02 and 4.22") + "; H800's NVLink "
-                + "(8 links, 400 GB/s) is posed as H100's 18 links";
+                + "(8 links, 400 GB/s) is posed as H100's 18 links; the engine's process_weights_after_loading at the "
+                + "update's end (checkpoint_engine/worker.py post_hook) is not priced";
         r.add(steady("CKPT-GLM45AIR-8H800", src, "Update (Broadcast), GLM-4.5-Air BF16, bucket 3.02 GiB", h800, 3.47,
                 CKPT_H800, "glm-4.5-air", BCAST, h800Fail, 0));
         r.add(steady("CKPT-Q235-8H800", src, "Update (Broadcast), Qwen3-235B-A22B-Instruct-2507 BF16, bucket 2.67 GiB",
                 h800, 6.22, CKPT_H800, "qwen3-235b", BCAST, h800Fail, 0));
         String h20 = "H20 hosts, vLLM v0.10.2rc1 instances of TP16 (16 GPUs: one instance; 256 GPUs: 16 instances), "
                 + "FP8; per bucket H2D, NCCL broadcast to every rank, reload. Not stated: NICs and fabric (posed as "
-                + "DGX H100 hosts, 8 x 400G InfiniBand), owners (posed: every rank), DeepSeek-V3.1 as DeepSeek-V3's "
-                + "architecture";
+                + "DGX H100 hosts, 8 x 400G InfiniBand), owners (posed: every rank, equal bytes each), DeepSeek-V3.1 as "
+                + "DeepSeek-V3's architecture";
         String h20Fail = "26% faster than published: the engine's loads, one call per tensor (90,000 tensors of "
                 + "DeepSeek-V3.1's FP8 checkpoint with their block scales), bound the update at 8.4 s, the wire taking "
-                + "1.9 s of it: " + NCCL_CHANNELS + ", so eight channels carry each bucket over a host's eight NICs "
-                + "(~360 GB/s into each host); the same run on 16 GPUs, and Kimi-K2's on 16 and 256, land within "
+                + "2.4 s of it: " + NCCL_CHANNELS + ", so eight channels carry each bucket over a host's eight NICs; "
+                + "the same run on 16 GPUs, and Kimi-K2's on 16 and 256, land within "
                 + "20%; " + reload("8.38") + ". With one channel leaving each GPU by its nearest NIC (the "
                 + "alternative) the wire alone took 14.0 s when rdmasim priced neither per-call cost, 24% slow";
         r.add(steady("CKPT-DSV31-16H20", src, "Update (Broadcast), DeepSeek-V3.1 FP8, 16 GPUs, bucket 5.39 GiB", h20,
@@ -340,7 +342,7 @@ final class RefitRows {
         String q30 = "Qwen3-30B-A3B, train TP4 EP8 on 2 hosts, inference TP8 EP8 on 2 hosts. " + setup;
         String glm = "GLM-4.5-Air, train PP4 EP8 on 4 hosts (stages posed 11/12/12/11 layers), inference TP8 EP8 on 4 "
                 + "hosts. " + setup;
-        String rdmaFail = "7-14x faster than published: the RDMA path is posed as GPU-to-GPU pulls of "
+        String rdmaFail = "3-9x faster than published: the RDMA path is posed as GPU-to-GPU pulls of "
                 + "the slice map; the source sends from a CPU replica of the engine's weights, and loading tensors "
                 + "into it (the source: its cost 'outweighs the benefit' at small EP) and the post-process are not "
                 + "modelled";
