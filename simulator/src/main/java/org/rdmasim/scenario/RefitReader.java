@@ -140,9 +140,10 @@ final class RefitReader {
             if (!method.equals("rdma-pull")) {
                 throw r.get("tree").error("a tree fan-out applies to rdma-pull only (method is " + method + ")");
             }
-            if (tree > 0 && ep) {
-                throw r.get("tree").error("a tree shares a shard among DP replicas; with expert parallelism no two "
-                        + "inference ranks hold the same experts");
+            if (tree > 0 && ep && !inference.separateEngines()) {
+                throw r.get("tree").error("a tree shares a shard among DP replicas; with expert parallelism in one "
+                        + "engine no two inference ranks hold the same experts (separate engines, each with its own "
+                        + "experts, can share theirs: engines: separate)");
             }
         }
         long bucket = 0;

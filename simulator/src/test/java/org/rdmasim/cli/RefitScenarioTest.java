@@ -48,6 +48,32 @@ class RefitScenarioTest {
         return f;
     }
 
+    /**
+     * A tree with expert parallelism: inside one engine no two ranks hold the same experts, so it is refused; with
+     * separate engines, each spreading the experts over its own TP ranks, the same TP rank of every engine holds the
+     * same experts, and the tree shares them: every rank still gets what its layout needs.
+     */
+    @Test
+    void aTreeWithExpertParallelismNeedsSeparateEngines() throws IOException {
+        Files.writeString(dir.resolve("tiny-moe.json"), """
+                {"architectures": ["Qwen3MoeForCausalLM"], "hidden_size": 64, "num_hidden_layers": 2,
+                 "num_attention_heads": 4, "num_key_value_heads": 4, "head_dim": 16, "intermediate_size": 128,
+                 "moe_intermediate_size": 32, "num_experts": 8, "num_experts_per_tok": 2, "vocab_size": 128,
+                 "torch_dtype": "bfloat16"}
+                """);
+        String one = "variants:\n  - name: x\n    workload: {refit: {model: tiny-moe.json, tree: 1, inference: "
+                + "{hosts: inference, tp: 4, dp: 2, ep: true}}}\n";
+        refused("", one, "tree", "separate engines");
+        Path f = scenario("", "variants:\n  - name: x\n    workload: {refit: {model: tiny-moe.json, tree: 1, inference: "
+                + "{hosts: inference, tp: 4, dp: 2, ep: true, engines: separate}}}\n");
+        var r = CliTestSupport.run("run", f.toString(), "-o", dir.resolve("tree").toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode refit = new ObjectMapper().readTree(dir.resolve("tree/summary.json").toFile()).get("variants").get(0)
+                .get("refit");
+        assertTrue(refit.get("conserved").asBoolean(), refit.toString());
+        assertEquals("rdma-pull-tree", refit.get("method").asText());
+    }
+
     private static final String EVERY_METHOD = """
             variants:
               - name: pull
