@@ -5,8 +5,8 @@ import org.rdmasim.transport.config.NcclIbHca;
 /**
  * A refit that broadcasts the converted model bucket by bucket from trainer GPUs to every inference rank
  * ({@link NcclBroadcast}, {@link CheckpointEngine}); its plan carries the whole model as broadcast bytes.
- * Both run the bucket loop of {@link BucketedBroadcast} (checkpoint-engine's P2P update its own rounds,
- * {@link CheckpointUpdate}) and register only their bucket buffers.
+ * An NCCL broadcast runs the bucket loop of {@link BucketedBroadcast}, checkpoint-engine its own rounds
+ * ({@link CheckpointUpdate}); both register only their bucket buffers.
  */
 public sealed interface BroadcastRefit extends RefitMethod permits NcclBroadcast, CheckpointEngine {
     /** The bucket size and buffering. */

@@ -5,35 +5,28 @@ import java.util.List;
 import org.rdmasim.transport.Endpoint;
 
 /**
- * The bucket loop every {@link BroadcastRefit} runs ({@link NcclBroadcast}, {@link CheckpointEngine}): the plan's
+ * The bucket loop of an NCCL broadcast refit ({@link NcclBroadcast}; checkpoint-engine runs its own rounds,
+ * {@link CheckpointUpdate}): the plan's
  * broadcast payload is cut into buckets, bucket b belongs to root {@code b mod roots}; each bucket is filled
  * on its root's GPU, pays the per-bucket call cost ({@link RefitCalibration#BUCKET}), is broadcast down the
  * chain through the inference ranks, and is installed by every rank that receives it (its engine's
- * {@code load_weights} over the bucket's tensors, then the copy). What the two methods
- * do differently is given: how a root fills a bucket, which trainer ranks are roots, and the wire order.
+ * {@code load_weights} over the bucket's tensors, then the copy). How a root fills a bucket and which trainer
+ * ranks are roots are given.
  *
- * <p>The wire order also decides each chain's rotation: with one communicator per root
- * ({@link BucketPipeline.WireOrder#PER_SENDER}, verl's {@code nccl_parallel}) root s's chain is stripe s, so
- * concurrent chains enter hosts through different GPUs; with one process group for all
- * ({@link BucketPipeline.WireOrder#GLOBAL}, checkpoint-engine) every bucket takes the group's one ring,
- * stripe 0.
+ * <p>Each root has its own communicator ({@link BucketPipeline.WireOrder#PER_SENDER}, verl's
+ * {@code nccl_parallel}), so root s's buckets go on the wire in its own order and its chain is stripe s:
+ * concurrent chains enter hosts through different GPUs.
  *
  * @param refit the method: its bucket size and buffering, and the NICs NCCL may use
  * @param noun the method as its errors name it ("an NCCL broadcast")
  * @param tag the method's part of every transfer label ({@code c<cycle>/<tag>/b<bucket>})
  */
-record BucketedBroadcast(BroadcastRefit refit, String noun, String tag, BucketPipeline.WireOrder order) {
+record BucketedBroadcast(BroadcastRefit refit, String noun, String tag) {
 
     /** How a root fills one bucket on its GPU before the bucket's call: starts, and calls {@code then} once done. */
     @FunctionalInterface
     interface Fill {
         void start(Endpoint root, long size, String label, Runnable then);
-    }
-
-    BucketedBroadcast {
-        if (order == BucketPipeline.WireOrder.NONE) {
-            throw new IllegalArgumentException("a broadcast's buckets go on the wire in a communicator's order");
-        }
     }
 
     /**
@@ -58,7 +51,7 @@ record BucketedBroadcast(BroadcastRefit refit, String noun, String tag, BucketPi
             long tensors = ctx.plan().broadcastTensorsIn(from, from + size);
             from += size;
             List<Integer> receivers = BroadcastOrder.chain(ctx, root,
-                    order == BucketPipeline.WireOrder.PER_SENDER ? s : 0);
+                    s);
             List<Integer> installing = BroadcastOrder.installing(ctx, root, receivers);
             String label = "c" + ctx.cycle() + "/" + tag + "/b" + b;
             units.add(new BucketPipeline.Unit(s,
@@ -71,6 +64,6 @@ record BucketedBroadcast(BroadcastRefit refit, String noun, String tag, BucketPi
                                     })),
                     then -> BroadcastOrder.install(ctx, installing, size, payload, tensors, then)));
         }
-        new BucketPipeline(units, buckets.depth(), order, done).start();
+        new BucketPipeline(units, buckets.depth(), BucketPipeline.WireOrder.PER_SENDER, done).start();
     }
 }

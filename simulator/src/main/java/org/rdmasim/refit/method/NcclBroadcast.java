@@ -81,7 +81,7 @@ public record NcclBroadcast(Buckets buckets, int senders, NcclIbHca ibHca) imple
     @Override
     public void run(WireContext ctx, Runnable done) {
         // the sender gathers its bucket's shards and converts them to the inference layout
-        new BucketedBroadcast(this, "an NCCL broadcast", "bcast", BucketPipeline.WireOrder.PER_SENDER)
+        new BucketedBroadcast(this, "an NCCL broadcast", "bcast")
                 .run(ctx, senders(ctx.trainerRanks(), this.senders),
                         (root, size, label, then) -> ctx.prepare(root, size, then), done);
     }

@@ -58,6 +58,12 @@ public final class ShardedRdt implements RefitMethod {
         }
     }
 
+    /** A pull unit before its bytes are summed: consumer, group (before renumbering), expert coordinate. */
+    private record UnitKey(int consumer, int group, int ep) {
+        static final java.util.Comparator<UnitKey> ORDER = java.util.Comparator.comparingInt(UnitKey::consumer)
+                .thenComparingInt(UnitKey::group).thenComparingInt(UnitKey::ep);
+    }
+
     private final TrainerLayout trainer;
     private final int consumers;
     private final int[] groupStage;
@@ -116,8 +122,7 @@ public final class ShardedRdt implements RefitMethod {
         int[] stage = new int[groups];
         long[] bytes = new long[groups];
         boolean[] used = new boolean[groups];
-        Map<List<Integer>, Long> unitBytes = new TreeMap<>(java.util.Comparator.<List<Integer>>comparingInt(k -> k.get(0))
-                .thenComparingInt(k -> k.get(1)).thenComparingInt(k -> k.get(2)));
+        Map<UnitKey, Long> unitBytes = new TreeMap<>(UnitKey.ORDER);
         boolean seenLayer = false;
         int layers = maxLayer + 1;
         for (Tensor x : tensors) {
@@ -132,7 +137,7 @@ public final class ShardedRdt implements RefitMethod {
             bytes[g] = Math.addExact(bytes[g], x.bytes());
             for (TensorSlice s : map.slices(x)) {
                 int ep = x.expert() >= 0 && t.ep() > 1 ? epCoordinate(t, s.trainerRank()) : -1;
-                unitBytes.merge(List.of(s.inferenceRank(), g, ep), s.bytes(), Long::sum);
+                unitBytes.merge(new UnitKey(s.inferenceRank(), g, ep), s.bytes(), Long::sum);
             }
         }
         for (int g = 0; g < groups; g++) {
@@ -155,10 +160,10 @@ public final class ShardedRdt implements RefitMethod {
             keptBytes[k] = bytes[kept.get(k)];
         }
         List<Unit> units = new ArrayList<>();
-        for (Map.Entry<List<Integer>, Long> e : unitBytes.entrySet()) {
-            List<Integer> k = e.getKey();
+        for (Map.Entry<UnitKey, Long> e : unitBytes.entrySet()) {
+            UnitKey k = e.getKey();
             if (e.getValue() > 0) {
-                units.add(new Unit(k.get(0), index[k.get(1)], k.get(2), e.getValue()));
+                units.add(new Unit(k.consumer(), index[k.group()], k.ep(), e.getValue()));
             }
         }
         return new ShardedRdt(t, map.inference().worldSize(), keptStage, keptBytes, units, spareSlot);
@@ -358,9 +363,16 @@ public final class ShardedRdt implements RefitMethod {
             private int read;
             private boolean reading;
 
+            /** The producer of each of this consumer's units (RdtRouter's rule, worked out once). */
+            private final int[] producer;
+
             Consumer(int c) {
                 this.c = c;
                 this.mine = units(c);
+                this.producer = new int[mine.size()];
+                for (int j = 0; j < mine.size(); j++) {
+                    producer[j] = producerFor(c, mine.get(j).group(), mine.get(j).ep());
+                }
             }
 
             void next() {
@@ -378,7 +390,7 @@ public final class ShardedRdt implements RefitMethod {
                 }
                 requested++;
                 Unit u = mine.get(j);
-                whenPublished(u.group(), () -> produce(producerFor(c, u.group(), u.ep()), () -> {
+                whenPublished(u.group(), () -> produce(producer[j], () -> {
                     produced.add(j);
                     tryRead();
                 }));
@@ -392,7 +404,7 @@ public final class ShardedRdt implements RefitMethod {
                 reading = true;
                 int j = read;
                 Unit u = mine.get(j);
-                int p = producerFor(c, u.group(), u.ep());
+                int p = producer[j];
                 // the next unit is asked for while this one is on the wire
                 request(j + 1);
                 TransferItem item = new TransferItem("c" + ctx.cycle() + "/rdt/g" + u.group()

@@ -112,9 +112,14 @@ final class RefitFixture {
         TransferSpec spec = new TransferSpec("x", a, b, GB, Operation.WRITE, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT,
                 false, 0);
         Lane lane = new Lane(ha.nearestNic(ha.gpu(a.device())).name(), hb.nearestNic(hb.gpu(b.device())).name(), GB);
+        return pathRate(engine, spec, lane, Double.POSITIVE_INFINITY);
+    }
+
+    /** The lowest of {@code cap} and the path's capacities over usage: what max-min gives one flow alone. */
+    private static double pathRate(TransferEngine engine, TransferSpec spec, Lane lane, double cap) {
         List<Double> usage = new ArrayList<>();
         List<Resource> path = engine.lanePath(spec, lane, usage);
-        double rate = Double.POSITIVE_INFINITY;
+        double rate = cap;
         for (int i = 0; i < path.size(); i++) {
             rate = Math.min(rate, path.get(i).capacity() / usage.get(i));
         }
@@ -135,12 +140,7 @@ final class RefitFixture {
         TransferSpec spec = new TransferSpec("x", a, b, bytes, Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT,
                 false, 0);
         Lane lane = new Lane(ha.nearestNic(ha.gpu(a.device())).name(), hb.nearestNic(hb.gpu(b.device())).name(), bytes);
-        List<Double> usage = new ArrayList<>();
-        List<Resource> path = engine.lanePath(spec, lane, usage);
-        double rate = engine.laneCap(spec, lane);
-        for (int i = 0; i < path.size(); i++) {
-            rate = Math.min(rate, path.get(i).capacity() / usage.get(i));
-        }
+        double rate = pathRate(engine, spec, lane, engine.laneCap(spec, lane));
         double oneWay = engine.oneWayLatency(spec, lane);
         return bytes / rate + p.perDescriptorSeconds() + oneWay + p.perFragmentSeconds() + oneWay;
     }
