@@ -32,6 +32,38 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
         }
     }
 
+    /**
+     * The same host with each GPU and NIC replaced by what {@code device} makes of it (sockets, switches and host
+     * bridges kept as they are, their devices mapped); what {@code device} returns unchanged stays.
+     */
+    public HostSpec withDevices(java.util.function.UnaryOperator<DeviceSpec> device) {
+        List<SocketSpec> mapped = new java.util.ArrayList<>();
+        for (SocketSpec s : sockets) {
+            mapped.add(new SocketSpec(s.numaNode(), s.memoryBandwidth(), s.memoryBytes(), s.cpuAffinity(),
+                    mapDevices(s.devices(), device)));
+        }
+        return new HostSpec(model, cpuFamily, interSocket, mapped, source, profile);
+    }
+
+    private static List<DeviceSpec> mapDevices(List<DeviceSpec> devices, java.util.function.UnaryOperator<DeviceSpec> device) {
+        List<DeviceSpec> out = new java.util.ArrayList<>();
+        for (DeviceSpec d : devices) {
+            if (d instanceof SwitchSpec sw) {
+                out.add(new SwitchSpec(sw.name(), sw.uplink(), mapDevices(sw.devices(), device)));
+            } else if (d instanceof HostBridgeSpec hb) {
+                out.add(new HostBridgeSpec(hb.name(), mapDevices(hb.devices(), device)));
+            } else {
+                out.add(device.apply(d));
+            }
+        }
+        return out;
+    }
+
+    /** The same host described as {@code newModel} (what an adjustment made of it, for reports). */
+    public HostSpec withModel(String newModel) {
+        return new HostSpec(newModel, cpuFamily, interSocket, sockets, source, profile);
+    }
+
     /** Every NIC of the host, in PCI order (socket by socket, depth first). */
     public List<NicSpec> nicSpecs() {
         List<NicSpec> out = new java.util.ArrayList<>();

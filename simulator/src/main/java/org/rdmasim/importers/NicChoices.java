@@ -100,11 +100,6 @@ public final class NicChoices {
             }
         }
         List<String> inferredStorage = inferStorage(spec);
-        List<HostSpec.SocketSpec> sockets = new ArrayList<>();
-        for (HostSpec.SocketSpec s : spec.sockets()) {
-            sockets.add(new HostSpec.SocketSpec(s.numaNode(), s.memoryBandwidth(), s.memoryBytes(), s.cpuAffinity(),
-                    adjust(s.devices(), inferredStorage)));
-        }
         if (!inferredStorage.isEmpty()) {
             // "taken as" marks an importer default, which the report lists under what the answer rests on
             warnings.add(new ImportWarning(source, line, "ASSUMED: " + String.join(", ", inferredStorage)
@@ -112,7 +107,7 @@ public final class NicChoices {
                     + "traffic only where UCX_NET_DEVICES or a lane names them. If they are compute ports, pass --nic-model "
                     + inferredStorage.get(0) + "=compute (scenario: nics: \"" + inferredStorage.get(0) + "=compute\")"));
         }
-        return new HostSpec(spec.model(), spec.cpuFamily(), spec.interSocket(), sockets, spec.source(), spec.profile());
+        return spec.withDevices(d -> d instanceof HostSpec.NicSpec n ? chosen(n, inferredStorage) : d);
     }
 
     private List<String> inferStorage(HostSpec spec) {
@@ -130,28 +125,16 @@ public final class NicChoices {
         return far.stream().filter(n -> Optional.ofNullable(byName.get(n)).map(Choice::role).isEmpty()).toList();
     }
 
-    private List<HostSpec.DeviceSpec> adjust(List<HostSpec.DeviceSpec> devices, List<String> inferredStorage) {
-        List<HostSpec.DeviceSpec> out = new ArrayList<>();
-        for (HostSpec.DeviceSpec d : devices) {
-            if (d instanceof HostSpec.NicSpec n) {
-                Choice c = byName.get(n.name());
-                HostSpec.NicSpec r = n;
-                if (c != null && c.model() != null && c.model() != n.model()) {
-                    LinkLayer layer = c.model().isEfa() ? LinkLayer.EFA : n.linkLayer();
-                    r = new HostSpec.NicSpec(n.name(), c.model(), layer, c.model().hostLink(), n.port(),
-                            c.model().lineRateGbps(), n.relaxedOrdering(), n.role());
-                }
-                NicRole role = c != null && c.role() != null ? c.role()
-                        : inferredStorage.contains(n.name()) ? NicRole.STORAGE : r.role();
-                out.add(r.withRole(role));
-            } else if (d instanceof HostSpec.SwitchSpec s) {
-                out.add(new HostSpec.SwitchSpec(s.name(), s.uplink(), adjust(s.devices(), inferredStorage)));
-            } else if (d instanceof HostSpec.HostBridgeSpec b) {
-                out.add(new HostSpec.HostBridgeSpec(b.name(), adjust(b.devices(), inferredStorage)));
-            } else {
-                out.add(d);
-            }
+    private HostSpec.NicSpec chosen(HostSpec.NicSpec n, List<String> inferredStorage) {
+        Choice c = byName.get(n.name());
+        HostSpec.NicSpec r = n;
+        if (c != null && c.model() != null && c.model() != n.model()) {
+            LinkLayer layer = c.model().isEfa() ? LinkLayer.EFA : n.linkLayer();
+            r = new HostSpec.NicSpec(n.name(), c.model(), layer, c.model().hostLink(), n.port(),
+                    c.model().lineRateGbps(), n.relaxedOrdering(), n.role());
         }
-        return out;
+        NicRole role = c != null && c.role() != null ? c.role()
+                : inferredStorage.contains(n.name()) ? NicRole.STORAGE : r.role();
+        return r.withRole(role);
     }
 }

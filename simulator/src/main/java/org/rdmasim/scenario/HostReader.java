@@ -49,7 +49,7 @@ final class HostReader {
         }
         if (v.has("preset")) {
             // count, prefix and profile are read before (HostsSection, read above): listed so a misspelling of them is named
-            v.onlyFields(Set.of("preset", "linkLayer", "nicModel", "lineRate", "generic", "count", "prefix", "profile"));
+            v.onlyFields(Set.of("preset", "linkLayer", "nicModel", "lineRate", "nvlinks", "generic", "count", "prefix", "profile"));
             YamlTree p = v.get("preset");
             String name = p.text();
             if (!Presets.exists(name)) {
@@ -57,7 +57,7 @@ final class HostReader {
             }
             HostSpec spec = name.equalsIgnoreCase("generic") && v.has("generic")
                     ? Presets.generic(generic(v.get("generic"))) : Presets.get(name);
-            return adjustNics(spec, v);
+            return withNvlinks(adjustNics(spec, v), v);
         }
         if (v.has("sockets")) {
             return inline(v);
@@ -166,34 +166,31 @@ final class HostReader {
         LinkLayer layer = v.has("linkLayer") ? linkLayer(v.get("linkLayer")) : null;
         NicModel model = v.has("nicModel") ? parse(v.get("nicModel"), NicModel::parse) : null;
         Double rate = v.has("lineRate") ? Parameters.LINE_RATE.fromYaml(v.get("lineRate")) * 8 / 1e9 : null;
-        List<HostSpec.SocketSpec> sockets = new ArrayList<>();
-        for (HostSpec.SocketSpec s : spec.sockets()) {
-            sockets.add(new HostSpec.SocketSpec(s.numaNode(), s.memoryBandwidth(), s.memoryBytes(), s.cpuAffinity(),
-                    adjust(s.devices(), layer, model, rate)));
-        }
-        return new HostSpec(spec.model(), spec.cpuFamily(), spec.interSocket(), sockets, spec.source());
+        return new HostSpec(spec.model(), spec.cpuFamily(), spec.interSocket(), spec.sockets(), spec.source())
+                .withDevices(d -> adjusted(d, layer, model, rate));
     }
 
-    private static List<HostSpec.DeviceSpec> adjust(List<HostSpec.DeviceSpec> devices, LinkLayer layer, NicModel model,
-            Double rate) {
-        List<HostSpec.DeviceSpec> out = new ArrayList<>();
-        for (HostSpec.DeviceSpec d : devices) {
-            if (d instanceof HostSpec.NicSpec n && !n.compute()) {
-                out.add(n); // the adjustments describe the compute fabric; storage ports keep their own
-            } else if (d instanceof HostSpec.NicSpec n) {
-                NicModel m = model != null ? model : n.model();
-                double r = rate != null ? rate : (model != null ? m.lineRateGbps() : n.lineRateGbps());
-                out.add(new HostSpec.NicSpec(n.name(), m, layer != null ? layer : n.linkLayer(),
-                        model != null ? m.hostLink() : n.link(), n.port(), r, n.relaxedOrdering()));
-            } else if (d instanceof HostSpec.SwitchSpec s) {
-                out.add(new HostSpec.SwitchSpec(s.name(), s.uplink(), adjust(s.devices(), layer, model, rate)));
-            } else if (d instanceof HostSpec.HostBridgeSpec b) {
-                out.add(new HostSpec.HostBridgeSpec(b.name(), adjust(b.devices(), layer, model, rate)));
-            } else {
-                out.add(d);
-            }
+    /**
+     * A preset's GPUs with {@code nvlinks} NVLinks each, when the host says so: an H800 or A800 host is its
+     * H100 or A100 preset with 8 links a GPU (NVLink is all that differs that rdmasim models).
+     */
+    private static HostSpec withNvlinks(HostSpec spec, YamlTree v) {
+        if (!v.has("nvlinks")) {
+            return spec;
         }
-        return out;
+        int links = Parameters.NVLINKS.fromYaml(v.get("nvlinks")).intValue();
+        return spec.withModel(spec.model() + ", " + links + " NVLinks a GPU").withDevices(d -> d instanceof HostSpec.GpuSpec g
+                ? new HostSpec.GpuSpec(g.name(), g.model(), g.link(), g.hbmBytes(), g.bar1Bytes(), links) : d);
+    }
+
+    private static HostSpec.DeviceSpec adjusted(HostSpec.DeviceSpec d, LinkLayer layer, NicModel model, Double rate) {
+        if (!(d instanceof HostSpec.NicSpec n) || !n.compute()) {
+            return d; // the adjustments describe the compute fabric; storage ports keep their own
+        }
+        NicModel m = model != null ? model : n.model();
+        double r = rate != null ? rate : (model != null ? m.lineRateGbps() : n.lineRateGbps());
+        return new HostSpec.NicSpec(n.name(), m, layer != null ? layer : n.linkLayer(),
+                model != null ? m.hostLink() : n.link(), n.port(), r, n.relaxedOrdering());
     }
 
     private static HostSpec inline(YamlTree v) {
@@ -239,7 +236,7 @@ final class HostReader {
                 LinkSpec link = d.has("link") ? link(d.get("link")) : m.hostLink();
                 long hbm = d.has("hbm") ? Quantities.bytes(d.get("hbm")) : m.hbmBytes();
                 long bar1 = d.has("bar1") ? Quantities.bytes(d.get("bar1")) : m.bar1Bytes();
-                int nv = d.has("nvlinks") ? positiveInt(d.get("nvlinks"), 0) : 0;
+                int nv = d.has("nvlinks") ? Parameters.NVLINKS.fromYaml(d.get("nvlinks")).intValue() : 0;
                 out.add(new HostSpec.GpuSpec(d.get("gpu").text(), m, link, hbm, bar1, nv));
             } else if (d.has("nic")) {
                 d.onlyFields(Set.of("nic", "model", "linkLayer", "lineRate", "link", "port", "relaxedOrdering"));

@@ -106,6 +106,15 @@ public final class Parameters {
     public static final Parameter<Boolean> ACS = flag("transport.acs", "false",
             "NVIDIA, GPUDirect RDMA [nvidia-gdr-doc]: ACS sends peer traffic up to the root complex; off by default");
 
+    /**
+     * NVLinks of each GPU: on an inline GPU, or over a preset's GPUs (the export parts cut NVLink to 8 links,
+     * 400 GB/s: NVIDIA H800 SXM5 and A800 SXM4 product specifications, against 18 links, 900 GB/s, on H100 SXM5
+     * and 12, 600 GB/s, on A100 SXM4). 0: the GPUs reach each other over PCIe only.
+     */
+    public static final Parameter<Long> NVLINKS = count("hosts.NAME.nvlinks", "links", "the preset's", 0, 18,
+            "a GPU has 0 to 18 NVLinks (NVLink 4 and 5 GPUs have 18)",
+            "each host preset's GPUs (NVIDIA datasheets: 18 on H100, H200, B200 SXM; 12 on A100 SXM4); an inline GPU has 0 unless it says");
+
     /** Hosts behind one leaf switch. */
     public static final Parameter<Long> HOSTS_PER_LEAF = count("fabric.hostsPerLeaf", "hosts", "1", 1, 65_536,
             "a leaf serves 1 to 65536 hosts (no switch has more than 512 ports)", "one host per leaf");
@@ -238,7 +247,7 @@ public final class Parameters {
     /** Every declared parameter, in the order a scenario's sections list them. */
     public static List<Parameter<?>> all() {
         return List.of(PAGE_SIZE, FIRMWARE_PAGE_CAP, CAP_SCOPE, HOST_MEMORY, MTT_LIMIT, DESCRIPTORS, QPS_PER_PEER, IOMMU_PENALTY,
-                GPUDIRECT, ACS, LINE_RATE, C2C, INTER_SOCKET, MEMORY_BANDWIDTH, HOSTS_PER_LEAF, OVERSUBSCRIPTION,
+                GPUDIRECT, ACS, LINE_RATE, NVLINKS, C2C, INTER_SOCKET, MEMORY_BANDWIDTH, HOSTS_PER_LEAF, OVERSUBSCRIPTION,
                 DEGRADED_FRACTION, WAVE_SIZE, MAX_CHILDREN, NIC_LATENCY, PCIE_HOP, PER_DESCRIPTOR, PER_FRAGMENT,
                 MAX_OUTSTANDING_READS, STAGING_COPY, SEND_QUEUE_DEPTH, NIC_MESSAGE_RATE, HOP_LATENCY, REPLICATIONS, CYCLES, NIC_RATE_JITTER,
                 REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR,

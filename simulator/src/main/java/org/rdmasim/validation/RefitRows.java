@@ -140,13 +140,13 @@ final class RefitRows {
     private static void checkpointEngine(List<ValidationRow> r) {
         String src = "MoonshotAI/checkpoint-engine README.md @415c3205, Benchmark [ckpt-engine-readme]";
         String h800 = "8 x H800, one vLLM v0.10.2rc1 instance of TP8; weights in host memory; per bucket H2D, NCCL "
-                + "broadcast, reload through CUDA IPC. Not stated: one host (posed), its NVLink, PCIe and NICs (posed "
-                + "as a DGX H100: 18 NVLink links where H800 has 8), owners (posed: all 8 ranks, equal bytes each, "
+                + "broadcast, reload through CUDA IPC. Not stated: one host (posed), its PCIe and NICs (posed as a DGX "
+                + "H100 with H800's 8 NVLinks a GPU, 400 GB/s), owners (posed: all 8 ranks, equal bytes each, "
                 + "where examples/update.py gives each an equal count of tensors)";
-        String h800Fail = "40% and 30% faster than published: the model takes the update to be, round after round, every "
+        String h800Fail = "38% and 25% faster than published: the model takes the update to be, round after round, every "
                 + "owner's H2D copy at once, then each owner's bucket down an NVLink chain, the engine's loads per "
-                + "tensor (which bound it) under the next broadcast; " + reload("2.02 and 4.22") + "; H800's NVLink "
-                + "(8 links, 400 GB/s) is posed as H100's 18 links; the engine's process_weights_after_loading at the "
+                + "tensor (which bound it) under the next broadcast; " + reload("2.09 and 4.39") + "; the engine's "
+                + "process_weights_after_loading at the "
                 + "update's end (checkpoint_engine/worker.py post_hook) is not priced";
         r.add(steady("CKPT-GLM45AIR-8H800", src, "Update (Broadcast), GLM-4.5-Air BF16, bucket 3.02 GiB", h800, 3.47,
                 CKPT_H800, "glm-4.5-air", BCAST, h800Fail, 0));
@@ -192,8 +192,7 @@ final class RefitRows {
                 + "timed update (init_process_group_for_ranks, NCCL's communicator built at its first barrier; "
                 + "checkpoint_engine/ps.py L1097-1136, L1188), which no source measures (assumed 0)";
         String h800Fail = "below the published time by a third or more, as the broadcast rows of this host "
-                + "(CKPT-GLM45AIR-8H800): the model's update is bound by the engine's loads per tensor and H800's NVLink "
-                + "is posed as H100's 18 links. The P2P update adds, in the model, each round's RDMA reads (owners' "
+                + "(CKPT-GLM45AIR-8H800): the model's update is bound by the engine's loads per tensor. The P2P update adds, in the model, each round's RDMA reads (owners' "
                 + "host memory through each rank's own NIC, two Mooncake QPs) ahead of its broadcasts, and the h2d "
                 + "buffer's registration: 0.43 s (GLM-4.5-Air) and 1.01 s (Qwen3-235B) over the modelled broadcast, "
                 + "where the published P2P adds 0.65 and 0.88 s; " + pgInit;

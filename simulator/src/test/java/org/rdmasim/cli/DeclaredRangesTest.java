@@ -99,6 +99,8 @@ class DeclaredRangesTest {
         put(Parameters.ACS, "transport:\n  acs: %s\n" + TWO_HOSTS + ONE_TRANSFER, "true", "2");
         put(Parameters.LINE_RATE, "hosts:\n  a: {preset: dgx-h100, lineRate: %s}\n  b: {preset: dgx-h100}\n"
                 + ONE_TRANSFER, "200 Gbps", "1e-300 Gbps");
+        put(Parameters.NVLINKS, "hosts:\n  a: {preset: dgx-h100, nvlinks: %s}\n  b: {preset: dgx-h100}\n" + ONE_TRANSFER,
+                "8", "19");
         put(Parameters.INTER_SOCKET, INLINE_HOST.formatted("%s", "300 GB/s", "450 GB/s") + ONE_TRANSFER, "64 GB/s",
                 "1e300 GB/s");
         put(Parameters.MEMORY_BANDWIDTH, INLINE_HOST.formatted("64 GB/s", "%s", "450 GB/s") + ONE_TRANSFER,
