@@ -138,19 +138,47 @@ public final class ValidationCatalog {
                 339, false, mx267SourceGap));
         r.add(mx267("MX-267-SRC-59", "source register_tensors, MX_POOL_REG=1 (59 registrations)", mx267Setup, 0.056,
                 59, false, mx267SourceGap));
-        // [mx-src] docs/BENCHMARKS.md: registration by granularity, DeepSeek-V4-Pro TP=8 on 8 x B200
-        r.add(new ValidationRow("MX-BENCH-ARENA", "ai-dynamo/modelexpress docs/BENCHMARKS.md, 'NIXL Memory "
-                + "Registration' [mx-src]", "average NIXL registration time, VMM arena (MX_VMM_ARENA=1): one "
-                + "registration per rank", "DeepSeek-V4-Pro, vLLM 0.23.0, TP=8, 8 x B200 with ConnectX-7; posed (not "
-                + "stated): a DGX B200, NIXL 1.2.0 / UCX 1.21.0 (the GPU's own HCA, 2 MRs), "
-                + DEEPSEEK_V4_PRO_RANK_BYTES / 1_000_000_000L + " GB per rank (the checkpoint's ~0.86 TB of FP8 and "
-                + "packed FP4 over 8 ranks)", 0.79, 0.79, "s", 0.10, Evidence.MEASUREMENT, "-", REG_TERMS, false,
-                "an arena is one dma-buf MR over cuMemCreate memory (ModelExpress PR #282) whose pages the driver may map "
-                        + "in 2 MiB units; the per-byte terms were fitted on per-tensor cudaMalloc registrations (PR "
-                        + "#450), so 108 GB costs 1.25 s in the model, 58% over. No per-page term by allocation kind is "
-                        + "published to separate them",
-                runs -> registration("dgx-b200", "1.2.0", "1.21.0", "", DEEPSEEK_V4_PRO_RANK_BYTES, 1,
-                        "; NIXL 1.1.0 / UCX 1.20.0 (all 8 HCAs): ")));
+        // [mx-src] docs/BENCHMARKS.md: registration by granularity, DeepSeek-V4-Pro TP=8 on 8 x B200. The three
+        // rows are posed alike (host, releases, bytes per rank) and differ only in how many registrations a rank makes.
+        String benchSource = "ai-dynamo/modelexpress docs/BENCHMARKS.md at eb961226 (PR #525), 'NIXL Memory "
+                + "Registration' table, L%d; setup L14, L37 [mx-src]";
+        r.add(mxBench("MX-BENCH-ARENA", String.format(java.util.Locale.ROOT, benchSource, 43),
+                "average NIXL registration time, VMM arena (MX_VMM_ARENA=1): one registration per rank",
+                "", 0.79, 1, "an arena is one dma-buf MR over cuMemCreate memory (ModelExpress PR #282) whose pages "
+                        + "the driver may map in 2 MiB units; the per-byte terms were fitted on per-tensor cudaMalloc "
+                        + "registrations (PR #450), so 108 GB costs 1.25 s in the model, 58% over. No per-page term by "
+                        + "allocation kind is published to separate them"));
+        r.add(mxBench("MX-BENCH-TENSOR", String.format(java.util.Locale.ROOT, benchSource, 41),
+                "average NIXL registration time, per tensor (ModelExpress's default): one registration per tensor",
+                "; " + DEEPSEEK_V4_PRO_RANK_TENSORS + " registrations per rank (not stated: the per-rank count "
+                        + "ModelExpress logged for DeepSeek-V3 FP8 at TP=8 on B200, 1692 tensors of 85.44 GB a worker, "
+                        + "ai-dynamo/modelexpress commit b6eed148; a rank registers vLLM's parameters and buffers "
+                        + "after loading, eb961226 engines/vllm/adapter.py L142-146 and nixl_transfer.py L300, each "
+                        + "MoE layer's experts stacked in a few tensors, so the checkpoint's per-expert tensor count "
+                        + "is not the count)",
+                8.16, DEEPSEEK_V4_PRO_RANK_TENSORS, String.format(java.util.Locale.ROOT, "per tensor costs 7.37 s "
+                        + "more than the arena over the same bytes: about 4.4 ms for each of the %d registrations "
+                        + "posed, 22x the 0.2 ms a registration costs in the model (0.168 ms a call and two MRs at "
+                        + "16 us, fitted on ModelExpress PR #267's Qwen3-0.6B: 339 tensors of ~3.5 MB). NIXL PR #1498 "
+                        + "measured the same order (2.4 s for 1265 tensors of ~40 MB, NIXL1498-PER-TENSOR). How a "
+                        + "registration's cost grows with its tensor's size beyond the per-byte terms is not "
+                        + "published, so nothing is fitted; to come within 10%% the model would need ~30,500 "
+                        + "registrations a rank, ten times the most ModelExpress has logged for one rank (3118 "
+                        + "tensors, Kimi-K3 on GB200, commit ca6ffb31). Registering on all 8 HCAs (NIXL 1.1.0, in "
+                        + "the note) comes closer but prices the arena and pool rows at 6.0 and 6.1 s, against 0.79 "
+                        + "and 1.14: the three rows together rule it out", DEEPSEEK_V4_PRO_RANK_TENSORS)));
+        r.add(mxBench("MX-BENCH-POOL", String.format(java.util.Locale.ROOT, benchSource, 42),
+                "average NIXL registration time, pool registration (MX_POOL_REG=1): one registration per CUDA "
+                        + "allocation", "; " + DEEPSEEK_V4_PRO_RANK_ALLOCATIONS + " registrations per rank (not "
+                        + "stated: the " + DEEPSEEK_V4_PRO_RANK_TENSORS + " tensors posed for the per-tensor row at "
+                        + "PR #267's ratio of allocations to tensors, 59 to 339)",
+                1.14, DEEPSEEK_V4_PRO_RANK_ALLOCATIONS, "the model's per-byte terms alone price 108 GB at 1.25 s, 9.6% "
+                        + "over the published 1.14 s before any registration call, so the row fails for any "
+                        + "allocation count above 23. Pool registration covers the caching allocator's cudaMalloc "
+                        + "segments, the kind of memory the per-byte terms were fitted on (PR #450, on GB200), so on "
+                        + "this B200 either a byte costs less (about 10.0 ms a GB once the posed calls are taken off, "
+                        + "against 11.6 in the model) or a rank holds fewer bytes than posed; neither is published, "
+                        + "and nothing is fitted. The arena (0.79 s) is 31% below pool over the same bytes"));
         // [mooncake-readme]: Mooncake Transfer Engine, several RoCE NICs from one host
         String mooncakeSetup = "40 GB between two hosts over RoCE; posed (not stated): host-memory buffers on the "
                 + "first socket, RDMA WRITE; the HCAs are the engine's own choice (transport.backend: mooncake): a "
@@ -554,6 +582,34 @@ public final class ValidationCatalog {
      * does not state it.
      */
     static final long DEEPSEEK_V4_PRO_RANK_BYTES = 108_000_000_000L;
+
+    /**
+     * Registrations a DeepSeek-V4-Pro TP=8 rank makes with ModelExpress's per-tensor default, posed: the count
+     * ModelExpress logged for DeepSeek-V3 FP8 at TP=8 on B200 (ai-dynamo/modelexpress commit b6eed148, "1692
+     * tensors, 85.44 GB per worker"), the nearest model whose count is published. BENCHMARKS.md does not state it.
+     */
+    static final int DEEPSEEK_V4_PRO_RANK_TENSORS = 1692;
+
+    /**
+     * Registrations under {@code MX_POOL_REG=1}, posed: {@link #DEEPSEEK_V4_PRO_RANK_TENSORS} at ModelExpress PR
+     * #267's ratio of CUDA allocations to tensors (59 to 339, Qwen3-0.6B). BENCHMARKS.md does not state it.
+     */
+    static final int DEEPSEEK_V4_PRO_RANK_ALLOCATIONS = (int) Math.round(DEEPSEEK_V4_PRO_RANK_TENSORS * 59.0 / 339);
+
+    /**
+     * A row of BENCHMARKS.md's registration table, posed as all three are: DeepSeek-V4-Pro's bytes per rank on a
+     * DGX B200 with NIXL 1.2.0 / UCX 1.21.0, in {@code calls} registrations ({@code callsSetup} says where that
+     * count comes from when it is not one).
+     */
+    private static ValidationRow mxBench(String id, String source, String what, String callsSetup, double published,
+            int calls, String knownFailure) {
+        return new ValidationRow(id, source, what, "DeepSeek-V4-Pro, vLLM 0.23.0, TP=8, 8 x B200 with ConnectX-7; "
+                + "posed (not stated): a DGX B200, NIXL 1.2.0 / UCX 1.21.0 (the GPU's own HCA, 2 MRs), "
+                + DEEPSEEK_V4_PRO_RANK_BYTES / 1_000_000_000L + " GB per rank (the checkpoint's ~0.86 TB of FP8 and "
+                + "packed FP4 over 8 ranks)" + callsSetup, published, published, "s", 0.10, Evidence.MEASUREMENT, "-",
+                REG_TERMS, false, knownFailure, runs -> registration("dgx-b200", "1.2.0", "1.21.0", "",
+                        DEEPSEEK_V4_PRO_RANK_BYTES, calls, "; NIXL 1.1.0 / UCX 1.20.0 (all 8 HCAs): "));
+    }
 
     /** Qwen3-0.6B, posed: about 0.6 billion BF16 parameters. PR #267 does not state the bytes. */
     static final long QWEN3_0_6B_BYTES = 1_200_000_000L;
