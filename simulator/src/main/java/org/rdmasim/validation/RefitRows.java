@@ -194,7 +194,7 @@ final class RefitRows {
         String h800Fail = "below the published time by a third or more, as the broadcast rows of this host "
                 + "(CKPT-GLM45AIR-8H800): the model's update is bound by the engine's loads per tensor. The P2P update adds, in the model, each round's RDMA reads (owners' "
                 + "host memory through each rank's own NIC, two Mooncake QPs) ahead of its broadcasts, and the h2d "
-                + "buffer's registration: 0.43 s (GLM-4.5-Air) and 1.01 s (Qwen3-235B) over the modelled broadcast, "
+                + "buffer's registration: 0.09 s (GLM-4.5-Air) and 0.17 s (Qwen3-235B) over the modelled broadcast, "
                 + "where the published P2P adds 0.65 and 0.88 s; " + pgInit;
         r.add(steady("CKPT-P2P-GLM45AIR-8H800", src, "Update (P2P), GLM-4.5-Air BF16, bucket 3.02 GiB", h800, 4.12,
                 CKPT_H800, "glm-4.5-air-p2p", P2P_CKPT, h800Fail, 0));
