@@ -29,7 +29,7 @@ import org.rdmasim.workload.TransferItem;
 public record WriteSchedule(long chunkBytes, int inFlight, Order order) implements RefitMethod {
     /** How each sender orders its routes. */
     public enum Order {
-        /** The slice map's order, by inference rank: every sender starts at the lowest inference rank it feeds. */
+        /** The plan's order (the slice map's, by inference rank: every sender starts at the lowest rank it feeds). */
         SLICE_MAP,
         /**
          * Receiver-staggered (an assumption, not a published rule): sender k of S starts at the inference rank
@@ -91,7 +91,7 @@ public record WriteSchedule(long chunkBytes, int inFlight, Order order) implemen
      * same list rotated to start at the receiver at position floor(k * I / S) of the I ranks fed, k being the
      * sender's position among the S senders.
      */
-    List<SliceRoute> routesOf(List<SliceRoute> plan, int t, int k, int senders, List<Integer> receivers) {
+    private List<SliceRoute> routesOf(List<SliceRoute> plan, int t, int k, int senders, List<Integer> receivers) {
         List<SliceRoute> mine = new ArrayList<>();
         for (SliceRoute r : plan) {
             if (r.trainerRank() == t) {
