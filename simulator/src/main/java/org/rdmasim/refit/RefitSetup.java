@@ -269,7 +269,8 @@ public final class RefitSetup {
         RefitMethod method = switch (spec.method()) {
             case "rdma-pull" -> k.treeChildren() > 0 ? RdmaPull.tree(k.treeChildren(), r -> r % inference.tp())
                     : RdmaPull.direct();
-            case "write-schedule" -> new WriteSchedule(bucket(k), k.doubleBuffered() ? 2 : 1);
+            case "write-schedule" -> new WriteSchedule(bucket(k), k.doubleBuffered() ? 2 : 1,
+                    k.receiverStaggered() ? WriteSchedule.Order.RECEIVER_STAGGERED : WriteSchedule.Order.SLICE_MAP);
             case "nccl-broadcast" -> new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.senders(),
                     ibHca);
             case "checkpoint-engine" -> {

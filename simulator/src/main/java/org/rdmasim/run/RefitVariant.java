@@ -216,7 +216,8 @@ final class RefitVariant {
         if (k.bucketBytes() > 0) {
             tries.put("a bucket of " + Units.exactSizeLabel(4 * k.bucketBytes(), "") + " (4x)", v.withRefit(
                     spec.withMethod(spec.method(), new RefitSpec.Knobs(k.senders(), k.treeChildren(),
-                            4 * k.bucketBytes(), k.doubleBuffered()).withP2pRanks(k.p2pRanks()))));
+                            4 * k.bucketBytes(), k.doubleBuffered()).withP2pRanks(k.p2pRanks())
+                            .withReceiverStaggered(k.receiverStaggered()))));
         }
         // a colocated refit registers nothing (no NIC touches its bytes); NCCL send/recv nothing of its own per
         // refit (its staging buffers come with the communicator)

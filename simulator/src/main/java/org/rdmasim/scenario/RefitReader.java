@@ -39,6 +39,8 @@ import org.rdmasim.workload.RefitSpec;
  *   shardToShard: ffn             # nccl-p2p: ffn (FFN projections shard to shard, the rest broadcast from trainer
  *                                 # rank 0, NeMo-RL PR #2971) | all (every parameter, PR #2808's scope)
  *   spareSlot: false              # sharded-rdt: one receive slot more than pulls in flight (no scatter wait)
+ *   writeOrder: slice-map         # write-schedule: slice-map (every sender walks its routes by inference rank)
+ *                                 # | receiver-staggered (each sender starts at its own receiver: an assumption)
  *   mode: broadcast               # checkpoint-engine: broadcast (update() without ranks) | p2p (update(ranks=...):
  *                                 # receivers read buckets from the owners' host memory over RDMA, then broadcast)
  *   updateRanks: 16               # checkpoint-engine p2p: the inference ranks 0 to N - 1 it updates (all if absent)
@@ -59,7 +61,7 @@ final class RefitReader {
     static RefitSpec read(YamlTree r, HostTable hosts, StackProfile stack) {
         r.onlyFields(Set.of("model", "dtype", "trainer", "inference", "method", "senders", "tree", "bucket",
                 "doubleBuffering", "registration", "poolSegments", "registrationHcas", "cached", "stages", "cycles",
-                "hostBounce", "ipcHandles", "shardToShard", "spareSlot", "mode", "updateRanks"));
+                "hostBounce", "ipcHandles", "shardToShard", "spareSlot", "mode", "updateRanks", "writeOrder"));
         Path model = model(r.get("model"));
         String dtype = null;
         if (r.has("dtype")) {
@@ -193,6 +195,19 @@ final class RefitReader {
                 throw r.get("spareSlot").error("spareSlot applies to sharded-rdt only (method is " + method + ")");
             }
         }
+        boolean staggered = false;
+        if (r.has("writeOrder")) {
+            YamlTree w = r.get("writeOrder");
+            String text = w.text().toLowerCase(Locale.ROOT);
+            if (!text.equals("slice-map") && !text.equals("receiver-staggered")) {
+                throw w.error("expected slice-map (every sender walks its routes by inference rank) or "
+                        + "receiver-staggered (each sender starts at its own receiver), got '" + w.text() + "'");
+            }
+            if (!method.equals("write-schedule")) {
+                throw w.error("writeOrder applies to write-schedule only (method is " + method + ")");
+            }
+            staggered = text.equals("receiver-staggered");
+        }
         int p2pRanks = p2pRanks(r, method, inference);
         String registration = "per-tensor";
         if (r.has("registration")) {
@@ -229,7 +244,7 @@ final class RefitReader {
         int cycles = r.has("cycles") ? size(r, "cycles") : 1;
         RefitSpec spec = new RefitSpec(model, dtype, trainerHosts, trainer, inferenceHosts, inference, method,
                 new RefitSpec.Knobs(senders, tree, bucket, doubleBuffered, hostBounce, perTensorHandles,
-                        everyParameter, spareSlot, p2pRanks), registration, segments, cached, hcas, cycles,
+                        everyParameter, spareSlot, p2pRanks, staggered), registration, segments, cached, hcas, cycles,
                 stages);
         try {
             RefitSetup.of(spec, hosts::representative, stack);

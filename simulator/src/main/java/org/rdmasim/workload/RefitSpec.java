@@ -65,11 +65,21 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
      * @param spareSlot      sharded RDT: one receive slot more than pulls in flight (no scatter wait per pull)
      * @param p2pRanks       checkpoint-engine: 0 for its broadcast update, N for its P2P update of inference ranks
      *                       0 to N - 1 ({@code ParameterServer.update(ranks=range(0, N))})
+     * @param receiverStaggered WRITE schedule: each sender starts at its own receiver (an assumed order) instead
+     *                       of the slice map's order
      */
     public record Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
-            boolean perTensorHandles, boolean everyParameterShardToShard, boolean spareSlot, int p2pRanks) {
+            boolean perTensorHandles, boolean everyParameterShardToShard, boolean spareSlot, int p2pRanks,
+            boolean receiverStaggered) {
         /** Every trainer rank sends. */
         public static final int ALL = 0;
+
+        /** The knobs of every method but the WRITE schedule's staggered order. */
+        public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
+                boolean perTensorHandles, boolean everyParameterShardToShard, boolean spareSlot, int p2pRanks) {
+            this(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
+                    everyParameterShardToShard, spareSlot, p2pRanks, false);
+        }
 
         /** The knobs of every method but checkpoint-engine's P2P update. */
         public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
@@ -109,12 +119,18 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
         /** The same knobs with checkpoint-engine's update mode: 0 broadcast, N a P2P update of ranks 0 to N - 1. */
         public Knobs withP2pRanks(int n) {
             return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, n);
+                    everyParameterShardToShard, spareSlot, n, receiverStaggered);
         }
 
         public Knobs withHostBounce(boolean bounce) {
             return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, bounce, perTensorHandles, everyParameterShardToShard,
-                    spareSlot, p2pRanks);
+                    spareSlot, p2pRanks, receiverStaggered);
+        }
+
+        /** The same knobs with the WRITE schedule's order: staggered over the receivers, or the slice map's. */
+        public Knobs withReceiverStaggered(boolean staggered) {
+            return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
+                    everyParameterShardToShard, spareSlot, p2pRanks, staggered);
         }
 
         public boolean allSenders() {
@@ -123,12 +139,12 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
 
         public Knobs withSenders(int n) {
             return new Knobs(n, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, p2pRanks);
+                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered);
         }
 
         public Knobs withBucket(long bytes) {
             return new Knobs(senders, treeChildren, bytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, p2pRanks);
+                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered);
         }
     }
 

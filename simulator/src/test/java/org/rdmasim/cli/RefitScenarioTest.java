@@ -169,6 +169,10 @@ class RefitScenarioTest {
                 "shardToShard", "ffn", "all");
         refused("", "variants:\n  - name: x\n    workload: {refit: {shardToShard: all}}\n", "shardToShard",
                 "nccl-p2p only");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: write-schedule, bucket: 1 MiB, "
+                + "writeOrder: random}}\n", "writeOrder", "slice-map", "receiver-staggered");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {writeOrder: receiver-staggered}}\n", "writeOrder",
+                "write-schedule only", "refit.yaml:16");
         refused("", "variants:\n  - name: x\n    workload: {refit: {method: carrier-pigeon}}\n", "method",
                 "carrier-pigeon", "rdma-pull");
         // 8 query heads do not divide over inference TP 3

@@ -60,4 +60,33 @@ class WriteScheduleTest {
                 TransferResult::startSeconds)).map(t -> t.spec().id()).toList();
         assertEquals(List.of("c0/write/t0-i1/0", "c0/write/t0-i0/0"), order);
     }
+
+    /**
+     * Two senders, each owing 1 GB to each of two receivers. In the slice map's order both write to receiver 0
+     * first, so its NIC carries 2 GB while receiver 1 idles, then the same on receiver 1: 4 GB at one NIC's rate.
+     * Staggered, sender 1 starts at receiver 1: the two writes of each step land on different NICs, 2 GB at
+     * that rate, and each receiver still gets its 2 GB.
+     */
+    @Test
+    void staggeredSendersDoNotMeetOnOneReceiver() {
+        List<Host> hosts = RefitFixture.twoHosts();
+        double w = GB / RefitFixture.wireRate(hosts, RefitFixture.trainer(0), RefitFixture.inference(0));
+        double[] seconds = new double[2];
+        RefitResult staggered = null;
+        for (WriteSchedule.Order order : WriteSchedule.Order.values()) {
+            RefitPlan plan = RefitPlan.of(RefitFixture.twoByTwo(GB), RefitFixture::trainer, RefitFixture::inference,
+                    new WriteSchedule(GB, 1, order));
+            RefitResult r = RefitRun.run(hosts, FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic());
+            seconds[order.ordinal()] = r.firstCycleSeconds();
+            assertEquals(2 * GB, r.cycles().get(0).received().get(0));
+            assertEquals(2 * GB, r.cycles().get(0).received().get(1));
+            staggered = r;
+        }
+        assertEquals(4 * w, seconds[WriteSchedule.Order.SLICE_MAP.ordinal()], 4 * w * 1e-3);
+        assertEquals(2 * w, seconds[WriteSchedule.Order.RECEIVER_STAGGERED.ordinal()], 2 * w * 1e-3);
+        List<String> first = staggered.transfers().stream()
+                .filter(t -> t.startSeconds() == 0 || t.startSeconds() < w / 2).map(t -> t.spec().id()).sorted()
+                .toList();
+        assertEquals(List.of("c0/write/t0-i0/0", "c0/write/t1-i1/0"), first);
+    }
 }
