@@ -262,10 +262,10 @@ final class RefitRows {
                 + "(posed with num_qp_per_ep 2, as from v0.3.6 to 3b5a59413)";
         String mcBound = "the two Mooncake rows agree per byte (9.6 and 8.0 GiB/s over the whole model) though one "
                 + "model has 18,867 tensors and the other 399, so what the model lacks scales with bytes, not "
-                + "tensors: a hop as rdmasim runs it moves a 2 GiB bucket in ~45 ms; a chain whose every step took "
-                + "~0.21 s (a READ, or trainer rank 0's fill of a bucket through its generator, at ~9.5 GiB/s) would "
-                + "give both published times, and no source says which it is (the NCCL and NIXL backends publish "
-                + "8.25 GB/s on 4 x 8 H100 as well); ";
+                + "tensors: a hop as rdmasim runs it moves a 2 GiB bucket in ~45 ms, where the published times "
+                + "give ~0.21 and ~0.25 s a bucket at ring rank 1; a READ or trainer rank 0's fill of a bucket "
+                + "through its generator running at that pace would explain them, and no source says which it is "
+                + "(the NCCL and NIXL backends publish 8.25 GB/s on 4 x 8 H100 as well); ";
         r.add(sender("VERLCE-Q30B-MOONCAKE", mcSource, "Mooncake checkpoint engine update (ring p2p), 5.93 s "
                 + "(9.44 GB/s)", "Qwen3-30B-A3B-Base, FSDP world size 2, receive-only rollouts, 2 x 8 H100 with "
                 + "ConnectX-7 400G InfiniBand, bucket 2 GiB (verl PR #5176: bucket_size=2GB, which verl reads in MiB: "

@@ -66,7 +66,8 @@ public record NixlRing(Buckets buckets, Hops hops) implements RefitMethod {
      * <p>{@link #MOONCAKE}: verl's Mooncake checkpoint engine (verl-project/verl
      * {@code verl/checkpoint_engine/mooncake_checkpoint_engine.py} at 1dda039b9c6311889a9c9a26040677e1254814f9;
      * the data path is that of its first version, 01dc76da7, PR #5176, whose benchmark the README publishes:
-     * later commits moved only the completion flag to its own 8-byte buffer). Its loops are the NIXL engine's:
+     * later commits moved the completion flag out of the data buffer into its own 8-byte one and synchronise the
+     * device before writing it). Its loops are the NIXL engine's:
      * <ul>
      *   <li>the same chain: trainer rank 0 is rank 0, rollout rank i is rank i + 1, the other trainer ranks
      *       only run the generator ({@code build_topology} L104-116, {@code send_weights} L164-168);</li>
