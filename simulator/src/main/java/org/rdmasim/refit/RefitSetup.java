@@ -49,20 +49,21 @@ import org.rdmasim.workload.RefitSpec;
 public final class RefitSetup {
     /** Methods by their scenario names. */
     public static final List<String> METHODS = List.of("rdma-pull", "write-schedule", "nccl-broadcast",
-            "checkpoint-engine", "nixl-ring", "colocated-ipc", "nccl-p2p", "sharded-rdt");
+            "checkpoint-engine", "nixl-ring", "mooncake-ring", "colocated-ipc", "nccl-p2p", "sharded-rdt");
     /**
      * The methods that send in buckets, whose plan reads {@code bucket}: rdma-pull and nccl-p2p move each
      * rank's runs and sharded-rdt one gather group per pull, so a bucket size changes nothing for them.
      */
     public static final List<String> BUCKETED = List.of("write-schedule", "nccl-broadcast", "checkpoint-engine",
-            "nixl-ring", "colocated-ipc");
+            "nixl-ring", "mooncake-ring", "colocated-ipc");
     /**
      * The methods a variant's "what would halve it" reruns in place of its own: every method but colocated-ipc,
      * which needs trainer and engine on the same GPUs, a deployment rather than a method swap, and sharded-rdt,
-     * vLLM's own engine (it needs vLLM inference with Ray workers), not yet tried in place of the others.
+     * vLLM's own engine (it needs vLLM inference with Ray workers), not yet tried in place of the others, and
+     * mooncake-ring, nixl-ring's chain with another transfer engine under it, which nixl-ring stands for.
      */
     public static final List<String> COMPARED = METHODS.stream().filter(m -> !m.equals("colocated-ipc")
-            && !m.equals("sharded-rdt")).toList();
+            && !m.equals("sharded-rdt") && !m.equals("mooncake-ring")).toList();
     /** FP8 block edge when inference quantises a BF16 checkpoint: DeepSeek-V3's 128 x 128 (its README_WEIGHTS.md). */
     static final int FP8_BLOCK = 128;
 
@@ -294,6 +295,13 @@ public final class RefitSetup {
                             + "send and a receive buffer (verl/checkpoint_engine/nixl_checkpoint_engine.py, prepare())");
                 }
                 yield NixlRing.of(bucket(k));
+            }
+            case "mooncake-ring" -> {
+                if (!k.doubleBuffered()) {
+                    throw new Refused("doubleBuffering", "verl's Mooncake engine always holds two bucket buffers, "
+                            + "the halves of one registered tensor (verl/checkpoint_engine/mooncake_checkpoint_engine.py)");
+                }
+                yield NixlRing.mooncake(bucket(k));
             }
             case "colocated-ipc" -> colocated(k);
             case "sharded-rdt" -> ShardedRdt.of(map, k.spareSlot());

@@ -24,11 +24,11 @@ import org.rdmasim.workload.RefitSpec;
  *             firstStageLayers: 0, lastStageLayers: 0}
  *   inference: {hosts: inference, tp: 2, dp: 2, ep: false, redundantExperts: 0}
  *   method: rdma-pull             # rdma-pull | write-schedule | nccl-broadcast | checkpoint-engine | nixl-ring
- *                                 # | colocated-ipc | nccl-p2p | sharded-rdt
+ *                                 # | mooncake-ring | colocated-ipc | nccl-p2p | sharded-rdt
  *   senders: one                  # nccl-broadcast: one (trainer rank 0) | all (striped, verl nccl_parallel)
  *                                 # | N (N trainer ranks evenly spaced, striped as all)
  *   tree: 2                       # rdma-pull: ranks holding a shard each serve it to this many others
- *   bucket: 1 GiB                 # broadcast or NIXL ring bucket, or WRITE piece
+ *   bucket: 1 GiB                 # broadcast or ring bucket, or WRITE piece
  *   doubleBuffering: true
  *   registration: per-tensor      # per-tensor | pool | arena
  *   poolSegments: 16              # with pool

@@ -81,9 +81,9 @@ public final class RefitSizing {
      *   <li>senders (nccl-broadcast): 1 to the trainer's ranks. RDMA pull and WRITE move each byte from the
      *       trainer rank holding it, spreading reads over data-parallel replicas already; a checkpoint engine
      *       sends from the inference side's own ranks;</li>
-     *   <li>nics (rdma-pull, write-schedule, nixl-ring): 1 to the inference host's compute NICs; (nccl-broadcast,
+     *   <li>nics (rdma-pull, write-schedule, nixl-ring; not mooncake-ring, whose engine picks its HCAs): 1 to the inference host's compute NICs; (nccl-broadcast,
      *       checkpoint-engine) 1 to the fewest compute NICs of a host the broadcast crosses;</li>
-     *   <li>bucket (write-schedule, nccl-broadcast, checkpoint-engine, nixl-ring, colocated-ipc): powers of two from 16 MiB up to the
+     *   <li>bucket (write-schedule, nccl-broadcast, checkpoint-engine, nixl-ring, mooncake-ring, colocated-ipc): powers of two from 16 MiB up to the
      *       smallest one holding the whole model, at most 8 GiB (checkpoint-engine's default cap,
      *       {@code PS_MAX_BUCKET_SIZE_GB}); a larger bucket is one bucket either way;</li>
      *   <li>inference-tp: every TP degree dividing the inference GPUs (DP = GPUs / TP, so the engine keeps its
@@ -100,14 +100,19 @@ public final class RefitSizing {
                     + " does not apply to colocated-ipc: trainer and engine share each GPU and no NIC carries a byte "
                     + "(vary bucket or inference-tp)");
         }
+        if (method.equals("mooncake-ring") && knob == Knob.NICS) {
+            throw new IllegalArgumentException("--vary nics does not apply to mooncake-ring: Mooncake's Transfer Engine "
+                    + "takes the HCAs its topology prefers for each GPU and reads no UCX variable (vary bucket or "
+                    + "inference-tp)");
+        }
         switch (knob) {
             case SENDERS -> {
                 if (!method.equals("nccl-broadcast")) {
                     throw new IllegalArgumentException("--vary senders applies to nccl-broadcast (method is " + method
                             + "): " + (method.equals("checkpoint-engine")
                             ? "a checkpoint engine broadcasts from the inference side's own ranks"
-                            : method.equals("nixl-ring")
-                            ? "verl's NIXL engine sends from trainer rank 0 alone (its build_topology)"
+                            : method.equals("nixl-ring") || method.equals("mooncake-ring")
+                            ? "verl's NIXL and Mooncake engines send from trainer rank 0 alone (their build_topology)"
                             : "RDMA pull and WRITE move each byte from the trainer rank holding it and already "
                                     + "spread reads over data-parallel replicas"));
                 }

@@ -68,6 +68,12 @@ final class RefitRows {
     /** What a NIXL ring rests on: the per-bucket cost at its sender, READ and NVLink rates, the NICs' line rates. */
     private static final List<String> NIXL_RING = List.of(BUCKET_COST, "connectx7.qpReadRate",
             "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
+    /**
+     * What a Mooncake chain rests on: the per-bucket cost at its sender, NIC-to-NIC READs at two QPs an HCA pair
+     * (each QP's READ rate, above half the wire, does not bind), the NICs' line rates.
+     */
+    private static final List<String> MOONCAKE_RING = List.of(BUCKET_COST, "connectx7.qpReadRate",
+            "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
     /** What a pull refit's steady cycle rests on (registration is paid in the first cycle only). */
     private static final List<String> PULL = List.of("connectx7.qpReadRate", "GPU HBM and NVLink rates (derived: "
             + "NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
@@ -244,6 +250,38 @@ final class RefitRows {
                         + "tensors and the Python loop packing each into the bucket, nixl_checkpoint_engine.py "
                         + "send_weights), which no source times apart and rdmasim does not price per tensor (the "
                         + "rollouts load nothing here); " + receiveOnly("1.55"), 8));
+        String mcSource = "verl-project/verl verl/checkpoint_engine/README.md @1dda039b L74, Benchmark, and the engine "
+                + "[verl-mooncake-engine]";
+        String mcTimed = "The time is trainer rank 0's send_weights, whose log gives the published bandwidth: the bytes "
+                + "of every bucket but the last over the time (mooncake_checkpoint_engine.py L184, L229-230), so it "
+                + "ends when ring rank 1 has flagged the last bucket (L227), and the model's time is taken there. ";
+        String mcPosed = "NICs per host (posed 8, one per GPU, DGX H100), rollout TP (posed 1), the trainer's host "
+                + "(posed its own: every Mooncake hop crosses the NICs wherever it sits), the engine's device (posed "
+                + "cuda, its default) and device filter (posed none: each GPU's nearest HCA), Mooncake's release "
+                + "(posed with num_qp_per_ep 2, as from v0.3.6 to 3b5a59413)";
+        String mcBound = "the two Mooncake rows agree per byte (9.6 and 8.0 GiB/s over the whole model) though one "
+                + "model has 18,867 tensors and the other 399, so what the model lacks scales with bytes, not "
+                + "tensors: a hop as rdmasim runs it moves a 2 GiB bucket in ~45 ms, where the published times "
+                + "give ~0.21 and ~0.25 s a bucket at ring rank 1; a READ or trainer rank 0's fill of a bucket "
+                + "through its generator running at that pace would explain them, and no source says which it is "
+                + "(the NCCL and NIXL backends publish 8.25 GB/s on 4 x 8 H100 as well); ";
+        r.add(sender("VERLCE-Q30B-MOONCAKE", mcSource, "Mooncake checkpoint engine update (ring p2p), 5.93 s "
+                + "(9.44 GB/s)", "Qwen3-30B-A3B-Base, FSDP world size 2, receive-only rollouts, 2 x 8 H100 with "
+                + "ConnectX-7 400G InfiniBand, bucket 2 GiB (verl PR #5176: bucket_size=2GB, which verl reads in MiB: "
+                + "update_weights_bucket_megabytes << 20). " + mcTimed + "Not stated: how the 16 GPUs split (posed "
+                + "2 trainer ranks + 14 rollouts), " + mcPosed, 5.93, "mooncake-q30b", MOONCAKE_RING,
+                "about 4.2x faster than published: every hop is a Mooncake READ through the NICs at the wire (two QPs "
+                        + "an HCA pair), so the 29 buckets reach ring rank 1 in ~1.4 s (the last of the 14 rollouts "
+                        + "~0.56 s later); " + mcBound + receiveOnly("1.24"), 8));
+        r.add(sender("VERL5176-Q8B-MOONCAKE", "verl-project/verl PR #5176, benchmark table [verl-pr-5176]; the engine "
+                + "[verl-mooncake-engine]", "Mooncake checkpoint engine update, Qwen3-8B, 1.90 s (7.28 GB/s)",
+                "Qwen3-8B, 8 H100 with ConnectX-7 400G InfiniBand, bucket 2 GiB, receive-only rollouts. " + mcTimed
+                        + "Not stated: the trainer (posed FSDP world size 2, as the README's benchmark) and the "
+                        + "rollouts (posed 6 GPUs, the (2, 6) split verl's engine tests run on one 8-GPU node), " + mcPosed,
+                1.90, "mooncake-q8b", MOONCAKE_RING,
+                "about 5.0x faster than published: the 8 buckets reach ring rank 1 in ~0.38 s (the last of the 6 "
+                        + "rollouts ~0.21 s later), every hop a NIC-to-NIC READ at the wire; " + mcBound
+                        + receiveOnly("0.33"), 8));
         String p7263 = "verl-project/verl PR #7263 [verl-pr-7263]";
         String efa = "27B BF16, 8-GPU FSDP2 trainer host, vLLM TP4 rollout, bucket 2048 MB, AWS EFA. Not stated: the "
                 + "instance (posed p5.48xlarge: 8 H100, 32 x 100G EFA), the model (posed: a dense Qwen3-shaped 27.2B)";
@@ -793,6 +831,47 @@ final class RefitRows {
         return new ValidationRow(id, source, what, setup, published, published, "s", TOL, Evidence.MEASUREMENT,
                 file + "#" + variant, dependsOn, false, knownFailure, runs -> steadyOf(runs, file, variant, ""))
                 .onNics(nics);
+    }
+
+    /**
+     * A row timed as verl's engines time an update: trainer rank 0's send_weights, which ends when ring rank 1 has
+     * the last bucket ({@link #senderOf}).
+     */
+    private static ValidationRow sender(String id, String source, String what, String setup, double published,
+            String variant, List<String> dependsOn, String knownFailure, int nics) {
+        return new ValidationRow(id, source, what, setup, published, published, "s", TOL, Evidence.MEASUREMENT,
+                VERL_CE + "#" + variant, dependsOn, false, knownFailure, runs -> senderOf(runs, VERL_CE, variant))
+                .onNics(nics);
+    }
+
+    /**
+     * The steady cycle up to ring rank 1 holding the last bucket: the cycle less the time between rank 1's last
+     * READ landing and the last receiver's (the two then hand over the same last bucket, so the cycle's tail after
+     * the last READ is rank 1's too). verl's Mooncake engine stops its clock there: send_weights waits only for
+     * rank 1's flag on the last bucket (verl/checkpoint_engine/mooncake_checkpoint_engine.py L227 @1dda039b).
+     */
+    private static Modelled senderOf(ScenarioRuns runs, String file, String variant) throws Exception {
+        RefitSummary s = runs.refit(file, variant);
+        String cycle = "c" + (s.cycles().size() - 1) + "/ring/";
+        double last = Double.NaN;
+        double first = Double.NaN;
+        for (org.rdmasim.transport.TransferResult t : runs.outcome(file, variant).result().transfers()) {
+            String id = t.spec().id();
+            if (id.startsWith(cycle)) {
+                last = Double.isNaN(last) ? t.finishSeconds() : Math.max(last, t.finishSeconds());
+                if (id.endsWith("/p0-p1")) {
+                    first = Double.isNaN(first) ? t.finishSeconds() : Math.max(first, t.finishSeconds());
+                }
+            }
+        }
+        if (Double.isNaN(first)) {
+            throw new IllegalStateException(file + "#" + variant + ": no ring hop from trainer rank 0 in the steady "
+                    + "cycle (is its method a ring?)");
+        }
+        double drain = last - first;
+        return Modelled.value(s.steadyCycleSeconds() - drain, describe(s) + String.format(Locale.ROOT,
+                "; trainer rank 0's send_weights ends when ring rank 1 holds the last bucket, %.3f s before the "
+                        + "last receiver does", drain));
     }
 
     private static ValidationRow claim(String id, String source, String what, String setup, double low, double high,

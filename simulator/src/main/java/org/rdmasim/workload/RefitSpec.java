@@ -14,7 +14,8 @@ import java.util.Map;
  *                         for the checkpoint's own
  * @param trainerHosts     hosts holding the trainer ranks, rank r on host r / GPUs-per-host, GPU r % GPUs-per-host
  * @param inferenceHosts   hosts holding the inference ranks, placed the same way
- * @param method           rdma-pull, write-schedule, nccl-broadcast, checkpoint-engine, nixl-ring or colocated-ipc
+ * @param method           rdma-pull, write-schedule, nccl-broadcast, checkpoint-engine, nixl-ring, mooncake-ring,
+ *                         colocated-ipc, nccl-p2p or sharded-rdt
  * @param registration     per-tensor, pool or arena
  * @param stageSeconds     the scenario's values of the named stage parameters (pause, resume, barrier), by key
  */

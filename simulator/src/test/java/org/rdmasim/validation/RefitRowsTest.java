@@ -227,6 +227,35 @@ class RefitRowsTest {
         assertTrue(e.getMessage().contains("holds trainer and inference ranks"), e.getMessage());
     }
 
+    /**
+     * verl's Mooncake engine times trainer rank 0's send_weights, which ends on ring rank 1's flag for the last
+     * bucket: the row's time is at least rank 1's own reads of every bucket, one after the other, and at least the
+     * last bucket's five further hops (to the sixth rollout) short of the steady cycle.
+     */
+    @Test
+    void theMooncakeRowsStopTheClockWhenRingRankOneHasTheLastBucket() throws Exception {
+        String file = "validation/refit-verl-ckpt-h100.yaml";
+        List<ValidationRow> row = RefitRows.rows().stream().filter(r -> r.id().equals("VERL5176-Q8B-MOONCAKE")).toList();
+        assertEquals(1, row.size());
+        ScenarioRuns runs = new ScenarioRuns(repo().resolve("scenarios"));
+        double sender = row.get(0).model().compute(runs).value();
+        RefitSummary s = runs.refit(file, "mooncake-q8b");
+        assertEquals("mooncake-ring", s.method());
+        double rankOne = 0;
+        double lastHop = 0;
+        for (var t : runs.outcome(file, "mooncake-q8b").result().transfers()) {
+            if (t.spec().id().startsWith("c1/ring/") && t.spec().id().endsWith("/p0-p1")) {
+                rankOne += t.seconds();
+                if (t.spec().id().startsWith("c1/ring/b7/")) {
+                    lastHop = t.seconds();
+                }
+            }
+        }
+        assertTrue(lastHop > 0, "the last of 8 buckets (16.4 GB in 2 GiB) reaches rank 1");
+        assertTrue(sender >= rankOne, sender + " s against rank 1's reads " + rankOne + " s");
+        assertTrue(sender <= s.steadyCycleSeconds() - 5 * lastHop, sender + " s, steady cycle " + s.steadyCycleSeconds());
+    }
+
     @Test
     void aRefitScenarioUnderValidationRunsAndGivesItsTimes() throws IOException {
         Files.createDirectories(dir.resolve("models"));

@@ -1,9 +1,14 @@
 package org.rdmasim.refit.method;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.mooncake.MooncakeTopology;
 import org.rdmasim.workload.TransferItem;
 
 /**
@@ -47,26 +52,87 @@ import org.rdmasim.workload.TransferItem;
  * and each bucket pays the per-bucket fixed cost ({@link RefitCalibration#BUCKET}) at the sender before it is
  * offered, as a broadcast bucket does at its root; the hops pay none.
  *
+ * <p>The same chain with verl's Mooncake backend ({@code mooncake-ring}, "mooncake | Mooncake Transfer Engine |
+ * all_gather+ring p2p" in the same table) differs only in what carries a hop ({@link Hops#MOONCAKE}); its loops
+ * are checked against the NIXL engine's there.
+ *
  * @param buckets the bucket size; always two buffers (the engine allocates both, L268-269)
+ * @param hops    what carries each hop: NIXL over UCX, or Mooncake's Transfer Engine
  */
-public record NixlRing(Buckets buckets) implements RefitMethod {
+public record NixlRing(Buckets buckets, Hops hops) implements RefitMethod {
+    /**
+     * What carries a hop of the chain.
+     *
+     * <p>{@link #MOONCAKE}: verl's Mooncake checkpoint engine (verl-project/verl
+     * {@code verl/checkpoint_engine/mooncake_checkpoint_engine.py} at 1dda039b9c6311889a9c9a26040677e1254814f9;
+     * the data path is that of its first version, 01dc76da7, PR #5176, whose benchmark the README publishes:
+     * later commits moved the completion flag out of the data buffer into its own 8-byte one and synchronise the
+     * device before writing it). Its loops are the NIXL engine's:
+     * <ul>
+     *   <li>the same chain: trainer rank 0 is rank 0, rollout rank i is rank i + 1, the other trainer ranks
+     *       only run the generator ({@code build_topology} L104-116, {@code send_weights} L164-168);</li>
+     *   <li>two buffers of one bucket a rank, the halves of one {@code 2 * bucket_size} GPU tensor registered
+     *       with the Transfer Engine when the engine is built (L83-92), before any update;</li>
+     *   <li>the sender packs bucket k, offers it to rank 1 (L183-194), and packs bucket k + 1 into the other half
+     *       once rank 1 has signalled that it is done with bucket k - 1 (L196-203): the NIXL sender's order;</li>
+     *   <li>a receiver takes the offer of bucket k, waits until its next has signalled bucket k - 2 (the buffer
+     *       it is about to overwrite, L263-265), reads the whole bucket with one synchronous
+     *       {@code transfer_sync_read} from its predecessor's buffer (L270-276), offers it to its next
+     *       (L280-283), yields its tensors (L285-289) and writes a 4-byte flag into the predecessor's
+     *       memory (L293-308). It reads bucket k + 1 only after that, where the NIXL receiver overlaps the
+     *       next read with the hand-over; the chain's constraints are otherwise the same (read k + 1 after k,
+     *       and once the next holds k - 1). The model keeps the NIXL overlap: verl's benchmark receivers only
+     *       clone each tensor ({@code tests/checkpoint_engine/test_utils.py} L70-71 @01dc76da7), one HBM copy of
+     *       the bucket, ~1 ms for 2 GiB on an H100, which the Mooncake loop would add to each step.</li>
+     * </ul>
+     * What differs is the hop. The Python binding's engine auto-discovers its transport and installs Mooncake's
+     * RDMA transport when the host has HCAs (kvcache-ai/Mooncake 3b5a594133958449a1feaf1c9e0fc1b553e34a28
+     * {@code mooncake-integration/transfer_engine/transfer_engine_py.cpp} L240-241, {@code TransferEngine(true,
+     * ...)}; {@code mooncake-transfer-engine/src/transfer_engine_impl.cpp} L407-430 with
+     * {@code autoDiscoverTransport}, {@code include/transfer_engine_impl.h} L472-480; the intra-node NVLink
+     * transport only with {@code MC_INTRANODE_NVLINK} in a build with it, {@code transfer_engine_impl.cpp}
+     * L329-369). So every hop is an RDMA READ
+     * through the NICs, between two GPUs of one host as between hosts: there is no cuda_ipc path. One
+     * {@code transfer_sync_read} is one request ({@code transferSync} L479-491), which takes one local HCA among
+     * those the receiver's GPU prefers ({@code rdma_transport.cpp} L890-895) and spreads its 64 KiB slices over
+     * the HCAs the sender's GPU prefers ({@link MooncakeTopology}), each HCA pair over the endpoint's
+     * {@link CheckpointUpdate#MOONCAKE_QPS_PER_ENDPOINT} QPs. ASSUMED: the local HCA is the first preferred one
+     * (a random draw among several; a DGX H100's GPU prefers exactly one).
+     */
+    public enum Hops {
+        /** NIXL READs over UCX's lanes between hosts, NVLink (UCX's cuda_ipc) inside one. */
+        NIXL,
+        /** Mooncake Transfer Engine RDMA READs between every pair, inside a host too. */
+        MOONCAKE
+    }
+
     public NixlRing {
-        if (buckets == null) {
-            throw new IllegalArgumentException("a NIXL ring needs its bucket size");
+        if (buckets == null || hops == null) {
+            throw new IllegalArgumentException("a ring needs its bucket size and what carries its hops");
         }
         if (!buckets.doubleBuffered()) {
-            throw new IllegalArgumentException("verl's NIXL engine always holds two bucket buffers "
-                    + "(nixl_checkpoint_engine.py prepare(), L268-269)");
+            throw new IllegalArgumentException(hops == Hops.NIXL
+                    ? "verl's NIXL engine always holds two bucket buffers (nixl_checkpoint_engine.py prepare(), L268-269)"
+                    : "verl's Mooncake engine always holds two bucket buffers (mooncake_checkpoint_engine.py L83)");
         }
+    }
+
+    public NixlRing(Buckets buckets) {
+        this(buckets, Hops.NIXL);
     }
 
     public static NixlRing of(long bucketBytes) {
         return new NixlRing(new Buckets(bucketBytes, true));
     }
 
+    /** verl's Mooncake backend: the same chain, every hop a Transfer Engine READ ({@link Hops#MOONCAKE}). */
+    public static NixlRing mooncake(long bucketBytes) {
+        return new NixlRing(new Buckets(bucketBytes, true), Hops.MOONCAKE);
+    }
+
     @Override
     public String name() {
-        return "nixl-ring";
+        return hops == Hops.NIXL ? "nixl-ring" : "mooncake-ring";
     }
 
     /** Every rank registers its send and receive buffers, one bucket each (L275-276). */
@@ -211,13 +277,32 @@ public record NixlRing(Buckets buckets) implements RefitMethod {
                     endStep(p - 1, k);
                 }
             };
-            if (from.host().equals(to.host())) {
+            if (hops == Hops.MOONCAKE) {
+                TransferItem item = new TransferItem(label(p, k), from, to, size(k), 0, Operation.READ, 1);
+                ctx.post(item, rank, mooncakeQps(from, to), r -> landed.run());
+            } else if (from.host().equals(to.host())) {
                 ctx.nvlinkRead(from, to, rank, size(k), label(p, k), landed);
             } else {
                 // one descriptor: the whole registered buffer (get_xfer_descs(send_buf), L277-278)
                 TransferItem item = new TransferItem(label(p, k), from, to, size(k), 0, Operation.READ, 1);
                 ctx.post(item, rank, r -> landed.run());
             }
+        }
+
+        /**
+         * The lanes of one Mooncake READ by {@code to} from {@code from}: the receiver's first preferred HCA, each
+         * HCA the sender's GPU prefers, the endpoint's QPs on each pair, equal shares.
+         */
+        private List<LaneSplit.Candidate> mooncakeQps(Endpoint from, Endpoint to) {
+            Host sink = ctx.host(to.host());
+            TopologyNode local = MooncakeTopology.preferred(sink, ctx.gpu(to), List.of()).get(0);
+            List<LaneSplit.Candidate> out = new ArrayList<>();
+            for (TopologyNode peer : MooncakeTopology.preferred(ctx.host(from.host()), ctx.gpu(from), List.of())) {
+                for (int q = 0; q < CheckpointUpdate.MOONCAKE_QPS_PER_ENDPOINT; q++) {
+                    out.add(new LaneSplit.Candidate(peer.name(), local.name(), 1.0));
+                }
+            }
+            return out;
         }
 
         /** Position p has offered bucket k: the sender once dispatched, a receiver once in step k (L461-467). */

@@ -146,6 +146,52 @@ class NixlRingTest {
         assertEquals(expected, c.seconds(), expected * 1e-6);
     }
 
+    /**
+     * verl's Mooncake engine: the same chain, but every hop a Transfer Engine READ through the NICs, the hop
+     * between two GPUs of one host too (its RDMA transport has no cuda_ipc path), from the sending GPU's own HCA
+     * into the receiving GPU's over the endpoint's two QPs. Two receivers on one host: 8 RDMA transfers (4
+     * buckets x 2 hops) where the NIXL ring posts 4, each hop near the wire rate, above what one QP reads, the
+     * hop inside the host as long as the one between hosts, and the chain B d + (B + N - 1) T + install.
+     */
+    @Test
+    void aMooncakeRingReadsEveryHopThroughTheNicsOverTwoQps() {
+        List<Host> hosts = RefitFixture.twoHosts();
+        RefitPlan plan = RefitPlan.of(routes(2), RefitFixture::trainer, RefitFixture::inference, NixlRing.mooncake(GB))
+                .withBroadcastBytes(PAYLOAD);
+        assertEquals("mooncake-ring", plan.method().name());
+        RefitResult r = RefitRun.run(hosts, FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic());
+        assertEquals(8, r.transfers().size(), "every hop of every bucket crosses the NICs");
+        double qp = org.rdmasim.hardware.Units.gbpsToBytesPerSecond(org.rdmasim.hardware.CalibrationProfile
+                .forHost(hosts.get(1).spec()).qpReadRate().orElseThrow().value());
+        double wire = RefitFixture.wireRate(hosts, RefitFixture.inference(0), RefitFixture.inference(1));
+        assertTrue(qp < 0.9 * wire, "the test's premise: one QP cannot read at the wire rate");
+        double inside = 0;
+        double across = 0;
+        for (TransferResult x : r.transfers()) {
+            assertEquals(Operation.READ, x.spec().operation());
+            assertEquals(2, x.lanes().size(), x.spec().id() + ": one lane per QP of the endpoint");
+            for (var lane : x.lanes()) {
+                assertEquals("mlx5_" + x.spec().source().device().substring(3), lane.sourceNic(), x.spec().id());
+                assertEquals("mlx5_" + x.spec().sink().device().substring(3), lane.sinkNic(), x.spec().id());
+                assertEquals(GB / 2, lane.bytes());
+            }
+            double rate = GB / x.seconds();
+            assertTrue(rate > 1.1 * qp && rate <= wire * (1 + 1e-9), x.spec().id() + ": " + rate + " B/s");
+            if (x.spec().source().host().equals(x.spec().sink().host())) {
+                inside = x.seconds();
+            } else {
+                across = x.seconds();
+            }
+        }
+        assertEquals(across, inside, across * 1e-3, "a hop inside the host is a NIC-to-NIC READ too");
+        double expected = 4 * RefitFixture.dispatch() + (4 + 2 - 1) * across + install(GB);
+        assertEquals(expected, r.cycles().get(0).seconds(), expected * 1e-3);
+        RefitResult.Cycle c = r.cycles().get(0);
+        assertEquals(PAYLOAD, c.received().get(0));
+        assertEquals(PAYLOAD, c.received().get(1));
+        assertEquals(2 * PAYLOAD, c.wireBytes());
+    }
+
     /** Each rank registers two buffers of one bucket (prepare(): send_buf and recv_buf), not the model. */
     @Test
     void registersTwoBucketBuffersInTheFirstCycleOnly() {
