@@ -23,7 +23,6 @@ final class ResourceTable {
     // end was ~900,000 objects at 131,072 receivers, each copied by a young collection. Emptied crossings
     // wait in {@code spare} for the next resource a flow enters, so they are not made again and again.
     private Crossing[] crossings = new Crossing[16];
-    private static final Crossing NONE = new Crossing();
     private Crossing[] spare = new Crossing[16];
     private int spares;
     private final Set<ResourceKind> watchedKinds = EnumSet.noneOf(ResourceKind.class);
@@ -67,7 +66,7 @@ final class ResourceTable {
     /** The flows crossing {@code r}, a resource of this table (read only: flows enter and leave by {@link #enter}, {@link #leave}). */
     Crossing crossing(Resource r) {
         Crossing c = crossings[r.number];
-        return c != null ? c : NONE;
+        return c != null ? c : Crossing.EMPTY;
     }
 
     /** Puts {@code f}, on whose path {@code r} is at {@code i}, in the crossing of {@code r}. */
