@@ -18,6 +18,8 @@ final class Crossing {
     // last had left, were a tenth of a 65,536-transfer list's allocation. The arrays are given back when
     // the last flow leaves (a finished receiver's resources stay empty for the rest of the run).
     private static final Flow[] NO_FLOWS = new Flow[0];
+    /** What a resource no flow crosses reads as (see {@link ResourceTable#crossing}); nothing enters it. */
+    static final Crossing EMPTY = new Crossing();
     private static final int[] NO_SLOTS = new int[0];
     private Flow first;
     private int firstIndex;
@@ -60,6 +62,9 @@ final class Crossing {
 
     /** Adds {@code f}, on whose path this resource is at {@code i}, at the end; records the slot in {@code f}. */
     void add(Flow f, int i) {
+        if (this == EMPTY) {
+            throw new IllegalStateException("a flow enters a resource's crossing through ResourceTable.enter");
+        }
         int k = size;
         if (k > 0 && k - 1 == flows.length) {
             flows = Arrays.copyOf(flows, Math.max(2, 2 * k));

@@ -518,7 +518,7 @@ final class FlowGroups {
     private void removeFromPseudoPath(FlowGroup g, int k) {
         Flow p = g.pseudo;
         Resource q = p.pathArray()[k];
-        resources.crossing(q).remove(p.slotInResource[k]);
+        resources.leave(q, p.slotInResource[k]);
         int last = p.pathLength() - 1;
         p.removeFromPath(k);
         if (k != last) {
@@ -535,7 +535,7 @@ final class FlowGroups {
             g.crossing = Arrays.copyOf(g.crossing, 2 * (n + 1));
         }
         g.crossing[n] = crossing;
-        resources.crossing(q).add(p, n);
+        resources.enter(q, p, n);
         g.appended(q);
     }
 

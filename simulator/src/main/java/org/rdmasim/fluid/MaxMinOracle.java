@@ -73,7 +73,7 @@ final class MaxMinOracle {
             Flow g = new Flow(f.id(), f.label(), cp, u, f.weight(), f.rateCap(), f.bytes(), 0);
             g.number = fresh.size();
             for (int i = 0; i < cp.length; i++) {
-                copies.crossing(cp[i]).add(g, i);
+                copies.enter(cp[i], g, i);
             }
             fresh.add(g);
         }

@@ -61,7 +61,7 @@ final class RunningFlows {
     void attach(Flow f) {
         Resource[] p = f.pathArray();
         for (int i = 0, ends = f.pathLength(); i < ends; i++) {
-            resources.crossing(p[i]).add(f, i);
+            resources.enter(p[i], f, i);
         }
     }
 
@@ -69,7 +69,7 @@ final class RunningFlows {
     void detach(Flow f) {
         Resource[] p = f.pathArray();
         for (int i = 0, ends = f.pathLength(); i < ends; i++) {
-            resources.crossing(p[i]).remove(f.slotInResource[i]);
+            resources.leave(p[i], f.slotInResource[i]);
         }
     }
 }

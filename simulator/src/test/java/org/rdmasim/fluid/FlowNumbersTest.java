@@ -84,7 +84,7 @@ class FlowNumbersTest {
             Flow f = new Flow(k, "f" + k, path, usage, 1 + k % 4, k % 5 == 0 ? 9.5 + k : INF, 1000, 0);
             f.number = reverseNumbers ? flows - 1 - k : k;
             for (int i = 0; i < path.length; i++) {
-                table.crossing(path[i]).add(f, i);
+                table.enter(path[i], f, i);
             }
             fs.add(f);
         }
