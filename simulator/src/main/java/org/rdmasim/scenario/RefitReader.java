@@ -163,31 +163,11 @@ final class RefitReader {
                 throw r.get("hostBounce").error("hostBounce applies to colocated-ipc only (method is " + method + ")");
             }
         }
-        boolean perTensorHandles = false;
-        if (r.has("ipcHandles")) {
-            YamlTree h = r.get("ipcHandles");
-            String text = h.text().toLowerCase(Locale.ROOT);
-            if (!text.equals("per-bucket") && !text.equals("per-tensor")) {
-                throw h.error("expected per-bucket or per-tensor, got '" + h.text() + "'");
-            }
-            if (!method.equals("colocated-ipc")) {
-                throw h.error("ipcHandles applies to colocated-ipc only (method is " + method + ")");
-            }
-            perTensorHandles = text.equals("per-tensor");
-        }
-        boolean everyParameter = false;
-        if (r.has("shardToShard")) {
-            YamlTree x = r.get("shardToShard");
-            String text = x.text().toLowerCase(Locale.ROOT);
-            if (!text.equals("ffn") && !text.equals("all")) {
-                throw x.error("expected ffn (NeMo-RL PR #2971: FFN projections shard to shard, the rest broadcast) "
-                        + "or all (every parameter shard to shard, PR #2808's scope), got '" + x.text() + "'");
-            }
-            if (!method.equals("nccl-p2p")) {
-                throw x.error("shardToShard applies to nccl-p2p only (method is " + method + ")");
-            }
-            everyParameter = text.equals("all");
-        }
+        boolean perTensorHandles = eitherOr(r, "ipcHandles", method, "colocated-ipc", "per-bucket", "per-tensor",
+                "per-bucket or per-tensor");
+        boolean everyParameter = eitherOr(r, "shardToShard", method, "nccl-p2p", "ffn", "all",
+                "ffn (NeMo-RL PR #2971: FFN projections shard to shard, the rest broadcast) or all (every parameter "
+                        + "shard to shard, PR #2808's scope)");
         boolean spareSlot = false;
         if (r.has("spareSlot")) {
             spareSlot = r.get("spareSlot").bool();
@@ -195,19 +175,9 @@ final class RefitReader {
                 throw r.get("spareSlot").error("spareSlot applies to sharded-rdt only (method is " + method + ")");
             }
         }
-        boolean staggered = false;
-        if (r.has("writeOrder")) {
-            YamlTree w = r.get("writeOrder");
-            String text = w.text().toLowerCase(Locale.ROOT);
-            if (!text.equals("slice-map") && !text.equals("receiver-staggered")) {
-                throw w.error("expected slice-map (every sender walks its routes by inference rank) or "
-                        + "receiver-staggered (each sender starts at its own receiver), got '" + w.text() + "'");
-            }
-            if (!method.equals("write-schedule")) {
-                throw w.error("writeOrder applies to write-schedule only (method is " + method + ")");
-            }
-            staggered = text.equals("receiver-staggered");
-        }
+        boolean staggered = eitherOr(r, "writeOrder", method, "write-schedule", "slice-map", "receiver-staggered",
+                "slice-map (every sender walks its routes by inference rank) or receiver-staggered (each sender starts "
+                        + "at its own receiver)");
         int p2pRanks = p2pRanks(r, method, inference);
         String registration = "per-tensor";
         if (r.has("registration")) {
@@ -259,6 +229,26 @@ final class RefitReader {
      * of inference ranks 0 to N - 1 ({@code update(ranks=range(0, N))}); every inference rank when
      * {@code updateRanks} is absent.
      */
+    /**
+     * A knob of one method written as one of two words: true when the scenario writes {@code second}, false when
+     * it writes {@code first} or nothing; another word, or the knob on another method, is refused at its line.
+     */
+    private static boolean eitherOr(YamlTree r, String key, String method, String onlyMethod, String first,
+            String second, String expected) {
+        if (!r.has(key)) {
+            return false;
+        }
+        YamlTree x = r.get(key);
+        String text = x.text().toLowerCase(Locale.ROOT);
+        if (!text.equals(first) && !text.equals(second)) {
+            throw x.error("expected " + expected + ", got '" + x.text() + "'");
+        }
+        if (!method.equals(onlyMethod)) {
+            throw x.error(key + " applies to " + onlyMethod + " only (method is " + method + ")");
+        }
+        return text.equals(second);
+    }
+
     private static int p2pRanks(YamlTree r, String method, RefitSpec.Inference inference) {
         boolean p2p = false;
         if (r.has("mode")) {
