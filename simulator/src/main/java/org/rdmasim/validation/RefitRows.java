@@ -30,11 +30,13 @@ final class RefitRows {
     /** The trainer of verl's checkpoint-engine benchmark, from its code at the commit that added the README table. */
     private static final String VERL_CE_TRAINER = "The trainer is FSDPEngineConfig(forward_only=True, fsdp_size=2, "
             + "strategy=\"fsdp\") (tests/checkpoint_engine/test_utils.py L87 @6f33c553b): FP32 weights (model_dtype "
-            + "\"fp32\" by default, verl/workers/config/engine.py L171) under FSDP1 with CPUOffload(offload_params=True) "
-            + "(verl/workers/engine/fsdp/transformer_impl.py L322-323), so every update's state_dict() (L656) copies "
-            + "each rank's pinned FP32 shard to its GPU, all-gathers and clones it before the first tensor is "
-            + "sent, and each tensor is all-gathered in FP32 and cast to BF16 before it is packed; the time is "
-            + "the receivers' log, whose clock starts with the trainer's update (test_nccl_checkpoint_engine.py L87).";
+            + "\"fp32\" by default, verl/workers/config/engine.py L171) under FSDP1 with "
+            + "CPUOffload(offload_params=True) (verl/workers/engine/fsdp/transformer_impl.py L322-323), so every "
+            + "update's state_dict() (L656) copies each rank's pinned FP32 shard to its GPU, all-gathers and clones "
+            + "it before the first tensor is sent, and each tensor is all-gathered in FP32 and cast to BF16 before "
+            + "it is packed; the time is the receivers' log, whose clock starts with the trainer's update "
+            + "(test_nccl_checkpoint_engine.py L87, test_nixl_checkpoint_engine.py L100). The engines say so too: "
+            + "\"model parameters are in fp32 full precision\" (nixl_checkpoint_engine.py L364 @6f33c553b).";
     private static final String VERL_PAR = "validation/refit-verl-nccl-parallel-efa.yaml";
     private static final String Q235 = "validation/refit-qwen3-235b-h100.yaml";
     private static final String LMSYS = "validation/refit-lmsys-p2p-h100.yaml";
@@ -248,8 +250,8 @@ final class RefitRows {
                         + "(its rollouts receive without installing, so no engine work is in the time, and its "
                         + "scenario sets the engine's per-tensor load to 0); the ~4.3 s left is the sender's "
                         + "per-tensor loop (a DTensor all-gather call, a cast and a copy for each of 18,867 tensors, "
-                        + "nccl_checkpoint_engine.py L225-262), whose bytes rdmasim prices at NVLink and HBM rates "
-                        + "but whose per-call cost no source times; " + receiveOnly("2.54"), 8));
+                        + "nccl_checkpoint_engine.py L225-262 @6f33c553b), whose bytes rdmasim prices at NVLink "
+                        + "and HBM rates but whose per-call cost no source times; " + receiveOnly("2.54"), 8));
         r.add(steady("VERLCE-Q30B-NIXL", "verl-project/verl verl/checkpoint_engine/README.md @00548f90, Benchmark "
                 + "[verl-ce-readme]; the engine and its benchmark script [verl-nixl-engine]", "NIXL checkpoint engine update (ring p2p), ~7 s (8.25 GB/s)",
                 "Qwen3-30B-A3B-Base, FSDP world size 2, 30 receive-only rollouts, 4 x 8 H100 with ConnectX-7 400G "
@@ -259,15 +261,15 @@ final class RefitRows {
                         + "on its own host), NIXL/UCX releases (posed 1.1.0 / 1.20.0)", 7.0, VERL_CE, "nixl", NIXL_RING,
                 "about 2.3x faster than published: the trainer first unshards its offloaded FP32 shards (61 GB a "
                         + "rank over its own PCIe Gen5 x16 link, ~1.1 s, then an all-gather and a clone, ~0.2 s), "
-                        + "inside the receivers' clock (nixl_checkpoint_engine.py L426); then the chain moves 29 "
-                        + "buckets of 2 GiB through 30 hops in 58 store-and-forward steps, each as long as its "
-                        + "slowest hop, a host-to-host READ (one QP a rail at its calibrated READ rate), ~1.7 s; the "
-                        + "source gives NCCL's broadcast and this ring the same ~7 s and 8.25 GB/s, so what the two "
-                        + "share is the likelier bound for the ~4 s left: trainer rank 0's per-tensor loop (a "
+                        + "inside the receivers' clock (nixl_checkpoint_engine.py L426 @6f33c553b); then the chain "
+                        + "moves 29 buckets of 2 GiB through 30 hops in 58 store-and-forward steps, each as long "
+                        + "as its slowest hop, a host-to-host READ (one QP a rail at its calibrated READ rate), "
+                        + "~1.7 s; the source gives NCCL's broadcast and this ring the same ~7 s and 8.25 GB/s, so "
+                        + "what the two share is the likelier bound for the ~4 s left: trainer rank 0's per-tensor loop (a "
                         + "DTensor all-gather call, a cast to BF16 and a copy into the bucket for each of the "
-                        + "model's 18,867 tensors, nixl_checkpoint_engine.py L363-400), whose bytes rdmasim prices "
-                        + "at NVLink and HBM rates but whose per-call cost no source times (the rollouts load "
-                        + "nothing here); " + receiveOnly("2.84"), 8));
+                        + "model's 18,867 tensors, nixl_checkpoint_engine.py L363-400 @6f33c553b), whose bytes "
+                        + "rdmasim prices at NVLink and HBM rates but whose per-call cost no source times (the "
+                        + "rollouts load nothing here); " + receiveOnly("2.84"), 8));
         String mcSource = "verl-project/verl verl/checkpoint_engine/README.md @1dda039b L74, Benchmark, and the engine "
                 + "[verl-mooncake-engine]";
         String mcTimed = "The time is trainer rank 0's send_weights, whose log gives the published bandwidth: the bytes "
@@ -275,8 +277,8 @@ final class RefitRows {
                 + "ends when ring rank 1 has flagged the last bucket (L227), and the model's time is taken there. It "
                 + "starts after get_per_tensor_param has built the state dict (L171; tests/checkpoint_engine/"
                 + "test_utils.py L44-45 @01dc76da7), so the trainer's unshard of its CPU-offloaded FP32 shards "
-                + "(the same FSDP1 engine, L125) is outside it and the variant leaves it out; inside it each tensor "
-                + "is still all-gathered in FP32 and cast to BF16 (model_dtype \"fp32\" by default). ";
+                + "(the same FSDP1 engine, test_utils.py L125) is outside it and the variant leaves it out; inside "
+                + "it each tensor is still all-gathered in FP32 and cast to BF16 (model_dtype \"fp32\" by default). ";
         String mcPosed = "NICs per host (posed 8, one per GPU, DGX H100), rollout TP (posed 1), the trainer's host "
                 + "(posed its own: every Mooncake hop crosses the NICs wherever it sits), the engine's device (posed "
                 + "cuda, its default) and device filter (posed none: each GPU's nearest HCA), Mooncake's release "

@@ -60,7 +60,7 @@ public record Preparation(int gatherGroup, double gatherPerByte, double readPerB
         return new Preparation(group, 2, 2, 1, 0);
     }
 
-    /** The same preparation with each trainer rank's shard, {@code bytes} of it, kept in host memory (0: on its GPU). */
+    /** The same preparation with each trainer rank's shard ({@code bytes}) kept in host memory; 0: on its GPU. */
     public Preparation withOffloadedShards(long bytes) {
         return new Preparation(gatherGroup, gatherPerByte, readPerByte, writePerByte, bytes);
     }
