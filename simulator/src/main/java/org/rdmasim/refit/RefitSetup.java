@@ -318,8 +318,6 @@ public final class RefitSetup {
             default -> throw new Refused("registration", "expected per-tensor, pool or arena, got '"
                     + spec.registration() + "'");
         };
-        int gather = spec.trainer().fsdp() ? spec.trainer().dp() : 1;
-        Preparation preparation = quantises() ? Preparation.bf16ToFp8(gather) : new Preparation(gather, 0, 0);
         RefitCalibration calibration = RefitCalibration.of(
                 CalibrationProfile.forHost(hosts.apply(spec.trainerHosts().get(0)).spec()));
         for (Map.Entry<String, Double> e : new java.util.TreeMap<>(spec.stageSeconds()).entrySet()) {
@@ -330,6 +328,7 @@ public final class RefitSetup {
         for (Tensor t : tensors) {
             whole = Math.addExact(whole, t.bytes());
         }
+        Preparation preparation = preparation(whole);
         boolean broadcast = method instanceof BroadcastRefit;
         // the ring hands every inference rank the whole model, as a broadcast does, and each rank's engine loads
         // every tensor of it
@@ -407,6 +406,47 @@ public final class RefitSetup {
             throw new Refused("bucket", "this method sends in buckets: give bucket: SIZE");
         }
         return k.bucketBytes();
+    }
+
+    /**
+     * The trainer's work on what it sends: the FSDP gather (over dp when fsdp), a cast from the dtype the trainer
+     * holds (verl's FSDP engine builds its model in FP32 unless told otherwise: {@code model_dtype: str = "fp32"},
+     * verl-project/verl verl/workers/config/engine.py L171 @6f33c553b; each gathered tensor is then cast to the
+     * rollout's BF16 before it is packed, verl/checkpoint_engine/nccl_checkpoint_engine.py L227 @6f33c553b) or a
+     * quantisation to FP8, and, for shards offloaded to host memory, their size a rank in the trainer's dtype.
+     */
+    private Preparation preparation(long whole) {
+        RefitSpec.Trainer t = spec.trainer();
+        int gather = t.fsdp() ? t.dp() : 1;
+        Preparation base = quantises() ? Preparation.bf16ToFp8(gather) : new Preparation(gather, 0, 0);
+        long held = whole;
+        if (t.dtype() != null) {
+            int perElement = t.dtype().equals("fp32") ? DType.FP32.bytesPerElement() : DType.BF16.bytesPerElement();
+            held = 0;
+            for (Tensor x : tensors) {
+                held = Math.addExact(held, Math.multiplyExact(x.elements(), (long) perElement));
+            }
+        }
+        if (held != whole) {
+            if (quantises()) {
+                throw new Refused("trainer.dtype", "a trainer holding " + t.dtype() + " that also quantises to FP8 "
+                        + "is not modelled: leave trainer.dtype unset for the BF16 weights the quantiser reads");
+            }
+            if (whole < 1) {
+                throw new Refused("trainer.dtype", "the model has no bytes to cast");
+            }
+            double perByte = held / (double) whole;
+            // the cast reads the trainer's bytes and writes each byte sent once
+            base = new Preparation(gather, perByte, perByte, 1, 0);
+        }
+        if (t.offloaded()) {
+            if (gather < 2) {
+                throw new Refused("trainer.offload", "offloaded shards need an FSDP group of at least two ranks "
+                        + "(fsdp: true, dp >= 2)");
+            }
+            base = base.withOffloadedShards(Math.max(1, held / t.ranks()));
+        }
+        return base;
     }
 
     /** The model has routed experts. */
@@ -580,7 +620,12 @@ public final class RefitSetup {
                 + g.hcasPerGpu() + " HCA(s) per GPU");
         Preparation p = plan.preparation();
         out.add("preparation: gather over " + p.gatherGroup() + " rank(s), conversion reads " + p.readPerByte()
-                + " and writes " + p.writePerByte() + " HBM bytes per byte sent");
+                + " and writes " + p.writePerByte() + " HBM bytes per byte sent"
+                + (p.gatherPerByte() != 1 ? "; the gather moves " + p.gatherPerByte() + " trainer bytes ("
+                        + spec.trainer().dtype() + ") per byte sent" : "")
+                + (p.offloaded() ? String.format(Locale.ROOT, "; each trainer rank's shard (%,d bytes) sits in host "
+                        + "memory and is copied to its GPU, all-gathered and cloned before the first bucket (an FSDP1 "
+                        + "sharded state_dict)", p.offloadedShardBytes()) : ""));
         out.add(plan.method() instanceof ShardedRdt
                 ? "stages: pause, register, gather (a group at a time, two ahead), convert, dispatch (the producers' "
                         + "produce calls), wire, install (each pull's scatter wait), barrier, resume"

@@ -72,10 +72,23 @@ final class RefitReader {
         }
         YamlTree t = r.get("trainer");
         t.onlyFields(Set.of("hosts", "tp", "pp", "ep", "etp", "cp", "dp", "fsdp", "firstStageLayers",
-                "lastStageLayers"));
+                "lastStageLayers", "dtype", "offload"));
+        String trainerDtype = null;
+        if (t.has("dtype")) {
+            trainerDtype = t.get("dtype").text().toLowerCase(Locale.ROOT);
+            if (!trainerDtype.equals("fp32") && !trainerDtype.equals("bf16")) {
+                throw t.get("dtype").error("expected fp32 or bf16 (the dtype the trainer holds its weights in), got '"
+                        + t.get("dtype").text() + "'");
+            }
+        }
+        boolean fsdp = t.has("fsdp") && t.get("fsdp").bool();
+        boolean offloaded = t.has("offload") && t.get("offload").bool();
+        if (offloaded && !fsdp) {
+            throw t.get("offload").error("offload keeps FSDP's parameter shards in host memory: it needs fsdp: true");
+        }
         RefitSpec.Trainer trainer = new RefitSpec.Trainer(size(t, "tp"), size(t, "pp"), size(t, "ep"), size(t, "etp"),
-                size(t, "cp"), size(t, "dp"), t.has("fsdp") && t.get("fsdp").bool(), count(t, "firstStageLayers"),
-                count(t, "lastStageLayers"));
+                size(t, "cp"), size(t, "dp"), fsdp, count(t, "firstStageLayers"), count(t, "lastStageLayers"),
+                trainerDtype, offloaded);
         YamlTree i = r.get("inference");
         i.onlyFields(Set.of("hosts", "tp", "dp", "ep", "redundantExperts", "engines"));
         boolean ep = i.has("ep") && i.get("ep").bool();

@@ -27,6 +27,16 @@ final class RefitRows {
     private static final String CKPT_H800 = "validation/refit-ckpt-engine-h800.yaml";
     private static final String CKPT_H20 = "validation/refit-ckpt-engine-h20.yaml";
     private static final String VERL_CE = "validation/refit-verl-ckpt-h100.yaml";
+    /** The trainer of verl's checkpoint-engine benchmark, from its code at the commit that added the README table. */
+    private static final String VERL_CE_TRAINER = "The trainer is FSDPEngineConfig(forward_only=True, fsdp_size=2, "
+            + "strategy=\"fsdp\") (tests/checkpoint_engine/test_utils.py L87 @6f33c553b): FP32 weights (model_dtype "
+            + "\"fp32\" by default, verl/workers/config/engine.py L171) under FSDP1 with "
+            + "CPUOffload(offload_params=True) (verl/workers/engine/fsdp/transformer_impl.py L322-323), so every "
+            + "update's state_dict() (L656) copies each rank's pinned FP32 shard to its GPU, all-gathers and clones "
+            + "it before the first tensor is sent, and each tensor is all-gathered in FP32 and cast to BF16 before "
+            + "it is packed; the time is the receivers' log, whose clock starts with the trainer's update "
+            + "(test_nccl_checkpoint_engine.py L87, test_nixl_checkpoint_engine.py L100). The engines say so too: "
+            + "\"model parameters are in fp32 full precision\" (nixl_checkpoint_engine.py L364 @6f33c553b).";
     private static final String VERL_PAR = "validation/refit-verl-nccl-parallel-efa.yaml";
     private static final String Q235 = "validation/refit-qwen3-235b-h100.yaml";
     private static final String LMSYS = "validation/refit-lmsys-p2p-h100.yaml";
@@ -228,33 +238,47 @@ final class RefitRows {
         r.add(steady("VERLCE-Q30B-NCCL", "verl-project/verl verl/checkpoint_engine/README.md @00548f90, Benchmark "
                 + "[verl-ce-readme]", "NCCL checkpoint engine update, ~7 s (8.25 GB/s)",
                 "Qwen3-30B-A3B-Base, FSDP world size 2, 30 receive-only rollouts, 4 x 8 H100 with ConnectX-7 400G "
-                        + "InfiniBand. Not stated: NICs per host (posed 8), rollout TP (posed 1), bucket (posed 512 MB), "
-                        + "where the trainer sits (posed on its own host)", 7.0, VERL_CE, "nccl", BCAST_RECEIVE_ONLY,
-                "about 3.6x faster than published: the sender is the only GPU of its host in the group, so NCCL's "
-                        + "channels all leave by its one nearest NIC and the model runs at that NIC's rate (~48 GB/s) "
-                        + "where the source "
-                        + "reaches 8.25 GB/s (its rollouts receive without installing, so no engine work is in the "
-                        + "time, and its scenario sets the engine's per-tensor load to 0); " + receiveOnly("1.27"), 8));
+                        + "InfiniBand; bucket 2 GiB from the benchmark script (tests/checkpoint_engine/"
+                        + "test_nccl_checkpoint_engine.py L52 @6f33c553b). " + VERL_CE_TRAINER + " Not stated: NICs "
+                        + "per host (posed 8), rollout TP (posed 1), where the trainer sits (posed on its own host)",
+                7.0, VERL_CE, "nccl", BCAST_RECEIVE_ONLY,
+                "about 2.6x faster than published: the trainer first unshards its offloaded FP32 shards (each rank "
+                        + "copies 61 GB from pinned host memory over its own PCIe Gen5 x16 link, ~1.1 s, then "
+                        + "all-gathers and clones them, ~0.2 s), which the receivers' clock includes; then the sender, "
+                        + "the only GPU of its host in the group, sends every channel by its one nearest NIC, and the "
+                        + "broadcast runs at that NIC's rate (~48 GB/s, ~1.3 s) where the source reaches 8.25 GB/s "
+                        + "(its rollouts receive without installing, so no engine work is in the time, and its "
+                        + "scenario sets the engine's per-tensor load to 0); the ~4.3 s left is the sender's "
+                        + "per-tensor loop (a DTensor all-gather call, a cast and a copy for each of 18,867 tensors, "
+                        + "nccl_checkpoint_engine.py L225-262 @6f33c553b), whose bytes rdmasim prices at NVLink "
+                        + "and HBM rates but whose per-call cost no source times; " + receiveOnly("2.54"), 8));
         r.add(steady("VERLCE-Q30B-NIXL", "verl-project/verl verl/checkpoint_engine/README.md @00548f90, Benchmark "
                 + "[verl-ce-readme]; the engine and its benchmark script [verl-nixl-engine]", "NIXL checkpoint engine update (ring p2p), ~7 s (8.25 GB/s)",
                 "Qwen3-30B-A3B-Base, FSDP world size 2, 30 receive-only rollouts, 4 x 8 H100 with ConnectX-7 400G "
                         + "InfiniBand; bucket 2 GiB and UCX_TLS rc,ud,cuda from the benchmark script "
-                        + "(tests/checkpoint_engine/test_nixl_checkpoint_engine.py @6f33c553b). Not stated: NICs per "
-                        + "host (posed 8), rollout TP (posed 1), where the trainer sits (posed on its own host), "
-                        + "NIXL/UCX releases (posed 1.1.0 / 1.20.0)", 7.0, VERL_CE, "nixl", NIXL_RING,
-                "about 4.1x faster than published: the chain moves 29 buckets of 2 GiB through 30 hops in 58 "
-                        + "store-and-forward steps, each as long as its slowest hop, a host-to-host READ (one QP a "
-                        + "rail at its calibrated READ rate), ~1.7 s in all; the source gives NCCL's broadcast "
-                        + "and this ring the same ~7 s and 8.25 GB/s, so what the two share is the likelier bound: "
-                        + "trainer rank 0's per-tensor generator (FSDP's gather of each of the model's 18,867 "
-                        + "tensors and the Python loop packing each into the bucket, nixl_checkpoint_engine.py "
-                        + "send_weights), which no source times apart and rdmasim does not price per tensor (the "
-                        + "rollouts load nothing here); " + receiveOnly("1.55"), 8));
+                        + "(tests/checkpoint_engine/test_nixl_checkpoint_engine.py @6f33c553b). " + VERL_CE_TRAINER
+                        + " Not stated: NICs per host (posed 8), rollout TP (posed 1), where the trainer sits (posed "
+                        + "on its own host), NIXL/UCX releases (posed 1.1.0 / 1.20.0)", 7.0, VERL_CE, "nixl", NIXL_RING,
+                "about 2.3x faster than published: the trainer first unshards its offloaded FP32 shards (61 GB a "
+                        + "rank over its own PCIe Gen5 x16 link, ~1.1 s, then an all-gather and a clone, ~0.2 s), "
+                        + "inside the receivers' clock (nixl_checkpoint_engine.py L426 @6f33c553b); then the chain "
+                        + "moves 29 buckets of 2 GiB through 30 hops in 58 store-and-forward steps, each as long "
+                        + "as its slowest hop, a host-to-host READ (one QP a rail at its calibrated READ rate), "
+                        + "~1.7 s; the source gives NCCL's broadcast and this ring the same ~7 s and 8.25 GB/s, so "
+                        + "what the two share is the likelier bound for the ~4 s left: trainer rank 0's per-tensor loop (a "
+                        + "DTensor all-gather call, a cast to BF16 and a copy into the bucket for each of the "
+                        + "model's 18,867 tensors, nixl_checkpoint_engine.py L363-400 @6f33c553b), whose bytes "
+                        + "rdmasim prices at NVLink and HBM rates but whose per-call cost no source times (the "
+                        + "rollouts load nothing here); " + receiveOnly("2.84"), 8));
         String mcSource = "verl-project/verl verl/checkpoint_engine/README.md @1dda039b L74, Benchmark, and the engine "
                 + "[verl-mooncake-engine]";
         String mcTimed = "The time is trainer rank 0's send_weights, whose log gives the published bandwidth: the bytes "
                 + "of every bucket but the last over the time (mooncake_checkpoint_engine.py L184, L229-230), so it "
-                + "ends when ring rank 1 has flagged the last bucket (L227), and the model's time is taken there. ";
+                + "ends when ring rank 1 has flagged the last bucket (L227), and the model's time is taken there. It "
+                + "starts after get_per_tensor_param has built the state dict (L171; tests/checkpoint_engine/"
+                + "test_utils.py L44-45 @01dc76da7), so the trainer's unshard of its CPU-offloaded FP32 shards "
+                + "(the same FSDP1 engine, test_utils.py L125) is outside it and the variant leaves it out; inside "
+                + "it each tensor is still all-gathered in FP32 and cast to BF16 (model_dtype \"fp32\" by default). ";
         String mcPosed = "NICs per host (posed 8, one per GPU, DGX H100), rollout TP (posed 1), the trainer's host "
                 + "(posed its own: every Mooncake hop crosses the NICs wherever it sits), the engine's device (posed "
                 + "cuda, its default) and device filter (posed none: each GPU's nearest HCA), Mooncake's release "
@@ -262,9 +286,15 @@ final class RefitRows {
         String mcBound = "the two Mooncake rows agree per byte (9.6 and 8.0 GiB/s over the whole model) though one "
                 + "model has 18,867 tensors and the other 399, so what the model lacks scales with bytes, not "
                 + "tensors: a hop as rdmasim runs it moves a 2 GiB bucket in ~45 ms, where the published times "
-                + "give ~0.21 and ~0.25 s a bucket at ring rank 1; a READ or trainer rank 0's fill of a bucket "
-                + "through its generator running at that pace would explain them, and no source says which it is "
-                + "(the NCCL and NIXL backends publish 8.25 GB/s on 4 x 8 H100 as well); ";
+                + "give ~0.21 and ~0.25 s a bucket at ring rank 1. Per byte inside the clock, trainer rank 0 "
+                + "all-gathers each FP32 tensor over NVLink with the other FSDP rank and casts it to BF16 "
+                + "(verl/workers/engine/fsdp/transformer_impl.py L693-700 @01dc76da7), then copies it into the "
+                + "bucket (mooncake_checkpoint_engine.py L215): rdmasim prices these at NVLink and HBM rates (~0.19 "
+                + "s for Qwen3-30B-A3B, ~0.05 s for Qwen3-8B, under the hops), and the PCIe copy of the offloaded "
+                + "FP32 shards comes before the clock starts (L171). None of it runs near 10 GB/s at a published "
+                + "rate, and no public source times one transfer_sync_read of a 2 GiB GPU buffer or the "
+                + "generator's per-call cost, so which sets the pace is not modelled and not fitted (the NCCL and "
+                + "NIXL backends publish 8.25 GB/s on 4 x 8 H100 as well); ";
         r.add(sender("VERLCE-Q30B-MOONCAKE", mcSource, "Mooncake checkpoint engine update (ring p2p), 5.93 s "
                 + "(9.44 GB/s)", "Qwen3-30B-A3B-Base, FSDP world size 2, receive-only rollouts, 2 x 8 H100 with "
                 + "ConnectX-7 400G InfiniBand, bucket 2 GiB (verl PR #5176: bucket_size=2GB, which verl reads in MiB: "
@@ -279,9 +309,9 @@ final class RefitRows {
                         + "Not stated: the trainer (posed FSDP world size 2, as the README's benchmark) and the "
                         + "rollouts (posed 6 GPUs, the (2, 6) split verl's engine tests run on one 8-GPU node), " + mcPosed,
                 1.90, "mooncake-q8b", MOONCAKE_RING,
-                "about 5.0x faster than published: the 8 buckets reach ring rank 1 in ~0.38 s (the last of the 6 "
+                "about 4.9x faster than published: the 8 buckets reach ring rank 1 in ~0.38 s (the last of the 6 "
                         + "rollouts ~0.21 s later), every hop a NIC-to-NIC READ at the wire; " + mcBound
-                        + receiveOnly("0.33"), 8));
+                        + receiveOnly("0.34"), 8));
         String p7263 = "verl-project/verl PR #7263 [verl-pr-7263]";
         String efa = "27B BF16, 8-GPU FSDP2 trainer host, vLLM TP4 rollout, bucket 2048 MB, AWS EFA. Not stated: the "
                 + "instance (posed p5.48xlarge: 8 H100, 32 x 100G EFA), the model (posed: a dense Qwen3-shaped 27.2B)";

@@ -30,10 +30,18 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
 
     /**
      * Megatron sizes: tensor, pipeline, expert, expert-tensor, context and data parallel; FSDP over dp; decoder
-     * layers on the first and last pipeline stage (0: an even split).
+     * layers on the first and last pipeline stage (0: an even split); the dtype the trainer holds its weights in
+     * ({@code fp32}, or null for the checkpoint's own); whether FSDP keeps each rank's parameter shard in host
+     * memory between steps (FSDP's {@code CPUOffload(offload_params=True)}).
      */
     public record Trainer(int tp, int pp, int ep, int etp, int cp, int dp, boolean fsdp, int firstStageLayers,
-            int lastStageLayers) {
+            int lastStageLayers, String dtype, boolean offloaded) {
+        /** A trainer holding the checkpoint's dtype on its GPUs. */
+        public Trainer(int tp, int pp, int ep, int etp, int cp, int dp, boolean fsdp, int firstStageLayers,
+                int lastStageLayers) {
+            this(tp, pp, ep, etp, cp, dp, fsdp, firstStageLayers, lastStageLayers, null, false);
+        }
+
         public int ranks() {
             return tp * pp * cp * dp;
         }

@@ -23,7 +23,8 @@ import org.rdmasim.workload.WorkloadRun;
  * options, and the registration terms). Broadcast methods choose their own NICs (NCCL's) and do not use the
  * lane policy. One clock and one fluid network carry every byte: fabric, PCIe, host memory and NVLink.
  *
- * <p>Each cycle: pause; registration when the cycle pays for it; the method (preparation, host copies, the
+ * <p>Each cycle: pause; registration when the cycle pays for it; the unshard of offloaded FSDP shards when the
+ * trainer keeps them in host memory ({@link WireContext#unshardOffloaded}); the method (preparation, host copies, the
  * wire, install, overlapped as the method does); barrier; resume. Cycles run back to back.
  */
 public final class RefitRun {
@@ -113,10 +114,10 @@ public final class RefitRun {
             double register = plan.registration().paidIn(c) ? plan.method().registrationSeconds(ctx) : 0.0;
             ctx.hold(RefitStage.PAUSE, cal.value(RefitCalibration.PAUSE),
                     () -> ctx.hold(RefitStage.REGISTER, register,
-                            () -> plan.method().run(ctx,
+                            () -> ctx.unshardOffloaded(() -> plan.method().run(ctx,
                                     () -> ctx.hold(RefitStage.BARRIER, cal.value(RefitCalibration.BARRIER),
                                             () -> ctx.hold(RefitStage.RESUME, cal.value(RefitCalibration.RESUME),
-                                                    () -> end(c))))));
+                                                    () -> end(c)))))));
         }
 
         private void end(int c) {

@@ -174,7 +174,39 @@ public final class WireContext {
             // No NVLink: the shards cross the GPU's own host link.
             rate = g.uplink().bytesPerSecond();
         }
-        return bytes * f / rate;
+        // the gather moves the trainer's dtype (FP32 master weights: twice the BF16 bytes sent)
+        return bytes * plan.preparation().gatherPerByte() * f / rate;
+    }
+
+    /**
+     * The unshard an FSDP1 sharded {@code state_dict()} runs before the first tensor is sent, when each trainer
+     * rank's parameter shard lives in pinned host memory ({@code CPUOffload(offload_params=True)}): every rank at
+     * once copies its shard to its GPU over PCIe ({@link #h2d}: FSDP's {@code pre_unshard} moves the flat
+     * parameter's pinned local shard to the device, torch/distributed/fsdp/_flat_param.py), all-gathers the full
+     * tensors over NVLink, and clones each full tensor before cutting its chunk of the state dict
+     * ({@code tensor.clone()} in {@code _create_chunk_dtensor}, torch/distributed/fsdp/_shard_utils.py). The
+     * state dict is built whole before it is handed on ({@code self.module.state_dict()}), so nothing of the
+     * send overlaps it. Without offloaded shards, {@code then} at once.
+     */
+    void unshardOffloaded(Runnable then) {
+        Preparation p = plan.preparation();
+        if (!p.offloaded()) {
+            then.run();
+            return;
+        }
+        long shard = p.offloadedShardBytes();
+        // the full tensors of the FSDP units the rank holds a shard of, in the bytes it will send
+        long full = Math.round(shard * (double) p.gatherGroup() / p.gatherPerByte());
+        Countdown unsharded = new Countdown(trainerRanks.size(), then);
+        for (int rank : trainerRanks) {
+            Endpoint gpu = trainer(rank);
+            h2d(gpu, shard, "c" + cycle + "/unshard/t" + rank + "/h2d",
+                    () -> gpuWork(RefitStage.GATHER, gpu, gatherSeconds(gpu, full),
+                            () -> gpuCall(RefitStage.GATHER, gpu, copySeconds(gpu, Math.multiplyExact(shard,
+                                    (long) p.gatherGroup())), "hbm (state_dict clone)", gpu.device() + " on "
+                                    + gpu.host() + ": HBM bandwidth (state_dict clone of the full tensors)",
+                                    unsharded::arrive)));
+        }
     }
 
     double convertSeconds(Endpoint e, long bytes) {

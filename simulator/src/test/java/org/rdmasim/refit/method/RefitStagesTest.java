@@ -128,6 +128,37 @@ class RefitStagesTest {
                 "a pull waits for its sources to be ready");
     }
 
+    /**
+     * An FSDP pair holding FP32 and sending BF16 (verl's FSDP engine: model_dtype "fp32" by default) gathers twice
+     * the bytes it sends and casts them, reading 2 and writing 1 byte per byte sent. With its shards offloaded to
+     * host memory (FSDP1's CPUOffload), every cycle first unshards: each rank copies its FP32 shard to its GPU over
+     * PCIe (both at once, each under its own switch), all-gathers the full tensors over NVLink and clones them,
+     * and only then does the first byte leave.
+     */
+    @Test
+    void anFp32TrainerGathersTwiceTheBytesAndAnOffloadedOneUnshardsOverPcieFirst() {
+        RefitResult.Cycle bf16 = run(pull().withPreparation(new Preparation(2, 0, 0))).cycles().get(0);
+        RefitResult.Cycle fp32 = run(pull().withPreparation(Preparation.fp32ToBf16(2))).cycles().get(0);
+        double nvlink = 18 * 25e9;
+        assertEquals(2 * GB * 0.5 / nvlink, bf16.stage(RefitStage.GATHER), 1e-12);
+        assertEquals(2 * 2 * GB * 0.5 / nvlink, fp32.stage(RefitStage.GATHER), 1e-12, "FP32: twice the gather");
+        assertEquals(2 * GB * 3.0 / RefitFixture.hbm(), fp32.stage(RefitStage.CONVERT), 1e-12, "the cast to BF16");
+        assertEquals(0.0, fp32.stage(RefitStage.H2D), "shards on the GPUs: no host copy");
+
+        long shard = 4 * GB; // each rank's FP32 shard of a model sent as 4 GB of BF16
+        RefitResult.Cycle off = run(pull().withPreparation(Preparation.fp32ToBf16(2).withOffloadedShards(shard)))
+                .cycles().get(0);
+        double pcie = RefitFixture.h2dRate(RefitFixture.twoHosts(), RefitFixture.trainer(0));
+        assertTrue(pcie < 64e9, "a Gen5 x16 link, not NVLink: " + pcie);
+        assertEquals(shard / pcie, off.stage(RefitStage.H2D), 1e-6 * shard / pcie,
+                "both ranks copy at once, each at its own link's rate");
+        // the full tensors: 2 x 4 GB of FP32 a rank, half of it gathered over NVLink, then cloned (one HBM copy)
+        double unshard = shard / pcie + 2 * shard * 0.5 / nvlink + 2.0 * (2 * shard) / RefitFixture.hbm();
+        assertEquals(fp32.seconds() + unshard, off.seconds(), 1e-6, "nothing is sent before the state dict is built");
+        assertThrows(IllegalArgumentException.class, () -> new Preparation(1, 1, 0, 0, GB),
+                "an offloaded shard needs an FSDP group to gather it");
+    }
+
     @Test
     void stagesUnionOverlappingWork() {
         StageLog log = new StageLog();
