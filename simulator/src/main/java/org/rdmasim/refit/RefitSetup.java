@@ -12,6 +12,7 @@ import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.refit.layout.AttentionHeads;
 import org.rdmasim.refit.layout.InferenceLayout;
+import org.rdmasim.refit.layout.ReplicaRoutes;
 import org.rdmasim.refit.layout.SliceMap;
 import org.rdmasim.refit.layout.SliceRoute;
 import org.rdmasim.refit.layout.TrainerLayout;
@@ -268,8 +269,9 @@ public final class RefitSetup {
         List<Endpoint> inferenceAt = place(spec.inferenceHosts(), hosts, inference.worldSize());
         RefitSpec.Knobs k = spec.knobs();
         RefitMethod method = switch (spec.method()) {
-            case "rdma-pull" -> k.treeChildren() > 0 ? RdmaPull.tree(k.treeChildren(), r -> r % inference.tp())
-                    : RdmaPull.direct();
+            case "rdma-pull" -> k.hostReplica() ? RdmaPull.hostReplica(inference.separateEngines()
+                    ? inference::tpRank : r -> r, replicaBuckets(bucket(k))) : k.treeChildren() > 0
+                    ? RdmaPull.tree(k.treeChildren(), r -> r % inference.tp()) : RdmaPull.direct();
             case "write-schedule" -> new WriteSchedule(bucket(k), k.doubleBuffered() ? 2 : 1,
                     k.receiverStaggered() ? WriteSchedule.Order.RECEIVER_STAGGERED : WriteSchedule.Order.SLICE_MAP);
             case "nccl-broadcast" -> new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.senders(),
@@ -359,6 +361,12 @@ public final class RefitSetup {
                 }
             }
         }
+        if (method instanceof RdmaPull p && p.hostReplica()) {
+            // the source's own plan: each stage's all-gathered ranks send whole engine-rank slices
+            List<SliceRoute> routes = ReplicaRoutes.of(map.routes(), trainer, inference);
+            return new RefitPlan(routes, trainerAt::get, inferenceAt::get, 0, method, preparation, registration,
+                    calibration, spec.cycles(), RankBuffers.perRoute(routes), 0);
+        }
         return new RefitPlan(map.routes(), trainerAt::get, inferenceAt::get, broadcastBytes, method, preparation,
                 registration, calibration, spec.cycles(), RankBuffers.of(map), broadcastTensors);
     }
@@ -380,6 +388,26 @@ public final class RefitSetup {
         long bucket = k.bucketBytes() > 0 ? k.bucketBytes() : ColocatedIpc.SLIME_DEFAULT_BUCKET;
         return new ColocatedIpc(ColocatedIpc.pack(tensors, bucket), k.doubleBuffered() ? 2 : 1, k.hostBounce(),
                 k.perTensorHandles());
+    }
+
+    /**
+     * The buckets each trainer rank's stage is gathered in for miles' P2P update: the stage's bytes (its decoder
+     * layers; the embedding on the first stage, the other model-level tensors on the last, as Megatron places them)
+     * over {@code update_weight_buffer_size}, rounded up. miles fills a bucket to that size with all-gathered
+     * tensors (its non-expert loop) or with tensors whose EP-gathered size reaches it (its expert loop, the
+     * threshold times EP size: {@code DistBucketedWeightUpdateMixin}, radixark/miles update_weight_from_distributed/
+     * mixin.py L35-92 at 9a6fc9e6), so either way a bucket holds about that many gathered bytes.
+     */
+    private java.util.function.IntUnaryOperator replicaBuckets(long bucket) {
+        long[] stageBytes = new long[trainer.pp()];
+        int layers = inventory.layers();
+        for (Tensor t : tensors) {
+            int stage = t.layer() >= 0 ? trainer.stageOf(t.layer(), layers)
+                    : t.role() == TensorRole.VOCAB_EMBEDDING ? 0 : trainer.pp() - 1;
+            stageBytes[stage] = Math.addExact(stageBytes[stage], t.bytes());
+        }
+        int columns = trainer.worldSize() / trainer.pp();
+        return rank -> (int) Math.max(1, (stageBytes[rank / columns] + bucket - 1) / bucket);
     }
 
     /** The slice map of the parameters NeMo-RL's refit sends shard to shard (FFN projections): its routes. */
@@ -582,7 +610,10 @@ public final class RefitSetup {
                 SliceMap.SEGMENTS_PER_COPY));
         RefitSpec.Knobs k = spec.knobs();
         String knobs = switch (spec.method()) {
-            case "rdma-pull" -> k.treeChildren() > 0 ? "tree fan-out " + k.treeChildren() : "direct";
+            case "rdma-pull" -> k.hostReplica() ? String.format(Locale.ROOT, "host replica: %,d routes from the "
+                    + "senders of miles' plan, each engine rank loaded into the sender's CPU replica (a copy down from "
+                    + "its GPU), then RDMA-WRITTEN from host memory", plan.routes().size())
+                    : k.treeChildren() > 0 ? "tree fan-out " + k.treeChildren() : "direct";
             case "nccl-broadcast" -> (k.allSenders() ? "all trainer ranks striped" : k.senders() == 1
                     ? "from trainer rank 0" : k.senders() + " trainer ranks striped")
                     + ", bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");

@@ -190,7 +190,8 @@ final class RefitVariant {
                     v.withRefit(spec.withMethod(spec.method(), new RefitSpec.Knobs(RefitSpec.Knobs.ALL, 0, k.bucketBytes(),
                             k.doubleBuffered()))));
         }
-        boolean rdma = spec.method().equals("rdma-pull") || spec.method().equals("write-schedule")
+        // a host replica's writes take Mooncake's HCAs for the memory's socket, not UCX's lanes
+        boolean rdma = spec.method().equals("rdma-pull") && !k.hostReplica() || spec.method().equals("write-schedule")
                 || spec.method().equals("nixl-ring") || spec.method().equals("sharded-rdt");
         if (rdma) {
             Host first = byName.get(spec.inferenceHosts().get(0));
@@ -217,7 +218,7 @@ final class RefitVariant {
             tries.put("a bucket of " + Units.exactSizeLabel(4 * k.bucketBytes(), "") + " (4x)", v.withRefit(
                     spec.withMethod(spec.method(), new RefitSpec.Knobs(k.senders(), k.treeChildren(),
                             4 * k.bucketBytes(), k.doubleBuffered()).withP2pRanks(k.p2pRanks())
-                            .withReceiverStaggered(k.receiverStaggered()))));
+                            .withReceiverStaggered(k.receiverStaggered()).withHostReplica(k.hostReplica()))));
         }
         // a colocated refit registers nothing (no NIC touches its bytes); NCCL send/recv nothing of its own per
         // refit (its staging buffers come with the communicator)

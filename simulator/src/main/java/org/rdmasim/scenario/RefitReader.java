@@ -39,6 +39,9 @@ import org.rdmasim.workload.RefitSpec;
  *   shardToShard: ffn             # nccl-p2p: ffn (FFN projections shard to shard, the rest broadcast from trainer
  *                                 # rank 0, NeMo-RL PR #2971) | all (every parameter, PR #2808's scope)
  *   spareSlot: false              # sharded-rdt: one receive slot more than pulls in flight (no scatter wait)
+ *   source: gpu                   # rdma-pull: gpu (inference ranks read the trainer GPUs' shards) | host-replica
+ *                                 # (miles' P2P update: each sender loads a CPU replica of an engine rank's shard
+ *                                 # from its GPU, then RDMA-WRITEs it from host memory)
  *   writeOrder: slice-map         # write-schedule: slice-map (every sender walks its routes by inference rank)
  *                                 # | receiver-staggered (each sender starts at its own receiver: an assumption)
  *   mode: broadcast               # checkpoint-engine: broadcast (update() without ranks) | p2p (update(ranks=...):
@@ -61,7 +64,8 @@ final class RefitReader {
     static RefitSpec read(YamlTree r, HostTable hosts, StackProfile stack) {
         r.onlyFields(Set.of("model", "dtype", "trainer", "inference", "method", "senders", "tree", "bucket",
                 "doubleBuffering", "registration", "poolSegments", "registrationHcas", "cached", "stages", "cycles",
-                "hostBounce", "ipcHandles", "shardToShard", "spareSlot", "mode", "updateRanks", "writeOrder"));
+                "hostBounce", "ipcHandles", "shardToShard", "spareSlot", "mode", "updateRanks", "writeOrder",
+                "source"));
         Path model = model(r.get("model"));
         String dtype = null;
         if (r.has("dtype")) {
@@ -191,6 +195,13 @@ final class RefitReader {
         boolean staggered = eitherOr(r, "writeOrder", method, "write-schedule", "slice-map", "receiver-staggered",
                 "slice-map (every sender walks its routes by inference rank) or receiver-staggered (each sender starts "
                         + "at its own receiver)");
+        boolean hostReplica = eitherOr(r, "source", method, "rdma-pull", "gpu", "host-replica",
+                "gpu (inference ranks read the trainer GPUs) or host-replica (each sender writes from a CPU replica in "
+                        + "host memory)");
+        if (hostReplica && tree > 0) {
+            throw r.get("source").error("a host replica writes to every inference rank itself: no tree fan-out (tree is "
+                    + tree + ")");
+        }
         int p2pRanks = p2pRanks(r, method, inference);
         String registration = "per-tensor";
         if (r.has("registration")) {
@@ -227,7 +238,7 @@ final class RefitReader {
         int cycles = r.has("cycles") ? size(r, "cycles") : 1;
         RefitSpec spec = new RefitSpec(model, dtype, trainerHosts, trainer, inferenceHosts, inference, method,
                 new RefitSpec.Knobs(senders, tree, bucket, doubleBuffered, hostBounce, perTensorHandles,
-                        everyParameter, spareSlot, p2pRanks, staggered), registration, segments, cached, hcas, cycles,
+                        everyParameter, spareSlot, p2pRanks, staggered, hostReplica), registration, segments, cached, hcas, cycles,
                 stages);
         try {
             RefitSetup.of(spec, hosts::representative, stack);

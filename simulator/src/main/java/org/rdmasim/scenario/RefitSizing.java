@@ -81,9 +81,9 @@ public final class RefitSizing {
      *   <li>senders (nccl-broadcast): 1 to the trainer's ranks. RDMA pull and WRITE move each byte from the
      *       trainer rank holding it, spreading reads over data-parallel replicas already; a checkpoint engine
      *       sends from the inference side's own ranks;</li>
-     *   <li>nics (rdma-pull, write-schedule, nixl-ring; not mooncake-ring, whose engine picks its HCAs): 1 to the inference host's compute NICs; (nccl-broadcast,
+     *   <li>nics (rdma-pull, write-schedule, nixl-ring; not mooncake-ring or rdma-pull's host replica, whose engine picks its HCAs): 1 to the inference host's compute NICs; (nccl-broadcast,
      *       checkpoint-engine) 1 to the fewest compute NICs of a host the broadcast crosses;</li>
-     *   <li>bucket (write-schedule, nccl-broadcast, checkpoint-engine, nixl-ring, mooncake-ring, colocated-ipc): powers of two from 16 MiB up to the
+     *   <li>bucket (write-schedule, nccl-broadcast, checkpoint-engine, nixl-ring, mooncake-ring, colocated-ipc, rdma-pull's host replica): powers of two from 16 MiB up to the
      *       smallest one holding the whole model, at most 8 GiB (checkpoint-engine's default cap,
      *       {@code PS_MAX_BUCKET_SIZE_GB}); a larger bucket is one bucket either way;</li>
      *   <li>inference-tp: every TP degree dividing the inference GPUs (DP = GPUs / TP, so the engine keeps its
@@ -104,6 +104,12 @@ public final class RefitSizing {
             throw new IllegalArgumentException("--vary nics does not apply to mooncake-ring: Mooncake's Transfer Engine "
                     + "takes the HCAs its topology prefers for each GPU and reads no UCX variable (vary bucket or "
                     + "inference-tp)");
+        }
+        boolean hostReplica = method.equals("rdma-pull") && spec.knobs().hostReplica();
+        if (hostReplica && knob == Knob.NICS) {
+            throw new IllegalArgumentException("--vary nics does not apply to rdma-pull with source: host-replica: its "
+                    + "writes leave by the HCAs Mooncake's Transfer Engine prefers for the replica's host memory and read "
+                    + "no UCX variable (vary bucket or inference-tp)");
         }
         switch (knob) {
             case SENDERS -> {
@@ -141,7 +147,7 @@ public final class RefitSizing {
                 return new Ladder(steps, skipped, "the inference host has " + nics + " compute NIC(s)");
             }
             case BUCKET -> {
-                if (!RefitSetup.BUCKETED.contains(method)) {
+                if (!RefitSetup.BUCKETED.contains(method) && !hostReplica) {
                     throw new IllegalArgumentException("--vary bucket applies to " + String.join(", ", RefitSetup.BUCKETED)
                             + " (method is " + method + ", which " + (method.equals("rdma-pull") ? "reads runs"
                             : method.equals("nccl-p2p") ? "sends each pair's runs" : "pulls one gather group at a time")

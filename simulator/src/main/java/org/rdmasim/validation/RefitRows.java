@@ -85,6 +85,12 @@ final class RefitRows {
     private static final List<String> MOONCAKE_RING = List.of(BUCKET_COST, "connectx7.qpReadRate",
             "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
     /** What a pull refit's steady cycle rests on (registration is paid in the first cycle only). */
+    /**
+     * miles' P2P update through a CPU replica: each load a device-to-host copy (the GPU's PCIe link, the socket's
+     * DDR5), each write from host memory at the NICs' line rate.
+     */
+    private static final List<String> REPLICA = List.of("GPU PCIe link and host memory rates (derived: PCIe "
+            + "generation and width, DDR5 channels)", "NIC line rate and link-layer efficiency");
     private static final List<String> PULL = List.of("connectx7.qpReadRate", "GPU HBM and NVLink rates (derived: "
             + "NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
 
@@ -409,48 +415,67 @@ final class RefitRows {
         String q30 = "Qwen3-30B-A3B, train TP4 EP8 on 2 hosts, inference TP8 EP8 on 2 hosts. " + setup;
         String glm = "GLM-4.5-Air, train PP4 EP8 on 4 hosts (stages posed 11/12/12/11 layers), inference TP8 EP8 on 4 "
                 + "hosts. " + setup;
-        String rdmaFail = "3-9x faster than published: the RDMA path is posed as GPU-to-GPU pulls of "
-                + "the slice map; the source sends from a CPU replica of the engine's weights, and loading tensors "
-                + "into it (the source: its cost 'outweighs the benefit' at small EP) and the post-process are not "
-                + "modelled";
+        // the RDMA rows run the source's own path (rdma-pull with source: host-replica); what it still leaves out
+        String rdmaFail = "5-10x faster than published. Modelled now, from the source's code (radixark/miles "
+                + "update_weight_from_distributed/p2p.py and p2p_transfer_utils.py @9a6fc9e6 [miles-p2p]): every "
+                + "stage's all-gathered trainer ranks send whole engine-rank slices by its transfer plan (plan_p2p), "
+                + "each sender, bucket by bucket and engine rank by engine rank, loading its CPU replica (a "
+                + "device-to-host copy from its GPU into pinned memory of its socket) and RDMA-WRITEing it from host "
+                + "memory into the engines' GPU weights over Mooncake's HCAs for that socket, the writes of all but the "
+                + "last engine rank waited for, at most 4 at once; those copies and writes, at PCIe, DDR5 and NIC "
+                + "rates, are a fraction of the published time. Not modelled, and timed apart by no source: the "
+                + "replica's load_weights on the CPU (a Python weight_loader call for every HF tensor of the stage, "
+                + "for every engine rank a sender serves, each a synchronous copy: the source's own note is that at "
+                + "small EP 'the cost of loading tensors onto the CPU model locally outweighs the benefit of P2P "
+                + "transfer'), Megatron's TP and EP all-gather and HF conversion of every bucket, and the engines' "
+                + "post_process_weights (process_weights_after_loading and post_load_weights on their GPUs, a pass "
+                + "over each rank's weights that at HBM rate is milliseconds)";
+        // the RDMA rows' setup: what the blog's profiling script states, in place of what the shared setup poses
+        java.util.function.UnaryOperator<String> rdmaSetup = t -> t.replace(", separate or shared hosts (posed "
+                + "separate), bucket (posed 1 GiB)", "").replace(" The source's '1 node' posed as one trainer host "
+                + "and one inference host.", " The source's '1 node' is one trainer and one rollout host (nnodes 2 "
+                + "in its profiling script).") + ". Stated by the blog's profiling script (radixark/miles "
+                + "examples/p2p_weight_transfer/run.py @9a6fc9e6 [miles-p2p]): trainer and rollout on separate nodes "
+                + "(L732, L757), 1 GiB buckets in P2P mode (L118, L1053-1054)";
         r.add(steady("LMSYS-Q30B-NCCL", src, "NCCL broadcast update, Qwen3-30B-A3B", q30, 2.6700, LMSYS,
                 "qwen3-30b-nccl", BCAST, "faster than published: the engines' loads, one call per tensor (18,867 "
                         + "tensors, 1.74 s), bound the update; the 61 GB broadcast takes 1.24 s at the sender's one "
                         + "nearest NIC (alone on its host, it takes every channel); " + noOverhead("1.76"),
                 16));
-        r.add(steady("LMSYS-Q30B-RDMA", src, "RDMA P2P update, Qwen3-30B-A3B", q30, 2.1602, LMSYS, "qwen3-30b-rdma", PULL,
+        r.add(steady("LMSYS-Q30B-RDMA", src, "RDMA P2P update, Qwen3-30B-A3B", rdmaSetup.apply(q30), 2.1602, LMSYS,
+                "qwen3-30b-rdma", REPLICA,
                 rdmaFail, 16));
         r.add(steady("LMSYS-GLM45AIR-NCCL", src, "NCCL broadcast update, GLM-4.5-Air", glm, 5.0011, LMSYS,
                 "glm-4.5-air-nccl", BCAST, "", 32));
-        r.add(steady("LMSYS-GLM45AIR-RDMA", src, "RDMA P2P update, GLM-4.5-Air", glm, 2.6372, LMSYS, "glm-4.5-air-rdma",
-                PULL, rdmaFail, 32));
+        r.add(steady("LMSYS-GLM45AIR-RDMA", src, "RDMA P2P update, GLM-4.5-Air", rdmaSetup.apply(glm), 2.6372, LMSYS,
+                "glm-4.5-air-rdma", REPLICA, rdmaFail, 32));
         String q235 = "Qwen3-235B-A22B, train TP4 PP4 CP2 EP16 on 8 hosts (stages posed 23/24/24/23 layers), inference "
                 + "TP32 EP32 on 8 hosts (posed 2 engines of TP32, each with its experts over its own 32 ranks). " + setup;
         r.add(steady("LMSYS-Q235-NCCL", src, "NCCL broadcast update, Qwen3-235B-A22B", q235, 10.7536, LMSYS,
                 "qwen3-235b-nccl", BCAST, "", 64));
-        r.add(steady("LMSYS-Q235-RDMA", src, "RDMA P2P update, Qwen3-235B-A22B", q235, 3.1620, LMSYS,
-                "qwen3-235b-rdma", PULL, rdmaFail, 64));
+        r.add(steady("LMSYS-Q235-RDMA", src, "RDMA P2P update, Qwen3-235B-A22B", rdmaSetup.apply(q235), 3.1620, LMSYS,
+                "qwen3-235b-rdma", REPLICA, rdmaFail, 64));
         // the one-host rows: the source's own note is that at small EP the CPU replica's load costs more than the
         // P2P transfer saves (its GLM-4.7-Flash RDMA update is 1.7 times its broadcast)
         String oneHost = " The source's '1 node' posed as one trainer host and one inference host. " + setup;
         String moon = "Moonlight-16B-A3B (DeepSeek-V3 architecture, 16B total), train TP2 EP8 on 1 host, inference TP8 "
                 + "EP8 on 1 host." + oneHost;
-        String rdmaFailOneHost = rdmaFail + "; on one host the source's RDMA update is no faster than its broadcast, "
-                + "so the replica's load, not the wire, is most of it";
+        String rdmaFailOneHost = rdmaFail + "; with one sending host (EP 8 and 4) the published RDMA update is 0.72 "
+                + "(Moonlight) and 1.69 (GLM-4.7-Flash) times the broadcast: what is not modelled is most of it";
         r.add(steady("LMSYS-MOONLIGHT-NCCL", src, "NCCL broadcast update, Moonlight-16B-A3B", moon, 1.4820, LMSYS,
                 "moonlight-16b-nccl", BCAST, "faster than published: the 32 GB broadcast takes 0.65 s at the sender's "
                         + "one nearest NIC, the engines' loads of 5,317 tensors 0.49 s behind it; " + noOverhead("0.66"),
                 8));
-        r.add(steady("LMSYS-MOONLIGHT-RDMA", src, "RDMA P2P update, Moonlight-16B-A3B", moon, 1.0733, LMSYS,
-                "moonlight-16b-rdma", PULL, rdmaFailOneHost, 8));
+        r.add(steady("LMSYS-MOONLIGHT-RDMA", src, "RDMA P2P update, Moonlight-16B-A3B", rdmaSetup.apply(moon), 1.0733, LMSYS,
+                "moonlight-16b-rdma", REPLICA, rdmaFailOneHost, 8));
         String flash = "GLM-4.7-Flash (the source's 'GLM-4.7-9B-Flash', 30B total; MLA attention), train TP4 EP8 on 1 "
                 + "host, inference TP4 EP4 on 1 host (posed 2 engines of TP4, each with its experts over its own 4 ranks)." + oneHost;
         r.add(steady("LMSYS-GLM47FLASH-NCCL", src, "NCCL broadcast update, GLM-4.7-Flash", flash, 2.5086, LMSYS,
                 "glm-4.7-flash-nccl", BCAST, "faster than published: the 60 GB broadcast takes 1.22 s at the sender's "
                         + "one nearest NIC, the engines' loads of 9,491 tensors 0.88 s behind it; " + noOverhead("1.23"),
                 8));
-        r.add(steady("LMSYS-GLM47FLASH-RDMA", src, "RDMA P2P update, GLM-4.7-Flash", flash, 4.2290, LMSYS,
-                "glm-4.7-flash-rdma", PULL, rdmaFailOneHost, 8));
+        r.add(steady("LMSYS-GLM47FLASH-RDMA", src, "RDMA P2P update, GLM-4.7-Flash", rdmaSetup.apply(flash), 4.2290, LMSYS,
+                "glm-4.7-flash-rdma", REPLICA, rdmaFailOneHost, 8));
         String kimi = "Kimi-K2 FP8 re-quantised by the source to 64 x 64 blocks (~1 TB), train TP8 PP8 CP4 EP32 on 32 "
                 + "hosts (stages posed 7/8/8/8/8/8/8/6 layers), inference TP32 EP32 on 32 hosts (posed 8 engines of "
                 + "TP32, each with its experts over its own 32 ranks). " + setup.replace(", BF16", "");
@@ -461,8 +486,8 @@ final class RefitRows {
                         + "the head of each of its 8 PP stages, which would only shorten it; Megatron's gather of each "
                         + "bucket to its head rank across TP, CP and EP ranks is not modelled; " + noOverhead("23.4"),
                 256));
-        r.add(steady("LMSYS-KIMIK2-RDMA", src, "RDMA P2P update, Kimi-K2 FP8", kimi, 7.2273, LMSYS,
-                "kimi-k2-rdma", PULL, rdmaFail, 256));
+        r.add(steady("LMSYS-KIMIK2-RDMA", src, "RDMA P2P update, Kimi-K2 FP8", rdmaSetup.apply(kimi), 7.2273, LMSYS,
+                "kimi-k2-rdma", REPLICA, rdmaFail, 256));
     }
 
     private static void halo(List<ValidationRow> r) {
@@ -847,11 +872,13 @@ final class RefitRows {
                 "100B (191 GB), NCCL column: 9 s", awex + "modelled: the GLM-4.5-Air (214 GB) broadcast of the LMSYS "
                         + "rows", 9, 9, LMSYS, "glm-4.5-air-nccl"));
         r.add(claim("AWEX-100B-RDMA", "inclusionAI/Awex README.md @00f2805b [awex-readme]",
-                "100B (191 GB), RDMA column: 3.2 s", awex + "modelled: the GLM-4.5-Air sharded pull of the LMSYS rows",
+                "100B (191 GB), RDMA column: 3.2 s", awex + "modelled: the GLM-4.5-Air sharded RDMA update of the LMSYS rows "
+                        + "(through the senders' CPU replicas)",
                 3.2, 3.2, LMSYS, "glm-4.5-air-rdma"));
         r.add(claim("AWESOME169-LOWER-BOUND", "zhaochenyang20/Awesome-ML-SYS-Tutorial #169 [awesome-ml-sys-169]",
                 "'theoretical lower bound of 1s' for a 30B MoE refit", "no hardware or layout; modelled: the "
-                        + "Qwen3-30B-A3B sharded pull of the LMSYS rows (2+2 DGX H100 hosts)", 1, 1, LMSYS,
+                        + "Qwen3-30B-A3B sharded RDMA update of the LMSYS rows (2+2 DGX H100 hosts, through the senders' "
+                        + "CPU replicas)", 1, 1, LMSYS,
                 "qwen3-30b-rdma"));
     }
 

@@ -76,12 +76,22 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
      *                       0 to N - 1 ({@code ParameterServer.update(ranks=range(0, N))})
      * @param receiverStaggered WRITE schedule: each sender starts at its own receiver (an assumed order) instead
      *                       of the slice map's order
+     * @param hostReplica    rdma-pull: the senders write from a CPU replica of each engine rank's shard in host
+     *                       memory, loaded from the trainer GPU before the wire (miles' P2P update)
      */
     public record Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
             boolean perTensorHandles, boolean everyParameterShardToShard, boolean spareSlot, int p2pRanks,
-            boolean receiverStaggered) {
+            boolean receiverStaggered, boolean hostReplica) {
         /** Every trainer rank sends. */
         public static final int ALL = 0;
+
+        /** The knobs of every method but rdma-pull's host replica. */
+        public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
+                boolean perTensorHandles, boolean everyParameterShardToShard, boolean spareSlot, int p2pRanks,
+                boolean receiverStaggered) {
+            this(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
+                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered, false);
+        }
 
         /** The knobs of every method but the WRITE schedule's staggered order. */
         public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
@@ -128,18 +138,24 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
         /** The same knobs with checkpoint-engine's update mode: 0 broadcast, N a P2P update of ranks 0 to N - 1. */
         public Knobs withP2pRanks(int n) {
             return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, n, receiverStaggered);
+                    everyParameterShardToShard, spareSlot, n, receiverStaggered, hostReplica);
         }
 
         public Knobs withHostBounce(boolean bounce) {
             return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, bounce, perTensorHandles, everyParameterShardToShard,
-                    spareSlot, p2pRanks, receiverStaggered);
+                    spareSlot, p2pRanks, receiverStaggered, hostReplica);
         }
 
         /** The same knobs with the WRITE schedule's order: staggered over the receivers, or the slice map's. */
         public Knobs withReceiverStaggered(boolean staggered) {
             return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, p2pRanks, staggered);
+                    everyParameterShardToShard, spareSlot, p2pRanks, staggered, hostReplica);
+        }
+
+        /** The same knobs with rdma-pull's senders writing from a CPU replica in host memory, or not. */
+        public Knobs withHostReplica(boolean replica) {
+            return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
+                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered, replica);
         }
 
         public boolean allSenders() {
@@ -148,12 +164,12 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
 
         public Knobs withSenders(int n) {
             return new Knobs(n, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered);
+                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered, hostReplica);
         }
 
         public Knobs withBucket(long bytes) {
             return new Knobs(senders, treeChildren, bytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered);
+                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered, hostReplica);
         }
     }
 

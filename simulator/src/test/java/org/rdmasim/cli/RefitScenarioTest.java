@@ -79,6 +79,8 @@ class RefitScenarioTest {
               - name: pull
               - name: pull-tree
                 workload: {refit: {tree: 1}}
+              - name: pull-host-replica
+                workload: {refit: {source: host-replica, bucket: 256 KiB}}
               - name: write
                 workload: {refit: {method: write-schedule, bucket: 64 KiB}}
               - name: broadcast-one
@@ -104,7 +106,7 @@ class RefitScenarioTest {
     @Test
     void everyMethodDeliversWhatEachLayoutNeeds() throws IOException {
         JsonNode s = run(scenario("", EVERY_METHOD), "out");
-        assertEquals(9, s.get("variants").size());
+        assertEquals(10, s.get("variants").size());
         long minimum = -1;
         for (JsonNode v : s.get("variants")) {
             assertEquals("ok", v.get("status").asText(), v.toString());
@@ -173,6 +175,12 @@ class RefitScenarioTest {
                 + "writeOrder: random}}\n", "writeOrder", "slice-map", "receiver-staggered");
         refused("", "variants:\n  - name: x\n    workload: {refit: {writeOrder: receiver-staggered}}\n", "writeOrder",
                 "write-schedule only", "refit.yaml:16");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {source: cpu}}\n", "source", "gpu",
+                "host-replica");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: write-schedule, bucket: 1 MiB, "
+                + "source: host-replica}}\n", "source", "rdma-pull only");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {tree: 1, source: host-replica}}\n", "source",
+                "no tree fan-out");
         refused("", "variants:\n  - name: x\n    workload: {refit: {method: carrier-pigeon}}\n", "method",
                 "carrier-pigeon", "rdma-pull");
         // 8 query heads do not divide over inference TP 3

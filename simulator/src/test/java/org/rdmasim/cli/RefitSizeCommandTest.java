@@ -346,6 +346,8 @@ class RefitSizeCommandTest {
         Path bcast = scenario("senders", SENDERS);
         Path rdt = scenario("rdt", NICS.replace("method: rdma-pull", "method: sharded-rdt"));
         Path mooncake = scenario("mooncake", NICS.replace("method: rdma-pull", "method: mooncake-ring\n    bucket: 1 GiB"));
+        Path replica = scenario("replica", NICS.replace("method: rdma-pull", "method: rdma-pull\n    source: host-replica\n"
+                + "    bucket: 1 GiB"));
         String out = dir.resolve("bad").toString();
         List<List<String>> cases = List.of(
                 List.of(fan.toString(), "--target-p99", "1", "--vary", "senders", "is a fan-out"),
@@ -364,6 +366,9 @@ class RefitSizeCommandTest {
                         + "write-schedule, nccl-broadcast, checkpoint-engine, nixl-ring, mooncake-ring, colocated-ipc"),
                 // Mooncake's engine takes the HCAs its topology prefers: no UCX variable moves its NICs
                 List.of(mooncake.toString(), "--target-refit", "1", "--vary", "nics", "does not apply to mooncake-ring"),
+                // so does rdma-pull's host replica, whose writes go through Mooncake from host memory
+                List.of(replica.toString(), "--target-refit", "1", "--vary", "nics", "does not apply to rdma-pull with "
+                        + "source: host-replica"),
                 // sharded-rdt pulls per gather group: a bucket ladder would rerun one plan at every step
                 List.of(rdt.toString(), "--target-refit", "1", "--vary", "bucket", "pulls one gather group at a time"),
                 List.of(pull.toString(), "--target-refit", "1", "--vary", "nics", "--max", "9", "above the largest"),

@@ -6,9 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.IntUnaryOperator;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.refit.layout.SliceRoute;
 import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.mooncake.MooncakeTopology;
 import org.rdmasim.workload.TransferItem;
 
 /**
@@ -23,8 +27,31 @@ import org.rdmasim.workload.TransferItem;
  * rank of different DP replicas) share it as ModelExpress's {@code publish_self_as_source} does
  * (ai-dynamo/modelexpress issue #449): the lowest rank of a shard pulls from the trainers, and every rank
  * that holds the shard serves up to {@code treeChildren} others of it at once, one READ of the whole shard.
+ *
+ * <p>With a host replica ({@code bucketsOf} set) the sender side is miles' P2P update as the LMSYS "P2P weight
+ * update" blog ran it (radixark/miles {@code miles/backends/megatron_utils/update_weight/update_weight_from_distributed/p2p.py} at
+ * 9a6fc9e6, the last commit before the blog's 2026-04-29): each sending trainer rank keeps one CPU replica of an
+ * engine rank's shard in pinned host memory ({@code create_cpu_replica} L292-294, one set of buffers shared by
+ * every engine rank it serves, L212-248), and for each engine rank it serves in turn loads the gathered tensors
+ * into it ({@code model_replica.load_weights}, L150: SGLang's weight loaders copy each engine rank's part of a
+ * tensor from the trainer GPU into the CPU parameter, a device-to-host copy over the GPU's PCIe link) and then
+ * RDMA-WRITEs the replica into the engine rank's registered GPU weights of every engine that has that rank
+ * ({@code batch_transfer_sync_write} L390, Mooncake Transfer Engine, one request per parameter). The writes of
+ * every engine rank but the last are waited for before the replica is overwritten (L162-173); the last's run in
+ * the background while the next bucket is gathered (L153-161). The plan's routes are then the source's own
+ * transfer plan ({@code RemoteTransferPlan.plan_p2p}), one route per (sending rank, inference rank), and
+ * {@code shardOf} gives an inference rank's engine rank (ranks of one engine rank in different engines share a
+ * load), {@code bucketsOf} how many buckets a sender's stage is gathered in ({@code update_weight_buffer_size}
+ * bytes each, the all-gathered stage cut evenly): in each bucket every route sends its share. The all-gather and
+ * HF conversion of each bucket are not priced here (the plan's preparation is, once, before the first bucket).
  */
-public record RdmaPull(int treeChildren, IntUnaryOperator shardOf) implements RefitMethod {
+public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOperator bucketsOf) implements RefitMethod {
+    /**
+     * Writes one sending rank has in flight at most: its {@code P2PTransferManager} runs each session's write
+     * on a thread pool of {@code p2p_transfer_num_workers}, 4 by default (p2p.py L71-74 at 9a6fc9e6).
+     */
+    static final int REPLICA_WRITERS = 4;
+
     public RdmaPull {
         if (treeChildren < 0) {
             throw new IllegalArgumentException("tree children must be >= 0");
@@ -32,6 +59,19 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf) implements Re
         if (treeChildren > 0 && shardOf == null) {
             throw new IllegalArgumentException("a tree needs to know which ranks hold the same shard");
         }
+        if (bucketsOf != null && (treeChildren > 0 || shardOf == null)) {
+            throw new IllegalArgumentException("a host replica sends to every inference rank itself (no tree) and "
+                    + "needs each rank's engine rank");
+        }
+    }
+
+    public RdmaPull(int treeChildren, IntUnaryOperator shardOf) {
+        this(treeChildren, shardOf, null);
+    }
+
+    /** The senders write from a CPU replica in host memory (miles' P2P update), not a GPU pull. */
+    public boolean hostReplica() {
+        return bucketsOf != null;
     }
 
     /** Every inference rank pulls from the trainers. */
@@ -43,9 +83,21 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf) implements Re
         return new RdmaPull(children, shardOf);
     }
 
+    /**
+     * miles' P2P update: each sending trainer rank loads a CPU replica of an engine rank's shard and writes it from
+     * host memory; {@code engineRankOf} maps an inference rank to its rank inside its engine, {@code bucketsOf} a
+     * sending trainer rank to the buckets its stage is gathered in.
+     */
+    public static RdmaPull hostReplica(IntUnaryOperator engineRankOf, IntUnaryOperator bucketsOf) {
+        if (bucketsOf == null) {
+            throw new IllegalArgumentException("a host replica sends in buckets: say how many each sender has");
+        }
+        return new RdmaPull(0, engineRankOf, bucketsOf);
+    }
+
     @Override
     public String name() {
-        return treeChildren > 0 ? "rdma-pull-tree" : "rdma-pull";
+        return hostReplica() ? "rdma-pull-host-replica" : treeChildren > 0 ? "rdma-pull-tree" : "rdma-pull";
     }
 
     @Override
@@ -55,7 +107,8 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf) implements Re
 
     @Override
     public void run(WireContext ctx, Runnable done) {
-        Countdown prepared = new Countdown(ctx.trainerRanks().size(), () -> pull(ctx, done));
+        Runnable send = hostReplica() ? () -> fromReplicas(ctx, done) : () -> pull(ctx, done);
+        Countdown prepared = new Countdown(ctx.trainerRanks().size(), send);
         for (int t : ctx.trainerRanks()) {
             ctx.prepare(ctx.trainer(t), ctx.bytesFrom(t), prepared::arrive);
         }
@@ -77,6 +130,165 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf) implements Re
             }
             Shard shard = new Shard(ctx, group, all);
             pullRoutes(ctx, leader, () -> shard.holds(leader, null));
+        }
+    }
+
+    /** Every sending rank walks its buckets, and in each the engine ranks it serves, all senders at once. */
+    private void fromReplicas(WireContext ctx, Runnable done) {
+        Countdown all = new Countdown(ctx.trainerRanks().size(), done);
+        for (int t : ctx.trainerRanks()) {
+            Map<Integer, List<SliceRoute>> byEngineRank = new java.util.LinkedHashMap<>();
+            for (SliceRoute r : ctx.plan().routes()) {
+                if (r.trainerRank() == t) {
+                    byEngineRank.computeIfAbsent(shardOf.applyAsInt(r.inferenceRank()), k -> new ArrayList<>()).add(r);
+                }
+            }
+            int buckets = bucketsOf.applyAsInt(t);
+            if (buckets < 1) {
+                throw new IllegalArgumentException("trainer rank " + t + " sends in " + buckets + " buckets");
+            }
+            new Replica(ctx, t, new ArrayList<>(byEngineRank.values()), buckets, all::arrive).bucket(0);
+        }
+    }
+
+    /**
+     * Part {@code j} of {@code n} of {@code total} (parts differ by at most one and add up to {@code total}): a
+     * route's share of one bucket, the bucket cutting the sender's stage evenly.
+     */
+    static long part(long total, int j, int n) {
+        return Math.multiplyExact(total, (long) j + 1) / n - Math.multiplyExact(total, (long) j) / n;
+    }
+
+    /** One sending rank's CPU replica, serving its engine ranks one after another in every bucket. */
+    private static final class Replica {
+        private final WireContext ctx;
+        private final int rank;
+        private final Endpoint gpu;
+        private final Endpoint memory;
+        private final List<List<SliceRoute>> engineRanks;
+        private final int buckets;
+        private final Runnable done;
+        /** The writer pool: writes waiting for a thread, writes running, writes not yet finished. */
+        private final ArrayDeque<Runnable> queued = new ArrayDeque<>();
+        private int running;
+        private int unfinished;
+        private boolean loaded;
+        private boolean finished;
+
+        Replica(WireContext ctx, int rank, List<List<SliceRoute>> engineRanks, int buckets, Runnable done) {
+            this.ctx = ctx;
+            this.rank = rank;
+            this.gpu = ctx.trainer(rank);
+            // pinned host memory of the GPU's own socket (the rank's process runs on its GPU's NUMA node)
+            this.memory = new Endpoint(gpu.host(), "CPU" + ctx.gpu(gpu).socket());
+            this.engineRanks = engineRanks;
+            this.buckets = buckets;
+            this.done = done;
+        }
+
+        /** Bucket {@code j}: the engine ranks in turn; after the last bucket, the wait for every write. */
+        void bucket(int j) {
+            if (j == buckets) {
+                loaded = true;
+                finishIfDone();
+                return;
+            }
+            load(j, 0);
+        }
+
+        /**
+         * Engine rank {@code k} in bucket {@code j}: the replica's load (one device-to-host copy of the engine rank's
+         * share of the bucket: every route of the group needs the same), then one WRITE per engine that has the
+         * rank. The writes of every engine rank but the last are waited for; the last's go to the pool and the next
+         * bucket starts.
+         */
+        private void load(int j, int k) {
+            List<SliceRoute> group = engineRanks.get(k);
+            long bytes = 0;
+            for (SliceRoute r : group) {
+                bytes = Math.max(bytes, part(r.bytes(), j, buckets));
+            }
+            boolean last = k == engineRanks.size() - 1;
+            Runnable writes = () -> {
+                if (last) {
+                    for (SliceRoute r : group) {
+                        submit(r, j, null);
+                    }
+                    bucket(j + 1);
+                } else {
+                    Countdown written = new Countdown(group.size(), () -> load(j, k + 1));
+                    for (SliceRoute r : group) {
+                        submit(r, j, written::arrive);
+                    }
+                }
+            };
+            if (bytes == 0) {
+                writes.run();
+            } else {
+                ctx.d2h(gpu, bytes, "c" + ctx.cycle() + "/replica/t" + rank + "/b" + j + "/e" + k + "/d2h", writes);
+            }
+        }
+
+        /** Route {@code r}'s share of bucket {@code j} as one WRITE through the pool; {@code then} once it lands. */
+        private void submit(SliceRoute r, int j, Runnable then) {
+            long bytes = part(r.bytes(), j, buckets);
+            if (bytes == 0) {
+                if (then != null) {
+                    then.run();
+                }
+                return;
+            }
+            unfinished++;
+            Endpoint to = ctx.inference(r.inferenceRank());
+            int requests = (int) Math.max(1, part(r.tensors(), j, buckets));
+            TransferItem item = new TransferItem("c" + ctx.cycle() + "/replica/t" + rank + "-i" + r.inferenceRank()
+                    + "/b" + j, memory, to, bytes, 0, Operation.WRITE, requests);
+            queued.add(() -> ctx.post(item, r.inferenceRank(), lanes(to), x -> {
+                running--;
+                unfinished--;
+                drain();
+                if (then != null) {
+                    then.run();
+                }
+                finishIfDone();
+            }));
+            drain();
+        }
+
+        /** Starts queued writes while a thread of the pool is free ({@link #REPLICA_WRITERS}). */
+        private void drain() {
+            while (running < REPLICA_WRITERS && !queued.isEmpty()) {
+                running++;
+                queued.pollFirst().run();
+            }
+        }
+
+        private void finishIfDone() {
+            if (loaded && unfinished == 0 && !finished) {
+                finished = true;
+                done.run();
+            }
+        }
+
+        /**
+         * Mooncake's devices for a WRITE from host memory ({@link MooncakeTopology}): every compute HCA of the
+         * memory's socket (its {@code cpu:N} preferred list; ASSUMED: the storage ports beside them are not on the
+         * compute fabric) to the target GPU's first preferred HCA, each pair over the endpoint's QPs, equal shares.
+         */
+        private List<LaneSplit.Candidate> lanes(Endpoint to) {
+            Host source = ctx.host(memory.host());
+            TopologyNode socket = source.find(memory.device()).orElseThrow();
+            List<String> compute = source.computeNics().stream().map(TopologyNode::name).toList();
+            Host sink = ctx.host(to.host());
+            TopologyNode remote = MooncakeTopology.preferred(sink, ctx.gpu(to),
+                    sink.computeNics().stream().map(TopologyNode::name).toList()).get(0);
+            List<LaneSplit.Candidate> out = new ArrayList<>();
+            for (TopologyNode local : MooncakeTopology.preferred(source, socket, compute)) {
+                for (int q = 0; q < CheckpointUpdate.MOONCAKE_QPS_PER_ENDPOINT; q++) {
+                    out.add(new LaneSplit.Candidate(local.name(), remote.name(), 1.0));
+                }
+            }
+            return out;
         }
     }
 

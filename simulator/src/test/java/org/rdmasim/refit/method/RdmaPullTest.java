@@ -87,6 +87,109 @@ class RdmaPullTest {
         assertTrue(e.getMessage().contains("same shard"), e.getMessage());
     }
 
+    /** Trainer rank 0 serves inference ranks 0 and 1, 1 GB each; {@code engineRankOf} says which share a load. */
+    private static RefitResult replica(java.util.function.IntUnaryOperator engineRankOf, int buckets) {
+        var routes = List.of(new org.rdmasim.refit.layout.SliceRoute(0, 0, GB, 1, 1),
+                new org.rdmasim.refit.layout.SliceRoute(0, 1, GB, 1, 1));
+        RefitPlan plan = RefitPlan.of(routes, RefitFixture::trainer, RefitFixture::inference,
+                RdmaPull.hostReplica(engineRankOf, rank -> buckets));
+        return RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic());
+    }
+
+    private static double copySeconds() {
+        return GB / RefitFixture.h2dRate(RefitFixture.twoHosts(), RefitFixture.trainer(0));
+    }
+
+    /**
+     * miles' P2P update in one bucket: the sender writes from host memory, after copying each engine rank's bytes
+     * down from its GPU; the second engine rank's load waits for the first's write (it overwrites the same
+     * replica). So the cycle holds two device-to-host copies of 1 GB and two writes back to back, which a GPU pull
+     * of the same routes does not.
+     */
+    @Test
+    void hostReplicaCopiesEachEngineRankDownThenWritesItFromHostMemory() {
+        RefitResult r = replica(rank -> rank, 1);
+        RefitResult.Cycle c = r.cycles().get(0);
+        assertEquals(GB, c.received().get(0));
+        assertEquals(GB, c.received().get(1));
+        assertEquals(2, r.transfers().size());
+        for (TransferResult t : r.transfers()) {
+            assertEquals(new org.rdmasim.transport.Endpoint("train", "CPU0"), t.spec().source(), t.spec().id());
+            assertEquals(org.rdmasim.transport.Operation.WRITE, t.spec().operation(), t.spec().id());
+        }
+        TransferResult first = byId(r, "c0/replica/t0-i0/b0");
+        TransferResult second = byId(r, "c0/replica/t0-i1/b0");
+        double copy = copySeconds();
+        assertTrue(first.startSeconds() >= copy * 0.999, "the first write waits for its engine rank's load");
+        assertTrue(second.startSeconds() >= first.finishSeconds() + copy * 0.999,
+                "the replica is reloaded only once written, and written once reloaded");
+        double writes = (first.finishSeconds() - first.startSeconds()) + (second.finishSeconds() - second.startSeconds());
+        assertTrue(c.seconds() >= 2 * copy + writes * 0.999, c.seconds() + " s holds two copies and two writes");
+        assertEquals(2 * copy, c.stage(RefitStage.H2D), 2 * copy * 0.01, "both loads are host copies");
+        RefitResult pull = RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(),
+                RefitPlan.of(List.of(new org.rdmasim.refit.layout.SliceRoute(0, 0, GB, 1, 1),
+                        new org.rdmasim.refit.layout.SliceRoute(0, 1, GB, 1, 1)), RefitFixture::trainer,
+                        RefitFixture::inference, RdmaPull.direct()), RefitFixture.nearestNic());
+        assertTrue(c.seconds() > pull.cycles().get(0).seconds() + 2 * copy, "the loads add to a GPU pull's time");
+    }
+
+    /** Ranks of one engine rank in two engines share one load: one copy, both writes at once. */
+    @Test
+    void ranksOfOneEngineRankShareOneLoad() {
+        RefitResult r = replica(rank -> 0, 1);
+        RefitResult.Cycle shared = r.cycles().get(0);
+        double copy = copySeconds();
+        assertEquals(copy, shared.stage(RefitStage.H2D), copy * 0.01, "one 1 GB load");
+        assertTrue(shared.seconds() < replica(rank -> rank, 1).cycles().get(0).seconds());
+        assertEquals(byId(r, "c0/replica/t0-i0/b0").startSeconds(), byId(r, "c0/replica/t0-i1/b0").startSeconds(),
+                1e-12);
+    }
+
+    /**
+     * In buckets, the last engine rank's writes of one bucket run while the next bucket is loaded: the loads and
+     * writes overlap, so four buckets end sooner than one, each write after its own bucket's load.
+     */
+    @Test
+    void bucketsOverlapTheLastEngineRanksWritesWithTheNextLoad() {
+        RefitResult one = replica(rank -> 0, 1);
+        RefitResult four = replica(rank -> 0, 4);
+        double copy = copySeconds();
+        assertEquals(8, four.transfers().size(), "two routes, four buckets");
+        for (int j = 0; j < 4; j++) {
+            TransferResult w = byId(four, "c0/replica/t0-i0/b" + j);
+            assertEquals(GB / 4, w.spec().bytes());
+            assertTrue(w.startSeconds() >= (j + 1) * copy / 4 * 0.999, "bucket " + j + " is written once loaded");
+        }
+        assertTrue(four.cycles().get(0).seconds() < one.cycles().get(0).seconds() - copy / 2,
+                four.cycles().get(0).seconds() + " vs " + one.cycles().get(0).seconds());
+        assertEquals(one.cycles().get(0).received(), four.cycles().get(0).received());
+    }
+
+    /** A sender's writes share {@code p2p_transfer_num_workers} threads: never more than four at once. */
+    @Test
+    void aSenderRunsAtMostFourWritesAtOnce() {
+        List<org.rdmasim.refit.layout.SliceRoute> routes = new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            routes.add(new org.rdmasim.refit.layout.SliceRoute(0, i, GB, 1, 1));
+        }
+        RefitPlan plan = RefitPlan.of(routes, RefitFixture::trainer, rank -> RefitFixture.inference(rank % 2),
+                RdmaPull.hostReplica(rank -> 0, rank -> 1));
+        RefitResult r = RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic());
+        assertEquals(6, r.transfers().size());
+        for (TransferResult t : r.transfers()) {
+            long overlapping = r.transfers().stream().filter(o -> o.startSeconds() <= t.startSeconds()
+                    && o.finishSeconds() > t.startSeconds()).count();
+            assertTrue(overlapping <= RdmaPull.REPLICA_WRITERS, t.spec().id() + " starts beside " + overlapping);
+        }
+        double firstEnd = r.transfers().stream().mapToDouble(TransferResult::finishSeconds).min().orElseThrow();
+        assertEquals(2, r.transfers().stream().filter(t -> t.startSeconds() >= firstEnd).count(),
+                "the fifth and sixth wait for a thread");
+    }
+
+    private static TransferResult byId(RefitResult r, String id) {
+        return r.transfers().stream().filter(t -> t.spec().id().equals(id)).findFirst().orElseThrow();
+    }
+
     @Test
     void sameInputsGiveIdenticalResults() {
         RefitRun.Transport ucx = RefitRun.Transport.of(
