@@ -41,6 +41,19 @@ public enum GpuModel {
         return bar1Bytes;
     }
 
+    /**
+     * NVLink ports of the part: A100 SXM4 12 (NVLink 3, 600 GB/s), H100 and H200 SXM 18 (NVLink 4, 900 GB/s),
+     * B200 and B300 18 (NVLink 5, 1.8 TB/s) (NVIDIA's product specifications); the T4 has none. A host may wire
+     * fewer (H800 and A800 parts: 8).
+     */
+    public int nvlinkPorts() {
+        return switch (this) {
+            case T4 -> 0;
+            case A100 -> 12;
+            case H100, H200, B200, GB300 -> 18;
+        };
+    }
+
     public LinkSpec hostLink() {
         return LinkSpec.pcie(pcieGen, 16);
     }

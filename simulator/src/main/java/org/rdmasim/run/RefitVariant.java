@@ -187,8 +187,7 @@ final class RefitVariant {
         RefitSpec.Knobs k = spec.knobs();
         if (spec.method().equals("nccl-broadcast") && !k.allSenders()) {
             tries.put("more senders: broadcast striped over every trainer rank (senders: all)",
-                    v.withRefit(spec.withMethod(spec.method(), new RefitSpec.Knobs(RefitSpec.Knobs.ALL, 0, k.bucketBytes(),
-                            k.doubleBuffered()))));
+                    v.withRefit(spec.withMethod(spec.method(), k.withSenders(RefitSpec.Knobs.ALL))));
         }
         // a host replica's writes take Mooncake's HCAs for the memory's socket, not UCX's lanes
         boolean rdma = spec.method().equals("rdma-pull") && !k.hostReplica() || spec.method().equals("write-schedule")
@@ -216,9 +215,7 @@ final class RefitVariant {
         }
         if (k.bucketBytes() > 0) {
             tries.put("a bucket of " + Units.exactSizeLabel(4 * k.bucketBytes(), "") + " (4x)", v.withRefit(
-                    spec.withMethod(spec.method(), new RefitSpec.Knobs(k.senders(), k.treeChildren(),
-                            4 * k.bucketBytes(), k.doubleBuffered()).withP2pRanks(k.p2pRanks())
-                            .withReceiverStaggered(k.receiverStaggered()).withHostReplica(k.hostReplica()))));
+                    spec.withMethod(spec.method(), k.withBucket(4 * k.bucketBytes()))));
         }
         // a colocated refit registers nothing (no NIC touches its bytes); NCCL send/recv nothing of its own per
         // refit (its staging buffers come with the communicator)
@@ -244,7 +241,7 @@ final class RefitVariant {
             boolean all = m.equals("nccl-broadcast");
             tries.put("method " + m + (bucketed ? " (bucket " + Units.exactSizeLabel(bucket, "") + ")" : "")
                     + (all ? ", all trainer ranks sending" : ""), v.withRefit(spec.withMethod(m,
-                            new RefitSpec.Knobs(all ? RefitSpec.Knobs.ALL : 1, 0, bucketed ? bucket : 0, true))));
+                            RefitSpec.Knobs.of(all ? RefitSpec.Knobs.ALL : 1, 0, bucketed ? bucket : 0, true))));
         }
         List<RefitSummary.Change> out = new ArrayList<>();
         for (Map.Entry<String, VariantSpec> e : tries.entrySet()) {

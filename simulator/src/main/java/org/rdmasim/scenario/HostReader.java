@@ -180,7 +180,17 @@ final class HostReader {
         }
         int links = Parameters.NVLINKS.fromYaml(v.get("nvlinks")).intValue();
         return spec.withModel(spec.model() + ", " + links + " NVLinks a GPU").withDevices(d -> d instanceof HostSpec.GpuSpec g
-                ? new HostSpec.GpuSpec(g.name(), g.model(), g.link(), g.hbmBytes(), g.bar1Bytes(), links) : d);
+                ? new HostSpec.GpuSpec(g.name(), g.model(), g.link(), g.hbmBytes(), g.bar1Bytes(),
+                        nvlinksFit(v.get("nvlinks"), g.model(), links)) : d);
+    }
+
+    /** {@code links} NVLinks on a GPU of {@code model}: refused at {@code at} when the part has fewer ports. */
+    private static int nvlinksFit(YamlTree at, GpuModel model, int links) {
+        if (links > model.nvlinkPorts()) {
+            throw at.error(model.nvlinkPorts() == 0 ? "a " + model.product() + " has no NVLink (nvlinks: 0)"
+                    : "a " + model.product() + " has " + model.nvlinkPorts() + " NVLinks at most, got " + links);
+        }
+        return links;
     }
 
     private static HostSpec.DeviceSpec adjusted(HostSpec.DeviceSpec d, LinkLayer layer, NicModel model, Double rate) {
@@ -236,7 +246,7 @@ final class HostReader {
                 LinkSpec link = d.has("link") ? link(d.get("link")) : m.hostLink();
                 long hbm = d.has("hbm") ? Quantities.bytes(d.get("hbm")) : m.hbmBytes();
                 long bar1 = d.has("bar1") ? Quantities.bytes(d.get("bar1")) : m.bar1Bytes();
-                int nv = d.has("nvlinks") ? Parameters.NVLINKS.fromYaml(d.get("nvlinks")).intValue() : 0;
+                int nv = d.has("nvlinks") ? nvlinksFit(d.get("nvlinks"), m, Parameters.NVLINKS.fromYaml(d.get("nvlinks")).intValue()) : 0;
                 out.add(new HostSpec.GpuSpec(d.get("gpu").text(), m, link, hbm, bar1, nv));
             } else if (d.has("nic")) {
                 d.onlyFields(Set.of("nic", "model", "linkLayer", "lineRate", "link", "port", "relaxedOrdering"));

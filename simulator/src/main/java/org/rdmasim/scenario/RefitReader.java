@@ -249,11 +249,6 @@ final class RefitReader {
     }
 
     /**
-     * checkpoint-engine's update mode: 0 for its broadcast ({@code update()} without ranks), N for its P2P update
-     * of inference ranks 0 to N - 1 ({@code update(ranks=range(0, N))}); every inference rank when
-     * {@code updateRanks} is absent.
-     */
-    /**
      * A knob of one method written as one of two words: true when the scenario writes {@code second}, false when
      * it writes {@code first} or nothing; another word, or the knob on another method, is refused at its line.
      */
@@ -273,6 +268,11 @@ final class RefitReader {
         return text.equals(second);
     }
 
+    /**
+     * checkpoint-engine's update mode: 0 for its broadcast ({@code update()} without ranks), N for its P2P update
+     * of inference ranks 0 to N - 1 ({@code update(ranks=range(0, N))}); every inference rank when
+     * {@code updateRanks} is absent.
+     */
     private static int p2pRanks(YamlTree r, String method, RefitSpec.Inference inference) {
         boolean p2p = false;
         if (r.has("mode")) {

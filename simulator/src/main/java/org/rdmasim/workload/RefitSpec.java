@@ -85,44 +85,13 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
         /** Every trainer rank sends. */
         public static final int ALL = 0;
 
-        /** The knobs of every method but rdma-pull's host replica. */
-        public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
-                boolean perTensorHandles, boolean everyParameterShardToShard, boolean spareSlot, int p2pRanks,
-                boolean receiverStaggered) {
-            this(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered, false);
-        }
-
-        /** The knobs of every method but the WRITE schedule's staggered order. */
-        public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
-                boolean perTensorHandles, boolean everyParameterShardToShard, boolean spareSlot, int p2pRanks) {
-            this(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, p2pRanks, false);
-        }
-
-        /** The knobs of every method but checkpoint-engine's P2P update. */
-        public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
-                boolean perTensorHandles, boolean everyParameterShardToShard, boolean spareSlot) {
-            this(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, 0);
-        }
-
-        /** The knobs of every method but colocated IPC (no host bounce, one handle per bucket). */
-        public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered) {
-            this(senders, treeChildren, bucketBytes, doubleBuffered, false, false, false, false);
-        }
-
-        /** The knobs with NCCL send/recv's split as PR #2971 makes it (FFN projections shard to shard). */
-        public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
-                boolean perTensorHandles) {
-            this(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles, false, false);
-        }
-
-        /** The knobs of every method but sharded RDT's ring (no spare slot). */
-        public Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
-                boolean perTensorHandles, boolean everyParameterShardToShard) {
-            this(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, false);
+        /**
+         * The knobs every method shares, every method-specific one off (a broadcast's or a pull's defaults): the
+         * one place a try or a scenario starts from fresh knobs, so none is dropped by a shorter constructor.
+         */
+        public static Knobs of(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered) {
+            return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, false, false, false, false, 0, false,
+                    false);
         }
 
         public Knobs {

@@ -83,6 +83,40 @@ class ColocatedRefitScenarioTest {
         assertTrue(install[2] > install[0], "a handle per tensor costs the engine more than one a bucket");
     }
 
+    /**
+     * "What would halve it" tries a bigger bucket on the variant as written: the bounce and the per-tensor handles
+     * stay in the try, so each variant's 4x answer is its own (they were all gpu-resident's when the try started
+     * from fresh knobs).
+     */
+    @Test
+    void aBiggerBucketTryKeepsTheVariantsOtherKnobs() throws IOException {
+        Path f = scenario("", """
+                variants:
+                  - name: gpu-resident
+                  - name: bounce
+                    workload: {refit: {hostBounce: true}}
+                  - name: per-tensor
+                    workload: {refit: {ipcHandles: per-tensor}}
+                """);
+        var r = CliTestSupport.run("run", f.toString(), "-o", dir.resolve("out").toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode s = new ObjectMapper().readTree(dir.resolve("out/summary.json").toFile());
+        double[] bigger = new double[3];
+        int k = 0;
+        for (JsonNode v : s.get("variants")) {
+            bigger[k] = Double.NaN;
+            for (JsonNode c : v.get("refit").get("whatWouldHalveIt")) {
+                if (c.get("change").asText().startsWith("a bucket of")) {
+                    bigger[k] = c.get("steadyCycleSeconds").asDouble();
+                }
+            }
+            assertFalse(Double.isNaN(bigger[k]), v.get("name") + " tries a bigger bucket");
+            k++;
+        }
+        assertTrue(bigger[1] > bigger[0], "the bounce stays in its bigger-bucket try: " + bigger[1] + " vs " + bigger[0]);
+        assertTrue(bigger[2] > bigger[0], "a handle per tensor stays in its try: " + bigger[2] + " vs " + bigger[0]);
+    }
+
     private void refused(String refitExtra, String variants, String... words) throws IOException {
         var r = CliTestSupport.run("run", scenario(refitExtra, variants).toString(), "-o", dir.resolve("x").toString());
         assertEquals(2, r.code(), r.err());

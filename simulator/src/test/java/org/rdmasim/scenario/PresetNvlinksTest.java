@@ -63,6 +63,18 @@ class PresetNvlinksTest {
     }
 
     @Test
+    void moreLinksThanThePartHasAreRefusedAtTheValue() throws IOException {
+        ScenarioException t4 = assertThrows(ScenarioException.class, () -> host(
+                "{preset: generic, generic: {sockets: 1, gpusPerSocket: 2, nicsPerGpu: 1, gpu: T4}, nvlinks: 8, count: 2, prefix: n}"));
+        assertTrue(t4.getMessage().contains("s.yaml:4:") && t4.getMessage().contains("has no NVLink"), t4.getMessage());
+        ScenarioException a100 = assertThrows(ScenarioException.class, () -> host(
+                "{preset: generic, generic: {sockets: 1, gpusPerSocket: 2, nicsPerGpu: 1, gpu: A100}, nvlinks: 18, count: 2, prefix: n}"));
+        assertTrue(a100.getMessage().contains("12 NVLinks at most, got 18"), a100.getMessage());
+        assertEquals(8, gpus(host("{preset: generic, generic: {sockets: 1, gpusPerSocket: 2, nicsPerGpu: 1, gpu: A100}, "
+                + "nvlinks: 8, count: 2, prefix: n}")).get(0).nvlinks(), "an A800 host: 8 of the A100's 12");
+    }
+
+    @Test
     void aCountNoGpuHasIsRefusedAtItsValue() {
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> host("{preset: dgx-h100, nvlinks: 19, count: 2, prefix: n}"));
