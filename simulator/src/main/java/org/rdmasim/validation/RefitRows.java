@@ -322,8 +322,12 @@ final class RefitRows {
                         + "rollouts ~0.21 s later), every hop a NIC-to-NIC READ at the wire; " + mcBound
                         + receiveOnly("0.34"), 8));
         String p7263 = "verl-project/verl PR #7263 [verl-pr-7263]";
-        String efa = "27B BF16, 8-GPU FSDP2 trainer host, vLLM TP4 rollout, bucket 2048 MB, AWS EFA. Not stated: the "
-                + "instance (posed p5.48xlarge: 8 H100, 32 x 100G EFA), the model (posed: a dense Qwen3-shaped 27.2B)";
+        String efa = "27B BF16, 8-GPU FSDP2 trainer host, vLLM TP4 rollout, bucket 2048 MB, AWS EFA; 8 B200 a node and "
+                + "Qwen3.5-27B (55.6 GB) in the PR's commit message, posed here as p5.48xlarge (8 H100, 32 x 100G EFA) "
+                + "and a dense Qwen3-shaped 27.2B. Not stated: the instance type, the trainer's model_dtype and "
+                + "offload (posed BF16 weights on the GPUs, not offloaded: the engine calls its stream BF16, "
+                + "nccl_parallel_checkpoint_engine.py L499 @e88dcf17b, and at its base 1ae945592 verl sends the "
+                + "trainer's own dtype uncast, so verl's FP32 default was not the recipe's)";
         r.add(steady("VERL7263-STOCK", p7263, "stock nccl engine, one sender, mean of 20 refits", efa, 3.01, VERL_PAR,
                 "stock-nccl", BCAST_EFA, "2.4x faster than published: " + NCCL_CHANNELS + ": the sender alone on its "
                         + "host has its four EFA devices, so four channels carry the broadcast at 4 x 100G; "
