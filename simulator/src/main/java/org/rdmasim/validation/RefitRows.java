@@ -323,21 +323,20 @@ final class RefitRows {
                         + receiveOnly("0.34"), 8));
         String p7263 = "verl-project/verl PR #7263 [verl-pr-7263]";
         String efa = "27B BF16, 8-GPU FSDP2 trainer host, vLLM TP4 rollout, bucket 2048 MB, AWS EFA; 8 B200 a node and "
-                + "Qwen3.5-27B (55.6 GB) in the PR's commit message, posed here as p5.48xlarge (8 H100, 32 x 100G EFA) "
-                + "and a dense Qwen3-shaped 27.2B. Not stated: the instance type, the trainer's model_dtype and "
+                + "Qwen3.5-27B (55.6 GB) in the PR's commit message, posed here as p6-b200.48xlarge (8 B200, one 400G "
+                + "EFA device per GPU on the GPU's PCIe switch) and a dense Qwen3-shaped 27.2B. Not stated: the "
+                + "instance type (posed the AWS instance with 8 B200 and EFA), the trainer's model_dtype and "
                 + "offload (posed BF16 weights on the GPUs, not offloaded: the engine calls its stream BF16, "
                 + "nccl_parallel_checkpoint_engine.py L499 @e88dcf17b, and at its base 1ae945592 verl sends the "
                 + "trainer's own dtype uncast, so verl's FP32 default was not the recipe's)";
         r.add(steady("VERL7263-STOCK", p7263, "stock nccl engine, one sender, mean of 20 refits", efa, 3.01, VERL_PAR,
-                "stock-nccl", BCAST_EFA, "2.4x faster than published: " + NCCL_CHANNELS + ": the sender alone on its "
-                        + "host has its four EFA devices, so four channels carry the broadcast at 4 x 100G; "
-                        + noOverhead("1.13") + ". With one channel on one EFA device (the alternative, rdmasim's "
-                        + "earlier answer, before the per-bucket cost) the model gave 4.47 s, 48% slow, and the "
-                        + "per-bucket cost would add up to 0.15 s", 8));
-        String stripes = "faster than published: every group's channels cross each rollout host through the same four "
-                + "EFA devices (NCCL hands channel k the k-th NIC of the host's GPU-ordered list in every group), so "
-                + "the model's striping gains nothing over one sender (the source gains 17%); "
-                + noOverhead("1.13-1.16") + " (the source's own spread is 10-14%)";
+                "stock-nccl", BCAST_EFA, "2.7x faster than published: " + NCCL_CHANNELS + ": the sender alone on its "
+                        + "host sends its channels over several EFA devices, which all leave through its GPU's own PCIe "
+                        + "link (Gen5 x16), so that link bounds the broadcast; " + noOverhead("0.97"), 8));
+        String stripes = "faster than published: with every trainer rank sending, each rollout GPU still receives "
+                + "every bucket through its own PCIe link, which bounds the striped broadcast (the model's striping "
+                + "takes 24% off one sender's time, the source's 17%); " + noOverhead("0.83-0.86")
+                + " (the source's own spread is 10-14%)";
         r.add(steady("VERL7263-PARALLEL", p7263, "nccl_parallel, 8 senders, mean of 20 refits", efa, 2.51, VERL_PAR,
                 "nccl-parallel", BCAST_EFA, stripes, 8));
         String p7262 = "verl-project/verl issue #7262 [verl-issue-7262]";
