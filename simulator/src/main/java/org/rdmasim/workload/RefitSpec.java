@@ -104,27 +104,9 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
             }
         }
 
-        /** The same knobs with checkpoint-engine's update mode: 0 broadcast, N a P2P update of ranks 0 to N - 1. */
-        public Knobs withP2pRanks(int n) {
-            return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, n, receiverStaggered, hostReplica);
-        }
-
         public Knobs withHostBounce(boolean bounce) {
             return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, bounce, perTensorHandles, everyParameterShardToShard,
                     spareSlot, p2pRanks, receiverStaggered, hostReplica);
-        }
-
-        /** The same knobs with the WRITE schedule's order: staggered over the receivers, or the slice map's. */
-        public Knobs withReceiverStaggered(boolean staggered) {
-            return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, p2pRanks, staggered, hostReplica);
-        }
-
-        /** The same knobs with rdma-pull's senders writing from a CPU replica in host memory, or not. */
-        public Knobs withHostReplica(boolean replica) {
-            return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered, replica);
         }
 
         public boolean allSenders() {
