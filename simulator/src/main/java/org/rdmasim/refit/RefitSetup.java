@@ -303,6 +303,15 @@ public final class RefitSetup {
                     throw new Refused("doubleBuffering", "verl's Mooncake engine always holds two bucket buffers, "
                             + "the halves of one registered tensor (verl/checkpoint_engine/mooncake_checkpoint_engine.py)");
                 }
+                // the sender packs whole tensors and asserts each fits (mooncake_checkpoint_engine.py L205-207
+                // @1dda039b); the NIXL engine splits a larger one into chunks (split_weight_chunks), so it has no
+                // such limit
+                Tensor largest = tensors.stream().max(java.util.Comparator.comparingLong(Tensor::bytes)).orElseThrow();
+                if (bucket(k) < largest.bytes()) {
+                    throw new Refused("bucket", "verl's Mooncake engine needs every tensor to fit its bucket "
+                            + "(mooncake_checkpoint_engine.py: \"too large to fit in the bucket\"): " + largest.name()
+                            + " holds " + largest.bytes() + " bytes, the bucket " + bucket(k));
+                }
                 yield NixlRing.mooncake(bucket(k));
             }
             case "colocated-ipc" -> colocated(k);

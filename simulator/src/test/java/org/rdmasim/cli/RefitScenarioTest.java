@@ -198,6 +198,9 @@ class RefitScenarioTest {
         refused("", "variants:\n  - name: x\n    workload: {refit: {method: nixl-ring, bucket: 1 MiB, "
                 + "doubleBuffering: false}}\n", "refit.yaml:16:", "doubleBuffering", "two bucket buffers");
         refused("", "variants:\n  - name: x\n    workload: {refit: {method: nixl-ring}}\n", "bucket");
+        // verl's Mooncake engine packs whole tensors and asserts each fits (the tiny model's embedding is 500 KiB)
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: mooncake-ring, bucket: 64 KiB}}\n",
+                "refit.yaml:16:", "bucket", "too large to fit in the bucket");
         refused("", "variants:\n  - name: x\n    workload: {refit: {method: nixl-ring, bucket: 1 MiB, senders: all}}\n",
                 "refit.yaml:16:", "senders applies to nccl-broadcast only");
         // NCCL send/recv goes from the rank holding each byte: no sender count, no tree
