@@ -67,7 +67,7 @@ final class Progress implements AutoCloseable {
                     double rate = (events - lastEvents) / Math.max(1e-9, (at - lastAt) / 1e9);
                     lastEvents = events;
                     lastAt = at;
-                    line += detail(elapsed, events, rate);
+                    line += detail(watch, elapsed, events, rate);
                 }
                 show(line);
                 Thread.sleep(period);
@@ -77,7 +77,8 @@ final class Progress implements AutoCloseable {
         }
     }
 
-    private String detail(double elapsed, long events, double rate) {
+    /** What the progress line says of a run after its status: simulated time, units finished, events, what else it does. */
+    static String detail(RunWatch watch, double elapsed, long events, double rate) {
         long total = watch.expectedUnits();
         long done = Math.min(total, watch.finishedUnits());
         String eta = "";
@@ -85,8 +86,9 @@ final class Progress implements AutoCloseable {
             // Linear in units finished: a fan-out whose backlog grows finishes later than this says.
             eta = String.format(Locale.ROOT, ", ETA %.0f s", elapsed * (total - done) / done);
         }
-        return String.format(Locale.ROOT, " | simulated %.3f s | %,d/%,d finished | %,d events, %,.0f/s%s",
-                watch.simulatedSeconds(), done, total, events, rate, eta);
+        String doing = watch.doing();
+        return String.format(Locale.ROOT, " | simulated %.3f s | %,d/%,d finished | %,d events, %,.0f/s%s%s",
+                watch.simulatedSeconds(), done, total, events, rate, eta, doing == null ? "" : " | " + doing);
     }
 
     private void show(String line) {

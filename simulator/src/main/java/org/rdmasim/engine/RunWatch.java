@@ -22,6 +22,21 @@ public final class RunWatch {
     private volatile Class<?> finishKind;
     private volatile int perUnit = 1;
 
+    private volatile String doing;
+
+    /**
+     * What the run does beyond its own simulation, for the progress line (a refit trying the changes that
+     * would halve it, each a run of its own); null when nothing is.
+     */
+    public void doing(String what) {
+        doing = what;
+    }
+
+    /** What {@link #doing(String)} last said, or null. */
+    public String doing() {
+        return doing;
+    }
+
     /** A replication's clock, before its first event. */
     public void attach(SimulationClock clock) {
         clocks.add(clock);

@@ -53,7 +53,7 @@ final class RefitVariant {
         }
         RefitSummary summary = ran.summary();
         if (withChanges) {
-            summary = summary.withChanges(changes(v, hosts, byName, spec));
+            summary = summary.withChanges(changes(v, hosts, byName, spec, watch));
         }
         RunResult result = new RunResult(ran.result().transfers(), ran.nics(), ran.resources(), ran.series(), ran.events(),
                 ran.result().transfers().size(), null, List.of(), summary);
@@ -182,7 +182,7 @@ final class RefitVariant {
      * the variant already has is left out.
      */
     private static List<RefitSummary.Change> changes(VariantSpec v, List<Host> hosts, Map<String, Host> byName,
-            RefitSpec spec) {
+            RefitSpec spec, org.rdmasim.engine.RunWatch watch) {
         Map<String, VariantSpec> tries = new LinkedHashMap<>();
         RefitSpec.Knobs k = spec.knobs();
         if (spec.method().equals("nccl-broadcast") && !k.allSenders()) {
@@ -244,8 +244,13 @@ final class RefitVariant {
                             RefitSpec.Knobs.of(all ? RefitSpec.Knobs.ALL : 1, 0, bucketed ? bucket : 0, true))));
         }
         List<RefitSummary.Change> out = new ArrayList<>();
+        int tried = 0;
         for (Map.Entry<String, VariantSpec> e : tries.entrySet()) {
             VariantSpec changed = e.getValue();
+            if (watch != null) {
+                // each try is a whole refit of its own, which the variant's own counts do not show
+                watch.doing("what would halve it: " + ++tried + " of " + tries.size() + ", " + e.getKey());
+            }
             try {
                 RefitSummary s = once(changed, hosts, byName, changed.refitSpec(), null).summary();
                 out.add(new RefitSummary.Change(e.getKey(), s.firstCycleSeconds(), s.steadyCycleSeconds(), ""));
@@ -253,6 +258,9 @@ final class RefitVariant {
                 // a method this variant's NCCL_IB_HCA cannot carry is a change that does not apply
                 out.add(new RefitSummary.Change(e.getKey(), Double.NaN, Double.NaN, ex.getMessage()));
             }
+        }
+        if (watch != null) {
+            watch.doing(null);
         }
         out.sort(Comparator.comparingDouble((RefitSummary.Change c) -> Double.isNaN(c.steadyCycleSeconds())
                 ? Double.MAX_VALUE : c.steadyCycleSeconds()));

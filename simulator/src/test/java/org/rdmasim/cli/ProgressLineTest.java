@@ -1,0 +1,26 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.rdmasim.engine.RunWatch;
+
+/**
+ * The progress line says what a run does beyond its own simulation (a refit's "what would halve it" tries, each a
+ * refit of its own, during which its own counts stand still), and stops saying it when that is over.
+ */
+class ProgressLineTest {
+    @Test
+    void aTryInProgressIsNamedAndForgottenWhenDone() {
+        RunWatch watch = new RunWatch();
+        watch.expect(8, null, 1);
+        assertFalse(Progress.detail(watch, 3, 100, 50).contains("what would halve it"));
+        watch.doing("what would halve it: 2 of 7, a bucket of 8GiB (4x)");
+        String line = Progress.detail(watch, 3, 100, 50);
+        assertTrue(line.endsWith(" | what would halve it: 2 of 7, a bucket of 8GiB (4x)"), line);
+        assertTrue(line.contains("0/8 finished"), line);
+        watch.doing(null);
+        assertFalse(Progress.detail(watch, 3, 100, 50).contains("what would halve it"));
+    }
+}
