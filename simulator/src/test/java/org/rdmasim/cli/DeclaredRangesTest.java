@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.rdmasim.refit.model.TinyQwen3;
 import org.junit.jupiter.api.io.TempDir;
 import org.rdmasim.scenario.Parameter;
 import org.rdmasim.scenario.Parameters;
@@ -74,11 +75,7 @@ class DeclaredRangesTest {
                 stages:
                   %s: %%s
             """;
-    private static final String TINY_MODEL = """
-            {"architectures": ["Qwen3ForCausalLM"], "hidden_size": 256, "num_hidden_layers": 2,
-             "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 32, "intermediate_size": 512,
-             "vocab_size": 1000, "tie_word_embeddings": false, "torch_dtype": "bfloat16"}
-            """;
+    private static final String TINY_MODEL = TinyQwen3.config(2);
 
     static final Map<String, Case> CASES = new LinkedHashMap<>();
 

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.rdmasim.refit.model.TinyQwen3;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,11 +26,7 @@ class OffloadedTrainerScenarioTest {
     Path dir;
 
     private Path scenario(String trainerExtra, String variants) throws IOException {
-        Files.writeString(dir.resolve("tiny.json"), """
-                {"architectures": ["Qwen3ForCausalLM"], "hidden_size": 1024, "num_hidden_layers": 8,
-                 "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 128, "intermediate_size": 4096,
-                 "vocab_size": 32000, "tie_word_embeddings": false, "torch_dtype": "bfloat16"}
-                """);
+        Files.writeString(dir.resolve("tiny.json"), TinyQwen3.config(1024, 8, 128, 4096, 32000));
         Path f = dir.resolve("refit.yaml");
         Files.writeString(f, """
                 name: tiny-offload

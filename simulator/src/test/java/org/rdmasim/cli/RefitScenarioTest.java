@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.rdmasim.refit.model.TinyQwen3;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,11 +25,7 @@ class RefitScenarioTest {
     Path dir;
 
     private Path scenario(String refitExtra, String variants) throws IOException {
-        Files.writeString(dir.resolve("tiny.json"), """
-                {"architectures": ["Qwen3ForCausalLM"], "hidden_size": 256, "num_hidden_layers": 4,
-                 "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 32, "intermediate_size": 512,
-                 "vocab_size": 1000, "tie_word_embeddings": false, "torch_dtype": "bfloat16"}
-                """);
+        Files.writeString(dir.resolve("tiny.json"), TinyQwen3.config(4));
         Path f = dir.resolve("refit.yaml");
         Files.writeString(f, """
                 # a tiny refit

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.rdmasim.refit.model.TinyQwen3;
 import org.junit.jupiter.api.io.TempDir;
 import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.Scenario;
@@ -179,11 +180,7 @@ class RefitRowsTest {
     }
 
     private Path colocated(String method) throws IOException {
-        Files.writeString(dir.resolve("tiny.json"), """
-                {"architectures": ["Qwen3ForCausalLM"], "hidden_size": 256, "num_hidden_layers": 4,
-                 "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 32, "intermediate_size": 512,
-                 "vocab_size": 1000, "tie_word_embeddings": false, "torch_dtype": "bfloat16"}
-                """);
+        Files.writeString(dir.resolve("tiny.json"), TinyQwen3.config(4));
         Path f = dir.resolve(method + ".yaml");
         Files.writeString(f, """
                 # owners on the inference host
