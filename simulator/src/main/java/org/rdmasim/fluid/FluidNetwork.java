@@ -42,6 +42,9 @@ public final class FluidNetwork {
     private final FlowGroups groups;
     private final RegionUpdate update;
     private final CompletionEvents completions;
+    /** How deep {@link #together} calls are, and the seeds of the starts they hold back. */
+    private int issuing;
+    private final List<Resource[]> deferred = new ArrayList<>();
     private long nextFlowId;
     private FlowTap log;
 
@@ -213,9 +216,47 @@ public final class FluidNetwork {
             seeds += f.pathLength();
         }
         if (seeds > 0) {
-            update.resolveAround(seedsOf(out, starts));
+            if (issuing > 0) {
+                deferred.add(seedsOf(out, starts));
+            } else {
+                update.resolveAround(seedsOf(out, starts));
+            }
         }
         return out;
+    }
+
+    /**
+     * Runs {@code issue}, and re-solves the flows it started once, after it returns, as {@link #start(List)}
+     * does for a list: for code that posts many transfers at one instant through calls of its own (an
+     * NCCL group of sends), where a re-solve per start grows with everything already started and the
+     * whole burst costs the square of its size. The rates are those of starting the flows one by one.
+     */
+    public void together(Runnable issue) {
+        issuing++;
+        boolean returned = false;
+        try {
+            issue.run();
+            returned = true;
+        } finally {
+            issuing--;
+            if (issuing == 0) {
+                List<Resource[]> seeds = new ArrayList<>(deferred);
+                deferred.clear();
+                if (returned && !seeds.isEmpty()) {
+                    int length = 0;
+                    for (Resource[] s : seeds) {
+                        length += s.length;
+                    }
+                    Resource[] all = new Resource[length];
+                    int at = 0;
+                    for (Resource[] s : seeds) {
+                        System.arraycopy(s, 0, all, at, s.length);
+                        at += s.length;
+                    }
+                    update.resolveAround(all);
+                }
+            }
+        }
     }
 
     /** The paths of the started flows that carry bytes, one after the other: the seeds of their re-solve. */

@@ -235,7 +235,7 @@ public final class ValidationCatalog {
                 "4 NICs listed, UCX_MAX_RMA_RAILS=4 (the proposal's expectation; PR #450 measured this setup: "
                         + "MX-450-STRIPE-BW)", 1232, 1232, "Gbps", 0.05, Evidence.EXPECTATION,
                 SEED003 + "#gb200-stripe-4-rails", GB200, false, "",
-                runs -> gbps(runs, SEED003, "gb200-stripe-4-rails")));
+                runs -> gbps(runs, SEED003, "gb200-stripe-4-rails")).onNics(4));
         r.add(new ValidationRow("MX-449-RAILS", "ai-dynamo/modelexpress #449 [mx-issue-449]; "
                 + "ai-dynamo/nixl v1.1.0 src/plugins/ucx/ucx_utils.cpp L422 [nixl-src]",
                 "NIXL's UCX backend sets MAX_RMA_RAILS=2", "NIXL 1.1.0, UCX 1.20.0, no UCX_MAX_RMA_RAILS in the environment",
@@ -252,8 +252,8 @@ public final class ValidationCatalog {
                 "16 GB, 4 NICs, UCX_MAX_RMA_RAILS=4", 0.10, 0.10, "s", 0.10, Evidence.EXPECTATION,
                 SEED003 + "#gb200-stripe-4-rails", GB200, false, "",
                 runs -> Modelled.value(runs.pullSeconds(SEED003, "gb200-stripe-4-rails"),
-                        runs.bottleneck(SEED003, "gb200-stripe-4-rails"))));
-        r.add(claim("MX-449-T3", "per-receiver pull with all layers, 4 NICs", 0.05, 0.08, "gb200-all-layers"));
+                        runs.bottleneck(SEED003, "gb200-stripe-4-rails"))).onNics(4));
+        r.add(claim("MX-449-T3", "per-receiver pull with all layers, 4 NICs", 0.05, 0.08, "gb200-all-layers").onNics(4));
         // [crusoe-kb-nixl]: NIXL registration fan-out
         r.add(mrs("CRUSOE-MR-AUTO", "MRs per 40 GiB GPU buffer, UCX_IB_PCI_RELAXED_ORDERING=auto", 8, "", "1.20.0",
                 "UCX_IB_PCI_RELAXED_ORDERING=auto"));

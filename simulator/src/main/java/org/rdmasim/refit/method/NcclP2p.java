@@ -178,6 +178,10 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
     }
 
     private void send(WireContext ctx, Runnable done) {
+        ctx.together(() -> sendAll(ctx, done));
+    }
+
+    private void sendAll(WireContext ctx, Runnable done) {
         List<List<Integer>> groups = replicas(ctx);
         Countdown all = new Countdown(groups.size(), done);
         for (List<Integer> g : groups) {

@@ -366,6 +366,14 @@ public final class WireContext {
     }
 
     /**
+     * Runs {@code issue}, whose sends all leave now (an NCCL group of send/recv pairs), with one re-solve of
+     * the rates after it rather than one per send ({@link org.rdmasim.fluid.FluidNetwork#together}).
+     */
+    void together(Runnable issue) {
+        cluster.network().together(issue);
+    }
+
+    /**
      * An NCCL send of {@code bytes} from GPU {@code from} to inference rank {@code rank} (a send/recv pair
      * inside an NCCL group). NCCL's P2P over its net transport leaves and enters each host by the NICs
      * nearest each GPU, channel c taking the c-th of them ({@code ncclTopoGetLocalNet} adds the channel id to
