@@ -7,8 +7,8 @@ final class ThreadsOption {
     /** More threads than this is a typo: no machine rdmasim runs on has more cores. */
     static final int MAX_THREADS = 4096;
 
-    @Option(names = "--threads", paramLabel = "N", description = "threads for replications, 1 to " + MAX_THREADS
-            + " (default: all cores; the output does not depend on it)")
+    @Option(names = "--threads", paramLabel = "N", description = "threads for replications and a refit's 'what would halve it' reruns, 1 to "
+            + MAX_THREADS + " (default: all cores; the output does not depend on it)")
     Integer threads;
 
     /** The threads to use: the option's value, checked, or all cores. */

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.Host;
@@ -39,7 +40,8 @@ final class RefitVariant {
     private RefitVariant() {
     }
 
-    static VariantOutcome run(VariantSpec v, List<Host> hosts, boolean withChanges, org.rdmasim.engine.RunWatch watch) {
+    static VariantOutcome run(VariantSpec v, List<Host> hosts, boolean withChanges, int threads,
+            org.rdmasim.engine.RunWatch watch) {
         long t0 = System.nanoTime();
         Map<String, Host> byName = new HashMap<>();
         hosts.forEach(h -> byName.put(h.name(), h));
@@ -53,7 +55,7 @@ final class RefitVariant {
         }
         RefitSummary summary = ran.summary();
         if (withChanges) {
-            summary = summary.withChanges(changes(v, hosts, byName, spec, watch));
+            summary = summary.withChanges(changes(v, hosts, byName, spec, rerunThreads(threads), watch));
         }
         RunResult result = new RunResult(ran.result().transfers(), ran.nics(), ran.resources(), ran.series(), ran.events(),
                 ran.result().transfers().size(), null, List.of(), summary);
@@ -176,13 +178,32 @@ final class RefitVariant {
     }
 
     /**
+     * Threads for the reruns: as many as asked, but no more than the heap holds. Each rerun keeps a cluster
+     * about the size of the variant's own, so the heap in use once the variant's run is over (after a
+     * collection) is its measure; a refit of a few thousand flows never comes near the limit.
+     */
+    private static int rerunThreads(int threads) {
+        if (threads <= 1) {
+            return 1;
+        }
+        Runtime rt = Runtime.getRuntime();
+        long used = rt.totalMemory() - rt.freeMemory();
+        if (used * (long) threads * 2 < rt.maxMemory()) {
+            return threads;
+        }
+        System.gc();
+        long live = Math.max(1, rt.totalMemory() - rt.freeMemory());
+        return (int) Math.max(1, Math.min(threads, rt.maxMemory() / (2 * live)));
+    }
+
+    /**
      * The same variant rerun with one change each: more senders (a broadcast from every trainer rank),
      * striping over every compute NIC of a host (storage and management cards left out) (UCX_NET_DEVICES listing all, as many rails, registration on each),
      * a bucket four times as large, one arena registration, and each other method. Fastest first; a change
      * the variant already has is left out.
      */
     private static List<RefitSummary.Change> changes(VariantSpec v, List<Host> hosts, Map<String, Host> byName,
-            RefitSpec spec, org.rdmasim.engine.RunWatch watch) {
+            RefitSpec spec, int threads, org.rdmasim.engine.RunWatch watch) {
         Map<String, VariantSpec> tries = new LinkedHashMap<>();
         RefitSpec.Knobs k = spec.knobs();
         if (spec.method().equals("nccl-broadcast") && !k.allSenders()) {
@@ -243,22 +264,25 @@ final class RefitVariant {
                     + (all ? ", all trainer ranks sending" : ""), v.withRefit(spec.withMethod(m,
                             RefitSpec.Knobs.of(all ? RefitSpec.Knobs.ALL : 1, 0, bucketed ? bucket : 0, true))));
         }
-        List<RefitSummary.Change> out = new ArrayList<>();
-        int tried = 0;
-        for (Map.Entry<String, VariantSpec> e : tries.entrySet()) {
+        List<Map.Entry<String, VariantSpec>> each = List.copyOf(tries.entrySet());
+        AtomicInteger begun = new AtomicInteger();
+        // Each try is a refit of its own on its own cluster (the hosts are only read), so they run side by
+        // side as replications do; the list comes back in the tries' order whatever the thread count.
+        List<RefitSummary.Change> out = new ArrayList<>(VariantRunner.replicate(each.size(), threads, i -> {
+            Map.Entry<String, VariantSpec> e = each.get(i);
             VariantSpec changed = e.getValue();
             if (watch != null) {
                 // each try is a whole refit of its own, which the variant's own counts do not show
-                watch.doing("what would halve it: " + ++tried + " of " + tries.size() + ", " + e.getKey());
+                watch.doing("what would halve it: " + begun.incrementAndGet() + " of " + each.size() + ", " + e.getKey());
             }
             try {
                 RefitSummary s = once(changed, hosts, byName, changed.refitSpec(), null).summary();
-                out.add(new RefitSummary.Change(e.getKey(), s.firstCycleSeconds(), s.steadyCycleSeconds(), ""));
+                return new RefitSummary.Change(e.getKey(), s.firstCycleSeconds(), s.steadyCycleSeconds(), "");
             } catch (IllegalArgumentException | org.rdmasim.transport.config.ConfigValueException ex) {
                 // a method this variant's NCCL_IB_HCA cannot carry is a change that does not apply
-                out.add(new RefitSummary.Change(e.getKey(), Double.NaN, Double.NaN, ex.getMessage()));
+                return new RefitSummary.Change(e.getKey(), Double.NaN, Double.NaN, ex.getMessage());
             }
-        }
+        }));
         if (watch != null) {
             watch.doing(null);
         }

@@ -75,7 +75,7 @@ public final class VariantRunner {
         if (!v.isRefit()) {
             throw new IllegalArgumentException("variant " + v.name() + " does not run a refit");
         }
-        return RefitVariant.run(v, hostsOf(v), false, new RunWatch());
+        return RefitVariant.run(v, hostsOf(v), false, 1, new RunWatch());
     }
 
     public static VariantOutcome run(VariantSpec v, long seed, int replications, int threads) {
@@ -144,7 +144,7 @@ public final class VariantRunner {
     private static VariantOutcome runAsWritten(VariantSpec v, long seed, int first, int replications, int threads,
             RunWatch watch, FlowTap log) {
         if (v.isRefit()) {
-            return RefitVariant.run(v, hostsOf(v), true, watch);
+            return RefitVariant.run(v, hostsOf(v), true, threads, watch);
         }
         long t0 = System.nanoTime();
         List<Host> hosts = hostsOf(v);
@@ -370,11 +370,14 @@ public final class VariantRunner {
         return new Held(lanes, ordering);
     }
 
-    /** Runs {@code n} replications on up to {@code threads} threads; results in replication order. */
-    static List<RunResult> replicate(int n, int threads, IntFunction<RunResult> one) {
+    /**
+     * Runs {@code n} independent runs (replications, or a refit's reruns) on up to {@code threads} threads;
+     * results in index order, whatever the thread count.
+     */
+    static <T> List<T> replicate(int n, int threads, IntFunction<T> one) {
         int workers = Math.max(1, Math.min(threads, n));
         if (workers == 1) {
-            List<RunResult> out = new ArrayList<>(n);
+            List<T> out = new ArrayList<>(n);
             for (int r = 0; r < n; r++) {
                 out.add(one.apply(r));
             }
@@ -386,19 +389,19 @@ public final class VariantRunner {
             return t;
         });
         try {
-            List<Future<RunResult>> futures = new ArrayList<>(n);
+            List<Future<T>> futures = new ArrayList<>(n);
             for (int r = 0; r < n; r++) {
                 int rep = r;
                 futures.add(pool.submit(() -> one.apply(rep)));
             }
-            List<RunResult> out = new ArrayList<>(n);
-            for (Future<RunResult> f : futures) {
+            List<T> out = new ArrayList<>(n);
+            for (Future<T> f : futures) {
                 out.add(f.get());
             }
             return out;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running replications", e);
+            throw new IllegalStateException("interrupted while running in parallel", e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException re) {
                 throw re;
