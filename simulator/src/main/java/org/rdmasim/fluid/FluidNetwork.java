@@ -186,7 +186,9 @@ public final class FluidNetwork {
      */
     public List<Flow> start(List<FlowStart> starts) {
         List<Flow> out = new ArrayList<>(starts.size());
-        for (FlowStart s : starts) {
+        // By index: an iterator per call (every lane start) is garbage the C1 compiler keeps.
+        for (int i = 0; i < starts.size(); i++) {
+            FlowStart s = starts.get(i);
             // All are checked before any starts: a bad one leaves the network as it was.
             out.add(newFlow(s.label(), s.path(), s.usage(), s.weight(), s.rateCap(), s.bytes()));
         }
