@@ -659,6 +659,8 @@ final class FlowGroups {
         }
         // f and the pseudo-flow are region flows of the solve that froze f: both are settled at now.
         running.detach(f);
+        // Out of every crossing while a member: its slots are made again if it leaves on its own (attach).
+        f.slotInResource = null;
         if (f.completion != null) {
             // Dropped, not kept cancelled: a member spends most of its life in its group, and its dead
             // event (two objects) lived as long, promoted with it by every young collection. Should it
