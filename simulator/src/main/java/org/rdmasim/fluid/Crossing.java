@@ -15,8 +15,13 @@ final class Crossing {
     // Slot 0 is held in fields, slots 1 and on in arrays (slot k at k - 1) made when a second flow comes:
     // most resources of a large run (a receiver's NICs and links) carry one flow at a time, and their
     // two-slot arrays, made when the resource was built and again each time a flow came back after the
-    // last had left, were a tenth of a 65,536-transfer list's allocation. The arrays are given back when
-    // the last flow leaves (a finished receiver's resources stay empty for the rest of the run).
+    // last had left, were a tenth of a 65,536-transfer list's allocation. An emptied crossing keeps its
+    // arrays: the table takes it off its resource and hands it to the next resource a flow enters (see
+    // ResourceTable#leave), so a finished receiver's resources hold none, and the arrays the lanes of the
+    // next striped receiver need (its four lanes share its GPU's links) are there already. Given back
+    // at each emptying, they were made again for every receiver: ~50 MB of a 65,536-receiver fan-out's
+    // garbage, grown through Arrays.copyOf, whose typed copy the launcher's C1 compiler leaves to a
+    // reflective call (java.lang.reflect.Array.newInstance).
     private static final Flow[] NO_FLOWS = new Flow[0];
     private static final int[] NO_SLOTS = new int[0];
     /** What a resource no flow crosses reads as (see {@link ResourceTable#crossing}); nothing enters it. */
@@ -67,8 +72,11 @@ final class Crossing {
         }
         int k = size;
         if (k > 0 && k - 1 == flows.length) {
-            flows = Arrays.copyOf(flows, Math.max(2, 2 * k));
-            pathIndex = Arrays.copyOf(pathIndex, Math.max(2, 2 * k));
+            int room = Math.max(2, 2 * k);
+            Flow[] moreFlows = new Flow[room];
+            System.arraycopy(flows, 0, moreFlows, 0, k - 1);
+            flows = moreFlows;
+            pathIndex = Arrays.copyOf(pathIndex, room);
         }
         f.slotInResource[i] = k;
         put(k, f, i);
@@ -85,10 +93,6 @@ final class Crossing {
             moved.slotInResource[i] = slot;
         }
         put(last, null, 0);
-        if (last == 0) {
-            flows = NO_FLOWS;
-            pathIndex = NO_SLOTS;
-        }
     }
 
     /** The flow in {@code slot} now finds this resource at {@code i} on its path (its path was shortened). */

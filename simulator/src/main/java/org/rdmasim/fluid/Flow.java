@@ -20,6 +20,7 @@ public final class Flow {
     // a path of hundreds of resources (a refit's groups span every sender's links). Entries at and past
     // pathLength are unused; every reader stops at pathLength.
     private Resource[] path;
+    /** Usage of each resource on the path; may be longer than the path, and may be {@link #ONES}, shared. */
     private double[] usage;
     private int pathLength;
     private final double weight;
@@ -42,6 +43,12 @@ public final class Flow {
     double finishTime = Double.NaN;
     private boolean aborted;
     ScheduledAction completion;
+    /**
+     * Where this flow sits in the crossing of each resource on its path, while it is in them. Null while
+     * it is a member of a group (members are in no crossing): a member spends most of its life waiting in
+     * its group, and the array was ~50 bytes of every lane of a large fan-out's backlog, copied by each
+     * young collection. {@link RunningFlows#attach} makes it again for a member put back on its own.
+     */
     int[] slotInResource;
     /**
      * Non-null while this flow is a member of a group: the group's level, which its rate follows (its
@@ -60,6 +67,19 @@ public final class Flow {
     // The first limit is held in fields and the arrays made when a second is met: most lanes run under
     // one limit all their life, and two arrays per flow made at its start were ~56 bytes of every lane in
     // flight (a 65,536-transfer list holds tens of thousands), copied by each young collection.
+    /**
+     * Usages of 1 for a path of up to its length, shared by every flow whose usages are all 1 (a lane
+     * crosses each resource once). Nothing writes it: only a group's pseudo-flow has its usages changed,
+     * and it is made with its own array.
+     */
+    static final double[] ONES = ones(32);
+
+    private static double[] ones(int n) {
+        double[] u = new double[n];
+        Arrays.fill(u, 1.0);
+        return u;
+    }
+
     private static final Limit[] NO_LIMITS = new Limit[0];
     private static final double[] NO_BYTES = new double[0];
     private Limit firstLimit;

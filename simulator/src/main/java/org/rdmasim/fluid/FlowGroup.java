@@ -34,7 +34,16 @@ final class FlowGroup implements Level {
     private final Bounds shared = new Bounds();
     /** Members crossing {@code pseudo.path[i]} (index 0 is {@link #at}, crossed by all). */
     int[] crossing = new int[4];
-    private final java.util.IdentityHashMap<Resource, Integer> slots = new java.util.IdentityHashMap<>();
+    /**
+     * Pseudo-path positions by resource, made when the path first grows past {@link #SCANNED_PATH} (a
+     * refit's groups span every sender's links) and kept up from then on; null before, when a scan of the
+     * path finds a resource. A fan-out's pseudo-paths hold a handful of resources, and the identity-hash
+     * lookups (each an identity hash code and a boxed position) cost more than that scan: ~4% of a
+     * 65,536-receiver fan-out's simulate, mostly from joining members.
+     */
+    private java.util.IdentityHashMap<Resource, Integer> slots;
+    /** Longest pseudo-path searched by a scan rather than in {@link #slots}. */
+    static final int SCANNED_PATH = 16;
 
     private double virtualTime;
     private double virtualSince;
@@ -48,7 +57,6 @@ final class FlowGroup implements Level {
         this.at = at;
         this.pseudo = pseudo;
         this.virtualSince = now;
-        slots.put(at, 0);
         recordLevel();
     }
 
@@ -137,17 +145,39 @@ final class FlowGroup implements Level {
 
     /** Position of {@code r} on the pseudo-path, -1 when absent: a lookup, as paths reach hundreds of resources. */
     int indexOf(Resource r) {
-        Integer k = slots.get(r);
-        return k == null ? -1 : k;
+        if (slots != null) {
+            Integer k = slots.get(r);
+            return k == null ? -1 : k;
+        }
+        // A resource is on the pseudo-path at most once (it is appended only when not found).
+        Resource[] path = pseudo.pathArray();
+        for (int i = 0, n = pseudo.pathLength(); i < n; i++) {
+            if (path[i] == r) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The pseudo-path gained {@code r} at its end. */
     void appended(Resource r) {
-        slots.put(r, pseudo.pathLength() - 1);
+        int n = pseudo.pathLength();
+        if (slots != null) {
+            slots.put(r, n - 1);
+        } else if (n > SCANNED_PATH) {
+            slots = new java.util.IdentityHashMap<>();
+            Resource[] path = pseudo.pathArray();
+            for (int i = 0; i < n; i++) {
+                slots.put(path[i], i);
+            }
+        }
     }
 
     /** The pseudo-path lost {@code r}, which was at {@code k}; its last resource, if another, moved to {@code k}. */
     void removed(Resource r, int k) {
+        if (slots == null) {
+            return;
+        }
         slots.remove(r);
         if (k < pseudo.pathLength()) {
             slots.put(pseudo.pathArray()[k], k);

@@ -189,7 +189,9 @@ public final class FluidNetwork {
      */
     public List<Flow> start(List<FlowStart> starts) {
         List<Flow> out = new ArrayList<>(starts.size());
-        for (FlowStart s : starts) {
+        // By index: an iterator per call (every lane start) is garbage the C1 compiler keeps.
+        for (int i = 0; i < starts.size(); i++) {
+            FlowStart s = starts.get(i);
             // All are checked before any starts: a bad one leaves the network as it was.
             out.add(newFlow(s.label(), s.path(), s.usage(), s.weight(), s.rateCap(), s.bytes()));
         }
@@ -294,9 +296,14 @@ public final class FluidNetwork {
         }
         // Straight into the flow's arrays: every lane start builds one, and lists here cost a boxed usage
         // and a list of each per resource (the launcher's C1 compiler removes neither).
+        // The usages are made only once one differs from 1: a lane crosses each resource once, and its
+        // flow then reads them from Flow.ONES, shared (nothing writes a flow's usages but a group's
+        // pseudo-flow, which has its own). An array of ones per lane was ~70 bytes of every lane in
+        // flight, and a 65,536-receiver fan-out holds ~180,000 of them in its backlog, copied by each
+        // young collection.
         int n = path.size();
         Resource[] p = new Resource[n];
-        double[] u = new double[n];
+        double[] u = null;
         int unique = 0;
         for (int i = 0; i < n; i++) {
             Resource r = path.get(i);
@@ -309,17 +316,37 @@ public final class FluidNetwork {
                 at++;
             }
             if (at < unique) {
+                u = u != null ? u : ones(n);
                 u[at] += use;
             } else {
                 p[unique] = r;
-                u[unique++] = use;
+                if (u == null && use != 1.0) {
+                    u = ones(n);
+                }
+                if (u != null) {
+                    u[unique] = use;
+                }
+                unique++;
             }
         }
         if (unique < n) {
-            p = Arrays.copyOf(p, unique);
+            Resource[] fewer = new Resource[unique];
+            System.arraycopy(p, 0, fewer, 0, unique);
+            p = fewer;
+        }
+        if (u == null) {
+            u = unique <= Flow.ONES.length ? Flow.ONES : ones(unique);
+        } else if (unique < n) {
             u = Arrays.copyOf(u, unique);
         }
         return new Flow(nextFlowId++, label, p, u, weight, rateCap, bytes, clock.now());
+    }
+
+    /** {@code n} usages of 1. */
+    private static double[] ones(int n) {
+        double[] u = new double[n];
+        Arrays.fill(u, 1.0);
+        return u;
     }
 
     /**

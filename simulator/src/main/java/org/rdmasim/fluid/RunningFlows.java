@@ -60,6 +60,10 @@ final class RunningFlows {
     /** Puts {@code f} in the crossing of every resource on its path. */
     void attach(Flow f) {
         Resource[] p = f.pathArray();
+        if (f.slotInResource == null) {
+            // A member put back on its own (its array was dropped when it joined its group).
+            f.slotInResource = new int[p.length];
+        }
         for (int i = 0, ends = f.pathLength(); i < ends; i++) {
             resources.enter(p[i], f, i);
         }

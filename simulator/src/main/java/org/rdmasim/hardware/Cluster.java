@@ -266,6 +266,7 @@ public final class Cluster implements Hosts {
         }
         HostBlock b = new HostBlock(h, index, network.reserve(layout.size()), layout, factors);
         blocks.put(h, b);
+        h.clusterIndex = blocksInOrder.size();
         blocksInOrder.add(b);
     }
 
@@ -295,7 +296,15 @@ public final class Cluster implements Hosts {
             return last;
         }
         HostBlock other = otherBlock;
-        HostBlock b = other != null && other.host() == h ? other : blocks.get(h);
+        HostBlock b;
+        if (other != null && other.host() == h) {
+            b = other;
+        } else {
+            // The host's hint is checked: another cluster built with the same host may have set it.
+            int k = h.clusterIndex;
+            HostBlock hinted = k >= 0 && k < blocksInOrder.size() ? blocksInOrder.get(k) : null;
+            b = hinted != null && hinted.host() == h ? hinted : blocks.get(h);
+        }
         otherBlock = last;
         lastBlock = b;
         return b;

@@ -209,14 +209,25 @@ public final class TransferEngine {
                 double delay = posting + requestDelay + params.perFragmentSeconds();
                 runs[i] = new LaneRun(this, i, lane, oneWay);
                 if (i > first && delay != firstDelay) {
-                    scheduleStart(firstDelay, java.util.Arrays.copyOfRange(runs, first, i));
+                    scheduleStart(firstDelay, runs(first, i));
                     first = i;
                 }
                 firstDelay = delay;
             }
             if (!lanes.isEmpty()) {
-                scheduleStart(firstDelay, java.util.Arrays.copyOfRange(runs, first, lanes.size()));
+                scheduleStart(firstDelay, runs(first, lanes.size()));
             }
+        }
+
+        /**
+         * Lanes {@code from} (inclusive) to {@code to} (exclusive). Copied by hand: Arrays.copyOfRange of a
+         * typed array reaches java.lang.reflect.Array.newInstance, a native call the launcher's C1 compiler
+         * does not replace, on every transfer posted.
+         */
+        private LaneRun[] runs(int from, int to) {
+            LaneRun[] out = new LaneRun[to - from];
+            System.arraycopy(runs, from, out, 0, out.length);
+            return out;
         }
 
         private void laneDone(LaneRun run, Flow f) {
@@ -483,7 +494,10 @@ public final class TransferEngine {
         private boolean fired;
 
         LaneStart(LaneRun[] lanes) {
-            this.lanes = new ArrayList<>(java.util.Arrays.asList(lanes));
+            this.lanes = new ArrayList<>(lanes.length);
+            for (LaneRun lane : lanes) {
+                this.lanes.add(lane);
+            }
         }
 
         @Override
@@ -491,7 +505,9 @@ public final class TransferEngine {
             fired = true;
             List<FlowStart> starts = new ArrayList<>(lanes.size());
             List<LaneRun> starting = new ArrayList<>(lanes.size());
-            for (LaneRun lane : lanes) {
+            // By index: an iterator per lane start is garbage the C1 compiler keeps.
+            for (int i = 0; i < lanes.size(); i++) {
+                LaneRun lane = lanes.get(i);
                 FlowStart s = lane.begin();
                 if (s != null) {
                     starts.add(s);

@@ -262,7 +262,7 @@ public final class FanoutRun {
             posted++;
             int gpu = k;
             if (!faultMode) {
-                run.post(item, result -> gpuDone(i, gpu, result));
+                run.post(item, new GpuDone(i, gpu));
                 continue;
             }
             // ModelExpress waits at most its receive budget per source, then counts the attempt failed.
@@ -276,6 +276,25 @@ public final class FanoutRun {
             double limit = run.faults().transferTimeoutSeconds();
             budget[0] = run.clock().schedule(limit, new FaultEvent(() -> handle.fail(
                     "timed out after " + org.rdmasim.hardware.Units.number(limit) + " s (ModelExpress receive budget)")));
+        }
+    }
+
+    /**
+     * Receiver {@code i}'s pull onto its {@code gpu}-th GPU ended. A class, not a lambda: the launcher's
+     * C1 compiler makes a capturing lambda through a native Unsafe.allocateInstance call, one per pull.
+     */
+    private final class GpuDone implements java.util.function.Consumer<TransferResult> {
+        private final int i;
+        private final int gpu;
+
+        GpuDone(int i, int gpu) {
+            this.i = i;
+            this.gpu = gpu;
+        }
+
+        @Override
+        public void accept(TransferResult result) {
+            gpuDone(i, gpu, result);
         }
     }
 

@@ -168,10 +168,25 @@ public final class WorkloadRun {
                 item.descriptors(), dataPath(from, item.from()), dataPath(to, item.to()), options.acs(),
                 options.iommuPenalty());
         List<LaneSplit.Candidate> lanesUsed = RmaEmulation.lanes(spec, plan.lanes());
-        return engine.post(spec, LaneSplit.split(item.bytes(), lanesUsed, plan.minChunk()), r -> {
+        return engine.post(spec, LaneSplit.split(item.bytes(), lanesUsed, plan.minChunk()), new Recorded(then));
+    }
+
+    /**
+     * A transfer's end: its result is kept, then {@code then} told. A class, not a lambda: the launcher's
+     * C1 compiler makes a capturing lambda through a native Unsafe.allocateInstance call, one per transfer.
+     */
+    private final class Recorded implements Consumer<TransferResult> {
+        private final Consumer<TransferResult> then;
+
+        Recorded(Consumer<TransferResult> then) {
+            this.then = then;
+        }
+
+        @Override
+        public void accept(TransferResult r) {
             results.add(r);
             then.accept(r);
-        });
+        }
     }
 
     /**
