@@ -75,4 +75,18 @@ class StackReleaseBoundsTest {
         assertEquals(2, o.code(), o.out() + o.err());
         assertTrue(o.err().contains("--nixl 9.9.9") && o.err().contains("up to 1.4.0"), o.err());
     }
+
+    @Test
+    void releasesNeverPublishedAreRefusedWithTheNearestOnes() throws IOException {
+        CliTestSupport.Outcome o = run("nixl", "1.1.9");
+        assertEquals(2, o.code(), o.out() + o.err());
+        assertTrue(o.err().contains("s.yaml:5:") && o.err().contains("NIXL 1.1.9 was never released"), o.err());
+        assertTrue(o.err().contains("1.1.0 and 1.2.0"), o.err());
+        o = run("nixl", "0.0.1");
+        assertEquals(2, o.code(), o.out() + o.err());
+        assertTrue(o.err().contains("from 0.1.0") && o.err().contains("nearest releases are 0.1.0"), o.err());
+        o = CliTestSupport.run("memory", "register", "--host", "dgx-h100", "--buffer", "1 GB", "--ucx", "1.20.5");
+        assertEquals(2, o.code(), o.out() + o.err());
+        assertTrue(o.err().contains("--ucx 1.20.5") && o.err().contains("1.20.1 and 1.21.0"), o.err());
+    }
 }
