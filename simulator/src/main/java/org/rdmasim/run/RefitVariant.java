@@ -82,7 +82,8 @@ final class RefitVariant {
         List<RunResult.LoadSeries> series = new ArrayList<>();
         long[] events = new long[1];
         if (watch != null) {
-            // the bench's count: inference ranks refitted, each cycle (no one event marks one finished)
+            // the bench's count: inference ranks refitted, each cycle (no one event marks one finished: the
+            // cycle's end counts them all)
             watch.expect((long) setup.inference().worldSize() * spec.cycles(), null, 1);
         }
         long t0 = System.nanoTime();
@@ -97,6 +98,11 @@ final class RefitVariant {
                 nics.addAll(whole.nics().stream().filter(n -> n.txBytes() > 0 || n.rxBytes() > 0).toList());
                 series.addAll(whole.nicSeries());
                 collect(run.cluster(), resources);
+            }
+        }, cycle -> {
+            if (watch != null) {
+                // every inference rank has its weights once the cycle ends
+                watch.finished(setup.inference().worldSize());
             }
         });
         if (watch != null) {

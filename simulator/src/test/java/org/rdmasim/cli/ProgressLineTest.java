@@ -23,4 +23,19 @@ class ProgressLineTest {
         watch.doing(null);
         assertFalse(Progress.detail(watch, 3, 100, 50).contains("what would halve it"));
     }
+
+    @Test
+    void aRefitCountsItsInferenceRanksDoneAsEachCycleEnds() throws Exception {
+        java.nio.file.Path scenarios = java.nio.file.Path.of(System.getProperty("rdmasim.home", "..")).resolve("scenarios");
+        if (!java.nio.file.Files.isDirectory(scenarios)) {
+            scenarios = java.nio.file.Path.of("scenarios");
+        }
+        var scenario = org.rdmasim.scenario.ScenarioLoader.load(scenarios.resolve("refit-qwen3-4b-gb200.yaml"));
+        var v = scenario.variants().get(0);
+        RunWatch watch = new RunWatch();
+        org.rdmasim.run.VariantRunner.run(v, scenario.seed(), 1, 1, watch);
+        // 16 inference ranks, 2 cycles: the count ends where the run said it would, not at 0
+        assertTrue(watch.expectedUnits() == 32, "expected " + watch.expectedUnits());
+        assertTrue(watch.finishedUnits() == watch.expectedUnits(), watch.finishedUnits() + " of " + watch.expectedUnits());
+    }
 }

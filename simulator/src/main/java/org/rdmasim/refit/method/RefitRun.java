@@ -61,6 +61,13 @@ public final class RefitRun {
     /** As {@link #run(List, FabricSpec, RefitPlan, Transport)}, showing the clock to {@code before} before its first event and the run (its cluster, NIC traffic and resources, for the report's tables) to {@code after} once the last cycle ends. */
     public static RefitResult run(List<Host> hosts, FabricSpec fabric, RefitPlan plan, Transport transport,
             java.util.function.Consumer<SimulationClock> before, java.util.function.Consumer<WorkloadRun> after) {
+        return run(hosts, fabric, plan, transport, before, after, cycle -> { });
+    }
+
+    /** As above, telling {@code cycleEnded} the index of each cycle as it ends (for a progress line). */
+    public static RefitResult run(List<Host> hosts, FabricSpec fabric, RefitPlan plan, Transport transport,
+            java.util.function.Consumer<SimulationClock> before, java.util.function.Consumer<WorkloadRun> after,
+            java.util.function.IntConsumer cycleEnded) {
         SimulationClock clock = new SimulationClock();
         before.accept(clock);
         FluidNetwork network = new FluidNetwork(clock);
@@ -69,7 +76,7 @@ public final class RefitRun {
         WorkloadRun run = new WorkloadRun(cluster, engine, transport.lanes(), transport.options());
         WireContext ctx = new WireContext(plan, cluster, run, engine, transport.registration());
         List<RefitResult.Cycle> cycles = new ArrayList<>();
-        new Cycles(ctx, cycles).start(0);
+        new Cycles(ctx, cycles, cycleEnded).start(0);
         clock.run();
         after.accept(run);
         if (cycles.size() != plan.cycles()) {
@@ -99,11 +106,13 @@ public final class RefitRun {
     private static final class Cycles {
         private final WireContext ctx;
         private final List<RefitResult.Cycle> out;
+        private final java.util.function.IntConsumer ended;
         private double start;
 
-        Cycles(WireContext ctx, List<RefitResult.Cycle> out) {
+        Cycles(WireContext ctx, List<RefitResult.Cycle> out, java.util.function.IntConsumer ended) {
             this.ctx = ctx;
             this.out = out;
+            this.ended = ended;
         }
 
         void start(int c) {
@@ -124,6 +133,7 @@ public final class RefitRun {
             String[] bound = ctx.bound();
             out.add(new RefitResult.Cycle(c, start, ctx.clock().now(), ctx.log().busySeconds(), ctx.wireBytes(),
                     ctx.received(), bound[0], bound[1]));
+            ended.accept(c);
             if (c + 1 < ctx.plan().cycles()) {
                 start(c + 1);
             }
