@@ -61,7 +61,7 @@ final class EfaRows {
                         runs.bottleneck(DEMO, "ch3-fi-rma-bw-gpu")))
                 .notCounted("posed (not stated): GPU memory on GPU0 and its first EFA device, where fabtests "
                         + "writes host memory by default: rdmasim's libfabric engine does not model host memory "
-                        + "(NIXL's DRAM rail policy) and no other engine of it drives EFA. On one 100 Gbps device "
+                        + "(NIXL's DRAM rail policy) and none of its other engines drives EFA. On one 100 Gbps device "
                         + "neither the GPU's PCIe link nor a socket binds, so the memory type does not decide the "
                         + "modelled value"));
     }
@@ -88,10 +88,11 @@ final class EfaRows {
                 + "GB/s (L312, L340, L350). What holds a 200 Gbps EFA device below the SRD efficiency assumed from "
                 + "RoCE's framing is not published (the libfabric series measured 100G devices only), so nothing "
                 + "is fitted";
-        String p5enRead = "READ reaches 78% of the devices here where on p5 it reaches 98% (MC-EFA-P5-READ "
-                + "passes), and falls as the batch grows (250.90 GB/s at threads=32, batch=128, L315; 'reads "
-                + "tolerate smaller in-flight queues'). rdmasim has no READ limit on EFA: no EFA READ rate is "
-                + "published apart from this table, and one for 200G devices fitted here would be fitting the row";
+        String p5enRead = "READ reaches 76% of the 16 devices' 400 GB/s here where on p5 it reaches 95% of its 32's "
+                + "(MC-EFA-P5-READ passes), and falls as the batch grows (250.90 GB/s at threads=32, batch=128, "
+                + "L315; 'reads tolerate smaller in-flight queues'). rdmasim has no READ limit on EFA: no EFA READ "
+                + "rate is published apart from this table, and one for 200G devices fitted here would be fitting "
+                + "the row";
         r.add(mc("MC-EFA-P5EN-WRITE", String.format(Locale.ROOT, src, "312"), "WRITE, 1 MB, threads=16, "
                 + "batch=128 (the doc's peak write)", p5en + String.format(Locale.ROOT, bench, "1 MB", "write"),
                 365.66, "p5en-write-1mb", 16, p5enWrite));
@@ -134,7 +135,7 @@ final class EfaRows {
                     s[1], "read"), read, "p5en-read-" + s[0], 16, readWhy));
         }
         String p6Why = "the doc says these runs 'predate the SRD shared-endpoint refactor (#1944)' and 'are a lower "
-                + "bound for the current code' (L288); 8 x 400G devices at 77-80% of the wire, where the same "
+                + "bound for the current code' (L288); 8 x 400G devices at 76-78% of their 400 GB/s, where the same "
                 + "bench after #1944 reaches 97% on p5. What held them is not published (the engine's per-peer "
                 + "endpoints before #1944 are not modelled), and nothing is fitted";
         r.add(mc("MC-EFA-P6-WRITE", String.format(Locale.ROOT, src, "295"), "WRITE, 1 MB, threads=16, batch=128 "
