@@ -479,6 +479,9 @@ public final class ValidationCatalog {
                                     + "the wire; UCX's 35e9 B/s XDR path figure only ranks lanes");
                 }));
         messageSizeRows(r);
+        // GPU-to-GPU streams over AWS EFA: their own class, scenarios/validation/efa-libfabric-demo.yaml and
+        // mooncake-efa-bench.yaml
+        r.addAll(EfaRows.rows());
         // published refit (weight sync) times: their own class, scenarios/validation/refit-*.yaml
         r.addAll(RefitRows.rows());
         return List.copyOf(r);
