@@ -34,11 +34,11 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Measure the speed of the event engine and the fluid model.", "",
-                "Measure the engine (events/s, against a bare java.util.PriorityQueue loop on the same",
-                "events) and the fluid model (a synthetic run of --flows flows between --hosts hosts).",
-                "With --peer simgrid: run a Poisson-staggered fan-out (--sources sources, 4 rails) in rdmasim and",
-                "in SimGrid at each of --receivers, and print times, their ratio and the largest finish-time",
-                "difference.",
+                "Measure the engine (events/s, against a bare java.util.PriorityQueue loop on the same events) "
+                        + "and the fluid model (a synthetic run of --flows flows between --hosts hosts).",
+                "With --peer simgrid: run a Poisson-staggered fan-out (--sources sources, 4 rails) in rdmasim and "
+                        + "in SimGrid at each of --receivers, and print times, their ratio and the largest "
+                        + "finish-time difference.",
                 "With --scenario FILE: time that scenario as `run` runs it (the path users take), phase by phase."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec

@@ -18,11 +18,17 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rdmasim compare}: what a configuration change bought, variant against variant. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Two runs, or two variants of one run, side by side: slowest pull, aggregate rate, what",
-                "limited each, registration, and the lanes (NIC, path, share, rate) that changed.", "",
-                "  rdmasim compare A/summary.json B/summary.json          same-named variants of two runs",
-                "  rdmasim compare S/summary.json --variant X --variant Y two variants of one run",
-                "  rdmasim compare A/summary.json B/summary.json --variant X=Y  variant X of A against Y of B",
+        description = {"Put two runs, or two variants of one run, side by side.", "",
+                "Shows the slowest pull, aggregate rate, what limited each, registration, and the lanes "
+                        + "(NIC, path, share, rate) that changed.",
+                "",
+                "  rdmasim compare A/summary.json B/summary.json",
+                "      same-named variants of two runs",
+                "  rdmasim compare S/summary.json --variant X --variant Y",
+                "      two variants of one run",
+                "  rdmasim compare A/summary.json B/summary.json --variant X=Y",
+                "      variant X of A against variant Y of B",
+                "",
                 "Exit codes: 0 compared, 2 bad input (a file or a variant that is not there)."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec

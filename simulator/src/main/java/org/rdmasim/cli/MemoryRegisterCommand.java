@@ -60,7 +60,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "register", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Register GPU buffers on a preset host and check them against firmware, host-memory, "
                 + "BAR1 and MTT caps.",
-                "Example: rdmasim memory register --host hgx-h200 --buffer 40GiB --fw-page-cap 1GiB --compare"})
+                "Example:",
+                "  rdmasim memory register --host hgx-h200 --buffer 40GiB --fw-page-cap 1GiB \\",
+                "      --compare"})
 final class MemoryRegisterCommand implements Callable<Integer> {
 
     /** NIXL and UCX releases before and with the MAX_HCA_PER_GPU fix (NIXL 1.2.0, UCX 1.21.0 per [crusoe-kb-nixl]). */

@@ -28,18 +28,21 @@ import picocli.CommandLine.Spec;
 /** {@code rdmasim sweep STUDY.yaml}: every point of a study, locally, as one shard, or as cluster jobs. */
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         description = {
-                "Run a study: a base scenario with knobs (any scenario field by its path, a list or a",
-                "range of values) over a grid or a seeded sample of points, each point for its",
-                "replications. Writes results.csv and results.json (one row per point and replication:",
-                "knob values, figures, limiter), a chart of each figure against each knob and index.html.",
-                "The rows do not depend on --threads or on how the study is split into shards.",
+                "Run a study: a base scenario with knobs varied over a grid or a seeded sample.",
                 "",
-                "--shard I/N runs the points whose number is I-1 modulo N; `rdmasim merge` joins the",
-                "shards' folders into the table a whole run writes, byte for byte. --resume DIR runs only",
-                "the rows DIR does not hold yet. Ctrl-C keeps the finished rows (table marked incomplete).",
-                "--slurm writes a job array and a merge job (afterok); --k8s an Indexed Job and a merge Job.",
-                "Exit codes: 0 every row ran, 1 some point's variant failed (rows marked failed),",
-                "2 bad input, 130 interrupted (finished rows written)."})
+                "Each knob is any scenario field by its path, with a list or a range of values; each point "
+                        + "runs for its replications. Writes results.csv and results.json (one row per point "
+                        + "and replication: knob values, figures, limiter), a chart of each figure against each "
+                        + "knob and index.html. The rows do not depend on --threads or on how the study is split "
+                        + "into shards.",
+                "",
+                "--shard I/N runs the points whose number is I-1 modulo N; `rdmasim merge` joins the shards' "
+                        + "folders into the table a whole run writes, byte for byte. --resume DIR runs only the "
+                        + "rows DIR does not hold yet. Ctrl-C keeps the finished rows (table marked incomplete). "
+                        + "--slurm writes a job array and a merge job (afterok); --k8s an Indexed Job and a "
+                        + "merge Job.",
+                "Exit codes: 0 every row ran, 1 some point's variant failed (rows marked failed), 2 bad input, "
+                        + "130 interrupted (finished rows written)."})
 public final class SweepCommand implements java.util.concurrent.Callable<Integer> {
     @Spec
     CommandSpec spec;

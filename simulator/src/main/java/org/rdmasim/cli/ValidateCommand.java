@@ -18,14 +18,16 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rdmasim validate}: the model against every published figure it is held to. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"Compare the model with published figures (ModelExpress #449, Crusoe, NCCL PR #2064 and",
-                "others, each with its source; see simulator/SOURCES.md).",
-                "", "Prints one row per figure and writes validation.json and index.html. Rows used to calibrate a",
-                "parameter are shown but not counted. Every other row counts; a known failure (a figure the model",
-                "does not reproduce today) says why and still counts.",
-                "Exit codes: 0 every counted row passes, 1 a counted row fails (or a known failure starts to pass),",
-                "2 bad input. With --no-regression, known failures do not fail the run (CI's check: a row that",
-                "passed must keep passing)."})
+        description = {"Compare the model with published figures, each with its source.",
+                "",
+                "The figures come from ModelExpress #449, Crusoe, NCCL PR #2064 and others (see "
+                        + "simulator/SOURCES.md). Prints one row per figure and writes validation.json and "
+                        + "index.html. Rows used to calibrate a parameter are shown but not counted. Every "
+                        + "other row counts; a known failure (a figure the model does not reproduce today) says "
+                        + "why and still counts.",
+                "Exit codes: 0 every counted row passes, 1 a counted row fails (or a known failure starts to "
+                        + "pass), 2 bad input. With --no-regression, known failures do not fail the run (CI's "
+                        + "check: a row that passed must keep passing)."})
 public final class ValidateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
