@@ -103,11 +103,13 @@ public final class BenchCommand implements Callable<Integer> {
     // receivers and ~100 s at 16,384 on a 2-core machine; here 1.2 gives 5.7 s and 129 s, while at 1.0
     // (sources exactly keeping up) SimGrid needs only ~1.3 s and ~9 s. Pass --load to see others.
     @Option(names = "--load", defaultValue = "1.2",
-            description = {"offered load per source for --peer: receivers arrive on average every",
-                    "solo-pull-time / (sources * load) seconds; above 1 a backlog builds (default ${DEFAULT-VALUE})"})
+            description = "offered load per source for --peer: receivers arrive on average every "
+                    + "solo-pull-time / (sources * load) seconds; above 1 a backlog builds (default ${DEFAULT-VALUE})")
     double load;
 
-    @Option(names = "--model-gb", defaultValue = "16", description = "model size for --peer, decimal GB (default ${DEFAULT-VALUE})")
+    @Option(names = "--model-gb", paramLabel = "SIZE", defaultValue = "16", converter = DecimalGigabytes.class,
+            description = "model size for --peer: a size such as 16GB or 15GiB, or a bare number of decimal GB "
+                    + "(default ${DEFAULT-VALUE})")
     double modelGb;
 
     @Option(names = "--scenario", paramLabel = "FILE",
@@ -384,5 +386,20 @@ public final class BenchCommand implements Callable<Integer> {
                 + "solve (all heap pools, garbage included)");
         out.flush();
         return Main.OK;
+    }
+
+    /**
+     * The --peer model size in decimal GB: a bare number is GB, as the option has always read; a number with
+     * a unit is read by {@link org.rdmasim.hardware.QuantityText#bytes} as a scenario's sizes are.
+     */
+    static final class DecimalGigabytes implements picocli.CommandLine.ITypeConverter<Double> {
+        @Override
+        public Double convert(String text) {
+            try {
+                return Double.parseDouble(text.strip());
+            } catch (NumberFormatException bare) {
+                return ByteSize.parse(text) / 1e9;
+            }
+        }
     }
 }

@@ -20,8 +20,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rdmasim size SCENARIO --target-p99 SECONDS --vary sources|nics|rails|tree-degree [--max N]}, and for a
- * refit {@code --target-refit SECONDS --vary senders|nics|bucket|inference-tp}. This class checks the options and
+ * {@code rdmasim size SCENARIO --target-p99 DURATION --vary sources|nics|rails|tree-degree [--max N]}, and for a
+ * refit {@code --target-refit DURATION --vary senders|nics|bucket|inference-tp}. This class checks the options and
  * the variant and builds the target ({@link P99Target} or {@link RefitCycleTarget}); {@link SizingSweep} runs the
  * search and writes it.
  */
@@ -80,10 +80,12 @@ public final class SizeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO.yaml", description = "a scenario with a fan-out or refit workload")
     Path scenarioFile;
 
-    @Option(names = "--target-p99", paramLabel = "SECONDS", description = "fan-out: p99 pull time to meet")
+    @Option(names = "--target-p99", paramLabel = "DURATION", converter = Duration.class,
+            description = "fan-out: p99 pull time to meet, e.g. 2s, 500ms (a bare number is seconds)")
     Double targetP99;
 
-    @Option(names = "--target-refit", paramLabel = "SECONDS", description = "refit: time per refit cycle to meet")
+    @Option(names = "--target-refit", paramLabel = "DURATION", converter = Duration.class,
+            description = "refit: time per refit cycle to meet, e.g. 0.5s, 500ms (a bare number is seconds)")
     Double targetRefit;
 
     @Option(names = "--refit-cycle", paramLabel = "CYCLE", description = "refit: the cycle the target is on, first or "
@@ -118,8 +120,8 @@ public final class SizeCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (targetP99 == null && targetRefit == null) {
-            throw new BadInputException("give --target-p99 SECONDS (a fan-out's p99 pull time) or --target-refit "
-                    + "SECONDS (a refit's time per cycle)");
+            throw new BadInputException("give --target-p99 DURATION (a fan-out's p99 pull time) or --target-refit "
+                    + "DURATION (a refit's time per cycle), e.g. 0.5s or 500ms");
         }
         if (targetP99 != null && targetRefit != null) {
             throw new BadInputException("--target-p99 and --target-refit exclude each other: the first sizes a fan-out, "
@@ -129,7 +131,7 @@ public final class SizeCommand implements Callable<Integer> {
         double target = refitTarget ? targetRefit : targetP99;
         String targetOption = refitTarget ? "--target-refit" : "--target-p99";
         if (!(target > 0) || Double.isInfinite(target)) {
-            throw new BadInputException(targetOption + " must be a positive number of seconds, got " + target);
+            throw new BadInputException(targetOption + " must be a positive duration, got " + target + " s");
         }
         Optional<Sizing.Knob> fanoutKnob = Optional.empty();
         try {
@@ -157,7 +159,7 @@ public final class SizeCommand implements Callable<Integer> {
         if (base.isRefit()) {
             if (!refitTarget) {
                 throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a refit (workload: "
-                        + "{refit: ...}): give --target-refit SECONDS, its time per cycle; --target-p99 is a fan-out's");
+                        + "{refit: ...}): give --target-refit DURATION, its time per cycle; --target-p99 is a fan-out's");
             }
             if (refitKnob.isEmpty()) {
                 throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a refit: --vary " + vary
@@ -174,7 +176,7 @@ public final class SizeCommand implements Callable<Integer> {
         }
         if (refitTarget || refitCycle != null) {
             throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a fan-out: "
-                    + (refitTarget ? "--target-refit" : "--refit-cycle") + " applies to a refit; give --target-p99 SECONDS");
+                    + (refitTarget ? "--target-refit" : "--refit-cycle") + " applies to a refit; give --target-p99 DURATION");
         }
         if (fanoutKnob.isEmpty()) {
             throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a fan-out: --vary " + vary
