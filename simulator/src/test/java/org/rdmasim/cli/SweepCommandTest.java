@@ -118,6 +118,8 @@ class SweepCommandTest {
         List<Case> cases = List.of(
                 new Case("knobs:\n  hosts.sources.cuont: [1, 2]\n", ":5:", "hosts.sources.cuont: unknown field 'cuont'"),
                 new Case("knobs:\n  nosuch.field: [1]\n", ":5:", "nosuch: unknown field 'nosuch'"),
+                new Case("knobs:\n  hosts.source.count: [1, 2, 4]\n", ":5:",
+                        "base.yaml has no host group 'source' (did you mean 'sources'?); its host groups: receivers, sources"),
                 new Case("knobs:\n  hosts.sources.count: [1, -3]\n", ":5:28:", "hosts.sources.count: expected 1 to"),
                 new Case("knobs:\n  workload.fanout.arrival.meanGap: [10 ms, -5 ms]\n", ":5:", "must not be negative"),
                 new Case("knobs: {}\n", ":4:", "an empty study"),
