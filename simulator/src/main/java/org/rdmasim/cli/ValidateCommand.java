@@ -55,6 +55,9 @@ public final class ValidateCommand implements Callable<Integer> {
             + "(each labelled with why); 1 when any other counted row fails or a known failure passes")
     boolean noRegression;
 
+    @Option(names = {"-q", "--quiet"}, description = "no progress line (the table is still printed)")
+    boolean quiet;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
@@ -73,7 +76,15 @@ public final class ValidateCommand implements Callable<Integer> {
         }
         Path target = org.rdmasim.report.ReportFolder.claim(out, List.of(scenarios), force,
                 org.rdmasim.validation.ValidationReport.FILES);
-        List<Validation.Result> results = Validation.run(rows, scenarios, id -> { });
+        // Every row simulates its scenarios: a whole catalogue takes minutes, so say which row runs (stderr only:
+        // the table and --json on stdout stay the same with or without the line).
+        List<Validation.Result> results;
+        int total = rows.size();
+        try (Progress progress = quiet ? Progress.silent() : new Progress(spec.commandLine().getErr())) {
+            int[] started = {0};
+            results = Validation.run(rows, scenarios,
+                    id -> progress.update("validating row " + ++started[0] + " of " + total + ": " + id));
+        }
         java.io.PrintWriter table = json ? new java.io.PrintWriter(java.io.Writer.nullWriter()) : o;
         for (ValidationRow.Evidence kind : ValidationRow.Evidence.values()) {
             List<Validation.Result> section = results.stream().filter(r -> r.row().evidence() == kind).toList();
