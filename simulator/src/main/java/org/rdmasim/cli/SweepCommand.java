@@ -161,9 +161,7 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
         } else {
             dir = out != null ? out : shard.isAll() ? Path.of("reports", study.name())
                     : Path.of("reports", study.name(), "shard-" + shard.index());
-            if (!ReportWriter.safeToWrite(dir)) {
-                throw new BadInputException(dir + " exists and holds files rdmasim did not write; choose another --out");
-            }
+            claimStudyFolder(dir);
             if (out == null && !shard.isAll() && ReportWriter.safeToWrite(dir.getParent())) {
                 // reports/<study>/ holds the shards, and `merge` writes the whole table there
                 Files.createDirectories(dir.getParent());
@@ -228,6 +226,37 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
         return table.rows().stream().anyMatch(r -> !r.ok()) ? Main.VARIANT_FAILED : Main.OK;
     }
 
+    /** The file by which another command's report is known, and that command. */
+    private static final java.util.Map<String, String> OTHER_REPORTS = new java.util.LinkedHashMap<>(
+            java.util.Map.of("summary.json", "run", "sizing.json", "size", "validation.json", "validate"));
+
+    /**
+     * Refuses, before any simulation, an output folder a study must not write into, saying what is in the
+     * way as {@code run} does: a file, entries rdmasim did not write (named), or another command's report
+     * (a study's index.html would replace that report's, and its files would be left mixed with the study's).
+     */
+    static void claimStudyFolder(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new BadInputException("will not write a study at " + dir + ": it is a file, and a study's output is "
+                    + "a folder; choose another --out");
+        }
+        List<String> foreign = org.rdmasim.report.ReportFolder.foreignEntries(dir, java.util.Set.of());
+        if (!foreign.isEmpty()) {
+            throw new BadInputException(dir + " holds " + org.rdmasim.report.ReportFolder.named(foreign)
+                    + " that rdmasim did not write (or that changed since it wrote them); choose another --out");
+        }
+        for (var report : OTHER_REPORTS.entrySet()) {
+            if (Files.isRegularFile(dir.resolve(report.getKey()))) {
+                throw new BadInputException(dir + " holds the report of `rdmasim " + report.getValue() + "` ("
+                        + report.getKey() + "); a study would replace its index.html and mix its files with that "
+                        + "report's: choose another --out");
+            }
+        }
+    }
+
     private int writeJobs(Study study, StudyPlan plan, PrintWriter o) throws IOException {
         if (shards < 1 || shards > Math.max(1, plan.points().size())) {
             throw new BadInputException("--shards must be 1 to the study's " + plan.points().size() + " point(s), got " + shards);
@@ -236,9 +265,7 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
             throw new BadInputException("--cpus must be 1 to " + ThreadsOption.MAX_THREADS + ", got " + cpus);
         }
         Path dir = out != null ? out : Path.of("reports", study.name());
-        if (!ReportWriter.safeToWrite(dir)) {
-            throw new BadInputException(dir + " exists and holds files rdmasim did not write; choose another --out");
-        }
+        claimStudyFolder(dir);
         ClusterJobs jobs;
         try {
             jobs = new ClusterJobs(study, shards, cpus, dir, allowOutside);

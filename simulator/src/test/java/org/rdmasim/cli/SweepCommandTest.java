@@ -112,6 +112,29 @@ class SweepCommandTest {
     }
 
     @Test
+    void anOutputFolderInTheWayIsRefusedSayingWhatIsInIt() throws IOException {
+        Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
+        Path mine = Files.createDirectories(tmp.resolve("mine"));
+        Files.writeString(mine.resolve("notes.txt"), "the user's");
+        var foreign = CliTestSupport.run("sweep", study.toString(), "--out", mine.toString());
+        assertEquals(2, foreign.code());
+        assertTrue(foreign.err().contains(mine + " holds notes.txt that rdmasim did not write"), foreign.err());
+        // a run's report: every file rdmasim's, but a study would replace its index.html
+        Path report = Files.createDirectories(tmp.resolve("report"));
+        Files.writeString(report.resolve("summary.json"), "{}");
+        Files.writeString(report.resolve("index.html"), "<html></html>");
+        org.rdmasim.report.ReportFolder.addWritten(report, List.of("summary.json", "index.html"));
+        var run = CliTestSupport.run("sweep", study.toString(), "--out", report.toString());
+        assertEquals(2, run.code());
+        assertTrue(run.err().contains(report + " holds the report of `rdmasim run` (summary.json)"), run.err());
+        assertFalse(run.err().contains("did not write"), run.err());
+        assertEquals("<html></html>", Files.readString(report.resolve("index.html")));
+        var jobs = CliTestSupport.run("sweep", study.toString(), "--slurm", "--out", mine.toString());
+        assertEquals(2, jobs.code());
+        assertTrue(jobs.err().contains("holds notes.txt"), jobs.err());
+    }
+
+    @Test
     void badStudiesExitTwoNamingTheStudyFileLineAndField() throws IOException {
         record Case(String knobs, String where, String says) {
         }
