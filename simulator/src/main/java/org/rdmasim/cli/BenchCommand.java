@@ -145,6 +145,9 @@ public final class BenchCommand implements Callable<Integer> {
             }
             SimgridPeer simgrid = null;
             if (peer != null) {
+                for (Path file : scenarioFiles) {
+                    ScenarioBench.refuseFaults(org.rdmasim.scenario.ScenarioLoader.load(file), file);
+                }
                 simgrid = new SimgridPeer(SimgridPeer.locateRepo());
                 String why = simgrid.unavailable().orElse(null);
                 if (why != null) {
