@@ -80,16 +80,16 @@ public final class BenchCommand implements Callable<Integer> {
     enum Pattern { pairs, random }
 
     @Option(names = "--pattern", defaultValue = "pairs",
-            description = {"fluid run traffic: 'pairs' (host i sends to host i+1: contention stays local, like",
-                    "rail-aligned lanes) or 'random' (any host to any host: one coupled network, the worst case",
-                    "for incremental max-min) (default ${DEFAULT-VALUE})"})
+            description = "fluid run traffic: 'pairs' (host i sends to host i+1: contention stays local, like rail-"
+                    + "aligned lanes) or 'random' (any host to any host: one coupled network, the worst case for "
+                    + "incremental max-min) (default ${DEFAULT-VALUE})")
     Pattern pattern;
 
     /** Peers that can solve the same flow problem. */
     enum Peer { simgrid }
 
-    @Option(names = "--peer", description = {"also solve a fan-out with this peer and compare ('simgrid': Debian's",
-            "python3-simgrid via tools/simgrid-peer/flowpeer.py); replaces the hold-model and fluid runs"})
+    @Option(names = "--peer", description = "also solve a fan-out with this peer and compare ('simgrid': Debian's python3-simgrid via "
+            + "tools/simgrid-peer/flowpeer.py); replaces the hold-model and fluid runs")
     Peer peer;
 
     @Option(names = "--receivers", split = ",", defaultValue = "1024,4096,16384",
@@ -113,14 +113,16 @@ public final class BenchCommand implements Callable<Integer> {
     double modelGb;
 
     @Option(names = "--scenario", paramLabel = "FILE",
-            description = {"time a scenario the way `run` runs it, phase by phase (load, build, simulate, reports),",
-                    "with peak heap and events by kind; replaces the hold-model and fluid runs. Repeat it for",
-                    "several sizes. With --peer simgrid: also pose each variant's own flow problem (every lane's",
-                    "flow, every resource on its path, caps included) to SimGrid and compare finish times and wall"})
+            description = "time a scenario the way `run` runs it, phase by phase (load, build, simulate, reports), "
+                    + "with peak heap and events by kind; replaces the hold-model and fluid runs. Repeat it for "
+                    + "several sizes. With --peer simgrid: also pose each variant's own flow problem (every "
+                    + "lane's flow, every resource on its path, caps included) to SimGrid and compare finish "
+                    + "times and wall-clock times")
     List<Path> scenarioFiles;
 
     @Option(names = {"-o", "--out"}, paramLabel = "DIR",
-            description = "with --scenario: write the reports here and keep them (default: a scratch folder, removed when the bench ends)")
+            description = "with --scenario: write the reports here and keep them (default: a scratch folder, removed "
+                    + "when the bench ends)")
     Path out;
 
     @Option(names = "--force", description = "with --out: write the report beside files rdmasim did not write (they "

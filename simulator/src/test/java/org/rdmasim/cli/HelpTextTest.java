@@ -59,4 +59,16 @@ class HelpTextTest {
             }
         }
     }
+
+    @Test
+    void anOptionsDescriptionIsOneTextPicocliWrapsInItsColumn() {
+        for (CommandSpec c : commands()) {
+            for (CommandLine.Model.OptionSpec o : c.options()) {
+                // more elements are printed each on a line of its own in the option column: hand-wrapped
+                // text then shows half-lines between picocli's own breaks
+                assertTrue(o.description().length <= 1, c.qualifiedName() + " " + o.longestName() + ": "
+                        + o.description().length + " description lines; give one text");
+            }
+        }
+    }
 }
