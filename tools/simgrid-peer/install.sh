@@ -2,7 +2,8 @@
 # Make SimGrid's Python bindings importable by /usr/bin/python3 (Debian's python3-simgrid).
 # Idempotent: exits 0 at once when `import simgrid` already works. Runs apt-get update only
 # when the package is unknown to apt or the install from the current lists fails.
-# Needs root (or sudo without a password) and no stdin. Usage: tools/simgrid-peer/install.sh
+# Needs root (or sudo without a password) and no stdin; without either it prints a NOTICE and exits 0.
+# Exits 1 when an install it could try fails. Usage: tools/simgrid-peer/install.sh
 set -eu
 
 PY=/usr/bin/python3
@@ -21,8 +22,10 @@ if [ "$(id -u)" -eq 0 ]; then
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
     SUDO="sudo -n"
 else
-    echo "install.sh: $PKG is missing and we are not root (and have no passwordless sudo)" >&2
-    exit 1
+    # as chromium's and Slurm's installs in .ci/run: say so and let the caller go on (the tests that
+    # need SimGrid are skipped, each saying why)
+    echo "NOTICE: $PKG is missing and cannot be installed here (not root, no passwordless sudo); the SimGrid cross-check tests will be skipped"
+    exit 0
 fi
 
 export DEBIAN_FRONTEND=noninteractive

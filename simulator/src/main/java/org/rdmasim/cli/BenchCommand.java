@@ -34,11 +34,11 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Measure the speed of the event engine and the fluid model.", "",
-                "Measure the engine (events/s, against a bare java.util.PriorityQueue loop on the same",
-                "events) and the fluid model (a synthetic run of --flows flows between --hosts hosts).",
-                "With --peer simgrid: run a Poisson-staggered fan-out (--sources sources, 4 rails) in rdmasim and",
-                "in SimGrid at each of --receivers, and print times, their ratio and the largest finish-time",
-                "difference.",
+                "Measure the engine (events/s, against a bare java.util.PriorityQueue loop on the same events) "
+                        + "and the fluid model (a synthetic run of --flows flows between --hosts hosts).",
+                "With --peer simgrid: run a Poisson-staggered fan-out (--sources sources, 4 rails) in rdmasim and "
+                        + "in SimGrid at each of --receivers, and print times, their ratio and the largest "
+                        + "finish-time difference.",
                 "With --scenario FILE: time that scenario as `run` runs it (the path users take), phase by phase."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
@@ -80,16 +80,16 @@ public final class BenchCommand implements Callable<Integer> {
     enum Pattern { pairs, random }
 
     @Option(names = "--pattern", defaultValue = "pairs",
-            description = {"fluid run traffic: 'pairs' (host i sends to host i+1: contention stays local, like",
-                    "rail-aligned lanes) or 'random' (any host to any host: one coupled network, the worst case",
-                    "for incremental max-min) (default ${DEFAULT-VALUE})"})
+            description = "fluid run traffic: 'pairs' (host i sends to host i+1: contention stays local, like rail-"
+                    + "aligned lanes) or 'random' (any host to any host: one coupled network, the worst case for "
+                    + "incremental max-min) (default ${DEFAULT-VALUE})")
     Pattern pattern;
 
     /** Peers that can solve the same flow problem. */
     enum Peer { simgrid }
 
-    @Option(names = "--peer", description = {"also solve a fan-out with this peer and compare ('simgrid': Debian's",
-            "python3-simgrid via tools/simgrid-peer/flowpeer.py); replaces the hold-model and fluid runs"})
+    @Option(names = "--peer", description = "also solve a fan-out with this peer and compare ('simgrid': Debian's python3-simgrid via "
+            + "tools/simgrid-peer/flowpeer.py); replaces the hold-model and fluid runs")
     Peer peer;
 
     @Option(names = "--receivers", split = ",", defaultValue = "1024,4096,16384",
@@ -103,22 +103,26 @@ public final class BenchCommand implements Callable<Integer> {
     // receivers and ~100 s at 16,384 on a 2-core machine; here 1.2 gives 5.7 s and 129 s, while at 1.0
     // (sources exactly keeping up) SimGrid needs only ~1.3 s and ~9 s. Pass --load to see others.
     @Option(names = "--load", defaultValue = "1.2",
-            description = {"offered load per source for --peer: receivers arrive on average every",
-                    "solo-pull-time / (sources * load) seconds; above 1 a backlog builds (default ${DEFAULT-VALUE})"})
+            description = "offered load per source for --peer: receivers arrive on average every "
+                    + "solo-pull-time / (sources * load) seconds; above 1 a backlog builds (default ${DEFAULT-VALUE})")
     double load;
 
-    @Option(names = "--model-gb", defaultValue = "16", description = "model size for --peer, decimal GB (default ${DEFAULT-VALUE})")
+    @Option(names = "--model-gb", paramLabel = "SIZE", defaultValue = "16", converter = DecimalGigabytes.class,
+            description = "model size for --peer: a size such as 16GB or 15GiB, or a bare number of decimal GB "
+                    + "(default ${DEFAULT-VALUE})")
     double modelGb;
 
     @Option(names = "--scenario", paramLabel = "FILE",
-            description = {"time a scenario the way `run` runs it, phase by phase (load, build, simulate, reports),",
-                    "with peak heap and events by kind; replaces the hold-model and fluid runs. Repeat it for",
-                    "several sizes. With --peer simgrid: also pose each variant's own flow problem (every lane's",
-                    "flow, every resource on its path, caps included) to SimGrid and compare finish times and wall"})
+            description = "time a scenario the way `run` runs it, phase by phase (load, build, simulate, reports), "
+                    + "with peak heap and events by kind; replaces the hold-model and fluid runs. Repeat it for "
+                    + "several sizes. With --peer simgrid: also pose each variant's own flow problem (every "
+                    + "lane's flow, every resource on its path, caps included) to SimGrid and compare finish "
+                    + "times and wall-clock times")
     List<Path> scenarioFiles;
 
     @Option(names = {"-o", "--out"}, paramLabel = "DIR",
-            description = "with --scenario: write the reports here and keep them (default: a scratch folder, removed when the bench ends)")
+            description = "with --scenario: write the reports here and keep them (default: a scratch folder, removed "
+                    + "when the bench ends)")
     Path out;
 
     @Option(names = "--force", description = "with --out: write the report beside files rdmasim did not write (they "
@@ -143,6 +147,9 @@ public final class BenchCommand implements Callable<Integer> {
             }
             SimgridPeer simgrid = null;
             if (peer != null) {
+                for (Path file : scenarioFiles) {
+                    ScenarioBench.refuseFaults(org.rdmasim.scenario.ScenarioLoader.load(file), file);
+                }
                 simgrid = new SimgridPeer(SimgridPeer.locateRepo());
                 String why = simgrid.unavailable().orElse(null);
                 if (why != null) {
@@ -384,5 +391,20 @@ public final class BenchCommand implements Callable<Integer> {
                 + "solve (all heap pools, garbage included)");
         out.flush();
         return Main.OK;
+    }
+
+    /**
+     * The --peer model size in decimal GB: a bare number is GB, as the option has always read; a number with
+     * a unit is read by {@link org.rdmasim.hardware.QuantityText#bytes} as a scenario's sizes are.
+     */
+    static final class DecimalGigabytes implements picocli.CommandLine.ITypeConverter<Double> {
+        @Override
+        public Double convert(String text) {
+            try {
+                return Double.parseDouble(text.strip());
+            } catch (NumberFormatException bare) {
+                return ByteSize.parse(text) / 1e9;
+            }
+        }
     }
 }

@@ -18,17 +18,24 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rdmasim compare}: what a configuration change bought, variant against variant. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Two runs, or two variants of one run, side by side: slowest pull, aggregate rate, what",
-                "limited each, registration, and the lanes (NIC, path, share, rate) that changed.", "",
-                "  rdmasim compare A/summary.json B/summary.json          same-named variants of two runs",
-                "  rdmasim compare S/summary.json --variant X --variant Y two variants of one run",
-                "  rdmasim compare A/summary.json B/summary.json --variant X=Y  variant X of A against Y of B",
+        description = {"Put two runs, or two variants of one run, side by side.", "",
+                "Shows the slowest pull, aggregate rate, what limited each, registration, and the lanes "
+                        + "(NIC, path, share, rate) that changed. A report folder may be given in place of its summary.json.",
+                "",
+                "  rdmasim compare A/summary.json B/summary.json",
+                "      same-named variants of two runs",
+                "  rdmasim compare S/summary.json --variant X --variant Y",
+                "      two variants of one run",
+                "  rdmasim compare A/summary.json B/summary.json --variant X=Y",
+                "      variant X of A against variant Y of B",
+                "",
                 "Exit codes: 0 compared, 2 bad input (a file or a variant that is not there)."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..2", paramLabel = "SUMMARY.json", description = "summary.json written by run or demo")
+    @Parameters(arity = "1..2", paramLabel = "SUMMARY.json", description = "summary.json written by run or demo, or "
+            + "the report folder holding it")
     List<Path> files;
 
     @Option(names = "--variant", paramLabel = "NAME|A=B", description = "with one file: the two variants to compare "
@@ -45,6 +52,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        files = files.stream().map(CompareCommand::summaryOf).toList();
         List<Side[]> pairs = new ArrayList<>();
         if (files.size() == 1) {
             if (variants == null || variants.size() != 2) {
@@ -78,8 +86,12 @@ public final class CompareCommand implements Callable<Integer> {
                 }
             }
             if (pairs.isEmpty()) {
-                throw new BadInputException("no variant name is in both " + files.get(0) + " and " + files.get(1)
-                        + "; name two variants of one file with --variant");
+                List<String> an = names(a);
+                List<String> bn = names(b);
+                throw new BadInputException("no variant name is in both " + files.get(0) + " (" + String.join(", ", an)
+                        + ") and " + files.get(1) + " (" + String.join(", ", bn) + "); pair a variant of the first with "
+                        + "one of the second with --variant A=B" + (an.isEmpty() || bn.isEmpty() ? ""
+                        : ", e.g. --variant " + an.get(0) + "=" + bn.get(0)));
             }
         }
         if (output.json) {
@@ -110,6 +122,26 @@ public final class CompareCommand implements Callable<Integer> {
             print(out, p[0], p[1]);
         }
         return Main.OK;
+    }
+
+    /** The variants' names in a summary, in its order. */
+    private static List<String> names(JsonNode summary) {
+        List<String> names = new ArrayList<>();
+        summary.get("variants").forEach(v -> names.add(v.path("name").asText()));
+        return names;
+    }
+
+    /** The summary.json a path names: the file itself, or the one in a report folder. */
+    static Path summaryOf(Path given) {
+        if (!Files.isDirectory(given)) {
+            return given;
+        }
+        Path inside = given.resolve("summary.json");
+        if (Files.isRegularFile(inside)) {
+            return inside;
+        }
+        throw new BadInputException(given + " is a folder with no summary.json in it: give a run's report folder "
+                + "or its summary.json (written by run or demo, e.g. reports/NAME/summary.json)");
     }
 
     private static JsonNode read(Path f) {

@@ -35,10 +35,11 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code rdmasim explain SCENARIO [--variant NAME]}: the lanes UCX would pick, and why. */
 @Command(name = "explain", mixinStandardHelpOptions = true,
         description = {"Show the lanes UCX would pick for a scenario's transfers, and why.", "",
-                "For each transfer of a scenario: the effective UCX/NIXL/ModelExpress configuration with the",
-                "layer that set each value, every candidate HCA with UCX's bandwidth estimate and distance, the lanes",
-                "picked and their weights (in the shape of UCX_PROTO_INFO=y), and the line-rate floor next to the",
-                "modelled pull time. --json prints the same as one object (see README, Outputs)."})
+                "For each transfer of a scenario: the effective UCX/NIXL/ModelExpress configuration with the "
+                        + "layer that set each value, every candidate HCA with UCX's bandwidth estimate and "
+                        + "distance, the lanes picked and their weights (in the shape of UCX_PROTO_INFO=y), and "
+                        + "the line-rate floor next to the modelled pull time. --json prints the same as one "
+                        + "object (see README, Outputs)."})
 public final class ExplainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

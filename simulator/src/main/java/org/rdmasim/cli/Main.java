@@ -3,6 +3,7 @@ package org.rdmasim.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Properties;
 import org.rdmasim.importers.ImportException;
 import org.rdmasim.importers.PrintableText;
@@ -13,6 +14,7 @@ import org.rdmasim.scenario.ScenarioException;
 import org.rdmasim.sweep.StudyInputException;
 import org.rdmasim.transport.backend.BackendRefusal;
 import org.rdmasim.transport.config.ConfigValueException;
+import org.rdmasim.transport.config.KnownVariables;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -75,8 +77,15 @@ public final class Main implements Runnable {
             return unexpected(ex, err);
         });
         cl.setParameterExceptionHandler((ex, a) -> {
+            // The message and where to read more: the whole usage (70 lines for size) would bury the message.
             err.println("rdmasim: " + PrintableText.escapedKeepingLines(String.valueOf(ex.getMessage())));
-            ex.getCommandLine().usage(err);
+            String nearest = ex instanceof CommandLine.UnmatchedArgumentException u ? nearestCommand(u) : null;
+            if (nearest != null) {
+                err.println("rdmasim: did you mean '" + nearest + "'?");
+            } else if (ex instanceof CommandLine.UnmatchedArgumentException && ex.getCommandLine() == cl) {
+                err.println("rdmasim: commands: " + String.join(", ", cl.getSubcommands().keySet()));
+            }
+            err.println("rdmasim: see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
             return BAD_INPUT;
         });
         try {
@@ -104,6 +113,31 @@ public final class Main implements Runnable {
         }
         COMMANDS.forEach(cl::addSubcommand);
         return cl.addSubcommand(CommandLine.HelpCommand.class);
+    }
+
+    /**
+     * The command closest to a misspelt first word ({@code rn} for run), or null when the word was not in
+     * the place of a command or nothing is close. Compared by edit distance: picocli's own suggestions
+     * compare letter pairs, and "rn" shares none with "run".
+     */
+    static String nearestCommand(CommandLine.UnmatchedArgumentException ex) {
+        CommandLine at = ex.getCommandLine();
+        List<String> unmatched = ex.getUnmatched();
+        if (unmatched.isEmpty() || at.getSubcommands().isEmpty() || unmatched.get(0).startsWith("-")) {
+            return null;
+        }
+        String word = unmatched.get(0).toLowerCase(java.util.Locale.ROOT);
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String name : at.getSubcommands().keySet()) {
+            int d = KnownVariables.editDistance(word, name);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = name;
+            }
+        }
+        // at most a third of the word wrong (two letters for short words), as scenario field names
+        return bestDistance <= Math.max(2, word.length() / 3) && bestDistance < word.length() ? best : null;
     }
 
     /**

@@ -24,7 +24,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "va", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Virtual address space CUDA memory pools reserve, per NCCL communicator.",
-                "Example: rdmasim memory va --gpu gb300 --communicators 200 --pools-per-comm 2 --va-bits 48"})
+                "Example:",
+                "  rdmasim memory va --gpu gb300 --communicators 200 --pools-per-comm 2 \\",
+                "      --va-bits 48"})
 final class MemoryVaCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -18,10 +18,12 @@ import picocli.CommandLine.Spec;
 /** {@code rdmasim merge DIR...}: a study's shards into the table, charts and page of a whole run. */
 @Command(name = "merge", mixinStandardHelpOptions = true,
         description = {
-                "Merge the output folders of a study's shards (sweep --shard I/N) into one result: the",
-                "same results.csv, results.json and index.html, byte for byte, as a run of the whole study",
-                "on one machine, plus the charts. Refuses, naming the folder or shard and merging nothing:",
-                "a shard missing, given twice, not finished, or of another study (fingerprint).",
+                "Merge the output folders of a study's shards into one result.",
+                "",
+                "Joins the folders of `sweep --shard I/N` into the same results.csv, results.json and "
+                        + "index.html, byte for byte, as a run of the whole study on one machine, plus the "
+                        + "charts. Refuses, naming the folder or shard and merging nothing: a shard missing, "
+                        + "given twice, not finished, or of another study (fingerprint).",
                 "Exit codes: 0 merged, 2 bad input."})
 public final class MergeCommand implements Callable<Integer> {
     @Spec

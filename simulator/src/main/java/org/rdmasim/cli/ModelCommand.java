@@ -24,16 +24,18 @@ import picocli.CommandLine.Spec;
 /** {@code rdmasim model CONFIG.json [--tp N --dp N --ep N --redundant-experts N --pp N --mtp] [--json]}. */
 @Command(name = "model", mixinStandardHelpOptions = true,
         description = {
-                "A model's weights tensor by tensor, from a HuggingFace config.json (Llama, Qwen2/3,",
-                "Qwen2/3-MoE, DeepSeek-V2/V3, Kimi-K2, GLM-4.5, GLM-4.7-Flash) or an explicit tensor list: parameters,",
-                "bytes by dtype (FP8 block scales included), and the bytes each inference rank holds",
-                "under vLLM's layout: TP cuts attention and dense MLPs (KV heads replicated when TP",
-                "exceeds them; vocabulary padded to a multiple of 64), MoE layers are TP-cut over all",
-                "TP x DP ranks, or with --ep placed whole on them (remainder to the first ranks).",
-                "--pp adds the trainer's pipeline stages (Megatron even split: embedding on the first",
-                "stage, final norm and lm_head on the last).",
-                "Multi-token-prediction layers (num_nextn_predict_layers) are left out of the counts, as",
-                "published sizes leave them out; --mtp counts them in.",
+                "A model's weights tensor by tensor, and the bytes each inference rank holds.",
+                "",
+                "Reads a HuggingFace config.json (Llama, Qwen2/3, Qwen2/3-MoE, DeepSeek-V2/V3, Kimi-K2, "
+                        + "GLM-4.5, GLM-4.7-Flash) or an explicit tensor list, and prints parameters, bytes by "
+                        + "dtype (FP8 block scales included), and the bytes each inference rank holds under "
+                        + "vLLM's layout: TP cuts attention and dense MLPs (KV heads replicated when TP exceeds "
+                        + "them; vocabulary padded to a multiple of 64), MoE layers are TP-cut over all TP x DP "
+                        + "ranks, or with --ep placed whole on them (remainder to the first ranks).",
+                "--pp adds the trainer's pipeline stages (Megatron even split: embedding on the first stage, "
+                        + "final norm and lm_head on the last).",
+                "Multi-token-prediction layers (num_nextn_predict_layers) are left out of the counts, as "
+                        + "published sizes leave them out; --mtp counts them in.",
                 "Exit codes: 0 done, 2 bad input (the message names the file and field)."},
         footer = {"", "Example: rdmasim model scenarios/models/deepseek-v3.json --tp 8 --ep 16"})
 public final class ModelCommand implements Callable<Integer> {

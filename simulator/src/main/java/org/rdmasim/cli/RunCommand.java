@@ -27,11 +27,12 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code rdmasim run SCENARIO.yaml [--out DIR]}. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run a scenario's variants and write its report.", "",
-                "Writes summary.json, transfers.csv, resources.csv, charts (PNG and SVG), interactive.html",
-                "(NIC timelines, per-receiver CDF and fan-out receiver timelines drawn by uPlot, copied into the",
-                "folder: hover for values, drag to zoom, opens offline) and index.html.",
-                "Exit codes: 0 all variants ran (or failed where the scenario says expect: failed), 1 a variant",
-                "failed in simulation, 2 bad input, 130 interrupted (the previous report is left as it was)."})
+                "Writes summary.json, transfers.csv, resources.csv, charts (PNG and SVG), interactive.html "
+                        + "(NIC timelines, per-receiver CDF and fan-out receiver timelines drawn by uPlot, "
+                        + "copied into the folder: hover for values, drag to zoom, opens offline) and index.html.",
+                "Exit codes: 0 all variants ran (or failed where the scenario says expect: failed), 1 a "
+                        + "variant failed in simulation, 2 bad input, 130 interrupted (the previous report is "
+                        + "left as it was)."})
 public final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

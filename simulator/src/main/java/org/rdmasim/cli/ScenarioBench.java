@@ -167,17 +167,28 @@ final class ScenarioBench {
      * solves it with SimGrid; prints one row per variant: sizes, the whole rdmasim run against SimGrid's
      * whole process on that problem, and the largest finish-time difference over all flows.
      */
+    /**
+     * Refuses a scenario whose variant schedules faults: the flow problem SimGrid solves has fixed links and
+     * no stopped flows. Checked before the run and before SimGrid is looked for, so the input's fault is said
+     * whether or not SimGrid is installed.
+     */
+    static void refuseFaults(Scenario scenario, Path file) {
+        for (VariantSpec v : scenario.variants()) {
+            if (!v.faults().isEmpty()) {
+                throw new BadInputException(file + ": variant '" + v.name() + "' schedules faults; the flow problem "
+                        + "SimGrid solves has fixed links and no stopped flows");
+            }
+        }
+    }
+
     void comparePeer(Path file, double rdmasimSeconds, SimgridPeer simgrid) throws IOException {
         Scenario scenario = ScenarioLoader.load(file);
         org.rdmasim.run.RunBudget.of(scenario).check(Runtime.getRuntime().maxMemory());
         out.printf(Locale.ROOT, "%s posed to SimGrid as its own flow problem, per variant:%n", scenario.name());
         out.printf(Locale.ROOT, "  %-24s %10s %8s %7s %11s %11s %11s %8s %10s%n", "variant", "receivers", "flows",
                 "links", "rdmasim s", "simgrid s", "sg solve s", "ratio", "max diff");
+        refuseFaults(scenario, file);
         for (VariantSpec v : scenario.variants()) {
-            if (!v.faults().isEmpty()) {
-                throw new BadInputException(file + ": variant '" + v.name() + "' schedules faults; the flow problem "
-                        + "SimGrid solves has fixed links and no stopped flows");
-            }
             FlowLog log = new FlowLog();
             VariantRunner.runTapped(v, scenario.seed(), log);
             if (log.refusal() != null) {

@@ -20,24 +20,25 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rdmasim size SCENARIO --target-p99 SECONDS --vary sources|nics|rails|tree-degree [--max N]}, and for a
- * refit {@code --target-refit SECONDS --vary senders|nics|bucket|inference-tp}. This class checks the options and
+ * {@code rdmasim size SCENARIO --target-p99 DURATION --vary sources|nics|rails|tree-degree [--max N]}, and for a
+ * refit {@code --target-refit DURATION --vary senders|nics|bucket|inference-tp}. This class checks the options and
  * the variant and builds the target ({@link P99Target} or {@link RefitCycleTarget}); {@link SizingSweep} runs the
  * search and writes it.
  */
 @Command(name = "size", mixinStandardHelpOptions = true,
         description = {
-                "Find the smallest setting of one knob of a fan-out variant whose p99 pull",
-                "time (pooled over replications) meets the target, or of a refit variant whose",
-                "time per cycle meets it. It tries 1, 2, 4, 8, ...",
-                "until a setting meets the target or the knob's bound is reached, then bisects",
-                "between the last setting that missed and the first that met: at most",
-                "2 x ceil(log2 answer) settings simulated, ceil(log2 bound) + 1 if none meets.",
+                "Find the smallest setting of one knob that meets a p99 pull or refit-cycle target.",
                 "",
-                "Assumption (monotonicity): more sources, NICs, rails or tree degree never make",
-                "p99 worse (more senders, NICs or inference TP never make a refit longer). The",
-                "output states it and reports neighbouring points whose figure rises with the",
-                "knob; the answer may then not be the smallest.",
+                "Of a fan-out variant: the smallest setting whose p99 pull time (pooled over replications) "
+                        + "meets --target-p99; of a refit variant: whose time per cycle meets --target-refit. "
+                        + "It tries 1, 2, 4, 8, ... until a setting meets the target or the knob's bound is "
+                        + "reached, then bisects between the last setting that missed and the first that met: "
+                        + "at most 2 x ceil(log2 answer) settings simulated, ceil(log2 bound) + 1 if none meets.",
+                "",
+                "Assumption (monotonicity): more sources, NICs, rails or tree degree never make p99 worse "
+                        + "(more senders, NICs or inference TP never make a refit longer). The output states it "
+                        + "and reports neighbouring points whose figure rises with the knob; the answer may then "
+                        + "not be the smallest.",
                 "",
                 "Bound (default and ceiling of --max), the most a knob can usefully be:",
                 "  sources      the receiver hosts (each pulls from one source)",
@@ -47,27 +48,31 @@ import picocli.CommandLine.Spec;
                 "               UCX_MAX_RMA_RAILS selects no more lanes",
                 "  tree-degree  the receiver hosts (a source then serves all directly)",
                 "",
-                "Refit knobs (workload: refit:, with --target-refit SECONDS):",
-                "  senders      nccl-broadcast: trainer ranks sending, 1 to all, evenly spaced",
-                "  nics         rdma-pull, write-schedule: UCX rails over the inference host's",
-                "               compute NICs (MX_RDMA_NIC_PIN=stripe, UCX_MAX_RMA_RAILS=N,",
-                "               registered on N HCAs), 1 to its compute NICs;",
-                "               nccl-broadcast, checkpoint-engine: NCCL_IB_HCA==each host's first N",
-                "               NICs nearest its GPUs, 1 to the fewest compute NICs of a host",
-                "  inference-tp TP degrees dividing the inference GPUs (DP = GPUs / TP) that the",
-                "               model accepts; the others are listed with the reason",
-                "  bucket       bucketed methods: not monotone (fewer per-bucket starts against a",
-                "               later pipeline fill and a larger buffer to register), so every",
-                "               power of two from 16 MiB to the model (at most 8 GiB) is run and",
-                "               the answer is the fastest that meets; no --max",
-                "--refit-cycle first|steady picks the cycle the target is on (default steady:",
-                "the last cycle, with registration cached).",
+                "Refit knobs (workload: refit:, with --target-refit DURATION):",
+                "  senders      nccl-broadcast: trainer ranks sending, 1 to all, evenly",
+                "               spaced",
+                "  nics         rdma-pull, write-schedule: UCX rails over the inference",
+                "               host's compute NICs (MX_RDMA_NIC_PIN=stripe,",
+                "               UCX_MAX_RMA_RAILS=N, registered on N HCAs), 1 to its compute",
+                "               NICs; nccl-broadcast, checkpoint-engine: NCCL_IB_HCA==each",
+                "               host's first N NICs nearest its GPUs, 1 to the fewest compute",
+                "               NICs of a host",
+                "  inference-tp TP degrees dividing the inference GPUs (DP = GPUs / TP) that",
+                "               the model accepts; the others are listed with the reason",
+                "  bucket       bucketed methods: not monotone (fewer per-bucket starts",
+                "               against a later pipeline fill and a larger buffer to",
+                "               register), so every power of two from 16 MiB to the model",
+                "               (at most 8 GiB) is run and the answer is the fastest that",
+                "               meets; no --max",
                 "",
-                "Writes sizing.json, sizing.csv and charts. The progress line shows points done",
-                "of at most N and the time per point so far. Ctrl-C keeps the points simulated",
-                "so far: table, CSV and JSON marked incomplete (no charts).",
-                "Exit codes: 0 the search ran (whether or not a setting meets the target),",
-                "2 bad input, 130 interrupted (points so far written)."})
+                "--refit-cycle first|steady picks the cycle the target is on (default steady: the last cycle, "
+                        + "with registration cached).",
+                "",
+                "Writes sizing.json, sizing.csv and charts. The progress line shows points done of at most N "
+                        + "and the time per point so far. Ctrl-C keeps the points simulated so far: table, CSV "
+                        + "and JSON marked incomplete (no charts).",
+                "Exit codes: 0 the search ran (whether or not a setting meets the target), 2 bad input, "
+                        + "130 interrupted (points so far written)."})
 public final class SizeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -75,10 +80,12 @@ public final class SizeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO.yaml", description = "a scenario with a fan-out or refit workload")
     Path scenarioFile;
 
-    @Option(names = "--target-p99", paramLabel = "SECONDS", description = "fan-out: p99 pull time to meet")
+    @Option(names = "--target-p99", paramLabel = "DURATION", converter = Duration.class,
+            description = "fan-out: p99 pull time to meet, e.g. 2s, 500ms (a bare number is seconds)")
     Double targetP99;
 
-    @Option(names = "--target-refit", paramLabel = "SECONDS", description = "refit: time per refit cycle to meet")
+    @Option(names = "--target-refit", paramLabel = "DURATION", converter = Duration.class,
+            description = "refit: time per refit cycle to meet, e.g. 0.5s, 500ms (a bare number is seconds)")
     Double targetRefit;
 
     @Option(names = "--refit-cycle", paramLabel = "CYCLE", description = "refit: the cycle the target is on, first or "
@@ -113,8 +120,8 @@ public final class SizeCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (targetP99 == null && targetRefit == null) {
-            throw new BadInputException("give --target-p99 SECONDS (a fan-out's p99 pull time) or --target-refit "
-                    + "SECONDS (a refit's time per cycle)");
+            throw new BadInputException("give --target-p99 DURATION (a fan-out's p99 pull time) or --target-refit "
+                    + "DURATION (a refit's time per cycle), e.g. 0.5s or 500ms");
         }
         if (targetP99 != null && targetRefit != null) {
             throw new BadInputException("--target-p99 and --target-refit exclude each other: the first sizes a fan-out, "
@@ -124,7 +131,7 @@ public final class SizeCommand implements Callable<Integer> {
         double target = refitTarget ? targetRefit : targetP99;
         String targetOption = refitTarget ? "--target-refit" : "--target-p99";
         if (!(target > 0) || Double.isInfinite(target)) {
-            throw new BadInputException(targetOption + " must be a positive number of seconds, got " + target);
+            throw new BadInputException(targetOption + " must be a positive duration, got " + target + " s");
         }
         Optional<Sizing.Knob> fanoutKnob = Optional.empty();
         try {
@@ -152,7 +159,7 @@ public final class SizeCommand implements Callable<Integer> {
         if (base.isRefit()) {
             if (!refitTarget) {
                 throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a refit (workload: "
-                        + "{refit: ...}): give --target-refit SECONDS, its time per cycle; --target-p99 is a fan-out's");
+                        + "{refit: ...}): give --target-refit DURATION, its time per cycle; --target-p99 is a fan-out's");
             }
             if (refitKnob.isEmpty()) {
                 throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a refit: --vary " + vary
@@ -169,7 +176,7 @@ public final class SizeCommand implements Callable<Integer> {
         }
         if (refitTarget || refitCycle != null) {
             throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a fan-out: "
-                    + (refitTarget ? "--target-refit" : "--refit-cycle") + " applies to a refit; give --target-p99 SECONDS");
+                    + (refitTarget ? "--target-refit" : "--refit-cycle") + " applies to a refit; give --target-p99 DURATION");
         }
         if (fanoutKnob.isEmpty()) {
             throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a fan-out: --vary " + vary

@@ -28,18 +28,21 @@ import picocli.CommandLine.Spec;
 /** {@code rdmasim sweep STUDY.yaml}: every point of a study, locally, as one shard, or as cluster jobs. */
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         description = {
-                "Run a study: a base scenario with knobs (any scenario field by its path, a list or a",
-                "range of values) over a grid or a seeded sample of points, each point for its",
-                "replications. Writes results.csv and results.json (one row per point and replication:",
-                "knob values, figures, limiter), a chart of each figure against each knob and index.html.",
-                "The rows do not depend on --threads or on how the study is split into shards.",
+                "Run a study: a base scenario with knobs varied over a grid or a seeded sample.",
                 "",
-                "--shard I/N runs the points whose number is I-1 modulo N; `rdmasim merge` joins the",
-                "shards' folders into the table a whole run writes, byte for byte. --resume DIR runs only",
-                "the rows DIR does not hold yet. Ctrl-C keeps the finished rows (table marked incomplete).",
-                "--slurm writes a job array and a merge job (afterok); --k8s an Indexed Job and a merge Job.",
-                "Exit codes: 0 every row ran, 1 some point's variant failed (rows marked failed),",
-                "2 bad input, 130 interrupted (finished rows written)."})
+                "Each knob is any scenario field by its path, with a list or a range of values; each point "
+                        + "runs for its replications. Writes results.csv and results.json (one row per point "
+                        + "and replication: knob values, figures, limiter), a chart of each figure against each "
+                        + "knob and index.html. The rows do not depend on --threads or on how the study is split "
+                        + "into shards.",
+                "",
+                "--shard I/N runs the points whose number is I-1 modulo N; `rdmasim merge` joins the shards' "
+                        + "folders into the table a whole run writes, byte for byte. --resume DIR runs only the "
+                        + "rows DIR does not hold yet. Ctrl-C keeps the finished rows (table marked incomplete). "
+                        + "--slurm writes a job array and a merge job (afterok); --k8s an Indexed Job and a "
+                        + "merge Job.",
+                "Exit codes: 0 every row ran, 1 some point's variant failed (rows marked failed), 2 bad input, "
+                        + "130 interrupted (finished rows written)."})
 public final class SweepCommand implements java.util.concurrent.Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -158,9 +161,7 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
         } else {
             dir = out != null ? out : shard.isAll() ? Path.of("reports", study.name())
                     : Path.of("reports", study.name(), "shard-" + shard.index());
-            if (!ReportWriter.safeToWrite(dir)) {
-                throw new BadInputException(dir + " exists and holds files rdmasim did not write; choose another --out");
-            }
+            claimStudyFolder(dir);
             if (out == null && !shard.isAll() && ReportWriter.safeToWrite(dir.getParent())) {
                 // reports/<study>/ holds the shards, and `merge` writes the whole table there
                 Files.createDirectories(dir.getParent());
@@ -225,6 +226,37 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
         return table.rows().stream().anyMatch(r -> !r.ok()) ? Main.VARIANT_FAILED : Main.OK;
     }
 
+    /** The file by which another command's report is known, and that command. */
+    private static final java.util.Map<String, String> OTHER_REPORTS = new java.util.LinkedHashMap<>(
+            java.util.Map.of("summary.json", "run", "sizing.json", "size", "validation.json", "validate"));
+
+    /**
+     * Refuses, before any simulation, an output folder a study must not write into, saying what is in the
+     * way as {@code run} does: a file, entries rdmasim did not write (named), or another command's report
+     * (a study's index.html would replace that report's, and its files would be left mixed with the study's).
+     */
+    static void claimStudyFolder(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new BadInputException("will not write a study at " + dir + ": it is a file, and a study's output is "
+                    + "a folder; choose another --out");
+        }
+        List<String> foreign = org.rdmasim.report.ReportFolder.foreignEntries(dir, java.util.Set.of());
+        if (!foreign.isEmpty()) {
+            throw new BadInputException(dir + " holds " + org.rdmasim.report.ReportFolder.named(foreign)
+                    + " that rdmasim did not write (or that changed since it wrote them); choose another --out");
+        }
+        for (var report : OTHER_REPORTS.entrySet()) {
+            if (Files.isRegularFile(dir.resolve(report.getKey()))) {
+                throw new BadInputException(dir + " holds the report of `rdmasim " + report.getValue() + "` ("
+                        + report.getKey() + "); a study would replace its index.html and mix its files with that "
+                        + "report's: choose another --out");
+            }
+        }
+    }
+
     private int writeJobs(Study study, StudyPlan plan, PrintWriter o) throws IOException {
         if (shards < 1 || shards > Math.max(1, plan.points().size())) {
             throw new BadInputException("--shards must be 1 to the study's " + plan.points().size() + " point(s), got " + shards);
@@ -233,9 +265,7 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
             throw new BadInputException("--cpus must be 1 to " + ThreadsOption.MAX_THREADS + ", got " + cpus);
         }
         Path dir = out != null ? out : Path.of("reports", study.name());
-        if (!ReportWriter.safeToWrite(dir)) {
-            throw new BadInputException(dir + " exists and holds files rdmasim did not write; choose another --out");
-        }
+        claimStudyFolder(dir);
         ClusterJobs jobs;
         try {
             jobs = new ClusterJobs(study, shards, cpus, dir, allowOutside);

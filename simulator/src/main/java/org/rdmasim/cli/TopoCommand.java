@@ -24,12 +24,14 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rdmasim topo PRESET|FILE}: a host's GPU/NIC matrix as nvidia-smi topo -m prints it, or its tree as NCCL XML or dot. */
 @Command(name = "topo", mixinStandardHelpOptions = true,
-        description = {"Print a host's GPU/NIC relations in the form of 'nvidia-smi topo -m', or the host as an NCCL "
-                + "topology file or a Graphviz graph.",
+        description = {"Print a host's GPU/NIC relations as 'nvidia-smi topo -m', NCCL topology XML or a graph.",
+                "",
                 "The host is a preset or a file: FILE.xml is read as NCCL topology XML (NCCL_TOPO_DUMP_FILE, or a "
                         + "cloud's published topology); any other file as the text of 'nvidia-smi topo -m', from which "
-                        + "a PCIe tree reproducing every cell is inferred.",
-                "Examples: rdmasim topo dgx-h100 --format nccl-xml > dgx.xml;  rdmasim topo node7-topo.txt --format dot"})
+                        + "a PCIe tree reproducing every cell is inferred. --format dot prints a Graphviz graph.",
+                "Examples:",
+                "  rdmasim topo dgx-h100 --format nccl-xml > dgx.xml",
+                "  rdmasim topo node7-topo.txt --format dot"})
 public final class TopoCommand implements Callable<Integer> {
     /** Output formats. */
     enum Format { matrix, nccl_xml, dot }

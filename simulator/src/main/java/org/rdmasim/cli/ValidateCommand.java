@@ -18,14 +18,16 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rdmasim validate}: the model against every published figure it is held to. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"Compare the model with published figures (ModelExpress #449, Crusoe, NCCL PR #2064 and",
-                "others, each with its source; see simulator/SOURCES.md).",
-                "", "Prints one row per figure and writes validation.json and index.html. Rows used to calibrate a",
-                "parameter are shown but not counted. Every other row counts; a known failure (a figure the model",
-                "does not reproduce today) says why and still counts.",
-                "Exit codes: 0 every counted row passes, 1 a counted row fails (or a known failure starts to pass),",
-                "2 bad input. With --no-regression, known failures do not fail the run (CI's check: a row that",
-                "passed must keep passing)."})
+        description = {"Compare the model with published figures, each with its source.",
+                "",
+                "The figures come from ModelExpress #449, Crusoe, NCCL PR #2064 and others (see "
+                        + "simulator/SOURCES.md). Prints one row per figure and writes validation.json and "
+                        + "index.html. Rows used to calibrate a parameter are shown but not counted. Every "
+                        + "other row counts; a known failure (a figure the model does not reproduce today) says "
+                        + "why and still counts.",
+                "Exit codes: 0 every counted row passes, 1 a counted row fails (or a known failure starts to "
+                        + "pass), 2 bad input. With --no-regression, known failures do not fail the run (CI's "
+                        + "check: a row that passed must keep passing)."})
 public final class ValidateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -53,6 +55,9 @@ public final class ValidateCommand implements Callable<Integer> {
             + "(each labelled with why); 1 when any other counted row fails or a known failure passes")
     boolean noRegression;
 
+    @Option(names = {"-q", "--quiet"}, description = "no progress line (the table is still printed)")
+    boolean quiet;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
@@ -71,7 +76,15 @@ public final class ValidateCommand implements Callable<Integer> {
         }
         Path target = org.rdmasim.report.ReportFolder.claim(out, List.of(scenarios), force,
                 org.rdmasim.validation.ValidationReport.FILES);
-        List<Validation.Result> results = Validation.run(rows, scenarios, id -> { });
+        // Every row simulates its scenarios: a whole catalogue takes minutes, so say which row runs (stderr only:
+        // the table and --json on stdout stay the same with or without the line).
+        List<Validation.Result> results;
+        int total = rows.size();
+        try (Progress progress = quiet ? Progress.silent() : new Progress(spec.commandLine().getErr())) {
+            int[] started = {0};
+            results = Validation.run(rows, scenarios,
+                    id -> progress.update("validating row " + ++started[0] + " of " + total + ": " + id));
+        }
         java.io.PrintWriter table = json ? new java.io.PrintWriter(java.io.Writer.nullWriter()) : o;
         for (ValidationRow.Evidence kind : ValidationRow.Evidence.values()) {
             List<Validation.Result> section = results.stream().filter(r -> r.row().evidence() == kind).toList();

@@ -9,7 +9,8 @@ import java.util.Collection;
  * @param translationBytes    translation entry bytes
  * @param firmwareBytes       host memory pinned by HCA firmware (translation + mkey contexts)
  * @param pinnedHostBytes     firmware bytes plus host buffers' own pinned pages
- * @param registrationSeconds time to register everything, serially
+ * @param registrationSeconds time to register everything one after another: summed over every GPU, whose
+ *                            processes register side by side in practice (a host waits for its slowest GPU)
  */
 public record RegistrationTotals(long mrCount, long translationBytes, long firmwareBytes, long pinnedHostBytes,
         double registrationSeconds) {

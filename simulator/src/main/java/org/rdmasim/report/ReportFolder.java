@@ -382,7 +382,8 @@ public final class ReportFolder {
         }
     }
 
-    private static String named(List<String> names) {
+    /** The names for a message: one alone, or how many and the first few. */
+    public static String named(List<String> names) {
         String shown = String.join(", ", names.subList(0, Math.min(NAMED, names.size())));
         return (names.size() == 1 ? "" : names.size() + " entries: ") + shown
                 + (names.size() > NAMED ? " and " + (names.size() - NAMED) + " more" : "");

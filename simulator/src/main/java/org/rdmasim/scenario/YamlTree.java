@@ -369,7 +369,8 @@ public final class YamlTree {
         return this;
     }
 
-    private static String suggestion(String key, Set<String> allowed) {
+    /** " (did you mean 'x'?)" for the name in {@code allowed} nearest to {@code key}, or "" when none is near. */
+    public static String suggestion(String key, Set<String> allowed) {
         String best = null;
         int bestD = Integer.MAX_VALUE;
         for (String a : allowed) {

@@ -128,6 +128,9 @@ public final class StudyReader {
         if (knobs.isEmpty()) {
             throw knobsAt.error("an empty study: no knobs to turn");
         }
+        for (Knob k : knobs) {
+            hostGroupKnown(k, base);
+        }
         Study.Sample sample = null;
         Study probe = new Study(name, file, scenarioFile, variant, 0, knobs, null, figures, "", base, fixed, allowOutside);
         long grid;
@@ -184,6 +187,36 @@ public final class StudyReader {
             throw value.error("knob " + knob.path() + " = " + value.written() + ": " + e.getMessage());
         }
         return s;
+    }
+
+    /**
+     * A knob on a field of a host group ({@code hosts.GROUP.FIELD}) names a group the scenario (or one of its
+     * variants) has. Laid over the scenario, a misspelt group would be a new group holding that field alone,
+     * and the loader's complaint (no preset) would not say that the name was wrong.
+     */
+    private static void hostGroupKnown(Knob k, YamlTree base) {
+        if (k.keys().size() < 3 || !k.keys().get(0).equals("hosts")) {
+            return;
+        }
+        Set<String> groups = new java.util.TreeSet<>();
+        YamlTree hosts = base.getOrNull("hosts");
+        if (hosts != null && hosts.isMap()) {
+            groups.addAll(hosts.entries().keySet());
+        }
+        YamlTree variants = base.getOrNull("variants");
+        if (variants != null && variants.isList()) {
+            for (YamlTree v : variants.items()) {
+                YamlTree vh = v.isMap() ? v.getOrNull("hosts") : null;
+                if (vh != null && vh.isMap()) {
+                    groups.addAll(vh.entries().keySet());
+                }
+            }
+        }
+        String group = k.keys().get(1);
+        if (!groups.isEmpty() && !groups.contains(group)) {
+            throw k.pathAt().error("knob '" + k.path() + "': " + base.file() + " has no host group '" + group + "'"
+                    + YamlTree.suggestion(group, groups) + "; its host groups: " + String.join(", ", groups));
+        }
     }
 
     private static Knob knob(String path, YamlTree at, YamlTree v) {

@@ -44,9 +44,34 @@ class CommandRegistrationTest {
 
     @Test
     void aMisspeltCommandIsStillRefusedWithEveryCommandListed() {
-        CliTestSupport.Outcome o = CliTestSupport.run("rnu", "x.yaml");
+        CliTestSupport.Outcome o = CliTestSupport.run("vlaidate", "x.yaml");
         assertEquals(Main.BAD_INPUT, o.code());
-        assertTrue(o.err().contains("rnu"), o.err());
-        assertTrue(o.err().contains("validate"), "usage lists the commands:\n" + o.err());
+        assertTrue(o.err().contains("vlaidate"), o.err());
+        assertTrue(o.err().contains("did you mean 'validate'?"), "every command is a candidate:\n" + o.err());
+        CliTestSupport.Outcome far = CliTestSupport.run("frobnicate", "x.yaml");
+        assertTrue(far.err().contains("commands: run, size,") && far.err().contains("model"), far.err());
+    }
+
+    @Test
+    void aCommandMissingALetterIsNamed() {
+        CliTestSupport.Outcome o = CliTestSupport.run("rn", "x.yaml");
+        assertEquals(Main.BAD_INPUT, o.code());
+        assertTrue(o.err().contains("did you mean 'run'?"), o.err());
+        CliTestSupport.Outcome swapped = CliTestSupport.run("szie", "x.yaml");
+        assertTrue(swapped.err().contains("did you mean 'size'?"), swapped.err());
+        CliTestSupport.Outcome far = CliTestSupport.run("frobnicate");
+        assertEquals(Main.BAD_INPUT, far.code());
+        assertTrue(!far.err().contains("did you mean"), "nothing is near 'frobnicate':\n" + far.err());
+    }
+
+    @Test
+    void anOptionErrorIsTheMessageAndAPointerToHelpNotTheUsage() {
+        CliTestSupport.Outcome o = CliTestSupport.run("size", "x.yaml", "--vary", "nics", "--max", "lots");
+        assertEquals(Main.BAD_INPUT, o.code());
+        List<String> lines = o.err().lines().toList();
+        assertEquals(2, lines.size(), "the message and one line, not the usage:\n" + o.err());
+        assertTrue(lines.get(0).contains("lots"), o.err());
+        assertEquals("rdmasim: see 'rdmasim size --help'", lines.get(1));
+        assertEquals("", o.out());
     }
 }

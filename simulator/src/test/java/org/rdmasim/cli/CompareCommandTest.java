@@ -43,6 +43,11 @@ class CompareCommandTest {
         assertTrue(paired.out().contains("A gb200-mx-pin-auto") && paired.out().contains("B gb200-stripe-4-rails-ucx-prefix")
                 && paired.out().lines().anyMatch(l -> l.startsWith("aggregate (Gbps)") && l.endsWith("x4 (better)")),
                 paired.out());
+        // a report folder stands for its summary.json: the same comparison, byte for byte
+        CliTestSupport.Outcome folders = CliTestSupport.run("compare", dir.toString(), dir.toString(), "--variant",
+                "gb200-mx-pin-auto=gb200-stripe-4-rails-ucx-prefix");
+        assertEquals(0, folders.code(), folders.err());
+        assertEquals(paired.out(), folders.out());
     }
 
     @Test
@@ -55,6 +60,18 @@ class CompareCommandTest {
         assertEquals(2, CliTestSupport.run("compare", dir.resolve("x.json").toString()).code());
         assertEquals(2, CliTestSupport.run("compare", dir.resolve("nope.json").toString(), "--variant", "a",
                 "--variant", "a").code());
+        // two runs with no variant name in common: the message gives the form that pairs them
+        Files.writeString(dir.resolve("y.json"), "{\"variants\": [{\"name\": \"b\"}]}");
+        CliTestSupport.Outcome disjoint = CliTestSupport.run("compare", dir.resolve("x.json").toString(),
+                dir.resolve("y.json").toString());
+        assertEquals(2, disjoint.code());
+        assertTrue(disjoint.err().contains("--variant A=B, e.g. --variant a=b"), disjoint.err());
+        assertFalse(disjoint.err().contains("two variants of one file"), disjoint.err());
+        // a folder with no summary.json is said to be one, with the file to give
+        Path empty = Files.createDirectories(dir.resolve("not-a-report"));
+        CliTestSupport.Outcome folder = CliTestSupport.run("compare", empty.toString(), dir.resolve("x.json").toString());
+        assertEquals(2, folder.code());
+        assertTrue(folder.err().contains(empty + " is a folder with no summary.json in it"), folder.err());
         Files.writeString(dir.resolve("bad.json"), "{not json");
         CliTestSupport.Outcome bad = CliTestSupport.run("compare", dir.resolve("bad.json").toString(), "--variant", "a",
                 "--variant", "a");

@@ -108,6 +108,29 @@ class MemoryCommandTest {
     }
 
     @Test
+    void registrationTimeIsShownPerGpuAndSummedOverTheHostsGpusEachLabelled() throws IOException {
+        Run r = run("memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--compare");
+        assertEquals(Main.OK, r.code(), r.err());
+        List<String> lines = r.out().lines().toList();
+        String header = lines.stream().filter(l -> l.startsWith("CONFIGURATION")).findFirst().orElseThrow();
+        assertTrue(header.contains("  REG/GPU  REG SUM  "), header);
+        String ucx = lines.stream().filter(l -> l.startsWith("UCX defaults")).findFirst().orElseThrow();
+        // the row's only figures in seconds are the two registration times, in the header's order
+        Matcher seconds = Pattern.compile("(\\d+\\.\\d+) s\\b").matcher(ucx);
+        assertTrue(seconds.find(), ucx);
+        double one = Double.parseDouble(seconds.group(1));
+        assertTrue(seconds.find(), ucx);
+        double all = Double.parseDouble(seconds.group(1));
+        // 8 GPUs with the same buffer and the same NICs each: the sum is 8 times one GPU's
+        assertEquals(8 * one, all, 0.011, ucx);
+        assertTrue(r.out().contains("REG SUM: all 8 GPUs' registrations added up"), r.out());
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(run("memory", "register", "--host",
+                "hgx-h200", "--buffer", "40GiB", "--json").out()).get("configurations").get(0);
+        assertEquals(json.get("registrationSeconds").asDouble() / 8, json.get("slowestGpuRegistrationSeconds").asDouble(),
+                1e-12);
+    }
+
+    @Test
     void chartsAreWrittenAndForeignFoldersRefused(@TempDir Path dir) throws IOException {
         Path out = dir.resolve("charts");
         Run r = run("memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--compare",

@@ -356,7 +356,7 @@ class RefitSizeCommandTest {
                 List.of(pull.toString(), "--target-refit", "1", "--vary", "sources", "is a refit"),
                 List.of(pull.toString(), "--target-refit", "1", "--vary", "tree-degree", "is a refit"),
                 List.of(pull.toString(), "--target-p99", "1", "--vary", "nics", "give --target-refit"),
-                List.of(pull.toString(), "--vary", "nics", "give --target-p99 SECONDS"),
+                List.of(pull.toString(), "--vary", "nics", "give --target-p99 DURATION"),
                 List.of(pull.toString(), "--target-p99", "1", "--target-refit", "1", "--vary", "nics", "exclude"),
                 List.of(pull.toString(), "--target-refit", "0", "--vary", "nics", "positive"),
                 List.of(pull.toString(), "--target-refit", "1", "--vary", "senders", "applies to nccl-broadcast"),

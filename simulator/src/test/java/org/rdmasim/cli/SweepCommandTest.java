@@ -112,12 +112,37 @@ class SweepCommandTest {
     }
 
     @Test
+    void anOutputFolderInTheWayIsRefusedSayingWhatIsInIt() throws IOException {
+        Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
+        Path mine = Files.createDirectories(tmp.resolve("mine"));
+        Files.writeString(mine.resolve("notes.txt"), "the user's");
+        var foreign = CliTestSupport.run("sweep", study.toString(), "--out", mine.toString());
+        assertEquals(2, foreign.code());
+        assertTrue(foreign.err().contains(mine + " holds notes.txt that rdmasim did not write"), foreign.err());
+        // a run's report: every file rdmasim's, but a study would replace its index.html
+        Path report = Files.createDirectories(tmp.resolve("report"));
+        Files.writeString(report.resolve("summary.json"), "{}");
+        Files.writeString(report.resolve("index.html"), "<html></html>");
+        org.rdmasim.report.ReportFolder.addWritten(report, List.of("summary.json", "index.html"));
+        var run = CliTestSupport.run("sweep", study.toString(), "--out", report.toString());
+        assertEquals(2, run.code());
+        assertTrue(run.err().contains(report + " holds the report of `rdmasim run` (summary.json)"), run.err());
+        assertFalse(run.err().contains("did not write"), run.err());
+        assertEquals("<html></html>", Files.readString(report.resolve("index.html")));
+        var jobs = CliTestSupport.run("sweep", study.toString(), "--slurm", "--out", mine.toString());
+        assertEquals(2, jobs.code());
+        assertTrue(jobs.err().contains("holds notes.txt"), jobs.err());
+    }
+
+    @Test
     void badStudiesExitTwoNamingTheStudyFileLineAndField() throws IOException {
         record Case(String knobs, String where, String says) {
         }
         List<Case> cases = List.of(
                 new Case("knobs:\n  hosts.sources.cuont: [1, 2]\n", ":5:", "hosts.sources.cuont: unknown field 'cuont'"),
                 new Case("knobs:\n  nosuch.field: [1]\n", ":5:", "nosuch: unknown field 'nosuch'"),
+                new Case("knobs:\n  hosts.source.count: [1, 2, 4]\n", ":5:",
+                        "base.yaml has no host group 'source' (did you mean 'sources'?); its host groups: receivers, sources"),
                 new Case("knobs:\n  hosts.sources.count: [1, -3]\n", ":5:28:", "hosts.sources.count: expected 1 to"),
                 new Case("knobs:\n  workload.fanout.arrival.meanGap: [10 ms, -5 ms]\n", ":5:", "must not be negative"),
                 new Case("knobs: {}\n", ":4:", "an empty study"),

@@ -44,4 +44,18 @@ class ValidateCommandTest {
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("no validation row S99"), bad.err());
     }
+
+    @Test
+    void aLongValidationSaysWhichRowRunsOnStderrAndQuietSaysNothing() throws java.io.IOException {
+        // CKPT-DSV31-16H20 simulates a 16-host checkpoint-engine refit: seconds, past the progress line's quiet first second
+        var r = CliTestSupport.run("validate", "--json", "--scenarios", scenarios(), "--out", out.toString(), "--row",
+                "CKPT-DSV31-16H20");
+        assertTrue(r.err().contains("validating row 1 of 1: CKPT-DSV31-16H20"), r.err());
+        // stdout is the report's validation.json, byte for byte
+        assertEquals(java.nio.file.Files.readString(out.resolve("validation.json")), r.out());
+        var quiet = CliTestSupport.run("validate", "--quiet", "--scenarios", scenarios(), "--out",
+                out.resolve("q").toString(), "--row", "MTT-LOG-NUM");
+        assertEquals(0, quiet.code(), quiet.err());
+        assertEquals("", quiet.err());
+    }
 }

@@ -177,7 +177,7 @@ public final class KnownVariables {
 
     /**
      * Levenshtein distance: insertions, deletions and substitutions each cost 1. Also suggests scenario
-     * field names (the one spelling check of the project).
+     * field names and misspelt command names.
      */
     public static int editDistance(String a, String b) {
         int[] prev = new int[b.length() + 1];
