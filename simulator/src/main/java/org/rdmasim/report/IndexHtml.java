@@ -373,7 +373,7 @@ final class IndexHtml {
         List<Lane> out = new ArrayList<>();
         for (var l : t.lanes()) {
             out.add(new Lane(l.sourceNic(), l.sinkNic(), l.path(), fmt(100.0 * l.bytes() / t.spec().bytes()),
-                    fmt(l.gbps()), l.limiter().words()));
+                    fmt(l.gbps()), LaneHolds.words(l)));
         }
         return out;
     }
