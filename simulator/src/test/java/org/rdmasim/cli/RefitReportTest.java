@@ -100,6 +100,9 @@ class RefitReportTest {
             assertTrue(row.contains(String.format(Locale.ROOT, "%.4f", v.get("makespanSeconds").asDouble())), row);
             assertTrue(row.endsWith(v.get("limitedBy").asText()), row);
         }
+        // nor does the interactive page draw a per-receiver time spanning both cycles
+        String data = Files.readString(out.resolve("interactive-data.js"));
+        assertTrue(data.contains("\"cdf\": []"), data.substring(0, Math.min(400, data.length())));
         String index = Files.readString(out.resolve("index.html"));
         assertTrue(index.contains("A refit lists no receivers"), "the key numbers say what a refit's row holds");
     }
