@@ -1,8 +1,5 @@
 window.RDMASIM_DATA = {"scenario": "refit-qwen3-4b-gb200",
-"cdf": [
-{"variant": "pinned", "fanout": false, "seconds": [1.3429698142596318], "fraction": [1]},
-{"variant": "striped", "fanout": false, "seconds": [1.3429698142596318], "fraction": [1]},
-{"variant": "tree", "fanout": false, "seconds": [1.4318649024088363,1.4318649024088368,1.5519417658700212,1.5519417658700214,1.5519417658700219], "fraction": [0.0625,0.125,0.5,0.875,1]}],
+"cdf": [],
 "timelines": [
 {"variant": "pinned", "nics": [
  {"nic": "train0:mlx5_0", "from_s": [0.1994761717166169,0.8575486618597662,0.8843693058330995,1.5424417959762486], "gbps": [391.2,0,391.2,0]},

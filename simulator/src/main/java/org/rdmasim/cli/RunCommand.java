@@ -255,55 +255,80 @@ public final class RunCommand implements Callable<Integer> {
             o.print(java.nio.file.Files.readString(target.resolve("summary.json"), java.nio.charset.StandardCharsets.UTF_8));
             o.flush();
         }
+        java.util.Set<String> refits = new java.util.HashSet<>();
+        scenario.variants().stream().filter(VariantSpec::isRefit).forEach(v -> refits.add(v.name()));
+        boolean anyRefit = outcomes.stream().anyMatch(v -> refits.contains(v.name()));
+        boolean anyPull = outcomes.stream().anyMatch(v -> !refits.contains(v.name()));
         if (table) {
             o.printf(Locale.ROOT, "%s: %d variant(s) -> %s%n", scenario.name(), outcomes.size(), dir);
-            o.printf(Locale.ROOT, "  %-34s %-7s %12s %12s %12s  %s%n", "variant", "status", "slowest(s)", "aggr(Gbps)",
-                    "recv(Gbps)", "slowest receiver limited by");
         }
-        for (VariantOutcome v : outcomes) {
-            if (v.status() == VariantOutcome.Status.FAILED) {
-                boolean expected = scenario.failureExpected(v.name());
-                failed |= !expected;
-                if (table) {
-                    o.printf(Locale.ROOT, "  %-34s %-7s %s%n", v.name(), expected ? "failed" : "FAILED",
-                            (expected ? "(expected) " : "") + org.rdmasim.importers.PrintableText.escaped(
-                                    v.error().lines().findFirst().orElse("")));
-                    printFaultCost(o, v);
-                }
+        // Two tables when a scenario runs both: a pull's columns (slowest receiver, rates) say nothing of a
+        // refit, whose time is its cycle's (broadcasts post no transfer) and whose bound is its stage's.
+        for (boolean refitTable : new boolean[] {false, true}) {
+            if (refitTable ? !anyRefit : !anyPull) {
                 continue;
-            }
-            if (v.result() != null && v.result().refit() != null) {
-                // a refit's line: its cycle time and bound, not one transfer's (broadcasts post none); the bound
-                // in words, which name a calibrated term as such (an id such as "GPU0 ipc calls" does not)
-                var rf = v.result().refit();
-                var last = rf.cycles().get(rf.cycles().size() - 1);
-                if (table) {
-                    o.printf(Locale.ROOT, "  %-34s %-7s refit %.4f s a cycle (first %.4f s), %s, bound by %s%n", v.name(),
-                            "ok", rf.steadyCycleSeconds(), rf.firstCycleSeconds(), rf.method(), last.boundWords());
-                }
-                continue;
-            }
-            ReceiverSummary s = ReceiverSummary.of(v.result());
-            ReceiverSummary.Receiver slowest = null;
-            for (ReceiverSummary.Receiver r : s.receivers()) {
-                if (slowest == null || r.pullSeconds() > slowest.pullSeconds()) {
-                    slowest = r;
-                }
             }
             if (table) {
-                o.printf(Locale.ROOT, "  %-34s %-7s %12.4f %12.1f %12.1f  %s%n", v.name(), "ok",
-                        slowest == null ? 0 : slowest.pullSeconds(), s.aggregateGbps(), s.meanReceiverGbps(),
-                        slowest == null ? "" : slowest.bottleneck().id());
-                if (v.claim() != null && slowest != null) {
-                    o.printf(Locale.ROOT, "  %-34s claim %s: %s%n", "", v.claim().source(), v.claim().verdict(slowest.pullSeconds()));
+                if (refitTable) {
+                    o.printf(Locale.ROOT, "  %-34s %-7s %10s %10s %10s %11s  %s%n", "refit variant", "status", "first(s)",
+                            "steady(s)", "all(s)", "wire(GB/cy)", "steady cycle bound by");
+                } else {
+                    o.printf(Locale.ROOT, "  %-34s %-7s %12s %12s %12s  %s%n", "variant", "status", "slowest(s)",
+                            "aggr(Gbps)", "recv(Gbps)", "slowest receiver limited by");
                 }
-                printFaultCost(o, v);
+            }
+            for (VariantOutcome v : outcomes) {
+                if (refits.contains(v.name()) != refitTable) {
+                    continue;
+                }
+                failed |= printRow(o, table, scenario, v);
             }
         }
         if (table && scenario.sweep() != null) {
             PerftestTable.print(o, scenario.sweep(), outcomes);
         }
         return failed || checkFailed ? Main.VARIANT_FAILED : Main.OK;
+    }
+
+    /** One variant's row of the results table; true when it failed and was not expected to. */
+    private static boolean printRow(PrintWriter o, boolean table, Scenario scenario, VariantOutcome v) {
+        if (v.status() == VariantOutcome.Status.FAILED) {
+            boolean expected = scenario.failureExpected(v.name());
+            if (table) {
+                o.printf(Locale.ROOT, "  %-34s %-7s %s%n", v.name(), expected ? "failed" : "FAILED",
+                        (expected ? "(expected) " : "") + org.rdmasim.importers.PrintableText.escaped(
+                                v.error().lines().findFirst().orElse("")));
+                printFaultCost(o, v);
+            }
+            return !expected;
+        }
+        if (!table) {
+            return false;
+        }
+        if (v.result() != null && v.result().refit() != null) {
+            // the bound in words, which name a calibrated term as such (an id such as "GPU0 ipc calls" does not)
+            var rf = v.result().refit();
+            var last = rf.cycles().get(rf.cycles().size() - 1);
+            o.printf(Locale.ROOT, "  %-34s %-7s %10.4f %10.4f %10.4f %11.2f  %s%n", v.name(), "ok",
+                    rf.firstCycleSeconds(), rf.steadyCycleSeconds(), rf.wallSeconds(), last.wireBytes() / 1e9,
+                    last.boundWords());
+            return false;
+        }
+        ReceiverSummary s = ReceiverSummary.of(v.result());
+        ReceiverSummary.Receiver slowest = null;
+        for (ReceiverSummary.Receiver r : s.receivers()) {
+            if (slowest == null || r.pullSeconds() > slowest.pullSeconds()) {
+                slowest = r;
+            }
+        }
+        o.printf(Locale.ROOT, "  %-34s %-7s %12.4f %12.1f %12.1f  %s%n", v.name(), "ok",
+                slowest == null ? 0 : slowest.pullSeconds(), s.aggregateGbps(), s.meanReceiverGbps(),
+                slowest == null ? "" : slowest.bottleneck().id());
+        if (v.claim() != null && slowest != null) {
+            o.printf(Locale.ROOT, "  %-34s claim %s: %s%n", "", v.claim().source(), v.claim().verdict(slowest.pullSeconds()));
+        }
+        printFaultCost(o, v);
+        return false;
     }
 
     private static void printFaultCost(PrintWriter o, VariantOutcome v) {

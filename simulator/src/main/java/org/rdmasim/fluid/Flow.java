@@ -61,6 +61,8 @@ public final class Flow {
     double threshold;
     /** Remaining bytes when the flow joined its group (to credit the bytes moved while in it). */
     double remainingAtJoin;
+    /** When the flow joined its group (to credit the time spent in it). */
+    double joinedAt;
     // Bytes delivered per limit, in first-seen order. Parallel arrays rather than a map: a flow meets
     // one to three limits, and settle() runs on every re-solve of its region (a boxed map merge there
     // was a tenth of a large fan-out's run time). Limits are compared by identity: one per resource.
@@ -87,6 +89,11 @@ public final class Flow {
     private Limit[] moreLimits = NO_LIMITS;
     private double[] moreLimitBytes = NO_BYTES;
     private int limitCount;
+    // Seconds spent under each limit, beside its bytes: which limit held the flow longest is a matter of
+    // time (a lane held to a third of its rate for most of its life carries fewer bytes than in its last
+    // unshared part, yet that share is what set its length).
+    private double firstLimitSeconds;
+    private double[] moreLimitSeconds = NO_BYTES;
 
     Flow(long id, String label, Resource[] path, double[] usage, double weight, double rateCap, long bytes,
             double now) {
@@ -255,6 +262,23 @@ public final class Flow {
         return best;
     }
 
+    /**
+     * Seconds the flow moved bytes under each limit, in the order the limits were first met (a stall at rate
+     * 0 counts under none).
+     */
+    public Map<Limit, Double> secondsByLimiter() {
+        Map<Limit, Double> out = new LinkedHashMap<>();
+        for (int i = 0; i < limitCount; i++) {
+            out.put(limitAt(i), i == 0 ? firstLimitSeconds : moreLimitSeconds[i - 1]);
+        }
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
+    /** How many limits the flow met over its life. */
+    public int limitsMet() {
+        return limitCount;
+    }
+
     /** Bytes delivered per limit over the flow's life. */
     public Map<Limit, Double> bytesByLimiter() {
         Map<Limit, Double> out = new LinkedHashMap<>();
@@ -274,43 +298,51 @@ public final class Flow {
         return i == 0 ? firstLimitBytes : moreLimitBytes[i - 1];
     }
 
-    /** Adds {@code moved} to the bytes of the current limit. */
-    private void credit(double moved) {
-        credit(moved, limiter());
+    /** Adds {@code moved} bytes and {@code seconds} to the current limit. */
+    private void credit(double moved, double seconds) {
+        credit(moved, seconds, limiter());
     }
 
-    /** Adds {@code moved} to the bytes of limit {@code now} (same sums, in the same order, as a map merge). */
-    private void credit(double moved, Limit now) {
+    /**
+     * Adds {@code moved} to the bytes and {@code seconds} to the time of limit {@code now} (same sums, in the
+     * same order, as a map merge).
+     */
+    private void credit(double moved, double seconds, Limit now) {
         if (limitCount == 0) {
             firstLimit = now;
             firstLimitBytes = moved;
+            firstLimitSeconds = seconds;
             limitCount = 1;
             return;
         }
         if (firstLimit == now) {
             firstLimitBytes += moved;
+            firstLimitSeconds += seconds;
             return;
         }
         int more = limitCount - 1;
         for (int i = 0; i < more; i++) {
             if (moreLimits[i] == now) {
                 moreLimitBytes[i] += moved;
+                moreLimitSeconds[i] += seconds;
                 return;
             }
         }
         if (more == moreLimits.length) {
             moreLimits = Arrays.copyOf(moreLimits, Math.max(2, 2 * more));
             moreLimitBytes = Arrays.copyOf(moreLimitBytes, Math.max(2, 2 * more));
+            moreLimitSeconds = Arrays.copyOf(moreLimitSeconds, Math.max(2, 2 * more));
         }
         moreLimits[more] = now;
         moreLimitBytes[more] = moved;
+        moreLimitSeconds[more] = seconds;
         limitCount++;
     }
 
     /** Credits the bytes moved while in a group to the limiter it had there (the group's resource). */
-    void creditGrouped(double moved) {
+    void creditGrouped(double moved, double seconds) {
         if (moved > 0) {
-            credit(moved);
+            credit(moved, Math.max(0.0, seconds));
         }
     }
 
@@ -329,7 +361,7 @@ public final class Flow {
         if (dt > 0 && rateBefore > 0) {
             double moved = Math.min(remaining, rateBefore * dt);
             remaining -= moved;
-            credit(moved, limitBefore);
+            credit(moved, dt, limitBefore);
         }
         lastSettled = now;
     }
@@ -348,7 +380,7 @@ public final class Flow {
 
     void markFinished(double now) {
         if (remaining > 0) {
-            credit(remaining);
+            credit(remaining, Math.max(0.0, now - lastSettled));
         }
         remaining = 0;
         rate = 0;

@@ -319,7 +319,7 @@ final class FlowGroups {
         m.remaining = Math.max(0.0, m.weight() * (m.tag - g.virtualTimeAt(now)));
         m.rate = m.weight() * level;
         m.lastSettled = now;
-        m.creditGrouped(m.remainingAtJoin - m.remaining);
+        m.creditGrouped(m.remainingAtJoin - m.remaining, now - m.joinedAt);
         Resource[] path = m.pathArray();
         for (int i = 0, ends = m.pathLength(); i < ends; i++) {
             Resource q = path[i];
@@ -672,6 +672,7 @@ final class FlowGroups {
         f.tag = g.virtualTimeAt(now) + f.remaining / f.weight();
         f.threshold = threshold;
         f.remainingAtJoin = f.remaining;
+        f.joinedAt = now;
         for (int i = 0; i < length; i++) {
             Resource q = path[i];
             double share = f.weight() * f.usage(i);

@@ -33,8 +33,8 @@ final class IndexHtml {
      * lanes); the numbers are formatted, "-" where there is none.
      */
     record VariantRow(int number, String name, boolean notAsWritten, boolean failed, String status, boolean statusFailed,
-            int receivers, String slowestPull, String aggregate, String meanPerReceiver, String limitedBy,
-            String registration, String wall, List<Lane> lanes, String description) {
+            String receivers, String slowestPull, String aggregate, String meanPerReceiver, String limitedBy,
+            String registration, String wall, List<Lane> lanes, String description, boolean refit) {
         boolean anyLane() {
             return !lanes.isEmpty();
         }
@@ -184,6 +184,10 @@ final class IndexHtml {
         boolean anyLane() {
             return variants.stream().anyMatch(VariantRow::anyLane);
         }
+
+        boolean anyRefit() {
+            return variants.stream().anyMatch(VariantRow::refit);
+        }
     }
 
     static void write(Path file, String scenario, String description, List<VariantOutcome> outcomes, List<String> charts,
@@ -213,11 +217,22 @@ final class IndexHtml {
         for (VariantOutcome o : outcomes) {
             boolean notAsWritten = !o.audit().overrides().isEmpty() || !NicUse.shortfall(o).isEmpty();
             if (o.status() == VariantOutcome.Status.FAILED || o.result() == null) {
-                rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, true, "failed", true, 0, "", "", "", "", "", "",
-                        List.of(), o.description()));
+                rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, true, "failed", true, "0", "", "", "", "", "", "",
+                        List.of(), o.description(), false));
                 continue;
             }
             ReceiverSummary s = ReceiverSummary.of(o.result());
+            var refit = o.result().refit();
+            if (refit != null && !refit.cycles().isEmpty()) {
+                // a refit has no receiver pulls: its rate over all its cycles, what bound its steady cycle, the
+                // first cycle's registration stage and its wall time (every cycle)
+                var last = refit.cycles().get(refit.cycles().size() - 1);
+                rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, false, "ok", false, "-", "-",
+                        fmt(s.aggregateGbps()), fmt(s.meanReceiverGbps()), last.boundWords(),
+                        fmt(refit.cycles().get(0).stageSeconds().getOrDefault("register", 0.0)),
+                        fmt(refit.wallSeconds()), lanes(o), o.description(), true));
+                continue;
+            }
             ReceiverSummary.Receiver slowest = null;
             for (ReceiverSummary.Receiver r : s.receivers()) {
                 if (slowest == null || r.pullSeconds() > slowest.pullSeconds()) {
@@ -228,9 +243,9 @@ final class IndexHtml {
             String status = c == null || c.failedAttempts() == 0 ? "ok"
                     : "ok; " + c.failedAttempts() + " attempt(s) failed" + (c.gaveUp() > 0 ? ", " + c.gaveUp() + " gave up" : "");
             rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, false, status, c != null && c.gaveUp() > 0,
-                    s.receivers().size(), fmt(slowest == null ? 0 : slowest.pullSeconds()), fmt(s.aggregateGbps()),
+                    String.valueOf(s.receivers().size()), fmt(slowest == null ? 0 : slowest.pullSeconds()), fmt(s.aggregateGbps()),
                     fmt(s.meanReceiverGbps()), slowest == null ? "" : slowest.bottleneck().words(), registration(o),
-                    wall(o, slowest), lanes(o), o.description()));
+                    wall(o, slowest), lanes(o), o.description(), false));
         }
         return rows;
     }
@@ -307,7 +322,9 @@ final class IndexHtml {
         List<ChartGroup> groups = new ArrayList<>();
         Map<String, String> single = Map.of("message-size-sweep", "Bandwidth against message size",
                 "pull-time", "Pull time per variant (slowest receiver)", "aggregate-bandwidth", "Bandwidth per variant",
-                "pull-time-cdf", "Pull time per receiver (CDF)", "refit-cycle", "Refit time per cycle (first and steady)");
+                "pull-time-cdf", "Pull time per receiver (CDF)", "refit-cycle", "Refit time per cycle (first and steady)",
+                "refit-stages", "Steady refit cycle by stage (seconds each stage had work; overlapping stages each count)",
+                "refit-wire-rate", "Wire rate per refit cycle (bytes into GPUs over the wire / cycle time)");
         Map<String, String> grouped = new LinkedHashMap<>();
         grouped.put("nic-throughput-", "NIC throughput over time");
         grouped.put("receiver-timeline-", "Receivers over time (arrival, post, finish)");
@@ -356,7 +373,7 @@ final class IndexHtml {
         List<Lane> out = new ArrayList<>();
         for (var l : t.lanes()) {
             out.add(new Lane(l.sourceNic(), l.sinkNic(), l.path(), fmt(100.0 * l.bytes() / t.spec().bytes()),
-                    fmt(l.gbps()), l.limiter().words()));
+                    fmt(l.gbps()), LaneHolds.words(l)));
         }
         return out;
     }

@@ -95,7 +95,8 @@ final class InteractiveCharts {
         StringBuilder b = new StringBuilder("{\"scenario\": ").append(JsonText.quote(scenario)).append(",\n\"cdf\": [");
         boolean first = true;
         for (VariantOutcome o : outcomes) {
-            if (o.result() == null) {
+            if (o.result() == null || o.result().refit() != null) {
+                // a refit's ranks receive in every cycle: first start to last finish would add its cycles up
                 continue;
             }
             double[] times = ReplicationStats.pullSeconds(o.result());

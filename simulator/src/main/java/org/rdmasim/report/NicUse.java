@@ -30,7 +30,9 @@ final class NicUse {
         if (used.size() >= listed.size()) {
             return "";
         }
+        String why = o.audit().unusedWhy();
         return o.name() + " lists " + listed.size() + " NICs (" + String.join(", ", listed) + ") for "
-                + o.audit().process() + " and uses " + used.size() + " (" + String.join(", ", used) + ")";
+                + o.audit().process() + " and uses " + used.size() + " (" + String.join(", ", used) + ")"
+                + (why.isEmpty() ? "" : ": " + why);
     }
 }

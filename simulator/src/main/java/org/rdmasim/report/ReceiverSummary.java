@@ -8,6 +8,7 @@ import java.util.Map;
 import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.transport.TransferResult;
 import org.rdmasim.workload.FanoutResult;
+import org.rdmasim.workload.RefitSummary;
 import org.rdmasim.workload.RunResult;
 
 /**
@@ -31,6 +32,9 @@ public record ReceiverSummary(double makespanSeconds, double aggregateGbps, doub
     public static ReceiverSummary of(RunResult result) {
         if (result.fanout() != null) {
             return ofFanout(result.fanout());
+        }
+        if (result.refit() != null) {
+            return ofRefit(result.refit());
         }
         Map<String, List<TransferResult>> byReceiver = new LinkedHashMap<>();
         for (TransferResult t : result.transfers()) {
@@ -61,6 +65,25 @@ public record ReceiverSummary(double makespanSeconds, double aggregateGbps, doub
         double mean = org.rdmasim.workload.ReplicationStats.mean(receivers.stream().mapToDouble(Receiver::gbps).toArray());
         return new ReceiverSummary(makespan, makespan > 0 ? total * 8.0 / makespan / 1e9 : 0, mean, receivers);
     }
+
+    /**
+     * A refit's figures come from its cycles, not its transfers: a broadcast posts none, and an inference
+     * rank's transfers run in every cycle, so a span from its first to its last would add the cycles up and
+     * call that one pull. The makespan is the refit's wall time (every cycle, back to back), the aggregate
+     * rate the bytes the cycles delivered into GPUs over the wire in that time, and the mean per receiver
+     * that rate over the inference ranks. No receiver is listed ({@link #REFIT_RECEIVERS} says why).
+     */
+    static ReceiverSummary ofRefit(RefitSummary refit) {
+        double wall = refit.cycles().isEmpty() ? 0 : refit.wallSeconds();
+        double aggregate = wall > 0 ? refit.wireBytes() * 8.0 / wall / 1e9 : 0;
+        return new ReceiverSummary(wall, aggregate, refit.inferenceRanks() > 0 ? aggregate / refit.inferenceRanks() : 0,
+                List.of());
+    }
+
+    /** Why a refit variant lists no receivers (summary.json's {@code receiversNote}). */
+    public static final String REFIT_RECEIVERS = "a refit lists no receivers: every inference rank receives in every "
+            + "cycle (a broadcast's ranks also relay), so no one pull per receiver exists; each cycle's time, stages, "
+            + "wire bytes and bound are under refit.cycles, and makespanSeconds is the refit's wall time, every cycle";
 
     /**
      * A fan-out's receivers are hosts: a pull runs from the host's arrival to its last GPU's

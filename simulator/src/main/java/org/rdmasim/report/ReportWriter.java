@@ -145,13 +145,13 @@ public final class ReportWriter {
                 bw.addValue(null, "aggregate", o.name() + " (FAILED)");
                 continue;
             }
-            if (o.result() == null) {
+            if (o.result() == null || o.result().refit() != null) {
+                // a refit's time is its cycle's, drawn per cycle with its stages and wire rate below: a span
+                // of its transfers would add its cycles up (and a broadcast posts none)
                 continue;
             }
             ReceiverSummary s = ReceiverSummary.of(o.result());
             if (s.receivers().isEmpty()) {
-                // nothing was pulled as transfers (an NCCL broadcast or checkpoint-engine refit): no pull
-                // time or bandwidth to draw, which is not a time or bandwidth of zero
                 pull.addValue(null, "slowest receiver", o.name());
                 bw.addValue(null, "aggregate", o.name());
                 continue;
@@ -201,6 +201,26 @@ public final class ReportWriter {
             }
             batch.add(() -> Charts.bars("Refit cycle time per variant: " + scenario, "seconds", refit, List.of()),
                     "refit-cycle");
+            DefaultCategoryDataset stages = refitStages(outcomes);
+            if (anyValue(stages)) {
+                batch.add(() -> Charts.bars("Steady refit cycle by stage: " + scenario, "seconds with work in the stage",
+                        stages, List.of()), "refit-stages");
+            }
+            DefaultCategoryDataset wire = new DefaultCategoryDataset();
+            for (VariantOutcome o : outcomes) {
+                org.rdmasim.workload.RefitSummary r = o.result() == null ? null : o.result().refit();
+                boolean failed = o.status() == VariantOutcome.Status.FAILED;
+                String column = failed ? o.name() + " (FAILED)" : o.name();
+                boolean drawn = !failed && r != null && !r.cycles().isEmpty();
+                wire.addValue(drawn ? wireGbps(r.cycles().get(0)) : null, steadyDiffers ? "first cycle" : "cycle", column);
+                if (steadyDiffers) {
+                    wire.addValue(drawn ? wireGbps(r.cycles().get(r.cycles().size() - 1)) : null, "steady cycle", column);
+                }
+            }
+            if (anyPositive(wire)) { // a colocated refit crosses no NIC: a chart of zeros says nothing
+                batch.add(() -> Charts.bars("Wire rate per refit cycle (bytes into GPUs over the wire / cycle time): "
+                        + scenario, "Gbps", wire, List.of()), "refit-wire-rate");
+            }
         }
         if (pull.getColumnCount() > 0 && sweep == null && anyValue(pull)) {
             batch.add(() -> Charts.bars("Pull time per variant: " + scenario, "seconds", pull, List.of()), "pull-time");
@@ -267,6 +287,50 @@ public final class ReportWriter {
         }
         batch.addTo(jobs, dir);
         return batch.names();
+    }
+
+    /** A cycle's bytes into GPUs over the wire over its wall time, Gbps (0 when nothing crossed a NIC). */
+    private static double wireGbps(org.rdmasim.workload.RefitSummary.Cycle c) {
+        return c.seconds() > 0 ? c.wireBytes() * 8.0 / c.seconds() / 1e9 : 0;
+    }
+
+    /**
+     * Each refit variant's steady cycle by stage (seconds the stage had work; stages that overlap each count),
+     * one series per stage that some variant spent time in, in the stages' order.
+     */
+    static DefaultCategoryDataset refitStages(List<VariantOutcome> outcomes) {
+        java.util.Map<String, java.util.Map<String, Double>> byVariant = new java.util.LinkedHashMap<>();
+        java.util.Set<String> used = new java.util.LinkedHashSet<>();
+        for (VariantOutcome o : outcomes) {
+            org.rdmasim.workload.RefitSummary r = o.result() == null ? null : o.result().refit();
+            if (o.status() == VariantOutcome.Status.FAILED || r == null || r.cycles().isEmpty()) {
+                continue;
+            }
+            var stages = r.cycles().get(r.cycles().size() - 1).stageSeconds();
+            byVariant.put(o.name(), stages);
+            used.addAll(stages.keySet()); // every cycle names every stage, in the stages' order
+        }
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (String stage : used) {
+            if (byVariant.values().stream().noneMatch(st -> st.getOrDefault(stage, 0.0) > 0)) {
+                continue;
+            }
+            byVariant.forEach((variant, stages) -> data.addValue(stages.getOrDefault(stage, 0.0), stage, variant));
+        }
+        return data;
+    }
+
+    /** Whether some cell of {@code data} holds a value above zero. */
+    private static boolean anyPositive(DefaultCategoryDataset data) {
+        for (int row = 0; row < data.getRowCount(); row++) {
+            for (int col = 0; col < data.getColumnCount(); col++) {
+                Number n = data.getValue(row, col);
+                if (n != null && n.doubleValue() > 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether some cell of {@code data} holds a value (a chart of only "no value" notes says nothing). */

@@ -66,6 +66,10 @@ public final class SummaryJson {
                     gen.writeEndObject();
                 }
             }));
+            if (r != null && r.refit() != null) {
+                // an empty list that says why, rather than one that looks like nothing was received
+                v.put("receiversNote", ReceiverSummary.REFIT_RECEIVERS);
+            }
             List<RunResult.NicTraffic> nics = r == null ? List.of() : r.nics();
             v.putPOJO("nics", streamedArray(gen -> {
                 for (RunResult.NicTraffic t : nics) {
@@ -127,8 +131,14 @@ public final class SummaryJson {
             if (r != null) {
                 v.put("events", r.events());
                 v.put("description", o.description());
-                Verdict.lines(List.of(o)).stream().findFirst()
-                        .ifPresent(l -> v.put("limitedBy", l.limiter().words()));
+                if (r.refit() != null && !r.refit().cycles().isEmpty()) {
+                    // a refit is limited by what bound its steady cycle, not by one transfer
+                    var cycles = r.refit().cycles();
+                    v.put("limitedBy", cycles.get(cycles.size() - 1).boundWords());
+                } else {
+                    Verdict.lines(List.of(o)).stream().findFirst()
+                            .ifPresent(l -> v.put("limitedBy", l.limiter().words()));
+                }
                 if (r.fanout() == null) {
                     // the lanes of the first transfers, as the report's table shows them (fan-outs: none)
                     ArrayNode lanes = v.putArray("lanes");

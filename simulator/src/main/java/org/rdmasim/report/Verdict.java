@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -30,9 +31,10 @@ final class Verdict {
      *
      * @param faultSeconds what the variant's faults added to its slowest pull (0 without faults)
      */
-    record Line(String variant, double seconds, double gbps, Bottleneck limiter, double faultSeconds) {
+    record Line(String variant, double seconds, double gbps, Bottleneck limiter, double faultSeconds,
+            Optional<LaneHolds.GpuLink> gpuLink) {
         Line(String variant, double seconds, double gbps, Bottleneck limiter) {
-            this(variant, seconds, gbps, limiter, 0);
+            this(variant, seconds, gbps, limiter, 0, Optional.empty());
         }
     }
 
@@ -44,7 +46,7 @@ final class Verdict {
         for (Line l : lines) {
             FaultCost c = costs.get(l.variant());
             double added = c == null ? 0 : Math.max(0, c.maxPullWith() - c.maxPullWithout());
-            out.add(new Line(l.variant(), l.seconds(), l.gbps(), l.limiter(), added));
+            out.add(new Line(l.variant(), l.seconds(), l.gbps(), l.limiter(), added, l.gpuLink()));
         }
         return out;
     }
@@ -62,7 +64,8 @@ final class Verdict {
                 }
             }
             if (slowest != null) {
-                out.add(new Line(o.name(), slowest.pullSeconds(), slowest.gbps(), slowest.bottleneck()));
+                out.add(new Line(o.name(), slowest.pullSeconds(), slowest.gbps(), slowest.bottleneck(), 0,
+                        LaneHolds.gpuLink(o.result(), slowest)));
             }
         }
         return out;
@@ -493,7 +496,9 @@ final class Verdict {
             return new Statement(lead, head + num(l.faultSeconds()) + " s of it the faults' cost; the data moved limited by "
                     + l.limiter().words() + ".");
         }
-        return new Statement(lead, head + "limited by " + l.limiter().words() + ".");
+        // where a GPU's own link held the lanes longest, it, not the limit of the last lane left, set the time
+        String gpu = l.gpuLink().map(g -> g.clause(l.limiter())).orElse("");
+        return new Statement(lead, head + "limited by " + l.limiter().words() + gpu + ".");
     }
 
     private static String num(double v) {

@@ -84,7 +84,7 @@ public final class VariantRunner {
 
     /** As {@link #run(VariantSpec, long, int, int)}, with every replication's clock shown to {@code watch}. */
     public static VariantOutcome run(VariantSpec v, long seed, int replications, int threads, RunWatch watch) {
-        VariantOutcome outcome = runAsWritten(v, seed, replications, threads, watch).withAudit(audit(v));
+        VariantOutcome outcome = audited(v, runAsWritten(v, seed, replications, threads, watch));
         if (v.faults().isEmpty() || outcome.status() != VariantOutcome.Status.OK) {
             return outcome;
         }
@@ -122,7 +122,7 @@ public final class VariantRunner {
         if (replication < 0) {
             throw new IllegalArgumentException("a replication index is at least 0, got " + replication);
         }
-        return runAsWritten(v, seed, replication, 1, 1, new RunWatch(), null).withAudit(audit(v));
+        return audited(v, runAsWritten(v, seed, replication, 1, 1, new RunWatch(), null));
     }
 
     /**
@@ -173,6 +173,12 @@ public final class VariantRunner {
         double wall = (System.nanoTime() - t0) / 1e9;
         return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", results.get(0), wall, v.claim(),
                 registration.totals(), ReplicationStats.of(results));
+    }
+
+    /** {@code outcome} with its audit, and why its lanes left out NICs the user listed when they did. */
+    private static VariantOutcome audited(VariantSpec v, VariantOutcome outcome) {
+        ConfigAudit a = audit(v);
+        return outcome.withAudit(a.withUnusedWhy(ListedNicsLeftOut.why(v, a, outcome.result())));
     }
 
     /**

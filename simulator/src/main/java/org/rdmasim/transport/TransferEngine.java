@@ -239,8 +239,16 @@ public final class TransferEngine {
             double finish = f.finishTime();
             Limit held = f.bytes() == 0 ? Limit.NONE : f.dominantLimiter();
             Bottleneck limiter = held == Limit.OWN_CAP ? capName(spec, lane) : Bottleneck.of(held);
+            List<LaneResult.Held> overTime = List.of();
+            if (f.bytes() > 0 && f.limitsMet() > 1) {
+                // kept only for a lane that met several limits: most meet one all their life
+                List<LaneResult.Held> met = new ArrayList<>(f.limitsMet());
+                f.secondsByLimiter().forEach((limit, seconds) -> met.add(new LaneResult.Held(
+                        limit == Limit.OWN_CAP ? capName(spec, lane) : Bottleneck.of(limit), seconds)));
+                overTime = met;
+            }
             results[run.index] = new LaneResult(lane.sourceNic(), lane.sinkNic(), lane.bytes(), run.started, finish,
-                    limiter, lane.path());
+                    limiter, lane.path(), overTime);
             if (--pending == 0) {
                 ended = true;
                 cancelQpError();

@@ -12,15 +12,28 @@ import org.rdmasim.transport.config.ConfigOverride;
  * @param process      the first initiating process ({@code host:device}), or empty
  * @param listedNics   the NICs its user-set {@code UCX_NET_DEVICES} lists (as the user wrote it, before any
  *                     layer replaced it), or empty when the user listed none
+ * @param unusedWhy    why its lanes left some listed NICs out, in one clause from UCX's lane decision, or empty
  */
 public record ConfigAudit(List<ConfigOverride> overrides, String process, List<String> listedNics,
-        List<Assumption> restsOn) {
+        List<Assumption> restsOn, String unusedWhy) {
     public static final ConfigAudit NONE = new ConfigAudit(List.of(), "", List.of(), List.of());
 
     public ConfigAudit {
         overrides = List.copyOf(overrides);
         listedNics = List.copyOf(listedNics);
         restsOn = List.copyOf(restsOn);
+    }
+
+    public ConfigAudit(List<ConfigOverride> overrides, String process, List<String> listedNics, List<Assumption> restsOn) {
+        this(overrides, process, listedNics, restsOn, "");
+    }
+
+    /**
+     * With why the first initiator's lane choice left out listed NICs, as one clause from UCX's decision (its
+     * ratio filter, its rail limit, a registration), or empty.
+     */
+    public ConfigAudit withUnusedWhy(String why) {
+        return new ConfigAudit(overrides, process, listedNics, restsOn, why);
     }
 
     /**

@@ -43,6 +43,24 @@ public record RefitSummary(String method, String model, long minimumBytes, int t
         return cycles.get(cycles.size() - 1).seconds();
     }
 
+    /** The refit's wall time: every cycle, back to back (each starts when the one before it resumes). */
+    public double wallSeconds() {
+        double sum = 0;
+        for (Cycle c : cycles) {
+            sum += c.seconds();
+        }
+        return sum;
+    }
+
+    /** Bytes delivered into receiving GPUs over the wire, every cycle. */
+    public long wireBytes() {
+        long sum = 0;
+        for (Cycle c : cycles) {
+            sum += c.wireBytes();
+        }
+        return sum;
+    }
+
     public RefitSummary withChanges(List<Change> newChanges) {
         return new RefitSummary(method, model, minimumBytes, trainerRanks, inferenceRanks, routes, descriptors, cycles,
                 restsOn, plan, newChanges, conserved);

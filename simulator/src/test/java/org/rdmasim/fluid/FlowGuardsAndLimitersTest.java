@@ -63,4 +63,28 @@ class FlowGuardsAndLimitersTest {
         assertSame(b.limit(), f.dominantLimiter());
         assertEquals("b", f.dominantLimiter().id());
     }
+
+    @Test
+    void eachLimiterIsCreditedWithTheTimeItHeldTheFlowWhichNeedNotFollowItsBytes() {
+        SimulationClock clock = new SimulationClock();
+        FluidNetwork net = new FluidNetwork(clock);
+        Resource a = net.addResource("a", ResourceKind.NIC_TX, 100);
+        Resource b = net.addResource("b", ResourceKind.NIC_RX, 300);
+        List<Flow> done = new ArrayList<>();
+        // f and g share a at 50 B/s until g (150 B) ends at t=3: a held f 3 s for 150 B. Then f alone at a's
+        // own cap of 80 B/s holds it (a has 100 to give, b 300) for its last 200 B: 2.5 s.
+        Flow f = net.start("f", List.of(a, b), 1, 80, 350, done::add);
+        net.start("g", List.of(a), 1, Double.POSITIVE_INFINITY, 150, done::add);
+        clock.run();
+        assertEquals(5.5, f.finishTime(), 1e-9);
+        Map<Limit, Double> bytes = f.bytesByLimiter();
+        assertEquals(150.0, bytes.get(a.limit()), 1e-9);
+        assertEquals(200.0, bytes.get(Limit.OWN_CAP), 1e-9);
+        assertSame(Limit.OWN_CAP, f.dominantLimiter(), "its own cap carried the most bytes");
+        Map<Limit, Double> seconds = f.secondsByLimiter();
+        assertEquals(3.0, seconds.get(a.limit()), 1e-9, "yet the shared link held it longer");
+        assertEquals(2.5, seconds.get(Limit.OWN_CAP), 1e-9);
+        assertEquals(List.of(a.limit(), Limit.OWN_CAP), List.copyOf(seconds.keySet()), "in the order met");
+        assertEquals(2, f.limitsMet());
+    }
 }

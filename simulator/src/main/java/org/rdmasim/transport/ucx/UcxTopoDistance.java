@@ -73,7 +73,15 @@ public final class UcxTopoDistance {
      */
     public static HcaDistance forLane(Host host, TopologyNode device, TopologyNode nic, DistanceOverrides bandwidth) {
         HcaDistance d = between(host, device, nic);
-        double bw = d.bandwidthBytesPerSecond();
+        return new HcaDistance(d.latencySeconds(), fp8PackUnpackBandwidth(configuredBandwidth(host, device, nic, bandwidth)));
+    }
+
+    /**
+     * The distance bandwidth from {@code device} to {@code nic} before UCX packs it into its 8-bit float: the
+     * sysfs rule's, or the {@code UCX_DISTANCE_BW} override for the path's kind.
+     */
+    public static double configuredBandwidth(Host host, TopologyNode device, TopologyNode nic, DistanceOverrides bandwidth) {
+        double bw = between(host, device, nic).bandwidthBytesPerSecond();
         if (device.kind() != TopologyNode.Kind.SOCKET) {
             PathType relation = host.relation(device, nic);
             DistanceOverrides.Kind kind = switch (relation) {
@@ -86,7 +94,7 @@ public final class UcxTopoDistance {
                 bw = bandwidth.get(kind).orElse(bw);
             }
         }
-        return new HcaDistance(d.latencySeconds(), fp8PackUnpackBandwidth(bw));
+        return bw;
     }
 
     /** {@code UCS_FP8_MIN_BW} and {@code UCS_FP8_MAX_BW} ({@code src/ucp/core/ucp_types.h} L119-120). */

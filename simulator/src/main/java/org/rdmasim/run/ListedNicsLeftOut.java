@@ -1,0 +1,180 @@
+package org.rdmasim.run;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.Hosts;
+import org.rdmasim.hardware.Units;
+import org.rdmasim.scenario.VariantSpec;
+import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.GpuDirectDecision;
+import org.rdmasim.transport.LanePolicy;
+import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.transport.config.ConfigLayer;
+import org.rdmasim.transport.config.EffectiveConfig;
+import org.rdmasim.transport.ucx.HcaEstimate;
+import org.rdmasim.transport.ucx.LaneDecision;
+import org.rdmasim.transport.ucx.LaneVerdict;
+import org.rdmasim.transport.ucx.UcxLane;
+import org.rdmasim.transport.ucx.UcxLaneSelection;
+import org.rdmasim.transport.ucx.UcxTopoDistance;
+import org.rdmasim.workload.ConfigAudit;
+import org.rdmasim.workload.RunResult;
+import org.rdmasim.workload.TransferItem;
+
+/**
+ * Why a variant's first initiating process used fewer NICs than its {@code UCX_NET_DEVICES} lists, in one clause
+ * taken from UCX's lane decision for its first transfer (the decision {@code explain} prints): the NICs the ratio
+ * filter dropped and the distance that rated them so low, those over the rail limit, those the buffer is not
+ * registered on, or those the devices the process runs with do not name.
+ */
+final class ListedNicsLeftOut {
+    private ListedNicsLeftOut() {
+    }
+
+    /** The clause, or empty when every listed NIC carried bytes, the lanes are given, or the backend is not UCX. */
+    static String why(VariantSpec v, ConfigAudit audit, RunResult result) {
+        if (audit.listedNics().isEmpty() || result == null || !v.transport().lanes().isEmpty()) {
+            return "";
+        }
+        String host = audit.host();
+        Set<String> used = new LinkedHashSet<>();
+        for (RunResult.NicTraffic t : result.nics()) {
+            if (t.host().equals(host) && t.txBytes() + t.rxBytes() > 0) {
+                used.add(t.name());
+            }
+        }
+        List<String> unused = audit.listedNics().stream().filter(n -> !used.contains(n)).toList();
+        if (unused.isEmpty()) {
+            return "";
+        }
+        TransferItem first = null;
+        for (TransferItem t : v.isFanout() ? v.fanoutPlan().firstPull() : v.transfers()) {
+            Endpoint init = t.operation() == Operation.READ ? t.to() : t.from();
+            if (init.toString().equals(audit.process())) {
+                first = t;
+                break;
+            }
+        }
+        if (first == null) {
+            return "";
+        }
+        VariantRunner.Held held = VariantRunner.registrationsOf(v);
+        LanePolicy policy = v.transport().backend().lanes(v.transport().stack(), held.lanes());
+        if (!(policy instanceof UcxLaneSelection selection)) {
+            return "";
+        }
+        // only the two hosts the transfer joins are built, not every host of a large scenario
+        Map<String, Host> built = new HashMap<>();
+        Hosts hosts = name -> built.computeIfAbsent(name, n -> new Host(n, v.hosts().get(n)));
+        boolean gpudirect = v.transport().gpudirect();
+        boolean rma = v.transport().backend().ucxRma();
+        TransferSpec ts = new TransferSpec(first.id(), first.from(), first.to(), first.bytes(), first.operation(),
+                first.descriptors(), GpuDirectDecision.of(hosts.host(first.from().host()), first.from().device(), gpudirect, rma),
+                GpuDirectDecision.of(hosts.host(first.to().host()), first.to().device(), gpudirect, rma), false, 0);
+        LaneDecision d = selection.decide(hosts, ts);
+        Endpoint init = ts.initiator();
+        Host h = hosts.host(init.host());
+        var device = h.find(init.device()).orElse(null);
+        Map<String, Double> configured = new HashMap<>();
+        if (device != null) {
+            for (String nic : unused) {
+                h.find(nic).filter(n -> n.kind() == org.rdmasim.hardware.TopologyNode.Kind.NIC).ifPresent(n -> configured
+                        .put(nic, UcxTopoDistance.configuredBandwidth(h, device, n, d.initiatorConfig().distanceBandwidth())));
+            }
+        }
+        return words(d, unused, audit.process(), configured);
+    }
+
+    /** The clause for the NICs {@code unused}, grouped by what UCX's decision made of their lanes. */
+    static String words(LaneDecision d, List<String> unused, String process, Map<String, Double> configured) {
+        Map<LaneVerdict, List<String>> byVerdict = new LinkedHashMap<>();
+        List<String> notCandidates = new ArrayList<>();
+        for (String nic : unused) {
+            LaneVerdict verdict = null;
+            for (UcxLane l : d.lanes()) {
+                // a NIC's lanes share a verdict unless the rail limit cut between its paths: the first says it
+                if (l.nic().equals(nic) && l.verdict() != LaneVerdict.PICKED) {
+                    verdict = l.verdict();
+                    break;
+                }
+            }
+            if (d.local().stream().noneMatch(e -> e.nic().equals(nic))) {
+                notCandidates.add(nic);
+            } else if (verdict != null) {
+                byVerdict.computeIfAbsent(verdict, k -> new ArrayList<>()).add(nic);
+            }
+        }
+        EffectiveConfig c = d.initiatorConfig();
+        List<String> parts = new ArrayList<>();
+        for (Map.Entry<LaneVerdict, List<String>> e : byVerdict.entrySet()) {
+            String nics = String.join(", ", e.getValue());
+            switch (e.getKey()) {
+                case DROPPED_BY_RATIO -> parts.add(ratio(d, e.getValue(), process, c, configured));
+                case OVER_RAIL_LIMIT -> parts.add("the rail limit " + d.railLimitName() + "=" + d.railLimit()
+                        + " leaves out " + nics);
+                case NOT_REGISTERED -> parts.add("the buffer is not registered on " + nics
+                        + " (UCX_MAX_HCA_PER_GPU=" + c.rawValue("UCX_MAX_HCA_PER_GPU") + ")");
+                default -> { }
+            }
+        }
+        if (!notCandidates.isEmpty()) {
+            parts.add(String.join(", ", notCandidates) + " not in the devices the process runs with (UCX_NET_DEVICES="
+                    + c.rawValue("UCX_NET_DEVICES") + ", set by " + layer(c.layerOf("UCX_NET_DEVICES")) + ")");
+        }
+        return String.join("; ", parts);
+    }
+
+    /**
+     * "UCX_MULTI_LANE_MAX_RATIO=4 drops mlx5_2, mlx5_3 (SYS from receiver:GPU0, a distance UCX rates 220 MB/s
+     * (512 MB/s packed) with UCX_DISTANCE_BW=auto (UCX's default: no ucx.conf sets it), so their lanes' 4.3 Gbps is under 1/4 of the
+     * best lane's 137.4 Gbps)".
+     */
+    private static String ratio(LaneDecision d, List<String> nics, String process, EffectiveConfig c,
+            Map<String, Double> configured) {
+        double best = 0;
+        double theirs = 0;
+        for (UcxLane l : d.lanes()) {
+            if (l.verdict() == LaneVerdict.PICKED) {
+                best = Math.max(best, l.bandwidth());
+            } else if (nics.contains(l.nic())) {
+                theirs = Math.max(theirs, l.bandwidth());
+            }
+        }
+        HcaEstimate e = d.local().stream().filter(x -> x.nic().equals(nics.get(0))).findFirst().orElseThrow();
+        StringBuilder b = new StringBuilder("UCX_MULTI_LANE_MAX_RATIO=" + Units.number(d.ratio()) + " drops "
+                + String.join(", ", nics) + " (" + e.relation() + " from " + process);
+        double packed = e.distance().bandwidthBytesPerSecond();
+        double distance = configured.getOrDefault(nics.get(0), packed);
+        if (Double.isFinite(distance)) {
+            ConfigLayer set = c.layerOf("UCX_DISTANCE_BW");
+            b.append(", a distance UCX rates ").append(Units.number(distance / UcxTopoDistance.UCS_MBYTE)).append(" MB/s");
+            if (packed != distance) {
+                // ucp_worker packs distances into an 8-bit float (UcxTopoDistance.fp8PackUnpackBandwidth)
+                b.append(" (").append(Units.number(packed / UcxTopoDistance.UCS_MBYTE)).append(" MB/s packed)");
+            }
+            b.append(" with UCX_DISTANCE_BW=").append(c.rawValue("UCX_DISTANCE_BW"))
+                    .append(set == ConfigLayer.DEFAULT ? " (UCX's default: no ucx.conf sets it)" : " set by " + layer(set));
+        }
+        b.append(String.format(Locale.ROOT, ", so their lanes' %s Gbps is under 1/%s of the best lane's %s Gbps)",
+                Units.number(theirs * 8 / 1e9), Units.number(d.ratio()), Units.number(best * 8 / 1e9)));
+        return b.toString();
+    }
+
+    private static String layer(ConfigLayer l) {
+        return switch (l) {
+            case DEFAULT -> "UCX's default";
+            case UCX_CONF -> "ucx.conf";
+            case NIXL -> "NIXL";
+            case MODEL_EXPRESS -> "ModelExpress";
+            case USER -> "the user";
+        };
+    }
+}
