@@ -11,7 +11,10 @@ import org.rdmasim.engine.RunWatch;
  * receivers (or transfers) finished of total, events per second and an estimate of the time left.
  */
 final class Progress implements AutoCloseable {
-    private static final long QUIET_START_MILLIS = 1000;
+    /** How long a run stays quiet before its first line; a test sets 0 to see the line of a short run. */
+    static volatile long quietStartMillis = 1000;
+    /** Between two lines written to a log (no console); a test shortens it with the quiet start. */
+    static volatile long plainPeriodMillis = 5000;
 
     private final PrintWriter err;
     private final RunWatch watch;
@@ -53,11 +56,11 @@ final class Progress implements AutoCloseable {
 
     private void loop() {
         long start = System.nanoTime();
-        long period = inPlace ? 500 : 5000;
+        long period = inPlace ? 500 : plainPeriodMillis;
         long lastEvents = 0;
         long lastAt = start;
         try {
-            Thread.sleep(QUIET_START_MILLIS);
+            Thread.sleep(quietStartMillis);
             while (!Thread.currentThread().isInterrupted()) {
                 long at = System.nanoTime();
                 double elapsed = (at - start) / 1e9;
