@@ -336,7 +336,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
     private StackVersion version(String text, String option, StackLibrary library) {
         StackVersion release;
         try {
-            release = StackVersion.parse(text);
+            release = library.release(text);
         } catch (IllegalArgumentException e) {
             throw new BadInputException(option + " " + e.getMessage());
         }

@@ -50,8 +50,11 @@ public final class RunWatch {
      */
     public void expect(long units, Class<?> kind, int eventsPerUnit) {
         expected.addAndGet(units);
-        finishKind = kind;
-        perUnit = Math.max(1, eventsPerUnit);
+        if (kind != null) {
+            // a run that counts its own units (finished) leaves the event kind of the others in place
+            finishKind = kind;
+            perUnit = Math.max(1, eventsPerUnit);
+        }
     }
 
     /** Adds the wall time one replication spent in its event loop. */
@@ -70,14 +73,13 @@ public final class RunWatch {
 
     public long finishedUnits() {
         Class<?> k = finishKind;
-        if (k == null) {
-            return counted.get();
-        }
         long n = 0;
-        for (SimulationClock c : clocks) {
-            n += c.eventsOf(k);
+        if (k != null) {
+            for (SimulationClock c : clocks) {
+                n += c.eventsOf(k);
+            }
         }
-        return n / perUnit;
+        return counted.get() + n / perUnit;
     }
 
     /** The furthest simulated time any replication has reached, seconds. */

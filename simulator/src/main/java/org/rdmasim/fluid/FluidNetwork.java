@@ -231,32 +231,29 @@ public final class FluidNetwork {
      * Runs {@code issue}, and re-solves the flows it started once, after it returns, as {@link #start(List)}
      * does for a list: for code that posts many transfers at one instant through calls of its own (an
      * NCCL group of sends), where a re-solve per start grows with everything already started and the
-     * whole burst costs the square of its size. The rates are those of starting the flows one by one.
+     * whole burst costs the square of its size. The rates are those of starting the flows one by one. Inside
+     * the burst a flow it started runs at 0 B/s until the re-solve, so {@code issue} must not read rates;
+     * if it throws, the flows it started before are re-solved all the same, so none is left without a rate.
      */
     public void together(Runnable issue) {
         issuing++;
-        boolean returned = false;
         try {
             issue.run();
-            returned = true;
         } finally {
             issuing--;
-            if (issuing == 0) {
-                List<Resource[]> seeds = new ArrayList<>(deferred);
-                deferred.clear();
-                if (returned && !seeds.isEmpty()) {
-                    int length = 0;
-                    for (Resource[] s : seeds) {
-                        length += s.length;
-                    }
-                    Resource[] all = new Resource[length];
-                    int at = 0;
-                    for (Resource[] s : seeds) {
-                        System.arraycopy(s, 0, all, at, s.length);
-                        at += s.length;
-                    }
-                    update.resolveAround(all);
+            if (issuing == 0 && !deferred.isEmpty()) {
+                int length = 0;
+                for (Resource[] s : deferred) {
+                    length += s.length;
                 }
+                Resource[] all = new Resource[length];
+                int at = 0;
+                for (Resource[] s : deferred) {
+                    System.arraycopy(s, 0, all, at, s.length);
+                    at += s.length;
+                }
+                deferred.clear();
+                update.resolveAround(all);
             }
         }
     }

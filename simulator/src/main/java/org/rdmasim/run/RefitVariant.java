@@ -47,6 +47,9 @@ final class RefitVariant {
         hosts.forEach(h -> byName.put(h.name(), h));
         RefitSpec spec = v.refitSpec();
         Ran ran;
+        if (withChanges && threads > 1) {
+            resetHeapPeak();
+        }
         try {
             ran = once(v, hosts, byName, spec, watch);
         } catch (IllegalArgumentException e) {
@@ -55,7 +58,8 @@ final class RefitVariant {
         }
         RefitSummary summary = ran.summary();
         if (withChanges) {
-            summary = summary.withChanges(changes(v, hosts, byName, spec, rerunThreads(threads), watch));
+            int workers = threads > 1 ? rerunThreads(threads, heapPeak()) : 1;
+            summary = summary.withChanges(changes(v, hosts, byName, spec, workers, watch));
         }
         RunResult result = new RunResult(ran.result().transfers(), ran.nics(), ran.resources(), ran.series(), ran.events(),
                 ran.result().transfers().size(), null, List.of(), summary);
@@ -184,22 +188,36 @@ final class RefitVariant {
     }
 
     /**
-     * Threads for the reruns: as many as asked, but no more than the heap holds. Each rerun keeps a cluster
-     * about the size of the variant's own, so the heap in use once the variant's run is over (after a
-     * collection) is its measure; a refit of a few thousand flows never comes near the limit.
+     * Threads for the reruns: as many as asked, but no more than the heap holds side by side. Each rerun
+     * builds a cluster about the size of the variant's own, so the heap's peak during the variant's run
+     * (every pool's peak added up, garbage and what was live before included: an overestimate) is the
+     * measure of one; a refit of a few thousand flows never comes near the limit.
      */
-    private static int rerunThreads(int threads) {
-        if (threads <= 1) {
-            return 1;
+    private static int rerunThreads(int threads, long peakBytes) {
+        if (threads <= 1 || peakBytes <= 0) {
+            return Math.max(1, threads);
         }
-        Runtime rt = Runtime.getRuntime();
-        long used = rt.totalMemory() - rt.freeMemory();
-        if (used * (long) threads * 2 < rt.maxMemory()) {
-            return threads;
+        return (int) Math.max(1, Math.min(threads, Runtime.getRuntime().maxMemory() / peakBytes));
+    }
+
+    /** Starts measuring the heap's peak afresh. */
+    private static void resetHeapPeak() {
+        for (java.lang.management.MemoryPoolMXBean p : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+            if (p.getType() == java.lang.management.MemoryType.HEAP) {
+                p.resetPeakUsage();
+            }
         }
-        System.gc();
-        long live = Math.max(1, rt.totalMemory() - rt.freeMemory());
-        return (int) Math.max(1, Math.min(threads, rt.maxMemory() / (2 * live)));
+    }
+
+    /** The heap pools' peaks since {@link #resetHeapPeak}, added up. */
+    private static long heapPeak() {
+        long sum = 0;
+        for (java.lang.management.MemoryPoolMXBean p : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+            if (p.getType() == java.lang.management.MemoryType.HEAP) {
+                sum += p.getPeakUsage().getUsed();
+            }
+        }
+        return sum;
     }
 
     /**

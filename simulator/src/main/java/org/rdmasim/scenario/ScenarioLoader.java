@@ -345,7 +345,7 @@ public final class ScenarioLoader {
     private static StackVersion version(YamlTree v, StackLibrary library) {
         StackVersion release;
         try {
-            release = StackVersion.parse(v.text());
+            release = library.release(v.text());
         } catch (IllegalArgumentException e) {
             throw v.error("expected a release such as '" + library.newestRead() + "', got '" + v.text() + "'");
         }

@@ -101,7 +101,8 @@ final class EfaRows {
                 "p5en-read-1mb", 16, p5enRead));
         // the block-size sweep on p5en, threads=16, batch=128, 4 GB a GPU
         String smallBlocks = "requests of %s reach %.0f%% of the 16 devices' 400 GB/s: about %.2f M requests a "
-                + "second (1.48 M at 64 KB, 1.46-1.56 M at 128 KB), near one rate, as a fixed cost a request gives. "
+                + "second (1.48 M at 64 KB, 1.46-1.56 M at 128 KB, 1.24 M at 256 KB): within a quarter of one another while "
+                + "the request grows 4x, as a fixed cost a request gives. "
                 + "rdmasim charges a "
                 + "descriptor its assumed 1 us of posting, below a 64 KiB request's 2.7 us on a 200G wire, so it "
                 + "runs them at the wire. The same 64 KiB WRITEs over EFA reach 97.4%% of a 100G device from one "
@@ -127,9 +128,12 @@ final class EfaRows {
                     ? String.format(Locale.ROOT, smallBlocks, s[1], 100 * read / 400, read * 1e9 / bytes / 1e6)
                     : "READ levels at ~290-303 GB/s from 256 KB on; " + p5enRead;
             String what = "block-size sweep, %s requests, threads=16, batch=128: %s";
-            r.add(mc("MC-EFA-P5EN-SWEEP-" + s[0].toUpperCase(Locale.ROOT) + "-W", String.format(Locale.ROOT, src,
-                    line), String.format(Locale.ROOT, what, s[1], "WRITE"), p5en + String.format(Locale.ROOT, bench,
-                    s[1], "write"), write, "p5en-write-" + s[0], 16, writeWhy));
+            ValidationRow w = mc("MC-EFA-P5EN-SWEEP-" + s[0].toUpperCase(Locale.ROOT) + "-W", String.format(Locale.ROOT,
+                    src, line), String.format(Locale.ROOT, what, s[1], "WRITE"), p5en + String.format(Locale.ROOT, bench,
+                    s[1], "write"), write, "p5en-write-" + s[0], 16, writeWhy);
+            // 1 MB at threads=16, batch=128 is MC-EFA-P5EN-WRITE's configuration (L312), counted there once
+            r.add(bytes == 1048576 ? w.notCounted("the configuration of MC-EFA-P5EN-WRITE (1 MB, threads=16, "
+                    + "batch=128), a second run of it counted there once") : w);
             r.add(mc("MC-EFA-P5EN-SWEEP-" + s[0].toUpperCase(Locale.ROOT) + "-R", String.format(Locale.ROOT, src,
                     line), String.format(Locale.ROOT, what, s[1], "READ"), p5en + String.format(Locale.ROOT, bench,
                     s[1], "read"), read, "p5en-read-" + s[0], 16, readWhy));
@@ -140,10 +144,16 @@ final class EfaRows {
                 + "endpoints before #1944 are not modelled), and nothing is fitted";
         r.add(mc("MC-EFA-P6-WRITE", String.format(Locale.ROOT, src, "295"), "WRITE, 1 MB, threads=16, batch=128 "
                 + "(the doc's best; 285-296 GB/s at 32x64)", p6 + String.format(Locale.ROOT, bench, "1 MB", "write"),
-                302, "p6-write-1mb", 8, p6Why));
+                302, "p6-write-1mb", 8, p6Why).notCounted(P6_LOWER_BOUND));
         r.add(mc("MC-EFA-P6-READ", String.format(Locale.ROOT, src, "295"), "READ, 1 MB, threads=16, batch=128",
-                p6 + String.format(Locale.ROOT, bench, "1 MB", "read"), 313, "p6-read-1mb", 8, p6Why));
+                p6 + String.format(Locale.ROOT, bench, "1 MB", "read"), 313, "p6-read-1mb", 8, p6Why)
+                .notCounted(P6_LOWER_BOUND));
     }
+
+    /** Why the p6-b200 rows are shown and not counted. */
+    private static final String P6_LOWER_BOUND = "the doc calls these runs a lower bound for the current code (L288: "
+            + "they predate #1944), not the rate the engine reaches: a model above a lower bound neither passes nor "
+            + "fails it";
 
     /** A row of Mooncake's EFA table: the host's bytes a second over the run, GB/s as the bench reports. */
     private static ValidationRow mc(String id, String source, String what, String setup, double published,

@@ -78,7 +78,8 @@ public final class Validation {
      * @param calibration        rows used to calibrate (shown, not counted)
      * @param expectations       expectation rows (never counted)
      * @param flagged            of which flagged
-     * @param posed              measurements posed on assumed hardware (shown with the assumption, not counted)
+     * @param posed              measurements shown and not counted, each row saying why (hardware or setup the
+     *                           source leaves unstated, a lower bound, a second run of a counted configuration)
      */
     public record Tally(int rows, int measurements, int measurementsPassed, int multiNic, int multiNicPassed,
             int configurations, int configurationsPassed, int calibration, int expectations, int flagged, int posed) {
@@ -87,8 +88,8 @@ public final class Validation {
                     + "more NICs), %d of %d configuration rows pass, %d calibration rows not counted, %d expectations "
                     + "not counted (%d flagged)", rows, measurementsPassed, measurements, multiNicPassed, multiNic,
                     configurationsPassed, configurations, calibration, expectations, flagged)
-                    + (posed == 0 ? "" : String.format(java.util.Locale.ROOT, ", %d measurements posed on assumed "
-                            + "hardware not counted", posed));
+                    + (posed == 0 ? "" : String.format(java.util.Locale.ROOT, ", %d measurements not counted "
+                            + "(each row says why: an assumed setup, a lower bound, a repeat)", posed));
         }
     }
 

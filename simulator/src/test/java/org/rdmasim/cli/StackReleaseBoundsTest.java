@@ -85,6 +85,11 @@ class StackReleaseBoundsTest {
         o = run("nixl", "0.0.1");
         assertEquals(2, o.code(), o.out() + o.err());
         assertTrue(o.err().contains("from 0.1.0") && o.err().contains("nearest releases are 0.1.0"), o.err());
+        // a series named without its patch is its first release: NCCL 2.28 is 2.28.3 (no 2.28.0 was tagged)
+        assertEquals(0, run("nccl", "2.28").code());
+        assertEquals(0, run("ucx", "1.21").code());
+        o = run("nccl", "2.99");
+        assertEquals(2, o.code(), o.out() + o.err());
         o = CliTestSupport.run("memory", "register", "--host", "dgx-h100", "--buffer", "1 GB", "--ucx", "1.20.5");
         assertEquals(2, o.code(), o.out() + o.err());
         assertTrue(o.err().contains("--ucx 1.20.5") && o.err().contains("1.20.1 and 1.21.0"), o.err());

@@ -291,8 +291,9 @@ public final class SliceMap {
     private record CutKey(TensorRole role, List<Long> shape, List<Long> weightShape, int stage, int owner) {
     }
 
-    private final Map<CutKey, List<Shard>> shardCache = new HashMap<>();
-    private final Map<CutKey, List<Need>> needCache = new HashMap<>();
+    // Concurrent maps: a plan's map is shared (RefitSetup caches it) by a refit's reruns, which run side by side.
+    private final Map<CutKey, List<Shard>> shardCache = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<CutKey, List<Need>> needCache = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** One intersection of a cut pair: shard and need by index, bytes and runs with copies included. */
     private record Piece(int shard, int need, long bytes, long runs) {
@@ -306,7 +307,7 @@ public final class SliceMap {
     private record Pieces(List<Piece> list, int needsOverBudget) {
     }
 
-    private final Map<PieceKey, Pieces> pieceCache = new HashMap<>();
+    private final Map<PieceKey, Pieces> pieceCache = new java.util.concurrent.ConcurrentHashMap<>();
 
     private CutKey shardKey(Tensor t) {
         Tensor weight = t.scaleOf() == null ? t : weightOf(t);

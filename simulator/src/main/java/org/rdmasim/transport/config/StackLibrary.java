@@ -43,6 +43,26 @@ public enum StackLibrary {
         return newestRead;
     }
 
+    /**
+     * The release {@code text} names: "X.Y.Z" as written; "X.Y" the series' first release (NCCL 2.28 is 2.28.3,
+     * its first tag; UCX 1.21 is 1.21.0), or X.Y.0 when the library has no such series (then refused by
+     * {@link #unknown}).
+     *
+     * @throws IllegalArgumentException for text that is not a version
+     */
+    public StackVersion release(String text) {
+        StackVersion v = StackVersion.parse(text);
+        if (StackVersion.patchWritten(text)) {
+            return v;
+        }
+        for (StackVersion r : releases) {
+            if (r.major() == v.major() && r.minor() == v.minor()) {
+                return r;
+            }
+        }
+        return v;
+    }
+
     /** Why {@code release} cannot be modelled, or empty when it can. */
     public Optional<String> unknown(StackVersion release) {
         if (release.atLeast(newestRead) && !release.equals(newestRead)) {

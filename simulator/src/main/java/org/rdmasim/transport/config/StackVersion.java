@@ -27,6 +27,12 @@ public record StackVersion(int major, int minor, int patch) implements Comparabl
         return new StackVersion(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), patch);
     }
 
+    /** Whether {@code text} (a version {@link #parse} reads) writes its patch number ("1.21.0", not "1.21"). */
+    public static boolean patchWritten(String text) {
+        Matcher m = FORM.matcher(text.strip());
+        return m.matches() && m.group(3) != null;
+    }
+
     public boolean atLeast(StackVersion other) {
         return compareTo(other) >= 0;
     }
