@@ -64,12 +64,14 @@ final class LaneHolds {
      * @param link     the link, in one direction
      * @param lanes    how many of the transfer's lanes it held
      * @param share    the longest it held one of them, over the transfer's time
+     * @param leastShare the shortest it held one of them (the clause says "up to" when the two differ)
      * @param floor    the transfer's bytes over the link's capacity: the least time the transfer can take
      * @param gbps     the link's capacity
      * @param ofLanes  the transfer's lanes
      * @param bytes    the transfer's bytes
      */
-    record GpuLink(Bottleneck.Link link, int lanes, int ofLanes, double share, double floor, double gbps, long bytes) {
+    record GpuLink(Bottleneck.Link link, int lanes, int ofLanes, double share, double leastShare, double floor,
+            double gbps, long bytes) {
         /**
          * Said after the limit of the lane that finished last ({@code limiter}): "; GPU0's PCIe link on source
          * (towards the CPU) (451.2 Gbps) held all 4 lanes for 60% of the pull, longer than any other limit:
@@ -77,16 +79,18 @@ final class LaneHolds {
          * itself, only what it held and its floor.
          */
         String clause(Bottleneck limiter) {
-            String held = lanes == ofLanes ? (ofLanes == 1 ? "its lane" : "all " + ofLanes + " lanes")
-                    : lanes + " of its " + ofLanes + " lanes";
+            String held = (lanes == ofLanes ? (ofLanes == 1 ? "its lane" : "all " + ofLanes + " lanes")
+                    : lanes + " of its " + ofLanes + " lanes")
+                    // the share is the longest one lane was held: said as such when the lanes' holds differ
+                    + (percent(leastShare).equals(percent(share)) ? " for " : " for up to ") + percent(share);
             String floorWords = "through that link alone " + org.rdmasim.hardware.Units.number(bytes / 1e9)
                     + " GB take at least " + org.rdmasim.hardware.Units.number(floor) + " s, the GPU-link floor";
             if (link.equals(limiter)) {
-                return " (" + org.rdmasim.hardware.Units.number(gbps) + " Gbps; it held " + held + " for "
-                        + percent(share) + " of the pull: " + floorWords + ")";
+                return " (" + org.rdmasim.hardware.Units.number(gbps) + " Gbps; it held " + held
+                        + " of the pull: " + floorWords + ")";
             }
-            return "; " + link.words() + " (" + org.rdmasim.hardware.Units.number(gbps) + " Gbps) held " + held + " for "
-                    + percent(share) + " of the pull, longer than any other limit: " + floorWords;
+            return "; " + link.words() + " (" + org.rdmasim.hardware.Units.number(gbps) + " Gbps) held " + held
+                    + " of the pull, longer than any other limit: " + floorWords;
         }
     }
 
@@ -113,9 +117,10 @@ final class LaneHolds {
         Map<Bottleneck, double[]> longest = new LinkedHashMap<>();
         for (LaneResult lane : last.lanes()) {
             for (LaneResult.Held h : of(lane)) {
-                double[] v = longest.computeIfAbsent(h.limit(), k -> new double[2]);
+                double[] v = longest.computeIfAbsent(h.limit(), k -> new double[] {0, 0, Double.MAX_VALUE});
                 v[0] = Math.max(v[0], h.seconds());
                 v[1]++;
+                v[2] = Math.min(v[2], h.seconds());
             }
         }
         Bottleneck top = null;
@@ -143,7 +148,7 @@ final class LaneHolds {
         }
         double[] v = longest.get(top);
         long bytes = last.spec().bytes();
-        return Optional.of(new GpuLink(link, (int) v[1], last.lanes().size(), v[0] / span, bytes / capacity,
-                capacity * 8 / 1e9, bytes));
+        return Optional.of(new GpuLink(link, (int) v[1], last.lanes().size(), v[0] / span, v[2] / span,
+                bytes / capacity, capacity * 8 / 1e9, bytes));
     }
 }

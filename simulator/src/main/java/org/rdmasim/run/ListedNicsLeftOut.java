@@ -97,17 +97,26 @@ final class ListedNicsLeftOut {
     static String words(LaneDecision d, List<String> unused, String process, Map<String, Double> configured) {
         Map<LaneVerdict, List<String>> byVerdict = new LinkedHashMap<>();
         List<String> notCandidates = new ArrayList<>();
+        List<String> pickedIdle = new ArrayList<>();
         for (String nic : unused) {
             LaneVerdict verdict = null;
+            boolean picked = false;
             for (UcxLane l : d.lanes()) {
-                // a NIC's lanes share a verdict unless the rail limit cut between its paths: the first says it
-                if (l.nic().equals(nic) && l.verdict() != LaneVerdict.PICKED) {
+                if (!l.nic().equals(nic)) {
+                    continue;
+                }
+                if (l.verdict() == LaneVerdict.PICKED) {
+                    picked = true;
+                } else if (verdict == null) {
+                    // a NIC's lanes share a verdict unless the rail limit cut between its paths: the first says it
                     verdict = l.verdict();
-                    break;
                 }
             }
             if (d.local().stream().noneMatch(e -> e.nic().equals(nic))) {
                 notCandidates.add(nic);
+            } else if (picked) {
+                // UCX chose it; what left it idle is the split of each message, not the lane selection
+                pickedIdle.add(nic);
             } else if (verdict != null) {
                 byVerdict.computeIfAbsent(verdict, k -> new ArrayList<>()).add(nic);
             }
@@ -125,6 +134,11 @@ final class ListedNicsLeftOut {
                 default -> { }
             }
         }
+        if (!pickedIdle.isEmpty()) {
+            parts.add(String.join(", ", pickedIdle) + (pickedIdle.size() == 1 ? " was" : " were") + " picked but given "
+                    + "no bytes: a message shorter than the minimum chunk a lane takes (UCX_MIN_RMA_CHUNK_SIZE, "
+                    + "UCX_MIN_RNDV_CHUNK_SIZE) goes over fewer lanes");
+        }
         if (!notCandidates.isEmpty()) {
             parts.add(String.join(", ", notCandidates) + " not in the devices the process runs with (UCX_NET_DEVICES="
                     + c.rawValue("UCX_NET_DEVICES") + ", set by " + layer(c.layerOf("UCX_NET_DEVICES")) + ")");
@@ -140,19 +154,38 @@ final class ListedNicsLeftOut {
     private static String ratio(LaneDecision d, List<String> nics, String process, EffectiveConfig c,
             Map<String, Double> configured) {
         double best = 0;
-        double theirs = 0;
         for (UcxLane l : d.lanes()) {
             if (l.verdict() == LaneVerdict.PICKED) {
                 best = Math.max(best, l.bandwidth());
-            } else if (nics.contains(l.nic())) {
+            }
+        }
+        // NICs of one relation and distance share a reason; another relation gets its own
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        for (String nic : nics) {
+            HcaEstimate e = d.local().stream().filter(x -> x.nic().equals(nic)).findFirst().orElseThrow();
+            double distance = configured.getOrDefault(nic, e.distance().bandwidthBytesPerSecond());
+            groups.computeIfAbsent(e.relation() + "|" + distance, k -> new ArrayList<>()).add(nic);
+        }
+        List<String> reasons = new ArrayList<>();
+        for (List<String> group : groups.values()) {
+            reasons.add(String.join(", ", group) + " (" + why(d, group, process, c, configured, best) + ")");
+        }
+        return "UCX_MULTI_LANE_MAX_RATIO=" + Units.number(d.ratio()) + " drops " + String.join(" and ", reasons);
+    }
+
+    /** Why UCX's ratio filter drops {@code group}, NICs of one relation and distance from the initiator. */
+    private static String why(LaneDecision d, List<String> group, String process, EffectiveConfig c,
+            Map<String, Double> configured, double best) {
+        double theirs = 0;
+        for (UcxLane l : d.lanes()) {
+            if (l.verdict() != LaneVerdict.PICKED && group.contains(l.nic())) {
                 theirs = Math.max(theirs, l.bandwidth());
             }
         }
-        HcaEstimate e = d.local().stream().filter(x -> x.nic().equals(nics.get(0))).findFirst().orElseThrow();
-        StringBuilder b = new StringBuilder("UCX_MULTI_LANE_MAX_RATIO=" + Units.number(d.ratio()) + " drops "
-                + String.join(", ", nics) + " (" + e.relation() + " from " + process);
+        HcaEstimate e = d.local().stream().filter(x -> x.nic().equals(group.get(0))).findFirst().orElseThrow();
+        StringBuilder b = new StringBuilder(e.relation() + " from " + process);
         double packed = e.distance().bandwidthBytesPerSecond();
-        double distance = configured.getOrDefault(nics.get(0), packed);
+        double distance = configured.getOrDefault(group.get(0), packed);
         if (Double.isFinite(distance)) {
             ConfigLayer set = c.layerOf("UCX_DISTANCE_BW");
             b.append(", a distance UCX rates ").append(Units.number(distance / UcxTopoDistance.UCS_MBYTE)).append(" MB/s");
@@ -163,8 +196,9 @@ final class ListedNicsLeftOut {
             b.append(" with UCX_DISTANCE_BW=").append(c.rawValue("UCX_DISTANCE_BW"))
                     .append(set == ConfigLayer.DEFAULT ? " (UCX's default: no ucx.conf sets it)" : " set by " + layer(set));
         }
-        b.append(String.format(Locale.ROOT, ", so their lanes' %s Gbps is under 1/%s of the best lane's %s Gbps)",
-                Units.number(theirs * 8 / 1e9), Units.number(d.ratio()), Units.number(best * 8 / 1e9)));
+        b.append(String.format(Locale.ROOT, ", so %s %s Gbps is under 1/%s of the best lane's %s Gbps",
+                group.size() == 1 ? "its lanes'" : "their lanes'", Units.number(theirs * 8 / 1e9),
+                Units.number(d.ratio()), Units.number(best * 8 / 1e9)));
         return b.toString();
     }
 

@@ -73,4 +73,49 @@ class ListedNicsLeftOutReportTest {
                 page);
         assertFalse(page.contains("prefix lists 4 NICs"), "a UCX reading ucx.conf uses all four: nothing to say");
     }
+
+    @Test
+    void nicsOfAnotherRelationGetTheirOwnReasonAndPickedIdleNicsAreNotCalledCut() throws IOException {
+        Path f = dir.resolve("small.yaml");
+        Files.writeString(f, """
+                # five NICs listed for one small READ: UCX picks four lanes, the message is too short to split
+                name: small-read
+                seed: 1
+                hosts:
+                  source: {preset: dgx-h100}
+                  receiver: {preset: dgx-h100}
+                transport:
+                  operation: read
+                  nixl: "1.1.0"
+                  ucx: "1.20.0"
+                  env: |
+                    export UCX_NET_DEVICES=mlx5_0:1,mlx5_3:1,mlx5_4:1,mlx5_5:1,mlx5_6:1
+                    export UCX_MAX_RMA_RAILS=4
+                workload:
+                  transfers:
+                    - {from: "source:GPU0", to: "receiver:GPU0", size: 4 KiB}
+                """);
+        Path out = dir.resolve("small");
+        var r = CliTestSupport.run("run", f.toString(), "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        String page = Files.readString(out.resolve("index.html")).replace("&#39;", "'");
+        assertFalse(page.contains("the rail limit UCX_MAX_RMA_RAILS=4 leaves out mlx5_3"),
+                "picked lanes are not said to be over the rail limit: " + page);
+        assertTrue(page.contains("picked but given no bytes"), page);
+    }
+
+    @Test
+    void theGb300AnswerGivesEachRelationItsOwnDistance() throws IOException {
+        Path scenarios = Path.of(System.getProperty("rdmasim.home", "..")).resolve("scenarios");
+        if (!Files.isDirectory(scenarios)) {
+            scenarios = Path.of("scenarios");
+        }
+        Path out = dir.resolve("gb300");
+        var r = CliTestSupport.run("run", scenarios.resolve("gb300-rails.yaml").toString(), "-q", "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        String page = Files.readString(out.resolve("index.html")).replace("&#39;", "'");
+        // mlx5_1 is NODE (17000 MB/s), mlx5_2 and mlx5_3 SYS (220 MB/s): one reason each, not the first's for all
+        assertTrue(page.contains("drops mlx5_1 (NODE from receiver:GPU0, a distance UCX rates 17000 MB/s"), page);
+        assertTrue(page.contains(" and mlx5_2, mlx5_3 (SYS from receiver:GPU0, a distance UCX rates 220 MB/s"), page);
+    }
 }
