@@ -80,8 +80,11 @@ public final class Main implements Runnable {
             // The message and where to read more: the whole usage (70 lines for size) would bury the message.
             err.println("rdmasim: " + PrintableText.escapedKeepingLines(String.valueOf(ex.getMessage())));
             String nearest = ex instanceof CommandLine.UnmatchedArgumentException u ? nearestCommand(u) : null;
+            String option = ex instanceof CommandLine.UnmatchedArgumentException u ? nearestOption(u) : null;
             if (nearest != null) {
                 err.println("rdmasim: did you mean '" + nearest + "'?");
+            } else if (option != null) {
+                err.println("rdmasim: did you mean '" + option + "'?");
             } else if (ex instanceof CommandLine.UnmatchedArgumentException && ex.getCommandLine() == cl) {
                 err.println("rdmasim: commands: " + String.join(", ", cl.getSubcommands().keySet()));
             }
@@ -137,6 +140,27 @@ public final class Main implements Runnable {
             }
         }
         // at most a third of the word wrong (two letters for short words), as scenario field names
+        return bestDistance <= Math.max(2, word.length() / 3) && bestDistance < word.length() ? best : null;
+    }
+
+    /** The option of the command closest to a misspelt one ({@code --qiet} for --quiet), or null. */
+    static String nearestOption(CommandLine.UnmatchedArgumentException ex) {
+        List<String> unmatched = ex.getUnmatched();
+        if (unmatched.isEmpty() || !unmatched.get(0).startsWith("-")) {
+            return null;
+        }
+        String word = unmatched.get(0).split("=", 2)[0];
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (CommandLine.Model.OptionSpec o : ex.getCommandLine().getCommandSpec().options()) {
+            for (String name : o.names()) {
+                int d = KnownVariables.editDistance(word, name);
+                if (d < bestDistance) {
+                    bestDistance = d;
+                    best = name;
+                }
+            }
+        }
         return bestDistance <= Math.max(2, word.length() / 3) && bestDistance < word.length() ? best : null;
     }
 

@@ -65,6 +65,16 @@ class CommandRegistrationTest {
     }
 
     @Test
+    void aMisspeltOptionIsNamed() {
+        CliTestSupport.Outcome o = CliTestSupport.run("validate", "--qiet");
+        assertEquals(Main.BAD_INPUT, o.code());
+        assertTrue(o.err().contains("did you mean '--quiet'?"), o.err());
+        CliTestSupport.Outcome far = CliTestSupport.run("validate", "--frobnicate-everything");
+        assertEquals(Main.BAD_INPUT, far.code());
+        assertTrue(!far.err().contains("did you mean"), far.err());
+    }
+
+    @Test
     void anOptionErrorIsTheMessageAndAPointerToHelpNotTheUsage() {
         CliTestSupport.Outcome o = CliTestSupport.run("size", "x.yaml", "--vary", "nics", "--max", "lots");
         assertEquals(Main.BAD_INPUT, o.code());
