@@ -106,10 +106,7 @@ class ListedNicsLeftOutReportTest {
 
     @Test
     void theGb300AnswerGivesEachRelationItsOwnDistance() throws IOException {
-        Path scenarios = Path.of(System.getProperty("rdmasim.home", "..")).resolve("scenarios");
-        if (!Files.isDirectory(scenarios)) {
-            scenarios = Path.of("scenarios");
-        }
+        Path scenarios = CliTestSupport.repo().resolve("scenarios");
         Path out = dir.resolve("gb300");
         var r = CliTestSupport.run("run", scenarios.resolve("gb300-rails.yaml").toString(), "-q", "-o", out.toString());
         assertEquals(0, r.code(), r.err());

@@ -26,10 +26,7 @@ class ProgressLineTest {
 
     @Test
     void aRefitCountsItsInferenceRanksDoneAsEachCycleEnds() throws Exception {
-        java.nio.file.Path scenarios = java.nio.file.Path.of(System.getProperty("rdmasim.home", "..")).resolve("scenarios");
-        if (!java.nio.file.Files.isDirectory(scenarios)) {
-            scenarios = java.nio.file.Path.of("scenarios");
-        }
+        java.nio.file.Path scenarios = CliTestSupport.repo().resolve("scenarios");
         var scenario = org.rdmasim.scenario.ScenarioLoader.load(scenarios.resolve("refit-qwen3-4b-gb200.yaml"));
         var v = scenario.variants().get(0);
         RunWatch watch = new RunWatch();

@@ -18,10 +18,7 @@ class RefitRerunThreadsTest {
     Path dir;
 
     private static Path scenario() {
-        Path scenarios = Path.of(System.getProperty("rdmasim.home", "..")).resolve("scenarios");
-        if (!Files.isDirectory(scenarios)) {
-            scenarios = Path.of("scenarios");
-        }
+        Path scenarios = CliTestSupport.repo().resolve("scenarios");
         return scenarios.resolve("refit-qwen3-4b-gb200.yaml");
     }
 
