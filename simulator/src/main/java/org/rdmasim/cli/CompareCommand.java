@@ -21,6 +21,9 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Put two runs, or two variants of one run, side by side.", "",
                 "Shows the slowest pull, aggregate rate, what limited each, registration, and the lanes "
                         + "(NIC, path, share, rate) that changed. A report folder may be given in place of its summary.json.",
+                "Two refit variants show the refit's figures instead (a refit has no one pull per receiver): wall "
+                        + "time over all cycles, first and steady cycle, the first cycle's register stage, wire GB per "
+                        + "cycle, and what bound the steady cycle. A refit and a variant that is not one are refused.",
                 "",
                 "  rdmasim compare A/summary.json B/summary.json",
                 "      same-named variants of two runs",
@@ -29,7 +32,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  rdmasim compare A/summary.json B/summary.json --variant X=Y",
                 "      variant X of A against variant Y of B",
                 "",
-                "Exit codes: 0 compared, 2 bad input (a file or a variant that is not there)."})
+                "Exit codes: 0 compared, 2 bad input (a file or a variant that is not there, or a refit variant "
+                        + "paired with one that is not)."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -45,8 +49,21 @@ public final class CompareCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     JsonOutput output = new JsonOutput();
 
-    /** One side of the comparison. */
-    private record Side(String label, JsonNode variant) {
+    /** One side of the comparison; {@code file} is the summary.json it was read from. */
+    private record Side(String label, JsonNode variant, Path file) {
+        Side(String label, JsonNode variant) {
+            this(label, variant, null);
+        }
+
+        /** A refit variant: its summary.json entry has a {@code refit} block and no receivers. */
+        boolean refit() {
+            return variant.path("refit").isObject();
+        }
+
+        /** True when this variant ran (a failed one has no figures of either kind to compare). */
+        boolean ran() {
+            return "ok".equals(variant.path("status").asText());
+        }
     }
 
     @Override
@@ -59,8 +76,8 @@ public final class CompareCommand implements Callable<Integer> {
                 throw new BadInputException("with one summary.json give two variants: --variant X --variant Y");
             }
             JsonNode s = read(files.get(0));
-            pairs.add(new Side[] {new Side(variants.get(0), variant(s, variants.get(0), files.get(0))),
-                    new Side(variants.get(1), variant(s, variants.get(1), files.get(0)))});
+            pairs.add(new Side[] {new Side(variants.get(0), variant(s, variants.get(0), files.get(0)), files.get(0)),
+                    new Side(variants.get(1), variant(s, variants.get(1), files.get(0)), files.get(0))});
         } else {
             JsonNode a = read(files.get(0));
             JsonNode b = read(files.get(1));
@@ -70,8 +87,8 @@ public final class CompareCommand implements Callable<Integer> {
                 if (eq > 0) {
                     String an = pair.substring(0, eq);
                     String bn = pair.substring(eq + 1);
-                    pairs.add(new Side[] {new Side("A " + an, variant(a, an, files.get(0))),
-                            new Side("B " + bn, variant(b, bn, files.get(1)))});
+                    pairs.add(new Side[] {new Side("A " + an, variant(a, an, files.get(0)), files.get(0)),
+                            new Side("B " + bn, variant(b, bn, files.get(1)), files.get(1))});
                 }
             }
             for (JsonNode va : a.get("variants")) {
@@ -81,7 +98,8 @@ public final class CompareCommand implements Callable<Integer> {
                 }
                 for (JsonNode vb : b.get("variants")) {
                     if (vb.get("name").asText().equals(name)) {
-                        pairs.add(new Side[] {new Side("A " + name, va), new Side("B " + name, vb)});
+                        pairs.add(new Side[] {new Side("A " + name, va, files.get(0)),
+                                new Side("B " + name, vb, files.get(1))});
                     }
                 }
             }
@@ -93,6 +111,9 @@ public final class CompareCommand implements Callable<Integer> {
                         + "one of the second with --variant A=B" + (an.isEmpty() || bn.isEmpty() ? ""
                         : ", e.g. --variant " + an.get(0) + "=" + bn.get(0)));
             }
+        }
+        for (Side[] p : pairs) {
+            sameKind(p[0], p[1]);
         }
         if (output.json) {
             var o = JsonOutput.start("compare");
@@ -199,7 +220,32 @@ public final class CompareCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Refuses a refit variant beside one that ran and is not a refit. A refit's figures are per cycle (its
+     * makespan is the wall time of every cycle, its bound the steady cycle's) and it lists no receivers; a
+     * pull's are per receiver. Side by side, the only figures both have would read as a comparison of
+     * like with like when they are not, so the pair is refused rather than cut down to those.
+     */
+    private static void sameKind(Side a, Side b) {
+        if (a.refit() == b.refit() || !a.ran() || !b.ran()) {
+            return;
+        }
+        Side refit = a.refit() ? a : b;
+        Side other = a.refit() ? b : a;
+        throw new BadInputException("variant " + name(refit) + " of " + refit.file() + " is a refit and variant "
+                + name(other) + " of " + other.file() + " is not: a refit's figures are per cycle (wall time, first "
+                + "and steady cycle, stages) and it lists no receivers, the other's are per receiver pull, so they "
+                + "do not compare; compare a refit variant with another refit variant");
+    }
+
+    private static String name(Side s) {
+        return "'" + s.variant().path("name").asText() + "'";
+    }
+
     private static List<Row> rows(Side a, Side b) {
+        if (a.refit() || b.refit()) {
+            return refitRows(a, b);
+        }
         List<Row> rows = new ArrayList<>();
         rows.add(new Row("status", text(a, "status"), text(b, "status"), ""));
         double pa = slowest(a.variant());
@@ -216,6 +262,48 @@ public final class CompareCommand implements Callable<Integer> {
         rows.add(new Row("lanes", lanes(a.variant()), lanes(b.variant()), lanes(a.variant()).equals(lanes(b.variant()))
                 ? "same" : "changed"));
         return rows;
+    }
+
+    /**
+     * Two refits' figures, from summary.json's {@code refit} block: the wall time (makespanSeconds: every
+     * cycle back to back), the first cycle (which pays registration and first-time setup), the steady
+     * cycle, the first cycle's register stage, the bytes on the wire a steady cycle and what bound it.
+     */
+    private static List<Row> refitRows(Side a, Side b) {
+        JsonNode ra = a.variant().path("refit");
+        JsonNode rb = b.variant().path("refit");
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row("status", text(a, "status"), text(b, "status"), ""));
+        rows.add(new Row("refit method", ra.path("method").asText("-"), rb.path("method").asText("-"),
+                ra.path("method").asText("-").equals(rb.path("method").asText("-")) ? "same" : "changed"));
+        rows.add(figures("wall, all cycles (s)", a.variant().path("makespanSeconds"), b.variant().path("makespanSeconds"),
+                true));
+        rows.add(figures("first cycle (s)", ra.path("firstCycleSeconds"), rb.path("firstCycleSeconds"), true));
+        rows.add(figures("steady cycle (s)", ra.path("steadyCycleSeconds"), rb.path("steadyCycleSeconds"), true));
+        rows.add(figures("1st cycle register (s)", firstCycle(ra).path("stageSeconds").path("register"),
+                firstCycle(rb).path("stageSeconds").path("register"), true));
+        double wa = steadyCycle(ra).path("wireBytes").asDouble() / 1e9;
+        double wb = steadyCycle(rb).path("wireBytes").asDouble() / 1e9;
+        rows.add(Row.figures("wire GB a cycle", wa, wb, change(wa, wb, true)));
+        String ba = steadyCycle(ra).path("boundWords").asText("-");
+        String bb = steadyCycle(rb).path("boundWords").asText("-");
+        rows.add(new Row("steady cycle bound", ba, bb, ba.equals(bb) ? "same" : "changed"));
+        return rows;
+    }
+
+    private static Row figures(String what, JsonNode a, JsonNode b, boolean lowerIsBetter) {
+        double x = a.asDouble();
+        double y = b.asDouble();
+        return Row.figures(what, x, y, change(x, y, lowerIsBetter));
+    }
+
+    private static JsonNode firstCycle(JsonNode refit) {
+        return refit.path("cycles").path(0);
+    }
+
+    private static JsonNode steadyCycle(JsonNode refit) {
+        JsonNode cycles = refit.path("cycles");
+        return cycles.path(Math.max(0, cycles.size() - 1));
     }
 
     private static void print(PrintWriter out, Side a, Side b) {

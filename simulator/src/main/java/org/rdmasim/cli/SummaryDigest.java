@@ -14,9 +14,10 @@ import java.util.Set;
 
 /**
  * What {@code compare} reads of a summary.json, read as a stream: each variant's figures and names, its
- * registration, its slowest receiver's pull (not every receiver) and the lanes of its first transfer (not
- * every lane), skipping per-NIC and per-receiver lists. Memory stays in proportion to the number of
- * variants, so a 128k-receiver summary of hundreds of MB compares in seconds in a small heap.
+ * registration, its slowest receiver's pull (not every receiver), the lanes of its first transfer (not
+ * every lane) and a refit's first and steady cycle, skipping per-NIC and per-receiver lists. Memory stays
+ * in proportion to the number of variants, so a 128k-receiver summary of hundreds of MB compares in
+ * seconds in a small heap.
  */
 final class SummaryDigest {
     /** Largest summary.json read: far above what any run writes (2 MB for 1,024 receivers in 6 variants). */
@@ -68,6 +69,8 @@ final class SummaryDigest {
                 v.putArray("receivers").add(slowestReceiver(p));
             } else if (field.equals("lanes") && t == JsonToken.START_ARRAY) {
                 v.set("lanes", firstTransferLanes(p));
+            } else if (field.equals("refit") && t == JsonToken.START_OBJECT) {
+                v.set("refit", refit(p));
             } else if (t == JsonToken.START_OBJECT && OBJECTS_KEPT.contains(field)) {
                 v.set(field, MAPPER.readTree(p));
             } else {
@@ -96,6 +99,39 @@ final class SummaryDigest {
             }
         }
         return MAPPER.createObjectNode().put("pullSeconds", worst);
+    }
+
+    /**
+     * A refit's block: its scalar fields (method, first and steady cycle seconds) and of its cycles the
+     * first and the last (the steady one), each with its stages, wire bytes and bound; the plan, what it
+     * rests on and the reruns are skipped.
+     */
+    private static ObjectNode refit(JsonParser p) throws IOException {
+        ObjectNode r = MAPPER.createObjectNode();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken t = p.nextToken();
+            if (field.equals("cycles") && t == JsonToken.START_ARRAY) {
+                JsonNode first = null;
+                JsonNode last = null;
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    last = MAPPER.readTree(p);
+                    first = first == null ? last : first;
+                }
+                ArrayNode cycles = r.putArray("cycles");
+                if (first != null) {
+                    cycles.add(first);
+                    if (last != first) {
+                        cycles.add(last);
+                    }
+                }
+            } else if (t.isStructStart()) {
+                p.skipChildren();
+            } else {
+                r.set(field, MAPPER.readTree(p));
+            }
+        }
+        return r;
     }
 
     /** The lanes of the first transfer listed (compare shows those). */

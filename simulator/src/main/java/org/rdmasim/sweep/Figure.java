@@ -22,6 +22,15 @@ public enum Figure {
         this.axis = axis;
     }
 
+    /**
+     * True for a figure taken over every receiver's pull. A refit has none: each inference rank receives
+     * in every cycle (a broadcast's ranks also relay), so a span from a rank's first transfer to its last
+     * adds cycles and stages together and is no one pull; a refit study may not ask for these.
+     */
+    public boolean perPull() {
+        return this == P50_PULL || this == P99_PULL || this == MEAN_PULL;
+    }
+
     /** The column name in the result table. */
     public String key() {
         return key;
@@ -44,9 +53,14 @@ public enum Figure {
 
     /**
      * This figure of one replication: pull-time percentiles are nearest-rank over every receiver's pull
-     * (as {@link ReplicationStats} takes them), the aggregate is all bytes over the makespan.
+     * (as {@link ReplicationStats} takes them), the aggregate is all bytes over the makespan. For a refit
+     * the makespan is its wall time over every cycle and the aggregate the wire bytes of every cycle over
+     * it, the numbers its summary.json gives; a pull figure of a refit is refused (see {@link #perPull()}).
      */
     public double of(RunResult r) {
+        if (r.refit() != null && perPull()) {
+            throw new IllegalArgumentException("figure '" + key + "' is per receiver pull, which a refit has none of");
+        }
         return switch (this) {
             case P50_PULL -> percentile(r, 0.50);
             case P99_PULL -> percentile(r, 0.99);

@@ -30,7 +30,7 @@ import org.rdmasim.scenario.YamlTree;
  *   hosts.sources.count: [1, 2, 4]
  *   workload.fanout.arrival.meanGap: {from: 10, to: 30, step: 10, unit: ms}
  * sample: {points: 20, seed: 3} # optional: a seeded random sample of the grid instead of all of it
- * figures: [p99PullSeconds, makespanSeconds]   # optional (default: all)
+ * figures: [p99PullSeconds, makespanSeconds]   # optional (default: all; for a refit, the two it has)
  * </pre>
  * Every value is laid over the base scenario's YAML and read by the scenario loader, once per value
  * here, so a path naming no field or a value out of range is refused before anything runs, at the
@@ -114,8 +114,6 @@ public final class StudyReader {
             if (figures.isEmpty()) {
                 throw root.get("figures").error("the list of figures is empty; leave it out for all of them");
             }
-        } else {
-            figures.addAll(Arrays.asList(Figure.values()));
         }
         if (!root.has("knobs")) {
             throw root.error("an empty study: no 'knobs' (field path: values) to turn");
@@ -154,6 +152,7 @@ public final class StudyReader {
         }
         // Every value alone over the base: the loader checks it where the study wrote it.
         Scenario first = null;
+        boolean refit = false;
         for (int k = 0; k < knobs.size(); k++) {
             Knob knob = knobs.get(k);
             for (int i = 0; i < knob.values().size(); i++) {
@@ -161,9 +160,28 @@ public final class StudyReader {
                 Arrays.fill(choice, -1);
                 choice[k] = i;
                 Scenario s = checked(probe, choice, knob, knob.values().get(i), file);
-                probe.variantOf(s, root.getOrNull("variant"));
+                if (probe.variantOf(s, root.getOrNull("variant")).isRefit()) {
+                    refit = true;
+                }
                 if (first == null) {
                     first = s;
+                }
+            }
+        }
+        if (!root.has("figures")) {
+            // all figures, or for a refit those it has (it has no one pull per receiver)
+            for (Figure f : Figure.values()) {
+                if (!refit || !f.perPull()) {
+                    figures.add(f);
+                }
+            }
+        } else if (refit) {
+            for (int i = 0; i < figures.size(); i++) {
+                if (figures.get(i).perPull()) {
+                    throw root.get("figures").items().get(i).error("figure '" + figures.get(i).key() + "' is a "
+                            + "time per receiver pull, and the variant this study runs is a refit, which has none: every "
+                            + "inference rank receives in every cycle, so no one pull per receiver exists; a refit study "
+                            + "records makespanSeconds (its wall time, every cycle) and aggregateGbps");
                 }
             }
         }

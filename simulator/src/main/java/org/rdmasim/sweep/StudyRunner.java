@@ -155,8 +155,15 @@ public final class StudyRunner {
         return new ResultRow(t.point().index(), t.replication(), values, false, new double[0], "", error);
     }
 
-    /** What held the slowest receiver back, in words (the run report's "limited by"). */
+    /**
+     * What held the slowest receiver back, in words (the run report's "limited by"); for a refit, which
+     * lists no receivers, what bound its steady cycle, as summary.json's limitedBy says.
+     */
     static String limiter(RunResult r) {
+        if (r.refit() != null) {
+            var cycles = r.refit().cycles();
+            return cycles.isEmpty() ? "" : cycles.get(cycles.size() - 1).boundWords();
+        }
         ReceiverSummary.Receiver slowest = null;
         for (ReceiverSummary.Receiver x : ReceiverSummary.of(r).receivers()) {
             if (slowest == null || x.pullSeconds() > slowest.pullSeconds()) {

@@ -99,8 +99,15 @@ public record ReplicationStats(int replications, Estimate makespanSeconds, Estim
         return span.values().stream().mapToDouble(s -> s[1] - s[0]).toArray();
     }
 
-    /** First arrival (or post) to last completion; for refit cycles, the sum of the cycles' pull phases. */
+    /**
+     * First arrival (or post) to last completion; for a fan-out's refit cycles, the sum of the cycles' pull
+     * phases; for a refit workload, its wall time over every cycle (what summary.json's makespanSeconds
+     * says), not the span of its wire transfers, which leaves out every other stage.
+     */
     public static double makespan(RunResult r) {
+        if (r.refit() != null) {
+            return r.refit().cycles().isEmpty() ? 0 : r.refit().wallSeconds();
+        }
         if (r.fanout() != null && !r.fanout().cycles().isEmpty()) {
             return r.fanout().cycles().stream().mapToDouble(FanoutResult.Cycle::pullMakespanSeconds).sum();
         }

@@ -50,6 +50,57 @@ class CompareCommandTest {
         assertEquals(paired.out(), folders.out());
     }
 
+    /**
+     * Two refit variants compare by their cycles, from the committed report: pull registers every tensor
+     * in its first cycle (0.3685 s of 0.5171 s) and moves 70.6 GB a cycle; NCCL send/recv registers
+     * nothing and moves 107.3 GB. A refit lists no receivers, so a "slowest pull" would read 0.
+     */
+    @Test
+    void twoRefitVariantsCompareWallCyclesRegistrationWireAndBound() {
+        Path report = CliTestSupport.repo().resolve("reports/refit-moe-methods");
+        CliTestSupport.Outcome o = CliTestSupport.run("compare", report.toString(), "--variant", "rdma-pull",
+                "--variant", "nccl-p2p");
+        assertEquals(0, o.code(), o.err());
+        assertFalse(o.out().contains("slowest pull"), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("wall, all cycles (s)") && l.contains("0.6657")
+                && l.contains("0.2469") && l.endsWith("(better)")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("first cycle (s)") && l.contains("0.5171")
+                && l.contains("0.1235")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("steady cycle (s)") && l.contains("0.1486")
+                && l.contains("0.1235")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("1st cycle register (s)") && l.contains("0.3685")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("wire GB a cycle") && l.contains("70.62")
+                && l.contains("107.3") && l.endsWith("(worse)")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("steady cycle bound")
+                && l.contains("transmit line rate on t1") && l.endsWith("changed")), o.out());
+        // the same in JSON, exactly: the first cycle's register stage as summary.json has it
+        CliTestSupport.Outcome json = CliTestSupport.run("compare", report.toString(), "--variant", "rdma-pull",
+                "--variant", "nccl-p2p", "--json");
+        assertEquals(0, json.code(), json.err());
+        assertTrue(json.out().contains("0.36845302237611943"), json.out());
+        // colocated: no wire, the walls 5.18 s and 3.529 s, same bound
+        CliTestSupport.Outcome col = CliTestSupport.run("compare", CliTestSupport.repo().resolve("reports/refit-colocated")
+                .toString(), "--variant", "gpu-resident", "--variant", "prefetch-2gib");
+        assertEquals(0, col.code(), col.err());
+        assertTrue(col.out().lines().anyMatch(l -> l.startsWith("wall, all cycles (s)") && l.contains("5.18")
+                && l.contains("3.529")), col.out());
+        assertTrue(col.out().lines().anyMatch(l -> l.startsWith("steady cycle (s)") && l.contains("2.59")
+                && l.contains("1.764")), col.out());
+    }
+
+    /** A refit's figures are per cycle and a pull's per receiver: pairing the two is refused, exit 2. */
+    @Test
+    void aRefitVariantBesideOneThatIsNotIsRefused() {
+        Path refit = CliTestSupport.repo().resolve("reports/refit-moe-methods");
+        Path pull = CliTestSupport.repo().resolve("reports/seed003-nic-pin-vs-stripe");
+        CliTestSupport.Outcome o = CliTestSupport.run("compare", refit.toString(), pull.toString(), "--variant",
+                "rdma-pull=gb200-mx-pin-auto");
+        assertEquals(2, o.code(), o.out());
+        assertTrue(o.err().contains("variant 'rdma-pull' of ") && o.err().contains("is a refit and variant "
+                + "'gb200-mx-pin-auto' of ") && o.err().contains("is not"), o.err());
+        assertTrue(o.out().isEmpty(), "nothing printed: " + o.out());
+    }
+
     @Test
     void badInputNamesWhatIsMissing() throws Exception {
         Files.writeString(dir.resolve("x.json"), "{\"variants\": [{\"name\": \"a\"}]}");

@@ -52,6 +52,89 @@ class SweepCommandTest {
         assertFalse(Files.exists(out.resolve("rows.jsonl")), "the journal goes once the table is whole");
     }
 
+    /**
+     * A small refit base: Qwen3-4B from one GB200 tray to two, pulled over RDMA, registered tensor by tensor.
+     * Written with the repository's model config in a models/ folder beside it, where the loader looks.
+     */
+    static final String REFIT_BASE = """
+            name: refit-4b
+            seed: 1
+            hosts:
+              trainers: {preset: gb200-tray, count: 1, prefix: train}
+              inference: {preset: gb200-tray, count: 2, prefix: infer}
+            transport:
+              operation: read
+              nixl: "1.1.0"
+              ucx: "1.20.0"
+            workload:
+              refit:
+                model: qwen3-4b
+                trainer: {hosts: trainers, dp: 4, fsdp: true}
+                inference: {hosts: inference, tp: 1, dp: 8}
+                method: rdma-pull
+                registration: per-tensor
+                cycles: 1
+            """;
+
+    private void writeRefitBase() throws IOException {
+        Files.writeString(tmp.resolve("base.yaml"), REFIT_BASE, StandardCharsets.UTF_8);
+        Files.createDirectories(tmp.resolve("models"));
+        Files.copy(CliTestSupport.repo().resolve("scenarios/models/qwen3-4b.json"), tmp.resolve("models/qwen3-4b.json"));
+    }
+
+    /**
+     * A refit study records the figures a refit's summary.json has: its makespan is the wall time of every
+     * cycle (not the span of its wire transfers), its aggregate the wire bytes over that time, its limiter
+     * what bound the steady cycle. The row at 2 cycles carries the numbers {@code run} writes for the base
+     * at 2 cycles; the first cycle registers every tensor, so 2 cycles take less than twice 1.
+     */
+    @Test
+    void aRefitStudyRecordsTheRefitsWallAggregateAndSteadyBoundAsItsSummaryDoes() throws IOException {
+        writeRefitBase();
+        Path study = tmp.resolve("study.yaml");
+        Files.writeString(study, "study: refit\nscenario: base.yaml\nknobs:\n  workload.refit.cycles: [1, 2]\n",
+                StandardCharsets.UTF_8);
+        Path out = tmp.resolve("out");
+        var r = CliTestSupport.run("sweep", study.toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals("point,replication,workload.refit.cycles,status,makespanSeconds,aggregateGbps,limiter,error",
+                Files.readAllLines(out.resolve("results.csv")).get(0), "a refit's default figures: the two it has");
+        JsonNode rows = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("results");
+        Path two = tmp.resolve("two.yaml");
+        Files.writeString(two, REFIT_BASE.replace("cycles: 1", "cycles: 2"), StandardCharsets.UTF_8);
+        Path report = tmp.resolve("report");
+        assertEquals(0, CliTestSupport.run("run", two.toString(), "--out", report.toString(), "-q").code());
+        JsonNode v = new ObjectMapper().readTree(report.resolve("summary.json").toFile()).get("variants").get(0);
+        JsonNode row = rows.get(1);
+        assertEquals(v.get("makespanSeconds").asDouble(), row.get("makespanSeconds").asDouble(), 1e-12, row.toString());
+        assertEquals(v.get("refit").get("firstCycleSeconds").asDouble() + v.get("refit").get("steadyCycleSeconds")
+                .asDouble(), row.get("makespanSeconds").asDouble(), 1e-9, "the wall is the cycles back to back");
+        assertEquals(v.get("aggregateGbps").asDouble(), row.get("aggregateGbps").asDouble(), 1e-9, row.toString());
+        assertEquals(v.get("limitedBy").asText(), row.get("limiter").asText());
+        assertFalse(row.get("limiter").asText().isEmpty(), row.toString());
+        double one = rows.get(0).get("makespanSeconds").asDouble();
+        assertTrue(one < row.get("makespanSeconds").asDouble() && row.get("makespanSeconds").asDouble() < 2 * one,
+                "a second cycle registers nothing again: " + one + " then " + row.get("makespanSeconds"));
+    }
+
+    /** A refit has no one pull per receiver: a refit study asking for a pull-time figure stops, exit 2, at it. */
+    @Test
+    void aRefitStudyAskingForAPullFigureIsRefusedAtTheFigure() throws IOException {
+        writeRefitBase();
+        for (String figure : List.of("p50PullSeconds", "p99PullSeconds", "meanPullSeconds")) {
+            Path study = tmp.resolve(figure + ".yaml");
+            Files.writeString(study, "study: refit\nscenario: base.yaml\nknobs:\n  workload.refit.cycles: [1, 2]\n"
+                    + "figures: [makespanSeconds, " + figure + "]\n", StandardCharsets.UTF_8);
+            Path out = tmp.resolve("out-" + figure);
+            var r = CliTestSupport.run("sweep", study.toString(), "--out", out.toString());
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().contains(study + ":5:") && r.err().contains("figure '" + figure + "' is a time per "
+                    + "receiver pull, and the variant this study runs is a refit"), r.err());
+            assertFalse(r.err().contains("Exception"), r.err());
+            assertFalse(Files.exists(out), "nothing written for " + figure);
+        }
+    }
+
     @Test
     void moreSourcesNeverSlowTheSlowestPullWhenOneSourceIsTheLimit() throws IOException {
         Path study = StudyFixture.write(tmp, StudyFixture.STUDY.replace("replications: 2", "replications: 1"));
