@@ -72,10 +72,11 @@ public final class CompareCommand implements Callable<Integer> {
         files = files.stream().map(CompareCommand::summaryOf).toList();
         List<Side[]> pairs = new ArrayList<>();
         if (files.size() == 1) {
+            // the file first: a missing one is the error to show, not the variants it would need
+            JsonNode s = read(files.get(0));
             if (variants == null || variants.size() != 2) {
                 throw new BadInputException("with one summary.json give two variants: --variant X --variant Y");
             }
-            JsonNode s = read(files.get(0));
             pairs.add(new Side[] {new Side(variants.get(0), variant(s, variants.get(0), files.get(0)), files.get(0)),
                     new Side(variants.get(1), variant(s, variants.get(1), files.get(0)), files.get(0))});
         } else {

@@ -19,6 +19,13 @@ class CompareCommandTest {
     Path dir;
 
     @Test
+    void aMissingFileAloneIsSaidToBeMissing() {
+        CliTestSupport.Outcome o = CliTestSupport.run("compare", dir.resolve("nowhere.json").toString());
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("no such file") && !o.err().contains("give two variants"), o.err());
+    }
+
+    @Test
     void twoVariantsOfSeed003SideBySide() {
         Path scenario = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml");
         assertEquals(0, CliTestSupport.run("run", scenario.toString(), "--out", dir.toString(), "-q").code());
