@@ -1,10 +1,13 @@
 package org.rdmasim.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.rdmasim.engine.RunWatch;
+import org.rdmasim.run.VariantRunner;
+import org.rdmasim.scenario.ScenarioLoader;
 
 /**
  * The progress line says what a run does beyond its own simulation (a refit's "what would halve it" tries, each a
@@ -26,13 +29,12 @@ class ProgressLineTest {
 
     @Test
     void aRefitCountsItsInferenceRanksDoneAsEachCycleEnds() throws Exception {
-        java.nio.file.Path scenarios = CliTestSupport.repo().resolve("scenarios");
-        var scenario = org.rdmasim.scenario.ScenarioLoader.load(scenarios.resolve("refit-qwen3-4b-gb200.yaml"));
+        var scenario = ScenarioLoader.load(CliTestSupport.repo().resolve("scenarios/refit-qwen3-4b-gb200.yaml"));
         var v = scenario.variants().get(0);
         RunWatch watch = new RunWatch();
-        org.rdmasim.run.VariantRunner.run(v, scenario.seed(), 1, 1, watch);
+        VariantRunner.run(v, scenario.seed(), 1, 1, watch);
         // 16 inference ranks, 2 cycles: the count ends where the run said it would, not at 0
-        assertTrue(watch.expectedUnits() == 32, "expected " + watch.expectedUnits());
-        assertTrue(watch.finishedUnits() == watch.expectedUnits(), watch.finishedUnits() + " of " + watch.expectedUnits());
+        assertEquals(32, watch.expectedUnits());
+        assertEquals(watch.expectedUnits(), watch.finishedUnits());
     }
 }
