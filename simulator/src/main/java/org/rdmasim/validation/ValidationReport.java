@@ -35,8 +35,29 @@ public final class ValidationReport {
         }
     }
 
+    /** The version of validation.json's layout; raised when a field is renamed or removed. */
+    public static final int SCHEMA_VERSION = 1;
+
+    /**
+     * One object, as every other JSON rdmasim writes: {@code schemaVersion}, {@code command}, {@code tally} (what
+     * the rows came to, as the table's last line says it) and {@code rows}, one object per row.
+     */
     static String json(List<Validation.Result> results) {
-        StringBuilder b = new StringBuilder("[\n");
+        Validation.Tally t = Validation.tally(results);
+        StringBuilder b = new StringBuilder("{\"schemaVersion\": ").append(SCHEMA_VERSION)
+                .append(", \"command\": \"validate\",\n")
+                .append(" \"tally\": {\"rows\": ").append(t.rows())
+                .append(", \"measurements\": ").append(t.measurements())
+                .append(", \"measurementsPassed\": ").append(t.measurementsPassed())
+                .append(", \"multiNic\": ").append(t.multiNic())
+                .append(", \"multiNicPassed\": ").append(t.multiNicPassed())
+                .append(", \"configurations\": ").append(t.configurations())
+                .append(", \"configurationsPassed\": ").append(t.configurationsPassed())
+                .append(", \"calibration\": ").append(t.calibration())
+                .append(", \"expectations\": ").append(t.expectations())
+                .append(", \"flagged\": ").append(t.flagged())
+                .append(", \"notCounted\": ").append(t.posed()).append("},\n")
+                .append(" \"rows\": [\n");
         for (int i = 0; i < results.size(); i++) {
             Validation.Result r = results.get(i);
             ValidationRow w = r.row();
@@ -64,7 +85,7 @@ public final class ValidationReport {
             b.append("], \"note\": ").append(JsonText.quote(r.note())).append('}')
                     .append(i + 1 < results.size() ? ",\n" : "\n");
         }
-        return b.append("]\n").toString();
+        return b.append(" ]\n}\n").toString();
     }
 
     private static final PageTemplate PAGE = PageTemplate.named("validation");

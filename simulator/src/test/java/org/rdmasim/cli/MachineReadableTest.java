@@ -35,7 +35,9 @@ class MachineReadableTest {
     void validateJsonPrintsTheRowsAsValidationJson() throws Exception {
         var r = CliTestSupport.run("validate", "--scenarios", CliTestSupport.repo().resolve("scenarios").toString(),
                 "--out", dir.resolve("v").toString(), "--row", "MTT-LOG-NUM", "--row", "MX-449-4X", "--json");
-        JsonNode rows = new ObjectMapper().readTree(r.out());
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        assertEquals(1, doc.get("schemaVersion").asInt(), r.out());
+        JsonNode rows = doc.get("rows");
         assertEquals(2, rows.size(), r.out());
         assertEquals(Files.readString(dir.resolve("v/validation.json"), StandardCharsets.UTF_8), r.out());
         for (JsonNode row : rows) {

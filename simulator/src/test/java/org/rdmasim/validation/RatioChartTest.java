@@ -61,7 +61,7 @@ class RatioChartTest {
     @Test
     void theCommittedChartIsValidationJsonRowByRow() throws Exception {
         Path folder = Path.of(System.getProperty("rdmasim.repo", "..")).resolve("reports/validation");
-        JsonNode rows = new ObjectMapper().readTree(folder.resolve("validation.json").toFile());
+        JsonNode rows = new ObjectMapper().readTree(folder.resolve("validation.json").toFile()).get("rows");
         String html = Files.readString(folder.resolve("index.html"), StandardCharsets.UTF_8);
         Map<String, double[]> drawn = new HashMap<>();
         Matcher m = Pattern.compile("<g class=\"row\" data-id=\"([^\"]+)\" data-ratio=\"([^\"]+)\" data-band=\"([^ ]+) ([^\"]+)\">")

@@ -244,4 +244,27 @@ class ValidationTest {
             assertTrue(json.contains(field), field + " in " + json);
         }
     }
+
+    /** validation.json is one object with its version and the tally the table prints, over the rows it holds. */
+    @Test
+    void jsonIsOneVersionedObjectWhoseTallyCountsItsRows() throws Exception {
+        var passing = judge(row(100, 100, 0.05, Evidence.MEASUREMENT, false, "", Modelled.value(101, "")));
+        var failing = judge(row(100, 100, 0.05, Evidence.MEASUREMENT, false, "", Modelled.value(150, "")));
+        var calibration = judge(row(100, 100, 0.05, Evidence.MEASUREMENT, true, "", Modelled.value(100, "")));
+        var doc = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(ValidationReport.json(List.of(passing, failing, calibration)));
+        assertEquals(ValidationReport.SCHEMA_VERSION, doc.get("schemaVersion").asInt());
+        assertEquals("validate", doc.get("command").asText());
+        assertEquals(3, doc.get("rows").size());
+        var tally = doc.get("tally");
+        assertEquals(3, tally.get("rows").asInt());
+        assertEquals(2, tally.get("measurements").asInt(), "the calibration row is not counted");
+        assertEquals(1, tally.get("measurementsPassed").asInt());
+        assertEquals(1, tally.get("calibration").asInt());
+        int passedInRows = 0;
+        for (var r : doc.get("rows")) {
+            passedInRows += r.get("counted").asBoolean() && r.get("pass").asBoolean() ? 1 : 0;
+        }
+        assertEquals(tally.get("measurementsPassed").asInt(), passedInRows);
+    }
 }
