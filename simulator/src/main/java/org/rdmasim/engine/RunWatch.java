@@ -18,6 +18,7 @@ public final class RunWatch {
     /** Work counters of the replications' models by name (summed over replications when read). */
     private final List<Map.Entry<String, LongSupplier>> counters = new CopyOnWriteArrayList<>();
     private final AtomicLong simulatingNanos = new AtomicLong();
+    private final AtomicLong rerunNanos = new AtomicLong();
     private final AtomicLong expected = new AtomicLong();
     private volatile Class<?> finishKind;
     private volatile int perUnit = 1;
@@ -55,6 +56,19 @@ public final class RunWatch {
             finishKind = kind;
             perUnit = Math.max(1, eventsPerUnit);
         }
+    }
+
+    /**
+     * Adds the wall time a refit spent rerunning itself with one change each ("what would halve it"): runs
+     * of their own, neither the variant's build nor its event loop.
+     */
+    public void reran(long nanos) {
+        rerunNanos.addAndGet(nanos);
+    }
+
+    /** Wall time of the "what would halve it" reruns, summed over variants, seconds. */
+    public double rerunSeconds() {
+        return rerunNanos.get() / 1e9;
     }
 
     /** Adds the wall time one replication spent in its event loop. */

@@ -59,7 +59,11 @@ final class RefitVariant {
         RefitSummary summary = ran.summary();
         if (withChanges) {
             int workers = threads > 1 ? rerunThreads(threads, heapPeak()) : 1;
+            long r0 = System.nanoTime();
             summary = summary.withChanges(changes(v, hosts, byName, spec, workers, watch));
+            if (watch != null) {
+                watch.reran(System.nanoTime() - r0);
+            }
         }
         RunResult result = new RunResult(ran.result().transfers(), ran.nics(), ran.resources(), ran.series(), ran.events(),
                 ran.result().transfers().size(), null, List.of(), summary);

@@ -1,6 +1,7 @@
 package org.rdmasim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -42,6 +43,29 @@ class ScenarioBenchTest {
         }
         assertTrue(Files.exists(dir.resolve("summary.json")));
         assertTrue(o.err().isEmpty(), "--quiet prints no progress: " + o.err());
+        assertFalse(o.out().contains("what would halve it"), "no refit, no reruns: " + o.out());
+    }
+
+    /**
+     * A refit's "what would halve it" reruns are whole refits of their own: bench times them as a phase of
+     * their own (they were counted as the variant's build), and the phases still add up to the total.
+     */
+    @Test
+    void timesARefitsRerunsAsAPhaseOfTheirOwn() {
+        Path scenario = CliTestSupport.repo().resolve("scenarios/refit-qwen3-4b-gb200.yaml");
+        CliTestSupport.Outcome o = CliTestSupport.run("bench", "--scenario", scenario.toString(), "-q");
+        assertEquals(0, o.code(), o.err());
+        Matcher phase = Pattern.compile("\\n  (JVM start[^\\n]*?|load|build|simulate|what would halve it|reports|total)"
+                + "[^\\n]*? +([0-9.]+) +[0-9.]+%").matcher(o.out());
+        java.util.Map<String, Double> seconds = new java.util.LinkedHashMap<>();
+        while (phase.find()) {
+            seconds.put(phase.group(1).startsWith("JVM") ? "jvm" : phase.group(1), Double.parseDouble(phase.group(2)));
+        }
+        assertTrue(seconds.containsKey("what would halve it"), o.out());
+        assertTrue(seconds.get("what would halve it") > 0, o.out());
+        double parts = seconds.entrySet().stream().filter(e -> !e.getKey().equals("total"))
+                .mapToDouble(java.util.Map.Entry::getValue).sum();
+        assertEquals(seconds.get("total"), parts, 0.006, "phases add up: " + o.out());
     }
 
     /** Without --out the report is written only to time it: its scratch folder is gone when bench returns. */
