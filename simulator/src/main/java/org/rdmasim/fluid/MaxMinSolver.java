@@ -185,9 +185,21 @@ public final class MaxMinSolver {
 
     /** Heap order: level, then resources before flow caps, then resource index or flow id (deterministic ties). */
     private boolean before(int a, int b) {
-        int c = Double.compare(key[a], key[b]);
-        if (c != 0) {
-            return c < 0;
+        double ka = key[a];
+        double kb = key[b];
+        // plain comparisons first (the heap's hot path; Double.compare is a call under C1); signed zeros
+        // and NaN keep Double.compare's order, so the heap orders exactly as it did with it alone
+        if (ka < kb) {
+            return true;
+        }
+        if (ka > kb) {
+            return false;
+        }
+        if (ka != kb || ka == 0.0) {
+            int c = Double.compare(ka, kb);
+            if (c != 0) {
+                return c < 0;
+            }
         }
         boolean ra = a < resourceCount;
         boolean rb = b < resourceCount;

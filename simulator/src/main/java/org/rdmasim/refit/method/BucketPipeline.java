@@ -1,6 +1,7 @@
 package org.rdmasim.refit.method;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -40,8 +41,12 @@ final class BucketPipeline {
     private final int[] nextFill;
     private final boolean[] filling;
     private final int[] released;
-    private final boolean[] filled;
-    private final boolean[] wireStarted;
+    /**
+     * Units filled and not yet on the wire: at most a buffer's depth a sender, where a refit's schedule has
+     * thousands of units, so each pass looks at these alone (scanning every unit at each step made a
+     * Kimi-K2 WRITE schedule quadratic in its pieces).
+     */
+    private final BitSet waitingForWire = new BitSet();
     private final boolean[] wired;
     private final int[] previousOfSender;
     private int nextDrain;
@@ -75,8 +80,6 @@ final class BucketPipeline {
         nextFill = new int[senders];
         filling = new boolean[senders];
         released = new int[senders];
-        filled = new boolean[units.size()];
-        wireStarted = new boolean[units.size()];
         wired = new boolean[units.size()];
     }
 
@@ -120,17 +123,15 @@ final class BucketPipeline {
             int sender = s;
             units.get(k).fill().start(() -> {
                 filling[sender] = false;
-                filled[k] = true;
+                waitingForWire.set(k);
                 advance();
             });
         }
     }
 
     private void startWires() {
-        for (int k = 0; k < units.size(); k++) {
-            if (!filled[k] || wireStarted[k]) {
-                continue;
-            }
+        // in unit order, as a scan of every unit would start them
+        for (int k = waitingForWire.nextSetBit(0); k >= 0; k = waitingForWire.nextSetBit(k + 1)) {
             boolean ready = switch (order) {
                 case NONE -> true;
                 case PER_SENDER -> previousOfSender[k] < 0 || wired[previousOfSender[k]];
@@ -139,7 +140,7 @@ final class BucketPipeline {
             if (!ready) {
                 continue;
             }
-            wireStarted[k] = true;
+            waitingForWire.clear(k);
             int unit = k;
             units.get(k).wire().start(() -> {
                 wired[unit] = true;
