@@ -46,6 +46,11 @@ public final class MaxMinSolver {
     private int[] heap = new int[16];
     private int size;
     private int resourceCount;
+    // Resources whose load changed since the heap last moved (by handle), each once: touchedAt[h] == touchStamp.
+    private int[] touched = new int[16];
+    private int[] touchedAt = new int[16];
+    private int touchedCount;
+    private int touchStamp = 1;
 
     /** A solver over the resources of {@code resources}, reading the flows on each from its crossings. */
     MaxMinSolver(ResourceTable resources) {
@@ -122,6 +127,7 @@ public final class MaxMinSolver {
                     }
                     unfrozen -= freeze(f, level, r);
                 }
+                relevel(level, r);
             } else {
                 Flow f = flowOf[h - resourceCount];
                 if (flowState[f.number] != stamp) {
@@ -130,6 +136,7 @@ public final class MaxMinSolver {
                 level = Math.max(level, key[h]);
                 f.cappedByItself = true;
                 unfrozen -= freeze(f, level, null);
+                relevel(level, null);
             }
         }
         Arrays.fill(resourceOf, 0, resourceCount, null);
@@ -137,6 +144,13 @@ public final class MaxMinSolver {
         size = 0;
     }
 
+    /**
+     * Freezes {@code f} at {@code level}: its load moves from unfrozen weight to frozen load on every resource
+     * it crosses, each of which is marked for {@link #relevel}. A saturated resource freezes all its flows
+     * before any level moves in the heap: a resource several of them cross is moved once, at the level its
+     * final load gives, which is the level and heap membership it would end with if moved after each flow
+     * (the heap's order is total, so where it sits inside does not change what pops next).
+     */
     private int freeze(Flow f, double level, Resource saturated) {
         flowState[f.number] = stamp + 1;
         double rate = f.cappedByItself ? Math.min(f.rateCap(), f.weight() * level) : f.weight() * level;
@@ -148,6 +162,22 @@ public final class MaxMinSolver {
             int h = handleOf[q.number];
             frozenLoad[h] += f.rate * f.usage(i);
             activeWeight[h] -= f.weight() * f.usage(i);
+            if (activeWeight[h] <= 1e-12) {
+                activeWeight[h] = 0;
+            }
+            if (touchedAt[h] != touchStamp) {
+                touchedAt[h] = touchStamp;
+                touched[touchedCount++] = h;
+            }
+        }
+        return 1;
+    }
+
+    /** Moves the level of every resource touched since the last call (saturated: the one just popped). */
+    private void relevel(double level, Resource saturated) {
+        for (int t = 0; t < touchedCount; t++) {
+            int h = touched[t];
+            Resource q = resourceOf[h];
             if (q != saturated && activeWeight[h] > 1e-12) {
                 double x = Math.max(0.0, q.capacity() - frozenLoad[h]) / activeWeight[h];
                 key[h] = Math.max(x, level);
@@ -167,7 +197,8 @@ public final class MaxMinSolver {
                 }
             }
         }
-        return 1;
+        touchedCount = 0;
+        touchStamp++;
     }
 
     private void ensureCapacity(int n) {
@@ -180,6 +211,8 @@ public final class MaxMinSolver {
             activeWeight = new double[c];
             position = Arrays.copyOf(position, c);
             heap = Arrays.copyOf(heap, c);
+            touched = new int[c];
+            touchedAt = new int[c];
         }
     }
 
