@@ -42,6 +42,8 @@ public final class MaxMinSolver {
     private Resource[] resourceOf = new Resource[16];
     private Flow[] flowOf = new Flow[16];
     private double[] key = new double[16];
+    /** A heap entry's tie-break within its kind: the resource's index, or the capped flow's id. */
+    private long[] tie = new long[16];
     private int[] position = new int[16];
     private int[] heap = new int[16];
     private int size;
@@ -77,6 +79,7 @@ public final class MaxMinSolver {
             activeWeight[i] = 0;
             handleOf[r.number] = i;
             resourceOf[i] = r;
+            tie[i] = r.index();
             position[i] = -1;
         }
         int handles = resourceCount;
@@ -95,6 +98,7 @@ public final class MaxMinSolver {
             if (f.rateCap() < Double.POSITIVE_INFINITY) {
                 int h = handles++;
                 flowOf[h - resourceCount] = f;
+                tie[h] = f.id();
                 key[h] = f.rateCap() / f.weight();
                 push(h);
             }
@@ -207,6 +211,7 @@ public final class MaxMinSolver {
             resourceOf = Arrays.copyOf(resourceOf, c);
             flowOf = Arrays.copyOf(flowOf, c);
             key = Arrays.copyOf(key, c);
+            tie = Arrays.copyOf(tie, c);
             frozenLoad = new double[c];
             activeWeight = new double[c];
             position = Arrays.copyOf(position, c);
@@ -236,13 +241,10 @@ public final class MaxMinSolver {
         }
         boolean ra = a < resourceCount;
         boolean rb = b < resourceCount;
-        if (ra && rb) {
-            return resourceOf[a].index() < resourceOf[b].index();
-        }
         if (ra != rb) {
             return ra;
         }
-        return flowOf[a - resourceCount].id() < flowOf[b - resourceCount].id();
+        return tie[a] < tie[b];
     }
 
     private void push(int h) {
