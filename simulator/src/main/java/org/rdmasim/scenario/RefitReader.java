@@ -314,9 +314,11 @@ final class RefitReader {
     }
 
     /**
-     * A model file beside the scenario (inside its folder), or a shipped model's bare name looked up as
+     * A model file beside the scenario (inside its folder), or a model's bare name looked up as
      * {@code models/NAME.json} in the scenario's folder and the folders above it (a scenario under
-     * scenarios/scale finds scenarios/models).
+     * scenarios/scale finds scenarios/models), then among the models rdmasim ships
+     * ({@code scenarios/models/} of the installation the launcher names in {@code rdmasim.home}), so a
+     * scenario in a folder of the user's own can name one.
      */
     private static Path model(YamlTree v) {
         String text = v.text();
@@ -328,10 +330,36 @@ final class RefitReader {
                     return f;
                 }
             }
-            throw v.error("no model named '" + text + "' in a models/ folder beside the scenario or above it; give "
-                    + "a path to a config.json or tensor list");
+            Path shipped = shippedModels();
+            if (shipped != null && Files.isRegularFile(shipped.resolve(text + ".json"))) {
+                return shipped.resolve(text + ".json");
+            }
+            List<String> names = shipped == null ? List.of() : shippedNames(shipped);
+            throw v.error("no model named '" + text + "' in a models/ folder beside the scenario or above it"
+                    + (shipped == null ? "" : " or among the shipped models (" + String.join(", ", names) + ")")
+                    + YamlTree.suggestion(text, new java.util.TreeSet<>(names))
+                    + "; give a path to a config.json or tensor list");
         }
         return FileScope.resolve(v);
+    }
+
+    /** The shipped models' folder, or null when rdmasim runs without its installation (no launcher). */
+    private static Path shippedModels() {
+        String home = System.getProperty("rdmasim.home");
+        if (home == null || home.isBlank()) {
+            return null;
+        }
+        Path p = Path.of(home, "scenarios", "models");
+        return Files.isDirectory(p) ? p : null;
+    }
+
+    private static List<String> shippedNames(Path folder) {
+        try (var s = Files.list(folder)) {
+            return s.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".json"))
+                    .map(n -> n.substring(0, n.length() - ".json".length())).sorted().toList();
+        } catch (java.io.IOException e) {
+            return List.of();
+        }
     }
 
     private static List<String> hosts(YamlTree v, HostTable hosts) {
