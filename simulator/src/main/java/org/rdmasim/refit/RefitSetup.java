@@ -634,8 +634,9 @@ public final class RefitSetup {
         }
         Registration g = plan.registration();
         out.add("registration " + spec.registration().spelling() + (g.mode() == RefitRegistrationMode.POOLED
-                ? " (" + g.poolSegments() + " segments)" : "") + ", " + (g.cached() ? "cached after the first cycle" : "every cycle") + ", "
-                + g.hcasPerGpu() + " HCA(s) per GPU");
+                ? " (" + g.poolSegments() + " segments)" : "") + ", "
+                + (g.cached() ? "cached after the first cycle" : "every cycle") + ", " + g.hcasPerGpu()
+                + " HCA(s) per GPU");
         Preparation p = plan.preparation();
         out.add("preparation: gather over " + p.gatherGroup() + " rank(s), conversion reads " + p.readPerByte()
                 + " and writes " + p.writePerByte() + " HBM bytes per byte sent"

@@ -182,8 +182,8 @@ final class RefitReader {
                         + method.spelling() + ")");
             }
         }
-        boolean perTensorHandles = eitherOr(r, "ipcHandles", method, RefitMethodKind.COLOCATED_IPC, "per-bucket", "per-tensor",
-                "per-bucket or per-tensor");
+        boolean perTensorHandles = eitherOr(r, "ipcHandles", method, RefitMethodKind.COLOCATED_IPC, "per-bucket",
+                "per-tensor", "per-bucket or per-tensor");
         boolean everyParameter = eitherOr(r, "shardToShard", method, RefitMethodKind.NCCL_P2P, "ffn", "all",
                 "ffn (NeMo-RL PR #2971: FFN projections shard to shard, the rest broadcast) or all (every parameter "
                         + "shard to shard, PR #2808's scope)");
@@ -195,9 +195,9 @@ final class RefitReader {
                         + ")");
             }
         }
-        boolean staggered = eitherOr(r, "writeOrder", method, RefitMethodKind.WRITE_SCHEDULE, "slice-map", "receiver-staggered",
-                "slice-map (every sender walks its routes by inference rank) or receiver-staggered (each sender starts "
-                        + "at its own receiver)");
+        boolean staggered = eitherOr(r, "writeOrder", method, RefitMethodKind.WRITE_SCHEDULE, "slice-map",
+                "receiver-staggered", "slice-map (every sender walks its routes by inference rank) or "
+                        + "receiver-staggered (each sender starts at its own receiver)");
         boolean hostReplica = eitherOr(r, "source", method, RefitMethodKind.RDMA_PULL, "gpu", "host-replica",
                 "gpu (inference ranks read the trainer GPUs) or host-replica (each sender writes from a CPU replica in "
                         + "host memory)");

@@ -32,12 +32,6 @@ public enum RefitMethodKind {
         return spelling;
     }
 
-    /** The scenario's spelling, so a message or report that names the method reads as the scenario does. */
-    @Override
-    public String toString() {
-        return spelling;
-    }
-
     /** The kind a scenario spells {@code text} (already lower-cased), or empty when no method is spelt so. */
     public static Optional<RefitMethodKind> of(String text) {
         return Arrays.stream(values()).filter(k -> k.spelling.equals(text)).findFirst();

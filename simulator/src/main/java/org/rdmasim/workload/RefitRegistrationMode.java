@@ -28,12 +28,6 @@ public enum RefitRegistrationMode {
         return spelling;
     }
 
-    /** The scenario's spelling, so a message or report that names the mode reads as the scenario does. */
-    @Override
-    public String toString() {
-        return spelling;
-    }
-
     /** The mode a scenario spells {@code text} (already lower-cased), or empty when no mode is spelt so. */
     public static Optional<RefitRegistrationMode> of(String text) {
         return Arrays.stream(values()).filter(m -> m.spelling.equals(text)).findFirst();
