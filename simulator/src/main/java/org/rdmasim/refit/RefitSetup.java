@@ -16,7 +16,6 @@ import org.rdmasim.refit.layout.ReplicaRoutes;
 import org.rdmasim.refit.layout.SliceMap;
 import org.rdmasim.refit.layout.SliceRoute;
 import org.rdmasim.refit.layout.TrainerLayout;
-import org.rdmasim.refit.method.BroadcastRefit;
 import org.rdmasim.refit.method.Buckets;
 import org.rdmasim.refit.method.CheckpointEngine;
 import org.rdmasim.refit.method.ColocatedIpc;
@@ -39,6 +38,8 @@ import org.rdmasim.refit.model.TensorRole;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.config.NcclIbHca;
 import org.rdmasim.transport.ucx.StackProfile;
+import org.rdmasim.workload.RefitMethodKind;
+import org.rdmasim.workload.RefitRegistrationMode;
 import org.rdmasim.workload.RefitSpec;
 
 /**
@@ -48,23 +49,6 @@ import org.rdmasim.workload.RefitSpec;
  * spec asks that the layouts or hosts cannot carry is {@link Refused}, naming the scenario field.
  */
 public final class RefitSetup {
-    /** Methods by their scenario names. */
-    public static final List<String> METHODS = List.of("rdma-pull", "write-schedule", "nccl-broadcast",
-            "checkpoint-engine", "nixl-ring", "mooncake-ring", "colocated-ipc", "nccl-p2p", "sharded-rdt");
-    /**
-     * The methods that send in buckets, whose plan reads {@code bucket}: rdma-pull and nccl-p2p move each
-     * rank's runs and sharded-rdt one gather group per pull, so a bucket size changes nothing for them.
-     */
-    public static final List<String> BUCKETED = List.of("write-schedule", "nccl-broadcast", "checkpoint-engine",
-            "nixl-ring", "mooncake-ring", "colocated-ipc");
-    /**
-     * The methods a variant's "what would halve it" reruns in place of its own: every method but colocated-ipc,
-     * which needs trainer and engine on the same GPUs, a deployment rather than a method swap, and sharded-rdt,
-     * vLLM's own engine (it needs vLLM inference with Ray workers), not yet tried in place of the others, and
-     * mooncake-ring, nixl-ring's chain with another transfer engine under it, which nixl-ring stands for.
-     */
-    public static final List<String> COMPARED = METHODS.stream().filter(m -> !m.equals("colocated-ipc")
-            && !m.equals("sharded-rdt") && !m.equals("mooncake-ring")).toList();
     /** FP8 block edge when inference quantises a BF16 checkpoint: DeepSeek-V3's 128 x 128 (its README_WEIGHTS.md). */
     static final int FP8_BLOCK = 128;
 
@@ -269,14 +253,14 @@ public final class RefitSetup {
         List<Endpoint> inferenceAt = place(spec.inferenceHosts(), hosts, inference.worldSize());
         RefitSpec.Knobs k = spec.knobs();
         RefitMethod method = switch (spec.method()) {
-            case "rdma-pull" -> k.hostReplica() ? RdmaPull.hostReplica(inference.separateEngines()
+            case RDMA_PULL -> k.hostReplica() ? RdmaPull.hostReplica(inference.separateEngines()
                     ? inference::tpRank : r -> r, replicaBuckets(bucket(k))) : k.treeChildren() > 0
                     ? RdmaPull.tree(k.treeChildren(), r -> r % inference.tp()) : RdmaPull.direct();
-            case "write-schedule" -> new WriteSchedule(bucket(k), k.doubleBuffered() ? 2 : 1,
+            case WRITE_SCHEDULE -> new WriteSchedule(bucket(k), k.doubleBuffered() ? 2 : 1,
                     k.receiverStaggered() ? WriteSchedule.Order.RECEIVER_STAGGERED : WriteSchedule.Order.SLICE_MAP);
-            case "nccl-broadcast" -> new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.senders(),
+            case NCCL_BROADCAST -> new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.senders(),
                     ibHca);
-            case "checkpoint-engine" -> {
+            case CHECKPOINT_ENGINE -> {
                 if (k.p2pRanks() > inference.worldSize()) {
                     throw new Refused("updateRanks", "updateRanks " + k.p2pRanks() + " is more than the inference "
                             + "layout's " + inference.worldSize() + " ranks");
@@ -289,16 +273,16 @@ public final class RefitSetup {
             }
             // ranks of one TP rank hold the same shard in separate engines, or in one engine of a dense model;
             // inside one engine an MoE model's expert layers spread over every rank, so no two ranks do
-            case "nccl-p2p" -> new NcclP2p(inference.separateEngines() || !moe() ? inference::tpRank : null, ibHca,
+            case NCCL_P2P -> new NcclP2p(inference.separateEngines() || !moe() ? inference::tpRank : null, ibHca,
                     moe(), k.everyParameterShardToShard() ? null : shardToShardRoutes());
-            case "nixl-ring" -> {
+            case NIXL_RING -> {
                 if (!k.doubleBuffered()) {
                     throw new Refused("doubleBuffering", "verl's NIXL engine always holds two bucket buffers, a "
                             + "send and a receive buffer (verl/checkpoint_engine/nixl_checkpoint_engine.py, prepare())");
                 }
                 yield NixlRing.of(bucket(k));
             }
-            case "mooncake-ring" -> {
+            case MOONCAKE_RING -> {
                 if (!k.doubleBuffered()) {
                     throw new Refused("doubleBuffering", "verl's Mooncake engine always holds two bucket buffers, "
                             + "the halves of one registered tensor (verl/checkpoint_engine/mooncake_checkpoint_engine.py)");
@@ -314,21 +298,12 @@ public final class RefitSetup {
                 }
                 yield NixlRing.mooncake(bucket(k));
             }
-            case "colocated-ipc" -> colocated(k);
-            case "sharded-rdt" -> ShardedRdt.of(map, k.spareSlot());
-            default -> throw new Refused("method", "expected one of " + String.join(", ", METHODS) + ", got '"
-                    + spec.method() + "'");
+            case COLOCATED_IPC -> colocated(k);
+            case SHARDED_RDT -> ShardedRdt.of(map, k.spareSlot());
         };
-        Registration registration = switch (spec.registration()) {
-            case "per-tensor" -> new Registration(Registration.Mode.PER_TENSOR, 0, spec.registrationCached(),
-                    spec.registrationHcas(), 2);
-            case "pool" -> new Registration(Registration.Mode.POOLED, spec.poolSegments(), spec.registrationCached(),
-                    spec.registrationHcas(), 2);
-            case "arena" -> new Registration(Registration.Mode.ARENA, 0, spec.registrationCached(),
-                    spec.registrationHcas(), 2);
-            default -> throw new Refused("registration", "expected per-tensor, pool or arena, got '"
-                    + spec.registration() + "'");
-        };
+        RefitRegistrationMode mode = spec.registration();
+        Registration registration = new Registration(mode, mode == RefitRegistrationMode.POOLED
+                ? spec.poolSegments() : 0, spec.registrationCached(), spec.registrationHcas(), 2);
         RefitCalibration calibration = RefitCalibration.of(
                 CalibrationProfile.forHost(hosts.apply(spec.trainerHosts().get(0)).spec()));
         for (Map.Entry<String, Double> e : new java.util.TreeMap<>(spec.stageSeconds()).entrySet()) {
@@ -340,10 +315,12 @@ public final class RefitSetup {
             whole = Math.addExact(whole, t.bytes());
         }
         Preparation preparation = preparation(whole);
-        boolean broadcast = method instanceof BroadcastRefit;
-        // the ring hands every inference rank the whole model, as a broadcast does, and each rank's engine loads
-        // every tensor of it
-        boolean wholeModel = broadcast || method instanceof NixlRing;
+        // a broadcast and the rings hand every inference rank the whole model, and each rank's engine loads every
+        // tensor of it
+        boolean wholeModel = switch (spec.method()) {
+            case NCCL_BROADCAST, CHECKPOINT_ENGINE, NIXL_RING, MOONCAKE_RING -> true;
+            case RDMA_PULL, WRITE_SCHEDULE, COLOCATED_IPC, NCCL_P2P, SHARDED_RDT -> false;
+        };
         // NeMo-RL's shard-to-shard refit broadcasts the parameters other than FFN projections from trainer rank 0
         long broadcastBytes = wholeModel ? whole : 0;
         long broadcastTensors = wholeModel ? tensors.size() : 0;
@@ -355,7 +332,7 @@ public final class RefitSetup {
                 }
             }
         }
-        if ((broadcast || method instanceof NcclP2p) && ibHca.restricts()) {
+        if (spec.method().readsNcclIbHca() && ibHca.restricts()) {
             // every host a broadcast crosses needs a NIC the list leaves: said now, at the line that set it
             Set<Object> shapes = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
             for (String name : new java.util.LinkedHashSet<>(concat(spec.trainerHosts(), spec.inferenceHosts()))) {
@@ -619,34 +596,35 @@ public final class RefitSetup {
                 SliceMap.SEGMENTS_PER_COPY));
         RefitSpec.Knobs k = spec.knobs();
         String knobs = switch (spec.method()) {
-            case "rdma-pull" -> k.hostReplica() ? String.format(Locale.ROOT, "host replica: %,d routes from the "
+            case RDMA_PULL -> k.hostReplica() ? String.format(Locale.ROOT, "host replica: %,d routes from the "
                     + "senders of miles' plan, each engine rank loaded into the sender's CPU replica (a copy down from "
                     + "its GPU), then RDMA-WRITTEN from host memory", plan.routes().size())
                     : k.treeChildren() > 0 ? "tree fan-out " + k.treeChildren() : "direct";
-            case "nccl-broadcast" -> (k.allSenders() ? "all trainer ranks striped" : k.senders() == 1
+            case NCCL_BROADCAST -> (k.allSenders() ? "all trainer ranks striped" : k.senders() == 1
                     ? "from trainer rank 0" : k.senders() + " trainer ranks striped")
                     + ", bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
-            case "colocated-ipc" -> ((ColocatedIpc) plan.method()).describe();
-            case "sharded-rdt" -> "a pull per gather group and expert coordinate from one producer, "
+            case COLOCATED_IPC -> ((ColocatedIpc) plan.method()).describe();
+            case SHARDED_RDT -> "a pull per gather group and expert coordinate from one producer, "
                     + (k.spareSlot() ? "a spare receive slot" : "two receive slots");
-            case "nccl-p2p" -> "send/recv from the holding trainer rank" + (!inference.separateEngines() && moe() ? ""
+            case NCCL_P2P -> "send/recv from the holding trainer rank" + (!inference.separateEngines() && moe() ? ""
                     : ", DP replicas striped then all-gathered") + (k.everyParameterShardToShard()
                     ? ", every parameter shard to shard" : "");
-            default -> "bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "")
+            case WRITE_SCHEDULE, CHECKPOINT_ENGINE, NIXL_RING, MOONCAKE_RING -> "bucket " + k.bucketBytes() + " B"
+                    + (k.doubleBuffered() ? ", double-buffered" : "")
                     + (k.p2pRanks() > 0 ? ", P2P update of inference ranks 0-" + (k.p2pRanks() - 1) + " (each "
                             + "receiver an RDMA READ from the owners' host memory, then a broadcast among them)" : "");
         };
-        if ((plan.method() instanceof BroadcastRefit || plan.method() instanceof NcclP2p) && ibHca.restricts()) {
+        if (spec.method().readsNcclIbHca() && ibHca.restricts()) {
             knobs += ", NCCL_IB_HCA=" + ibHca;
         }
-        out.add("method " + spec.method() + " (" + knobs + "), " + spec.cycles() + " cycle(s)");
-        if (plan.method() instanceof NcclP2p && plan.broadcastBytes() > 0) {
+        out.add("method " + spec.method().spelling() + " (" + knobs + "), " + spec.cycles() + " cycle(s)");
+        if (spec.method() == RefitMethodKind.NCCL_P2P && plan.broadcastBytes() > 0) {
             out.add(String.format(Locale.ROOT, "misc parameters (all but FFN projections): %,d tensors, %,d bytes, "
                     + "broadcast from trainer rank 0 to every inference rank in packed buffers after the FFN path, "
                     + "each rank loading them through load_weights", plan.broadcastTensors(), plan.broadcastBytes()));
         }
         out.addAll(ibHcaWarnings);
-        if (plan.method() instanceof ColocatedIpc) {
+        if (spec.method() == RefitMethodKind.COLOCATED_IPC) {
             out.add("registration: none (no NIC touches the bytes: the engine opens CUDA IPC handles on its own GPU)");
             out.add("preparation: each trainer rank gathers the full tensors of every bucket over NVLink (the part of "
                     + "the model it does not hold) and flattens the bucket in HBM");
@@ -655,9 +633,10 @@ public final class RefitSetup {
             return out;
         }
         Registration g = plan.registration();
-        out.add("registration " + spec.registration() + (g.mode() == Registration.Mode.POOLED ? " (" + g.poolSegments()
-                + " segments)" : "") + ", " + (g.cached() ? "cached after the first cycle" : "every cycle") + ", "
-                + g.hcasPerGpu() + " HCA(s) per GPU");
+        out.add("registration " + spec.registration().spelling() + (g.mode() == RefitRegistrationMode.POOLED
+                ? " (" + g.poolSegments() + " segments)" : "") + ", "
+                + (g.cached() ? "cached after the first cycle" : "every cycle") + ", " + g.hcasPerGpu()
+                + " HCA(s) per GPU");
         Preparation p = plan.preparation();
         out.add("preparation: gather over " + p.gatherGroup() + " rank(s), conversion reads " + p.readPerByte()
                 + " and writes " + p.writePerByte() + " HBM bytes per byte sent"
@@ -666,7 +645,7 @@ public final class RefitSetup {
                 + (p.offloaded() ? String.format(Locale.ROOT, "; each trainer rank's shard (%,d bytes) sits in host "
                         + "memory and is copied to its GPU, all-gathered and cloned before the first bucket (an FSDP1 "
                         + "sharded state_dict)", p.offloadedShardBytes()) : ""));
-        out.add(plan.method() instanceof ShardedRdt
+        out.add(spec.method() == RefitMethodKind.SHARDED_RDT
                 ? "stages: pause, register, gather (a group at a time, two ahead), convert, dispatch (the producers' "
                         + "produce calls), wire, install (each pull's scatter wait), barrier, resume"
                 : "stages: pause, register, gather, convert, host copy, dispatch (a broadcast bucket's fixed cost), "

@@ -22,6 +22,8 @@ import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.transport.LanePolicy;
 import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
+import org.rdmasim.workload.RefitMethodKind;
+import org.rdmasim.workload.RefitRegistrationMode;
 import org.rdmasim.workload.RefitSpec;
 import org.rdmasim.workload.RefitSummary;
 import org.rdmasim.workload.RunResult;
@@ -234,14 +236,14 @@ final class RefitVariant {
             RefitSpec spec, int threads, org.rdmasim.engine.RunWatch watch) {
         Map<String, VariantSpec> tries = new LinkedHashMap<>();
         RefitSpec.Knobs k = spec.knobs();
-        if (spec.method().equals("nccl-broadcast") && !k.allSenders()) {
+        RefitMethodKind method = spec.method();
+        if (method == RefitMethodKind.NCCL_BROADCAST && !k.allSenders()) {
             tries.put("more senders: broadcast striped over every trainer rank (senders: all)",
-                    v.withRefit(spec.withMethod(spec.method(), k.withSenders(RefitSpec.Knobs.ALL))));
+                    v.withRefit(spec.withMethod(method, k.withSenders(RefitSpec.Knobs.ALL))));
         }
-        // a host replica's writes take Mooncake's HCAs for the memory's socket, not UCX's lanes
-        boolean rdma = spec.method().equals("rdma-pull") && !k.hostReplica() || spec.method().equals("write-schedule")
-                || spec.method().equals("nixl-ring") || spec.method().equals("sharded-rdt");
-        if (rdma) {
+        // UCX_NET_DEVICES and UCX_MAX_RMA_RAILS stripe only what rides UCX's lanes (not a host replica's writes,
+        // which take Mooncake's HCAs for the memory's socket)
+        if (method.ridesUcxLanes(k.hostReplica())) {
             Host first = byName.get(spec.inferenceHosts().get(0));
             List<TopologyNode> compute = first.computeNics();
             int nics = compute.size();
@@ -264,31 +266,31 @@ final class RefitVariant {
         }
         if (k.bucketBytes() > 0) {
             tries.put("a bucket of " + Units.exactSizeLabel(4 * k.bucketBytes(), "") + " (4x)", v.withRefit(
-                    spec.withMethod(spec.method(), k.withBucket(4 * k.bucketBytes()))));
+                    spec.withMethod(method, k.withBucket(4 * k.bucketBytes()))));
         }
         // a colocated refit registers nothing (no NIC touches its bytes); NCCL send/recv nothing of its own per
         // refit (its staging buffers come with the communicator)
-        if (!spec.registration().equals("arena") && !spec.method().equals("colocated-ipc")
-                && !spec.method().equals("nccl-p2p")) {
-            tries.put("one arena registration (MX_VMM_ARENA=1)", v.withRefit(spec.withRegistration("arena",
-                    spec.registrationHcas())));
+        if (spec.registration() != RefitRegistrationMode.ARENA && method != RefitMethodKind.COLOCATED_IPC
+                && method != RefitMethodKind.NCCL_P2P) {
+            tries.put("one arena registration (MX_VMM_ARENA=1)", v.withRefit(spec.withRegistration(
+                    RefitRegistrationMode.ARENA, spec.registrationHcas())));
         }
-        if (spec.method().equals("colocated-ipc")) {
+        if (method == RefitMethodKind.COLOCATED_IPC) {
             // the other methods move weights between GPUs of their own: not a change on colocated GPUs
             tries.put(k.hostBounce() ? "no host bounce (tensors kept on the GPU end to end)"
-                    : "a host bounce (D2H then H2D) on every bucket", v.withRefit(spec.withMethod(spec.method(),
+                    : "a host bounce (D2H then H2D) on every bucket", v.withRefit(spec.withMethod(method,
                             k.withHostBounce(!k.hostBounce()))));
         }
         long bucket = k.bucketBytes() > 0 ? k.bucketBytes() : DEFAULT_BUCKET;
-        for (String m : RefitSetup.COMPARED) {
+        for (RefitMethodKind m : RefitMethodKind.comparedKinds()) {
             // a colocated refit's trainer and engine share GPUs: swapping in a method that crosses NICs is
             // another deployment, not an alternative for it
-            if (m.equals(spec.method()) || spec.method().equals("colocated-ipc")) {
+            if (m == method || method == RefitMethodKind.COLOCATED_IPC) {
                 continue;
             }
-            boolean bucketed = RefitSetup.BUCKETED.contains(m);
-            boolean all = m.equals("nccl-broadcast");
-            tries.put("method " + m + (bucketed ? " (bucket " + Units.exactSizeLabel(bucket, "") + ")" : "")
+            boolean bucketed = m.bucketed();
+            boolean all = m == RefitMethodKind.NCCL_BROADCAST;
+            tries.put("method " + m.spelling() + (bucketed ? " (bucket " + Units.exactSizeLabel(bucket, "") + ")" : "")
                     + (all ? ", all trainer ranks sending" : ""), v.withRefit(spec.withMethod(m,
                             RefitSpec.Knobs.of(all ? RefitSpec.Knobs.ALL : 1, 0, bucketed ? bucket : 0, true))));
         }

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Set;
 import org.rdmasim.refit.RefitSetup;
 import org.rdmasim.transport.ucx.StackProfile;
+import org.rdmasim.workload.RefitMethodKind;
+import org.rdmasim.workload.RefitRegistrationMode;
 import org.rdmasim.workload.RefitSpec;
 
 /**
@@ -114,20 +116,18 @@ final class RefitReader {
         List<String> trainerHosts = hosts(t.get("hosts"), hosts);
         List<String> inferenceHosts = hosts(i.get("hosts"), hosts);
         YamlTree m = r.get("method");
-        String method = m.text().toLowerCase(Locale.ROOT);
-        if (!RefitSetup.METHODS.contains(method)) {
-            throw m.error("expected one of " + String.join(", ", RefitSetup.METHODS) + ", got '" + m.text() + "'");
-        }
+        RefitMethodKind method = RefitMethodKind.of(m.text().toLowerCase(Locale.ROOT)).orElseThrow(() -> m.error(
+                "expected one of " + String.join(", ", RefitMethodKind.spellings()) + ", got '" + m.text() + "'"));
         // checkpoint-engine's owners are the inference engine's own ranks (its README: the weights are held in
         // host memory by workers beside the engines), so they share hosts; every other method moves weights
         // from trainer GPUs to other GPUs
-        if (method.equals("colocated-ipc")) {
+        if (method == RefitMethodKind.COLOCATED_IPC) {
             // trainer and engine share every GPU: the engine's ranks sit on the trainer's own GPUs
             if (!inferenceHosts.equals(trainerHosts)) {
                 throw i.get("hosts").error("colocated-ipc runs trainer and engine on the same GPUs: inference hosts "
                         + inferenceHosts + " must be the trainer's " + trainerHosts);
             }
-        } else if (!method.equals("checkpoint-engine")) {
+        } else if (method != RefitMethodKind.CHECKPOINT_ENGINE) {
             Set<String> trainers = new HashSet<>(trainerHosts);
             for (String h : inferenceHosts) {
                 if (trainers.contains(h)) {
@@ -149,15 +149,16 @@ final class RefitReader {
             } else {
                 throw s.error("expected one, all or a number of trainer ranks, got '" + s.text() + "'");
             }
-            if (!method.equals("nccl-broadcast")) {
-                throw s.error("senders applies to nccl-broadcast only (method is " + method + ")");
+            if (method != RefitMethodKind.NCCL_BROADCAST) {
+                throw s.error("senders applies to nccl-broadcast only (method is " + method.spelling() + ")");
             }
         }
         int tree = 0;
         if (r.has("tree")) {
             tree = count(r, "tree");
-            if (!method.equals("rdma-pull")) {
-                throw r.get("tree").error("a tree fan-out applies to rdma-pull only (method is " + method + ")");
+            if (method != RefitMethodKind.RDMA_PULL) {
+                throw r.get("tree").error("a tree fan-out applies to rdma-pull only (method is " + method.spelling()
+                        + ")");
             }
             if (tree > 0 && ep && !inference.separateEngines()) {
                 throw r.get("tree").error("a tree shares a shard among DP replicas; with expert parallelism in one "
@@ -176,26 +177,28 @@ final class RefitReader {
         boolean hostBounce = false;
         if (r.has("hostBounce")) {
             hostBounce = r.get("hostBounce").bool();
-            if (!method.equals("colocated-ipc")) {
-                throw r.get("hostBounce").error("hostBounce applies to colocated-ipc only (method is " + method + ")");
+            if (method != RefitMethodKind.COLOCATED_IPC) {
+                throw r.get("hostBounce").error("hostBounce applies to colocated-ipc only (method is "
+                        + method.spelling() + ")");
             }
         }
-        boolean perTensorHandles = eitherOr(r, "ipcHandles", method, "colocated-ipc", "per-bucket", "per-tensor",
-                "per-bucket or per-tensor");
-        boolean everyParameter = eitherOr(r, "shardToShard", method, "nccl-p2p", "ffn", "all",
+        boolean perTensorHandles = eitherOr(r, "ipcHandles", method, RefitMethodKind.COLOCATED_IPC, "per-bucket",
+                "per-tensor", "per-bucket or per-tensor");
+        boolean everyParameter = eitherOr(r, "shardToShard", method, RefitMethodKind.NCCL_P2P, "ffn", "all",
                 "ffn (NeMo-RL PR #2971: FFN projections shard to shard, the rest broadcast) or all (every parameter "
                         + "shard to shard, PR #2808's scope)");
         boolean spareSlot = false;
         if (r.has("spareSlot")) {
             spareSlot = r.get("spareSlot").bool();
-            if (!method.equals("sharded-rdt")) {
-                throw r.get("spareSlot").error("spareSlot applies to sharded-rdt only (method is " + method + ")");
+            if (method != RefitMethodKind.SHARDED_RDT) {
+                throw r.get("spareSlot").error("spareSlot applies to sharded-rdt only (method is " + method.spelling()
+                        + ")");
             }
         }
-        boolean staggered = eitherOr(r, "writeOrder", method, "write-schedule", "slice-map", "receiver-staggered",
-                "slice-map (every sender walks its routes by inference rank) or receiver-staggered (each sender starts "
-                        + "at its own receiver)");
-        boolean hostReplica = eitherOr(r, "source", method, "rdma-pull", "gpu", "host-replica",
+        boolean staggered = eitherOr(r, "writeOrder", method, RefitMethodKind.WRITE_SCHEDULE, "slice-map",
+                "receiver-staggered", "slice-map (every sender walks its routes by inference rank) or "
+                        + "receiver-staggered (each sender starts at its own receiver)");
+        boolean hostReplica = eitherOr(r, "source", method, RefitMethodKind.RDMA_PULL, "gpu", "host-replica",
                 "gpu (inference ranks read the trainer GPUs) or host-replica (each sender writes from a CPU replica in "
                         + "host memory)");
         if (hostReplica && tree > 0) {
@@ -203,16 +206,14 @@ final class RefitReader {
                     + tree + ")");
         }
         int p2pRanks = p2pRanks(r, method, inference);
-        String registration = "per-tensor";
+        RefitRegistrationMode registration = RefitRegistrationMode.PER_TENSOR;
         if (r.has("registration")) {
-            registration = r.get("registration").text().toLowerCase(Locale.ROOT);
-            if (!Set.of("per-tensor", "pool", "arena").contains(registration)) {
-                throw r.get("registration").error("expected per-tensor, pool or arena, got '"
-                        + r.get("registration").text() + "'");
-            }
+            YamlTree g = r.get("registration");
+            registration = RefitRegistrationMode.of(g.text().toLowerCase(Locale.ROOT)).orElseThrow(() -> g.error(
+                    "expected " + RefitRegistrationMode.expected() + ", got '" + g.text() + "'"));
         }
         int segments = 0;
-        if (registration.equals("pool")) {
+        if (registration == RefitRegistrationMode.POOLED) {
             if (!r.has("poolSegments")) {
                 throw r.get("registration").error("a pool registration needs poolSegments: N");
             }
@@ -252,8 +253,8 @@ final class RefitReader {
      * A knob of one method written as one of two words: true when the scenario writes {@code second}, false when
      * it writes {@code first} or nothing; another word, or the knob on another method, is refused at its line.
      */
-    private static boolean eitherOr(YamlTree r, String key, String method, String onlyMethod, String first,
-            String second, String expected) {
+    private static boolean eitherOr(YamlTree r, String key, RefitMethodKind method, RefitMethodKind onlyMethod,
+            String first, String second, String expected) {
         if (!r.has(key)) {
             return false;
         }
@@ -262,8 +263,8 @@ final class RefitReader {
         if (!text.equals(first) && !text.equals(second)) {
             throw x.error("expected " + expected + ", got '" + x.text() + "'");
         }
-        if (!method.equals(onlyMethod)) {
-            throw x.error(key + " applies to " + onlyMethod + " only (method is " + method + ")");
+        if (method != onlyMethod) {
+            throw x.error(key + " applies to " + onlyMethod.spelling() + " only (method is " + method.spelling() + ")");
         }
         return text.equals(second);
     }
@@ -273,7 +274,7 @@ final class RefitReader {
      * of inference ranks 0 to N - 1 ({@code update(ranks=range(0, N))}); every inference rank when
      * {@code updateRanks} is absent.
      */
-    private static int p2pRanks(YamlTree r, String method, RefitSpec.Inference inference) {
+    private static int p2pRanks(YamlTree r, RefitMethodKind method, RefitSpec.Inference inference) {
         boolean p2p = false;
         if (r.has("mode")) {
             YamlTree m = r.get("mode");
@@ -281,8 +282,8 @@ final class RefitReader {
             if (!text.equals("broadcast") && !text.equals("p2p")) {
                 throw m.error("expected broadcast or p2p, got '" + m.text() + "'");
             }
-            if (!method.equals("checkpoint-engine")) {
-                throw m.error("mode applies to checkpoint-engine only (method is " + method + ")");
+            if (method != RefitMethodKind.CHECKPOINT_ENGINE) {
+                throw m.error("mode applies to checkpoint-engine only (method is " + method.spelling() + ")");
             }
             p2p = text.equals("p2p");
         }

@@ -8,6 +8,7 @@ import org.rdmasim.hardware.Units;
 import org.rdmasim.refit.RefitSetup;
 import org.rdmasim.refit.method.Buckets;
 import org.rdmasim.transport.config.EnvEntry;
+import org.rdmasim.workload.RefitMethodKind;
 import org.rdmasim.workload.RefitSpec;
 
 /**
@@ -92,20 +93,20 @@ public final class RefitSizing {
      */
     public static Ladder ladder(VariantSpec v, Knob knob) {
         RefitSpec spec = v.refitSpec();
-        String method = spec.method();
+        RefitMethodKind method = spec.method();
         List<Step> steps = new ArrayList<>();
         List<Skipped> skipped = new ArrayList<>();
-        if (method.equals("colocated-ipc") && (knob == Knob.SENDERS || knob == Knob.NICS)) {
+        if (method == RefitMethodKind.COLOCATED_IPC && (knob == Knob.SENDERS || knob == Knob.NICS)) {
             throw new IllegalArgumentException("--vary " + knob.name().toLowerCase(java.util.Locale.ROOT)
                     + " does not apply to colocated-ipc: trainer and engine share each GPU and no NIC carries a byte "
                     + "(vary bucket or inference-tp)");
         }
-        if (method.equals("mooncake-ring") && knob == Knob.NICS) {
+        if (method == RefitMethodKind.MOONCAKE_RING && knob == Knob.NICS) {
             throw new IllegalArgumentException("--vary nics does not apply to mooncake-ring: Mooncake's Transfer Engine "
                     + "takes the HCAs its topology prefers for each GPU and reads no UCX variable (vary bucket or "
                     + "inference-tp)");
         }
-        boolean hostReplica = method.equals("rdma-pull") && spec.knobs().hostReplica();
+        boolean hostReplica = method == RefitMethodKind.RDMA_PULL && spec.knobs().hostReplica();
         if (hostReplica && knob == Knob.NICS) {
             throw new IllegalArgumentException("--vary nics does not apply to rdma-pull with source: host-replica: its "
                     + "writes leave by the HCAs Mooncake's Transfer Engine prefers for the replica's host memory and read "
@@ -113,11 +114,11 @@ public final class RefitSizing {
         }
         switch (knob) {
             case SENDERS -> {
-                if (!method.equals("nccl-broadcast")) {
-                    throw new IllegalArgumentException("--vary senders applies to nccl-broadcast (method is " + method
-                            + "): " + (method.equals("checkpoint-engine")
+                if (method != RefitMethodKind.NCCL_BROADCAST) {
+                    throw new IllegalArgumentException("--vary senders applies to nccl-broadcast (method is "
+                            + method.spelling() + "): " + (method == RefitMethodKind.CHECKPOINT_ENGINE
                             ? "a checkpoint engine broadcasts from the inference side's own ranks"
-                            : method.equals("nixl-ring") || method.equals("mooncake-ring")
+                            : method == RefitMethodKind.NIXL_RING || method == RefitMethodKind.MOONCAKE_RING
                             ? "verl's NIXL and Mooncake engines send from trainer rank 0 alone (their build_topology)"
                             : "RDMA pull and WRITE move each byte from the trainer rank holding it and already "
                                     + "spread reads over data-parallel replicas"));
@@ -129,7 +130,7 @@ public final class RefitSizing {
                 return new Ladder(steps, skipped, ranks + " trainer rank(s)");
             }
             case NICS -> {
-                if (broadcast(method)) {
+                if (method.readsNcclIbHca()) {
                     int nics = Integer.MAX_VALUE;
                     for (Host h : broadcastHosts(v)) {
                         nics = Math.min(nics, h.computeNics().size());
@@ -147,11 +148,14 @@ public final class RefitSizing {
                 return new Ladder(steps, skipped, "the inference host has " + nics + " compute NIC(s)");
             }
             case BUCKET -> {
-                if (!RefitSetup.BUCKETED.contains(method) && !hostReplica) {
-                    throw new IllegalArgumentException("--vary bucket applies to " + String.join(", ", RefitSetup.BUCKETED)
-                            + " (method is " + method + ", which " + (method.equals("rdma-pull") ? "reads runs"
-                            : method.equals("nccl-p2p") ? "sends each pair's runs" : "pulls one gather group at a time")
-                            + ", not buckets)");
+                if (!method.bucketed() && !hostReplica) {
+                    throw new IllegalArgumentException("--vary bucket applies to " + String.join(", ",
+                            RefitMethodKind.bucketedKinds().stream().map(RefitMethodKind::spelling).toList())
+                            + " (method is " + method.spelling() + ", which " + switch (method) {
+                                case RDMA_PULL -> "reads runs";
+                                case NCCL_P2P -> "sends each pair's runs";
+                                default -> "pulls one gather group at a time";
+                            } + ", not buckets)");
                 }
                 long whole = RefitSetup.of(spec, name -> host(v, name)).inventory().bytes();
                 long top = SMALLEST_BUCKET;
@@ -201,7 +205,7 @@ public final class RefitSizing {
         VariantSpec out = switch (knob) {
             case SENDERS -> v.withRefit(spec.withMethod(spec.method(), k.withSenders((int) value)));
             case NICS -> {
-                if (broadcast(spec.method())) {
+                if (spec.method().readsNcclIbHca()) {
                     yield withIbHca(v, (int) value);
                 }
                 // N >= 2: ModelExpress' stripe mode lists every compute NIC in UCX_NET_DEVICES; UCX_MAX_RMA_RAILS
@@ -226,11 +230,6 @@ public final class RefitSizing {
         };
         String shown = knob == Knob.BUCKET ? Units.exactSizeLabel(value, "") : Long.toString(value);
         return out.withName(v.name() + " " + knob.label() + "=" + shown);
-    }
-
-    private static boolean broadcast(String method) {
-        // NCCL's methods pick their NICs through NCCL_IB_HCA
-        return method.equals("nccl-broadcast") || method.equals("checkpoint-engine") || method.equals("nccl-p2p");
     }
 
     /** The hosts a broadcast crosses, one per shape: the trainer's (senders, or owners) and the inference's. */

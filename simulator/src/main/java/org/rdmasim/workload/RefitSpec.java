@@ -14,14 +14,15 @@ import java.util.Map;
  *                         for the checkpoint's own
  * @param trainerHosts     hosts holding the trainer ranks, rank r on host r / GPUs-per-host, GPU r % GPUs-per-host
  * @param inferenceHosts   hosts holding the inference ranks, placed the same way
- * @param method           rdma-pull, write-schedule, nccl-broadcast, checkpoint-engine, nixl-ring, mooncake-ring,
- *                         colocated-ipc, nccl-p2p or sharded-rdt
- * @param registration     per-tensor, pool or arena
+ * @param method           the transfer method ({@link RefitMethodKind})
+ * @param registration     how the GPU memory the NICs touch is registered ({@link RefitRegistrationMode})
+ * @param poolSegments     allocator segments a pooled registration registers (read for {@code pool} only)
  * @param stageSeconds     the scenario's values of the named stage parameters (pause, resume, barrier), by key
  */
 public record RefitSpec(Path model, String inferenceDtype, List<String> trainerHosts, Trainer trainer,
-        List<String> inferenceHosts, Inference inference, String method, Knobs knobs, String registration,
-        int poolSegments, boolean registrationCached, int registrationHcas, int cycles, Map<String, Double> stageSeconds) {
+        List<String> inferenceHosts, Inference inference, RefitMethodKind method, Knobs knobs,
+        RefitRegistrationMode registration, int poolSegments, boolean registrationCached, int registrationHcas,
+        int cycles, Map<String, Double> stageSeconds) {
     public RefitSpec {
         trainerHosts = List.copyOf(trainerHosts);
         inferenceHosts = List.copyOf(inferenceHosts);
@@ -124,7 +125,7 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
         }
     }
 
-    public RefitSpec withMethod(String newMethod, Knobs newKnobs) {
+    public RefitSpec withMethod(RefitMethodKind newMethod, Knobs newKnobs) {
         return new RefitSpec(model, inferenceDtype, trainerHosts, trainer, inferenceHosts, inference, newMethod, newKnobs,
                 registration, poolSegments, registrationCached, registrationHcas, cycles, stageSeconds);
     }
@@ -134,7 +135,7 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
                 registration, poolSegments, registrationCached, registrationHcas, cycles, stageSeconds);
     }
 
-    public RefitSpec withRegistration(String mode, int hcas) {
+    public RefitSpec withRegistration(RefitRegistrationMode mode, int hcas) {
         return new RefitSpec(model, inferenceDtype, trainerHosts, trainer, inferenceHosts, inference, method, knobs, mode,
                 poolSegments, registrationCached, hcas, cycles, stageSeconds);
     }

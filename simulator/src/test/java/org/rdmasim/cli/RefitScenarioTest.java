@@ -3,6 +3,7 @@ package org.rdmasim.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +14,11 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.rdmasim.refit.model.TinyQwen3;
 import org.junit.jupiter.api.io.TempDir;
+import org.rdmasim.scenario.ScenarioException;
+import org.rdmasim.scenario.ScenarioLoader;
+import org.rdmasim.workload.RefitMethodKind;
+import org.rdmasim.workload.RefitRegistrationMode;
+import org.rdmasim.workload.RefitSpec;
 
 /**
  * A refit run end to end from a scenario file, by each method, on a small Qwen3 model (hidden 256, 4 layers,
@@ -205,6 +211,50 @@ class RefitScenarioTest {
                 "nccl-broadcast only", "nccl-p2p", "refit.yaml:16");
         refused("", "variants:\n  - name: x\n    workload: {refit: {inference: {hosts: inference, tp: 4, dp: 2, "
                 + "engines: several}}}\n", "engines", "several", "one", "separate");
+    }
+
+    /** The one variant's refit with {@code refit} as its {@code workload: {refit: ...}}, as the reader reads it. */
+    private RefitSpec read(String refit) throws IOException {
+        return ScenarioLoader.load(scenario("", "variants:\n  - name: x\n    workload: {refit: {" + refit + "}}\n"))
+                .variants().get(0).refitSpec();
+    }
+
+    /** What {@code kind} needs beside its name to be read: a bucket, and for colocated-ipc the trainer's hosts. */
+    private static String knobs(RefitMethodKind kind) {
+        return (kind.bucketed() ? ", bucket: 1 MiB" : "") + (kind == RefitMethodKind.COLOCATED_IPC
+                ? ", inference: {hosts: trainers, tp: 2, dp: 2}" : "");
+    }
+
+    /** Every method and registration mode a scenario names reads back as itself, in any case. */
+    @Test
+    void everyMethodAndRegistrationReadsBackAsItself() throws IOException {
+        for (RefitMethodKind kind : RefitMethodKind.values()) {
+            assertEquals(kind, read("method: " + kind.spelling() + knobs(kind)).method());
+            assertEquals(kind, read("method: " + kind.spelling().toUpperCase(java.util.Locale.ROOT) + knobs(kind))
+                    .method(), "the reader lower-cases the method");
+        }
+        assertEquals(RefitRegistrationMode.PER_TENSOR, read("cycles: 1").registration(), "the default");
+        for (RefitRegistrationMode mode : RefitRegistrationMode.values()) {
+            boolean pool = mode == RefitRegistrationMode.POOLED;
+            RefitSpec spec = read("registration: " + mode.spelling() + (pool ? ", poolSegments: 4" : ""));
+            assertEquals(mode, spec.registration());
+            assertEquals(pool ? 4 : 0, spec.poolSegments());
+        }
+        ScenarioException e = assertThrows(ScenarioException.class, () -> read("registration: pooled"));
+        assertTrue(e.getMessage().contains("expected per-tensor, pool or arena, got 'pooled'"), e.getMessage());
+    }
+
+    /** A method no kind spells is refused at its line, listing every method in the order it always has. */
+    @Test
+    void anUnknownMethodIsRefusedListingEveryMethod() {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> read("method: Carrier-Pigeon"));
+        assertTrue(e.getMessage().contains("refit.yaml:16:"), e.getMessage());
+        assertTrue(e.getMessage().contains("expected one of rdma-pull, write-schedule, nccl-broadcast, "
+                + "checkpoint-engine, nixl-ring, mooncake-ring, colocated-ipc, nccl-p2p, sharded-rdt, got "
+                + "'Carrier-Pigeon'"), e.getMessage());
+        for (RefitMethodKind kind : RefitMethodKind.values()) {
+            assertTrue(e.getMessage().contains(kind.spelling()), kind.spelling() + " in: " + e.getMessage());
+        }
     }
 
     /**

@@ -13,6 +13,7 @@ import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.config.NcclIbHca;
+import org.rdmasim.workload.RefitRegistrationMode;
 import org.rdmasim.workload.TransferItem;
 
 /**
@@ -148,7 +149,7 @@ final class CheckpointUpdate {
             u.round(0);
             return;
         }
-        Registration h2dBuffer = new Registration(Registration.Mode.ARENA, 0, false, 1, 1);
+        Registration h2dBuffer = new Registration(RefitRegistrationMode.ARENA, 0, false, 1, 1);
         double register = h2dBuffer.seconds(ctx.registrationTerms(), refit.buckets().bucketBytes(), 1);
         ctx.hold(RefitStage.REGISTER, register, () -> u.round(0));
     }

@@ -2,9 +2,19 @@ package org.rdmasim.refit.method;
 
 /**
  * How a refit moves weights from trainer GPUs to inference GPUs, one implementation per method real systems
- * use; nothing else branches on the method. Each runs the part of a cycle between registration and the
- * barrier on a {@link WireContext}: the preparation on the trainer GPUs, host copies, the wire, and the
- * install into the engine, with the overlap the real system has.
+ * use. Each runs the part of a cycle between registration and the barrier on a {@link WireContext}: the
+ * preparation on the trainer GPUs, host copies, the wire, and the install into the engine, with the overlap the
+ * real system has.
+ *
+ * <p>The scenario names a method by its {@link org.rdmasim.workload.RefitMethodKind}, which also carries the
+ * traits asked before any plan is built (whether the method sends in buckets, reads {@code NCCL_IB_HCA}, rides
+ * UCX's lanes, is one a variant's "what would halve it" tries); the scenario reader, the sizing search and those
+ * reruns branch on the kind, and {@link org.rdmasim.refit.RefitSetup} builds the implementation from it and
+ * describes the plan by it. Once a plan is built, a few places still ask its method's type: {@link RefitRun}
+ * (which stage parameters and registration terms a result rests on: none for {@link ColocatedIpc}, the scatter
+ * and pack costs for {@link ShardedRdt} only), {@link RefitCalibration#loadsTensors}, and RefitSetup and the run
+ * package for what an implementation holds ({@link NcclP2p#bulk}, {@link RdmaPull#hostReplica},
+ * {@link CheckpointEngine#p2p}).
  * <ul>
  *   <li>{@link RdmaPull}: receiver-driven RDMA READ of the slice map's runs (NIXL/ModelExpress), optionally
  *       with inference-to-inference tree fan-out;</li>

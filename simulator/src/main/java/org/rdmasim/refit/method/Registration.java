@@ -2,6 +2,7 @@ package org.rdmasim.refit.method;
 
 import org.rdmasim.memory.RegistrationParameters;
 import org.rdmasim.transport.config.MemoryType;
+import org.rdmasim.workload.RefitRegistrationMode;
 
 /**
  * How a method registers the GPU memory its NICs touch, priced with the registration model's own terms
@@ -9,9 +10,10 @@ import org.rdmasim.transport.config.MemoryType;
  * in {@link org.rdmasim.memory.GpuRegistrationCalibration}).
  *
  * <ul>
- *   <li>{@link Mode#PER_TENSOR}: one registration per tensor (NIXL's default in ModelExpress);</li>
- *   <li>{@link Mode#POOLED}: one per allocator segment ({@code MX_POOL_REG=1}), {@code poolSegments} of them;</li>
- *   <li>{@link Mode#ARENA}: one for the whole buffer ({@code MX_VMM_ARENA=1}).</li>
+ *   <li>{@link RefitRegistrationMode#PER_TENSOR}: one registration per tensor (NIXL's default in ModelExpress);</li>
+ *   <li>{@link RefitRegistrationMode#POOLED}: one per allocator segment ({@code MX_POOL_REG=1}), {@code poolSegments}
+ *       of them;</li>
+ *   <li>{@link RefitRegistrationMode#ARENA}: one for the whole buffer ({@code MX_VMM_ARENA=1}).</li>
  * </ul>
  * ai-dynamo/modelexpress {@code docs/BENCHMARKS.md} measured the three at 8.16 s, 1.14 s and 0.79 s on one
  * model; those rows are left to validate the terms, not fitted here.
@@ -21,14 +23,13 @@ import org.rdmasim.transport.config.MemoryType;
  * @param hcasPerGpu  HCAs each GPU buffer is registered on (1 with a NIC pin)
  * @param mrsPerHca   MRs per HCA: 2 when relaxed ordering adds its strict-order companion (NIXL 1.1)
  */
-public record Registration(Mode mode, int poolSegments, boolean cached, int hcasPerGpu, int mrsPerHca) {
-    public enum Mode { PER_TENSOR, POOLED, ARENA }
-
+public record Registration(RefitRegistrationMode mode, int poolSegments, boolean cached, int hcasPerGpu,
+        int mrsPerHca) {
     public Registration {
         if (mode == null) {
             throw new IllegalArgumentException("a registration mode is required");
         }
-        if (mode == Mode.POOLED && poolSegments < 1) {
+        if (mode == RefitRegistrationMode.POOLED && poolSegments < 1) {
             throw new IllegalArgumentException("a pooled registration needs at least one segment");
         }
         if (hcasPerGpu < 0 || mrsPerHca < 1) {
@@ -38,20 +39,20 @@ public record Registration(Mode mode, int poolSegments, boolean cached, int hcas
 
     /** One registration per tensor, cached, one HCA, two MRs. */
     public static Registration perTensor(boolean cached) {
-        return new Registration(Mode.PER_TENSOR, 0, cached, 1, 2);
+        return new Registration(RefitRegistrationMode.PER_TENSOR, 0, cached, 1, 2);
     }
 
     public static Registration arena(boolean cached) {
-        return new Registration(Mode.ARENA, 0, cached, 1, 2);
+        return new Registration(RefitRegistrationMode.ARENA, 0, cached, 1, 2);
     }
 
     public static Registration pooled(int segments, boolean cached) {
-        return new Registration(Mode.POOLED, segments, cached, 1, 2);
+        return new Registration(RefitRegistrationMode.POOLED, segments, cached, 1, 2);
     }
 
     /** No registration cost (a method whose buffers are registered outside the refit). */
     public static Registration none() {
-        return new Registration(Mode.ARENA, 0, true, 0, 1);
+        return new Registration(RefitRegistrationMode.ARENA, 0, true, 0, 1);
     }
 
     /** Registration calls for a buffer of {@code tensors} tensors. */

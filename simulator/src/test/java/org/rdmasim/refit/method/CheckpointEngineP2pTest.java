@@ -26,6 +26,7 @@ import org.rdmasim.transport.ProtocolParameters;
 import org.rdmasim.transport.TransferEngine;
 import org.rdmasim.transport.TransferResult;
 import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.workload.RefitRegistrationMode;
 
 /** checkpoint-engine's P2P update ({@link CheckpointUpdate}): who reads what, when, and what each updated rank receives. */
 class CheckpointEngineP2pTest {
@@ -73,7 +74,7 @@ class CheckpointEngineP2pTest {
 
     /** The h2d buffer (one bucket) registered with the Transfer Engine at every update: one MR on one HCA. */
     private static double registerSeconds(long bucket) {
-        return new Registration(Registration.Mode.ARENA, 0, false, 1, 1).seconds(RegistrationParameters.defaults(),
+        return new Registration(RefitRegistrationMode.ARENA, 0, false, 1, 1).seconds(RegistrationParameters.defaults(),
                 bucket, 1);
     }
 
