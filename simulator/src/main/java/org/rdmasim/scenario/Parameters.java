@@ -156,8 +156,11 @@ public final class Parameters {
             "assumed, the order of UCX's software overhead per ucp_get_nbx / ucp_put_nbx through NIXL; "
                     + "scenarios posing perftest's tight posting loop set 50 ns (assumed)");
 
-    /** NIC cost per work request beyond its wire time. */
-    public static final Parameter<Double> PER_FRAGMENT = cost("protocol.perFragment", "50 ns", "assumed");
+    /**
+     * NIC cost per work request beyond its wire time, 50 ns. Printed as "0.05 us": the duration reader
+     * multiplies, and 50 * 1e-9 is one ulp above the 50e-9 the model applies, where 0.05 * 1e-6 is not.
+     */
+    public static final Parameter<Double> PER_FRAGMENT = cost("protocol.perFragment", "0.05 us", "assumed");
 
     /** RDMA READs in flight per QP. */
     public static final Parameter<Long> MAX_OUTSTANDING_READS = count("protocol.maxOutstandingReads", "READs", "16", 1,
