@@ -1,6 +1,8 @@
 package org.rdmasim.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -90,28 +92,43 @@ class ParameterDefaultsTest {
     }
 
     @Test
-    void everyPrintedDefaultReadsToExactlyTheValueAScenarioWithoutTheFieldRunsWith() {
+    void everyDefaultValueIsWhatAScenarioWithoutTheFieldRunsWithAndItsTextReadsToExactlyIt() {
         Map<Parameter<?>, Object> applied = applied();
         for (Parameter<?> p : Parameters.all()) {
-            if (saysNoNumber(p.defaultText()) || Parameters.refitStages().contains(p)) {
+            if (Parameters.refitStages().contains(p)) {
+                continue; // the next test
+            }
+            if (saysNoNumber(p.defaultText())) {
+                assertNull(p.defaultValue(), p.field() + " prints '" + p.defaultText() + "' but holds a value");
                 assertTrue(!applied.containsKey(p), p.field() + " prints no value but the test maps one");
                 continue;
             }
             if (!applied.containsKey(p)) {
                 fail(p.field() + " prints the default '" + p.defaultText() + "': read back what the model applies");
             }
-            assertEquals(applied.get(p), p.read(p.defaultText()),
-                    p.field() + ": printed '" + p.defaultText() + "' against what the model applies");
+            assertEquals(applied.get(p), p.defaultValue(), p.field() + ": declared default against what the model applies");
+            assertEquals(p.defaultValue(), p.read(p.defaultText()),
+                    p.field() + ": printed '" + p.defaultText() + "' against the declared default");
         }
     }
 
-    /** A refit stage prints its calibration's value to 3 figures: what it prints is that value, rounded. */
+    /** A refit stage's default is its calibration's value, printed to 3 figures. */
     @Test
-    void aRefitStagePrintsItsCalibratedValueToThreeFigures() {
+    void aRefitStageDefaultsToItsCalibratedValueAndPrintsItToThreeFigures() {
         for (Parameter<Double> p : Parameters.refitStages()) {
             double value = RefitCalibration.defaults().get(Parameters.calibrationKey(p)).value();
-            double printed = p.read(p.defaultText());
-            assertEquals(value, printed, Math.abs(value) * 5e-3, p.field() + " prints '" + p.defaultText() + "'");
+            assertEquals(value, p.defaultValue(), p.field());
+            assertEquals(value, p.read(p.defaultText()), Math.abs(value) * 5e-3,
+                    p.field() + " prints '" + p.defaultText() + "'");
         }
+    }
+
+    @Test
+    void aReaderAsksForADefaultOnlyOfAParameterThatHasOne() {
+        YamlTree empty = YamlTree.parse("{}\n", "e.yaml");
+        assertEquals(1L, Parameters.REPLICATIONS.fromYamlOrDefault(empty));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> Parameters.WAVE_SIZE.fromYamlOrDefault(empty));
+        assertTrue(e.getMessage().contains("workload.fanout.arrival.size"), e.getMessage());
     }
 }
