@@ -267,13 +267,14 @@ public final class ExplainCommand implements Callable<Integer> {
         }
         double floor = ts.bytes() / wire;
         out.printf(Locale.ROOT, "line-rate floor: %s over %d NIC(s) at wire rate (%.0f Gbps) takes at least %.4f s%n",
-                bytes(ts.bytes()), used.size(), wire * 8 / 1e9, floor);
+                bytes(ts.bytes()), used.size(), Units.bytesPerSecondToGbps(wire), floor);
         // Every lane also leaves its GPU through one link: that cut can be narrower than the NICs.
         for (var end : List.of(ts.source(), ts.sink())) {
             TopologyNode d = cluster.host(end.host()).find(end.device()).orElse(null);
             if (d != null && d.uplink() != null && d.uplink().bytesPerSecond() < wire) {
                 String link = d.uplink().type() == org.rdmasim.hardware.LinkSpec.LinkType.PCIE
-                        ? String.format(Locale.ROOT, "%s (%.0f Gbps)", d.uplink().describe(), d.uplink().bytesPerSecond() * 8 / 1e9)
+                        ? String.format(Locale.ROOT, "%s (%.0f Gbps)", d.uplink().describe(),
+                                Units.bytesPerSecondToGbps(d.uplink().bytesPerSecond()))
                         : d.uplink().describe(); // a C2C link names its rate itself
                 out.printf(Locale.ROOT, "GPU link floor:  %s through %s's %s takes at least %.4f s%n",
                         bytes(ts.bytes()), end, link, ts.bytes() / d.uplink().bytesPerSecond());

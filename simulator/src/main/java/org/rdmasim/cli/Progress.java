@@ -109,10 +109,6 @@ final class Progress implements AutoCloseable {
         printed = true;
     }
 
-    boolean printedAnything() {
-        return printed;
-    }
-
     @Override
     public void close() {
         thread.interrupt();

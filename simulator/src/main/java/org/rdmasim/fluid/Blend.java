@@ -75,11 +75,6 @@ final class Blend implements Level {
         renewBudgets();
     }
 
-    /** Whether the load is below {@code 1 - margin} of a capacity of {@code c} bytes per second. */
-    boolean clearOf(double c, double margin) {
-        return level() < c * (1 - margin);
-    }
-
     void add(Resource r) {
         followers.add(r.capacity());
         renewBudgets();

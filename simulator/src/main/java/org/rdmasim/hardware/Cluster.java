@@ -387,10 +387,6 @@ public final class Cluster implements Hosts {
         return h;
     }
 
-    public boolean hasHost(String name) {
-        return hosts.containsKey(name);
-    }
-
     public Resource nicTx(TopologyNode nic) {
         return atNode(nic, l -> l.tx);
     }
@@ -433,19 +429,6 @@ public final class Cluster implements Hosts {
                         network.resourceAt(b.base() + l.rx[nic.ordinal()]));
             }
         }
-    }
-
-    /** Bytes a NIC sent up to {@code now} (0 when nothing ever crossed it, without building it). */
-    public double nicTxBytes(TopologyNode nic, double now) {
-        Resource r = nicTxIfBuilt(nic);
-        return r == null ? 0 : r.bytesCarried(now);
-    }
-
-    /** Bytes a NIC received up to {@code now} (0 when nothing ever crossed it, without building it). */
-    public double nicRxBytes(TopologyNode nic, double now) {
-        HostBlock b = blockOf(nic);
-        Resource r = network.resourceAt(b.base() + b.layout().rx[nic.ordinal()]);
-        return r == null ? 0 : r.bytesCarried(now);
     }
 
     /**

@@ -29,7 +29,7 @@ public record LinkSpec(LinkType type, PcieGen gen, int width, double bytesPerSec
     public String describe() {
         return type == LinkType.PCIE ? "PCIe Gen" + gen.number() + " x" + width
                 // rates in Gbps; NVIDIA publishes C2C in GB/s, so that figure follows in parentheses
-                : String.format(java.util.Locale.ROOT, "C2C %.0f Gbps (%.0f GB/s)", bytesPerSecond * 8 / 1e9,
+                : String.format(java.util.Locale.ROOT, "C2C %.0f Gbps (%.0f GB/s)", Units.bytesPerSecondToGbps(bytesPerSecond),
                         bytesPerSecond / 1e9);
     }
 }

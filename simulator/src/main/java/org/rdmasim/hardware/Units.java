@@ -19,10 +19,6 @@ public final class Units {
         return bytesPerSecond * 8.0 / 1e9;
     }
 
-    public static double gbytesPerSecondToBytesPerSecond(double gbytesPerSecond) {
-        return gbytesPerSecond * 1e9;
-    }
-
     /** The size units people write, for messages. */
     public static final String SIZE_UNITS = "B, kB, MB, GB, TB, KiB, MiB, GiB, TiB";
     /** The bandwidth units people write, for messages. */

@@ -2,6 +2,7 @@ package org.rdmasim.importers;
 
 import java.util.Locale;
 import org.rdmasim.hardware.HostSpec;
+import org.rdmasim.hardware.Units;
 
 /**
  * A host's tree as a Graphviz {@code dot} graph: sockets, host bridges, PCIe switches, GPUs and NICs as
@@ -34,7 +35,7 @@ public final class DotWriter {
                 w.out.append("  ").append(quote("CPU" + a)).append(" -- ").append(quote("CPU" + b))
                         .append(" [style=dashed, label=")
                         .append(quote(String.format(Locale.ROOT, "inter-socket %.0f Gbps (%.0f GB/s)",
-                                host.interSocket() * 8 / 1e9, host.interSocket() / 1e9)))
+                                Units.bytesPerSecondToGbps(host.interSocket()), host.interSocket() / 1e9)))
                         .append("];\n");
             }
         }

@@ -59,11 +59,6 @@ public final class HostRegistration {
         return config;
     }
 
-    /** NICs {@code UCX_NET_DEVICES} selects, in the host's order. */
-    public List<String> selectedNics() {
-        return selection.devices();
-    }
-
     /** What UCX would warn about while selecting devices (unknown or repeated names). */
     public List<String> warnings() {
         return selection.warnings();

@@ -151,11 +151,6 @@ public final class RegistrationModel {
                 parameters.mkeyContextBytes());
     }
 
-    public List<RegistrationPlan> planAll(List<MemoryRegion> regions, List<HcaCandidate> candidates,
-            UcxRegistrationConfig config) {
-        return regions.stream().map(r -> plan(r, candidates, config)).toList();
-    }
-
     /**
      * Fraction of MRs saved by {@code proposed} relative to {@code baseline}, e.g. 0.875 for 16 -> 2.
      * This counts registrations only; see the tests for why Crusoe's "up to ~70%" (host memory) is lower.

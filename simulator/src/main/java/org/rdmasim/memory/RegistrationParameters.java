@@ -33,6 +33,8 @@ public record RegistrationParameters(TranslationPageSize pageSize, long bytesPer
         double perMrSeconds, double perByteSeconds, double gpuPerCallSeconds, double gpuPerByteOnceSeconds,
         double gpuPerBytePerMrSeconds, boolean yesKeepsStrictCompanion) {
 
+    /** The page size an MR maps with unless a scenario or --page-size says otherwise. */
+    public static final TranslationPageSize DEFAULT_PAGE_SIZE = TranslationPageSize.KIB_4;
     public static final long MLX5_MTT_ENTRY_BYTES = 8;
     public static final long MLX5_MKEY_CONTEXT_BYTES = 64;
     public static final double UCX_MEM_REG_OVERHEAD_SECONDS = 16e-6;
@@ -55,7 +57,7 @@ public record RegistrationParameters(TranslationPageSize pageSize, long bytesPer
 
     /** 4 KiB translation pages and the defaults documented on each component. */
     public static RegistrationParameters defaults() {
-        return new RegistrationParameters(TranslationPageSize.KIB_4, MLX5_MTT_ENTRY_BYTES, MLX5_MKEY_CONTEXT_BYTES,
+        return new RegistrationParameters(DEFAULT_PAGE_SIZE, MLX5_MTT_ENTRY_BYTES, MLX5_MKEY_CONTEXT_BYTES,
                 UCX_MEM_REG_OVERHEAD_SECONDS, UCX_MEM_REG_GROWTH_SECONDS_PER_BYTE,
                 GpuRegistrationCalibration.perCallSeconds(), GpuRegistrationCalibration.perByteOnceSeconds(),
                 GpuRegistrationCalibration.perBytePerMrSeconds(), true);

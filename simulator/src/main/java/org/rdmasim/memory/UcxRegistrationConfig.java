@@ -29,10 +29,6 @@ public record UcxRegistrationConfig(HcaPerGpuLimit maxHcaPerGpu, Ternary relaxed
         return new UcxRegistrationConfig(HcaPerGpuLimit.INF, Ternary.AUTO, cpu, ucx);
     }
 
-    public UcxRegistrationConfig withMaxHcaPerGpu(HcaPerGpuLimit value) {
-        return new UcxRegistrationConfig(value, relaxedOrdering, cpu, ucx);
-    }
-
     public UcxRegistrationConfig withRelaxedOrdering(Ternary value) {
         return new UcxRegistrationConfig(maxHcaPerGpu, value, cpu, ucx);
     }

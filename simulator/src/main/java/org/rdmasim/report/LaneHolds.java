@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.rdmasim.hardware.Bottleneck;
+import org.rdmasim.hardware.Units;
 import org.rdmasim.transport.LaneResult;
 import org.rdmasim.transport.TransferResult;
 import org.rdmasim.workload.RunResult;
@@ -149,6 +150,6 @@ final class LaneHolds {
         double[] v = longest.get(top);
         long bytes = last.spec().bytes();
         return Optional.of(new GpuLink(link, (int) v[1], last.lanes().size(), v[0] / span, v[2] / span,
-                bytes / capacity, capacity * 8 / 1e9, bytes));
+                bytes / capacity, Units.bytesPerSecondToGbps(capacity), bytes));
     }
 }

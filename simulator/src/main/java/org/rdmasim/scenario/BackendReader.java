@@ -81,8 +81,7 @@ final class BackendReader {
                 if (stack.nixl().isPresent()) {
                     throw b.error("pegaflow's RDMA engine is not a NIXL plugin: drop transport.nixl");
                 }
-                int qps = transport.has("qpsPerPeer")
-                        ? Math.toIntExact(Parameters.QPS_PER_PEER.fromYaml(transport, 2L)) : 2;
+                int qps = Math.toIntExact(Parameters.QPS_PER_PEER.fromYamlOrDefault(transport));
                 return new PegaflowBackend(visibleDevices(transport), qps);
             }
             default -> throw b.error("unknown backend '" + b.text() + "' (expected ucx, libfabric, mooncake or pegaflow)");

@@ -21,9 +21,9 @@ final class FabricReader {
                 default -> throw k.error("expected non-blocking, leaf-spine or rail-optimized, got '" + k.text() + "'");
             };
         }
-        int perLeaf = Math.toIntExact(Parameters.HOSTS_PER_LEAF.fromYaml(v, 1L));
-        double over = Parameters.OVERSUBSCRIPTION.fromYaml(v, 1.0);
-        double hop = Parameters.HOP_LATENCY.fromYaml(v, FabricSpec.DEFAULT_HOP_LATENCY);
+        int perLeaf = Math.toIntExact(Parameters.HOSTS_PER_LEAF.fromYamlOrDefault(v));
+        double over = Parameters.OVERSUBSCRIPTION.fromYamlOrDefault(v);
+        double hop = Parameters.HOP_LATENCY.fromYamlOrDefault(v);
         return new FabricSpec(kind, perLeaf, over, hop);
     }
 }

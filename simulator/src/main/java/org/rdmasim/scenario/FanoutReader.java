@@ -203,7 +203,7 @@ final class FanoutReader {
 
     private static RefitCycles cycles(YamlTree c) {
         c.onlyFields(Set.of("count", "metadataRtt", "metadataPerReceiver", "registrationCached"));
-        long count = Parameters.CYCLES.fromYaml(c, 1L);
+        long count = Parameters.CYCLES.fromYamlOrDefault(c);
         double rtt = c.has("metadataRtt") ? Quantities.seconds(c.get("metadataRtt")) : 0.0;
         double per = c.has("metadataPerReceiver") ? Quantities.seconds(c.get("metadataPerReceiver")) : 0.0;
         boolean cached = !c.has("registrationCached") || c.get("registrationCached").bool();
@@ -212,7 +212,7 @@ final class FanoutReader {
 
     private static Jitter jitter(YamlTree j) {
         j.onlyFields(Set.of("nicRate", "start"));
-        double rate = Parameters.NIC_RATE_JITTER.fromYaml(j, 0.0);
+        double rate = Parameters.NIC_RATE_JITTER.fromYamlOrDefault(j);
         double start = j.has("start") ? Quantities.seconds(j.get("start")) : 0.0;
         return new Jitter(rate, start);
     }

@@ -220,7 +220,7 @@ final class HostReader {
         for (int i = 0; i < socketItems.size(); i++) {
             YamlTree s = socketItems.get(i);
             s.onlyFields(Set.of("memoryBandwidth", "memory", "cpuAffinity", "devices"));
-            double bw = Parameters.MEMORY_BANDWIDTH.fromYaml(s, 300e9);
+            double bw = Parameters.MEMORY_BANDWIDTH.fromYamlOrDefault(s);
             long mem = s.has("memory") ? Quantities.bytes(s.get("memory")) : 1L << 40;
             List<HostSpec.DeviceSpec> devices = s.has("devices") ? devices(s.get("devices")) : List.of();
             sockets.add(new HostSpec.SocketSpec(i, bw, mem, s.string("cpuAffinity", ""), devices));

@@ -14,14 +14,17 @@ import java.util.function.ToDoubleFunction;
  * @param option      the command-line option that sets the same thing, e.g. {@code --fw-page-cap}, or empty
  *                    when only a scenario sets it
  * @param unit        the unit values are written in, or what the words are
- * @param defaultText the default, as a user would write it ("none" when unset means unlimited)
+ * @param defaultText  the default, as a user would write it ("none" when unset means unlimited, "the preset's"
+ *                     when a host preset or model sets it, "required" when a scenario must write it)
+ * @param defaultValue the value applied when the field is left out, null when {@code defaultText} names none;
+ *                     otherwise {@code defaultText} reads to exactly this value (ParameterDefaultsTest)
  * @param range       the physical range, in the unit of {@code magnitude}
  * @param source      where the default or the range comes from
  * @param reader      reads the text; throws IllegalArgumentException saying what was expected
  * @param magnitude   the number the range applies to
  */
-public record Parameter<T>(String field, String option, String unit, String defaultText, Range range, String source,
-        Function<String, T> reader, ToDoubleFunction<T> magnitude) {
+public record Parameter<T>(String field, String option, String unit, String defaultText, T defaultValue, Range range,
+        String source, Function<String, T> reader, ToDoubleFunction<T> magnitude) {
 
     /** A closed interval {@code [min, max]} with a phrase saying why. */
     public record Range(double min, double max, String why) {
@@ -55,6 +58,14 @@ public record Parameter<T>(String field, String option, String unit, String defa
     /** The value at {@code section.key()} if the section writes it, else {@code fallback}. */
     public T fromYaml(YamlTree section, T fallback) {
         return section.has(key()) ? fromYaml(section.get(key())) : fallback;
+    }
+
+    /** The value at {@code section.key()} if the section writes it, else {@link #defaultValue}. */
+    public T fromYamlOrDefault(YamlTree section) {
+        if (defaultValue == null) {
+            throw new IllegalStateException(field + " has no default value (" + defaultText + ")");
+        }
+        return fromYaml(section, defaultValue);
     }
 
     /** Whether a command-line option sets it too (else only a scenario does). */

@@ -3,15 +3,26 @@ package org.rdmasim.scenario;
 import java.util.List;
 import java.util.Locale;
 import org.rdmasim.hardware.CalibrationProfile;
+import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.hardware.QuantityText;
 import org.rdmasim.memory.RegistrationLimits.FirmwareCapScope;
+import org.rdmasim.memory.RegistrationParameters;
 import org.rdmasim.memory.TranslationPageSize;
 import org.rdmasim.refit.method.RefitCalibration;
+import org.rdmasim.transport.ProtocolParameters;
+import org.rdmasim.transport.backend.PegaflowBackend;
+import org.rdmasim.workload.Jitter;
+import org.rdmasim.workload.RefitCycles;
 
 /**
  * The user parameters that a scenario and a command both set, declared once each. RegistrationReader
  * reads the scenario's {@code registration} section through these, and {@code memory register} its
  * options: the same words, units, defaults and ranges in both.
+ *
+ * <p>A default's value has one home, the lowest layer that applies it ({@link ProtocolParameters},
+ * {@link FabricSpec}, ...) or, when only a reader applies it, the declaration here; readers take it from
+ * {@link Parameter#defaultValue()}. A count's or a flag's text is written from its value; any other
+ * default's text must read to exactly its value (ParameterDefaultsTest).
  */
 public final class Parameters {
     private Parameters() {
@@ -22,7 +33,7 @@ public final class Parameters {
 
     /** Translation page size (Linux mlx5 driver: 4 KiB, 64 KiB or 2 MiB pages per MR). */
     public static final Parameter<TranslationPageSize> PAGE_SIZE = new Parameter<>("registration.pageSize",
-            "--page-size", "bytes", "4 KiB", Parameter.Range.ANY,
+            "--page-size", "bytes", "4 KiB", RegistrationParameters.DEFAULT_PAGE_SIZE, Parameter.Range.ANY,
             "Linux mlx5 driver [linux-mlx5]: an MR maps its buffer with one page size",
             text -> {
                 long bytes = QuantityText.bytes(text);
@@ -35,20 +46,20 @@ public final class Parameters {
 
     /** The firmware (ICM) page cap on host memory pinned for registrations. */
     public static final Parameter<Long> FIRMWARE_PAGE_CAP = new Parameter<>("registration.firmwarePageCap",
-            "--fw-page-cap", "bytes", "none", new Parameter.Range(ONE_PAGE, 0x1p63,
+            "--fw-page-cap", "bytes", "none", null, new Parameter.Range(ONE_PAGE, 0x1p63,
                     "a firmware page cap holds at least one 4 KiB page"),
             "Crusoe, NIXL registration errors [crusoe-kb-nixl]: a per-VF cap; no provider publishes its value",
             QuantityText::bytes, Long::doubleValue);
 
     /** Whether the firmware page cap is per HCA (each PCI function: a PF or a VF) or one budget per host. */
     public static final Parameter<FirmwareCapScope> CAP_SCOPE = new Parameter<>("registration.capScope",
-            "--fw-cap-scope", "hca|vf|host|vm", "hca", Parameter.Range.ANY,
+            "--fw-cap-scope", "hca|vf|host|vm", "hca", FirmwareCapScope.PER_HCA, Parameter.Range.ANY,
             "Linux mlx5 pagealloc.c: the firmware's pages are given per function_id; a VF is one function",
             FirmwareCapScope::parse, s -> 0);
 
     /** Physical host memory that pinned registrations draw from. */
     public static final Parameter<Long> HOST_MEMORY = new Parameter<>("registration.hostMemory", "--host-memory",
-            "bytes", "the preset's", new Parameter.Range(ONE_PAGE, 0x1p63, "host memory holds at least one 4 KiB page"),
+            "bytes", "the preset's", null, new Parameter.Range(ONE_PAGE, 0x1p63, "host memory holds at least one 4 KiB page"),
             "the host preset's memory (vendor specification of each preset)", QuantityText::bytes, Long::doubleValue);
 
     /**
@@ -72,38 +83,39 @@ public final class Parameters {
 
     /** One socket's memory bandwidth (DDR5 channels today deliver hundreds of GB/s per socket). */
     public static final Parameter<Double> MEMORY_BANDWIDTH = new Parameter<>("hosts.NAME.sockets[].memoryBandwidth", "",
-            "bandwidth", "300 GB/s", new Parameter.Range(1e6 / 8, 100e12, "a socket's memory moves 1 Mbps to 100 TB/s"),
+            "bandwidth", "300 GB/s", 300e9, new Parameter.Range(1e6 / 8, 100e12, "a socket's memory moves 1 Mbps to 100 TB/s"),
             "an assumed 300 GB/s for inline hosts (12 DDR5-4800 channels give 460 GB/s peak)",
             QuantityText::bandwidth, Double::doubleValue);
 
     /** The host memory a pinned-registration MTT can map (mlx4: 2^log_num_mtt * 2^log_mtts_per_seg pages). */
-    public static final Parameter<Long> MTT_LIMIT = new Parameter<>("registration.mttLimit", "", "bytes", "none",
+    public static final Parameter<Long> MTT_LIMIT = new Parameter<>("registration.mttLimit", "", "bytes", "none", null,
             new Parameter.Range(ONE_PAGE, 0x1p63, "an MTT maps at least one 4 KiB page"),
             "Linux mlx4 driver (drivers/net/ethernet/mellanox/mlx4/main.c: log_num_mtt, log_mtts_per_seg)",
             QuantityText::bytes, Long::doubleValue);
 
     /** Work requests a transfer is posted as (each one a descriptor the NIC fetches). */
-    public static final Parameter<Long> DESCRIPTORS = count("transport.descriptors", "descriptors", "1", 1, 100_000_000,
+    public static final Parameter<Long> DESCRIPTORS = count("transport.descriptors", "descriptors", 1L, 1, 100_000_000,
             "a transfer is posted as 1 to 100000000 descriptors", "one descriptor per transfer unless the scenario says");
 
     /** RC QPs per HCA pair of pegaflow's engine (novitalabs/pegaflow PR #291: --qps-per-peer, default 2). */
-    public static final Parameter<Long> QPS_PER_PEER = count("transport.qpsPerPeer", "QPs", "2", 1, 64,
+    public static final Parameter<Long> QPS_PER_PEER = count("transport.qpsPerPeer", "QPs",
+            PegaflowBackend.DEFAULT_QPS_PER_PEER, 1, 64,
             "pegaflow opens 1 to 64 RC QPs per HCA pair (rdmasim's bound)", "novitalabs/pegaflow PR #291 default");
 
     /** Fraction of a link's rate lost to IOMMU translation misses. */
     public static final Parameter<Double> IOMMU_PENALTY = new Parameter<>("transport.iommuPenalty", "", "fraction",
-            "0", new Parameter.Range(0, Math.nextDown(0.99),
+            "0", 0.0, new Parameter.Range(0, Math.nextDown(0.99),
                     "an IOMMU penalty is a fraction from 0 to below 0.99 of the rate (0.99 or more means the "
                             + "device barely moves data: model it as down)"),
             "no penalty unless the scenario states one (IOMMU passthrough, the usual setting on GPU hosts)",
             Parameters::fraction, Double::doubleValue);
 
     /** Whether GPU memory is read by the NIC directly (GPUDirect RDMA) or staged through host memory. */
-    public static final Parameter<Boolean> GPUDIRECT = flag("transport.gpudirect", "true",
+    public static final Parameter<Boolean> GPUDIRECT = flag("transport.gpudirect", true,
             "NVIDIA, GPUDirect RDMA [nvidia-gdr-doc]: the NIC reads GPU memory through BAR1");
 
     /** Whether PCIe Access Control Services redirect peer traffic through the root complex. */
-    public static final Parameter<Boolean> ACS = flag("transport.acs", "false",
+    public static final Parameter<Boolean> ACS = flag("transport.acs", false,
             "NVIDIA, GPUDirect RDMA [nvidia-gdr-doc]: ACS sends peer traffic up to the root complex; off by default");
 
     /**
@@ -116,17 +128,17 @@ public final class Parameters {
             "each host preset's GPUs (NVIDIA datasheets: 18 on H100, H200, B200 SXM; 12 on A100 SXM4); an inline GPU has 0 unless it says");
 
     /** Hosts behind one leaf switch. */
-    public static final Parameter<Long> HOSTS_PER_LEAF = count("fabric.hostsPerLeaf", "hosts", "1", 1, 65_536,
+    public static final Parameter<Long> HOSTS_PER_LEAF = count("fabric.hostsPerLeaf", "hosts", 1L, 1, 65_536,
             "a leaf serves 1 to 65536 hosts (no switch has more than 512 ports)", "one host per leaf");
 
     /** Leaf oversubscription, down-link to up-link capacity. */
     public static final Parameter<Double> OVERSUBSCRIPTION = new Parameter<>("fabric.oversubscription", "", "ratio",
-            "1", new Parameter.Range(1, 1024, "an oversubscription runs from 1 (non-blocking) to 1024:1"),
+            "1", 1.0, new Parameter.Range(1, 1024, "an oversubscription runs from 1 (non-blocking) to 1024:1"),
             "non-blocking unless the scenario says", Parameters::ratio, Double::doubleValue);
 
     /** The rate a degraded port or resource keeps, as a fraction of its own. */
     public static final Parameter<Double> DEGRADED_FRACTION = new Parameter<>("faults.events[].fraction", "", "fraction",
-            "required", new Parameter.Range(0.001, Math.nextDown(1.0),
+            "required", null, new Parameter.Range(0.001, Math.nextDown(1.0),
                     "a degraded rate keeps from 0.001 to below 1 of its own; use nic-down for a port that stops"),
             "the scenario's fault", Parameters::fraction, Double::doubleValue);
 
@@ -144,42 +156,52 @@ public final class Parameters {
 
     /** Per-NIC processing one way (doorbell, WQE fetch, DMA start). */
     public static final Parameter<Double> NIC_LATENCY = cost("protocol.nicLatency", "0.5 us",
+            ProtocolParameters.DEFAULT_NIC_LATENCY_SECONDS,
             "assumed; with the PCIe hops a GPUDirect one-way latency comes to 1.35 us, under the GPUDirect "
                     + "guide's 2-5 us [gdr-kb-guide]");
 
     /** One PCIe switch traversal. */
-    public static final Parameter<Double> PCIE_HOP = cost("protocol.pcieHop", "110 ns",
+    public static final Parameter<Double> PCIE_HOP = cost("protocol.pcieHop", "110 ns", ProtocolParameters.DEFAULT_PCIE_HOP_SECONDS,
             "Broadcom PEX89000 product brief [pex89000-brief]: 105-115 ns port to port");
 
     /** CPU cost to post one descriptor and reap its completion. */
     public static final Parameter<Double> PER_DESCRIPTOR = cost("protocol.perDescriptor", "1 us",
+            ProtocolParameters.DEFAULT_PER_DESCRIPTOR_SECONDS,
             "assumed, the order of UCX's software overhead per ucp_get_nbx / ucp_put_nbx through NIXL; "
                     + "scenarios posing perftest's tight posting loop set 50 ns (assumed)");
 
-    /** NIC cost per work request beyond its wire time. */
-    public static final Parameter<Double> PER_FRAGMENT = cost("protocol.perFragment", "50 ns", "assumed");
+    /**
+     * NIC cost per work request beyond its wire time, 50 ns. Printed as "0.05 us": the duration reader
+     * multiplies, and 50 * 1e-9 is one ulp above the 50e-9 the model applies, where 0.05 * 1e-6 is not.
+     */
+    public static final Parameter<Double> PER_FRAGMENT = cost("protocol.perFragment", "0.05 us",
+            ProtocolParameters.DEFAULT_PER_FRAGMENT_SECONDS, "assumed");
 
     /** RDMA READs in flight per QP. */
-    public static final Parameter<Long> MAX_OUTSTANDING_READS = count("protocol.maxOutstandingReads", "READs", "16", 1,
+    public static final Parameter<Long> MAX_OUTSTANDING_READS = count("protocol.maxOutstandingReads", "READs",
+            ProtocolParameters.DEFAULT_MAX_OUTSTANDING_READS, 1,
             1024, "a QP keeps 1 to 1024 READs in flight", "ConnectX max_qp_rd_atom = 16 [connectx-briefs], as "
                     + "perftest prints 'Outstand reads: 16' (openucx/ucx #8852 [ucx-8851])");
 
     /** WRITE work requests in flight per QP. */
-    public static final Parameter<Long> SEND_QUEUE_DEPTH = count("protocol.sendQueueDepth", "WRs", "128", 1, 65536,
+    public static final Parameter<Long> SEND_QUEUE_DEPTH = count("protocol.sendQueueDepth", "WRs",
+            ProtocolParameters.DEFAULT_SEND_QUEUE_DEPTH, 1, 65536,
             "a QP keeps 1 to 65536 work requests in flight", "perftest's default TX depth DEF_TX_BW = 128 "
                     + "(linux-rdma/perftest v4.5-0.20 src/perftest_parameters.h:111) [perftest]");
 
     /** RDMA messages per second one NIC processes over all its QPs. */
-    public static final Parameter<Long> NIC_MESSAGE_RATE = count("protocol.nicMessageRate", "messages/s", "330000000",
+    public static final Parameter<Long> NIC_MESSAGE_RATE = count("protocol.nicMessageRate", "messages/s",
+            (long) ProtocolParameters.DEFAULT_NIC_MESSAGE_RATE,
             1, 1_000_000_000_000L, "a NIC processes 1 to 10^12 messages per second",
             "NVIDIA ConnectX-7 NDR datasheet: 330-370 million messages per second [connectx7-datasheet]");
 
     /** Extra one-way latency of a host-staged side (bounce-buffer copy launch and synchronisation). */
     public static final Parameter<Double> STAGING_COPY = cost("protocol.stagingCopy", "8 us",
+            ProtocolParameters.DEFAULT_STAGING_COPY_SECONDS,
             "calibrated to the GPUDirect guide's 10-20 us staged latency [gdr-kb-guide] (row GDR-GUIDE-STAGED)");
 
     /** One switch's port-to-port latency. */
-    public static final Parameter<Double> HOP_LATENCY = cost("fabric.hopLatency", "130 ns",
+    public static final Parameter<Double> HOP_LATENCY = cost("fabric.hopLatency", "130 ns", FabricSpec.DEFAULT_HOP_LATENCY,
             "NVIDIA Quantum-2 QM9700 datasheet: ~130 ns port to port");
 
     /** A refit stage's time: from nothing to an hour (published refit cycles run from milliseconds to minutes). */
@@ -226,22 +248,23 @@ public final class Parameters {
         String value = d.value() == 0 ? "0 s" : d.value() >= 1e-3
                 ? String.format(Locale.ROOT, "%.3g ms", d.value() * 1e3)
                 : String.format(Locale.ROOT, "%.3g us", d.value() * 1e6);
-        return new Parameter<>("workload.refit.stages." + key, "", "duration", value, STAGE_TIME,
+        return new Parameter<>("workload.refit.stages." + key, "", "duration", value, d.value(), STAGE_TIME,
                 d.kind().name().toLowerCase(Locale.ROOT) + ": " + d.source(), QuantityText::seconds,
                 Double::doubleValue);
     }
 
     /** Independent runs of a scenario with different random streams (mean, confidence interval). */
-    public static final Parameter<Long> REPLICATIONS = count("replications", "runs", "1", 1, 100_000,
+    public static final Parameter<Long> REPLICATIONS = count("replications", "runs", 1L, 1, 100_000,
             "1 to 100000 replications", "one run unless the scenario asks for more");
 
     /** Refit cycles a fan-out repeats. */
-    public static final Parameter<Long> CYCLES = count("workload.fanout.cycles.count", "cycles", "1", 1, 10_000,
+    public static final Parameter<Long> CYCLES = count("workload.fanout.cycles.count", "cycles",
+            (long) RefitCycles.single().count(), 1, 10_000,
             "1 to 10000 cycles", "one cycle unless the scenario says");
 
     /** Spread of NIC rates between hosts (each NIC's rate drawn within +-this fraction). */
     public static final Parameter<Double> NIC_RATE_JITTER = new Parameter<>("workload.fanout.jitter.nicRate", "",
-            "fraction", "0", new Parameter.Range(0, Math.nextDown(1.0), "a rate jitter from 0% to below 100%"),
+            "fraction", "0", Jitter.NONE.nicRateFraction(), new Parameter.Range(0, Math.nextDown(1.0), "a rate jitter from 0% to below 100%"),
             "no jitter unless the scenario says", Parameters::fraction, Double::doubleValue);
 
     /** Every declared parameter, in the order a scenario's sections list them. */
@@ -254,25 +277,34 @@ public final class Parameters {
                 REFIT_RDT_SCATTER, REFIT_RDT_PACK);
     }
 
+    /** A rate set by a model or preset unless written ({@code defaultText} says whose). */
     private static Parameter<Double> rate(String field, String defaultText, String source) {
-        return new Parameter<>(field, "", "bandwidth", defaultText, LINK_RATE, source, QuantityText::bandwidth,
+        return new Parameter<>(field, "", "bandwidth", defaultText, null, LINK_RATE, source, QuantityText::bandwidth,
                 Double::doubleValue);
     }
 
-    private static Parameter<Double> cost(String field, String defaultText, String source) {
-        return new Parameter<>(field, "", "duration", defaultText, OPERATION_COST, source, QuantityText::seconds,
-                Double::doubleValue);
+    private static Parameter<Double> cost(String field, String defaultText, double defaultValue, String source) {
+        return new Parameter<>(field, "", "duration", defaultText, defaultValue, OPERATION_COST, source,
+                QuantityText::seconds, Double::doubleValue);
     }
 
+    /** A count with a default, printed as the number it is. */
+    private static Parameter<Long> count(String field, String unit, long defaultValue, long min, long max, String why,
+            String source) {
+        return new Parameter<>(field, "", unit, Long.toString(defaultValue), defaultValue,
+                new Parameter.Range(min, max, why), source, Parameters::wholeNumber, Long::doubleValue);
+    }
+
+    /** A count with no default value: {@code defaultText} says who sets it ("the preset's", "required"). */
     private static Parameter<Long> count(String field, String unit, String defaultText, long min, long max, String why,
             String source) {
-        return new Parameter<>(field, "", unit, defaultText, new Parameter.Range(min, max, why), source,
+        return new Parameter<>(field, "", unit, defaultText, null, new Parameter.Range(min, max, why), source,
                 Parameters::wholeNumber, Long::doubleValue);
     }
 
-    private static Parameter<Boolean> flag(String field, String defaultText, String source) {
-        return new Parameter<>(field, "", "true|false", defaultText, Parameter.Range.ANY, source, Parameters::bool,
-                b -> b ? 1 : 0);
+    private static Parameter<Boolean> flag(String field, boolean defaultValue, String source) {
+        return new Parameter<>(field, "", "true|false", Boolean.toString(defaultValue), defaultValue,
+                Parameter.Range.ANY, source, Parameters::bool, b -> b ? 1 : 0);
     }
 
     /** A whole number; checked against its range before any narrowing. */

@@ -18,9 +18,7 @@ final class RegistrationReader {
         }
         RegistrationCaps caps = RegistrationCaps.none();
         if (v.has(Parameters.FIRMWARE_PAGE_CAP.key())) {
-            RegistrationLimits.FirmwareCapScope scope = v.has(Parameters.CAP_SCOPE.key())
-                    ? Parameters.CAP_SCOPE.fromYaml(v.get(Parameters.CAP_SCOPE.key()))
-                    : RegistrationLimits.FirmwareCapScope.PER_HCA;
+            RegistrationLimits.FirmwareCapScope scope = Parameters.CAP_SCOPE.fromYamlOrDefault(v);
             caps = caps.withFirmwarePageCap(
                     Parameters.FIRMWARE_PAGE_CAP.fromYaml(v.get(Parameters.FIRMWARE_PAGE_CAP.key())), scope);
         } else if (v.has(Parameters.CAP_SCOPE.key())) {

@@ -75,7 +75,7 @@ public final class ScenarioLoader {
         }
         String description = root.has("description") ? root.get("description").text().trim() : comment;
         long seed = root.has("seed") ? root.get("seed").integer() : 1;
-        int replications = Math.toIntExact(Parameters.REPLICATIONS.fromYaml(root, 1L));
+        int replications = Math.toIntExact(Parameters.REPLICATIONS.fromYamlOrDefault(root));
         List<VariantSpec> variants = new ArrayList<>();
         Set<String> expectedFailures = new HashSet<>();
         if (!root.has("variants")) {
@@ -272,10 +272,10 @@ public final class ScenarioLoader {
             }
         }
         // Each range was checked before narrowing: a count of 2^32 + 1 is refused, never wrapped to 1.
-        int descriptors = Math.toIntExact(Parameters.DESCRIPTORS.fromYaml(v, 1L));
-        boolean gdr = Parameters.GPUDIRECT.fromYaml(v, true);
-        boolean acs = Parameters.ACS.fromYaml(v, false);
-        double iommu = Parameters.IOMMU_PENALTY.fromYaml(v, 0.0);
+        int descriptors = Math.toIntExact(Parameters.DESCRIPTORS.fromYamlOrDefault(v));
+        boolean gdr = Parameters.GPUDIRECT.fromYamlOrDefault(v);
+        boolean acs = Parameters.ACS.fromYamlOrDefault(v);
+        double iommu = Parameters.IOMMU_PENALTY.fromYamlOrDefault(v);
         List<EnvEntry> env = new ArrayList<>();
         if (v.has("envFile")) {
             YamlTree f = v.get("envFile");

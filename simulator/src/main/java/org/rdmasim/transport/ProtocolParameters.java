@@ -46,13 +46,22 @@ package org.rdmasim.transport;
 public record ProtocolParameters(double nicLatencySeconds, double pcieHopSeconds, double perDescriptorSeconds,
         double perFragmentSeconds, int maxOutstandingReads, double stagingCopySeconds, int sendQueueDepth,
         double nicMessageRate) {
+    // The defaults, each sourced in the record's comment above; scenario.Parameters prints and reads them.
+    public static final double DEFAULT_NIC_LATENCY_SECONDS = 0.5e-6;
+    public static final double DEFAULT_PCIE_HOP_SECONDS = 110e-9;
+    public static final double DEFAULT_PER_DESCRIPTOR_SECONDS = 1e-6;
+    public static final double DEFAULT_PER_FRAGMENT_SECONDS = 50e-9;
+    public static final int DEFAULT_MAX_OUTSTANDING_READS = 16;
+    public static final double DEFAULT_STAGING_COPY_SECONDS = 8e-6;
     /** perftest's DEF_TX_BW (linux-rdma/perftest v4.5-0.20 src/perftest_parameters.h:111). */
     public static final int DEFAULT_SEND_QUEUE_DEPTH = 128;
     /** Low end of NVIDIA's ConnectX-7 datasheet "330-370 million messages per second". */
     public static final double DEFAULT_NIC_MESSAGE_RATE = 330e6;
 
     public static ProtocolParameters defaults() {
-        return new ProtocolParameters(0.5e-6, 110e-9, 1e-6, 50e-9, 16, 8e-6);
+        return new ProtocolParameters(DEFAULT_NIC_LATENCY_SECONDS, DEFAULT_PCIE_HOP_SECONDS,
+                DEFAULT_PER_DESCRIPTOR_SECONDS, DEFAULT_PER_FRAGMENT_SECONDS, DEFAULT_MAX_OUTSTANDING_READS,
+                DEFAULT_STAGING_COPY_SECONDS);
     }
 
     /** The costs with the default send-queue depth and NIC message rate. */

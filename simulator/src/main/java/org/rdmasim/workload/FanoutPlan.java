@@ -83,9 +83,4 @@ public record FanoutPlan(List<Member> receivers, List<Member> sources, long mode
         return new FanoutPlan(receivers, sources, modelBytes, layout, arrival, assignment, newTree, operation, descriptors,
                 cycles, jitter);
     }
-
-    public FanoutPlan withReceivers(List<Member> newReceivers) {
-        return new FanoutPlan(newReceivers, sources, modelBytes, layout, arrival, assignment, tree, operation, descriptors,
-                cycles, jitter);
-    }
 }

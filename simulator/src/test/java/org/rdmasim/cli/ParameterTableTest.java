@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 import org.rdmasim.scenario.Parameter;
 import org.rdmasim.scenario.Parameters;
 
@@ -77,5 +78,28 @@ class ParameterTableTest {
             assertTrue(badOption.err().contains(p.option()), p.option() + " named: " + badOption.err());
             assertTrue(!badOption.err().contains("\tat "), "no stack trace");
         }
+    }
+
+    /**
+     * An option's own default (picocli's {@code defaultValue}, a constant it needs at compile time) is the
+     * parameter's declared default: {@code memory register} without the option runs as a scenario without the field.
+     */
+    @Test
+    void anOptionsDefaultReadsToTheParametersDeclaredDefault() {
+        CommandLine.Model.CommandSpec spec = new CommandLine(new MemoryRegisterCommand()).getCommandSpec();
+        int checked = 0;
+        for (Parameter<?> p : Parameters.all()) {
+            if (!p.hasOption()) {
+                continue;
+            }
+            String given = spec.findOption(p.option()).defaultValue();
+            if (given == null) {
+                assertEquals(null, p.defaultValue(), p.option() + " has no default, " + p.field() + " has one");
+            } else {
+                assertEquals(p.defaultValue(), p.read(given), p.option() + " defaults to '" + given + "'");
+                checked++;
+            }
+        }
+        assertEquals(2, checked, "--page-size and --fw-cap-scope carry a default of their own");
     }
 }

@@ -19,10 +19,6 @@ public record AttentionHeads(int queryHeads, int kvHeads, int headDim) {
         }
     }
 
-    public long queryRows() {
-        return (long) queryHeads * headDim;
-    }
-
     public long kvRows() {
         return (long) kvHeads * headDim;
     }

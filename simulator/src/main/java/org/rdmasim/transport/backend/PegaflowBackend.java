@@ -24,6 +24,9 @@ import org.rdmasim.transport.ucx.UcxLaneSelection;
  * @param qpsPerPeer     RC QPs per HCA pair ({@code --qps-per-peer}, PR #291; 1 before it)
  */
 public record PegaflowBackend(List<String> visibleDevices, int qpsPerPeer) implements TransferBackend {
+    /** {@code --qps-per-peer}'s default since novitalabs/pegaflow PR #291. */
+    public static final int DEFAULT_QPS_PER_PEER = 2;
+
     public PegaflowBackend {
         visibleDevices = List.copyOf(visibleDevices);
         if (qpsPerPeer < 1) {

@@ -11,6 +11,7 @@ import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.LinkSpec;
 import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.hardware.Units;
 import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
@@ -87,7 +88,7 @@ final class UcxExplanation {
 
     /** A rate in bytes per second as rdmasim shows rates: Gbps (1e9 bit/s). */
     private static String gbps(double bytesPerSecond) {
-        return String.format(Locale.ROOT, "%.1f Gbps", bytesPerSecond * 8 / 1e9);
+        return String.format(Locale.ROOT, "%.1f Gbps", Units.bytesPerSecondToGbps(bytesPerSecond));
     }
 
     /**
@@ -182,7 +183,7 @@ final class UcxExplanation {
             out.add(String.format(Locale.ROOT, "  one lane (max_lanes 1%s), %d-byte active messages; per fragment a "
                     + "synchronous cuda_copy %s (UCX's own estimate, cuda_copy_iface.c): at most %.1f Gbps (%.2f GB/s)",
                     plannedLanes > 1 ? ", " + plannedLanes + " planned" : "", RmaEmulation.fragmentBytes(ts.operation()),
-                    copies(ts), RmaEmulation.laneRate(ts) * 8 / 1e9, RmaEmulation.laneRate(ts) / 1e9));
+                    copies(ts), Units.bytesPerSecondToGbps(RmaEmulation.laneRate(ts)), RmaEmulation.laneRate(ts) / 1e9));
             return out;
         }
         if (staged(ts)) {

@@ -54,10 +54,6 @@ public record StackSetup(List<EnvEntry> userEnv, Optional<StackVersion> nixlVers
         return new StackSetup(userEnv, nixlVersion, ucxVersion, devices, gpu, gpuIndex, topology, ucxConf, modelExpress);
     }
 
-    public StackSetup withUserEnv(List<EnvEntry> env) {
-        return new StackSetup(env, nixlVersion, ucxVersion, nixlAgentDevices, gpu, gpuIndex, topology, ucxConf, modelExpress);
-    }
-
     public StackSetup withUcxConf(UcxConfFile conf) {
         return new StackSetup(userEnv, nixlVersion, ucxVersion, nixlAgentDevices, gpu, gpuIndex, topology, conf, modelExpress);
     }
