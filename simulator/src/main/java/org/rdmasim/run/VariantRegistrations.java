@@ -2,16 +2,19 @@ package org.rdmasim.run;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.memory.MemoryRegion;
 import org.rdmasim.memory.RegistrationModel;
+import org.rdmasim.memory.RegistrationPlan;
 import org.rdmasim.memory.RegistrationTotals;
 import org.rdmasim.memory.VariantRegistration;
 import org.rdmasim.memory.VariantRegistration.Buffer;
@@ -34,17 +37,21 @@ import org.rdmasim.workload.TransferItem;
 final class VariantRegistrations {
     private final VariantRegistration.Outcome outcome;
     private final Map<String, String> representativeOf;
+    private final Set<Buffer> kept;
 
-    private VariantRegistrations(VariantRegistration.Outcome outcome, Map<String, String> representativeOf) {
+    private VariantRegistrations(VariantRegistration.Outcome outcome, Map<String, String> representativeOf,
+            Set<Buffer> kept) {
         this.outcome = outcome;
         this.representativeOf = Map.copyOf(representativeOf);
+        this.kept = Set.copyOf(kept);
     }
 
     /** Registers the variant's buffers on {@code hosts} (the variant's, in cluster order). */
     static VariantRegistrations of(VariantSpec v, List<Host> hosts) {
         Map<String, Host> byName = new HashMap<>();
         hosts.forEach(h -> byName.put(h.name(), h));
-        Map<String, List<Buffer>> buffers = buffersByHost(v, hosts);
+        Set<Buffer> kept = new HashSet<>();
+        Map<String, List<Buffer>> buffers = buffersByHost(v, hosts, kept);
         // Groups in the order the buffers list hosts, keyed by shape and buffers. A counted host group
         // shares one spec instance: identity is enough and avoids deep hashing.
         Map<HostSpec, Integer> shapes = new IdentityHashMap<>();
@@ -84,7 +91,7 @@ final class VariantRegistrations {
                 totals = totals.plus(totalsOf.get(representative));
             }
         }
-        return new VariantRegistrations(new VariantRegistration.Outcome(totals, reps.hosts()), representativeOf);
+        return new VariantRegistrations(new VariantRegistration.Outcome(totals, reps.hosts()), representativeOf, kept);
     }
 
     /** One host per group (in the order registered), the totals over every host. */
@@ -97,6 +104,27 @@ final class VariantRegistrations {
         return representativeOf;
     }
 
+    /**
+     * The registration a fan-out cycle waits for: the slowest host's, hosts registering side by side. Only
+     * the first cycle waits for what a process registers once and keeps: UCX's rendezvous fragment pool
+     * belongs to the process's worker, which frees it only when it is destroyed
+     * ({@code ucp_worker_destroy_mpools}, openucx/ucx v1.20.0 src/ucp/core/ucp_worker.c L2032-2044), so a
+     * later cycle takes fragments from the chunk its first allocated and registered.
+     */
+    double cycleSeconds(boolean first) {
+        double slowest = 0;
+        for (VariantRegistration.HostOutcome h : outcome.hosts()) {
+            double seconds = 0.0;
+            for (RegistrationPlan p : h.plans()) {
+                if (first || !kept.contains(new Buffer(h.host(), p.region()))) {
+                    seconds += p.totals().registrationSeconds();
+                }
+            }
+            slowest = Math.max(slowest, seconds);
+        }
+        return slowest;
+    }
+
     private static RegistrationTotals times(RegistrationTotals t, long count) {
         return new RegistrationTotals(t.mrCount() * count, t.translationBytes() * count, t.firmwareBytes() * count,
                 t.pinnedHostBytes() * count, t.registrationSeconds() * count);
@@ -105,14 +133,17 @@ final class VariantRegistrations {
     /**
      * The buffers each host's processes register, host by host in the order they register: a fan-out's
      * sources then receivers, in plan order; a transfer list's hosts in cluster order. Hosts without
-     * buffers are left out.
+     * buffers are left out. After a host's own buffers come the bounce fragments its backend registers for
+     * them, whichever the workload's shape, also added to {@code kept}: a process registers them once.
      */
-    static Map<String, List<Buffer>> buffersByHost(VariantSpec v, List<Host> hosts) {
+    static Map<String, List<Buffer>> buffersByHost(VariantSpec v, List<Host> hosts, Set<Buffer> kept) {
         Hosts cluster = Hosts.of(hosts);
         Map<String, List<Buffer>> out = v.isFanout() ? fanoutBuffers(v.fanoutPlan()) : transferBuffers(v, hosts, cluster);
-        if (!v.isFanout()) {
-            out.forEach((host, buffers) -> buffers.addAll(bounceFragments(v, cluster.host(host), buffers)));
-        }
+        out.forEach((host, buffers) -> {
+            List<Buffer> bounce = bounceFragments(v, cluster.host(host), buffers);
+            buffers.addAll(bounce);
+            kept.addAll(bounce);
+        });
         return out;
     }
 
@@ -173,7 +204,13 @@ final class VariantRegistrations {
 
     /**
      * Bounce fragments the backend registers in host memory for the GPU buffers among {@code buffers}
-     * when it cannot register them itself, one chunk per GPU buffer's process, on that GPU's socket.
+     * when it cannot register them itself, one chunk per GPU buffer's process, on that GPU's socket. The
+     * sending and the receiving process alike: for UCX's rendezvous without GPUDirect the receiver stages
+     * through its pool (rtr/mtype, get/mtype) and the sender through its own (put/mtype), each taking a
+     * fragment with {@code ucp_proto_rndv_mtype_request_init} (openucx/ucx v1.20.0 src/ucp/rndv/rndv_rtr.c
+     * L355, rndv_get.c L295, rndv_put.c L528) from its worker's pool ({@code ucp_rndv_mpool_get},
+     * src/ucp/rndv/rndv.c L1136-1185). A fan-out's receivers and sources register them as the endpoints of
+     * a transfer list do.
      */
     private static List<Buffer> bounceFragments(VariantSpec v, Host h, List<Buffer> buffers) {
         TransportSettings ts = v.transport();

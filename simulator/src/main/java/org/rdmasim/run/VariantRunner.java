@@ -154,12 +154,7 @@ public final class VariantRunner {
             return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", result, wall, v.claim(),
                     registration.totals());
         }
-        // Hosts register in parallel, so a cycle waits for the slowest host's registration.
-        double perCycle = 0;
-        for (VariantRegistration.HostOutcome h : registration.hosts()) {
-            perCycle = Math.max(perCycle, h.totals().registrationSeconds());
-        }
-        FanoutRun.Timing timing = new FanoutRun.Timing(perCycle);
+        FanoutRun.Timing timing = new FanoutRun.Timing(registrations.cycleSeconds(true), registrations.cycleSeconds(false));
         Held held = held(registrations);
         List<RunResult> results = replicate(replications, threads, i -> runOnce(v, hosts, seed, first + i, timing, held,
                 watch, i == 0 ? log : null));
