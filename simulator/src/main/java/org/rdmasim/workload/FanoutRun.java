@@ -19,9 +19,14 @@ import umontreal.ssj.rng.RandomStream;
  * waiting receivers, a queue or ordered set of sources with free slots); nothing scans all receivers.
  */
 public final class FanoutRun {
-    /** Costs that come from outside the fan-out: the memory model's registration time for one cycle. */
-    public record Timing(double registrationSeconds) {
-        public static final Timing NONE = new Timing(0);
+    /**
+     * Costs that come from outside the fan-out: the memory model's registration time for a cycle.
+     *
+     * @param firstRegistrationSeconds the first cycle's, with what a process registers once and keeps
+     * @param registrationSeconds      a later cycle's when its buffers are registered again
+     */
+    public record Timing(double firstRegistrationSeconds, double registrationSeconds) {
+        public static final Timing NONE = new Timing(0, 0);
     }
 
     private final FanoutPlan plan;
@@ -111,7 +116,8 @@ public final class FanoutRun {
         double now = run.clock().now();
         cycleStart = now;
         metadata = plan.cycles().metadataSeconds(receiverCount);
-        registration = cycle == 0 || !plan.cycles().registrationCached() ? timing.registrationSeconds() : 0.0;
+        registration = cycle == 0 ? timing.firstRegistrationSeconds()
+                : plan.cycles().registrationCached() ? 0.0 : timing.registrationSeconds();
         pullStart = now + metadata + registration;
         done = 0;
         pool = new SourcePool(plan.assignment(), plan.tree());

@@ -81,7 +81,7 @@ class TransferBackendChoiceTest {
         assertFalse(sites.toString().contains("UCX_"), sites.toString());
         assertTrue(v.transport().stack().env().stream().noneMatch(e -> e.name().startsWith("UCX_")),
                 "no UCX variable in the variant's environment: " + v.transport().stack().env());
-        VariantRegistration.Outcome o = VariantRunner.register(v, hosts);
+        VariantRegistration.Outcome o = VariantRunner.registrationOutcome(v, hosts);
         for (String host : List.of("a", "b")) {
             RegistrationPlan p = planOf(o, host, "GPU5");
             assertEquals(GPU5_EFA_GROUP, p.hcaNames(), host);
@@ -132,7 +132,7 @@ class TransferBackendChoiceTest {
         List<Host> hosts = hosts(v);
         RegistrationSites sites = VariantRunner.sites(v).of(hosts.get(0), "GPU0");
         assertInstanceOf(RegistrationSites.ByUcxConfig.class, sites);
-        VariantRegistration.Outcome o = VariantRunner.register(v, hosts);
+        VariantRegistration.Outcome o = VariantRunner.registrationOutcome(v, hosts);
         for (String host : List.of("a", "b")) {
             assertEquals(List.of("mlx5_0"), planOf(o, host, "GPU0").hcaNames(), host);
         }
@@ -169,7 +169,7 @@ class TransferBackendChoiceTest {
                     - {from: "a:GPU0", to: "b:GPU0", size: 1 GB}
                     - {from: "a:GPU5", to: "b:GPU5", size: 1 GB}
                 """);
-        VariantRegistration.Outcome o = VariantRunner.register(v, hosts(v));
+        VariantRegistration.Outcome o = VariantRunner.registrationOutcome(v, hosts(v));
         List<String> gpu0 = planOf(o, "a", "GPU0").hcaNames();
         assertEquals(4, gpu0.size());
         Set<String> both = new TreeSet<>(gpu0);
