@@ -196,11 +196,13 @@ public final class ExplainCommand implements Callable<Integer> {
                 + "what its layout needs: %s%n", last.wireBytes(), (double) last.wireBytes() / s.minimumBytes(),
                 s.minimumBytes(), s.conserved() ? "yes" : "NO");
         if (!s.changes().isEmpty()) {
-            out.printf(Locale.ROOT, "%nwhat would halve it (the variant rerun with one change each):%n");
+            out.printf(Locale.ROOT, "%nwhat would halve it (the variant rerun with one change each; steady cycle, "
+                    + "and its speed against this variant's %.4f s):%n", s.steadyCycleSeconds());
             for (var c : s.changes()) {
-                out.printf(Locale.ROOT, "  %-10s %s%n", Double.isNaN(c.steadyCycleSeconds()) ? "n/a"
-                        : String.format(Locale.ROOT, "%.4f s", c.steadyCycleSeconds()), c.change()
-                        + (c.note().isEmpty() ? "" : " (" + c.note() + ")"));
+                boolean na = Double.isNaN(c.steadyCycleSeconds());
+                out.printf(Locale.ROOT, "  %-10s %-8s %s%n", na ? "n/a" : String.format(Locale.ROOT, "%.4f s",
+                        c.steadyCycleSeconds()), na ? "" : String.format(Locale.ROOT, "%.2fx", s.steadyCycleSeconds()
+                        / c.steadyCycleSeconds()), c.change() + (c.note().isEmpty() ? "" : " (" + c.note() + ")"));
             }
         }
         out.printf(Locale.ROOT, "%nrests on:%n");
