@@ -32,6 +32,20 @@ public record CalibrationProfile(String name, String description, List<Parameter
             return key + " = " + Units.number(value) + " " + unit + ", " + kind.name().toLowerCase(Locale.ROOT)
                     + " (" + source + ")";
         }
+
+        /**
+         * The value as a rate in bytes per second, through its unit ({@code Gbps}, {@code GB/s}, ...: the unit
+         * table scenario bandwidths use).
+         *
+         * @throws IllegalStateException when the unit is not a bandwidth unit (the profile file is wrong)
+         */
+        public double bytesPerSecond() {
+            try {
+                return value * Units.bandwidthUnitBytesPerSecond(unit);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalStateException("calibration parameter " + key + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     /** Profiles in the order hosts are matched against them; the last matches every host. */

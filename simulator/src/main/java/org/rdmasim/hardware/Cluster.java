@@ -135,11 +135,11 @@ public final class Cluster implements Hosts {
                         ResourceKind.NIC_RX, n.payloadBytesPerSecond(), 2 * k);
                 if (readRate != null) {
                     read[nic.ordinal()] = slot(host -> new Bottleneck.NicReadCalibrated(host, n.name(), profile.name()),
-                            ResourceKind.NIC_READ_CALIBRATED, Units.gbpsToBytesPerSecond(readRate.value()), 2 * k + 1);
+                            ResourceKind.NIC_READ_CALIBRATED, readRate.bytesPerSecond(), 2 * k + 1);
                 }
                 if (strictRate != null) {
                     strictWrite[nic.ordinal()] = slot(host -> new Bottleneck.StrictOrderWrite(host, n.name(), profile.name()),
-                            ResourceKind.STRICT_ORDER_WRITE, Units.gbpsToBytesPerSecond(strictRate.value()), -1);
+                            ResourceKind.STRICT_ORDER_WRITE, strictRate.bytesPerSecond(), -1);
                 }
                 k++;
             }
