@@ -12,7 +12,7 @@ public enum LinkLayer {
      * AWS EFA's Scalable Reliable Datagram over the AWS network. No public source gives SRD's framing;
      * the efficiency is the aws-efa profile's named assumption ({@code efaWireEfficiency}).
      */
-    EFA(CalibrationProfile.named("aws-efa").parameter("efaWireEfficiency").orElseThrow().value());
+    EFA(CalibrationProfile.named("aws-efa").require(ProfileKey.EFA_WIRE_EFFICIENCY).value());
 
     private final double wireEfficiency;
 

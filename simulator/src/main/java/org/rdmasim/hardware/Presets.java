@@ -226,8 +226,8 @@ public final class Presets {
     private static final double C2C_PER_DIRECTION = 450e9;
     // ASSUMPTION, held in the gb200-roce calibration profile: bandwidth between the two Grace CPUs of
     // one compute tray, per direction (no public figure was found).
-    private static final double GRACE_TO_GRACE = CalibrationProfile.named("gb200-roce").parameter("graceToGrace")
-            .orElseThrow().bytesPerSecond();
+    private static final double GRACE_TO_GRACE = CalibrationProfile.named("gb200-roce")
+            .require(ProfileKey.GRACE_TO_GRACE).bytesPerSecond();
 
     /**
      * GB200 NVL72 compute tray as a cloud VM shows it: 2 Grace CPUs (one NUMA node each), 2 B200 per
@@ -333,7 +333,7 @@ public final class Presets {
             }
             sockets.add(graceSocket(s, devices));
         }
-        double graceToGrace = CalibrationProfile.named("gb300-ib").parameter("graceToGrace").orElseThrow().bytesPerSecond();
+        double graceToGrace = CalibrationProfile.named("gb300-ib").require(ProfileKey.GRACE_TO_GRACE).bytesPerSecond();
         return new HostSpec("GB300 NVL72 compute tray", CpuFamily.NVIDIA_GRACE, graceToGrace, sockets,
                 "NVIDIA GB300 NVL72 enterprise reference architecture (compute tray: 2 Grace, 4 Blackwell Ultra, "
                         + "4 ConnectX-8); GPU behind its ConnectX-8's PCIe switch assumed (profile gb300-ib)");
@@ -414,7 +414,7 @@ public final class Presets {
             sockets.add(new HostSpec.SocketSpec(s, memoryBandwidth, 1L << 40, s == 0 ? socket0Cpus : socket1Cpus,
                     switches));
         }
-        double interSocket = CalibrationProfile.named("aws-efa").parameter("interSocket").orElseThrow().bytesPerSecond();
+        double interSocket = CalibrationProfile.named("aws-efa").require(ProfileKey.INTER_SOCKET).bytesPerSecond();
         return new HostSpec(model, cpu, interSocket, sockets, source);
     }
 
