@@ -115,7 +115,7 @@ public final class Cluster implements Hosts {
                     int from = a;
                     int to = b;
                     interSocket[a][b] = a == b ? -1 : slot(host -> new Bottleneck.SocketLink(host, from, to),
-                            ResourceKind.CPU_INTERCONNECT, spec.interSocket(), -1);
+                            ResourceKind.CPU_INTERCONNECT, spec.interSocket(h.profile()), -1);
                 }
             }
             for (TopologyNode socket : h.sockets()) {

@@ -225,7 +225,8 @@ public final class Presets {
     private static final double GRACE_MEMORY_BW = 512e9;
     private static final double C2C_PER_DIRECTION = 450e9;
     // ASSUMPTION, held in the gb200-roce calibration profile: bandwidth between the two Grace CPUs of
-    // one compute tray, per direction (no public figure was found).
+    // one compute tray, per direction (no public figure was found). A tray whose own profile has a
+    // graceToGrace takes that one instead (HostSpec.interSocket(profile)).
     private static final double GRACE_TO_GRACE = CalibrationProfile.named("gb200-roce")
             .require(ProfileKey.GRACE_TO_GRACE).bytesPerSecond();
 
@@ -249,7 +250,8 @@ public final class Presets {
             sockets.add(graceSocket(s, devices));
         }
         return new HostSpec("GB200 NVL72 compute tray", CpuFamily.NVIDIA_GRACE, GRACE_TO_GRACE, sockets,
-                "NVIDIA GB200 NVL72 specifications [gb200-spec]; Mellanox/ngc_multinode_perf PR #129 [ngc-perf-129]");
+                "NVIDIA GB200 NVL72 specifications [gb200-spec]; Mellanox/ngc_multinode_perf PR #129 [ngc-perf-129]")
+                .withInterSocketFrom(ProfileKey.GRACE_TO_GRACE);
     }
 
     /** Where the DGX GB200 compute tray's port names come from. */
@@ -300,7 +302,7 @@ public final class Presets {
         }
         return new HostSpec("DGX GB200 compute tray", CpuFamily.NVIDIA_GRACE, GRACE_TO_GRACE, sockets,
                 DGX_GB200_GUIDE + "; NVIDIA GB200 NVL Multi-Node Tuning Guide (BlueField-3 networks); "
-                        + "Grace per PCI domain assumed");
+                        + "Grace per PCI domain assumed").withInterSocketFrom(ProfileKey.GRACE_TO_GRACE);
     }
 
     /** Grace {@code grace}'s two B200, GPU{@code 2g} and GPU{@code 2g+1}, each on its own NVLink-C2C link. */
@@ -355,7 +357,8 @@ public final class Presets {
         return new HostSpec("GB300 NVL72 compute tray", CpuFamily.NVIDIA_GRACE, graceToGrace, sockets,
                 "NVIDIA GB300 NVL72 enterprise reference architecture (compute tray: 2 Grace, 4 Blackwell Ultra, "
                         + "4 ConnectX-8); GPU " + (gpuBehindNicSwitch ? "behind its ConnectX-8's PCIe switch"
-                                : "on NVLink-C2C, NICs on the Grace root complexes") + " assumed (profile gb300-ib)");
+                                : "on NVLink-C2C, NICs on the Grace root complexes") + " assumed (profile gb300-ib)")
+                .withInterSocketFrom(ProfileKey.GRACE_TO_GRACE);
     }
 
     // AMD EPYC 7R13 (Milan, p5.48xlarge): 8 channels of DDR4-3200 per socket = 204.8 GB/s (AMD EPYC 7003
@@ -434,7 +437,7 @@ public final class Presets {
                     switches));
         }
         double interSocket = CalibrationProfile.named("aws-efa").require(ProfileKey.INTER_SOCKET).bytesPerSecond();
-        return new HostSpec(model, cpu, interSocket, sockets, source);
+        return new HostSpec(model, cpu, interSocket, sockets, source).withInterSocketFrom(ProfileKey.INTER_SOCKET);
     }
 
     /**
