@@ -182,11 +182,12 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
         }
 
         /**
-         * What the port delivers in payload, bytes per second: line rate times the link layer's framing
-         * efficiency. The one line-rate floor of run, explain and claims is built on it.
+         * What the port delivers in payload, bytes per second, on a host whose profile is {@code calibration}:
+         * line rate times the link layer's framing efficiency. The one line-rate floor of run, explain and
+         * claims is built on it.
          */
-        public double payloadBytesPerSecond() {
-            return Units.gbpsToBytesPerSecond(lineRateGbps) * linkLayer.wireEfficiency();
+        public double payloadBytesPerSecond(CalibrationProfile calibration) {
+            return Units.gbpsToBytesPerSecond(lineRateGbps) * linkLayer.wireEfficiency(calibration);
         }
 
         public static NicSpec of(String name, NicModel model, LinkLayer layer) {

@@ -97,7 +97,7 @@ class CloudPresetsTest {
         // each NIC held to Grace's Gen5 x16, below its 800G wire
         LinkSpec nicLink = h.nics().get(0).uplink();
         assertEquals(PcieGen.GEN5, nicLink.gen());
-        assertTrue(nicLink.bytesPerSecond() < h.nics().get(0).nic().payloadBytesPerSecond());
+        assertTrue(nicLink.bytesPerSecond() < h.nics().get(0).nic().payloadBytesPerSecond(h.profile()));
         assertEquals("gb300-ib", h.profile().name());
     }
 
@@ -120,7 +120,7 @@ class CloudPresetsTest {
         // the tray's CX-8 reaches Grace at Gen5 x16: the switch uplink is slower than the NIC
         LinkSpec uplink = h.nics().get(0).parent().uplink();
         assertEquals(PcieGen.GEN5, uplink.gen());
-        assertTrue(uplink.bytesPerSecond() < cx8.payloadBytesPerSecond());
+        assertTrue(uplink.bytesPerSecond() < cx8.payloadBytesPerSecond(h.profile()));
     }
 
     @Test
