@@ -264,7 +264,7 @@ public final class ExplainCommand implements Callable<Integer> {
         for (LaneSplit.Candidate c : lanes) {
             if (used.add(c.sinkNic())) {
                 TopologyNode n = sink.nic(c.sinkNic());
-                wire += n.nic().payloadBytesPerSecond();
+                wire += n.nic().payloadBytesPerSecond(sink.profile());
             }
         }
         double floor = ts.bytes() / wire;

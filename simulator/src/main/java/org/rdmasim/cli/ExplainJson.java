@@ -93,7 +93,7 @@ final class ExplainJson {
         double wire = 0;
         for (LaneSplit.Candidate c : lanes) {
             if (used.add(c.sinkNic())) {
-                wire += sink.nic(c.sinkNic()).nic().payloadBytesPerSecond();
+                wire += sink.nic(c.sinkNic()).nic().payloadBytesPerSecond(sink.profile());
             }
         }
         ObjectNode floor = o.putObject("lineRateFloor");

@@ -71,8 +71,8 @@ public record RailFanout(HostSpec host, int sources, int receivers, int rails, l
 
     /** One receiver's pull time alone on an idle cluster, limited by its {@code rails} NICs' wire rate. */
     public double soloPullSeconds() {
-        HostSpec.NicSpec nic = new Host("probe", host).nics().get(0).nic();
-        double wire = nic.payloadBytesPerSecond();
+        Host probe = new Host("probe", host);
+        double wire = probe.nics().get(0).nic().payloadBytesPerSecond(probe.profile());
         return modelBytes / (rails * wire);
     }
 

@@ -71,8 +71,8 @@ public sealed interface Bottleneck extends Limit {
         @Override
         public String words() {
             return "NIC " + nic + "'s " + side.words + " line rate on " + host + (srdProfile == null ? ""
-                    : " (its SRD framing efficiency ASSUMED: " + value(srdProfile, "efaWireEfficiency") + ", profile "
-                            + srdProfile + ")");
+                    : " (its SRD framing efficiency ASSUMED: " + value(srdProfile, ProfileKey.EFA_WIRE_EFFICIENCY)
+                            + ", profile " + srdProfile + ")");
         }
 
         @Override
@@ -144,8 +144,9 @@ public sealed interface Bottleneck extends Limit {
 
         @Override
         public String words() {
-            return "NIC " + nic + "'s delivered RDMA READ rate on " + host + ", " + kind(calibration, "nicReadRate") + " ("
-                    + value(calibration, "nicReadRate") + ", profile " + calibration + ")";
+            return "NIC " + nic + "'s delivered RDMA READ rate on " + host + ", "
+                    + kind(calibration, ProfileKey.NIC_READ_RATE) + " (" + value(calibration, ProfileKey.NIC_READ_RATE)
+                    + ", profile " + calibration + ")";
         }
 
         @Override
@@ -167,7 +168,8 @@ public sealed interface Bottleneck extends Limit {
         @Override
         public String words() {
             return "NIC " + nic + "'s writes into GPU memory without PCIe relaxed ordering on " + host + ", "
-                    + kind(calibration, "strictOrderGpuWriteRate") + " (" + value(calibration, "strictOrderGpuWriteRate")
+                    + kind(calibration, ProfileKey.STRICT_ORDER_GPU_WRITE_RATE) + " ("
+                    + value(calibration, ProfileKey.STRICT_ORDER_GPU_WRITE_RATE)
                     + ", profile " + calibration + "; UCX_IB_PCI_RELAXED_ORDERING decides it)";
         }
 
@@ -189,8 +191,8 @@ public sealed interface Bottleneck extends Limit {
 
         @Override
         public String words() {
-            return "one QP's RDMA READ rate on " + host + ":" + nic + ", " + kind(calibration, "qpReadRate") + " ("
-                    + value(calibration, "qpReadRate") + ", profile " + calibration + ")";
+            return "one QP's RDMA READ rate on " + host + ":" + nic + ", " + kind(calibration, ProfileKey.QP_READ_RATE)
+                    + " (" + value(calibration, ProfileKey.QP_READ_RATE) + ", profile " + calibration + ")";
         }
 
         @Override
@@ -309,7 +311,7 @@ public sealed interface Bottleneck extends Limit {
     }
 
     /** CALIBRATED or ASSUMED: how the profile's parameter was obtained (CALIBRATED when the profile lacks it). */
-    private static String kind(String profile, String key) {
+    private static String kind(String profile, ProfileKey key) {
         try {
             return CalibrationProfile.named(profile).parameter(key).map(p -> p.kind().name()).orElse("CALIBRATED");
         } catch (IllegalArgumentException e) {
@@ -318,12 +320,12 @@ public sealed interface Bottleneck extends Limit {
     }
 
     /** The profile's value of {@code key} with its unit, or the key when the profile lacks it. */
-    private static String value(String profile, String key) {
+    private static String value(String profile, ProfileKey key) {
         try {
             return CalibrationProfile.named(profile).parameter(key).map(p -> Units.number(p.value()) + " " + p.unit())
-                    .orElse(key);
+                    .orElse(key.key());
         } catch (IllegalArgumentException e) {
-            return key;
+            return key.key();
         }
     }
 }

@@ -32,14 +32,44 @@ public record CalibrationProfile(String name, String description, List<Parameter
             return key + " = " + Units.number(value) + " " + unit + ", " + kind.name().toLowerCase(Locale.ROOT)
                     + " (" + source + ")";
         }
+
+        /**
+         * The value as a rate in bytes per second, through its unit ({@code Gbps}, {@code GB/s}, ...: the unit
+         * table scenario bandwidths use).
+         *
+         * @throws IllegalStateException when the unit is not a bandwidth unit (the profile file is wrong)
+         */
+        public double bytesPerSecond() {
+            try {
+                return value * Units.bandwidthUnitBytesPerSecond(unit);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalStateException("calibration parameter " + key + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     /** Profiles in the order hosts are matched against them; the last matches every host. */
     public static final List<String> NAMES = List.of("gb200-roce", "gb300-ib", "aws-efa", "emr-connectx", "connectx7",
             "generic");
 
+    /** The parameter spelt {@code key} (a key outside the hardware model's, such as {@code refit.*}). */
     public Optional<Parameter> parameter(String key) {
         return parameters.stream().filter(p -> p.key().equals(key)).findFirst();
+    }
+
+    /** The parameter {@code key}, when this profile has it. */
+    public Optional<Parameter> parameter(ProfileKey key) {
+        return parameter(key.key());
+    }
+
+    /**
+     * The parameter {@code key}, which the caller needs this profile to have.
+     *
+     * @throws IllegalStateException naming the profile and the key when the profile lacks it
+     */
+    public Parameter require(ProfileKey key) {
+        return parameter(key).orElseThrow(() -> new IllegalStateException("calibration profile " + name
+                + " has no parameter " + key.key()));
     }
 
     /** The calibrated or assumed parameters: what an answer on this platform rests on. */
@@ -49,7 +79,7 @@ public record CalibrationProfile(String name, String description, List<Parameter
 
     /** The delivered RDMA READ rate per NIC, bytes per second, when the profile calibrates one. */
     public Optional<Parameter> nicReadRate() {
-        return parameter("nicReadRate");
+        return parameter(ProfileKey.NIC_READ_RATE);
     }
 
     private static final java.util.Map<String, Properties> FILES = new java.util.concurrent.ConcurrentHashMap<>();
@@ -75,12 +105,12 @@ public record CalibrationProfile(String name, String description, List<Parameter
      * that routes strict-order peer writes slowly, when the profile calibrates it.
      */
     public Optional<Parameter> strictOrderGpuWriteRate() {
-        return parameter("strictOrderGpuWriteRate");
+        return parameter(ProfileKey.STRICT_ORDER_GPU_WRITE_RATE);
     }
 
     /** The RDMA READ rate one QP delivers, when the profile calibrates one. */
     public Optional<Parameter> qpReadRate() {
-        return parameter("qpReadRate");
+        return parameter(ProfileKey.QP_READ_RATE);
     }
 
     public static CalibrationProfile named(String name) {
@@ -111,9 +141,18 @@ public record CalibrationProfile(String name, String description, List<Parameter
         }
         for (String key : p.stringPropertyNames().stream().filter(k -> k.endsWith(".value")).sorted().toList()) {
             String base = key.substring(0, key.length() - ".value".length());
-            params.add(new Parameter(base, Double.parseDouble(p.getProperty(key)), p.getProperty(base + ".unit", ""),
+            Parameter param = new Parameter(base, Double.parseDouble(p.getProperty(key)), p.getProperty(base + ".unit", ""),
                     Kind.valueOf(p.getProperty(base + ".kind", "derived").toUpperCase(Locale.ROOT)),
-                    p.getProperty(base + ".source", ""), p.getProperty(base + ".assumption", "")));
+                    p.getProperty(base + ".source", ""), p.getProperty(base + ".assumption", ""));
+            // a key the model reads must carry the quantity it reads (a rate in a bandwidth unit, ...)
+            ProfileKey.of(base).ifPresent(k -> {
+                try {
+                    k.check(param);
+                } catch (IllegalStateException e) {
+                    throw new IllegalStateException("profile " + name + ": " + e.getMessage(), e);
+                }
+            });
+            params.add(param);
         }
         return new CalibrationProfile(name, p.getProperty("description", name), List.copyOf(params));
     }

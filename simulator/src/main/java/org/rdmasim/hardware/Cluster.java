@@ -115,7 +115,7 @@ public final class Cluster implements Hosts {
                     int from = a;
                     int to = b;
                     interSocket[a][b] = a == b ? -1 : slot(host -> new Bottleneck.SocketLink(host, from, to),
-                            ResourceKind.CPU_INTERCONNECT, spec.interSocket(), -1);
+                            ResourceKind.CPU_INTERCONNECT, spec.interSocket(h.profile()), -1);
                 }
             }
             for (TopologyNode socket : h.sockets()) {
@@ -128,18 +128,18 @@ public final class Cluster implements Hosts {
             for (TopologyNode nic : h.nics()) {
                 HostSpec.NicSpec n = nic.nic();
                 // a wire rate that rests on an assumed framing efficiency says so wherever it limits a transfer
-                String assumed = n.linkLayer().efficiencyAssumedIn().orElse(null);
+                String assumed = n.linkLayer().efficiencyAssumedIn(profile).orElse(null);
                 tx[nic.ordinal()] = slot(host -> new Bottleneck.NicWire(host, n.name(), Bottleneck.Side.TX, assumed),
-                        ResourceKind.NIC_TX, n.payloadBytesPerSecond(), 2 * k);
+                        ResourceKind.NIC_TX, n.payloadBytesPerSecond(profile), 2 * k);
                 rx[nic.ordinal()] = slot(host -> new Bottleneck.NicWire(host, n.name(), Bottleneck.Side.RX, assumed),
-                        ResourceKind.NIC_RX, n.payloadBytesPerSecond(), 2 * k);
+                        ResourceKind.NIC_RX, n.payloadBytesPerSecond(profile), 2 * k);
                 if (readRate != null) {
                     read[nic.ordinal()] = slot(host -> new Bottleneck.NicReadCalibrated(host, n.name(), profile.name()),
-                            ResourceKind.NIC_READ_CALIBRATED, Units.gbpsToBytesPerSecond(readRate.value()), 2 * k + 1);
+                            ResourceKind.NIC_READ_CALIBRATED, readRate.bytesPerSecond(), 2 * k + 1);
                 }
                 if (strictRate != null) {
                     strictWrite[nic.ordinal()] = slot(host -> new Bottleneck.StrictOrderWrite(host, n.name(), profile.name()),
-                            ResourceKind.STRICT_ORDER_WRITE, Units.gbpsToBytesPerSecond(strictRate.value()), -1);
+                            ResourceKind.STRICT_ORDER_WRITE, strictRate.bytesPerSecond(), -1);
                 }
                 k++;
             }

@@ -9,17 +9,38 @@ import java.util.List;
  * @param model      what the host is (for reports), e.g. "DGX H100"
  * @param interSocket per-direction bandwidth of the link between two sockets, bytes per second
  * @param source     where the description comes from (a preset's citation, an imported file)
+ * @param profile    the calibration profile the host names, or null: the first one it matches
+ * @param interSocketKey the profile parameter the inter-socket bandwidth is, when a preset took it from a profile
+ *                   (then {@code interSocket} is the value of the profile the preset was written for), else null
  */
 public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, List<SocketSpec> sockets,
-        String source, String profile) {
+        String source, String profile, ProfileKey interSocketKey) {
     /** A host whose calibration profile is the first one its CPU and NICs match. */
     public HostSpec(String model, CpuFamily cpuFamily, double interSocket, List<SocketSpec> sockets, String source) {
-        this(model, cpuFamily, interSocket, sockets, source, null);
+        this(model, cpuFamily, interSocket, sockets, source, null, null);
+    }
+
+    /**
+     * The inter-socket bandwidth of this host on {@code calibration} (its profile), bytes per second: the
+     * profile's {@link #interSocketKey} when the preset took the figure from a profile and this one has it,
+     * so the host's profile decides it as it decides every other calibrated figure; else the spec's own.
+     */
+    public double interSocket(CalibrationProfile calibration) {
+        if (interSocketKey == null) {
+            return interSocket;
+        }
+        return calibration.parameter(interSocketKey).map(CalibrationProfile.Parameter::bytesPerSecond)
+                .orElse(interSocket);
+    }
+
+    /** The same host, its inter-socket bandwidth {@code key} of its profile (a preset's figure, from {@code key}'s home). */
+    HostSpec withInterSocketFrom(ProfileKey key) {
+        return new HostSpec(model, cpuFamily, interSocket, sockets, source, profile, key);
     }
 
     /** The same host with its calibration profile named (see {@link CalibrationProfile}). */
     public HostSpec withProfile(String name) {
-        return new HostSpec(model, cpuFamily, interSocket, sockets, source, name);
+        return new HostSpec(model, cpuFamily, interSocket, sockets, source, name, interSocketKey);
     }
 
     public HostSpec {
@@ -42,7 +63,7 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
             mapped.add(new SocketSpec(s.numaNode(), s.memoryBandwidth(), s.memoryBytes(), s.cpuAffinity(),
                     mapDevices(s.devices(), device)));
         }
-        return new HostSpec(model, cpuFamily, interSocket, mapped, source, profile);
+        return new HostSpec(model, cpuFamily, interSocket, mapped, source, profile, interSocketKey);
     }
 
     private static List<DeviceSpec> mapDevices(List<DeviceSpec> devices, java.util.function.UnaryOperator<DeviceSpec> device) {
@@ -61,7 +82,7 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
 
     /** The same host described as {@code newModel} (what an adjustment made of it, for reports). */
     public HostSpec withModel(String newModel) {
-        return new HostSpec(newModel, cpuFamily, interSocket, sockets, source, profile);
+        return new HostSpec(newModel, cpuFamily, interSocket, sockets, source, profile, interSocketKey);
     }
 
     /** Every NIC of the host, in PCI order (socket by socket, depth first). */
@@ -161,11 +182,12 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
         }
 
         /**
-         * What the port delivers in payload, bytes per second: line rate times the link layer's framing
-         * efficiency. The one line-rate floor of run, explain and claims is built on it.
+         * What the port delivers in payload, bytes per second, on a host whose profile is {@code calibration}:
+         * line rate times the link layer's framing efficiency. The one line-rate floor of run, explain and
+         * claims is built on it.
          */
-        public double payloadBytesPerSecond() {
-            return Units.gbpsToBytesPerSecond(lineRateGbps) * linkLayer.wireEfficiency();
+        public double payloadBytesPerSecond(CalibrationProfile calibration) {
+            return Units.gbpsToBytesPerSecond(lineRateGbps) * linkLayer.wireEfficiency(calibration);
         }
 
         public static NicSpec of(String name, NicModel model, LinkLayer layer) {

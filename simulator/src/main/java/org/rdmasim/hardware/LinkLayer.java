@@ -12,7 +12,7 @@ public enum LinkLayer {
      * AWS EFA's Scalable Reliable Datagram over the AWS network. No public source gives SRD's framing;
      * the efficiency is the aws-efa profile's named assumption ({@code efaWireEfficiency}).
      */
-    EFA(CalibrationProfile.named("aws-efa").parameter("efaWireEfficiency").orElseThrow().value());
+    EFA(CalibrationProfile.named("aws-efa").require(ProfileKey.EFA_WIRE_EFFICIENCY).value());
 
     private final double wireEfficiency;
 
@@ -20,12 +20,30 @@ public enum LinkLayer {
         this.wireEfficiency = wireEfficiency;
     }
 
+    /** The efficiency of this link layer (for EFA, the aws-efa profile's figure). */
     public double wireEfficiency() {
         return wireEfficiency;
     }
 
-    /** The profile whose assumption the efficiency is, when it is one (EFA: aws-efa); empty when derived. */
-    public java.util.Optional<String> efficiencyAssumedIn() {
-        return this == EFA ? java.util.Optional.of("aws-efa") : java.util.Optional.empty();
+    /**
+     * The efficiency on a host whose profile is {@code calibration}: for EFA, that profile's
+     * {@code efaWireEfficiency} when it has one (the host's profile decides, as for every assumed figure),
+     * else aws-efa's; the derived InfiniBand and RoCE figures are every host's.
+     */
+    public double wireEfficiency(CalibrationProfile calibration) {
+        return this == EFA ? calibration.parameter(ProfileKey.EFA_WIRE_EFFICIENCY)
+                .map(CalibrationProfile.Parameter::value).orElse(wireEfficiency) : wireEfficiency;
+    }
+
+    /**
+     * The profile whose assumption the efficiency is on a host whose profile is {@code calibration}, when it
+     * is one (EFA: that profile if it has the figure, else aws-efa); empty when derived.
+     */
+    public java.util.Optional<String> efficiencyAssumedIn(CalibrationProfile calibration) {
+        if (this != EFA) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(calibration.parameter(ProfileKey.EFA_WIRE_EFFICIENCY).isPresent()
+                ? calibration.name() : "aws-efa");
     }
 }

@@ -225,9 +225,10 @@ public final class Presets {
     private static final double GRACE_MEMORY_BW = 512e9;
     private static final double C2C_PER_DIRECTION = 450e9;
     // ASSUMPTION, held in the gb200-roce calibration profile: bandwidth between the two Grace CPUs of
-    // one compute tray, per direction (no public figure was found).
-    private static final double GRACE_TO_GRACE = CalibrationProfile.named("gb200-roce").parameter("graceToGrace")
-            .orElseThrow().value() * 1e9;
+    // one compute tray, per direction (no public figure was found). A tray whose own profile has a
+    // graceToGrace takes that one instead (HostSpec.interSocket(profile)).
+    private static final double GRACE_TO_GRACE = CalibrationProfile.named("gb200-roce")
+            .require(ProfileKey.GRACE_TO_GRACE).bytesPerSecond();
 
     /**
      * GB200 NVL72 compute tray as a cloud VM shows it: 2 Grace CPUs (one NUMA node each), 2 B200 per
@@ -249,7 +250,8 @@ public final class Presets {
             sockets.add(graceSocket(s, devices));
         }
         return new HostSpec("GB200 NVL72 compute tray", CpuFamily.NVIDIA_GRACE, GRACE_TO_GRACE, sockets,
-                "NVIDIA GB200 NVL72 specifications [gb200-spec]; Mellanox/ngc_multinode_perf PR #129 [ngc-perf-129]");
+                "NVIDIA GB200 NVL72 specifications [gb200-spec]; Mellanox/ngc_multinode_perf PR #129 [ngc-perf-129]")
+                .withInterSocketFrom(ProfileKey.GRACE_TO_GRACE);
     }
 
     /** Where the DGX GB200 compute tray's port names come from. */
@@ -300,15 +302,20 @@ public final class Presets {
         }
         return new HostSpec("DGX GB200 compute tray", CpuFamily.NVIDIA_GRACE, GRACE_TO_GRACE, sockets,
                 DGX_GB200_GUIDE + "; NVIDIA GB200 NVL Multi-Node Tuning Guide (BlueField-3 networks); "
-                        + "Grace per PCI domain assumed");
+                        + "Grace per PCI domain assumed").withInterSocketFrom(ProfileKey.GRACE_TO_GRACE);
     }
 
     /** Grace {@code grace}'s two B200, GPU{@code 2g} and GPU{@code 2g+1}, each on its own NVLink-C2C link. */
     private static List<HostSpec.DeviceSpec> graceGpus(int grace) {
+        return graceGpus(grace, GpuModel.B200);
+    }
+
+    /** Grace {@code grace}'s two GPUs of {@code model}, each on its own NVLink-C2C link. */
+    private static List<HostSpec.DeviceSpec> graceGpus(int grace, GpuModel model) {
         List<HostSpec.DeviceSpec> gpus = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            gpus.add(new HostSpec.GpuSpec("GPU" + (grace * 2 + i), GpuModel.B200, LinkSpec.c2c(C2C_PER_DIRECTION),
-                    GpuModel.B200.hbmBytes(), GpuModel.B200.bar1Bytes(), 18));
+            gpus.add(new HostSpec.GpuSpec("GPU" + (grace * 2 + i), model, LinkSpec.c2c(C2C_PER_DIRECTION),
+                    model.hbmBytes(), model.bar1Bytes(), 18));
         }
         return gpus;
     }
@@ -319,24 +326,39 @@ public final class Presets {
     }
 
     /**
-     * ASSUMPTION, held in the gb300-ib calibration profile: each B300 sits behind one ConnectX-8's
-     * integrated PCIe Gen6 switch (GPU-NIC PIX), the switch reaching its Grace at Gen5 x16.
+     * GB300 NVL72 compute tray: 2 Grace, 4 B300 (Blackwell Ultra), 4 ConnectX-8 800G XDR InfiniBand. Where
+     * each B300 sits is the gb300-ib profile's assumption {@code gpuBehindNicSwitch}: 1 (shipped), behind
+     * its own ConnectX-8's integrated PCIe Gen6 switch (GPU-NIC PIX), the switch reaching its Grace at Gen5
+     * x16; 0, as on the GB200 tray, GPUs on NVLink-C2C and NICs on the Grace root complexes (GPU-NIC
+     * NODE or SYS), each NIC held to Grace's Gen5 x16.
      */
     static HostSpec gb300Tray() {
+        return gb300Tray(CalibrationProfile.named("gb300-ib").require(ProfileKey.GPU_BEHIND_NIC_SWITCH).value() == 1);
+    }
+
+    static HostSpec gb300Tray(boolean gpuBehindNicSwitch) {
         List<HostSpec.SocketSpec> sockets = new ArrayList<>();
         for (int s = 0; s < 2; s++) {
             List<HostSpec.DeviceSpec> devices = new ArrayList<>();
+            if (!gpuBehindNicSwitch) {
+                devices.addAll(graceGpus(s, GpuModel.GB300));
+            }
             for (int i = 0; i < 2; i++) {
                 int k = s * 2 + i;
-                devices.add(pixPair("cx8-switch" + k, GpuModel.GB300, "GPU" + k,
-                        HostSpec.NicSpec.of("mlx5_" + k, NicModel.CX8, LinkLayer.INFINIBAND)));
+                HostSpec.NicSpec cx8 = HostSpec.NicSpec.of("mlx5_" + k, NicModel.CX8, LinkLayer.INFINIBAND);
+                devices.add(gpuBehindNicSwitch ? pixPair("cx8-switch" + k, GpuModel.GB300, "GPU" + k, cx8)
+                        // Grace is a Gen5 root complex: the NIC's own Gen6 x16 port trains at Gen5 x16
+                        : new HostSpec.NicSpec(cx8.name(), cx8.model(), cx8.linkLayer(), LinkSpec.pcie(PcieGen.GEN5, 16),
+                                cx8.port(), cx8.lineRateGbps(), cx8.relaxedOrdering()));
             }
             sockets.add(graceSocket(s, devices));
         }
-        double graceToGrace = CalibrationProfile.named("gb300-ib").parameter("graceToGrace").orElseThrow().value() * 1e9;
+        double graceToGrace = CalibrationProfile.named("gb300-ib").require(ProfileKey.GRACE_TO_GRACE).bytesPerSecond();
         return new HostSpec("GB300 NVL72 compute tray", CpuFamily.NVIDIA_GRACE, graceToGrace, sockets,
                 "NVIDIA GB300 NVL72 enterprise reference architecture (compute tray: 2 Grace, 4 Blackwell Ultra, "
-                        + "4 ConnectX-8); GPU behind its ConnectX-8's PCIe switch assumed (profile gb300-ib)");
+                        + "4 ConnectX-8); GPU " + (gpuBehindNicSwitch ? "behind its ConnectX-8's PCIe switch"
+                                : "on NVLink-C2C, NICs on the Grace root complexes") + " assumed (profile gb300-ib)")
+                .withInterSocketFrom(ProfileKey.GRACE_TO_GRACE);
     }
 
     // AMD EPYC 7R13 (Milan, p5.48xlarge): 8 channels of DDR4-3200 per socket = 204.8 GB/s (AMD EPYC 7003
@@ -414,8 +436,8 @@ public final class Presets {
             sockets.add(new HostSpec.SocketSpec(s, memoryBandwidth, 1L << 40, s == 0 ? socket0Cpus : socket1Cpus,
                     switches));
         }
-        double interSocket = CalibrationProfile.named("aws-efa").parameter("interSocket").orElseThrow().value() * 1e9;
-        return new HostSpec(model, cpu, interSocket, sockets, source);
+        double interSocket = CalibrationProfile.named("aws-efa").require(ProfileKey.INTER_SOCKET).bytesPerSecond();
+        return new HostSpec(model, cpu, interSocket, sockets, source).withInterSocketFrom(ProfileKey.INTER_SOCKET);
     }
 
     /**

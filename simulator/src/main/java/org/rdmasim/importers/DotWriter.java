@@ -1,6 +1,7 @@
 package org.rdmasim.importers;
 
 import java.util.Locale;
+import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.Units;
 
@@ -30,12 +31,14 @@ public final class DotWriter {
                 w.device(id, d);
             }
         }
+        // the bandwidth the host runs with: its profile's figure where the preset took it from one
+        double interSocket = host.interSocket(CalibrationProfile.forHost(host));
         for (int a = 0; a < host.sockets().size(); a++) {
             for (int b = a + 1; b < host.sockets().size(); b++) {
                 w.out.append("  ").append(quote("CPU" + a)).append(" -- ").append(quote("CPU" + b))
                         .append(" [style=dashed, label=")
                         .append(quote(String.format(Locale.ROOT, "inter-socket %.0f Gbps (%.0f GB/s)",
-                                Units.bytesPerSecondToGbps(host.interSocket()), host.interSocket() / 1e9)))
+                                Units.bytesPerSecondToGbps(interSocket), interSocket / 1e9)))
                         .append("];\n");
             }
         }

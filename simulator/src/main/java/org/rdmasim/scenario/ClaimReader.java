@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.workload.Claim;
 import org.rdmasim.workload.TransferItem;
@@ -46,8 +47,10 @@ final class ClaimReader {
         double payload = 0;
         for (TransferItem t : spec.transfers()) {
             perReceiver.merge(t.to().toString(), t.bytes(), Long::sum);
-            for (HostSpec.NicSpec nic : spec.hosts().get(t.to().host()).nicSpecs()) {
-                payload = Math.max(payload, nic.payloadBytesPerSecond());
+            HostSpec receiver = spec.hosts().get(t.to().host());
+            CalibrationProfile calibration = CalibrationProfile.forHost(receiver);
+            for (HostSpec.NicSpec nic : receiver.nicSpecs()) {
+                payload = Math.max(payload, nic.payloadBytesPerSecond(calibration));
             }
         }
         long most = perReceiver.values().stream().mapToLong(Long::longValue).max().orElse(0);

@@ -265,7 +265,7 @@ final class LanePhysics {
     /** The READ initiator's calibrated per-QP READ rate, bytes per second, or infinity. */
     private double qpReadRate(TransferSpec spec) {
         return qpReadRates.computeIfAbsent(cluster.host(spec.sink().host()).profile(), profile -> profile.qpReadRate()
-                .map(p -> org.rdmasim.hardware.Units.gbpsToBytesPerSecond(p.value())).orElse(Double.POSITIVE_INFINITY));
+                .map(CalibrationProfile.Parameter::bytesPerSecond).orElse(Double.POSITIVE_INFINITY));
     }
 
     /** Which of the limits of {@link #laneCap} held a lane back, for reports. */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.rdmasim.validation.ValidationRow.Evidence;
 import org.rdmasim.validation.ValidationRow.Modelled;
+import org.rdmasim.hardware.ProfileKey;
 
 /**
  * Published GPU-to-GPU RDMA measurements over AWS EFA, each with the instance it ran on: Lequn Chen's libfabric
@@ -16,7 +17,7 @@ import org.rdmasim.validation.ValidationRow.Modelled;
 final class EfaRows {
     private static final String DEMO = "validation/efa-libfabric-demo.yaml";
     private static final String MC = "validation/mooncake-efa-bench.yaml";
-    private static final List<String> EFA = List.of("aws-efa.efaWireEfficiency (assumed)");
+    private static final List<String> EFA = List.of(ProfileKey.EFA_WIRE_EFFICIENCY.in("aws-efa") + " (assumed)");
     /** Both sources are fixed-size bandwidth benches, as perftest is: the tolerance of the perftest rows. */
     private static final double BENCH_TOL = 0.05;
 

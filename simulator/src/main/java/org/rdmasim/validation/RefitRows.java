@@ -8,6 +8,7 @@ import org.rdmasim.refit.method.RefitCalibration;
 import org.rdmasim.validation.ValidationRow.Evidence;
 import org.rdmasim.validation.ValidationRow.Modelled;
 import org.rdmasim.workload.RefitSummary;
+import org.rdmasim.hardware.ProfileKey;
 
 /**
  * Published refit (weight sync) times, each against a refit workload posed from its setup
@@ -67,22 +68,22 @@ final class RefitRows {
     private static final List<String> P2P_CKPT = java.util.stream.Stream.concat(java.util.stream.Stream.of(
             "refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / NCCL_STEPS)", BUCKET_COST, LOAD_COST,
             "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency",
-            "connectx7.qpReadRate"), ValidationCatalog.REG_TERMS.stream()).toList();
+            ProfileKey.QP_READ_RATE.in("connectx7")), ValidationCatalog.REG_TERMS.stream()).toList();
     /** A broadcast to receivers that load nothing (verl's checkpoint-engine benchmark). */
     private static final List<String> BCAST_RECEIVE_ONLY = List.of("refit.ncclStepBytes (derived: NCCL "
             + "DEFAULT_BUFFSIZE / NCCL_STEPS)", BUCKET_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)",
             "NIC line rate and link-layer efficiency");
     private static final List<String> BCAST_EFA = List.of("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / "
             + "NCCL_STEPS)", BUCKET_COST, LOAD_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)",
-            "aws-efa.efaWireEfficiency (assumed)");
+            ProfileKey.EFA_WIRE_EFFICIENCY.in("aws-efa") + " (assumed)");
     /** What a NIXL ring rests on: the per-bucket cost at its sender, READ and NVLink rates, the NICs' line rates. */
-    private static final List<String> NIXL_RING = List.of(BUCKET_COST, "connectx7.qpReadRate",
+    private static final List<String> NIXL_RING = List.of(BUCKET_COST, ProfileKey.QP_READ_RATE.in("connectx7"),
             "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
     /**
      * What a Mooncake chain rests on: the per-bucket cost at its sender, NIC-to-NIC READs at two QPs an HCA pair
      * (each QP's READ rate, above half the wire, does not bind), the NICs' line rates.
      */
-    private static final List<String> MOONCAKE_RING = List.of(BUCKET_COST, "connectx7.qpReadRate",
+    private static final List<String> MOONCAKE_RING = List.of(BUCKET_COST, ProfileKey.QP_READ_RATE.in("connectx7"),
             "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
     /** What a pull refit's steady cycle rests on (registration is paid in the first cycle only). */
     /**
@@ -91,8 +92,8 @@ final class RefitRows {
      */
     private static final List<String> REPLICA = List.of("GPU PCIe link and host memory rates (derived: PCIe "
             + "generation and width, DDR5 channels)", "NIC line rate and link-layer efficiency");
-    private static final List<String> PULL = List.of("connectx7.qpReadRate", "GPU HBM and NVLink rates (derived: "
-            + "NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
+    private static final List<String> PULL = List.of(ProfileKey.QP_READ_RATE.in("connectx7"),
+            "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
 
     /** Why the one isolated install time found is not priced: it contradicts halo's sync. */
     private static final String PRIME_REPLAY = "the one install time published apart (PrimeIntellect-ai/prime-rl PR "
@@ -122,9 +123,10 @@ final class RefitRows {
 
     /** A pull pays no per-bucket cost: what it lacks is per-call and per-tensor work on both sides. */
     /** What vLLM's sharded RDT rows rest on: the pull's READ rate and the engine's two per-call costs. */
-    private static final List<String> RDT = List.of("connectx7.qpReadRate", "refit.rdtScatterSeconds (calibrated: "
-            + "vLLM sharded_rdt.md)", "refit.rdtPackSeconds (calibrated: vLLM sharded_rdt.md)", "GPU HBM and NVLink "
-            + "rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
+    private static final List<String> RDT = List.of(ProfileKey.QP_READ_RATE.in("connectx7"),
+            "refit.rdtScatterSeconds (calibrated: vLLM sharded_rdt.md)", "refit.rdtPackSeconds (calibrated: vLLM "
+            + "sharded_rdt.md)", "GPU HBM and NVLink rates (derived: NVIDIA datasheets)",
+            "NIC line rate and link-layer efficiency");
 
     private RefitRows() {
     }
@@ -550,7 +552,8 @@ final class RefitRows {
                 HALO + "#raw-nccl-pair", List.of("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / NCCL_STEPS)",
                         "refit.bucketSeconds (0 s in this variant: a raw pair makes no chunk call)",
                         "refit.loadTensorSeconds (0 s in this variant: no engine loads)",
-                        "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "aws-efa.efaWireEfficiency (assumed)"),
+                        "GPU HBM and NVLink rates (derived: NVIDIA datasheets)",
+                        ProfileKey.EFA_WIRE_EFFICIENCY.in("aws-efa") + " (assumed)"),
                 false, "", runs -> {
                     RefitSummary s = runs.refit(HALO, "raw-nccl-pair");
                     return Modelled.value(s.minimumBytes() / s.steadyCycleSeconds() / 1e9, describe(s));

@@ -31,6 +31,7 @@ import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.validation.ValidationRow.Evidence;
 import org.rdmasim.validation.ValidationRow.Modelled;
+import org.rdmasim.hardware.ProfileKey;
 
 /**
  * Every published figure rdmasim is held against: the figures of the five public documents the project
@@ -57,12 +58,13 @@ public final class ValidationCatalog {
     private static final String EMR = "validation/ucx-10955-emr-ordering.yaml";
     private static final String CX6_SMALL = "validation/ucx-8851-read-small.yaml";
     private static final String MC_KV = "validation/mooncake-kv-by-size.yaml";
-    private static final List<String> STRICT = List.of("emr-connectx.strictOrderGpuWriteRate");
-    private static final List<String> GB200 = List.of("gb200-roce.nicReadRate", "gb200-roce.qpReadRate");
-    private static final List<String> QP_READ = List.of("connectx7.qpReadRate");
+    private static final List<String> STRICT = List.of(ProfileKey.STRICT_ORDER_GPU_WRITE_RATE.in("emr-connectx"));
+    private static final List<String> GB200 = List.of(ProfileKey.NIC_READ_RATE.in("gb200-roce"),
+            ProfileKey.QP_READ_RATE.in("gb200-roce"));
+    private static final List<String> QP_READ = List.of(ProfileKey.QP_READ_RATE.in("connectx7"));
     private static final List<String> NONE = List.of();
     private static final String P5 = "p5-efa-striping.yaml";
-    private static final List<String> EFA = List.of("aws-efa.efaWireEfficiency (assumed)");
+    private static final List<String> EFA = List.of(ProfileKey.EFA_WIRE_EFFICIENCY.in("aws-efa") + " (assumed)");
 
     private ValidationCatalog() {
     }

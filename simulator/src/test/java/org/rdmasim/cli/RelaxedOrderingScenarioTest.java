@@ -34,7 +34,8 @@ class RelaxedOrderingScenarioTest {
             by.put(v.name(), VariantRunner.run(v, s.seed()));
         }
         double strictRoute = Units.gbpsToBytesPerSecond(128);
-        double wire = new Host("x", Presets.get("dgx-b200")).nic("mlx5_4").nic().payloadBytesPerSecond();
+        Host b200 = new Host("x", Presets.get("dgx-b200"));
+        double wire = b200.nic("mlx5_4").nic().payloadBytesPerSecond(b200.profile());
         double bytes = 16e9;
         for (TransferResult t : by.get("workaround-auto").result().transfers()) {
             // both paths of the pinned NIC share its one strict-order route

@@ -79,6 +79,29 @@ class CloudPresetsTest {
     }
 
     @Test
+    void theGb300ProfilesGpuBehindNicSwitchDecidesWhereTheTraysGpusSit() {
+        // shipped: 1, each B300 behind its ConnectX-8's switch
+        assertEquals(1.0, CalibrationProfile.named("gb300-ib").require(ProfileKey.GPU_BEHIND_NIC_SWITCH).value());
+        assertEquals(Presets.gb300Tray(true), Presets.get("gb300-tray"));
+        // 0: the GB200 layout, GPUs on NVLink-C2C and NICs on the Grace root complexes
+        Host h = new Host("t", Presets.gb300Tray(false));
+        assertEquals(4, h.gpus().size());
+        assertEquals(4, h.nics().size());
+        for (int g = 0; g < 4; g++) {
+            assertEquals(LinkSpec.LinkType.C2C, h.gpus().get(g).uplink().type());
+            for (int n = 0; n < 4; n++) {
+                PathType expected = g / 2 == n / 2 ? PathType.NODE : PathType.SYS;
+                assertEquals(expected, h.relation(h.gpus().get(g), h.nics().get(n)), "GPU" + g + " NIC" + n);
+            }
+        }
+        // each NIC held to Grace's Gen5 x16, below its 800G wire
+        LinkSpec nicLink = h.nics().get(0).uplink();
+        assertEquals(PcieGen.GEN5, nicLink.gen());
+        assertTrue(nicLink.bytesPerSecond() < h.nics().get(0).nic().payloadBytesPerSecond(h.profile()));
+        assertEquals("gb300-ib", h.profile().name());
+    }
+
+    @Test
     void gb300TrayPairsEachGpuWithItsConnectX8() {
         Host h = new Host("t", Presets.get("gb300-tray"));
         assertEquals(4, h.gpus().size());
@@ -97,7 +120,7 @@ class CloudPresetsTest {
         // the tray's CX-8 reaches Grace at Gen5 x16: the switch uplink is slower than the NIC
         LinkSpec uplink = h.nics().get(0).parent().uplink();
         assertEquals(PcieGen.GEN5, uplink.gen());
-        assertTrue(uplink.bytesPerSecond() < cx8.payloadBytesPerSecond());
+        assertTrue(uplink.bytesPerSecond() < cx8.payloadBytesPerSecond(h.profile()));
     }
 
     @Test

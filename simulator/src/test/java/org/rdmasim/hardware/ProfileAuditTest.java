@@ -31,6 +31,48 @@ class ProfileAuditTest {
     }
 
     @Test
+    void everyShippedParameterIsAKeyTheModelReadsOrARefitCostAndItsUnitParses() {
+        int rates = 0;
+        for (String name : CalibrationProfile.NAMES) {
+            for (CalibrationProfile.Parameter p : CalibrationProfile.named(name).parameters()) {
+                String where = name + "." + p.key();
+                if (p.key().startsWith("refit.")) {
+                    continue; // the refit stage's costs, read by RefitCalibration under its own keys
+                }
+                ProfileKey key = ProfileKey.of(p.key()).orElseThrow(() -> new AssertionError(where
+                        + " is read by no code (no ProfileKey spells it)"));
+                key.check(p);
+                if (key.quantity() == ProfileKey.Quantity.RATE) {
+                    rates++;
+                    // the unit table gives what the hand conversions gave, bit for bit (dividing by 8 is exact)
+                    double byHand = p.unit().equals("Gbps") ? Units.gbpsToBytesPerSecond(p.value())
+                            : Units.gbytesPerSecondToBytesPerSecond(p.value());
+                    assertEquals(Double.doubleToRawLongBits(byHand), Double.doubleToRawLongBits(p.bytesPerSecond()), where);
+                }
+            }
+        }
+        assertTrue(rates >= 5, rates + " rates");
+    }
+
+    @Test
+    void aParameterWhoseUnitDoesNotExpressItsQuantityIsRefused() {
+        var gbps = new CalibrationProfile.Parameter("nicReadRate", 308, "Gbps", CalibrationProfile.Kind.CALIBRATED, "s", "a");
+        assertEquals(38.5e9, gbps.bytesPerSecond());
+        var bits = new CalibrationProfile.Parameter("nicReadRate", 308, "Gbit", CalibrationProfile.Kind.CALIBRATED, "s", "a");
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> ProfileKey.NIC_READ_RATE.check(bits));
+        assertTrue(e.getMessage().contains("nicReadRate") && e.getMessage().contains("Gbit"), e.getMessage());
+        var share = new CalibrationProfile.Parameter("efaWireEfficiency", 97.8, "of line rate",
+                CalibrationProfile.Kind.ASSUMED, "s", "a");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> ProfileKey.EFA_WIRE_EFFICIENCY.check(share), "a percentage is not a share");
+        var flag = new CalibrationProfile.Parameter("gpuBehindNicSwitch", 2, "(1 = yes)", CalibrationProfile.Kind.ASSUMED,
+                "s", "a");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> ProfileKey.GPU_BEHIND_NIC_SWITCH.check(flag));
+    }
+
+    @Test
     void theConnectX7PerQpReadRateAppliesWhereverAConnectX7ReadsWhateverTheLinkLayer() {
         // measured on 400G RoCE (pegaflow #291), so a RoCE DGX H100 gets it as an InfiniBand one does
         for (LinkLayer layer : List.of(LinkLayer.INFINIBAND, LinkLayer.ROCE)) {
