@@ -166,8 +166,8 @@ final class HostReader {
         LinkLayer layer = v.has("linkLayer") ? linkLayer(v.get("linkLayer")) : null;
         NicModel model = v.has("nicModel") ? parse(v.get("nicModel"), NicModel::parse) : null;
         Double rate = v.has("lineRate") ? Parameters.LINE_RATE.fromYaml(v.get("lineRate")) * 8 / 1e9 : null;
-        return new HostSpec(spec.model(), spec.cpuFamily(), spec.interSocket(), spec.sockets(), spec.source())
-                .withDevices(d -> adjusted(d, layer, model, rate));
+        // the spec as it is (its inter-socket figure keeps the profile key it came from), NICs adjusted
+        return spec.withDevices(d -> adjusted(d, layer, model, rate));
     }
 
     /**
