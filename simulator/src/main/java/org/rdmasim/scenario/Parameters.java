@@ -33,7 +33,8 @@ public final class Parameters {
 
     /** Translation page size (Linux mlx5 driver: 4 KiB, 64 KiB or 2 MiB pages per MR). */
     public static final Parameter<TranslationPageSize> PAGE_SIZE = new Parameter<>("registration.pageSize",
-            "--page-size", "bytes", "4 KiB", RegistrationParameters.DEFAULT_PAGE_SIZE, Parameter.Range.ANY,
+            "--page-size", "bytes", "4 KiB", RegistrationParameters.DEFAULT_PAGE_SIZE,
+            new Parameter.Range(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, "4 KiB, 64 KiB or 2 MiB"),
             "Linux mlx5 driver [linux-mlx5]: an MR maps its buffer with one page size",
             text -> {
                 long bytes = QuantityText.bytes(text);
