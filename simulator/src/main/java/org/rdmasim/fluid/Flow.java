@@ -243,20 +243,22 @@ public final class Flow {
         if (cappedByItself) {
             return Limit.OWN_CAP;
         }
-        return bottleneck == null ? Limit.NONE : bottleneck.limit();
+        return bottleneck == null ? Limit.NONE : bottleneck.heldAs();
     }
 
     /**
-     * What limited this flow over its life, weighted by bytes: the limit that carried the most bytes.
-     * Ties go to the first seen.
+     * What limited this flow over its life: the limit it spent the most seconds under (a share that held it
+     * most of its life set its length, though the unshared part after it may carry more bytes). Ties go to
+     * the first seen.
      */
     public Limit dominantLimiter() {
         Limit best = limiter();
-        double bestBytes = -1;
+        double bestSeconds = -1;
         for (int i = 0; i < limitCount; i++) {
-            if (limitBytesAt(i) > bestBytes) {
+            double s = i == 0 ? firstLimitSeconds : moreLimitSeconds[i - 1];
+            if (s > bestSeconds) {
                 best = limitAt(i);
-                bestBytes = limitBytesAt(i);
+                bestSeconds = s;
             }
         }
         return best;

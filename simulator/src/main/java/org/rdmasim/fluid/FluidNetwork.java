@@ -386,7 +386,34 @@ public final class FluidNetwork {
      * is solved flow by flow; they form again at later events. Faults are rare, so this costs one pass.
      */
     public void setCapacity(Resource r, double capacityBytesPerSecond) {
+        setCapacity(r, capacityBytesPerSecond, r.limit());
+    }
+
+    /**
+     * As {@link #setCapacity(Resource, double)}, and from now on a flow this resource holds is credited to
+     * {@code heldAs} (a fault's degraded rate, named as such) instead of the resource's own limit. The flows
+     * crossing it are settled first, so the time before now stays with the limit that held them then.
+     */
+    public void setCapacity(Resource r, double capacityBytesPerSecond, Limit heldAs) {
         double now = clock.now();
+        if (heldAs != r.heldAs()) {
+            int saved = groups.minMembers;
+            groups.minMembers = 0;
+            try {
+                dissolveAllGroups(now);
+                Crossing c = table.crossing(r);
+                for (int k = 0; k < c.size(); k++) {
+                    c.flow(k).settle(now);
+                }
+            } finally {
+                groups.minMembers = saved;
+            }
+            r.holdAs(heldAs);
+        }
+        setCapacityNow(r, capacityBytesPerSecond, now);
+    }
+
+    private void setCapacityNow(Resource r, double capacityBytesPerSecond, double now) {
         if (log != null) {
             log.capacityChanged(r);
         }

@@ -19,6 +19,8 @@ public final class Resource {
     private final ResourceKind kind;
     // Not final: a fault may degrade a link or NIC to a fraction of its rate mid-run.
     private double capacity;
+    /** Null, or while a fault degrades it, the limit its flows are credited to instead of {@link #limit}. */
+    private Limit heldAs;
 
     /** An observer reports this resource's load changes, so groups never follow it lazily. */
     boolean watched;
@@ -63,6 +65,16 @@ public final class Resource {
     /** Its limit's id (names as in resources.csv). */
     public String name() {
         return limit.id();
+    }
+
+    /** What a flow this resource holds is credited to now: its limit, or what a fault made of it. */
+    public Limit heldAs() {
+        return heldAs == null ? limit : heldAs;
+    }
+
+    /** From now on flows it holds are credited to {@code as} (the caller settles them first). */
+    void holdAs(Limit as) {
+        heldAs = as == limit ? null : as;
     }
 
     /** What this resource stands for, as the layer that built it described it. */

@@ -260,6 +260,93 @@ public sealed interface Bottleneck extends Limit {
         }
     }
 
+    /**
+     * A port on a lane's path was down (a fault): from when the lane stalled until its QP's next RC
+     * retransmission after the port answered again, it moved nothing. {@code port} is {@code host:nic};
+     * {@code downSeconds} and {@code upSeconds} are when the port went down and came back;
+     * {@code retransmitSeconds} is the QP's ACK timer period (UCX_RC_TIMEOUT turned into an exponent).
+     */
+    record PortStall(String port, double downSeconds, double upSeconds, double retransmitSeconds) implements Bottleneck {
+        @Override
+        public String id() {
+            return "port " + port + " down " + Units.number(downSeconds * 1e3) + "-" + Units.number(upSeconds * 1e3)
+                    + " ms: RC retransmit wait";
+        }
+
+        @Override
+        public String words() {
+            return "a fault: port " + port + " down from " + Units.number(downSeconds * 1e3) + " to "
+                    + Units.number(upSeconds * 1e3) + " ms, and the lane's QP waiting for its next RC retransmission"
+                    + " (one every " + Units.number(retransmitSeconds) + " s, from UCX_RC_TIMEOUT) to move data again";
+        }
+    }
+
+    /**
+     * A limit whose resource a fault ran at {@code fraction} of its rate while it held the lane ({@code from}
+     * to {@code until} seconds, the fault's window; {@code until} infinite when it never recovered).
+     */
+    record Degraded(Bottleneck nominal, double fraction, double fromSeconds, double untilSeconds) implements Bottleneck {
+        @Override
+        public String id() {
+            return nominal.id() + ", degraded to " + percent(fraction) + " " + window();
+        }
+
+        @Override
+        public String words() {
+            return nominal.words() + ", degraded by a fault to " + percent(fraction) + " of its rate " + window();
+        }
+
+        private String window() {
+            return "(fault " + (Double.isFinite(untilSeconds) ? Units.number(fromSeconds * 1e3) + "-"
+                    + Units.number(untilSeconds * 1e3) + " ms" : "from " + Units.number(fromSeconds * 1e3) + " ms on") + ")";
+        }
+
+        private static String percent(double fraction) {
+            return Units.number(Math.round(fraction * 1000) / 10.0) + "%";
+        }
+
+        @Override
+        public Optional<String> profile() {
+            return nominal.profile();
+        }
+    }
+
+    /**
+     * Several limits each held the lane or transfer for the same, longest time (within a billionth): no one
+     * of them alone set its length, so none is named alone.
+     */
+    record Tie(java.util.List<Bottleneck> limits) implements Bottleneck {
+        public Tie {
+            limits = java.util.List.copyOf(limits);
+            if (limits.size() < 2) {
+                throw new IllegalArgumentException("a tie needs two limits or more, got " + limits.size());
+            }
+        }
+
+        @Override
+        public String id() {
+            StringBuilder b = new StringBuilder("tie: ");
+            for (int i = 0; i < limits.size(); i++) {
+                b.append(i == 0 ? "" : " = ").append(limits.get(i).id());
+            }
+            return b.toString();
+        }
+
+        @Override
+        public String words() {
+            StringBuilder b = new StringBuilder("a tie, " + limits.size() + " limits each holding it for the same time: ");
+            for (int i = 0; i < limits.size(); i++) {
+                b.append(i == 0 ? "" : i == limits.size() - 1 ? " and " : "; ").append(limits.get(i).words());
+            }
+            return b.toString();
+        }
+
+        @Override
+        public Optional<String> profile() {
+            return limits.stream().map(Bottleneck::profile).flatMap(Optional::stream).findFirst();
+        }
+    }
+
     /** The kinds that have no parts: one value each. */
     enum Plain implements Bottleneck {
         /** The NIC's message rate: one work request per fragment time. */

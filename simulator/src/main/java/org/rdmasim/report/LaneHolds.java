@@ -13,8 +13,8 @@ import org.rdmasim.workload.RunResult;
 
 /**
  * What held a lane, or a transfer's lanes, over time: each limit with the seconds it held them. A lane's
- * {@link LaneResult#limiter()} is the limit that carried the most bytes, which for a lane that first shared a
- * link and then ran alone is its last, fastest phase; the time says which limit set the lane's length.
+ * {@link LaneResult#limiter()} and a transfer's bound are the limit that held it longest
+ * ({@link org.rdmasim.transport.HeldLongest}, the one rule); this says how long each held it.
  */
 final class LaneHolds {
     /** A limit that holds less of a lane's time than this is left out of its words. */
@@ -25,10 +25,7 @@ final class LaneHolds {
 
     /** Each limit the lane met with its seconds, in the order met (one limit: the lane's whole time). */
     static List<LaneResult.Held> of(LaneResult lane) {
-        if (!lane.heldOverTime().isEmpty()) {
-            return lane.heldOverTime();
-        }
-        return List.of(new LaneResult.Held(lane.limiter(), Math.max(0, lane.finishSeconds() - lane.startSeconds())));
+        return org.rdmasim.transport.HeldLongest.holds(lane);
     }
 
     /**
@@ -124,12 +121,8 @@ final class LaneHolds {
                 v[2] = Math.min(v[2], h.seconds());
             }
         }
-        Bottleneck top = null;
-        for (Map.Entry<Bottleneck, double[]> e : longest.entrySet()) {
-            if (top == null || e.getValue()[0] > longest.get(top)[0]) {
-                top = e.getKey();
-            }
-        }
+        // the transfer's bound, by the one rule (HeldLongest): the limit that held one of its lanes longest
+        Bottleneck top = last.bottleneck();
         if (!(top instanceof Bottleneck.Link link) || span <= 0) {
             return Optional.empty();
         }

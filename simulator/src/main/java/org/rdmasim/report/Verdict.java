@@ -175,16 +175,25 @@ final class Verdict {
         return new Answer(said, overridden(outcomes), restsOn(outcomes));
     }
 
+    /** The profiles a limit's number comes from: each of a tie's. */
+    private static void profilesOf(Bottleneck b, Set<String> into) {
+        if (b instanceof Bottleneck.Tie t) {
+            t.limits().forEach(x -> profilesOf(x, into));
+        } else {
+            b.profile().ifPresent(into::add);
+        }
+    }
+
     private static RestsOn restsOn(List<VariantOutcome> outcomes) {
         Set<String> profiles = new LinkedHashSet<>();
         for (VariantOutcome o : outcomes) {
             for (Line l : lines(List.of(o))) {
-                l.limiter().profile().ifPresent(profiles::add);
+                profilesOf(l.limiter(), profiles);
             }
             if (o.result() != null) {
                 for (var t : o.result().transfers()) {
                     for (var lane : t.lanes()) {
-                        lane.limiter().profile().ifPresent(profiles::add);
+                        profilesOf(lane.limiter(), profiles);
                     }
                 }
             }
@@ -498,8 +507,10 @@ final class Verdict {
         String head = ", slowest pull " + num(l.seconds()) + " s (" + num(l.gbps()) + " Gbps), ";
         if (l.faultSeconds() > 1e-9 * l.seconds()) {
             // the time is the faults' (waiting for QPs to fail, retrying), not the rate limit's
-            return new Statement(lead, head + num(l.faultSeconds()) + " s of it the faults' cost; the data moved limited by "
-                    + l.limiter().words() + ".");
+            // unless a fault itself held the pull longest (a port's RC retransmit wait, a degraded rate): then it is named
+            boolean byFault = l.limiter() instanceof Bottleneck.PortStall || l.limiter() instanceof Bottleneck.Degraded;
+            return new Statement(lead, head + num(l.faultSeconds()) + " s of it the faults' cost; "
+                    + (byFault ? "held longest by " : "the data moved limited by ") + l.limiter().words() + ".");
         }
         // where a GPU's own link held the lanes longest, it, not the limit of the last lane left, set the time
         String gpu = l.gpuLink().map(g -> g.clause(l.limiter())).orElse("");

@@ -4,7 +4,7 @@ import java.util.List;
 import org.rdmasim.hardware.Bottleneck;
 
 /**
- * What one lane did: bytes, when its data moved, and what limited it most (by bytes).
+ * What one lane did: bytes, when its data moved, and what held it longest ({@link HeldLongest}).
  *
  * @param heldOverTime each limit the lane met with the seconds it moved bytes under it, in the order met;
  *                     empty when one limit held it all its life ({@code limiter})

@@ -41,6 +41,9 @@ public final class TransferEngine {
      */
     private Map<TopologyNode, Set<LaneRun>> lanesByPort;
     private final Set<TopologyNode> downPorts = new HashSet<>();
+    /** When each port that went down did, and when each that came back did (the last time of each). */
+    private final Map<TopologyNode, Double> downSince = new HashMap<>();
+    private final Map<TopologyNode, Double> upAt = new HashMap<>();
 
     public TransferEngine(Cluster cluster, ProtocolParameters params) {
         this(cluster, params, QpRetry.UCX_DEFAULT);
@@ -81,6 +84,7 @@ public final class TransferEngine {
         if (!downPorts.add(nic)) {
             return;
         }
+        downSince.put(nic, cluster.network().clock().now());
         for (LaneRun lr : List.copyOf(lanesByPort.getOrDefault(nic, Set.of()))) {
             lr.stall();
         }
@@ -92,9 +96,18 @@ public final class TransferEngine {
         if (!downPorts.remove(nic)) {
             return;
         }
+        upAt.put(nic, cluster.network().clock().now());
         for (LaneRun lr : List.copyOf(lanesByPort.getOrDefault(nic, Set.of()))) {
             lr.portAnswers();
         }
+    }
+
+    private double portDownSince(TopologyNode nic) {
+        return downSince.getOrDefault(nic, Double.NaN);
+    }
+
+    private double portUpAt(TopologyNode nic) {
+        return upAt.getOrDefault(nic, Double.NaN);
     }
 
     public boolean isDown(TopologyNode nic) {
@@ -237,31 +250,31 @@ public final class TransferEngine {
             run.unwatch();
             Lane lane = run.lane;
             double finish = f.finishTime();
-            Limit held = f.bytes() == 0 ? Limit.NONE : f.dominantLimiter();
-            Bottleneck limiter = held == Limit.OWN_CAP ? capName(spec, lane) : Bottleneck.of(held);
+            Limit only = f.bytes() == 0 ? Limit.NONE : f.limiter();
+            Bottleneck limiter;
             List<LaneResult.Held> overTime = List.of();
-            if (f.bytes() > 0 && f.limitsMet() > 1) {
-                // kept only for a lane that met several limits: most meet one all their life
-                List<LaneResult.Held> met = new ArrayList<>(f.limitsMet());
-                f.secondsByLimiter().forEach((limit, seconds) -> met.add(new LaneResult.Held(
-                        limit == Limit.OWN_CAP ? capName(spec, lane) : Bottleneck.of(limit), seconds)));
-                overTime = met;
+            if (run.earlier == null && (f.bytes() == 0 || f.limitsMet() <= 1)) {
+                // one limit all its life, as most lanes: no list kept
+                limiter = only == Limit.OWN_CAP ? capName(spec, lane) : Bottleneck.of(only);
+            } else {
+                // several limits, or a stall: each with its seconds, before the stall and after
+                List<LaneResult.Held> met = run.earlier == null ? new ArrayList<>(f.limitsMet()) : run.earlier;
+                run.keepHolds(f, met);
+                overTime = HeldLongest.merged(met);
+                limiter = HeldLongest.ofLane(overTime, Bottleneck.of(only));
+                if (overTime.size() == 1) {
+                    overTime = List.of();
+                }
             }
             results[run.index] = new LaneResult(lane.sourceNic(), lane.sinkNic(), lane.bytes(), run.started, finish,
                     limiter, lane.path(), overTime);
             if (--pending == 0) {
                 ended = true;
                 cancelQpError();
-                LaneResult last = results[0];
-                for (LaneResult r : results) {
-                    if (r.finishSeconds() > last.finishSeconds()) {
-                        last = r;
-                    }
-                }
                 // Data is in place one way-latency after it left; the initiator learns of it then (READ)
                 // or after the completion travels back (WRITE).
                 double tail = maxOneWay;
-                Bottleneck bottleneck = last.limiter();
+                Bottleneck bottleneck = HeldLongest.ofTransfer(java.util.Arrays.asList(results));
                 cluster.network().clock().schedule(tail, new TransferNotice(this, bottleneck));
             }
         }
@@ -334,6 +347,13 @@ public final class TransferEngine {
         private double remaining;
         private double stalledAt = Double.NaN;
         private String stalledPort;
+        /** The port it stalled on. */
+        private TopologyNode stalledNode;
+        /**
+         * What held the lane before its last stall, with the seconds (each flow it ran before and each wait
+         * for a port), in the order met; null until it first stalls.
+         */
+        private List<LaneResult.Held> earlier;
         private SimulationClock.ScheduledAction resume;
         private TopologyNode sourcePort;
         private TopologyNode sinkPort;
@@ -397,6 +417,7 @@ public final class TransferEngine {
                     return;
                 }
                 remaining = cluster.network().abort(flow);
+                keepHolds(flow, earlierHolds());
                 flow = null;
             }
             if (resume != null) {
@@ -404,9 +425,23 @@ public final class TransferEngine {
                 resume = null;
             }
             stalledAt = cluster.network().clock().now();
-            stalledPort = downPorts.contains(sinkPort) ? transfer.spec.sink().host() + ":" + lane.sinkNic()
+            stalledNode = downPorts.contains(sinkPort) ? sinkPort : sourcePort;
+            stalledPort = stalledNode == sinkPort ? transfer.spec.sink().host() + ":" + lane.sinkNic()
                     : transfer.spec.source().host() + ":" + lane.sourceNic();
             transfer.laneStalled(this);
+        }
+
+        private List<LaneResult.Held> earlierHolds() {
+            if (earlier == null) {
+                earlier = new ArrayList<>();
+            }
+            return earlier;
+        }
+
+        /** Adds what held {@code f}, with its seconds, to {@code into} (its own cap named as the transport knows it). */
+        void keepHolds(Flow f, List<LaneResult.Held> into) {
+            f.secondsByLimiter().forEach((limit, seconds) -> into.add(new LaneResult.Held(
+                    limit == Limit.OWN_CAP ? capName(transfer.spec, lane) : Bottleneck.of(limit), seconds)));
         }
 
         /** A port came back: resume at the next retransmission if both ends are up and retries remain. */
@@ -430,6 +465,10 @@ public final class TransferEngine {
             if (downPorts.contains(sourcePort) || downPorts.contains(sinkPort)) {
                 return;
             }
+            double now = cluster.network().clock().now();
+            // the wait is the fault's: from the stall to this retransmission, nothing moved
+            earlierHolds().add(new LaneResult.Held(new Bottleneck.PortStall(stalledPort, portDownSince(stalledNode),
+                    portUpAt(stalledNode), qpRetry.tickSeconds()), now - stalledAt));
             stalledAt = Double.NaN;
             startFlow();
             transfer.laneResumed();

@@ -5,7 +5,8 @@ import org.rdmasim.hardware.Bottleneck;
 
 /**
  * A finished transfer. {@code startSeconds} is when it was posted, {@code finishSeconds} when the
- * initiator saw it complete; {@code bottleneck} is what limited the lane that finished last. A failed
+ * initiator saw it complete; {@code bottleneck} is the limit that held one of its lanes
+ * longest ({@link HeldLongest}; a {@link Bottleneck.Tie} when several held for the same time). A failed
  * transfer has {@code failure}, the error the initiator saw, and ends when it saw it.
  */
 public record TransferResult(TransferSpec spec, double startSeconds, double finishSeconds, List<LaneResult> lanes,

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.rdmasim.engine.SimulationClock;
+import org.rdmasim.fluid.Limit;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.fluid.ResourceKind;
 import org.rdmasim.hardware.Bottleneck;
@@ -64,6 +65,10 @@ public final class WorkloadRun {
     private final Map<Resource, Double> nominalCapacity = new HashMap<>();
     /** The fractions of the degradations active on each resource (a window may overlap another). */
     private final Map<Resource, List<Double>> degradations = new HashMap<>();
+    /** The degradation faults active on each resource, in the order they began (to name the one that holds it). */
+    private final Map<Resource, List<Fault.Degraded>> degradedBy = new HashMap<>();
+    /** One limit per resource and fault holding it, so a lane's seconds under it add up as one. */
+    private final Map<List<Object>, Limit> degradedLimits = new HashMap<>();
     /**
      * Per port, the faults holding it down now (nic-down windows and host losses): a port comes back only
      * when the last of them ends, so two overlapping windows on one port end at the later end.
@@ -266,6 +271,7 @@ public final class WorkloadRun {
                         for (Resource r : targets) {
                             nominalCapacity.computeIfAbsent(r, Resource::capacity);
                             degradations.computeIfAbsent(r, x -> new ArrayList<>()).add(d.fraction());
+                            degradedBy.computeIfAbsent(r, x -> new ArrayList<>()).add(d);
                             applyDegradation(r);
                         }
                     }));
@@ -274,6 +280,7 @@ public final class WorkloadRun {
                             String what = d.nic() != null ? d.host() + ":" + d.nic() : d.resource();
                             for (Resource r : targets) {
                                 degradations.get(r).remove(d.fraction());
+                                degradedBy.get(r).remove(d);
                                 applyDegradation(r);
                             }
                             List<Double> left = degradations.get(targets.get(0));
@@ -308,7 +315,28 @@ public final class WorkloadRun {
         List<Double> active = degradations.get(r);
         double fraction = active.isEmpty() ? 1.0 : Collections.min(active);
         double nominal = nominalCapacity.get(r);
-        cluster.network().setCapacity(r, fraction == 1.0 ? nominal : nominal * fraction);
+        cluster.network().setCapacity(r, fraction == 1.0 ? nominal : nominal * fraction, degradedLimit(r, fraction));
+    }
+
+    /**
+     * What a lane this resource holds at {@code fraction} of its rate is held by: the resource's own limit at
+     * its full rate, else that limit degraded by the fault (the first active one at that fraction), so a
+     * report names the fault rather than the line rate or calibration it cut.
+     */
+    private Limit degradedLimit(Resource r, double fraction) {
+        if (fraction == 1.0 || !(r.limit() instanceof Bottleneck nominal)) {
+            return r.limit();
+        }
+        Fault.Degraded by = null;
+        for (Fault.Degraded d : degradedBy.get(r)) {
+            if (d.fraction() == fraction) {
+                by = d;
+                break;
+            }
+        }
+        Fault.Degraded f = by;
+        return degradedLimits.computeIfAbsent(List.of(r.index(), f),
+                k -> new Bottleneck.Degraded(nominal, fraction, f.atSeconds(), f.untilSeconds()));
     }
 
     /** One more fault holds {@code nic} down; true when that took the port down. */

@@ -24,7 +24,7 @@ class FaultModelTest {
     Path dir;
 
     /** faults-nic-down's setting: one 16 GB pull striped over two GB200 NICs, NIXL 1.1.0, UCX 1.20.0. */
-    private static final String PULL = """
+    static final String PULL = """
             name: faults
             hosts:
               source: {preset: gb200-tray}

@@ -13,13 +13,13 @@ import org.junit.jupiter.api.Test;
 import org.rdmasim.engine.SimulationClock;
 
 /**
- * What a flow and the network keep beside the rates: start times, the limit that carried a flow's
- * bytes, the tap that sees starts, aborts and capacity changes, observers of every kind, reserved
+ * What a flow and the network keep beside the rates: start times, the limit that held a flow
+ * longest, the tap that sees starts, aborts and capacity changes, observers of every kind, reserved
  * resource indices, group fallbacks. Expected values are worked by hand in the comments.
  */
 class FlowBookkeepingTest {
     @Test
-    void theLimitThatCarriedMostBytesIsTheDominantOneEvenWhenSeenFirstAndCreditedInSeveralSteps() {
+    void eachLimitIsCreditedInSeveralStepsAndTheOneThatHeldLongestDominatesNotTheOneThatCarriedMostBytes() {
         SimulationClock clock = new SimulationClock();
         FluidNetwork net = new FluidNetwork(clock).verifying(true);
         Resource a = net.addResource("a", ResourceKind.OTHER, 10);
@@ -35,7 +35,10 @@ class FlowBookkeepingTest {
         // From t=10, f runs at (12 - 1 - 0.5) / 2 = 5.25 B/s on b for its last 80 bytes.
         assertEquals(10 + 80 / 5.25, f.finishTime(), 1e-9);
         assertEquals(b.limit(), f.limiter());
-        assertEquals(a.limit(), f.dominantLimiter(), "100 bytes held by a against 80 by b");
+        assertEquals(100.0, f.bytesByLimiter().get(a.limit()), 1e-9, "a carried 100 bytes in three steps, b 80");
+        assertEquals(10.0, f.secondsByLimiter().get(a.limit()), 1e-9);
+        assertEquals(80 / 5.25, f.secondsByLimiter().get(b.limit()), 1e-9);
+        assertEquals(b.limit(), f.dominantLimiter(), "b held it 15.2 s against a's 10 s");
     }
 
     @Test

@@ -224,7 +224,7 @@ class FlowGroupingTest {
         assertEquals(100, b.finishTime(), 1e-9);
         assertEquals(100 + 500 / 15.0, a.finishTime(), 1e-9);
         assertEquals(ownA.limit(), a.limiter());
-        assertEquals(s.limit(), a.dominantLimiter(), "the 1000 grouped bytes outweigh the 500 at its own resource");
+        assertEquals(s.limit(), a.dominantLimiter(), "100 s in the group outweigh the 33 s at its own resource");
         // and the time: 100 s in the group, held by the shared resource, then 500/15 s by its own
         assertEquals(100, a.secondsByLimiter().get(s.limit()), 1e-9);
         assertEquals(500 / 15.0, a.secondsByLimiter().get(ownA.limit()), 1e-9);

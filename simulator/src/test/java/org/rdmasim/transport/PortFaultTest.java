@@ -107,6 +107,19 @@ class PortFaultTest {
         assertEquals(clean.result().lanes().get(1).finishSeconds(), lane1.finishSeconds(), 1e-12);
         assertEquals(SIZE, lane0.bytes() + lane1.bytes());
         assertFalse(r.engine.isDown(r.nic(0)));
+        // the wait is the fault's by name: the port's window and one timer period, from the stall to the retransmission
+        Bottleneck stall = new Bottleneck.PortStall("src:mlx5_0", 0.05, 0.5, TICK);
+        assertEquals("port src:mlx5_0 down 50-500 ms: RC retransmit wait", stall.id());
+        double waited = lane0.heldOverTime().stream().filter(h -> h.limit().equals(stall))
+                .mapToDouble(LaneResult.Held::seconds).sum();
+        assertEquals(TICK, waited, 1e-9);
+        // before the stall and after it the lane ran under its NIC: one entry, and every second of the lane is held by something
+        assertEquals(2, lane0.heldOverTime().size(), lane0.heldOverTime().toString());
+        assertEquals(lane0.finishSeconds() - lane0.startSeconds(),
+                lane0.heldOverTime().stream().mapToDouble(LaneResult.Held::seconds).sum(), 1e-9);
+        // the wait is longer than the lane's whole clean run: the stall bounds the lane and the transfer
+        assertEquals(stall, lane0.limiter());
+        assertEquals(stall, t.bottleneck());
     }
 
     @Test

@@ -1,0 +1,95 @@
+package org.rdmasim.transport;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rdmasim.hardware.Bottleneck;
+
+/**
+ * The one rule for what bounds a lane or a transfer: the limit that held it longest, by seconds. Not the
+ * limit that carried the most bytes, nor the one a transfer's last lane ended under: a lane held to a third
+ * of its rate by a shared link for most of its life carries fewer bytes than in its last, unshared part, yet
+ * that share is what set its length. A transfer's bound is the limit that held its last lane longest
+ * ({@link #ofTransfer}).
+ * Limits whose holds are equal within {@link #TIE} of the longest are a {@link Bottleneck.Tie}, named
+ * together: two NICs each at their line rate the whole time bind the transfer equally.
+ */
+public final class HeldLongest {
+    /** Holds this close (relative) count as the same time: sums of the same seconds in another order differ in the last bits. */
+    static final double TIE = 1e-9;
+
+    private HeldLongest() {
+    }
+
+    /** The bound of one lane from its holds, each limit once ({@code alone} when it has none: one limit all its life). */
+    public static Bottleneck ofLane(List<LaneResult.Held> held, Bottleneck alone) {
+        if (held.isEmpty()) {
+            return alone;
+        }
+        Map<Bottleneck, Double> longest = new LinkedHashMap<>();
+        for (LaneResult.Held h : held) {
+            longest.merge(h.limit(), h.seconds(), Double::sum);
+        }
+        return longestOf(longest);
+    }
+
+    /**
+     * The bound of a transfer: the limit that held its last lane longest. The transfer ends when its last lane
+     * does, so that lane's holds are what it waited through; a lane that finished earlier set nothing, however
+     * long it was held. Lanes that finish together (within {@link #TIE}) are all last, and their limits compete
+     * on the longest each held one of them.
+     */
+    public static Bottleneck ofTransfer(List<LaneResult> lanes) {
+        double end = Double.NEGATIVE_INFINITY;
+        for (LaneResult lane : lanes) {
+            end = Math.max(end, lane.finishSeconds());
+        }
+        Map<Bottleneck, Double> longest = new LinkedHashMap<>();
+        for (LaneResult lane : lanes) {
+            if (lane.finishSeconds() < end - TIE * Math.abs(end)) {
+                continue;
+            }
+            for (LaneResult.Held h : holds(lane)) {
+                longest.merge(h.limit(), h.seconds(), Math::max);
+            }
+        }
+        return longest.isEmpty() ? Bottleneck.Plain.NONE : longestOf(longest);
+    }
+
+    /** The holds with each limit once, its seconds summed, in the order first met. */
+    public static List<LaneResult.Held> merged(List<LaneResult.Held> held) {
+        Map<Bottleneck, Double> sum = new LinkedHashMap<>();
+        for (LaneResult.Held h : held) {
+            sum.merge(h.limit(), h.seconds(), Double::sum);
+        }
+        if (sum.size() == held.size()) {
+            return held;
+        }
+        List<LaneResult.Held> out = new ArrayList<>(sum.size());
+        sum.forEach((limit, seconds) -> out.add(new LaneResult.Held(limit, seconds)));
+        return out;
+    }
+
+    /** Each limit the lane met with its seconds (one limit: the lane's whole time). */
+    public static List<LaneResult.Held> holds(LaneResult lane) {
+        if (!lane.heldOverTime().isEmpty()) {
+            return lane.heldOverTime();
+        }
+        return List.of(new LaneResult.Held(lane.limiter(), Math.max(0, lane.finishSeconds() - lane.startSeconds())));
+    }
+
+    private static Bottleneck longestOf(Map<Bottleneck, Double> seconds) {
+        double top = Double.NEGATIVE_INFINITY;
+        for (double s : seconds.values()) {
+            top = Math.max(top, s);
+        }
+        List<Bottleneck> tied = new ArrayList<>();
+        for (Map.Entry<Bottleneck, Double> e : seconds.entrySet()) {
+            if (e.getValue() >= top - TIE * Math.abs(top)) {
+                tied.add(e.getKey());
+            }
+        }
+        return tied.size() == 1 ? tied.get(0) : new Bottleneck.Tie(tied);
+    }
+}

@@ -1,0 +1,55 @@
+package org.rdmasim.transport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.Bottleneck;
+
+/** The one rule for a lane's and a transfer's bound: the limit that held the last lane longest, ties named together. */
+class HeldLongestTest {
+    private static final Bottleneck PCIE = new Bottleneck.Link("h", "GPU0", org.rdmasim.hardware.LinkSpec.LinkType.PCIE,
+            Bottleneck.Direction.UP);
+    private static final Bottleneck TX0 = new Bottleneck.NicWire("h", "mlx5_0", Bottleneck.Side.TX, null);
+    private static final Bottleneck TX1 = new Bottleneck.NicWire("h", "mlx5_1", Bottleneck.Side.TX, null);
+
+    private static LaneResult lane(String nic, double start, double finish, Bottleneck limiter, LaneResult.Held... held) {
+        return new LaneResult(nic, nic, 1000, start, finish, limiter, 0, List.of(held));
+    }
+
+    @Test
+    void aLanesBoundIsTheLimitThatHeldItLongestNotTheOneItEndedUnder() {
+        // shared a link for 0.6 s, then alone under its NIC for 0.4 s: the NIC carried more bytes, the link more time
+        List<LaneResult.Held> held = List.of(new LaneResult.Held(PCIE, 0.6), new LaneResult.Held(TX0, 0.4));
+        assertEquals(PCIE, HeldLongest.ofLane(held, TX0));
+        // a limit met twice (before and after a stall) counts its seconds together
+        List<LaneResult.Held> twice = List.of(new LaneResult.Held(TX0, 0.3), new LaneResult.Held(PCIE, 0.5),
+                new LaneResult.Held(TX0, 0.3));
+        assertEquals(TX0, HeldLongest.ofLane(HeldLongest.merged(twice), PCIE));
+        assertEquals(2, HeldLongest.merged(twice).size());
+    }
+
+    @Test
+    void aTransfersBoundComesFromItsLastLaneNotFromALongerHoldOfALaneThatEndedEarlier() {
+        // lane 0 held by its NIC for 0.9 s and done; lane 1, last at 1.0 s, held 0.7 s by PCIe and 0.3 s by its NIC
+        LaneResult early = lane("mlx5_0", 0, 0.9, TX0);
+        LaneResult last = lane("mlx5_1", 0, 1.0, PCIE, new LaneResult.Held(PCIE, 0.7), new LaneResult.Held(TX1, 0.3));
+        assertEquals(PCIE, HeldLongest.ofTransfer(List.of(early, last)));
+    }
+
+    @Test
+    void lanesEndingTogetherUnderTwoLimitsForTheSameTimeAreATie() {
+        LaneResult a = lane("mlx5_0", 0, 0.5, TX0);
+        LaneResult b = lane("mlx5_1", 0, 0.5, TX1);
+        assertEquals(new Bottleneck.Tie(List.of(TX0, TX1)), HeldLongest.ofTransfer(List.of(a, b)));
+        assertEquals("tie: h:mlx5_0 tx = h:mlx5_1 tx", HeldLongest.ofTransfer(List.of(a, b)).id());
+        // a billionth apart is the same time (sums of the same seconds in another order); a millionth is not
+        LaneResult c = lane("mlx5_1", 0, 0.5 * (1 + 1e-12), TX1);
+        assertEquals(new Bottleneck.Tie(List.of(TX0, TX1)), HeldLongest.ofTransfer(List.of(a, c)));
+        LaneResult d = lane("mlx5_1", 0, 0.5 * (1 + 1e-6), TX1);
+        assertEquals(TX1, HeldLongest.ofTransfer(List.of(a, d)));
+        // a lane held by one limit for as long as by another is a tie too
+        assertEquals(new Bottleneck.Tie(List.of(PCIE, TX0)),
+                HeldLongest.ofLane(List.of(new LaneResult.Held(PCIE, 0.25), new LaneResult.Held(TX0, 0.25)), TX0));
+    }
+}
