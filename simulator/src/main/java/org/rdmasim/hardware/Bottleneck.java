@@ -325,20 +325,72 @@ public sealed interface Bottleneck extends Limit {
 
         @Override
         public String id() {
-            StringBuilder b = new StringBuilder("tie: ");
-            for (int i = 0; i < limits.size(); i++) {
-                b.append(i == 0 ? "" : " = ").append(limits.get(i).id());
+            java.util.List<String> ids = limits.stream().map(Bottleneck::id).toList();
+            String alike = alike(ids);
+            if (alike != null) {
+                return "tie of " + ids.size() + ": " + alike;
             }
-            return b.toString();
+            return "tie: " + String.join(" = ", ids);
         }
 
         @Override
         public String words() {
+            java.util.List<String> words = limits.stream().map(Bottleneck::words).toList();
+            String alike = alike(words);
+            if (alike != null) {
+                return "a tie of " + words.size() + " limits of one kind, each holding it for the same time: " + alike;
+            }
             StringBuilder b = new StringBuilder("a tie, " + limits.size() + " limits each holding it for the same time: ");
-            for (int i = 0; i < limits.size(); i++) {
-                b.append(i == 0 ? "" : i == limits.size() - 1 ? " and " : "; ").append(limits.get(i).words());
+            for (int i = 0; i < words.size(); i++) {
+                b.append(i == 0 ? "" : i == words.size() - 1 ? " and " : "; ").append(words.get(i));
             }
             return b.toString();
+        }
+
+        /**
+         * Texts that differ in one word only (the NIC of a striped pull: "source:mlx5_0 tx" and "source:mlx5_1
+         * tx") said once with that word listed ("source:{mlx5_0, mlx5_1} tx"), so a tie of eight NICs reads as
+         * one limit of eight; null when they differ in more than one word.
+         */
+        static String alike(java.util.List<String> texts) {
+            String first = texts.get(0);
+            int prefix = first.length();
+            int suffix = first.length();
+            for (String t : texts) {
+                int p = 0;
+                while (p < Math.min(prefix, t.length()) && t.charAt(p) == first.charAt(p)) {
+                    p++;
+                }
+                prefix = p;
+                int q = 0;
+                while (q < Math.min(suffix, t.length()) && t.charAt(t.length() - 1 - q) == first.charAt(first.length() - 1 - q)) {
+                    q++;
+                }
+                suffix = q;
+            }
+            // back to word boundaries: the varying part is whole words (a NIC's name), not a shared digit
+            while (prefix > 0 && !boundary(first.charAt(prefix - 1))) {
+                prefix--;
+            }
+            while (suffix > 0 && !boundary(first.charAt(first.length() - suffix))) {
+                suffix--;
+            }
+            java.util.List<String> middles = new java.util.ArrayList<>();
+            for (String t : texts) {
+                if (prefix + suffix > t.length()) {
+                    return null;
+                }
+                String m = t.substring(prefix, t.length() - suffix);
+                if (m.isEmpty() || m.chars().anyMatch(c -> c == ' ')) {
+                    return null;
+                }
+                middles.add(m);
+            }
+            return first.substring(0, prefix) + "{" + String.join(", ", middles) + "}" + first.substring(first.length() - suffix);
+        }
+
+        private static boolean boundary(char c) {
+            return c == ' ' || c == ':' || c == '(' || c == ')' || c == ',' || c == '\'';
         }
 
         @Override

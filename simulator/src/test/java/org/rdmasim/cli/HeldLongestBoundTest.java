@@ -151,10 +151,10 @@ class HeldLongestBoundTest {
         assertEquals(2, lanes.size());
         // each lane at its own NIC's calibrated READ rate all its life, ending together
         assertEquals(lanes.get(0)[10], lanes.get(1)[10]);
-        String tie = "tie: receiver:mlx5_0 READ, calibrated to gb200-roce = receiver:mlx5_1 READ, calibrated to gb200-roce";
+        String tie = "tie of 2: receiver:{mlx5_0, mlx5_1} READ, calibrated to gb200-roce";
         r.assertBound("healthy", tie);
-        assertTrue(r.page().contains("limited by a tie, 2 limits each holding it for the same time: NIC mlx5_0's"
-                + " delivered RDMA READ rate on receiver"), r.page());
+        assertTrue(r.page().contains("limited by a tie of 2 limits of one kind, each holding it for the same time: NIC "
+                + "{mlx5_0, mlx5_1}'s delivered RDMA READ rate on receiver"), r.page());
     }
 
     @Test

@@ -42,7 +42,9 @@ class HeldLongestTest {
         LaneResult a = lane("mlx5_0", 0, 0.5, TX0);
         LaneResult b = lane("mlx5_1", 0, 0.5, TX1);
         assertEquals(new Bottleneck.Tie(List.of(TX0, TX1)), HeldLongest.ofTransfer(List.of(a, b)));
-        assertEquals("tie: h:mlx5_0 tx = h:mlx5_1 tx", HeldLongest.ofTransfer(List.of(a, b)).id());
+        // limits that differ in one word (the NIC) are said once with that word listed; others in full
+        assertEquals("tie of 2: h:{mlx5_0, mlx5_1} tx", HeldLongest.ofTransfer(List.of(a, b)).id());
+        assertEquals("tie: h:GPU0 PCIe up = h:mlx5_0 tx", new Bottleneck.Tie(List.of(PCIE, TX0)).id());
         // a billionth apart is the same time (sums of the same seconds in another order); a millionth is not
         LaneResult c = lane("mlx5_1", 0, 0.5 * (1 + 1e-12), TX1);
         assertEquals(new Bottleneck.Tie(List.of(TX0, TX1)), HeldLongest.ofTransfer(List.of(a, c)));
