@@ -53,6 +53,25 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
         return Verdict.lines(List.of(o)).stream().findFirst().flatMap(l -> of(l.limiter()));
     }
 
+    /**
+     * The calibrated (or assumed) numbers that hold some of {@code o}'s lanes, each with how many lanes it
+     * holds, in the order first met: what a NIC chart's lines stand on, as the page's "what the answer rests
+     * on" takes them from the lanes' limits.
+     */
+    public static java.util.Map<CalibratedLimit, Integer> ofLanes(VariantOutcome o) {
+        java.util.Map<CalibratedLimit, Integer> out = new java.util.LinkedHashMap<>();
+        if (o.result() == null) {
+            return out;
+        }
+        java.util.Map<Bottleneck, Optional<CalibratedLimit>> seen = new java.util.HashMap<>();
+        for (var t : o.result().transfers()) {
+            for (var lane : t.lanes()) {
+                seen.computeIfAbsent(lane.limiter(), CalibratedLimit::of).ifPresent(l -> out.merge(l, 1, Integer::sum));
+            }
+        }
+        return out;
+    }
+
     /** The profile parameter {@code limit} is, when the profile marks it calibrated or assumed. */
     static Optional<CalibratedLimit> of(Bottleneck limit) {
         Optional<String> profile = limit.profile();

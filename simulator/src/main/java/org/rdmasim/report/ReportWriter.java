@@ -179,13 +179,13 @@ public final class ReportWriter {
             outcomes.forEach(o -> byName.put(o.name(), o));
             java.util.Map<String, CalibratedLimit> limits = new java.util.LinkedHashMap<>();
             for (String series : sweep.series()) {
-                java.util.List<long[]> points = new ArrayList<>();
+                int points = 0;
                 java.util.Map<CalibratedLimit, java.util.List<Long>> marked = new java.util.LinkedHashMap<>();
                 for (long size : sweep.sizes()) {
                     String variant = sweep.name().apply(series, size);
                     VariantOutcome o = byName.get(variant);
                     if (o != null && o.result() != null) {
-                        points.add(new long[] {size});
+                        points++;
                         CalibratedLimit l = calibrated.get(variant);
                         if (l != null) {
                             marked.computeIfAbsent(l, k -> new ArrayList<>()).add(size);
@@ -198,7 +198,7 @@ public final class ReportWriter {
                 for (var e : marked.entrySet()) {
                     List<Long> sizes = e.getValue();
                     Charts.BinarySizeFormat f = new Charts.BinarySizeFormat();
-                    String where = sizes.size() == points.size() ? "" : " at " + f.format(sizes.get(0))
+                    String where = sizes.size() == points ? "" : " at " + f.format(sizes.get(0))
                             + (sizes.size() > 1 ? "-" + f.format(sizes.get(sizes.size() - 1)) : "");
                     label += " (" + e.getKey().mark() + where + ")";
                 }
@@ -326,6 +326,8 @@ public final class ReportWriter {
             }
             String base = "nic-throughput-" + bases.get(o.name());
             CalibratedLimit limit = calibrated.get(o.name());
+            java.util.Map<CalibratedLimit, Integer> laneLimits = CalibratedLimit.ofLanes(o);
+            int lanes = o.result().transfers().stream().mapToInt(t -> t.lanes().size()).sum();
             batch.add(() -> {
                 JFreeChart chart = Charts.nicThroughput((fanout ? "Sending hosts' NICs, stacked: " : "Sending NICs, stacked: ")
                         + o.name(), busy, List.of());
@@ -334,6 +336,11 @@ public final class ReportWriter {
                 if (limit != null) {
                     lines.add(limit.sentence() + "; it limits this variant's slowest pull.");
                 }
+                laneLimits.forEach((l, n) -> {
+                    if (!l.equals(limit)) {
+                        lines.add(String.format(Locale.ROOT, "%s; it holds %d of the %d lanes.", l.sentence(), n, lanes));
+                    }
+                });
                 if (!idle.isEmpty()) {
                     lines.add(idleCaption(idle, sending.size()));
                 }

@@ -35,6 +35,15 @@ class ChartMarksTest {
         return out;
     }
 
+    /** Runs the catalog's scenario {@code name} into a folder of its own; returns the folder. */
+    private Path report(String name) {
+        Path out = tmp.resolve(name);
+        var r = CliTestSupport.run("run", CliTestSupport.repo().resolve("scenarios/" + name + ".yaml").toString(),
+                "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        return out;
+    }
+
     /** An SVG's text, joined without the spaces and breaks its wrapped lines put in different places. */
     private static String squeezed(Path svg) throws IOException {
         return squeeze(String.join("", texts(svg)).replace("&apos;", "'"));
@@ -46,10 +55,7 @@ class ChartMarksTest {
 
     @Test
     void barsAndNicLinesAtTheCalibrated308GbpsSaySoAndTheUncalibratedVariantDoesNot() throws IOException {
-        Path out = tmp.resolve("seed003");
-        var r = CliTestSupport.run("run", CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml").toString(),
-                "--out", out.toString());
-        assertEquals(0, r.code(), r.err());
+        Path out = report("seed003-nic-pin-vs-stripe");
 
         // (upright bar labels are drawn as outlines in SVG; ChartScalesTest reads the bar labels off the chart)
         String bw = squeezed(out.resolve("aggregate-bandwidth.svg"));
@@ -73,11 +79,20 @@ class ChartMarksTest {
     }
 
     @Test
+    void aRefitNicChartSaysHowManyLanesTheCalibratedReadRateHoldsWhenItsCycleIsBoundByAWire() throws IOException {
+        Path out = report("refit-qwen3-4b-gb200");
+        // the tree's relays pull from their parent at the calibrated per-NIC READ rate; the cycle is bound by a wire
+        String tree = squeezed(out.resolve("nic-throughput-tree.svg"));
+        assertTrue(tree.contains(squeeze("CALIBRATED, not a mechanism: nicReadRate = 308 Gbps (profile gb200-roce)")), tree);
+        assertTrue(tree.matches(".*itholds\\d+ofthe\\d+lanes.*"), tree);
+        // the pinned variant's lanes are all held by wires: nothing to say
+        assertFalse(squeezed(out.resolve("nic-throughput-pinned.svg")).contains("CALIBRATED"));
+        assertFalse(squeezed(out.resolve("refit-cycle.svg")).contains("CALIBRATED"));
+    }
+
+    @Test
     void aDgxNicChartLegendsOnlyTheNicsThatSentAndCountsTheIdleOnesUnderIt() throws IOException {
-        Path out = tmp.resolve("dgx");
-        var r = CliTestSupport.run("run", CliTestSupport.repo().resolve("scenarios/dgx-h100-nic-pin-vs-stripe.yaml").toString(),
-                "--out", out.toString());
-        assertEquals(0, r.code(), r.err());
+        Path out = report("dgx-h100-nic-pin-vs-stripe");
         List<String> texts = texts(out.resolve("nic-throughput-four-lanes.svg"));
         List<String> legend = texts.stream().filter(t -> t.matches("source:mlx5_\\d+")).toList();
         // four lanes: the source's four NICs that carried bytes, none of its eight idle ports (storage included)
