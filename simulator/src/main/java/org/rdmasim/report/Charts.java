@@ -352,6 +352,8 @@ public final class Charts {
             // the lumped band in grey, so it is not read as one more host or NIC
             ((org.jfree.chart.renderer.xy.XYLineAndShapeRenderer) plot.getRenderer()).setSeriesPaint(
                     data.getSeriesCount() - 1, new Color(150, 150, 150));
+            ((org.jfree.chart.renderer.xy.XYLineAndShapeRenderer) plot.getRenderer()).setSeriesStroke(
+                    data.getSeriesCount() - 1, new BasicStroke(2f));
         }
         for (Reference ref : refs) {
             plot.addRangeMarker(marker(ref));
