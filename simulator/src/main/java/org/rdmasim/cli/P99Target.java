@@ -69,7 +69,9 @@ record P99Target(String scenario, String variantName, Sizing.Knob knob, double t
             ReplicationStats st = outcome.replicationStats();
             double p99 = st.pooledP99PullSeconds();
             return new SizingSweep.Row(value, p99, st.meanPullSeconds().mean(), st.makespanSeconds().mean(),
-                    p99 <= target, "", finishes(outcome.result().fanout()));
+                    p99 <= target, "", finishes(outcome.result().fanout()), "",
+                    org.rdmasim.report.CalibratedLimit.of(outcome).map(org.rdmasim.report.CalibratedLimit::sentence)
+                            .orElse(""));
         };
     }
 
@@ -145,8 +147,10 @@ record P99Target(String scenario, String variantName, Sizing.Knob knob, double t
         for (SizingSweep.Row r : ok) {
             curves.put(label + "=" + r.value(), r.finishes());
         }
-        ChartFiles.write(Charts.sizing("Sizing " + variantName + " by " + label + ": " + scenario, label,
-                x, p99, makespan, target), dir, "sizing-" + label);
+        var sizing = Charts.sizing("Sizing " + variantName + " by " + label + ": " + scenario, label, x, p99, makespan,
+                target);
+        Charts.captions(sizing, SizingSweep.Row.calibratedCaptions(ok, label, String::valueOf));
+        ChartFiles.write(sizing, dir, "sizing-" + label);
         ChartFiles.write(Charts.receiversVsTime("Receivers with the model over time, per " + label + ": "
                 + scenario, curves), dir, "receivers-vs-time-" + label);
     }

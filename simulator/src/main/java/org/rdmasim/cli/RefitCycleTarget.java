@@ -79,7 +79,8 @@ record RefitCycleTarget(String scenario, String variantName, RefitSizing.Knob kn
             double figure = cycle.equals("first") ? s.firstCycleSeconds() : s.steadyCycleSeconds();
             RefitSummary.Cycle c = cycle.equals("first") ? s.cycles().get(0) : s.cycles().get(s.cycles().size() - 1);
             return new SizingSweep.Row(position, figure, s.firstCycleSeconds(), s.steadyCycleSeconds(), figure <= target,
-                    "", null, c.boundBy());
+                    "", null, c.boundBy(), org.rdmasim.report.CalibratedLimit.of(outcome)
+                            .map(org.rdmasim.report.CalibratedLimit::sentence).orElse(""));
         };
     }
 
@@ -201,6 +202,7 @@ record RefitCycleTarget(String scenario, String variantName, RefitSizing.Knob kn
             axis.setNumberFormatOverride(new java.text.DecimalFormat("0"));
             chart.getXYPlot().setDomainAxis(axis);
         }
+        Charts.captions(chart, SizingSweep.Row.calibratedCaptions(ok, label, this::shownAt));
         ChartFiles.write(chart, dir, "sizing-" + label);
     }
 

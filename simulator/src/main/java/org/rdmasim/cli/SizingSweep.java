@@ -56,15 +56,36 @@ final class SizingSweep {
      * @param value    the knob's value (a refit's: its position on the knob's ladder, from 1)
      * @param finishes the first cycle's receiver finish times, sorted (null when the variant failed, and for a refit)
      * @param boundBy  a refit's bound in the cycle the target is on; empty for a fan-out
+     * @param calibrated the calibrated (or assumed) number that limits the point, in the words of
+     *                   {@link org.rdmasim.report.CalibratedLimit#sentence()}; empty when none does
      */
     record Row(int value, double p99, double mean, double makespan, boolean meets, String error, double[] finishes,
-            String boundBy) {
+            String boundBy, String calibrated) {
         Row(int value, double p99, double mean, double makespan, boolean meets, String error, double[] finishes) {
-            this(value, p99, mean, makespan, meets, error, finishes, "");
+            this(value, p99, mean, makespan, meets, error, finishes, "", "");
+        }
+
+        Row(int value, double p99, double mean, double makespan, boolean meets, String error, double[] finishes,
+                String boundBy) {
+            this(value, p99, mean, makespan, meets, error, finishes, boundBy, "");
         }
 
         static Row failed(int value, String error) {
-            return new Row(value, Double.NaN, Double.NaN, Double.NaN, false, error, null, "");
+            return new Row(value, Double.NaN, Double.NaN, Double.NaN, false, error, null, "", "");
+        }
+
+        /** Caption lines for a chart of {@code rows}: each calibrated number and the knob values it limits. */
+        static List<String> calibratedCaptions(List<Row> rows, String knob, java.util.function.IntFunction<String> shown) {
+            java.util.Map<String, List<String>> at = new java.util.LinkedHashMap<>();
+            for (Row r : rows) {
+                if (!r.calibrated().isEmpty()) {
+                    at.computeIfAbsent(r.calibrated(), k -> new java.util.ArrayList<>()).add(shown.apply(r.value()));
+                }
+            }
+            List<String> out = new java.util.ArrayList<>();
+            at.forEach((sentence, values) -> out.add(sentence + "; it limits the point(s) at " + knob + " = "
+                    + String.join(", ", values) + "."));
+            return out;
         }
 
         boolean ok() {

@@ -31,6 +31,9 @@ public final class Charts {
     /** Longest series drawn; longer ones are thinned (a 5,000-step series made a 4 MB SVG). */
     static final int MAX_POINTS = 500;
 
+    /** A value axis spanning more than this ratio is drawn on a log scale where a chart allows it. */
+    static final double LOG_SPAN = 10;
+
     /** Most NIC bands a stacked chart shows before it stacks hosts instead. */
     static final int MAX_STACKED_SERIES = 16;
 
@@ -84,9 +87,7 @@ public final class Charts {
     static org.jfree.chart.renderer.xy.XYLineAndShapeRenderer pathRenderer(int series) {
         org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r = new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, false);
         r.setDrawSeriesLineAsPath(true);
-        for (int i = 0; i < series; i++) {
-            r.setSeriesStroke(i, new BasicStroke(2f));
-        }
+        paint(r, series);
         return r;
     }
 
@@ -139,16 +140,93 @@ public final class Charts {
         return m;
     }
 
+    /**
+     * The series colours: Okabe and Ito's colour-blind-safe qualitative palette (Okabe and Ito, "Color
+     * Universal Design", 2008, https://jfly.uni-koeln.de/color/) without its yellow, which is faint on white,
+     * and its sky blue, which beside its blue reads as the same colour in a thin line. Past these six a
+     * series takes the colours again with a dash pattern ({@link #stroke}).
+     */
+    static final Color[] PALETTE = {new Color(0, 114, 178), new Color(230, 159, 0), new Color(0, 158, 115),
+            new Color(213, 94, 0), new Color(204, 121, 167), new Color(0, 0, 0)};
+
+    /** Series {@code i}'s colour. */
+    static Color colour(int i) {
+        return PALETTE[i % PALETTE.length];
+    }
+
+    /** Series {@code i}'s line: solid for the first round of colours, then dashed, dotted, dash-dotted. */
+    static BasicStroke stroke(int i) {
+        float[][] dashes = {null, {8f, 4f}, {2f, 3f}, {8f, 3f, 2f, 3f}};
+        float[] dash = dashes[(i / PALETTE.length) % dashes.length];
+        return dash == null ? new BasicStroke(2f) : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER,
+                10f, dash, 0f);
+    }
+
+    /** Colours and lines of every series of an XY renderer from {@link #PALETTE}. */
+    static void paint(org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r, int series) {
+        for (int i = 0; i < series; i++) {
+            r.setSeriesPaint(i, colour(i));
+            r.setSeriesStroke(i, stroke(i));
+        }
+    }
+
+    /**
+     * A line of text under the chart, below its legend (wrapped to the chart's width): what a reader must
+     * know to read it, such as the calibrated number a bar stands on or the NICs left out.
+     */
+    public static void caption(JFreeChart chart, String text) {
+        org.jfree.chart.title.TextTitle t = new org.jfree.chart.title.TextTitle(text,
+                new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        t.setPosition(org.jfree.chart.ui.RectangleEdge.BOTTOM);
+        t.setHorizontalAlignment(org.jfree.chart.ui.HorizontalAlignment.LEFT);
+        t.setTextAlignment(org.jfree.chart.ui.HorizontalAlignment.LEFT);
+        t.setPaint(new Color(60, 60, 60));
+        t.setPadding(2, 8, 2, 8);
+        // index 0: drawn at the outer edge, so under the legend
+        chart.addSubtitle(0, t);
+    }
+
+    /** Each line of {@code lines} under the chart, in order, top to bottom. */
+    public static void captions(JFreeChart chart, List<String> lines) {
+        for (String line : lines) {
+            caption(chart, line); // each goes outermost: the last line ends at the bottom
+        }
+    }
+
+    /**
+     * The caption lines for variants whose figures a calibrated (or assumed) number limits: one line per
+     * number, naming it, its profile and its measurement, and the variants it limits.
+     */
+    static List<String> calibratedCaptions(java.util.Map<String, CalibratedLimit> limits, String marked) {
+        java.util.Map<CalibratedLimit, List<String>> byLimit = new java.util.LinkedHashMap<>();
+        limits.forEach((variant, l) -> byLimit.computeIfAbsent(l, k -> new java.util.ArrayList<>()).add(variant));
+        List<String> out = new java.util.ArrayList<>();
+        byLimit.forEach((l, variants) -> out.add(l.sentence() + "; it limits " + String.join(", ", variants)
+                + String.format(java.util.Locale.ROOT, marked, l.kind()) + "."));
+        return out;
+    }
+
+    /** Bars as {@link #bars(String, String, DefaultCategoryDataset, List)} with no calibrated number marked. */
     public static JFreeChart bars(String title, String valueAxis, DefaultCategoryDataset data, List<Reference> refs) {
+        return bars(title, valueAxis, data, refs, java.util.Map.of());
+    }
+
+    /**
+     * Bars of {@code data}, one group per column. {@code calibrated} maps a column to the calibrated (or
+     * assumed) number that limits its values: those bars' value labels say "calibrated" and a caption names
+     * the number, its profile and its measurement.
+     */
+    public static JFreeChart bars(String title, String valueAxis, DefaultCategoryDataset data, List<Reference> refs,
+            java.util.Map<String, CalibratedLimit> calibrated) {
         JFreeChart chart = ChartFactory.createBarChart(title, null, valueAxis, data, PlotOrientation.VERTICAL,
                 data.getRowCount() > 1, false, false);
         CategoryPlot plot = chart.getCategoryPlot();
         BarRenderer r = (BarRenderer) plot.getRenderer();
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
-        r.setSeriesPaint(0, new Color(31, 119, 180));
-        r.setSeriesPaint(1, new Color(255, 127, 14));
-        r.setSeriesPaint(2, new Color(44, 160, 44));
+        for (int i = 0; i < data.getRowCount(); i++) {
+            r.setSeriesPaint(i, colour(i));
+        }
         CategoryAxis axis = plot.getDomainAxis();
         if (data.getColumnCount() > 4) {
             axis.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
@@ -171,13 +249,23 @@ public final class Charts {
         }
         // A bar's length is its value: the axis is linear from zero (a log axis makes a 4x gap look like
         // 1.5x and puts ticks at 3.981), and every bar carries its value, so a short one is still read.
-        r.setDefaultItemLabelGenerator(new org.jfree.chart.labels.StandardCategoryItemLabelGenerator("{2}",
-                new SignificantFormat()));
+        // a bar a calibrated number limits says so on its label, as the text reports say so in words
+        SignificantFormat digits = new SignificantFormat();
+        r.setDefaultItemLabelGenerator(new org.jfree.chart.labels.StandardCategoryItemLabelGenerator("{2}", digits) {
+            @Override
+            public String generateLabel(org.jfree.data.category.CategoryDataset d, int row, int column) {
+                String label = super.generateLabel(d, row, column);
+                CalibratedLimit l = calibrated.get(String.valueOf(d.getColumnKey(column)));
+                return l == null || label == null ? label : label + " " + l.kind();
+            }
+        });
         r.setDefaultItemLabelsVisible(true);
         // Labels side by side overlap once a bar's slot is narrower than a label ("0.1127" is ~42 px at
-        // this font): then each label stands upright on its bar, with room above the tallest one.
+        // this font, "615.9 calibrated" ~100 px): then each label stands upright on its bar, with room above
+        // the tallest one.
         int bars = Math.max(1, data.getColumnCount() * data.getRowCount());
-        boolean upright = (double) (ChartFiles.WIDTH - 80) / bars < 48;
+        int widest = calibrated.isEmpty() ? 0 : 7 * (6 + 1 + "calibrated".length()) + 6;
+        boolean upright = (double) (ChartFiles.WIDTH - 80) / bars < Math.max(48, widest);
         if (upright) {
             r.setDefaultPositiveItemLabelPosition(new org.jfree.chart.labels.ItemLabelPosition(
                     org.jfree.chart.labels.ItemLabelAnchor.OUTSIDE12, TextAnchor.CENTER_LEFT, TextAnchor.CENTER_LEFT,
@@ -202,9 +290,20 @@ public final class Charts {
         }
         if (top > 0) {
             plot.getRangeAxis().setLowerBound(0);
-            plot.getRangeAxis().setUpperBound(top * (upright ? 1.25 : 1.12));
+            // an upright label needs its own length above the tallest bar: ~6.5 px a character in a plot
+            // ~260 px high once the title, the slanted names and the captions have their room
+            double labelShare = upright ? Math.min(0.5, 6.5 * (6 + (calibrated.isEmpty() ? 0 : 11)) / 260) : 0.1;
+            plot.getRangeAxis().setUpperBound(top / (1 - labelShare));
             ((org.jfree.chart.axis.NumberAxis) plot.getRangeAxis()).setNumberFormatOverride(new SignificantFormat());
         }
+        java.util.Map<String, CalibratedLimit> drawn = new java.util.LinkedHashMap<>();
+        for (int col = 0; col < data.getColumnCount(); col++) {
+            String key = String.valueOf(data.getColumnKey(col));
+            if (calibrated.containsKey(key)) {
+                drawn.put(key, calibrated.get(key));
+            }
+        }
+        captions(chart, calibratedCaptions(drawn, " (bars labelled '%s')"));
         return chart;
     }
 
@@ -253,6 +352,8 @@ public final class Charts {
             // the lumped band in grey, so it is not read as one more host or NIC
             ((org.jfree.chart.renderer.xy.XYLineAndShapeRenderer) plot.getRenderer()).setSeriesPaint(
                     data.getSeriesCount() - 1, new Color(150, 150, 150));
+            ((org.jfree.chart.renderer.xy.XYLineAndShapeRenderer) plot.getRenderer()).setSeriesStroke(
+                    data.getSeriesCount() - 1, new BasicStroke(2f));
         }
         for (Reference ref : refs) {
             plot.addRangeMarker(marker(ref));
@@ -290,9 +391,7 @@ public final class Charts {
         x.setNumberFormatOverride(new BinarySizeFormat());
         plot.setDomainAxis(x);
         org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r = new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, true);
-        for (int i = 0; i < data.getSeriesCount(); i++) {
-            r.setSeriesStroke(i, new BasicStroke(2f));
-        }
+        paint(r, data.getSeriesCount());
         plot.setRenderer(r);
         for (Reference ref : refs) {
             plot.addRangeMarker(marker(ref));
@@ -405,11 +504,42 @@ public final class Charts {
                 false, false);
         XYPlot plot = chart.getXYPlot();
         org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r = new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, true);
-        r.setSeriesStroke(0, new BasicStroke(2f));
-        r.setSeriesStroke(1, new BasicStroke(2f));
+        paint(r, 2);
         plot.setRenderer(r);
-        ValueMarker m = new ValueMarker(targetSeconds, new Color(200, 30, 30), new BasicStroke(1.5f));
-        m.setLabel(targetLabel);
+        // the knob is a count (hosts, receivers): whole ticks only
+        ((org.jfree.chart.axis.NumberAxis) plot.getDomainAxis()).setStandardTickUnits(
+                org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
+        double low = targetSeconds;
+        double high = targetSeconds;
+        for (int i = 0; i < values.length; i++) {
+            for (double v : new double[] {first[i], second[i]}) {
+                if (v > 0 && Double.isFinite(v)) {
+                    low = Math.min(low, v);
+                    high = Math.max(high, v);
+                }
+            }
+        }
+        if (low > 0 && high / low > LOG_SPAN) {
+            // 1 s beside 21 s on a linear axis squashes the points near the target into one line
+            org.jfree.chart.axis.LogAxis y = new org.jfree.chart.axis.LogAxis("seconds (log scale)");
+            y.setNumberFormatOverride(new SignificantFormat());
+            // ticks at whole decades (0.1, 1, 10), the steps between marked: fractional exponents put ticks at 3.981
+            y.setStandardTickUnits(org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
+            y.setMinorTickCount(9);
+            y.setMinorTickMarksVisible(true);
+            y.setSmallestValue(low / 2);
+            // whole decades from below the lowest point to above the highest, so both ends carry a tick
+            y.setRange(0.999 * Math.pow(10, Math.floor(Math.log10(low / 1.05))),
+                    1.001 * Math.pow(10, Math.ceil(Math.log10(high * 1.05))));
+            plot.setRangeAxis(y);
+        } else if (high > 0) {
+            plot.getRangeAxis().setRange(0, high * 1.08);
+        }
+        ValueMarker m = new ValueMarker(targetSeconds, new Color(200, 30, 30), new BasicStroke(1.5f,
+                BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        m.setLabel(targetLabel + " " + org.rdmasim.hardware.Units.number(targetSeconds) + " s");
+        m.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 11));
+        m.setLabelPaint(new Color(200, 30, 30));
         m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
         m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
         plot.addRangeMarker(m);
@@ -434,13 +564,38 @@ public final class Charts {
                 false, false);
         XYPlot plot = chart.getXYPlot();
         org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r = new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, true);
-        for (int i = 0; i < data.getSeriesCount(); i++) {
-            r.setSeriesStroke(i, new BasicStroke(2f));
-        }
+        paint(r, data.getSeriesCount());
         plot.setRenderer(r);
         for (Reference ref : refs) {
             plot.addRangeMarker(marker(ref));
         }
+        return chart;
+    }
+
+    /**
+     * A figure against one knob of a study, one line per combination of the other knobs, each point with a
+     * bar over its replications' spread. {@code ticks} names the x positions 0, 1, ... when the knob's values
+     * are not numbers; {@code integer} asks for whole ticks (a count of hosts or sources).
+     */
+    public static JFreeChart knobLines(String title, String xLabel, String yLabel,
+            org.jfree.data.xy.YIntervalSeriesCollection data, boolean integer, List<String> ticks, List<String> caption) {
+        org.jfree.chart.axis.NumberAxis x = ticks.isEmpty() ? new org.jfree.chart.axis.NumberAxis(xLabel)
+                : new org.jfree.chart.axis.SymbolAxis(xLabel, ticks.toArray(new String[0]));
+        x.setAutoRangeIncludesZero(false);
+        if (integer && ticks.isEmpty()) {
+            x.setStandardTickUnits(org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
+        }
+        org.jfree.chart.axis.NumberAxis y = new org.jfree.chart.axis.NumberAxis(yLabel);
+        y.setNumberFormatOverride(new SignificantFormat());
+        org.jfree.chart.renderer.xy.XYErrorRenderer r = new org.jfree.chart.renderer.xy.XYErrorRenderer();
+        r.setDrawXError(false);
+        r.setDefaultLinesVisible(true);
+        r.setDefaultShapesVisible(true);
+        r.setErrorPaint(null); // each bar in its series' colour
+        paint(r, data.getSeriesCount());
+        XYPlot plot = new XYPlot(data, x, y, r);
+        JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        captions(chart, caption);
         return chart;
     }
 

@@ -135,6 +135,11 @@ public final class ReportWriter {
             List<Charts.Reference> references, SweepChart sweep, java.util.Map<String, String> bases, ReportJobs jobs)
             throws IOException {
         ChartBatch batch = new ChartBatch();
+        // variant -> the calibrated number its figures stand on, decided as summary.json's limitedBy is
+        java.util.Map<String, CalibratedLimit> calibrated = new java.util.LinkedHashMap<>();
+        for (VariantOutcome o : outcomes) {
+            CalibratedLimit.of(o).ifPresent(l -> calibrated.put(o.name(), l));
+        }
 
         DefaultCategoryDataset pull = new DefaultCategoryDataset();
         DefaultCategoryDataset bw = new DefaultCategoryDataset();
@@ -172,8 +177,32 @@ public final class ReportWriter {
             org.jfree.data.xy.XYSeriesCollection data = new org.jfree.data.xy.XYSeriesCollection();
             java.util.Map<String, VariantOutcome> byName = new java.util.HashMap<>();
             outcomes.forEach(o -> byName.put(o.name(), o));
+            java.util.Map<String, CalibratedLimit> limits = new java.util.LinkedHashMap<>();
             for (String series : sweep.series()) {
-                org.jfree.data.xy.XYSeries xy = new org.jfree.data.xy.XYSeries(series);
+                int points = 0;
+                java.util.Map<CalibratedLimit, java.util.List<Long>> marked = new java.util.LinkedHashMap<>();
+                for (long size : sweep.sizes()) {
+                    String variant = sweep.name().apply(series, size);
+                    VariantOutcome o = byName.get(variant);
+                    if (o != null && o.result() != null) {
+                        points++;
+                        CalibratedLimit l = calibrated.get(variant);
+                        if (l != null) {
+                            marked.computeIfAbsent(l, k -> new ArrayList<>()).add(size);
+                            limits.put(variant, l);
+                        }
+                    }
+                }
+                // the series says which of its points a calibrated number limits, and which number
+                String label = series;
+                for (var e : marked.entrySet()) {
+                    List<Long> sizes = e.getValue();
+                    Charts.BinarySizeFormat f = new Charts.BinarySizeFormat();
+                    String where = sizes.size() == points ? "" : " at " + f.format(sizes.get(0))
+                            + (sizes.size() > 1 ? "-" + f.format(sizes.get(sizes.size() - 1)) : "");
+                    label += " (" + e.getKey().mark() + where + ")";
+                }
+                org.jfree.data.xy.XYSeries xy = new org.jfree.data.xy.XYSeries(label);
                 for (long size : sweep.sizes()) {
                     VariantOutcome o = byName.get(sweep.name().apply(series, size));
                     if (o != null && o.result() != null) {
@@ -182,7 +211,11 @@ public final class ReportWriter {
                 }
                 data.addSeries(xy);
             }
-            batch.add(() -> Charts.sweep("Bandwidth vs message size: " + scenario, data, references), "message-size-sweep");
+            batch.add(() -> {
+                JFreeChart chart = Charts.sweep("Bandwidth vs message size: " + scenario, data, references);
+                Charts.captions(chart, Charts.calibratedCaptions(limits, ""));
+                return chart;
+            }, "message-size-sweep");
         }
         DefaultCategoryDataset refit = new DefaultCategoryDataset();
         if (outcomes.stream().anyMatch(o -> o.result() != null && o.result().refit() != null)) {
@@ -199,12 +232,12 @@ public final class ReportWriter {
                     refit.addValue(drawn ? r.steadyCycleSeconds() : null, "steady cycle", column);
                 }
             }
-            batch.add(() -> Charts.bars("Refit cycle time per variant: " + scenario, "seconds", refit, List.of()),
+            batch.add(() -> Charts.bars("Refit cycle time per variant: " + scenario, "seconds", refit, List.of(), calibrated),
                     "refit-cycle");
             DefaultCategoryDataset stages = refitStages(outcomes);
             if (anyValue(stages)) {
                 batch.add(() -> Charts.bars("Steady refit cycle by stage: " + scenario, "seconds with work in the stage",
-                        stages, List.of()), "refit-stages");
+                        stages, List.of(), calibrated), "refit-stages");
             }
             DefaultCategoryDataset wire = new DefaultCategoryDataset();
             for (VariantOutcome o : outcomes) {
@@ -219,19 +252,20 @@ public final class ReportWriter {
             }
             if (anyPositive(wire)) { // a colocated refit crosses no NIC: a chart of zeros says nothing
                 batch.add(() -> Charts.bars("Wire rate per refit cycle (bytes into GPUs over the wire / cycle time): "
-                        + scenario, "Gbps", wire, List.of()), "refit-wire-rate");
+                        + scenario, "Gbps", wire, List.of(), calibrated), "refit-wire-rate");
             }
         }
         if (pull.getColumnCount() > 0 && sweep == null && anyValue(pull)) {
-            batch.add(() -> Charts.bars("Pull time per variant: " + scenario, "seconds", pull, List.of()), "pull-time");
-            batch.add(() -> Charts.bars("Bandwidth per variant: " + scenario, "Gbps", bw, references), "aggregate-bandwidth");
+            batch.add(() -> Charts.bars("Pull time per variant: " + scenario, "seconds", pull, List.of(), calibrated), "pull-time");
+            batch.add(() -> Charts.bars("Bandwidth per variant: " + scenario, "Gbps", bw, references, calibrated), "aggregate-bandwidth");
         }
         java.util.Map<String, double[]> cdf = new java.util.LinkedHashMap<>();
         for (VariantOutcome o : outcomes) {
             if (o.result() != null && o.result().fanout() != null) {
                 double[] pulls = ReplicationStats.pullSeconds(o.result());
                 java.util.Arrays.sort(pulls);
-                cdf.put(o.name(), pulls);
+                CalibratedLimit l = calibrated.get(o.name());
+                cdf.put(l == null ? o.name() : o.name() + " (" + l.mark() + ")", pulls);
             }
         }
         if (!cdf.isEmpty()) {
@@ -247,19 +281,29 @@ public final class ReportWriter {
             }
             bars.sort(java.util.Comparator.comparingDouble(Charts.TimelineBar::arrivalSeconds));
             String base = "receiver-timeline-" + bases.get(o.name());
-            batch.add(() -> Charts.receiverTimeline("Receivers over time: " + o.name(), bars), base);
+            CalibratedLimit timelineLimit = calibrated.get(o.name());
+            batch.add(() -> {
+                JFreeChart chart = Charts.receiverTimeline("Receivers over time: " + o.name(), bars);
+                if (timelineLimit != null) {
+                    Charts.caption(chart, timelineLimit.sentence() + "; it limits these pulls.");
+                }
+                return chart;
+            }, base);
         }
         for (VariantOutcome o : outcomes) {
             if (o.result() == null) {
                 continue;
             }
-            // Every host that sent anything (a tree fan-out's re-publishing receivers included), with its
-            // idle NICs as zero bands: idle NICs are part of the story.
+            // Every NIC that sent anything (a tree fan-out's re-publishing receivers included). A sending host's
+            // NICs that sent nothing are counted in the caption, not drawn: a DGX's idle storage ports filled the
+            // legend with colours for bands of zero height.
+            java.util.Set<String> sendingNics = new java.util.LinkedHashSet<>();
             java.util.Set<String> sending = new java.util.LinkedHashSet<>();
             for (RunResult.LoadSeries s : o.result().nicSeries()) {
                 for (double g : s.gbps()) {
                     if (g > 0) {
                         sending.add(s.host());
+                        sendingNics.add(s.label());
                         break;
                     }
                 }
@@ -267,10 +311,13 @@ public final class ReportWriter {
             java.util.Map<String, RunResult.LoadSeries> byNic = new java.util.HashMap<>();
             o.result().nicSeries().forEach(s -> byNic.put(s.label(), s));
             List<RunResult.LoadSeries> busy = new ArrayList<>();
+            List<String> idle = new ArrayList<>();
             for (RunResult.NicTraffic n : o.result().nics()) {
-                if (sending.contains(n.host())) {
-                    String key = n.host() + ":" + n.name();
-                    busy.add(byNic.getOrDefault(key, new RunResult.LoadSeries(n.host(), n.name(), new double[] {0}, new double[] {0})));
+                String key = n.host() + ":" + n.name();
+                if (sendingNics.contains(key)) {
+                    busy.add(byNic.get(key));
+                } else if (sending.contains(n.host())) {
+                    idle.add(key);
                 }
             }
             boolean fanout = o.result().fanout() != null;
@@ -278,15 +325,38 @@ public final class ReportWriter {
                 continue;
             }
             String base = "nic-throughput-" + bases.get(o.name());
+            CalibratedLimit limit = calibrated.get(o.name());
+            java.util.Map<CalibratedLimit, Integer> laneLimits = CalibratedLimit.ofLanes(o);
+            int lanes = o.result().transfers().stream().mapToInt(t -> t.lanes().size()).sum();
             batch.add(() -> {
                 JFreeChart chart = Charts.nicThroughput((fanout ? "Sending hosts' NICs, stacked: " : "Sending NICs, stacked: ")
                         + o.name(), busy, List.of());
                 Charts.markFaults(chart, o.result().faultLog());
+                List<String> lines = new ArrayList<>();
+                if (limit != null) {
+                    lines.add(limit.sentence() + "; it limits this variant's slowest pull.");
+                }
+                laneLimits.forEach((l, n) -> {
+                    if (!l.equals(limit)) {
+                        lines.add(String.format(Locale.ROOT, "%s; it holds %d of the %d lanes.", l.sentence(), n, lanes));
+                    }
+                });
+                if (!idle.isEmpty()) {
+                    lines.add(idleCaption(idle, sending.size()));
+                }
+                Charts.captions(chart, lines);
                 return chart;
             }, base);
         }
         batch.addTo(jobs, dir);
         return batch.names();
+    }
+
+    /** The caption of a NIC chart's left-out NICs: how many, and which when few enough to read. */
+    static String idleCaption(List<String> idle, int hosts) {
+        String which = idle.size() <= 8 ? ": " + String.join(", ", idle) : "";
+        return String.format(Locale.ROOT, "%d idle NIC(s) of the %d sending host(s) sent no bytes and are not drawn%s.",
+                idle.size(), hosts, which);
     }
 
     /** A cycle's bytes into GPUs over the wire over its wall time, Gbps (0 when nothing crossed a NIC). */

@@ -259,32 +259,19 @@ public final class ResultTable {
                 ok ? r.get("limiter").asText() : "", ok ? "" : r.path("error").asText());
     }
 
-    /** Mean of each figure per value of knob {@code k}, over ok rows: value text -> means. */
-    public synchronized Map<String, double[]> meansBy(int k) {
-        Map<String, double[]> sums = new TreeMap<>();
-        Map<String, Integer> counts = new TreeMap<>();
+    /**
+     * Figure {@code f} of every ok replication, per configuration (the knob values of a point, in knob
+     * order), configurations in point order. A configuration with no ok row is absent.
+     */
+    public synchronized Map<List<String>, double[]> replicationsBy(int f) {
+        Map<List<String>, List<Double>> by = new java.util.LinkedHashMap<>();
         for (ResultRow r : rows.values()) {
-            if (!r.ok()) {
-                continue;
-            }
-            String v = r.values().get(k);
-            double[] s = sums.computeIfAbsent(v, x -> new double[meta.figures().size()]);
-            for (int f = 0; f < s.length; f++) {
-                s[f] += r.figures()[f];
-            }
-            counts.merge(v, 1, Integer::sum);
-        }
-        Map<String, double[]> out = new java.util.LinkedHashMap<>();
-        for (String v : meta.knobValues().get(k)) {
-            double[] s = sums.get(v);
-            if (s != null) {
-                double[] m = s.clone();
-                for (int f = 0; f < m.length; f++) {
-                    m[f] /= counts.get(v);
-                }
-                out.put(v, m);
+            if (r.ok()) {
+                by.computeIfAbsent(r.values(), x -> new java.util.ArrayList<>()).add(r.figures()[f]);
             }
         }
+        Map<List<String>, double[]> out = new java.util.LinkedHashMap<>();
+        by.forEach((v, xs) -> out.put(v, xs.stream().mapToDouble(Double::doubleValue).toArray()));
         return out;
     }
 

@@ -10,15 +10,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.rdmasim.report.ChartFiles;
 import org.rdmasim.report.Charts;
 import org.rdmasim.report.PageTemplate;
 
 /**
- * What a study's folder holds beside its table: a chart of each figure against each knob (the mean
- * over the other knobs' values and the replications, ok rows only) and {@code index.html} with the
+ * What a study's folder holds beside its table: a chart of each figure against each knob (one line per
+ * combination of the other knobs' values, each point a configuration's mean over its replications, ok rows
+ * only) and {@code index.html} with the
  * charts and the table ({@code templates/study.mustache}). Made from the table alone, so a merge of shards writes what a local run does.
  */
 public final class StudyPage {
@@ -59,27 +60,103 @@ public final class StudyPage {
         org.rdmasim.report.ReportFolder.addWritten(dir, written);
     }
 
+    /**
+     * Figure {@code f} against knob {@code k}: one line per combination of the other knobs' values (a mean
+     * over configurations would plot points no configuration has), each point the mean of its
+     * configuration's replications with a bar from their least to their greatest, ok rows only.
+     */
     static org.jfree.chart.JFreeChart chart(ResultTable table, int k, int f) {
         ResultTable.Meta m = table.meta();
-        Map<String, double[]> means = table.meansBy(k);
         List<String> all = m.knobValues().get(k);
-        boolean numeric = all.stream().allMatch(v -> LEADING_NUMBER.matcher(v).find());
-        XYSeries s = new XYSeries("mean over points and replications", false, true);
-        for (Map.Entry<String, double[]> e : means.entrySet()) {
-            double x;
-            if (numeric) {
-                Matcher mm = LEADING_NUMBER.matcher(e.getKey());
-                mm.find();
-                x = Double.parseDouble(mm.group(1));
-            } else {
-                x = all.indexOf(e.getKey()) + 1;
+        KnobAxis axis = KnobAxis.of(m.knobPaths().get(k), all);
+        Map<String, YIntervalSeries> lines = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> limiters = new java.util.LinkedHashMap<>();
+        for (Map.Entry<List<String>, double[]> e : table.replicationsBy(f).entrySet()) {
+            List<String> values = e.getKey();
+            List<String> others = new ArrayList<>();
+            for (int j = 0; j < values.size(); j++) {
+                if (j != k) {
+                    others.add(m.knobPaths().get(j) + " = " + values.get(j));
+                }
             }
-            s.add(x, e.getValue()[f]);
+            String name = others.isEmpty() ? m.figures().get(f) : String.join(", ", others);
+            YIntervalSeries s = lines.computeIfAbsent(name, n -> new YIntervalSeries(n, false, true));
+            double[] reps = e.getValue();
+            double mean = java.util.Arrays.stream(reps).average().orElse(Double.NaN);
+            double lo = java.util.Arrays.stream(reps).min().orElse(Double.NaN);
+            double hi = java.util.Arrays.stream(reps).max().orElse(Double.NaN);
+            s.add(axis.x(values.get(k)), mean, lo, hi);
         }
-        XYSeriesCollection data = new XYSeriesCollection(s);
-        String xLabel = m.knobPaths().get(k) + (numeric ? "" : " (value number: " + String.join(", ", all) + ")");
-        return Charts.lines(m.figures().get(f) + " against " + m.knobPaths().get(k) + ": " + m.study(), xLabel,
-                m.figures().get(f), data, List.of());
+        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+        lines.values().forEach(data::addSeries);
+        String figureAxis;
+        try {
+            figureAxis = Figure.byKey(m.figures().get(f)).axis();
+        } catch (StudyInputException unknown) {
+            figureAxis = m.figures().get(f);
+        }
+        String title = m.figures().get(f) + " against " + m.knobPaths().get(k) + ": " + m.study();
+        List<String> caption = new ArrayList<>();
+        if (m.replications() > 1) {
+            caption.add("Each point: the mean of a configuration's " + m.replications()
+                    + " replications; its bar spans their least to greatest.");
+        }
+        // a limit the table's own limiter column calls calibrated is said under the chart, in the table's words
+        java.util.Set<String> calibrated = new java.util.LinkedHashSet<>();
+        long limited = 0;
+        long ok = 0;
+        for (ResultRow r : table.rows()) {
+            if (r.ok()) {
+                ok++;
+                if (r.limiter().toLowerCase(Locale.ROOT).contains("calibrated")) {
+                    limited++;
+                    calibrated.add(r.limiter());
+                }
+            }
+        }
+        if (limited > 0) {
+            caption.add(String.format(Locale.ROOT, "CALIBRATED limit in %d of %d rows (a number fitted to a measurement, "
+                    + "not a mechanism): %s.", limited, ok, String.join("; ", calibrated.stream().limit(3).toList())
+                    + (calibrated.size() > 3 ? "; and " + (calibrated.size() - 3) + " more (see the limiter column)" : "")));
+        }
+        return Charts.knobLines(title, axis.label(), figureAxis, data, axis.integer(), axis.ticks(), caption);
+    }
+
+    /**
+     * How a knob's values sit on an x axis: numbers with one unit written after them (the unit goes in the
+     * axis label), or, when they are not all numbers of one unit, their position in the study's list.
+     */
+    record KnobAxis(String label, boolean integer, List<String> ticks, Map<String, Double> xs) {
+        static KnobAxis of(String path, List<String> values) {
+            Map<String, Double> xs = new java.util.LinkedHashMap<>();
+            java.util.Set<String> units = new java.util.LinkedHashSet<>();
+            boolean numeric = true;
+            boolean integer = true;
+            for (String v : values) {
+                Matcher mm = LEADING_NUMBER.matcher(v);
+                if (!mm.find()) {
+                    numeric = false;
+                    break;
+                }
+                double x = Double.parseDouble(mm.group(1));
+                xs.put(v, x);
+                units.add(v.substring(mm.end()).trim());
+                integer &= x == Math.rint(x);
+            }
+            if (numeric && units.size() == 1) {
+                String unit = units.iterator().next();
+                return new KnobAxis(path + (unit.isEmpty() ? "" : " (" + unit + ")"), integer, List.of(), xs);
+            }
+            xs.clear();
+            for (int i = 0; i < values.size(); i++) {
+                xs.put(values.get(i), (double) i);
+            }
+            return new KnobAxis(path, true, List.copyOf(values), xs);
+        }
+
+        double x(String value) {
+            return xs.get(value);
+        }
     }
 
     static String slug(String path) {

@@ -1,0 +1,137 @@
+package org.rdmasim.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.rdmasim.hardware.Bottleneck;
+import org.rdmasim.hardware.CalibrationProfile;
+import org.rdmasim.hardware.Units;
+import org.rdmasim.workload.VariantOutcome;
+
+/**
+ * A number fitted to a measurement (or assumed) that limits what a chart plots for a variant, so the chart
+ * can say so beside the bar or line: a calibrated 308 Gbps drawn as a plain bar reads as a prediction.
+ *
+ * <p>Which number limits a variant is decided as the text reports decide it: for a pull, the limit of its
+ * slowest receiver (summary.json's {@code limitedBy}, the run table's "limited by"), when that limit is a
+ * profile's parameter and the profile marks it calibrated or assumed; for a refit, the calibrated stage
+ * parameters its steady cycle's bound names (as the page's "rests on" picks them).
+ *
+ * @param parameter   the parameter's key, e.g. {@code nicReadRate} or {@code refit.bucketSeconds}
+ * @param value       its value with its unit, e.g. {@code 308 Gbps}
+ * @param kind        {@code calibrated} or {@code assumed}
+ * @param profile     the calibration profile it is in, or empty for a refit's stage parameter
+ * @param measurement what it was fitted to, short (its source up to the first colon), or what assumes it
+ */
+public record CalibratedLimit(String parameter, String value, String kind, String profile, String measurement) {
+
+    /** The short mark a bar or a series carries: {@code calibrated: nicReadRate 308 Gbps, ai-dynamo/modelexpress #449}. */
+    public String mark() {
+        return kind + ": " + parameter + " " + value + ", " + measurement;
+    }
+
+    /** One sentence for a chart's caption, naming the parameter, its profile and its measurement. */
+    public String sentence() {
+        String where = profile.isEmpty() ? "" : " (profile " + profile + ")";
+        return kind.toUpperCase(Locale.ROOT) + ", not a mechanism: " + parameter + " = " + value + where
+                + (kind.equals("calibrated") ? ", fitted to " : ", ") + measurement;
+    }
+
+    /** What limits {@code o}'s plotted figures, when that is a calibrated or assumed number; else empty. */
+    public static Optional<CalibratedLimit> of(VariantOutcome o) {
+        if (o.status() == VariantOutcome.Status.FAILED || o.result() == null) {
+            return Optional.empty();
+        }
+        var refit = o.result().refit();
+        if (refit != null) {
+            if (refit.cycles().isEmpty()) {
+                return Optional.empty();
+            }
+            return ofRefit(refit.cycles().get(refit.cycles().size() - 1).boundWords(), refit.restsOn());
+        }
+        return Verdict.lines(List.of(o)).stream().findFirst().flatMap(l -> of(l.limiter()));
+    }
+
+    /**
+     * The calibrated (or assumed) numbers that hold some of {@code o}'s lanes, each with how many lanes it
+     * holds, in the order first met: what a NIC chart's lines stand on, as the page's "what the answer rests
+     * on" takes them from the lanes' limits.
+     */
+    public static java.util.Map<CalibratedLimit, Integer> ofLanes(VariantOutcome o) {
+        java.util.Map<CalibratedLimit, Integer> out = new java.util.LinkedHashMap<>();
+        if (o.result() == null) {
+            return out;
+        }
+        java.util.Map<Bottleneck, Optional<CalibratedLimit>> seen = new java.util.HashMap<>();
+        for (var t : o.result().transfers()) {
+            for (var lane : t.lanes()) {
+                seen.computeIfAbsent(lane.limiter(), CalibratedLimit::of).ifPresent(l -> out.merge(l, 1, Integer::sum));
+            }
+        }
+        return out;
+    }
+
+    /** The profile parameter {@code limit} is, when the profile marks it calibrated or assumed. */
+    static Optional<CalibratedLimit> of(Bottleneck limit) {
+        Optional<String> profile = limit.profile();
+        if (profile.isEmpty() || !CalibrationProfile.NAMES.contains(profile.get())) {
+            return Optional.empty();
+        }
+        CalibrationProfile p = CalibrationProfile.named(profile.get());
+        // each kind of limit that names a profile is one parameter of it (hardware.Bottleneck's words name the same)
+        Optional<CalibrationProfile.Parameter> param;
+        if (limit instanceof Bottleneck.NicReadCalibrated) {
+            param = p.nicReadRate();
+        } else if (limit instanceof Bottleneck.StrictOrderWrite) {
+            param = p.strictOrderGpuWriteRate();
+        } else if (limit instanceof Bottleneck.QpReadRate) {
+            param = p.qpReadRate();
+        } else if (limit instanceof Bottleneck.NicWire) {
+            param = p.parameter("efaWireEfficiency");
+        } else {
+            param = Optional.empty();
+        }
+        return param.filter(x -> x.kind() != CalibrationProfile.Kind.DERIVED).map(x -> new CalibratedLimit(x.key(),
+                Units.number(x.value()) + " " + x.unit(), x.kind().name().toLowerCase(Locale.ROOT), p.name(),
+                measurement(x.source())));
+    }
+
+    /**
+     * A refit's calibrated stage parameter that its bound names: {@code restsOn} holds lines
+     * {@code key = value unit, calibrated (source)}; the first whose key the bound's words contain.
+     */
+    static Optional<CalibratedLimit> ofRefit(String boundWords, List<String> restsOn) {
+        if (boundWords == null) {
+            return Optional.empty();
+        }
+        List<CalibratedLimit> found = new ArrayList<>();
+        for (String r : restsOn) {
+            int eq = r.indexOf(" = ");
+            int kind = r.indexOf(", calibrated (");
+            if (eq > 0 && kind > eq && boundWords.contains(r.substring(0, eq))) {
+                String source = r.substring(kind + ", calibrated (".length(), r.endsWith(")") ? r.length() - 1 : r.length());
+                found.add(new CalibratedLimit(r.substring(0, eq), r.substring(eq + 3, kind), "calibrated", "",
+                        measurement(source)));
+            }
+        }
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        if (found.size() == 1) {
+            return Optional.of(found.get(0));
+        }
+        // a bound on two stage costs (IPC opens and load_weights per tensor) names both
+        return Optional.of(new CalibratedLimit(String.join(" + ", found.stream().map(CalibratedLimit::parameter).toList()),
+                String.join(" + ", found.stream().map(CalibratedLimit::value).toList()), "calibrated", "",
+                String.join("; ", found.stream().map(CalibratedLimit::measurement).distinct().toList())));
+    }
+
+    /** A source cut to what names the measurement: up to its first colon, without bracketed reference tags. */
+    static String measurement(String source) {
+        int colon = source.indexOf(": ");
+        String head = colon > 0 ? source.substring(0, colon) : source;
+        head = head.replaceAll("\\s*\\[[^\\]]*\\]", "").trim();
+        return head.length() > 70 ? head.substring(0, 67) + "..." : head;
+    }
+}
