@@ -74,6 +74,10 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
 
     /** The profile parameter {@code limit} is, when the profile marks it calibrated or assumed. */
     static Optional<CalibratedLimit> of(Bottleneck limit) {
+        if (limit instanceof Bottleneck.Tie tie) {
+            // limits holding it for the same time: the result rests on each, so on a calibrated one among them
+            return tie.limits().stream().map(CalibratedLimit::of).flatMap(Optional::stream).findFirst();
+        }
         Optional<String> profile = limit.profile();
         if (profile.isEmpty() || !CalibrationProfile.NAMES.contains(profile.get())) {
             return Optional.empty();
@@ -88,7 +92,7 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
         } else if (limit instanceof Bottleneck.QpReadRate) {
             param = p.qpReadRate();
         } else if (limit instanceof Bottleneck.NicWire) {
-            param = p.parameter("efaWireEfficiency");
+            param = p.parameter(org.rdmasim.hardware.ProfileKey.EFA_WIRE_EFFICIENCY);
         } else {
             param = Optional.empty();
         }
