@@ -338,6 +338,6 @@ public final class ExplainCommand implements Callable<Integer> {
     }
 
     private static String bytes(long b) {
-        return b % 1_000_000_000L == 0 ? (b / 1_000_000_000L) + " GB" : b + " B";
+        return ByteSize.asWritten(b);
     }
 }
