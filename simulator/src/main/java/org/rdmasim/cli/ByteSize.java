@@ -19,7 +19,7 @@ final class ByteSize implements ITypeConverter<Long> {
         try {
             return org.rdmasim.hardware.QuantityText.bytes(text);
         } catch (IllegalArgumentException e) {
-            throw new TypeConversionException(e.getMessage());
+            throw new TypeConversionException(org.rdmasim.scenario.Quantities.withHiddenCharacters(e.getMessage(), text));
         }
     }
 

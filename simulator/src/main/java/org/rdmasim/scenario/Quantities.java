@@ -18,8 +18,27 @@ public final class Quantities {
         try {
             return QuantityText.bytes(v.text());
         } catch (IllegalArgumentException e) {
-            throw v.error(e.getMessage());
+            throw v.error(withHiddenCharacters(e.getMessage(), v.text()));
         }
+    }
+
+    /**
+     * {@code message} about {@code text}, saying which character of it is a space or mark that looks like
+     * nothing or like an ASCII space (a no-break space pasted from a web page or a document: "1\u00a0GB"
+     * prints as "1 GB" and reads as valid), when it holds one; the message alone otherwise.
+     */
+    public static String withHiddenCharacters(String message, String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c > 0x7f && (Character.isSpaceChar(c) || Character.isWhitespace(c)
+                    || Character.getType(c) == Character.FORMAT)) {
+                String name = Character.getName(c);
+                return message + " (the value contains a " + (name == null ? "non-ASCII space"
+                        : name.toLowerCase(java.util.Locale.ROOT)) + String.format(java.util.Locale.ROOT,
+                        ", U+%04X, at character %d: write a plain space", (int) c, i + 1) + ")";
+            }
+        }
+        return message;
     }
 
     /** A size that data is moved in: at least one byte (a zero-byte transfer has no rate to report). */
@@ -41,7 +60,7 @@ public final class Quantities {
         try {
             return QuantityText.bandwidth(v.text());
         } catch (IllegalArgumentException e) {
-            throw v.error(e.getMessage());
+            throw v.error(withHiddenCharacters(e.getMessage(), v.text()));
         }
     }
 
@@ -50,7 +69,7 @@ public final class Quantities {
         try {
             return QuantityText.seconds(v.text());
         } catch (IllegalArgumentException e) {
-            throw v.error(e.getMessage());
+            throw v.error(withHiddenCharacters(e.getMessage(), v.text()));
         }
     }
 }

@@ -87,6 +87,19 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aNoBreakSpaceInASizeIsNamed() throws IOException {
+        // "1\u00a0GB" prints as "1 GB": the message must say what is wrong with a value that looks right
+        assertBadInput(runScenario(GOOD.replace("size: 1 GB", "size: 1\u00a0GB")), "7:", "expected a size",
+                "no-break space, U+00A0, at character 2");
+        var cli = CliTestSupport.run("memory", "va", "--gpu", "gb300", "--communicators", "10", "--shadow-max", "1\u202fGiB");
+        assertEquals(2, cli.code(), cli.err());
+        assertTrue(cli.err().contains("narrow no-break space, U+202F"), cli.err());
+        var duration = CliTestSupport.run("size", "x.yaml", "--target-p99", "0.5\u2009s", "--vary", "sources");
+        assertEquals(2, duration.code(), duration.err());
+        assertTrue(duration.err().contains("thin space, U+2009"), duration.err());
+    }
+
+    @Test
     void negativeSize() throws IOException {
         assertBadInput(runScenario(GOOD.replace("size: 1 GB", "size: -1 GB")), "7:", "must not be negative");
     }
