@@ -17,9 +17,24 @@ final class ByteSize implements ITypeConverter<Long> {
 
     static long parse(String text) {
         try {
-            return org.rdmasim.hardware.QuantityText.bytes(text);
+            return org.rdmasim.scenario.Quantities.wholeBytes(text);
         } catch (IllegalArgumentException e) {
             throw new TypeConversionException(org.rdmasim.scenario.Quantities.withHiddenCharacters(e.getMessage(), text));
+        }
+    }
+
+    /**
+     * An amount of address space given as a published figure ("0.04TiB" of VA in use, NCCL PR #2064), read to
+     * the nearest byte: the figure is rounded where it was published, so a fraction of a byte is no typo here.
+     */
+    static final class Rounded implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String text) {
+            try {
+                return org.rdmasim.hardware.QuantityText.bytes(text);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(org.rdmasim.scenario.Quantities.withHiddenCharacters(e.getMessage(), text));
+            }
         }
     }
 

@@ -16,10 +16,31 @@ public final class Quantities {
 
     public static long bytes(YamlTree v) {
         try {
-            return QuantityText.bytes(v.text());
+            return wholeBytes(v.text());
         } catch (IllegalArgumentException e) {
             throw v.error(withHiddenCharacters(e.getMessage(), v.text()));
         }
+    }
+
+    /**
+     * {@link QuantityText#bytes}, refusing a size that is not a whole number of bytes ("1.5 B", "0.3 KiB"),
+     * which that reading rounds: a transfer of 1.5 bytes is a typo, not 2 bytes.
+     */
+    public static long wholeBytes(String text) {
+        long rounded = QuantityText.bytes(text);
+        // QuantityText accepted the text, so it is a number followed by a unit of letters
+        String t = text.strip();
+        int unitStart = t.length();
+        while (unitStart > 0 && Character.isLetter(t.charAt(unitStart - 1))) {
+            unitStart--;
+        }
+        java.math.BigDecimal exact = new java.math.BigDecimal(t.substring(0, unitStart).strip())
+                .multiply(java.math.BigDecimal.valueOf((long) Units.sizeUnitBytes(t.substring(unitStart))));
+        if (exact.signum() != 0 && exact.stripTrailingZeros().scale() > 0) {
+            throw new IllegalArgumentException("a size is a whole number of bytes, got '" + text + "' ("
+                    + exact.stripTrailingZeros().toPlainString() + " bytes)");
+        }
+        return rounded;
     }
 
     /**

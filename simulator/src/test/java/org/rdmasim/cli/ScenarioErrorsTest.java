@@ -100,6 +100,18 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aSizeThatIsNotAWholeNumberOfBytesIsRefused() throws IOException {
+        // read as 2 bytes before: a typo ran
+        assertBadInput(runScenario(GOOD.replace("size: 1 GB", "size: 1.5 B")), "7:", "workload.transfers[0].size",
+                "whole number of bytes, got '1.5 B' (1.5 bytes)");
+        assertBadInput(runScenario(GOOD.replace("size: 1 GB", "size: 0.3 KiB")), "7:", "(307.2 bytes)");
+        assertEquals(0, runScenario(GOOD.replace("size: 1 GB", "size: 1.5 KB")).code(), "1500 bytes are whole");
+        var cli = CliTestSupport.run("memory", "register", "--host", "dgx-h100", "--buffer", "1.5B");
+        assertEquals(2, cli.code(), cli.err());
+        assertTrue(cli.err().contains("whole number of bytes"), cli.err());
+    }
+
+    @Test
     void negativeSize() throws IOException {
         assertBadInput(runScenario(GOOD.replace("size: 1 GB", "size: -1 GB")), "7:", "must not be negative");
     }
