@@ -112,6 +112,13 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void theAllowedListOfTransportNamesOnlyRealFields() throws IOException {
+        var o = runScenario(GOOD + "transport: {enf: \"UCX_TLS=rc\"}\n");
+        assertBadInput(o, "8:", "unknown field 'enf'", "allowed: ", "env, envFile");
+        assertFalse(o.err().contains("(variant)"), o.err());
+    }
+
+    @Test
     void negativeSize() throws IOException {
         assertBadInput(runScenario(GOOD.replace("size: 1 GB", "size: -1 GB")), "7:", "must not be negative");
     }
