@@ -185,7 +185,8 @@ public final class ExplainCommand implements Callable<Integer> {
         }
         var s = outcome.result().refit();
         if (json != null) {
-            ExplainJson.refit(json.putObject("refit"), s);
+            // the same fields as summary.json's refit section
+            org.rdmasim.report.SummaryJson.refit(json.putObject("refit"), s);
         }
         out.printf(Locale.ROOT, "%nrefit plan:%n");
         s.plan().forEach(l -> out.println("  " + l));

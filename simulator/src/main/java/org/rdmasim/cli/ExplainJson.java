@@ -126,49 +126,6 @@ final class ExplainJson {
         o.put("text", p.describe());
     }
 
-    /**
-     * A refit's plan, its stages cycle by cycle, the wire against what the layouts require, what each change
-     * tried gives ("what would halve it") and what it rests on: the text's refit section, as fields.
-     */
-    static void refit(ObjectNode o, org.rdmasim.workload.RefitSummary s) {
-        o.put("method", s.method());
-        o.put("model", s.model());
-        ArrayNode plan = o.putArray("plan");
-        s.plan().forEach(plan::add);
-        ArrayNode cycles = o.putArray("cycles");
-        for (var c : s.cycles()) {
-            ObjectNode x = cycles.addObject();
-            x.put("index", c.index());
-            x.put("seconds", c.seconds());
-            ObjectNode stages = x.putObject("stageSeconds");
-            c.stageSeconds().forEach(stages::put);
-            x.put("wireBytes", c.wireBytes());
-            x.put("boundBy", c.boundBy());
-            x.put("boundWords", c.boundWords());
-        }
-        o.put("minimumBytes", s.minimumBytes());
-        o.put("conserved", s.conserved());
-        ArrayNode changes = o.putArray("whatWouldHalveIt");
-        for (var c : s.changes()) {
-            ObjectNode x = changes.addObject();
-            x.put("change", c.change());
-            putSeconds(x, "firstCycleSeconds", c.firstCycleSeconds());
-            putSeconds(x, "steadyCycleSeconds", c.steadyCycleSeconds());
-            x.put("note", c.note());
-        }
-        ArrayNode restsOn = o.putArray("restsOn");
-        s.restsOn().forEach(restsOn::add);
-    }
-
-    /** Seconds, or null where the text prints n/a (the change did not apply). */
-    private static void putSeconds(ObjectNode o, String field, double seconds) {
-        if (!Double.isFinite(seconds)) {
-            o.putNull(field);
-        } else {
-            o.put(field, seconds);
-        }
-    }
-
     private static void candidates(ArrayNode a, List<HcaEstimate> list) {
         for (HcaEstimate e : list) {
             ObjectNode x = a.addObject();
