@@ -17,9 +17,24 @@ final class ByteSize implements ITypeConverter<Long> {
 
     static long parse(String text) {
         try {
-            return org.rdmasim.hardware.QuantityText.bytes(text);
+            return org.rdmasim.scenario.Quantities.wholeBytes(text);
         } catch (IllegalArgumentException e) {
-            throw new TypeConversionException(e.getMessage());
+            throw new TypeConversionException(org.rdmasim.scenario.Quantities.withHiddenCharacters(e.getMessage(), text));
+        }
+    }
+
+    /**
+     * An amount of address space given as a published figure ("0.04TiB" of VA in use, NCCL PR #2064), read to
+     * the nearest byte: the figure is rounded where it was published, so a fraction of a byte is no typo here.
+     */
+    static final class Rounded implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String text) {
+            try {
+                return org.rdmasim.hardware.QuantityText.bytes(text);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(org.rdmasim.scenario.Quantities.withHiddenCharacters(e.getMessage(), text));
+            }
         }
     }
 
@@ -45,6 +60,27 @@ final class ByteSize implements ITypeConverter<Long> {
                 throw new TypeConversionException(e.getMessage());
             }
         }
+    }
+
+    private static final String[] DECIMAL_UNITS = {"B", "KB", "MB", "GB", "TB"};
+
+    /**
+     * A size as a user would have written it, exactly: the shorter of its binary label
+     * ({@link org.rdmasim.hardware.Units#exactSizeLabel}: "4 GiB", "512 MiB") and its decimal one ("16 GB",
+     * "1.5 GB", at most three decimals), so a size read from "16 GB" or "4 GiB" reads back the same.
+     */
+    static String asWritten(long bytes) {
+        String binary = org.rdmasim.hardware.Units.exactSizeLabel(bytes, " ");
+        int u = 0;
+        long unit = 1;
+        // the largest decimal unit in which the size needs at most three decimals
+        while (u < DECIMAL_UNITS.length - 1 && bytes >= unit * 1000 && bytes % unit == 0) {
+            unit *= 1000;
+            u++;
+        }
+        String decimal = java.math.BigDecimal.valueOf(bytes).divide(java.math.BigDecimal.valueOf(unit))
+                .stripTrailingZeros().toPlainString() + " " + DECIMAL_UNITS[u];
+        return decimal.length() <= binary.length() ? decimal : binary;
     }
 
     /** Binary rendering for tables: "40.00 GiB", "80.0 MiB", "512 B". */

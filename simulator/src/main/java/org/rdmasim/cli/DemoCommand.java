@@ -57,6 +57,9 @@ public final class DemoCommand implements Callable<Integer> {
                 + "published figures.\n");
         for (Path f : files) {
             Scenario scenario = scenarioFiles.load(f);
+            // Checked here first so that a refusal names demo's own option (it has no --out nor --force).
+            org.rdmasim.report.ReportFolder.claim(reports.resolve(scenario.name()), RunCommand.inputs(scenario), false,
+                    java.util.Set.of(), new org.rdmasim.report.ReportFolder.Remedies("--reports", false));
             int code = RunCommand.runInto(scenario, reports.resolve(scenario.name()), false, false, out, err);
             if (code == Main.INTERRUPTED) {
                 return code;

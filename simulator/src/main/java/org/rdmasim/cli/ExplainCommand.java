@@ -117,7 +117,7 @@ public final class ExplainCommand implements Callable<Integer> {
         List<TransferItem> items = v.transfers();
         TransferSpec first = null;
         if (v.isRefit()) {
-            items = refit(out, outcome);
+            items = refit(out, outcome, json);
         }
         if (v.isFanout()) {
             var plan = v.fanoutPlan();
@@ -153,13 +153,15 @@ public final class ExplainCommand implements Callable<Integer> {
                 lanes = explained.lanes();
                 decision = explained.decision().orElse(null);
             }
-            floor(out, cluster, ts, RmaEmulation.lanes(ts, lanes), outcome);
+            ObjectNode transferJson = null;
             if (transfersJson != null) {
-                ExplainJson.transfer(transfersJson.addObject(), t, ts, !v.transport().lanes().isEmpty(),
+                transferJson = transfersJson.addObject();
+                ExplainJson.transfer(transferJson, t, ts, !v.transport().lanes().isEmpty(),
                         RmaEmulation.lanes(ts, lanes), decision,
                         backend.protocolTable(v.transport().stack(), cluster, ts, lanes).orElse(null), cluster, held,
                         outcome);
             }
+            floor(out, cluster, ts, RmaEmulation.lanes(ts, lanes), outcome, transferJson);
             if (first == null) {
                 first = ts;
             }
@@ -173,12 +175,19 @@ public final class ExplainCommand implements Callable<Integer> {
      * its stages cycle by cycle, what bound each cycle and what each change tried would give; then the first
      * RDMA transfers of its first cycle, whose lanes are explained as any transfer's.
      */
-    private static List<TransferItem> refit(PrintWriter out, VariantOutcome outcome) {
+    private static List<TransferItem> refit(PrintWriter out, VariantOutcome outcome, ObjectNode json) {
         if (outcome.result() == null || outcome.result().refit() == null) {
             out.printf(Locale.ROOT, "%nrefit failed: %s%n", outcome.error());
+            if (json != null) {
+                json.put("refitError", String.valueOf(outcome.error()));
+            }
             return List.of();
         }
         var s = outcome.result().refit();
+        if (json != null) {
+            // the same fields as summary.json's refit section
+            org.rdmasim.report.SummaryJson.refit(json.putObject("refit"), s);
+        }
         out.printf(Locale.ROOT, "%nrefit plan:%n");
         s.plan().forEach(l -> out.println("  " + l));
         out.printf(Locale.ROOT, "%nstages (seconds each stage had work; overlapping stages each count):%n");
@@ -256,8 +265,11 @@ public final class ExplainCommand implements Callable<Integer> {
         }
     }
 
+    /** The floors and what they rest on, printed to {@code out} and, when {@code json} is given, added to it. */
     private static void floor(PrintWriter out, Hosts cluster, TransferSpec ts, List<LaneSplit.Candidate> lanes,
-            VariantOutcome outcome) {
+            VariantOutcome outcome, ObjectNode json) {
+        ArrayNode gpuFloors = json == null ? null : json.putArray("gpuLinkFloors");
+        ArrayNode restsOn = json == null ? null : json.putArray("restsOn");
         Host sink = cluster.host(ts.sink().host());
         double wire = 0;
         Set<String> used = new HashSet<>();
@@ -280,6 +292,13 @@ public final class ExplainCommand implements Callable<Integer> {
                         : d.uplink().describe(); // a C2C link names its rate itself
                 out.printf(Locale.ROOT, "GPU link floor:  %s through %s's %s takes at least %.4f s%n",
                         bytes(ts.bytes()), end, link, ts.bytes() / d.uplink().bytesPerSecond());
+                if (gpuFloors != null) {
+                    ObjectNode g = gpuFloors.addObject();
+                    g.put("endpoint", end.toString());
+                    g.put("link", d.uplink().describe());
+                    g.put("bytesPerSecond", d.uplink().bytesPerSecond());
+                    g.put("seconds", ts.bytes() / d.uplink().bytesPerSecond());
+                }
             }
         }
         Set<String> profiles = new HashSet<>();
@@ -292,6 +311,9 @@ public final class ExplainCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "rests on (profile %s): %s%n", profile.name(), p.describe());
                 if (!p.assumption().isEmpty()) {
                     out.printf(Locale.ROOT, "    %s%n", p.assumption());
+                }
+                if (restsOn != null) {
+                    ExplainJson.restsOn(restsOn.addObject(), profile.name(), p);
                 }
             }
         }
@@ -341,6 +363,6 @@ public final class ExplainCommand implements Callable<Integer> {
     }
 
     private static String bytes(long b) {
-        return b % 1_000_000_000L == 0 ? (b / 1_000_000_000L) + " GB" : b + " B";
+        return ByteSize.asWritten(b);
     }
 }

@@ -114,6 +114,18 @@ final class ExplainJson {
         }
     }
 
+    /** A profile parameter the answer rests on: the text's "rests on (profile P): ..." line, as fields. */
+    static void restsOn(ObjectNode o, String profile, org.rdmasim.hardware.CalibrationProfile.Parameter p) {
+        o.put("profile", profile);
+        o.put("key", p.key());
+        o.put("value", p.value());
+        o.put("unit", p.unit());
+        o.put("kind", p.kind().name().toLowerCase(java.util.Locale.ROOT));
+        o.put("source", p.source());
+        o.put("assumption", p.assumption());
+        o.put("text", p.describe());
+    }
+
     private static void candidates(ArrayNode a, List<HcaEstimate> list) {
         for (HcaEstimate e : list) {
             ObjectNode x = a.addObject();

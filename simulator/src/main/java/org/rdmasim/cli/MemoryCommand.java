@@ -36,7 +36,7 @@ public final class MemoryCommand implements Runnable {
      * rdmasim did not write; a symlinked folder is followed.
      */
     static Path prepareOutput(Path dir) throws IOException {
-        Path target = ReportFolder.claim(dir, List.of(), false);
+        Path target = ReportFolder.claim(dir, List.of(), false, Set.of(), new ReportFolder.Remedies("--out", false));
         Files.createDirectories(target);
         return target;
     }

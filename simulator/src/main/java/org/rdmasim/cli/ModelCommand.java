@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
         description = {
                 "A model's weights tensor by tensor, and the bytes each inference rank holds.",
                 "",
-                "Reads a HuggingFace config.json (Llama, Qwen2/3, Qwen2/3-MoE, DeepSeek-V2/V3, Kimi-K2, "
+                "Reads a HuggingFace config.json (Llama, Mistral, Qwen2/3, Qwen2/3-MoE, DeepSeek-V2/V3, Kimi-K2, "
                         + "GLM-4.5, GLM-4.7-Flash) or an explicit tensor list, and prints parameters, bytes by "
                         + "dtype (FP8 block scales included), and the bytes each inference rank holds under "
                         + "vLLM's layout: TP cuts attention and dense MLPs (KV heads replicated when TP exceeds "

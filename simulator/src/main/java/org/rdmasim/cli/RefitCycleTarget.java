@@ -95,7 +95,8 @@ record RefitCycleTarget(String scenario, String variantName, RefitSizing.Knob kn
 
     private String assumption() {
         return knob.monotone()
-                ? "more " + label() + " never make a refit longer (monotone)"
+                // "more senders never make", "more inference-tp never makes"
+                ? "more " + label() + (label().endsWith("s") ? " never make" : " never makes") + " a refit longer (monotone)"
                 : "none: a larger " + label() + " can make a refit faster or slower (fewer per-bucket starts against "
                         + "a later pipeline fill and a larger buffer to register), so every value is run";
     }

@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
                         + "at most 2 x ceil(log2 answer) settings simulated, ceil(log2 bound) + 1 if none meets.",
                 "",
                 "Assumption (monotonicity): more sources, NICs, rails or tree degree never make p99 worse "
-                        + "(more senders, NICs or inference TP never make a refit longer). The output states it "
+                        + "(more senders, NICs or inference TP never makes a refit longer). The output states it "
                         + "and reports neighbouring points whose figure rises with the knob; the answer may then "
                         + "not be the smallest.",
                 "",

@@ -54,6 +54,9 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
             + "reports/<study>/shard-I/ for a shard)")
     Path out;
 
+    @Option(names = {"-q", "--quiet"}, description = "no progress line (the rows and the summary are still written)")
+    boolean quiet;
+
     @Option(names = "--shard", paramLabel = "I/N", description = "run shard I of N (1-based)")
     String shardText;
 
@@ -190,7 +193,7 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
         AtomicLong busyNanos = new AtomicLong();
         long start = System.nanoTime();
         boolean finished;
-        try (Progress progress = new Progress(err)) {
+        try (Progress progress = quiet ? Progress.silent() : new Progress(err)) {
             String label = study.name() + (shard.isAll() ? "" : " shard " + shard);
             progress.update(String.format(Locale.ROOT, "%s: %d row(s) to run on %d thread(s)", label, tasks.size(), workers));
             try {

@@ -83,6 +83,21 @@ public final class ReportFolder {
      */
     public static Path claim(Path given, Collection<Path> inputs, boolean force, Set<String> unmarkedOwn)
             throws IOException {
+        return claim(given, inputs, force, unmarkedOwn, Remedies.OUT_AND_FORCE);
+    }
+
+    /**
+     * The options a command offers to resolve a refused folder, so that a refusal advises only what the
+     * command has: the option naming the folder, and whether it has {@code --force}.
+     */
+    public record Remedies(String folderOption, boolean hasForce) {
+        /** {@code run}, {@code bench}, {@code size}, {@code validate}: {@code --out DIR} and {@code --force}. */
+        public static final Remedies OUT_AND_FORCE = new Remedies("--out", true);
+    }
+
+    /** As {@link #claim(Path, Collection, boolean, Set)}, a refusal advising only {@code remedies}. */
+    public static Path claim(Path given, Collection<Path> inputs, boolean force, Set<String> unmarkedOwn,
+            Remedies remedies) throws IOException {
         Path target = followed(given);
         if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             BasicFileAttributes a = Files.readAttributes(target, BasicFileAttributes.class);
@@ -110,8 +125,10 @@ public final class ReportFolder {
             List<String> foreign = foreignEntries(target, unmarkedOwn);
             if (!foreign.isEmpty() && !force) {
                 throw new UnsafeOutputException(given + " holds " + named(foreign)
-                        + " that rdmasim did not write (or that changed since it wrote them); choose another --out, "
-                        + "or pass --force to write the report beside them (they are kept)");
+                        + " that rdmasim did not write (or that changed since it wrote them); choose another "
+                        + remedies.folderOption() + ", " + (remedies.hasForce()
+                                ? "or pass --force to write the report beside them (they are kept)"
+                                : "or move " + (foreign.size() == 1 ? "it" : "them") + " out of the folder"));
             }
         }
         checkWritable(target);

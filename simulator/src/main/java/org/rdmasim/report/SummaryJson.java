@@ -193,9 +193,9 @@ public final class SummaryJson {
     /**
      * A refit's answer: the time per cycle and per stage, the bytes on the wire against the minimum the
      * layouts require, what bounded each cycle, what the stage costs rest on, the plan, and the modelled
-     * effect of each change tried.
+     * effect of each change tried. Also {@code explain --json}'s refit section, so the two read alike.
      */
-    private static void refit(ObjectNode n, org.rdmasim.workload.RefitSummary s) {
+    public static void refit(ObjectNode n, org.rdmasim.workload.RefitSummary s) {
         n.put("method", s.method());
         n.put("model", s.model());
         n.put("trainerRanks", s.trainerRanks());

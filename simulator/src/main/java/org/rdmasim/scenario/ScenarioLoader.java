@@ -156,10 +156,10 @@ public final class ScenarioLoader {
                 question);
     }
 
-    /** A one-field mapping {@code key: value} cut out of a variant, keeping locations. */
     /** Where a variant's transport.env is carried beside the base env while the variant is read. */
     private static final String VARIANT_ENV = "env (variant)";
 
+    /** A one-field mapping {@code key: value} cut out of a variant, keeping locations. */
     private static YamlTree wrap(YamlTree variant, String key) {
         return variant.onlyKey(key);
     }
@@ -252,7 +252,7 @@ public final class ScenarioLoader {
                     BackendReader.read(null, StackProfile.plainUcx(), UcxLaneSelection.Api.RMA));
         }
         v.onlyFields(Set.of("operation", "lanes", "descriptors", "gpudirect", "acs", "iommuPenalty", "env", "envFile",
-                "nixl", "ucx", "nccl", "ucxConf", "ucxInstall", "modelexpress", "api", "backend", "visibleDevices", "qpsPerPeer", VARIANT_ENV));
+                "nixl", "ucx", "nccl", "ucxConf", "ucxInstall", "modelexpress", "api", "backend", "visibleDevices", "qpsPerPeer"), Set.of(VARIANT_ENV));
         Operation op = v.has("operation") ? operation(v.get("operation")) : Operation.READ;
         List<LaneSplit.Candidate> lanes = new ArrayList<>();
         if (v.has("lanes")) {

@@ -355,12 +355,20 @@ public final class YamlTree {
 
     /** Checks that a mapping has no field outside {@code allowed}; names the closest allowed one. */
     public YamlTree onlyFields(Set<String> allowed) {
+        return onlyFields(allowed, Set.of());
+    }
+
+    /**
+     * As {@link #onlyFields(Set)}, also accepting {@code carried}: keys the loader itself puts in the tree
+     * (a variant's env carried beside the base one), which a user does not write and a message does not list.
+     */
+    public YamlTree onlyFields(Set<String> allowed, Set<String> carried) {
         if (!(node instanceof MappingNode m)) {
             throw error("expected a mapping (key: value), got " + kind());
         }
         for (NodeTuple t : m.getValue()) {
             String key = ((ScalarNode) t.getKeyNode()).getValue();
-            if (!allowed.contains(key)) {
+            if (!allowed.contains(key) && !carried.contains(key)) {
                 YamlTree k = new YamlTree(this, t.getKeyNode(), key, -1);
                 throw k.error("unknown field '" + key + "'" + suggestion(key, allowed) + "; allowed: "
                         + String.join(", ", new java.util.TreeSet<>(allowed)));

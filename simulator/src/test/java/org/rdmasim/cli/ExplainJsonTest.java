@@ -88,4 +88,59 @@ class ExplainJsonTest {
         ((com.fasterxml.jackson.databind.node.ObjectNode) t).remove("lanes");
         assertFalse(schema().validate(j).isEmpty());
     }
+
+    /** Lines of the text that start with {@code prefix}. */
+    private static List<String> linesStarting(String text, String prefix) {
+        return text.lines().filter(l -> l.startsWith(prefix)).toList();
+    }
+
+    @Test
+    void theJsonCarriesTheGpuLinkFloorAndWhatTheAnswerRestsOn() throws Exception {
+        String scenario = CliTestSupport.repo().resolve("scenarios/dgx-h100-nic-pin-vs-stripe.yaml").toString();
+        var text = CliTestSupport.run("explain", scenario);
+        JsonNode j = new ObjectMapper().readTree(CliTestSupport.run("explain", scenario, "--json").out());
+        assertEquals(List.of(), schema().validate(j));
+        List<String> floors = linesStarting(text.out(), "GPU link floor:");
+        List<String> restsOn = linesStarting(text.out(), "rests on (profile ");
+        assertFalse(floors.isEmpty(), "the scenario's 2 and 4 lanes stop at GPU0's PCIe link:\n" + text.out());
+        int jsonFloors = 0;
+        List<String> jsonRestsOn = new ArrayList<>();
+        for (JsonNode v : j.get("variants")) {
+            for (JsonNode t : v.get("transfers")) {
+                jsonFloors += t.get("gpuLinkFloors").size();
+                for (JsonNode g : t.get("gpuLinkFloors")) {
+                    // the text's floor in seconds, to its 4 decimals
+                    assertTrue(floors.stream().anyMatch(f -> f.contains(g.get("endpoint").asText())
+                            && f.endsWith(String.format(java.util.Locale.ROOT, "%.4f s", g.get("seconds").asDouble()))), g.toString());
+                }
+                t.get("restsOn").forEach(r -> jsonRestsOn.add("rests on (profile " + r.get("profile").asText() + "): "
+                        + r.get("text").asText()));
+            }
+        }
+        assertEquals(floors.size(), jsonFloors);
+        assertEquals(restsOn, jsonRestsOn);
+    }
+
+    @Test
+    void aRefitsJsonHasItsPlanStagesAndWhatWouldHalveIt() throws Exception {
+        String scenario = CliTestSupport.repo().resolve("scenarios/refit-qwen3-4b-gb200.yaml").toString();
+        var text = CliTestSupport.run("explain", scenario);
+        var json = CliTestSupport.run("explain", scenario, "--json");
+        assertEquals(0, json.code(), json.err());
+        JsonNode j = new ObjectMapper().readTree(json.out());
+        assertEquals(List.of(), schema().validate(j));
+        JsonNode r = j.get("variants").get(0).get("refit");
+        assertTrue(r != null, json.out());
+        assertTrue(r.get("plan").size() > 0 && r.get("cycles").size() > 0 && r.get("restsOn").size() > 0, r.toString());
+        for (JsonNode line : r.get("plan")) {
+            assertTrue(text.out().contains("  " + line.asText() + "\n"), line.asText());
+        }
+        JsonNode c0 = r.get("cycles").get(0);
+        assertTrue(text.out().contains(String.format(java.util.Locale.ROOT, "  %-6d %10.4f", c0.get("index").asInt(),
+                c0.get("seconds").asDouble())), c0.toString());
+        assertEquals(text.out().contains("what would halve it"), r.get("whatWouldHalveIt").size() > 0);
+        for (JsonNode c : r.get("whatWouldHalveIt")) {
+            assertTrue(text.out().contains(c.get("change").asText()), c.toString());
+        }
+    }
 }

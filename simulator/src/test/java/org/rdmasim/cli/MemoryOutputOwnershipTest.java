@@ -1,6 +1,7 @@
 package org.rdmasim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -38,6 +39,11 @@ class MemoryOutputOwnershipTest {
         var refused = register(folder);
         assertEquals(2, refused.code(), refused.err());
         assertTrue(refused.err().contains("my-notes.txt"), refused.err());
+        for (var o : new CliTestSupport.Outcome[] {refused, va(folder)}) {
+            assertEquals(2, o.code(), o.err());
+            assertTrue(o.err().contains("choose another --out"), o.err());
+            assertFalse(o.err().contains("--force"), "memory has no --force to advise: " + o.err());
+        }
         assertEquals("keep\n", Files.readString(folder.resolve("my-notes.txt")));
     }
 

@@ -80,4 +80,13 @@ class ModelCommandTest {
         assertEquals(2, tp.code());
         assertTrue(tp.err().contains("block"), tp.err());
     }
+
+    @org.junit.jupiter.api.Test
+    void helpNamesEveryFamilyTheReaderAccepts() {
+        String help = CliTestSupport.run("model", "--help").out();
+        // ModelConfig.KNOWN: LlamaForCausalLM, MistralForCausalLM, ... (Glm4Moe is GLM-4.5)
+        for (String family : new String[] {"Llama", "Mistral", "Qwen2", "DeepSeek-V2", "Kimi-K2", "GLM-4.5"}) {
+            org.junit.jupiter.api.Assertions.assertTrue(help.contains(family), family + " in:\n" + help);
+        }
+    }
 }

@@ -139,6 +139,9 @@ class OutputOwnershipTest {
         writeEarlierReportWithUserFiles(w, folder);
         CliTestSupport.Outcome again = w.write(scenario, folder, false);
         assertRefused(again, "analysis", "my-notes.txt", "did not write");
+        // the advice names only options the command has (demo: --reports, and no --force)
+        assertEquals(w.hasForce, again.err().contains("--force"), again.err());
+        assertTrue(again.err().contains(w == Writer.DEMO ? "choose another --reports" : "choose another --out"), again.err());
         assertEquals("my notes", Files.readString(folder.resolve("my-notes.txt")));
         assertEquals("print(1)", Files.readString(folder.resolve("analysis/plot.py")));
         assertTrue(Files.exists(folder.resolve(w.reportFile)));

@@ -280,6 +280,7 @@ class RefitSizeCommandTest {
         assertEquals(List.of(3L, 6L, 12L), skipped);
         assertTrue(printed.contains("skipped inference-tp=6: inference tp 6 must divide the 32 query heads"), printed);
         assertTrue(printed.contains("smallest inference-tp that meets the target: 2 (steady cycle "), printed);
+        assertTrue(printed.contains("more inference-tp never makes a refit longer"), printed);
         assertEquals(2, json.get("smallestMeeting").asLong(), json.toString());
         double tp1 = steady(f, "tp1");
         double tp2 = steady(f, "tp2");

@@ -87,6 +87,38 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aNoBreakSpaceInASizeIsNamed() throws IOException {
+        // "1\u00a0GB" prints as "1 GB": the message must say what is wrong with a value that looks right
+        assertBadInput(runScenario(GOOD.replace("size: 1 GB", "size: 1\u00a0GB")), "7:", "expected a size",
+                "no-break space, U+00A0, at character 2");
+        var cli = CliTestSupport.run("memory", "va", "--gpu", "gb300", "--communicators", "10", "--shadow-max", "1\u202fGiB");
+        assertEquals(2, cli.code(), cli.err());
+        assertTrue(cli.err().contains("narrow no-break space, U+202F"), cli.err());
+        var duration = CliTestSupport.run("size", "x.yaml", "--target-p99", "0.5\u2009s", "--vary", "sources");
+        assertEquals(2, duration.code(), duration.err());
+        assertTrue(duration.err().contains("thin space, U+2009"), duration.err());
+    }
+
+    @Test
+    void aSizeThatIsNotAWholeNumberOfBytesIsRefused() throws IOException {
+        // read as 2 bytes before: a typo ran
+        assertBadInput(runScenario(GOOD.replace("size: 1 GB", "size: 1.5 B")), "7:", "workload.transfers[0].size",
+                "whole number of bytes, got '1.5 B' (1.5 bytes)");
+        assertBadInput(runScenario(GOOD.replace("size: 1 GB", "size: 0.3 KiB")), "7:", "(307.2 bytes)");
+        assertEquals(0, runScenario(GOOD.replace("size: 1 GB", "size: 1.5 KB")).code(), "1500 bytes are whole");
+        var cli = CliTestSupport.run("memory", "register", "--host", "dgx-h100", "--buffer", "1.5B");
+        assertEquals(2, cli.code(), cli.err());
+        assertTrue(cli.err().contains("whole number of bytes"), cli.err());
+    }
+
+    @Test
+    void theAllowedListOfTransportNamesOnlyRealFields() throws IOException {
+        var o = runScenario(GOOD + "transport: {enf: \"UCX_TLS=rc\"}\n");
+        assertBadInput(o, "8:", "unknown field 'enf'", "allowed: ", "env, envFile");
+        assertFalse(o.err().contains("(variant)"), o.err());
+    }
+
+    @Test
     void negativeSize() throws IOException {
         assertBadInput(runScenario(GOOD.replace("size: 1 GB", "size: -1 GB")), "7:", "must not be negative");
     }

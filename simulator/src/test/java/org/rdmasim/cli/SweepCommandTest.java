@@ -301,4 +301,25 @@ class SweepCommandTest {
         assertTrue(cut.err().contains("shard 2/3") && cut.err().contains("failed or interrupted"), cut.err());
         assertFalse(Files.exists(out), "nothing merged");
     }
+
+    @Test
+    void quietHidesTheProgressLineAsRunsDoes() throws IOException {
+        Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
+        long period = Progress.plainPeriodMillis;
+        long startAfter = Progress.quietStartMillis;
+        Progress.plainPeriodMillis = 1; // a line every millisecond from the start, so a short sweep prints one
+        Progress.quietStartMillis = 0;
+        try {
+            var loud = CliTestSupport.run("sweep", study.toString(), "--out", tmp.resolve("loud").toString());
+            assertEquals(0, loud.code(), loud.err());
+            assertTrue(loud.err().contains("row(s)"), "without -q the progress line is printed: " + loud.err());
+            var quiet = CliTestSupport.run("sweep", study.toString(), "-q", "--out", tmp.resolve("quiet").toString());
+            assertEquals(0, quiet.code(), quiet.err());
+            assertFalse(quiet.err().contains("row(s)"), quiet.err());
+            assertEquals(Files.readString(tmp.resolve("loud/results.csv")), Files.readString(tmp.resolve("quiet/results.csv")));
+        } finally {
+            Progress.plainPeriodMillis = period;
+            Progress.quietStartMillis = startAfter;
+        }
+    }
 }

@@ -32,6 +32,43 @@ public record NicPin(Mode mode, List<String> explicit) {
         explicit = List.copyOf(explicit);
     }
 
+    /** The words ModelExpress's docstring names for the probe ("any other truthy value (e.g. ...)"). */
+    private static final List<String> AUTO_WORDS = List.of("auto", "1", "true", "yes", "on");
+    private static final List<String> OFF_WORDS = List.of("off", "0", "false", "no");
+    /** The modes a misspelt value is compared with for "did you mean". */
+    private static final List<String> MODES = List.of("off", "auto", "stripe");
+
+    /**
+     * A note when ModelExpress reads {@code raw} otherwise than it seems to say: a value that is none of
+     * the words it names nor a list falls through to its topology probe without a message
+     * ({@code return probe_nic_pin_for_device(...)} at the end of {@code _resolve_nic_pin}, ucx_utils.py
+     * line 450 at commit d19bcb43, line 425 at tag v0.5.1), so "strip" or "sometimes" pins one NIC.
+     */
+    public static java.util.Optional<String> note(String raw) {
+        if (raw == null) {
+            return java.util.Optional.empty();
+        }
+        String lower = raw.toLowerCase(Locale.ROOT);
+        if (raw.isEmpty() || OFF_WORDS.contains(lower) || AUTO_WORDS.contains(lower) || lower.equals("stripe")
+                || raw.contains(",")) {
+            return java.util.Optional.empty();
+        }
+        String near = null;
+        int best = Integer.MAX_VALUE;
+        for (String m : MODES) {
+            int d = KnownVariables.editDistance(lower, m);
+            if (d < best) {
+                best = d;
+                near = m;
+            }
+        }
+        String guess = best <= Math.max(2, lower.length() / 5) ? "; did you mean '" + near + "'?" : "";
+        return java.util.Optional.of("MX_RDMA_NIC_PIN='" + raw + "' is not a value ModelExpress names (off, auto, "
+                + "stripe or a comma list of NICs; also 0/false/no and 1/true/yes/on): it runs its auto probe for "
+                + "any other value and pins one NIC, as auto (ai-dynamo/modelexpress modelexpress_client/python/"
+                + "modelexpress/ucx_utils.py:450 at d19bcb43, :425 at v0.5.1, _resolve_nic_pin)" + guess);
+    }
+
     public static NicPin parse(String raw) {
         if (raw == null) {
             return OFF;

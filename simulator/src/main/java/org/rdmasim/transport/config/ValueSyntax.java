@@ -67,7 +67,9 @@ public enum ValueSyntax {
             case UCX_DEVICE_LIST, UCX_STRING, NCCL_HCA_LIST -> {
                 // any text is accepted; devices are checked against a host later
             }
-            case MX_NIC_PIN -> NicPin.parse(raw);
+            case MX_NIC_PIN -> {
+                return NicPin.note(raw);
+            }
             case MX_SECONDS -> {
                 // rdma_strategy.py _transfer_timeout_seconds: float(raw); not finite or <= 0 -> 300 s
                 try {

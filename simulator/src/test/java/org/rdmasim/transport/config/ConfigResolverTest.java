@@ -165,6 +165,24 @@ class ConfigResolverTest {
     }
 
     @Test
+    void aValueModelExpressDoesNotNamePinsOneNicWithAWarningNamingIt() {
+        // _resolve_nic_pin falls through to the auto probe for any other value (ucx_utils.py:450 at d19bcb43)
+        EffectiveConfig strip = resolveOnStripeBranch("MX_RDMA_NIC_PIN=strip\n");
+        assertEquals("mlx5_2:1", strip.rawValue("UCX_NET_DEVICES"), "pinned as auto, not striped");
+        String w = strip.warnings().stream().filter(x -> x.startsWith("MX_RDMA_NIC_PIN='strip'")).findFirst()
+                .orElseThrow(() -> new AssertionError(strip.warnings().toString()));
+        assertTrue(w.contains("auto probe") && w.contains("ucx_utils.py:450") && w.endsWith("did you mean 'stripe'?"), w);
+        EffectiveConfig sometimes = resolve("MX_RDMA_NIC_PIN=sometimes\n", NIXL_120, UCX_121);
+        assertEquals("mlx5_2:1", sometimes.rawValue("UCX_NET_DEVICES"));
+        assertTrue(sometimes.warnings().stream().anyMatch(x -> x.startsWith("MX_RDMA_NIC_PIN='sometimes'")
+                && !x.contains("did you mean")), sometimes.warnings().toString());
+        for (String named : List.of("auto", "On", "1", "stripe", "off", "mlx5_0:1,mlx5_1:1")) {
+            assertTrue(resolveOnStripeBranch("MX_RDMA_NIC_PIN=" + named + "\n").warnings().stream()
+                    .noneMatch(x -> x.contains("not a value ModelExpress names")), named);
+        }
+    }
+
+    @Test
     void autoPinWithoutANearNicSkipsThePin() {
         StackSetup setup = StackSetup.of(env("MX_RDMA_NIC_PIN=auto\n"), UCX_121, "gpu9", 9, FOUR_NICS);
         EffectiveConfig c = ConfigResolver.resolve(setup);
