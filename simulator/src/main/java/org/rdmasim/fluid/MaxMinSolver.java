@@ -50,9 +50,10 @@ public final class MaxMinSolver {
     private int resourceCount;
     // Resources whose load changed since the heap last moved (by handle), each once: touchedAt[h] == touchStamp.
     private int[] touched = new int[16];
-    private int[] touchedAt = new int[16];
+    private long[] touchedAt = new long[16];
     private int touchedCount;
-    private int touchStamp = 1;
+    // long: one step per pop, so an int would wrap within reach of a long run and re-level nothing
+    private long touchStamp = 1;
 
     /** A solver over the resources of {@code resources}, reading the flows on each from its crossings. */
     MaxMinSolver(ResourceTable resources) {
@@ -217,7 +218,7 @@ public final class MaxMinSolver {
             position = Arrays.copyOf(position, c);
             heap = Arrays.copyOf(heap, c);
             touched = new int[c];
-            touchedAt = new int[c];
+            touchedAt = new long[c];
         }
     }
 

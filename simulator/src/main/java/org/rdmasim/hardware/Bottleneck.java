@@ -266,17 +266,39 @@ public sealed interface Bottleneck extends Limit {
      * {@code downSeconds} and {@code upSeconds} are when the port went down and came back;
      * {@code retransmitSeconds} is the QP's ACK timer period (UCX_RC_TIMEOUT turned into an exponent).
      */
-    record PortStall(String port, double downSeconds, double upSeconds, double retransmitSeconds) implements Bottleneck {
+    record PortStall(String port, double downSeconds, double upSeconds, double retransmitSeconds, int outages)
+            implements Bottleneck {
+        /**
+         * One port down once: from {@code downSeconds} to {@code upSeconds}. With more than one outage while
+         * the lane waited ({@code outages}: a second port, or the same port again before the QP's retransmission
+         * got through), {@code port} lists the ports, {@code downSeconds} is when the lane stopped and
+         * {@code upSeconds} when the last of them came back.
+         */
+        public PortStall(String port, double downSeconds, double upSeconds, double retransmitSeconds) {
+            this(port, downSeconds, upSeconds, retransmitSeconds, 1);
+        }
+
+        private String window() {
+            String from = Units.number(downSeconds * 1e3);
+            String to = Units.number(upSeconds * 1e3);
+            if (outages <= 1) {
+                return "port " + port + " down " + from + "-" + to + " ms";
+            }
+            boolean several = port.contains(", ");
+            return (several ? "ports " : "port ") + port + " down " + outages + " times from " + from
+                    + (several ? " ms, all back by " : " ms, back by ") + to + " ms";
+        }
+
         @Override
         public String id() {
-            return "port " + port + " down " + Units.number(downSeconds * 1e3) + "-" + Units.number(upSeconds * 1e3)
-                    + " ms: RC retransmit wait";
+            return window() + ": RC retransmit wait";
         }
 
         @Override
         public String words() {
-            return "a fault: port " + port + " down from " + Units.number(downSeconds * 1e3) + " to "
-                    + Units.number(upSeconds * 1e3) + " ms, and the lane's QP waiting for its next RC retransmission"
+            String w = outages <= 1 ? "a fault: port " + port + " down from " + Units.number(downSeconds * 1e3) + " to "
+                    + Units.number(upSeconds * 1e3) + " ms" : "a fault: " + window();
+            return w + ", and the lane's QP waiting for its next RC retransmission"
                     + " (one every " + Units.number(retransmitSeconds) + " s, from UCX_RC_TIMEOUT) to move data again";
         }
     }

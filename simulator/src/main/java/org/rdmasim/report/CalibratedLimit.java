@@ -78,6 +78,10 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
             // limits holding it for the same time: the result rests on each, so on a calibrated one among them
             return tie.limits().stream().map(CalibratedLimit::of).flatMap(Optional::stream).findFirst();
         }
+        if (limit instanceof Bottleneck.Degraded d) {
+            // a fault scales the limit: what it scales is still the calibrated number
+            return of(d.nominal());
+        }
         Optional<String> profile = limit.profile();
         if (profile.isEmpty() || !CalibrationProfile.NAMES.contains(profile.get())) {
             return Optional.empty();

@@ -508,13 +508,18 @@ final class Verdict {
         if (l.faultSeconds() > 1e-9 * l.seconds()) {
             // the time is the faults' (waiting for QPs to fail, retrying), not the rate limit's
             // unless a fault itself held the pull longest (a port's RC retransmit wait, a degraded rate): then it is named
-            boolean byFault = l.limiter() instanceof Bottleneck.PortStall || l.limiter() instanceof Bottleneck.Degraded;
+            boolean byFault = isFault(l.limiter()) || l.limiter() instanceof Bottleneck.Tie t
+                    && t.limits().stream().anyMatch(Verdict::isFault);
             return new Statement(lead, head + num(l.faultSeconds()) + " s of it the faults' cost; "
                     + (byFault ? "held longest by " : "the data moved limited by ") + l.limiter().words() + ".");
         }
         // where a GPU's own link held the lanes longest, it, not the limit of the last lane left, set the time
         String gpu = l.gpuLink().map(g -> g.clause(l.limiter())).orElse("");
         return new Statement(lead, head + "limited by " + l.limiter().words() + gpu + ".");
+    }
+
+    private static boolean isFault(Bottleneck limit) {
+        return limit instanceof Bottleneck.PortStall || limit instanceof Bottleneck.Degraded;
     }
 
     private static String num(double v) {

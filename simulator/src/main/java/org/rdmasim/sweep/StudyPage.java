@@ -101,22 +101,24 @@ public final class StudyPage {
             caption.add("Each point: the mean of a configuration's " + m.replications()
                     + " replications; its bar spans their least to greatest.");
         }
-        // a limit the table's own limiter column calls calibrated is said under the chart, in the table's words
+        // a limit the table's own limiter column calls calibrated or assumed (the bound's own text, as
+        // hardware.Bottleneck writes it for a profile's fitted or assumed parameter) is said under the chart
         java.util.Set<String> calibrated = new java.util.LinkedHashSet<>();
         long limited = 0;
         long ok = 0;
         for (ResultRow r : table.rows()) {
             if (r.ok()) {
                 ok++;
-                if (r.limiter().toLowerCase(Locale.ROOT).contains("calibrated")) {
+                String words = r.limiter().toLowerCase(Locale.ROOT);
+                if (words.contains("calibrated") || words.contains("assumed")) {
                     limited++;
                     calibrated.add(r.limiter());
                 }
             }
         }
         if (limited > 0) {
-            caption.add(String.format(Locale.ROOT, "CALIBRATED limit in %d of %d rows (a number fitted to a measurement, "
-                    + "not a mechanism): %s.", limited, ok, String.join("; ", calibrated.stream().limit(3).toList())
+            caption.add(String.format(Locale.ROOT, "CALIBRATED or ASSUMED limit in %d of %d rows (a number fitted to a "
+                    + "measurement, or assumed: not a mechanism): %s.", limited, ok, String.join("; ", calibrated.stream().limit(3).toList())
                     + (calibrated.size() > 3 ? "; and " + (calibrated.size() - 3) + " more (see the limiter column)" : "")));
         }
         return Charts.knobLines(title, axis.label(), figureAxis, data, axis.integer(), axis.ticks(), caption);

@@ -86,7 +86,7 @@ public final class TransferEngine {
         }
         downSince.put(nic, cluster.network().clock().now());
         for (LaneRun lr : List.copyOf(lanesByPort.getOrDefault(nic, Set.of()))) {
-            lr.stall();
+            lr.stall(nic);
         }
     }
 
@@ -285,7 +285,7 @@ public final class TransferEngine {
 
         void laneStalled(LaneRun run) {
             if (stalled++ == 0 && qpError == null) {
-                stalledOn = run.stalledPort;
+                stalledOn = run.stalledPorts.get(0);
                 qpError = cluster.network().clock().schedule(qpRetry.errorAfterSeconds(), new QpError(this));
             }
         }
@@ -346,9 +346,11 @@ public final class TransferEngine {
         /** Bytes still to move; whole lane until it starts, then updated when its flow is stopped. */
         private double remaining;
         private double stalledAt = Double.NaN;
-        private String stalledPort;
-        /** The port it stalled on. */
-        private TopologyNode stalledNode;
+        /** The ports that went down while it waited, in the order they did, each once. */
+        private final List<TopologyNode> stalledNodes = new ArrayList<>();
+        private final List<String> stalledPorts = new ArrayList<>();
+        /** How many times a port of its path went down while it waited (a flap counts each time). */
+        private int outages;
         /**
          * What held the lane before its last stall, with the seconds (each flow it ran before and each wait
          * for a port), in the order met; null until it first stalls.
@@ -378,7 +380,13 @@ public final class TransferEngine {
                 lanesByPort.computeIfAbsent(sourcePort, k -> new LinkedHashSet<>()).add(this);
                 lanesByPort.computeIfAbsent(sinkPort, k -> new LinkedHashSet<>()).add(this);
                 if (downPorts.contains(sourcePort) || downPorts.contains(sinkPort)) {
-                    stall();
+                    // a port of its path is already down: it waits for it (for both, when both are)
+                    if (downPorts.contains(sinkPort)) {
+                        stall(sinkPort);
+                    }
+                    if (downPorts.contains(sourcePort)) {
+                        stall(sourcePort);
+                    }
                     return null;
                 }
             }
@@ -407,9 +415,14 @@ public final class TransferEngine {
             flow = cluster.network().start(List.of(flowStart())).get(0);
         }
 
-        /** A port on the path went down: the flow stops where it is and the QP starts retrying. */
-        void stall() {
-            if (!Double.isNaN(stalledAt) || transfer.ended) {
+        /** Port {@code nic} on the path went down: the flow stops where it is and the QP starts retrying. */
+        void stall(TopologyNode nic) {
+            if (transfer.ended) {
+                return;
+            }
+            if (!Double.isNaN(stalledAt)) {
+                // already waiting: another port of its path, or the same one again, went down; the wait is theirs too
+                notePortDown(nic);
                 return;
             }
             if (flow != null) {
@@ -425,10 +438,21 @@ public final class TransferEngine {
                 resume = null;
             }
             stalledAt = cluster.network().clock().now();
-            stalledNode = downPorts.contains(sinkPort) ? sinkPort : sourcePort;
-            stalledPort = stalledNode == sinkPort ? transfer.spec.sink().host() + ":" + lane.sinkNic()
-                    : transfer.spec.source().host() + ":" + lane.sourceNic();
+            stalledNodes.clear();
+            stalledPorts.clear();
+            outages = 0;
+            notePortDown(nic);
             transfer.laneStalled(this);
+        }
+
+        /** Records port {@code nic} (its sink's or its source's) going down as one outage of this wait. */
+        private void notePortDown(TopologyNode nic) {
+            outages++;
+            if (!stalledNodes.contains(nic)) {
+                stalledNodes.add(nic);
+                stalledPorts.add(nic == sinkPort ? transfer.spec.sink().host() + ":" + lane.sinkNic()
+                        : transfer.spec.source().host() + ":" + lane.sourceNic());
+            }
         }
 
         private List<LaneResult.Held> earlierHolds() {
@@ -467,8 +491,14 @@ public final class TransferEngine {
             }
             double now = cluster.network().clock().now();
             // the wait is the fault's: from the stall to this retransmission, nothing moved
-            earlierHolds().add(new LaneResult.Held(new Bottleneck.PortStall(stalledPort, portDownSince(stalledNode),
-                    portUpAt(stalledNode), qpRetry.tickSeconds()), now - stalledAt));
+            // from the stall (a port went down then) to when the last port that went down came back
+            double up = Double.NEGATIVE_INFINITY;
+            for (TopologyNode n : stalledNodes) {
+                up = Math.max(up, portUpAt(n));
+            }
+            earlierHolds().add(new LaneResult.Held(new Bottleneck.PortStall(String.join(", ", stalledPorts),
+                    outages <= 1 ? portDownSince(stalledNodes.get(0)) : stalledAt, up, qpRetry.tickSeconds(),
+                    Math.max(1, outages)), now - stalledAt));
             stalledAt = Double.NaN;
             startFlow();
             transfer.laneResumed();

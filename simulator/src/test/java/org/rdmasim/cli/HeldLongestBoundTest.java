@@ -107,6 +107,26 @@ class HeldLongestBoundTest {
         return String.format(Locale.ROOT, "%.0f%%", 100 * seconds / (Double.parseDouble(lane[10]) - Double.parseDouble(lane[9])));
     }
 
+    /**
+     * A lane that waits through two outages (a second port, or the same port again before its retransmission
+     * got through) names every port and the whole wait, not the first port's window nor the last outage's.
+     */
+    @Test
+    void aWaitThroughTwoOutagesNamesEveryPortAndTheWholeWindow() throws IOException {
+        Run r = run(FaultModelTest.PULL + """
+                variants:
+                  - name: two-ports
+                    faults: {events: [{kind: nic-down, host: receiver, nic: mlx5_1, at: 100 ms, until: 200 ms},
+                                      {kind: nic-down, host: source, nic: mlx5_1, at: 150 ms, until: 600 ms}]}
+                  - name: flap-twice
+                    faults: {events: [{kind: nic-down, host: receiver, nic: mlx5_1, at: 100 ms, until: 200 ms},
+                                      {kind: nic-down, host: receiver, nic: mlx5_1, at: 300 ms, until: 350 ms}]}
+                """);
+        r.assertBound("two-ports", "ports receiver:mlx5_1, source:mlx5_1 down 2 times from 100 ms, all back by 600 ms: "
+                + "RC retransmit wait");
+        r.assertBound("flap-twice", "port receiver:mlx5_1 down 2 times from 100 ms, back by 350 ms: RC retransmit wait");
+    }
+
     @Test
     void aPortDownHoldingThePullLongestIsItsBoundByNameNotTheCalibratedRateOfTheLaneItStalled() throws IOException {
         Run r = run(PULL);

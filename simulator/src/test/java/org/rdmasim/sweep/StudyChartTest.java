@@ -91,8 +91,14 @@ class StudyChartTest {
         t.add(new ResultRow(0, 0, List.of("1"), true, new double[] {308}, limit, ""));
         t.add(new ResultRow(1, 0, List.of("2"), true, new double[] {391}, "NIC mlx5_0's transmit line rate on s0", ""));
         String caption = captions(StudyPage.chart(t, 0, 0));
-        assertTrue(caption.contains("CALIBRATED limit in 1 of 2 rows"), caption);
+        assertTrue(caption.contains("CALIBRATED or ASSUMED limit in 1 of 2 rows"), caption);
         assertTrue(caption.contains("308 Gbps, profile gb200-roce"), caption);
+        // an assumed number is not a mechanism either: said as the bar charts say it
+        ResultTable efa = new ResultTable(new ResultTable.Meta("s", "f", List.of("hosts.sources.count"),
+                List.of(List.of("1", "2")), List.of("aggregateGbps"), 2, 1, null));
+        efa.add(new ResultRow(0, 0, List.of("1"), true, new double[] {98}, "s0:rdmap79s0 tx, SRD efficiency assumed in aws-efa", ""));
+        efa.add(new ResultRow(1, 0, List.of("2"), true, new double[] {196}, "NIC mlx5_0's transmit line rate on s0", ""));
+        assertTrue(captions(StudyPage.chart(efa, 0, 0)).contains("CALIBRATED or ASSUMED limit in 1 of 2 rows"));
     }
 
     private static String captions(JFreeChart chart) {
