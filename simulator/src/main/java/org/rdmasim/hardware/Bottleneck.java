@@ -110,15 +110,39 @@ public sealed interface Bottleneck extends Limit {
     }
 
     /** One direction of the link between two CPU sockets. */
-    record SocketLink(String host, int from, int to) implements Bottleneck {
+    /**
+     * The link between two sockets of a host, one direction; {@code calibration} and {@code key} name the
+     * profile parameter its bandwidth is when a preset took it from a profile (a Grace-Grace link, an AWS
+     * instance's), else null: a datasheet figure of the host's own.
+     */
+    record SocketLink(String host, int from, int to, String calibration, ProfileKey key) implements Bottleneck {
+        public SocketLink(String host, int from, int to) {
+            this(host, from, to, null, null);
+        }
+
         @Override
         public String id() {
-            return host + ":CPU" + from + "->CPU" + to;
+            String link = host + ":CPU" + from + "->CPU" + to;
+            if (calibration == null) {
+                return link;
+            }
+            return link + ", " + kind(calibration, key).toLowerCase(java.util.Locale.ROOT)
+                    + (kind(calibration, key).equals("CALIBRATED") ? " to " : " in ") + calibration;
         }
 
         @Override
         public String words() {
-            return "the socket link CPU" + from + " to CPU" + to + " on " + host;
+            String link = "the socket link CPU" + from + " to CPU" + to + " on " + host;
+            if (calibration == null) {
+                return link;
+            }
+            return link + ", " + kind(calibration, key) + " (" + value(calibration, key) + ", " + key.key() + " of profile "
+                    + calibration + ")";
+        }
+
+        @Override
+        public Optional<String> profile() {
+            return Optional.ofNullable(calibration);
         }
     }
 

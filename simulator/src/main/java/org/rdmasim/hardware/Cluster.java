@@ -110,11 +110,14 @@ public final class Cluster implements Hosts {
             toSocket = new Route[nodes * memory.length];
             fromSocket = new Route[memory.length * nodes];
             interSocket = new int[memory.length][memory.length];
+            // a preset's Grace-Grace or AWS inter-socket figure is a profile's parameter: its limit says which
+            String linkProfile = spec.interSocketProfile(h.profile()).orElse(null);
+            ProfileKey linkKey = spec.interSocketKey().orElse(null);
             for (int a = 0; a < memory.length; a++) {
                 for (int b = 0; b < memory.length; b++) {
                     int from = a;
                     int to = b;
-                    interSocket[a][b] = a == b ? -1 : slot(host -> new Bottleneck.SocketLink(host, from, to),
+                    interSocket[a][b] = a == b ? -1 : slot(host -> new Bottleneck.SocketLink(host, from, to, linkProfile, linkKey),
                             ResourceKind.CPU_INTERCONNECT, spec.interSocket(h.profile()), -1);
                 }
             }

@@ -10,11 +10,15 @@ import java.util.List;
  * @param interSocket per-direction bandwidth of the link between two sockets, bytes per second
  * @param source     where the description comes from (a preset's citation, an imported file)
  * @param profile    the calibration profile the host names, or null: the first one it matches
- * @param interSocketKey the profile parameter the inter-socket bandwidth is, when a preset took it from a profile
- *                   (then {@code interSocket} is the value of the profile the preset was written for), else null
+ * @param interSocketFrom the profile parameter the inter-socket bandwidth is and the profile the preset took it
+ *                   from (then {@code interSocket} is that profile's value), when a preset took it from one; else null
  */
 public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, List<SocketSpec> sockets,
-        String source, String profile, ProfileKey interSocketKey) {
+        String source, String profile, ProfileFigure interSocketFrom) {
+    /** A figure a preset took from a profile: which parameter, and the profile it was written for. */
+    public record ProfileFigure(ProfileKey key, String home) {
+    }
+
     /** A host whose calibration profile is the first one its CPU and NICs match. */
     public HostSpec(String model, CpuFamily cpuFamily, double interSocket, List<SocketSpec> sockets, String source) {
         this(model, cpuFamily, interSocket, sockets, source, null, null);
@@ -26,21 +30,48 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
      * so the host's profile decides it as it decides every other calibrated figure; else the spec's own.
      */
     public double interSocket(CalibrationProfile calibration) {
-        if (interSocketKey == null) {
-            return interSocket;
+        return interSocketSource(calibration).map(CalibrationProfile.Parameter::bytesPerSecond).orElse(interSocket);
+    }
+
+    /**
+     * The profile whose parameter the inter-socket bandwidth is on {@code calibration} (the host's profile when
+     * it has the parameter, else the one the preset took it from), or empty when the figure is the host's own.
+     */
+    public java.util.Optional<String> interSocketProfile(CalibrationProfile calibration) {
+        if (interSocketFrom == null) {
+            return java.util.Optional.empty();
         }
-        return calibration.parameter(interSocketKey).map(CalibrationProfile.Parameter::bytesPerSecond)
-                .orElse(interSocket);
+        return java.util.Optional.of(calibration.parameter(interSocketFrom.key()).isPresent() ? calibration.name()
+                : interSocketFrom.home());
+    }
+
+    /** The profile parameter the inter-socket bandwidth is on {@code calibration}, or empty (see above). */
+    public java.util.Optional<CalibrationProfile.Parameter> interSocketSource(CalibrationProfile calibration) {
+        if (interSocketFrom == null) {
+            return java.util.Optional.empty();
+        }
+        return calibration.parameter(interSocketFrom.key()).or(() -> {
+            try {
+                return CalibrationProfile.named(interSocketFrom.home()).parameter(interSocketFrom.key());
+            } catch (IllegalArgumentException e) {
+                return java.util.Optional.empty();
+            }
+        });
+    }
+
+    /** The parameter the inter-socket bandwidth is, when a preset took it from a profile. */
+    public java.util.Optional<ProfileKey> interSocketKey() {
+        return java.util.Optional.ofNullable(interSocketFrom).map(ProfileFigure::key);
     }
 
     /** The same host, its inter-socket bandwidth {@code key} of its profile (a preset's figure, from {@code key}'s home). */
-    HostSpec withInterSocketFrom(ProfileKey key) {
-        return new HostSpec(model, cpuFamily, interSocket, sockets, source, profile, key);
+    HostSpec withInterSocketFrom(ProfileKey key, String home) {
+        return new HostSpec(model, cpuFamily, interSocket, sockets, source, profile, new ProfileFigure(key, home));
     }
 
     /** The same host with its calibration profile named (see {@link CalibrationProfile}). */
     public HostSpec withProfile(String name) {
-        return new HostSpec(model, cpuFamily, interSocket, sockets, source, name, interSocketKey);
+        return new HostSpec(model, cpuFamily, interSocket, sockets, source, name, interSocketFrom);
     }
 
     public HostSpec {
@@ -63,7 +94,7 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
             mapped.add(new SocketSpec(s.numaNode(), s.memoryBandwidth(), s.memoryBytes(), s.cpuAffinity(),
                     mapDevices(s.devices(), device)));
         }
-        return new HostSpec(model, cpuFamily, interSocket, mapped, source, profile, interSocketKey);
+        return new HostSpec(model, cpuFamily, interSocket, mapped, source, profile, interSocketFrom);
     }
 
     private static List<DeviceSpec> mapDevices(List<DeviceSpec> devices, java.util.function.UnaryOperator<DeviceSpec> device) {
@@ -82,7 +113,7 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
 
     /** The same host described as {@code newModel} (what an adjustment made of it, for reports). */
     public HostSpec withModel(String newModel) {
-        return new HostSpec(newModel, cpuFamily, interSocket, sockets, source, profile, interSocketKey);
+        return new HostSpec(newModel, cpuFamily, interSocket, sockets, source, profile, interSocketFrom);
     }
 
     /** Every NIC of the host, in PCI order (socket by socket, depth first). */

@@ -251,7 +251,7 @@ public final class Presets {
         }
         return new HostSpec("GB200 NVL72 compute tray", CpuFamily.NVIDIA_GRACE, GRACE_TO_GRACE, sockets,
                 "NVIDIA GB200 NVL72 specifications [gb200-spec]; Mellanox/ngc_multinode_perf PR #129 [ngc-perf-129]")
-                .withInterSocketFrom(ProfileKey.GRACE_TO_GRACE);
+                .withInterSocketFrom(ProfileKey.GRACE_TO_GRACE, "gb200-roce");
     }
 
     /** Where the DGX GB200 compute tray's port names come from. */
@@ -302,7 +302,7 @@ public final class Presets {
         }
         return new HostSpec("DGX GB200 compute tray", CpuFamily.NVIDIA_GRACE, GRACE_TO_GRACE, sockets,
                 DGX_GB200_GUIDE + "; NVIDIA GB200 NVL Multi-Node Tuning Guide (BlueField-3 networks); "
-                        + "Grace per PCI domain assumed").withInterSocketFrom(ProfileKey.GRACE_TO_GRACE);
+                        + "Grace per PCI domain assumed").withInterSocketFrom(ProfileKey.GRACE_TO_GRACE, "gb200-roce");
     }
 
     /** Grace {@code grace}'s two B200, GPU{@code 2g} and GPU{@code 2g+1}, each on its own NVLink-C2C link. */
@@ -358,7 +358,7 @@ public final class Presets {
                 "NVIDIA GB300 NVL72 enterprise reference architecture (compute tray: 2 Grace, 4 Blackwell Ultra, "
                         + "4 ConnectX-8); GPU " + (gpuBehindNicSwitch ? "behind its ConnectX-8's PCIe switch"
                                 : "on NVLink-C2C, NICs on the Grace root complexes") + " assumed (profile gb300-ib)")
-                .withInterSocketFrom(ProfileKey.GRACE_TO_GRACE);
+                .withInterSocketFrom(ProfileKey.GRACE_TO_GRACE, "gb300-ib");
     }
 
     // AMD EPYC 7R13 (Milan, p5.48xlarge): 8 channels of DDR4-3200 per socket = 204.8 GB/s (AMD EPYC 7003
@@ -437,7 +437,7 @@ public final class Presets {
                     switches));
         }
         double interSocket = CalibrationProfile.named("aws-efa").require(ProfileKey.INTER_SOCKET).bytesPerSecond();
-        return new HostSpec(model, cpu, interSocket, sockets, source).withInterSocketFrom(ProfileKey.INTER_SOCKET);
+        return new HostSpec(model, cpu, interSocket, sockets, source).withInterSocketFrom(ProfileKey.INTER_SOCKET, "aws-efa");
     }
 
     /**

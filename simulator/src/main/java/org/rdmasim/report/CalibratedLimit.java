@@ -95,6 +95,8 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
             param = p.strictOrderGpuWriteRate();
         } else if (limit instanceof Bottleneck.QpReadRate) {
             param = p.qpReadRate();
+        } else if (limit instanceof Bottleneck.SocketLink link && link.key() != null) {
+            param = p.parameter(link.key());
         } else if (limit instanceof Bottleneck.NicWire) {
             param = p.parameter(org.rdmasim.hardware.ProfileKey.EFA_WIRE_EFFICIENCY);
         } else {

@@ -23,8 +23,9 @@ public final class Quantities {
     }
 
     /**
-     * {@link QuantityText#bytes}, refusing a size that is not a whole number of bytes ("1.5 B", "0.3 KiB"),
-     * which that reading rounds: a transfer of 1.5 bytes is a typo, not 2 bytes.
+     * {@link QuantityText#bytes}, refusing a size written in bytes that is not a whole number of them ("1.5 B",
+     * "1.5"), which that reading rounds: a transfer of 1.5 bytes is a typo, not 2 bytes. A size in a larger
+     * unit is rounded to the nearest byte ("3.02 GiB", a published bucket size, is 3,242,697,851 bytes).
      */
     public static long wholeBytes(String text) {
         long rounded = QuantityText.bytes(text);
@@ -34,9 +35,10 @@ public final class Quantities {
         while (unitStart > 0 && Character.isLetter(t.charAt(unitStart - 1))) {
             unitStart--;
         }
+        long unit = (long) Units.sizeUnitBytes(t.substring(unitStart));
         java.math.BigDecimal exact = new java.math.BigDecimal(t.substring(0, unitStart).strip())
-                .multiply(java.math.BigDecimal.valueOf((long) Units.sizeUnitBytes(t.substring(unitStart))));
-        if (exact.signum() != 0 && exact.stripTrailingZeros().scale() > 0) {
+                .multiply(java.math.BigDecimal.valueOf(unit));
+        if (unit == 1 && exact.signum() != 0 && exact.stripTrailingZeros().scale() > 0) {
             throw new IllegalArgumentException("a size is a whole number of bytes, got '" + text + "' ("
                     + exact.stripTrailingZeros().toPlainString() + " bytes)");
         }

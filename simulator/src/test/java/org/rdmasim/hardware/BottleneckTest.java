@@ -57,6 +57,10 @@ class BottleneckTest {
     void hostMemorySocketLinkAndFabricLeaf() {
         reads(new Bottleneck.HostMemory("h0", 0), "h0:CPU0 memory", "host memory bandwidth of CPU0 on h0");
         reads(new Bottleneck.SocketLink("h0", 0, 1), "h0:CPU0->CPU1", "the socket link CPU0 to CPU1 on h0");
+        // a Grace-Grace link's figure is gb200-roce's assumed graceToGrace: its limit says so, as a profile's limit does
+        reads(new Bottleneck.SocketLink("h0", 0, 1, "gb200-roce", ProfileKey.GRACE_TO_GRACE),
+                "h0:CPU0->CPU1, assumed in gb200-roce",
+                "the socket link CPU0 to CPU1 on h0, ASSUMED (100 GB/s, graceToGrace of profile gb200-roce)");
         reads(new Bottleneck.FabricLeaf("leaf0", Bottleneck.Direction.UP), "leaf0 uplink", "the fabric: leaf leaf0's uplink");
         reads(new Bottleneck.FabricLeaf("rail1-leaf2", Bottleneck.Direction.DOWN), "rail1-leaf2 downlink",
                 "the fabric: leaf rail1-leaf2's downlink");
