@@ -133,7 +133,34 @@ public final class RunCommand implements Callable<Integer> {
         Path file = Path.of(scenario.file());
         String hash = java.nio.file.Files.isRegularFile(file) ? Provenance.sha256(java.nio.file.Files.readAllBytes(file))
                 : "unknown (scenario not read from a file)";
-        return new Provenance(Main.version(), hash, scenario.seed());
+        return new Provenance(Main.version(), hash, scenario.seed(),
+                java.nio.file.Files.isRegularFile(file) ? file.getFileName().toString() : "");
+    }
+
+    /**
+     * A report folder that holds the report of another scenario file with the same {@code name:} (a copy
+     * made to try a change) is not replaced without {@code --force}: the two runs would share the default
+     * folder and the first one's results would be gone. A rerun of the same file (edited or not) replaces it;
+     * a report that does not name its file (written before rdmasim recorded it) is not checked.
+     */
+    static void refuseAnotherScenariosReport(Path dir, Scenario scenario, boolean force) {
+        Path summary = dir.resolve("summary.json");
+        if (force || !java.nio.file.Files.isRegularFile(summary) || scenario.file() == null) {
+            return;
+        }
+        String prior;
+        try {
+            com.fasterxml.jackson.databind.JsonNode p = org.rdmasim.report.SummaryJson.mapper().readTree(summary.toFile())
+                    .path("provenance").path("scenarioFile");
+            prior = p.isTextual() ? p.asText() : "";
+        } catch (IOException e) {
+            return;
+        }
+        Path mine = Path.of(scenario.file()).getFileName();
+        if (!prior.isEmpty() && mine != null && !prior.equals(mine.toString())) {
+            throw new BadInputException(dir + " holds the report of " + prior + ", another scenario named '"
+                    + scenario.name() + "'; choose another --out, or pass --force to replace it");
+        }
     }
 
     private static int interrupted(Scenario scenario, Path dir, PrintWriter err) {
@@ -206,6 +233,7 @@ public final class RunCommand implements Callable<Integer> {
         if (threads < 1) {
             throw new BadInputException("--threads must be at least 1, got " + threads);
         }
+        refuseAnotherScenariosReport(dir, scenario, force);
         Path target = ReportFolder.claim(dir, inputs(scenario), force);
         java.util.Set<String> warned = new java.util.LinkedHashSet<>();
         for (VariantSpec v : scenario.variants()) {

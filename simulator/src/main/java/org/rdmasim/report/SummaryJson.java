@@ -39,6 +39,9 @@ public final class SummaryJson {
         p.put("rdmasimVersion", provenance.rdmasimVersion());
         p.put("scenarioSha256", provenance.scenarioSha256());
         p.put("seed", provenance.seed());
+        if (!provenance.scenarioFile().isEmpty()) {
+            p.put("scenarioFile", provenance.scenarioFile());
+        }
         ArrayNode variants = root.putArray("variants");
         for (VariantOutcome o : outcomes) {
             ObjectNode v = variants.addObject();

@@ -1,0 +1,52 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A copy of a scenario made to try a change keeps its name: run into the same folder it would replace the
+ * first file's report. It is refused (exit 2, naming the file whose report it is) unless --force; a rerun of
+ * the same file, edited or not, replaces its own report.
+ */
+class SameNameReportTest {
+    @TempDir
+    Path dir;
+
+    private static final String SCENARIO = """
+            name: pull
+            hosts:
+              a: {preset: dgx-h100}
+              b: {preset: dgx-h100}
+            workload:
+              transfers:
+                - {from: "a:GPU0", to: "b:GPU0", size: 1 GB}
+            """;
+
+    @Test
+    void anotherFileWithTheSameNameDoesNotReplaceTheReportUnlessForced() throws IOException {
+        Path first = Files.writeString(dir.resolve("pull.yaml"), SCENARIO);
+        Path copy = Files.writeString(dir.resolve("pull-try.yaml"), SCENARIO.replace("1 GB", "2 GB"));
+        Path out = dir.resolve("out");
+        assertEquals(0, CliTestSupport.run("run", first.toString(), "-q", "--out", out.toString()).code());
+        String firstSummary = Files.readString(out.resolve("summary.json"));
+        assertTrue(firstSummary.contains("\"scenarioFile\" : \"pull.yaml\""), firstSummary);
+
+        var refused = CliTestSupport.run("run", copy.toString(), "-q", "--out", out.toString());
+        assertEquals(2, refused.code(), refused.err());
+        assertTrue(refused.err().contains("holds the report of pull.yaml, another scenario named 'pull'"), refused.err());
+        assertEquals(firstSummary, Files.readString(out.resolve("summary.json")), "the first report is left as it was");
+
+        // the same file edited: its own report, replaced
+        Files.writeString(first, SCENARIO.replace("1 GB", "4 GB"));
+        assertEquals(0, CliTestSupport.run("run", first.toString(), "-q", "--out", out.toString()).code());
+        // the copy with --force: replaced, and the report now names the copy
+        assertEquals(0, CliTestSupport.run("run", copy.toString(), "-q", "--force", "--out", out.toString()).code());
+        assertTrue(Files.readString(out.resolve("summary.json")).contains("\"scenarioFile\" : \"pull-try.yaml\""));
+    }
+}
