@@ -157,7 +157,7 @@ final class VariantRegistrations {
                 list.add(Buffer.gpu(source.host(), source.gpus().get(k),
                         plan.bytesForGpu(Math.min(k, gpusPerReceiver - 1), gpusPerReceiver)));
             }
-            out.put(source.host(), list);
+            out.computeIfAbsent(source.host(), h -> new ArrayList<>()).addAll(list);
         }
         for (FanoutPlan.Member receiver : plan.receivers()) {
             List<Buffer> list = new ArrayList<>();
@@ -165,7 +165,8 @@ final class VariantRegistrations {
             for (int k = 0; k < n; k++) {
                 list.add(Buffer.gpu(receiver.host(), receiver.gpus().get(k), plan.bytesForGpu(k, n)));
             }
-            out.put(receiver.host(), list);
+            // a host that both serves and pulls registers both (the plan does not forbid it)
+            out.computeIfAbsent(receiver.host(), h -> new ArrayList<>()).addAll(list);
         }
         return out;
     }
