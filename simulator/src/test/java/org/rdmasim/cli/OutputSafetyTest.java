@@ -156,7 +156,7 @@ class OutputSafetyTest {
         String hash = "e3c1da622e4f64cb567e532053e8f28e3b1591a80b83f81963a08e454a3ae9e0";
         String json = Files.readString(out.resolve("summary.json"));
         assertTrue(json.contains("\"provenance\" : {\n    \"rdmasimVersion\" : \"" + Main.version() + "\",\n"
-                + "    \"scenarioSha256\" : \"" + hash + "\",\n    \"seed\" : 1\n  }"), json);
+                + "    \"scenarioSha256\" : \"" + hash + "\",\n    \"seed\" : 1,\n    \"scenarioFile\" : \"s.yaml\"\n  }"), json);
         assertTrue(Files.readString(out.resolve("index.html")).contains("scenario SHA-256 <code>" + hash + "</code> &middot; seed 1"));
     }
 
