@@ -3,7 +3,6 @@ package org.rdmasim.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,10 +19,7 @@ class AdjustedNicsKeepProfileTest {
     Path dir;
 
     private HostSpec host(String line) throws IOException {
-        Path yaml = dir.resolve("s.yaml");
-        Files.writeString(yaml, "name: s\nseed: 1\nhosts:\n  node: " + line + "\n"
-                + "workload:\n  transfers:\n    - {from: \"n0:GPU0\", to: \"n1:GPU0\", size: 1 GB}\n");
-        return ScenarioLoader.load(yaml).variants().get(0).hosts().get("n0");
+        return PresetNvlinksTest.host(dir, line);
     }
 
     @Test

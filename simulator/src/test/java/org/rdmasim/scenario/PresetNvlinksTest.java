@@ -25,6 +25,11 @@ class PresetNvlinksTest {
     Path dir;
 
     private HostSpec host(String line) throws IOException {
+        return host(dir, line);
+    }
+
+    /** Host n0 of a scenario whose one host group is written as {@code line} (prefix n, two hosts or more). */
+    static HostSpec host(Path dir, String line) throws IOException {
         Path yaml = dir.resolve("s.yaml");
         Files.writeString(yaml, "name: s\nseed: 1\nhosts:\n  node: " + line + "\n"
                 + "workload:\n  transfers:\n    - {from: \"n0:GPU0\", to: \"n1:GPU0\", size: 1 GB}\n");
