@@ -6,7 +6,8 @@ import picocli.CommandLine.TypeConversionException;
 /**
  * A size on the command line, read by {@link org.rdmasim.hardware.QuantityText} exactly as a scenario's
  * sizes are: decimal "40GB" is 40e9 bytes, binary "40GiB" is 40 * 2^30; a bare number is bytes.
- * Negative sizes and fractions of a byte are rejected, so commands never see one.
+ * Negative sizes and fractions of a byte written in bytes are rejected, so commands never see one; a size
+ * in a larger unit is read to the nearest byte ("0.04TiB", a published figure).
  */
 final class ByteSize implements ITypeConverter<Long> {
 
@@ -17,24 +18,9 @@ final class ByteSize implements ITypeConverter<Long> {
 
     static long parse(String text) {
         try {
-            return org.rdmasim.scenario.Quantities.wholeBytes(text);
+            return org.rdmasim.hardware.QuantityText.bytes(text);
         } catch (IllegalArgumentException e) {
-            throw new TypeConversionException(org.rdmasim.scenario.Quantities.withHiddenCharacters(e.getMessage(), text));
-        }
-    }
-
-    /**
-     * An amount of address space given as a published figure ("0.04TiB" of VA in use, NCCL PR #2064), read to
-     * the nearest byte: the figure is rounded where it was published, so a fraction of a byte is no typo here.
-     */
-    static final class Rounded implements ITypeConverter<Long> {
-        @Override
-        public Long convert(String text) {
-            try {
-                return org.rdmasim.hardware.QuantityText.bytes(text);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(org.rdmasim.scenario.Quantities.withHiddenCharacters(e.getMessage(), text));
-            }
+            throw new TypeConversionException(e.getMessage());
         }
     }
 

@@ -14,7 +14,7 @@ final class Duration implements ITypeConverter<Double> {
         try {
             return QuantityText.seconds(text);
         } catch (IllegalArgumentException e) {
-            throw new TypeConversionException(org.rdmasim.scenario.Quantities.withHiddenCharacters(e.getMessage(), text));
+            throw new TypeConversionException(e.getMessage());
         }
     }
 }

@@ -51,7 +51,7 @@ final class MemoryVaCommand implements Callable<Integer> {
                     + "Without it: NCCL before the PR, pools with maxSize=0")
     Long shadowMax;
 
-    @Option(names = "--start-va", paramLabel = "SIZE", defaultValue = "0", converter = ByteSize.Rounded.class,
+    @Option(names = "--start-va", paramLabel = "SIZE", defaultValue = "0", converter = ByteSize.class,
             description = "VA already in use before the first pool, e.g. 0.04TiB (default: 0)")
     long startVa;
 

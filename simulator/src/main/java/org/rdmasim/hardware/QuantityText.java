@@ -81,14 +81,34 @@ public final class QuantityText {
     private QuantityText() {
     }
 
-    /** Bytes: a count, or a number with B, kB/KB, MB, GB, TB, KiB, MiB, GiB, TiB; never negative, never a fraction of a byte. */
+    /**
+     * Bytes: a count, or a number with B, kB/KB, MB, GB, TB, KiB, MiB, GiB, TiB; never negative, never under
+     * one byte. A size written in bytes must be whole ("1.5 B" is a typo, not 2 bytes); one in a larger unit is
+     * rounded to the nearest byte ("3.02 GiB", a published bucket size, or "0.04TiB" of address space).
+     */
     public static long bytes(String text) {
+        try {
+            return parseBytes(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(withHiddenCharacters(e.getMessage(), text), e);
+        }
+    }
+
+    private static long parseBytes(String text) {
         Quantity m = Quantity.of(text);
         if (m == null) {
             throw new IllegalArgumentException("expected a size such as '16 GB', '16 GiB', '4 MiB' or a byte count, got '"
                     + text + "'");
         }
-        double b = Double.parseDouble(m.number()) * Units.sizeUnitBytes(m.unit());
+        double unit = Units.sizeUnitBytes(m.unit());
+        if (unit == 1) {
+            java.math.BigDecimal exact = new java.math.BigDecimal(m.number());
+            if (exact.signum() > 0 && exact.stripTrailingZeros().scale() > 0 && exact.compareTo(java.math.BigDecimal.ONE) >= 0) {
+                throw new IllegalArgumentException("a size is a whole number of bytes, got '" + text + "' ("
+                        + exact.stripTrailingZeros().toPlainString() + " bytes)");
+            }
+        }
+        double b = Double.parseDouble(m.number()) * unit;
         if (b < 0) {
             throw new IllegalArgumentException("size must not be negative, got '" + text + "'");
         }
@@ -101,8 +121,38 @@ public final class QuantityText {
         return Math.round(b);
     }
 
+    /**
+     * {@code message} about {@code text}, saying which character of it is a space or mark that looks like
+     * nothing or like an ASCII space (a no-break space pasted from a web page or a document: "1\u00a0GB"
+     * prints as "1 GB" and reads as valid), when it holds one; the message alone otherwise.
+     */
+    public static String withHiddenCharacters(String message, String text) {
+        if (message.contains("(the value contains a ")) {
+            return message;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c > 0x7f && (Character.isSpaceChar(c) || Character.isWhitespace(c)
+                    || Character.getType(c) == Character.FORMAT)) {
+                String name = Character.getName(c);
+                return message + " (the value contains a " + (name == null ? "non-ASCII space"
+                        : name.toLowerCase(Locale.ROOT)) + String.format(Locale.ROOT,
+                        ", U+%04X, at character %d: write a plain space", (int) c, i + 1) + ")";
+            }
+        }
+        return message;
+    }
+
     /** Bytes per second from "400 Gbps", "50 GB/s", "400Gb/s": positive and finite. */
     public static double bandwidth(String text) {
+        try {
+            return parseBandwidth(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(withHiddenCharacters(e.getMessage(), text), e);
+        }
+    }
+
+    private static double parseBandwidth(String text) {
         Quantity m = Quantity.of(text);
         if (m == null) {
             throw new IllegalArgumentException("expected a bandwidth such as '400 Gbps' or '50 GB/s', got '" + text + "'");
@@ -116,6 +166,14 @@ public final class QuantityText {
 
     /** Seconds from "0.5 s", "10 ms", "3 us", "200 ns" or a bare number of seconds, up to {@link #MAX_SECONDS}. */
     public static double seconds(String text) {
+        try {
+            return parseSeconds(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(withHiddenCharacters(e.getMessage(), text), e);
+        }
+    }
+
+    private static double parseSeconds(String text) {
         Quantity m = Quantity.of(text);
         if (m == null) {
             throw new IllegalArgumentException("expected a duration such as '0.5 s', '10 ms', '3 us', got '" + text + "'");

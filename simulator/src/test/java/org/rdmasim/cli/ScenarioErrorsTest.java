@@ -97,6 +97,12 @@ class ScenarioErrorsTest {
         var duration = CliTestSupport.run("size", "x.yaml", "--target-p99", "0.5\u2009s", "--vary", "sources");
         assertEquals(2, duration.code(), duration.err());
         assertTrue(duration.err().contains("thin space, U+2009"), duration.err());
+        // a declared parameter (read through the parameter table, not the workload's reader) says so too
+        assertBadInput(runScenario(GOOD + "protocol: {nicLatency: \"1\u00a0us\"}\n"), "8:", "protocol.nicLatency",
+                "no-break space, U+00A0");
+        var page = CliTestSupport.run("memory", "register", "--host", "dgx-h100", "--buffer", "1GB", "--page-size", "4\u00a0KiB");
+        assertEquals(2, page.code(), page.err());
+        assertTrue(page.err().contains("no-break space, U+00A0"), page.err());
     }
 
     @Test
