@@ -277,8 +277,8 @@ final class Verdict {
             List<String> changes = new ArrayList<>();
             if (!s.changes().isEmpty()) {
                 boolean halves = s.changes().stream().anyMatch(c -> !Double.isNaN(c.steadyCycleSeconds())
-                        && (s.steadyCycleSeconds() / c.steadyCycleSeconds() >= 2
-                                || s.firstCycleSeconds() / c.firstCycleSeconds() >= 2));
+                        && (halves(s.steadyCycleSeconds() / c.steadyCycleSeconds())
+                                || halves(s.firstCycleSeconds() / c.firstCycleSeconds())));
                 // the reruns answer the question whatever they find: say so when none of them halves it
                 h.append(halves ? " What would halve it (each change tried alone, fastest first):"
                         : " No single change tried halves it; each alone, fastest first:");
@@ -423,8 +423,13 @@ final class Verdict {
 
     /** "4 B", "16 KiB", "1 GiB": message sizes as the sweep names its points. */
     /** A speed-up in words: "halves it or better", "1.32x faster", "no change", "1.19x slower". */
+    /** Whether a change that makes a refit {@code x} times faster halves it (the heading and each item say so alike). */
+    private static boolean halves(double x) {
+        return x >= 2;
+    }
+
     private static String effect(double x) {
-        return x >= 2 ? "halves it or better" : x > 1.01 ? String.format(java.util.Locale.ROOT, "%.2fx faster", x)
+        return halves(x) ? "halves it or better" : x > 1.01 ? String.format(java.util.Locale.ROOT, "%.2fx faster", x)
                 : x >= 0.99 ? "no change" : String.format(java.util.Locale.ROOT, "%.2fx slower", 1 / x);
     }
 
