@@ -95,6 +95,24 @@ public final class YamlTree {
         return compose(text, fileLabel);
     }
 
+    /**
+     * Where the construct the parser was inside began, when that is on an earlier line than the problem: an
+     * unclosed {@code {} or {@code [} is only noticed at the next line, so the line that needs the fix is the
+     * one named here.
+     */
+    private static String openedAt(MarkedYAMLException e, Mark problemAt) {
+        Mark start = e.getContextMark();
+        if (e.getContext() == null || start == null || problemAt == null || start.getLine() >= problemAt.getLine()) {
+            return "";
+        }
+        String context = e.getContext().trim().replaceFirst("^while (parsing|scanning) (an? )?", "");
+        String closer = context.contains("flow mapping") ? "; is a '}' missing there?"
+                : context.contains("flow sequence") ? "; is a ']' missing there?"
+                : context.contains("quoted scalar") ? "; is its closing quote missing?" : "";
+        return " (inside the " + context + " that starts at line " + (start.getLine() + 1) + ", column "
+                + (start.getColumn() + 1) + closer + ")";
+    }
+
     /** The tree of {@code text}, already within {@link InputLimits}. */
     private static YamlTree compose(String text, String fileLabel) {
         LoaderOptions options = new LoaderOptions();
@@ -115,7 +133,7 @@ public final class YamlTree {
             Mark m = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
             String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
             throw new ScenarioException(fileLabel, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
-                    "YAML syntax error: " + problem.trim());
+                    "YAML syntax error: " + problem.trim() + openedAt(e, m));
         } catch (ReaderException e) {
             // a character YAML does not allow (NUL, most control characters): placed by its offset
             InputLocation at = TextPositions.ofOffset(fileLabel, text, e.getPosition());

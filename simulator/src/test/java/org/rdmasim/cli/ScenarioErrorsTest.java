@@ -54,6 +54,25 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void unclosedBraceNamesTheLineItOpensOn() throws IOException {
+        // the parser only notices the missing '}' on the next line; the message must also point at line 3
+        assertBadInput(runScenario("name: x\nhosts:\n  a: {preset: dgx-h100\n  b: 1\n"), "4:",
+                "inside the flow mapping that starts at line 3, column 6", "is a '}' missing there?");
+    }
+
+    @Test
+    void unclosedQuoteNamesTheLineItOpensOn() throws IOException {
+        assertBadInput(runScenario("name: x\nhosts: {}\ndescription: \"open\n"), "4:", "inside the quoted scalar that starts at line 3",
+                "is its closing quote missing?");
+    }
+
+    @Test
+    void unclosedBracketNamesTheLineItOpensOn() throws IOException {
+        assertBadInput(runScenario("name: x\ntags: [a, b\nhosts: {}\n"), "3:",
+                "inside the flow sequence that starts at line 2, column 7", "is a ']' missing there?");
+    }
+
+    @Test
     void unknownFieldSuggestsTheRightOne() throws IOException {
         assertBadInput(runScenario(GOOD.replace("workload:", "workloda: {}\nworkload:")), "5:1:",
                 "unknown field 'workloda'", "did you mean 'workload'");
