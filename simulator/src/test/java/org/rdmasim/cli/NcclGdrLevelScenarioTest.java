@@ -24,6 +24,16 @@ class NcclGdrLevelScenarioTest {
         assertEquals(direct, withLevel);
     }
 
+    @Test
+    void explainSaysNcclCountsNodeAsPhb() {
+        // the table shows nvidia-smi's word beside NCCL's path type; without the note NODE next to PHB reads as a slip
+        Path scenario = CliTestSupport.repo().resolve("scenarios/gpudirect-vs-staging.yaml");
+        CliTestSupport.Outcome o = CliTestSupport.run("explain", scenario.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().matches("(?s).*mlx5_1 +NODE +PHB > PXB .*"), o.out());
+        assertTrue(o.out().contains("(NCCL has no NODE: a path through the CPU's PCIe host bridge is PHB to it"), o.out());
+    }
+
     /** The start/finish/seconds/Gbps columns of a variant's transfer row. */
     private static String rowTimes(String csv, String prefix) {
         for (String line : csv.split("\n")) {

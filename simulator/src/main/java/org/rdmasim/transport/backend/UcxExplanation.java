@@ -10,6 +10,7 @@ import java.util.Set;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.LinkSpec;
+import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.hardware.Units;
 import org.rdmasim.transport.DataPath;
@@ -256,11 +257,19 @@ final class UcxExplanation {
         out.add(String.format(Locale.ROOT, "NCCL %s GPUDirect RDMA from %s (%s; src/graph/paths.cc ncclTopoCheckGdr): "
                 + "NCCL's rule, not read by NIXL/UCX transfers", release,
                 ts.initiator(), stack.nccl().isPresent() ? "transport.nccl" : "release assumed, set transport.nccl"));
-        out.add(String.format(Locale.ROOT, "    %-9s %-8s %s", "HCA", "relation", "NCCL decision"));
+        out.add(String.format(Locale.ROOT, "    %-9s %-8s %s", "HCA", "topo -m", "NCCL decision (NCCL's path type)"));
+        boolean renamed = false;
         for (TopologyNode nic : host.nics()) {
             var relation = host.relation(gpu, nic);
+            renamed |= relation == PathType.NODE;
             out.add(String.format(Locale.ROOT, "    %-9s %-8s %s", nic.name(), relation,
                     config.ncclGdr(release, relation, c2c).words()));
+        }
+        if (renamed) {
+            // nvidia-smi's NODE (through the socket's PCIe root complex) has no path type of its own in NCCL:
+            // v2.28.9-1 src/graph/topo.h L85-86 counts any path through a host bridge as PATH_PHB
+            out.add("    (NCCL has no NODE: a path through the CPU's PCIe host bridge is PHB to it, "
+                    + "src/graph/topo.h PATH_PHB)");
         }
         return out;
     }
