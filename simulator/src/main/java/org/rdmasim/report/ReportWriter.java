@@ -179,13 +179,13 @@ public final class ReportWriter {
             outcomes.forEach(o -> byName.put(o.name(), o));
             java.util.Map<String, CalibratedLimit> limits = new java.util.LinkedHashMap<>();
             for (String series : sweep.series()) {
-                int points = 0;
+                List<Long> points = new ArrayList<>();
                 java.util.Map<CalibratedLimit, java.util.List<Long>> marked = new java.util.LinkedHashMap<>();
                 for (long size : sweep.sizes()) {
                     String variant = sweep.name().apply(series, size);
                     VariantOutcome o = byName.get(variant);
                     if (o != null && o.result() != null) {
-                        points++;
+                        points.add(size);
                         CalibratedLimit l = calibrated.get(variant);
                         if (l != null) {
                             marked.computeIfAbsent(l, k -> new ArrayList<>()).add(size);
@@ -197,9 +197,7 @@ public final class ReportWriter {
                 String label = series;
                 for (var e : marked.entrySet()) {
                     List<Long> sizes = e.getValue();
-                    Charts.BinarySizeFormat f = new Charts.BinarySizeFormat();
-                    String where = sizes.size() == points ? "" : " at " + f.format(sizes.get(0))
-                            + (sizes.size() > 1 ? "-" + f.format(sizes.get(sizes.size() - 1)) : "");
+                    String where = sizes.size() == points.size() ? "" : " at " + sizeRuns(points, sizes);
                     label += " (" + e.getKey().mark() + where + ")";
                 }
                 org.jfree.data.xy.XYSeries xy = new org.jfree.data.xy.XYSeries(label);
@@ -435,5 +433,28 @@ public final class ReportWriter {
 
     static String fileSafe(String name) {
         return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-");
+    }
+
+    /**
+     * The sizes of {@code marked} as runs of neighbouring points of the series ({@code 4KiB-64KiB, 1MiB}): a
+     * mark that holds at the small and the large sizes but not between must not read as holding throughout.
+     */
+    static String sizeRuns(List<Long> points, List<Long> marked) {
+        Charts.BinarySizeFormat f = new Charts.BinarySizeFormat();
+        List<String> runs = new ArrayList<>();
+        int i = 0;
+        while (i < points.size()) {
+            if (!marked.contains(points.get(i))) {
+                i++;
+                continue;
+            }
+            int j = i;
+            while (j + 1 < points.size() && marked.contains(points.get(j + 1))) {
+                j++;
+            }
+            runs.add(j == i ? f.format(points.get(i)) : f.format(points.get(i)) + "-" + f.format(points.get(j)));
+            i = j + 1;
+        }
+        return String.join(", ", runs);
     }
 }
