@@ -416,11 +416,13 @@ final class Verdict {
             Line byPull = fastest(lines, Line::seconds);
             List<String> pullTied = tiedWith(lines, byPull.seconds(), Line::seconds);
             if (!pullTied.contains(fast.variant())) {
+                boolean several = pullTied.size() > 1;
                 said.add(Statement.plain("By the pull alone, without registration, the fastest would be "
-                        + label(byPull.variant(), pullTied, byPull) + " (slowest pull " + num(byPull.seconds())
-                        + " s against " + num(fast.seconds()) + " s for " + fast.variant() + "); counting its registration"
-                        + " wall (" + num(byPull.registrationSeconds()) + " s against " + num(fast.registrationSeconds())
-                        + " s) it takes " + num(byPull.firstUseSeconds()) + " s to first use."));
+                        + String.join(" and ", pullTied) + " (" + (several ? "tied; " : "") + "slowest pull "
+                        + num(byPull.seconds()) + " s against " + num(fast.seconds()) + " s for " + fast.variant()
+                        + "); counting " + (several ? "their" : "its") + " registration wall ("
+                        + num(byPull.registrationSeconds()) + " s against " + num(fast.registrationSeconds()) + " s) "
+                        + (several ? "they take " : "it takes ") + num(byPull.firstUseSeconds()) + " s to first use."));
             }
         }
         return said;
