@@ -165,9 +165,14 @@ public final class Charts {
             ValueMarker m = marker(i);
             m.setValue(ref.value());
             if (chart.getPlot() instanceof CategoryPlot p) {
-                p.addRangeMarker(m);
+                p.addRangeMarker(m); // bars() sets its axis to reach the line
             } else {
-                chart.getXYPlot().addRangeMarker(m);
+                XYPlot p = chart.getXYPlot();
+                p.addRangeMarker(m);
+                // the axis ranges over the data: a line above it would be named under the plot and not drawn
+                if (p.getRangeAxis().getUpperBound() < ref.value() * 1.03) {
+                    p.getRangeAxis().setUpperBound(ref.value() * 1.03);
+                }
             }
             items.add(new org.jfree.chart.LegendItem(referenceText(ref, unit), null, null, null,
                     new java.awt.geom.Line2D.Double(-14, 0, 14, 0), m.getStroke(), m.getPaint()));
