@@ -164,11 +164,12 @@ public final class Charts {
             Reference ref = refs.get(i);
             ValueMarker m = marker(i);
             m.setValue(ref.value());
+            // behind the bars, lines and value labels: a label the line crosses is drawn over it, not under it
             if (chart.getPlot() instanceof CategoryPlot p) {
-                p.addRangeMarker(m); // bars() sets its axis to reach the line
+                p.addRangeMarker(m, org.jfree.chart.ui.Layer.BACKGROUND); // bars() sets its axis to reach the line
             } else {
                 XYPlot p = chart.getXYPlot();
-                p.addRangeMarker(m);
+                p.addRangeMarker(m, org.jfree.chart.ui.Layer.BACKGROUND);
                 // the axis ranges over the data: a line above it would be named under the plot and not drawn
                 if (p.getRangeAxis().getUpperBound() < ref.value() * 1.03) {
                     p.getRangeAxis().setUpperBound(ref.value() * 1.03);
@@ -391,6 +392,33 @@ public final class Charts {
         double top;
         /** Whether the value labels stand upright (their length is their height). */
         boolean upright;
+
+        /**
+         * A label above its bar is drawn on a patch of the plot's background: a reference line it crosses
+         * (drawn behind the bars) then stops at the label's edge instead of running through its digits.
+         */
+        @Override
+        protected void drawItemLabel(java.awt.Graphics2D g2, org.jfree.data.category.CategoryDataset data, int row,
+                int column, CategoryPlot plot, org.jfree.chart.labels.CategoryItemLabelGenerator generator,
+                java.awt.geom.Rectangle2D bar, boolean negative) {
+            var position = negative ? getNegativeItemLabelPosition(row, column) : getPositiveItemLabelPosition(row, column);
+            String label = generator == null ? null : generator.generateLabel(data, row, column);
+            if (label != null && !negative && plot.getOrientation() == PlotOrientation.VERTICAL
+                    && position.getItemLabelAnchor() == org.jfree.chart.labels.ItemLabelAnchor.OUTSIDE12) {
+                g2.setFont(getItemLabelFont(row, column));
+                // where BarRenderer puts an OUTSIDE12 label: the bar's centre, the anchor offset above its top
+                java.awt.Shape box = org.jfree.chart.text.TextUtils.calculateRotatedStringBounds(label, g2,
+                        (float) bar.getCenterX(), (float) (bar.getMinY() - getItemLabelAnchorOffset()),
+                        position.getTextAnchor(), position.getAngle(), position.getRotationAnchor());
+                if (box != null) {
+                    java.awt.Paint before = g2.getPaint();
+                    g2.setPaint(plot.getBackgroundPaint() instanceof Color c ? c : Color.WHITE);
+                    g2.fill(box);
+                    g2.setPaint(before);
+                }
+            }
+            super.drawItemLabel(g2, data, row, column, plot, generator, bar, negative);
+        }
     }
 
     /** Room left between a value label's end and the plot's edge, px. */

@@ -192,8 +192,10 @@ class ChartScalesTest {
             }
         }
         // the lines are in the plot, with no text of their own there; their names and values are in a legend
-        var markers = c.getCategoryPlot().getRangeMarkers(org.jfree.chart.ui.Layer.FOREGROUND);
+        var markers = c.getCategoryPlot().getRangeMarkers(org.jfree.chart.ui.Layer.BACKGROUND);
         assertEquals(2, markers.size());
+        // behind the bars, so a value label a line crosses is drawn over the line
+        assertEquals(null, c.getCategoryPlot().getRangeMarkers(org.jfree.chart.ui.Layer.FOREGROUND));
         for (Object m : markers) {
             assertEquals(null, ((ValueMarker) m).getLabel());
             assertTrue(((ValueMarker) m).getValue() < c.getCategoryPlot().getRangeAxis().getUpperBound());
