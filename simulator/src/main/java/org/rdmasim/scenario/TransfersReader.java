@@ -174,7 +174,7 @@ final class TransfersReader {
      * line, not the base transport block it was merged into. A value another layer set (NIXL, ModelExpress,
      * a ucx.conf) stays at {@code where}.
      */
-    private static ScenarioException valueSite(YamlTree where, TransportSettings transport, ConfigValueException e) {
+    static ScenarioException valueSite(YamlTree where, TransportSettings transport, ConfigValueException e) {
         if (e.layer() != ConfigLayer.USER) {
             return where.error(e.getMessage());
         }

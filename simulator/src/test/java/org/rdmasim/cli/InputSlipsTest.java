@@ -173,6 +173,21 @@ class InputSlipsTest {
     }
 
     @Test
+    void aRefitVariantsBadEnvValueIsRefusedAtItsLineToo() throws IOException {
+        // a refit resolves its processes' environment while it is read: the same refusal, the same place
+        Path repo = CliTestSupport.repo().resolve("scenarios");
+        Files.createDirectories(dir.resolve("models"));
+        Files.copy(repo.resolve("models/qwen3-4b.json"), dir.resolve("models/qwen3-4b.json"));
+        String text = Files.readString(repo.resolve("refit-qwen3-4b-gb200.yaml"));
+        int line = lineOf(text, "export UCX_MAX_RMA_RAILS=4", 1);
+        text = text.replace("export UCX_MAX_RMA_RAILS=4", "export UCX_MAX_RMA_RAILS=four");
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, text);
+        CliTestSupport.Outcome o = CliTestSupport.run("explain", f.toString());
+        assertRefusedAt(o, line + ": transport.env: UCX_MAX_RMA_RAILS='four'", "expected an unsigned integer");
+    }
+
+    @Test
     void aPortlessDeviceListOnUcxBefore121SaysWhichUcxTakesIt() throws IOException {
         String text = TWO_HOSTS + """
                 transport:
