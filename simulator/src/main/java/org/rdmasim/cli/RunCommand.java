@@ -225,6 +225,24 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /**
+     * Each variant's warnings, each text once, naming every variant it concerns: a warning of the base
+     * (an imported host's, a base env line's) that all variants share is one line for all of them, and
+     * one a variant's own line causes names that variant, however many other variants warn of the same.
+     */
+    static void printWarnings(Scenario scenario, PrintWriter err) {
+        java.util.Map<String, java.util.Set<String>> variantsOf = new java.util.LinkedHashMap<>();
+        for (VariantSpec v : scenario.variants()) {
+            for (String w : v.warnings()) {
+                variantsOf.computeIfAbsent(w, k -> new java.util.LinkedHashSet<>()).add(v.name());
+            }
+        }
+        int all = scenario.variants().size();
+        variantsOf.forEach((w, names) -> err.println("rdmasim: warning: " + (names.size() == 1 ? "variant "
+                + names.iterator().next() : names.size() == all ? "all " + all + " variants" : "variants "
+                + String.join(", ", names)) + ": " + org.rdmasim.importers.PrintableText.escapedKeepingLines(w)));
+    }
+
+    /**
      * Runs the scenario into {@code dir}. {@code quiet} hides the progress line only; the results go to
      * {@code o} as a table, or as summary.json when {@code json}.
      */
@@ -235,15 +253,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         refuseAnotherScenariosReport(dir, scenario, force);
         Path target = ReportFolder.claim(dir, inputs(scenario), force);
-        java.util.Set<String> warned = new java.util.LinkedHashSet<>();
-        for (VariantSpec v : scenario.variants()) {
-            for (String w : v.warnings()) {
-                if (warned.add(w)) {
-                    err.println("rdmasim: warning: variant " + v.name() + ": "
-                            + org.rdmasim.importers.PrintableText.escapedKeepingLines(w));
-                }
-            }
-        }
+        printWarnings(scenario, err);
         List<VariantOutcome> outcomes;
         try {
             outcomes = runVariants(scenario, threads, quiet, err, new org.rdmasim.engine.RunWatch());

@@ -58,6 +58,26 @@ public final class ValidateCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "no progress line (the table is still printed)")
     boolean quiet;
 
+    /** How many near ids a refused --row suggests. */
+    private static final int SUGGESTED = 3;
+
+    /**
+     * The refusal of {@code --row id} that names no row: the few ids nearest to it by edit distance (case
+     * folded, so "mx-449-pin" finds MX-449-PIN), then how many rows there are and where their ids are listed,
+     * not all of them (the catalogue holds hundreds).
+     */
+    static String noSuchRow(String id, List<String> ids) {
+        String folded = id.toUpperCase(java.util.Locale.ROOT);
+        java.util.function.ToIntFunction<String> distance = r -> org.rdmasim.transport.config.KnownVariables
+                .editDistance(folded, r.toUpperCase(java.util.Locale.ROOT));
+        // a slip is a few characters; an id that far from every row gets no guess
+        int near = Math.max(2, id.length() / 3);
+        List<String> nearest = ids.stream().filter(r -> distance.applyAsInt(r) <= near)
+                .sorted(java.util.Comparator.comparingInt(distance).thenComparing(r -> r)).limit(SUGGESTED).toList();
+        return "no validation row " + id + (nearest.isEmpty() ? "" : "; did you mean " + String.join(", ", nearest) + "?")
+                + " (" + ids.size() + " rows: `rdmasim validate` lists every id, as does its report's index.html)";
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
@@ -68,8 +88,7 @@ public final class ValidateCommand implements Callable<Integer> {
         if (only != null && !only.isEmpty()) {
             for (String id : only) {
                 if (rows.stream().noneMatch(r -> r.id().equals(id))) {
-                    throw new BadInputException("no validation row " + id + " (rows: "
-                            + String.join(", ", rows.stream().map(ValidationRow::id).toList()) + ")");
+                    throw new BadInputException(noSuchRow(id, rows.stream().map(ValidationRow::id).toList()));
                 }
             }
             rows = rows.stream().filter(r -> only.contains(r.id())).toList();

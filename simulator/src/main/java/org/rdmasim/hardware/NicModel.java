@@ -82,6 +82,29 @@ public enum NicModel {
         return lineRateGbps;
     }
 
+    /**
+     * The fastest line rate a port of this model carries, on a device behind {@code hostLink}, and why.
+     * A ConnectX: the port speed of its product brief, the figure {@link #lineRateGbps} holds (NVIDIA
+     * ConnectX-5 100 Gb/s, ConnectX-6 200 Gb/s, ConnectX-7 400 Gb/s, ConnectX-8 800 Gb/s a port); a port
+     * may train lower (a ConnectX-7 on a 200G switch), never higher. An EFA device has no published port
+     * speed (its rate here is an instance's EFA total shared over its devices, and a newer instance gives
+     * a device of the same id more), so its ceiling is what its host link carries: a rate above that
+     * could never reach the GPU, and is a unit slip ("400 GBps" for "400 Gbps").
+     */
+    public PortCeiling portCeiling(LinkSpec hostLink) {
+        if (isEfa()) {
+            double gbps = Units.bytesPerSecondToGbps(hostLink.bytesPerSecond());
+            return new PortCeiling(gbps, "what an " + product + " device's " + hostLink.describe() + " link carries, "
+                    + Units.number(gbps) + " Gbps (AWS publishes no port speed for an EFA device)");
+        }
+        return new PortCeiling(lineRateGbps, "a " + product + " port's top speed, " + Units.number(lineRateGbps)
+                + " Gbps (NVIDIA " + product + " product brief)");
+    }
+
+    /** The most a NIC's line rate may be, in Gbps, and where that figure comes from, for a message. */
+    public record PortCeiling(double gbps, String why) {
+    }
+
     public LinkSpec hostLink() {
         return LinkSpec.pcie(pcieGen, pcieWidth);
     }

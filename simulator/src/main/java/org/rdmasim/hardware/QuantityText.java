@@ -157,11 +157,26 @@ public final class QuantityText {
         if (m == null) {
             throw new IllegalArgumentException("expected a bandwidth such as '400 Gbps' or '50 GB/s', got '" + text + "'");
         }
+        if (m.unit().isEmpty()) {
+            // a bare number is bytes for a size and seconds for a duration, but a rate has no such default
+            throw new IllegalArgumentException("a bandwidth needs its unit (e.g. '" + m.number() + " Gbps'; units: "
+                    + Units.BANDWIDTH_UNITS + "), got '" + text.strip() + "'");
+        }
         double bytesPerSecond = Double.parseDouble(m.number()) * Units.bandwidthUnitBytesPerSecond(m.unit());
         if (!(bytesPerSecond > 0) || Double.isInfinite(bytesPerSecond)) {
             throw new IllegalArgumentException("bandwidth must be positive and finite, got '" + text + "'");
         }
         return bytesPerSecond;
+    }
+
+    /**
+     * Whether the bandwidth {@code text} is written in bytes a second ("50 GB/s", "400 GBps") rather than
+     * bits ("400 Gbps"): a check that finds a rate 8 times too high asks this before suggesting the
+     * same number in Gbps. False for a text that is not a bandwidth.
+     */
+    public static boolean countsBytes(String text) {
+        Quantity m = Quantity.of(text);
+        return m != null && (m.unit().endsWith("B/s") || m.unit().endsWith("Bps"));
     }
 
     /** Seconds from "0.5 s", "10 ms", "3 us", "200 ns" or a bare number of seconds, up to {@link #MAX_SECONDS}. */

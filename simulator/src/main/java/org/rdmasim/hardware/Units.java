@@ -21,8 +21,12 @@ public final class Units {
 
     /** The size units people write, for messages. */
     public static final String SIZE_UNITS = "B, kB, MB, GB, TB, KiB, MiB, GiB, TiB";
-    /** The bandwidth units people write, for messages. */
-    public static final String BANDWIDTH_UNITS = "Gbps, Mbps, Tbps, GB/s, MB/s, TB/s";
+    /**
+     * The bandwidth units people write, for messages: every spelling {@link #bandwidthUnitBytesPerSecond}
+     * takes, and no other (a list that left out "GBps" hid that it means bytes).
+     */
+    public static final String BANDWIDTH_UNITS = "Gbps or Gb/s, Mbps or Mb/s, Tbps or Tb/s (bits a second); "
+            + "GB/s or GBps, MB/s or MBps, TB/s or TBps (bytes a second, 8 times as many bits)";
 
     /**
      * Bytes in one of a size unit: decimal "GB" is 1e9, binary "GiB" is 2^30; no unit is bytes. The one

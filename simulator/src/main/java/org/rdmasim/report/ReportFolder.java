@@ -37,7 +37,8 @@ import java.util.stream.Stream;
  * SHA-256. A later write deletes or replaces only files listed there whose hash still matches; any
  * other entry (a user's notes, a folder of their analysis, a report file they edited) is the user's:
  * without {@code --force} the write is refused naming it, with {@code --force} it is kept beside the new
- * report. An output that is not a folder (a file, a FIFO, a device), that holds one of the run's inputs,
+ * report, except a report file they edited, which the new report would write again: that is refused
+ * either way. An output that is not a folder (a file, a FIFO, a device), that holds one of the run's inputs,
  * or that is a dangling symbolic link is always refused; a symbolic link to a folder is followed.
  */
 public final class ReportFolder {
@@ -123,9 +124,19 @@ public final class ReportFolder {
         }
         if (Files.isDirectory(target)) {
             List<String> foreign = foreignEntries(target, unmarkedOwn);
+            List<String> edited = edited(target, foreign);
+            if (!edited.isEmpty()) {
+                // --force keeps the user's files beside the report, so it cannot write one of these names:
+                // refused now, with or without it, rather than after the simulation (publish would refuse)
+                String them = edited.size() == 1 ? "it" : "them";
+                throw new UnsafeOutputException(given + " holds " + named(edited) + " that rdmasim wrote and that "
+                        + "changed since; rdmasim never replaces a report file you edited" + (remedies.hasForce()
+                                ? " (--force included)" : "") + ": move " + them + " out of the folder, or choose "
+                        + "another " + remedies.folderOption());
+            }
             if (!foreign.isEmpty() && !force) {
                 throw new UnsafeOutputException(given + " holds " + named(foreign)
-                        + " that rdmasim did not write (or that changed since it wrote them); choose another "
+                        + " that rdmasim did not write; choose another "
                         + remedies.folderOption() + ", " + (remedies.hasForce()
                                 ? "or pass --force to write the report beside them (they are kept)"
                                 : "or move " + (foreign.size() == 1 ? "it" : "them") + " out of the folder"));
@@ -329,6 +340,27 @@ public final class ReportFolder {
             }
         }
         return owned;
+    }
+
+    /**
+     * Of {@code foreign}, the entries of {@code dir} that are not rdmasim's, the files its manifest lists
+     * (so changed since rdmasim wrote them: a report file the user edited). A later report writes the same
+     * names, which no option lets it replace.
+     */
+    static List<String> edited(Path dir, List<String> foreign) throws IOException {
+        Path manifest = dir.resolve(MANIFEST);
+        if (foreign.isEmpty() || !Files.isRegularFile(manifest, LinkOption.NOFOLLOW_LINKS)) {
+            return List.of();
+        }
+        Set<String> listed = new java.util.HashSet<>();
+        for (String line : Files.readAllLines(manifest, StandardCharsets.UTF_8)) {
+            Matcher m = ENTRY.matcher(line);
+            if (m.matches()) {
+                listed.add(m.group(2));
+            }
+        }
+        return foreign.stream().filter(e -> listed.contains(e)
+                && Files.isRegularFile(dir.resolve(e), LinkOption.NOFOLLOW_LINKS)).toList();
     }
 
     /** Entries of {@code dir} that rdmasim did not write or that changed since, sorted. */

@@ -13,6 +13,8 @@ import org.rdmasim.hardware.NicModel;
 import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.PcieGen;
 import org.rdmasim.hardware.Presets;
+import org.rdmasim.hardware.QuantityText;
+import org.rdmasim.hardware.Units;
 import org.rdmasim.importers.ImportException;
 import org.rdmasim.importers.ImportOptions;
 import org.rdmasim.importers.ImportResult;
@@ -167,7 +169,7 @@ final class HostReader {
         NicModel model = v.has("nicModel") ? parse(v.get("nicModel"), NicModel::parse) : null;
         Double rate = v.has("lineRate") ? Parameters.LINE_RATE.fromYaml(v.get("lineRate")) * 8 / 1e9 : null;
         // the spec as it is (its inter-socket figure keeps the profile key it came from), NICs adjusted
-        return spec.withDevices(d -> adjusted(d, layer, model, rate));
+        return spec.withDevices(d -> adjusted(d, layer, model, rate, v));
     }
 
     /**
@@ -193,14 +195,38 @@ final class HostReader {
         return links;
     }
 
-    private static HostSpec.DeviceSpec adjusted(HostSpec.DeviceSpec d, LinkLayer layer, NicModel model, Double rate) {
+    private static HostSpec.DeviceSpec adjusted(HostSpec.DeviceSpec d, LinkLayer layer, NicModel model, Double rate,
+            YamlTree host) {
         if (!(d instanceof HostSpec.NicSpec n) || !n.compute()) {
             return d; // the adjustments describe the compute fabric; storage ports keep their own
         }
         NicModel m = model != null ? model : n.model();
-        double r = rate != null ? rate : (model != null ? m.lineRateGbps() : n.lineRateGbps());
-        return new HostSpec.NicSpec(n.name(), m, layer != null ? layer : n.linkLayer(),
-                model != null ? m.hostLink() : n.link(), n.port(), r, n.relaxedOrdering());
+        LinkSpec link = model != null ? m.hostLink() : n.link();
+        double r = rate != null ? lineRateFits(host.get("lineRate"), m, link, rate)
+                : (model != null ? m.lineRateGbps() : n.lineRateGbps());
+        return new HostSpec.NicSpec(n.name(), m, layer != null ? layer : n.linkLayer(), link, n.port(), r,
+                n.relaxedOrdering());
+    }
+
+    /**
+     * {@code gbps}, the line rate written at {@code at}, for a NIC of {@code model} behind {@code link}:
+     * refused above what such a port carries ({@link NicModel#portCeiling}), where a rate written in bytes
+     * a second ("400 GBps", 3200 Gbps) that is a valid rate once read as bits gets "did you mean". A lower
+     * rate stays: a port trained at 200G on a 400G NIC is a real setup.
+     */
+    private static double lineRateFits(YamlTree at, NicModel model, LinkSpec link, double gbps) {
+        NicModel.PortCeiling ceiling = model.portCeiling(link);
+        // relative slack of 1e-9: "400 Gbps" read back through bytes a second must not trip a 400 Gbps port
+        if (gbps <= ceiling.gbps() * (1 + 1e-9)) {
+            return gbps;
+        }
+        String written = at.text().strip();
+        String hint = QuantityText.countsBytes(written) && gbps / 8 <= ceiling.gbps()
+                ? "; did you mean " + Units.number(gbps / 8) + " Gbps? ('" + written + "' counts bytes a second, "
+                        + "8 bits each)"
+                : "";
+        throw at.error(Units.number(gbps) + " Gbps ('" + written + "') is more than " + ceiling.why() + hint
+                + " (a lower rate, such as a port trained at 200G, is allowed)");
     }
 
     private static HostSpec inline(YamlTree v) {
@@ -252,8 +278,10 @@ final class HostReader {
                 d.onlyFields(Set.of("nic", "model", "linkLayer", "lineRate", "link", "port", "relaxedOrdering"));
                 NicModel m = d.has("model") ? parse(d.get("model"), NicModel::parse) : NicModel.CX7;
                 LinkLayer layer = d.has("linkLayer") ? linkLayer(d.get("linkLayer")) : LinkLayer.INFINIBAND;
-                double rate = d.has("lineRate") ? Parameters.LINE_RATE.fromYaml(d.get("lineRate")) * 8 / 1e9 : m.lineRateGbps();
                 LinkSpec link = d.has("link") ? link(d.get("link")) : m.hostLink();
+                double rate = d.has("lineRate")
+                        ? lineRateFits(d.get("lineRate"), m, link, Parameters.LINE_RATE.fromYaml(d.get("lineRate")) * 8 / 1e9)
+                        : m.lineRateGbps();
                 int port = d.has("port") ? positiveInt(d.get("port"), 1) : 1;
                 boolean ro = !d.has("relaxedOrdering") || d.get("relaxedOrdering").bool();
                 out.add(new HostSpec.NicSpec(d.get("nic").text(), m, layer, link, port, rate, ro));

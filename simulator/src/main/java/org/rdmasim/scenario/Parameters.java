@@ -71,8 +71,11 @@ public final class Parameters {
             "a link or port runs from 1 Mbps to 100 Tbps");
 
     /** A NIC port's line rate, set host-wide or per NIC. */
-    public static final Parameter<Double> LINE_RATE = rate("hosts.NAME.lineRate", "the NIC model's",
-            "the NIC model's port speed (vendor datasheets: ConnectX-7 400 Gb/s, ConnectX-8 800 Gb/s)");
+    public static final Parameter<Double> LINE_RATE = new Parameter<>("hosts.NAME.lineRate", "", "bandwidth",
+            "the NIC model's", null, new Parameter.Range(LINK_RATE.min(), LINK_RATE.max(), LINK_RATE.why()
+                    + "; a NIC's at most its model's port speed (an EFA device's, what its PCIe link carries)"),
+            "the NIC model's port speed (vendor datasheets: ConnectX-7 400 Gb/s, ConnectX-8 800 Gb/s)",
+            QuantityText::bandwidth, Double::doubleValue);
 
     /** A C2C link's per-direction bandwidth (Grace-Blackwell's NVLink-C2C). */
     public static final Parameter<Double> C2C = rate("hosts.NAME.sockets[].devices[].link.c2c", "the GPU model's",

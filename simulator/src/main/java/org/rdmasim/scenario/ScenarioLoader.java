@@ -190,7 +190,13 @@ public final class ScenarioLoader {
                 throw v.get("transport").get("lanes").error("explicit lanes are not supported with a refit; "
                         + "let the transport backend choose them from the environment");
             }
-            org.rdmasim.workload.RefitSpec refit = RefitReader.read(work.get("refit"), hosts, transport.stack());
+            org.rdmasim.workload.RefitSpec refit;
+            try {
+                refit = RefitReader.read(work.get("refit"), hosts, transport.stack());
+            } catch (org.rdmasim.transport.config.ConfigValueException e) {
+                // a value the refit's processes read (NCCL_IB_HCA, or any env value UCX would reject): at its line
+                throw TransfersReader.valueSite(v.has("transport") ? v.get("transport") : v, transport, e);
+            }
             return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration,
                     new Workload.Refit(refit), null, warnings, null);
         }

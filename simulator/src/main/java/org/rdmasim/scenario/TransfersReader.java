@@ -16,7 +16,10 @@ import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.backend.BackendRefusal;
+import org.rdmasim.importers.InputLocation;
+import org.rdmasim.transport.config.ConfigLayer;
 import org.rdmasim.transport.config.ConfigValueException;
+import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.workload.TransferItem;
 
 /** A {@code transfers} workload and the checks made once a variant is read: explicit lanes against the hosts, and the lane choice UCX would warn about. */
@@ -98,13 +101,11 @@ final class TransfersReader {
                 LaneSplit.Candidate c = lanes.get(i);
                 Host src = hosts.get(from);
                 Host dst = hosts.get(to);
-                if (src.find(c.sourceNic()).filter(n -> n.kind() == TopologyNode.Kind.NIC).isEmpty()) {
-                    throw items.get(i).get("source").error("host '" + src.name() + "' has no NIC named '" + c.sourceNic()
-                            + "' (NICs: " + nicNames(src) + ")");
+                if (!hasNic(src, c.sourceNic())) {
+                    throw noLaneNic(items.get(i).get("source"), src, c.sourceNic(), "sending (from)");
                 }
-                if (dst.find(c.sinkNic()).filter(n -> n.kind() == TopologyNode.Kind.NIC).isEmpty()) {
-                    throw items.get(i).get("sink").error("host '" + dst.name() + "' has no NIC named '" + c.sinkNic()
-                            + "' (NICs: " + nicNames(dst) + ")");
+                if (!hasNic(dst, c.sinkNic())) {
+                    throw noLaneNic(items.get(i).get("sink"), dst, c.sinkNic(), "receiving (to)");
                 }
                 try {
                     transport.backend().checkGivenLane(transport.stack(),
@@ -163,8 +164,31 @@ final class TransfersReader {
         } catch (BackendRefusal e) {
             throw refusalSite(variant, table, where, e).error(e.getMessage());
         } catch (ConfigValueException e) {
-            throw where.error(e.getMessage());
+            throw valueSite(where, transport, e);
         }
+    }
+
+    /**
+     * The refusal of a configuration value, at the line the user wrote it on when the user set it: the
+     * variable's entry in the env block (a variant's own block when the variant sets it) or its envFile
+     * line, not the base transport block it was merged into. A value another layer set (NIXL, ModelExpress,
+     * a ucx.conf) stays at {@code where}.
+     */
+    static ScenarioException valueSite(YamlTree where, TransportSettings transport, ConfigValueException e) {
+        if (e.layer() != ConfigLayer.USER) {
+            return where.error(e.getMessage());
+        }
+        EnvEntry set = null;
+        for (EnvEntry entry : transport.env()) {
+            if (entry.name().equals(e.variable())) {
+                set = entry; // the last one is in effect: a variant's entry follows the base's
+            }
+        }
+        if (set == null || set.line() <= 0) {
+            return where.error(e.getMessage());
+        }
+        String field = set.source().equals(where.file()) ? "transport.env" : "transport.envFile";
+        return new ScenarioException(new InputLocation(set.source(), set.line(), 0), field + ": " + e.getMessage());
     }
 
     private static YamlTree refusalSite(YamlTree variant, HostTable table, YamlTree where, BackendRefusal e) {
@@ -177,6 +201,35 @@ final class TransfersReader {
         String group = HostsSection.groupOf(table, e.host().get());
         YamlTree hosts = variant.get("hosts");
         return hosts.has(group) ? hosts.get(group) : where;
+    }
+
+    private static boolean hasNic(Host h, String name) {
+        return h.find(name).filter(n -> n.kind() == TopologyNode.Kind.NIC).isPresent();
+    }
+
+    /**
+     * A lane end naming no NIC of {@code h}. A lane applies to every transfer, so each end is a NIC name
+     * alone ({@code {source: mlx5_0, sink: mlx5_1, weight: 1}}); a guess in another tool's form is named as
+     * such: {@code host:nic} as a transfer's {@code from} is written, {@code nic:port} as UCX_NET_DEVICES.
+     */
+    private static ScenarioException noLaneNic(YamlTree at, Host h, String name, String side) {
+        String known = " (NICs: " + nicNames(h) + ")";
+        int colon = name.indexOf(':');
+        if (colon > 0) {
+            String before = name.substring(0, colon);
+            String after = name.substring(colon + 1);
+            if (hasNic(h, after)) {
+                return at.error("'" + name + "' is written as host:NIC; a lane names the NIC alone, '" + after
+                        + "', on each transfer's " + side + " host (here '" + h.name() + "'): write '" + after + "'");
+            }
+            if (hasNic(h, before) && after.chars().allMatch(Character::isDigit)) {
+                return at.error("'" + name + "' is written as NIC:port (as UCX_NET_DEVICES takes it); a lane names the "
+                        + "NIC alone: write '" + before + "'");
+            }
+            return at.error("a lane names a NIC alone, without host or port (e.g. '" + (h.nics().isEmpty() ? "mlx5_0" : h.nics().get(0).name())
+                    + "'): host '" + h.name() + "' has no NIC named '" + name + "'" + known);
+        }
+        return at.error("host '" + h.name() + "' has no NIC named '" + name + "'" + known);
     }
 
     static String nicNames(Host h) {

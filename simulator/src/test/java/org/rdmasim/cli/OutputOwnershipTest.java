@@ -171,9 +171,19 @@ class OutputOwnershipTest {
         Path folder = w.folder(dir);
         assertTrue(w.write(scenario, folder, false).code() <= 1);
         Files.writeString(folder.resolve(w.reportFile), "edited by hand");
-        assertRefused(w.write(scenario, folder, false), w.reportFile);
-        assertRefused(w.write(scenario, folder, true), w.reportFile, "did not write");
+        // the advice is what works: --force keeps the user's files beside the report, so it cannot write this
+        // name; the refusal says so at once instead of offering --force and refusing again after the run
+        CliTestSupport.Outcome plain = w.write(scenario, folder, false);
+        assertRefused(plain, w.reportFile, "changed since", "move it out of the folder", "choose another --out");
+        assertFalse(plain.err().contains("pass --force"), plain.err());
+        CliTestSupport.Outcome forced = w.write(scenario, folder, true);
+        assertRefused(forced, w.reportFile, "never replaces a report file you edited (--force included)",
+                "move it out of the folder");
         assertEquals("edited by hand", Files.readString(folder.resolve(w.reportFile)));
+        // moving it out is enough: the next write succeeds and the moved file is the user's as they left it
+        Files.move(folder.resolve(w.reportFile), dir.resolve("kept-" + w.reportFile));
+        assertTrue(w.write(scenario, folder, false).code() <= 1);
+        assertEquals("edited by hand", Files.readString(dir.resolve("kept-" + w.reportFile)));
     }
 
     @ParameterizedTest

@@ -106,7 +106,7 @@ public final class NetDevices {
             boolean all = matches.isEmpty() && items.contains("all") && !listedOnly.contains(nic);
             List<Integer> fresh = matches.stream().filter(i -> !itemUsed[i]).toList();
             if (fresh.size() > 1) {
-                warnings.add("UCX WARN device '" + items.get(fresh.get(fresh.size() - 1))
+                warnings.add(where() + "UCX WARN device '" + items.get(fresh.get(fresh.size() - 1))
                         + "' is specified multiple times");
             }
             matches.forEach(i -> itemUsed[i] = true);
@@ -127,14 +127,19 @@ public final class NetDevices {
                 TreeSet<String> available = new TreeSet<>();
                 hostNics.forEach(n -> available.add("'" + n + ":1'(ib)"));
                 boolean many = unknown.size() > 1;
-                warnings.add("UCX WARN network device" + (many ? "s " : " ") + String.join(",", unknown)
+                warnings.add(where() + "UCX WARN network device" + (many ? "s " : " ") + String.join(",", unknown)
                         + (many ? " are" : " is") + " not available, please use one or more of: "
                         + String.join(", ", available));
             }
         }
         if (selected.isEmpty()) {
+            String portless = extended ? null
+                    : items.stream().filter(i -> !i.contains(":") && hostNics.contains(i)).findFirst().orElse(null);
             throw error("at least one of the host's devices " + hostNics.stream().map(n -> n + ":1").toList()
-                    + "; UCX would fail with 'no usable transports/devices'");
+                    + "; UCX would fail with 'no usable transports/devices'" + (portless == null ? ""
+                            : " (UCX " + ucx + " needs each device with its port, '" + portless + ":1'; a device "
+                            + "without one is taken from UCX " + EXTENDED_SYNTAX_SINCE + " on, openucx/ucx PR #11142: "
+                            + "if you run that UCX, say so with transport.ucx: \"" + EXTENDED_SYNTAX_SINCE + "\")"));
         }
         return new DeviceSelection(selected, warnings);
     }
@@ -154,6 +159,15 @@ public final class NetDevices {
             out.add(m.group(1) + n + m.group(4));
         }
         return out;
+    }
+
+    /**
+     * Where a warning's setting was written, as the user's file:line leading it ("UCX_NET_DEVICES
+     * (pull.yaml:24): "), for a value the user set; nothing for a layer's own value.
+     */
+    private String where() {
+        return setting.layer() == ConfigLayer.USER && !setting.origin().isEmpty()
+                ? setting.name() + " (" + setting.origin() + "): " : "";
     }
 
     private ConfigValueException error(String expected) {
