@@ -34,8 +34,10 @@ final class Verdict {
      * @param faultSeconds        what the variant's faults added to its slowest pull (0 without faults)
      * @param registrationSeconds the registration wall a receiver waits for before its pull (its cycle's, for a
      *                            fan-out; the variant's, for a transfer list): 0 where none is modelled
-     * @param firstUseSeconds     the longest registration wall plus pull over the receivers: when the last of
-     *                            them has its data, counting from the start of registration
+     * @param firstUseSeconds     the longest, over the receivers, of the registration wall a receiver waits for
+     *                            plus its own pull: the slowest receiver's time from the start of its
+     *                            registration to its data (not the makespan of a fan-out whose receivers arrive
+     *                            over time)
      */
     record Line(String variant, double seconds, double gbps, Bottleneck limiter, double faultSeconds,
             Optional<LaneHolds.GpuLink> gpuLink, double registrationSeconds, double firstUseSeconds) {
@@ -361,12 +363,14 @@ final class Verdict {
     }
 
     /** What the answer ranks on, said once above the ranking where registration is modelled. */
-    static final String FIRST_USE_RULE = "Ranked by time to first use, counting registration: each GPU's process "
-            + "registers its buffers before its first pull, on its NICs one after another, while the host's other GPUs "
-            + "and the other hosts register side by side, so a pull waits for the slowest GPU's registration (the "
-            + "registration wall, not the sum over GPUs); time to first use is that wall plus the pull.";
+    static final String FIRST_USE_RULE = "Ranked by the slowest pull; time to first use adds the registration wall "
+            + "before it: each GPU's process registers its buffers before its first pull, on its NICs one after another, "
+            + "while the host's other GPUs and the other hosts register side by side, so a pull waits for the slowest "
+            + "GPU's registration (the wall, not the sum over GPUs). The GPU registration terms are calibrated "
+            + "(ModelExpress PR #450 and #267), and sources are taken to register when receivers do (a source "
+            + "registered earlier leaves the receiver's own wall).";
 
-    /** Fastest and slowest, with ties said as ties: by time to first use where registration is modelled. */
+    /** Fastest and slowest by slowest pull, ties said as ties; time to first use beside it where registration is modelled. */
     private static List<Statement> ranking(List<Line> lines) {
         boolean firstUse = registrationModelled(lines);
         List<Statement> said = new ArrayList<>();
@@ -378,7 +382,8 @@ final class Verdict {
     }
 
     private static List<Statement> ranking(List<Line> lines, boolean firstUse) {
-        java.util.function.ToDoubleFunction<Line> key = firstUse ? Line::firstUseSeconds : Line::seconds;
+        // the pull ranks, as the charts plot it; registration is said beside it, never folded in silently
+        java.util.function.ToDoubleFunction<Line> key = Line::seconds;
         Line fast = fastest(lines, key);
         Line slow = lines.get(0);
         for (Line l : lines) {
@@ -395,30 +400,28 @@ final class Verdict {
         }
         if (fastest.size() == lines.size()) {
             // every variant takes the same time: a tie, not a ranking
-            said.add(new Statement("All " + lines.size() + " variants tie", ": " + (firstUse
-                    ? num(fast.firstUseSeconds()) + " s to first use (registration " + num(fast.registrationSeconds())
-                            + " s), slowest pull "
-                    : "slowest pull ") + num(fast.seconds()) + " s (" + num(fast.gbps()) + " Gbps), limited by "
-                    + fast.limiter().words() + "."));
+            said.add(new Statement("All " + lines.size() + " variants tie", ": slowest pull " + num(fast.seconds())
+                    + " s (" + num(fast.gbps()) + " Gbps), limited by " + fast.limiter().words()
+                    + (firstUse ? "; " + firstUseClause(fast) : "") + "."));
             return said;
         }
         said.add(sentence(label("Fastest", fastest, fast), fast, firstUse));
         said.add(sentence(label("Slowest", slowest, slow), slow, firstUse));
-        said.add(Statement.plain(String.format(Locale.ROOT, "The fastest is %s times faster (%s %s s vs %s s).",
-                num(key.applyAsDouble(slow) / key.applyAsDouble(fast)), firstUse ? "to first use" : "slowest pull",
-                num(key.applyAsDouble(fast)), num(key.applyAsDouble(slow)))));
+        said.add(Statement.plain(String.format(Locale.ROOT, "The fastest is %s times faster (slowest pull %s s vs %s s).",
+                num(key.applyAsDouble(slow) / key.applyAsDouble(fast)), num(key.applyAsDouble(fast)),
+                num(key.applyAsDouble(slow)))));
         if (firstUse) {
-            // the pull alone would name another: say so, the ranking is not moved silently
-            Line byPull = fastest(lines, Line::seconds);
-            List<String> pullTied = tiedWith(lines, byPull.seconds(), Line::seconds);
-            if (!pullTied.contains(fast.variant())) {
-                boolean several = pullTied.size() > 1;
-                said.add(Statement.plain("By the pull alone, without registration, the fastest would be "
-                        + String.join(" and ", pullTied) + " (" + (several ? "tied; " : "") + "slowest pull "
-                        + num(byPull.seconds()) + " s against " + num(fast.seconds()) + " s for " + fast.variant()
-                        + "); counting " + (several ? "their" : "its") + " registration wall ("
-                        + num(byPull.registrationSeconds()) + " s against " + num(fast.registrationSeconds()) + " s) "
-                        + (several ? "they take " : "it takes ") + num(byPull.firstUseSeconds()) + " s to first use."));
+            // counting registration another may come first: say which, and that its registration is why
+            Line byFirstUse = fastest(lines, Line::firstUseSeconds);
+            List<String> firstTied = tiedWith(lines, byFirstUse.firstUseSeconds(), Line::firstUseSeconds);
+            if (!firstTied.contains(fast.variant())) {
+                boolean several = firstTied.size() > 1;
+                said.add(Statement.plain("Counting registration, the first to use its data would be "
+                        + firstTied.get(0) + (several ? " (tied with " + String.join(", ", firstTied.subList(1,
+                                firstTied.size())) + ")" : "") + ": " + num(byFirstUse.firstUseSeconds())
+                        + " s to first use against " + num(fast.firstUseSeconds()) + " s for " + fast.variant()
+                        + ", its shorter registration wall (" + num(byFirstUse.registrationSeconds()) + " s against "
+                        + num(fast.registrationSeconds()) + " s) outweighing its slower pull."));
             }
         }
         return said;
@@ -593,20 +596,25 @@ final class Verdict {
 
     private static Statement sentence(String label, Line l, boolean firstUse) {
         String lead = label + ": " + l.variant();
-        String head = (firstUse ? ", " + num(l.firstUseSeconds()) + " s to first use (registration wall "
-                + num(l.registrationSeconds()) + " s, then the pull); slowest pull " : ", slowest pull ")
-                + num(l.seconds()) + " s (" + num(l.gbps()) + " Gbps), ";
+        String head = ", slowest pull " + num(l.seconds()) + " s (" + num(l.gbps()) + " Gbps), ";
+        String tail = firstUse ? "; " + firstUseClause(l) : "";
         if (l.faultSeconds() > 1e-9 * l.seconds()) {
             // the time is the faults' (waiting for QPs to fail, retrying), not the rate limit's
             // unless a fault itself held the pull longest (a port's RC retransmit wait, a degraded rate): then it is named
             boolean byFault = isFault(l.limiter()) || l.limiter() instanceof Bottleneck.Tie t
                     && t.limits().stream().anyMatch(Verdict::isFault);
             return new Statement(lead, head + num(l.faultSeconds()) + " s of it the faults' cost; "
-                    + (byFault ? "held longest by " : "the data moved limited by ") + l.limiter().words() + ".");
+                    + (byFault ? "held longest by " : "the data moved limited by ") + l.limiter().words() + tail + ".");
         }
         // where a GPU's own link held the lanes longest, it, not the limit of the last lane left, set the time
         String gpu = l.gpuLink().map(g -> g.clause(l.limiter())).orElse("");
-        return new Statement(lead, head + "limited by " + l.limiter().words() + gpu + ".");
+        return new Statement(lead, head + "limited by " + l.limiter().words() + gpu + tail + ".");
+    }
+
+    /** Time to first use: the registration wall the slowest receiver waits for, then its pull. */
+    private static String firstUseClause(Line l) {
+        return num(l.firstUseSeconds()) + " s to first use (registration wall " + num(l.registrationSeconds())
+                + " s, then the pull)";
     }
 
     private static boolean isFault(Bottleneck limit) {

@@ -42,15 +42,17 @@ class FirstUseAnswerTest {
     }
 
     @Test
-    void registrationOnThePathRanksByFirstUseAndSaysWhatThePullAloneWouldRank() {
+    void thePullRanksAndRegistrationNamesTheFirstToUseItsData() {
         // pinned: 0.1 s registration (one NIC), 0.4 s pull -> 0.5 s; striped: 0.4 s registration, 0.2 s pull -> 0.6 s
         List<String> said = said(List.of(variant("pinned", 0.4, 0.1, 8), variant("striped", 0.2, 0.4, 8)));
         assertEquals(Verdict.FIRST_USE_RULE, said.get(0));
-        assertTrue(said.get(1).startsWith("Fastest: pinned, 0.5 s to first use (registration wall 0.1 s"), said.get(1));
-        assertTrue(said.get(2).startsWith("Slowest: striped, 0.6 s to first use (registration wall 0.4 s"), said.get(2));
-        assertEquals("The fastest is 1.2 times faster (to first use 0.5 s vs 0.6 s).", said.get(3));
-        assertTrue(said.get(4).startsWith("By the pull alone, without registration, the fastest would be striped "
-                + "(slowest pull 0.2 s against 0.4 s for pinned)"), said.get(4));
+        assertTrue(said.get(1).startsWith("Fastest: striped, slowest pull 0.2 s"), said.get(1));
+        assertTrue(said.get(1).endsWith("; 0.6 s to first use (registration wall 0.4 s, then the pull)."), said.get(1));
+        assertTrue(said.get(2).startsWith("Slowest: pinned, slowest pull 0.4 s"), said.get(2));
+        assertEquals("The fastest is 2 times faster (slowest pull 0.2 s vs 0.4 s).", said.get(3));
+        assertEquals("Counting registration, the first to use its data would be pinned: 0.5 s to first use against "
+                + "0.6 s for striped, its shorter registration wall (0.1 s against 0.4 s) outweighing its slower pull.",
+                said.get(4));
         assertEquals(5, said.size(), said.toString());
     }
 
@@ -67,8 +69,9 @@ class FirstUseAnswerTest {
     void theSameRegistrationEverywhereKeepsThePullsOrderAndNamesNoOther() {
         List<String> said = said(List.of(variant("a", 0.4, 0.3, 2), variant("b", 0.2, 0.3, 2)));
         assertEquals(Verdict.FIRST_USE_RULE, said.get(0));
-        assertTrue(said.get(1).startsWith("Fastest: b, 0.5 s to first use"), said.get(1));
-        assertTrue(said.stream().noneMatch(s -> s.startsWith("By the pull alone")), said.toString());
+        assertTrue(said.get(1).startsWith("Fastest: b, slowest pull 0.2 s") && said.get(1).contains("0.5 s to first use"),
+                said.get(1));
+        assertTrue(said.stream().noneMatch(s -> s.startsWith("Counting registration")), said.toString());
     }
 
     @Test
