@@ -210,7 +210,57 @@ public final class RunCommand implements Callable<Integer> {
         return new java.util.HashSet<>(of.values()).size() > 1 ? of : java.util.Map.of();
     }
 
+    /**
+     * Each pull or fan-out variant rerun without each calibrated or assumed parameter (with a "without" in its
+     * profile file) of each profile the page lists under "rests on" (a profile some limit's number is); refits
+     * are not rerun here (each rerun would cost a whole refit: {@code explain} reruns them). One rerun per
+     * variant and parameter, shown on the progress line.
+     */
+    static List<org.rdmasim.report.WithoutAnswer> withoutReruns(Scenario scenario, List<VariantOutcome> outcomes,
+            boolean quiet, PrintWriter err) {
+        List<org.rdmasim.report.WithoutAnswer> out = new ArrayList<>();
+        java.util.Set<String> profiles = org.rdmasim.report.ReportWriter.limitingProfiles(outcomes);
+        if (profiles.isEmpty()) {
+            return out;
+        }
+        java.util.Map<String, VariantOutcome> ran = new java.util.HashMap<>();
+        outcomes.forEach(o -> ran.put(o.name(), o));
+        org.rdmasim.engine.RunWatch watch = new org.rdmasim.engine.RunWatch();
+        try (Progress progress = quiet ? Progress.silent() : Progress.open(err, watch)) {
+            for (String profile : profiles) {
+                for (var param : org.rdmasim.hardware.CalibrationProfile.named(profile).assumptions()) {
+                    if (param.without() == null) {
+                        continue;
+                    }
+                    for (VariantSpec v : scenario.variants()) {
+                        VariantOutcome own = ran.get(v.name());
+                        if (v.isRefit() || own == null || own.status() != VariantOutcome.Status.OK
+                                || Thread.currentThread().isInterrupted()) {
+                            continue;
+                        }
+                        var rerun = org.rdmasim.run.WithoutParameter.of(v, profile, param.key());
+                        if (rerun.isEmpty()) {
+                            continue;
+                        }
+                        progress.update(scenario.name() + ": variant '" + v.name() + "' without " + profile + "."
+                                + param.key());
+                        out.add(new org.rdmasim.report.WithoutAnswer(v.name(), profile, param.key(),
+                                param.without().means(), org.rdmasim.run.VariantRunner.run(rerun.get().variant(),
+                                        scenario.seed(), 1, 1, watch)));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     static void writeReport(Path dir, Scenario scenario, List<VariantOutcome> outcomes) throws IOException {
+        writeReport(dir, scenario, outcomes, List.of());
+    }
+
+    /** As above, with the variants rerun without a parameter the page lists ({@link #withoutReruns}). */
+    static void writeReport(Path dir, Scenario scenario, List<VariantOutcome> outcomes,
+            List<org.rdmasim.report.WithoutAnswer> withouts) throws IOException {
         List<Charts.Reference> refs = scenario.references().stream()
                 .map(r -> new Charts.Reference(r.label(), r.gbps())).toList();
         ReportWriter.SweepChart sweep = scenario.sweep() == null ? null : new ReportWriter.SweepChart(
@@ -221,7 +271,7 @@ public final class RunCommand implements Callable<Integer> {
                     .map(e -> e.name() + "=" + org.rdmasim.transport.config.KnownVariables.shownValue(e.name(), e.value()) + "  (" + fileName(e.source()) + ":" + e.line() + ")").toList());
         }
         ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs, sweep, provenance(scenario),
-                environments, new org.rdmasim.report.AnswerContext(scenario.question(), platforms(scenario)));
+                environments, new org.rdmasim.report.AnswerContext(scenario.question(), platforms(scenario), withouts));
     }
 
     /**
@@ -272,8 +322,12 @@ public final class RunCommand implements Callable<Integer> {
                 (json ? err : o).println("check: every event and result of " + outcomes.size() + " variant(s) verified");
             }
         }
+        List<org.rdmasim.report.WithoutAnswer> withouts = withoutReruns(scenario, outcomes, quiet, err);
+        if (Thread.currentThread().isInterrupted()) {
+            return interrupted(scenario, dir, err);
+        }
         try {
-            writeReport(target, scenario, outcomes);
+            writeReport(target, scenario, outcomes, withouts);
         } catch (java.io.InterruptedIOException e) {
             return interrupted(scenario, dir, err);
         }

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code explain} shows, beside each calibrated or assumed parameter the answer rests on, the answer without it
@@ -21,6 +22,9 @@ import org.junit.jupiter.api.Test;
  * profile gives no "without" is said to have none.
  */
 class ExplainWithoutTest {
+    @TempDir
+    java.nio.file.Path dir;
+
     private static final String SCENARIO = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml")
             .toString();
 
@@ -70,5 +74,27 @@ class ExplainWithoutTest {
         }
         assertTrue(rests >= 0, text.out());
         assertEquals("    without it: no rerun, " + ExplainCommand.NO_WITHOUT, lines.get(rests + 2));
+    }
+
+    @Test
+    void theRunsPageShowsTheSameFigureUnderTheParameterItRestsOn() throws Exception {
+        var run = CliTestSupport.run("run", SCENARIO, "--out", dir.resolve("out").toString(), "-q");
+        assertTrue(run.code() == 0 || run.code() == 1, run.err());
+        String page = java.nio.file.Files.readString(dir.resolve("out/index.html"));
+        var json = CliTestSupport.run("explain", SCENARIO, "--variant", "gb200-mx-pin-auto", "--json");
+        JsonNode t = new ObjectMapper().readTree(json.out()).get("variants").get(0).get("transfers").get(0);
+        JsonNode nic = null;
+        for (JsonNode r : t.get("restsOn")) {
+            if (r.get("key").asText().equals("nicReadRate")) {
+                nic = r.get("without");
+            }
+        }
+        // one receiver: its pull is the variant's slowest, so the page and explain name the same rerun
+        String expected = String.format(Locale.ROOT, "Rerun without it (%s), slowest pull: gb200-mx-pin-auto %.4f s "
+                + "(%.0f Gbps; %.4f s with it)", nic.get("means").asText(), nic.get("pullSeconds").asDouble(),
+                nic.get("gbps").asDouble(), t.get("modelled").get("pullSeconds").asDouble());
+        assertTrue(page.contains(expected), expected);
+        assertTrue(page.contains("graceToGrace = 100 GB/s") && page.contains("No rerun without it: nothing stands in"),
+                "the parameter with no 'without' is said to have none");
     }
 }
