@@ -62,6 +62,11 @@ public final class RunCommand implements Callable<Integer> {
             + "each result (bytes conserved, every number finite); slow. A violation fails the variant (exit 1).")
     boolean check;
 
+    @Option(names = "--skip-without", description = "do not rerun each variant without each calibrated or assumed "
+            + "parameter its page lists under 'rests on' (faster; the page then shows no answer without them; "
+            + "explain still does)")
+    boolean skipWithout;
+
     @Mixin
     ScenarioFiles scenarioFiles = new ScenarioFiles();
 
@@ -75,14 +80,15 @@ public final class RunCommand implements Callable<Integer> {
         Scenario scenario = scenarioFiles.load(scenarioFile);
         Path dir = out != null ? out : Path.of("reports", scenario.name());
         int n = threadsOption.count();
-        return whileCtrlCStops(() -> check ? checked(scenario, dir, n, o, err) : runInto(scenario, dir, force, quiet, o, err, n, json));
+        return whileCtrlCStops(() -> check ? checked(scenario, dir, n, o, err)
+                : runInto(scenario, dir, force, quiet, o, err, n, json, !skipWithout));
     }
 
     private int checked(Scenario scenario, Path dir, int n, PrintWriter o, PrintWriter err) throws IOException {
         try {
             return RunChecks.with(true, () -> {
                 try {
-                    return runInto(scenario, dir, force, quiet, o, err, n, json);
+                    return runInto(scenario, dir, force, quiet, o, err, n, json, !skipWithout);
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
@@ -175,7 +181,7 @@ public final class RunCommand implements Callable<Integer> {
 
     static int runInto(Scenario scenario, Path dir, boolean force, boolean quiet, PrintWriter o, PrintWriter err)
             throws IOException {
-        return runInto(scenario, dir, force, quiet, o, err, defaultThreads(), false);
+        return runInto(scenario, dir, force, quiet, o, err, defaultThreads(), false, true);
     }
 
     /** Runs every variant in order, shown to {@code watch} and (unless quiet) on the progress line. */
@@ -276,10 +282,11 @@ public final class RunCommand implements Callable<Integer> {
 
     /**
      * Runs the scenario into {@code dir}. {@code quiet} hides the progress line only; the results go to
-     * {@code o} as a table, or as summary.json when {@code json}.
+     * {@code o} as a table, or as summary.json when {@code json}. With {@code without}, the variants are rerun
+     * without the parameters the page lists ({@link #withoutReruns}) before the report is written.
      */
     static int runInto(Scenario scenario, Path dir, boolean force, boolean quiet, PrintWriter o, PrintWriter err,
-            int threads, boolean json) throws IOException {
+            int threads, boolean json, boolean without) throws IOException {
         if (threads < 1) {
             throw new BadInputException("--threads must be at least 1, got " + threads);
         }
@@ -322,7 +329,7 @@ public final class RunCommand implements Callable<Integer> {
                 (json ? err : o).println("check: every event and result of " + outcomes.size() + " variant(s) verified");
             }
         }
-        List<org.rdmasim.report.WithoutAnswer> withouts = withoutReruns(scenario, outcomes, quiet, err);
+        List<org.rdmasim.report.WithoutAnswer> withouts = without ? withoutReruns(scenario, outcomes, quiet, err) : List.of();
         if (Thread.currentThread().isInterrupted()) {
             return interrupted(scenario, dir, err);
         }

@@ -96,5 +96,15 @@ class ExplainWithoutTest {
         assertTrue(page.contains(expected), expected);
         assertTrue(page.contains("graceToGrace = 100 GB/s") && page.contains("No rerun without it: nothing stands in"),
                 "the parameter with no 'without' is said to have none");
+        var skipped = CliTestSupport.run("run", SCENARIO, "--out", dir.resolve("skipped").toString(), "-q",
+                "--skip-without");
+        assertTrue(skipped.code() == 0 || skipped.code() == 1, skipped.err());
+        String bare = java.nio.file.Files.readString(dir.resolve("skipped/index.html"));
+        assertTrue(bare.contains("nicReadRate = 308 Gbps"), "the parameter is still listed");
+        assertFalse(bare.contains("Rerun without it"), "--skip-without reruns nothing");
+        for (String f : List.of("summary.json", "transfers.csv", "resources.csv")) {
+            assertEquals(java.nio.file.Files.readString(dir.resolve("out").resolve(f)),
+                    java.nio.file.Files.readString(dir.resolve("skipped").resolve(f)), f + " does not depend on the reruns");
+        }
     }
 }
