@@ -48,25 +48,9 @@ final class ByteSize implements ITypeConverter<Long> {
         }
     }
 
-    private static final String[] DECIMAL_UNITS = {"B", "KB", "MB", "GB", "TB"};
-
-    /**
-     * A size as a user would have written it, exactly: the shorter of its binary label
-     * ({@link org.rdmasim.hardware.Units#exactSizeLabel}: "4 GiB", "512 MiB") and its decimal one ("16 GB",
-     * "1.5 GB", at most three decimals), so a size read from "16 GB" or "4 GiB" reads back the same.
-     */
+    /** A size as a user would have written it ({@link org.rdmasim.hardware.Units#sizeAsWritten}). */
     static String asWritten(long bytes) {
-        String binary = org.rdmasim.hardware.Units.exactSizeLabel(bytes, " ");
-        int u = 0;
-        long unit = 1;
-        // the largest decimal unit in which the size needs at most three decimals
-        while (u < DECIMAL_UNITS.length - 1 && bytes >= unit * 1000 && bytes % unit == 0) {
-            unit *= 1000;
-            u++;
-        }
-        String decimal = java.math.BigDecimal.valueOf(bytes).divide(java.math.BigDecimal.valueOf(unit))
-                .stripTrailingZeros().toPlainString() + " " + DECIMAL_UNITS[u];
-        return decimal.length() <= binary.length() ? decimal : binary;
+        return org.rdmasim.hardware.Units.sizeAsWritten(bytes, " ");
     }
 
     /** Binary rendering for tables: "40.00 GiB", "80.0 MiB", "512 B". */

@@ -11,6 +11,7 @@ import org.rdmasim.memory.MemoryInputException;
 import org.rdmasim.report.ReportFolder;
 import org.rdmasim.run.RunBudget;
 import org.rdmasim.scenario.ScenarioException;
+import org.rdmasim.sizing.SizingInputException;
 import org.rdmasim.sweep.StudyInputException;
 import org.rdmasim.transport.backend.BackendRefusal;
 import org.rdmasim.transport.config.ConfigValueException;
@@ -174,6 +175,7 @@ public final class Main implements Runnable {
         return ex instanceof MemoryInputException || ex instanceof BackendRefusal || ex instanceof ConfigValueException
                 || ex instanceof ImportException || ex instanceof ReportFolder.UnsafeOutputException
                 || ex instanceof RunBudget.TooLarge || ex instanceof StudyInputException
+                || ex instanceof SizingInputException
                 || ex instanceof org.rdmasim.refit.model.ModelFileException;
     }
 

@@ -6,13 +6,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.rdmasim.report.ReportFolder;
-import org.rdmasim.scenario.RefitSizing;
 import org.rdmasim.scenario.Scenario;
-import org.rdmasim.scenario.Sizing;
 import org.rdmasim.scenario.VariantSpec;
+import org.rdmasim.sizing.FanoutSizing;
+import org.rdmasim.sizing.P99Target;
+import org.rdmasim.sizing.RefitCycleTarget;
+import org.rdmasim.sizing.RefitSizing;
+import org.rdmasim.sizing.SizingSweep;
+import org.rdmasim.sizing.SizingTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -21,9 +26,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code rdmasim size SCENARIO --target-p99 DURATION --vary sources|nics|rails|tree-degree [--max N]}, and for a
- * refit {@code --target-refit DURATION --vary senders|nics|bucket|inference-tp}. This class checks the options and
- * the variant and builds the target ({@link P99Target} or {@link RefitCycleTarget}); {@link SizingSweep} runs the
- * search and writes it.
+ * refit {@code --target-refit DURATION --vary senders|nics|bucket|inference-tp}. This class checks the options
+ * against the variant and prints; the targets ({@link P99Target}, {@link RefitCycleTarget}), the search and its
+ * files are the {@code sizing} package's.
  */
 @Command(name = "size", mixinStandardHelpOptions = true,
         description = {
@@ -117,8 +122,6 @@ public final class SizeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter o = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
         if (targetP99 == null && targetRefit == null) {
             throw new BadInputException("give --target-p99 DURATION (a fan-out's p99 pull time) or --target-refit "
                     + "DURATION (a refit's time per cycle), e.g. 0.5s or 500ms");
@@ -133,12 +136,7 @@ public final class SizeCommand implements Callable<Integer> {
         if (!(target > 0) || Double.isInfinite(target)) {
             throw new BadInputException(targetOption + " must be a positive duration, got " + target + " s");
         }
-        Optional<Sizing.Knob> fanoutKnob = Optional.empty();
-        try {
-            fanoutKnob = Optional.of(Sizing.Knob.parse(vary));
-        } catch (IllegalArgumentException e) {
-            // perhaps a refit knob
-        }
+        Optional<FanoutSizing.Knob> fanoutKnob = FanoutSizing.Knob.find(vary);
         Optional<RefitSizing.Knob> refitKnob = RefitSizing.Knob.find(vary);
         if (fanoutKnob.isEmpty() && refitKnob.isEmpty()) {
             throw new BadInputException("--vary: expected sources, nics, rails or tree-degree (fan-out) or senders, "
@@ -150,6 +148,7 @@ public final class SizeCommand implements Callable<Integer> {
         if (refitCycle != null && !refitCycle.equals("first") && !refitCycle.equals("steady")) {
             throw new BadInputException("--refit-cycle: expected first or steady, got '" + refitCycle + "'");
         }
+        OptionalInt most = max == null ? OptionalInt.empty() : OptionalInt.of(max);
         Scenario scenario = scenarioFiles.load(scenarioFile);
         VariantSpec base = scenario.variants().get(0);
         if (variant != null) {
@@ -165,9 +164,9 @@ public final class SizeCommand implements Callable<Integer> {
                 throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a refit: --vary " + vary
                         + " sizes a fan-out; a refit varies senders, nics, bucket or inference-tp");
             }
-            RefitCycleTarget sized = refitTarget(base, refitKnob.get(), scenario.name(), target);
-            Path dir = claim(scenario, sized.label(), sized.files());
-            return new SizingSweep(sized, dir, o, err).runWithHook(sized.evaluator(base));
+            RefitCycleTarget sized = RefitCycleTarget.of(scenarioFile, scenario.name(), base, refitKnob.get(),
+                    refitCycle == null ? "steady" : refitCycle, target, most);
+            return search(sized, scenario, sized.evaluator(base));
         }
         if (!base.isFanout()) {
             throw new BadInputException(scenarioFile + ": variant '" + base.name()
@@ -182,50 +181,46 @@ public final class SizeCommand implements Callable<Integer> {
             throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a fan-out: --vary " + vary
                     + " sizes a refit; a fan-out varies sources, nics, rails or tree-degree");
         }
-        Sizing.Knob knob = fanoutKnob.get();
-        Sizing.Bound bound = Sizing.bound(base, knob);
-        if (max != null && max > bound.value()) {
-            throw new BadInputException("--max " + max + " is above the largest " + knob.label() + " worth trying for '"
-                    + base.name() + "': " + bound.value() + " (" + bound.why() + ")");
-        }
-        int top = max != null ? max : bound.value();
-        int workers = threadsOption.count();
-        P99Target sized = new P99Target(scenario.name(), base.name(), knob, target, scenario.replications(), top,
-                max != null ? "--max " + top : bound.why());
-        Path dir = claim(scenario, sized.label(), sized.files());
-        return new SizingSweep(sized, dir, o, err).runWithHook(sized.evaluator(scenario, base, workers));
+        P99Target sized = P99Target.of(scenario, base, fanoutKnob.get(), target, most);
+        return search(sized, scenario, sized.evaluator(scenario, base, threadsOption.count()));
     }
 
-    /** A refit's target: the knob's ladder (cut at {@code --max} for a monotone knob) and the cycle it is on. */
-    private RefitCycleTarget refitTarget(VariantSpec base, RefitSizing.Knob knob, String scenario, double target) {
-        RefitSizing.Ladder ladder;
-        try {
-            ladder = RefitSizing.ladder(base, knob);
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException(scenarioFile + ": variant '" + base.name() + "': " + e.getMessage());
+    /** Runs the search into its output folder, printing as it goes; the exit code. */
+    private int search(SizingTarget sized, Scenario scenario, SizingSweep.Evaluator evaluator) throws IOException {
+        Path dir = claim(scenario, sized.label(), sized.files());
+        SizingSweep sweep = new SizingSweep(sized, dir, new Terminal(spec.commandLine().getOut(),
+                spec.commandLine().getErr(), sized.scenario()));
+        return sweep.runWithHook(evaluator) ? Main.OK : Main.INTERRUPTED;
+    }
+
+    /** The search on the terminal: its progress line on stderr, its table and where it went on stdout. */
+    private record Terminal(PrintWriter o, PrintWriter err, String scenario) implements SizingSweep.Display {
+        @Override
+        public SizingSweep.StatusLine statusLine() {
+            Progress progress = new Progress(err);
+            return SizingSweep.StatusLine.of(progress::update, progress::close);
         }
-        List<RefitSizing.Step> steps = ladder.steps();
-        String boundText = ladder.why();
-        if (max != null) {
-            if (!knob.monotone()) {
-                throw new BadInputException("--max does not apply to --vary " + knob.label() + ": every value of "
-                        + boundText + " is run");
-            }
-            long largest = steps.get(steps.size() - 1).value();
-            if (max > largest) {
-                throw new BadInputException("--max " + max + " is above the largest " + knob.label() + " worth trying for '"
-                        + base.name() + "': " + largest + " (" + boundText + ")");
-            }
-            steps = steps.stream().filter(st -> st.value() <= max).toList();
-            if (steps.isEmpty()) {
-                throw new BadInputException("--max " + max + " leaves no valid " + knob.label() + " to try (the smallest is "
-                        + ladder.steps().get(0).value() + ")");
-            }
-            boundText = "--max " + max;
+
+        @Override
+        public void table(String text) {
+            o.print(text);
         }
-        String cycle = refitCycle == null ? "steady" : refitCycle;
-        return new RefitCycleTarget(scenario, base.name(), knob, cycle, target, steps, ladder.skipped(),
-                boundText);
+
+        @Override
+        public void written(Path dir, boolean complete, int points) {
+            o.println((complete ? "search written to " : "points so far written to ") + dir);
+            o.flush();
+            if (!complete) {
+                err.println("rdmasim: " + scenario + ": interrupted after " + points + " point(s); they are "
+                        + "kept in " + dir + " (marked incomplete)");
+                err.flush();
+            }
+        }
+
+        @Override
+        public void notWritten(IOException e) {
+            err.println("rdmasim: I/O error writing the points so far: " + e.getMessage());
+        }
     }
 
     /** The output folder, refusing to replace a file of the sizing's own names that rdmasim did not write. */

@@ -1,5 +1,6 @@
 package org.rdmasim.hardware;
 
+import java.util.List;
 import java.util.Optional;
 import org.rdmasim.fluid.Limit;
 
@@ -10,7 +11,8 @@ import org.rdmasim.fluid.Limit;
  *   <li>its {@link #id()}, the stable text written to transfers.csv, resources.csv and summary.json
  *       (reports are checked byte for byte, so these texts do not change);</li>
  *   <li>its {@link #words()}, what a performance engineer would call it;</li>
- *   <li>its {@link #profile()}, the calibration profile whose calibrated or assumed number it is, if any.</li>
+ *   <li>its {@link #parameters()}, the calibration-profile parameter its number is, if any: each kind
+ *       names its own key once, here, and reports, charts and text ask it rather than deciding again.</li>
  * </ul>
  * It lives in hardware because both the cluster (resources) and the transport (lane caps) build it;
  * the fluid solver sees it only as an opaque {@link Limit}.
@@ -19,9 +21,18 @@ public sealed interface Bottleneck extends Limit {
     /** The plain-words description of this limit. */
     String words();
 
-    /** The calibration profile this limit is a calibrated or assumed number of, if any. */
+    /**
+     * The calibration-profile parameters this limit's number is: none for a mechanism (a datasheet rate, a
+     * protocol cost), one for a kind whose rate a profile fits or assumes, a degraded limit's nominal's, and
+     * each of a tie's limits' in the tie's order.
+     */
+    default List<ProfileParameter> parameters() {
+        return List.of();
+    }
+
+    /** The calibration profile this limit is a calibrated or assumed number of, if any: its first parameter's. */
     default Optional<String> profile() {
-        return Optional.empty();
+        return parameters().stream().map(ProfileParameter::profile).findFirst();
     }
 
     /**
@@ -71,13 +82,16 @@ public sealed interface Bottleneck extends Limit {
         @Override
         public String words() {
             return "NIC " + nic + "'s " + side.words + " line rate on " + host + (srdProfile == null ? ""
-                    : " (its SRD framing efficiency ASSUMED: " + value(srdProfile, ProfileKey.EFA_WIRE_EFFICIENCY)
-                            + ", profile " + srdProfile + ")");
+                    : " (its SRD framing efficiency ASSUMED: " + efficiency().valueText() + ", profile " + srdProfile + ")");
         }
 
         @Override
-        public Optional<String> profile() {
-            return Optional.ofNullable(srdProfile);
+        public List<ProfileParameter> parameters() {
+            return srdProfile == null ? List.of() : List.of(efficiency());
+        }
+
+        private ProfileParameter efficiency() {
+            return new ProfileParameter(srdProfile, ProfileKey.EFA_WIRE_EFFICIENCY);
         }
     }
 
@@ -109,13 +123,19 @@ public sealed interface Bottleneck extends Limit {
         }
     }
 
-    /** One direction of the link between two CPU sockets. */
     /**
      * The link between two sockets of a host, one direction; {@code calibration} and {@code key} name the
      * profile parameter its bandwidth is when a preset took it from a profile (a Grace-Grace link, an AWS
-     * instance's), else null: a datasheet figure of the host's own.
+     * instance's), else both null: a datasheet figure of the host's own.
      */
     record SocketLink(String host, int from, int to, String calibration, ProfileKey key) implements Bottleneck {
+        public SocketLink {
+            if ((calibration == null) != (key == null)) {
+                throw new IllegalArgumentException("socket link " + host + ":CPU" + from + "->CPU" + to
+                        + ": a profile's figure needs both the profile and its key, got " + calibration + " and " + key);
+            }
+        }
+
         public SocketLink(String host, int from, int to) {
             this(host, from, to, null, null);
         }
@@ -126,8 +146,9 @@ public sealed interface Bottleneck extends Limit {
             if (calibration == null) {
                 return link;
             }
-            return link + ", " + kind(calibration, key).toLowerCase(java.util.Locale.ROOT)
-                    + (kind(calibration, key).equals("CALIBRATED") ? " to " : " in ") + calibration;
+            String kind = bandwidth().kindWord();
+            return link + ", " + kind.toLowerCase(java.util.Locale.ROOT) + (kind.equals("CALIBRATED") ? " to " : " in ")
+                    + calibration;
         }
 
         @Override
@@ -136,13 +157,17 @@ public sealed interface Bottleneck extends Limit {
             if (calibration == null) {
                 return link;
             }
-            return link + ", " + kind(calibration, key) + " (" + value(calibration, key) + ", " + key.key() + " of profile "
-                    + calibration + ")";
+            return link + ", " + bandwidth().kindWord() + " (" + bandwidth().valueText() + ", " + key.key()
+                    + " of profile " + calibration + ")";
         }
 
         @Override
-        public Optional<String> profile() {
-            return Optional.ofNullable(calibration);
+        public List<ProfileParameter> parameters() {
+            return calibration == null ? List.of() : List.of(bandwidth());
+        }
+
+        private ProfileParameter bandwidth() {
+            return new ProfileParameter(calibration, key);
         }
     }
 
@@ -168,14 +193,17 @@ public sealed interface Bottleneck extends Limit {
 
         @Override
         public String words() {
-            return "NIC " + nic + "'s delivered RDMA READ rate on " + host + ", "
-                    + kind(calibration, ProfileKey.NIC_READ_RATE) + " (" + value(calibration, ProfileKey.NIC_READ_RATE)
-                    + ", profile " + calibration + ")";
+            return "NIC " + nic + "'s delivered RDMA READ rate on " + host + ", " + rate().kindWord() + " ("
+                    + rate().valueText() + ", profile " + calibration + ")";
         }
 
         @Override
-        public Optional<String> profile() {
-            return Optional.of(calibration);
+        public List<ProfileParameter> parameters() {
+            return List.of(rate());
+        }
+
+        private ProfileParameter rate() {
+            return new ProfileParameter(calibration, ProfileKey.NIC_READ_RATE);
         }
     }
 
@@ -192,36 +220,44 @@ public sealed interface Bottleneck extends Limit {
         @Override
         public String words() {
             return "NIC " + nic + "'s writes into GPU memory without PCIe relaxed ordering on " + host + ", "
-                    + kind(calibration, ProfileKey.STRICT_ORDER_GPU_WRITE_RATE) + " ("
-                    + value(calibration, ProfileKey.STRICT_ORDER_GPU_WRITE_RATE)
-                    + ", profile " + calibration + "; UCX_IB_PCI_RELAXED_ORDERING decides it)";
+                    + rate().kindWord() + " (" + rate().valueText() + ", profile " + calibration
+                    + "; UCX_IB_PCI_RELAXED_ORDERING decides it)";
         }
 
         @Override
-        public Optional<String> profile() {
-            return Optional.of(calibration);
+        public List<ProfileParameter> parameters() {
+            return List.of(rate());
+        }
+
+        private ProfileParameter rate() {
+            return new ProfileParameter(calibration, ProfileKey.STRICT_ORDER_GPU_WRITE_RATE);
         }
     }
 
     /**
-     * The RDMA READ rate one QP delivers, from the READ initiator's profile; {@code assumed} when the
-     * profile assumes it rather than fitting it to a measurement.
+     * The RDMA READ rate one QP delivers, from the READ initiator's profile (its id says "assumed in" when the
+     * profile assumes the rate rather than fitting it to a measurement).
      */
-    record QpReadRate(String host, String nic, String calibration, boolean assumed) implements Bottleneck {
+    record QpReadRate(String host, String nic, String calibration) implements Bottleneck {
         @Override
         public String id() {
-            return host + ":" + nic + " READ rate of one QP, " + (assumed ? "assumed in " : "calibrated to ") + calibration;
+            return host + ":" + nic + " READ rate of one QP, " + (rate().assumed() ? "assumed in " : "calibrated to ")
+                    + calibration;
         }
 
         @Override
         public String words() {
-            return "one QP's RDMA READ rate on " + host + ":" + nic + ", " + kind(calibration, ProfileKey.QP_READ_RATE)
-                    + " (" + value(calibration, ProfileKey.QP_READ_RATE) + ", profile " + calibration + ")";
+            return "one QP's RDMA READ rate on " + host + ":" + nic + ", " + rate().kindWord() + " (" + rate().valueText()
+                    + ", profile " + calibration + ")";
         }
 
         @Override
-        public Optional<String> profile() {
-            return Optional.of(calibration);
+        public List<ProfileParameter> parameters() {
+            return List.of(rate());
+        }
+
+        private ProfileParameter rate() {
+            return new ProfileParameter(calibration, ProfileKey.QP_READ_RATE);
         }
     }
 
@@ -351,9 +387,10 @@ public sealed interface Bottleneck extends Limit {
             return Units.number(Math.round(fraction * 1000) / 10.0) + "%";
         }
 
+        /** A fault scales the limit's rate: the number it scales is still the nominal limit's parameter. */
         @Override
-        public Optional<String> profile() {
-            return nominal.profile();
+        public List<ProfileParameter> parameters() {
+            return nominal.parameters();
         }
     }
 
@@ -439,9 +476,10 @@ public sealed interface Bottleneck extends Limit {
             return c == ' ' || c == ':' || c == '(' || c == ')' || c == ',' || c == '\'';
         }
 
+        /** The result rests on each tied limit, so on each one's parameter, in the tie's order. */
         @Override
-        public Optional<String> profile() {
-            return limits.stream().map(Bottleneck::profile).flatMap(Optional::stream).findFirst();
+        public List<ProfileParameter> parameters() {
+            return limits.stream().flatMap(l -> l.parameters().stream()).toList();
         }
     }
 
@@ -492,25 +530,6 @@ public sealed interface Bottleneck extends Limit {
         @Override
         public String words() {
             return id();
-        }
-    }
-
-    /** CALIBRATED or ASSUMED: how the profile's parameter was obtained (CALIBRATED when the profile lacks it). */
-    private static String kind(String profile, ProfileKey key) {
-        try {
-            return CalibrationProfile.named(profile).parameter(key).map(p -> p.kind().name()).orElse("CALIBRATED");
-        } catch (IllegalArgumentException e) {
-            return "CALIBRATED";
-        }
-    }
-
-    /** The profile's value of {@code key} with its unit, or the key when the profile lacks it. */
-    private static String value(String profile, ProfileKey key) {
-        try {
-            return CalibrationProfile.named(profile).parameter(key).map(p -> Units.number(p.value()) + " " + p.unit())
-                    .orElse(key.key());
-        } catch (IllegalArgumentException e) {
-            return key.key();
         }
     }
 }

@@ -85,4 +85,25 @@ public final class Units {
         }
         return v + separator + units[u];
     }
+
+    private static final String[] DECIMAL_SIZE_UNITS = {"B", "KB", "MB", "GB", "TB"};
+
+    /**
+     * A size as a user would have written it, exactly: the shorter of its binary label ({@link #exactSizeLabel}:
+     * "4 GiB") and its decimal one ("16 GB", "1.5 GB", at most three decimals), so a size read from "1 GB" or
+     * "4 GiB" reads back the same; ties go to the decimal one ({@code separator} as in {@link #exactSizeLabel}).
+     */
+    public static String sizeAsWritten(long bytes, String separator) {
+        String binary = exactSizeLabel(bytes, separator);
+        int u = 0;
+        long unit = 1;
+        // the largest decimal unit in which the size needs at most three decimals
+        while (u < DECIMAL_SIZE_UNITS.length - 1 && bytes >= unit * 1000 && bytes % unit == 0) {
+            unit *= 1000;
+            u++;
+        }
+        String decimal = java.math.BigDecimal.valueOf(bytes).divide(java.math.BigDecimal.valueOf(unit))
+                .stripTrailingZeros().toPlainString() + separator + DECIMAL_SIZE_UNITS[u];
+        return decimal.length() <= binary.length() ? decimal : binary;
+    }
 }

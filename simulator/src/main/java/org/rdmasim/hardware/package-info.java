@@ -7,6 +7,7 @@
  * profiles ({@link org.rdmasim.hardware.CalibrationProfile}: every number not derived from a
  * mechanism, marked calibrated or assumed, with its source). What held a transfer back is a
  * {@link org.rdmasim.hardware.Bottleneck}, one record per kind (a resource here or a lane cap of the
- * transport), with its stable id, its plain words and the profile it rests on.
+ * transport), with its stable id, its plain words and the profile parameter it rests on
+ * ({@link org.rdmasim.hardware.ProfileParameter}).
  */
 package org.rdmasim.hardware;

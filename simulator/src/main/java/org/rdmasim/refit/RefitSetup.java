@@ -10,6 +10,7 @@ import java.util.function.Function;
 import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.hardware.Units;
 import org.rdmasim.refit.layout.AttentionHeads;
 import org.rdmasim.refit.layout.InferenceLayout;
 import org.rdmasim.refit.layout.ReplicaRoutes;
@@ -602,14 +603,14 @@ public final class RefitSetup {
                     : k.treeChildren() > 0 ? "tree fan-out " + k.treeChildren() : "direct";
             case NCCL_BROADCAST -> (k.allSenders() ? "all trainer ranks striped" : k.senders() == 1
                     ? "from trainer rank 0" : k.senders() + " trainer ranks striped")
-                    + ", bucket " + k.bucketBytes() + " B" + (k.doubleBuffered() ? ", double-buffered" : "");
+                    + ", bucket " + Units.sizeAsWritten(k.bucketBytes(), " ") + (k.doubleBuffered() ? ", double-buffered" : "");
             case COLOCATED_IPC -> ((ColocatedIpc) plan.method()).describe();
             case SHARDED_RDT -> "a pull per gather group and expert coordinate from one producer, "
                     + (k.spareSlot() ? "a spare receive slot" : "two receive slots");
             case NCCL_P2P -> "send/recv from the holding trainer rank" + (!inference.separateEngines() && moe() ? ""
                     : ", DP replicas striped then all-gathered") + (k.everyParameterShardToShard()
                     ? ", every parameter shard to shard" : "");
-            case WRITE_SCHEDULE, CHECKPOINT_ENGINE, NIXL_RING, MOONCAKE_RING -> "bucket " + k.bucketBytes() + " B"
+            case WRITE_SCHEDULE, CHECKPOINT_ENGINE, NIXL_RING, MOONCAKE_RING -> "bucket " + Units.sizeAsWritten(k.bucketBytes(), " ")
                     + (k.doubleBuffered() ? ", double-buffered" : "")
                     + (k.p2pRanks() > 0 ? ", P2P update of inference ranks 0-" + (k.p2pRanks() - 1) + " (each "
                             + "receiver an RDMA READ from the owners' host memory, then a broadcast among them)" : "");

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.hardware.CalibrationProfile;
+import org.rdmasim.hardware.ProfileParameter;
 import org.rdmasim.hardware.Units;
 import org.rdmasim.workload.VariantOutcome;
 
@@ -72,39 +73,19 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
         return out;
     }
 
-    /** The profile parameter {@code limit} is, when the profile marks it calibrated or assumed. */
+    /**
+     * The first profile parameter {@code limit} stands on that its profile marks calibrated or assumed: the
+     * limit's own, a degraded limit's nominal one, or the first such among a tie's limits (the result rests on
+     * each of them). Which parameter a kind of limit is, {@link Bottleneck#parameters()} says.
+     */
     static Optional<CalibratedLimit> of(Bottleneck limit) {
-        if (limit instanceof Bottleneck.Tie tie) {
-            // limits holding it for the same time: the result rests on each, so on a calibrated one among them
-            return tie.limits().stream().map(CalibratedLimit::of).flatMap(Optional::stream).findFirst();
-        }
-        if (limit instanceof Bottleneck.Degraded d) {
-            // a fault scales the limit: what it scales is still the calibrated number
-            return of(d.nominal());
-        }
-        Optional<String> profile = limit.profile();
-        if (profile.isEmpty() || !CalibrationProfile.NAMES.contains(profile.get())) {
-            return Optional.empty();
-        }
-        CalibrationProfile p = CalibrationProfile.named(profile.get());
-        // each kind of limit that names a profile is one parameter of it (hardware.Bottleneck's words name the same)
-        Optional<CalibrationProfile.Parameter> param;
-        if (limit instanceof Bottleneck.NicReadCalibrated) {
-            param = p.nicReadRate();
-        } else if (limit instanceof Bottleneck.StrictOrderWrite) {
-            param = p.strictOrderGpuWriteRate();
-        } else if (limit instanceof Bottleneck.QpReadRate) {
-            param = p.qpReadRate();
-        } else if (limit instanceof Bottleneck.SocketLink link && link.key() != null) {
-            param = p.parameter(link.key());
-        } else if (limit instanceof Bottleneck.NicWire) {
-            param = p.parameter(org.rdmasim.hardware.ProfileKey.EFA_WIRE_EFFICIENCY);
-        } else {
-            param = Optional.empty();
-        }
-        return param.filter(x -> x.kind() != CalibrationProfile.Kind.DERIVED).map(x -> new CalibratedLimit(x.key(),
-                Units.number(x.value()) + " " + x.unit(), x.kind().name().toLowerCase(Locale.ROOT), p.name(),
-                measurement(x.source())));
+        return limit.parameters().stream().map(CalibratedLimit::of).flatMap(Optional::stream).findFirst();
+    }
+
+    private static Optional<CalibratedLimit> of(ProfileParameter standsOn) {
+        return standsOn.lookup().filter(x -> x.kind() != CalibrationProfile.Kind.DERIVED).map(x -> new CalibratedLimit(
+                x.key(), Units.number(x.value()) + " " + x.unit(), x.kind().name().toLowerCase(Locale.ROOT),
+                standsOn.profile(), measurement(x.source())));
     }
 
     /**

@@ -177,11 +177,7 @@ final class Verdict {
 
     /** The profiles a limit's number comes from: each of a tie's. */
     private static void profilesOf(Bottleneck b, Set<String> into) {
-        if (b instanceof Bottleneck.Tie t) {
-            t.limits().forEach(x -> profilesOf(x, into));
-        } else {
-            b.profile().ifPresent(into::add);
-        }
+        b.parameters().forEach(p -> into.add(p.profile()));
     }
 
     /**

@@ -265,7 +265,7 @@ final class RefitVariant {
             }
         }
         if (k.bucketBytes() > 0) {
-            tries.put("a bucket of " + Units.exactSizeLabel(4 * k.bucketBytes(), "") + " (4x)", v.withRefit(
+            tries.put("a bucket of " + Units.sizeAsWritten(4 * k.bucketBytes(), "") + " (4x)", v.withRefit(
                     spec.withMethod(method, k.withBucket(4 * k.bucketBytes()))));
         }
         // a colocated refit registers nothing (no NIC touches its bytes); NCCL send/recv nothing of its own per
@@ -290,7 +290,7 @@ final class RefitVariant {
             }
             boolean bucketed = m.bucketed();
             boolean all = m == RefitMethodKind.NCCL_BROADCAST;
-            tries.put("method " + m.spelling() + (bucketed ? " (bucket " + Units.exactSizeLabel(bucket, "") + ")" : "")
+            tries.put("method " + m.spelling() + (bucketed ? " (bucket " + Units.sizeAsWritten(bucket, "") + ")" : "")
                     + (all ? ", all trainer ranks sending" : ""), v.withRefit(spec.withMethod(m,
                             RefitSpec.Knobs.of(all ? RefitSpec.Knobs.ALL : 1, 0, bucketed ? bucket : 0, true))));
         }

@@ -281,10 +281,8 @@ final class LanePhysics {
         }
         if (spec.operation() == Operation.READ && !RmaEmulation.applies(spec)) {
             if (qpReadRate(spec) <= cap * tol) {
-                CalibrationProfile profile = cluster.host(spec.sink().host()).profile();
-                // assumed when the profile assumes the rate rather than fitting it to a measurement
-                boolean assumed = profile.qpReadRate().map(p -> p.kind() == CalibrationProfile.Kind.ASSUMED).orElse(false);
-                return new Bottleneck.QpReadRate(spec.sink().host(), lane.sinkNic(), profile.name(), assumed);
+                return new Bottleneck.QpReadRate(spec.sink().host(), lane.sinkNic(),
+                        cluster.host(spec.sink().host()).profile().name());
             }
             if (params.maxOutstandingReads() * message / (2 * oneWayLatency(spec, lane)) <= cap * tol) {
                 return new Bottleneck.OutstandingReads(spec.sink().host(), lane.sinkNic());

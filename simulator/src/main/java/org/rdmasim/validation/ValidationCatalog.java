@@ -212,18 +212,29 @@ public final class ValidationCatalog {
                         runs.aggregateGbps(MOONCAKE, "4x200-both-sockets") / 8))).onNics(4));
         // [mooncake-vllm-pd]: KV transfer time by size, vLLM 1P1D over 8 RoCE NICs per node
         String mcVllmSetup = "Qwen3-8B TP=8, 2 nodes of 8 x H800 and 8 x ConnectX-7 RoCE (200 Gbps each: the doc's "
-                + "'~200 GB/s for the 8x RoCE'), MooncakeConnector, GPUDirect, one request at a time; posed (not "
-                + "stated): each rank writes its eighth from its GPU to the same GPU over its own PCIe-switch NIC, all "
-                + "8 at once, 72 descriptors each (36 layers, K and V contiguous), DGX H100 hosts on RoCE, the time "
+                + "'~200 GB/s for the 8x RoCE'), MooncakeConnector, GPUDirect, one request at a time; the sizes are GiB "
+                + "and MiB (Qwen3-8B's KV is 147456 bytes a token: 32768 tokens are 4.50 GiB), an eighth a rank; posed "
+                + "(not stated): each rank writes its eighth from its GPU to the same GPU over its own PCIe-switch NIC, "
+                + "all 8 at once, 72 descriptors each (36 layers, K and V contiguous), DGX H100 hosts on RoCE, the time "
                 + "being the slowest rank's";
-        String mcVllmGap = "the published times hold a part the model does not have: 0.54 ms for 20 MB where the "
-                + "ports' wire takes 0.1 ms, and 71% of the 200 GB/s at 4.5 GB where the model runs the 8 GPUDirect "
-                + "WRITEs at the wire (195.6 Gbps each). The engine's own data path is modelled as its code has it "
-                + "(64 KiB slices, include/config.h; slices spread over the peer's NICs); what it does not have is "
-                + "the per-request part: the connector's metadata exchange and completion notice and the engine's "
-                + "submit and status polling. Their costs are not in Mooncake's code as figures and no source "
-                + "measures them apart (the ~0.44 ms this table holds at 20 MB is the only figure, and fitting it "
-                + "here would be fitting the row)";
+        // What the vLLM time spans: the connector's one timer wraps engine.batch_transfer_sync_write
+        // (vllm-project/vllm mooncake_connector.py _send_blocks, read at 009d7c76); inside it the engine slices
+        // on the caller's thread, wakes its workers and is polled by the caller (kvcache-ai/Mooncake v0.3.7.post2
+        // transfer_engine_py.cpp L336-427, rdma_transport.cpp L299-415, worker_pool.cpp L381-399). None of
+        // these has a cost in the code or a published figure, so none is modelled; the row text says which
+        // source would decide it.
+        String mcVllmGap = "the published times hold a per-call part the model does not have (0.54 ms for 20 MiB where "
+                + "the ports' wire takes 0.1 ms; the table's differences leave about 0.4 ms at every size) and a margin "
+                + "of 158.7 GB/s, 81% of the 195.6 GB/s the model runs the 8 GPUDirect WRITEs at (MC-VLLM-KV-MARGIN). "
+                + "The span is one engine.batch_transfer_sync_write call, the connector's only timer (vllm "
+                + "mooncake_connector.py _send_blocks, logged at DEBUG as the benchmark runs): in it the engine cuts "
+                + "72 requests into 64 KiB slices on the caller's thread (rdma_transport.cpp submitTransferTask), "
+                + "wakes the 2 worker threads of the NIC, which sleep on a condition variable after 100 ms idle while "
+                + "every transfer here follows a longer gap (worker_pool.cpp transferWorker, kWaitPeriodInNano), posts "
+                + "and polls completions, and the caller spins on getBatchTransferStatus (transfer_engine_py.cpp "
+                + "batchTransferSync). No step has a cost in the code, no source times them apart, and the Mooncake "
+                + "version of the run is not named. What would decide it: the run's per-rank DEBUG 'took' lines, or "
+                + "a tebench latency for 72 requests of these sizes on this hardware; nothing is fitted";
         String[][] mcVllm = {{"128", "20 MB", "0.54"}, {"256", "38 MB", "0.61"}, {"512", "74 MB", "0.92"},
             {"1024", "146 MB", "1.50"}, {"2048", "290 MB", "2.51"}, {"4096", "578 MB", "4.75"},
             {"8192", "1.13 GB", "8.84"}, {"16384", "2.25 GB", "16.43"}, {"32768", "4.50 GB", "31.65"}};
@@ -710,12 +721,22 @@ public final class ValidationCatalog {
                 + "operation, slice size, PCIe layout, how the time is taken; posed on DGX H100 hosts, WRITE, each "
                 + "GPU's eighth of the KV at once over the 4 NICs in 188 descriptors (94 layers, K and V), the time "
                 + "being the slowest GPU's)";
+        // What the SGLang time spans (sgl-project/sglang as read at 0005973a; the run's 43124cdd is not in the
+        // stored copies): the prefill's transfer thread sends every (layer, K or V) run in one
+        // batch_transfer_sync (mooncake/conn.py _send_kvcache_generic), then the aux data in a second call
+        // (send_aux) and the status to the decode over ZMQ (conclude_transfer); the scheduler sees it at its
+        // next poll, an all_reduce over the TP ranks' gloo group (disaggregation/utils.py poll_and_all_reduce).
         String mcSglangGap = "every transfer pays a part the model does not have: 2.07 ms for 49 MB where the 4 ports' "
                 + "wire takes 0.25 ms, and at 12.62 GB 82% of the 200 GB/s where the model runs the 4 NICs at the RoCE "
-                + "payload rate rdmasim derives (195.6 GB/s at MTU 4096). The fixed part (the connector's metadata "
-                + "exchange and completion notice, the engine's submit and status polling: ~1.7 ms here) has no "
-                + "published cost apart from this table, and the marginal shortfall (MC-SGLANG-KV-MARGIN: 41.9 GB/s a "
-                + "NIC) no published cause (RoCE MTU, the engine's slices and QPs per NIC); nothing is fitted";
+                + "payload rate rdmasim derives (195.6 GB/s at MTU 4096). The time is a scheduler-side span, which "
+                + "field of --enable-request-time-stats-logging not stated: the prefill's transfer thread sends all 188 "
+                + "runs in one batch_transfer_sync (mooncake/conn.py _send_kvcache_generic), the aux data in a second "
+                + "synchronous call (send_aux), the status to the decode over ZMQ (conclude_transfer), and the scheduler "
+                + "sees Success at its next poll, an all_reduce over the 8 TP ranks' gloo group "
+                + "(disaggregation/utils.py poll_and_all_reduce); this is why the fixed part (~1.8 ms) exceeds the "
+                + "vLLM table's (~0.4 ms), whose timer wraps the engine call alone. No step has a published cost, the "
+                + "GPU-to-NIC map (--disaggregation-ib-device ib_devices.json) is not published, and the marginal "
+                + "shortfall (MC-SGLANG-KV-MARGIN: 41.9 GB/s a NIC) has no published cause; nothing is fitted";
         String[][] mcSglang = {{"128", "49 MB", "2.07", "sglang-49MB"}, {"256", "99 MB", "2.58", "sglang-99MB"},
             {"512", "197 MB", "2.98", "sglang-197MB"}, {"1024", "394 MB", "3.96", "sglang-394MB"},
             {"2048", "789 MB", "6.43", "sglang-789MB"}, {"4096", "1.58 GB", "10.95", "sglang-1.58GB"},
@@ -738,19 +759,25 @@ public final class ValidationCatalog {
                 167.6, 167.6, "GB/s", 0.10, Evidence.MEASUREMENT, MC_KV + "#sglang-12.62GB", NONE, false,
                 "at the margin the 4 NICs deliver 41.9 GB/s each, 86% of the RoCE payload rate rdmasim derives "
                         + "(48.9 GB/s at MTU 4096), the same shortfall as pegaflow's 374-375 Gbps per NIC "
-                        + "(PEGA-CPU rows); what costs the rest (RoCE MTU, the engine's slices and QPs per NIC) is "
-                        + "not published and nothing is fitted. The ~1.7 ms every transfer pays (49 MB takes 2.07 ms) "
-                        + "is framework time rdmasim does not model",
+                        + "(PEGA-CPU rows). What costs the rest is not published: the engine's path MTU is the port's "
+                        + "active MTU capped at 4096 (Mooncake 6e3a11b9 rdma_endpoint.cpp L1155-1157), and on RoCE "
+                        + "the active MTU follows the interfaces' Ethernet MTU, which the doc does not give; its 64 KiB "
+                        + "slices over 2 QPs of 256 WRs an endpoint (include/config.h) keep far more than a round "
+                        + "trip in flight. Nothing is fitted. The ~1.8 ms every transfer pays (49 MB takes 2.07 ms) "
+                        + "is framework time rdmasim does not model (MC-SGLANG-KV-128)",
                 runs -> margin(runs, "sglang-6.31GB", 6.31e9, "sglang-12.62GB", 12.62e9)).onNics(4));
         r.add(new ValidationRow("MC-VLLM-KV-MARGIN", "kvcache-ai/Mooncake vLLM v1 PD benchmark [mooncake-kv-tables]",
                 "KV transfer, marginal rate from 2.25 GB (16.43 ms) to 4.50 GB (31.65 ms)",
                 "2 x 8 H800, 8 CX-7 RoCE per node, port speed not stated (200 Gbps inferred from its '~200 GB/s'); "
-                        + "posed on DGX H100 hosts at 200 Gbps, WRITE, each GPU's shard over the 8 NICs",
-                147.8, 147.8, "GB/s", 0.10, Evidence.MEASUREMENT, MC_KV + "#vllm-4.50GB", NONE, false,
-                "at the inferred 200 Gbps the 8 NICs' RoCE payload rate is 195.6 GB/s; the run's margin is 18.5 GB/s "
-                        + "per NIC (76%). The port speed is not published (at 400G the model doubles) nor is what "
-                        + "costs the rest; nothing is fitted",
-                runs -> margin(runs, "vllm-2.25GB", 2.25e9, "vllm-4.50GB", 4.50e9)).onNics(8));
+                        + "the table's sizes are GiB (Qwen3-8B: 147456 bytes of KV a token, 32768 tokens = 4.50 GiB), "
+                        + "so the margin is 2.25 GiB / 15.22 ms (147.8 GiB/s); posed on DGX H100 hosts at 200 Gbps, "
+                        + "WRITE, each GPU's shard over the 8 NICs",
+                158.7, 158.7, "GB/s", 0.10, Evidence.MEASUREMENT, MC_KV + "#vllm-4.50GB", NONE, false,
+                "at the inferred 200 Gbps the 8 NICs' RoCE payload rate is 195.6 GB/s; the run's margin is 19.8 GB/s "
+                        + "per NIC (81%). The port speed is not published (at 400G the model doubles) nor is what "
+                        + "costs the rest (the path MTU follows the interfaces' Ethernet MTU, not given); nothing is "
+                        + "fitted",
+                runs -> margin(runs, "vllm-2.25GB", 2.25 * ByteUnits.GIB, "vllm-4.50GB", 4.50 * ByteUnits.GIB)).onNics(8));
     }
 
     /** Bytes added over time added between two sizes of one setup, GB/s: a fixed per-transfer cost cancels. */

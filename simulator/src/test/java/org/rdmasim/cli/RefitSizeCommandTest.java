@@ -398,38 +398,4 @@ class RefitSizeCommandTest {
         assertTrue(o.err().contains("senders.yaml:"), o.err());
         assertFalse(o.err().contains("Exception"), o.err());
     }
-
-    @Test
-    void anInterruptedRefitSearchKeepsItsPoints() throws IOException {
-        Path out = dir.resolve("interrupted");
-        java.io.StringWriter text = new java.io.StringWriter();
-        java.io.PrintWriter w = new java.io.PrintWriter(text, true);
-        List<org.rdmasim.scenario.RefitSizing.Step> steps = List.of(new org.rdmasim.scenario.RefitSizing.Step(1, "1"),
-                new org.rdmasim.scenario.RefitSizing.Step(2, "2"), new org.rdmasim.scenario.RefitSizing.Step(4, "4"),
-                new org.rdmasim.scenario.RefitSizing.Step(8, "8"));
-        SizingSweep sweep = new SizingSweep(new RefitCycleTarget("made-up", "v",
-                org.rdmasim.scenario.RefitSizing.Knob.INFERENCE_TP, "steady", 1.0, steps, List.of(), "4 valid degrees"), out,
-                w, w);
-        int[] calls = {0};
-        int code;
-        try {
-            code = sweep.run(position -> {
-                if (++calls[0] == 2) {
-                    Thread.currentThread().interrupt(); // as the Ctrl-C hook does, during the second point
-                }
-                double t = 4.0 / steps.get(position - 1).value();
-                return new SizingSweep.Row(position, t, t, t, t <= 1.0, "", null, "x");
-            });
-        } finally {
-            Thread.interrupted();
-        }
-        assertEquals(Main.INTERRUPTED, code);
-        assertTrue(text.toString().contains("INCOMPLETE"), text.toString());
-        JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
-        assertFalse(json.get("complete").asBoolean());
-        assertEquals(1, json.get("sweep").size(), "the point cut short is not kept");
-        assertEquals(List.of("inference-tp,status,refitSeconds,firstCycleSeconds,steadyCycleSeconds,meetsTarget,boundBy",
-                "1,ok,4.0,4.0,4.0,false,x"), Files.readAllLines(out.resolve("sizing.csv")));
-        assertFalse(Files.exists(out.resolve("sizing-inference-tp.png")), "no charts for an unfinished search");
-    }
 }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,9 +20,9 @@ import org.rdmasim.report.SummaryJson;
 import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioLoader;
-import org.rdmasim.scenario.Sizing;
-import org.rdmasim.scenario.SizingSearch;
 import org.rdmasim.scenario.VariantSpec;
+import org.rdmasim.sizing.FanoutSizing;
+import org.rdmasim.sizing.SizingSearch;
 
 /** The size command on a case computed by hand, and fan-out input errors. */
 class SizeCommandTest {
@@ -99,7 +97,7 @@ class SizeCommandTest {
         VariantSpec base = scenario.variants().get(0);
         double[] p99 = new double[9];
         for (int k = 1; k <= 8; k++) {
-            p99[k] = VariantRunner.run(Sizing.apply(base, Sizing.Knob.SOURCES, k), scenario.seed(), 1, 1)
+            p99[k] = VariantRunner.run(FanoutSizing.apply(base, FanoutSizing.Knob.SOURCES, k), scenario.seed(), 1, 1)
                     .replicationStats().pooledP99PullSeconds();
         }
         for (double share : new double[] {1.5, 2.5, 4.5, 8.5, 0.5}) {
@@ -175,92 +173,12 @@ class SizeCommandTest {
         VariantSpec v = ScenarioLoader.load(f, false).variants().get(0);
         int nics = new Host("r0", v.hosts().get("r0")).computeNics().size();
         // ConnectX-7 ports run at NDR: UCX 1.20 opens 2 paths on each (ib_iface.c uct_ib_iface_set_num_paths).
-        assertEquals(2 * nics, Sizing.bound(v, Sizing.Knob.RAILS).value());
-        assertEquals(nics, Sizing.bound(v, Sizing.Knob.NICS).value());
+        assertEquals(2 * nics, FanoutSizing.bound(v, FanoutSizing.Knob.RAILS).value());
+        assertEquals(nics, FanoutSizing.bound(v, FanoutSizing.Knob.NICS).value());
         Files.writeString(f, SCENARIO.replace("MX_RDMA_NIC_PIN=auto", "MX_RDMA_NIC_PIN=auto\n    export UCX_IB_NUM_PATHS=1"));
         v = ScenarioLoader.load(f, false).variants().get(0);
-        assertEquals(nics, Sizing.bound(v, Sizing.Knob.RAILS).value());
-        assertEquals(8, Sizing.bound(v, Sizing.Knob.TREE_DEGREE).value());
-    }
-
-    /** A search on made-up points, through the same table and files as a real one. */
-    private SizingSweep sweep(Path out, StringWriter text) {
-        PrintWriter w = new PrintWriter(text, true);
-        return new SizingSweep(new P99Target("made-up", "v", Sizing.Knob.SOURCES, 5.0, 1, 8, "8 receiver host(s)"), out,
-                w, w);
-    }
-
-    private static SizingSweep.Row row(int value, double p99) {
-        return new SizingSweep.Row(value, p99, p99, p99, p99 <= 5.0, "", new double[] {p99});
-    }
-
-    @Test
-    void aRiseInP99IsReportedInTheTableAndTheJson() throws IOException {
-        double[] p99 = {0, 10, 12, 11, 1, 1, 1, 1, 1};
-        Path out = dir.resolve("out");
-        StringWriter text = new StringWriter();
-        assertEquals(Main.OK, sweep(out, text).run(value -> row(value, p99[value])));
-        assertTrue(text.toString().contains("monotonicity violated: p99 rises from 10.0000 s at sources=1 to 12.0000 s at sources=2"),
-                text.toString());
-        assertTrue(text.toString().contains("smallest sources that meets the target: 4"), text.toString());
-        JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
-        assertEquals(1, json.get("monotonicityViolations").size());
-    }
-
-    @Test
-    void anInterruptKeepsThePointsSimulatedSoFar() throws IOException {
-        Path out = dir.resolve("out");
-        StringWriter text = new StringWriter();
-        int[] calls = {0};
-        int code;
-        try {
-            code = sweep(out, text).run(value -> {
-                if (++calls[0] == 3) {
-                    Thread.currentThread().interrupt(); // as the Ctrl-C hook does, during the third point
-                }
-                return row(value, 20.0 / value);
-            });
-        } finally {
-            Thread.interrupted();
-        }
-        assertEquals(Main.INTERRUPTED, code);
-        assertTrue(text.toString().contains("INCOMPLETE"), text.toString());
-        assertTrue(text.toString().contains("no answer yet: no sources tried so far meets the target (largest tried 2)"),
-                text.toString());
-        JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
-        assertFalse(json.get("complete").asBoolean());
-        assertTrue(json.get("smallestMeeting").isNull());
-        assertEquals(2, json.get("sweep").size(), "the point cut short is not kept");
-        assertEquals(List.of("sources,status,p99PullSeconds,meanPullSeconds,makespanSeconds,meetsTarget",
-                "1,ok,20.0,20.0,20.0,false", "2,ok,10.0,10.0,10.0,false"), Files.readAllLines(out.resolve("sizing.csv")));
-        assertFalse(Files.exists(out.resolve("sizing-sources.png")), "no charts for an unfinished search");
-    }
-
-    @Test
-    void theCtrlCHookWritesThePointsWhenThePointUnderWayDoesNotStop() throws IOException {
-        Path out = dir.resolve("out");
-        StringWriter text = new StringWriter();
-        SizingSweep s = sweep(out, text);
-        s.add(row(1, 10), 1_000_000_000L);
-        s.add(row(2, 8), 1_000_000_000L);
-        // Next 4: meeting at 8 would take 4, 8 and bisection's 6, 7 (meeting at 4: 4 and 3), 1 s each so far.
-        assertTrue(s.status(4, 0.25).endsWith("sources = 4, point 3 of at most 6, running 0 s; 1.0 s per point so far; "
-                + "up to 4 s left at that rate"), s.status(4, 0.25));
-        // A point running longer than the mean sets the rate: no ETA the point under way already exceeds.
-        assertTrue(s.status(4, 30).endsWith("running 30 s; 1.0 s per point so far; up to 90 s left at that rate"),
-                s.status(4, 30));
-        s.add(row(4, 2), 1_000_000_000L);
-        // The worker is inside point 3 and does not answer the interrupt within the wait.
-        s.onCtrlC(new Thread(() -> { }), 0);
-        assertTrue(text.toString().contains("no answer yet: the smallest sources that meets the target is between 3 and 4"),
-                text.toString());
-        JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
-        assertFalse(json.get("complete").asBoolean());
-        assertEquals(3, json.get("sweep").size());
-        // A second signal (or the worker arriving late) does not write again.
-        int length = text.toString().length();
-        s.onCtrlC(new Thread(() -> { }), 0);
-        assertEquals(length, text.toString().length());
+        assertEquals(nics, FanoutSizing.bound(v, FanoutSizing.Knob.RAILS).value());
+        assertEquals(8, FanoutSizing.bound(v, FanoutSizing.Knob.TREE_DEGREE).value());
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
 import java.util.List;
@@ -83,7 +84,7 @@ class BottleneckTest {
 
     @Test
     void perQpReadRateSaysWhetherItIsCalibratedOrAssumed() {
-        reads(new Bottleneck.QpReadRate("b", "mlx5_0", "connectx7", false), "b:mlx5_0 READ rate of one QP, calibrated to connectx7",
+        reads(new Bottleneck.QpReadRate("b", "mlx5_0", "connectx7"), "b:mlx5_0 READ rate of one QP, calibrated to connectx7",
                 "one QP's RDMA READ rate on b:mlx5_0, CALIBRATED (320 Gbps, profile connectx7)");
     }
 
@@ -110,8 +111,8 @@ class BottleneckTest {
     @Test
     void onlyCalibratedOrAssumedNumbersNameAProfile() {
         assertEquals(Optional.of("gb200-roce"), new Bottleneck.NicReadCalibrated("r", "mlx5_0", "gb200-roce").profile());
-        assertEquals(Optional.of("gb300-ib"), new Bottleneck.QpReadRate("b", "mlx5_0", "gb300-ib", true).profile());
-        assertEquals(Optional.of("connectx7"), new Bottleneck.QpReadRate("b", "mlx5_0", "connectx7", false).profile());
+        assertEquals(Optional.of("gb300-ib"), new Bottleneck.QpReadRate("b", "mlx5_0", "gb300-ib").profile());
+        assertEquals(Optional.of("connectx7"), new Bottleneck.QpReadRate("b", "mlx5_0", "connectx7").profile());
         for (Bottleneck b : new Bottleneck[] {new Bottleneck.NicWire("s", "mlx5_0", Bottleneck.Side.TX, null),
                 new Bottleneck.Link("h", "GPU0", LinkSpec.LinkType.PCIE, Bottleneck.Direction.UP), new Bottleneck.HostMemory("h", 0),
                 new Bottleneck.SocketLink("h", 1, 0), new Bottleneck.FabricLeaf("leaf0", Bottleneck.Direction.UP),
@@ -153,5 +154,98 @@ class BottleneckTest {
         Host p5 = c.host("p5");
         TopologyNode efa = p5.nics().get(0);
         assertEquals(Optional.of("aws-efa"), ((Bottleneck) c.nicTx(efa).limit()).profile());
+    }
+
+    /** One limit of each kind; a kind added to the sealed interface without one here fails the test below. */
+    private static final List<Bottleneck> ONE_OF_EACH = List.of(
+            new Bottleneck.NicWire("a", "rdmap79s0", Bottleneck.Side.RX, "aws-efa"),
+            new Bottleneck.Link("h", "GPU0", LinkSpec.LinkType.PCIE, Bottleneck.Direction.UP),
+            new Bottleneck.HostMemory("h", 0),
+            new Bottleneck.SocketLink("t0", 0, 1, "gb200-roce", ProfileKey.GRACE_TO_GRACE),
+            new Bottleneck.FabricLeaf("leaf0", Bottleneck.Direction.UP),
+            new Bottleneck.NicReadCalibrated("r", "mlx5_0", "gb200-roce"),
+            new Bottleneck.StrictOrderWrite("b", "mlx5_0", "emr-connectx"),
+            new Bottleneck.QpReadRate("b", "mlx5_0", "connectx7"),
+            new Bottleneck.OutstandingReads("b", "mlx5_0"),
+            new Bottleneck.SendQueue("b", "mlx5_0"),
+            new Bottleneck.PostingRate("a:GPU0"),
+            new Bottleneck.RmaEmulation("a:GPU0", "put/am/bcopy", "device-to-host", 8192),
+            new Bottleneck.PortStall("b:mlx5_0", 0.001, 0.002, 0.5),
+            new Bottleneck.Degraded(new Bottleneck.NicReadCalibrated("r", "mlx5_0", "gb200-roce"), 0.5, 0, 1),
+            new Bottleneck.Tie(List.of(new Bottleneck.NicWire("s", "mlx5_0", Bottleneck.Side.TX, null),
+                    new Bottleneck.QpReadRate("b", "mlx5_0", "connectx7"))),
+            Bottleneck.Plain.MESSAGE_RATE,
+            new Bottleneck.Failed("x"));
+
+    @Test
+    void everyKindThatIsAProfileParameterNamesAKeyItsProfileHas() {
+        Set<Class<?>> kinds = new HashSet<>();
+        for (Bottleneck b : ONE_OF_EACH) {
+            kinds.add(b.getClass());
+        }
+        assertEquals(Set.of(Bottleneck.class.getPermittedSubclasses()), kinds, "one limit of each kind");
+        // the kinds whose rate a profile fits or assumes, each with the one key it is
+        java.util.Map<Class<?>, ProfileKey> keys = java.util.Map.of(Bottleneck.NicWire.class, ProfileKey.EFA_WIRE_EFFICIENCY,
+                Bottleneck.SocketLink.class, ProfileKey.GRACE_TO_GRACE,
+                Bottleneck.NicReadCalibrated.class, ProfileKey.NIC_READ_RATE,
+                Bottleneck.StrictOrderWrite.class, ProfileKey.STRICT_ORDER_GPU_WRITE_RATE,
+                Bottleneck.QpReadRate.class, ProfileKey.QP_READ_RATE);
+        for (Bottleneck b : ONE_OF_EACH) {
+            if (b instanceof Bottleneck.Degraded || b instanceof Bottleneck.Tie) {
+                continue;
+            }
+            List<ProfileParameter> on = b.parameters();
+            if (!keys.containsKey(b.getClass())) {
+                assertEquals(List.of(), on, b.id() + " is a mechanism, no profile's number");
+                continue;
+            }
+            assertEquals(1, on.size(), b.id());
+            assertEquals(keys.get(b.getClass()), on.get(0).key(), b.id());
+            CalibrationProfile.Parameter p = on.get(0).lookup().orElseThrow(() -> new AssertionError(
+                    b.id() + ": profile " + on.get(0).profile() + " has no " + on.get(0).key().key()));
+            assertEquals(on.get(0).key().key(), p.key());
+            assertEquals(Optional.of(on.get(0).profile()), b.profile());
+            // the words quote the very value the profile holds
+            assertTrue(b.words().contains(Units.number(p.value()) + " " + p.unit()), b.words());
+        }
+        // without a profile's figure, a wire rate and a socket link stand on nothing
+        assertEquals(List.of(), new Bottleneck.NicWire("s", "mlx5_0", Bottleneck.Side.TX, null).parameters());
+        assertEquals(List.of(), new Bottleneck.SocketLink("h", 0, 1).parameters());
+        // half a profile's figure is refused: its words would name no key
+        assertThrows(IllegalArgumentException.class, () -> new Bottleneck.SocketLink("h", 0, 1, "gb200-roce", null));
+    }
+
+    @Test
+    void aDegradedLimitStandsOnItsNominalsParameterAndATieOnEachOfItsLimits() {
+        Bottleneck read = new Bottleneck.NicReadCalibrated("r", "mlx5_0", "gb200-roce");
+        Bottleneck efa = new Bottleneck.NicWire("a", "rdmap79s0", Bottleneck.Side.RX, "aws-efa");
+        Bottleneck datasheet = new Bottleneck.NicWire("s", "mlx5_0", Bottleneck.Side.TX, null);
+        assertEquals(read.parameters(), new Bottleneck.Degraded(read, 0.25, 0.001, Double.POSITIVE_INFINITY).parameters());
+        assertEquals(List.of(), new Bottleneck.Degraded(datasheet, 0.25, 0.001, 0.002).parameters());
+        Bottleneck tie = new Bottleneck.Tie(List.of(datasheet, efa, read));
+        assertEquals(List.of(new ProfileParameter("aws-efa", ProfileKey.EFA_WIRE_EFFICIENCY),
+                new ProfileParameter("gb200-roce", ProfileKey.NIC_READ_RATE)), tie.parameters());
+        // a tie names the profile of its first limit that has one, as it always has
+        assertEquals(Optional.of("aws-efa"), tie.profile());
+        assertEquals(Optional.empty(), new Bottleneck.Tie(List.of(datasheet, new Bottleneck.HostMemory("h", 0))).profile());
+    }
+
+    @Test
+    void theLimitsAClusterBuildsStandOnParametersTheirHostsProfilesHave() {
+        // GB200 (calibrated READ, assumed Grace-Grace), a DGX B200 (calibrated strict-order writes), a p5 (EFA)
+        Cluster c = new Cluster(List.of(new Host("gb", Presets.get("gb200-tray")), new Host("b2", Presets.get("dgx-b200")),
+                new Host("p5", Presets.get("p5.48xlarge"))),
+                new FabricSpec(FabricSpec.Kind.LEAF_SPINE, 1, 2.0, FabricSpec.DEFAULT_HOP_LATENCY),
+                new FluidNetwork(new SimulationClock()));
+        Set<ProfileKey> met = new HashSet<>();
+        for (Resource r : c.allResources()) {
+            Bottleneck b = (Bottleneck) r.limit();
+            for (ProfileParameter p : b.parameters()) {
+                assertTrue(p.lookup().isPresent(), b.id() + ": " + p);
+                met.add(p.key());
+            }
+        }
+        assertEquals(Set.of(ProfileKey.NIC_READ_RATE, ProfileKey.GRACE_TO_GRACE, ProfileKey.STRICT_ORDER_GPU_WRITE_RATE,
+                ProfileKey.EFA_WIRE_EFFICIENCY, ProfileKey.INTER_SOCKET), met);
     }
 }

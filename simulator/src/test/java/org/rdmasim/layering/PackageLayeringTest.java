@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Packages depend downward only, in main and in test code (DESIGN.md, "Layout"): cli -> sweep ->
- * validation, crosscheck -> run -> report, scenario -> importers -> workload -> memory -> transport
+ * validation, crosscheck, sizing -> run -> report, scenario -> importers -> workload -> memory -> transport
  * -> hardware -> fluid -> engine; and no set of packages, sub-packages included, depends on itself
  * round a cycle of any length. The edges are read from the compiled classes with the JDK's jdeps.
  */
@@ -24,12 +24,15 @@ class PackageLayeringTest {
      * Layer of each top-level package: a package may depend only on packages of a lower layer. Every
      * package that has classes must be named here. {@code sweep} (studies: shards, merge, cluster jobs)
      * sits above {@code run}, whose variants it runs, and {@code report}, whose charts it draws, and below
-     * {@code cli}, which prints its progress. {@code layering} and {@code fuzz} hold tests only and sit above everything.
+     * {@code cli}, which prints its progress. {@code sizing} ({@code size}: the search for the smallest knob
+     * setting that meets a target) sits beside {@code validation}: above {@code run}, whose variants it runs, and
+     * {@code report}, whose charts it draws, and below {@code cli}, which parses its options and prints what it
+     * hands back. {@code layering} and {@code fuzz} hold tests only and sit above everything.
      */
     static final Map<String, Integer> LAYER = Map.ofEntries(Map.entry("engine", 0), Map.entry("fluid", 1),
             Map.entry("hardware", 2), Map.entry("transport", 3), Map.entry("memory", 4), Map.entry("workload", 5),
             Map.entry("importers", 6), Map.entry("refit", 6), Map.entry("scenario", 7), Map.entry("report", 7), Map.entry("run", 8),
-            Map.entry("validation", 9), Map.entry("crosscheck", 9), Map.entry("sweep", 10), Map.entry("cli", 11),
+            Map.entry("validation", 9), Map.entry("crosscheck", 9), Map.entry("sizing", 9), Map.entry("sweep", 10), Map.entry("cli", 11),
             Map.entry("layering", 12), Map.entry("fuzz", 12));
 
     /**

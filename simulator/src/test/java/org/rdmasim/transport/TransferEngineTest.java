@@ -97,7 +97,7 @@ class TransferEngineTest {
         Run r = pull(wideHost(1), Operation.READ, 1);
         double expected = SIZE / (320e9 / 8);
         assertEquals(expected + fixedCosts(r), r.result().seconds(), 1e-9);
-        assertEquals(new Bottleneck.QpReadRate("dst", "mlx5_0", "connectx7", false), r.result().bottleneck());
+        assertEquals(new Bottleneck.QpReadRate("dst", "mlx5_0", "connectx7"), r.result().bottleneck());
         assertEquals("dst:mlx5_0 READ rate of one QP, calibrated to connectx7", r.result().bottleneck().id());
     }
 

@@ -1,9 +1,9 @@
-package org.rdmasim.cli;
+package org.rdmasim.sizing;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Formatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,8 +16,6 @@ import org.rdmasim.report.Charts;
 import org.rdmasim.report.SummaryJson;
 import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.Scenario;
-import org.rdmasim.scenario.Sizing;
-import org.rdmasim.scenario.SizingSearch;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.workload.FanoutResult;
 import org.rdmasim.workload.ReplicationStats;
@@ -29,8 +27,23 @@ import org.rdmasim.workload.VariantOutcome;
  *
  * @param boundText why the search stops at {@code top} (the knob's bound, or {@code --max N})
  */
-record P99Target(String scenario, String variantName, Sizing.Knob knob, double target, int replications, int top,
+public record P99Target(String scenario, String variantName, FanoutSizing.Knob knob, double target, int replications, int top,
         String boundText) implements SizingTarget {
+    /**
+     * The target on {@code base}'s fan-out: the knob tried up to its bound ({@link FanoutSizing#bound}), or up to
+     * {@code max}, which may not pass the bound.
+     */
+    public static P99Target of(Scenario scenario, VariantSpec base, FanoutSizing.Knob knob, double target,
+            OptionalInt max) {
+        FanoutSizing.Bound bound = FanoutSizing.bound(base, knob);
+        if (max.isPresent() && max.getAsInt() > bound.value()) {
+            throw SizingInputException.maxAboveBound(max.getAsInt(), knob, base, bound.value(), bound.why());
+        }
+        int top = max.orElse(bound.value());
+        return new P99Target(scenario.name(), base.name(), knob, target, scenario.replications(), top,
+                max.isPresent() ? "--max " + top : bound.why());
+    }
+
     @Override
     public String label() {
         return knob.label();
@@ -54,21 +67,21 @@ record P99Target(String scenario, String variantName, Sizing.Knob knob, double t
     }
 
     /** Simulates {@code base} with the knob at a value: the scenario's replications on {@code workers} threads. */
-    SizingSweep.Evaluator evaluator(Scenario scenario, VariantSpec base, int workers) {
+    public SizingSweep.Evaluator evaluator(Scenario scenario, VariantSpec base, int workers) {
         return value -> {
             VariantSpec v;
             try {
-                v = Sizing.apply(base, knob, value);
+                v = FanoutSizing.apply(base, knob, value);
             } catch (IllegalArgumentException e) {
-                throw new BadInputException(e.getMessage());
+                throw new SizingInputException(e.getMessage());
             }
             VariantOutcome outcome = VariantRunner.run(v, scenario.seed(), scenario.replications(), workers);
             if (outcome.status() != VariantOutcome.Status.OK) {
-                return new SizingSweep.Row(value, Double.NaN, Double.NaN, Double.NaN, false, outcome.error(), null);
+                return new SimulatedPoint(value, Double.NaN, Double.NaN, Double.NaN, false, outcome.error(), null);
             }
             ReplicationStats st = outcome.replicationStats();
             double p99 = st.pooledP99PullSeconds();
-            return new SizingSweep.Row(value, p99, st.meanPullSeconds().mean(), st.makespanSeconds().mean(),
+            return new SimulatedPoint(value, p99, st.meanPullSeconds().mean(), st.makespanSeconds().mean(),
                     p99 <= target, "", finishes(outcome.result().fanout()), "",
                     org.rdmasim.report.CalibratedLimit.of(outcome).map(org.rdmasim.report.CalibratedLimit::sentence)
                             .orElse(""));
@@ -90,76 +103,77 @@ record P99Target(String scenario, String variantName, Sizing.Knob knob, double t
     }
 
     @Override
-    public void printTable(PrintWriter o, SizingSweep.Outcome outcome) {
-        String label = label();
-        List<SizingSweep.Row> all = outcome.points();
+    public void tableHead(Formatter t, SizingOutcome outcome) {
         SizingSearch search = outcome.search();
-        o.printf(Locale.ROOT, "%s: sizing '%s' by %s for p99 pull time <= %.4g s (%d replication(s))%n", scenario,
-                variantName, label, target, replications);
-        o.printf(Locale.ROOT, "assumes more %s never make p99 worse (monotone): tried 1, 2, 4, ... up to %d (%s), "
-                + "then bisection; %d point(s) simulated, at most %d%n", label, search.bound(), boundText,
-                all.size(), search.mostPoints());
-        if (!outcome.complete()) {
-            o.println("INCOMPLETE: interrupted; the points simulated so far:");
-        }
-        o.printf(Locale.ROOT, "  %11s %12s %12s %12s  %s%n", label, "p99(s)", "mean(s)", "makespan(s)",
+        t.format("%s: sizing '%s' by %s for p99 pull time <= %.4g s (%d replication(s))%n", scenario,
+                variantName, label(), target, replications);
+        t.format("assumes more %s never make p99 worse (monotone): tried 1, 2, 4, ... up to %d (%s), "
+                + "then bisection; %d point(s) simulated, at most %d%n", label(), search.bound(), boundText,
+                outcome.points().size(), search.mostPoints());
+    }
+
+    @Override
+    public void tablePoints(Formatter t, List<SimulatedPoint> points) {
+        t.format("  %11s %12s %12s %12s  %s%n", label(), "p99(s)", "mean(s)", "makespan(s)",
                 "meets target");
-        for (SizingSweep.Row r : all) {
+        for (SimulatedPoint r : points) {
             if (!r.ok()) {
-                o.printf(Locale.ROOT, "  %11d %12s %12s %12s  no: FAILED: %s%n", r.value(), "-", "-", "-",
+                t.format("  %11d %12s %12s %12s  no: FAILED: %s%n", r.value(), "-", "-", "-",
                         r.error().lines().findFirst().orElse(""));
                 continue;
             }
-            o.printf(Locale.ROOT, "  %11d %12.4f %12.4f %12.4f  %s%n", r.value(), r.p99(), r.mean(), r.makespan(),
+            t.format("  %11d %12.4f %12.4f %12.4f  %s%n", r.value(), r.p99(), r.mean(), r.makespan(),
                     r.meets() ? "yes" : "no");
         }
-        for (String v : outcome.violations()) {
-            o.println("monotonicity violated: " + v + "; the answer may not be the smallest value that meets");
-        }
+    }
+
+    @Override
+    public void tableAnswer(Formatter t, SizingOutcome outcome) {
+        String label = label();
         OptionalInt answer = outcome.answer();
         if (outcome.complete()) {
             if (answer.isPresent()) {
-                o.printf(Locale.ROOT, "smallest %s that meets the target: %d (p99 %.4f s)%n", label,
+                t.format("smallest %s that meets the target: %d (p99 %.4f s)%n", label,
                         answer.getAsInt(), outcome.at(answer.getAsInt()).p99());
             } else {
-                o.printf(Locale.ROOT, "no %s up to %d meets the target%n", label, search.bound());
+                t.format("no %s up to %d meets the target%n", label, outcome.search().bound());
             }
             return;
         }
         OptionalInt meets = outcome.smallestMet();
-        int missed = all.stream().filter(r -> !r.meets()).mapToInt(SizingSweep.Row::value).max().orElse(0);
+        int missed = outcome.points().stream().filter(r -> !r.meets()).mapToInt(SimulatedPoint::value).max().orElse(0);
         if (meets.isPresent()) {
-            o.printf(Locale.ROOT, "no answer yet: the smallest %s that meets the target is between %d and %d%n",
+            t.format("no answer yet: the smallest %s that meets the target is between %d and %d%n",
                     label, missed + 1, meets.getAsInt());
         } else {
-            o.printf(Locale.ROOT, "no answer yet: no %s tried so far meets the target (largest tried %d)%n",
+            t.format("no answer yet: no %s tried so far meets the target (largest tried %d)%n",
                     label, missed);
         }
     }
 
     @Override
-    public void writeCharts(List<SizingSweep.Row> ok, Path dir) throws IOException {
+    public void writeCharts(List<SimulatedPoint> ok, Path dir) throws IOException {
         String label = label();
         double[] x = ok.stream().mapToDouble(r -> (double) r.value()).toArray();
-        double[] p99 = ok.stream().mapToDouble(SizingSweep.Row::p99).toArray();
-        double[] makespan = ok.stream().mapToDouble(SizingSweep.Row::makespan).toArray();
+        double[] p99 = ok.stream().mapToDouble(SimulatedPoint::p99).toArray();
+        double[] makespan = ok.stream().mapToDouble(SimulatedPoint::makespan).toArray();
         Map<String, double[]> curves = new LinkedHashMap<>();
-        for (SizingSweep.Row r : ok) {
+        for (SimulatedPoint r : ok) {
             curves.put(label + "=" + r.value(), r.finishes());
         }
         var sizing = Charts.sizing("Sizing " + variantName + " by " + label + ": " + scenario, label, x, p99, makespan,
                 target);
-        Charts.captions(sizing, SizingSweep.Row.calibratedCaptions(ok, label, String::valueOf));
+        Charts.captions(sizing, SimulatedPoint.calibratedCaptions(ok, label, String::valueOf));
         ChartFiles.write(sizing, dir, "sizing-" + label);
         ChartFiles.write(Charts.receiversVsTime("Receivers with the model over time, per " + label + ": "
                 + scenario, curves), dir, "receivers-vs-time-" + label);
     }
 
     @Override
-    public String csv(List<SizingSweep.Row> points) {
+    public String csv(List<SimulatedPoint> points) {
         StringBuilder b = new StringBuilder(label() + ",status,p99PullSeconds,meanPullSeconds,makespanSeconds,"
                 + "meetsTarget\n");
-        for (SizingSweep.Row r : points) {
+        for (SimulatedPoint r : points) {
             if (r.ok()) {
                 b.append(String.format(Locale.ROOT, "%d,ok,%s,%s,%s,%b%n", r.value(), r.p99(), r.mean(), r.makespan(),
                         r.meets()));
@@ -171,7 +185,7 @@ record P99Target(String scenario, String variantName, Sizing.Knob knob, double t
     }
 
     @Override
-    public ObjectNode json(SizingSweep.Outcome outcome) {
+    public ObjectNode json(SizingOutcome outcome) {
         String label = label();
         ObjectNode root = SummaryJson.mapper().createObjectNode();
         root.put("scenario", scenario);
@@ -192,7 +206,7 @@ record P99Target(String scenario, String variantName, Sizing.Knob knob, double t
         ArrayNode v = root.putArray("monotonicityViolations");
         outcome.violations().forEach(v::add);
         ArrayNode arr = root.putArray("sweep");
-        for (SizingSweep.Row r : outcome.points()) {
+        for (SimulatedPoint r : outcome.points()) {
             ObjectNode n = arr.addObject();
             n.put("value", r.value());
             r.putResult(n, List.of("p99PullSeconds", "meanPullSeconds", "makespanSeconds"), false);

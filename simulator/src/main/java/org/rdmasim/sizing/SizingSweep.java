@@ -1,7 +1,6 @@
-package org.rdmasim.cli;
+package org.rdmasim.sizing;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,127 +12,82 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.function.Consumer;
 import org.rdmasim.report.ReportFolder;
 import org.rdmasim.report.SummaryJson;
-import org.rdmasim.scenario.SizingSearch;
 
 /**
  * A search in progress and its output: points are kept as they finish, so that the worker thread
  * (at the end, or when it sees an interrupt between points) or the Ctrl-C hook (when the worker is
  * inside a point that does not stop) writes whatever has been simulated; whichever comes first writes.
- * What a point's figures mean and how they are printed and filed is the {@link SizingTarget}'s.
+ * What a point's figures mean and how they are tabled and filed is the {@link SizingTarget}'s; what is
+ * shown on the terminal, the {@link Display}'s (nothing in this package prints).
  */
-final class SizingSweep {
+public final class SizingSweep {
     private final SizingTarget target;
     private final Path dir;
-    private final PrintWriter o;
-    private final PrintWriter err;
+    private final Display display;
     private final SizingSearch search;
-    private final Map<Integer, Row> rows = new TreeMap<>();
+    private final Map<Integer, SimulatedPoint> rows = new TreeMap<>();
     private final AtomicBoolean claimed = new AtomicBoolean();
     private final CountDownLatch written = new CountDownLatch(1);
     private long pointNanos;
 
-    SizingSweep(SizingTarget target, Path dir, PrintWriter o, PrintWriter err) {
+    public SizingSweep(SizingTarget target, Path dir, Display display) {
         this.target = target;
         this.dir = dir;
-        this.o = o;
-        this.err = err;
+        this.display = display;
         this.search = target.search();
     }
 
     /** Simulates the sized variant at one point of the search (a refit's: a position on its knob's ladder). */
-    interface Evaluator {
-        Row evaluate(int value) throws IOException;
+    public interface Evaluator {
+        SimulatedPoint evaluate(int value) throws IOException;
+    }
+
+    /** The status line shown while the search runs, replaced by each update and cleared when closed. */
+    public interface StatusLine extends AutoCloseable {
+        void update(String text);
+
+        @Override
+        void close();
+
+        /** The line that {@code update} shows and {@code close} clears. */
+        static StatusLine of(Consumer<String> update, Runnable close) {
+            return new StatusLine() {
+                @Override
+                public void update(String text) {
+                    update.accept(text);
+                }
+
+                @Override
+                public void close() {
+                    close.run();
+                }
+            };
+        }
+    }
+
+    /** What the person who asked sees of the search: the command line's status line, table and messages. */
+    public interface Display {
+        /** A status line for the search, open until the search ends or stops. */
+        StatusLine statusLine();
+
+        /** The table of the points so far, shown before their files are written. */
+        void table(String text);
+
+        /** The files of {@code points} point(s) are in {@code dir}; {@code complete} false when interrupted. */
+        void written(Path dir, boolean complete, int points);
+
+        /** The Ctrl-C hook could not write the points so far. */
+        void notWritten(IOException e);
     }
 
     /**
-     * One point of the search; NaN figures and an error when the variant failed. For a fan-out {@code p99},
-     * {@code mean} and {@code makespan} are pull-time figures; for a refit {@code p99} is the time of the cycle
-     * the target is on, {@code mean} the first cycle's and {@code makespan} the steady (last) cycle's.
-     *
-     * @param value    the knob's value (a refit's: its position on the knob's ladder, from 1)
-     * @param finishes the first cycle's receiver finish times, sorted (null when the variant failed, and for a refit)
-     * @param boundBy  a refit's bound in the cycle the target is on; empty for a fan-out
-     * @param calibrated the calibrated (or assumed) number that limits the point, in the words of
-     *                   {@link org.rdmasim.report.CalibratedLimit#sentence()}; empty when none does
+     * Runs the search with a Ctrl-C hook that writes the points so far; true when the search ran to its
+     * end, false when it was interrupted (the points so far are written either way).
      */
-    record Row(int value, double p99, double mean, double makespan, boolean meets, String error, double[] finishes,
-            String boundBy, String calibrated) {
-        Row(int value, double p99, double mean, double makespan, boolean meets, String error, double[] finishes) {
-            this(value, p99, mean, makespan, meets, error, finishes, "", "");
-        }
-
-        Row(int value, double p99, double mean, double makespan, boolean meets, String error, double[] finishes,
-                String boundBy) {
-            this(value, p99, mean, makespan, meets, error, finishes, boundBy, "");
-        }
-
-        static Row failed(int value, String error) {
-            return new Row(value, Double.NaN, Double.NaN, Double.NaN, false, error, null, "", "");
-        }
-
-        /** Caption lines for a chart of {@code rows}: each calibrated number and the knob values it limits. */
-        static List<String> calibratedCaptions(List<Row> rows, String knob, java.util.function.IntFunction<String> shown) {
-            java.util.Map<String, List<String>> at = new java.util.LinkedHashMap<>();
-            for (Row r : rows) {
-                if (!r.calibrated().isEmpty()) {
-                    at.computeIfAbsent(r.calibrated(), k -> new java.util.ArrayList<>()).add(shown.apply(r.value()));
-                }
-            }
-            List<String> out = new java.util.ArrayList<>();
-            at.forEach((sentence, values) -> out.add(sentence + "; it limits the point(s) at " + knob + " = "
-                    + String.join(", ", values) + "."));
-            return out;
-        }
-
-        boolean ok() {
-            return error.isEmpty();
-        }
-
-        /**
-         * The point's sizing.json fields after its value: its status, then its figures under the target's names
-         * ({@code p99}, {@code mean}, {@code makespan} in that order), a refit's bound when {@code withBound}, and
-         * whether it meets the target; for a failed point, that it does not and its error.
-         */
-        void putResult(ObjectNode n, List<String> figures, boolean withBound) {
-            n.put("status", ok() ? "ok" : "failed");
-            if (ok()) {
-                n.put(figures.get(0), p99);
-                n.put(figures.get(1), mean);
-                n.put(figures.get(2), makespan);
-                if (withBound) {
-                    n.put("boundBy", boundBy);
-                }
-                n.put("meetsTarget", meets);
-            } else {
-                n.put("meetsTarget", false);
-                n.put("error", error);
-            }
-        }
-    }
-
-    /**
-     * The search as it is written: its points in knob order, its answer so far and the rises it saw.
-     *
-     * @param search the search itself, for its bound, its kind and how many points it may take
-     */
-    record Outcome(boolean complete, List<Row> points, OptionalInt answer, List<String> violations,
-            SizingSearch search) {
-        /** The point at a search position (one that was simulated). */
-        Row at(int position) {
-            return points.stream().filter(r -> r.value() == position).findFirst().orElseThrow();
-        }
-
-        /** The smallest position that met the target among the points simulated. */
-        OptionalInt smallestMet() {
-            return points.stream().filter(Row::meets).mapToInt(Row::value).min();
-        }
-    }
-
-    /** Runs the search with a Ctrl-C hook that writes the points so far; returns the exit code. */
-    int runWithHook(Evaluator eval) throws IOException {
+    public boolean runWithHook(Evaluator eval) throws IOException {
         Thread worker = Thread.currentThread();
         Thread hook = new Thread(() -> onCtrlC(worker, 5000), "rdmasim-size-ctrl-c");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -148,9 +102,9 @@ final class SizingSweep {
         }
     }
 
-    /** Runs the search to its end, or until the thread is interrupted; returns the exit code. */
-    int run(Evaluator eval) throws IOException {
-        try (Progress progress = new Progress(err)) {
+    /** Runs the search to its end, or until the thread is interrupted; true when it ran to its end. */
+    boolean run(Evaluator eval) throws IOException {
+        try (StatusLine progress = display.statusLine()) {
             while (true) {
                 OptionalInt next;
                 synchronized (this) {
@@ -177,7 +131,7 @@ final class SizingSweep {
                 }, "rdmasim-size-progress");
                 ticker.setDaemon(true);
                 ticker.start();
-                Row r;
+                SimulatedPoint r;
                 try {
                     r = eval.evaluate(value);
                 } catch (RuntimeException e) {
@@ -198,7 +152,7 @@ final class SizingSweep {
         return writeOnce(true);
     }
 
-    synchronized void add(Row r, long nanos) {
+    synchronized void add(SimulatedPoint r, long nanos) {
         search.record(new SizingSearch.Point(r.value(), r.p99(), r.meets()));
         rows.put(r.value(), r);
         pointNanos += nanos;
@@ -224,30 +178,30 @@ final class SizingSweep {
     }
 
     /** The worker saw the interrupt: write the points so far unless the hook already does. */
-    private int interrupted() throws IOException {
+    private boolean interrupted() throws IOException {
         return writeOnce(false);
     }
 
-    /** The worker's write, unless the Ctrl-C hook claimed it first (then wait for the hook's); the exit code. */
-    private int writeOnce(boolean complete) throws IOException {
+    /** The worker's write, unless the Ctrl-C hook claimed it first (then wait for the hook's); whether complete. */
+    private boolean writeOnce(boolean complete) throws IOException {
         if (!claimed.compareAndSet(false, true)) {
-            return awaitHook();
+            awaitHook();
+            return false;
         }
         try {
             write(complete);
         } finally {
             written.countDown();
         }
-        return complete ? Main.OK : Main.INTERRUPTED;
+        return complete;
     }
 
-    private int awaitHook() {
+    private void awaitHook() {
         try {
             written.await(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return Main.INTERRUPTED;
     }
 
     /**
@@ -280,15 +234,15 @@ final class SizingSweep {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException e) {
-            err.println("rdmasim: I/O error writing the points so far: " + e.getMessage());
+            display.notWritten(e);
         }
     }
 
     /** Table, CSV and JSON of the points so far; charts only for a finished search. */
     synchronized void write(boolean complete) throws IOException {
-        List<Row> all = List.copyOf(rows.values());
-        Outcome outcome = new Outcome(complete, all, search.answer(), target.violations(search), search);
-        target.printTable(o, outcome);
+        List<SimulatedPoint> all = List.copyOf(rows.values());
+        SizingOutcome outcome = new SizingOutcome(complete, all, search.answer(), target.violations(search), search);
+        display.table(target.table(outcome));
         Files.createDirectories(dir);
         String label = target.label();
         for (String stale : List.of("sizing-" + label, "receivers-vs-time-" + label)) {
@@ -296,17 +250,11 @@ final class SizingSweep {
             ReportFolder.deleteIfOwned(dir, stale + ".svg");
         }
         if (complete) {
-            target.writeCharts(all.stream().filter(Row::ok).toList(), dir);
+            target.writeCharts(all.stream().filter(SimulatedPoint::ok).toList(), dir);
         }
         Files.writeString(dir.resolve("sizing.csv"), target.csv(all), StandardCharsets.UTF_8);
         SummaryJson.write(dir.resolve("sizing.json"), target.json(outcome));
         ReportFolder.recordWritten(dir, target.files());
-        o.println((complete ? "search written to " : "points so far written to ") + dir);
-        o.flush();
-        if (!complete) {
-            err.println("rdmasim: " + target.scenario() + ": interrupted after " + all.size() + " point(s); they are "
-                    + "kept in " + dir + " (marked incomplete)");
-            err.flush();
-        }
+        display.written(dir, complete, all.size());
     }
 }

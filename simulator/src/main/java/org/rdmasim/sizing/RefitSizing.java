@@ -1,4 +1,4 @@
-package org.rdmasim.scenario;
+package org.rdmasim.sizing;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,6 +7,7 @@ import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.hardware.Units;
 import org.rdmasim.refit.RefitSetup;
 import org.rdmasim.refit.method.Buckets;
+import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.workload.RefitMethodKind;
 import org.rdmasim.workload.RefitSpec;
@@ -17,27 +18,12 @@ import org.rdmasim.workload.RefitSpec;
  * knob whose valid values are not 1..N (inference TP, buckets) is searched the same way.
  */
 public final class RefitSizing {
-    public enum Knob {
-        SENDERS("senders"), NICS("nics"), BUCKET("bucket"), INFERENCE_TP("inference-tp");
-
-        private final String label;
-
-        Knob(String label) {
-            this.label = label;
-        }
-
-        public String label() {
-            return label;
-        }
+    public enum Knob implements SizingKnob {
+        SENDERS, NICS, BUCKET, INFERENCE_TP;
 
         /** The knob named {@code text}, or empty when it is not a refit knob. */
         public static java.util.Optional<Knob> find(String text) {
-            for (Knob k : values()) {
-                if (k.label.equalsIgnoreCase(text)) {
-                    return java.util.Optional.of(k);
-                }
-            }
-            return java.util.Optional.empty();
+            return SizingKnob.named(values(), text);
         }
 
         /**
@@ -97,7 +83,7 @@ public final class RefitSizing {
         List<Step> steps = new ArrayList<>();
         List<Skipped> skipped = new ArrayList<>();
         if (method == RefitMethodKind.COLOCATED_IPC && (knob == Knob.SENDERS || knob == Knob.NICS)) {
-            throw new IllegalArgumentException("--vary " + knob.name().toLowerCase(java.util.Locale.ROOT)
+            throw new IllegalArgumentException("--vary " + knob.label()
                     + " does not apply to colocated-ipc: trainer and engine share each GPU and no NIC carries a byte "
                     + "(vary bucket or inference-tp)");
         }

@@ -1,4 +1,4 @@
-package org.rdmasim.scenario;
+package org.rdmasim.sizing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

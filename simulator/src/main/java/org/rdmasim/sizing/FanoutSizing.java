@@ -1,14 +1,17 @@
-package org.rdmasim.scenario;
+package org.rdmasim.sizing;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.scenario.TransportSettings;
+import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.transport.ucx.UcxPaths;
@@ -20,31 +23,17 @@ import org.rdmasim.workload.TreeFanout;
  * hosts of the same shape, more NICs listed in {@code UCX_NET_DEVICES} (with as many rails), a higher
  * {@code UCX_MAX_RMA_RAILS}, or more children per tree source.
  */
-public final class Sizing {
-    public enum Knob {
-        SOURCES("sources"), NICS("nics"), RAILS("rails"), TREE_DEGREE("tree-degree");
+public final class FanoutSizing {
+    public enum Knob implements SizingKnob {
+        SOURCES, NICS, RAILS, TREE_DEGREE;
 
-        private final String label;
-
-        Knob(String label) {
-            this.label = label;
-        }
-
-        public String label() {
-            return label;
-        }
-
-        public static Knob parse(String text) {
-            for (Knob k : values()) {
-                if (k.label.equalsIgnoreCase(text)) {
-                    return k;
-                }
-            }
-            throw new IllegalArgumentException("expected sources, nics, rails or tree-degree, got '" + text + "'");
+        /** The knob named {@code text}, or empty when it is not a fan-out knob. */
+        public static Optional<Knob> find(String text) {
+            return SizingKnob.named(values(), text);
         }
     }
 
-    private Sizing() {
+    private FanoutSizing() {
     }
 
     /** The largest value a knob can usefully take on a variant, and why. */

@@ -1,9 +1,9 @@
-package org.rdmasim.cli;
+package org.rdmasim.sizing;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Formatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
@@ -17,8 +17,6 @@ import org.rdmasim.report.ChartFiles;
 import org.rdmasim.report.Charts;
 import org.rdmasim.report.SummaryJson;
 import org.rdmasim.run.VariantRunner;
-import org.rdmasim.scenario.RefitSizing;
-import org.rdmasim.scenario.SizingSearch;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.workload.RefitSummary;
 import org.rdmasim.workload.VariantOutcome;
@@ -33,11 +31,48 @@ import org.rdmasim.workload.VariantOutcome;
  * @param skipped   values left out of the ladder, with the reason
  * @param boundText what the ladder is (or {@code --max N})
  */
-record RefitCycleTarget(String scenario, String variantName, RefitSizing.Knob knob, String cycle, double target,
+public record RefitCycleTarget(String scenario, String variantName, RefitSizing.Knob knob, String cycle, double target,
         List<RefitSizing.Step> steps, List<RefitSizing.Skipped> skipped, String boundText) implements SizingTarget {
-    RefitCycleTarget {
+    public RefitCycleTarget {
         steps = List.copyOf(steps);
         skipped = List.copyOf(skipped);
+    }
+
+    /**
+     * The target on {@code base}'s refit: the knob's ladder ({@link RefitSizing#ladder}), cut at {@code max} for a
+     * monotone knob (a knob whose every value is run takes none).
+     *
+     * @param file  the scenario file as the user named it, for messages
+     * @param cycle first or steady
+     */
+    public static RefitCycleTarget of(Path file, String scenario, VariantSpec base, RefitSizing.Knob knob, String cycle,
+            double target, OptionalInt max) {
+        RefitSizing.Ladder ladder;
+        try {
+            ladder = RefitSizing.ladder(base, knob);
+        } catch (IllegalArgumentException e) {
+            throw new SizingInputException(file + ": variant '" + base.name() + "': " + e.getMessage());
+        }
+        List<RefitSizing.Step> steps = ladder.steps();
+        String boundText = ladder.why();
+        if (max.isPresent()) {
+            int most = max.getAsInt();
+            if (!knob.monotone()) {
+                throw new SizingInputException("--max does not apply to --vary " + knob.label() + ": every value of "
+                        + boundText + " is run");
+            }
+            long largest = steps.get(steps.size() - 1).value();
+            if (most > largest) {
+                throw SizingInputException.maxAboveBound(most, knob, base, largest, boundText);
+            }
+            steps = steps.stream().filter(st -> st.value() <= most).toList();
+            if (steps.isEmpty()) {
+                throw new SizingInputException("--max " + most + " leaves no valid " + knob.label() + " to try (the "
+                        + "smallest is " + ladder.steps().get(0).value() + ")");
+            }
+            boundText = "--max " + most;
+        }
+        return new RefitCycleTarget(scenario, base.name(), knob, cycle, target, steps, ladder.skipped(), boundText);
     }
 
     @Override
@@ -68,17 +103,17 @@ record RefitCycleTarget(String scenario, String variantName, RefitSizing.Knob kn
     }
 
     /** Simulates {@code base} with the knob at a ladder position: one run of the refit alone. */
-    SizingSweep.Evaluator evaluator(VariantSpec base) {
+    public SizingSweep.Evaluator evaluator(VariantSpec base) {
         return position -> {
             VariantSpec v = RefitSizing.apply(base, knob, valueAt(position));
             VariantOutcome outcome = VariantRunner.runRefitOnly(v);
             if (outcome.status() != VariantOutcome.Status.OK) {
-                return SizingSweep.Row.failed(position, outcome.error());
+                return SimulatedPoint.failed(position, outcome.error());
             }
             RefitSummary s = outcome.result().refit();
             double figure = cycle.equals("first") ? s.firstCycleSeconds() : s.steadyCycleSeconds();
             RefitSummary.Cycle c = cycle.equals("first") ? s.cycles().get(0) : s.cycles().get(s.cycles().size() - 1);
-            return new SizingSweep.Row(position, figure, s.firstCycleSeconds(), s.steadyCycleSeconds(), figure <= target,
+            return new SimulatedPoint(position, figure, s.firstCycleSeconds(), s.steadyCycleSeconds(), figure <= target,
                     "", null, c.boundBy(), org.rdmasim.report.CalibratedLimit.of(outcome)
                             .map(org.rdmasim.report.CalibratedLimit::sentence).orElse(""));
         };
@@ -102,76 +137,79 @@ record RefitCycleTarget(String scenario, String variantName, RefitSizing.Knob kn
     }
 
     @Override
-    public void printTable(PrintWriter o, SizingSweep.Outcome outcome) {
-        String label = label();
-        List<SizingSweep.Row> all = outcome.points();
+    public void tableHead(Formatter t, SizingOutcome outcome) {
         SizingSearch search = outcome.search();
-        OptionalInt answer = outcome.answer();
-        o.printf(Locale.ROOT, "%s: sizing '%s' by %s for refit time per %s cycle <= %.4g s%n", scenario, variantName,
-                label, cycle, target);
+        t.format("%s: sizing '%s' by %s for refit time per %s cycle <= %.4g s%n", scenario, variantName,
+                label(), cycle, target);
         if (search.monotone()) {
-            o.printf(Locale.ROOT, "assumes %s: values %s (%s); tried the 1st, 2nd, 4th, ... of them, then bisection; "
-                    + "%d point(s) simulated, at most %d%n", assumption(), ladderText(), boundText, all.size(),
-                    search.mostPoints());
+            t.format("assumes %s: values %s (%s); tried the 1st, 2nd, 4th, ... of them, then bisection; "
+                    + "%d point(s) simulated, at most %d%n", assumption(), ladderText(), boundText,
+                    outcome.points().size(), search.mostPoints());
         } else {
-            o.printf(Locale.ROOT, "assumes %s: %s (%s); %d point(s) simulated of %d%n", assumption(), ladderText(),
-                    boundText, all.size(), search.mostPoints());
+            t.format("assumes %s: %s (%s); %d point(s) simulated of %d%n", assumption(), ladderText(),
+                    boundText, outcome.points().size(), search.mostPoints());
         }
         for (RefitSizing.Skipped k : skipped) {
-            o.printf(Locale.ROOT, "skipped %s=%d: %s%n", label, k.value(), k.why());
+            t.format("skipped %s=%d: %s%n", label(), k.value(), k.why());
         }
-        if (!outcome.complete()) {
-            o.println("INCOMPLETE: interrupted; the points simulated so far:");
-        }
-        o.printf(Locale.ROOT, "  %12s %12s %12s %12s  %-13s %s%n", label, "refit(s)", "first(s)", "steady(s)",
+    }
+
+    @Override
+    public void tablePoints(Formatter t, List<SimulatedPoint> points) {
+        t.format("  %12s %12s %12s %12s  %-13s %s%n", label(), "refit(s)", "first(s)", "steady(s)",
                 "meets target", "bound by");
-        for (SizingSweep.Row r : all) {
+        for (SimulatedPoint r : points) {
             if (!r.ok()) {
-                o.printf(Locale.ROOT, "  %12s %12s %12s %12s  %-13s %s%n", shownAt(r.value()), "-", "-", "-",
+                t.format("  %12s %12s %12s %12s  %-13s %s%n", shownAt(r.value()), "-", "-", "-",
                         "no: FAILED", r.error().lines().findFirst().orElse(""));
                 continue;
             }
-            o.printf(Locale.ROOT, "  %12s %12.4f %12.4f %12.4f  %-13s %s%n", shownAt(r.value()), r.p99(), r.mean(),
+            t.format("  %12s %12.4f %12.4f %12.4f  %-13s %s%n", shownAt(r.value()), r.p99(), r.mean(),
                     r.makespan(), r.meets() ? "yes" : "no", r.boundBy());
         }
-        for (String v : outcome.violations()) {
-            o.println("monotonicity violated: " + v + "; the answer may not be the smallest value that meets");
-        }
+    }
+
+    @Override
+    public void tableAnswer(Formatter t, SizingOutcome outcome) {
+        String label = label();
+        List<SimulatedPoint> all = outcome.points();
+        SizingSearch search = outcome.search();
+        OptionalInt answer = outcome.answer();
         if (!outcome.complete()) {
-            List<SizingSweep.Row> met = all.stream().filter(SizingSweep.Row::meets).toList();
-            o.printf(Locale.ROOT, "no answer yet: %s%n", met.isEmpty() ? "no " + label + " tried so far meets the target"
+            List<SimulatedPoint> met = all.stream().filter(SimulatedPoint::meets).toList();
+            t.format("no answer yet: %s%n", met.isEmpty() ? "no " + label + " tried so far meets the target"
                     : label + " " + met.stream().map(r -> shownAt(r.value())).collect(Collectors.joining(", "))
                             + " met it so far");
             return;
         }
         if (search.monotone()) {
             if (answer.isPresent()) {
-                o.printf(Locale.ROOT, "smallest %s that meets the target: %s (%s cycle %.4f s)%n", label,
+                t.format("smallest %s that meets the target: %s (%s cycle %.4f s)%n", label,
                         shownAt(answer.getAsInt()), cycle, outcome.at(answer.getAsInt()).p99());
             } else {
-                o.printf(Locale.ROOT, "no %s up to %s meets the target%n", label, shownAt(search.bound()));
+                t.format("no %s up to %s meets the target%n", label, shownAt(search.bound()));
             }
             return;
         }
-        o.println(direction(all));
+        t.format("%s%n", direction(all));
         OptionalInt smallest = outcome.smallestMet();
         if (answer.isPresent()) {
-            o.printf(Locale.ROOT, "best %s that meets the target: %s (%s cycle %.4f s, the fastest of those tried); "
+            t.format("best %s that meets the target: %s (%s cycle %.4f s, the fastest of those tried); "
                     + "smallest that meets: %s%n", label, shownAt(answer.getAsInt()), cycle,
                     outcome.at(answer.getAsInt()).p99(), shownAt(smallest.getAsInt()));
         } else {
-            o.printf(Locale.ROOT, "no %s from %s to %s meets the target%n", label, shownAt(1), shownAt(search.bound()));
+            t.format("no %s from %s to %s meets the target%n", label, shownAt(1), shownAt(search.bound()));
         }
     }
 
     /** Which way a non-monotone knob helps, from where the fastest point lies among those run. */
-    private String direction(List<SizingSweep.Row> all) {
-        List<SizingSweep.Row> ok = all.stream().filter(SizingSweep.Row::ok).toList();
+    private String direction(List<SimulatedPoint> all) {
+        List<SimulatedPoint> ok = all.stream().filter(SimulatedPoint::ok).toList();
         if (ok.isEmpty()) {
             return "direction: no point ran";
         }
-        SizingSweep.Row best = ok.stream().min(Comparator.comparingDouble(SizingSweep.Row::p99)
-                .thenComparingInt(SizingSweep.Row::value)).orElseThrow();
+        SimulatedPoint best = ok.stream().min(Comparator.comparingDouble(SimulatedPoint::p99)
+                .thenComparingInt(SimulatedPoint::value)).orElseThrow();
         String at = shownAt(best.value());
         if (best == ok.get(0)) {
             return "direction: smaller " + label() + "s help: the fastest is the smallest tried, " + at;
@@ -183,11 +221,11 @@ record RefitCycleTarget(String scenario, String variantName, RefitSizing.Knob kn
     }
 
     @Override
-    public void writeCharts(List<SizingSweep.Row> ok, Path dir) throws IOException {
+    public void writeCharts(List<SimulatedPoint> ok, Path dir) throws IOException {
         String label = label();
         double[] x = ok.stream().mapToDouble(r -> (double) valueAt(r.value())).toArray();
-        double[] first = ok.stream().mapToDouble(SizingSweep.Row::mean).toArray();
-        double[] steady = ok.stream().mapToDouble(SizingSweep.Row::makespan).toArray();
+        double[] first = ok.stream().mapToDouble(SimulatedPoint::mean).toArray();
+        double[] steady = ok.stream().mapToDouble(SimulatedPoint::makespan).toArray();
         boolean bytes = knob == RefitSizing.Knob.BUCKET;
         if (bytes) {
             x = java.util.Arrays.stream(x).map(b -> b / (1 << 20)).toArray();
@@ -203,15 +241,15 @@ record RefitCycleTarget(String scenario, String variantName, RefitSizing.Knob kn
             axis.setNumberFormatOverride(new java.text.DecimalFormat("0"));
             chart.getXYPlot().setDomainAxis(axis);
         }
-        Charts.captions(chart, SizingSweep.Row.calibratedCaptions(ok, label, this::shownAt));
+        Charts.captions(chart, SimulatedPoint.calibratedCaptions(ok, label, this::shownAt));
         ChartFiles.write(chart, dir, "sizing-" + label);
     }
 
     @Override
-    public String csv(List<SizingSweep.Row> points) {
+    public String csv(List<SimulatedPoint> points) {
         StringBuilder b = new StringBuilder(label() + ",status,refitSeconds,firstCycleSeconds,steadyCycleSeconds,"
                 + "meetsTarget,boundBy\n");
-        for (SizingSweep.Row r : points) {
+        for (SimulatedPoint r : points) {
             long v = valueAt(r.value());
             if (r.ok()) {
                 b.append(String.format(Locale.ROOT, "%d,ok,%s,%s,%s,%b,%s%n", v, r.p99(), r.mean(), r.makespan(),
@@ -231,11 +269,11 @@ record RefitCycleTarget(String scenario, String variantName, RefitSizing.Knob kn
     }
 
     @Override
-    public ObjectNode json(SizingSweep.Outcome outcome) {
+    public ObjectNode json(SizingOutcome outcome) {
         SizingSearch search = outcome.search();
         boolean complete = outcome.complete();
         OptionalInt answer = outcome.answer();
-        List<SizingSweep.Row> all = outcome.points();
+        List<SimulatedPoint> all = outcome.points();
         ObjectNode root = SummaryJson.mapper().createObjectNode();
         root.put("scenario", scenario);
         root.put("variant", variantName);
@@ -273,7 +311,7 @@ record RefitCycleTarget(String scenario, String variantName, RefitSizing.Knob kn
         ArrayNode v = root.putArray("monotonicityViolations");
         outcome.violations().forEach(v::add);
         ArrayNode arr = root.putArray("sweep");
-        for (SizingSweep.Row r : all) {
+        for (SimulatedPoint r : all) {
             ObjectNode n = arr.addObject();
             n.put("value", valueAt(r.value()));
             n.put("shown", shownAt(r.value()));

@@ -1,4 +1,4 @@
-package org.rdmasim.scenario;
+package org.rdmasim.sizing;
 
 import java.util.ArrayList;
 import java.util.List;

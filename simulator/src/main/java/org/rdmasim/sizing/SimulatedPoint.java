@@ -1,0 +1,75 @@
+package org.rdmasim.sizing;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * One point of the search; NaN figures and an error when the variant failed. For a fan-out {@code p99},
+ * {@code mean} and {@code makespan} are pull-time figures; for a refit {@code p99} is the time of the cycle
+ * the target is on, {@code mean} the first cycle's and {@code makespan} the steady (last) cycle's.
+ *
+ * @param value    the knob's value (a refit's: its position on the knob's ladder, from 1)
+ * @param finishes the first cycle's receiver finish times, sorted (null when the variant failed, and for a refit)
+ * @param boundBy  a refit's bound in the cycle the target is on; empty for a fan-out
+ * @param calibrated the calibrated (or assumed) number that limits the point, in the words of
+ *                   {@link org.rdmasim.report.CalibratedLimit#sentence()}; empty when none does
+ */
+public record SimulatedPoint(int value, double p99, double mean, double makespan, boolean meets, String error,
+        double[] finishes, String boundBy, String calibrated) {
+    public SimulatedPoint(int value, double p99, double mean, double makespan, boolean meets, String error,
+            double[] finishes) {
+        this(value, p99, mean, makespan, meets, error, finishes, "", "");
+    }
+
+    public SimulatedPoint(int value, double p99, double mean, double makespan, boolean meets, String error,
+            double[] finishes, String boundBy) {
+        this(value, p99, mean, makespan, meets, error, finishes, boundBy, "");
+    }
+
+    public static SimulatedPoint failed(int value, String error) {
+        return new SimulatedPoint(value, Double.NaN, Double.NaN, Double.NaN, false, error, null, "", "");
+    }
+
+    /** Caption lines for a chart of {@code points}: each calibrated number and the knob values it limits. */
+    static List<String> calibratedCaptions(List<SimulatedPoint> points, String knob, IntFunction<String> shown) {
+        Map<String, List<String>> at = new LinkedHashMap<>();
+        for (SimulatedPoint r : points) {
+            if (!r.calibrated().isEmpty()) {
+                at.computeIfAbsent(r.calibrated(), k -> new ArrayList<>()).add(shown.apply(r.value()));
+            }
+        }
+        List<String> out = new ArrayList<>();
+        at.forEach((sentence, values) -> out.add(sentence + "; it limits the point(s) at " + knob + " = "
+                + String.join(", ", values) + "."));
+        return out;
+    }
+
+    public boolean ok() {
+        return error.isEmpty();
+    }
+
+    /**
+     * The point's sizing.json fields after its value: its status, then its figures under the target's names
+     * ({@code p99}, {@code mean}, {@code makespan} in that order), a refit's bound when {@code withBound}, and
+     * whether it meets the target; for a failed point, that it does not and its error.
+     */
+    void putResult(ObjectNode n, List<String> figures, boolean withBound) {
+        n.put("status", ok() ? "ok" : "failed");
+        if (ok()) {
+            n.put(figures.get(0), p99);
+            n.put(figures.get(1), mean);
+            n.put(figures.get(2), makespan);
+            if (withBound) {
+                n.put("boundBy", boundBy);
+            }
+            n.put("meetsTarget", meets);
+        } else {
+            n.put("meetsTarget", false);
+            n.put("error", error);
+        }
+    }
+}
