@@ -328,7 +328,7 @@ public final class ExplainCommand implements Callable<Integer> {
                     ExplainJson.restsOn(pj, profile.name(), p);
                 }
                 withoutIt(out, ts, p, p.absence().flatMap(w -> without.apply(profile.name(), p.key())).orElse(null),
-                        pj == null ? null : pj.putObject("without"));
+                        outcome, pj == null ? null : pj.putObject("without"));
             }
         }
         modelled(out, "modelled:        ", ts, outcome);
@@ -342,7 +342,7 @@ public final class ExplainCommand implements Callable<Integer> {
      * gives it no "without"), printed beside the "rests on" line and, when {@code json} is given, added to it.
      */
     private static void withoutIt(PrintWriter out, TransferSpec ts, CalibrationProfile.Parameter p, VariantOutcome rerun,
-            ObjectNode json) {
+            VariantOutcome own, ObjectNode json) {
         if (p.without() == null || rerun == null) {
             out.printf(Locale.ROOT, "    without it: no rerun, %s%n", NO_WITHOUT);
             if (json != null) {
@@ -360,7 +360,22 @@ public final class ExplainCommand implements Callable<Integer> {
                 json.put("value", p.without().value());
             }
         }
-        modelled(out, "    without it (" + p.without().means() + "): ", ts, rerun, json);
+        String label = "    without it (" + p.without().means() + "): ";
+        if (rerun.result() != null && rerun.result().refit() != null && !rerun.result().refit().cycles().isEmpty()) {
+            // a refit's answer is its steady cycle, not one transfer's pull
+            var refit = rerun.result().refit();
+            var last = refit.cycles().get(refit.cycles().size() - 1);
+            boolean ownCycle = own.result() != null && own.result().refit() != null;
+            out.printf(Locale.ROOT, "%ssteady cycle %.4f s%s, bound by %s%n", label, refit.steadyCycleSeconds(),
+                    ownCycle ? String.format(Locale.ROOT, " (%.4f s with it)", own.result().refit().steadyCycleSeconds())
+                            : "", last.boundWords());
+            if (json != null) {
+                json.put("steadyCycleSeconds", refit.steadyCycleSeconds());
+                json.put("boundBy", last.boundWords());
+            }
+            return;
+        }
+        modelled(out, label, ts, rerun, json);
     }
 
     /** The modelled pull of {@code ts}'s receiver in {@code outcome}, after {@code label}. */

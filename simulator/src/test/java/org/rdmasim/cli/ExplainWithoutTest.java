@@ -107,4 +107,28 @@ class ExplainWithoutTest {
                     java.nio.file.Files.readString(dir.resolve("skipped").resolve(f)), f + " does not depend on the reruns");
         }
     }
+
+    @Test
+    void aRefitsAnswerWithoutAParameterIsItsSteadyCycle() throws Exception {
+        String refit = CliTestSupport.repo().resolve("scenarios/refit-qwen3-4b-gb200.yaml").toString();
+        var json = CliTestSupport.run("explain", refit, "--variant", "tree", "--json");
+        assertEquals(0, json.code(), json.err());
+        JsonNode root = new ObjectMapper().readTree(json.out());
+        try (InputStream in = ExplainJson.class.getResourceAsStream("/schema/explain.schema.json")) {
+            assertEquals(List.of(), SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(in)
+                    .validate(root));
+        }
+        JsonNode v = root.get("variants").get(0);
+        double own = v.get("refit").get("steadyCycleSeconds").asDouble();
+        JsonNode nic = null;
+        for (JsonNode r : v.get("transfers").get(0).get("restsOn")) {
+            if (r.get("key").asText().equals("nicReadRate")) {
+                nic = r.get("without");
+            }
+        }
+        assertTrue(nic.get("rerun").asBoolean(), String.valueOf(nic));
+        // the tree's re-serving inference ranks read through one NIC held at 308 Gbps: without the cap, faster
+        assertTrue(nic.get("steadyCycleSeconds").asDouble() < own, nic + " vs " + own);
+        assertFalse(nic.get("boundBy").asText().isEmpty());
+    }
 }
