@@ -344,10 +344,12 @@ public final class ExplainCommand implements Callable<Integer> {
     private static void withoutIt(PrintWriter out, TransferSpec ts, CalibrationProfile.Parameter p, VariantOutcome rerun,
             VariantOutcome own, ObjectNode json) {
         if (p.without() == null || rerun == null) {
-            out.printf(Locale.ROOT, "    without it: no rerun, %s%n", NO_WITHOUT);
+            // a profile read from a host always has a host bound to it; said anyway rather than left silent
+            String why = p.without() == null ? NO_WITHOUT : "no host of the variant is bound to the profile";
+            out.printf(Locale.ROOT, "    without it: no rerun, %s%n", why);
             if (json != null) {
                 json.put("rerun", false);
-                json.put("why", NO_WITHOUT);
+                json.put("why", why);
             }
             return;
         }
