@@ -83,6 +83,25 @@ public final class ExplainCommand implements Callable<Integer> {
             throw new BadInputException("no variant named '" + variant + "' in " + scenarioFile + " (variants: "
                     + String.join(", ", scenario.variants().stream().map(VariantSpec::name).toList()) + ")");
         }
+        // the variant's own run and one rerun per parameter it rests on can take a while: a status line on stderr
+        // (quiet for the first second); the text is held until the line is gone, so the two never mix
+        java.io.StringWriter text = new java.io.StringWriter();
+        int code;
+        try (Progress p = new Progress(spec.commandLine().getErr())) {
+            progress = p;
+            code = explainAll(new PrintWriter(text), scenario, chosen);
+        } finally {
+            progress = Progress.silent();
+        }
+        out.print(text);
+        out.flush();
+        return code;
+    }
+
+    /** What {@link #call} shows while it runs. */
+    private Progress progress = Progress.silent();
+
+    private Integer explainAll(PrintWriter out, Scenario scenario, List<VariantSpec> chosen) {
         if (output.json) {
             // the same walk as the text, into one object; the text goes nowhere
             ObjectNode root = JsonOutput.start("explain");
@@ -115,12 +134,16 @@ public final class ExplainCommand implements Callable<Integer> {
         out.println("=".repeat(100));
         out.println("variant " + v.name() + (v.description().isEmpty() ? "" : ": " + v.description()));
         Hosts cluster = Hosts.of(Host.all(v.hosts()));
+        progress.update(scenario.name() + ": variant '" + v.name() + "'");
         VariantOutcome outcome = VariantRunner.run(v, scenario.seed());
         // each calibrated or assumed parameter the answer rests on, taken away: one rerun per parameter, shared by
         // the transfers shown
         Map<String, Optional<VariantOutcome>> withouts = new HashMap<>();
         BiFunction<String, String, Optional<VariantOutcome>> without = (profile, key) -> withouts.computeIfAbsent(
-                profile + "." + key, k -> WithoutParameter.of(v, profile, key).map(w -> w.run(scenario.seed())));
+                profile + "." + key, k -> WithoutParameter.of(v, profile, key).map(w -> {
+                    progress.update(scenario.name() + ": variant '" + v.name() + "' without " + k);
+                    return w.run(scenario.seed());
+                }));
         // Lanes as the run chose them: only HCAs holding the buffer's registration (its rkey) carry a lane.
         VariantRunner.Held held = VariantRunner.registrationsOf(v);
         Set<String> seen = new HashSet<>();
