@@ -82,7 +82,10 @@ public final class Main implements Runnable {
             err.println("rdmasim: " + PrintableText.escapedKeepingLines(String.valueOf(ex.getMessage())));
             String nearest = ex instanceof CommandLine.UnmatchedArgumentException u ? nearestCommand(u) : null;
             String option = ex instanceof CommandLine.UnmatchedArgumentException u ? nearestOption(u) : null;
-            if (nearest != null) {
+            String joined = ex instanceof CommandLine.UnmatchedArgumentException u ? unitSplitOff(u, a) : null;
+            if (joined != null) {
+                err.println("rdmasim: " + joined);
+            } else if (nearest != null) {
                 err.println("rdmasim: did you mean '" + nearest + "'?");
             } else if (option != null) {
                 err.println("rdmasim: did you mean '" + option + "'?");
@@ -142,6 +145,26 @@ public final class Main implements Runnable {
         }
         // at most a third of the word wrong (two letters for short words), as scenario field names
         return bestDistance <= Math.max(2, word.length() / 3) && bestDistance < word.length() ? best : null;
+    }
+
+    /**
+     * When the unmatched word is a unit the shell split from its number ({@code --target-refit 500 ms}), how to
+     * write it as one argument; else null.
+     */
+    static String unitSplitOff(CommandLine.UnmatchedArgumentException ex, String[] args) {
+        List<String> unmatched = ex.getUnmatched();
+        if (unmatched.isEmpty()) {
+            return null;
+        }
+        String unit = unmatched.get(0);
+        for (int i = 2; i < args.length; i++) {
+            if (args[i].equals(unit) && args[i - 2].startsWith("-") && args[i - 1].matches("[0-9.]+([eE][-+]?[0-9]+)?")
+                    && unit.matches("(?i)[munp]?s|sec|[kmgtp]i?b|[kmgt]bps|[kmgt]b/s")) {
+                return "a value and its unit are one argument: write " + args[i - 2] + " " + args[i - 1] + unit
+                        + " (or quote it: " + args[i - 2] + " '" + args[i - 1] + " " + unit + "')";
+            }
+        }
+        return null;
     }
 
     /** The option of the command closest to a misspelt one ({@code --qiet} for --quiet), or null. */

@@ -425,7 +425,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
             c.put("translationBytes", r.outcome().totals().translationBytes());
             c.put("pinnedHostBytes", r.outcome().totals().pinnedHostBytes());
             c.put("busiestHcaBytes", busiestHca(h.plans()));
-            c.put("registrationSeconds", r.outcome().totals().registrationSeconds());
+            c.put("registrationSeconds", r.outcome().totals().summedSeconds());
             c.put("slowestGpuRegistrationSeconds", slowestGpuSeconds(h.plans()));
             var caps = c.putObject("caps");
             Map<LimitKind, String> keys = new java.util.LinkedHashMap<>();
@@ -465,11 +465,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
      * slowest is; the sum over GPUs is the work, not the wait.
      */
     static double slowestGpuSeconds(List<RegistrationPlan> plans) {
-        Map<String, Double> perGpu = new java.util.TreeMap<>();
-        for (RegistrationPlan p : plans) {
-            perGpu.merge(p.region().deviceName(), p.totals().registrationSeconds(), Double::sum);
-        }
-        return perGpu.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        return org.rdmasim.memory.RegistrationTotals.of(plans).wallSeconds();
     }
 
     private void print(PrintWriter w, Host host, int gpuCount, RegistrationLimits limits, List<Row> rows) {
@@ -494,7 +490,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
                     ByteSize.format(r.outcome().totals().translationBytes()),
                     ByteSize.format(r.outcome().totals().pinnedHostBytes()), ByteSize.format(busiestHca(h.plans())),
                     String.format(Locale.ROOT, "%.2f s", slowestGpuSeconds(h.plans())),
-                    String.format(Locale.ROOT, "%.2f s", r.outcome().totals().registrationSeconds()),
+                    String.format(Locale.ROOT, "%.2f s", r.outcome().totals().summedSeconds()),
                     capVerdict(h, LimitKind.FIRMWARE_PAGE_CAP), capVerdict(h, LimitKind.HOST_MEMORY),
                     capVerdict(h, LimitKind.BAR1), capVerdict(h, LimitKind.MTT),
                     r.outcome().passed() ? "ok" : "FAILED"});

@@ -114,6 +114,9 @@ public final class SizeCommand implements Callable<Integer> {
             + "only the earlier sizing's own files are replaced)")
     boolean force;
 
+    @Option(names = {"-q", "--quiet"}, description = "no progress line (the table and the files are still written)")
+    boolean quiet;
+
     @picocli.CommandLine.Mixin
     ThreadsOption threadsOption = new ThreadsOption();
 
@@ -153,7 +156,9 @@ public final class SizeCommand implements Callable<Integer> {
         VariantSpec base = scenario.variants().get(0);
         if (variant != null) {
             base = scenario.variants().stream().filter(v -> v.name().equals(variant)).findFirst()
-                    .orElseThrow(() -> new BadInputException("no variant named '" + variant + "' in " + scenarioFile));
+                    .orElseThrow(() -> new BadInputException("no variant named '" + variant + "' in " + scenarioFile
+                            + " (variants: " + String.join(", ", scenario.variants().stream().map(VariantSpec::name)
+                                    .toList()) + ")"));
         }
         if (base.isRefit()) {
             if (!refitTarget) {
@@ -189,14 +194,17 @@ public final class SizeCommand implements Callable<Integer> {
     private int search(SizingTarget sized, Scenario scenario, SizingSweep.Evaluator evaluator) throws IOException {
         Path dir = claim(scenario, sized.label(), sized.files());
         SizingSweep sweep = new SizingSweep(sized, dir, new Terminal(spec.commandLine().getOut(),
-                spec.commandLine().getErr(), sized.scenario()));
+                spec.commandLine().getErr(), sized.scenario(), quiet));
         return sweep.runWithHook(evaluator) ? Main.OK : Main.INTERRUPTED;
     }
 
     /** The search on the terminal: its progress line on stderr, its table and where it went on stdout. */
-    private record Terminal(PrintWriter o, PrintWriter err, String scenario) implements SizingSweep.Display {
+    private record Terminal(PrintWriter o, PrintWriter err, String scenario, boolean quiet) implements SizingSweep.Display {
         @Override
         public SizingSweep.StatusLine statusLine() {
+            if (quiet) {
+                return SizingSweep.StatusLine.of(status -> { }, () -> { });
+            }
             Progress progress = new Progress(err);
             return SizingSweep.StatusLine.of(progress::update, progress::close);
         }

@@ -1,33 +1,63 @@
 package org.rdmasim.memory;
 
 import java.util.Collection;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * Sums over registrations, in the shape {@code summary.json}'s "registration" object reports.
+ * Totals over registrations, in the shape {@code summary.json}'s "registration" object reports: sums,
+ * and the wall time the registrations take when their processes register side by side.
  *
- * @param mrCount             memory regions
- * @param translationBytes    translation entry bytes
- * @param firmwareBytes       host memory pinned by HCA firmware (translation + mkey contexts)
- * @param pinnedHostBytes     firmware bytes plus host buffers' own pinned pages
- * @param registrationSeconds time to register everything one after another: summed over every GPU, whose
- *                            processes register side by side in practice (a host waits for its slowest GPU)
+ * <p>Who waits for whom: each GPU's buffers are registered by that GPU's own process, one after another
+ * (one agent per GPU worker: ModelExpress creates a {@code NixlTransferManager}, and in it one
+ * {@code NixlAgent}, per vLLM worker and its GPU, ai-dynamo/modelexpress v0.5.1
+ * modelexpress_client/python/modelexpress/nixl_transfer.py L82-95 and L200, and registers through it,
+ * L316-324; {@code nixlAgent::registerMem} holds the agent's own lock for the whole call, ai-dynamo/nixl
+ * v1.4.0 src/core/nixl_agent.cpp L481-490, so one agent's registrations do not overlap, and agents in
+ * other processes do not take that lock). So the processes of one host register side by side and the host
+ * is done when its slowest process is; hosts register side by side too, and the run waits for the slowest.
+ *
+ * @param mrCount          memory regions
+ * @param translationBytes translation entry bytes
+ * @param firmwareBytes    host memory pinned by HCA firmware (translation + mkey contexts)
+ * @param pinnedHostBytes  firmware bytes plus host buffers' own pinned pages
+ * @param summedSeconds    every registration's time added up, over every HCA, process and host: the
+ *                         registration work done, not a wait
+ * @param wallSeconds      the wait: the slowest process's registrations (its buffers one after another,
+ *                         each on its HCAs one after another), processes and hosts side by side
  */
 public record RegistrationTotals(long mrCount, long translationBytes, long firmwareBytes, long pinnedHostBytes,
-        double registrationSeconds) {
+        double summedSeconds, double wallSeconds) {
 
-    public static final RegistrationTotals ZERO = new RegistrationTotals(0, 0, 0, 0, 0.0);
+    public static final RegistrationTotals ZERO = new RegistrationTotals(0, 0, 0, 0, 0.0, 0.0);
 
+    /** With registrations made side by side (another process, another host): sums, and the slower wall. */
     public RegistrationTotals plus(RegistrationTotals other) {
         return new RegistrationTotals(mrCount + other.mrCount, translationBytes + other.translationBytes,
                 firmwareBytes + other.firmwareBytes, pinnedHostBytes + other.pinnedHostBytes,
-                registrationSeconds + other.registrationSeconds);
+                summedSeconds + other.summedSeconds, Math.max(wallSeconds, other.wallSeconds));
     }
 
+    /** {@code count} identical hosts registering side by side: sums times {@code count}, the same wall. */
+    public RegistrationTotals times(long count) {
+        return new RegistrationTotals(mrCount * count, translationBytes * count, firmwareBytes * count,
+                pinnedHostBytes * count, summedSeconds * count, count > 0 ? wallSeconds : 0.0);
+    }
+
+    /**
+     * One host's registrations: sums over all, and as wall the slowest process's, each process's plans
+     * one after another ({@link RegistrationPlan#process()}).
+     */
     public static RegistrationTotals of(Collection<RegistrationPlan> plans) {
         RegistrationTotals sum = ZERO;
+        // processes by name, so the wall does not depend on hash order
+        Map<String, Double> perProcess = new TreeMap<>();
         for (RegistrationPlan plan : plans) {
             sum = sum.plus(plan.totals());
+            perProcess.merge(plan.process(), plan.registrationSeconds(), Double::sum);
         }
-        return sum;
+        double wall = perProcess.values().stream().mapToDouble(Double::doubleValue).max().orElse(0.0);
+        return new RegistrationTotals(sum.mrCount, sum.translationBytes, sum.firmwareBytes, sum.pinnedHostBytes,
+                sum.summedSeconds, wall);
     }
 }

@@ -64,15 +64,25 @@ public final class VariantRegistration {
     /**
      * One buffer a process registers.
      *
-     * @param host   host name as in the cluster
-     * @param region the buffer; its device names the GPU (cuda) or CPU socket (host) it lives on
+     * @param host    host name as in the cluster
+     * @param region  the buffer; its device names the GPU (cuda) or CPU socket (host) it lives on
+     * @param process the device whose process registers it (one process per GPU): the buffer's own device,
+     *                or the GPU whose backend registers a host bounce fragment for it
      */
-    public record Buffer(String host, MemoryRegion region) {
+    public record Buffer(String host, MemoryRegion region, String process) {
         public Buffer {
             MemoryInputException.requireName(host, "buffer host");
             if (region == null) {
                 throw new MemoryInputException("buffer region is required");
             }
+            if (process == null) {
+                process = region.deviceName();
+            }
+        }
+
+        /** Registered by the process of the buffer's own device. */
+        public Buffer(String host, MemoryRegion region) {
+            this(host, region, null);
         }
 
         /** A GPU buffer at the address of Crusoe's log [crusoe-kb-nixl], exported through dma-buf. */
@@ -105,7 +115,8 @@ public final class VariantRegistration {
     /**
      * The variant's registrations over all hosts.
      *
-     * @param totals sums over every requested registration (also those after a failure)
+     * @param totals sums over every requested registration (also those after a failure), and the wall: the
+     *               slowest host's slowest process (see {@link RegistrationTotals})
      * @param hosts  per host, in cluster order; hosts without buffers are left out
      */
     public record Outcome(RegistrationTotals totals, List<HostOutcome> hosts) {
@@ -191,9 +202,9 @@ public final class VariantRegistration {
             if (where instanceof RegistrationSites.ByUcxConfig ucx) {
                 HostRegistration process = new HostRegistration(host, ucx.config());
                 process.warnings().stream().filter(w -> !warnings.contains(w)).forEach(warnings::add);
-                plans.add(process.plan(model, b.region()));
+                plans.add(process.plan(model, b.region()).inProcessOf(b.process()));
             } else if (where instanceof RegistrationSites.OnDevices on) {
-                plans.add(HostRegistration.planOnDevices(host, model, b.region(), on));
+                plans.add(HostRegistration.planOnDevices(host, model, b.region(), on).inProcessOf(b.process()));
             } else if (where instanceof RegistrationSites.NoNic) {
                 // nothing on any NIC: no MR, no translation entries, no registration time there
                 continue;

@@ -34,7 +34,8 @@ final class IndexHtml {
      */
     record VariantRow(int number, String name, boolean notAsWritten, boolean failed, String status, boolean statusFailed,
             String receivers, String slowestPull, String aggregate, String meanPerReceiver, String limitedBy,
-            String registration, String wall, List<Lane> lanes, String description, boolean refit) {
+            String registration, String registrationSum, String wall, List<Lane> lanes, String description,
+            boolean refit) {
         boolean anyLane() {
             return !lanes.isEmpty();
         }
@@ -217,7 +218,7 @@ final class IndexHtml {
         for (VariantOutcome o : outcomes) {
             boolean notAsWritten = !o.audit().overrides().isEmpty() || !NicUse.shortfall(o).isEmpty();
             if (o.status() == VariantOutcome.Status.FAILED || o.result() == null) {
-                rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, true, "failed", true, "0", "", "", "", "", "", "",
+                rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, true, "failed", true, "0", "", "", "", "", "", "", "",
                         List.of(), o.description(), false));
                 continue;
             }
@@ -229,7 +230,7 @@ final class IndexHtml {
                 var last = refit.cycles().get(refit.cycles().size() - 1);
                 rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, false, "ok", false, "-", "-",
                         fmt(s.aggregateGbps()), fmt(s.meanReceiverGbps()), last.boundWords(),
-                        fmt(refit.cycles().get(0).stageSeconds().getOrDefault("register", 0.0)),
+                        fmt(refit.cycles().get(0).stageSeconds().getOrDefault("register", 0.0)), "-",
                         fmt(refit.wallSeconds()), lanes(o), o.description(), true));
                 continue;
             }
@@ -245,7 +246,8 @@ final class IndexHtml {
             rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, false, status, c != null && c.gaveUp() > 0,
                     String.valueOf(s.receivers().size()), fmt(slowest == null ? 0 : slowest.pullSeconds()), fmt(s.aggregateGbps()),
                     fmt(s.meanReceiverGbps()), slowest == null ? "" : slowest.bottleneck().words(), registration(o),
-                    wall(o, slowest), lanes(o), o.description(), false));
+                    o.registration() == null ? "-" : fmt(o.registration().summedSeconds()), wall(o, slowest), lanes(o),
+                    o.description(), false));
         }
         return rows;
     }
@@ -350,18 +352,19 @@ final class IndexHtml {
         return groups;
     }
 
+    /** The registration wall before the first pull: the slowest GPU's process on the slowest host. */
     private static String registration(VariantOutcome o) {
         if (o.result().fanout() != null && !o.result().fanout().cycles().isEmpty()) {
             return fmt(o.result().fanout().cycles().get(0).registrationSeconds());
         }
-        return o.registration() == null ? "-" : fmt(o.registration().registrationSeconds());
+        return o.registration() == null ? "-" : fmt(o.registration().wallSeconds());
     }
 
     private static String wall(VariantOutcome o, ReceiverSummary.Receiver slowest) {
         if (o.result().fanout() != null && !o.result().fanout().cycles().isEmpty()) {
             return fmt(o.result().fanout().cycles().get(0).wallSeconds());
         }
-        double reg = o.registration() == null ? 0 : o.registration().registrationSeconds();
+        double reg = o.registration() == null ? 0 : o.registration().wallSeconds();
         return fmt(reg + (slowest == null ? 0 : slowest.pullSeconds()));
     }
 

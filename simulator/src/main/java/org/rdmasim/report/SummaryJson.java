@@ -90,7 +90,11 @@ public final class SummaryJson {
             reg.put("translationBytes", t.translationBytes());
             reg.put("pinnedHostBytes", t.pinnedHostBytes());
             reg.put("firmwareBytes", t.firmwareBytes());
-            reg.put("registrationSeconds", t.registrationSeconds());
+            // registrationSeconds keeps its schema-version-1 meaning, the sum: the registration work over every
+            // GPU's process and host. The wall is what a first pull waits for, those processes registering side
+            // by side (RegistrationTotals says who waits for whom)
+            reg.put("registrationSeconds", t.summedSeconds());
+            reg.put("registrationWallSeconds", t.wallSeconds());
             // What the processes run with that the scenario did not say (a layer replaced it, or the library
             // ignored it), and the NICs listed against the NICs used: nothing silent.
             var overrides = v.putArray("overrides");
@@ -139,8 +143,11 @@ public final class SummaryJson {
                     var cycles = r.refit().cycles();
                     v.put("limitedBy", cycles.get(cycles.size() - 1).boundWords());
                 } else {
-                    Verdict.lines(List.of(o)).stream().findFirst()
-                            .ifPresent(l -> v.put("limitedBy", l.limiter().words()));
+                    Verdict.lines(List.of(o)).stream().findFirst().ifPresent(l -> {
+                        v.put("limitedBy", l.limiter().words());
+                        // what the answer ranks on where registration is modelled: registration wall, then pull
+                        v.put("firstUseSeconds", l.firstUseSeconds());
+                    });
                 }
                 if (r.fanout() == null) {
                     // the lanes of the first transfers, as the report's table shows them (fan-outs: none)

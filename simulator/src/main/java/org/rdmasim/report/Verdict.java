@@ -17,8 +17,9 @@ import org.rdmasim.workload.VariantOutcome;
 
 /**
  * The answer a report opens with, computed from the results and shaped by the scenario's question
- * ({@link Question}: stated, or inferred): the fastest and slowest variants by their slowest pull
- * (within each platform), which variants fit under the limits, the curve over message size and its
+ * ({@link Question}: stated, or inferred): the fastest and slowest variants by their slowest pull, or,
+ * where registration is modelled, by their time to first use: the registration wall before the pull plus
+ * the pull (within each platform), which variants fit under the limits, the curve over message size and its
  * knee, or what the faults cost; then what limits each, and the calibrated or assumed parameters that
  * any of those limits is.
  */
@@ -27,14 +28,19 @@ final class Verdict {
     }
 
     /**
-     * One variant's headline: its slowest receiver's pull and what held it.
+     * One variant's headline: its slowest receiver's pull and what held it, and how long until its data is
+     * in use counting registration.
      *
-     * @param faultSeconds what the variant's faults added to its slowest pull (0 without faults)
+     * @param faultSeconds        what the variant's faults added to its slowest pull (0 without faults)
+     * @param registrationSeconds the registration wall a receiver waits for before its pull (its cycle's, for a
+     *                            fan-out; the variant's, for a transfer list): 0 where none is modelled
+     * @param firstUseSeconds     the longest registration wall plus pull over the receivers: when the last of
+     *                            them has its data, counting from the start of registration
      */
     record Line(String variant, double seconds, double gbps, Bottleneck limiter, double faultSeconds,
-            Optional<LaneHolds.GpuLink> gpuLink) {
+            Optional<LaneHolds.GpuLink> gpuLink, double registrationSeconds, double firstUseSeconds) {
         Line(String variant, double seconds, double gbps, Bottleneck limiter) {
-            this(variant, seconds, gbps, limiter, 0, Optional.empty());
+            this(variant, seconds, gbps, limiter, 0, Optional.empty(), 0, seconds);
         }
     }
 
@@ -46,7 +52,8 @@ final class Verdict {
         for (Line l : lines) {
             FaultCost c = costs.get(l.variant());
             double added = c == null ? 0 : Math.max(0, c.maxPullWith() - c.maxPullWithout());
-            out.add(new Line(l.variant(), l.seconds(), l.gbps(), l.limiter(), added, l.gpuLink()));
+            out.add(new Line(l.variant(), l.seconds(), l.gbps(), l.limiter(), added, l.gpuLink(), l.registrationSeconds(),
+                    l.firstUseSeconds()));
         }
         return out;
     }
@@ -58,17 +65,46 @@ final class Verdict {
                 continue; // a failed variant is never ranked, even when it kept what it did before failing
             }
             ReceiverSummary.Receiver slowest = null;
-            for (ReceiverSummary.Receiver r : ReceiverSummary.of(o.result()).receivers()) {
+            List<ReceiverSummary.Receiver> receivers = ReceiverSummary.of(o.result()).receivers();
+            double firstUse = 0;
+            double registration = 0;
+            for (int i = 0; i < receivers.size(); i++) {
+                ReceiverSummary.Receiver r = receivers.get(i);
                 if (slowest == null || r.pullSeconds() > slowest.pullSeconds()) {
                     slowest = r;
+                }
+                double waited = registrationBefore(o, i);
+                if (i == 0 || waited + r.pullSeconds() > firstUse) {
+                    firstUse = waited + r.pullSeconds();
+                    registration = waited;
                 }
             }
             if (slowest != null) {
                 out.add(new Line(o.name(), slowest.pullSeconds(), slowest.gbps(), slowest.bottleneck(), 0,
-                        LaneHolds.gpuLink(o.result(), slowest)));
+                        LaneHolds.gpuLink(o.result(), slowest), registration, firstUse));
             }
         }
         return out;
+    }
+
+    /**
+     * The registration wall the {@code i}-th receiver of {@link ReceiverSummary#of} waits for before its pull
+     * posts: a fan-out's receivers (listed in the order of its pulls) wait for their cycle's, which the run
+     * already put before their arrival; a transfer list's receivers for the variant's wall, the slowest GPU
+     * process of the slowest host ({@link org.rdmasim.memory.RegistrationTotals}), which the run does not
+     * put on its timeline, so it is added here.
+     */
+    private static double registrationBefore(VariantOutcome o, int i) {
+        var fanout = o.result().fanout();
+        if (fanout != null) {
+            return fanout.cycles().get(fanout.pulls().get(i).cycle()).registrationSeconds();
+        }
+        return o.registration() == null ? 0 : o.registration().wallSeconds();
+    }
+
+    /** Whether any of {@code lines} waits for registration: then variants are ranked by time to first use. */
+    static boolean registrationModelled(List<Line> lines) {
+        return lines.stream().anyMatch(l -> l.registrationSeconds() > 0);
     }
 
     /** The question the answer takes the shape of: the scenario's, or inferred from what it runs. */
@@ -364,31 +400,78 @@ final class Verdict {
         return items;
     }
 
-    /** Fastest and slowest, with ties said as ties. */
+    /** What the answer ranks on, said once above the ranking where registration is modelled. */
+    static final String FIRST_USE_RULE = "Ranked by time to first use, counting registration: each GPU's process "
+            + "registers its buffers before its first pull, on its NICs one after another, while the host's other GPUs "
+            + "and the other hosts register side by side, so a pull waits for the slowest GPU's registration (the "
+            + "registration wall, not the sum over GPUs); time to first use is that wall plus the pull.";
+
+    /** Fastest and slowest, with ties said as ties: by time to first use where registration is modelled. */
     private static List<Statement> ranking(List<Line> lines) {
-        Line fast = lines.get(0);
+        boolean firstUse = registrationModelled(lines);
+        List<Statement> said = new ArrayList<>();
+        if (firstUse) {
+            said.add(Statement.plain(FIRST_USE_RULE));
+        }
+        said.addAll(ranking(lines, firstUse));
+        return said;
+    }
+
+    private static List<Statement> ranking(List<Line> lines, boolean firstUse) {
+        java.util.function.ToDoubleFunction<Line> key = firstUse ? Line::firstUseSeconds : Line::seconds;
+        Line fast = fastest(lines, key);
         Line slow = lines.get(0);
         for (Line l : lines) {
-            if (l.seconds() < fast.seconds()) {
-                fast = l;
-            }
-            if (l.seconds() > slow.seconds()) {
+            if (key.applyAsDouble(l) > key.applyAsDouble(slow)) {
                 slow = l;
             }
         }
-        List<String> fastest = tiedWith(lines, fast.seconds());
-        List<String> slowest = tiedWith(lines, slow.seconds());
+        List<String> fastest = tiedWith(lines, key.applyAsDouble(fast), key);
+        List<String> slowest = tiedWith(lines, key.applyAsDouble(slow), key);
+        List<Statement> said = new ArrayList<>();
         if (lines.size() == 1) {
-            return List.of(sentence("All variants", fast));
+            said.add(sentence("All variants", fast, firstUse));
+            return said;
         }
         if (fastest.size() == lines.size()) {
             // every variant takes the same time: a tie, not a ranking
-            return List.of(new Statement("All " + lines.size() + " variants tie", ": slowest pull " + num(fast.seconds())
-                    + " s (" + num(fast.gbps()) + " Gbps), limited by " + fast.limiter().words() + "."));
+            said.add(new Statement("All " + lines.size() + " variants tie", ": " + (firstUse
+                    ? num(fast.firstUseSeconds()) + " s to first use (registration " + num(fast.registrationSeconds())
+                            + " s), slowest pull "
+                    : "slowest pull ") + num(fast.seconds()) + " s (" + num(fast.gbps()) + " Gbps), limited by "
+                    + fast.limiter().words() + "."));
+            return said;
         }
-        return List.of(sentence(label("Fastest", fastest, fast), fast), sentence(label("Slowest", slowest, slow), slow),
-                Statement.plain(String.format(Locale.ROOT, "The fastest is %s times faster (slowest pull %s s vs %s s).",
-                        num(slow.seconds() / fast.seconds()), num(fast.seconds()), num(slow.seconds()))));
+        said.add(sentence(label("Fastest", fastest, fast), fast, firstUse));
+        said.add(sentence(label("Slowest", slowest, slow), slow, firstUse));
+        said.add(Statement.plain(String.format(Locale.ROOT, "The fastest is %s times faster (%s %s s vs %s s).",
+                num(key.applyAsDouble(slow) / key.applyAsDouble(fast)), firstUse ? "to first use" : "slowest pull",
+                num(key.applyAsDouble(fast)), num(key.applyAsDouble(slow)))));
+        if (firstUse) {
+            // the pull alone would name another: say so, the ranking is not moved silently
+            Line byPull = fastest(lines, Line::seconds);
+            List<String> pullTied = tiedWith(lines, byPull.seconds(), Line::seconds);
+            if (!pullTied.contains(fast.variant())) {
+                boolean several = pullTied.size() > 1;
+                said.add(Statement.plain("By the pull alone, without registration, the fastest would be "
+                        + String.join(" and ", pullTied) + " (" + (several ? "tied; " : "") + "slowest pull "
+                        + num(byPull.seconds()) + " s against " + num(fast.seconds()) + " s for " + fast.variant()
+                        + "); counting " + (several ? "their" : "its") + " registration wall ("
+                        + num(byPull.registrationSeconds()) + " s against " + num(fast.registrationSeconds()) + " s) "
+                        + (several ? "they take " : "it takes ") + num(byPull.firstUseSeconds()) + " s to first use."));
+            }
+        }
+        return said;
+    }
+
+    private static Line fastest(List<Line> lines, java.util.function.ToDoubleFunction<Line> key) {
+        Line fast = lines.get(0);
+        for (Line l : lines) {
+            if (key.applyAsDouble(l) < key.applyAsDouble(fast)) {
+                fast = l;
+            }
+        }
+        return fast;
     }
 
     /** The ranking within each platform: a GB200 variant is never ranked against a DGX H100 one. */
@@ -401,11 +484,15 @@ final class Verdict {
             return ranking(lines);
         }
         List<Statement> said = new ArrayList<>();
+        boolean firstUse = registrationModelled(lines);
         said.add(Statement.plain("Variants run on " + groups.size() + " platforms, each ranked against its own:"));
+        if (firstUse) {
+            said.add(Statement.plain(FIRST_USE_RULE));
+        }
         for (Map.Entry<String, List<Line>> g : groups.entrySet()) {
             said.add(new Statement("On " + g.getKey(), " (" + g.getValue().size() + " variant"
                     + (g.getValue().size() == 1 ? "" : "s") + "):"));
-            said.addAll(ranking(g.getValue()));
+            said.addAll(ranking(g.getValue(), firstUse));
         }
         return said;
     }
@@ -484,7 +571,8 @@ final class Verdict {
         for (VariantOutcome o : outcomes) {
             if (o.status() == VariantOutcome.Status.OK) {
                 fit.add(o.name() + (o.registration() == null ? ""
-                        : " (registration " + num(o.registration().registrationSeconds()) + " s)"));
+                        : " (registration " + num(o.registration().wallSeconds()) + " s wall, the slowest GPU's; "
+                                + num(o.registration().summedSeconds()) + " s summed over every GPU)"));
             } else {
                 not.add(o.name() + ": " + o.error().lines().findFirst().orElse("failed"));
             }
@@ -522,11 +610,11 @@ final class Verdict {
         return parts;
     }
 
-    /** The variants whose slowest pull equals {@code seconds} to one part in 10^9: a tie is not a rank. */
-    private static List<String> tiedWith(List<Line> lines, double seconds) {
+    /** The variants whose time by {@code key} equals {@code seconds} to one part in 10^9: a tie is not a rank. */
+    private static List<String> tiedWith(List<Line> lines, double seconds, java.util.function.ToDoubleFunction<Line> key) {
         List<String> names = new ArrayList<>();
         for (Line l : lines) {
-            if (Math.abs(l.seconds() - seconds) <= 1e-9 * seconds) {
+            if (Math.abs(key.applyAsDouble(l) - seconds) <= 1e-9 * seconds) {
                 names.add(l.variant());
             }
         }
@@ -543,9 +631,11 @@ final class Verdict {
         return word + " (tied with " + String.join(", ", others) + ")";
     }
 
-    private static Statement sentence(String label, Line l) {
+    private static Statement sentence(String label, Line l, boolean firstUse) {
         String lead = label + ": " + l.variant();
-        String head = ", slowest pull " + num(l.seconds()) + " s (" + num(l.gbps()) + " Gbps), ";
+        String head = (firstUse ? ", " + num(l.firstUseSeconds()) + " s to first use (registration wall "
+                + num(l.registrationSeconds()) + " s, then the pull); slowest pull " : ", slowest pull ")
+                + num(l.seconds()) + " s (" + num(l.gbps()) + " Gbps), ";
         if (l.faultSeconds() > 1e-9 * l.seconds()) {
             // the time is the faults' (waiting for QPs to fail, retrying), not the rate limit's
             // unless a fault itself held the pull longest (a port's RC retransmit wait, a degraded rate): then it is named

@@ -29,7 +29,8 @@ import org.rdmasim.workload.TransferItem;
  * processes register ({@link #buffersByHost}: a fan-out's from its plan, a transfer list's from its
  * endpoints); then, since hosts of one shape holding the same buffers register identically, one host per
  * group is registered for all of it (16k identical receivers, or a list of 4,096 transfers to one counted
- * group, cost one plan) and the totals count every host.
+ * group, cost one plan) and the totals count every host: sums over all of them, and as wall the slowest
+ * host's slowest process, hosts registering side by side ({@link RegistrationTotals}).
  *
  * <p>The first host of a group, in the order the buffers list hosts, registers for it, so a failure names
  * the host, with the text, that registering every host in that order would.
@@ -83,7 +84,7 @@ final class VariantRegistrations {
             // member by member moves registrationSeconds in its last bits (fanout-256-pin-vs-stripe-vs-tree:
             // 48.17140298507462 s becomes 48.1714029850744 s), which the committed reports would show.
             for (Map.Entry<String, Integer> g : groupSize.entrySet()) {
-                totals = totals.plus(times(totalsOf.get(g.getKey()), g.getValue()));
+                totals = totals.plus(totalsOf.get(g.getKey()).times(g.getValue()));
             }
         } else {
             // Every host's own, in order: the same sums, to the last bit, as registering each host.
@@ -105,7 +106,9 @@ final class VariantRegistrations {
     }
 
     /**
-     * The registration a fan-out cycle waits for: the slowest host's, hosts registering side by side. Only
+     * The registration a fan-out cycle waits for: the wall of {@link RegistrationTotals}, the slowest
+     * process of the slowest host, each GPU's process registering its buffers (and their bounce fragments)
+     * one after another, side by side with the host's other GPUs' processes and with other hosts. Only
      * the first cycle waits for what a process registers once and keeps: UCX's rendezvous fragment pool
      * belongs to the process's worker, which frees it only when it is destroyed
      * ({@code ucp_worker_destroy_mpools}, openucx/ucx v1.20.0 src/ucp/core/ucp_worker.c L2032-2044), so a
@@ -114,20 +117,11 @@ final class VariantRegistrations {
     double cycleSeconds(boolean first) {
         double slowest = 0;
         for (VariantRegistration.HostOutcome h : outcome.hosts()) {
-            double seconds = 0.0;
-            for (RegistrationPlan p : h.plans()) {
-                if (first || !kept.contains(new Buffer(h.host(), p.region()))) {
-                    seconds += p.totals().registrationSeconds();
-                }
-            }
-            slowest = Math.max(slowest, seconds);
+            List<RegistrationPlan> paid = h.plans().stream()
+                    .filter(p -> first || !kept.contains(new Buffer(h.host(), p.region(), p.process()))).toList();
+            slowest = Math.max(slowest, RegistrationTotals.of(paid).wallSeconds());
         }
         return slowest;
-    }
-
-    private static RegistrationTotals times(RegistrationTotals t, long count) {
-        return new RegistrationTotals(t.mrCount() * count, t.translationBytes() * count, t.firmwareBytes() * count,
-                t.pinnedHostBytes() * count, t.registrationSeconds() * count);
     }
 
     /**
@@ -220,7 +214,8 @@ final class VariantRegistrations {
             TopologyNode gpu = h.find(b.region().deviceName()).filter(n -> n.kind() == TopologyNode.Kind.GPU).orElse(null);
             long bytes = gpu == null ? 0 : ts.backend().hostBounceBytes(ts.stack(), h, gpu, ts.gpudirect());
             if (bytes > 0) {
-                out.add(new Buffer(h.name(), MemoryRegion.host(socketOf(h, gpu), bytes)));
+                // the GPU's process registers it: its time adds to that GPU's, not to another process's
+                out.add(new Buffer(h.name(), MemoryRegion.host(socketOf(h, gpu), bytes), gpu.name()));
             }
         }
         return out;

@@ -252,9 +252,27 @@ public final class SizingSweep {
         if (complete) {
             target.writeCharts(all.stream().filter(SimulatedPoint::ok).toList(), dir);
         }
-        Files.writeString(dir.resolve("sizing.csv"), target.csv(all), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("sizing.csv"), withSearchComplete(target.csv(all), complete), StandardCharsets.UTF_8);
         SummaryJson.write(dir.resolve("sizing.json"), target.json(outcome));
         ReportFolder.recordWritten(dir, target.files());
         display.written(dir, complete, all.size());
+    }
+
+    /**
+     * {@code csv} with a last column {@code searchComplete} on every line: a script reading only the CSV of a
+     * search cut short by Ctrl-C must be able to tell its points are not the whole search (sizing.json says
+     * {@code complete: false}, the CSV had nothing).
+     */
+    static String withSearchComplete(String csv, boolean complete) {
+        StringBuilder b = new StringBuilder(csv.length() + 64);
+        boolean header = true;
+        for (String line : csv.split("\n", -1)) {
+            if (line.isEmpty()) {
+                continue;
+            }
+            b.append(line).append(header ? ",searchComplete" : "," + complete).append('\n');
+            header = false;
+        }
+        return b.toString();
     }
 }

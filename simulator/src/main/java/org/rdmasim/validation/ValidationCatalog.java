@@ -71,6 +71,25 @@ public final class ValidationCatalog {
 
     public static List<ValidationRow> rows() {
         List<ValidationRow> r = new ArrayList<>();
+        modelExpressRows(r);
+        mooncakeRows(r);
+        configurationRows(r);
+        pegaflowRows(r);
+        perftestRows(r);
+        messageSizeRows(r);
+        // GPU-to-GPU streams over AWS EFA: their own class, scenarios/validation/efa-libfabric-demo.yaml and
+        // mooncake-efa-bench.yaml
+        r.addAll(EfaRows.rows());
+        // published refit (weight sync) times: their own class, scenarios/validation/refit-*.yaml
+        r.addAll(RefitRows.rows());
+        return List.copyOf(r);
+    }
+
+    /**
+     * ModelExpress: the striping proposal (#449), the stripe mode (#450), register_tensors (#267) and the
+     * benchmark table.
+     */
+    private static void modelExpressRows(List<ValidationRow> r) {
         // [mx-issue-449]: ModelExpress multi-NIC striping proposal
         r.add(new ValidationRow("MX-449-PIN", "ai-dynamo/modelexpress #449, striping proposal [mx-issue-449]",
                 "single-NIC pull, MX_RDMA_NIC_PIN=auto",
@@ -186,6 +205,10 @@ public final class ValidationCatalog {
                         + "this B200 either a byte costs less (about 10.0 ms a GB once the posed calls are taken off, "
                         + "against 11.6 in the model) or a rank holds fewer bytes than posed; neither is published, "
                         + "and nothing is fitted. The arena (0.79 s) is 31% below pool over the same bytes"));
+    }
+
+    /** Mooncake Transfer Engine: several NICs from one host, KV transfer by size. */
+    private static void mooncakeRows(List<ValidationRow> r) {
         // [mooncake-readme]: Mooncake Transfer Engine, several RoCE NICs from one host
         String mooncakeSetup = "40 GB between two hosts over RoCE; posed (not stated): host-memory buffers on the "
                 + "first socket, RDMA WRITE; the HCAs are the engine's own choice (transport.backend: mooncake): a "
@@ -272,6 +295,10 @@ public final class ValidationCatalog {
                 runs -> Modelled.value(runs.pullSeconds(SEED003, "gb200-stripe-4-rails"),
                         runs.bottleneck(SEED003, "gb200-stripe-4-rails"))).onNics(4));
         r.add(claim("MX-449-T3", "per-receiver pull with all layers, 4 NICs", 0.05, 0.08, "gb200-all-layers").onNics(4));
+    }
+
+    /** counts and sizes that follow from the stack's code: NIXL registration fan-out, MTT, the CUDA pool VA, the GPUDirect guide. */
+    private static void configurationRows(List<ValidationRow> r) {
         // [crusoe-kb-nixl]: NIXL registration fan-out
         r.add(mrs("CRUSOE-MR-AUTO", "MRs per 40 GiB GPU buffer, UCX_IB_PCI_RELAXED_ORDERING=auto", 8, "", "1.20.0",
                 "UCX_IB_PCI_RELAXED_ORDERING=auto"));
@@ -356,6 +383,10 @@ public final class ValidationCatalog {
                         + "flat per-QP WRITE rate (which #2409's 128 KiB row rules out); its mechanism and a rate "
                         + "common to both runs (284 vs 365 Gbps) are not published, so nothing is fitted"));
         r.add(perftest("PEGA-W2", "RDMA WRITE, 2 QPs", 392, "write-2qp", false, ""));
+    }
+
+    /** pegaflow's cpu-bench: QPs and NICs over host memory, the whole machine. */
+    private static void pegaflowRows(List<ValidationRow> r) {
         // [pegaflow-291]: pegaflow-cpu-bench, 4 MB, QPs per NIC pair x one or two NICs, host memory
         String wireGap = "the bench reaches 374-375 Gbps per NIC with two or more QPs, 4-5% below the RoCE payload "
                 + "rate rdmasim derives at MTU 4096 (391 Gbps) and below PR #291's own perftest with two QPs (390-392). "
@@ -440,6 +471,10 @@ public final class ValidationCatalog {
                 + "[pegaflow-all-nics]", "READ, 4 NICs across 2 NUMA nodes over 1 NIC: 1177 / 304 Gbps", allNics,
                 3.872, 3.872, "x", 0.05, Evidence.MEASUREMENT, PEGA_ALL + "#read-all", QP_READ, false, "",
                 runs -> scale(runs, "read")).onNics(4));
+    }
+
+    /** perftest and issue measurements of one host's NICs: NCCL #2409, UCX #8851 and #10955, AWS, ConnectX-8. */
+    private static void perftestRows(List<ValidationRow> r) {
         r.add(new ValidationRow("NCCL-2409-8QP", "NVIDIA/nccl #2409", "ib_write_bw, 8 QPs, host memory",
                 "H100, CX-7 400G RoCEv2", 391.5, 391.8, "Gbps", 0.02, Evidence.MEASUREMENT, NCCL2409 + "#write-8qp", NONE, false,
                 "", runs -> gbps(runs, NCCL2409, "write-8qp")));
@@ -496,13 +531,6 @@ public final class ValidationCatalog {
                             "no ConnectX-8 QP's READ rate is published, so the model applies none and one QP reaches "
                                     + "the wire; UCX's 35e9 B/s XDR path figure only ranks lanes");
                 }));
-        messageSizeRows(r);
-        // GPU-to-GPU streams over AWS EFA: their own class, scenarios/validation/efa-libfabric-demo.yaml and
-        // mooncake-efa-bench.yaml
-        r.addAll(EfaRows.rows());
-        // published refit (weight sync) times: their own class, scenarios/validation/refit-*.yaml
-        r.addAll(RefitRows.rows());
-        return List.copyOf(r);
     }
 
     /**

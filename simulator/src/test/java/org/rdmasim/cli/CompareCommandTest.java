@@ -26,7 +26,7 @@ class CompareCommandTest {
     }
 
     @Test
-    void twoVariantsOfSeed003SideBySide() {
+    void twoVariantsOfSeed003SideBySide() throws IOException {
         Path scenario = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml");
         assertEquals(0, CliTestSupport.run("run", scenario.toString(), "--out", dir.toString(), "-q").code());
         String summary = dir.resolve("summary.json").toString();
@@ -36,6 +36,31 @@ class CompareCommandTest {
         assertTrue(o.out().lines().anyMatch(l -> l.startsWith("slowest pull (s)") && l.contains("0.4156")
                 && l.contains("0.1039") && l.endsWith("x0.25 (better)")), o.out());
         assertTrue(o.out().lines().anyMatch(l -> l.startsWith("aggregate (Gbps)") && l.endsWith("x4 (better)")), o.out());
+        // striping registers on 4 NICs: a longer registration wall (0.1853 s -> 0.4882 s, one GPU a host), which
+        // eats most of the faster pull: 0.6009 s -> 0.5921 s to first use
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("registration wall (s)") && l.contains("0.1853")
+                && l.contains("0.4882") && l.endsWith("(worse)")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("registration sum (s)") && l.contains("0.3705")
+                && l.contains("0.9764")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("to first use (s)") && l.contains("0.6009")
+                && l.contains("0.5921") && l.endsWith("(better)")), o.out());
+        // a summary.json from before the wall was reported: the sum is there, the wall and first use are not
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var old = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(dir.resolve("summary.json").toFile());
+        for (var v : old.get("variants")) {
+            ((com.fasterxml.jackson.databind.node.ObjectNode) v).remove("firstUseSeconds");
+            var reg = (com.fasterxml.jackson.databind.node.ObjectNode) v.get("registration");
+            reg.remove("registrationWallSeconds");
+        }
+        Path before = dir.resolve("before.json");
+        mapper.writeValue(before.toFile(), old);
+        CliTestSupport.Outcome mixed = CliTestSupport.run("compare", before.toString(), summary, "--variant",
+                "gb200-mx-pin-auto");
+        assertEquals(0, mixed.code(), mixed.err());
+        assertTrue(mixed.out().lines().anyMatch(l -> l.startsWith("registration sum (s)") && l.endsWith("same")),
+                mixed.out());
+        assertTrue(mixed.out().lines().anyMatch(l -> l.startsWith("registration wall (s)")
+                && l.endsWith("not in both summaries")), mixed.out());
         assertTrue(o.out().lines().anyMatch(l -> l.startsWith("lanes") && l.contains("mlx5_0 path1 154")
                 && l.endsWith("changed")), o.out());
         // the same variant names in two runs: A and B

@@ -173,6 +173,34 @@ class FanoutRunTest {
     }
 
     @Test
+    void aCycleWaitsForTheSlowestGpuNotForTheSumOverAHostsGpus() {
+        // 4 GPUs a host, each its own process pinned to its nearest NIC, each registering 1 GB of the 4 GB
+        // model: the same registration on every GPU of every host
+        String yaml = """
+                name: t
+                seed: 5
+                hosts:
+                  receivers: {preset: dgx-h100, count: 2, prefix: r}
+                  sources: {preset: dgx-h100, count: 1, prefix: s}
+                transport:
+                  env: |
+                    export MX_RDMA_NIC_PIN=auto
+                workload:
+                  fanout:
+                    receivers: {hosts: receivers, gpus: [GPU0, GPU1, GPU2, GPU3]}
+                    sources: {hosts: sources, gpus: [GPU0, GPU1, GPU2, GPU3]}
+                    model: 4 GB
+                    assignment: least-loaded
+                """;
+        VariantOutcome o = run(yaml);
+        double wall = o.registration().wallSeconds();
+        assertTrue(wall > 0);
+        // 3 hosts x 4 GPU processes register side by side: the work is 12 times the wait
+        assertEquals(12 * wall, o.registration().summedSeconds(), 1e-9 * o.registration().summedSeconds());
+        assertEquals(wall, o.result().fanout().cycles().get(0).registrationSeconds(), 0.0);
+    }
+
+    @Test
     void roundRobinSpreadsReceiversOverSourcesInTurn() {
         VariantOutcome o = run(scenario(6, 3, "assignment: round-robin", ""));
         List<String> sources = o.result().fanout().pulls().stream().map(FanoutResult.ReceiverPull::source).toList();

@@ -58,6 +58,41 @@ class SizeCommandTest {
     }
 
     @Test
+    void aMistypedVariantListsTheVariants() throws IOException {
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, SCENARIO + "variants:\n  - name: pinned\n  - name: striped\n");
+        CliTestSupport.Outcome o = CliTestSupport.run("size", f.toString(), "--target-p99", "1s", "--vary", "sources",
+                "--variant", "pined", "--out", dir.resolve("o").toString());
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("no variant named 'pined'") && o.err().contains("(variants: pinned, striped)"), o.err());
+    }
+
+    @Test
+    void quietHidesTheProgressLineOnly() throws IOException {
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, SCENARIO);
+        long before = Progress.quietStartMillis;
+        Progress.quietStartMillis = 0;
+        try {
+            CliTestSupport.Outcome o = CliTestSupport.run("size", f.toString(), "--target-p99", "10s", "--vary", "sources",
+                    "-q", "--out", dir.resolve("q").toString());
+            assertEquals(0, o.code(), o.err());
+            assertTrue(o.out().contains("smallest sources that meets the target"), o.out());
+            assertEquals("", o.err());
+        } finally {
+            Progress.quietStartMillis = before;
+        }
+    }
+
+    @Test
+    void aUnitSplitFromItsNumberSaysHowToWriteIt() {
+        CliTestSupport.Outcome o = CliTestSupport.run("size", "x.yaml", "--target-refit", "500", "ms", "--vary", "nics");
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("a value and its unit are one argument: write --target-refit 500ms "
+                + "(or quote it: --target-refit '500 ms')"), o.err());
+    }
+
+    @Test
     void findsTheSmallestSourceCountComputedByHand() throws IOException {
         double oneShare = oneShare();
         // 4 sources: 2 receivers each (2 B/C); 3 sources leave one with 3 (3 B/C). Target between.
@@ -83,7 +118,9 @@ class SizeCommandTest {
             double expected = Math.ceil(8.0 / k) * oneShare;
             assertEquals(expected, sweep.get(k - 1).get("p99PullSeconds").asDouble(), expected * 1e-4, "sources=" + k);
         }
-        assertEquals(5, Files.readAllLines(out.resolve("sizing.csv")).size());
+        List<String> csv = Files.readAllLines(out.resolve("sizing.csv"));
+        assertEquals(5, csv.size());
+        assertTrue(csv.get(0).endsWith(",searchComplete") && csv.stream().skip(1).allMatch(l -> l.endsWith(",true")), csv.toString());
         assertTrue(Files.exists(out.resolve("sizing-sources.png")));
         assertTrue(Files.exists(out.resolve("receivers-vs-time-sources.svg")));
     }

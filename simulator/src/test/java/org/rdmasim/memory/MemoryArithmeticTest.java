@@ -38,10 +38,11 @@ class MemoryArithmeticTest {
     }
 
     @Test
-    void totalsAddFieldByField() {
-        RegistrationTotals a = new RegistrationTotals(2, 100, 300, 700, 0.5);
-        RegistrationTotals b = new RegistrationTotals(3, 10, 30, 70, 0.25);
-        assertEquals(new RegistrationTotals(5, 110, 330, 770, 0.75), a.plus(b));
+    void totalsAddFieldByFieldAndKeepTheSlowerWall() {
+        RegistrationTotals a = new RegistrationTotals(2, 100, 300, 700, 0.5, 0.5);
+        RegistrationTotals b = new RegistrationTotals(3, 10, 30, 70, 0.25, 0.25);
+        // registered side by side: the work adds up, the wait is the slower one's
+        assertEquals(new RegistrationTotals(5, 110, 330, 770, 0.75, 0.5), a.plus(b));
         assertEquals(a, RegistrationTotals.ZERO.plus(a));
     }
 

@@ -69,7 +69,7 @@ class SummaryJsonTest {
 
     @Test
     void anOkVariantCarriesTheContractFieldsWithTheirMeaning() {
-        RegistrationTotals reg = new RegistrationTotals(16, 2048, 4096, 8192, 0.25);
+        RegistrationTotals reg = new RegistrationTotals(16, 2048, 4096, 8192, 0.25, 0.125);
         JsonNode v = variant(new VariantOutcome("v", "d", VariantOutcome.Status.OK, "", twoTransfers(), 1.0, null, reg));
         assertEquals("v", v.get("name").asText());
         assertEquals("ok", v.get("status").asText());
@@ -97,6 +97,11 @@ class SummaryJsonTest {
         assertEquals(16, rg.get("mrCount").asLong());
         assertEquals(2048, rg.get("translationBytes").asLong());
         assertEquals(8192, rg.get("pinnedHostBytes").asLong());
+        // registrationSeconds is the sum over every GPU process (schema version 1's meaning), the wall the wait
+        assertEquals(0.25, rg.get("registrationSeconds").asDouble(), 0.0);
+        assertEquals(0.125, rg.get("registrationWallSeconds").asDouble(), 0.0);
+        // the first use waits for the registration wall, then the slowest pull (0.4 s)
+        assertEquals(0.125 + 0.4, v.get("firstUseSeconds").asDouble(), 1e-12);
         assertFalse(v.has("faults"), "no faults object without faults");
     }
 

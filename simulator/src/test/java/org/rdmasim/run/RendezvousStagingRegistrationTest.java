@@ -84,7 +84,8 @@ class RendezvousStagingRegistrationTest {
         assertEquals(t.translationBytes(), f.translationBytes());
         assertEquals(t.firmwareBytes(), f.firmwareBytes());
         assertEquals(t.pinnedHostBytes(), f.pinnedHostBytes());
-        assertEquals(t.registrationSeconds(), f.registrationSeconds(), 1e-12 * t.registrationSeconds());
+        assertEquals(t.summedSeconds(), f.summedSeconds(), 1e-12 * t.summedSeconds());
+        assertEquals(t.wallSeconds(), f.wallSeconds(), 1e-12 * t.wallSeconds());
         for (VariantRegistration.HostOutcome h : fanout.hosts()) {
             List<RegistrationPlan> plans = h.plans();
             assertEquals(2, plans.size(), h.host());

@@ -88,8 +88,8 @@ class SizingSweepTest {
         assertFalse(json.get("complete").asBoolean());
         assertTrue(json.get("smallestMeeting").isNull());
         assertEquals(2, json.get("sweep").size(), "the point cut short is not kept");
-        assertEquals(List.of("sources,status,p99PullSeconds,meanPullSeconds,makespanSeconds,meetsTarget",
-                "1,ok,20.0,20.0,20.0,false", "2,ok,10.0,10.0,10.0,false"), Files.readAllLines(out.resolve("sizing.csv")));
+        assertEquals(List.of("sources,status,p99PullSeconds,meanPullSeconds,makespanSeconds,meetsTarget,searchComplete",
+                "1,ok,20.0,20.0,20.0,false,false", "2,ok,10.0,10.0,10.0,false,false"), Files.readAllLines(out.resolve("sizing.csv")));
         assertFalse(Files.exists(out.resolve("sizing-sources.png")), "no charts for an unfinished search");
     }
 
@@ -148,8 +148,8 @@ class SizingSweepTest {
         JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
         assertFalse(json.get("complete").asBoolean());
         assertEquals(1, json.get("sweep").size(), "the point cut short is not kept");
-        assertEquals(List.of("inference-tp,status,refitSeconds,firstCycleSeconds,steadyCycleSeconds,meetsTarget,boundBy",
-                "1,ok,4.0,4.0,4.0,false,x"), Files.readAllLines(out.resolve("sizing.csv")));
+        assertEquals(List.of("inference-tp,status,refitSeconds,firstCycleSeconds,steadyCycleSeconds,meetsTarget,boundBy,searchComplete",
+                "1,ok,4.0,4.0,4.0,false,x,false"), Files.readAllLines(out.resolve("sizing.csv")));
         assertFalse(Files.exists(out.resolve("sizing-inference-tp.png")), "no charts for an unfinished search");
     }
 }

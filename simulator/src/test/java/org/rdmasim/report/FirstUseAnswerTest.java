@@ -1,0 +1,81 @@
+package org.rdmasim.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.Bottleneck;
+import org.rdmasim.memory.RegistrationTotals;
+import org.rdmasim.transport.DataPath;
+import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.LaneResult;
+import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.TransferResult;
+import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.workload.RunResult;
+import org.rdmasim.workload.VariantOutcome;
+
+/**
+ * Where registration is modelled the answer ranks variants by time to first use (the registration wall, the
+ * slowest GPU's, then the pull), says so, and names the variant the pull alone would have ranked first; where
+ * it is not, it ranks by the pull as before. Hand-made outcomes, times worked out here.
+ */
+class FirstUseAnswerTest {
+    private static final Bottleneck RX = new Bottleneck.NicWire("dst", "mlx5_0", Bottleneck.Side.RX, null);
+
+    /** One receiver pulling 1e9 bytes from 0 to {@code pull} seconds, after a registration of {@code wall} s a GPU. */
+    private static VariantOutcome variant(String name, double pull, double wall, int gpus) {
+        TransferSpec spec = new TransferSpec(name, new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"),
+                1_000_000_000L, Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+        TransferResult t = new TransferResult(spec, 0, pull,
+                List.of(new LaneResult("mlx5_0", "mlx5_0", 1_000_000_000L, 0, pull, RX)), RX);
+        RunResult r = new RunResult(List.of(t), List.of(), List.of(), List.of(), 10, 1);
+        return new VariantOutcome(name, "", VariantOutcome.Status.OK, "", r, 1.0, null,
+                new RegistrationTotals(gpus, 0, 0, 0, gpus * wall, wall));
+    }
+
+    private static List<String> said(List<VariantOutcome> outcomes) {
+        return Verdict.answer(outcomes, null, AnswerContext.NONE).statements().stream()
+                .map(s -> s.lead() + s.text()).toList();
+    }
+
+    @Test
+    void registrationOnThePathRanksByFirstUseAndSaysWhatThePullAloneWouldRank() {
+        // pinned: 0.1 s registration (one NIC), 0.4 s pull -> 0.5 s; striped: 0.4 s registration, 0.2 s pull -> 0.6 s
+        List<String> said = said(List.of(variant("pinned", 0.4, 0.1, 8), variant("striped", 0.2, 0.4, 8)));
+        assertEquals(Verdict.FIRST_USE_RULE, said.get(0));
+        assertTrue(said.get(1).startsWith("Fastest: pinned, 0.5 s to first use (registration wall 0.1 s"), said.get(1));
+        assertTrue(said.get(2).startsWith("Slowest: striped, 0.6 s to first use (registration wall 0.4 s"), said.get(2));
+        assertEquals("The fastest is 1.2 times faster (to first use 0.5 s vs 0.6 s).", said.get(3));
+        assertTrue(said.get(4).startsWith("By the pull alone, without registration, the fastest would be striped "
+                + "(slowest pull 0.2 s against 0.4 s for pinned)"), said.get(4));
+        assertEquals(5, said.size(), said.toString());
+    }
+
+    @Test
+    void theWallNotTheSumOverGpusIsWhatIsAdded() {
+        // 8 GPUs registering 0.1 s each side by side: 0.1 s is added to the pull, not 0.8 s
+        Verdict.Line l = Verdict.lines(List.of(variant("eight", 0.4, 0.1, 8))).get(0);
+        assertEquals(0.1, l.registrationSeconds(), 0.0);
+        assertEquals(0.5, l.firstUseSeconds(), 1e-12);
+        assertEquals(0.4, l.seconds(), 1e-12);
+    }
+
+    @Test
+    void theSameRegistrationEverywhereKeepsThePullsOrderAndNamesNoOther() {
+        List<String> said = said(List.of(variant("a", 0.4, 0.3, 2), variant("b", 0.2, 0.3, 2)));
+        assertEquals(Verdict.FIRST_USE_RULE, said.get(0));
+        assertTrue(said.get(1).startsWith("Fastest: b, 0.5 s to first use"), said.get(1));
+        assertTrue(said.stream().noneMatch(s -> s.startsWith("By the pull alone")), said.toString());
+    }
+
+    @Test
+    void withoutRegistrationTheRankingIsByPullAsBefore() {
+        List<String> said = said(List.of(variant("pinned", 0.4, 0, 1), variant("striped", 0.2, 0, 1)));
+        assertFalse(said.contains(Verdict.FIRST_USE_RULE));
+        assertTrue(said.get(0).startsWith("Fastest: striped, slowest pull 0.2 s"), said.get(0));
+        assertEquals("The fastest is 2 times faster (slowest pull 0.2 s vs 0.4 s).", said.get(2));
+    }
+}
