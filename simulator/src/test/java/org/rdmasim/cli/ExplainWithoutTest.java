@@ -28,15 +28,21 @@ class ExplainWithoutTest {
     private static final String SCENARIO = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml")
             .toString();
 
-    @Test
-    void jsonCarriesEachParametersAnswerWithoutItAndTheTextPrintsTheSame() throws Exception {
-        var json = CliTestSupport.run("explain", SCENARIO, "--variant", "gb200-mx-pin-auto", "--json");
-        assertEquals(0, json.code(), json.err());
-        JsonNode j = new ObjectMapper().readTree(json.out());
+    /** {@code out} read as JSON, after checking that it follows explain's schema. */
+    private static JsonNode followingTheSchema(String out) throws Exception {
+        JsonNode j = new ObjectMapper().readTree(out);
         try (InputStream in = ExplainJson.class.getResourceAsStream("/schema/explain.schema.json")) {
             assertEquals(List.of(), SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(in)
                     .validate(j));
         }
+        return j;
+    }
+
+    @Test
+    void jsonCarriesEachParametersAnswerWithoutItAndTheTextPrintsTheSame() throws Exception {
+        var json = CliTestSupport.run("explain", SCENARIO, "--variant", "gb200-mx-pin-auto", "--json");
+        assertEquals(0, json.code(), json.err());
+        JsonNode j = followingTheSchema(json.out());
         JsonNode t = j.get("variants").get(0).get("transfers").get(0);
         Map<String, JsonNode> byKey = new HashMap<>();
         t.get("restsOn").forEach(r -> byKey.put(r.get("key").asText(), r.get("without")));
@@ -113,12 +119,7 @@ class ExplainWithoutTest {
         String refit = CliTestSupport.repo().resolve("scenarios/refit-qwen3-4b-gb200.yaml").toString();
         var json = CliTestSupport.run("explain", refit, "--variant", "tree", "--json");
         assertEquals(0, json.code(), json.err());
-        JsonNode root = new ObjectMapper().readTree(json.out());
-        try (InputStream in = ExplainJson.class.getResourceAsStream("/schema/explain.schema.json")) {
-            assertEquals(List.of(), SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(in)
-                    .validate(root));
-        }
-        JsonNode v = root.get("variants").get(0);
+        JsonNode v = followingTheSchema(json.out()).get("variants").get(0);
         double own = v.get("refit").get("steadyCycleSeconds").asDouble();
         JsonNode nic = null;
         for (JsonNode r : v.get("transfers").get(0).get("restsOn")) {
