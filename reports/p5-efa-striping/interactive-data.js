@@ -1,24 +1,24 @@
 window.RDMASIM_DATA = {"scenario": "p5-efa-striping",
 "cdf": [
-{"variant": "one-gpu-one-efa", "fanout": false, "seconds": [1.30879720603272], "fraction": [1]},
-{"variant": "one-gpu-four-efa", "fanout": false, "seconds": [0.32720211400818], "fraction": [1]},
-{"variant": "one-gpu-four-efa-small-descriptors", "fanout": false, "seconds": [0.32720211400818], "fraction": [1]},
-{"variant": "eight-gpus-one-efa-each", "fanout": false, "seconds": [1.30879720603272], "fraction": [1]},
-{"variant": "eight-gpus-four-efa-each", "fanout": false, "seconds": [0.32720211400818], "fraction": [1]}],
+{"variant": "one-gpu-one-efa", "label": "one-gpu-one-efa (assumed: efaWireEfficiency 0.978 of line rate, no public figure for SRD's framing overhead; taken equal to RoCE v2...)", "fanout": false, "seconds": [1.30879720603272], "fraction": [1]},
+{"variant": "one-gpu-four-efa", "label": "one-gpu-four-efa (assumed: efaWireEfficiency 0.978 of line rate, no public figure for SRD's framing overhead; taken equal to RoCE v2...)", "fanout": false, "seconds": [0.32720211400818], "fraction": [1]},
+{"variant": "one-gpu-four-efa-small-descriptors", "label": "one-gpu-four-efa-small-descriptors (assumed: efaWireEfficiency 0.978 of line rate, no public figure for SRD's framing overhead; taken equal to RoCE v2...)", "fanout": false, "seconds": [0.32720211400818], "fraction": [1]},
+{"variant": "eight-gpus-one-efa-each", "label": "eight-gpus-one-efa-each (assumed: efaWireEfficiency 0.978 of line rate, no public figure for SRD's framing overhead; taken equal to RoCE v2...)", "fanout": false, "seconds": [1.30879720603272], "fraction": [1]},
+{"variant": "eight-gpus-four-efa-each", "label": "eight-gpus-four-efa-each (assumed: efaWireEfficiency 0.978 of line rate, no public figure for SRD's framing overhead; taken equal to RoCE v2...)", "fanout": false, "seconds": [0.32720211400818], "fraction": [1]}],
 "timelines": [
-{"variant": "one-gpu-one-efa", "nics": [
+{"variant": "one-gpu-one-efa", "notes": ["ASSUMED, not a mechanism: efaWireEfficiency = 0.978 of line rate (profile aws-efa), no public figure for SRD's framing overhead; taken equal to RoCE v2...; it limits this variant's slowest pull."], "nics": [
  {"nic": "source:rdmap79s0", "from_s": [2.4E-6,1.30879585603272], "gbps": [97.8,0]}]},
-{"variant": "one-gpu-four-efa", "nics": [
+{"variant": "one-gpu-four-efa", "notes": ["ASSUMED, not a mechanism: efaWireEfficiency = 0.978 of line rate (profile aws-efa), no public figure for SRD's framing overhead; taken equal to RoCE v2...; it limits this variant's slowest pull."], "nics": [
  {"nic": "source:rdmap79s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]},
  {"nic": "source:rdmap80s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]},
  {"nic": "source:rdmap81s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]},
  {"nic": "source:rdmap82s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]}]},
-{"variant": "one-gpu-four-efa-small-descriptors", "nics": [
+{"variant": "one-gpu-four-efa-small-descriptors", "notes": ["ASSUMED, not a mechanism: efaWireEfficiency = 0.978 of line rate (profile aws-efa), no public figure for SRD's framing overhead; taken equal to RoCE v2...; it limits this variant's slowest pull."], "nics": [
  {"nic": "source:rdmap79s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]},
  {"nic": "source:rdmap80s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]},
  {"nic": "source:rdmap81s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]},
  {"nic": "source:rdmap82s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]}]},
-{"variant": "eight-gpus-one-efa-each", "nics": [
+{"variant": "eight-gpus-one-efa-each", "notes": ["ASSUMED, not a mechanism: efaWireEfficiency = 0.978 of line rate (profile aws-efa), no public figure for SRD's framing overhead; taken equal to RoCE v2...; it limits this variant's slowest pull."], "nics": [
  {"nic": "source:rdmap79s0", "from_s": [2.4E-6,1.30879585603272], "gbps": [97.8,0]},
  {"nic": "source:rdmap96s0", "from_s": [2.4E-6,1.30879585603272], "gbps": [97.8,0]},
  {"nic": "source:rdmap113s0", "from_s": [2.4E-6,1.30879585603272], "gbps": [97.8,0]},
@@ -27,7 +27,7 @@ window.RDMASIM_DATA = {"scenario": "p5-efa-striping",
  {"nic": "source:rdmap164s0", "from_s": [2.4E-6,1.30879585603272], "gbps": [97.8,0]},
  {"nic": "source:rdmap181s0", "from_s": [2.4E-6,1.30879585603272], "gbps": [97.8,0]},
  {"nic": "source:rdmap198s0", "from_s": [2.4E-6,1.30879585603272], "gbps": [97.8,0]}]},
-{"variant": "eight-gpus-four-efa-each", "nics": [
+{"variant": "eight-gpus-four-efa-each", "notes": ["ASSUMED, not a mechanism: efaWireEfficiency = 0.978 of line rate (profile aws-efa), no public figure for SRD's framing overhead; taken equal to RoCE v2...; it limits this variant's slowest pull."], "nics": [
  {"nic": "source:rdmap79s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]},
  {"nic": "source:rdmap80s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]},
  {"nic": "source:rdmap81s0", "from_s": [2.4E-6,0.32720076400818], "gbps": [97.8,0]},

@@ -1,9 +1,9 @@
 window.RDMASIM_DATA = {"scenario": "registration-caps",
 "cdf": [
-{"variant": "relaxed-ordering-auto", "fanout": false, "seconds": [0.8337168667246095,0.8543564739077706,1.225453493362305], "fraction": [0.5,0.75,1]},
-{"variant": "nixl-1.2-ucx-1.21", "fanout": false, "seconds": [0.8085961500000001], "fraction": [1]}],
+{"variant": "relaxed-ordering-auto", "label": "relaxed-ordering-auto", "fanout": false, "seconds": [0.8337168667246095,0.8543564739077706,1.225453493362305], "fraction": [0.5,0.75,1]},
+{"variant": "nixl-1.2-ucx-1.21", "label": "nixl-1.2-ucx-1.21", "fanout": false, "seconds": [0.8085961500000001], "fraction": [1]}],
 "timelines": [
-{"variant": "relaxed-ordering-auto", "nics": [
+{"variant": "relaxed-ordering-auto", "notes": [], "nics": [
  {"nic": "a:mlx5_0", "from_s": [1.05E-6,1.225451923362305], "gbps": [395.7487922705314,0]},
  {"nic": "a:mlx5_1", "from_s": [1.05E-6,0.41685817336230474,0.8337152967246095,0.8543549039077706], "gbps": [395.7487922705314,352.3058358215549,395.7487922705314,0]},
  {"nic": "a:mlx5_2", "from_s": [1.05E-6,0.6741728186456452], "gbps": [352.3058358215549,0]},
@@ -12,7 +12,7 @@ window.RDMASIM_DATA = {"scenario": "registration-caps",
  {"nic": "a:mlx5_5", "from_s": [1.05E-6,0.41685817336230474,0.8337152967246095,0.8543549039077706], "gbps": [395.7487922705314,352.3058358215549,395.7487922705314,0]},
  {"nic": "a:mlx5_6", "from_s": [1.05E-6,0.6741728186456452], "gbps": [352.3058358215549,0]},
  {"nic": "a:mlx5_7", "from_s": [1.05E-6,0.6741728186456452], "gbps": [352.3058358215549,0]}]},
-{"variant": "nixl-1.2-ucx-1.21", "nics": [
+{"variant": "nixl-1.2-ucx-1.21", "notes": [], "nics": [
  {"nic": "a:mlx5_0", "from_s": [1.05E-6,0.8085948000000001], "gbps": [395.7487922705314,0]},
  {"nic": "a:mlx5_1", "from_s": [1.05E-6,0.8085948000000001], "gbps": [395.7487922705314,0]},
  {"nic": "a:mlx5_2", "from_s": [1.05E-6,0.8085948000000001], "gbps": [395.7487922705314,0]},

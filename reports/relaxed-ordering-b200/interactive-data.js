@@ -1,11 +1,11 @@
 window.RDMASIM_DATA = {"scenario": "relaxed-ordering-b200",
 "cdf": [
-{"variant": "nixl-try", "fanout": false, "seconds": [0.32344125000000007], "fraction": [1]},
-{"variant": "workaround-auto", "fanout": false, "seconds": [1.00000375], "fraction": [1]},
-{"variant": "workaround-auto-ucx-1.21", "fanout": false, "seconds": [0.32344125000000007], "fraction": [1]},
-{"variant": "workaround-auto-ucx-1.22", "fanout": false, "seconds": [0.32344125000000007], "fraction": [1]}],
+{"variant": "nixl-try", "label": "nixl-try", "fanout": false, "seconds": [0.32344125000000007], "fraction": [1]},
+{"variant": "workaround-auto", "label": "workaround-auto (calibrated: strictOrderGpuWriteRate 128 Gbps, openucx/ucx PR #10955)", "fanout": false, "seconds": [1.00000375], "fraction": [1]},
+{"variant": "workaround-auto-ucx-1.21", "label": "workaround-auto-ucx-1.21", "fanout": false, "seconds": [0.32344125000000007], "fraction": [1]},
+{"variant": "workaround-auto-ucx-1.22", "label": "workaround-auto-ucx-1.22", "fanout": false, "seconds": [0.32344125000000007], "fraction": [1]}],
 "timelines": [
-{"variant": "nixl-try", "nics": [
+{"variant": "nixl-try", "notes": [], "nics": [
  {"nic": "source:mlx5_4", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
  {"nic": "source:mlx5_7", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
  {"nic": "source:mlx5_8", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
@@ -14,7 +14,7 @@ window.RDMASIM_DATA = {"scenario": "relaxed-ordering-b200",
  {"nic": "source:mlx5_13", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
  {"nic": "source:mlx5_14", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
  {"nic": "source:mlx5_15", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]}]},
-{"variant": "workaround-auto", "nics": [
+{"variant": "workaround-auto", "notes": ["CALIBRATED, not a mechanism: strictOrderGpuWriteRate = 128 Gbps (profile emr-connectx), fitted to openucx/ucx PR #10955; it limits this variant's slowest pull."], "nics": [
  {"nic": "source:mlx5_4", "from_s": [2.4E-6,1.0000024], "gbps": [128,0]},
  {"nic": "source:mlx5_7", "from_s": [2.4E-6,1.0000024], "gbps": [128,0]},
  {"nic": "source:mlx5_8", "from_s": [2.4E-6,1.0000024], "gbps": [128,0]},
@@ -23,7 +23,7 @@ window.RDMASIM_DATA = {"scenario": "relaxed-ordering-b200",
  {"nic": "source:mlx5_13", "from_s": [2.4E-6,1.0000024], "gbps": [128,0]},
  {"nic": "source:mlx5_14", "from_s": [2.4E-6,1.0000024], "gbps": [128,0]},
  {"nic": "source:mlx5_15", "from_s": [2.4E-6,1.0000024], "gbps": [128,0]}]},
-{"variant": "workaround-auto-ucx-1.21", "nics": [
+{"variant": "workaround-auto-ucx-1.21", "notes": [], "nics": [
  {"nic": "source:mlx5_4", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
  {"nic": "source:mlx5_7", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
  {"nic": "source:mlx5_8", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
@@ -32,7 +32,7 @@ window.RDMASIM_DATA = {"scenario": "relaxed-ordering-b200",
  {"nic": "source:mlx5_13", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
  {"nic": "source:mlx5_14", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
  {"nic": "source:mlx5_15", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]}]},
-{"variant": "workaround-auto-ucx-1.22", "nics": [
+{"variant": "workaround-auto-ucx-1.22", "notes": [], "nics": [
  {"nic": "source:mlx5_4", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
  {"nic": "source:mlx5_7", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},
  {"nic": "source:mlx5_8", "from_s": [2.4E-6,0.32343990000000006], "gbps": [395.7487922705314,0]},

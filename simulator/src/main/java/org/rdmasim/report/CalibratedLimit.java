@@ -74,6 +74,36 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
     }
 
     /**
+     * The notes a chart of {@code o}'s NICs carries, one a line: the calibrated (or assumed) number that limits
+     * its slowest pull, then each other one that holds some of its lanes, with how many. The PNG/SVG chart and
+     * the interactive page both print these, so the two cannot disagree.
+     */
+    public static List<String> nicNotes(VariantOutcome o) {
+        List<String> lines = new ArrayList<>();
+        CalibratedLimit limit = of(o).orElse(null);
+        if (limit != null) {
+            lines.add(limit.sentence() + "; it limits this variant's slowest pull.");
+        }
+        int lanes = o.result() == null ? 0 : o.result().transfers().stream().mapToInt(t -> t.lanes().size()).sum();
+        ofLanes(o).forEach((l, n) -> {
+            if (!l.equals(limit)) {
+                lines.add(String.format(Locale.ROOT, "%s; it holds %d of the %d lanes.", l.sentence(), n, lanes));
+            }
+        });
+        return lines;
+    }
+
+    /** The name a line of {@code o}'s figures carries: the variant's, with the mark of what limits it if any. */
+    public static String seriesName(VariantOutcome o) {
+        return of(o).map(l -> o.name() + " (" + l.mark() + ")").orElse(o.name());
+    }
+
+    /** The note of a chart of {@code o}'s receivers' pulls, when a calibrated (or assumed) number limits them. */
+    public static Optional<String> pullsNote(VariantOutcome o) {
+        return of(o).map(l -> l.sentence() + "; it limits these pulls.");
+    }
+
+    /**
      * The first profile parameter {@code limit} stands on that its profile marks calibrated or assumed: the
      * limit's own, a degraded limit's nominal one, or the first such among a tie's limits (the result rests on
      * each of them). Which parameter a kind of limit is, {@link Bottleneck#parameters()} says.

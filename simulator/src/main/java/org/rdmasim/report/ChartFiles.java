@@ -25,6 +25,7 @@ public final class ChartFiles {
 
     public static void write(JFreeChart chart, Path dir, String baseName) throws IOException {
         style(chart);
+        Charts.fitValueLabels(chart);
         ChartUtils.saveChartAsPNG(dir.resolve(baseName + ".png").toFile(), chart, WIDTH, HEIGHT);
         SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
         g.setDefsKeyPrefix("rdmasim-" + baseName);
@@ -35,6 +36,7 @@ public final class ChartFiles {
     /** Draws {@code chart} as PNG into {@code png} and as SVG into memory, as {@link #write} does (warm-up). */
     static void draw(JFreeChart chart, java.io.OutputStream png) throws IOException {
         style(chart);
+        Charts.fitValueLabels(chart);
         ChartUtils.writeChartAsPNG(png, chart, WIDTH, HEIGHT);
         SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
         chart.draw(g, new Rectangle2D.Double(0, 0, WIDTH, HEIGHT));

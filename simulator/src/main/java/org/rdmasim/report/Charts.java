@@ -129,15 +129,91 @@ public final class Charts {
     public record Reference(String label, double value) {
     }
 
-    /** The one look of a reference line: dashed red, labelled at its left end. */
-    static ValueMarker marker(Reference ref) {
-        ValueMarker m = new ValueMarker(ref.value(), new Color(200, 30, 30), new BasicStroke(1.5f,
-                BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
-        m.setLabel(ref.label());
-        m.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-        m.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
-        return m;
+    /**
+     * The reference lines' colours, one per line in order (then again): none is a colour of {@link #PALETTE}, so a
+     * reference is not read as one more series.
+     */
+    static final Color[] REFERENCE_COLOURS = {new Color(200, 30, 30), new Color(70, 70, 70), new Color(130, 70, 20)};
+
+    /** The reference lines' dash patterns, one per line in order (then again). */
+    private static final float[][] REFERENCE_DASHES = {{6f, 4f}, {2f, 3f}, {10f, 3f, 2f, 3f}, {12f, 6f}};
+
+    /**
+     * Reference line {@code i}: a dash and colour of its own, and no text in the plot. Its name is in the legend
+     * under the plot ({@link #referenceLegend}): a label drawn on the line lay over the bars' value labels and
+     * over the next line's label, and one near the top was cut by the plot's edge ("232 calibrated" for 1232).
+     */
+    static ValueMarker marker(int i) {
+        return new ValueMarker(0, REFERENCE_COLOURS[i % REFERENCE_COLOURS.length], new BasicStroke(1.5f,
+                BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, REFERENCE_DASHES[i % REFERENCE_DASHES.length], 0f));
+    }
+
+    /**
+     * Draws {@code refs} as dashed lines across the plot and names each, with its value, in a legend of its own
+     * under the plot, where JFreeChart lays the entries out side by side and wraps them, so no name is cut or
+     * drawn over another. {@code valueAxis} gives the unit: its text in brackets, or the whole text when it is
+     * one word ("Gbps").
+     */
+    static void referenceLegend(JFreeChart chart, List<Reference> refs, String valueAxis) {
+        if (refs.isEmpty()) {
+            return;
+        }
+        String unit = unit(valueAxis);
+        org.jfree.chart.LegendItemCollection items = new org.jfree.chart.LegendItemCollection();
+        for (int i = 0; i < refs.size(); i++) {
+            Reference ref = refs.get(i);
+            ValueMarker m = marker(i);
+            m.setValue(ref.value());
+            // behind the bars, lines and value labels: a label the line crosses is drawn over it, not under it
+            if (chart.getPlot() instanceof CategoryPlot p) {
+                p.addRangeMarker(m, org.jfree.chart.ui.Layer.BACKGROUND); // bars() sets its axis to reach the line
+            } else {
+                XYPlot p = chart.getXYPlot();
+                p.addRangeMarker(m, org.jfree.chart.ui.Layer.BACKGROUND);
+                // the axis ranges over the data: a line above it would be named under the plot and not drawn
+                if (p.getRangeAxis().getUpperBound() < ref.value() * 1.03) {
+                    p.getRangeAxis().setUpperBound(ref.value() * 1.03);
+                }
+            }
+            items.add(new org.jfree.chart.LegendItem(referenceText(ref, unit), null, null, null,
+                    new java.awt.geom.Line2D.Double(-14, 0, 14, 0), m.getStroke(), m.getPaint()));
+        }
+        org.jfree.chart.title.LegendTitle legend = new org.jfree.chart.title.LegendTitle(() -> items);
+        legend.setPosition(org.jfree.chart.ui.RectangleEdge.BOTTOM);
+        legend.setItemFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        legend.setItemPaint(new Color(60, 60, 60));
+        legend.setFrame(org.jfree.chart.block.BlockBorder.NONE);
+        legend.setBackgroundPaint(null);
+        // added last: drawn next to the plot, inside the series legend and the captions
+        chart.addSubtitle(legend);
+    }
+
+    /**
+     * A reference's legend text: its label, then its value with the unit, unless the label already gives both
+     * ("256 TiB: 48-bit" does; "one 400G NIC line rate" does not say Gbps).
+     */
+    static String referenceText(Reference ref, String unit) {
+        String value = org.rdmasim.hardware.Units.number(ref.value());
+        String valueText = value + (unit.isEmpty() ? "" : " " + unit);
+        boolean stated = java.util.regex.Pattern.compile("(^|[^0-9.])" + java.util.regex.Pattern.quote(value)
+                + (unit.isEmpty() ? "" : " ?" + java.util.regex.Pattern.quote(unit)) + "($|[^0-9.A-Za-z])")
+                .matcher(ref.label()).find();
+        return stated ? ref.label() : ref.label() + " (" + valueText + ")";
+    }
+
+    /** The unit an axis label names: "bandwidth (Gbps)" and "Gbps" give Gbps, "seconds" gives s. */
+    static String unit(String axis) {
+        if (axis == null) {
+            return "";
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\(([^()]+)\\)\\s*$").matcher(axis);
+        if (m.find()) {
+            return m.group(1);
+        }
+        if (axis.equals("seconds")) {
+            return "s";
+        }
+        return axis.contains(" ") ? "" : axis;
     }
 
     /**
@@ -221,7 +297,12 @@ public final class Charts {
         JFreeChart chart = ChartFactory.createBarChart(title, null, valueAxis, data, PlotOrientation.VERTICAL,
                 data.getRowCount() > 1, false, false);
         CategoryPlot plot = chart.getCategoryPlot();
-        BarRenderer r = (BarRenderer) plot.getRenderer();
+        LabelledBars r = new LabelledBars();
+        // as ChartFactory set up its own renderer: labels above a bar, the theme's fonts and colours
+        r.setDefaultPositiveItemLabelPosition(new org.jfree.chart.labels.ItemLabelPosition(
+                org.jfree.chart.labels.ItemLabelAnchor.OUTSIDE12, TextAnchor.BOTTOM_CENTER));
+        plot.setRenderer(r);
+        ChartFactory.getChartTheme().apply(chart);
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
         for (int i = 0; i < data.getRowCount(); i++) {
@@ -232,9 +313,7 @@ public final class Charts {
             axis.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         }
         axis.setMaximumCategoryLabelLines(2);
-        for (Reference ref : refs) {
-            plot.addRangeMarker(marker(ref));
-        }
+        referenceLegend(chart, refs, valueAxis);
         double top = 0;
         for (int row = 0; row < data.getRowCount(); row++) {
             for (int col = 0; col < data.getColumnCount(); col++) {
@@ -289,13 +368,12 @@ public final class Charts {
             }
         }
         if (top > 0) {
-            plot.getRangeAxis().setLowerBound(0);
-            // an upright label needs its own length above the tallest bar: ~6.5 px a character in a plot
-            // ~260 px high once the title, the slanted names and the captions have their room
-            double labelShare = upright ? Math.min(0.5, 6.5 * (6 + (calibrated.isEmpty() ? 0 : 11)) / 260) : 0.1;
-            plot.getRangeAxis().setUpperBound(top / (1 - labelShare));
+            // a first guess; ChartFiles sets the top from the drawn plot's height (fitValueLabels)
+            plot.getRangeAxis().setRange(0, top * 1.15);
             ((org.jfree.chart.axis.NumberAxis) plot.getRangeAxis()).setNumberFormatOverride(new SignificantFormat());
         }
+        r.top = top;
+        r.upright = upright;
         java.util.Map<String, CalibratedLimit> drawn = new java.util.LinkedHashMap<>();
         for (int col = 0; col < data.getColumnCount(); col++) {
             String key = String.valueOf(data.getColumnKey(col));
@@ -305,6 +383,90 @@ public final class Charts {
         }
         captions(chart, calibratedCaptions(drawn, " (bars labelled '%s')"));
         return chart;
+    }
+
+    /** The bars of {@link #bars}: what the value axis must reach, and how the value labels stand. */
+    static final class LabelledBars extends BarRenderer {
+        private static final long serialVersionUID = 1L;
+        /** The tallest bar or reference line; 0 when there is none. */
+        double top;
+        /** Whether the value labels stand upright (their length is their height). */
+        boolean upright;
+
+        /**
+         * A label above its bar is drawn on a patch of the plot's background: a reference line it crosses
+         * (drawn behind the bars) then stops at the label's edge instead of running through its digits.
+         */
+        @Override
+        protected void drawItemLabel(java.awt.Graphics2D g2, org.jfree.data.category.CategoryDataset data, int row,
+                int column, CategoryPlot plot, org.jfree.chart.labels.CategoryItemLabelGenerator generator,
+                java.awt.geom.Rectangle2D bar, boolean negative) {
+            var position = negative ? getNegativeItemLabelPosition(row, column) : getPositiveItemLabelPosition(row, column);
+            String label = generator == null ? null : generator.generateLabel(data, row, column);
+            if (label != null && !negative && plot.getOrientation() == PlotOrientation.VERTICAL
+                    && position.getItemLabelAnchor() == org.jfree.chart.labels.ItemLabelAnchor.OUTSIDE12) {
+                g2.setFont(getItemLabelFont(row, column));
+                // where BarRenderer puts an OUTSIDE12 label: the bar's centre, the anchor offset above its top
+                java.awt.Shape box = org.jfree.chart.text.TextUtils.calculateRotatedStringBounds(label, g2,
+                        (float) bar.getCenterX(), (float) (bar.getMinY() - getItemLabelAnchorOffset()),
+                        position.getTextAnchor(), position.getAngle(), position.getRotationAnchor());
+                if (box != null) {
+                    java.awt.Paint before = g2.getPaint();
+                    g2.setPaint(plot.getBackgroundPaint() instanceof Color c ? c : Color.WHITE);
+                    g2.fill(box);
+                    g2.setPaint(before);
+                }
+            }
+            super.drawItemLabel(g2, data, row, column, plot, generator, bar, negative);
+        }
+    }
+
+    /** Room left between a value label's end and the plot's edge, px. */
+    static final double LABEL_MARGIN = 4;
+
+    /**
+     * Sets the top of a {@link #bars} chart's value axis so that each bar's value label ends inside the plot:
+     * draws the chart once at {@link ChartFiles#WIDTH} x {@link ChartFiles#HEIGHT} to learn the plot's height
+     * (what the title, the slanted names, the legends and the captions leave), then for each bar, whose label
+     * needs its own length (upright) or height above it, the top at which that much room is left above it.
+     * The plot's height does not depend on the axis's range, so one drawing is enough. Charts of other
+     * shapes are left as they are.
+     */
+    static void fitValueLabels(JFreeChart chart) {
+        if (!(chart.getPlot() instanceof CategoryPlot plot) || !(plot.getRenderer() instanceof LabelledBars r)
+                || r.top <= 0) {
+            return;
+        }
+        var img = new java.awt.image.BufferedImage(ChartFiles.WIDTH, ChartFiles.HEIGHT,
+                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = img.createGraphics();
+        try {
+            var info = new org.jfree.chart.ChartRenderingInfo();
+            chart.draw(g, new java.awt.geom.Rectangle2D.Double(0, 0, ChartFiles.WIDTH, ChartFiles.HEIGHT), info);
+            double height = info.getPlotInfo().getDataArea().getHeight();
+            // a reference line at the very top would be drawn on the plot's edge
+            double upper = r.top * 1.03;
+            var data = plot.getDataset();
+            for (int row = 0; row < data.getRowCount(); row++) {
+                for (int col = 0; col < data.getColumnCount(); col++) {
+                    Number n = data.getValue(row, col);
+                    if (n == null || n.doubleValue() <= 0) {
+                        continue;
+                    }
+                    String label = r.getItemLabelGenerator(row, col).generateLabel(data, row, col);
+                    var bounds = r.getItemLabelFont(row, col).getStringBounds(label, g.getFontRenderContext());
+                    double room = r.getItemLabelAnchorOffset() + (r.upright ? bounds.getWidth() : bounds.getHeight())
+                            + LABEL_MARGIN;
+                    // the bar's top at v/upper of the height, so (1 - v/upper) * height is left above it
+                    if (room < 0.9 * height) {
+                        upper = Math.max(upper, n.doubleValue() / (1 - room / height));
+                    }
+                }
+            }
+            plot.getRangeAxis().setRange(0, upper);
+        } finally {
+            g.dispose();
+        }
     }
 
     /**
@@ -355,9 +517,7 @@ public final class Charts {
             ((org.jfree.chart.renderer.xy.XYLineAndShapeRenderer) plot.getRenderer()).setSeriesStroke(
                     data.getSeriesCount() - 1, new BasicStroke(2f));
         }
-        for (Reference ref : refs) {
-            plot.addRangeMarker(marker(ref));
-        }
+        referenceLegend(chart, refs, "transmit throughput, stacked (Gbps)");
         return chart;
     }
 
@@ -393,9 +553,7 @@ public final class Charts {
         org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r = new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, true);
         paint(r, data.getSeriesCount());
         plot.setRenderer(r);
-        for (Reference ref : refs) {
-            plot.addRangeMarker(marker(ref));
-        }
+        referenceLegend(chart, refs, "bandwidth (Gbps)");
         return chart;
     }
 
@@ -492,20 +650,33 @@ public final class Charts {
     public static JFreeChart sizing(String title, String knob, double[] values, String firstName, double[] first,
             String secondName, double[] second, double targetSeconds, String targetLabel) {
         XYSeriesCollection data = new XYSeriesCollection();
-        XYSeries a = new XYSeries(firstName);
+        // Two equal figures at every point (a refit engine that registers nothing has a first cycle as long as
+        // its steady one) drew one line over the other, and the legend named a line nobody could see: then one
+        // line says both are equal.
+        boolean same = java.util.Arrays.equals(first, second);
+        XYSeries a = new XYSeries(same ? firstName + " = " + secondName : firstName);
         XYSeries b = new XYSeries(secondName);
         for (int i = 0; i < values.length; i++) {
             a.add(values[i], first[i]);
             b.add(values[i], second[i]);
         }
         data.addSeries(a);
-        data.addSeries(b);
+        if (!same) {
+            data.addSeries(b);
+        }
         JFreeChart chart = ChartFactory.createXYLineChart(title, knob, "seconds", data, PlotOrientation.VERTICAL, true,
                 false, false);
         XYPlot plot = chart.getXYPlot();
         org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r = new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, true);
         paint(r, 2);
+        // where the two meet at some points only, the second shows round the first: a dashed line and a hollow
+        // ring wider than the first's filled square
+        r.setSeriesStroke(1, new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 4f}, 0f));
+        r.setSeriesShape(1, new java.awt.geom.Ellipse2D.Double(-6, -6, 12, 12));
+        r.setSeriesShapesFilled(1, false);
         plot.setRenderer(r);
+        // the first series drawn last, on top: the ring stays visible round its square
+        plot.setSeriesRenderingOrder(org.jfree.chart.plot.SeriesRenderingOrder.REVERSE);
         // the knob is a count (hosts, receivers): whole ticks only
         ((org.jfree.chart.axis.NumberAxis) plot.getDomainAxis()).setStandardTickUnits(
                 org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
@@ -566,9 +737,7 @@ public final class Charts {
         org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r = new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, true);
         paint(r, data.getSeriesCount());
         plot.setRenderer(r);
-        for (Reference ref : refs) {
-            plot.addRangeMarker(marker(ref));
-        }
+        referenceLegend(chart, refs, yLabel);
         return chart;
     }
 

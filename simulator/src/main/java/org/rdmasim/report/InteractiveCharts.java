@@ -105,6 +105,7 @@ final class InteractiveCharts {
             }
             Cdf c = Cdf.of(o.name(), times);
             b.append(first ? "\n" : ",\n").append("{\"variant\": ").append(JsonText.quote(o.name()))
+                    .append(", \"label\": ").append(JsonText.quote(CalibratedLimit.seriesName(o)))
                     .append(", \"fanout\": ")
                     .append(o.result().fanout() != null).append(", \"seconds\": ");
             array(b, c.seconds());
@@ -121,6 +122,13 @@ final class InteractiveCharts {
             }
             int points = o.result().nicSeries().stream().mapToInt(s -> s.timeSeconds().length).sum();
             b.append(first ? "\n" : ",\n").append("{\"variant\": ").append(JsonText.quote(o.name()));
+            // the calibrated (or assumed) numbers the PNG/SVG chart of these NICs names under it
+            b.append(", \"notes\": [");
+            List<String> notes = CalibratedLimit.nicNotes(o);
+            for (int i = 0; i < notes.size(); i++) {
+                b.append(i > 0 ? ", " : "").append(JsonText.quote(notes.get(i)));
+            }
+            b.append(']');
             if (points > MAX_TIMELINE_POINTS) {
                 b.append(", \"omitted\": ").append(points).append(", \"nics\": []}");
                 first = false;
@@ -147,7 +155,7 @@ final class InteractiveCharts {
                 continue;
             }
             b.append(first ? "\n" : ",\n");
-            receivers(b, o.name(), o.result().fanout());
+            receivers(b, o.name(), o.result().fanout(), CalibratedLimit.pullsNote(o).orElse(null));
             first = false;
         }
         return b.append("]}").toString();
@@ -158,7 +166,7 @@ final class InteractiveCharts {
      * they were recorded in), each named as summary.json names it (host, or host@cycleN over several
      * refit cycles), with its arrival, post and finish.
      */
-    private static void receivers(StringBuilder b, String variant, FanoutResult f) {
+    private static void receivers(StringBuilder b, String variant, FanoutResult f, String note) {
         boolean cycles = f.cycles().size() > 1;
         List<FanoutResult.ReceiverPull> pulls = new ArrayList<>(f.pulls());
         pulls.sort(java.util.Comparator.comparingDouble(FanoutResult.ReceiverPull::arrivalSeconds));
@@ -168,7 +176,8 @@ final class InteractiveCharts {
         for (int i = 0; i < n; i += every) {
             drawn.add(pulls.get(i));
         }
-        b.append("{\"variant\": ").append(JsonText.quote(variant)).append(", \"of\": ").append(n).append(", \"every\": ")
+        b.append("{\"variant\": ").append(JsonText.quote(variant))
+                .append(", \"note\": ").append(note == null ? "null" : JsonText.quote(note)).append(", \"of\": ").append(n).append(", \"every\": ")
                 .append(every).append(", \"names\": [");
         for (int i = 0; i < drawn.size(); i++) {
             FanoutResult.ReceiverPull p = drawn.get(i);
@@ -222,7 +231,9 @@ final class InteractiveCharts {
                 lists, and each variant's per-receiver times (for a fan-out, from asking to having the model; otherwise
                 from a receiving GPU's first transfer start to its last finish), and each fan-out receiver's wait for a
                 source (arrival to post) and pull (post to finish) as transfers.csv and summary.json list them. uPlot
-                (<a href="%s">MIT licence</a>) draws them; this page needs no network.
+                (<a href="%s">MIT licence</a>) draws them; this page needs no network. Where a profile's calibrated or
+                assumed number (a figure fitted to a measurement, not a mechanism) limits what a chart draws, the note
+                under that chart names it, as the PNG/SVG charts do.
                 <a href="index.html">Back to the report</a>.</p>
                 <div id="charts"></div>
                 <script>
@@ -232,6 +243,13 @@ final class InteractiveCharts {
                   var palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
                     "#7f7f7f", "#bcbd22", "#17becf"];
                   function fmt(v) { return v == null ? "-" : String(+v.toPrecision(5)); }
+                  function notes(lines) {
+                    (lines || []).forEach(function (line) {
+                      if (line == null) { return; }
+                      var p = document.createElement("p"); p.className = "note calibrated"; p.textContent = line;
+                      root.appendChild(p);
+                    });
+                  }
                   function section(title) {
                     var h = document.createElement("h2"); h.textContent = title; root.appendChild(h);
                   }
@@ -249,7 +267,7 @@ final class InteractiveCharts {
                   if (D.cdf.length > 0) {
                     section("Time per receiver, cumulative");
                     draw("fraction of receivers done", "seconds", "fraction of receivers",
-                      D.cdf.map(function (c) { return c.variant + (c.fanout ? "" : " (first start to last finish)"); }),
+                      D.cdf.map(function (c) { return c.label + (c.fanout ? "" : " (first start to last finish)"); }),
                       D.cdf.map(function (c) {
                         // from no receiver done at time 0 up to the first finish
                         return c.seconds[0] > 0 ? [[0].concat(c.seconds), [0].concat(c.fraction)] : [c.seconds, c.fraction];
@@ -262,11 +280,12 @@ final class InteractiveCharts {
                     if (t.omitted) {
                       var p = document.createElement("p"); p.className = "note";
                       p.textContent = t.variant + ": " + t.omitted + " steps, too many to draw here; see nic-throughput.csv";
-                      root.appendChild(p); return;
+                      root.appendChild(p); notes(t.notes); return;
                     }
                     draw(t.variant, "time (s)", "transmit Gbps",
                       t.nics.map(function (n) { return n.nic; }),
                       t.nics.map(function (n) { return [n.from_s, n.gbps]; }));
+                    notes(t.notes);
                   });
                   function spans(r) {
                     var n = r.names.length, lo = Number.MAX_VALUE, hi = -Number.MAX_VALUE;
@@ -310,6 +329,7 @@ final class InteractiveCharts {
                       axes: [{ label: "time (s)" }, { label: "receiver, arrival order (row)", size: 60 }],
                       hooks: { draw: [bars], setCursor: [hover] } }, [[lo, hi], [-0.5, n - 0.5]], div);
                     div.appendChild(key); div.appendChild(info);
+                    notes([r.note]);
                   }
                   if (D.receivers.length > 0) {
                     section("Receivers over time: arrival, post, finish");

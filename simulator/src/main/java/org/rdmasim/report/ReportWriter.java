@@ -270,8 +270,7 @@ public final class ReportWriter {
             if (o.result() != null && o.result().fanout() != null) {
                 double[] pulls = ReplicationStats.pullSeconds(o.result());
                 java.util.Arrays.sort(pulls);
-                CalibratedLimit l = calibrated.get(o.name());
-                cdf.put(l == null ? o.name() : o.name() + " (" + l.mark() + ")", pulls);
+                cdf.put(CalibratedLimit.seriesName(o), pulls);
             }
         }
         if (!cdf.isEmpty()) {
@@ -287,12 +286,10 @@ public final class ReportWriter {
             }
             bars.sort(java.util.Comparator.comparingDouble(Charts.TimelineBar::arrivalSeconds));
             String base = "receiver-timeline-" + bases.get(o.name());
-            CalibratedLimit timelineLimit = calibrated.get(o.name());
+            java.util.Optional<String> timelineNote = CalibratedLimit.pullsNote(o);
             batch.add(() -> {
                 JFreeChart chart = Charts.receiverTimeline("Receivers over time: " + o.name(), bars);
-                if (timelineLimit != null) {
-                    Charts.caption(chart, timelineLimit.sentence() + "; it limits these pulls.");
-                }
+                timelineNote.ifPresent(n -> Charts.caption(chart, n));
                 return chart;
             }, base);
         }
@@ -331,22 +328,12 @@ public final class ReportWriter {
                 continue;
             }
             String base = "nic-throughput-" + bases.get(o.name());
-            CalibratedLimit limit = calibrated.get(o.name());
-            java.util.Map<CalibratedLimit, Integer> laneLimits = CalibratedLimit.ofLanes(o);
-            int lanes = o.result().transfers().stream().mapToInt(t -> t.lanes().size()).sum();
+            List<String> notes = CalibratedLimit.nicNotes(o);
             batch.add(() -> {
                 JFreeChart chart = Charts.nicThroughput((fanout ? "Sending hosts' NICs, stacked: " : "Sending NICs, stacked: ")
                         + o.name(), busy, List.of());
                 Charts.markFaults(chart, o.result().faultLog());
-                List<String> lines = new ArrayList<>();
-                if (limit != null) {
-                    lines.add(limit.sentence() + "; it limits this variant's slowest pull.");
-                }
-                laneLimits.forEach((l, n) -> {
-                    if (!l.equals(limit)) {
-                        lines.add(String.format(Locale.ROOT, "%s; it holds %d of the %d lanes.", l.sentence(), n, lanes));
-                    }
-                });
+                List<String> lines = new ArrayList<>(notes);
                 if (!idle.isEmpty()) {
                     lines.add(idleCaption(idle, sending.size()));
                 }

@@ -222,6 +222,52 @@ class InteractiveReportTest {
         assertTrue(receiverTimelines >= 9, "receiver timelines checked against the records: " + receiverTimelines);
     }
 
+    /**
+     * A NIC chart's calibrated notes are on the interactive page too: for every committed NIC chart (SVG), the
+     * page's timeline of the same variant carries a note exactly when the chart does, and the same sentences.
+     */
+    @Test
+    void everyCalibratedNoteUnderANicChartIsUnderTheInteractiveTimelineToo() throws IOException {
+        Pattern text = Pattern.compile("<text[^>]*>([^<]*)</text>");
+        Pattern title = Pattern.compile("^Sending (?:hosts' )?NICs, stacked: (.+?)(?: \\((?:per host|averaged over).*)?$");
+        int calibrated = 0;
+        int charts = 0;
+        for (Path report : committedReports()) {
+            Map<String, List<String>> notes = new LinkedHashMap<>();
+            for (JsonNode t : data(report).get("timelines")) {
+                List<String> lines = new ArrayList<>();
+                t.get("notes").forEach(n -> lines.add(n.asText()));
+                notes.put(t.get("variant").asText(), lines);
+            }
+            List<Path> svgs;
+            try (Stream<Path> s = Files.list(report)) {
+                svgs = s.filter(f -> f.getFileName().toString().matches("nic-throughput-.*\\.svg")).sorted().toList();
+            }
+            for (Path svg : svgs) {
+                List<String> texts = new ArrayList<>();
+                Matcher m = text.matcher(Files.readString(svg, StandardCharsets.UTF_8));
+                while (m.find()) {
+                    texts.add(m.group(1).replace("&apos;", "'").replace("&amp;", "&"));
+                }
+                String variant = texts.stream().map(title::matcher).filter(Matcher::matches).map(x -> x.group(1))
+                        .findFirst().orElseThrow(() -> new AssertionError(svg + ": no title naming its variant"));
+                String chart = String.join("", texts).replaceAll("\\s+", "");
+                List<String> page = notes.get(variant);
+                assertTrue(page != null, svg + ": the interactive page has no timeline of " + variant);
+                boolean marked = chart.contains("CALIBRATED,notamechanism") || chart.contains("ASSUMED,notamechanism");
+                assertEquals(marked, !page.isEmpty(), svg + ": calibrated on the chart vs on the page: " + page);
+                for (String note : page) {
+                    assertTrue(chart.contains(note.replaceAll("\\s+", "")), svg + " lacks the page's note: " + note);
+                }
+                calibrated += marked ? 1 : 0;
+                charts++;
+            }
+        }
+        assertTrue(charts >= 40 && calibrated >= 10, charts + " NIC charts, " + calibrated + " of them calibrated");
+        String page = Files.readString(CliTestSupport.repo().resolve("reports/seed003-nic-pin-vs-stripe/interactive.html"));
+        assertTrue(page.contains("notes(t.notes)"), "the page prints a timeline's notes");
+    }
+
     @Test
     void aRunWritesTheCommittedBytesWithUplotBesideThemAndInTheManifest() throws Exception {
         Path repo = CliTestSupport.repo();

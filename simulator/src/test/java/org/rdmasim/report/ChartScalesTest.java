@@ -115,4 +115,135 @@ class ChartScalesTest {
         assertEquals(Optional.empty(), CalibratedLimit.of(new org.rdmasim.hardware.Bottleneck.NicWire("s", "mlx5_0",
                 org.rdmasim.hardware.Bottleneck.Side.TX, null)));
     }
+
+    /** The rectangle each bar's value label takes as drawn, px, from the drawn bar and the label's font. */
+    private static java.util.List<java.awt.geom.Rectangle2D> valueLabels(JFreeChart c, java.awt.geom.Rectangle2D[] area) {
+        var img = new java.awt.image.BufferedImage(ChartFiles.WIDTH, ChartFiles.HEIGHT, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        var g = img.createGraphics();
+        var info = new org.jfree.chart.ChartRenderingInfo();
+        c.draw(g, new java.awt.geom.Rectangle2D.Double(0, 0, ChartFiles.WIDTH, ChartFiles.HEIGHT), info);
+        area[0] = info.getPlotInfo().getDataArea();
+        var plot = c.getCategoryPlot();
+        var r = (org.jfree.chart.renderer.category.BarRenderer) plot.getRenderer();
+        boolean upright = r.getDefaultPositiveItemLabelPosition().getAngle() != 0;
+        java.util.List<java.awt.geom.Rectangle2D> out = new java.util.ArrayList<>();
+        for (Object o : info.getEntityCollection().getEntities()) {
+            if (o instanceof org.jfree.chart.entity.CategoryItemEntity e) {
+                var d = e.getDataset();
+                int row = d.getRowIndex(e.getRowKey());
+                int col = d.getColumnIndex(e.getColumnKey());
+                var bar = e.getArea().getBounds2D();
+                String label = r.getItemLabelGenerator(row, col).generateLabel(d, row, col);
+                var text = r.getItemLabelFont(row, col).getStringBounds(label, g.getFontRenderContext());
+                double length = upright ? text.getWidth() : text.getHeight();
+                double across = upright ? text.getHeight() : text.getWidth();
+                double bottom = bar.getMinY() - r.getItemLabelAnchorOffset();
+                out.add(new java.awt.geom.Rectangle2D.Double(bar.getCenterX() - across / 2, bottom - length, across, length));
+            }
+        }
+        g.dispose();
+        return out;
+    }
+
+    /** The texts of a chart's legends. */
+    private static java.util.List<String> legendTexts(JFreeChart c) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (Object t : c.getSubtitles()) {
+            if (t instanceof org.jfree.chart.title.LegendTitle l) {
+                for (var source : l.getSources()) {
+                    var items = source.getLegendItems();
+                    for (int i = 0; i < items.getItemCount(); i++) {
+                        out.add(items.get(i).getLabel());
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void everyValueLabelOfSeed003sBandwidthChartFitsInThePlotAndTheReferenceLinesAreNamedInTheirOwnLegend(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws java.io.IOException {
+        // the walkthrough's chart: 13 variants, a 1232 Gbps bar with "calibrated" on its label, two reference lines
+        var d = new org.jfree.data.category.DefaultCategoryDataset();
+        double[] gbps = {308, 391.2, 616, 616, 1232, 616, 308, 616, 616, 395.7, 376.4, 398.9, 398.9};
+        java.util.Map<String, CalibratedLimit> calibrated = new java.util.HashMap<>();
+        CalibratedLimit l = new CalibratedLimit("nicReadRate", "308 Gbps", "calibrated", "gb200-roce", "ai-dynamo/modelexpress #449");
+        for (int i = 0; i < gbps.length; i++) {
+            d.addValue(gbps[i], "aggregate", "variant-with-a-long-name-" + i);
+            if (i != 1 && i < 9) {
+                calibrated.put("variant-with-a-long-name-" + i, l);
+            }
+        }
+        List<Charts.Reference> refs = List.of(new Charts.Reference("one 400G NIC line rate", 400),
+                new Charts.Reference("ModelExpress #449: 4 x 308 Gbps naive striping ceiling", 1232));
+        JFreeChart c = Charts.bars("Bandwidth per variant: seed003-nic-pin-vs-stripe", "Gbps", d, refs, calibrated);
+        Charts.captions(c, List.of("one more caption line under the chart, as a report adds after the chart is made"));
+        ChartFiles.write(c, tmp, "bw");
+        java.awt.geom.Rectangle2D[] area = new java.awt.geom.Rectangle2D[1];
+        var labels = valueLabels(c, area);
+        assertEquals(gbps.length, labels.size());
+        for (var r : labels) {
+            assertTrue(area[0].contains(r), "a value label reaches out of the plot " + area[0] + ": " + r);
+        }
+        for (int i = 0; i < labels.size(); i++) {
+            for (int j = i + 1; j < labels.size(); j++) {
+                assertFalse(labels.get(i).intersects(labels.get(j)), "labels overlap: " + labels.get(i) + " " + labels.get(j));
+            }
+        }
+        // the lines are in the plot, with no text of their own there; their names and values are in a legend
+        var markers = c.getCategoryPlot().getRangeMarkers(org.jfree.chart.ui.Layer.BACKGROUND);
+        assertEquals(2, markers.size());
+        // behind the bars, so a value label a line crosses is drawn over the line
+        assertEquals(null, c.getCategoryPlot().getRangeMarkers(org.jfree.chart.ui.Layer.FOREGROUND));
+        for (Object m : markers) {
+            assertEquals(null, ((ValueMarker) m).getLabel());
+            assertTrue(((ValueMarker) m).getValue() < c.getCategoryPlot().getRangeAxis().getUpperBound());
+        }
+        assertEquals(List.of("one 400G NIC line rate (400 Gbps)", "ModelExpress #449: 4 x 308 Gbps naive striping ceiling (1232 Gbps)"),
+                legendTexts(c));
+    }
+
+    @Test
+    void aFewWideBarsKeepTheirLabelsLevelAndInsideThePlot() {
+        var d = new org.jfree.data.category.DefaultCategoryDataset();
+        d.addValue(616.0, "aggregate", "healthy");
+        d.addValue(99.88, "aggregate", "port-flap");
+        d.addValue(474.5, "aggregate", "degraded");
+        JFreeChart c = Charts.bars("t", "Gbps", d, List.of(new Charts.Reference("one 400G NIC line rate", 400)));
+        Charts.fitValueLabels(c);
+        java.awt.geom.Rectangle2D[] area = new java.awt.geom.Rectangle2D[1];
+        for (var r : valueLabels(c, area)) {
+            assertTrue(area[0].contains(r), area[0] + " " + r);
+            assertTrue(r.getWidth() > r.getHeight(), "level: " + r);
+        }
+    }
+
+    @Test
+    void aReferenceLabelGainsItsValueUnlessItGivesIt() {
+        assertEquals("one 400G NIC line rate (400 Gbps)", Charts.referenceText(new Charts.Reference("one 400G NIC line rate", 400), "Gbps"));
+        assertEquals("256 TiB: 48-bit", Charts.referenceText(new Charts.Reference("256 TiB: 48-bit", 256), "TiB"));
+        assertEquals("48-bit (256 TiB)", Charts.referenceText(new Charts.Reference("48-bit", 256), "TiB"));
+        assertEquals("Gbps", Charts.unit("bandwidth (Gbps)"));
+        assertEquals("Gbps", Charts.unit("Gbps"));
+        assertEquals("", Charts.unit("registered per GPU now"));
+    }
+
+    @Test
+    void equalFirstAndSteadyCyclesAreOneLineThatSaysSoAndUnequalOnesShowBoth() {
+        double[] x = {16, 64, 256};
+        double[] t = {0.5, 0.3, 0.2};
+        JFreeChart same = Charts.sizing("t", "bucket", x, "first cycle", t, "steady cycle", t.clone(), 0.4, "target");
+        var data = same.getXYPlot().getDataset();
+        assertEquals(1, data.getSeriesCount());
+        assertEquals("first cycle = steady cycle", data.getSeriesKey(0));
+        JFreeChart differ = Charts.sizing("t", "bucket", x, "first cycle", new double[] {0.9, 0.3, 0.2}, "steady cycle", t, 0.4,
+                "target");
+        assertEquals(2, differ.getXYPlot().getDataset().getSeriesCount());
+        var r = (org.jfree.chart.renderer.xy.XYLineAndShapeRenderer) differ.getXYPlot().getRenderer();
+        // where they meet (64 and 256), the steady cycle's dashed line and hollow ring show round the first's
+        assertFalse(r.getSeriesShapesFilled(1));
+        assertTrue(r.getSeriesShape(1).getBounds2D().getWidth() > r.lookupSeriesShape(0).getBounds2D().getWidth());
+        assertTrue(((java.awt.BasicStroke) r.getSeriesStroke(1)).getDashArray() != null);
+    }
 }
