@@ -2,9 +2,15 @@ package org.rdmasim.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import org.rdmasim.hardware.CalibrationProfile;
+import org.rdmasim.run.WithoutParameter;
 import org.rdmasim.hardware.Units;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -77,6 +83,25 @@ public final class ExplainCommand implements Callable<Integer> {
             throw new BadInputException("no variant named '" + variant + "' in " + scenarioFile + " (variants: "
                     + String.join(", ", scenario.variants().stream().map(VariantSpec::name).toList()) + ")");
         }
+        // the variant's own run and one rerun per parameter it rests on can take a while: a status line on stderr
+        // (quiet for the first second); the text is held until the line is gone, so the two never mix
+        java.io.StringWriter text = new java.io.StringWriter();
+        int code;
+        try (Progress p = new Progress(spec.commandLine().getErr())) {
+            progress = p;
+            code = explainAll(new PrintWriter(text), scenario, chosen);
+        } finally {
+            progress = Progress.silent();
+        }
+        out.print(text);
+        out.flush();
+        return code;
+    }
+
+    /** What {@link #call} shows while it runs. */
+    private Progress progress = Progress.silent();
+
+    private Integer explainAll(PrintWriter out, Scenario scenario, List<VariantSpec> chosen) {
         if (output.json) {
             // the same walk as the text, into one object; the text goes nowhere
             ObjectNode root = JsonOutput.start("explain");
@@ -109,7 +134,16 @@ public final class ExplainCommand implements Callable<Integer> {
         out.println("=".repeat(100));
         out.println("variant " + v.name() + (v.description().isEmpty() ? "" : ": " + v.description()));
         Hosts cluster = Hosts.of(Host.all(v.hosts()));
+        progress.update(scenario.name() + ": variant '" + v.name() + "'");
         VariantOutcome outcome = VariantRunner.run(v, scenario.seed());
+        // each calibrated or assumed parameter the answer rests on, taken away: one rerun per parameter, shared by
+        // the transfers shown
+        Map<String, Optional<VariantOutcome>> withouts = new HashMap<>();
+        BiFunction<String, String, Optional<VariantOutcome>> without = (profile, key) -> withouts.computeIfAbsent(
+                profile + "." + key, k -> WithoutParameter.of(v, profile, key).map(w -> {
+                    progress.update(scenario.name() + ": variant '" + v.name() + "' without " + k);
+                    return w.run(scenario.seed());
+                }));
         // Lanes as the run chose them: only HCAs holding the buffer's registration (its rkey) carry a lane.
         VariantRunner.Held held = VariantRunner.registrationsOf(v);
         Set<String> seen = new HashSet<>();
@@ -161,7 +195,7 @@ public final class ExplainCommand implements Callable<Integer> {
                         backend.protocolTable(v.transport().stack(), cluster, ts, lanes).orElse(null), cluster, held,
                         outcome);
             }
-            floor(out, cluster, ts, RmaEmulation.lanes(ts, lanes), outcome, transferJson);
+            floor(out, cluster, ts, RmaEmulation.lanes(ts, lanes), outcome, without, transferJson);
             if (first == null) {
                 first = ts;
             }
@@ -267,7 +301,7 @@ public final class ExplainCommand implements Callable<Integer> {
 
     /** The floors and what they rest on, printed to {@code out} and, when {@code json} is given, added to it. */
     private static void floor(PrintWriter out, Hosts cluster, TransferSpec ts, List<LaneSplit.Candidate> lanes,
-            VariantOutcome outcome, ObjectNode json) {
+            VariantOutcome outcome, BiFunction<String, String, Optional<VariantOutcome>> without, ObjectNode json) {
         ArrayNode gpuFloors = json == null ? null : json.putArray("gpuLinkFloors");
         ArrayNode restsOn = json == null ? null : json.putArray("restsOn");
         Host sink = cluster.host(ts.sink().host());
@@ -312,25 +346,87 @@ public final class ExplainCommand implements Callable<Integer> {
                 if (!p.assumption().isEmpty()) {
                     out.printf(Locale.ROOT, "    %s%n", p.assumption());
                 }
-                if (restsOn != null) {
-                    ExplainJson.restsOn(restsOn.addObject(), profile.name(), p);
+                ObjectNode pj = restsOn == null ? null : restsOn.addObject();
+                if (pj != null) {
+                    ExplainJson.restsOn(pj, profile.name(), p);
                 }
+                withoutIt(out, ts, p, p.absence().flatMap(w -> without.apply(profile.name(), p.key())).orElse(null),
+                        outcome, pj == null ? null : pj.putObject("without"));
             }
         }
         modelled(out, "modelled:        ", ts, outcome);
     }
 
+    /** Said of a parameter whose profile gives no "without" (see CalibrationProfile.Parameter#without). */
+    static final String NO_WITHOUT = "nothing stands in for its absence (no public figure replaces the assumed one)";
+
+    /**
+     * The answer without parameter {@code p}: {@code rerun} is the variant rerun without it (null when the profile
+     * gives it no "without"), printed beside the "rests on" line and, when {@code json} is given, added to it.
+     */
+    private static void withoutIt(PrintWriter out, TransferSpec ts, CalibrationProfile.Parameter p, VariantOutcome rerun,
+            VariantOutcome own, ObjectNode json) {
+        if (p.without() == null || rerun == null) {
+            // a profile read from a host always has a host bound to it; said anyway rather than left silent
+            String why = p.without() == null ? NO_WITHOUT : "no host of the variant is bound to the profile";
+            out.printf(Locale.ROOT, "    without it: no rerun, %s%n", why);
+            if (json != null) {
+                json.put("rerun", false);
+                json.put("why", why);
+            }
+            return;
+        }
+        if (json != null) {
+            json.put("rerun", true);
+            json.put("means", p.without().means());
+            if (p.without().takenOut()) {
+                json.putNull("value");
+            } else {
+                json.put("value", p.without().value());
+            }
+        }
+        String label = "    without it (" + p.without().means() + "): ";
+        if (rerun.result() != null && rerun.result().refit() != null && !rerun.result().refit().cycles().isEmpty()) {
+            // a refit's answer is its steady cycle, not one transfer's pull
+            var refit = rerun.result().refit();
+            var last = refit.cycles().get(refit.cycles().size() - 1);
+            boolean ownCycle = own.result() != null && own.result().refit() != null;
+            out.printf(Locale.ROOT, "%ssteady cycle %.4f s%s, bound by %s%n", label, refit.steadyCycleSeconds(),
+                    ownCycle ? String.format(Locale.ROOT, " (%.4f s with it)", own.result().refit().steadyCycleSeconds())
+                            : "", last.boundWords());
+            if (json != null) {
+                json.put("steadyCycleSeconds", refit.steadyCycleSeconds());
+                json.put("boundBy", last.boundWords());
+            }
+            return;
+        }
+        modelled(out, label, ts, rerun, json);
+    }
+
     /** The modelled pull of {@code ts}'s receiver in {@code outcome}, after {@code label}. */
     private static void modelled(PrintWriter out, String label, TransferSpec ts, VariantOutcome outcome) {
+        modelled(out, label, ts, outcome, null);
+    }
+
+    /** As above, and the same as fields of {@code json} when given (pullSeconds, gbps, limitedBy; or variantError). */
+    private static void modelled(PrintWriter out, String label, TransferSpec ts, VariantOutcome outcome, ObjectNode json) {
         if (outcome.result() != null) {
             for (ReceiverSummary.Receiver r : ReceiverSummary.of(outcome.result()).receivers()) {
                 if (r.id().equals(ts.sink().toString())) {
                     out.printf(Locale.ROOT, "%s%.4f s (%.1f Gbps), limited by %s%n", label, r.pullSeconds(), r.gbps(),
                             r.bottleneck().id());
+                    if (json != null) {
+                        json.put("pullSeconds", r.pullSeconds());
+                        json.put("gbps", r.gbps());
+                        json.put("limitedBy", r.bottleneck().id());
+                    }
                 }
             }
         } else {
             out.println(label + "variant failed: " + outcome.error().lines().findFirst().orElse(""));
+            if (json != null) {
+                json.put("variantError", outcome.error().lines().findFirst().orElse(""));
+            }
         }
     }
 

@@ -62,6 +62,11 @@ public final class RunCommand implements Callable<Integer> {
             + "each result (bytes conserved, every number finite); slow. A violation fails the variant (exit 1).")
     boolean check;
 
+    @Option(names = "--skip-without", description = "do not rerun each variant without each calibrated or assumed "
+            + "parameter its page lists under 'rests on' (faster; the page then shows no answer without them; "
+            + "explain still does)")
+    boolean skipWithout;
+
     @Mixin
     ScenarioFiles scenarioFiles = new ScenarioFiles();
 
@@ -75,14 +80,15 @@ public final class RunCommand implements Callable<Integer> {
         Scenario scenario = scenarioFiles.load(scenarioFile);
         Path dir = out != null ? out : Path.of("reports", scenario.name());
         int n = threadsOption.count();
-        return whileCtrlCStops(() -> check ? checked(scenario, dir, n, o, err) : runInto(scenario, dir, force, quiet, o, err, n, json));
+        return whileCtrlCStops(() -> check ? checked(scenario, dir, n, o, err)
+                : runInto(scenario, dir, force, quiet, o, err, n, json, !skipWithout));
     }
 
     private int checked(Scenario scenario, Path dir, int n, PrintWriter o, PrintWriter err) throws IOException {
         try {
             return RunChecks.with(true, () -> {
                 try {
-                    return runInto(scenario, dir, force, quiet, o, err, n, json);
+                    return runInto(scenario, dir, force, quiet, o, err, n, json, !skipWithout);
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
@@ -175,7 +181,7 @@ public final class RunCommand implements Callable<Integer> {
 
     static int runInto(Scenario scenario, Path dir, boolean force, boolean quiet, PrintWriter o, PrintWriter err)
             throws IOException {
-        return runInto(scenario, dir, force, quiet, o, err, defaultThreads(), false);
+        return runInto(scenario, dir, force, quiet, o, err, defaultThreads(), false, true);
     }
 
     /** Runs every variant in order, shown to {@code watch} and (unless quiet) on the progress line. */
@@ -210,7 +216,57 @@ public final class RunCommand implements Callable<Integer> {
         return new java.util.HashSet<>(of.values()).size() > 1 ? of : java.util.Map.of();
     }
 
+    /**
+     * Each pull or fan-out variant rerun without each calibrated or assumed parameter (with a "without" in its
+     * profile file) of each profile the page lists under "rests on" (a profile some limit's number is); refits
+     * are not rerun here (each rerun would cost a whole refit: {@code explain} reruns them). One rerun per
+     * variant and parameter, shown on the progress line.
+     */
+    static List<org.rdmasim.report.WithoutAnswer> withoutReruns(Scenario scenario, List<VariantOutcome> outcomes,
+            boolean quiet, PrintWriter err) {
+        List<org.rdmasim.report.WithoutAnswer> out = new ArrayList<>();
+        java.util.Set<String> profiles = org.rdmasim.report.ReportWriter.limitingProfiles(outcomes);
+        if (profiles.isEmpty()) {
+            return out;
+        }
+        java.util.Map<String, VariantOutcome> ran = new java.util.HashMap<>();
+        outcomes.forEach(o -> ran.put(o.name(), o));
+        org.rdmasim.engine.RunWatch watch = new org.rdmasim.engine.RunWatch();
+        try (Progress progress = quiet ? Progress.silent() : Progress.open(err, watch)) {
+            for (String profile : profiles) {
+                for (var param : org.rdmasim.hardware.CalibrationProfile.named(profile).assumptions()) {
+                    if (param.without() == null) {
+                        continue;
+                    }
+                    for (VariantSpec v : scenario.variants()) {
+                        VariantOutcome own = ran.get(v.name());
+                        if (v.isRefit() || own == null || own.status() != VariantOutcome.Status.OK
+                                || Thread.currentThread().isInterrupted()) {
+                            continue;
+                        }
+                        var rerun = org.rdmasim.run.WithoutParameter.of(v, profile, param.key());
+                        if (rerun.isEmpty()) {
+                            continue;
+                        }
+                        progress.update(scenario.name() + ": variant '" + v.name() + "' without " + profile + "."
+                                + param.key());
+                        out.add(new org.rdmasim.report.WithoutAnswer(v.name(), profile, param.key(),
+                                param.without().means(), org.rdmasim.run.VariantRunner.run(rerun.get().variant(),
+                                        scenario.seed(), 1, 1, watch)));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     static void writeReport(Path dir, Scenario scenario, List<VariantOutcome> outcomes) throws IOException {
+        writeReport(dir, scenario, outcomes, List.of());
+    }
+
+    /** As above, with the variants rerun without a parameter the page lists ({@link #withoutReruns}). */
+    static void writeReport(Path dir, Scenario scenario, List<VariantOutcome> outcomes,
+            List<org.rdmasim.report.WithoutAnswer> withouts) throws IOException {
         List<Charts.Reference> refs = scenario.references().stream()
                 .map(r -> new Charts.Reference(r.label(), r.gbps())).toList();
         ReportWriter.SweepChart sweep = scenario.sweep() == null ? null : new ReportWriter.SweepChart(
@@ -221,7 +277,7 @@ public final class RunCommand implements Callable<Integer> {
                     .map(e -> e.name() + "=" + org.rdmasim.transport.config.KnownVariables.shownValue(e.name(), e.value()) + "  (" + fileName(e.source()) + ":" + e.line() + ")").toList());
         }
         ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs, sweep, provenance(scenario),
-                environments, new org.rdmasim.report.AnswerContext(scenario.question(), platforms(scenario)));
+                environments, new org.rdmasim.report.AnswerContext(scenario.question(), platforms(scenario), withouts));
     }
 
     /**
@@ -244,10 +300,11 @@ public final class RunCommand implements Callable<Integer> {
 
     /**
      * Runs the scenario into {@code dir}. {@code quiet} hides the progress line only; the results go to
-     * {@code o} as a table, or as summary.json when {@code json}.
+     * {@code o} as a table, or as summary.json when {@code json}. With {@code without}, the variants are rerun
+     * without the parameters the page lists ({@link #withoutReruns}) before the report is written.
      */
     static int runInto(Scenario scenario, Path dir, boolean force, boolean quiet, PrintWriter o, PrintWriter err,
-            int threads, boolean json) throws IOException {
+            int threads, boolean json, boolean without) throws IOException {
         if (threads < 1) {
             throw new BadInputException("--threads must be at least 1, got " + threads);
         }
@@ -282,8 +339,12 @@ public final class RunCommand implements Callable<Integer> {
                 (json ? err : o).println("check: every event and result of " + outcomes.size() + " variant(s) verified");
             }
         }
+        List<org.rdmasim.report.WithoutAnswer> withouts = without ? withoutReruns(scenario, outcomes, quiet, err) : List.of();
+        if (Thread.currentThread().isInterrupted()) {
+            return interrupted(scenario, dir, err);
+        }
         try {
-            writeReport(target, scenario, outcomes);
+            writeReport(target, scenario, outcomes, withouts);
         } catch (java.io.InterruptedIOException e) {
             return interrupted(scenario, dir, err);
         }

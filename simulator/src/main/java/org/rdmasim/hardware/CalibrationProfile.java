@@ -25,8 +25,44 @@ public record CalibrationProfile(String name, String description, List<Parameter
     /** How a parameter's value was obtained. */
     public enum Kind { DERIVED, CALIBRATED, ASSUMED }
 
-    /** One parameter of a profile. */
-    public record Parameter(String key, double value, String unit, Kind kind, String source, String assumption) {
+    /**
+     * What an answer would be without a parameter, as its profile file says ({@code KEY.without} and
+     * {@code KEY.withoutMeans}): the parameter taken out of the profile (the cap or route it adds is absent), or
+     * another value in its place (a layout flag's other setting).
+     *
+     * @param takenOut true when the parameter is removed ({@code KEY.without=none})
+     * @param value    the value in its place when not taken out (NaN when taken out)
+     * @param means    what that is, in a few words, for reports ("one QP reads at the wire rate after framing")
+     */
+    public record Without(boolean takenOut, double value, String means) {
+        public Without {
+            if (means == null || means.isBlank()) {
+                throw new IllegalArgumentException("a 'without' needs a few words saying what it means");
+            }
+            if (!takenOut && !Double.isFinite(value)) {
+                throw new IllegalArgumentException("a 'without' that replaces the value needs a finite one, got " + value);
+            }
+        }
+    }
+
+    /**
+     * One parameter of a profile.
+     *
+     * @param without what "without it" means, or null when nothing can stand in for its absence (an inter-socket
+     *                link has some rate, framing some overhead: no public figure takes the assumed one's place)
+     */
+    public record Parameter(String key, double value, String unit, Kind kind, String source, String assumption,
+            Without without) {
+        /** A parameter with no "without" (see {@link #without}). */
+        public Parameter(String key, double value, String unit, Kind kind, String source, String assumption) {
+            this(key, value, unit, kind, source, assumption, null);
+        }
+
+        /** What "without it" means, when the profile says. */
+        public Optional<Without> absence() {
+            return Optional.ofNullable(without);
+        }
+
         /** One line for reports: {@code nicReadRate = 308 Gbps, calibrated (ai-dynamo/modelexpress #449 ...)}. */
         public String describe() {
             return key + " = " + Units.number(value) + " " + unit + ", " + kind.name().toLowerCase(Locale.ROOT)
@@ -75,6 +111,29 @@ public record CalibrationProfile(String name, String description, List<Parameter
     /** The calibrated or assumed parameters: what an answer on this platform rests on. */
     public List<Parameter> assumptions() {
         return parameters.stream().filter(p -> p.kind() != Kind.DERIVED).toList();
+    }
+
+    /**
+     * This profile without its parameter {@code key}, as the parameter's {@link Without} says: a copy (same name)
+     * with the parameter taken out or its value replaced; empty when the profile lacks the key or the key has no
+     * "without". A rerun binds the copy to its hosts ({@link HostSpec#withCalibration}).
+     */
+    public Optional<CalibrationProfile> without(String key) {
+        Optional<Parameter> param = parameter(key);
+        if (param.isEmpty() || param.get().without() == null) {
+            return Optional.empty();
+        }
+        Without w = param.get().without();
+        List<Parameter> kept = new ArrayList<>();
+        for (Parameter p : parameters) {
+            if (!p.key().equals(key)) {
+                kept.add(p);
+            } else if (!w.takenOut()) {
+                kept.add(new Parameter(p.key(), w.value(), p.unit(), p.kind(), p.source(), p.assumption(), null));
+            }
+        }
+        return Optional.of(new CalibrationProfile(name, description + ", without " + key + " (" + w.means() + ")",
+                List.copyOf(kept)));
     }
 
     /** The delivered RDMA READ rate per NIC, bytes per second, when the profile calibrates one. */
@@ -143,11 +202,16 @@ public record CalibrationProfile(String name, String description, List<Parameter
             String base = key.substring(0, key.length() - ".value".length());
             Parameter param = new Parameter(base, Double.parseDouble(p.getProperty(key)), p.getProperty(base + ".unit", ""),
                     Kind.valueOf(p.getProperty(base + ".kind", "derived").toUpperCase(Locale.ROOT)),
-                    p.getProperty(base + ".source", ""), p.getProperty(base + ".assumption", ""));
-            // a key the model reads must carry the quantity it reads (a rate in a bandwidth unit, ...)
+                    p.getProperty(base + ".source", ""), p.getProperty(base + ".assumption", ""),
+                    without(name, base, p));
+            // a key the model reads must carry the quantity it reads (a rate in a bandwidth unit, ...), and so
+            // must the value a 'without' puts in its place
             ProfileKey.of(base).ifPresent(k -> {
                 try {
                     k.check(param);
+                    if (param.without() != null && !param.without().takenOut()) {
+                        k.check(new Parameter(base, param.without().value(), param.unit(), param.kind(), "", ""));
+                    }
                 } catch (IllegalStateException e) {
                     throw new IllegalStateException("profile " + name + ": " + e.getMessage(), e);
                 }
@@ -157,11 +221,34 @@ public record CalibrationProfile(String name, String description, List<Parameter
         return new CalibrationProfile(name, p.getProperty("description", name), List.copyOf(params));
     }
 
+    /** {@code KEY.without} ({@code none} or a number) with {@code KEY.withoutMeans}, or null when the file gives none. */
+    private static Without without(String profile, String key, Properties p) {
+        String raw = p.getProperty(key + ".without");
+        if (raw == null) {
+            return null;
+        }
+        String where = "profile " + profile + ": " + key + ".without";
+        String means = p.getProperty(key + ".withoutMeans", "");
+        try {
+            if (raw.trim().equals("none")) {
+                return new Without(true, Double.NaN, means);
+            }
+            return new Without(false, Double.parseDouble(raw.trim()), means);
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException(where + ": expected 'none' or a number, got '" + raw + "'", e);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(where + ": " + e.getMessage() + " (" + key + ".withoutMeans)", e);
+        }
+    }
+
     /**
-     * The profile the host names, else the first profile whose {@code match.*} keys all fit the host
+     * The profile bound to the host ({@link HostSpec#withCalibration}), else the one it names, else the first profile whose {@code match.*} keys all fit the host
      * (CPU family, NIC model, link layer).
      */
     public static CalibrationProfile forHost(HostSpec host) {
+        if (host.calibration() != null) {
+            return host.calibration();
+        }
         if (host.profile() != null) {
             return named(host.profile());
         }

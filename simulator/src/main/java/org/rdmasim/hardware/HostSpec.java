@@ -12,16 +12,63 @@ import java.util.List;
  * @param profile    the calibration profile the host names, or null: the first one it matches
  * @param interSocketFrom the profile parameter the inter-socket bandwidth is and the profile the preset took it
  *                   from (then {@code interSocket} is that profile's value), when a preset took it from one; else null
+ * @param calibration the profile bound to the host ({@link #withCalibration}: a rerun without one of its
+ *                   parameters), which wins over {@code profile} and matching; else null
+ * @param layout     the same host laid out as a profile flag's other value, when a preset's layout follows one
+ *                   (the GB300 tray's {@code gpuBehindNicSwitch}); else null
  */
 public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, List<SocketSpec> sockets,
-        String source, String profile, ProfileFigure interSocketFrom) {
+        String source, String profile, ProfileFigure interSocketFrom, CalibrationProfile calibration, FlagLayout layout) {
     /** A figure a preset took from a profile: which parameter, and the profile it was written for. */
     public record ProfileFigure(ProfileKey key, String home) {
     }
 
+    /**
+     * A layout chosen by a profile flag: the flag, the value this spec was laid out for, and the host laid out
+     * for the other value (which carries no layout of its own).
+     */
+    public record FlagLayout(ProfileKey key, boolean value, HostSpec other) {
+        public FlagLayout {
+            if (key.quantity() != ProfileKey.Quantity.FLAG) {
+                throw new IllegalArgumentException(key.key() + " is no flag: it cannot choose a layout");
+            }
+            if (other.layout() != null) {
+                throw new IllegalArgumentException("the other layout of " + key.key() + " carries a layout itself");
+            }
+        }
+    }
+
     /** A host whose calibration profile is the first one its CPU and NICs match. */
     public HostSpec(String model, CpuFamily cpuFamily, double interSocket, List<SocketSpec> sockets, String source) {
-        this(model, cpuFamily, interSocket, sockets, source, null, null);
+        this(model, cpuFamily, interSocket, sockets, source, null, null, null, null);
+    }
+
+    /**
+     * The same host bound to {@code bound}, which its run then reads instead of the profile it names or
+     * matches: the one way a rerun changes a calibrated or assumed figure (a copy of the host's profile without
+     * one parameter, {@link CalibrationProfile#without}). Where the preset's layout follows a flag of the
+     * profile, the host is laid out as {@code bound}'s flag says.
+     */
+    public HostSpec withCalibration(CalibrationProfile bound) {
+        HostSpec laidOut = this;
+        if (layout != null) {
+            boolean wanted = bound.parameter(layout.key()).map(p -> p.value() == 1).orElse(layout.value());
+            if (wanted != layout.value()) {
+                HostSpec o = layout.other();
+                HostSpec self = new HostSpec(model, cpuFamily, interSocket, sockets, source, profile, interSocketFrom,
+                        calibration, null);
+                laidOut = new HostSpec(o.model(), o.cpuFamily(), o.interSocket(), o.sockets(), o.source(), profile,
+                        interSocketFrom, null, new FlagLayout(layout.key(), wanted, self));
+            }
+        }
+        return new HostSpec(laidOut.model, laidOut.cpuFamily, laidOut.interSocket, laidOut.sockets, laidOut.source,
+                profile, interSocketFrom, bound, laidOut.layout);
+    }
+
+    /** The same host, laid out for {@code key} = {@code value}, with {@code other} its layout for the other value. */
+    HostSpec withLayout(ProfileKey key, boolean value, HostSpec other) {
+        return new HostSpec(model, cpuFamily, interSocket, sockets, source, profile, interSocketFrom, calibration,
+                new FlagLayout(key, value, other));
     }
 
     /**
@@ -66,12 +113,15 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
 
     /** The same host, its inter-socket bandwidth {@code key} of its profile (a preset's figure, from {@code key}'s home). */
     HostSpec withInterSocketFrom(ProfileKey key, String home) {
-        return new HostSpec(model, cpuFamily, interSocket, sockets, source, profile, new ProfileFigure(key, home));
+        return new HostSpec(model, cpuFamily, interSocket, sockets, source, profile, new ProfileFigure(key, home),
+                calibration, layout == null ? null : new FlagLayout(layout.key(), layout.value(),
+                        layout.other().withInterSocketFrom(key, home)));
     }
 
     /** The same host with its calibration profile named (see {@link CalibrationProfile}). */
     public HostSpec withProfile(String name) {
-        return new HostSpec(model, cpuFamily, interSocket, sockets, source, name, interSocketFrom);
+        return new HostSpec(model, cpuFamily, interSocket, sockets, source, name, interSocketFrom, calibration,
+                layout == null ? null : new FlagLayout(layout.key(), layout.value(), layout.other().withProfile(name)));
     }
 
     public HostSpec {
@@ -94,7 +144,8 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
             mapped.add(new SocketSpec(s.numaNode(), s.memoryBandwidth(), s.memoryBytes(), s.cpuAffinity(),
                     mapDevices(s.devices(), device)));
         }
-        return new HostSpec(model, cpuFamily, interSocket, mapped, source, profile, interSocketFrom);
+        return new HostSpec(model, cpuFamily, interSocket, mapped, source, profile, interSocketFrom, calibration,
+                layout == null ? null : new FlagLayout(layout.key(), layout.value(), layout.other().withDevices(device)));
     }
 
     private static List<DeviceSpec> mapDevices(List<DeviceSpec> devices, java.util.function.UnaryOperator<DeviceSpec> device) {
@@ -113,7 +164,8 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
 
     /** The same host described as {@code newModel} (what an adjustment made of it, for reports). */
     public HostSpec withModel(String newModel) {
-        return new HostSpec(newModel, cpuFamily, interSocket, sockets, source, profile, interSocketFrom);
+        return new HostSpec(newModel, cpuFamily, interSocket, sockets, source, profile, interSocketFrom, calibration,
+                layout == null ? null : new FlagLayout(layout.key(), layout.value(), layout.other().withModel(newModel)));
     }
 
     /** Every NIC of the host, in PCI order (socket by socket, depth first). */

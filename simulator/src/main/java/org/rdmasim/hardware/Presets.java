@@ -333,7 +333,9 @@ public final class Presets {
      * NODE or SYS), each NIC held to Grace's Gen5 x16.
      */
     static HostSpec gb300Tray() {
-        return gb300Tray(CalibrationProfile.named("gb300-ib").require(ProfileKey.GPU_BEHIND_NIC_SWITCH).value() == 1);
+        boolean behind = CalibrationProfile.named("gb300-ib").require(ProfileKey.GPU_BEHIND_NIC_SWITCH).value() == 1;
+        // the other layout rides along, so a host bound to a profile whose flag differs is laid out as it says
+        return gb300Tray(behind).withLayout(ProfileKey.GPU_BEHIND_NIC_SWITCH, behind, gb300Tray(!behind));
     }
 
     static HostSpec gb300Tray(boolean gpuBehindNicSwitch) {

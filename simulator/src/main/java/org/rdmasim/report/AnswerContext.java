@@ -10,11 +10,24 @@ import org.rdmasim.workload.Question;
  *
  * @param asked      the scenario's {@code question}, or null
  * @param platformOf variant name to platform label; empty when every variant runs on the same platform
+ * @param withouts   the variants rerun without a calibrated or assumed parameter the page lists (empty: none
+ *                   was rerun, and the page shows none)
  */
-public record AnswerContext(Question asked, Map<String, String> platformOf) {
+public record AnswerContext(Question asked, Map<String, String> platformOf, java.util.List<WithoutAnswer> withouts) {
     public static final AnswerContext NONE = new AnswerContext(null, Map.of());
 
     public AnswerContext {
         platformOf = Map.copyOf(platformOf);
+        withouts = java.util.List.copyOf(withouts);
+    }
+
+    /** No rerun without a parameter. */
+    public AnswerContext(Question asked, Map<String, String> platformOf) {
+        this(asked, platformOf, java.util.List.of());
+    }
+
+    /** The same context with {@code reruns}. */
+    public AnswerContext withWithouts(java.util.List<WithoutAnswer> reruns) {
+        return new AnswerContext(asked, platformOf, reruns);
     }
 }

@@ -41,6 +41,14 @@ public final class ReportWriter {
     }
 
     /**
+     * The profiles whose calibrated or assumed numbers limit a flow of {@code outcomes}: those the page lists
+     * under "rests on", whose parameters a caller may rerun without ({@link AnswerContext#withouts}).
+     */
+    public static java.util.Set<String> limitingProfiles(List<VariantOutcome> outcomes) {
+        return Verdict.limitingProfiles(outcomes);
+    }
+
+    /**
      * Starts paying, on a daemon thread when the machine has a spare core, what the first report of a
      * process costs before it writes a byte: the first chart's Java2D, fonts and JFreeChart
      * ({@link ChartBatch#warmUp}), then the JSON writer's and the page template's loading. The caller

@@ -210,7 +210,7 @@ final class Verdict {
                 said.add(Statement.plain(failed + " variant(s) failed: " + String.join("; ", names) + "."));
             }
         }
-        return new Answer(said, overridden(outcomes), restsOn(outcomes));
+        return new Answer(said, overridden(outcomes), restsOn(outcomes, context.withouts()));
     }
 
     /** The profiles a limit's number comes from: each of a tie's. */
@@ -218,7 +218,11 @@ final class Verdict {
         b.parameters().forEach(p -> into.add(p.profile()));
     }
 
-    private static RestsOn restsOn(List<VariantOutcome> outcomes) {
+    /**
+     * The profiles whose calibrated or assumed numbers limit some flow of {@code outcomes}: those the page lists
+     * under "rests on" (a limit's profile, each of a tie's).
+     */
+    static Set<String> limitingProfiles(List<VariantOutcome> outcomes) {
         Set<String> profiles = new LinkedHashSet<>();
         for (VariantOutcome o : outcomes) {
             for (Line l : lines(List.of(o))) {
@@ -232,6 +236,11 @@ final class Verdict {
                 }
             }
         }
+        return profiles;
+    }
+
+    private static RestsOn restsOn(List<VariantOutcome> outcomes, List<WithoutAnswer> withouts) {
+        Set<String> profiles = limitingProfiles(outcomes);
         Set<String> others = new LinkedHashSet<>();
         Set<String> registrationTerms = new LinkedHashSet<>();
         for (VariantOutcome o : outcomes) {
@@ -264,10 +273,41 @@ final class Verdict {
         for (String p : profiles) {
             for (CalibrationProfile.Parameter param : CalibrationProfile.named(p).assumptions()) {
                 calibrated.add("profile " + p + ": " + param.describe()
-                        + (param.assumption().isEmpty() ? "" : ". " + param.assumption()));
+                        + (param.assumption().isEmpty() ? "" : ". " + param.assumption())
+                        + without(outcomes, withouts, p, param));
             }
         }
         return new RestsOn(List.copyOf(others), List.copyOf(registrationTerms), calibrated);
+    }
+
+    /**
+     * The answer without {@code param} of {@code profile}, variant by variant: each rerun's slowest pull beside the
+     * variant's own; empty when nothing was rerun (a page written without reruns, or only refits, which
+     * {@code explain} reruns).
+     */
+    private static String without(List<VariantOutcome> outcomes, List<WithoutAnswer> withouts, String profile,
+            CalibrationProfile.Parameter param) {
+        if (param.without() == null) {
+            return ". No rerun without it: nothing stands in for its absence (no public figure replaces it)";
+        }
+        Map<String, Line> own = new HashMap<>();
+        lines(outcomes).forEach(l -> own.put(l.variant(), l));
+        List<String> each = new ArrayList<>();
+        for (WithoutAnswer w : withouts) {
+            if (!w.profile().equals(profile) || !w.key().equals(param.key())) {
+                continue;
+            }
+            List<Line> rerun = lines(List.of(w.outcome()));
+            Line with = own.get(w.variant());
+            if (rerun.isEmpty()) {
+                each.add(w.variant() + " failed (" + w.outcome().error().lines().findFirst().orElse("") + ")");
+            } else if (with != null) {
+                each.add(String.format(Locale.ROOT, "%s %.4f s (%.0f Gbps; %.4f s with it)", w.variant(),
+                        rerun.get(0).seconds(), rerun.get(0).gbps(), with.seconds()));
+            }
+        }
+        return each.isEmpty() ? "" : ". Rerun without it (" + param.without().means() + "), slowest pull: "
+                + String.join("; ", each);
     }
 
     /**

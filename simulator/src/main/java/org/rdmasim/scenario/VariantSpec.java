@@ -87,6 +87,16 @@ public record VariantSpec(String name, String description, Map<String, HostSpec>
                 new Workload.Fanout(plan), claim, warnings, faults);
     }
 
+    /** The same variant on {@code newHosts} (the same names; a rerun's hosts bound to another profile). */
+    public VariantSpec withHosts(Map<String, HostSpec> newHosts) {
+        if (!newHosts.keySet().equals(hosts.keySet())) {
+            throw new IllegalArgumentException("variant " + name + ": a rerun keeps the hosts' names, got "
+                    + newHosts.keySet() + " for " + hosts.keySet());
+        }
+        return new VariantSpec(name, description, newHosts, fabric, transport, protocol, registration, workload, claim,
+                warnings, faults);
+    }
+
     public VariantSpec withTransport(TransportSettings t) {
         return new VariantSpec(name, description, hosts, fabric, t, protocol, registration, workload, claim, warnings, faults);
     }
