@@ -82,7 +82,10 @@ class CloudPresetsTest {
     void theGb300ProfilesGpuBehindNicSwitchDecidesWhereTheTraysGpusSit() {
         // shipped: 1, each B300 behind its ConnectX-8's switch
         assertEquals(1.0, CalibrationProfile.named("gb300-ib").require(ProfileKey.GPU_BEHIND_NIC_SWITCH).value());
-        assertEquals(Presets.gb300Tray(true), Presets.get("gb300-tray"));
+        HostSpec shipped = Presets.get("gb300-tray");
+        assertEquals(Presets.gb300Tray(true).sockets(), shipped.sockets());
+        // the other layout rides along, for a host bound to a profile copy whose flag is 0 (the answer without it)
+        assertEquals(Presets.gb300Tray(false).sockets(), shipped.layout().other().sockets());
         // 0: the GB200 layout, GPUs on NVLink-C2C and NICs on the Grace root complexes
         Host h = new Host("t", Presets.gb300Tray(false));
         assertEquals(4, h.gpus().size());
