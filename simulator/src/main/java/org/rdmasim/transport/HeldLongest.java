@@ -80,16 +80,26 @@ public final class HeldLongest {
     }
 
     private static Bottleneck longestOf(Map<Bottleneck, Double> seconds) {
+        List<Bottleneck> tied = longest(seconds);
+        return tied.size() == 1 ? tied.get(0) : new Bottleneck.Tie(tied);
+    }
+
+    /**
+     * What held longest, by this class's rule, whatever names it: every key whose seconds are within {@link #TIE}
+     * of the longest, in the order met (one key when one held longest, several when they tie, none when
+     * {@code seconds} is empty). A refit's stages name GPU work and wire limits alike by it.
+     */
+    public static <K> List<K> longest(Map<K, Double> seconds) {
         double top = Double.NEGATIVE_INFINITY;
         for (double s : seconds.values()) {
             top = Math.max(top, s);
         }
-        List<Bottleneck> tied = new ArrayList<>();
-        for (Map.Entry<Bottleneck, Double> e : seconds.entrySet()) {
+        List<K> tied = new ArrayList<>();
+        for (Map.Entry<K, Double> e : seconds.entrySet()) {
             if (e.getValue() >= top - TIE * Math.abs(top)) {
                 tied.add(e.getKey());
             }
         }
-        return tied.size() == 1 ? tied.get(0) : new Bottleneck.Tie(tied);
+        return tied;
     }
 }
