@@ -54,6 +54,25 @@ class HeldLongestTest {
         assertEquals(PCIE, HeldLongest.ofTransfer(List.of(early, last)));
     }
 
+    /**
+     * Whether lanes finished together does not depend on when in the run they did: within a nanosecond they did,
+     * at 1 ms as at 1,000 s (a billionth of the clock reading gave one picosecond at 1 ms, a microsecond at
+     * 1,000 s).
+     */
+    @Test
+    void lanesFinishTogetherWithinANanosecondWheneverInTheRunTheyEnd() {
+        for (double at : new double[] {1e-3, 1000}) {
+            // lane 1 started a microsecond after lane 0 and ended half a nanosecond after it: both last, and lane
+            // 0's NIC held its lane longer
+            LaneResult last = lane("mlx5_1", at - 1e-3 + 1e-6, at, TX1);
+            LaneResult halfNs = lane("mlx5_0", at - 1e-3, at - 0.5e-9, TX0);
+            assertEquals(TX0, HeldLongest.ofTransfer(List.of(halfNs, last)), "ending at " + at + " s");
+            // two nanoseconds earlier is not together: the last lane's NIC bounds the transfer
+            LaneResult twoNs = lane("mlx5_0", at - 1e-3, at - 2e-9, TX0);
+            assertEquals(TX1, HeldLongest.ofTransfer(List.of(twoNs, last)), "ending at " + at + " s");
+        }
+    }
+
     @Test
     void lanesEndingTogetherUnderTwoLimitsForTheSameTimeAreATie() {
         LaneResult a = lane("mlx5_0", 0, 0.5, TX0);
