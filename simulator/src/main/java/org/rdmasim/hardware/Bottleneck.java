@@ -408,7 +408,19 @@ public sealed interface Bottleneck extends Limit {
 
         @Override
         public String id() {
-            java.util.List<String> ids = limits.stream().map(Bottleneck::id).toList();
+            return idOf(limits.stream().map(Bottleneck::id).toList());
+        }
+
+        @Override
+        public String words() {
+            return wordsOf(limits.stream().map(Bottleneck::words).toList());
+        }
+
+        /**
+         * A tie's {@link #id()} from its limits' ids: the text of a tie of limits that are no {@link Bottleneck}
+         * (a refit's GPU work, its NVLink ports), said as a tie of limits is.
+         */
+        public static String idOf(java.util.List<String> ids) {
             String alike = alike(ids);
             if (alike != null) {
                 return "tie of " + ids.size() + ": " + alike;
@@ -416,18 +428,44 @@ public sealed interface Bottleneck extends Limit {
             return "tie: " + String.join(" = ", ids);
         }
 
-        @Override
-        public String words() {
-            java.util.List<String> words = limits.stream().map(Bottleneck::words).toList();
+        /** A tie's {@link #words()} from its limits' words, as {@link #idOf} for ids. */
+        public static String wordsOf(java.util.List<String> words) {
             String alike = alike(words);
             if (alike != null) {
                 return "a tie of " + words.size() + " limits of one kind, each holding it for the same time: " + alike;
             }
-            StringBuilder b = new StringBuilder("a tie, " + limits.size() + " limits each holding it for the same time: ");
-            for (int i = 0; i < words.size(); i++) {
-                b.append(i == 0 ? "" : i == words.size() - 1 ? " and " : "; ").append(words.get(i));
+            java.util.List<String> groups = groups(words);
+            StringBuilder b = new StringBuilder("a tie, " + words.size() + " limits each holding it for the same time: ");
+            for (int i = 0; i < groups.size(); i++) {
+                b.append(i == 0 ? "" : i == groups.size() - 1 ? " and " : "; ").append(groups.get(i));
             }
             return b.toString();
+        }
+
+        /**
+         * Texts that are not all {@link #alike}, gathered into runs that are, each said once, in the order met: a
+         * ring's NICs on several hosts read as "NIC {mlx5_0, mlx5_3}'s transmit line rate on roll0; NIC ... on
+         * roll1", not as every NIC in full. A text joins the first group it is alike with.
+         */
+        private static java.util.List<String> groups(java.util.List<String> texts) {
+            java.util.List<java.util.List<String>> groups = new java.util.ArrayList<>();
+            for (String t : texts) {
+                java.util.List<String> home = null;
+                for (java.util.List<String> g : groups) {
+                    java.util.List<String> with = new java.util.ArrayList<>(g);
+                    with.add(t);
+                    if (alike(with) != null) {
+                        home = g;
+                        break;
+                    }
+                }
+                if (home == null) {
+                    groups.add(new java.util.ArrayList<>(java.util.List.of(t)));
+                } else {
+                    home.add(t);
+                }
+            }
+            return groups.stream().map(g -> g.size() == 1 ? g.get(0) : alike(g)).toList();
         }
 
         /**

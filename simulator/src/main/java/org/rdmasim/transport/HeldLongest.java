@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.hardware.Bottleneck;
 
 /**
@@ -18,6 +19,17 @@ import org.rdmasim.hardware.Bottleneck;
 public final class HeldLongest {
     /** Holds this close (relative) count as the same time: sums of the same seconds in another order differ in the last bits. */
     static final double TIE = 1e-9;
+
+    /**
+     * Lanes ending this close (seconds) finished together. Absolute, not a share of the clock reading: which
+     * lanes were last is a property of the transfer, not of when in the run it ended (a billionth of the clock
+     * gave a transfer ending at 1 ms one picosecond, less than a byte at 400 Gbps, and one ending at 1,000 s a
+     * microsecond, 50 kB). One nanosecond is far above the rounding of two computations of one finish time (a
+     * double near 10^6 s is exact to 1.2e-10 s) and far below the shortest time the model charges (an
+     * InfiniBand switch hop, ~130 ns: {@link org.rdmasim.hardware.FabricSpec}); past 1,000 s the clock's own
+     * instant ({@link SimulationClock#SAME_INSTANT}) is wider and is used.
+     */
+    static final double TOGETHER_SECONDS = 1e-9;
 
     private HeldLongest() {
     }
@@ -37,17 +49,18 @@ public final class HeldLongest {
     /**
      * The bound of a transfer: the limit that held its last lane longest. The transfer ends when its last lane
      * does, so that lane's holds are what it waited through; a lane that finished earlier set nothing, however
-     * long it was held. Lanes that finish together (within {@link #TIE}) are all last, and their limits compete
-     * on the longest each held one of them.
+     * long it was held. Lanes that finish together (within {@link #TOGETHER_SECONDS}) are all last, and their
+     * limits compete on the longest each held one of them.
      */
     public static Bottleneck ofTransfer(List<LaneResult> lanes) {
         double end = Double.NEGATIVE_INFINITY;
         for (LaneResult lane : lanes) {
             end = Math.max(end, lane.finishSeconds());
         }
+        double together = Math.max(TOGETHER_SECONDS, SimulationClock.SAME_INSTANT * Math.abs(end));
         Map<Bottleneck, Double> longest = new LinkedHashMap<>();
         for (LaneResult lane : lanes) {
-            if (lane.finishSeconds() < end - TIE * Math.abs(end)) {
+            if (lane.finishSeconds() < end - together) {
                 continue;
             }
             for (LaneResult.Held h : holds(lane)) {
@@ -80,16 +93,26 @@ public final class HeldLongest {
     }
 
     private static Bottleneck longestOf(Map<Bottleneck, Double> seconds) {
+        List<Bottleneck> tied = longest(seconds);
+        return tied.size() == 1 ? tied.get(0) : new Bottleneck.Tie(tied);
+    }
+
+    /**
+     * What held longest, by this class's rule, whatever names it: every key whose seconds are within {@link #TIE}
+     * of the longest, in the order met (one key when one held longest, several when they tie, none when
+     * {@code seconds} is empty). A refit's stages name GPU work and wire limits alike by it.
+     */
+    public static <K> List<K> longest(Map<K, Double> seconds) {
         double top = Double.NEGATIVE_INFINITY;
         for (double s : seconds.values()) {
             top = Math.max(top, s);
         }
-        List<Bottleneck> tied = new ArrayList<>();
-        for (Map.Entry<Bottleneck, Double> e : seconds.entrySet()) {
+        List<K> tied = new ArrayList<>();
+        for (Map.Entry<K, Double> e : seconds.entrySet()) {
             if (e.getValue() >= top - TIE * Math.abs(top)) {
                 tied.add(e.getKey());
             }
         }
-        return tied.size() == 1 ? tied.get(0) : new Bottleneck.Tie(tied);
+        return tied;
     }
 }

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.rdmasim.engine.SimulationClock;
+import org.rdmasim.fluid.Flow;
 import org.rdmasim.fluid.Limit;
 import org.rdmasim.fluid.Resource;
 import org.rdmasim.fluid.ResourceKind;
@@ -21,6 +22,7 @@ import org.rdmasim.memory.RegistrationParameters;
 import org.rdmasim.refit.layout.SliceRoute;
 import org.rdmasim.transport.DataPath;
 import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.HeldLongest;
 import org.rdmasim.transport.Lane;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
@@ -52,7 +54,7 @@ public final class WireContext {
     // Per cycle.
     private final SortedMap<Integer, Long> received = new TreeMap<>();
     private final Map<String, List<double[]>> busyByLimit = new LinkedHashMap<>();
-    private final Map<String, String> limitWords = new LinkedHashMap<>();
+    private final Map<String, Bound> bounds = new LinkedHashMap<>();
     private long wireBytes;
     private int cycle;
 
@@ -319,7 +321,7 @@ public final class WireContext {
             transfers.add(r);
             wireBytes += item.bytes();
             received.merge(rank, item.bytes(), Long::sum);
-            busy(r.bottleneck().id(), r.bottleneck().words(), start, now);
+            busy(Bound.of(r.bottleneck()), start, now);
             then.accept(r);
         });
     }
@@ -428,9 +430,9 @@ public final class WireContext {
             double end = clock().now();
             double rate = end > start ? bytes / (end - start) : Double.POSITIVE_INFINITY;
             double fill = (hops - 1) * Math.min(step, bytes) / rate;
-            Limit limit = f.dominantLimiter();
+            Bound bound = Bound.of(f);
             clock().schedule(fill, () -> {
-                busy(limit.id(), words(limit), start, clock().now());
+                busy(bound, start, clock().now());
                 then.run();
             });
         });
@@ -493,13 +495,13 @@ public final class WireContext {
         insideHost(from, to, path, usage);
         double start = clock().now();
         cluster.network().start(label, path, usage, 1.0, Double.POSITIVE_INFINITY, bytes, f -> {
-            Limit limit = f.dominantLimiter();
+            Bound bound = Bound.of(f);
             clock().schedule(0, () -> {
                 double now = clock().now();
                 log.add(RefitStage.WIRE, start, now);
                 wireBytes += bytes;
                 received.merge(rank, bytes, Long::sum);
-                busy(limit.id(), words(limit), start, now);
+                busy(bound, start, now);
                 then.run();
             });
         });
@@ -547,11 +549,11 @@ public final class WireContext {
     private void hostCopy(List<Resource> path, long bytes, String label, Runnable then) {
         double start = clock().now();
         cluster.network().start(label, path, 1.0, Double.POSITIVE_INFINITY, bytes, f -> {
-            Limit limit = f.dominantLimiter();
+            Bound bound = Bound.of(f);
             clock().schedule(0, () -> {
                 double now = clock().now();
                 log.add(RefitStage.H2D, start, now);
-                busy(limit.id(), words(limit), start, now);
+                busy(bound, start, now);
                 then.run();
             });
         });
@@ -562,13 +564,55 @@ public final class WireContext {
         received.merge(rank, bytes, Long::sum);
     }
 
-    private static String words(Limit limit) {
-        return limit instanceof Bottleneck b ? b.words() : limit.id();
+    private void busy(String id, String words, double start, double end) {
+        busy(new Bound(List.of(id), List.of(words)), start, end);
     }
 
-    private void busy(String id, String words, double start, double end) {
-        busyByLimit.computeIfAbsent(id, k -> new ArrayList<>()).add(new double[] {start, end});
-        limitWords.putIfAbsent(id, words);
+    private void busy(Bound bound, double start, double end) {
+        busyByLimit.computeIfAbsent(bound.id(), k -> new ArrayList<>()).add(new double[] {start, end});
+        bounds.putIfAbsent(bound.id(), bound);
+    }
+
+    /**
+     * What bounded one piece of work (a flow, a transfer, a GPU call), as ids and words: one limit, or the
+     * limits that tie for holding it longest ({@link HeldLongest}, the rule a pull's bound follows). Not a
+     * {@link Bottleneck}: a refit's GPU work and NVLink ports are limits no cluster resource names.
+     */
+    private record Bound(List<String> ids, List<String> words) {
+        /** A flow's: the limits it spent the longest seconds under, ties named together. */
+        static Bound of(Flow f) {
+            List<Limit> held = HeldLongest.longest(f.secondsByLimiter());
+            return of(held.isEmpty() ? List.of(f.limiter()) : held);
+        }
+
+        /** A transfer's bound, a tie as its limits. */
+        static Bound of(Bottleneck b) {
+            return of(b instanceof Bottleneck.Tie t ? t.limits() : List.of(b));
+        }
+
+        private static Bound of(List<? extends Limit> limits) {
+            return new Bound(limits.stream().map(Limit::id).toList(), limits.stream()
+                    .map(l -> l instanceof Bottleneck b ? b.words() : l.id()).toList());
+        }
+
+        /** The bounds of pieces that held for the same, longest time, as one: a tie of all their limits. */
+        static Bound tied(List<Bound> bounds) {
+            Map<String, String> all = new LinkedHashMap<>();
+            for (Bound b : bounds) {
+                for (int i = 0; i < b.ids.size(); i++) {
+                    all.putIfAbsent(b.ids.get(i), b.words.get(i));
+                }
+            }
+            return new Bound(List.copyOf(all.keySet()), List.copyOf(all.values()));
+        }
+
+        String id() {
+            return ids.size() == 1 ? ids.get(0) : Bottleneck.Tie.idOf(ids);
+        }
+
+        String text() {
+            return words.size() == 1 ? words.get(0) : Bottleneck.Tie.wordsOf(words);
+        }
     }
 
     // ---- per cycle
@@ -578,7 +622,7 @@ public final class WireContext {
         log.clear();
         received.clear();
         busyByLimit.clear();
-        limitWords.clear();
+        bounds.clear();
         wireBytes = 0;
     }
 
@@ -600,23 +644,24 @@ public final class WireContext {
 
     /**
      * The limit that was busy longest during the cycle's method stages (union of the intervals pieces spent
-     * under it): in a pipeline the stage that never waits, in a one-shot pull the slowest path. Ties go to
-     * the first seen. {@code {id, words}}, or {@code {"none", "nothing"}}.
+     * under it): in a pipeline the stage that never waits, in a one-shot pull the slowest path. Limits busy for
+     * the same, longest time are a tie, named together ({@link HeldLongest#longest}, a pull's rule): two NICs
+     * each carrying half the wire bound the cycle equally. {@code {id, words}}, or {@code {"none", "nothing"}}.
      */
     String[] bound() {
-        String best = null;
-        double bestSeconds = -1;
+        Map<String, Double> seconds = new LinkedHashMap<>();
         for (Map.Entry<String, List<double[]>> e : busyByLimit.entrySet()) {
             StageLog one = new StageLog();
             for (double[] iv : e.getValue()) {
                 one.add(RefitStage.WIRE, iv[0], iv[1]);
             }
-            double s = one.busySeconds().get(RefitStage.WIRE);
-            if (s > bestSeconds) {
-                bestSeconds = s;
-                best = e.getKey();
-            }
+            seconds.put(e.getKey(), one.busySeconds().get(RefitStage.WIRE));
         }
-        return best == null ? new String[] {"none", "nothing"} : new String[] {best, limitWords.get(best)};
+        List<String> longest = HeldLongest.longest(seconds);
+        if (longest.isEmpty()) {
+            return new String[] {"none", "nothing"};
+        }
+        Bound b = Bound.tied(longest.stream().map(bounds::get).toList());
+        return new String[] {b.id(), b.text()};
     }
 }

@@ -60,8 +60,39 @@ class NcclP2pTest {
         double expected = 2.0 * 2 * GB / RefitFixture.hbm() + 2 * GB / wireRate()
                 + 2.0 * Math.round(GB * 2.0 / 3) / RefitFixture.hbm();
         assertEquals(expected, c.seconds(), expected * 1e-3);
-        assertTrue(c.boundBy().startsWith("train:mlx5_"), "the trainer NICs carry two flows each: " + c.boundBy());
+        assertEquals("tie of 2: train:{mlx5_0, mlx5_1} tx", c.boundBy(), "the trainer NICs carry two flows each");
         assertEquals(0, c.stage(RefitStage.REGISTER), "NCCL stages through buffers it registered at init");
+    }
+
+    /**
+     * TP2 -> TP4 again: each trainer NIC carries two receivers' gigabytes at its transmit line rate for the same
+     * time, so neither NIC alone set the wire's length; the cycle's bound is the tie of both, as a striped pull's
+     * is (the rule of {@link org.rdmasim.transport.HeldLongest}), not whichever NIC's flow finished first. When
+     * trainer rank 0 sends a third more, its NIC is busy longer and is named alone.
+     */
+    @Test
+    void twoTrainerNicsHoldingTheWireForTheSameTimeAreATieNamingBoth() {
+        List<SliceRoute> even = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            even.add(new SliceRoute(i / 2, i, GB, 8, 4));
+        }
+        RefitResult.Cycle c = run(even, new NcclP2p(null, NcclIbHca.unset(), true)).cycles().get(0);
+        assertEquals("tie of 2: train:{mlx5_0, mlx5_1} tx", c.boundBy());
+        assertEquals("a tie of 2 limits of one kind, each holding it for the same time: NIC {mlx5_0, mlx5_1}'s transmit"
+                + " line rate on train", c.boundWords());
+        // each NIC's two gigabytes at the path's rate are the wire stage: the NICs were saturated all of it
+        assertEquals(2 * GB / wireRate(), c.stage(RefitStage.WIRE), 2 * GB / wireRate() * 1e-3);
+
+        List<SliceRoute> uneven = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            uneven.add(new SliceRoute(i / 2, i, i < 2 ? GB * 4 / 3 : GB, 8, 4));
+        }
+        RefitPlan plan = RefitPlan.of(uneven, RefitFixture::trainer, NcclP2pTest::inference,
+                new NcclP2p(null, NcclIbHca.unset(), true)).withBuffers(new RankBuffers(java.util.Map.of(
+                        0, new long[] {GB * 8 / 3, 4}, 1, new long[] {2 * GB, 4}), RankBuffers.perRoute(uneven).inference()));
+        RefitResult.Cycle one = RefitRun.run(RefitFixture.threeHosts(), FabricSpec.nonBlocking(), plan,
+                RefitFixture.nearestNic()).cycles().get(0);
+        assertEquals("train:mlx5_0 tx", one.boundBy(), "trainer rank 0's NIC carries 8/3 GB against rank 1's 2 GB");
     }
 
     /** Only FFN projections go shard to shard, as nccl_reshard_utils.is_nccl_reshard_param decides. */
