@@ -460,8 +460,10 @@ final class Verdict {
                         + firstTied.get(0) + (several ? " (tied with " + String.join(", ", firstTied.subList(1,
                                 firstTied.size())) + ")" : "") + ": " + num(byFirstUse.firstUseSeconds())
                         + " s to first use against " + num(fast.firstUseSeconds()) + " s for " + fast.variant()
-                        + ", its shorter registration wall (" + num(byFirstUse.registrationSeconds()) + " s against "
-                        + num(fast.registrationSeconds()) + " s) outweighing its slower pull."));
+                        + (several ? ", their shorter registration walls outweighing their slower pulls."
+                                : ", its shorter registration wall (" + num(byFirstUse.registrationSeconds())
+                                        + " s against " + num(fast.registrationSeconds())
+                                        + " s) outweighing its slower pull.")));
             }
         }
         return said;

@@ -164,7 +164,7 @@ class ChartScalesTest {
     @Test
     void everyValueLabelOfSeed003sBandwidthChartFitsInThePlotAndTheReferenceLinesAreNamedInTheirOwnLegend(
             @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws java.io.IOException {
-        // the walkthrough's chart: 13 variants, a 1232 Gbps bar with "calibrated" on its label, two reference lines
+        // seed003's aggregate-bandwidth chart: 13 variants, a 1232 Gbps bar with "calibrated" on its label, two reference lines
         var d = new org.jfree.data.category.DefaultCategoryDataset();
         double[] gbps = {308, 391.2, 616, 616, 1232, 616, 308, 616, 616, 395.7, 376.4, 398.9, 398.9};
         java.util.Map<String, CalibratedLimit> calibrated = new java.util.HashMap<>();

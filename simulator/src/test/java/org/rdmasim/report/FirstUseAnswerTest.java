@@ -57,6 +57,16 @@ class FirstUseAnswerTest {
     }
 
     @Test
+    void aTieToFirstUseNamesEveryVariantAndNoOneVariantsWalls() {
+        // pinned 0.1 + 0.4 and half 0.2 + 0.3 both reach first use at 0.5 s; striped pulls fastest but at 0.6 s
+        List<String> said = said(List.of(variant("pinned", 0.4, 0.1, 8), variant("half", 0.3, 0.2, 8),
+                variant("striped", 0.2, 0.4, 8)));
+        String counting = said.stream().filter(x -> x.startsWith("Counting registration")).findFirst().orElseThrow();
+        assertTrue(counting.startsWith("Counting registration, the first to use its data would be pinned (tied with "
+                + "half): 0.5 s to first use against 0.6 s for striped, their shorter registration walls"), counting);
+    }
+
+    @Test
     void theWallNotTheSumOverGpusIsWhatIsAdded() {
         // 8 GPUs registering 0.1 s each side by side: 0.1 s is added to the pull, not 0.8 s
         Verdict.Line l = Verdict.lines(List.of(variant("eight", 0.4, 0.1, 8))).get(0);
