@@ -1,0 +1,82 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.rdmasim.report.SummaryJson;
+
+/**
+ * summary.json, compare and the page say the same registration and first-use figures for the committed reports:
+ * each is written by its own code, so a field documented one way and computed another shows up here.
+ */
+class ReportAgreementTest {
+    private static List<Path> summaries() throws IOException {
+        try (Stream<Path> dirs = Files.list(CliTestSupport.repo().resolve("reports"))) {
+            return dirs.map(d -> d.resolve("summary.json")).filter(Files::isRegularFile).sorted().toList();
+        }
+    }
+
+    @Test
+    void firstUseIsTheRegistrationWallPlusTheSlowestPullInEveryCommittedReport() throws IOException {
+        int checked = 0;
+        for (Path f : summaries()) {
+            for (JsonNode v : SummaryJson.mapper().readTree(f.toFile()).get("variants")) {
+                if (!v.path("status").asText().equals("ok") || v.path("receivers").isEmpty()) {
+                    continue;
+                }
+                double slowest = 0;
+                for (JsonNode r : v.get("receivers")) {
+                    slowest = Math.max(slowest, r.get("pullSeconds").asDouble());
+                }
+                double wall = v.get("registration").get("registrationWallSeconds").asDouble();
+                double sum = v.get("registration").get("registrationSeconds").asDouble();
+                double firstUse = v.get("firstUseSeconds").asDouble();
+                String at = f.getParent().getFileName() + "/" + v.get("name").asText();
+                assertEquals(wall + slowest, firstUse, 1e-12 * firstUse, at);
+                assertTrue(wall <= sum * (1 + 1e-12), at + ": the wall " + wall + " above the sum " + sum);
+                checked++;
+            }
+        }
+        assertTrue(checked >= 40, "variants checked: " + checked);
+    }
+
+    @Test
+    void compareShowsTheSummarysFirstUseAndRegistrationFigures() throws IOException {
+        Path dir = CliTestSupport.repo().resolve("reports/seed003-nic-pin-vs-stripe");
+        CliTestSupport.Outcome o = CliTestSupport.run("compare", dir.toString(), "--variant", "gb200-mx-pin-auto",
+                "--variant", "gb200-stripe-4-rails", "--json");
+        assertEquals(0, o.code(), o.err());
+        JsonNode rows = SummaryJson.mapper().readTree(o.out()).get("pairs").get(0).get("rows");
+        JsonNode summary = SummaryJson.mapper().readTree(dir.resolve("summary.json").toFile()).get("variants");
+        for (String side : List.of("a", "b")) {
+            String name = side.equals("a") ? "gb200-mx-pin-auto" : "gb200-stripe-4-rails";
+            JsonNode v = null;
+            for (JsonNode x : summary) {
+                if (x.get("name").asText().equals(name)) {
+                    v = x;
+                }
+            }
+            assertEquals(v.get("firstUseSeconds").asDouble(), row(rows, "to first use (s)").get(side).asDouble(), 0.0);
+            assertEquals(v.get("registration").get("registrationWallSeconds").asDouble(),
+                    row(rows, "registration wall (s)").get(side).asDouble(), 0.0);
+            assertEquals(v.get("registration").get("registrationSeconds").asDouble(),
+                    row(rows, "registration sum (s)").get(side).asDouble(), 0.0);
+        }
+    }
+
+    private static JsonNode row(JsonNode rows, String what) {
+        for (JsonNode r : rows) {
+            if (r.get("what").asText().equals(what)) {
+                return r;
+            }
+        }
+        throw new AssertionError("no row '" + what + "' in " + rows);
+    }
+}
