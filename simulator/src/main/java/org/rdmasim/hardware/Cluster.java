@@ -80,6 +80,8 @@ public final class Cluster implements Hosts {
         final int[] tx;
         final int[] rx;
         final int[] read;
+        /** Whether the calibrated READ rate holds the NIC answering a READ rather than the one issuing it. */
+        final boolean readAtResponder;
         final int[] strictWrite;
         final int[] memory;
         final int[][] interSocket;
@@ -99,6 +101,8 @@ public final class Cluster implements Hosts {
             tx = filled(nodes);
             rx = filled(nodes);
             read = filled(nodes);
+            readAtResponder = h.profile().parameter(ProfileKey.NIC_READ_AT_RESPONDER).map(p -> p.value() == 1)
+                    .orElse(false);
             strictWrite = filled(nodes);
             memory = new int[spec.sockets().size()];
             for (int s = 0; s < memory.length; s++) {
@@ -440,6 +444,14 @@ public final class Cluster implements Hosts {
      */
     public Resource nicReadCalibrated(TopologyNode nic) {
         return atNode(nic, l -> l.read);
+    }
+
+    /**
+     * Whether {@code nic}'s calibrated READ rate holds the READs it answers rather than those it issues (its
+     * host's profile's {@link ProfileKey#NIC_READ_AT_RESPONDER}; issued, when the profile does not say).
+     */
+    public boolean nicReadCalibratedAtResponder(TopologyNode nic) {
+        return blockOf(nic).layout().readAtResponder;
     }
 
     /**

@@ -10,6 +10,11 @@ import java.util.Optional;
 public enum ProfileKey {
     /** The delivered RDMA READ rate of one NIC, whatever the number of QPs. */
     NIC_READ_RATE("nicReadRate", Quantity.RATE),
+    /**
+     * Whether {@link #NIC_READ_RATE} holds the NIC that answers an RDMA READ (1) rather than the one that issues it
+     * (0): the measurement it is fitted to had one reader and one responder, so it cannot tell them apart.
+     */
+    NIC_READ_AT_RESPONDER("nicReadAtResponder", Quantity.FLAG),
     /** The RDMA READ rate one QP delivers. */
     QP_READ_RATE("qpReadRate", Quantity.RATE),
     /** A NIC's writes into GPU memory without PCIe relaxed ordering, on a CPU that routes them slowly. */

@@ -104,11 +104,17 @@ final class LanePhysics {
         cluster.addAcross(src, sn, dst, dn, path);
         once(usage, path.size() - at);
         if (spec.operation() == Operation.READ && !RmaEmulation.applies(spec)) {
-            // the READ initiator is the sink; its NIC's calibrated READ rate, if its profile has one
+            // the READ initiator is the sink; its NIC's calibrated READ rate, if its profile has one, or the
+            // responding source NIC's where that profile places the rate on the answering end
             // (an emulated GET is no RDMA READ: the target sends its reply as active messages)
-            Resource read = cluster.nicReadCalibrated(dn);
+            Resource read = cluster.nicReadCalibratedAtResponder(dn) ? null : cluster.nicReadCalibrated(dn);
             if (read != null) {
                 path.add(read);
+                usage.add(ONCE);
+            }
+            Resource answered = cluster.nicReadCalibratedAtResponder(sn) ? cluster.nicReadCalibrated(sn) : null;
+            if (answered != null) {
+                path.add(answered);
                 usage.add(ONCE);
             }
         }

@@ -46,7 +46,10 @@ class ExplainWithoutTest {
         JsonNode t = j.get("variants").get(0).get("transfers").get(0);
         Map<String, JsonNode> byKey = new HashMap<>();
         t.get("restsOn").forEach(r -> byKey.put(r.get("key").asText(), r.get("without")));
-        assertEquals(java.util.Set.of("qpReadRate", "graceToGrace", "nicReadRate"), byKey.keySet());
+        assertEquals(java.util.Set.of("qpReadRate", "graceToGrace", "nicReadRate", "nicReadAtResponder"), byKey.keySet());
+        // one reader of one source NIC: the rate holds either end alike, so the other placement moves nothing
+        assertEquals(t.get("modelled").get("pullSeconds").asDouble(),
+                byKey.get("nicReadAtResponder").get("pullSeconds").asDouble(), 0);
 
         // the calibrated NIC READ rate holds the pinned pull at 308 Gbps; without it the NIC's RoCE wire holds it
         double modelled = t.get("modelled").get("pullSeconds").asDouble();

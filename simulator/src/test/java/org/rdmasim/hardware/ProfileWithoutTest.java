@@ -58,8 +58,9 @@ class ProfileWithoutTest {
                 }
             }
         }
-        // qpReadRate (connectx7 and the two that extend it), nicReadRate, strictOrderGpuWriteRate, gpuBehindNicSwitch
-        assertEquals(6, withouts);
+        // qpReadRate (connectx7 and the two that extend it), nicReadRate and its placement nicReadAtResponder,
+        // strictOrderGpuWriteRate, gpuBehindNicSwitch
+        assertEquals(7, withouts);
         assertThrows(IllegalArgumentException.class, () -> new CalibrationProfile.Without(true, Double.NaN, " "));
         assertThrows(IllegalArgumentException.class, () -> new CalibrationProfile.Without(false, Double.NaN, "x"));
     }

@@ -66,6 +66,48 @@ class WithoutParameterTest {
     }
 
     @Test
+    void twoReadersOfOneSourceNicShareItsWireOrItsCalibratedRateByWhereTheRateSits(@org.junit.jupiter.api.io.TempDir
+            Path dir) throws java.io.IOException {
+        // two receivers each pull 4 GB over their own pinned mlx5_0 from the source's one pinned mlx5_0
+        Path f = dir.resolve("two-readers.yaml");
+        java.nio.file.Files.writeString(f, """
+                name: two-readers
+                hosts:
+                  source: {preset: gb200-tray}
+                  r1: {preset: gb200-tray}
+                  r2: {preset: gb200-tray}
+                transport:
+                  operation: read
+                  env: |
+                    export MX_RDMA_NIC_PIN=auto
+                workload:
+                  transfers:
+                    - {from: "source:GPU0", to: "r1:GPU0", size: 4 GB}
+                    - {from: "source:GPU0", to: "r2:GPU0", size: 4 GB}
+                """);
+        VariantSpec v = ScenarioLoader.load(f).variants().get(0);
+        CalibrationProfile gb200 = CalibrationProfile.named("gb200-roce");
+        double rate = gb200.require(ProfileKey.NIC_READ_RATE).bytesPerSecond();
+        double wire = v.hosts().get("source").nicSpecs().get(0).payloadBytesPerSecond(gb200);
+        assertTrue(2 * rate > wire && rate < wire, "two readers' calibrated rates exceed one wire");
+        // shipped (the rate on the reading NIC): each reader is held to its own 308 Gbps but together they fill the
+        // source NIC's wire, so each gets half of it
+        VariantOutcome atReader = VariantRunner.run(v, 1);
+        assertEquals(VariantOutcome.Status.OK, atReader.status(), atReader.error());
+        for (ReceiverSummary.Receiver r : ReceiverSummary.of(atReader.result()).receivers()) {
+            assertEquals(wire / 2, 4e9 / r.pullSeconds(), wire / 2 * 2e-3, r.id());
+        }
+        // the other placement: the source NIC answers both at 308 Gbps in all, half each
+        WithoutParameter other = WithoutParameter.of(v, "gb200-roce", ProfileKey.NIC_READ_AT_RESPONDER.key()).orElseThrow();
+        VariantOutcome atResponder = other.run(1);
+        assertEquals(VariantOutcome.Status.OK, atResponder.status(), atResponder.error());
+        for (ReceiverSummary.Receiver r : ReceiverSummary.of(atResponder.result()).receivers()) {
+            assertEquals(rate / 2, 4e9 / r.pullSeconds(), rate / 2 * 2e-3, r.id());
+            assertTrue(r.bottleneck().id().startsWith("source:mlx5_0 READ"), r.bottleneck().id());
+        }
+    }
+
+    @Test
     void onlyHostsOfTheNamedProfileAreReboundAndAGroupKeepsSharingOneSpec() {
         VariantSpec pinned = variant("scenarios/seed003-nic-pin-vs-stripe.yaml", "gb200-mx-pin-auto");
         VariantSpec rerun = WithoutParameter.of(pinned, "gb200-roce", "nicReadRate").orElseThrow().variant();
