@@ -21,15 +21,8 @@ class InputSlipsTest {
     @TempDir
     Path dir;
 
-    private static final String TWO_HOSTS = """
-            name: slips
-            hosts:
-              a: {preset: dgx-h100}
-              b: {preset: dgx-h100}
-            workload:
-              transfers:
-                - {from: "a:GPU0", to: "b:GPU0", size: 1 GB}
-            """;
+    /** The two-host pull the scenario error tests start from. */
+    private static final String TWO_HOSTS = ScenarioErrorsTest.GOOD;
 
     private CliTestSupport.Outcome run(String text) throws IOException {
         Path f = dir.resolve("s.yaml");
