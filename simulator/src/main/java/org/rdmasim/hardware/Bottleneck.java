@@ -428,6 +428,9 @@ public sealed interface Bottleneck extends Limit {
             return "tie: " + String.join(" = ", ids);
         }
 
+        /** The most groups of unlike limits a tie's words list before saying how many more there are. */
+        static final int MOST_GROUPS_SAID = 4;
+
         /** A tie's {@link #words()} from its limits' words, as {@link #idOf} for ids. */
         public static String wordsOf(java.util.List<String> words) {
             String alike = alike(words);
@@ -436,8 +439,13 @@ public sealed interface Bottleneck extends Limit {
             }
             java.util.List<String> groups = groups(words);
             StringBuilder b = new StringBuilder("a tie, " + words.size() + " limits each holding it for the same time: ");
-            for (int i = 0; i < groups.size(); i++) {
+            // a refit over 32 hosts ties a hundred NICs in dozens of groups: the first few say what kind they are
+            int shown = groups.size() > MOST_GROUPS_SAID ? MOST_GROUPS_SAID - 1 : groups.size();
+            for (int i = 0; i < shown; i++) {
                 b.append(i == 0 ? "" : i == groups.size() - 1 ? " and " : "; ").append(groups.get(i));
+            }
+            if (shown < groups.size()) {
+                b.append("; and ").append(groups.size() - shown).append(" more groups of the same kinds");
             }
             return b.toString();
         }

@@ -248,4 +248,20 @@ class BottleneckTest {
         assertEquals(Set.of(ProfileKey.NIC_READ_RATE, ProfileKey.GRACE_TO_GRACE, ProfileKey.STRICT_ORDER_GPU_WRITE_RATE,
                 ProfileKey.EFA_WIRE_EFFICIENCY, ProfileKey.INTER_SOCKET), met);
     }
+
+    @Test
+    void aTieOfManyUnlikeGroupsSaysTheFirstFewAndHowManyMore() {
+        // six hosts, two NICs each, NIC names differing per host: six groups of unlike limits
+        java.util.List<String> words = new java.util.ArrayList<>();
+        for (int h = 0; h < 6; h++) {
+            for (int n = 0; n < 2; n++) {
+                words.add("NIC mlx5_" + (h + n * 7) + "'s receive line rate on host" + h);
+            }
+        }
+        String said = Bottleneck.Tie.wordsOf(words);
+        assertTrue(said.startsWith("a tie, 12 limits each holding it for the same time: "), said);
+        assertTrue(said.endsWith("; and " + (6 - (Bottleneck.Tie.MOST_GROUPS_SAID - 1)) + " more groups of the same kinds"),
+                said);
+        assertEquals(Bottleneck.Tie.MOST_GROUPS_SAID - 1, said.split("; ").length - 1, said);
+    }
 }
