@@ -85,6 +85,9 @@ final class UcxExplanation {
             out.add(String.format(Locale.ROOT, "    %-9s %-5s %-9s %14s %17s  %s", l.nic(), "path" + l.path(),
                     l.peerNic(), gbps(l.bandwidth()), avail, l.verdict().words()));
         }
+        // each verdict's code, once, in the order the table first shows it
+        d.lanes().stream().map(UcxLane::verdict).distinct().forEach(v ->
+                out.add("    " + v.words() + ": " + v.source()));
     }
 
     /** A rate in bytes per second as rdmasim shows rates: Gbps (1e9 bit/s). */
