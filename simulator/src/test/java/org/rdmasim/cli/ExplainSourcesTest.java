@@ -70,6 +70,11 @@ class ExplainSourcesTest {
                     String.join("\n", lines.subList(i, j)));
         }
         assertTrue(tables > 5, text.out());
+        // the candidates' distances and paths, once per candidate table
+        assertEquals(tables, text.out().lines().filter(l -> l.equals("  distance: "
+                + org.rdmasim.transport.ucx.UcxTopoDistance.SOURCE + " (UCX_DISTANCE_BW replaces it)")).count());
+        assertEquals(tables, text.out().lines().filter(l -> l.equals("  paths, path ratio: "
+                + org.rdmasim.transport.ucx.UcxPaths.SOURCE)).count());
         assertTrue(text.out().contains("dropped: bandwidth x UCX_MULTI_LANE_MAX_RATIO below the best lane: "
                 + "openucx/ucx v1.20.0 src/ucp/proto/proto_multi.c:310"), text.out());
 

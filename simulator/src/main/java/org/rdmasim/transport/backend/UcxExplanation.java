@@ -55,6 +55,8 @@ final class UcxExplanation {
             out.add("  not candidates: storage/management port(s) " + String.join(", ", storageLeftOut)
                     + " (on the storage network, not the compute fabric; a lane only where UCX_NET_DEVICES names one)");
         }
+        out.add("  distance: " + org.rdmasim.transport.ucx.UcxTopoDistance.SOURCE + " (UCX_DISTANCE_BW replaces it)");
+        out.add("  paths, path ratio: " + org.rdmasim.transport.ucx.UcxPaths.SOURCE);
         laneTable(out, d);
         return out;
     }
