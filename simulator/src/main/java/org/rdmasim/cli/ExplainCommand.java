@@ -200,7 +200,7 @@ public final class ExplainCommand implements Callable<Integer> {
                 first = ts;
             }
         }
-        install(out, scenario, v, cluster, first);
+        install(out, scenario, v, cluster, first, outcome, json);
         faults(out, v, outcome);
     }
 
@@ -385,15 +385,24 @@ public final class ExplainCommand implements Callable<Integer> {
                 json.put("value", p.without().value());
             }
         }
-        String label = "    without it (" + p.without().means() + "): ";
+        answer(out, "    without it (" + p.without().means() + "): ", ts, rerun, own, "with it", json);
+    }
+
+    /**
+     * The answer of {@code rerun} (the variant rerun with one thing changed), after {@code label}: a refit's steady
+     * cycle, with {@code own}'s beside it as "(... s {@code ownWords})", else the modelled pull of {@code ts}'s
+     * receiver; the same as fields of {@code json} when given.
+     */
+    private static void answer(PrintWriter out, String label, TransferSpec ts, VariantOutcome rerun, VariantOutcome own,
+            String ownWords, ObjectNode json) {
         if (rerun.result() != null && rerun.result().refit() != null && !rerun.result().refit().cycles().isEmpty()) {
             // a refit's answer is its steady cycle, not one transfer's pull
             var refit = rerun.result().refit();
             var last = refit.cycles().get(refit.cycles().size() - 1);
             boolean ownCycle = own.result() != null && own.result().refit() != null;
             out.printf(Locale.ROOT, "%ssteady cycle %.4f s%s, bound by %s%n", label, refit.steadyCycleSeconds(),
-                    ownCycle ? String.format(Locale.ROOT, " (%.4f s with it)", own.result().refit().steadyCycleSeconds())
-                            : "", last.boundWords());
+                    ownCycle ? String.format(Locale.ROOT, " (%.4f s %s)", own.result().refit().steadyCycleSeconds(),
+                            ownWords) : "", last.boundWords());
             if (json != null) {
                 json.put("steadyCycleSeconds", refit.steadyCycleSeconds());
                 json.put("boundBy", last.boundWords());
@@ -435,7 +444,8 @@ public final class ExplainCommand implements Callable<Integer> {
      * UCX reads on one of its hosts (a ucx.conf section for the host's CPU), the answer under the other
      * install is modelled and shown beside it: the deployment, not the model, then decides between them.
      */
-    private static void install(PrintWriter out, Scenario scenario, VariantSpec v, Hosts cluster, TransferSpec ts) {
+    private static void install(PrintWriter out, Scenario scenario, VariantSpec v, Hosts cluster, TransferSpec ts,
+            VariantOutcome outcome, ObjectNode json) {
         if (ts == null) {
             return;
         }
@@ -445,9 +455,18 @@ public final class ExplainCommand implements Callable<Integer> {
         if (!matters) {
             return;
         }
-        out.printf(Locale.ROOT, "%nUCX install: %s (%s)%n    %s%n", stack.install().yamlName(),
-                stack.installStated() ? "transport.ucxInstall" : "not stated: the common install for this stack",
+        String stated = stack.installStated() ? "transport.ucxInstall" : "not stated: the common install for this stack";
+        out.printf(Locale.ROOT, "%nUCX install: %s (%s)%n    %s%n", stack.install().yamlName(), stated,
                 stack.install().description());
+        ObjectNode ij = json == null ? null : json.putObject("ucxInstall");
+        if (ij != null) {
+            ij.put("install", stack.install().yamlName());
+            ij.put("stated", stack.installStated());
+            ij.put("statedWhere", stated);
+            ij.put("readsUcxConf", stack.install().readsUcxConf());
+            ij.put("description", stack.install().description());
+        }
+        ArrayNode others = ij == null ? null : ij.putArray("otherInstalls");
         if (stack.installStated()) {
             return;
         }
@@ -455,7 +474,13 @@ public final class ExplainCommand implements Callable<Integer> {
         VariantSpec alt = v.withTransport(v.transport().withStack(stack.withInstall(other)));
         out.printf(Locale.ROOT, "under ucxInstall: %s (%s):%n", other.yamlName(), other.readsUcxConf()
                 ? "ucx.conf read" : "no ucx.conf read");
-        modelled(out, "    modelled:    ", ts, VariantRunner.run(alt, scenario.seed()));
+        ObjectNode oj = others == null ? null : others.addObject();
+        if (oj != null) {
+            oj.put("install", other.yamlName());
+            oj.put("readsUcxConf", other.readsUcxConf());
+        }
+        answer(out, "    modelled:    ", ts, VariantRunner.run(alt, scenario.seed()), outcome,
+                "under " + stack.install().yamlName(), oj == null ? null : oj.putObject("modelled"));
     }
 
     private static String bytes(long b) {

@@ -142,5 +142,75 @@ class ExplainJsonTest {
         for (JsonNode c : r.get("whatWouldHalveIt")) {
             assertTrue(text.out().contains(c.get("change").asText()), c.toString());
         }
+        // a refit's answer under the other UCX install is its steady cycle, in the text and the JSON
+        JsonNode under = j.get("variants").get(0).get("ucxInstall").get("otherInstalls").get(0).get("modelled");
+        assertTrue(text.out().contains(String.format(java.util.Locale.ROOT, "    modelled:    steady cycle %.4f s (%.4f s "
+                + "under nixl-wheel), bound by %s", under.get("steadyCycleSeconds").asDouble(),
+                r.get("steadyCycleSeconds").asDouble(), under.get("boundBy").asText())), text.out());
+    }
+
+    /**
+     * The UCX install the answer rests on is in the JSON as in the text: assumed (not stated) with the answer under
+     * the other install, or stated by the scenario with no other answer; a DGX (x86, no ucx.conf section) has none.
+     */
+    @Test
+    void theJsonCarriesTheUcxInstallAndTheAnswerUnderTheOtherInstall() throws Exception {
+        String scenario = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml").toString();
+        var text = CliTestSupport.run("explain", scenario);
+        var json = CliTestSupport.run("explain", scenario, "--json");
+        assertEquals(0, json.code(), json.err());
+        JsonNode j = new ObjectMapper().readTree(json.out());
+        assertEquals(List.of(), schema().validate(j));
+        List<String> installLines = linesStarting(text.out(), "UCX install: ");
+        List<String> otherLines = linesStarting(text.out(), "under ucxInstall: ");
+        List<String> textModelled = text.out().lines().filter(l -> l.startsWith("    modelled:    ")).toList();
+        List<String> jsonInstall = new ArrayList<>();
+        List<String> jsonOther = new ArrayList<>();
+        List<String> jsonModelled = new ArrayList<>();
+        JsonNode wheel4 = null;
+        JsonNode prefix4 = null;
+        for (JsonNode v : j.get("variants")) {
+            JsonNode u = v.get("ucxInstall");
+            if (u == null) {
+                assertTrue(v.get("name").asText().startsWith("dgx-"), v.get("name").asText());
+                continue;
+            }
+            jsonInstall.add("UCX install: " + u.get("install").asText() + " (" + u.get("statedWhere").asText() + ")");
+            assertEquals(u.get("stated").asBoolean(), u.get("otherInstalls").isEmpty(), u.toString());
+            for (JsonNode o : u.get("otherInstalls")) {
+                jsonOther.add("under ucxInstall: " + o.get("install").asText() + " ("
+                        + (o.get("readsUcxConf").asBoolean() ? "ucx.conf read" : "no ucx.conf read") + "):");
+                JsonNode m = o.get("modelled");
+                jsonModelled.add(String.format(java.util.Locale.ROOT, "    modelled:    %.4f s (%.1f Gbps), limited by %s",
+                        m.get("pullSeconds").asDouble(), m.get("gbps").asDouble(), m.get("limitedBy").asText()));
+            }
+            if (v.get("name").asText().equals("gb200-stripe-4-rails")) {
+                wheel4 = v;
+            } else if (v.get("name").asText().equals("gb200-stripe-4-rails-ucx-prefix")) {
+                prefix4 = v;
+            }
+        }
+        assertEquals(installLines, jsonInstall);
+        assertEquals(otherLines, jsonOther);
+        assertEquals(textModelled, jsonModelled);
+
+        // 4 rails under the wheel's UCX (no ucx.conf): the ratio filter keeps 2 NICs; under a prefix install all 4
+        JsonNode u = wheel4.get("ucxInstall");
+        assertFalse(u.get("stated").asBoolean());
+        assertEquals("nixl-wheel", u.get("install").asText());
+        assertFalse(u.get("readsUcxConf").asBoolean());
+        double own = wheel4.get("transfers").get(0).get("modelled").get("gbps").asDouble();
+        JsonNode other = u.get("otherInstalls").get(0);
+        assertEquals("prefix", other.get("install").asText());
+        assertEquals(2 * own, other.get("modelled").get("gbps").asDouble(), own * 1e-4, other.toString());
+        // the variant that names the prefix install gets that answer as its own, and no other
+        JsonNode p = prefix4.get("ucxInstall");
+        assertTrue(p.get("stated").asBoolean());
+        assertEquals("transport.ucxInstall", p.get("statedWhere").asText());
+        assertEquals(other.get("modelled").get("pullSeconds").asDouble(),
+                prefix4.get("transfers").get(0).get("modelled").get("pullSeconds").asDouble(), 0);
+        // the schema holds the field: an install the text does not know is refused
+        ((com.fasterxml.jackson.databind.node.ObjectNode) u).put("install", "conda");
+        assertFalse(schema().validate(j).isEmpty());
     }
 }

@@ -55,6 +55,8 @@ final class UcxExplanation {
             out.add("  not candidates: storage/management port(s) " + String.join(", ", storageLeftOut)
                     + " (on the storage network, not the compute fabric; a lane only where UCX_NET_DEVICES names one)");
         }
+        out.add("  distance: " + org.rdmasim.transport.ucx.UcxTopoDistance.SOURCE + " (UCX_DISTANCE_BW replaces it)");
+        out.add("  paths, path ratio: " + org.rdmasim.transport.ucx.UcxPaths.SOURCE);
         laneTable(out, d);
         return out;
     }
@@ -85,6 +87,9 @@ final class UcxExplanation {
             out.add(String.format(Locale.ROOT, "    %-9s %-5s %-9s %14s %17s  %s", l.nic(), "path" + l.path(),
                     l.peerNic(), gbps(l.bandwidth()), avail, l.verdict().words()));
         }
+        // each verdict's code, once, in the order the table first shows it
+        d.lanes().stream().map(UcxLane::verdict).distinct().forEach(v ->
+                out.add("    " + v.words() + ": " + v.source()));
     }
 
     /** A rate in bytes per second as rdmasim shows rates: Gbps (1e9 bit/s). */

@@ -75,7 +75,33 @@ public final class ConfigResolver {
             new NixlOverride("UCX_MAX_HCA_PER_GPU", "auto", v(1, 2), ANY, v(1, 21), ANY,
                     NIXL_UCX_UTILS + " config.modify(\"MAX_HCA_PER_GPU\", \"auto\") on UCX >= 1.21 (v1.2.0 L432)"));
 
-    private static final String MX_SOURCE = "modelexpress ucx_utils.py apply_nic_pin_for_device";
+    /**
+     * {@code config::modify}: a key whose {@code UCX_} variable is in the environment is left alone (v1.1.0 L27-29,
+     * {@code getValueOptional("UCX_" + key)}; 0.9.0 {@code src/utils/ucx/config.cpp} L28, {@code getenv}).
+     */
+    private static final String NIXL_MODIFY = "ai-dynamo/nixl v1.1.0 src/plugins/ucx/config.cpp:27-29 config::modify";
+    /** The agent's device list: {@code config.modifyAlways("NET_DEVICES", devs_str)}. */
+    private static final String NIXL_NET_DEVICES = NIXL_UCX_UTILS
+            + " config.modifyAlways(\"NET_DEVICES\", ...) (0.4.0 L389, v1.1.0 L418)";
+
+    /** The ModelExpress client code rdmasim's rules were read from: the newest release, ... */
+    private static final String MX_RELEASE = "ai-dynamo/modelexpress v0.5.1 ucx_utils.py";
+    /** ... and the stripe-mode branch build ({@code kavink/multi-nic-stripe-mode}, commit d19bcb43). */
+    private static final String MX_STRIPE_BUILD = "ai-dynamo/modelexpress d19bcb43 ucx_utils.py";
+
+    /**
+     * Where {@code apply_nic_pin_for_device} writes {@code os.environ["UCX_NET_DEVICES"]}: v0.5.1 L443, d19bcb43 L468.
+     * The one citation of the pin: the override's why, the value's origin and explain's note all use it.
+     */
+    static String modelExpressPin(ModelExpressBuild build) {
+        return build.stripeMode() ? MX_STRIPE_BUILD + ":468 apply_nic_pin_for_device"
+                : MX_RELEASE + ":443 apply_nic_pin_for_device";
+    }
+
+    /** A decision note with the public source it follows. */
+    private static String cited(String note, String source) {
+        return note + "; source: " + source;
+    }
 
     private ConfigResolver() {
     }
@@ -127,7 +153,8 @@ public final class ConfigResolver {
             if (!env.containsKey(c.name())) {
                 config.put(c.name(), new EffectiveValue(c.name(), c.value(), ConfigLayer.UCX_CONF,
                         c.citation() + " " + setup.ucxConf().section()));
-                decisions.add("ucx.conf " + setup.ucxConf().section() + " set " + c.name() + "=" + c.value());
+                decisions.add(cited("ucx.conf " + setup.ucxConf().section() + " set " + c.name() + "=" + c.value(),
+                        c.citation()));
             }
         }
         for (EffectiveValue v : env.values()) {
@@ -167,8 +194,10 @@ public final class ConfigResolver {
         NicPin.Mode mode = pin.mode();
         if (mode == NicPin.Mode.STRIPE && !setup.modelExpress().stripeMode()) {
             // released clients (<= 0.5.1) have no stripe mode and fall through to the auto probe
-            decisions.add("ModelExpress " + setup.modelExpress().name() + " has no stripe mode: MX_RDMA_NIC_PIN=stripe "
-                    + "pins one NIC as auto does (the stripe mode is on a feature branch only)");
+            // _resolve_nic_pin: any word other than off/0/false/no without a comma runs the auto probe (v0.5.1 L425)
+            decisions.add(cited("ModelExpress " + setup.modelExpress().name() + " has no stripe mode: MX_RDMA_NIC_PIN=stripe "
+                    + "pins one NIC as auto does (the stripe mode is on a feature branch only)",
+                    MX_RELEASE + ":425 _resolve_nic_pin"));
             mode = NicPin.Mode.AUTO;
         }
         String pinned = switch (mode) {
@@ -188,13 +217,15 @@ public final class ConfigResolver {
                     warnings.add("MX_RDMA_NIC_PIN=stripe: no compute-rate NICs found; skipping pin");
                     yield null;
                 }
+                // if "UCX_MAX_RMA_RAILS" not in os.environ: os.environ[...] = str(len(nics))
+                String rails = MX_STRIPE_BUILD + ":412-413 _resolve_nic_pin";
                 if (!env.containsKey("UCX_MAX_RMA_RAILS")) {
                     env.put("UCX_MAX_RMA_RAILS", new EffectiveValue("UCX_MAX_RMA_RAILS",
-                            Integer.toString(nics.size()), ConfigLayer.MODEL_EXPRESS, MX_SOURCE + " (stripe)"));
-                    decisions.add("ModelExpress stripe set UCX_MAX_RMA_RAILS=" + nics.size() + " (was unset)");
+                            Integer.toString(nics.size()), ConfigLayer.MODEL_EXPRESS, rails));
+                    decisions.add(cited("ModelExpress stripe set UCX_MAX_RMA_RAILS=" + nics.size() + " (was unset)", rails));
                 } else {
-                    decisions.add("ModelExpress stripe left UCX_MAX_RMA_RAILS="
-                            + env.get("UCX_MAX_RMA_RAILS").rawValue() + " as set");
+                    decisions.add(cited("ModelExpress stripe left UCX_MAX_RMA_RAILS="
+                            + env.get("UCX_MAX_RMA_RAILS").rawValue() + " as set", rails));
                 }
                 yield nics.stream().map(n -> n + ":1").collect(Collectors.joining(","));
             }
@@ -211,6 +242,7 @@ public final class ConfigResolver {
         if (pinned == null) {
             return;
         }
+        String pinSource = modelExpressPin(setup.modelExpress());
         EffectiveValue previous = env.get("UCX_NET_DEVICES");
         if (previous != null && !previous.rawValue().equals(pinned)) {
             warnings.add("MX_RDMA_NIC_PIN=" + pinVar.rawValue() + " replaced UCX_NET_DEVICES='"
@@ -219,12 +251,12 @@ public final class ConfigResolver {
             overrides.add(new ConfigOverride("UCX_NET_DEVICES", previous.rawValue(),
                     ConfigOverride.fileAndLine(previous.origin()), pinned, ConfigLayer.MODEL_EXPRESS,
                     "MX_RDMA_NIC_PIN=" + pinVar.rawValue() + " (" + ConfigOverride.fileAndLine(pinVar.origin())
-                            + "): the client writes os.environ[\"UCX_NET_DEVICES\"] unconditionally (" + MX_SOURCE + ")"));
+                            + "): the client writes os.environ[\"UCX_NET_DEVICES\"] unconditionally (" + pinSource + ")"));
         }
         env.put("UCX_NET_DEVICES", new EffectiveValue("UCX_NET_DEVICES", pinned, ConfigLayer.MODEL_EXPRESS,
-                MX_SOURCE + " " + setup.modelExpress().name() + " (" + mode.name().toLowerCase(java.util.Locale.ROOT) + ")"));
-        decisions.add("ModelExpress pinned " + setup.gpu() + " to UCX_NET_DEVICES=" + pinned
-                + " (was: " + (previous == null ? "None" : previous.rawValue()) + ")");
+                pinSource + " " + setup.modelExpress().name() + " (" + mode.name().toLowerCase(java.util.Locale.ROOT) + ")"));
+        decisions.add(cited("ModelExpress pinned " + setup.gpu() + " to UCX_NET_DEVICES=" + pinned
+                + " (was: " + (previous == null ? "None" : previous.rawValue()) + ")", pinSource));
     }
 
     private static void applyNixl(StackSetup setup, StackVersion nixl, Map<String, EffectiveValue> env,
@@ -235,21 +267,22 @@ public final class ConfigResolver {
                 boolean anotherRowApplies = NIXL_OVERRIDES.stream()
                         .anyMatch(x -> x.ucxVariable().equals(o.ucxVariable()) && x.appliesTo(nixl, ucx));
                 String note = "NIXL " + nixl + " with UCX " + ucx + " does not set " + o.ucxVariable();
-                if (!anotherRowApplies && !decisions.contains(note)) {
-                    decisions.add(note);
+                if (!anotherRowApplies && decisions.stream().noneMatch(d -> d.startsWith(note + ";"))) {
+                    // the row that would set it, with the releases and UCX it needs
+                    decisions.add(cited(note, o.citation()));
                 }
                 continue;
             }
             EffectiveValue inEnv = env.get(o.ucxVariable());
             if (inEnv != null) {
-                decisions.add("NIXL skipped " + o.ucxVariable() + "=" + o.value() + ": " + o.ucxVariable()
+                decisions.add(cited("NIXL skipped " + o.ucxVariable() + "=" + o.value() + ": " + o.ucxVariable()
                         + "='" + inEnv.rawValue() + "' is in the environment (" + inEnv.layer() + ", "
-                        + inEnv.origin() + "); config::modify checks getenv first");
+                        + inEnv.origin() + "); config::modify checks the environment first", NIXL_MODIFY));
                 continue;
             }
             config.put(o.ucxVariable(), new EffectiveValue(o.ucxVariable(), o.value(), ConfigLayer.NIXL,
                     o.citation()));
-            decisions.add("NIXL set " + o.ucxVariable() + "=" + o.value());
+            decisions.add(cited("NIXL set " + o.ucxVariable() + "=" + o.value(), o.citation()));
         }
         if (!setup.nixlAgentDevices().isEmpty()) {
             // devs_str += dev + ":1,"; config.modifyAlways("NET_DEVICES", devs_str)
@@ -262,8 +295,8 @@ public final class ConfigResolver {
                         + previous.layer() + ") with '" + devices + "': NIXL uses config::modifyAlways");
             }
             config.put("UCX_NET_DEVICES", new EffectiveValue("UCX_NET_DEVICES", devices, ConfigLayer.NIXL,
-                    NIXL_UCX_UTILS + ": config.modifyAlways(\"NET_DEVICES\", ...)"));
-            decisions.add("NIXL set UCX_NET_DEVICES=" + devices + " from the agent's device list");
+                    NIXL_NET_DEVICES));
+            decisions.add(cited("NIXL set UCX_NET_DEVICES=" + devices + " from the agent's device list", NIXL_NET_DEVICES));
         }
     }
 }

@@ -28,7 +28,7 @@ import org.rdmasim.transport.config.StackVersion;
  *       interface rate (wire x MTU efficiency, capped by the HCA's PCIe), capped by the packed local and
  *       remote distances ({@link UcxTopoDistance#forLane}, {@code UCX_DISTANCE_BW} honoured);</li>
  *   <li>lanes whose estimate times {@code UCX_MULTI_LANE_MAX_RATIO} is below the best are dropped
- *       (L170-181);</li>
+ *       (v1.20.0 L305-321, {@code ucp_proto_multi_init});</li>
  *   <li>UCX >= 1.19 takes lanes greedily by {@code avail_bw} ({@link UcxPaths#availableBandwidth}),
  *       so a second path of a device ranks below other devices' first paths; older UCX takes them in
  *       wireup order, a device's paths one after another (v1.18.0 L100); either way up to the rail

@@ -1,0 +1,129 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmasim.transport.ucx.LaneVerdict;
+
+/**
+ * {@code explain} names, for each decision of ModelExpress, ucx.conf, NIXL and UCX's lane selection, the public code it
+ * follows (repository, tag, file and line), once per decision; the JSON carries the same, and ModelExpress's pin is
+ * cited with the same words as summary.json's override.
+ */
+class ExplainSourcesTest {
+    @TempDir
+    java.nio.file.Path dir;
+
+    private static final String SCENARIO = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml")
+            .toString();
+    /** A citation as explain prints it: a repository, a tag or commit, then a file with its line(s). */
+    private static final Pattern CITED = Pattern.compile(
+            "; source: (ai-dynamo/(nixl|modelexpress)|openucx/ucx) \\S+ .*(:\\d+|L\\d+)");
+
+    @Test
+    void everyStackNoteAndLaneVerdictNamesItsSourceOnceAndTheJsonSaysTheSame() throws Exception {
+        var text = CliTestSupport.run("explain", SCENARIO);
+        assertEquals(0, text.code(), text.err());
+        List<String> notes = new ArrayList<>();
+        for (String l : text.out().lines().toList()) {
+            if (l.startsWith("  note: ModelExpress") || l.startsWith("  note: NIXL") || l.startsWith("  note: ucx.conf")) {
+                notes.add(l.substring("  note: ".length()));
+                assertTrue(CITED.matcher(l).find(), l);
+                assertEquals(l.indexOf("; source: "), l.lastIndexOf("; source: "), "one source per note: " + l);
+            }
+        }
+        assertTrue(notes.stream().anyMatch(n -> n.startsWith("NIXL set UCX_MAX_RMA_RAILS=2; source: ")
+                && n.contains("v1.1.0 L422")), String.join("\n", notes));
+
+        // under each lane table, every verdict the table shows once with its code, and no verdict it does not show
+        List<String> lines = text.out().lines().toList();
+        int tables = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            if (!lines.get(i).startsWith("  lanes (device, path)")) {
+                continue;
+            }
+            tables++;
+            Set<LaneVerdict> shown = new LinkedHashSet<>();
+            int j = i + 2;
+            for (; j < lines.size() && lines.get(j).matches("^    mlx5_\\d+ .*"); j++) {
+                for (LaneVerdict v : LaneVerdict.values()) {
+                    if (lines.get(j).endsWith("  " + v.words())) {
+                        shown.add(v);
+                    }
+                }
+            }
+            List<String> sources = new ArrayList<>();
+            for (; j < lines.size() && lines.get(j).startsWith("    ") && lines.get(j).contains(": openucx/ucx "); j++) {
+                sources.add(lines.get(j));
+            }
+            assertEquals(shown.stream().map(v -> "    " + v.words() + ": " + v.source()).toList(), sources,
+                    String.join("\n", lines.subList(i, j)));
+        }
+        assertTrue(tables > 5, text.out());
+        // the candidates' distances and paths, once per candidate table
+        assertEquals(tables, text.out().lines().filter(l -> l.equals("  distance: "
+                + org.rdmasim.transport.ucx.UcxTopoDistance.SOURCE + " (UCX_DISTANCE_BW replaces it)")).count());
+        assertEquals(tables, text.out().lines().filter(l -> l.equals("  paths, path ratio: "
+                + org.rdmasim.transport.ucx.UcxPaths.SOURCE)).count());
+        assertTrue(text.out().contains("dropped: bandwidth x UCX_MULTI_LANE_MAX_RATIO below the best lane: "
+                + "openucx/ucx v1.20.0 src/ucp/proto/proto_multi.c:310"), text.out());
+
+        // the JSON's configuration notes are the text's, and each lane considered names the same source
+        JsonNode j = new ObjectMapper().readTree(CliTestSupport.run("explain", SCENARIO, "--json").out());
+        List<String> jsonNotes = new ArrayList<>();
+        for (JsonNode v : j.get("variants")) {
+            for (JsonNode t : v.get("transfers")) {
+                if (!t.has("decision")) {
+                    continue;
+                }
+                t.get("decision").get("configurationNotes").forEach(n -> {
+                    String s = n.asText();
+                    if (s.startsWith("ModelExpress") || s.startsWith("NIXL") || s.startsWith("ucx.conf")) {
+                        jsonNotes.add(s);
+                    }
+                });
+                for (JsonNode l : t.get("decision").get("lanesConsidered")) {
+                    LaneVerdict verdict = LaneVerdict.valueOf(l.get("verdict").asText().toUpperCase(java.util.Locale.ROOT));
+                    assertEquals(verdict.source(), l.get("source").asText());
+                }
+            }
+        }
+        assertEquals(notes, jsonNotes);
+    }
+
+    @Test
+    void theModelExpressPinIsCitedWithTheWordsOfSummaryJsonsOverride() throws Exception {
+        var run = CliTestSupport.run("run", SCENARIO, "--out", dir.resolve("out").toString(), "-q", "--skip-without");
+        assertTrue(run.code() == 0 || run.code() == 1, run.err());
+        JsonNode summary = new ObjectMapper().readTree(dir.resolve("out/summary.json").toFile());
+        Set<String> whys = new LinkedHashSet<>();
+        summary.get("variants").forEach(v -> {
+            if (v.has("overrides")) {
+                v.get("overrides").forEach(o -> whys.add(o.get("why").asText()));
+            }
+        });
+        String text = CliTestSupport.run("explain", SCENARIO).out();
+        Set<String> pins = new LinkedHashSet<>();
+        for (String l : text.lines().toList()) {
+            if (l.startsWith("  note: ModelExpress pinned ")) {
+                pins.add(l.substring(l.indexOf("; source: ") + "; source: ".length()));
+            }
+        }
+        assertFalse(pins.isEmpty(), text);
+        List<String> mxWhys = whys.stream().filter(w -> w.contains("UCX_NET_DEVICES")).toList();
+        assertFalse(mxWhys.isEmpty(), whys.toString());
+        for (String w : mxWhys) {
+            assertTrue(pins.stream().anyMatch(p -> w.endsWith("(" + p + ")")), w + " vs " + pins);
+        }
+    }
+}
