@@ -229,6 +229,10 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
      */
     public record GpuSpec(String name, GpuModel model, LinkSpec link, long hbmBytes, long bar1Bytes, int nvlinks)
             implements DeviceSpec {
+        /** One direction of the GPU's NVLink ports: its links times the per-link rate; 0 without NVLink. */
+        public double nvlinkBytesPerSecond() {
+            return nvlinks * model.nvlinkPerLinkBytesPerSecond();
+        }
     }
 
     /**

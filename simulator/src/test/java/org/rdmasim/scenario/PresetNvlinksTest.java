@@ -14,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.TopologyNode;
-import org.rdmasim.refit.method.GpuRates;
 
 /**
  * {@code nvlinks} on a preset host sets every GPU's NVLink count (an H800 is an H100 host with 8 links a
@@ -56,8 +55,8 @@ class PresetNvlinksTest {
             assertEquals(h100.get(k).link(), h800.get(k).link());
         }
         // One direction: 8 x 25 GB/s, the 400 GB/s (both directions) of NVIDIA's H800 specifications halved.
-        assertEquals(200e9, GpuRates.nvlinkBytesPerSecond(h800.get(0)), 1e-3);
-        assertEquals(450e9, GpuRates.nvlinkBytesPerSecond(h100.get(0)), 1e-3);
+        assertEquals(200e9, h800.get(0).nvlinkBytesPerSecond(), 1e-3);
+        assertEquals(450e9, h100.get(0).nvlinkBytesPerSecond(), 1e-3);
     }
 
     @Test

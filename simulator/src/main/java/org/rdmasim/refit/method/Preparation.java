@@ -6,7 +6,8 @@ package org.rdmasim.refit.method;
  *   <li>gather: an FSDP shard group of {@code gatherGroup} ranks all-gathers full tensors over NVLink
  *       ({@code full_tensor()}); a ring all-gather brings (g - 1)/g of every gathered byte into each rank
  *       (NVIDIA/nccl-tests {@code doc/PERFORMANCE.md}, all-gather bus bandwidth = algorithm bandwidth x
- *       (n - 1)/n), at the GPU's NVLink rate per direction ({@link GpuRates}); 1 means no gather (a
+ *       (n - 1)/n), at the GPU's NVLink rate per direction
+ *       ({@link org.rdmasim.hardware.HostSpec.GpuSpec#nvlinkBytesPerSecond}); 1 means no gather (a
  *       Megatron TP/EP shard is sent as it is). The gather moves the trainer's own dtype:
  *       {@code gatherPerByte} bytes of it per byte sent (2 when an FP32 trainer sends BF16);</li>
  *   <li>conversion: a memory-bound kernel (cast, projection fusion, quantisation) reads

@@ -13,8 +13,8 @@ import org.rdmasim.hardware.CalibrationProfile.Parameter;
  * properties file) and then replaces the default here; no shipped profile does yet, so every platform
  * starts from these defaults and a refit's result lists the ones it rested on.
  *
- * <p>Every other stage is a mechanism: gather and conversion from {@link GpuRates}, host copies and the
- * wire from the fluid network, registration from {@link org.rdmasim.memory.RegistrationParameters}.
+ * <p>Every other stage is a mechanism: gather and conversion from the GPU's HBM and NVLink rates
+ * ({@link org.rdmasim.hardware.GpuModel}), host copies and the wire from the fluid network, registration from {@link org.rdmasim.memory.RegistrationParameters}.
  */
 public final class RefitCalibration {
     /** Inference engine pause before an update. */

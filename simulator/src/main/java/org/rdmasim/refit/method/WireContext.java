@@ -1,7 +1,6 @@
 package org.rdmasim.refit.method;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,9 +12,9 @@ import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.fluid.Flow;
 import org.rdmasim.fluid.Limit;
 import org.rdmasim.fluid.Resource;
-import org.rdmasim.fluid.ResourceKind;
 import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.hardware.Cluster;
+import org.rdmasim.hardware.GpuPeerRoutes;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.memory.RegistrationParameters;
@@ -35,8 +34,9 @@ import org.rdmasim.workload.WorkloadRun;
 
 /**
  * What a {@link RefitMethod} runs its cycle on: the plan's ranks and routes, one clock and one fluid network
- * for every wire, NVLink and PCIe byte, the GPU work priced by {@link GpuRates}, and the record of what each
- * stage did (busy intervals, bytes landed per inference rank, what limited each piece).
+ * for every wire, NVLink and PCIe byte (the routes between GPUs of a host come from {@link GpuPeerRoutes}),
+ * the GPU work priced by its HBM and NVLink rates ({@link org.rdmasim.hardware.GpuModel}), and the record of
+ * what each stage did (busy intervals, bytes landed per inference rank, what limited each piece).
  */
 public final class WireContext {
     private final RefitPlan plan;
@@ -49,7 +49,7 @@ public final class WireContext {
     private final List<Integer> inferenceRanks;
     private final Map<Integer, long[]> fromTrainer = new TreeMap<>();
     private final Map<Integer, long[]> toInference = new TreeMap<>();
-    private final Map<TopologyNode, Resource[]> nvlink = new IdentityHashMap<>();
+    private final GpuPeerRoutes peers;
     private final List<TransferResult> transfers = new ArrayList<>();
     // Per cycle.
     private final SortedMap<Integer, Long> received = new TreeMap<>();
@@ -65,6 +65,7 @@ public final class WireContext {
         this.run = run;
         this.engine = engine;
         this.registrationTerms = registrationTerms;
+        this.peers = new GpuPeerRoutes(cluster);
         TreeSet<Integer> t = new TreeSet<>();
         TreeSet<Integer> i = new TreeSet<>();
         for (SliceRoute r : plan.routes()) {
@@ -161,7 +162,7 @@ public final class WireContext {
     }
 
     double hbm(Endpoint e) {
-        return GpuRates.hbmBytesPerSecond(gpu(e).gpu().model());
+        return gpu(e).gpu().model().hbmBytesPerSecond();
     }
 
     /** Seconds to gather {@code bytes} of full tensors on {@code e} (see {@link Preparation}). */
@@ -170,12 +171,7 @@ public final class WireContext {
         if (f == 0 || bytes == 0) {
             return 0;
         }
-        TopologyNode g = gpu(e);
-        double rate = GpuRates.nvlinkBytesPerSecond(g.gpu());
-        if (rate <= 0) {
-            // No NVLink: the shards cross the GPU's own host link.
-            rate = g.uplink().bytesPerSecond();
-        }
+        double rate = GpuPeerRoutes.peerBytesPerSecond(gpu(e));
         // the gather moves the trainer's dtype (FP32 master weights: twice the BF16 bytes sent)
         return bytes * plan.preparation().gatherPerByte() * f / rate;
     }
@@ -256,12 +252,7 @@ public final class WireContext {
         if (bytes == 0) {
             return 0;
         }
-        TopologyNode g = gpu(e);
-        double rate = GpuRates.nvlinkBytesPerSecond(g.gpu());
-        if (rate <= 0) {
-            rate = g.uplink().bytesPerSecond();
-        }
-        return bytes / rate;
+        return bytes / GpuPeerRoutes.peerBytesPerSecond(gpu(e));
     }
 
     private static String limitKey(RefitStage s) {
@@ -446,16 +437,8 @@ public final class WireContext {
             insideHost(a, b, path, usage);
             return;
         }
-        Endpoint from = a;
-        TopologyNode ge = gpu(exit);
-        if (!exit.equals(a) && ga.gpu().nvlinks() > 0 && ge.gpu().nvlinks() > 0) {
-            // PXN: the last GPU hands the data over NVLink to the GPU beside the NIC
-            path.add(nvlink(a, ga, 0));
-            usage.add(1.0);
-            path.add(nvlink(exit, ge, 1));
-            usage.add(1.0);
-            from = exit;
-        }
+        // PXN: the last GPU hands the data over NVLink to the GPU beside the NIC
+        Endpoint from = peers.addHandOver(cluster.host(a.host()), ga, gpu(exit), path, usage) ? exit : a;
         TransferSpec spec = new TransferSpec(label, from, b, bytes, Operation.WRITE, 1, DataPath.GPUDIRECT,
                 DataPath.GPUDIRECT, false, 0);
         Lane lane = new Lane(nic.apply(from).name(), nic.apply(b).name(), bytes);
@@ -464,21 +447,9 @@ public final class WireContext {
         usage.addAll(u);
     }
 
-    /** GPU {@code a} to GPU {@code b} of one host: over NVLink when both have it, else through the host's PCIe. */
+    /** GPU {@code a} to GPU {@code b} of one host, the route hardware gives ({@link GpuPeerRoutes#addWithin}). */
     private void insideHost(Endpoint a, Endpoint b, List<Resource> path, List<Double> usage) {
-        TopologyNode ga = gpu(a);
-        TopologyNode gb = gpu(b);
-        if (ga.gpu().nvlinks() > 0 && gb.gpu().nvlinks() > 0) {
-            path.add(nvlink(a, ga, 0));
-            usage.add(1.0);
-            path.add(nvlink(b, gb, 1));
-            usage.add(1.0);
-        } else {
-            for (Resource r : cluster.within(cluster.host(a.host()), ga, gb, false)) {
-                path.add(r);
-                usage.add(1.0);
-            }
-        }
+        peers.addWithin(cluster.host(a.host()), gpu(a), gpu(b), path, usage);
     }
 
     /**
@@ -505,17 +476,6 @@ public final class WireContext {
                 then.run();
             });
         });
-    }
-
-    /** One direction (0 out, 1 in) of a GPU's NVLink ports, made on first use. */
-    private Resource nvlink(Endpoint e, TopologyNode g, int direction) {
-        Resource[] pair = nvlink.computeIfAbsent(g, k -> new Resource[2]);
-        if (pair[direction] == null) {
-            double rate = GpuRates.nvlinkBytesPerSecond(g.gpu());
-            pair[direction] = cluster.network().addResource(Limit.named(e + " nvlink " + (direction == 0 ? "tx" : "rx")),
-                    ResourceKind.OTHER, rate);
-        }
-        return pair[direction];
     }
 
     /**

@@ -13,7 +13,8 @@
  * striped over trainer ranks), and a checkpoint engine (host copy, broadcast, reload), the last two
  * {@link org.rdmasim.refit.method.BroadcastRefit}s sharing one bucket loop. Every byte on a
  * fabric, PCIe, host memory or NVLink crosses the one fluid network; GPU work is priced by HBM and NVLink
- * rates ({@link org.rdmasim.refit.method.GpuRates}); what no mechanism gives is a named parameter
+ * rates ({@link org.rdmasim.hardware.GpuModel#hbmBytesPerSecond}, {@link
+ * org.rdmasim.hardware.HostSpec.GpuSpec#nvlinkBytesPerSecond}); what no mechanism gives is a named parameter
  * ({@link org.rdmasim.refit.method.RefitCalibration}).
  */
 package org.rdmasim.refit.method;

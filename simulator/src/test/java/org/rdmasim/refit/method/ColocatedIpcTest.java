@@ -109,7 +109,7 @@ class ColocatedIpcTest {
      */
     @Test
     void aBucketCostsItsGatherFlattenCallAndInstallFromFirstPrinciples() {
-        double hbm = GpuRates.hbmBytesPerSecond(GpuModel.H100);
+        double hbm = GpuModel.H100.hbmBytesPerSecond();
         double g = GB / (18 * 25e9);
         double f = 2.0 * BUCKET / hbm;
         double t0 = value(RefitCalibration.BUCKET);
@@ -139,7 +139,7 @@ class ColocatedIpcTest {
         double base = RefitRun.run(hosts, FabricSpec.nonBlocking(), plain, RefitFixture.nearestNic()).firstCycleSeconds();
         double fp8 = RefitRun.run(hosts, FabricSpec.nonBlocking(), plain.withPreparation(Preparation.bf16ToFp8(1)),
                 RefitFixture.nearestNic()).firstCycleSeconds();
-        assertEquals(base + 2 * 3.0 * BUCKET / GpuRates.hbmBytesPerSecond(GpuModel.H100), fp8, fp8 * 1e-9);
+        assertEquals(base + 2 * 3.0 * BUCKET / GpuModel.H100.hbmBytesPerSecond(), fp8, fp8 * 1e-9);
     }
 
     /** The host bounce copies each bucket to host memory and back over PCIe: 2 x (B / D2H + B / H2D) a cycle, one bucket at a time. */

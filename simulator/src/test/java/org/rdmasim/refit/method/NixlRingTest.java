@@ -141,7 +141,7 @@ class NixlRingTest {
         assertEquals(PAYLOAD, c.received().get(0));
         assertEquals(PAYLOAD, c.received().get(1));
         double t = RefitFixture.readSeconds(hosts, RefitFixture.trainer(0), RefitFixture.inference(0), GB);
-        double nvlink = GB / GpuRates.nvlinkBytesPerSecond(hosts.get(1).gpu("GPU1").gpu());
+        double nvlink = GB / hosts.get(1).gpu("GPU1").gpu().nvlinkBytesPerSecond();
         double expected = 4 * RefitFixture.dispatch() + 4 * t + nvlink + install(GB);
         assertEquals(expected, c.seconds(), expected * 1e-6);
     }

@@ -158,7 +158,7 @@ final class RefitFixture {
     }
 
     static double hbm() {
-        return GpuRates.hbmBytesPerSecond(GpuModel.H100);
+        return GpuModel.H100.hbmBytesPerSecond();
     }
 
     /** The per-bucket fixed cost every broadcast bucket pays (the default, calibrated on whitecircle/halo PR #11). */
