@@ -256,7 +256,7 @@ public final class CompareCommand implements Callable<Integer> {
         double gb = b.variant().path("aggregateGbps").asDouble();
         rows.add(Row.figures("aggregate (Gbps)", ga, gb, change(ga, gb, false)));
         // time to first use (registration wall, then the pull) is what a run's answer ranks on where registration
-        // is modelled; the wall is what a first pull waits for, the sum the work over every GPU
+        // is modelled; the wall is what a first pull waits for (RegistrationTotals.RULE), the sum the work
         rows.add(figuresIfBoth("to first use (s)", a.variant().path("firstUseSeconds"),
                 b.variant().path("firstUseSeconds")));
         JsonNode wa = a.variant().path("registration").path("registrationWallSeconds");

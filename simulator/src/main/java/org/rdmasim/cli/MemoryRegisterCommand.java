@@ -426,7 +426,8 @@ final class MemoryRegisterCommand implements Callable<Integer> {
             c.put("pinnedHostBytes", r.outcome().totals().pinnedHostBytes());
             c.put("busiestHcaBytes", busiestHca(h.plans()));
             c.put("registrationSeconds", r.outcome().totals().summedSeconds());
-            c.put("slowestGpuRegistrationSeconds", slowestGpuSeconds(h.plans()));
+            // the host's registration wall (RegistrationTotals says who waits for whom); its name is kept
+            c.put("slowestGpuRegistrationSeconds", h.totals().wallSeconds());
             var caps = c.putObject("caps");
             Map<LimitKind, String> keys = new java.util.LinkedHashMap<>();
             keys.put(LimitKind.FIRMWARE_PAGE_CAP, "firmwarePageCap");
@@ -459,15 +460,6 @@ final class MemoryRegisterCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * The registration time of the GPU whose registrations take longest. Each GPU's buffers are registered by
-     * its own process (one rank per GPU), so the GPUs register side by side and the host is done when the
-     * slowest is; the sum over GPUs is the work, not the wait.
-     */
-    static double slowestGpuSeconds(List<RegistrationPlan> plans) {
-        return org.rdmasim.memory.RegistrationTotals.of(plans).wallSeconds();
-    }
-
     private void print(PrintWriter w, Host host, int gpuCount, RegistrationLimits limits, List<Row> rows) {
         String sizes = String.join(" + ", buffers.stream().map(ByteSize::format).toList());
         w.printf(Locale.ROOT, "%s (%s, CPU %s): %d GPU%s x %s, %s translation pages%n", host.name(),
@@ -489,7 +481,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
                     mrsPerBuffer(h.plans()), Long.toString(r.outcome().totals().mrCount()),
                     ByteSize.format(r.outcome().totals().translationBytes()),
                     ByteSize.format(r.outcome().totals().pinnedHostBytes()), ByteSize.format(busiestHca(h.plans())),
-                    String.format(Locale.ROOT, "%.2f s", slowestGpuSeconds(h.plans())),
+                    String.format(Locale.ROOT, "%.2f s", h.totals().wallSeconds()),
                     String.format(Locale.ROOT, "%.2f s", r.outcome().totals().summedSeconds()),
                     capVerdict(h, LimitKind.FIRMWARE_PAGE_CAP), capVerdict(h, LimitKind.HOST_MEMORY),
                     capVerdict(h, LimitKind.BAR1), capVerdict(h, LimitKind.MTT),
@@ -498,8 +490,18 @@ final class MemoryRegisterCommand implements Callable<Integer> {
         printTable(w, table);
         // the registration time is priced with these terms (the buffers here are GPU memory, one registration each)
         w.println();
-        w.printf(Locale.ROOT, "REG/GPU: one GPU's registrations, the slowest GPU's (each GPU's process registers its own "
-                + "buffers, the GPUs at once);%nREG SUM: all %d GPUs' registrations added up (the host's registration work, "
+        w.println("REG/GPU: the slowest GPU's registrations, the wall a first pull waits for:");
+        StringBuilder line = new StringBuilder(" ");
+        for (String word : (org.rdmasim.memory.RegistrationTotals.RULE + ";").split(" ")) {
+            if (line.length() + 1 + word.length() > 100) {
+                w.println(line);
+                line.setLength(0);
+                line.append(' ');
+            }
+            line.append(' ').append(word);
+        }
+        w.println(line);
+        w.printf(Locale.ROOT, "REG SUM: all %d GPUs' registrations added up (the host's registration work, "
                 + "as one process doing it serially would take).%n", gpuCount);
         w.println("Each is one registration per buffer and GPU, priced with");
         for (var term : RegistrationParameters.defaults().terms(true, false)) {

@@ -25,18 +25,30 @@ public record ProfileParameter(String profile, ProfileKey key) {
         return CalibrationProfile.named(profile).parameter(key);
     }
 
+    /**
+     * The parameter as its profile holds it. A limit is made on a profile's parameter only when the profile
+     * has it (Cluster builds a calibrated READ or strict-order write limit from a profile that calibrates one,
+     * LanePhysics a QP's READ rate only when the profile gives a finite one), so a missing one is a bug: it
+     * fails here, naming profile and key, rather than be labelled CALIBRATED with no value.
+     */
+    private CalibrationProfile.Parameter held() {
+        return lookup().orElseThrow(() -> new IllegalStateException("profile '" + profile + "' has no parameter '"
+                + key.key() + "': no limit may stand on it"));
+    }
+
     /** Whether the profile assumes the figure rather than fitting it to a measurement. */
     public boolean assumed() {
-        return lookup().map(p -> p.kind() == CalibrationProfile.Kind.ASSUMED).orElse(false);
+        return held().kind() == CalibrationProfile.Kind.ASSUMED;
     }
 
-    /** CALIBRATED or ASSUMED (or DERIVED): how the profile obtained it; CALIBRATED when the profile lacks it. */
+    /** CALIBRATED, ASSUMED or DERIVED: how the profile obtained it. */
     String kindWord() {
-        return lookup().map(p -> p.kind().name()).orElse("CALIBRATED");
+        return held().kind().name();
     }
 
-    /** The value with its unit, e.g. {@code 308 Gbps}; the key itself when the profile lacks it. */
+    /** The value with its unit, e.g. {@code 308 Gbps}. */
     String valueText() {
-        return lookup().map(p -> Units.number(p.value()) + " " + p.unit()).orElse(key.key());
+        CalibrationProfile.Parameter p = held();
+        return Units.number(p.value()) + " " + p.unit();
     }
 }

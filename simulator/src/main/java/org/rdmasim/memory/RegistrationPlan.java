@@ -8,10 +8,10 @@ import org.rdmasim.transport.config.MemoryType;
  * How one buffer is registered: on which HCAs (in UCX's registration order, by md index), how many
  * MRs each, and what that costs.
  *
- * <p>The HCAs are registered one after another, by the one process that owns the buffer: UCX registers a
- * buffer on the memory domains of its map in turn, one {@code uct_md_mem_reg} after another
- * ({@code ucp_memh_register_internal}, openucx/ucx v1.20.0 src/ucp/core/ucp_mm.c L627), so the buffer's
- * time is the sum over its HCAs.
+ * <p>The HCAs are registered one after another: UCX registers a buffer on the memory domains of its map in
+ * turn, one {@code uct_md_mem_reg} after another ({@code ucp_memh_register_internal}, openucx/ucx v1.20.0
+ * src/ucp/core/ucp_mm.c L627), so the buffer's time is the sum over its HCAs. Which process waits for which
+ * buffer is {@link RegistrationTotals}'s rule.
  *
  * @param region      buffer
  * @param perHca      registrations in md-index order

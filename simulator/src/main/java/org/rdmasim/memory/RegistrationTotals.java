@@ -16,6 +16,10 @@ import java.util.TreeMap;
  * v1.4.0 src/core/nixl_agent.cpp L481-490, so one agent's registrations do not overlap, and agents in
  * other processes do not take that lock). So the processes of one host register side by side and the host
  * is done when its slowest process is; hosts register side by side too, and the run waits for the slowest.
+ * Within one buffer, its HCAs are registered one after another ({@link RegistrationPlan}). A process is a
+ * GPU's, for the GPU's memory and the host bounce fragments its backend registers for it, or a CPU socket's,
+ * for a host buffer of its own ({@link RegistrationPlan#process()}). This is the one place the rule is
+ * reasoned; {@link #RULE} says it to users.
  *
  * @param mrCount          memory regions
  * @param translationBytes translation entry bytes
@@ -28,6 +32,16 @@ import java.util.TreeMap;
  */
 public record RegistrationTotals(long mrCount, long translationBytes, long firmwareBytes, long pinnedHostBytes,
         double summedSeconds, double wallSeconds) {
+
+    /**
+     * The rule above in one clause, as users read it: the answer's ranking rule and the key-numbers note of a
+     * report, and the memory command's legend, say it from here (README and summary.schema.json say the same
+     * in their own text, which SummarySchemaTest holds to this).
+     */
+    public static final String RULE = "each worker process registers the buffers it moves, GPU or host memory "
+            + "(one process per GPU, and one per CPU socket for host memory of its own), one buffer and one NIC after "
+            + "another, while the host's other processes and the other hosts register side by side, so a pull waits "
+            + "for the slowest process's registration (the wall, not the sum over processes)";
 
     public static final RegistrationTotals ZERO = new RegistrationTotals(0, 0, 0, 0, 0.0, 0.0);
 

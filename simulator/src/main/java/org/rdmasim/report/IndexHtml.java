@@ -189,6 +189,11 @@ final class IndexHtml {
         boolean anyRefit() {
             return variants.stream().anyMatch(VariantRow::refit);
         }
+
+        /** Who waits for whom in the registration wall, for the key-numbers note: the memory package's rule. */
+        String registrationRule() {
+            return org.rdmasim.memory.RegistrationTotals.RULE;
+        }
     }
 
     static void write(Path file, String scenario, String description, List<VariantOutcome> outcomes, List<String> charts,
@@ -352,7 +357,7 @@ final class IndexHtml {
         return groups;
     }
 
-    /** The registration wall before the first pull: the slowest GPU's process on the slowest host. */
+    /** The registration wall before the first pull ({@link org.rdmasim.memory.RegistrationTotals} says whose). */
     private static String registration(VariantOutcome o) {
         if (o.result().fanout() != null && !o.result().fanout().cycles().isEmpty()) {
             return fmt(o.result().fanout().cycles().get(0).registrationSeconds());

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.hardware.CalibrationProfile;
+import org.rdmasim.memory.RegistrationTotals;
 import org.rdmasim.workload.FaultCost;
 import org.rdmasim.workload.Question;
 import org.rdmasim.workload.VariantOutcome;
@@ -92,8 +93,8 @@ final class Verdict {
     /**
      * The registration wall the {@code i}-th receiver of {@link ReceiverSummary#of} waits for before its pull
      * posts: a fan-out's receivers (listed in the order of its pulls) wait for their cycle's, which the run
-     * already put before their arrival; a transfer list's receivers for the variant's wall, the slowest GPU
-     * process of the slowest host ({@link org.rdmasim.memory.RegistrationTotals}), which the run does not
+     * already put before their arrival; a transfer list's receivers for the variant's wall
+     * ({@link RegistrationTotals} says whose), which the run does not
      * put on its timeline, so it is added here.
      */
     private static double registrationBefore(VariantOutcome o, int i) {
@@ -402,11 +403,9 @@ final class Verdict {
         return items;
     }
 
-    /** What the answer ranks on, said once above the ranking where registration is modelled. */
+    /** What the answer ranks on, said once above the ranking where registration is modelled; who waits for whom is RegistrationTotals's rule. */
     static final String FIRST_USE_RULE = "Ranked by the slowest pull; time to first use adds the registration wall "
-            + "before it: each GPU's process registers its buffers before its first pull, on its NICs one after another, "
-            + "while the host's other GPUs and the other hosts register side by side, so a pull waits for the slowest "
-            + "GPU's registration (the wall, not the sum over GPUs). The GPU registration terms are calibrated "
+            + "before it: " + RegistrationTotals.RULE + ". The GPU registration terms are calibrated "
             + "(ModelExpress PR #450 and #267), and sources are taken to register when receivers do (a source "
             + "registered earlier leaves the receiver's own wall).";
 
@@ -576,8 +575,8 @@ final class Verdict {
         for (VariantOutcome o : outcomes) {
             if (o.status() == VariantOutcome.Status.OK) {
                 fit.add(o.name() + (o.registration() == null ? ""
-                        : " (registration " + num(o.registration().wallSeconds()) + " s wall, the slowest GPU's; "
-                                + num(o.registration().summedSeconds()) + " s summed over every GPU)"));
+                        : " (registration " + num(o.registration().wallSeconds()) + " s wall, the slowest process's; "
+                                + num(o.registration().summedSeconds()) + " s summed over every process)"));
             } else {
                 not.add(o.name() + ": " + o.error().lines().findFirst().orElse("failed"));
             }
@@ -653,8 +652,18 @@ final class Verdict {
         return new Statement(lead, head + "limited by " + l.limiter().words() + gpu + tail + ".");
     }
 
-    /** Time to first use: the registration wall the slowest receiver waits for, then its pull. */
+    /**
+     * Time to first use: the registration wall the slowest receiver waits for, then its pull. A wall of 0 means
+     * nothing was registered for that pull: said so, not as a wall waited for 0 s. A staged copy is one: it goes
+     * through the send buffers of UCX's interface pool, registered as the pool grows and kept
+     * ({@code uct_iface_mp_chunk_alloc}, openucx/ucx v1.20.0 src/uct/base/uct_iface.c), which the model does not
+     * charge.
+     */
     private static String firstUseClause(Line l) {
+        if (l.registrationSeconds() == 0) {
+            return num(l.firstUseSeconds()) + " s to first use (nothing registered with the NIC before the pull: "
+                    + "the pull alone)";
+        }
         return num(l.firstUseSeconds()) + " s to first use (registration wall " + num(l.registrationSeconds())
                 + " s, then the pull)";
     }

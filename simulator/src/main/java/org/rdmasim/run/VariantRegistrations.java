@@ -106,9 +106,8 @@ final class VariantRegistrations {
     }
 
     /**
-     * The registration a fan-out cycle waits for: the wall of {@link RegistrationTotals}, the slowest
-     * process of the slowest host, each GPU's process registering its buffers (and their bounce fragments)
-     * one after another, side by side with the host's other GPUs' processes and with other hosts. Only
+     * The registration a fan-out cycle waits for: the wall of {@link RegistrationTotals} (whose rule says who
+     * waits for whom) over the buffers the cycle registers; the first cycle's is the variant's wall. Only
      * the first cycle waits for what a process registers once and keeps: UCX's rendezvous fragment pool
      * belongs to the process's worker, which frees it only when it is destroyed
      * ({@code ucp_worker_destroy_mpools}, openucx/ucx v1.20.0 src/ucp/core/ucp_worker.c L2032-2044), so a

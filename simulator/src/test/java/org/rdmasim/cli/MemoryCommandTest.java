@@ -124,6 +124,8 @@ class MemoryCommandTest {
         // 8 GPUs with the same buffer and the same NICs each: the sum is 8 times one GPU's
         assertEquals(8 * one, all, 0.011, ucx);
         assertTrue(r.out().contains("REG SUM: all 8 GPUs' registrations added up"), r.out());
+        // the legend says who waits for whom in the words of the reports (one home: RegistrationTotals.RULE)
+        assertTrue(r.out().replaceAll("\\s+", " ").contains(org.rdmasim.memory.RegistrationTotals.RULE), r.out());
         var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(run("memory", "register", "--host",
                 "hgx-h200", "--buffer", "40GiB", "--json").out()).get("configurations").get(0);
         assertEquals(json.get("registrationSeconds").asDouble() / 8, json.get("slowestGpuRegistrationSeconds").asDouble(),

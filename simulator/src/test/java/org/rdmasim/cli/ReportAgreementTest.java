@@ -48,6 +48,30 @@ class ReportAgreementTest {
     }
 
     @Test
+    void aFanOutsFirstCycleWaitsForExactlyTheVariantsRegistrationWall() throws IOException {
+        // cycles[].registrationSeconds is a cycle's wall, registration.registrationSeconds the sum: the first
+        // cycle's is the variant's wall, to the bit; with many hosts the sum is more
+        int checked = 0;
+        for (Path f : summaries()) {
+            for (JsonNode v : SummaryJson.mapper().readTree(f.toFile()).get("variants")) {
+                if (!v.path("status").asText().equals("ok") || v.path("cycles").isEmpty()) {
+                    continue;
+                }
+                String at = f.getParent().getFileName() + "/" + v.get("name").asText();
+                double wall = v.get("registration").get("registrationWallSeconds").asDouble();
+                double sum = v.get("registration").get("registrationSeconds").asDouble();
+                assertEquals(wall, v.get("cycles").get(0).get("registrationSeconds").asDouble(), 0.0, at);
+                assertTrue(sum > wall, at + ": sum " + sum + ", wall " + wall);
+                for (JsonNode c : v.get("cycles")) {
+                    assertTrue(c.get("registrationSeconds").asDouble() <= wall, at + " cycle " + c.get("index"));
+                }
+                checked++;
+            }
+        }
+        assertTrue(checked >= 9, "fan-out variants checked: " + checked);
+    }
+
+    @Test
     void compareShowsTheSummarysFirstUseAndRegistrationFigures() throws IOException {
         Path dir = CliTestSupport.repo().resolve("reports/seed003-nic-pin-vs-stripe");
         CliTestSupport.Outcome o = CliTestSupport.run("compare", dir.toString(), "--variant", "gb200-mx-pin-auto",

@@ -86,6 +86,30 @@ class BottleneckTest {
     void perQpReadRateSaysWhetherItIsCalibratedOrAssumed() {
         reads(new Bottleneck.QpReadRate("b", "mlx5_0", "connectx7"), "b:mlx5_0 READ rate of one QP, calibrated to connectx7",
                 "one QP's RDMA READ rate on b:mlx5_0, CALIBRATED (320 Gbps, profile connectx7)");
+        // gb200-roce takes connectx7's fitted figure over (extends=connectx7): still calibrated
+        reads(new Bottleneck.QpReadRate("r", "mlx5_1", "gb200-roce"), "r:mlx5_1 READ rate of one QP, calibrated to gb200-roce",
+                "one QP's RDMA READ rate on r:mlx5_1, CALIBRATED (320 Gbps, profile gb200-roce)");
+    }
+
+    @Test
+    void aParameterSaysHowItsProfileObtainedItAndAMissingOneIsRefusedNotLabelled() {
+        ProfileParameter assumed = new ProfileParameter("gb200-roce", ProfileKey.GRACE_TO_GRACE);
+        assertTrue(assumed.assumed());
+        assertEquals("ASSUMED", assumed.kindWord());
+        assertEquals("100 GB/s", assumed.valueText());
+        ProfileParameter fitted = new ProfileParameter("connectx7", ProfileKey.QP_READ_RATE);
+        assertEquals(false, fitted.assumed());
+        assertEquals("CALIBRATED", fitted.kindWord());
+        // gb300-ib holds no per-QP READ rate: a limit on it would have no kind and no value to say
+        Bottleneck missing = new Bottleneck.QpReadRate("b", "mlx5_0", "gb300-ib");
+        for (org.junit.jupiter.api.function.Executable said : List.<org.junit.jupiter.api.function.Executable>of(
+                missing::words, missing::id)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, said);
+            assertTrue(e.getMessage().contains("'gb300-ib'") && e.getMessage().contains("'qpReadRate'"), e.getMessage());
+        }
+        // an unknown profile name is no better
+        assertThrows(IllegalStateException.class, () -> new ProfileParameter("no-such-profile", ProfileKey.QP_READ_RATE)
+                .kindWord());
     }
 
     @Test

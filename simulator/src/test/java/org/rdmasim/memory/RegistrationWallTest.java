@@ -16,9 +16,8 @@ import org.rdmasim.transport.config.StackSetup;
 import org.rdmasim.transport.config.StackVersion;
 
 /**
- * The registration wall against the sum: each GPU's process registers its own buffers (one after another,
- * each on its HCAs one after another), the processes of a host and the hosts side by side. The wall is what
- * a first pull waits for, the sum the work done.
+ * The registration wall against the sum, by {@link RegistrationTotals}'s rule of who waits for whom. The wall
+ * is what a first pull waits for, the sum the work done.
  */
 class RegistrationWallTest {
     private static final long TEN_GIB = 10 * ByteUnits.GIB;

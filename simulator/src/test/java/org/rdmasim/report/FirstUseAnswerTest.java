@@ -19,7 +19,7 @@ import org.rdmasim.workload.VariantOutcome;
 
 /**
  * Where registration is modelled the answer ranks variants by time to first use (the registration wall, the
- * slowest GPU's, then the pull), says so, and names the variant the pull alone would have ranked first; where
+ * slowest process's, then the pull), says so, and names the variant the pull alone would have ranked first; where
  * it is not, it ranks by the pull as before. Hand-made outcomes, times worked out here.
  */
 class FirstUseAnswerTest {
@@ -82,6 +82,18 @@ class FirstUseAnswerTest {
         assertTrue(said.get(1).startsWith("Fastest: b, slowest pull 0.2 s") && said.get(1).contains("0.5 s to first use"),
                 said.get(1));
         assertTrue(said.stream().noneMatch(s -> s.startsWith("Counting registration")), said.toString());
+    }
+
+    @Test
+    void theRuleIsTheMemoryPackagesAndAVariantThatRegistersNothingSaysSoRatherThanAZeroWall() {
+        // a staged copy registers nothing with the NIC; the direct one does: the rule is said, from its one home
+        List<String> said = said(List.of(variant("direct", 0.2, 0.1, 8), variant("staged", 0.4, 0, 0)));
+        assertTrue(Verdict.FIRST_USE_RULE.contains(RegistrationTotals.RULE), Verdict.FIRST_USE_RULE);
+        assertEquals(Verdict.FIRST_USE_RULE, said.get(0));
+        String staged = said.stream().filter(x -> x.startsWith("Slowest: staged")).findFirst().orElseThrow();
+        assertTrue(staged.endsWith("; 0.4 s to first use (nothing registered with the NIC before the pull: the pull "
+                + "alone)."), staged);
+        assertTrue(said.stream().noneMatch(x -> x.contains("registration wall 0 s")), said.toString());
     }
 
     @Test

@@ -42,6 +42,29 @@ class SummarySchemaTest {
     }
 
     @Test
+    void theSchemaAndTheReadmeSayTheRegistrationRuleAsTheCodeDoes() throws Exception {
+        // the rule's one home is RegistrationTotals.RULE; the two documents quote it, line breaks aside
+        String rule = org.rdmasim.memory.RegistrationTotals.RULE;
+        JsonNode registration;
+        try (InputStream in = SummaryJson.class.getResourceAsStream("/schema/summary.schema.json")) {
+            registration = new ObjectMapper().readTree(in).at("/$defs/variant/properties/registration/properties");
+        }
+        assertTrue(registration.at("/registrationWallSeconds/description").asText().contains(rule),
+                registration.toString());
+        String readme = Files.readString(Path.of(System.getProperty("rdmasim.repo", "..")).resolve("README.md"))
+                .replaceAll("\\s+", " ");
+        assertTrue(readme.contains(rule), "README.md does not quote RegistrationTotals.RULE");
+        // the sum and a fan-out cycle's wall share a name: each description says which it is
+        assertTrue(registration.at("/registrationSeconds/description").asText().startsWith("The sum"));
+        JsonNode cycle;
+        try (InputStream in = SummaryJson.class.getResourceAsStream("/schema/summary.schema.json")) {
+            cycle = new ObjectMapper().readTree(in).at("/$defs/variant/properties/cycles/items/properties");
+        }
+        assertTrue(cycle.at("/registrationSeconds/description").asText().startsWith("The cycle's registration wall"),
+                cycle.toString());
+    }
+
+    @Test
     void aSummaryMissingAContractFieldOrOfTheWrongVersionFails() throws Exception {
         Schema schema = schema();
         ObjectMapper m = new ObjectMapper();
