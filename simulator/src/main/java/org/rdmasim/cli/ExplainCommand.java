@@ -42,10 +42,16 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "explain", mixinStandardHelpOptions = true,
         description = {"Show the lanes UCX would pick for a scenario's transfers, and why.", "",
                 "For each transfer of a scenario: the effective UCX/NIXL/ModelExpress configuration with the "
-                        + "layer that set each value, every candidate HCA with UCX's bandwidth estimate and "
-                        + "distance, the lanes picked and their weights (in the shape of UCX_PROTO_INFO=y), and "
-                        + "the line-rate floor next to the modelled pull time. --json prints the same as one "
-                        + "object (see README, Outputs)."})
+                        + "layer that set each value, each decision's source (repository, tag, file:line), every "
+                        + "candidate HCA with UCX's bandwidth estimate and distance, the lanes picked and their "
+                        + "weights (in the shape of UCX_PROTO_INFO=y), the line-rate floor next to the modelled "
+                        + "pull time, the UCX install the answer assumes with the answer under the other, and the "
+                        + "calibrated and assumed profile parameters it rests on, each with the answer rerun "
+                        + "without it. --json prints these as one object (see README, Outputs); the NCCL "
+                        + "GPUDirect table, the relaxed-order line and the citations under the candidate table "
+                        + "are text only.",
+                "",
+                "The reruns take time: one per variant and parameter; a status line on stderr says which runs."})
 public final class ExplainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
