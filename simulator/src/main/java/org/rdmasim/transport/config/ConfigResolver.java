@@ -18,8 +18,9 @@ import org.rdmasim.transport.config.EnvEntry;
  *       built) writes {@code os.environ["UCX_NET_DEVICES"]} unconditionally when
  *       {@code MX_RDMA_NIC_PIN} resolves to a pin, so it replaces a user's
  *       {@code UCX_NET_DEVICES}; the stripe mode also sets {@code UCX_MAX_RMA_RAILS} to the NIC
- *       count, but only if the environment does not already have it ({@code modelexpress/ucx_utils.py},
- *       ai-dynamo/modelexpress commit d19bcb43).</li>
+ *       count when it lists two NICs or more, but only if the environment does not already have it
+ *       ({@code modelexpress/ucx_utils.py}, ai-dynamo/modelexpress commit 2c6fd8ac, the tip of
+ *       {@code kavink/multi-nic-stripe-mode}).</li>
  *   <li><b>UCX</b> reads its installed {@code ucx.conf} (the section matching the CPU, UCX >= 1.18)
  *       and then the environment into its config ({@code ucp_config_read}); everything in neither
  *       keeps UCX's default.</li>
@@ -86,15 +87,18 @@ public final class ConfigResolver {
 
     /** The ModelExpress client code rdmasim's rules were read from: the newest release, ... */
     private static final String MX_RELEASE = "ai-dynamo/modelexpress v0.5.1 ucx_utils.py";
-    /** ... and the stripe-mode branch build ({@code kavink/multi-nic-stripe-mode}, commit d19bcb43). */
-    private static final String MX_STRIPE_BUILD = "ai-dynamo/modelexpress d19bcb43 ucx_utils.py";
+    /**
+     * ... and the stripe-mode branch build ({@code kavink/multi-nic-stripe-mode} at its tip, commit 2c6fd8ac of
+     * 2026-06-23, the day PR #450's measurements were posted).
+     */
+    private static final String MX_STRIPE_BUILD = "ai-dynamo/modelexpress 2c6fd8ac ucx_utils.py";
 
     /**
-     * Where {@code apply_nic_pin_for_device} writes {@code os.environ["UCX_NET_DEVICES"]}: v0.5.1 L443, d19bcb43 L468.
+     * Where {@code apply_nic_pin_for_device} writes {@code os.environ["UCX_NET_DEVICES"]}: v0.5.1 L443, 2c6fd8ac L476.
      * The one citation of the pin: the override's why, the value's origin and explain's note all use it.
      */
     static String modelExpressPin(ModelExpressBuild build) {
-        return build.stripeMode() ? MX_STRIPE_BUILD + ":468 apply_nic_pin_for_device"
+        return build.stripeMode() ? MX_STRIPE_BUILD + ":476 apply_nic_pin_for_device"
                 : MX_RELEASE + ":443 apply_nic_pin_for_device";
     }
 
@@ -195,8 +199,8 @@ public final class ConfigResolver {
         if (mode == NicPin.Mode.STRIPE && !setup.modelExpress().stripeMode()) {
             // released clients (<= 0.5.1) have no stripe mode and fall through to the auto probe
             // _resolve_nic_pin: any word other than off/0/false/no without a comma runs the auto probe (v0.5.1 L425)
-            decisions.add(cited("ModelExpress " + setup.modelExpress().name() + " has no stripe mode: MX_RDMA_NIC_PIN=stripe "
-                    + "pins one NIC as auto does (the stripe mode is on a feature branch only)",
+            decisions.add(cited("ModelExpress " + setup.modelExpress().name() + " has no stripe mode: MX_RDMA_NIC_PIN="
+                    + pinVar.rawValue() + " pins one NIC as auto does (the stripe mode is on a feature branch only)",
                     MX_RELEASE + ":425 _resolve_nic_pin"));
             mode = NicPin.Mode.AUTO;
         }
@@ -217,9 +221,11 @@ public final class ConfigResolver {
                     warnings.add("MX_RDMA_NIC_PIN=stripe: no compute-rate NICs found; skipping pin");
                     yield null;
                 }
-                // if "UCX_MAX_RMA_RAILS" not in os.environ: os.environ[...] = str(len(nics))
-                String rails = MX_STRIPE_BUILD + ":412-413 _resolve_nic_pin";
-                if (!env.containsKey("UCX_MAX_RMA_RAILS")) {
+                // if nic_count >= 2 and "UCX_MAX_RMA_RAILS" not in os.environ: os.environ[...] = str(nic_count)
+                String rails = MX_STRIPE_BUILD + ":489-491 apply_nic_pin_for_device";
+                if (nics.size() < 2) {
+                    decisions.add(cited("ModelExpress stripe listed one NIC and left UCX_MAX_RMA_RAILS alone", rails));
+                } else if (!env.containsKey("UCX_MAX_RMA_RAILS")) {
                     env.put("UCX_MAX_RMA_RAILS", new EffectiveValue("UCX_MAX_RMA_RAILS",
                             Integer.toString(nics.size()), ConfigLayer.MODEL_EXPRESS, rails));
                     decisions.add(cited("ModelExpress stripe set UCX_MAX_RMA_RAILS=" + nics.size() + " (was unset)", rails));

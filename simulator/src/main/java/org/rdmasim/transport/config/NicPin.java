@@ -7,10 +7,10 @@ import java.util.Locale;
 /**
  * {@code MX_RDMA_NIC_PIN}, as {@code _resolve_nic_pin} in ModelExpress's
  * {@code modelexpress_client/python/modelexpress/ucx_utils.py} reads it (ai-dynamo/modelexpress,
- * commit d19bcb43):
+ * commit 2c6fd8ac, the tip of {@code kavink/multi-nic-stripe-mode}):
  * <ul>
  *   <li>unset, empty, {@code off}, {@code 0}, {@code false}, {@code no} (any case): no pin;</li>
- *   <li>{@code stripe}: every compute NIC, each as {@code name:1};</li>
+ *   <li>{@code stripe} or {@code all} (any case, L422): every compute NIC, each as {@code name:1};</li>
  *   <li>a value containing a comma: an explicit list indexed by the CUDA device index, each item
  *       used verbatim;</li>
  *   <li>anything else ({@code auto}, {@code 1}, {@code yes}, ...): the topology probe, one NIC.</li>
@@ -37,19 +37,21 @@ public record NicPin(Mode mode, List<String> explicit) {
     private static final List<String> OFF_WORDS = List.of("off", "0", "false", "no");
     /** The modes a misspelt value is compared with for "did you mean". */
     private static final List<String> MODES = List.of("off", "auto", "stripe");
+    /** The words of the stripe mode ({@code raw.lower() in ("stripe", "all")}, ucx_utils.py L422 at 2c6fd8ac). */
+    private static final List<String> STRIPE_WORDS = List.of("stripe", "all");
 
     /**
      * A note when ModelExpress reads {@code raw} otherwise than it seems to say: a value that is none of
      * the words it names nor a list falls through to its topology probe without a message
      * ({@code return probe_nic_pin_for_device(...)} at the end of {@code _resolve_nic_pin}, ucx_utils.py
-     * line 450 at commit d19bcb43, line 425 at tag v0.5.1), so "strip" or "sometimes" pins one NIC.
+     * line 450 at commit 2c6fd8ac, line 425 at tag v0.5.1), so "strip" or "sometimes" pins one NIC.
      */
     public static java.util.Optional<String> note(String raw) {
         if (raw == null) {
             return java.util.Optional.empty();
         }
         String lower = raw.toLowerCase(Locale.ROOT);
-        if (raw.isEmpty() || OFF_WORDS.contains(lower) || AUTO_WORDS.contains(lower) || lower.equals("stripe")
+        if (raw.isEmpty() || OFF_WORDS.contains(lower) || AUTO_WORDS.contains(lower) || STRIPE_WORDS.contains(lower)
                 || raw.contains(",")) {
             return java.util.Optional.empty();
         }
@@ -64,9 +66,9 @@ public record NicPin(Mode mode, List<String> explicit) {
         }
         String guess = best <= Math.max(2, lower.length() / 5) ? "; did you mean '" + near + "'?" : "";
         return java.util.Optional.of("MX_RDMA_NIC_PIN='" + raw + "' is not a value ModelExpress names (off, auto, "
-                + "stripe or a comma list of NICs; also 0/false/no and 1/true/yes/on): it runs its auto probe for "
+                + "stripe (or all) or a comma list of NICs; also 0/false/no and 1/true/yes/on): it runs its auto probe for "
                 + "any other value and pins one NIC, as auto (ai-dynamo/modelexpress modelexpress_client/python/"
-                + "modelexpress/ucx_utils.py:450 at d19bcb43, :425 at v0.5.1, _resolve_nic_pin)" + guess);
+                + "modelexpress/ucx_utils.py:450 at 2c6fd8ac, :425 at v0.5.1, _resolve_nic_pin)" + guess);
     }
 
     public static NicPin parse(String raw) {
@@ -77,7 +79,7 @@ public record NicPin(Mode mode, List<String> explicit) {
         if (raw.isEmpty() || List.of("off", "0", "false", "no").contains(lower)) {
             return OFF;
         }
-        if (lower.equals("stripe")) {
+        if (STRIPE_WORDS.contains(lower)) {
             return new NicPin(Mode.STRIPE, List.of());
         }
         if (raw.contains(",")) {

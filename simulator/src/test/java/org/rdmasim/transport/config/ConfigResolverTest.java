@@ -156,6 +156,24 @@ class ConfigResolverTest {
     }
 
     @Test
+    void allIsStripeAndOneNicListedLeavesTheRailsToNixl() {
+        // 2c6fd8ac ucx_utils.py L422: raw.lower() in ("stripe", "all")
+        EffectiveConfig all = resolveOnStripeBranch("MX_RDMA_NIC_PIN=All\n");
+        assertEquals("mlx5_0:1,mlx5_1:1,mlx5_2:1,mlx5_3:1", all.rawValue("UCX_NET_DEVICES"));
+        assertEquals(4, all.maxRmaRails());
+        assertTrue(all.warnings().stream().noneMatch(x -> x.contains("not a value ModelExpress names")), all.warnings().toString());
+        // L489-491: the rails are raised only for two NICs or more; one NIC leaves NIXL's setting
+        NicTopologyView oneNic = NicTopologyView.of(List.of("mlx5_0"), gpu -> "mlx5_0");
+        StackSetup setup = StackSetup.of(env("MX_RDMA_NIC_PIN=stripe\n"), UCX_121, "gpu0", 0, oneNic).withNixl(NIXL_120)
+                .withModelExpress(ModelExpressBuild.parse("kavink/multi-nic-stripe-mode"));
+        EffectiveConfig one = ConfigResolver.resolve(setup);
+        assertEquals("mlx5_0:1", one.rawValue("UCX_NET_DEVICES"));
+        assertTrue(one.layerOf("UCX_MAX_RMA_RAILS") != ConfigLayer.MODEL_EXPRESS, one.layerOf("UCX_MAX_RMA_RAILS").toString());
+        assertEquals(ConfigResolver.resolve(StackSetup.of(env(""), UCX_121, "gpu0", 0, oneNic).withNixl(NIXL_120))
+                .maxRmaRails(), one.maxRmaRails(), "the rails NIXL sets without ModelExpress");
+    }
+
+    @Test
     void explicitPinListIsIndexedByGpuAndOffDoesNothing() {
         EffectiveConfig c = resolve("MX_RDMA_NIC_PIN=mlx5_3:1,mlx5_2:1,mlx5_1:1\n", null, UCX_121);
         assertEquals("mlx5_1:1", c.rawValue("UCX_NET_DEVICES")); // gpu index 2
@@ -166,7 +184,7 @@ class ConfigResolverTest {
 
     @Test
     void aValueModelExpressDoesNotNamePinsOneNicWithAWarningNamingIt() {
-        // _resolve_nic_pin falls through to the auto probe for any other value (ucx_utils.py:450 at d19bcb43)
+        // _resolve_nic_pin falls through to the auto probe for any other value (ucx_utils.py:450 at 2c6fd8ac)
         EffectiveConfig strip = resolveOnStripeBranch("MX_RDMA_NIC_PIN=strip\n");
         assertEquals("mlx5_2:1", strip.rawValue("UCX_NET_DEVICES"), "pinned as auto, not striped");
         String w = strip.warnings().stream().filter(x -> x.startsWith("MX_RDMA_NIC_PIN='strip'")).findFirst()
