@@ -65,7 +65,7 @@ final class ExplainJson {
                 x.put("bandwidthBytesPerSecond", l.bandwidth());
                 x.put("verdict", l.verdict().name().toLowerCase(java.util.Locale.ROOT));
                 x.put("why", l.verdict().words());
-                x.put("source", l.verdict().source());
+                x.put("source", l.verdict().source(decision.initiatorConfig().ucxVersion()));
             }
             ArrayNode notes = d.putArray("configurationNotes");
             decision.initiatorConfig().decisions().forEach(notes::add);

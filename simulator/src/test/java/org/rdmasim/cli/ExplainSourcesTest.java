@@ -13,7 +13,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.ucx.LaneVerdict;
+import org.rdmasim.transport.ucx.UcxPaths;
+import org.rdmasim.transport.ucx.UcxTopoDistance;
 
 /**
  * {@code explain} names, for each decision of ModelExpress, ucx.conf, NIXL and UCX's lane selection, the public code it
@@ -26,6 +29,8 @@ class ExplainSourcesTest {
 
     private static final String SCENARIO = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml")
             .toString();
+    /** The UCX release every variant of {@link #SCENARIO} names. */
+    private static final StackVersion UCX = new StackVersion(1, 20, 0);
     /** A citation as explain prints it: a repository, a tag or commit, then a file with its line(s). */
     private static final Pattern CITED = Pattern.compile(
             "; source: (ai-dynamo/(nixl|modelexpress)|openucx/ucx) \\S+ .*(:\\d+|L\\d+)");
@@ -66,15 +71,15 @@ class ExplainSourcesTest {
             for (; j < lines.size() && lines.get(j).startsWith("    ") && lines.get(j).contains(": openucx/ucx "); j++) {
                 sources.add(lines.get(j));
             }
-            assertEquals(shown.stream().map(v -> "    " + v.words() + ": " + v.source()).toList(), sources,
+            assertEquals(shown.stream().map(v -> "    " + v.words() + ": " + v.source(UCX)).toList(), sources,
                     String.join("\n", lines.subList(i, j)));
         }
         assertTrue(tables > 5, text.out());
         // the candidates' distances and paths, once per candidate table
         assertEquals(tables, text.out().lines().filter(l -> l.equals("  distance: "
-                + org.rdmasim.transport.ucx.UcxTopoDistance.SOURCE + " (UCX_DISTANCE_BW replaces it)")).count());
+                + UcxTopoDistance.source(UCX) + " (UCX_DISTANCE_BW replaces it)")).count());
         assertEquals(tables, text.out().lines().filter(l -> l.equals("  paths, path ratio: "
-                + org.rdmasim.transport.ucx.UcxPaths.SOURCE)).count());
+                + UcxPaths.source(UCX))).count());
         assertTrue(text.out().contains("dropped: bandwidth x UCX_MULTI_LANE_MAX_RATIO below the best lane: "
                 + "openucx/ucx v1.20.0 src/ucp/proto/proto_multi.c:310"), text.out());
 
@@ -94,7 +99,7 @@ class ExplainSourcesTest {
                 });
                 for (JsonNode l : t.get("decision").get("lanesConsidered")) {
                     LaneVerdict verdict = LaneVerdict.valueOf(l.get("verdict").asText().toUpperCase(java.util.Locale.ROOT));
-                    assertEquals(verdict.source(), l.get("source").asText());
+                    assertEquals(verdict.source(UCX), l.get("source").asText());
                 }
             }
         }
@@ -125,5 +130,21 @@ class ExplainSourcesTest {
         for (String w : mxWhys) {
             assertTrue(pins.stream().anyMatch(p -> w.endsWith("(" + p + ")")), w + " vs " + pins);
         }
+    }
+
+    @Test
+    void explainCitesEachVariantsOwnRelease() {
+        var r = CliTestSupport.run("explain", CliTestSupport.repo().resolve("scenarios/gb300-rails.yaml").toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().lines().toList();
+        int v121 = lines.indexOf("variant rails-8-ucx-1.21");
+        assertTrue(v121 > 0, r.out());
+        List<String> before = lines.subList(0, v121);
+        List<String> after = lines.subList(v121, lines.size());
+        assertTrue(before.stream().anyMatch(l -> l.equals("    picked: openucx/ucx v1.20.0 src/ucp/proto/proto_multi.c:126-135 "
+                + "ucp_proto_multi_select_bw_lanes")), String.join("\n", before));
+        assertTrue(after.stream().anyMatch(l -> l.equals("  distance: openucx/ucx v1.21.0 src/ucs/sys/topo/base/topo.c:481-511 "
+                + "ucs_topo_update_distance_sysfs (UCX_DISTANCE_BW replaces it)")), String.join("\n", after));
+        assertTrue(after.stream().noneMatch(l -> l.contains("openucx/ucx v1.20.0 src/ucp/proto")), String.join("\n", after));
     }
 }

@@ -55,8 +55,9 @@ final class UcxExplanation {
             out.add("  not candidates: storage/management port(s) " + String.join(", ", storageLeftOut)
                     + " (on the storage network, not the compute fabric; a lane only where UCX_NET_DEVICES names one)");
         }
-        out.add("  distance: " + org.rdmasim.transport.ucx.UcxTopoDistance.SOURCE + " (UCX_DISTANCE_BW replaces it)");
-        out.add("  paths, path ratio: " + org.rdmasim.transport.ucx.UcxPaths.SOURCE);
+        StackVersion ucx = d.initiatorConfig().ucxVersion();
+        out.add("  distance: " + org.rdmasim.transport.ucx.UcxTopoDistance.source(ucx) + " (UCX_DISTANCE_BW replaces it)");
+        out.add("  paths, path ratio: " + org.rdmasim.transport.ucx.UcxPaths.source(ucx));
         laneTable(out, d);
         return out;
     }
@@ -89,7 +90,7 @@ final class UcxExplanation {
         }
         // each verdict's code, once, in the order the table first shows it
         d.lanes().stream().map(UcxLane::verdict).distinct().forEach(v ->
-                out.add("    " + v.words() + ": " + v.source()));
+                out.add("    " + v.words() + ": " + v.source(d.initiatorConfig().ucxVersion())));
     }
 
     /** A rate in bytes per second as rdmasim shows rates: Gbps (1e9 bit/s). */

@@ -3,6 +3,7 @@ package org.rdmasim.transport.config;
 import java.util.List;
 import org.rdmasim.hardware.CpuFamily;
 
+
 /**
  * The {@code ucx.conf} a UCX installation reads at start-up (openucx/ucx {@code config/ucx.conf},
  * installed to {@code $prefix/etc/ucx/ucx.conf} since v1.18.0): per-CPU sections whose values sit
@@ -26,8 +27,8 @@ public record UcxConfFile(String section, List<Setting> settings) {
     /**
      * The section UCX {@code ucx} would apply on a {@code cpu} host, when the file is installed.
      * v1.18.0..v1.22.0 {@code config/ucx.conf}: {@code [Grace Hopper] CPU model=Grace} sets
-     * {@code UCX_DISTANCE_BW=auto,sys:16500MBs} (L10 in v1.18.0, L9 in v1.20.0); {@code [AMD] CPU vendor=AMD} sets
-     * {@code UCX_DISTANCE_BW=auto,sys:5100MBs} (L27 in v1.18.0, L30 in v1.20.0).
+     * {@code UCX_DISTANCE_BW=auto,sys:16500MBs}; {@code [AMD] CPU vendor=AMD} sets
+     * {@code UCX_DISTANCE_BW=auto,sys:5100MBs} (lines per release in {@link UcxSite}).
      */
     public static UcxConfFile forHost(CpuFamily cpu, StackVersion ucx, boolean installed) {
         if (!installed || !ucx.atLeast(FIRST_SHIPPED)) {
@@ -35,9 +36,9 @@ public record UcxConfFile(String section, List<Setting> settings) {
         }
         return switch (cpu) {
             case NVIDIA_GRACE -> new UcxConfFile("[Grace Hopper] CPU model=Grace", List.of(new Setting(
-                    "UCX_DISTANCE_BW", "auto,sys:16500MBs", "openucx/ucx v1.20.0 config/ucx.conf:9")));
+                    "UCX_DISTANCE_BW", "auto,sys:16500MBs", UcxSite.CONF_GRACE_DISTANCE.cite(ucx))));
             case AMD_ZEN -> new UcxConfFile("[AMD] CPU vendor=AMD", List.of(new Setting(
-                    "UCX_DISTANCE_BW", "auto,sys:5100MBs", "openucx/ucx v1.20.0 config/ucx.conf:30")));
+                    "UCX_DISTANCE_BW", "auto,sys:5100MBs", UcxSite.CONF_AMD_DISTANCE.cite(ucx))));
             default -> NONE;
         };
     }

@@ -4,6 +4,7 @@ import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.transport.config.DistanceOverrides;
+import org.rdmasim.transport.config.UcxSite;
 
 /**
  * UCX's estimate of the distance between a buffer's device and an HCA, from the relation the
@@ -30,8 +31,9 @@ import org.rdmasim.transport.config.DistanceOverrides;
  */
 public final class UcxTopoDistance {
     /** Where UCX works out a distance from sysfs (the 3500/19200, 17000 and 220 MB/s figures at L408, L507, L510). */
-    public static final String SOURCE =
-            "openucx/ucx v1.20.0 src/ucs/sys/topo/base/topo.c:481-512 ucs_topo_update_distance_sysfs";
+    public static String source(org.rdmasim.transport.config.StackVersion ucx) {
+        return UcxSite.TOPO_DISTANCE.cite(ucx);
+    }
 
     /** {@code UCS_MBYTE}. */
     public static final double UCS_MBYTE = 1 << 20;

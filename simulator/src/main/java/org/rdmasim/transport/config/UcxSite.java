@@ -1,0 +1,112 @@
+package org.rdmasim.transport.config;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A place in openucx/ucx where UCX makes a decision rdmasim models, cited at the release a scenario names.
+ * The code moves between releases (the ratio filter of {@code ucp_proto_multi_init} is at
+ * {@code proto_multi.c} L310 in v1.20.0, L308 in v1.21.0, L392 in v1.22.0), so each site's lines per release
+ * are in {@code ucx-sites.tsv}, which {@code tools/ucx-sites/generate.py} finds in a clone of UCX by the text
+ * of the code, not by line number. A release where that text is not found is cited at the nearest release
+ * where it is, and the citation says so.
+ */
+public enum UcxSite {
+    /** The greedy loop that picks the lane with the most avail_bw at each step. */
+    LANE_PICKED("lane-picked"),
+    /** The same loop's bound, {@code ucs_min(max_lanes, num_lanes)}: lanes past the rail limit are never picked. */
+    LANE_RAIL_LIMIT("lane-rail-limit"),
+    /** {@code if ((lane_perf->bandwidth * max_bw_ratio) < max_bandwidth)}: a lane too slow beside the best. */
+    LANE_RATIO_DROP("lane-ratio-drop"),
+    /** A lane whose remote memory domain is not in the rkey's md_map is skipped. */
+    LANE_NOT_IN_RKEY("lane-not-in-rkey"),
+    /** The distance between two devices from their common sysfs parent (PHB, NODE, SYS). */
+    TOPO_DISTANCE("topo-distance"),
+    /** How many paths an IB interface opens ({@code UCX_IB_NUM_PATHS=auto}). */
+    IB_NUM_PATHS("ib-num-paths"),
+    /** The bandwidth estimate of one path of an IB interface. */
+    IB_PATH_BW("ib-path-bw"),
+    /** {@code [Grace Hopper]}'s {@code UCX_DISTANCE_BW} line in the installed {@code ucx.conf}. */
+    CONF_GRACE_DISTANCE("conf-grace-distance"),
+    /** {@code [AMD]}'s {@code UCX_DISTANCE_BW} line in the installed {@code ucx.conf}. */
+    CONF_AMD_DISTANCE("conf-amd-distance");
+
+    /** One release's lines of a site. */
+    private record Lines(StackVersion release, String file, int first, int last, String symbol) {
+    }
+
+    private static final String TABLE = "/ucx-sites.tsv";
+    private static final Map<UcxSite, List<Lines>> LINES = load();
+
+    private final String id;
+
+    UcxSite(String id) {
+        this.id = id;
+    }
+
+    /**
+     * {@code openucx/ucx vX.Y.Z file:first-last symbol} at {@code ucx}; where the table has no row for that
+     * release, the newest release before it that has one (or else the oldest after it), with a note naming
+     * the release asked for.
+     */
+    public String cite(StackVersion ucx) {
+        List<Lines> all = LINES.get(this);
+        Lines at = null;
+        for (Lines l : all) { // oldest first: the last one at or before the release named
+            if (ucx.atLeast(l.release())) {
+                at = l;
+            }
+        }
+        boolean exact = at != null && at.release().equals(ucx);
+        if (at == null) {
+            at = all.get(0);
+        }
+        String lines = at.first() == at.last() ? String.valueOf(at.first()) : at.first() + "-" + at.last();
+        String text = "openucx/ucx v" + at.release() + " " + at.file() + ":" + lines
+                + (at.symbol().isEmpty() ? "" : " " + at.symbol());
+        return exact ? text : text + " (as at v" + at.release() + "; the release named is " + ucx + ")";
+    }
+
+    private static Map<UcxSite, List<Lines>> load() {
+        Map<String, UcxSite> byId = new java.util.HashMap<>();
+        for (UcxSite s : values()) {
+            byId.put(s.id, s);
+        }
+        Map<UcxSite, List<Lines>> out = new EnumMap<>(UcxSite.class);
+        try (InputStream in = UcxSite.class.getResourceAsStream(TABLE)) {
+            if (in == null) {
+                throw new IllegalStateException(TABLE + " is missing from the classpath");
+            }
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (line.startsWith("#") || line.isBlank()) {
+                    continue;
+                }
+                String[] f = line.split("\t", -1);
+                UcxSite site = byId.get(f[0]);
+                if (site == null) {
+                    throw new IllegalStateException(TABLE + ": unknown site '" + f[0] + "'");
+                }
+                out.computeIfAbsent(site, k -> new ArrayList<>()).add(new Lines(StackVersion.parse(f[1]), f[2],
+                        Integer.parseInt(f[3]), Integer.parseInt(f[4]), f[5]));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        for (UcxSite s : values()) {
+            if (!out.containsKey(s)) {
+                throw new IllegalStateException(TABLE + " has no row for site '" + s.id + "'");
+            }
+            out.get(s).sort((a, b) -> a.release().compareTo(b.release()));
+        }
+        return out;
+    }
+}
