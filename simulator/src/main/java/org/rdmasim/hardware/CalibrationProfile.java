@@ -65,8 +65,12 @@ public record CalibrationProfile(String name, String description, List<Parameter
 
         /** One line for reports: {@code nicReadRate = 308 Gbps, calibrated (ai-dynamo/modelexpress #449 ...)}. */
         public String describe() {
-            return key + " = " + Units.number(value) + " " + unit + ", " + kind.name().toLowerCase(Locale.ROOT)
-                    + " (" + source + ")";
+            return valued() + " (" + source + ")";
+        }
+
+        /** The parameter, its value and its kind, without its source: {@code nicReadRate = 308 Gbps, calibrated}. */
+        public String valued() {
+            return key + " = " + Units.number(value) + " " + unit + ", " + kind.name().toLowerCase(Locale.ROOT);
         }
 
         /**
@@ -252,6 +256,14 @@ public record CalibrationProfile(String name, String description, List<Parameter
         if (host.profile() != null) {
             return named(host.profile());
         }
+        return matching(host);
+    }
+
+    /**
+     * The first profile whose {@code match.*} keys all fit the host's hardware (CPU family, NIC model, link layer),
+     * whatever profile the scenario names for it: the host's own ({@link HostSpec#otherProfile}).
+     */
+    public static CalibrationProfile matching(HostSpec host) {
         for (String name : NAMES) {
             if (matches(file(name), host)) {
                 return named(name);

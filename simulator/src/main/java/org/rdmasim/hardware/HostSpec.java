@@ -118,6 +118,20 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
                         layout.other().withInterSocketFrom(key, home)));
     }
 
+    /**
+     * The calibration profile the scenario puts this host on in place of its own (the one its hardware matches,
+     * {@link CalibrationProfile#matching}), or empty when it runs on its own. A host on another profile runs on
+     * terms measured on other hardware, or on none ({@code generic}): what the answer would be on those terms,
+     * which no deployment of this hardware can choose. A profile bound for a rerun without one parameter
+     * ({@link #withCalibration}) is the host's own profile less that parameter, not another one.
+     */
+    public java.util.Optional<String> otherProfile() {
+        if (profile == null || profile.equals(CalibrationProfile.matching(this).name())) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(profile);
+    }
+
     /** The same host with its calibration profile named (see {@link CalibrationProfile}). */
     public HostSpec withProfile(String name) {
         return new HostSpec(model, cpuFamily, interSocket, sockets, source, name, interSocketFrom, calibration,

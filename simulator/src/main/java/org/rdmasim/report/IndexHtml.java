@@ -32,7 +32,7 @@ final class IndexHtml {
      * A variant's row in the table of key numbers (its number in the scenario's order links the row to its
      * lanes); the numbers are formatted, "-" where there is none.
      */
-    record VariantRow(int number, String name, boolean notAsWritten, boolean failed, String status, boolean statusFailed,
+    record VariantRow(int number, String name, boolean notAsWritten, boolean whatIf, boolean failed, String status, boolean statusFailed,
             String receivers, String slowestPull, String aggregate, String meanPerReceiver, String limitedBy,
             String registration, String registrationSum, String wall, List<Lane> lanes, String description,
             boolean refit) {
@@ -223,7 +223,7 @@ final class IndexHtml {
         for (VariantOutcome o : outcomes) {
             boolean notAsWritten = !o.audit().overrides().isEmpty() || !NicUse.shortfall(o).isEmpty();
             if (o.status() == VariantOutcome.Status.FAILED || o.result() == null) {
-                rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, true, "failed", true, "0", "", "", "", "", "", "", "",
+                rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, o.audit().isWhatIf(), true, "failed", true, "0", "", "", "", "", "", "", "",
                         List.of(), o.description(), false));
                 continue;
             }
@@ -233,7 +233,7 @@ final class IndexHtml {
                 // a refit has no receiver pulls: its rate over all its cycles, what bound its steady cycle, the
                 // first cycle's registration stage and its wall time (every cycle)
                 var last = refit.cycles().get(refit.cycles().size() - 1);
-                rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, false, "ok", false, "-", "-",
+                rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, o.audit().isWhatIf(), false, "ok", false, "-", "-",
                         fmt(s.aggregateGbps()), fmt(s.meanReceiverGbps()), last.boundWords(),
                         fmt(refit.cycles().get(0).stageSeconds().getOrDefault("register", 0.0)), "-",
                         fmt(refit.wallSeconds()), lanes(o), o.description(), true));
@@ -248,7 +248,7 @@ final class IndexHtml {
             var c = o.faultCost();
             String status = c == null || c.failedAttempts() == 0 ? "ok"
                     : "ok; " + c.failedAttempts() + " attempt(s) failed" + (c.gaveUp() > 0 ? ", " + c.gaveUp() + " gave up" : "");
-            rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, false, status, c != null && c.gaveUp() > 0,
+            rows.add(new VariantRow(rows.size() + 1, o.name(), notAsWritten, o.audit().isWhatIf(), false, status, c != null && c.gaveUp() > 0,
                     String.valueOf(s.receivers().size()), fmt(slowest == null ? 0 : slowest.pullSeconds()), fmt(s.aggregateGbps()),
                     fmt(s.meanReceiverGbps()), slowest == null ? "" : slowest.bottleneck().words(), registration(o),
                     o.registration() == null ? "-" : fmt(o.registration().summedSeconds()), wall(o, slowest), lanes(o),

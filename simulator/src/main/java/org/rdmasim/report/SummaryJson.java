@@ -114,6 +114,19 @@ public final class SummaryJson {
                 an.put("kind", a.kind());
                 an.put("source", a.source());
             }
+            if (o.audit().isWhatIf()) {
+                // a variant no deployment can choose (hosts on another platform's profile): the answer ranks
+                // the others and states this one apart
+                ObjectNode w = v.putObject("whatIf");
+                w.put("why", o.audit().whatIf().why());
+                var moved = w.putArray("onOtherProfile");
+                for (var m : o.audit().whatIf().moved()) {
+                    ObjectNode mn = moved.addObject();
+                    m.hosts().forEach(mn.putArray("hosts")::add);
+                    mn.put("profile", m.profile());
+                    mn.put("ownProfile", m.ownProfile());
+                }
+            }
             if (!o.audit().listedNics().isEmpty()) {
                 ObjectNode use = v.putObject("nicUse");
                 use.put("process", o.audit().process());

@@ -12,9 +12,11 @@ import java.util.Set;
 import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.memory.RegistrationTotals;
+import org.rdmasim.workload.ConfigAudit;
 import org.rdmasim.workload.FaultCost;
 import org.rdmasim.workload.Question;
 import org.rdmasim.workload.VariantOutcome;
+import org.rdmasim.workload.WhatIf;
 
 /**
  * The answer a report opens with, computed from the results and shaped by the scenario's question
@@ -39,11 +41,18 @@ final class Verdict {
      *                            plus its own pull: the slowest receiver's time from the start of its
      *                            registration to its data (not the makespan of a fan-out whose receivers arrive
      *                            over time)
+     * @param whatIf              why the variant is a what-if ({@link ConfigAudit#whatIf}), or empty when a
+     *                            deployment can choose it: a what-if is stated apart, never ranked against those
      */
     record Line(String variant, double seconds, double gbps, Bottleneck limiter, double faultSeconds,
-            Optional<LaneHolds.GpuLink> gpuLink, double registrationSeconds, double firstUseSeconds) {
+            Optional<LaneHolds.GpuLink> gpuLink, double registrationSeconds, double firstUseSeconds,
+            Optional<WhatIf> whatIf) {
         Line(String variant, double seconds, double gbps, Bottleneck limiter) {
-            this(variant, seconds, gbps, limiter, 0, Optional.empty(), 0, seconds);
+            this(variant, seconds, gbps, limiter, 0, Optional.empty(), 0, seconds, Optional.empty());
+        }
+
+        boolean deployable() {
+            return whatIf.isEmpty();
         }
     }
 
@@ -56,7 +65,7 @@ final class Verdict {
             FaultCost c = costs.get(l.variant());
             double added = c == null ? 0 : Math.max(0, c.maxPullWith() - c.maxPullWithout());
             out.add(new Line(l.variant(), l.seconds(), l.gbps(), l.limiter(), added, l.gpuLink(), l.registrationSeconds(),
-                    l.firstUseSeconds()));
+                    l.firstUseSeconds(), l.whatIf()));
         }
         return out;
     }
@@ -84,7 +93,8 @@ final class Verdict {
             }
             if (slowest != null) {
                 out.add(new Line(o.name(), slowest.pullSeconds(), slowest.gbps(), slowest.bottleneck(), 0,
-                        LaneHolds.gpuLink(o.result(), slowest), registration, firstUse));
+                        LaneHolds.gpuLink(o.result(), slowest), registration, firstUse,
+                        Optional.ofNullable(o.audit().whatIf())));
             }
         }
         return out;
@@ -188,13 +198,13 @@ final class Verdict {
             said.add(Statement.plain("No variant ran to completion."));
         } else {
             switch (q) {
-                case CURVE -> said.addAll(sweep == null ? ranking(lines) : curve(lines, sweep));
+                case CURVE -> said.addAll(sweep == null ? ranking(lines, context.withouts()) : curve(lines, sweep));
                 case FITS -> said.addAll(fits(outcomes));
                 case FAULTS -> {
                     said.addAll(faults(outcomes));
-                    said.addAll(ranking(withFaults(lines, outcomes)));
+                    said.addAll(ranking(withFaults(lines, outcomes), context.withouts()));
                 }
-                case FASTEST -> said.addAll(byPlatform(lines, context.platformOf()));
+                case FASTEST -> said.addAll(byPlatform(lines, context.platformOf(), context.withouts()));
                 default -> throw new IllegalStateException(q.toString());
             }
         }
@@ -288,27 +298,94 @@ final class Verdict {
      */
     private static String without(List<VariantOutcome> outcomes, List<WithoutAnswer> withouts, String profile,
             CalibrationProfile.Parameter param) {
+        Map<String, Line> own = new HashMap<>();
+        lines(outcomes).forEach(l -> own.put(l.variant(), l));
+        return without(own, withouts, profile, param);
+    }
+
+    /**
+     * The one wording of what a parameter's reruns found, for the page's "rests on" and the answer alike: the
+     * reruns of the variants in {@code own} without {@code param} of {@code profile}, or that none can be made.
+     */
+    private static String without(Map<String, Line> own, List<WithoutAnswer> withouts, String profile,
+            CalibrationProfile.Parameter param) {
         if (param.without() == null) {
             return ". No rerun without it: nothing stands in for its absence (no public figure replaces it)";
         }
-        Map<String, Line> own = new HashMap<>();
-        lines(outcomes).forEach(l -> own.put(l.variant(), l));
         List<String> each = new ArrayList<>();
         for (WithoutAnswer w : withouts) {
-            if (!w.profile().equals(profile) || !w.key().equals(param.key())) {
+            if (!w.profile().equals(profile) || !w.key().equals(param.key()) || !own.containsKey(w.variant())) {
                 continue;
             }
             List<Line> rerun = lines(List.of(w.outcome()));
             Line with = own.get(w.variant());
             if (rerun.isEmpty()) {
                 each.add(w.variant() + " failed (" + w.outcome().error().lines().findFirst().orElse("") + ")");
-            } else if (with != null) {
+            } else {
                 each.add(String.format(Locale.ROOT, "%s %.4f s (%.0f Gbps; %.4f s with it)", w.variant(),
                         rerun.get(0).seconds(), rerun.get(0).gbps(), with.seconds()));
             }
         }
         return each.isEmpty() ? "" : ". Rerun without it (" + param.without().means() + "), slowest pull: "
                 + String.join("; ", each);
+    }
+
+    /**
+     * A change of a figure smaller than this share of it reads as no change: what a rerun without a parameter
+     * must move the headline by for the answer to say it rests on that parameter, and the band a refit's
+     * change is "no change" within.
+     */
+    static final double NO_CHANGE = 0.01;
+
+    /**
+     * Where {@code headline}'s slowest pull rests on an assumed profile parameter (one no measurement and no
+     * mechanism decides), a sentence per parameter saying so and what the pull is without it: the parameter the
+     * limit that set the pull is (its words say ASSUMED), or one whose rerun moves the pull by more than
+     * {@link #NO_CHANGE} of it (the source NIC a fan-out's receivers share binds only because the calibrated READ
+     * rate is placed on the reader). Calibrated parameters are not said here: the limit's words name the one that
+     * sets the pull, and "rests on" lists them all with their reruns.
+     */
+    private static List<Statement> assumedUnder(Line headline, List<WithoutAnswer> withouts) {
+        Map<String, CalibrationProfile.Parameter> params = new LinkedHashMap<>();
+        Map<String, String> profileOf = new HashMap<>();
+        for (var standsOn : headline.limiter().parameters()) {
+            standsOn.lookup().filter(x -> x.kind() == CalibrationProfile.Kind.ASSUMED).ifPresent(x -> {
+                params.putIfAbsent(standsOn.profile() + "." + x.key(), x);
+                profileOf.put(standsOn.profile() + "." + x.key(), standsOn.profile());
+            });
+        }
+        Map<String, Double> moved = new HashMap<>();
+        for (WithoutAnswer w : withouts) {
+            if (!w.variant().equals(headline.variant()) || !CalibrationProfile.NAMES.contains(w.profile())) {
+                continue;
+            }
+            var param = CalibrationProfile.named(w.profile()).parameter(w.key())
+                    .filter(x -> x.kind() == CalibrationProfile.Kind.ASSUMED).orElse(null);
+            if (param == null) {
+                continue;
+            }
+            List<Line> rerun = lines(List.of(w.outcome()));
+            double without = rerun.isEmpty() ? Double.NaN : rerun.get(0).seconds();
+            // a rerun that failed rests the answer on the parameter as much as one that moved
+            if (rerun.isEmpty() || Math.abs(without - headline.seconds()) > NO_CHANGE * headline.seconds()) {
+                String id = w.profile() + "." + w.key();
+                params.putIfAbsent(id, param);
+                profileOf.put(id, w.profile());
+                moved.put(id, without);
+            }
+        }
+        List<Statement> said = new ArrayList<>();
+        params.forEach((id, param) -> {
+            String profile = profileOf.get(id);
+            Double without = moved.get(id);
+            String change = without == null || without.isNaN() ? ""
+                    : String.format(Locale.ROOT, ", %.0f%% %s", 100 * Math.abs(without / headline.seconds() - 1),
+                            without > headline.seconds() ? "longer" : "shorter");
+            said.add(Statement.plain(headline.variant() + "'s " + num(headline.seconds()) + " s rests on an assumed "
+                    + "parameter, one no measurement or mechanism decides: profile " + profile + ": " + param.valued()
+                    + without(Map.of(headline.variant(), headline), withouts, profile, param) + change + "."));
+        });
+        return said;
     }
 
     /**
@@ -410,17 +487,44 @@ final class Verdict {
             + "registered earlier leaves the receiver's own wall).";
 
     /** Fastest and slowest by slowest pull, ties said as ties; time to first use beside it where registration is modelled. */
-    private static List<Statement> ranking(List<Line> lines) {
+    private static List<Statement> ranking(List<Line> lines, List<WithoutAnswer> withouts) {
         boolean firstUse = registrationModelled(lines);
         List<Statement> said = new ArrayList<>();
         if (firstUse) {
             said.add(Statement.plain(FIRST_USE_RULE));
         }
-        said.addAll(ranking(lines, firstUse));
+        said.addAll(ranking(lines, firstUse, withouts));
         return said;
     }
 
-    private static List<Statement> ranking(List<Line> lines, boolean firstUse) {
+    /**
+     * The ranking of the deployable variants among {@code all}, the headline's assumed parameters under it, then
+     * each what-if apart with its figures and where it would have come. Where every variant is a what-if, they are
+     * ranked among themselves, after a line that says so and why.
+     */
+    private static List<Statement> ranking(List<Line> all, boolean firstUse, List<WithoutAnswer> withouts) {
+        List<Line> deployable = all.stream().filter(Line::deployable).toList();
+        List<Line> ranked = deployable.isEmpty() ? all : deployable;
+        List<Line> apart = deployable.isEmpty() ? List.of() : all.stream().filter(l -> !l.deployable()).toList();
+        List<Statement> said = new ArrayList<>();
+        if (deployable.isEmpty()) {
+            said.add(Statement.plain("Every variant here is a what-if, ranked among what-ifs: " + String.join("; ",
+                    new LinkedHashSet<>(all.stream().map(l -> l.whatIf().orElseThrow().why()).toList())) + "."));
+        }
+        List<Statement> standings = standings(ranked, firstUse, !apart.isEmpty());
+        Line fast = fastest(ranked, Line::seconds);
+        // the headline comes first in the standings: what it rests on is said right under it
+        said.add(standings.get(0));
+        said.addAll(assumedUnder(fast, withouts));
+        said.addAll(standings.subList(1, standings.size()));
+        for (Line w : apart) {
+            said.add(whatIf(w, ranked, fast, firstUse));
+        }
+        return said;
+    }
+
+    /** The standings of {@code lines}, the headline first: fastest and slowest, or the one variant, or a tie. */
+    private static List<Statement> standings(List<Line> lines, boolean firstUse, boolean whatIfsApart) {
         // the pull ranks, as the charts plot it; registration is said beside it, never folded in silently
         java.util.function.ToDoubleFunction<Line> key = Line::seconds;
         Line fast = fastest(lines, key);
@@ -434,14 +538,14 @@ final class Verdict {
         List<String> slowest = tiedWith(lines, key.applyAsDouble(slow), key);
         List<Statement> said = new ArrayList<>();
         if (lines.size() == 1) {
-            said.add(sentence("All variants", fast, firstUse));
+            said.add(sentence(whatIfsApart ? "The one deployable variant" : "All variants", fast, firstUse));
             return said;
         }
         if (fastest.size() == lines.size()) {
             // every variant takes the same time: a tie, not a ranking
-            said.add(new Statement("All " + lines.size() + " variants tie", ": slowest pull " + num(fast.seconds())
-                    + " s (" + num(fast.gbps()) + " Gbps), limited by " + fast.limiter().words()
-                    + (firstUse ? "; " + firstUseClause(fast) : "") + "."));
+            said.add(new Statement("All " + lines.size() + (whatIfsApart ? " deployable" : "") + " variants tie",
+                    ": slowest pull " + num(fast.seconds()) + " s (" + num(fast.gbps()) + " Gbps), limited by "
+                            + fast.limiter().words() + (firstUse ? "; " + firstUseClause(fast) : "") + "."));
             return said;
         }
         said.add(sentence(label("Fastest", fastest, fast), fast, firstUse));
@@ -468,6 +572,29 @@ final class Verdict {
         return said;
     }
 
+    /**
+     * A what-if stated apart from the deployable variants {@code ranked}: its figures, why it is one, and where it
+     * would have come had it been deployable (first by the pull, or first to use its data counting registration).
+     */
+    private static Statement whatIf(Line w, List<Line> ranked, Line fast, boolean firstUse) {
+        Statement figures = sentence("What-if, not ranked", w, firstUse);
+        StringBuilder text = new StringBuilder(figures.text()).append(" Its ").append(w.whatIf().orElseThrow().why())
+                .append('.');
+        if (w.seconds() < fast.seconds() * (1 - 1e-9)) {
+            text.append(" By its slowest pull it would be the fastest: ").append(num(w.seconds())).append(" s against ")
+                    .append(num(fast.seconds())).append(" s for ").append(fast.variant()).append('.');
+        }
+        if (firstUse) {
+            Line first = fastest(ranked, Line::firstUseSeconds);
+            if (w.firstUseSeconds() < first.firstUseSeconds() * (1 - 1e-9)) {
+                text.append(" Counting registration it would be the first to use its data: ")
+                        .append(num(w.firstUseSeconds())).append(" s against ").append(num(first.firstUseSeconds()))
+                        .append(" s for ").append(first.variant()).append(", the first of the deployable variants.");
+            }
+        }
+        return new Statement(figures.lead(), text.toString());
+    }
+
     private static Line fastest(List<Line> lines, java.util.function.ToDoubleFunction<Line> key) {
         Line fast = lines.get(0);
         for (Line l : lines) {
@@ -479,13 +606,14 @@ final class Verdict {
     }
 
     /** The ranking within each platform: a GB200 variant is never ranked against a DGX H100 one. */
-    private static List<Statement> byPlatform(List<Line> lines, Map<String, String> platformOf) {
+    private static List<Statement> byPlatform(List<Line> lines, Map<String, String> platformOf,
+            List<WithoutAnswer> withouts) {
         Map<String, List<Line>> groups = new LinkedHashMap<>();
         for (Line l : lines) {
             groups.computeIfAbsent(platformOf.getOrDefault(l.variant(), ""), k -> new ArrayList<>()).add(l);
         }
         if (groups.size() < 2) {
-            return ranking(lines);
+            return ranking(lines, withouts);
         }
         List<Statement> said = new ArrayList<>();
         boolean firstUse = registrationModelled(lines);
@@ -494,9 +622,12 @@ final class Verdict {
             said.add(Statement.plain(FIRST_USE_RULE));
         }
         for (Map.Entry<String, List<Line>> g : groups.entrySet()) {
+            long whatIfs = g.getValue().stream().filter(l -> !l.deployable()).count();
+            String among = whatIfs == 0 ? "" : whatIfs == 1 ? ", 1 of them a what-if"
+                    : ", " + whatIfs + " of them what-ifs";
             said.add(new Statement("On " + g.getKey(), " (" + g.getValue().size() + " variant"
-                    + (g.getValue().size() == 1 ? "" : "s") + "):"));
-            said.addAll(ranking(g.getValue(), firstUse));
+                    + (g.getValue().size() == 1 ? "" : "s") + among + "):"));
+            said.addAll(ranking(g.getValue(), firstUse, withouts));
         }
         return said;
     }
@@ -556,8 +687,8 @@ final class Verdict {
     }
 
     private static String effect(double x) {
-        return halves(x) ? "halves it or better" : x > 1.01 ? String.format(java.util.Locale.ROOT, "%.2fx faster", x)
-                : x >= 0.99 ? "no change" : String.format(java.util.Locale.ROOT, "%.2fx slower", 1 / x);
+        return halves(x) ? "halves it or better" : x > 1 + NO_CHANGE ? String.format(java.util.Locale.ROOT, "%.2fx faster", x)
+                : x >= 1 - NO_CHANGE ? "no change" : String.format(java.util.Locale.ROOT, "%.2fx slower", 1 / x);
     }
 
     private static String gigabytes(long bytes) {
@@ -574,7 +705,8 @@ final class Verdict {
         List<String> not = new ArrayList<>();
         for (VariantOutcome o : outcomes) {
             if (o.status() == VariantOutcome.Status.OK) {
-                fit.add(o.name() + (o.registration() == null ? ""
+                fit.add(o.name() + (o.audit().isWhatIf() ? " (a what-if: " + o.audit().whatIf().why() + ")" : "")
+                        + (o.registration() == null ? ""
                         : " (registration " + num(o.registration().wallSeconds()) + " s wall, the slowest process's; "
                                 + num(o.registration().summedSeconds()) + " s summed over every process)"));
             } else {

@@ -152,7 +152,8 @@ public final class VariantRunner {
     /** {@code outcome} with its audit, and why its lanes left out NICs the user listed when they did. */
     private static VariantOutcome audited(VariantSpec v, VariantOutcome outcome) {
         ConfigAudit a = VariantAudit.audit(v);
-        return outcome.withAudit(a.withUnusedWhy(ListedNicsLeftOut.why(v, a, outcome.result())));
+        return outcome.withAudit(a.withUnusedWhy(ListedNicsLeftOut.why(v, a, outcome.result()))
+                .withWhatIf(v.whatIf().orElse(null)));
     }
 
     /** The variant's hosts; a counted host group shares one spec instance, and its hosts one shape. */

@@ -41,6 +41,29 @@ public record VariantSpec(String name, String description, Map<String, HostSpec>
                 warnings, null);
     }
 
+    /**
+     * Why this variant is a what-if, or empty when it is a setting a deployment can choose: the one place that
+     * decides it. A variant is a what-if when some host runs on a calibration profile other than the one its
+     * hardware matches ({@link HostSpec#otherProfile}); the answer ranks the others and states a what-if's figures
+     * apart. Hosts are grouped by the profile they run on and their own (a counted group's hosts share one spec).
+     */
+    public java.util.Optional<org.rdmasim.workload.WhatIf> whatIf() {
+        Map<List<String>, List<String>> byProfiles = new java.util.LinkedHashMap<>();
+        // the profile a host runs on and its own, or empty for one on its own: decided once per spec
+        Map<HostSpec, java.util.Optional<List<String>>> seen = new java.util.IdentityHashMap<>();
+        for (Map.Entry<String, HostSpec> e : hosts.entrySet()) {
+            seen.computeIfAbsent(e.getValue(), h -> h.otherProfile().map(p -> List.of(p,
+                    org.rdmasim.hardware.CalibrationProfile.matching(h).name())))
+                    .ifPresent(k -> byProfiles.computeIfAbsent(k, x -> new java.util.ArrayList<>()).add(e.getKey()));
+        }
+        if (byProfiles.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        List<org.rdmasim.workload.WhatIf.Moved> moved = new java.util.ArrayList<>();
+        byProfiles.forEach((k, names) -> moved.add(new org.rdmasim.workload.WhatIf.Moved(names, k.get(0), k.get(1))));
+        return java.util.Optional.of(new org.rdmasim.workload.WhatIf(moved));
+    }
+
     /** The transfers of a transfer-list workload; empty for a fan-out. */
     public List<TransferItem> transfers() {
         return workload instanceof Workload.Transfers t ? t.items() : List.of();

@@ -13,9 +13,11 @@ import org.rdmasim.transport.config.ConfigOverride;
  * @param listedNics   the NICs its user-set {@code UCX_NET_DEVICES} lists (as the user wrote it, before any
  *                     layer replaced it), or empty when the user listed none
  * @param unusedWhy    why its lanes left some listed NICs out, in one clause from UCX's lane decision, or empty
+ * @param whatIf       why the variant is a what-if (hosts on a profile other than their own), or null when it is a
+ *                     setting a deployment can choose
  */
 public record ConfigAudit(List<ConfigOverride> overrides, String process, List<String> listedNics,
-        List<Assumption> restsOn, String unusedWhy) {
+        List<Assumption> restsOn, String unusedWhy, WhatIf whatIf) {
     public static final ConfigAudit NONE = new ConfigAudit(List.of(), "", List.of(), List.of());
 
     public ConfigAudit {
@@ -25,7 +27,7 @@ public record ConfigAudit(List<ConfigOverride> overrides, String process, List<S
     }
 
     public ConfigAudit(List<ConfigOverride> overrides, String process, List<String> listedNics, List<Assumption> restsOn) {
-        this(overrides, process, listedNics, restsOn, "");
+        this(overrides, process, listedNics, restsOn, "", null);
     }
 
     /**
@@ -33,7 +35,17 @@ public record ConfigAudit(List<ConfigOverride> overrides, String process, List<S
      * ratio filter, its rail limit, a registration), or empty.
      */
     public ConfigAudit withUnusedWhy(String why) {
-        return new ConfigAudit(overrides, process, listedNics, restsOn, why);
+        return new ConfigAudit(overrides, process, listedNics, restsOn, why, whatIf);
+    }
+
+    /** With why the variant is a what-if ({@code VariantSpec.whatIf}), or null for a deployable one. */
+    public ConfigAudit withWhatIf(WhatIf why) {
+        return new ConfigAudit(overrides, process, listedNics, restsOn, unusedWhy, why);
+    }
+
+    /** Whether the variant is a what-if, not a setting a deployment can choose. */
+    public boolean isWhatIf() {
+        return whatIf != null;
     }
 
     /**

@@ -95,6 +95,41 @@ class ReportAgreementTest {
         }
     }
 
+    @Test
+    void aWhatIfInSummaryJsonIsStatedApartOnThePageAndNeverRanked() throws IOException {
+        // summary.json and the page each ask the audit whether a variant is a what-if: they must agree
+        int checked = 0;
+        for (Path f : summaries()) {
+            String page = Files.readString(f.getParent().resolve("index.html"));
+            String answer = page.substring(page.indexOf("<h2>Answer</h2>"), page.indexOf("</div>", page.indexOf("<h2>Answer</h2>")));
+            for (JsonNode v : SummaryJson.mapper().readTree(f.toFile()).get("variants")) {
+                String name = v.get("name").asText();
+                String at = f.getParent().getFileName() + "/" + name;
+                boolean whatIf = v.has("whatIf");
+                assertEquals(whatIf, answer.contains("<b>What-if, not ranked: " + name + "</b>")
+                        || answer.contains("Every variant here is a what-if"), at);
+                assertEquals(whatIf, page.contains(name + " <b>(what-if: see the answer)</b>"), at);
+                if (whatIf) {
+                    for (String ranked : List.of("Fastest: ", "Slowest: ", "): ", "the first to use its data would be ")) {
+                        assertTrue(!answer.contains(ranked + name + "<") && !answer.contains(ranked + name + ":")
+                                && !answer.contains(ranked + name + " "), at + " is ranked: " + ranked);
+                    }
+                    checked++;
+                }
+            }
+        }
+        assertTrue(checked >= 1, "what-if variants checked: " + checked);
+    }
+
+    @Test
+    void theFanOutsAnswerSaysItsHeadlineRestsOnTheAssumedReadPlacement() throws IOException {
+        String page = Files.readString(CliTestSupport.repo().resolve("reports/fanout-256-pin-vs-stripe-vs-tree/index.html"));
+        String answer = page.substring(page.indexOf("<h2>Answer</h2>"), page.indexOf("</div>", page.indexOf("<h2>Answer</h2>")));
+        assertTrue(answer.contains("stripe-tree-2's 1.327 s rests on an assumed parameter"), answer);
+        assertTrue(answer.contains("nicReadAtResponder = 0 (1 = yes), assumed. Rerun without it"), answer);
+        assertTrue(answer.contains("26% longer."), answer);
+    }
+
     private static JsonNode row(JsonNode rows, String what) {
         for (JsonNode r : rows) {
             if (r.get("what").asText().equals(what)) {

@@ -65,6 +65,29 @@ class SummarySchemaTest {
     }
 
     @Test
+    void aWhatIfVariantFollowsTheSchemaAndAWhatIfWithoutItsWhyDoesNot() throws Exception {
+        Schema schema = schema();
+        var whatIf = new org.rdmasim.workload.WhatIf(List.of(new org.rdmasim.workload.WhatIf.Moved(List.of("dst"),
+                "generic", "gb200-roce")));
+        // through a file, as every reader gets it: the receivers are streamed, not held as nodes
+        Path file = Files.createTempFile("summary", ".json");
+        try {
+            SummaryJson.write(file, SummaryJson.build("s", "", List.of(WhatIfAnswerTest.variant("v", 0.2, 0.1, whatIf)),
+                    new Provenance("0", "ab", 1)));
+            ObjectNode json = (ObjectNode) new ObjectMapper().readTree(file.toFile());
+            assertEquals(List.of(), schema.validate(json));
+            ObjectNode noWhy = json.deepCopy();
+            ((ObjectNode) noWhy.get("variants").get(0).get("whatIf")).remove("why");
+            assertFalse(schema.validate(noWhy).isEmpty());
+            ObjectNode noHosts = json.deepCopy();
+            ((ObjectNode) noHosts.get("variants").get(0).get("whatIf")).putArray("onOtherProfile");
+            assertFalse(schema.validate(noHosts).isEmpty(), "a what-if names at least one host on another profile");
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    @Test
     void aSummaryMissingAContractFieldOrOfTheWrongVersionFails() throws Exception {
         Schema schema = schema();
         ObjectMapper m = new ObjectMapper();
