@@ -118,7 +118,7 @@ public record RefitCycleTarget(String scenario, String variantName, RefitSizing.
             RefitSummary.Cycle c = cycle.equals("first") ? s.cycles().get(0) : s.cycles().get(s.cycles().size() - 1);
             return new SimulatedPoint(position, figure, s.firstCycleSeconds(), s.steadyCycleSeconds(), figure <= target,
                     "", null, c.boundBy(), org.rdmasim.report.CalibratedLimit.of(outcome)
-                            .map(org.rdmasim.report.CalibratedLimit::sentence).orElse(""));
+                            .map(org.rdmasim.report.CalibratedLimit::sentence).orElse(""), NicLanes.of(v, outcome));
         };
     }
 
@@ -316,6 +316,7 @@ public record RefitCycleTarget(String scenario, String variantName, RefitSizing.
             }
             root.put("direction", complete ? direction(all) : "");
         }
+        NicLanes.putInstall(root, all);
         ArrayNode v = root.putArray("monotonicityViolations");
         outcome.violations().forEach(v::add);
         ArrayNode arr = root.putArray("sweep");
