@@ -108,4 +108,32 @@ class SizeNicLanesTest {
                 + "lane's)"), o.out());
         assertEquals(List.of("mlx5_0", "mlx5_1"), texts(point("rails", 2, 2).get("lanes").get("carrying")));
     }
+    /**
+     * The NICs a point shows are explain's: the 4-NIC point is the variant with the four NICs listed and four rails
+     * (FanoutSizing), and explain's lanes considered for it pick lanes on exactly the NICs the point says carry data.
+     */
+    @Test
+    void aPointsNicsAreTheLanesExplainPicksForTheSameSetting() throws IOException {
+        size(SCENARIO, "nics");
+        String listed = SCENARIO.replace("  ucx: \"1.20.0\"\n", "  ucx: \"1.20.0\"\n  env: |\n"
+                + "    export UCX_NET_DEVICES=mlx5_0:1,mlx5_1:1,mlx5_2:1,mlx5_3:1\n    export UCX_MAX_RMA_RAILS=4\n");
+        Path f = dir.resolve("listed.yaml");
+        Files.writeString(f, listed);
+        CliTestSupport.Outcome e = CliTestSupport.run("explain", f.toString(), "--json");
+        assertEquals(0, e.code(), e.err());
+        JsonNode considered = SummaryJson.mapper().readTree(e.out()).get("variants").get(0).get("transfers").get(0)
+                .get("decision").get("lanesConsidered");
+        java.util.Set<String> picked = new java.util.LinkedHashSet<>();
+        java.util.Set<String> all = new java.util.LinkedHashSet<>();
+        for (JsonNode l : considered) {
+            all.add(l.get("nic").asText());
+            if (l.get("verdict").asText().equals("picked")) {
+                picked.add(l.get("nic").asText());
+            }
+        }
+        JsonNode four = point("nics", 0, 4).get("lanes");
+        assertEquals(List.copyOf(picked), texts(four.get("carrying")));
+        all.removeAll(picked);
+        assertEquals(List.copyOf(all), texts(four.get("dropped")));
+    }
 }
