@@ -19,8 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code rdmasim compare}: what a configuration change bought, variant against variant. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Put two runs, or two variants of one run, side by side.", "",
-                "Shows the slowest pull, aggregate rate, what limited each, registration, and the lanes "
-                        + "(NIC, path, share, rate) that changed. A report folder may be given in place of its summary.json.",
+                "Shows the slowest pull, aggregate rate, what limited each, registration, and the first "
+                        + "transfer's lanes: each lane's NIC, path, the bytes it carried with their share of the "
+                        + "transfer's (from summary.json's lanes) and its rate; 'changed' when any differ. A report folder may be given in place of its summary.json.",
                 "Two refit variants show the refit's figures instead (a refit has no one pull per receiver): wall "
                         + "time over all cycles, first and steady cycle, the first cycle's register stage, wire GB per "
                         + "cycle, and what bound the steady cycle. A refit and a variant that is not one are refused.",
@@ -369,11 +370,16 @@ public final class CompareCommand implements Callable<Integer> {
         return worst;
     }
 
-    private static String lanes(JsonNode v) {
+    /**
+     * The first transfer's lanes from summary.json's {@code lanes}: each lane's NIC and path, the bytes it carried
+     * with their share of the bytes all that transfer's lanes carried, and its rate, e.g.
+     * {@code mlx5_0 path0 8 GB (50%) 154 Gbps}. A summary.json written before lanes had bytes shows no share.
+     */
+    static String lanes(JsonNode v) {
         if (!v.has("lanes")) {
             return "-";
         }
-        StringBuilder b = new StringBuilder();
+        List<JsonNode> lanes = new ArrayList<>();
         String first = null;
         for (JsonNode l : v.get("lanes")) {
             String t = l.path("transfer").asText();
@@ -383,9 +389,19 @@ public final class CompareCommand implements Callable<Integer> {
             if (!t.equals(first)) {
                 break;
             }
+            lanes.add(l);
+        }
+        double total = lanes.stream().mapToDouble(l -> l.path("bytes").asDouble()).sum();
+        StringBuilder b = new StringBuilder();
+        for (JsonNode l : lanes) {
             b.append(b.length() == 0 ? "" : ", ").append(l.path("sinkNic").asText()).append(" path")
-                    .append(l.path("path").asInt()).append(" ").append(Units.number(l.path("gbps").asDouble()))
-                    .append(" Gbps");
+                    .append(l.path("path").asInt()).append(" ");
+            if (l.path("bytes").isNumber() && total > 0) {
+                double bytes = l.path("bytes").asDouble();
+                b.append(Units.number(bytes / 1e9)).append(" GB (").append(Units.number(100 * bytes / total))
+                        .append("%) ");
+            }
+            b.append(Units.number(l.path("gbps").asDouble())).append(" Gbps");
         }
         return b.toString();
     }

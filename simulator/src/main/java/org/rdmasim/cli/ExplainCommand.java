@@ -21,7 +21,6 @@ import org.rdmasim.report.ReceiverSummary;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
-import org.rdmasim.transport.GpuDirectDecision;
 import org.rdmasim.transport.RmaEmulation;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
@@ -173,11 +172,7 @@ public final class ExplainCommand implements Callable<Integer> {
             }
             shown++;
             // the data path the run takes: without GPUDirect the protocol changes, and explain says which
-            boolean gpudirect = v.transport().gpudirect();
-            boolean rma = v.transport().backend().ucxRma();
-            TransferSpec ts = new TransferSpec(t.id(), t.from(), t.to(), t.bytes(), t.operation(), t.descriptors(),
-                    GpuDirectDecision.of(cluster.host(t.from().host()), t.from().device(), gpudirect, rma),
-                    GpuDirectDecision.of(cluster.host(t.to().host()), t.to().device(), gpudirect, rma), false, 0);
+            TransferSpec ts = org.rdmasim.run.FirstLaneDecision.spec(v, cluster, t);
             out.printf(Locale.ROOT, "%ntransfer %s: %s from %s into %s, %s%n", t.id(),
                     t.operation() == Operation.READ ? "RDMA READ (pull)" : "RDMA WRITE (push)", t.from(), t.to(), bytes(t.bytes()));
             List<LaneSplit.Candidate> lanes;
@@ -461,7 +456,7 @@ public final class ExplainCommand implements Callable<Integer> {
         if (!matters) {
             return;
         }
-        String stated = stack.installStated() ? "transport.ucxInstall" : "not stated: the common install for this stack";
+        String stated = stack.installStatedWhere();
         out.printf(Locale.ROOT, "%nUCX install: %s (%s)%n    %s%n", stack.install().yamlName(), stated,
                 stack.install().description());
         ObjectNode ij = json == null ? null : json.putObject("ucxInstall");

@@ -73,6 +73,11 @@ import picocli.CommandLine.Spec;
                 "--refit-cycle first|steady picks the cycle the target is on (default steady: the last cycle, "
                         + "with registration cached).",
                 "",
+                "Each point's line of NICs: those that carry data and those UCX was given but dropped (ratio "
+                        + "filter, rail limit, registration), as explain decides them for the first transfer; then "
+                        + "the UCX install assumed (whether ucx.conf is read). A refit's 'target cycle(s)' is the "
+                        + "time of the cycle the target is on.",
+                "",
                 "Writes sizing.json, sizing.csv and charts. The progress line shows points done of at most N "
                         + "and the time per point so far. Ctrl-C keeps the points simulated so far: table, CSV "
                         + "and JSON marked incomplete (no charts).",

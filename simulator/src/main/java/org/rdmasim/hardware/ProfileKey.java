@@ -34,12 +34,16 @@ public enum ProfileKey {
         RATE,
         /** A share of a line rate, in (0, 1], unit {@code of line rate}. */
         FRACTION,
-        /** 0 or 1, unit {@code (1 = yes)}. */
+        /**
+         * 0 or 1, its unit saying in words what each value means, {@code (0: ...; 1: ...)}: a bare "1 = yes"
+         * after "= 0" leaves a reader to work out what no is.
+         */
         FLAG
     }
 
     static final String FRACTION_UNIT = "of line rate";
-    static final String FLAG_UNIT = "(1 = yes)";
+    /** A flag's unit: what 0 and what 1 mean, in words. */
+    static final java.util.regex.Pattern FLAG_UNIT = java.util.regex.Pattern.compile("\\(0: [^;]+; 1: [^;]+\\)");
 
     private final String key;
     private final Quantity quantity;
@@ -89,9 +93,9 @@ public enum ProfileKey {
                 }
             }
             case FLAG -> {
-                if (!p.unit().equals(FLAG_UNIT) || (p.value() != 0 && p.value() != 1)) {
-                    throw new IllegalStateException(where + ": expected 0 or 1, unit '" + FLAG_UNIT + "', got "
-                            + p.value());
+                if (!FLAG_UNIT.matcher(p.unit()).matches() || (p.value() != 0 && p.value() != 1)) {
+                    throw new IllegalStateException(where + ": expected 0 or 1 with a unit saying what each means, "
+                            + "'(0: WORDS; 1: WORDS)', got " + p.value());
                 }
             }
             default -> throw new AssertionError(quantity);

@@ -13,8 +13,6 @@ import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.Units;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.transport.Endpoint;
-import org.rdmasim.transport.GpuDirectDecision;
-import org.rdmasim.transport.LanePolicy;
 import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.config.ConfigLayer;
@@ -23,7 +21,6 @@ import org.rdmasim.transport.ucx.HcaEstimate;
 import org.rdmasim.transport.ucx.LaneDecision;
 import org.rdmasim.transport.ucx.LaneVerdict;
 import org.rdmasim.transport.ucx.UcxLane;
-import org.rdmasim.transport.ucx.UcxLaneSelection;
 import org.rdmasim.transport.ucx.UcxTopoDistance;
 import org.rdmasim.workload.ConfigAudit;
 import org.rdmasim.workload.RunResult;
@@ -66,20 +63,14 @@ final class ListedNicsLeftOut {
         if (first == null) {
             return "";
         }
-        VariantRunner.Held held = VariantRunner.registrationsOf(v);
-        LanePolicy policy = v.transport().backend().lanes(v.transport().stack(), held.lanes());
-        if (!(policy instanceof UcxLaneSelection selection)) {
+        java.util.Optional<LaneDecision> decided = FirstLaneDecision.of(v, first);
+        if (decided.isEmpty()) {
             return "";
         }
-        // only the two hosts the transfer joins are built, not every host of a large scenario
+        LaneDecision d = decided.get();
         Map<String, Host> built = new HashMap<>();
         Hosts hosts = name -> built.computeIfAbsent(name, n -> new Host(n, v.hosts().get(n)));
-        boolean gpudirect = v.transport().gpudirect();
-        boolean rma = v.transport().backend().ucxRma();
-        TransferSpec ts = new TransferSpec(first.id(), first.from(), first.to(), first.bytes(), first.operation(),
-                first.descriptors(), GpuDirectDecision.of(hosts.host(first.from().host()), first.from().device(), gpudirect, rma),
-                GpuDirectDecision.of(hosts.host(first.to().host()), first.to().device(), gpudirect, rma), false, 0);
-        LaneDecision d = selection.decide(hosts, ts);
+        TransferSpec ts = FirstLaneDecision.spec(v, hosts, first);
         Endpoint init = ts.initiator();
         Host h = hosts.host(init.host());
         var device = h.find(init.device()).orElse(null);

@@ -287,7 +287,7 @@ public final class ScenarioLoader {
             YamlTree f = v.get("envFile");
             Path file = FileScope.resolve(f);
             try {
-                env.addAll(EnvBlock.parse(FileScope.read(f), file.toString()).entries());
+                EnvBlock.parse(FileScope.read(f), file.toString()).entries().forEach(e -> env.add(e.inField(f.path())));
             } catch (EnvBlockException e) {
                 // The file's text is not quoted: an envFile may be a file the user did not mean to show.
                 throw f.error(file + ":" + e.line() + ": not an environment line (expected NAME=VALUE, "
@@ -365,7 +365,12 @@ public final class ScenarioLoader {
      * An environment written in the scenario: a block pasted from a shell or a manifest (a string),
      * a list of KEY=VALUE, or a mapping KEY: VALUE. Line numbers point into the scenario file.
      */
+    /** The entries of an env block, each held by the block's field (as messages name it). */
     private static List<EnvEntry> envEntries(YamlTree v) {
+        return envLines(v).stream().map(e -> e.inField(v.path())).toList();
+    }
+
+    private static List<EnvEntry> envLines(YamlTree v) {
         String label = v.file();
         try {
             if (v.isScalar()) {

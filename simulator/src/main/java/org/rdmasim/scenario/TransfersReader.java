@@ -187,7 +187,9 @@ final class TransfersReader {
         if (set == null || set.line() <= 0) {
             return where.error(e.getMessage());
         }
-        String field = set.source().equals(where.file()) ? "transport.env" : "transport.envFile";
+        // the field the user wrote it in, a variant's own named as such (variants[2].transport.env)
+        String field = !set.field().isEmpty() ? set.field()
+                : set.source().equals(where.file()) ? "transport.env" : "transport.envFile";
         return new ScenarioException(new InputLocation(set.source(), set.line(), 0), field + ": " + e.getMessage());
     }
 

@@ -43,14 +43,25 @@ public final class YamlTree {
     private final YamlTree parent;
     private final String key;
     private final int index;
+    /**
+     * The field path of each value laid over this tree from another part of the file ({@link #overlay}): a
+     * variant's {@code transport} merged into the base keeps the path the user wrote it at,
+     * {@code variants[2].transport.env}, not the base's {@code transport.env}. Null when nothing was laid over.
+     */
+    private final Map<Node, String> writtenAt;
 
     private YamlTree(String file, Node node, String path) {
+        this(file, node, path, null);
+    }
+
+    private YamlTree(String file, Node node, String path, Map<Node, String> writtenAt) {
         this.file = file;
         this.node = node;
         this.path = path;
         this.parent = null;
         this.key = null;
         this.index = -1;
+        this.writtenAt = writtenAt;
     }
 
     private YamlTree(YamlTree parent, Node node, String key, int index) {
@@ -60,13 +71,19 @@ public final class YamlTree {
         this.parent = parent;
         this.key = key;
         this.index = index;
+        this.writtenAt = parent.writtenAt;
     }
 
     /** The field path as written in messages ("" at the top level). */
     private String fieldPath() {
         if (path == null) {
-            String above = parent.fieldPath();
-            path = key != null ? (above.isEmpty() ? key : above + "." + key) : above + "[" + index + "]";
+            String laid = writtenAt == null ? null : writtenAt.get(node);
+            if (laid != null) {
+                path = laid;
+            } else {
+                String above = parent.fieldPath();
+                path = key != null ? (above.isEmpty() ? key : above + "." + key) : above + "[" + index + "]";
+            }
         }
         return path;
     }
@@ -516,7 +533,14 @@ public final class YamlTree {
      * and single values are replaced. Every value keeps the location it was written at.
      */
     public YamlTree overlay(YamlTree override) {
-        return new YamlTree(file, merge(node, override.node), fieldPath());
+        Map<Node, String> written = new java.util.IdentityHashMap<>();
+        if (writtenAt != null) {
+            written.putAll(writtenAt);
+        }
+        if (override.writtenAt != null) {
+            written.putAll(override.writtenAt);
+        }
+        return new YamlTree(file, merge(node, override.node, override.fieldPath(), written), fieldPath(), written);
     }
 
     /** This mapping reduced to its single field {@code key} (still located where it was written). */
@@ -530,7 +554,8 @@ public final class YamlTree {
                 kept.add(t);
             }
         }
-        return new YamlTree(file, new MappingNode(m.getTag(), false, kept, m.getStartMark(), m.getEndMark(), m.getFlowStyle()), fieldPath());
+        return new YamlTree(file, new MappingNode(m.getTag(), false, kept, m.getStartMark(), m.getEndMark(), m.getFlowStyle()), fieldPath(),
+                writtenAt);
     }
 
     /** This mapping without the fields in {@code keys} (the rest still located where it was written). */
@@ -544,7 +569,8 @@ public final class YamlTree {
                 kept.add(t);
             }
         }
-        return new YamlTree(file, new MappingNode(m.getTag(), false, kept, m.getStartMark(), m.getEndMark(), m.getFlowStyle()), fieldPath());
+        return new YamlTree(file, new MappingNode(m.getTag(), false, kept, m.getStartMark(), m.getEndMark(), m.getFlowStyle()), fieldPath(),
+                writtenAt);
     }
 
     /**
@@ -555,6 +581,11 @@ public final class YamlTree {
         if (!(node instanceof MappingNode m)) {
             throw error("expected a mapping");
         }
+        // messages name the renamed value where the user wrote it, under its own name
+        Map<Node, String> written = new java.util.IdentityHashMap<>();
+        if (writtenAt != null) {
+            written.putAll(writtenAt);
+        }
         List<NodeTuple> out = new ArrayList<>();
         for (NodeTuple t : m.getValue()) {
             String key = ((ScalarNode) t.getKeyNode()).getValue();
@@ -562,6 +593,9 @@ public final class YamlTree {
                 List<NodeTuple> renamed = new ArrayList<>();
                 for (NodeTuple u : inner.getValue()) {
                     ScalarNode k = (ScalarNode) u.getKeyNode();
+                    if (k.getValue().equals(from)) {
+                        written.put(u.getValueNode(), under(under(fieldPath(), child), from));
+                    }
                     renamed.add(k.getValue().equals(from)
                             ? new NodeTuple(new ScalarNode(k.getTag(), to, k.getStartMark(), k.getEndMark(), k.getScalarStyle()),
                                     u.getValueNode())
@@ -572,7 +606,8 @@ public final class YamlTree {
                 out.add(t);
             }
         }
-        return new YamlTree(file, new MappingNode(m.getTag(), false, out, m.getStartMark(), m.getEndMark(), m.getFlowStyle()), fieldPath());
+        return new YamlTree(file, new MappingNode(m.getTag(), false, out, m.getStartMark(), m.getEndMark(), m.getFlowStyle()), fieldPath(),
+                written);
     }
 
     /** The same value seen under another field path (used when a variant's tree is read). */
@@ -580,7 +615,11 @@ public final class YamlTree {
         return new YamlTree(file, node, newPath);
     }
 
-    private static Node merge(Node base, Node over) {
+    /**
+     * {@code over} laid on {@code base}; each value taken whole from {@code over} is recorded in {@code written} at
+     * its path under {@code overPath}, the override's own field path (a value already there keeps its entry).
+     */
+    private static Node merge(Node base, Node over, String overPath, Map<Node, String> written) {
         if (base instanceof MappingNode b && over instanceof MappingNode o) {
             List<NodeTuple> out = new ArrayList<>();
             Map<String, NodeTuple> overByKey = new LinkedHashMap<>();
@@ -590,11 +629,20 @@ public final class YamlTree {
             for (NodeTuple t : b.getValue()) {
                 String key = ((ScalarNode) t.getKeyNode()).getValue();
                 NodeTuple ov = overByKey.remove(key);
-                out.add(ov == null ? t : new NodeTuple(ov.getKeyNode(), merge(t.getValueNode(), ov.getValueNode())));
+                out.add(ov == null ? t : new NodeTuple(ov.getKeyNode(), merge(t.getValueNode(), ov.getValueNode(),
+                        under(overPath, key), written)));
             }
+            overByKey.forEach((key, t) -> written.putIfAbsent(t.getValueNode(), under(overPath, key)));
             out.addAll(overByKey.values());
             return new MappingNode(b.getTag(), false, out, b.getStartMark(), b.getEndMark(), b.getFlowStyle());
         }
+        if (!overPath.isEmpty()) {
+            written.putIfAbsent(over, overPath);
+        }
         return over;
+    }
+
+    private static String under(String path, String key) {
+        return path.isEmpty() ? key : path + "." + key;
     }
 }

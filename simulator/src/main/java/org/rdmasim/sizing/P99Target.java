@@ -77,14 +77,14 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
             }
             VariantOutcome outcome = VariantRunner.run(v, scenario.seed(), scenario.replications(), workers);
             if (outcome.status() != VariantOutcome.Status.OK) {
-                return new SimulatedPoint(value, Double.NaN, Double.NaN, Double.NaN, false, outcome.error(), null);
+                return SimulatedPoint.failed(value, outcome.error());
             }
             ReplicationStats st = outcome.replicationStats();
             double p99 = st.pooledP99PullSeconds();
             return new SimulatedPoint(value, p99, st.meanPullSeconds().mean(), st.makespanSeconds().mean(),
                     p99 <= target, "", finishes(outcome.result().fanout()), "",
                     org.rdmasim.report.CalibratedLimit.of(outcome).map(org.rdmasim.report.CalibratedLimit::sentence)
-                            .orElse(""));
+                            .orElse(""), NicLanes.of(v, outcome));
         };
     }
 
@@ -203,6 +203,7 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
         } else {
             root.putNull("smallestMeeting");
         }
+        NicLanes.putInstall(root, outcome.points());
         ArrayNode v = root.putArray("monotonicityViolations");
         outcome.violations().forEach(v::add);
         ArrayNode arr = root.putArray("sweep");

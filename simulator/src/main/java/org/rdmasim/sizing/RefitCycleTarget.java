@@ -75,6 +75,9 @@ public record RefitCycleTarget(String scenario, String variantName, RefitSizing.
         return new RefitCycleTarget(scenario, base.name(), knob, cycle, target, steps, ladder.skipped(), boundText);
     }
 
+    /** The head of the column holding the time of the cycle the target is on, in seconds. */
+    static final String TARGET_CYCLE_HEAD = "target cycle(s)";
+
     @Override
     public String label() {
         return knob.label();
@@ -115,7 +118,7 @@ public record RefitCycleTarget(String scenario, String variantName, RefitSizing.
             RefitSummary.Cycle c = cycle.equals("first") ? s.cycles().get(0) : s.cycles().get(s.cycles().size() - 1);
             return new SimulatedPoint(position, figure, s.firstCycleSeconds(), s.steadyCycleSeconds(), figure <= target,
                     "", null, c.boundBy(), org.rdmasim.report.CalibratedLimit.of(outcome)
-                            .map(org.rdmasim.report.CalibratedLimit::sentence).orElse(""));
+                            .map(org.rdmasim.report.CalibratedLimit::sentence).orElse(""), NicLanes.of(v, outcome));
         };
     }
 
@@ -154,17 +157,22 @@ public record RefitCycleTarget(String scenario, String variantName, RefitSizing.
         }
     }
 
+    /**
+     * The column heads: the knob, then the time of the cycle the target is on ({@code target cycle(s)}: the
+     * figure compared with the target, the first or the steady cycle as {@code --refit-cycle} chose, sizing.csv's
+     * {@code refitSeconds}), then both cycles, whether the target is met and the bound.
+     */
     @Override
     public void tablePoints(Formatter t, List<SimulatedPoint> points) {
-        t.format("  %12s %12s %12s %12s  %-13s %s%n", label(), "refit(s)", "first(s)", "steady(s)",
+        t.format("  %12s %15s %12s %12s  %-13s %s%n", label(), TARGET_CYCLE_HEAD, "first(s)", "steady(s)",
                 "meets target", "bound by");
         for (SimulatedPoint r : points) {
             if (!r.ok()) {
-                t.format("  %12s %12s %12s %12s  %-13s %s%n", shownAt(r.value()), "-", "-", "-",
+                t.format("  %12s %15s %12s %12s  %-13s %s%n", shownAt(r.value()), "-", "-", "-",
                         "no: FAILED", r.error().lines().findFirst().orElse(""));
                 continue;
             }
-            t.format("  %12s %12.4f %12.4f %12.4f  %-13s %s%n", shownAt(r.value()), r.p99(), r.mean(),
+            t.format("  %12s %15.4f %12.4f %12.4f  %-13s %s%n", shownAt(r.value()), r.p99(), r.mean(),
                     r.makespan(), r.meets() ? "yes" : "no", r.boundBy());
         }
     }
@@ -308,6 +316,7 @@ public record RefitCycleTarget(String scenario, String variantName, RefitSizing.
             }
             root.put("direction", complete ? direction(all) : "");
         }
+        NicLanes.putInstall(root, all);
         ArrayNode v = root.putArray("monotonicityViolations");
         outcome.violations().forEach(v::add);
         ArrayNode arr = root.putArray("sweep");

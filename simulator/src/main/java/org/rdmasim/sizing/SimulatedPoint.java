@@ -17,21 +17,27 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param boundBy  a refit's bound in the cycle the target is on; empty for a fan-out
  * @param calibrated the calibrated (or assumed) number that limits the point, in the words of
  *                   {@link org.rdmasim.report.CalibratedLimit#sentence()}; empty when none does
+ * @param lanes    the NICs that carry the point's data and those UCX dropped; {@link NicLanes#NONE} when UCX's
+ *                 lane selection did not choose them
  */
 public record SimulatedPoint(int value, double p99, double mean, double makespan, boolean meets, String error,
-        double[] finishes, String boundBy, String calibrated) {
+        double[] finishes, String boundBy, String calibrated, NicLanes lanes) {
+    public SimulatedPoint {
+        java.util.Objects.requireNonNull(lanes, "lanes");
+    }
+
     public SimulatedPoint(int value, double p99, double mean, double makespan, boolean meets, String error,
             double[] finishes) {
-        this(value, p99, mean, makespan, meets, error, finishes, "", "");
+        this(value, p99, mean, makespan, meets, error, finishes, "", "", NicLanes.NONE);
     }
 
     public SimulatedPoint(int value, double p99, double mean, double makespan, boolean meets, String error,
             double[] finishes, String boundBy) {
-        this(value, p99, mean, makespan, meets, error, finishes, boundBy, "");
+        this(value, p99, mean, makespan, meets, error, finishes, boundBy, "", NicLanes.NONE);
     }
 
     public static SimulatedPoint failed(int value, String error) {
-        return new SimulatedPoint(value, Double.NaN, Double.NaN, Double.NaN, false, error, null, "", "");
+        return new SimulatedPoint(value, Double.NaN, Double.NaN, Double.NaN, false, error, null, "", "", NicLanes.NONE);
     }
 
     /** Caption lines for a chart of {@code points}: each calibrated number and the knob values it limits. */
@@ -67,6 +73,7 @@ public record SimulatedPoint(int value, double p99, double mean, double makespan
                 n.put("boundBy", boundBy);
             }
             n.put("meetsTarget", meets);
+            lanes.putTo(n);
         } else {
             n.put("meetsTarget", false);
             n.put("error", error);

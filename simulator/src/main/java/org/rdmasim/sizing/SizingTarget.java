@@ -42,6 +42,7 @@ public sealed interface SizingTarget permits P99Target, RefitCycleTarget {
             t.format("INCOMPLETE: interrupted; the points simulated so far:%n");
         }
         tablePoints(t, outcome.points());
+        NicLanes.table(t, outcome.points(), label(), this::shownAt);
         for (String v : outcome.violations()) {
             t.format("monotonicity violated: %s; the answer may not be the smallest value that meets%n", v);
         }

@@ -61,8 +61,19 @@ class CompareCommandTest {
                 mixed.out());
         assertTrue(mixed.out().lines().anyMatch(l -> l.startsWith("registration wall (s)")
                 && l.endsWith("not in both summaries")), mixed.out());
-        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("lanes") && l.contains("mlx5_0 path1 154")
-                && l.endsWith("changed")), o.out());
+        // each lane's share of the transfer's bytes (summary.json's lanes[].bytes): pinned, one NIC's two paths
+        // split 16 GB in halves; striped over 4 NICs with ucx.conf read, a quarter each
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("lanes") && l.contains("mlx5_0 path0 8 GB (50%) 154 Gbps")
+                && l.contains("mlx5_0 path0 4 GB (25%) 308 Gbps") && l.endsWith("changed")), o.out());
+        CliTestSupport.Outcome json = CliTestSupport.run("compare", summary, "--variant", "gb200-mx-pin-auto",
+                "--variant", "gb200-stripe-4-rails-ucx-prefix", "--json");
+        assertEquals(0, json.code(), json.err());
+        var lanesRow = java.util.stream.StreamSupport.stream(new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json.out()).get("pairs").get(0).get("rows").spliterator(), false)
+                .filter(r -> r.get("what").asText().equals("lanes")).findFirst().orElseThrow();
+        assertEquals("mlx5_0 path0 8 GB (50%) 154 Gbps, mlx5_0 path1 8 GB (50%) 154 Gbps", lanesRow.get("a").asText());
+        assertEquals("mlx5_0 path0 4 GB (25%) 308 Gbps, mlx5_1 path0 4 GB (25%) 308 Gbps, mlx5_2 path0 4 GB (25%) "
+                + "308 Gbps, mlx5_3 path0 4 GB (25%) 308 Gbps", lanesRow.get("b").asText());
         // the same variant names in two runs: A and B
         CliTestSupport.Outcome two = CliTestSupport.run("compare", summary, summary, "--variant", "gb200-mx-pin-auto");
         assertEquals(0, two.code(), two.err());

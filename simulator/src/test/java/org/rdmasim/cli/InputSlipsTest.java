@@ -152,7 +152,9 @@ class InputSlipsTest {
                 """;
         int variantLine = lineOf(text, "UCX_MAX_RMA_RAILS=four", 1);
         CliTestSupport.Outcome o = run(text);
-        assertRefusedAt(o, variantLine + ": transport.env: UCX_MAX_RMA_RAILS='four'", "expected an unsigned integer");
+        // the field is the variant's own, whole: variants[1].transport.env (as any field a variant sets is named)
+        assertRefusedAt(o, variantLine + ": variants[1].transport.env: UCX_MAX_RMA_RAILS='four'",
+                "expected an unsigned integer");
         // not at the base block's line, as before
         assertFalse(o.err().contains("s.yaml:" + lineOf(text, "transport:", 1) + ":"), o.err());
         // a map-form env in a variant whose base has none: the same place, the value's line
@@ -162,7 +164,50 @@ class InputSlipsTest {
                     transport:
                       env: {UCX_MAX_RMA_RAILS: 'four'}
                 """;
-        assertRefusedAt(run(map), lineOf(map, "'four'", 1) + ": transport.env", "UCX_MAX_RMA_RAILS='four'");
+        assertRefusedAt(run(map), lineOf(map, "'four'", 1) + ": variants[0].transport.env", "UCX_MAX_RMA_RAILS='four'");
+        // the base block's own bad value keeps the base's field
+        String base = TWO_HOSTS + """
+                transport:
+                  env: |
+                    export UCX_MAX_RMA_RAILS=four
+                variants:
+                  - name: one
+                """;
+        CliTestSupport.Outcome b = run(base);
+        assertRefusedAt(b, lineOf(base, "UCX_MAX_RMA_RAILS=four", 1) + ": transport.env: UCX_MAX_RMA_RAILS='four'");
+        assertFalse(b.err().contains("variants["), b.err());
+    }
+
+    /**
+     * Every field a variant sets is named with the variant's place in the list, as its env is: a line of its env
+     * block that is not an assignment (once named 'transport.env (variant)', the loader's inner name) and a value
+     * of another transport field.
+     */
+    @Test
+    void aVariantsOtherFieldsAreNamedWithTheVariantToo() throws IOException {
+        String text = TWO_HOSTS + """
+                transport:
+                  env: |
+                    export UCX_MAX_RMA_RAILS=2
+                variants:
+                  - name: two
+                  - name: odd
+                    transport:
+                      env: |
+                        this is not an assignment
+                """;
+        CliTestSupport.Outcome o = run(text);
+        assertRefusedAt(o, lineOf(text, "this is not an assignment", 1) + ":1: variants[1].transport.env: no '='");
+        assertFalse(o.err().contains("(variant)"), o.err());
+        String install = TWO_HOSTS + """
+                variants:
+                  - name: one
+                  - name: two
+                  - name: three
+                    transport: {ucxInstall: nonsense}
+                """;
+        assertRefusedAt(run(install), lineOf(install, "nonsense", 1) + ":", "variants[2].transport.ucxInstall: expected "
+                + "nixl-wheel");
     }
 
     @Test
@@ -177,7 +222,7 @@ class InputSlipsTest {
         Path f = dir.resolve("s.yaml");
         Files.writeString(f, text);
         CliTestSupport.Outcome o = CliTestSupport.run("explain", f.toString());
-        assertRefusedAt(o, line + ": transport.env: UCX_MAX_RMA_RAILS='four'", "expected an unsigned integer");
+        assertRefusedAt(o, line + ": variants[1].transport.env: UCX_MAX_RMA_RAILS='four'", "expected an unsigned integer");
     }
 
     @Test

@@ -66,10 +66,27 @@ class ProfileAuditTest {
                 CalibrationProfile.Kind.ASSUMED, "s", "a");
         org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
                 () -> ProfileKey.EFA_WIRE_EFFICIENCY.check(share), "a percentage is not a share");
-        var flag = new CalibrationProfile.Parameter("gpuBehindNicSwitch", 2, "(1 = yes)", CalibrationProfile.Kind.ASSUMED,
-                "s", "a");
+        var flag = new CalibrationProfile.Parameter("gpuBehindNicSwitch", 2, "(0: no switch; 1: behind it)",
+                CalibrationProfile.Kind.ASSUMED, "s", "a");
         org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
                 () -> ProfileKey.GPU_BEHIND_NIC_SWITCH.check(flag));
+        // a flag's unit says what both values mean: "= 0 (1 = yes)" left a reader to work out what 0 is
+        var yes = new CalibrationProfile.Parameter("gpuBehindNicSwitch", 1, "(1 = yes)", CalibrationProfile.Kind.ASSUMED,
+                "s", "a");
+        IllegalStateException bare = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> ProfileKey.GPU_BEHIND_NIC_SWITCH.check(yes));
+        assertTrue(bare.getMessage().contains("(0: WORDS; 1: WORDS)"), bare.getMessage());
+    }
+
+    /** Each flag a profile ships reads as words in the lines reports print: what its value means, and the other. */
+    @Test
+    void aFlagReadsAsWhatEachValueMeans() {
+        var responder = CalibrationProfile.named("gb200-roce").parameter(ProfileKey.NIC_READ_AT_RESPONDER).orElseThrow();
+        assertTrue(responder.describe().startsWith("nicReadAtResponder = 0 (0: the NIC that issues the READ holds the "
+                + "rate; 1: the NIC that answers it), assumed"), responder.describe());
+        var behind = CalibrationProfile.named("gb300-ib").parameter(ProfileKey.GPU_BEHIND_NIC_SWITCH).orElseThrow();
+        assertTrue(behind.describe().startsWith("gpuBehindNicSwitch = 1 (0: the NICs hang off the Grace root complexes; "
+                + "1: each GPU sits behind its NIC's PCIe switch), assumed"), behind.describe());
     }
 
     @Test

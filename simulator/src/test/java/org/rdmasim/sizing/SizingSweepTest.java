@@ -152,4 +152,28 @@ class SizingSweepTest {
                 "1,ok,4.0,4.0,4.0,false,x,false"), Files.readAllLines(out.resolve("sizing.csv")));
         assertFalse(Files.exists(out.resolve("sizing-inference-tp.png")), "no charts for an unfinished search");
     }
+    /**
+     * A refit's first figure column is the time of the cycle the target is on, headed so: with the target on the
+     * first cycle it holds the first cycle's time (not the steady one, nor the refit's time over all cycles), and
+     * the CSV keeps its name, refitSeconds.
+     */
+    @Test
+    void aRefitTableHeadsItsComparedColumnAsTheTargetCycle() throws IOException {
+        Path out = dir.resolve("first-cycle");
+        StringWriter text = new StringWriter();
+        List<RefitSizing.Step> steps = List.of(new RefitSizing.Step(1, "1"), new RefitSizing.Step(2, "2"));
+        SizingSweep sweep = new SizingSweep(new RefitCycleTarget("made-up", "v", RefitSizing.Knob.INFERENCE_TP,
+                "first", 1.0, steps, List.of(), "2 valid degrees"), out, new Text(text));
+        // first cycle 1.5 s / n, steady 0.5 s / n: the target (1 s) is on the first cycle
+        assertTrue(sweep.run(position -> new SimulatedPoint(position, 1.5 / position, 1.5 / position,
+                0.5 / position, 1.5 / position <= 1.0, "", null, "x")));
+        String head = text.toString().lines().filter(l -> l.contains("bound by")).findFirst().orElseThrow();
+        assertEquals(List.of("inference-tp", "target", "cycle(s)", "first(s)", "steady(s)", "meets", "target", "bound",
+                "by"), List.of(head.trim().split(" +")));
+        assertFalse(text.toString().contains("refit(s)"), text.toString());
+        String row = text.toString().lines().filter(l -> l.trim().startsWith("1 ")).findFirst().orElseThrow();
+        assertEquals(List.of("1", "1.5000", "1.5000", "0.5000", "no", "x"), List.of(row.trim().split(" +")));
+        assertEquals("inference-tp,status,refitSeconds,firstCycleSeconds,steadyCycleSeconds,meetsTarget,boundBy,"
+                + "searchComplete", Files.readAllLines(out.resolve("sizing.csv")).get(0));
+    }
 }

@@ -12,4 +12,19 @@ import org.rdmasim.transport.config.EffectiveConfig;
 public record LaneDecision(EffectiveConfig initiatorConfig, EffectiveConfig remoteConfig, List<HcaEstimate> local,
         List<HcaEstimate> remote, int railLimit, String railLimitName, double ratio, List<UcxLane> lanes,
         List<LaneSplit.Candidate> picked, List<String> warnings) {
+    /**
+     * Each initiator HCA UCX considered, in lane order, with what selection made of it: {@link LaneVerdict#PICKED}
+     * when one of its lanes was picked (it carries data), else the verdict of its first lane (a NIC's lanes share
+     * one unless the rail limit cut between its paths, and then one of them was picked).
+     */
+    public java.util.Map<String, LaneVerdict> nicVerdicts() {
+        java.util.Map<String, LaneVerdict> out = new java.util.LinkedHashMap<>();
+        for (UcxLane l : lanes) {
+            LaneVerdict had = out.get(l.nic());
+            if (had == null || l.verdict() == LaneVerdict.PICKED) {
+                out.put(l.nic(), l.verdict());
+            }
+        }
+        return out;
+    }
 }

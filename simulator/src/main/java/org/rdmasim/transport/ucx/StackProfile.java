@@ -98,6 +98,11 @@ public final class StackProfile {
         return new StackProfile(env, nixl, ucx, other, true, modelExpress, nccl);
     }
 
+    /** Where the install comes from, as outputs say it: the scenario's field, or that it is the common one. */
+    public String installStatedWhere() {
+        return installStated ? "transport.ucxInstall" : "not stated: the common install for this stack";
+    }
+
     /**
      * Whether the install decides anything on {@code host}: the ucx.conf of this UCX release has a section
      * for the host's CPU, so the two installs configure it differently.
