@@ -384,35 +384,26 @@ final class RefitRows {
         String doc = "vllm-project/vllm docs/training/weight_transfer/sharded_rdt.md @027fc251 [vllm-sharded-rdt]";
         String docSetup = "235B (Qwen3-235B-A22B), vLLM's sharded RDT engine, gather_lookahead 2. Not stated: the "
                 + "hosts and layouts (posed as vLLM PR #43375's: 8-rank FSDP2 to DP8 + EP8, 2 x 8 H100)." + nics;
-        r.add(ValidationRow.measured("VLLMRDT-PERNAME", doc)
-                .what("wall a sync, old per-name pack, no spare slot")
-                .setup(docSetup)
-                .published(3.10, "s").tolerance(TOL).scenario(Q235 + "#vllm-rdt").dependsOn(RDT).calibration(true)
-                .model(runs -> steadyOf(runs, Q235, "vllm-rdt", "")).onNics(16));
-        r.add(ValidationRow.measured("VLLMRDT-CHEAPPACK", doc)
-                .what("wall a sync, cheap pack, no spare slot")
-                .setup(docSetup)
-                .published(2.70, "s").tolerance(TOL).scenario(Q235 + "#vllm-rdt").dependsOn(RDT).calibration(true)
-                .model(runs -> steadyOf(runs, Q235, "vllm-rdt", "")).onNics(16));
         String spare = "faster than published: a spare slot removes every pull's scatter wait in the model, as the "
                 + "doc says it does, but the doc measured the wall grow: the extra concurrency inflated the pack "
                 + "(8.3 -> 21.4 ms a call, GIL-bound in the sidecar) and the producer's wait for the trainer's gather "
                 + "(3.6 -> 9.3 ms a call); rdmasim prices a produce call at 8.3 ms whatever runs beside it and the "
                 + "gather at NVLink rate, so contention in the sidecar is not a mechanism it has";
-        r.add(ValidationRow.measured("VLLMRDT-SPARE-PERNAME", doc)
-                .what("wall a sync, old per-name pack, one spare slot")
-                .setup(docSetup)
-                .published(3.39, "s").tolerance(TOL).scenario(Q235 + "#vllm-rdt-spare-slot").dependsOn(RDT)
-                .calibration(true)
-                .knownFailure(spare)
-                .model(runs -> steadyOf(runs, Q235, "vllm-rdt-spare-slot", "")).onNics(16));
-        r.add(ValidationRow.measured("VLLMRDT-SPARE-CHEAPPACK", doc)
-                .what("wall a sync, cheap pack, one spare slot")
-                .setup(docSetup)
-                .published(3.44, "s").tolerance(TOL).scenario(Q235 + "#vllm-rdt-spare-slot").dependsOn(RDT)
-                .calibration(true)
-                .knownFailure(spare)
-                .model(runs -> steadyOf(runs, Q235, "vllm-rdt-spare-slot", "")).onNics(16));
+        // {id, what, published s, variant}; a spare slot's rows are the ones the model misses
+        String[][] walls = {{"VLLMRDT-PERNAME", "old per-name pack, no spare slot", "3.10", "vllm-rdt"},
+            {"VLLMRDT-CHEAPPACK", "cheap pack, no spare slot", "2.70", "vllm-rdt"},
+            {"VLLMRDT-SPARE-PERNAME", "old per-name pack, one spare slot", "3.39", "vllm-rdt-spare-slot"},
+            {"VLLMRDT-SPARE-CHEAPPACK", "cheap pack, one spare slot", "3.44", "vllm-rdt-spare-slot"}};
+        for (String[] wall : walls) {
+            String variant = wall[3];
+            r.add(ValidationRow.measured(wall[0], doc)
+                    .what("wall a sync, " + wall[1])
+                    .setup(docSetup)
+                    .published(Double.parseDouble(wall[2]), "s").tolerance(TOL).scenario(Q235 + "#" + variant)
+                    .dependsOn(RDT).calibration(true)
+                    .knownFailure(variant.equals("vllm-rdt-spare-slot") ? spare : "")
+                    .model(runs -> steadyOf(runs, Q235, variant, "")).onNics(16));
+        }
         String skyrl = "Qwen3-235B-A22B (LoRA merged, ~470 GB a sync), Megatron tp4/pp2/ep8/etp1 on 2 hosts to one vLLM "
                 + "engine dp16/tp1/ep16 on 2 hosts, vLLM's sharded RDT engine." + nics + "; GPU type (posed H100)";
         r.add(steady("SKYRL2090-RDT", "NovaSky-AI/SkyRL PR #2090 [skyrl-pr-2090]", "sharded RDT sync", skyrl
@@ -544,9 +535,8 @@ final class RefitRows {
                 .setup(setup + "; chunk (posed 1 GiB: its 53 GB/s is the curve's 1 GiB point, from which the "
                         + "per-chunk cost is taken)")
                 .published(0.31, "s").tolerance(TOL).scenario(HALO + "#chunk-1g").dependsOn(BCAST_EFA).calibration(true)
-                .model(runs -> steadyOf(runs, HALO, "chunk-1g",
-                        String.format(Locale.ROOT, "; on the p6-b200.48xlarge stand-in: %.3f s",
-                        runs.refit(HALO, "chunk-1g-p6-b200").steadyCycleSeconds()))));
+                .model(runs -> steadyBeside(runs, HALO, "chunk-1g", "on the p6-b200.48xlarge stand-in",
+                        "chunk-1g-p6-b200")));
         // The SGLang client: its chunk budget is not stated (posed 1 GiB, as the vLLM client's sync); its staging
         // test has each chunk's send settle two chunks later, so the next chunk goes out while the engine loads.
         r.add(ValidationRow.measured("HALO11-SGLANG-EFA", src)
@@ -562,9 +552,7 @@ final class RefitRows {
                         + "its per-chunk call may overlap the wire, which rdmasim's per-bucket cost cannot do, and no "
                         + "source times that client's chunk apart. The budget is not stated either: with 2 GiB chunks "
                         + "the model gives the published time (in the note)")
-                .model(runs -> steadyOf(runs, HALO, "sglang-client",
-                        String.format(Locale.ROOT, "; with 2 GiB chunks: %.3f s",
-                        runs.refit(HALO, "sglang-client-2g").steadyCycleSeconds()))));
+                .model(runs -> steadyBeside(runs, HALO, "sglang-client", "with 2 GiB chunks", "sglang-client-2g")));
         // The raw NCCL pair: no chunk call and no engine, so it rests on the wire alone.
         r.add(ValidationRow.measured("HALO11-RAW-NCCL", src)
                 .what("raw NCCL pair, same images")
@@ -1020,6 +1008,13 @@ final class RefitRows {
     private static Modelled steadyOf(ScenarioRuns runs, String file, String variant, String more) throws Exception {
         RefitSummary s = runs.refit(file, variant);
         return Modelled.value(s.steadyCycleSeconds(), describe(s) + more);
+    }
+
+    /** The same, its note ending with the steady cycle of the variant {@code other}, after {@code label}. */
+    private static Modelled steadyBeside(ScenarioRuns runs, String file, String variant, String label, String other)
+            throws Exception {
+        return steadyOf(runs, file, variant, String.format(Locale.ROOT, "; %s: %.3f s", label,
+                runs.refit(file, other).steadyCycleSeconds()));
     }
 
     /** The steady cycle in a line: its stages, what bounded it, and the first cycle. */

@@ -269,16 +269,11 @@ public final class ValidationCatalog {
         for (String[] row : mcVllm) {
             String variant = "prompt-" + row[0];
             double ms = Double.parseDouble(row[2]);
-            r.add(ValidationRow.measured("MC-VLLM-KV-" + row[0],
+            r.add(kvTransferTime(ValidationRow.measured("MC-VLLM-KV-" + row[0],
                             "kvcache-ai/Mooncake docs/source/performance/vllm/vllm-v1-pd-performance.md "
                             + "L27-37 [mooncake-vllm-pd]")
                     .what("KV transfer time, " + row[1] + " (" + row[0] + "-token prompt)")
-                    .setup(mcVllmSetup)
-                    .published(ms, "ms").tolerance(0.10).scenario(MC_VLLM + "#" + variant)
-                    .knownFailure(mcVllmGap)
-                    .model(runs -> Modelled.value(runs.pullSeconds(MC_VLLM, variant) * 1e3,
-                            runs.bottleneck(MC_VLLM, variant)))
-                    .onNics(8));
+                    .setup(mcVllmSetup).published(ms, "ms").knownFailure(mcVllmGap), MC_VLLM, variant, 8));
         }
         r.add(ValidationRow.expected("MX-449-4X", "ai-dynamo/modelexpress #449 [mx-issue-449]")
                 .what("4 NICs striped: 'theoretical 4x ceiling ~1232 Gbps'")
@@ -549,23 +544,20 @@ public final class ValidationCatalog {
                 .what("ib_read_bw, 1 QP, 16 outstanding READs")
                 .setup("CX-6 HDR 200G InfiniBand (message size not stated: weak row)")
                 .published(23, "GB/s").tolerance(0.10).scenario(CX6 + "#read-1qp").dependsOn(QP_READ)
-                .model(runs -> Modelled.value(runs.receiverGbps(CX6, "read-1qp") / 8,
-                        runs.bottleneck(CX6, "read-1qp"))));
+                .model(runs -> gigabytesPerSecond(runs, CX6, "read-1qp")));
         r.add(ValidationRow.measured("UCX-10955", "openucx/ucx PR #10955")
                 .what("bandwidth without relaxed ordering")
                 .setup("Intel Emerald Rapids, CX-7 400G, GPU memory written without IBV_ACCESS_RELAXED_ORDERING (UCX "
                         + "1.20: no Emerald Rapids rule)")
                 .published(16, "GB/s").tolerance(0.10).scenario(EMR + "#strict-ucx-1.20").dependsOn(STRICT)
                 .calibration(true)
-                .model(runs -> Modelled.value(runs.receiverGbps(EMR, "strict-ucx-1.20") / 8,
-                        runs.bottleneck(EMR, "strict-ucx-1.20"))));
+                .model(runs -> gigabytesPerSecond(runs, EMR, "strict-ucx-1.20")));
         r.add(ValidationRow.measured("UCX-10955-RO", "openucx/ucx PR #10955")
                 .what("bandwidth with relaxed ordering: '> 40 GB/s'")
                 .setup("Intel Emerald Rapids, CX-7 400G, UCX 1.21 (relaxed ordering on by default there); the range's "
                         + "top is the 400G port's 50 GB/s")
                 .published(40, 50, "GB/s").tolerance(0).scenario(EMR + "#relaxed-ucx-1.21").dependsOn(STRICT)
-                .model(runs -> Modelled.value(runs.receiverGbps(EMR, "relaxed-ucx-1.21") / 8,
-                        runs.bottleneck(EMR, "relaxed-ucx-1.21"))));
+                .model(runs -> gigabytesPerSecond(runs, EMR, "relaxed-ucx-1.21")));
         // AWS EFA and ConnectX-8 (issue 13)
         r.add(ValidationRow.expected("AWS-P5-3200",
                         "AWS EC2 user guide, 'Maximize network bandwidth on accelerated instances with EFA'")
@@ -648,6 +640,11 @@ public final class ValidationCatalog {
 
     private static Modelled gbps(ScenarioRuns runs, String file, String variant) throws Exception {
         return Modelled.value(runs.receiverGbps(file, variant), runs.bottleneck(file, variant));
+    }
+
+    /** The same in GB/s, the unit perftest's and UCX's tables print. */
+    private static Modelled gigabytesPerSecond(ScenarioRuns runs, String file, String variant) throws Exception {
+        return Modelled.value(runs.receiverGbps(file, variant) / 8, runs.bottleneck(file, variant));
     }
 
     private static ValidationRow claim(String id, String what, double low, double high, String variant) {
@@ -847,16 +844,11 @@ public final class ValidationCatalog {
         for (String[] row : mcSglang) {
             String variant = row[3];
             double ms = Double.parseDouble(row[2]);
-            r.add(ValidationRow.measured("MC-SGLANG-KV-" + row[0],
+            r.add(kvTransferTime(ValidationRow.measured("MC-SGLANG-KV-" + row[0],
                             "kvcache-ai/Mooncake docs/source/performance/sglang/sglang-benchmark-results-v1.md L29-37 "
                             + "[mooncake-kv-tables]")
                     .what("KV transfer time, " + row[1] + " (" + row[0] + "-token prompt)")
-                    .setup(mcSglangSetup)
-                    .published(ms, "ms").tolerance(0.10).scenario(MC_KV + "#" + variant)
-                    .knownFailure(mcSglangGap)
-                    .model(runs -> Modelled.value(runs.pullSeconds(MC_KV, variant) * 1e3,
-                            runs.bottleneck(MC_KV, variant)))
-                    .onNics(4));
+                    .setup(mcSglangSetup).published(ms, "ms").knownFailure(mcSglangGap), MC_KV, variant, 4));
         }
         r.add(ValidationRow.measured("MC-SGLANG-KV-MARGIN",
                         "kvcache-ai/Mooncake SGLang benchmark v1 [mooncake-kv-tables]")
@@ -887,6 +879,16 @@ public final class ValidationCatalog {
                         + "given); nothing is fitted")
                 .model(runs -> margin(runs, "vllm-2.25GB", 2.25 * ByteUnits.GIB, "vllm-4.50GB",
                         4.50 * ByteUnits.GIB)).onNics(8));
+    }
+
+    /**
+     * A row of a Mooncake KV-transfer table by prompt size, ended: one transfer's time in ms, the slowest rank's pull
+     * in {@code file#variant} over {@code nics} NICs, within 10%.
+     */
+    private static ValidationRow kvTransferTime(ValidationRow.Builder row, String file, String variant, int nics) {
+        return row.tolerance(0.10).scenario(file + "#" + variant)
+                .model(runs -> Modelled.value(runs.pullSeconds(file, variant) * 1e3, runs.bottleneck(file, variant)))
+                .onNics(nics);
     }
 
     /** Bytes added over time added between two sizes of one setup, GB/s: a fixed per-transfer cost cancels. */
