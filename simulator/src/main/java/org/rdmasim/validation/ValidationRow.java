@@ -3,7 +3,9 @@ package org.rdmasim.validation;
 import java.util.List;
 
 /**
- * One published figure and how rdmasim computes its counterpart.
+ * One published figure and how rdmasim computes its counterpart. A catalog builds one by name, part by part:
+ * {@link #measured}, {@link #configured} or {@link #expected}, then what, setup, published, tolerance, scenario
+ * and the rest, ended by the model.
  *
  * @param id           short identifier, e.g. {@code S2} or {@code PEGA-R2}
  * @param source       where the figure is published (repository and issue, or seed document)
@@ -27,14 +29,6 @@ import java.util.List;
 public record ValidationRow(String id, String source, String what, String setup, double low, double high,
         String unit, double tolerance, Evidence evidence, String scenario, List<String> dependsOn, boolean calibration,
         String knownFailure, Model model, int nics, String uncounted) {
-
-    /** A row of one NIC (or none): the common case. */
-    public ValidationRow(String id, String source, String what, String setup, double low, double high, String unit,
-            double tolerance, Evidence evidence, String scenario, List<String> dependsOn, boolean calibration,
-            String knownFailure, Model model) {
-        this(id, source, what, setup, low, high, unit, tolerance, evidence, scenario, dependsOn, calibration,
-                knownFailure, model, 1, "");
-    }
 
     /** A figure measured on real hardware and published with its setup: {@link Evidence#MEASUREMENT}. */
     public static Builder measured(String id, String source) {
