@@ -3,7 +3,6 @@ package org.rdmasim.validation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.rdmasim.validation.ValidationRow.Evidence;
 import org.rdmasim.validation.ValidationRow.Modelled;
 import org.rdmasim.hardware.ProfileKey;
 
@@ -39,26 +38,31 @@ final class EfaRows {
                 + "the peer's GPU memory (dma-buf registrations); posed with NIXL's libfabric backend's data path "
                 + "(the demo is its own program), each GPU's stream 65.536 GB (the demo rewrites 1000 pages of two "
                 + "1 GiB buffers; the rate of a long stream does not depend on its length in the model)";
-        r.add(new ValidationRow("EFA-DEMO-1NIC", src + "; chapter 7, the demo's src/7_queue.cpp L5-23 (result L23)",
-                "one GPU over one EFA device: 1,000,000 WRITEs of 64 KiB (65.536 GB) in 5.381 s", host
-                        + "; GPU0 and device rdmap79s0 only", 97.433, 97.433, "Gbps", BENCH_TOL,
-                Evidence.MEASUREMENT, DEMO + "#ch7-one-gpu-one-efa", EFA, false, "",
-                runs -> Modelled.value(runs.aggregateGbps(DEMO, "ch7-one-gpu-one-efa"),
+        r.add(ValidationRow.measured("EFA-DEMO-1NIC",
+                        src + "; chapter 7, the demo's src/7_queue.cpp L5-23 (result L23)")
+                .what("one GPU over one EFA device: 1,000,000 WRITEs of 64 KiB (65.536 GB) in 5.381 s")
+                .setup(host + "; GPU0 and device rdmap79s0 only")
+                .published(97.433, "Gbps").tolerance(BENCH_TOL).scenario(DEMO + "#ch7-one-gpu-one-efa").dependsOn(EFA)
+                .model(runs -> Modelled.value(runs.aggregateGbps(DEMO, "ch7-one-gpu-one-efa"),
                         runs.bottleneck(DEMO, "ch7-one-gpu-one-efa"))));
-        r.add(new ValidationRow("EFA-DEMO-32NIC", src + "; chapter 15, the demo's src/15_lazy.cpp L5-29 (PCIe tree "
-                + "L6-15, result L29)",
-                "all 8 GPUs, each over its 4 EFA devices: 32,000,000 WRITEs of 64 KiB (2.097 TB) in 5.398 s", host,
-                3108.283, 3108.283, "Gbps", BENCH_TOL, Evidence.MEASUREMENT, DEMO + "#ch15-eight-gpus-four-efa-each",
-                EFA, false, "", runs -> Modelled.value(runs.aggregateGbps(DEMO, "ch15-eight-gpus-four-efa-each"),
+        r.add(ValidationRow.measured("EFA-DEMO-32NIC",
+                        src + "; chapter 15, the demo's src/15_lazy.cpp L5-29 (PCIe tree L6-15, result L29)")
+                .what("all 8 GPUs, each over its 4 EFA devices: 32,000,000 WRITEs of 64 KiB (2.097 TB) in 5.398 s")
+                .setup(host)
+                .published(3108.283, "Gbps").tolerance(BENCH_TOL).scenario(DEMO + "#ch15-eight-gpus-four-efa-each")
+                .dependsOn(EFA)
+                .model(runs -> Modelled.value(runs.aggregateGbps(DEMO, "ch15-eight-gpus-four-efa-each"),
                         runs.bottleneck(DEMO, "ch15-eight-gpus-four-efa-each"))).onNics(32));
         // fi_rma_bw's own column: every size from 64 KiB to 8 MiB, of which the series quotes the best (768 KiB)
-        r.add(new ValidationRow("EFA-FI-RMA-BW", src + "; chapter 3, the demo's data/fi_rma_bw.txt L33-47 (best L40)",
-                "libfabric's fi_rma_bw over one EFA device, 64 KiB to 8 MiB: 10,123.87-11,843.86 MB/s (the series "
-                        + "quotes the best, 94.751 Gbps at 768 KiB)",
-                "p5.48xlarge, one 100 Gbps EFA device, fabtests' defaults (RDMA WRITE, host memory: INIT_OPTS in "
-                        + "fabtests/include/shared.h); the flags run are not shown", 80.99, 94.75, "Gbps", BENCH_TOL,
-                Evidence.MEASUREMENT, DEMO + "#ch3-fi-rma-bw-gpu", EFA, false, "",
-                runs -> Modelled.value(runs.aggregateGbps(DEMO, "ch3-fi-rma-bw-gpu"),
+        r.add(ValidationRow.measured("EFA-FI-RMA-BW",
+                        src + "; chapter 3, the demo's data/fi_rma_bw.txt L33-47 (best L40)")
+                .what("libfabric's fi_rma_bw over one EFA device, 64 KiB to 8 MiB: 10,123.87-11,843.86 MB/s (the "
+                        + "series quotes the best, 94.751 Gbps at 768 KiB)")
+                .setup("p5.48xlarge, one 100 Gbps EFA device, fabtests' defaults (RDMA WRITE, host memory: INIT_OPTS "
+                        + "in fabtests/include/shared.h); the flags run are not shown")
+                .published(80.99, 94.75, "Gbps").tolerance(BENCH_TOL).scenario(DEMO + "#ch3-fi-rma-bw-gpu")
+                .dependsOn(EFA)
+                .model(runs -> Modelled.value(runs.aggregateGbps(DEMO, "ch3-fi-rma-bw-gpu"),
                         runs.bottleneck(DEMO, "ch3-fi-rma-bw-gpu")))
                 .notCounted("posed (not stated): GPU memory on GPU0 and its first EFA device, where fabtests "
                         + "writes host memory by default: rdmasim's libfabric engine does not model host memory "
@@ -159,9 +163,12 @@ final class EfaRows {
     /** A row of Mooncake's EFA table: the host's bytes a second over the run, GB/s as the bench reports. */
     private static ValidationRow mc(String id, String source, String what, String setup, double published,
             String variant, int nics, String knownFailure) {
-        return new ValidationRow(id, source, what, setup, published, published, "GB/s", BENCH_TOL,
-                Evidence.MEASUREMENT, MC + "#" + variant, EFA, false, knownFailure,
-                runs -> Modelled.value(runs.aggregateGbps(MC, variant) / 8, runs.bottleneck(MC, variant)))
+        return ValidationRow.measured(id, source)
+                .what(what)
+                .setup(setup)
+                .published(published, "GB/s").tolerance(BENCH_TOL).scenario(MC + "#" + variant).dependsOn(EFA)
+                .knownFailure(knownFailure)
+                .model(runs -> Modelled.value(runs.aggregateGbps(MC, variant) / 8, runs.bottleneck(MC, variant)))
                 .onNics(nics);
     }
 }

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.rdmasim.refit.method.RefitCalibration;
-import org.rdmasim.validation.ValidationRow.Evidence;
 import org.rdmasim.validation.ValidationRow.Modelled;
 import org.rdmasim.workload.RefitSummary;
 import org.rdmasim.hardware.ProfileKey;
@@ -372,35 +371,39 @@ final class RefitRows {
     private static void qwen235(List<ValidationRow> r) {
         String nics = " Not stated: NICs (posed DGX H100 hosts, 8 x 400G InfiniBand), NIXL/UCX releases (posed "
                 + "1.1.0 / 1.20.0)";
-        r.add(new ValidationRow("VLLM43375-Q235-RDT", "vllm-project/vllm PR #43375 [vllm-pr-43375]",
-                "P2P RDT weight sync, seconds per sync", "Qwen3-235B-A22B BF16 (472 GB a sync), 8-rank FSDP2 trainer "
-                        + "host to vLLM DP8 + EP8 host, 2 x 8 H100, vLLM's sharded RDT engine (NIXL pulls of each "
-                        + "worker's slice, a gather group at a time), buffers registered at init." + nics, 3.2, 3.3,
-                "s", TOL, Evidence.MEASUREMENT, Q235 + "#vllm-rdt", RDT, true, "",
-                runs -> steadyOf(runs, Q235, "vllm-rdt", "")).onNics(16));
+        r.add(ValidationRow.measured("VLLM43375-Q235-RDT", "vllm-project/vllm PR #43375 [vllm-pr-43375]")
+                .what("P2P RDT weight sync, seconds per sync")
+                .setup("Qwen3-235B-A22B BF16 (472 GB a sync), 8-rank FSDP2 trainer host to vLLM DP8 + EP8 host, 2 x 8 "
+                        + "H100, vLLM's sharded RDT engine (NIXL pulls of each worker's slice, a gather group at a "
+                        + "time), buffers registered at init." + nics)
+                .published(3.2, 3.3, "s").tolerance(TOL).scenario(Q235 + "#vllm-rdt").dependsOn(RDT).calibration(true)
+                .model(runs -> steadyOf(runs, Q235, "vllm-rdt", "")).onNics(16));
         // Not counted either: the PR's sync is the setup (235B, FSDP2 8 -> DP8 + EP8, 2 x 8 H100) the doc's per-call
         // figures were measured at, so it checks their composition, not the model. SkyRL's row is the independent one.
         // The doc's walls come from the runs its per-call figures were measured in, so they are not counted.
         String doc = "vllm-project/vllm docs/training/weight_transfer/sharded_rdt.md @027fc251 [vllm-sharded-rdt]";
         String docSetup = "235B (Qwen3-235B-A22B), vLLM's sharded RDT engine, gather_lookahead 2. Not stated: the "
                 + "hosts and layouts (posed as vLLM PR #43375's: 8-rank FSDP2 to DP8 + EP8, 2 x 8 H100)." + nics;
-        r.add(new ValidationRow("VLLMRDT-PERNAME", doc, "wall a sync, old per-name pack, no spare slot", docSetup,
-                3.10, 3.10, "s", TOL, Evidence.MEASUREMENT, Q235 + "#vllm-rdt", RDT, true, "",
-                runs -> steadyOf(runs, Q235, "vllm-rdt", "")).onNics(16));
-        r.add(new ValidationRow("VLLMRDT-CHEAPPACK", doc, "wall a sync, cheap pack, no spare slot", docSetup,
-                2.70, 2.70, "s", TOL, Evidence.MEASUREMENT, Q235 + "#vllm-rdt", RDT, true, "",
-                runs -> steadyOf(runs, Q235, "vllm-rdt", "")).onNics(16));
         String spare = "faster than published: a spare slot removes every pull's scatter wait in the model, as the "
                 + "doc says it does, but the doc measured the wall grow: the extra concurrency inflated the pack "
                 + "(8.3 -> 21.4 ms a call, GIL-bound in the sidecar) and the producer's wait for the trainer's gather "
                 + "(3.6 -> 9.3 ms a call); rdmasim prices a produce call at 8.3 ms whatever runs beside it and the "
                 + "gather at NVLink rate, so contention in the sidecar is not a mechanism it has";
-        r.add(new ValidationRow("VLLMRDT-SPARE-PERNAME", doc, "wall a sync, old per-name pack, one spare slot",
-                docSetup, 3.39, 3.39, "s", TOL, Evidence.MEASUREMENT, Q235 + "#vllm-rdt-spare-slot", RDT, true, spare,
-                runs -> steadyOf(runs, Q235, "vllm-rdt-spare-slot", "")).onNics(16));
-        r.add(new ValidationRow("VLLMRDT-SPARE-CHEAPPACK", doc, "wall a sync, cheap pack, one spare slot", docSetup,
-                3.44, 3.44, "s", TOL, Evidence.MEASUREMENT, Q235 + "#vllm-rdt-spare-slot", RDT, true, spare,
-                runs -> steadyOf(runs, Q235, "vllm-rdt-spare-slot", "")).onNics(16));
+        // {id, what, published s, variant}; a spare slot's rows are the ones the model misses
+        String[][] walls = {{"VLLMRDT-PERNAME", "old per-name pack, no spare slot", "3.10", "vllm-rdt"},
+            {"VLLMRDT-CHEAPPACK", "cheap pack, no spare slot", "2.70", "vllm-rdt"},
+            {"VLLMRDT-SPARE-PERNAME", "old per-name pack, one spare slot", "3.39", "vllm-rdt-spare-slot"},
+            {"VLLMRDT-SPARE-CHEAPPACK", "cheap pack, one spare slot", "3.44", "vllm-rdt-spare-slot"}};
+        for (String[] wall : walls) {
+            String variant = wall[3];
+            r.add(ValidationRow.measured(wall[0], doc)
+                    .what("wall a sync, " + wall[1])
+                    .setup(docSetup)
+                    .published(Double.parseDouble(wall[2]), "s").tolerance(TOL).scenario(Q235 + "#" + variant)
+                    .dependsOn(RDT).calibration(true)
+                    .knownFailure(variant.equals("vllm-rdt-spare-slot") ? spare : "")
+                    .model(runs -> steadyOf(runs, Q235, variant, "")).onNics(16));
+        }
         String skyrl = "Qwen3-235B-A22B (LoRA merged, ~470 GB a sync), Megatron tp4/pp2/ep8/etp1 on 2 hosts to one vLLM "
                 + "engine dp16/tp1/ep16 on 2 hosts, vLLM's sharded RDT engine." + nics + "; GPU type (posed H100)";
         r.add(steady("SKYRL2090-RDT", "NovaSky-AI/SkyRL PR #2090 [skyrl-pr-2090]", "sharded RDT sync", skyrl
@@ -511,9 +514,12 @@ final class RefitRows {
             // The 1 and 8 GiB points are what refit.bucketSeconds is taken from (their difference: each chunk is
             // waited for, so every load is in both): shown, not counted. The model stays 1-3% above the curve.
             boolean calibration = gib[i] == 1 || gib[i] == 8;
-            r.add(new ValidationRow("HALO11-CHUNK-" + gib[i] + "G", src, "vLLM client bandwidth, chunk budget "
-                    + gib[i] + " GiB", setup, published[i], published[i], "GB/s", TOL, Evidence.MEASUREMENT,
-                    HALO + "#" + variant, BCAST_EFA, calibration, "", runs -> {
+            r.add(ValidationRow.measured("HALO11-CHUNK-" + gib[i] + "G", src)
+                    .what("vLLM client bandwidth, chunk budget " + gib[i] + " GiB")
+                    .setup(setup)
+                    .published(published[i], "GB/s").tolerance(TOL).scenario(HALO + "#" + variant).dependsOn(BCAST_EFA)
+                    .calibration(calibration)
+                    .model(runs -> {
                         RefitSummary s = runs.refit(HALO, variant);
                         RefitSummary b200 = runs.refit(HALO, "chunk-1g-p6-b200");
                         return Modelled.value(s.minimumBytes() / s.steadyCycleSeconds() / 1e9, describe(s)
@@ -524,37 +530,41 @@ final class RefitRows {
         }
         // The 0.31 s sync (53 GB/s) is the 1 GiB configuration of the curve (54 GB/s): not an independent check
         // of a cost taken from that curve, so it is shown as calibration too.
-        r.add(new ValidationRow("HALO11-VLLM-EFA", src, "vLLM client over EFA, one sync", setup
-                + "; chunk (posed 1 GiB: its 53 GB/s is the curve's 1 GiB point, from which the per-chunk cost is "
-                + "taken)", 0.31, 0.31, "s", TOL, Evidence.MEASUREMENT, HALO + "#chunk-1g", BCAST_EFA, true, "",
-                runs -> steadyOf(runs, HALO, "chunk-1g", String.format(
-                        Locale.ROOT, "; on the p6-b200.48xlarge stand-in: %.3f s",
-                        runs.refit(HALO, "chunk-1g-p6-b200").steadyCycleSeconds()))));
+        r.add(ValidationRow.measured("HALO11-VLLM-EFA", src)
+                .what("vLLM client over EFA, one sync")
+                .setup(setup + "; chunk (posed 1 GiB: its 53 GB/s is the curve's 1 GiB point, from which the "
+                        + "per-chunk cost is taken)")
+                .published(0.31, "s").tolerance(TOL).scenario(HALO + "#chunk-1g").dependsOn(BCAST_EFA).calibration(true)
+                .model(runs -> steadyBeside(runs, HALO, "chunk-1g", "on the p6-b200.48xlarge stand-in",
+                        "chunk-1g-p6-b200")));
         // The SGLang client: its chunk budget is not stated (posed 1 GiB, as the vLLM client's sync); its staging
         // test has each chunk's send settle two chunks later, so the next chunk goes out while the engine loads.
-        r.add(new ValidationRow("HALO11-SGLANG-EFA", src, "SGLang client over EFA, one sync (80 GB/s)", setup
-                + "; chunk budget (posed 1 GiB, as the vLLM row); the next chunk sent while the engine loads this one "
-                + "(the PR's test_weight_sync_sglang_staging.py: 'sends settled two chunks later')", 0.21, 0.21, "s",
-                TOL, Evidence.MEASUREMENT, HALO + "#sglang-client", BCAST_EFA, false, "23% slower than published: "
-                        + "the model gives each of the 16 chunks the " + BUCKET_MS + " call cost calibrated on halo's "
-                        + "vLLM client, paid on the sender before the chunk's send, so it adds 90 ms to the 0.168 s "
-                        + "wire whatever the buffering (the loads hide under the next chunk's wire); the SGLang client "
-                        + "posts a chunk's send and settles it two chunks later, so its per-chunk call may overlap the "
-                        + "wire, which rdmasim's per-bucket cost cannot do, and no source times that client's chunk "
-                        + "apart. The budget is not stated either: with 2 GiB chunks the model gives the published time "
-                        + "(in the note)",
-                runs -> steadyOf(runs, HALO, "sglang-client", String.format(Locale.ROOT,
-                        "; with 2 GiB chunks: %.3f s", runs.refit(HALO, "sglang-client-2g").steadyCycleSeconds()))));
+        r.add(ValidationRow.measured("HALO11-SGLANG-EFA", src)
+                .what("SGLang client over EFA, one sync (80 GB/s)")
+                .setup(setup + "; chunk budget (posed 1 GiB, as the vLLM row); the next chunk sent while the engine "
+                        + "loads this one (the PR's test_weight_sync_sglang_staging.py: 'sends "
+                        + "settled two chunks later')")
+                .published(0.21, "s").tolerance(TOL).scenario(HALO + "#sglang-client").dependsOn(BCAST_EFA)
+                .knownFailure("23% slower than published: the model gives each of the 16 chunks the " + BUCKET_MS
+                        + " call cost calibrated on halo's vLLM client, paid on the sender before the chunk's send, so "
+                        + "it adds 90 ms to the 0.168 s wire whatever the buffering (the loads hide under the next "
+                        + "chunk's wire); the SGLang client posts a chunk's send and settles it two chunks later, so "
+                        + "its per-chunk call may overlap the wire, which rdmasim's per-bucket cost cannot do, and no "
+                        + "source times that client's chunk apart. The budget is not stated either: with 2 GiB chunks "
+                        + "the model gives the published time (in the note)")
+                .model(runs -> steadyBeside(runs, HALO, "sglang-client", "with 2 GiB chunks", "sglang-client-2g")));
         // The raw NCCL pair: no chunk call and no engine, so it rests on the wire alone.
-        r.add(new ValidationRow("HALO11-RAW-NCCL", src, "raw NCCL pair, same images", setup + "; what the raw test "
-                + "ran is not stated (posed: the 16.4 GB broadcast between the two GPUs in 1 GiB messages, double "
-                + "buffered, with no chunk call and no engine load)", 93, 93, "GB/s", TOL, Evidence.MEASUREMENT,
-                HALO + "#raw-nccl-pair", List.of("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / NCCL_STEPS)",
+        r.add(ValidationRow.measured("HALO11-RAW-NCCL", src)
+                .what("raw NCCL pair, same images")
+                .setup(setup + "; what the raw test ran is not stated (posed: the 16.4 GB broadcast between the two "
+                        + "GPUs in 1 GiB messages, double buffered, with no chunk call and no engine load)")
+                .published(93, "GB/s").tolerance(TOL).scenario(HALO + "#raw-nccl-pair")
+                .dependsOn(List.of("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / NCCL_STEPS)",
                         "refit.bucketSeconds (0 s in this variant: a raw pair makes no chunk call)",
                         "refit.loadTensorSeconds (0 s in this variant: no engine loads)",
                         "GPU HBM and NVLink rates (derived: NVIDIA datasheets)",
-                        ProfileKey.EFA_WIRE_EFFICIENCY.in("aws-efa") + " (assumed)"),
-                false, "", runs -> {
+                        ProfileKey.EFA_WIRE_EFFICIENCY.in("aws-efa") + " (assumed)"))
+                .model(runs -> {
                     RefitSummary s = runs.refit(HALO, "raw-nccl-pair");
                     return Modelled.value(s.minimumBytes() / s.steadyCycleSeconds() / 1e9, describe(s));
                 }));
@@ -574,20 +584,22 @@ final class RefitRows {
                 + "MiB), the order of the schedule (the source's controller decides which GPU sends what to whom and "
                 + "in what order, and publishes no rule: posed in the slice map's order, each sender walking its "
                 + "routes by inference rank)";
-        r.add(new ValidationRow("PPLX-KIMI-256TO128", "research.perplexity.ai, 'Weight Transfer for RL Post-Training "
-                + "in under 2 seconds' (2025-09-24) [pplx-weight-transfer]", "cross-machine parameter update of "
-                + "Kimi-K2, static RDMA WRITE schedule", setup, 1.3, 1.3, "s", TOL, Evidence.MEASUREMENT,
-                PPLX + "#write-schedule", PULL, false, "slower than published: in the slice map's order every "
-                        + "sender starts at inference rank 0 and walks up, so the senders meet on the same receiving "
-                        + "NICs at once and one receiving NIC bounds the wire (128 x 400G would carry the 1.38 TB in "
-                        + "a tenth of the time); the source's controller orders its schedule by a rule it does not "
-                        + "publish. Under a receiver-staggered order (the alternative, an assumption: sender k of 256 "
-                        + "starts at inference rank k / 2 and wraps round; not counted, in the note) the model gives "
-                        + "0.41 s, 3x faster than published, the wire then bound by the senders' descriptor posting "
-                        + "(an assumed cost) with the gather (0.37 s) under it; the FSDP mesh and the inference "
-                        + "layout are posed",
-                runs -> steadyOf(runs, PPLX, "write-schedule", String.format(Locale.ROOT,
-                        "; receiver-staggered order (assumed, not counted): %s",
+        r.add(ValidationRow.measured("PPLX-KIMI-256TO128",
+                        "research.perplexity.ai, 'Weight Transfer for RL Post-Training in under 2 seconds' "
+                        + "(2025-09-24) [pplx-weight-transfer]")
+                .what("cross-machine parameter update of Kimi-K2, static RDMA WRITE schedule")
+                .setup(setup)
+                .published(1.3, "s").tolerance(TOL).scenario(PPLX + "#write-schedule").dependsOn(PULL)
+                .knownFailure("slower than published: in the slice map's order every sender starts at inference rank 0 "
+                        + "and walks up, so the senders meet on the same receiving NICs at once and one receiving NIC "
+                        + "bounds the wire (128 x 400G would carry the 1.38 TB in a tenth of the time); the source's "
+                        + "controller orders its schedule by a rule it does not publish. Under a receiver-staggered "
+                        + "order (the alternative, an assumption: sender k of 256 starts at inference rank k / 2 and "
+                        + "wraps round; not counted, in the note) the model gives 0.41 s, 3x faster than published, "
+                        + "the wire then bound by the senders' descriptor posting (an assumed cost) with the gather "
+                        + "(0.37 s) under it; the FSDP mesh and the inference layout are posed")
+                .model(runs -> steadyOf(runs, PPLX, "write-schedule",
+                        String.format(Locale.ROOT, "; receiver-staggered order (assumed, not counted): %s",
                         describe(runs.refit(PPLX, "write-schedule-staggered"))))).onNics(128));
     }
 
@@ -702,8 +714,12 @@ final class RefitRows {
     /** A published range against the steady cycle of {@code file#variant}, seconds. */
     private static ValidationRow range(String id, String source, String what, String setup, double low, double high,
             String file, String variant, String knownFailure, int nics) {
-        return new ValidationRow(id, source, what, setup, low, high, "s", TOL, Evidence.MEASUREMENT,
-                file + "#" + variant, P2P, false, knownFailure, runs -> steadyOf(runs, file, variant, ""))
+        return ValidationRow.measured(id, source)
+                .what(what)
+                .setup(setup)
+                .published(low, high, "s").tolerance(TOL).scenario(file + "#" + variant).dependsOn(P2P)
+                .knownFailure(knownFailure)
+                .model(runs -> steadyOf(runs, file, variant, ""))
                 .onNics(nics);
     }
 
@@ -717,29 +733,35 @@ final class RefitRows {
                 + "stated: GPU and NICs (posed a DGX B200 with NIXL 1.2.0 / UCX 1.21.0: the GPU's own HCA, 2 MRs, as "
                 + "the ModelExpress rows pose), whether the time is a worker's (posed: one worker)";
         long bytes = 51_000_000_000L;
-        r.add(new ValidationRow("NIXL1498-PER-TENSOR", "ai-dynamo/nixl PR #1498 [nixl-pr-1498]",
-                "registration, one ibv_reg_mr per tensor", setup, 2.4, 2.4, "s", TOL, Evidence.MEASUREMENT, "-",
-                ValidationCatalog.REG_TERMS, false, "the answer rests on the HCAs each tensor is registered on, which "
-                        + "the PR does not state: on the GPU's own HCA (as posed) the model gives a third of the "
-                        + "published time, on all 8 HCAs (NIXL 1.1.0's default, in the note) 40% more; the per-call "
-                        + "term was fitted on B200 registrations of 339 and 59 tensors (ModelExpress PR #267), and how "
-                        + "it scales with tensor size is not published",
-                runs -> ValidationCatalog.registration("dgx-b200", "1.2.0",
-                        "1.21.0", "", bytes, 1265, "; with NIXL 1.1.0 / UCX 1.20.0 (all 8 HCAs): ")));
-        r.add(new ValidationRow("NIXL1498-RANGE-CACHE", "ai-dynamo/nixl PR #1498 [nixl-pr-1498]",
-                "registration with the range-aware cache", setup + "; the cache registers the covering allocations "
-                        + "once (posed: one registration of the 51 GB)", 0.017, 0.017, "s", TOL, Evidence.MEASUREMENT, "-",
-                ValidationCatalog.REG_TERMS, false, "the model's per-byte terms (fitted on per-tensor cudaMalloc "
-                        + "registrations, ModelExpress PR #450) make any registration of 51 GB cost most of a second; the "
-                        + "PR's 17 ms says the cache's covering regions cost almost nothing per byte, as MX-BENCH-ARENA "
-                        + "also suggests: no per-page term by allocation kind is published to separate them",
-                runs -> ValidationCatalog.registration("dgx-b200", "1.2.0", "1.21.0", "", bytes, 1, "")));
-        r.add(new ValidationRow("DYN10901-REREG", "ai-dynamo/dynamo PR #10901 [dynamo-pr-10901]",
-                "re-registration each refit cycle, one receiver", "Qwen3-4B (8 GB), ~290 buffers registered per tensor "
-                        + "every cycle; posed on the GB200 pod of ModelExpress PR #450 (same author, same 290 tensors); "
-                        + "modelled: steady cycle without the cache minus with it", 0.15, 0.15, "s", TOL,
-                Evidence.MEASUREMENT, DYN + "#every-cycle", ValidationCatalog.REG_TERMS, true, "",
-                runs -> {
+        r.add(ValidationRow.measured("NIXL1498-PER-TENSOR", "ai-dynamo/nixl PR #1498 [nixl-pr-1498]")
+                .what("registration, one ibv_reg_mr per tensor")
+                .setup(setup)
+                .published(2.4, "s").tolerance(TOL).noScenario().dependsOn(ValidationCatalog.REG_TERMS)
+                .knownFailure("the answer rests on the HCAs each tensor is registered on, which the PR does not state: "
+                        + "on the GPU's own HCA (as posed) the model gives a third of the published time, on all 8 "
+                        + "HCAs (NIXL 1.1.0's default, in the note) 40% more; the per-call term was fitted on B200 "
+                        + "registrations of 339 and 59 tensors (ModelExpress PR #267), and how it scales with tensor "
+                        + "size is not published")
+                .model(runs -> ValidationCatalog.registration("dgx-b200", "1.2.0", "1.21.0", "", bytes, 1265,
+                        "; with NIXL 1.1.0 / UCX 1.20.0 (all 8 HCAs): ")));
+        r.add(ValidationRow.measured("NIXL1498-RANGE-CACHE", "ai-dynamo/nixl PR #1498 [nixl-pr-1498]")
+                .what("registration with the range-aware cache")
+                .setup(setup + "; the cache registers the covering allocations once (posed: one "
+                        + "registration of the 51 GB)")
+                .published(0.017, "s").tolerance(TOL).noScenario().dependsOn(ValidationCatalog.REG_TERMS)
+                .knownFailure("the model's per-byte terms (fitted on per-tensor cudaMalloc registrations, ModelExpress "
+                        + "PR #450) make any registration of 51 GB cost most of a second; the PR's 17 ms says the "
+                        + "cache's covering regions cost almost nothing per byte, as MX-BENCH-ARENA also suggests: no "
+                        + "per-page term by allocation kind is published to separate them")
+                .model(runs -> ValidationCatalog.registration("dgx-b200", "1.2.0", "1.21.0", "", bytes, 1, "")));
+        r.add(ValidationRow.measured("DYN10901-REREG", "ai-dynamo/dynamo PR #10901 [dynamo-pr-10901]")
+                .what("re-registration each refit cycle, one receiver")
+                .setup("Qwen3-4B (8 GB), ~290 buffers registered per tensor every cycle; posed on the GB200 pod of "
+                        + "ModelExpress PR #450 (same author, same 290 tensors); modelled: steady cycle without the "
+                        + "cache minus with it")
+                .published(0.15, "s").tolerance(TOL).scenario(DYN + "#every-cycle")
+                .dependsOn(ValidationCatalog.REG_TERMS).calibration(true)
+                .model(runs -> {
                     RefitSummary every = runs.refit(DYN, "every-cycle");
                     RefitSummary cached = runs.refit(DYN, "cached");
                     return Modelled.value(every.steadyCycleSeconds() - cached.steadyCycleSeconds(), String.format(
@@ -762,12 +784,18 @@ final class RefitRows {
                 + "tensors (slime's 512 MiB buffer gives 114 here), one chunk at a time (slime's ray.get per chunk). "
                 + "Not stated: the engine's layout (posed vLLM TP8; its install copy is under 0.3% of the time), one "
                 + "host (posed HGX H200)";
-        r.add(new ValidationRow("VIME175-SLIME", vime, "slime weight-sync loop, one flattened bucket a chunk",
-                vimeSetup, 3.0, 3.0, "s", TOL, Evidence.MEASUREMENT, COLOC + "#vime-slime-flattened", rests, true, "",
-                runs -> steadyOf(runs, COLOC, "vime-slime-flattened", "")));
-        r.add(new ValidationRow("VIME175-PER-TENSOR", vime, "vime weight-sync loop, one CUDA IPC handle per tensor",
-                vimeSetup, 11.0, 13.5, "s", TOL, Evidence.MEASUREMENT, COLOC + "#vime-per-tensor", rests, true, "",
-                runs -> steadyOf(runs, COLOC, "vime-per-tensor", "")));
+        r.add(ValidationRow.measured("VIME175-SLIME", vime)
+                .what("slime weight-sync loop, one flattened bucket a chunk")
+                .setup(vimeSetup)
+                .published(3.0, "s").tolerance(TOL).scenario(COLOC + "#vime-slime-flattened").dependsOn(rests)
+                .calibration(true)
+                .model(runs -> steadyOf(runs, COLOC, "vime-slime-flattened", "")));
+        r.add(ValidationRow.measured("VIME175-PER-TENSOR", vime)
+                .what("vime weight-sync loop, one CUDA IPC handle per tensor")
+                .setup(vimeSetup)
+                .published(11.0, 13.5, "s").tolerance(TOL).scenario(COLOC + "#vime-per-tensor").dependsOn(rests)
+                .calibration(true)
+                .model(runs -> steadyOf(runs, COLOC, "vime-per-tensor", "")));
         // The same table's stages and the whole update_weights_time: the run the per-call costs come from, so
         // shown as calibration. The stages are sequential (one chunk at a time), so they add.
         String build = "the trainer side is priced as the gather at NVLink rate and the conversion at HBM rate; the "
@@ -785,14 +813,20 @@ final class RefitRows {
                 + "barriers around the loop (18-23 s here in slime, 20-33 s in vime), none of which rdmasim prices "
                 + "(refit.pauseSeconds, resumeSeconds, barrierSeconds are 0 until a measurement isolates them: this "
                 + "one gives only their sum)";
-        r.add(new ValidationRow("VIME175-UPDATE-SLIME", vime, "perf/update_weights_time, slime (the loop with its "
-                + "pause, flush and barriers)", vimeSetup, 21, 26, "s", TOL, Evidence.MEASUREMENT,
-                COLOC + "#vime-slime-flattened", rests, true, around,
-                runs -> steadyOf(runs, COLOC, "vime-slime-flattened", "")));
-        r.add(new ValidationRow("VIME175-UPDATE-PER-TENSOR", vime, "perf/update_weights_time, vime (the loop with its "
-                + "pause, flush and barriers)", vimeSetup, 33, 46, "s", TOL, Evidence.MEASUREMENT,
-                COLOC + "#vime-per-tensor", rests, true, around,
-                runs -> steadyOf(runs, COLOC, "vime-per-tensor", "")));
+        r.add(ValidationRow.measured("VIME175-UPDATE-SLIME", vime)
+                .what("perf/update_weights_time, slime (the loop with its pause, flush and barriers)")
+                .setup(vimeSetup)
+                .published(21, 26, "s").tolerance(TOL).scenario(COLOC + "#vime-slime-flattened").dependsOn(rests)
+                .calibration(true)
+                .knownFailure(around)
+                .model(runs -> steadyOf(runs, COLOC, "vime-slime-flattened", "")));
+        r.add(ValidationRow.measured("VIME175-UPDATE-PER-TENSOR", vime)
+                .what("perf/update_weights_time, vime (the loop with its pause, flush and barriers)")
+                .setup(vimeSetup)
+                .published(33, 46, "s").tolerance(TOL).scenario(COLOC + "#vime-per-tensor").dependsOn(rests)
+                .calibration(true)
+                .knownFailure(around)
+                .model(runs -> steadyOf(runs, COLOC, "vime-per-tensor", "")));
         String src = "ISEEKYAN/Megatron-LM PR #85 [iseekyan-megatron-pr-85]";
         String setup = "Qwen3.5-35B-A3B, 8 x H100, trainer EP8 (FSDP2), colocated vLLM TP8, end-to-end update_weights; "
                 + "after: 2 GiB bounded buckets, the next prefetched during this one's load, no host bounce. Not stated: "
@@ -807,38 +841,47 @@ final class RefitRows {
                 + "here; which path ISEEKYAN's harness took is not stated), and the end-to-end update_weights holds the engine's pause, cache flush, "
                 + "memory release and resume and the trainer's barriers, none priced (vime #175: 21-26 s of "
                 + "update_weights_time around slime's 3.0 s loop)";
-        r.add(new ValidationRow("ISEEKYAN85-GPU-RESIDENT", src, "update_weights, GPU-resident bounded streaming",
-                setup, 11.84, 11.84, "s", TOL, Evidence.MEASUREMENT, COLOC + "#iseekyan-gpu-resident", rests, false,
-                "about 6.7x faster than published: " + lacks,
-                runs -> steadyOf(runs, COLOC, "iseekyan-gpu-resident", "")));
+        r.add(ValidationRow.measured("ISEEKYAN85-GPU-RESIDENT", src)
+                .what("update_weights, GPU-resident bounded streaming")
+                .setup(setup)
+                .published(11.84, "s").tolerance(TOL).scenario(COLOC + "#iseekyan-gpu-resident").dependsOn(rests)
+                .knownFailure("about 6.7x faster than published: " + lacks)
+                .model(runs -> steadyOf(runs, COLOC, "iseekyan-gpu-resident", "")));
         String distOpt = "; the distributed-optimizer backend keeps the weights replicated over DP ('gather-free sync: "
                 + "0 calls / 0 bytes'): posed as the same buckets with no FSDP gather";
-        r.add(new ValidationRow("ISEEKYAN85-DIST-OPT", src + "; the figure as its author restates it in "
-                + "NVIDIA/Megatron-LM PR #5721", "update_weights, GPU-resident bounded streaming, distributed-optimizer "
-                + "backend", setup + distOpt, 12.05, 12.05, "s", TOL, Evidence.MEASUREMENT,
-                COLOC + "#iseekyan-dist-opt", rests, false, "about 6.8x faster than published (no gather here): " + lacks,
-                runs -> steadyOf(runs, COLOC, "iseekyan-dist-opt", "")));
-        r.add(new ValidationRow("ISEEKYAN85-MBRIDGE", src, "update_weights, the Megatron/mbridge reference 'measured "
-                + "in the same harness'", setup + "; how the reference exports is not stated: posed as the "
-                + "distributed-optimizer variant (Megatron's weights replicated over DP, no gather)", 11.90, 11.90, "s",
-                TOL, Evidence.MEASUREMENT, COLOC + "#iseekyan-dist-opt", rests, false, "about 6.7x faster than "
-                        + "published (no gather here): " + lacks, runs -> steadyOf(runs, COLOC, "iseekyan-dist-opt", "")));
+        r.add(ValidationRow.measured("ISEEKYAN85-DIST-OPT",
+                        src + "; the figure as its author restates it in NVIDIA/Megatron-LM PR #5721")
+                .what("update_weights, GPU-resident bounded streaming, distributed-optimizer backend")
+                .setup(setup + distOpt)
+                .published(12.05, "s").tolerance(TOL).scenario(COLOC + "#iseekyan-dist-opt").dependsOn(rests)
+                .knownFailure("about 6.8x faster than published (no gather here): " + lacks)
+                .model(runs -> steadyOf(runs, COLOC, "iseekyan-dist-opt", "")));
+        r.add(ValidationRow.measured("ISEEKYAN85-MBRIDGE", src)
+                .what("update_weights, the Megatron/mbridge reference 'measured in the same harness'")
+                .setup(setup + "; how the reference exports is not stated: posed as the distributed-optimizer variant "
+                        + "(Megatron's weights replicated over DP, no gather)")
+                .published(11.90, "s").tolerance(TOL).scenario(COLOC + "#iseekyan-dist-opt").dependsOn(rests)
+                .knownFailure("about 6.7x faster than published (no gather here): " + lacks)
+                .model(runs -> steadyOf(runs, COLOC, "iseekyan-dist-opt", "")));
         String bounceLacks = "the bounce is priced as pinned DMA at the PCIe link's rate (two copies of each bucket "
                 + "per GPU, the 8 GPUs sharing the host memory); the old path staged with an unconditional .cpu() "
                 + "per parameter (pageable host memory: the driver copies through a pinned staging buffer, one "
                 + "synchronous copy per tensor), whose rate no source gives; its ~43 s for the model's bytes twice per "
                 + "GPU implies a few GB/s a GPU";
-        r.add(new ValidationRow("ISEEKYAN85-HOST-BOUNCE", src, "update_weights before: per-parameter export with the "
-                + "host bounce", setup + "; before: posed as the same buckets with each staged D2H then H2D, one "
-                + "bucket at a time (the per-parameter full_tensor() calls of the old path are not priced)", 84.9, 84.9,
-                "s", TOL, Evidence.MEASUREMENT, COLOC + "#iseekyan-host-bounce", rests, false,
-                "about 20x faster than published: " + bounceLacks + "; and " + lacks,
-                runs -> steadyOf(runs, COLOC, "iseekyan-host-bounce", "")));
-        r.add(new ValidationRow("ISEEKYAN85-BOUNCE-COST", src, "the host bounce's share of the old update_weights "
-                + "('~43s, 50% of the old cost')", setup + "; modelled: the time the bounce variant spends in host "
-                + "copies (one bucket at a time, so none hides under another stage)", 43, 43, "s", TOL, Evidence.MEASUREMENT,
-                COLOC + "#iseekyan-host-bounce", rests, false, "far below the published share: " + bounceLacks,
-                runs -> {
+        r.add(ValidationRow.measured("ISEEKYAN85-HOST-BOUNCE", src)
+                .what("update_weights before: per-parameter export with the host bounce")
+                .setup(setup + "; before: posed as the same buckets with each staged D2H then H2D, one bucket at a "
+                        + "time (the per-parameter full_tensor() calls of the old path are not priced)")
+                .published(84.9, "s").tolerance(TOL).scenario(COLOC + "#iseekyan-host-bounce").dependsOn(rests)
+                .knownFailure("about 20x faster than published: " + bounceLacks + "; and " + lacks)
+                .model(runs -> steadyOf(runs, COLOC, "iseekyan-host-bounce", "")));
+        r.add(ValidationRow.measured("ISEEKYAN85-BOUNCE-COST", src)
+                .what("the host bounce's share of the old update_weights ('~43s, 50% of the old cost')")
+                .setup(setup + "; modelled: the time the bounce variant spends in host copies (one bucket at a time, "
+                        + "so none hides under another stage)")
+                .published(43, "s").tolerance(TOL).scenario(COLOC + "#iseekyan-host-bounce").dependsOn(rests)
+                .knownFailure("far below the published share: " + bounceLacks)
+                .model(runs -> {
                     RefitSummary bounce = runs.refit(COLOC, "iseekyan-host-bounce");
                     RefitSummary.Cycle c = bounce.cycles().get(bounce.cycles().size() - 1);
                     double h2d = c.stageSeconds().get("h2d");
@@ -851,9 +894,14 @@ final class RefitRows {
     /** A stage time of vime #175 against the sum of the named stages of the steady cycle (calibration run). */
     private static ValidationRow vimeStages(String id, String source, String what, String setup, double low,
             double high, String variant, List<String> stages, List<String> rests, String knownFailure) {
-        return new ValidationRow(id, source, what, setup + "; modelled: the steady cycle's " + String.join(" + ",
-                stages) + " stages (one chunk at a time, so they add)", low, high, "s", TOL, Evidence.MEASUREMENT,
-                COLOC + "#" + variant, rests, true, knownFailure, runs -> {
+        return ValidationRow.measured(id, source)
+                .what(what)
+                .setup(setup + "; modelled: the steady cycle's " + String.join(" + ", stages)
+                        + " stages (one chunk at a time, so they add)")
+                .published(low, high, "s").tolerance(TOL).scenario(COLOC + "#" + variant).dependsOn(rests)
+                .calibration(true)
+                .knownFailure(knownFailure)
+                .model(runs -> {
                     double sum = 0;
                     StringBuilder parts = new StringBuilder();
                     for (String stage : stages) {
@@ -894,8 +942,12 @@ final class RefitRows {
     /** A counted measurement: the steady cycle of {@code file#variant}, seconds. */
     private static ValidationRow steady(String id, String source, String what, String setup, double published,
             String file, String variant, List<String> dependsOn, String knownFailure, int nics) {
-        return new ValidationRow(id, source, what, setup, published, published, "s", TOL, Evidence.MEASUREMENT,
-                file + "#" + variant, dependsOn, false, knownFailure, runs -> steadyOf(runs, file, variant, ""))
+        return ValidationRow.measured(id, source)
+                .what(what)
+                .setup(setup)
+                .published(published, "s").tolerance(TOL).scenario(file + "#" + variant).dependsOn(dependsOn)
+                .knownFailure(knownFailure)
+                .model(runs -> steadyOf(runs, file, variant, ""))
                 .onNics(nics);
     }
 
@@ -905,8 +957,12 @@ final class RefitRows {
      */
     private static ValidationRow sender(String id, String source, String what, String setup, double published,
             String variant, List<String> dependsOn, String knownFailure, int nics) {
-        return new ValidationRow(id, source, what, setup, published, published, "s", TOL, Evidence.MEASUREMENT,
-                VERL_CE + "#" + variant, dependsOn, false, knownFailure, runs -> senderOf(runs, VERL_CE, variant))
+        return ValidationRow.measured(id, source)
+                .what(what)
+                .setup(setup)
+                .published(published, "s").tolerance(TOL).scenario(VERL_CE + "#" + variant).dependsOn(dependsOn)
+                .knownFailure(knownFailure)
+                .model(runs -> senderOf(runs, VERL_CE, variant))
                 .onNics(nics);
     }
 
@@ -942,13 +998,23 @@ final class RefitRows {
 
     private static ValidationRow claim(String id, String source, String what, String setup, double low, double high,
             String file, String variant) {
-        return new ValidationRow(id, source, what, setup, low, high, "s", TOL, Evidence.EXPECTATION,
-                file + "#" + variant, List.of(), false, "", runs -> steadyOf(runs, file, variant, ""));
+        return ValidationRow.expected(id, source)
+                .what(what)
+                .setup(setup)
+                .published(low, high, "s").tolerance(TOL).scenario(file + "#" + variant)
+                .model(runs -> steadyOf(runs, file, variant, ""));
     }
 
     private static Modelled steadyOf(ScenarioRuns runs, String file, String variant, String more) throws Exception {
         RefitSummary s = runs.refit(file, variant);
         return Modelled.value(s.steadyCycleSeconds(), describe(s) + more);
+    }
+
+    /** The same, its note ending with the steady cycle of the variant {@code other}, after {@code label}. */
+    private static Modelled steadyBeside(ScenarioRuns runs, String file, String variant, String label, String other)
+            throws Exception {
+        return steadyOf(runs, file, variant, String.format(Locale.ROOT, "; %s: %.3f s", label,
+                runs.refit(file, other).steadyCycleSeconds()));
     }
 
     /** The steady cycle in a line: its stages, what bounded it, and the first cycle. */

@@ -15,14 +15,13 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.rdmasim.validation.ValidationRow.Evidence;
 import org.rdmasim.validation.ValidationRow.Modelled;
 
 /** The validation page's chart: modelled / published per row, with each row's own pass band. */
 class RatioChartTest {
     private static Validation.Result judge(double low, double high, double tol, double modelled) {
-        ValidationRow r = new ValidationRow("R", "src", "what", "setup", low, high, "us", tol, Evidence.MEASUREMENT, "-",
-                List.of(), false, "", runs -> Modelled.value(modelled, ""));
+        ValidationRow r = ValidationRow.measured("R", "src").what("what").setup("setup").published(low, high, "us")
+                .tolerance(tol).noScenario().model(runs -> Modelled.value(modelled, ""));
         return Validation.run(List.of(r), Path.of("."), id -> { }).get(0);
     }
 

@@ -15,8 +15,13 @@ import org.rdmasim.validation.ValidationRow.Modelled;
 class ValidationTest {
     private static ValidationRow row(double low, double high, double tol, Evidence check, boolean calibration,
             String known, Modelled m) {
-        return new ValidationRow("x", "src", "what", "setup", low, high, "Gbps", tol, check, "-", List.of(),
-                calibration, known, runs -> m);
+        ValidationRow.Builder b = switch (check) {
+            case MEASUREMENT -> ValidationRow.measured("x", "src");
+            case CONFIGURATION -> ValidationRow.configured("x", "src");
+            case EXPECTATION -> ValidationRow.expected("x", "src");
+        };
+        return b.what("what").setup("setup").published(low, high, "Gbps").tolerance(tol).noScenario()
+                .calibration(calibration).knownFailure(known).model(runs -> m);
     }
 
     private static Validation.Result judge(ValidationRow r) {
@@ -112,8 +117,8 @@ class ValidationTest {
 
     @Test
     void aRowWhoseModelThrowsIsAnError() {
-        var r = judge(new ValidationRow("x", "s", "w", "s", 1, 1, "u", 0, Evidence.MEASUREMENT, "-", List.of(), false, "",
-                runs -> {
+        var r = judge(ValidationRow.measured("x", "s").what("w").setup("s").published(1, "u").tolerance(0).noScenario()
+                .model(runs -> {
                     throw new IllegalStateException("boom");
                 }));
         assertEquals(Validation.Verdict.ERROR, r.verdict());
