@@ -90,14 +90,19 @@ final class Blend implements Level {
         return false;
     }
 
-    /** The level {@code part} must stay below (+Infinity for a level that is no part). */
-    double budgetOf(Level part) {
+    /** Where {@code part} is among the parts (its first place), -1 for a level that is no part. */
+    int partIndex(Level part) {
         for (int i = 0; i < parts.length; i++) {
             if (parts[i] == part) {
-                return budget[i];
+                return i;
             }
         }
-        return Double.POSITIVE_INFINITY;
+        return -1;
+    }
+
+    /** The level the part at {@code i} ({@link #partIndex}) must stay below; +Infinity for -1, no part. */
+    double budget(int i) {
+        return i < 0 ? Double.POSITIVE_INFINITY : budget[i];
     }
 
     private void renewBudgets() {

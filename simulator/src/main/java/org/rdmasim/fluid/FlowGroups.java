@@ -464,7 +464,7 @@ final class FlowGroups {
             blends.put(key, b);
             keyOf.put(b, key);
             for (FlowGroup g : parts) {
-                g.blends.add(b);
+                g.joinBlend(b);
             }
         }
         for (FlowGroup g : parts) {
@@ -488,7 +488,7 @@ final class FlowGroups {
         if (b.remove(q)) {
             blends.remove(keyOf.remove(b));
             for (Level part : b.parts) {
-                ((FlowGroup) part).blends.remove(b);
+                ((FlowGroup) part).leaveBlend(b);
             }
         }
         for (int j = 0; j < b.parts.length; j++) {

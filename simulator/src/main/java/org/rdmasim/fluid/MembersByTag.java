@@ -68,14 +68,10 @@ final class MembersByTag {
         long id = f.id();
         int at = size == 0 || after(tag, id, size - 1) ? size : firstNotBefore(tag, id);
         if (at >= size / 2) {
-            for (int i = size; i > at; i--) {
-                move(i - 1, i);
-            }
+            later(at, size);
         } else {
             head = slot(-1);
-            for (int i = 0; i < at; i++) {
-                move(i + 1, i);
-            }
+            earlier(1, at + 1);
         }
         size++;
         int s = slot(at);
@@ -91,14 +87,10 @@ final class MembersByTag {
             throw new IllegalStateException(f.label() + " is not a member here");
         }
         if (at >= size / 2) {
-            for (int i = at; i < size - 1; i++) {
-                move(i + 1, i);
-            }
+            earlier(at + 1, size);
             flows[slot(size - 1)] = null;
         } else {
-            for (int i = at; i > 0; i--) {
-                move(i - 1, i);
-            }
+            later(0, at);
             flows[head] = null;
             head = slot(1);
         }
@@ -153,12 +145,41 @@ final class MembersByTag {
         return lo;
     }
 
-    private void move(int from, int to) {
-        int a = slot(from);
-        int b = slot(to);
-        flows[b] = flows[a];
-        tags[b] = tags[a];
-        ids[b] = ids[a];
+    /**
+     * Moves members {@code from} to {@code to - 1} (in order) one place later, the last first, as a run of
+     * copies each within the ring's array (a member at a time cost a refit's groups, joined out of tag
+     * order and hundreds long, ~6% of a 32,768-transfer list's simulate, perf).
+     */
+    private void later(int from, int to) {
+        int i = to;
+        while (i > from) {
+            // member i - 1 goes to i; a run stops where either side reaches slot 0 of the array
+            int src = slot(i - 1);
+            int dst = slot(i);
+            int n = Math.min(Math.min(src, dst) + 1, i - from);
+            copy(src - n + 1, dst - n + 1, n);
+            i -= n;
+        }
+    }
+
+    /** Moves members {@code from} to {@code to - 1} (in order) one place earlier, the first first. */
+    private void earlier(int from, int to) {
+        int capacity = flows.length;
+        int i = from;
+        while (i < to) {
+            // member i goes to i - 1; a run stops where either side reaches the array's end
+            int src = slot(i);
+            int dst = slot(i - 1);
+            int n = Math.min(capacity - Math.max(src, dst), to - i);
+            copy(src, dst, n);
+            i += n;
+        }
+    }
+
+    private void copy(int src, int dst, int n) {
+        System.arraycopy(flows, src, flows, dst, n);
+        System.arraycopy(tags, src, tags, dst, n);
+        System.arraycopy(ids, src, ids, dst, n);
     }
 
     /** Doubles the ring (a power of two, so a slot is a mask), the members from slot 0 in order. */

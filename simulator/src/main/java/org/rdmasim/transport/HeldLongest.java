@@ -53,21 +53,72 @@ public final class HeldLongest {
      * limits compete on the longest each held one of them.
      */
     public static Bottleneck ofTransfer(List<LaneResult> lanes) {
+        int n = lanes.size();
         double end = Double.NEGATIVE_INFINITY;
-        for (LaneResult lane : lanes) {
+        int room = 0;
+        for (int i = 0; i < n; i++) {
+            LaneResult lane = lanes.get(i);
             end = Math.max(end, lane.finishSeconds());
+            room += Math.max(1, lane.heldOverTime().size());
         }
         double together = Math.max(TOGETHER_SECONDS, SimulationClock.SAME_INSTANT * Math.abs(end));
-        Map<Bottleneck, Double> longest = new LinkedHashMap<>();
-        for (LaneResult lane : lanes) {
+        // Each limit once with the longest it held one of the last lanes, in the order first met, as a
+        // LinkedHashMap merged with max would keep them, but searched in place: a transfer's last lanes
+        // meet a handful of limits, and this runs at every transfer's end. The map hashed each limit, a
+        // record whose generated hashCode runs through method handles the launcher's C1 compiler does
+        // not inline (with the boxed seconds, ~5% of a 65,536-receiver fan-out's event loop, perf).
+        Bottleneck[] limits = new Bottleneck[room];
+        double[] seconds = new double[room];
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            LaneResult lane = lanes.get(i);
             if (lane.finishSeconds() < end - together) {
                 continue;
             }
-            for (LaneResult.Held h : holds(lane)) {
-                longest.merge(h.limit(), h.seconds(), Math::max);
+            List<LaneResult.Held> held = lane.heldOverTime();
+            if (held.isEmpty()) {
+                // holds(lane): one limit, the lane's whole time
+                count = keepLongest(limits, seconds, count, lane.limiter(),
+                        Math.max(0, lane.finishSeconds() - lane.startSeconds()));
+            } else {
+                for (int k = 0; k < held.size(); k++) {
+                    LaneResult.Held h = held.get(k);
+                    count = keepLongest(limits, seconds, count, h.limit(), h.seconds());
+                }
             }
         }
-        return longest.isEmpty() ? Bottleneck.Plain.NONE : longestOf(longest);
+        if (count == 0) {
+            return Bottleneck.Plain.NONE;
+        }
+        double top = Double.NEGATIVE_INFINITY;
+        for (int j = 0; j < count; j++) {
+            top = Math.max(top, seconds[j]);
+        }
+        List<Bottleneck> tied = new ArrayList<>();
+        for (int j = 0; j < count; j++) {
+            if (seconds[j] >= top - TIE * Math.abs(top)) {
+                tied.add(limits[j]);
+            }
+        }
+        return tied.size() == 1 ? tied.get(0) : new Bottleneck.Tie(tied);
+    }
+
+    /**
+     * Records that {@code limit} held a last lane {@code s} seconds: the longer of that and what it holds
+     * already, or a new entry after the {@code count} kept (equal limits are one, as map keys are).
+     *
+     * @return how many limits are kept now
+     */
+    private static int keepLongest(Bottleneck[] limits, double[] seconds, int count, Bottleneck limit, double s) {
+        for (int j = 0; j < count; j++) {
+            if (java.util.Objects.equals(limits[j], limit)) {
+                seconds[j] = Math.max(seconds[j], s);
+                return count;
+            }
+        }
+        limits[count] = limit;
+        seconds[count] = s;
+        return count + 1;
     }
 
     /** The holds with each limit once, its seconds summed, in the order first met. */

@@ -55,10 +55,21 @@ final class LanePhysics {
     double oneWayLatency(TransferSpec spec, Lane lane, Host src, Host dst) {
         TopologyNode sn = src.nic(lane.sourceNic());
         TopologyNode dn = dst.nic(lane.sinkNic());
+        return oneWayLatency(spec, src, sn, src.device(spec.source().device()), dst, dn, dst.device(spec.sink().device()));
+    }
+
+    /**
+     * {@link #oneWayLatency(TransferSpec, Lane)} with the lane's NICs ({@code sn}, {@code dn}) and the
+     * buffers' devices (null where the host has no such device) already found: a running transfer finds
+     * the devices once and each lane its NICs once, for its latency and its path ({@link #flowStart}); each
+     * was a lookup by name, eight per lane (~2% of a 65,536-receiver fan-out's event loop, perf).
+     */
+    double oneWayLatency(TransferSpec spec, Host src, TopologyNode sn, TopologyNode srcDevice, Host dst,
+            TopologyNode dn, TopologyNode dstDevice) {
         double t = 2 * params.nicLatencySeconds();
         t += cluster.switchHops(src, sn, dst, dn) * cluster.fabric().hopLatencySeconds();
-        t += pcieHops(src, spec.source().device(), sn, spec.acsRedirect()) * params.pcieHopSeconds();
-        t += pcieHops(dst, spec.sink().device(), dn, spec.acsRedirect()) * params.pcieHopSeconds();
+        t += pcieHops(src, srcDevice, sn, spec.acsRedirect()) * params.pcieHopSeconds();
+        t += pcieHops(dst, dstDevice, dn, spec.acsRedirect()) * params.pcieHopSeconds();
         if (spec.sourcePath() == DataPath.STAGED) {
             t += params.stagingCopySeconds();
         }
@@ -76,8 +87,7 @@ final class LanePhysics {
      * through the root complex; with ACS redirecting peer requests, a shared switch sends them up to
      * the root complex and back down (three traversals).
      */
-    private static int pcieHops(Host h, String device, TopologyNode nic, boolean acs) {
-        TopologyNode d = h.device(device);
+    private static int pcieHops(Host h, TopologyNode d, TopologyNode nic, boolean acs) {
         if (d == null || d.kind() == TopologyNode.Kind.SOCKET) {
             return 1;
         }
@@ -87,19 +97,27 @@ final class LanePhysics {
 
     /** The resources one byte of this lane crosses, with how much of each it uses. */
     public List<Resource> lanePath(TransferSpec spec, Lane lane, List<Double> usage) {
-        return lanePath(spec, lane, cluster.host(spec.source().host()), cluster.host(spec.sink().host()), usage);
-    }
-
-    /** {@link #lanePath(TransferSpec, Lane, List)} with the source and sink hosts already found. */
-    private List<Resource> lanePath(TransferSpec spec, Lane lane, Host src, Host dst, List<Double> usage) {
+        Host src = cluster.host(spec.source().host());
+        Host dst = cluster.host(spec.sink().host());
         TopologyNode sn = src.nic(lane.sourceNic());
         TopologyNode dn = dst.nic(lane.sinkNic());
+        return lanePath(spec, src, sn, src.device(spec.source().device()), dst, dn, dst.device(spec.sink().device()),
+                usage);
+    }
+
+    /**
+     * {@link #lanePath(TransferSpec, Lane, List)} with the source and sink hosts, the lane's NICs and the
+     * buffers' devices (null where the host has none of that name) already found.
+     */
+    private List<Resource> lanePath(TransferSpec spec, Host src, TopologyNode sn, TopologyNode srcDevice, Host dst,
+            TopologyNode dn, TopologyNode dstDevice, List<Double> usage) {
         // Room for a lane of a multi-switch host on a leaf-spine fabric (~12-16 resources) without regrowing.
         List<Resource> path = new ArrayList<>(LANE_PATH_ROOM);
         // Each piece is appended straight to the path (the cluster's lists per piece, an Optional and a
         // lambda per device looked up were ~a third of a lane start's garbage), in the order the pieces
         // were always asked for: resources are built on first use, and that order numbers them.
-        bufferToNic(src, spec.source().device(), spec.sourcePath(), sn, spec.acsRedirect(), path, usage);
+        bufferToNic(src, deviceNode(src, srcDevice, spec.source().device()), spec.sourcePath(), sn, spec.acsRedirect(),
+                path, usage);
         int at = path.size();
         cluster.addAcross(src, sn, dst, dn, path);
         once(usage, path.size() - at);
@@ -118,13 +136,13 @@ final class LanePhysics {
                 usage.add(ONCE);
             }
         }
-        nicToBuffer(dst, dn, spec.sink().device(), spec.sinkPath(), spec.acsRedirect(), path, usage);
+        nicToBuffer(dst, dn, deviceNode(dst, dstDevice, spec.sink().device()), spec.sink().device(), spec.sinkPath(),
+                spec.acsRedirect(), path, usage);
         return path;
     }
 
-    private void bufferToNic(Host h, String device, DataPath mode, TopologyNode nic, boolean acs,
+    private void bufferToNic(Host h, TopologyNode d, DataPath mode, TopologyNode nic, boolean acs,
             List<Resource> path, List<Double> usage) {
-        TopologyNode d = deviceNode(h, device);
         int at = path.size();
         if (d.kind() == TopologyNode.Kind.SOCKET || mode == DataPath.HOST_MEMORY) {
             int socket = d.socket();
@@ -146,9 +164,8 @@ final class LanePhysics {
         once(usage, path.size() - at);
     }
 
-    private void nicToBuffer(Host h, TopologyNode nic, String device, DataPath mode, boolean acs,
+    private void nicToBuffer(Host h, TopologyNode nic, TopologyNode d, String device, DataPath mode, boolean acs,
             List<Resource> path, List<Double> usage) {
-        TopologyNode d = deviceNode(h, device);
         int at = path.size();
         if (d.kind() == TopologyNode.Kind.SOCKET || mode == DataPath.HOST_MEMORY) {
             int socket = d.socket();
@@ -176,8 +193,8 @@ final class LanePhysics {
         }
     }
 
-    private static TopologyNode deviceNode(Host h, String device) {
-        TopologyNode d = h.device(device);
+    /** {@code d}, the device named {@code device} on {@code h} as found before, which must exist. */
+    private static TopologyNode deviceNode(Host h, TopologyNode d, String device) {
         if (d == null) {
             throw new IllegalArgumentException("host " + h.name() + " has no device named " + device);
         }
@@ -191,10 +208,11 @@ final class LanePhysics {
      * usages are left out (read as 1 everywhere, {@link FlowStart}) when the lane crosses every resource
      * once, as all but a staged lane's host memory do: a lane start then keeps no list of ones.
      */
-    FlowStart flowStart(TransferSpec spec, Lane lane, Host src, Host dst, double oneWay, Supplier<String> label,
-            long bytes, FlowListener listener) {
+    FlowStart flowStart(TransferSpec spec, Lane lane, Host src, TopologyNode sn, TopologyNode srcDevice, Host dst,
+            TopologyNode dn, TopologyNode dstDevice, double oneWay, Supplier<String> label, long bytes,
+            FlowListener listener) {
         usageScratch.clear();
-        List<Resource> path = lanePath(spec, lane, src, dst, usageScratch);
+        List<Resource> path = lanePath(spec, src, sn, srcDevice, dst, dn, dstDevice, usageScratch);
         double cap = laneCap(spec, lane, oneWay);
         List<Double> usage = null;
         for (int i = 0; i < usageScratch.size(); i++) {

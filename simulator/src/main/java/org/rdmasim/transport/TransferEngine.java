@@ -187,6 +187,9 @@ public final class TransferEngine {
         /** The source and sink hosts, found once for every lane (a lookup among all the cluster's hosts). */
         private final Host sourceHost;
         private final Host sinkHost;
+        /** The buffers' devices, found once for every lane; null where the host has none of that name. */
+        private final TopologyNode sourceDevice;
+        private final TopologyNode sinkDevice;
         private int pending;
         private double maxOneWay;
         private boolean ended;
@@ -203,6 +206,8 @@ public final class TransferEngine {
             this.runs = new LaneRun[lanes.size()];
             this.sourceHost = cluster.host(spec.source().host());
             this.sinkHost = cluster.host(spec.sink().host());
+            this.sourceDevice = sourceHost.device(spec.source().device());
+            this.sinkDevice = sinkHost.device(spec.sink().device());
         }
 
         void start() {
@@ -215,12 +220,14 @@ public final class TransferEngine {
             double firstDelay = Double.NaN;
             for (int i = 0; i < lanes.size(); i++) {
                 Lane lane = lanes.get(i);
-                double oneWay = physics.oneWayLatency(spec, lane, sourceHost, sinkHost);
+                TopologyNode sn = sourceHost.nic(lane.sourceNic());
+                TopologyNode dn = sinkHost.nic(lane.sinkNic());
+                double oneWay = physics.oneWayLatency(spec, sourceHost, sn, sourceDevice, sinkHost, dn, sinkDevice);
                 maxOneWay = Math.max(maxOneWay, oneWay);
                 // A READ's data starts after its request has crossed to the source; a WRITE's at once.
                 double requestDelay = spec.operation() == Operation.READ ? oneWay : 0.0;
                 double delay = posting + requestDelay + params.perFragmentSeconds();
-                runs[i] = new LaneRun(this, i, lane, oneWay);
+                runs[i] = new LaneRun(this, i, lane, oneWay, sn, dn);
                 if (i > first && delay != firstDelay) {
                     scheduleStart(firstDelay, runs(first, i));
                     first = i;
@@ -346,9 +353,13 @@ public final class TransferEngine {
         /** Bytes still to move; whole lane until it starts, then updated when its flow is stopped. */
         private double remaining;
         private double stalledAt = Double.NaN;
-        /** The ports that went down while it waited, in the order they did, each once. */
-        private final List<TopologyNode> stalledNodes = new ArrayList<>();
-        private final List<String> stalledPorts = new ArrayList<>();
+        /**
+         * The ports that went down while it waited, in the order they did, each once; null until it first
+         * stalls. Made then, not with the lane: two lists per lane were ~48 bytes of every lane of a
+         * 65,536-receiver fan-out's backlog (~72,000 lanes in flight), copied by each young collection.
+         */
+        private List<TopologyNode> stalledNodes;
+        private List<String> stalledPorts;
         /** How many times a port of its path went down while it waited (a flap counts each time). */
         private int outages;
         /**
@@ -357,15 +368,18 @@ public final class TransferEngine {
          */
         private List<LaneResult.Held> earlier;
         private SimulationClock.ScheduledAction resume;
-        private TopologyNode sourcePort;
-        private TopologyNode sinkPort;
+        private final TopologyNode sourcePort;
+        private final TopologyNode sinkPort;
 
-        LaneRun(Running transfer, int index, Lane lane, double oneWay) {
+        /** @param sourcePort its source NIC, {@code sinkPort} its sink NIC: found once, at the post */
+        LaneRun(Running transfer, int index, Lane lane, double oneWay, TopologyNode sourcePort, TopologyNode sinkPort) {
             this.transfer = transfer;
             this.index = index;
             this.lane = lane;
             this.oneWay = oneWay;
             this.remaining = lane.bytes();
+            this.sourcePort = sourcePort;
+            this.sinkPort = sinkPort;
         }
 
         /** The lane's first fragment is on the wire: what its flow is, or null when it cannot start now. */
@@ -375,8 +389,6 @@ public final class TransferEngine {
             }
             started = cluster.network().clock().now();
             if (lanesByPort != null) {
-                sourcePort = transfer.sourceHost.nic(lane.sourceNic());
-                sinkPort = transfer.sinkHost.nic(lane.sinkNic());
                 lanesByPort.computeIfAbsent(sourcePort, k -> new LinkedHashSet<>()).add(this);
                 lanesByPort.computeIfAbsent(sinkPort, k -> new LinkedHashSet<>()).add(this);
                 if (downPorts.contains(sourcePort) || downPorts.contains(sinkPort)) {
@@ -395,8 +407,8 @@ public final class TransferEngine {
 
         private FlowStart flowStart() {
             // The lane names its flow and hears its end: no label string nor listener per lane start.
-            return physics.flowStart(transfer.spec, lane, transfer.sourceHost, transfer.sinkHost, oneWay, this,
-                    Math.round(remaining), this);
+            return physics.flowStart(transfer.spec, lane, transfer.sourceHost, sourcePort, transfer.sourceDevice,
+                    transfer.sinkHost, sinkPort, transfer.sinkDevice, oneWay, this, Math.round(remaining), this);
         }
 
         /** Its flow's name, as messages and logs of the run show it: the transfer's id and the lane's. */
@@ -438,8 +450,13 @@ public final class TransferEngine {
                 resume = null;
             }
             stalledAt = cluster.network().clock().now();
-            stalledNodes.clear();
-            stalledPorts.clear();
+            if (stalledNodes == null) {
+                stalledNodes = new ArrayList<>();
+                stalledPorts = new ArrayList<>();
+            } else {
+                stalledNodes.clear();
+                stalledPorts.clear();
+            }
             outages = 0;
             notePortDown(nic);
             transfer.laneStalled(this);
