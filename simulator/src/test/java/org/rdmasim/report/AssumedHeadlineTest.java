@@ -61,7 +61,8 @@ class AssumedHeadlineTest {
         List<String> said = said(TWO, List.of(rerun("tree", ASSUMED, 1.26), rerun("direct", ASSUMED, 5.0)));
         assertTrue(said.get(0).startsWith("Fastest: tree"), said.get(0));
         assertEquals("tree's 1 s rests on an assumed parameter, one no measurement or mechanism decides: profile "
-                + "gb200-roce: nicReadAtResponder = 0 (1 = yes), assumed. Rerun without it (the 308 Gbps holds the NIC "
+                + "gb200-roce: nicReadAtResponder = 0 (0: the NIC that issues the READ holds the rate; 1: the NIC that "
+                + "answers it), assumed. Rerun without it (the 308 Gbps holds the NIC "
                 + "that answers the READ instead), slowest pull: tree 1.2600 s (6 Gbps; 1.0000 s with it), 26% longer.",
                 said.get(1));
         assertEquals(1, assumedSentences(said).size(), said.toString());
