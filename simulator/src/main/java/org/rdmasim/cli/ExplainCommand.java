@@ -30,6 +30,7 @@ import org.rdmasim.workload.TransferItem;
 import org.rdmasim.workload.VariantOutcome;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.rdmasim.transport.backend.PathExplanation;
 import org.rdmasim.transport.ucx.LaneDecision;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -183,23 +184,29 @@ public final class ExplainCommand implements Callable<Integer> {
             List<LaneSplit.Candidate> lanes;
             var backend = v.transport().backend();
             LaneDecision decision = null;
+            PathExplanation path;
+            List<String> backendLines = List.of();
             if (!v.transport().lanes().isEmpty()) {
                 out.println("lanes are given explicitly by the scenario: UCX's own choice is bypassed");
                 lanes = v.transport().lanes();
-                backend.explainGivenLanes(v.transport().stack(), cluster, ts, lanes, held.ordering()).forEach(out::println);
+                path = backend.explainGivenLanes(v.transport().stack(), cluster, ts, lanes, held.ordering());
+                path.lines().forEach(out::println);
             } else {
                 var explained = backend.explain(v.transport().stack(), cluster, ts, held.lanes(), held.ordering());
                 explained.lines().forEach(out::println);
                 lanes = explained.lanes();
                 decision = explained.decision().orElse(null);
+                path = explained.path();
+                if (decision == null) {
+                    // a backend other than UCX says what it chose in words only: the JSON carries its lines
+                    backendLines = explained.lines();
+                }
             }
             ObjectNode transferJson = null;
             if (transfersJson != null) {
                 transferJson = transfersJson.addObject();
                 ExplainJson.transfer(transferJson, t, ts, !v.transport().lanes().isEmpty(),
-                        RmaEmulation.lanes(ts, lanes), decision,
-                        backend.protocolTable(v.transport().stack(), cluster, ts, lanes).orElse(null), cluster, held,
-                        outcome);
+                        RmaEmulation.lanes(ts, lanes), decision, path, backendLines, cluster, held);
             }
             floor(out, cluster, ts, RmaEmulation.lanes(ts, lanes), outcome, without, transferJson);
             if (first == null) {
@@ -310,18 +317,16 @@ public final class ExplainCommand implements Callable<Integer> {
             VariantOutcome outcome, BiFunction<String, String, Optional<VariantOutcome>> without, ObjectNode json) {
         ArrayNode gpuFloors = json == null ? null : json.putArray("gpuLinkFloors");
         ArrayNode restsOn = json == null ? null : json.putArray("restsOn");
-        Host sink = cluster.host(ts.sink().host());
-        double wire = 0;
-        Set<String> used = new HashSet<>();
-        for (LaneSplit.Candidate c : lanes) {
-            if (used.add(c.sinkNic())) {
-                TopologyNode n = sink.nic(c.sinkNic());
-                wire += n.nic().payloadBytesPerSecond(sink.profile());
-            }
-        }
-        double floor = ts.bytes() / wire;
+        LineRateFloor line = LineRateFloor.of(cluster, ts, lanes);
+        double wire = line.wireBytesPerSecond();
         out.printf(Locale.ROOT, "line-rate floor: %s over %d NIC(s) at wire rate (%.0f Gbps) takes at least %.4f s%n",
-                bytes(ts.bytes()), used.size(), Units.bytesPerSecondToGbps(wire), floor);
+                bytes(ts.bytes()), line.nics(), Units.bytesPerSecondToGbps(wire), line.seconds());
+        if (json != null) {
+            ObjectNode f = json.putObject("lineRateFloor");
+            f.put("nics", line.nics());
+            f.put("wireBytesPerSecond", wire);
+            f.put("seconds", line.seconds());
+        }
         // Every lane also leaves its GPU through one link: that cut can be narrower than the NICs.
         for (var end : List.of(ts.source(), ts.sink())) {
             TopologyNode d = cluster.host(end.host()).find(end.device()).orElse(null);
@@ -360,7 +365,8 @@ public final class ExplainCommand implements Callable<Integer> {
                         outcome, pj == null ? null : pj.putObject("without"));
             }
         }
-        modelled(out, "modelled:        ", ts, outcome);
+        // the transfer's own answer: the receiver's pull as the JSON's "modelled" object, a failure beside it
+        modelled(out, "modelled:        ", ts, outcome, json == null ? null : () -> json.putObject("modelled"), json);
     }
 
     /** Said of a parameter whose profile gives no "without" (see CalibrationProfile.Parameter#without). */
@@ -418,29 +424,31 @@ public final class ExplainCommand implements Callable<Integer> {
         modelled(out, label, ts, rerun, json);
     }
 
-    /** The modelled pull of {@code ts}'s receiver in {@code outcome}, after {@code label}. */
-    private static void modelled(PrintWriter out, String label, TransferSpec ts, VariantOutcome outcome) {
-        modelled(out, label, ts, outcome, null);
+    /** The modelled pull of {@code ts}'s receiver in {@code outcome}, after {@code label}, and the same as fields of {@code json} when given (pullSeconds, gbps, limitedBy; or variantError). */
+    private static void modelled(PrintWriter out, String label, TransferSpec ts, VariantOutcome outcome, ObjectNode json) {
+        modelled(out, label, ts, outcome, json == null ? null : () -> json, json);
     }
 
-    /** As above, and the same as fields of {@code json} when given (pullSeconds, gbps, limitedBy; or variantError). */
-    private static void modelled(PrintWriter out, String label, TransferSpec ts, VariantOutcome outcome, ObjectNode json) {
+    /** As above, the pull's fields into the object {@code pullJson} gives, a failure into {@code errorJson}. */
+    private static void modelled(PrintWriter out, String label, TransferSpec ts, VariantOutcome outcome,
+            java.util.function.Supplier<ObjectNode> pullJson, ObjectNode errorJson) {
         if (outcome.result() != null) {
             for (ReceiverSummary.Receiver r : ReceiverSummary.of(outcome.result()).receivers()) {
                 if (r.id().equals(ts.sink().toString())) {
                     out.printf(Locale.ROOT, "%s%.4f s (%.1f Gbps), limited by %s%n", label, r.pullSeconds(), r.gbps(),
                             r.bottleneck().id());
-                    if (json != null) {
-                        json.put("pullSeconds", r.pullSeconds());
-                        json.put("gbps", r.gbps());
-                        json.put("limitedBy", r.bottleneck().id());
+                    if (pullJson != null) {
+                        ObjectNode m = pullJson.get();
+                        m.put("pullSeconds", r.pullSeconds());
+                        m.put("gbps", r.gbps());
+                        m.put("limitedBy", r.bottleneck().id());
                     }
                 }
             }
         } else {
             out.println(label + "variant failed: " + outcome.error().lines().findFirst().orElse(""));
-            if (json != null) {
-                json.put("variantError", outcome.error().lines().findFirst().orElse(""));
+            if (errorJson != null) {
+                errorJson.put("variantError", outcome.error().lines().findFirst().orElse(""));
             }
         }
     }

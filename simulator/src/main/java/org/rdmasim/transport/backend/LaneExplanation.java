@@ -7,16 +7,19 @@ import org.rdmasim.transport.ucx.LaneDecision;
 
 /**
  * What {@code explain} prints about one transfer's lanes, in the backend's own terms, the lanes it chose,
- * and, for UCX, the whole decision (every candidate and lane with its verdict) for machine-readable output.
+ * and, for UCX, the whole decision (every candidate and lane with its verdict) and what it says of the lanes once
+ * chosen ({@link PathExplanation}), the records its lines are printed from, for machine-readable output.
  */
-public record LaneExplanation(List<String> lines, List<LaneSplit.Candidate> lanes, LaneDecision ucxDecision) {
+public record LaneExplanation(List<String> lines, List<LaneSplit.Candidate> lanes, LaneDecision ucxDecision,
+        PathExplanation path) {
     public LaneExplanation {
         lines = List.copyOf(lines);
         lanes = List.copyOf(lanes);
     }
 
+    /** A backend whose lines are all it says: no UCX decision, nothing about the lanes once chosen. */
     public LaneExplanation(List<String> lines, List<LaneSplit.Candidate> lanes) {
-        this(lines, lanes, null);
+        this(lines, lanes, null, PathExplanation.NONE);
     }
 
     public Optional<LaneDecision> decision() {

@@ -100,9 +100,9 @@ public record LibfabricBackend(List<String> visibleDevices) implements TransferB
 
     /** Nothing of the backend's own: lanes given by the scenario bypass its rail choice. */
     @Override
-    public List<String> explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
+    public PathExplanation explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
             List<LaneSplit.Candidate> lanes, WriteOrdering ordering) {
-        return List.of();
+        return PathExplanation.NONE;
     }
 
     private LibfabricRails rails(StackProfile stack) {

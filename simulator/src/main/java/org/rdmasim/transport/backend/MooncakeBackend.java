@@ -114,9 +114,9 @@ public record MooncakeBackend(List<String> visibleDevices) implements TransferBa
 
     /** Nothing of the engine's own: lanes given by the scenario bypass its topology matrix. */
     @Override
-    public List<String> explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
+    public PathExplanation explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
             List<LaneSplit.Candidate> lanes, WriteOrdering ordering) {
-        return List.of();
+        return PathExplanation.NONE;
     }
 
     /** The engine's name for a buffer location: {@code cpu:N} for host memory, {@code cuda:N} for a GPU. */

@@ -89,9 +89,9 @@ public record PegaflowBackend(List<String> visibleDevices, int qpsPerPeer) imple
     }
 
     @Override
-    public List<String> explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
+    public PathExplanation explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
             List<LaneSplit.Candidate> lanes, WriteOrdering ordering) {
-        return List.of();
+        return PathExplanation.NONE;
     }
 
     private PegaflowLanes lanes() {

@@ -2,6 +2,7 @@ package org.rdmasim.transport.config;
 
 import java.util.List;
 import org.rdmasim.hardware.CpuFamily;
+import org.rdmasim.transport.citation.Citation;
 
 /**
  * The {@code ucx.conf} a UCX installation reads at start-up (openucx/ucx {@code config/ucx.conf},
@@ -16,7 +17,7 @@ import org.rdmasim.hardware.CpuFamily;
 public record UcxConfFile(String section, List<Setting> settings) {
 
     /** One line of a section. */
-    public record Setting(String name, String value, String citation) {
+    public record Setting(String name, String value, Citation citation) {
     }
 
     public static final UcxConfFile NONE = new UcxConfFile("", List.of());
@@ -35,9 +36,9 @@ public record UcxConfFile(String section, List<Setting> settings) {
         }
         return switch (cpu) {
             case NVIDIA_GRACE -> new UcxConfFile("[Grace Hopper] CPU model=Grace", List.of(new Setting(
-                    "UCX_DISTANCE_BW", "auto,sys:16500MBs", "openucx/ucx v1.20.0 config/ucx.conf:9")));
+                    "UCX_DISTANCE_BW", "auto,sys:16500MBs", Citation.parse("openucx/ucx v1.20.0 config/ucx.conf:9"))));
             case AMD_ZEN -> new UcxConfFile("[AMD] CPU vendor=AMD", List.of(new Setting(
-                    "UCX_DISTANCE_BW", "auto,sys:5100MBs", "openucx/ucx v1.20.0 config/ucx.conf:30")));
+                    "UCX_DISTANCE_BW", "auto,sys:5100MBs", Citation.parse("openucx/ucx v1.20.0 config/ucx.conf:30"))));
             default -> NONE;
         };
     }

@@ -1,5 +1,7 @@
 package org.rdmasim.transport.ucx;
 
+import org.rdmasim.transport.citation.Citation;
+
 /**
  * What UCX's multi-lane selection made of one (device, path) lane, with the code that makes that verdict
  * (openucx/ucx v1.20.0; {@link UcxLaneSelection} says what differs in older releases).
@@ -17,11 +19,11 @@ public enum LaneVerdict {
             "openucx/ucx v1.20.0 src/ucp/proto/proto_common.c:658-666 ucp_proto_common_find_lanes");
 
     private final String words;
-    private final String source;
+    private final Citation source;
 
     LaneVerdict(String words, String source) {
         this.words = words;
-        this.source = source;
+        this.source = Citation.parse(source);
     }
 
     public String words() {
@@ -30,6 +32,11 @@ public enum LaneVerdict {
 
     /** Where UCX makes this verdict: repository, tag, file:line and function. */
     public String source() {
+        return source.text();
+    }
+
+    /** {@link #source()} as fields. */
+    public Citation citation() {
         return source;
     }
 }

@@ -1,9 +1,11 @@
 package org.rdmasim.transport.ucx;
 
+import java.util.List;
 import java.util.OptionalInt;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.NicModel;
 import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.citation.Citation;
 import org.rdmasim.transport.config.StackVersion;
 
 /**
@@ -22,9 +24,14 @@ import org.rdmasim.transport.config.StackVersion;
  * it. For an XDR GET the interface estimate itself is lowered to {@code bw x paths x 0.4} (L2066-2073).
  */
 public final class UcxPaths {
-    /** Where UCX sets a port's paths and each path's share of the interface estimate. */
-    public static final String SOURCE = "openucx/ucx v1.20.0 src/uct/ib/base/ib_iface.c:1387 uct_ib_iface_set_num_paths, "
-            + ":2007 uct_ib_iface_estimate_path_bw";
+    /** Where UCX sets a port's paths, and where it gives each path its share of the interface estimate. */
+    public static final List<Citation> SOURCES = List.of(
+            Citation.parse(
+                    "openucx/ucx v1.20.0 src/uct/ib/base/ib_iface.c:1387 uct_ib_iface_set_num_paths"),
+            Citation.parse(
+                    "openucx/ucx v1.20.0 src/uct/ib/base/ib_iface.c:2007 uct_ib_iface_estimate_path_bw"));
+    /** {@link #SOURCES} as {@code explain} prints them. */
+    public static final String SOURCE = Citation.join(SOURCES);
     /** {@code UCT_IB_NDR_READ_PATH_BANDWIDTH} and {@code _RATIO} (ib_iface.c L37, L47). */
     static final double NDR_READ_PATH_BANDWIDTH = 38e9;
     static final double NDR_READ_PATH_RATIO = 0.95;

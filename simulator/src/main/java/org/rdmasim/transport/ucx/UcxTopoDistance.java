@@ -3,6 +3,7 @@ package org.rdmasim.transport.ucx;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.transport.citation.Citation;
 import org.rdmasim.transport.config.DistanceOverrides;
 
 /**
@@ -30,8 +31,8 @@ import org.rdmasim.transport.config.DistanceOverrides;
  */
 public final class UcxTopoDistance {
     /** Where UCX works out a distance from sysfs (the 3500/19200, 17000 and 220 MB/s figures at L408, L507, L510). */
-    public static final String SOURCE =
-            "openucx/ucx v1.20.0 src/ucs/sys/topo/base/topo.c:481-512 ucs_topo_update_distance_sysfs";
+    public static final Citation SOURCE = Citation.parse(
+            "openucx/ucx v1.20.0 src/ucs/sys/topo/base/topo.c:481-512 ucs_topo_update_distance_sysfs");
 
     /** {@code UCS_MBYTE}. */
     public static final double UCS_MBYTE = 1 << 20;
