@@ -43,14 +43,17 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "explain", mixinStandardHelpOptions = true,
         description = {"Show the lanes UCX would pick for a scenario's transfers, and why.", "",
                 "For each transfer of a scenario: the effective UCX/NIXL/ModelExpress configuration with the "
-                        + "layer that set each value, each decision's source (repository, tag, file:line), every "
-                        + "candidate HCA with UCX's bandwidth estimate and distance, the lanes picked and their "
-                        + "weights (in the shape of UCX_PROTO_INFO=y), the line-rate floor next to the modelled "
+                        + "layer that set each value, every candidate HCA with UCX's bandwidth estimate, distance "
+                        + "and path ratio, every lane considered with its verdict, the lanes picked and their "
+                        + "weights (in the shape of UCX_PROTO_INFO=y), the PCIe order each sink NIC writes in, "
+                        + "NCCL's GPUDirect decision per NIC beside them, the line-rate floor next to the modelled "
                         + "pull time, the UCX install the answer assumes with the answer under the other, and the "
                         + "calibrated and assumed profile parameters it rests on, each with the answer rerun "
-                        + "without it. --json prints these as one object (see README, Outputs); the NCCL "
-                        + "GPUDirect table, the relaxed-order line and the citations under the candidate table "
-                        + "are text only.",
+                        + "without it. Each decision of the stack's code ends with its source (repository, tag, file and line, "
+                        + "symbol).",
+                "",
+                "--json prints all of it as one object (see README, Outputs), every source as an object with "
+                        + "the same fields (repo, tag, file, line, lastLine, symbol, text).",
                 "",
                 "The reruns take time: one per variant and parameter; a status line on stderr says which runs."})
 public final class ExplainCommand implements Callable<Integer> {
@@ -167,6 +170,12 @@ public final class ExplainCommand implements Callable<Integer> {
                     + "receiver of the same host shape chooses the same lanes)%n", plan.receivers().size(),
                     plan.sources().size(), plan.operation() == Operation.READ ? "pull from the first source is"
                             : "push from the first source is");
+            if (json != null) {
+                ObjectNode f = json.putObject("fanout");
+                f.put("receivers", plan.receivers().size());
+                f.put("sources", plan.sources().size());
+                f.put("operation", plan.operation() == Operation.READ ? "read" : "write");
+            }
         }
         for (TransferItem t : items) {
             if (shown >= maxTransfers || !seen.add(t.from() + ">" + t.to())) {
@@ -214,7 +223,7 @@ public final class ExplainCommand implements Callable<Integer> {
             }
         }
         install(out, scenario, v, cluster, first, outcome, json);
-        faults(out, v, outcome);
+        faults(out, v, outcome, json);
     }
 
     /**
@@ -275,13 +284,46 @@ public final class ExplainCommand implements Callable<Integer> {
         return items;
     }
 
-    /** The variant's faults, how the stack reacts to them (with the parameters it reads), and their cost. */
-    private static void faults(PrintWriter out, VariantSpec v, VariantOutcome outcome) {
+    /**
+     * The variant's faults, how the stack reacts to them (with the parameters it reads), and their cost; the same as
+     * the JSON's {@code faults} when {@code json} is given.
+     */
+    private static void faults(PrintWriter out, VariantSpec v, VariantOutcome outcome, ObjectNode json) {
         var plan = v.faults();
         if (plan.isEmpty()) {
             return;
         }
         var qp = plan.qpRetry();
+        if (json != null) {
+            ObjectNode f = json.putObject("faults");
+            ArrayNode scheduled = f.putArray("scheduled");
+            for (var fault : plan.faults()) {
+                ObjectNode x = scheduled.addObject();
+                x.put("atSeconds", fault.atSeconds());
+                x.put("what", fault.describe());
+            }
+            ObjectNode r = f.putObject("qpRetry");
+            r.put("rcTimeoutSeconds", qp.timeoutSeconds());
+            r.put("exponent", qp.exponent());
+            r.put("tickSeconds", qp.tickSeconds());
+            r.put("retryCount", qp.retryCount());
+            r.put("errorAfterSeconds", qp.errorAfterSeconds());
+            if (v.isFanout()) {
+                f.put("maxSourceAttempts", org.rdmasim.workload.FaultPlan.MAX_SOURCE_ATTEMPTS);
+                f.put("transferTimeoutSeconds", plan.transferTimeoutSeconds());
+            } else {
+                f.put("repost", plan.repost());
+            }
+            f.put("retryDelaySeconds", plan.retryDelaySeconds());
+            var c = outcome.faultCost();
+            if (c != null) {
+                ObjectNode cost = f.putObject("cost");
+                cost.put("makespanSeconds", c.makespanWith());
+                cost.put("makespanWithoutSeconds", c.makespanWithout());
+                cost.put("failedAttempts", c.failedAttempts());
+                cost.put("gaveUp", c.gaveUp());
+            }
+        }
         out.printf(Locale.ROOT, "%nfaults scheduled:%n");
         for (var f : plan.faults()) {
             out.printf(Locale.ROOT, "  at %s s: %s%n", Units.number(f.atSeconds()), f.describe());
@@ -479,6 +521,7 @@ public final class ExplainCommand implements Callable<Integer> {
             ij.put("statedWhere", stated);
             ij.put("readsUcxConf", stack.install().readsUcxConf());
             ij.put("description", stack.install().description());
+            ExplainJson.citation(ij.putObject("source"), stack.install().source());
         }
         ArrayNode others = ij == null ? null : ij.putArray("otherInstalls");
         if (stack.installStated()) {

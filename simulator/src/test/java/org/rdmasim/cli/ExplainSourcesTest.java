@@ -43,7 +43,7 @@ class ExplainSourcesTest {
             }
         }
         assertTrue(notes.stream().anyMatch(n -> n.startsWith("NIXL set UCX_MAX_RMA_RAILS=2; source: ")
-                && n.contains("v1.1.0 L422")), String.join("\n", notes));
+                && n.contains("ai-dynamo/nixl v1.1.0 src/plugins/ucx/ucx_utils.cpp:422 ")), String.join("\n", notes));
 
         // under each lane table, every verdict the table shows once with its code, and no verdict it does not show
         List<String> lines = text.out().lines().toList();
