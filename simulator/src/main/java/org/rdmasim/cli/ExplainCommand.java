@@ -194,7 +194,7 @@ public final class ExplainCommand implements Callable<Integer> {
             var backend = v.transport().backend();
             LaneDecision decision = null;
             PathExplanation path;
-            List<String> backendLines = List.of();
+            List<org.rdmasim.transport.citation.CitedNote> backendNotes = List.of();
             if (!v.transport().lanes().isEmpty()) {
                 out.println("lanes are given explicitly by the scenario: UCX's own choice is bypassed");
                 lanes = v.transport().lanes();
@@ -206,16 +206,13 @@ public final class ExplainCommand implements Callable<Integer> {
                 lanes = explained.lanes();
                 decision = explained.decision().orElse(null);
                 path = explained.path();
-                if (decision == null) {
-                    // a backend other than UCX says what it chose in words only: the JSON carries its lines
-                    backendLines = explained.lines();
-                }
+                backendNotes = explained.backendNotes();
             }
             ObjectNode transferJson = null;
             if (transfersJson != null) {
                 transferJson = transfersJson.addObject();
                 ExplainJson.transfer(transferJson, t, ts, !v.transport().lanes().isEmpty(),
-                        RmaEmulation.lanes(ts, lanes), decision, path, backendLines, cluster, held);
+                        RmaEmulation.lanes(ts, lanes), decision, path, backendNotes, cluster, held);
             }
             floor(out, cluster, ts, RmaEmulation.lanes(ts, lanes), outcome, without, transferJson);
             if (first == null) {

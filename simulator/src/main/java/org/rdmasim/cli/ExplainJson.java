@@ -17,7 +17,7 @@ import org.rdmasim.transport.backend.NicWriteOrder;
 import org.rdmasim.transport.backend.PathExplanation;
 import org.rdmasim.transport.backend.ProtocolTable;
 import org.rdmasim.transport.citation.Citation;
-import org.rdmasim.transport.config.ConfigNote;
+import org.rdmasim.transport.citation.CitedNote;
 import org.rdmasim.transport.config.EffectiveValue;
 import org.rdmasim.transport.ucx.HcaEstimate;
 import org.rdmasim.transport.ucx.LaneDecision;
@@ -37,7 +37,7 @@ final class ExplainJson {
     }
 
     static void transfer(ObjectNode o, TransferItem t, TransferSpec ts, boolean given, List<LaneSplit.Candidate> lanes,
-            LaneDecision decision, PathExplanation path, List<String> backendLines, Hosts cluster,
+            LaneDecision decision, PathExplanation path, List<CitedNote> backendNotes, Hosts cluster,
             VariantRunner.Held held) {
         o.put("id", t.id());
         o.put("operation", ts.operation() == Operation.READ ? "read" : "write");
@@ -57,10 +57,9 @@ final class ExplainJson {
         if (decision != null) {
             decision(o.putObject("decision"), ts, decision, cluster);
         }
-        if (!backendLines.isEmpty()) {
-            // a backend other than UCX explains its choice in words only
-            ArrayNode b = o.putArray("backendLines");
-            backendLines.stream().filter(l -> !l.isEmpty()).forEach(b::add);
+        if (!backendNotes.isEmpty()) {
+            // a backend other than UCX's says what it chose in notes, each with the code it follows
+            notes(o.putArray("backendNotes"), backendNotes);
         }
         path.protocol().ifPresent(table -> {
             ObjectNode p = o.putObject("protocol");
@@ -132,15 +131,20 @@ final class ExplainJson {
             x.put("value", v.rawValue());
             x.put("layer", v.layer().name());
         }
-        ArrayNode cited = config.putArray("notes");
-        for (ConfigNote n : decision.initiatorConfig().notes()) {
-            ObjectNode x = cited.addObject();
-            x.put("words", n.words());
-            x.put("text", n.text());
-            n.source().ifPresent(c -> citation(x.putObject("source"), c));
-        }
+        notes(config.putArray("notes"), decision.initiatorConfig().notes());
         ArrayNode warnings = d.putArray("warnings");
         decision.warnings().forEach(warnings::add);
+    }
+
+    /** Each note's words, its line as the text prints it, and its sources as citation objects. */
+    private static void notes(ArrayNode a, List<CitedNote> notes) {
+        for (CitedNote n : notes) {
+            ObjectNode x = a.addObject();
+            x.put("words", n.words());
+            x.put("text", n.text());
+            ArrayNode sources = x.putArray("sources");
+            n.sources().forEach(c -> citation(sources.addObject(), c));
+        }
     }
 
     /** NCCL's GPUDirect decision per NIC of the initiating GPU's host: the text's NCCL table. */

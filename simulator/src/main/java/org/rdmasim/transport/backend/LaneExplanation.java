@@ -3,6 +3,7 @@ package org.rdmasim.transport.backend;
 import java.util.List;
 import java.util.Optional;
 import org.rdmasim.transport.LaneSplit;
+import org.rdmasim.transport.citation.CitedNote;
 import org.rdmasim.transport.ucx.LaneDecision;
 
 /**
@@ -11,15 +12,28 @@ import org.rdmasim.transport.ucx.LaneDecision;
  * chosen ({@link PathExplanation}), the records its lines are printed from, for machine-readable output.
  */
 public record LaneExplanation(List<String> lines, List<LaneSplit.Candidate> lanes, LaneDecision ucxDecision,
-        PathExplanation path) {
+        PathExplanation path, List<CitedNote> backendNotes) {
     public LaneExplanation {
         lines = List.copyOf(lines);
         lanes = List.copyOf(lanes);
+        backendNotes = List.copyOf(backendNotes);
     }
 
-    /** A backend whose lines are all it says: no UCX decision, nothing about the lanes once chosen. */
-    public LaneExplanation(List<String> lines, List<LaneSplit.Candidate> lanes) {
-        this(lines, lanes, null, PathExplanation.NONE);
+    /** UCX's choice: the lines are printed from {@code ucxDecision} and {@code path}. */
+    public LaneExplanation(List<String> lines, List<LaneSplit.Candidate> lanes, LaneDecision ucxDecision,
+            PathExplanation path) {
+        this(lines, lanes, ucxDecision, path, List.of());
+    }
+
+    /**
+     * A backend other than UCX, which says what it chose in notes (each with the code it follows, where it cites
+     * any): its lines are a blank line and the notes as printed; nothing about the lanes once chosen.
+     */
+    public static LaneExplanation ofNotes(List<CitedNote> notes, List<LaneSplit.Candidate> lanes) {
+        List<String> lines = new java.util.ArrayList<>();
+        lines.add("");
+        notes.forEach(n -> lines.add(n.text()));
+        return new LaneExplanation(lines, lanes, null, PathExplanation.NONE, notes);
     }
 
     public Optional<LaneDecision> decision() {

@@ -86,11 +86,8 @@ public record LibfabricBackend(List<String> visibleDevices) implements TransferB
     public LaneExplanation explain(StackProfile stack, Hosts cluster, TransferSpec spec,
             UcxLaneSelection.Registrations held, WriteOrdering ordering) {
         LibfabricDecision d = rails(stack).decide(cluster, spec);
-        List<String> lines = new ArrayList<>();
-        lines.add("");
         Endpoint peer = spec.operation() == Operation.READ ? spec.source() : spec.sink();
-        lines.addAll(d.describe(spec.initiator().toString(), peer.toString()));
-        return new LaneExplanation(lines, d.lanes());
+        return LaneExplanation.ofNotes(d.describe(spec.initiator().toString(), peer.toString()), d.lanes());
     }
 
     /** Any device libfabric can open: the EFA provider or another. */

@@ -83,6 +83,20 @@ public record Citation(String repo, String tag, String file, int line, int lastL
         return b.toString();
     }
 
+    /** Reads what {@link #join} writes: citations after ", ", a {@code :LINE SYMBOL} one in the file before it. */
+    public static List<Citation> parseAll(String text) {
+        List<Citation> out = new java.util.ArrayList<>();
+        for (String part : text.split(", ")) {
+            if (part.startsWith(":") && !out.isEmpty()) {
+                Citation previous = out.get(out.size() - 1);
+                out.add(parse(previous.repo + " " + previous.tag + " " + previous.file + part));
+            } else {
+                out.add(parse(part));
+            }
+        }
+        return out;
+    }
+
     /** The text form, so a citation reads the same wherever it is joined into words. */
     @Override
     public String toString() {

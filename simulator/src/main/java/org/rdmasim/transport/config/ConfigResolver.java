@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.rdmasim.transport.citation.Citation;
+import org.rdmasim.transport.citation.CitedNote;
 
 /**
  * Works out a process's {@link EffectiveConfig} in the order the real stack builds it.
@@ -108,8 +109,8 @@ public final class ConfigResolver {
     }
 
     /** A decision note with the public source it follows. */
-    private static ConfigNote cited(String note, Citation source) {
-        return ConfigNote.cited(note, source);
+    private static CitedNote cited(String note, Citation source) {
+        return CitedNote.cited(note, source);
     }
 
     private ConfigResolver() {
@@ -123,7 +124,7 @@ public final class ConfigResolver {
     public static EffectiveConfig resolve(StackSetup setup) {
         List<String> warnings = new ArrayList<>();
         List<ConfigOverride> overrides = new ArrayList<>();
-        List<ConfigNote> decisions = new ArrayList<>();
+        List<CitedNote> decisions = new ArrayList<>();
         StackVersion ucx = setup.ucxVersion();
 
         // 1. the user's environment; later assignments replace earlier ones
@@ -142,7 +143,7 @@ public final class ConfigResolver {
         }
 
         if (env.containsKey("NCCL_NET_GDR_LEVEL")) {
-            decisions.add(ConfigNote.uncited("NCCL_NET_GDR_LEVEL is read by NCCL only: NIXL/UCX transfers use "
+            decisions.add(CitedNote.uncited("NCCL_NET_GDR_LEVEL is read by NCCL only: NIXL/UCX transfers use "
                     + "GPUDirect whenever GPU memory can be registered with the NIC, whatever the path type"));
         }
 
@@ -194,7 +195,7 @@ public final class ConfigResolver {
     }
 
     private static void applyModelExpress(StackSetup setup, Map<String, EffectiveValue> env,
-            List<String> warnings, List<ConfigNote> decisions, List<ConfigOverride> overrides) {
+            List<String> warnings, List<CitedNote> decisions, List<ConfigOverride> overrides) {
         EffectiveValue pinVar = env.get("MX_RDMA_NIC_PIN");
         if (pinVar == null) {
             return;
@@ -271,7 +272,7 @@ public final class ConfigResolver {
     }
 
     private static void applyNixl(StackSetup setup, StackVersion nixl, Map<String, EffectiveValue> env,
-            Map<String, EffectiveValue> config, List<String> warnings, List<ConfigNote> decisions) {
+            Map<String, EffectiveValue> config, List<String> warnings, List<CitedNote> decisions) {
         StackVersion ucx = setup.ucxVersion();
         for (NixlOverride o : NIXL_OVERRIDES) {
             if (!o.appliesTo(nixl, ucx)) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.rdmasim.transport.citation.CitedNote;
 import org.rdmasim.hardware.PathType;
 
 /**
@@ -24,16 +25,16 @@ public final class EffectiveConfig {
     private final Map<String, EffectiveValue> values;
     private final StackVersion ucxVersion;
     private final List<String> warnings;
-    private final List<ConfigNote> notes;
+    private final List<CitedNote> notes;
     private final List<ConfigOverride> overrides;
 
     EffectiveConfig(Collection<EffectiveValue> values, StackVersion ucxVersion, List<String> warnings,
-            List<ConfigNote> notes) {
+            List<CitedNote> notes) {
         this(values, ucxVersion, warnings, notes, List.of());
     }
 
     EffectiveConfig(Collection<EffectiveValue> values, StackVersion ucxVersion, List<String> warnings,
-            List<ConfigNote> notes, List<ConfigOverride> overrides) {
+            List<CitedNote> notes, List<ConfigOverride> overrides) {
         Map<String, EffectiveValue> ordered = new LinkedHashMap<>();
         Map<String, EffectiveValue> byName = new LinkedHashMap<>();
         values.forEach(v -> byName.put(v.name(), v));
@@ -77,13 +78,13 @@ public final class EffectiveConfig {
     }
 
     /** Why each ModelExpress, ucx.conf and NIXL change was applied or skipped, with the code each follows. */
-    public List<ConfigNote> notes() {
+    public List<CitedNote> notes() {
         return notes;
     }
 
     /** {@link #notes()} as {@code explain} prints them. */
     public List<String> decisions() {
-        return notes.stream().map(ConfigNote::text).toList();
+        return notes.stream().map(CitedNote::text).toList();
     }
 
     public Optional<EffectiveValue> get(String name) {
