@@ -99,8 +99,7 @@ final class ExplainJson {
         candidates(d.putArray("initiatorCandidates"), decision.local());
         candidates(d.putArray("remoteCandidates"), decision.remote());
         ArrayNode storage = d.putArray("notCandidates"); // storage/management ports UCX_NET_DEVICES does not name
-        cluster.host(ts.initiator().host()).listedOnlyNics().stream()
-                .filter(n -> decision.local().stream().noneMatch(e -> e.nic().equals(n))).forEach(storage::add);
+        decision.notCandidates(cluster.host(ts.initiator().host())).forEach(storage::add);
         citation(d.putObject("distanceSource"), UcxTopoDistance.SOURCE);
         ArrayNode paths = d.putArray("pathsSources");
         UcxPaths.SOURCES.forEach(c -> citation(paths.addObject(), c));

@@ -1,6 +1,5 @@
 package org.rdmasim.transport.backend;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.Hosts;

@@ -1,6 +1,5 @@
 package org.rdmasim.transport.backend;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.rdmasim.hardware.Host;

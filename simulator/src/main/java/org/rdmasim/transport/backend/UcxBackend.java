@@ -166,10 +166,8 @@ public record UcxBackend(UcxLaneSelection.Api api) implements TransferBackend {
     public LaneExplanation explain(StackProfile stack, Hosts cluster, TransferSpec spec,
             UcxLaneSelection.Registrations held, WriteOrdering ordering) {
         LaneDecision d = new UcxLaneSelection(stack, api, held).decide(cluster, spec);
-        Host initiator = cluster.host(spec.initiator().host());
-        List<String> storage = initiator.listedOnlyNics().stream()
-                .filter(n -> d.local().stream().noneMatch(e -> e.nic().equals(n))).toList();
-        List<String> lines = new ArrayList<>(UcxExplanation.choice(spec, d, storage));
+        List<String> lines = new ArrayList<>(UcxExplanation.choice(spec, d,
+                d.notCandidates(cluster.host(spec.initiator().host()))));
         PathExplanation path = explainGivenLanes(stack, cluster, spec, d.picked(), ordering);
         lines.addAll(path.lines());
         return new LaneExplanation(lines, d.picked(), d, path);

@@ -1,11 +1,9 @@
 package org.rdmasim.transport.backend;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.rdmasim.hardware.Host;

@@ -12,4 +12,12 @@ import org.rdmasim.transport.config.EffectiveConfig;
 public record LaneDecision(EffectiveConfig initiatorConfig, EffectiveConfig remoteConfig, List<HcaEstimate> local,
         List<HcaEstimate> remote, int railLimit, String railLimitName, double ratio, List<UcxLane> lanes,
         List<LaneSplit.Candidate> picked, List<String> warnings) {
+
+    /**
+     * The initiator's storage/management ports left out because {@code UCX_NET_DEVICES} does not name them: the
+     * ports only a listing brings in ({@link org.rdmasim.hardware.Host#listedOnlyNics}) that are not candidates.
+     */
+    public List<String> notCandidates(org.rdmasim.hardware.Host initiator) {
+        return initiator.listedOnlyNics().stream().filter(n -> local.stream().noneMatch(e -> e.nic().equals(n))).toList();
+    }
 }
