@@ -31,6 +31,7 @@ import org.rdmasim.workload.VariantOutcome;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.rdmasim.transport.backend.PathExplanation;
+import org.rdmasim.transport.citation.CitedNote;
 import org.rdmasim.transport.ucx.LaneDecision;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,8 +50,8 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "NCCL's GPUDirect decision per NIC beside them, the line-rate floor next to the modelled "
                         + "pull time, the UCX install the answer assumes with the answer under the other, and the "
                         + "calibrated and assumed profile parameters it rests on, each with the answer rerun "
-                        + "without it. Each decision of the stack's code ends with its source (repository, tag, file and line, "
-                        + "symbol).",
+                        + "without it. Each decision of the stack's code ends with its source (repository, tag, "
+                        + "file and line, symbol).",
                 "",
                 "--json prints all of it as one object (see README, Outputs), every source as an object with "
                         + "the same fields (repo, tag, file, line, lastLine, symbol, text).",
@@ -194,7 +195,7 @@ public final class ExplainCommand implements Callable<Integer> {
             var backend = v.transport().backend();
             LaneDecision decision = null;
             PathExplanation path;
-            List<org.rdmasim.transport.citation.CitedNote> backendNotes = List.of();
+            List<CitedNote> backendNotes = List.of();
             if (!v.transport().lanes().isEmpty()) {
                 out.println("lanes are given explicitly by the scenario: UCX's own choice is bypassed");
                 lanes = v.transport().lanes();
