@@ -29,6 +29,8 @@ import org.rdmasim.workload.TransferItem;
 import org.rdmasim.workload.VariantOutcome;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.rdmasim.transport.backend.PathExplanation;
+import org.rdmasim.transport.citation.CitedNote;
 import org.rdmasim.transport.ucx.LaneDecision;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,14 +43,17 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "explain", mixinStandardHelpOptions = true,
         description = {"Show the lanes UCX would pick for a scenario's transfers, and why.", "",
                 "For each transfer of a scenario: the effective UCX/NIXL/ModelExpress configuration with the "
-                        + "layer that set each value, each decision's source (repository, tag, file:line), every "
-                        + "candidate HCA with UCX's bandwidth estimate and distance, the lanes picked and their "
-                        + "weights (in the shape of UCX_PROTO_INFO=y), the line-rate floor next to the modelled "
+                        + "layer that set each value, every candidate HCA with UCX's bandwidth estimate, distance "
+                        + "and path ratio, every lane considered with its verdict, the lanes picked and their "
+                        + "weights (in the shape of UCX_PROTO_INFO=y), the PCIe order each sink NIC writes in, "
+                        + "NCCL's GPUDirect decision per NIC beside them, the line-rate floor next to the modelled "
                         + "pull time, the UCX install the answer assumes with the answer under the other, and the "
                         + "calibrated and assumed profile parameters it rests on, each with the answer rerun "
-                        + "without it. --json prints these as one object (see README, Outputs); the NCCL "
-                        + "GPUDirect table, the relaxed-order line and the citations under the candidate table "
-                        + "are text only.",
+                        + "without it. Each decision of the stack's code ends with its source (repository, tag, "
+                        + "file and line, symbol).",
+                "",
+                "--json prints all of it as one object (see README, Outputs), every source as an object with "
+                        + "the same fields (repo, tag, file, line, lastLine, symbol, text).",
                 "",
                 "The reruns take time: one per variant and parameter; a status line on stderr says which runs."})
 public final class ExplainCommand implements Callable<Integer> {
@@ -165,6 +170,12 @@ public final class ExplainCommand implements Callable<Integer> {
                     + "receiver of the same host shape chooses the same lanes)%n", plan.receivers().size(),
                     plan.sources().size(), plan.operation() == Operation.READ ? "pull from the first source is"
                             : "push from the first source is");
+            if (json != null) {
+                ObjectNode f = json.putObject("fanout");
+                f.put("receivers", plan.receivers().size());
+                f.put("sources", plan.sources().size());
+                f.put("operation", plan.operation() == Operation.READ ? "read" : "write");
+            }
         }
         for (TransferItem t : items) {
             if (shown >= maxTransfers || !seen.add(t.from() + ">" + t.to())) {
@@ -178,23 +189,26 @@ public final class ExplainCommand implements Callable<Integer> {
             List<LaneSplit.Candidate> lanes;
             var backend = v.transport().backend();
             LaneDecision decision = null;
+            PathExplanation path;
+            List<CitedNote> backendNotes = List.of();
             if (!v.transport().lanes().isEmpty()) {
                 out.println("lanes are given explicitly by the scenario: UCX's own choice is bypassed");
                 lanes = v.transport().lanes();
-                backend.explainGivenLanes(v.transport().stack(), cluster, ts, lanes, held.ordering()).forEach(out::println);
+                path = backend.explainGivenLanes(v.transport().stack(), cluster, ts, lanes, held.ordering());
+                path.lines().forEach(out::println);
             } else {
                 var explained = backend.explain(v.transport().stack(), cluster, ts, held.lanes(), held.ordering());
                 explained.lines().forEach(out::println);
                 lanes = explained.lanes();
                 decision = explained.decision().orElse(null);
+                path = explained.path();
+                backendNotes = explained.backendNotes();
             }
             ObjectNode transferJson = null;
             if (transfersJson != null) {
                 transferJson = transfersJson.addObject();
                 ExplainJson.transfer(transferJson, t, ts, !v.transport().lanes().isEmpty(),
-                        RmaEmulation.lanes(ts, lanes), decision,
-                        backend.protocolTable(v.transport().stack(), cluster, ts, lanes).orElse(null), cluster, held,
-                        outcome);
+                        RmaEmulation.lanes(ts, lanes), decision, path, backendNotes, cluster, held);
             }
             floor(out, cluster, ts, RmaEmulation.lanes(ts, lanes), outcome, without, transferJson);
             if (first == null) {
@@ -202,7 +216,7 @@ public final class ExplainCommand implements Callable<Integer> {
             }
         }
         install(out, scenario, v, cluster, first, outcome, json);
-        faults(out, v, outcome);
+        faults(out, v, outcome, json);
     }
 
     /**
@@ -263,13 +277,46 @@ public final class ExplainCommand implements Callable<Integer> {
         return items;
     }
 
-    /** The variant's faults, how the stack reacts to them (with the parameters it reads), and their cost. */
-    private static void faults(PrintWriter out, VariantSpec v, VariantOutcome outcome) {
+    /**
+     * The variant's faults, how the stack reacts to them (with the parameters it reads), and their cost; the same as
+     * the JSON's {@code faults} when {@code json} is given.
+     */
+    private static void faults(PrintWriter out, VariantSpec v, VariantOutcome outcome, ObjectNode json) {
         var plan = v.faults();
         if (plan.isEmpty()) {
             return;
         }
         var qp = plan.qpRetry();
+        if (json != null) {
+            ObjectNode f = json.putObject("faults");
+            ArrayNode scheduled = f.putArray("scheduled");
+            for (var fault : plan.faults()) {
+                ObjectNode x = scheduled.addObject();
+                x.put("atSeconds", fault.atSeconds());
+                x.put("what", fault.describe());
+            }
+            ObjectNode r = f.putObject("qpRetry");
+            r.put("rcTimeoutSeconds", qp.timeoutSeconds());
+            r.put("exponent", qp.exponent());
+            r.put("tickSeconds", qp.tickSeconds());
+            r.put("retryCount", qp.retryCount());
+            r.put("errorAfterSeconds", qp.errorAfterSeconds());
+            if (v.isFanout()) {
+                f.put("maxSourceAttempts", org.rdmasim.workload.FaultPlan.MAX_SOURCE_ATTEMPTS);
+                f.put("transferTimeoutSeconds", plan.transferTimeoutSeconds());
+            } else {
+                f.put("repost", plan.repost());
+            }
+            f.put("retryDelaySeconds", plan.retryDelaySeconds());
+            var c = outcome.faultCost();
+            if (c != null) {
+                ObjectNode cost = f.putObject("cost");
+                cost.put("makespanSeconds", c.makespanWith());
+                cost.put("makespanWithoutSeconds", c.makespanWithout());
+                cost.put("failedAttempts", c.failedAttempts());
+                cost.put("gaveUp", c.gaveUp());
+            }
+        }
         out.printf(Locale.ROOT, "%nfaults scheduled:%n");
         for (var f : plan.faults()) {
             out.printf(Locale.ROOT, "  at %s s: %s%n", Units.number(f.atSeconds()), f.describe());
@@ -305,18 +352,16 @@ public final class ExplainCommand implements Callable<Integer> {
             VariantOutcome outcome, BiFunction<String, String, Optional<VariantOutcome>> without, ObjectNode json) {
         ArrayNode gpuFloors = json == null ? null : json.putArray("gpuLinkFloors");
         ArrayNode restsOn = json == null ? null : json.putArray("restsOn");
-        Host sink = cluster.host(ts.sink().host());
-        double wire = 0;
-        Set<String> used = new HashSet<>();
-        for (LaneSplit.Candidate c : lanes) {
-            if (used.add(c.sinkNic())) {
-                TopologyNode n = sink.nic(c.sinkNic());
-                wire += n.nic().payloadBytesPerSecond(sink.profile());
-            }
-        }
-        double floor = ts.bytes() / wire;
+        LineRateFloor line = LineRateFloor.of(cluster, ts, lanes);
+        double wire = line.wireBytesPerSecond();
         out.printf(Locale.ROOT, "line-rate floor: %s over %d NIC(s) at wire rate (%.0f Gbps) takes at least %.4f s%n",
-                bytes(ts.bytes()), used.size(), Units.bytesPerSecondToGbps(wire), floor);
+                bytes(ts.bytes()), line.nics(), Units.bytesPerSecondToGbps(wire), line.seconds());
+        if (json != null) {
+            ObjectNode f = json.putObject("lineRateFloor");
+            f.put("nics", line.nics());
+            f.put("wireBytesPerSecond", wire);
+            f.put("seconds", line.seconds());
+        }
         // Every lane also leaves its GPU through one link: that cut can be narrower than the NICs.
         for (var end : List.of(ts.source(), ts.sink())) {
             TopologyNode d = cluster.host(end.host()).find(end.device()).orElse(null);
@@ -355,7 +400,8 @@ public final class ExplainCommand implements Callable<Integer> {
                         outcome, pj == null ? null : pj.putObject("without"));
             }
         }
-        modelled(out, "modelled:        ", ts, outcome);
+        // the transfer's own answer: the receiver's pull as the JSON's "modelled" object, a failure beside it
+        modelled(out, "modelled:        ", ts, outcome, json == null ? null : () -> json.putObject("modelled"), json);
     }
 
     /** Said of a parameter whose profile gives no "without" (see CalibrationProfile.Parameter#without). */
@@ -413,29 +459,31 @@ public final class ExplainCommand implements Callable<Integer> {
         modelled(out, label, ts, rerun, json);
     }
 
-    /** The modelled pull of {@code ts}'s receiver in {@code outcome}, after {@code label}. */
-    private static void modelled(PrintWriter out, String label, TransferSpec ts, VariantOutcome outcome) {
-        modelled(out, label, ts, outcome, null);
+    /** The modelled pull of {@code ts}'s receiver in {@code outcome}, after {@code label}, and the same as fields of {@code json} when given (pullSeconds, gbps, limitedBy; or variantError). */
+    private static void modelled(PrintWriter out, String label, TransferSpec ts, VariantOutcome outcome, ObjectNode json) {
+        modelled(out, label, ts, outcome, json == null ? null : () -> json, json);
     }
 
-    /** As above, and the same as fields of {@code json} when given (pullSeconds, gbps, limitedBy; or variantError). */
-    private static void modelled(PrintWriter out, String label, TransferSpec ts, VariantOutcome outcome, ObjectNode json) {
+    /** As above, the pull's fields into the object {@code pullJson} gives, a failure into {@code errorJson}. */
+    private static void modelled(PrintWriter out, String label, TransferSpec ts, VariantOutcome outcome,
+            java.util.function.Supplier<ObjectNode> pullJson, ObjectNode errorJson) {
         if (outcome.result() != null) {
             for (ReceiverSummary.Receiver r : ReceiverSummary.of(outcome.result()).receivers()) {
                 if (r.id().equals(ts.sink().toString())) {
                     out.printf(Locale.ROOT, "%s%.4f s (%.1f Gbps), limited by %s%n", label, r.pullSeconds(), r.gbps(),
                             r.bottleneck().id());
-                    if (json != null) {
-                        json.put("pullSeconds", r.pullSeconds());
-                        json.put("gbps", r.gbps());
-                        json.put("limitedBy", r.bottleneck().id());
+                    if (pullJson != null) {
+                        ObjectNode m = pullJson.get();
+                        m.put("pullSeconds", r.pullSeconds());
+                        m.put("gbps", r.gbps());
+                        m.put("limitedBy", r.bottleneck().id());
                     }
                 }
             }
         } else {
             out.println(label + "variant failed: " + outcome.error().lines().findFirst().orElse(""));
-            if (json != null) {
-                json.put("variantError", outcome.error().lines().findFirst().orElse(""));
+            if (errorJson != null) {
+                errorJson.put("variantError", outcome.error().lines().findFirst().orElse(""));
             }
         }
     }
@@ -466,6 +514,7 @@ public final class ExplainCommand implements Callable<Integer> {
             ij.put("statedWhere", stated);
             ij.put("readsUcxConf", stack.install().readsUcxConf());
             ij.put("description", stack.install().description());
+            ExplainJson.citation(ij.putObject("source"), stack.install().source());
         }
         ArrayNode others = ij == null ? null : ij.putArray("otherInstalls");
         if (stack.installStated()) {

@@ -2,35 +2,43 @@ package org.rdmasim.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.Locale;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.TopologyNode;
-import org.rdmasim.report.ReceiverSummary;
 import org.rdmasim.run.VariantRunner;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferSpec;
+import org.rdmasim.transport.backend.NcclGdrTable;
+import org.rdmasim.transport.backend.NicWriteOrder;
+import org.rdmasim.transport.backend.PathExplanation;
 import org.rdmasim.transport.backend.ProtocolTable;
+import org.rdmasim.transport.citation.Citation;
+import org.rdmasim.transport.citation.CitedNote;
+import org.rdmasim.transport.config.EffectiveValue;
 import org.rdmasim.transport.ucx.HcaEstimate;
 import org.rdmasim.transport.ucx.LaneDecision;
+import org.rdmasim.transport.ucx.LaneVerdict;
 import org.rdmasim.transport.ucx.UcxLane;
+import org.rdmasim.transport.ucx.UcxPaths;
+import org.rdmasim.transport.ucx.UcxTopoDistance;
 import org.rdmasim.workload.TransferItem;
-import org.rdmasim.workload.VariantOutcome;
 
 /**
- * One transfer of {@code explain --json}: what the text says, as fields (schema/explain.schema.json). Rates
- * are bytes per second in fields named so, sizes bytes, times seconds.
+ * One transfer of {@code explain --json}: what the text says, as fields (schema/explain.schema.json), built from the
+ * records the text is printed from. Rates are bytes per second in fields named so, sizes bytes, times seconds; every
+ * citation of code is one object ({@link #citation}).
  */
 final class ExplainJson {
     private ExplainJson() {
     }
 
     static void transfer(ObjectNode o, TransferItem t, TransferSpec ts, boolean given, List<LaneSplit.Candidate> lanes,
-            LaneDecision decision, ProtocolTable table, Hosts cluster, VariantRunner.Held held, VariantOutcome outcome) {
+            LaneDecision decision, PathExplanation path, List<CitedNote> backendNotes, Hosts cluster,
+            VariantRunner.Held held) {
         o.put("id", t.id());
         o.put("operation", ts.operation() == Operation.READ ? "read" : "write");
         o.put("from", ts.source().toString());
@@ -47,32 +55,13 @@ final class ExplainJson {
             l.put("weight", c.weight());
         }
         if (decision != null) {
-            ObjectNode d = o.putObject("decision");
-            d.put("railLimitVariable", decision.railLimitName());
-            d.put("railLimit", decision.railLimit());
-            d.put("multiLaneMaxRatio", decision.ratio());
-            candidates(d.putArray("initiatorCandidates"), decision.local());
-            candidates(d.putArray("remoteCandidates"), decision.remote());
-            ArrayNode storage = d.putArray("notCandidates"); // storage/management ports UCX_NET_DEVICES does not name
-            cluster.host(ts.initiator().host()).listedOnlyNics().stream()
-                    .filter(n -> decision.local().stream().noneMatch(e -> e.nic().equals(n))).forEach(storage::add);
-            ArrayNode considered = d.putArray("lanesConsidered");
-            for (UcxLane l : decision.lanes()) {
-                ObjectNode x = considered.addObject();
-                x.put("nic", l.nic());
-                x.put("path", l.path());
-                x.put("peerNic", l.peerNic());
-                x.put("bandwidthBytesPerSecond", l.bandwidth());
-                x.put("verdict", l.verdict().name().toLowerCase(java.util.Locale.ROOT));
-                x.put("why", l.verdict().words());
-                x.put("source", l.verdict().source(decision.initiatorConfig().ucxVersion()));
-            }
-            ArrayNode notes = d.putArray("configurationNotes");
-            decision.initiatorConfig().decisions().forEach(notes::add);
-            ArrayNode warnings = d.putArray("warnings");
-            decision.warnings().forEach(warnings::add);
+            decision(o.putObject("decision"), ts, decision, cluster);
         }
-        if (table != null) {
+        if (!backendNotes.isEmpty()) {
+            // a backend other than UCX's says what it chose in notes, each with the code it follows
+            notes(o.putArray("backendNotes"), backendNotes);
+        }
+        path.protocol().ifPresent(table -> {
             ObjectNode p = o.putObject("protocol");
             p.put("endpoint", table.endpoint());
             p.put("operation", table.operation());
@@ -85,34 +74,117 @@ final class ExplainJson {
             }
             ArrayNode notes = p.putArray("notes");
             table.notes().forEach(notes::add);
+        });
+        ArrayNode orders = o.putArray("writeOrder");
+        for (NicWriteOrder w : path.writeOrders()) {
+            ObjectNode x = orders.addObject();
+            x.put("nic", w.nic());
+            x.put("into", w.into());
+            x.put("order", w.order().jsonName());
+            x.put("cost", w.cost());
+            x.put("text", w.line());
+            w.source().ifPresent(c -> citation(x.putObject("source"), c));
         }
+        path.nccl().ifPresent(n -> ncclGdr(o.putObject("ncclGdr"), n));
         ObjectNode reg = o.putObject("registration");
         registration(reg.putObject("source"), cluster, ts.source(), held);
         registration(reg.putObject("sink"), cluster, ts.sink(), held);
-        Host sink = cluster.host(ts.sink().host());
-        Set<String> used = new LinkedHashSet<>();
-        double wire = 0;
-        for (LaneSplit.Candidate c : lanes) {
-            if (used.add(c.sinkNic())) {
-                wire += sink.nic(c.sinkNic()).nic().payloadBytesPerSecond(sink.profile());
+    }
+
+    /** UCX's choice: the initiator's configuration and its notes, the candidates on both sides, every lane. */
+    private static void decision(ObjectNode d, TransferSpec ts, LaneDecision decision, Hosts cluster) {
+        d.put("railLimitVariable", decision.railLimitName());
+        d.put("railLimit", decision.railLimit());
+        d.put("multiLaneMaxRatio", decision.ratio());
+        candidates(d.putArray("initiatorCandidates"), decision.local());
+        candidates(d.putArray("remoteCandidates"), decision.remote());
+        ArrayNode storage = d.putArray("notCandidates"); // storage/management ports UCX_NET_DEVICES does not name
+        decision.notCandidates(cluster.host(ts.initiator().host())).forEach(storage::add);
+        citation(d.putObject("distanceSource"), UcxTopoDistance.source(decision.initiatorConfig().ucxVersion()));
+        ArrayNode paths = d.putArray("pathsSources");
+        UcxPaths.sources(decision.initiatorConfig().ucxVersion()).forEach(c -> citation(paths.addObject(), c));
+        ArrayNode considered = d.putArray("lanesConsidered");
+        for (UcxLane l : decision.lanes()) {
+            ObjectNode x = considered.addObject();
+            x.put("nic", l.nic());
+            x.put("path", l.path());
+            x.put("peerNic", l.peerNic());
+            x.put("bandwidthBytesPerSecond", l.bandwidth());
+            if (l.verdict() == LaneVerdict.PICKED) {
+                x.put("availBwAtPickBytesPerSecond", l.availBw());
+            } else {
+                x.putNull("availBwAtPickBytesPerSecond");
             }
+            x.put("verdict", l.verdict().name().toLowerCase(Locale.ROOT));
+            x.put("why", l.verdict().words());
+            x.put("source", l.verdict().source(decision.initiatorConfig().ucxVersion()));
+            citation(x.putObject("citation"), l.verdict().citation(decision.initiatorConfig().ucxVersion()));
         }
-        ObjectNode floor = o.putObject("lineRateFloor");
-        floor.put("nics", used.size());
-        floor.put("wireBytesPerSecond", wire);
-        floor.put("seconds", ts.bytes() / wire);
-        if (outcome.result() != null) {
-            for (ReceiverSummary.Receiver r : ReceiverSummary.of(outcome.result()).receivers()) {
-                if (r.id().equals(ts.sink().toString())) {
-                    ObjectNode m = o.putObject("modelled");
-                    m.put("pullSeconds", r.pullSeconds());
-                    m.put("gbps", r.gbps());
-                    m.put("limitedBy", r.bottleneck().id());
-                }
-            }
-        } else {
-            o.put("variantError", outcome.error().lines().findFirst().orElse(""));
+        ArrayNode notes = d.putArray("configurationNotes");
+        decision.initiatorConfig().decisions().forEach(notes::add);
+        ObjectNode config = d.putObject("configuration");
+        ArrayNode values = config.putArray("values");
+        for (EffectiveValue v : decision.initiatorConfig().values()) {
+            ObjectNode x = values.addObject();
+            x.put("name", v.name());
+            x.put("value", v.rawValue());
+            x.put("layer", v.layer().name());
         }
+        notes(config.putArray("notes"), decision.initiatorConfig().notes());
+        ArrayNode warnings = d.putArray("warnings");
+        decision.warnings().forEach(warnings::add);
+    }
+
+    /** Each note's words, its line as the text prints it, and its sources as citation objects. */
+    private static void notes(ArrayNode a, List<CitedNote> notes) {
+        for (CitedNote n : notes) {
+            ObjectNode x = a.addObject();
+            x.put("words", n.words());
+            x.put("text", n.text());
+            ArrayNode sources = x.putArray("sources");
+            n.sources().forEach(c -> citation(sources.addObject(), c));
+        }
+    }
+
+    /** NCCL's GPUDirect decision per NIC of the initiating GPU's host: the text's NCCL table. */
+    private static void ncclGdr(ObjectNode o, NcclGdrTable n) {
+        o.put("release", n.release().toString());
+        o.put("releaseStated", n.releaseStated());
+        o.put("initiator", n.initiator());
+        citation(o.putObject("source"), n.source());
+        ArrayNode rows = o.putArray("nics");
+        for (NcclGdrTable.Row r : n.rows()) {
+            ObjectNode x = rows.addObject();
+            x.put("nic", r.nic());
+            x.put("topo", r.topo().name());
+            x.put("ncclPath", r.decision().path().name());
+            x.put("comparedAs", r.decision().distance().name());
+            x.put("level", r.decision().level().name());
+            x.put("levelFromUser", r.decision().userLevel());
+            x.put("gpuDirect", r.decision().gpuDirect());
+            x.put("words", r.decision().words());
+        }
+        n.phbNote().ifPresent(c -> {
+            ObjectNode x = o.putObject("noNode");
+            x.put("words", NcclGdrTable.PHB_WORDS);
+            citation(x.putObject("source"), c);
+        });
+    }
+
+    /**
+     * A place in a public repository's code, as fields: repo, tag, file, line, lastLine (equal to line when one),
+     * symbol (when the text names one) and text (the citation as the text prints it).
+     */
+    static void citation(ObjectNode o, Citation c) {
+        o.put("repo", c.repo());
+        o.put("tag", c.tag());
+        o.put("file", c.file());
+        o.put("line", c.line());
+        o.put("lastLine", c.lastLine());
+        if (!c.symbol().isEmpty()) {
+            o.put("symbol", c.symbol());
+        }
+        o.put("text", c.text());
     }
 
     /** A profile parameter the answer rests on: the text's "rests on (profile P): ..." line, as fields. */
@@ -143,6 +215,7 @@ final class ExplainJson {
             x.put("pcieBytesPerSecond", e.pcieBytesPerSecond());
             x.put("estimateBytesPerSecond", e.estimate());
             x.put("paths", e.paths());
+            x.put("pathRatio", e.pathRatio());
         }
     }
 

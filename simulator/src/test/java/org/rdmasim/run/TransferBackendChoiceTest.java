@@ -105,7 +105,12 @@ class TransferBackendChoiceTest {
         VariantRunner.Held held = VariantRunner.registrationsOf(v);
         LaneExplanation e = backend.explain(v.transport().stack(), Hosts.of(hosts), spec, held.lanes(), held.ordering());
         assertEquals(lanes, e.lanes());
-        assertEquals("NIXL libfabric backend (SRD over EFA), ai-dynamo/nixl v1.4.0 src/utils/libfabric:", e.lines().get(1));
+        assertEquals("NIXL libfabric backend (SRD over EFA), ai-dynamo/nixl v1.4.0:", e.lines().get(1));
+        // the grouping is cited as every other decision: repository, tag, file:lines, symbol
+        assertTrue(e.lines().stream().anyMatch(l -> l.endsWith("; source: ai-dynamo/nixl v1.4.0 "
+                + "src/utils/libfabric/libfabric_topology.cpp:1162-1300 groupNicsWithAccel")), e.lines().toString());
+        assertEquals(e.lines().subList(1, e.lines().size()), e.backendNotes().stream()
+                .map(org.rdmasim.transport.citation.CitedNote::text).toList());
         assertTrue(e.lines().stream().anyMatch(l -> l.contains("rails " + String.join(", ", GPU5_EFA_GROUP))), e.lines()
                 .toString());
         assertTrue(e.lines().stream().noneMatch(l -> l.contains("UCX_") || l.contains("rc_mlx5")), e.lines().toString());

@@ -1,6 +1,5 @@
 package org.rdmasim.transport.backend;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.Hosts;
@@ -86,11 +85,8 @@ public record LibfabricBackend(List<String> visibleDevices) implements TransferB
     public LaneExplanation explain(StackProfile stack, Hosts cluster, TransferSpec spec,
             UcxLaneSelection.Registrations held, WriteOrdering ordering) {
         LibfabricDecision d = rails(stack).decide(cluster, spec);
-        List<String> lines = new ArrayList<>();
-        lines.add("");
         Endpoint peer = spec.operation() == Operation.READ ? spec.source() : spec.sink();
-        lines.addAll(d.describe(spec.initiator().toString(), peer.toString()));
-        return new LaneExplanation(lines, d.lanes());
+        return LaneExplanation.ofNotes(d.describe(spec.initiator().toString(), peer.toString()), d.lanes());
     }
 
     /** Any device libfabric can open: the EFA provider or another. */
@@ -100,9 +96,9 @@ public record LibfabricBackend(List<String> visibleDevices) implements TransferB
 
     /** Nothing of the backend's own: lanes given by the scenario bypass its rail choice. */
     @Override
-    public List<String> explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
+    public PathExplanation explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
             List<LaneSplit.Candidate> lanes, WriteOrdering ordering) {
-        return List.of();
+        return PathExplanation.NONE;
     }
 
     private LibfabricRails rails(StackProfile stack) {

@@ -11,6 +11,7 @@ import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.QpRetry;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.WriteOrdering;
+import org.rdmasim.transport.citation.CitedNote;
 import org.rdmasim.transport.mooncake.MooncakeLanes;
 import org.rdmasim.transport.mooncake.MooncakeTopology;
 import org.rdmasim.transport.ucx.StackProfile;
@@ -100,23 +101,22 @@ public record MooncakeBackend(List<String> visibleDevices) implements TransferBa
     @Override
     public LaneExplanation explain(StackProfile stack, Hosts cluster, TransferSpec spec,
             UcxLaneSelection.Registrations held, WriteOrdering ordering) {
-        List<String> lines = new ArrayList<>();
-        lines.add("");
-        lines.add(String.format(Locale.ROOT, "Mooncake Transfer Engine: %s prefers %s; %s prefers %s",
+        List<CitedNote> lines = new ArrayList<>();
+        lines.add(CitedNote.uncited(String.format(Locale.ROOT, "Mooncake Transfer Engine: %s prefers %s; %s prefers %s",
                 location(cluster, spec.source().host(), spec.source().device()),
                 names(MooncakeLanes.preferred(cluster, spec.source(), visibleDevices)),
                 location(cluster, spec.sink().host(), spec.sink().device()),
-                names(MooncakeLanes.preferred(cluster, spec.sink(), visibleDevices))));
-        lines.add("  each request draws one preferred local HCA, each 64 KiB slice one preferred peer HCA: "
-                + "the bytes spread evenly over every pair");
-        return new LaneExplanation(lines, MooncakeLanes.lanes(cluster, spec, visibleDevices));
+                names(MooncakeLanes.preferred(cluster, spec.sink(), visibleDevices)))));
+        lines.add(CitedNote.uncited("  each request draws one preferred local HCA, each 64 KiB slice one preferred "
+                + "peer HCA: the bytes spread evenly over every pair"));
+        return LaneExplanation.ofNotes(lines, MooncakeLanes.lanes(cluster, spec, visibleDevices));
     }
 
     /** Nothing of the engine's own: lanes given by the scenario bypass its topology matrix. */
     @Override
-    public List<String> explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
+    public PathExplanation explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
             List<LaneSplit.Candidate> lanes, WriteOrdering ordering) {
-        return List.of();
+        return PathExplanation.NONE;
     }
 
     /** The engine's name for a buffer location: {@code cpu:N} for host memory, {@code cuda:N} for a GPU. */

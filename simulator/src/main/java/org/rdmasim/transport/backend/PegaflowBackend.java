@@ -1,6 +1,5 @@
 package org.rdmasim.transport.backend;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.rdmasim.hardware.Host;
@@ -11,6 +10,7 @@ import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.QpRetry;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.WriteOrdering;
+import org.rdmasim.transport.citation.CitedNote;
 import org.rdmasim.transport.pegaflow.PegaflowLanes;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
@@ -81,17 +81,15 @@ public record PegaflowBackend(List<String> visibleDevices, int qpsPerPeer) imple
     public LaneExplanation explain(StackProfile stack, Hosts cluster, TransferSpec spec,
             UcxLaneSelection.Registrations held, WriteOrdering ordering) {
         List<LaneSplit.Candidate> picked = lanes().lanes(cluster, spec);
-        List<String> lines = new ArrayList<>();
-        lines.add("");
-        lines.add(String.format(Locale.ROOT, "pegaflow: descriptors of %s go round-robin over the HCAs of its NUMA "
-                + "node, %d QP(s) per HCA pair: %d lane(s)", spec.initiator(), qpsPerPeer, picked.size()));
-        return new LaneExplanation(lines, picked);
+        return LaneExplanation.ofNotes(List.of(CitedNote.uncited(String.format(Locale.ROOT, "pegaflow: descriptors "
+                + "of %s go round-robin over the HCAs of its NUMA node, %d QP(s) per HCA pair: %d lane(s)",
+                spec.initiator(), qpsPerPeer, picked.size()))), picked);
     }
 
     @Override
-    public List<String> explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
+    public PathExplanation explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
             List<LaneSplit.Candidate> lanes, WriteOrdering ordering) {
-        return List.of();
+        return PathExplanation.NONE;
     }
 
     private PegaflowLanes lanes() {

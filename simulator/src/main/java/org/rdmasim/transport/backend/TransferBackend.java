@@ -98,7 +98,10 @@ public sealed interface TransferBackend permits UcxBackend, LibfabricBackend, Mo
         return java.util.Optional.empty();
     }
 
-    /** {@code explain}'s lines for lanes the scenario gives explicitly, carried by this backend. */
-    List<String> explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec, List<LaneSplit.Candidate> lanes,
+    /**
+     * What {@code explain} says about lanes once chosen (by the backend or given by the scenario): the protocol, the
+     * write order, NCCL's rule beside them; {@link PathExplanation#NONE} for a backend that says nothing of its own.
+     */
+    PathExplanation explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec, List<LaneSplit.Candidate> lanes,
             WriteOrdering ordering);
 }

@@ -166,12 +166,11 @@ public record UcxBackend(UcxLaneSelection.Api api) implements TransferBackend {
     public LaneExplanation explain(StackProfile stack, Hosts cluster, TransferSpec spec,
             UcxLaneSelection.Registrations held, WriteOrdering ordering) {
         LaneDecision d = new UcxLaneSelection(stack, api, held).decide(cluster, spec);
-        Host initiator = cluster.host(spec.initiator().host());
-        List<String> storage = initiator.listedOnlyNics().stream()
-                .filter(n -> d.local().stream().noneMatch(e -> e.nic().equals(n))).toList();
-        List<String> lines = new ArrayList<>(UcxExplanation.choice(spec, d, storage));
-        lines.addAll(explainGivenLanes(stack, cluster, spec, d.picked(), ordering));
-        return new LaneExplanation(lines, d.picked(), d);
+        List<String> lines = new ArrayList<>(UcxExplanation.choice(spec, d,
+                d.notCandidates(cluster.host(spec.initiator().host()))));
+        PathExplanation path = explainGivenLanes(stack, cluster, spec, d.picked(), ordering);
+        lines.addAll(path.lines());
+        return new LaneExplanation(lines, d.picked(), d, path);
     }
 
     @Override
@@ -187,13 +186,9 @@ public record UcxBackend(UcxLaneSelection.Api api) implements TransferBackend {
     }
 
     @Override
-    public List<String> explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
+    public PathExplanation explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
             List<LaneSplit.Candidate> lanes, WriteOrdering ordering) {
-        List<String> lines = new ArrayList<>();
-        lines.add("");
-        lines.addAll(protocolTable(stack, cluster, spec, lanes).orElseThrow().lines());
-        lines.addAll(UcxExplanation.writeOrdering(cluster, spec, lanes, ordering));
-        lines.addAll(UcxExplanation.ncclGdr(stack, cluster, spec));
-        return lines;
+        return new PathExplanation(protocolTable(stack, cluster, spec, lanes),
+                UcxExplanation.writeOrdering(cluster, spec, lanes, ordering), UcxExplanation.ncclGdr(stack, cluster, spec));
     }
 }

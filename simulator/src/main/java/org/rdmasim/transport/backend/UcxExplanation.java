@@ -1,11 +1,10 @@
 package org.rdmasim.transport.backend;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.Hosts;
@@ -20,6 +19,7 @@ import org.rdmasim.transport.RmaEmulation;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.WriteOrdering;
 import org.rdmasim.transport.config.EffectiveConfig;
+import org.rdmasim.transport.config.NcclGdr;
 import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.ucx.HcaEstimate;
 import org.rdmasim.transport.ucx.LaneDecision;
@@ -218,29 +218,29 @@ final class UcxExplanation {
      * How each sink NIC writes into the sink buffer: relaxed or strict PCIe order (from the buffer's
      * registration), and what strict order costs on this platform.
      */
-    static List<String> writeOrdering(Hosts cluster, TransferSpec ts, List<LaneSplit.Candidate> lanes,
+    static List<NicWriteOrder> writeOrdering(Hosts cluster, TransferSpec ts, List<LaneSplit.Candidate> lanes,
             WriteOrdering ordering) {
-        List<String> out = new ArrayList<>();
+        List<NicWriteOrder> out = new ArrayList<>();
         Host sink = cluster.host(ts.sink().host());
         var route = sink.profile().strictOrderGpuWriteRate();
         Set<String> nics = new LinkedHashSet<>();
         RmaEmulation.lanes(ts, lanes).forEach(l -> nics.add(l.sinkNic()));
         for (String nic : nics) {
+            String writer = ts.sink().host() + ":" + nic;
             if (ts.sinkPath().bouncesThroughHost()) {
                 // no GPUDirect RDMA: the NIC writes host bounce buffers, cuda_copy moves the bytes into the GPU
-                out.add(String.format(Locale.ROOT, "writes by %s:%s land in host memory, not in %s (no GPUDirect RDMA)",
-                        ts.sink().host(), nic, ts.sink()));
+                out.add(new NicWriteOrder(writer, ts.sink().toString(), NicWriteOrder.Order.HOST_MEMORY, "",
+                        Optional.empty()));
                 continue;
             }
             boolean strict = ordering.strict(ts.sink().host(), ts.sink().device(), nic);
-            out.add(String.format(Locale.ROOT, "writes by %s:%s into %s: %s", ts.sink().host(), nic, ts.sink(), !strict
-                    ? "relaxed PCIe order (the buffer's MR there carries IBV_ACCESS_RELAXED_ORDERING)"
-                    : "strict PCIe order (no relaxed-ordering MR: UCX_IB_PCI_RELAXED_ORDERING and the UCX release's CPU "
-                            + "list)" + (route.isPresent() && sink.find(ts.sink().device()).map(d -> d.kind()
-                                    == TopologyNode.Kind.GPU).orElse(false)
-                                            ? ", which on this platform runs at " + route.get().describe() + " [profile "
-                                                    + sink.profile().name() + "]"
-                                            : "; no slower route is known on this platform")));
+            boolean gpu = sink.find(ts.sink().device()).map(d -> d.kind() == TopologyNode.Kind.GPU).orElse(false);
+            String cost = !strict ? ""
+                    : route.isPresent() && gpu ? ", which on this platform runs at " + route.get().describe()
+                            + " [profile " + sink.profile().name() + "]"
+                    : "; no slower route is known on this platform";
+            out.add(new NicWriteOrder(writer, ts.sink().toString(), strict ? NicWriteOrder.Order.STRICT
+                    : NicWriteOrder.Order.RELAXED, cost, Optional.of(NicWriteOrder.MR_FLAGS)));
         }
         return out;
     }
@@ -249,35 +249,26 @@ final class UcxExplanation {
      * What NCCL at the scenario's release would decide about GPUDirect RDMA from the initiating GPU to each
      * NIC of its host, in the words of NCCL's INFO line; beside, not part of, the NIXL/UCX transfer.
      */
-    static List<String> ncclGdr(StackProfile stack, Hosts cluster, TransferSpec ts) {
+    static Optional<NcclGdrTable> ncclGdr(StackProfile stack, Hosts cluster, TransferSpec ts) {
         Host host = cluster.host(ts.initiator().host());
         TopologyNode gpu = host.find(ts.initiator().device()).orElse(null);
         if (gpu == null || gpu.kind() != TopologyNode.Kind.GPU) {
-            return List.of();
+            return Optional.empty();
         }
-        List<String> out = new ArrayList<>();
         StackVersion release = stack.ncclRelease();
         EffectiveConfig config = stack.configFor(host, gpu);
         boolean c2c = gpu.uplink() != null && gpu.uplink().type() == LinkSpec.LinkType.C2C;
-        out.add("");
-        out.add(String.format(Locale.ROOT, "NCCL %s GPUDirect RDMA from %s (%s; src/graph/paths.cc ncclTopoCheckGdr): "
-                + "NCCL's rule, not read by NIXL/UCX transfers", release,
-                ts.initiator(), stack.nccl().isPresent() ? "transport.nccl" : "release assumed, set transport.nccl"));
-        out.add(String.format(Locale.ROOT, "    %-9s %-8s %s", "HCA", "topo -m", "NCCL decision (NCCL's path type)"));
+        List<NcclGdrTable.Row> rows = new ArrayList<>();
         boolean renamed = false;
         for (TopologyNode nic : host.nics()) {
             var relation = host.relation(gpu, nic);
             renamed |= relation == PathType.NODE;
-            out.add(String.format(Locale.ROOT, "    %-9s %-8s %s", nic.name(), relation,
-                    config.ncclGdr(release, relation, c2c).words()));
+            rows.add(new NcclGdrTable.Row(nic.name(), relation, config.ncclGdr(release, relation, c2c)));
         }
-        if (renamed) {
-            // nvidia-smi's NODE (through the socket's PCIe root complex) has no path type of its own in NCCL:
-            // v2.28.9-1 src/graph/topo.h L85-86 counts any path through a host bridge as PATH_PHB
-            out.add("    (NCCL has no NODE: a path through the CPU's PCIe host bridge is PHB to it, "
-                    + "src/graph/topo.h PATH_PHB)");
-        }
-        return out;
+        // nvidia-smi's NODE (through the socket's PCIe root complex) has no path type of its own in NCCL:
+        // v2.28.9-1 src/graph/topo.h L85-86 counts any path through a host bridge as PATH_PHB
+        return Optional.of(new NcclGdrTable(release, stack.nccl().isPresent(), ts.initiator().toString(), rows,
+                NcclGdr.ruleSource(release), renamed ? Optional.of(NcclGdr.PATH_PHB) : Optional.empty()));
     }
 
     private static String pad(String s, int w) {

@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import org.rdmasim.transport.config.EnvEntry;
+import org.rdmasim.transport.citation.Citation;
+import org.rdmasim.transport.citation.CitedNote;
 
 /**
  * Works out a process's {@link EffectiveConfig} in the order the real stack builds it.
@@ -43,7 +44,6 @@ import org.rdmasim.transport.config.EnvEntry;
  */
 public final class ConfigResolver {
 
-    private static final String NIXL_UCX_UTILS = "ai-dynamo/nixl ucx_utils.cpp";
     private static final Optional<StackVersion> ANY = Optional.empty();
 
     private static Optional<StackVersion> v(int major, int minor) {
@@ -55,35 +55,41 @@ public final class ConfigResolver {
      * from the tags ([nixl-src] {@code src/utils/ucx/ucx_utils.cpp} up to 0.9.x, then
      * {@code src/plugins/ucx/ucx_utils.cpp}). Only the settings rdmasim models are listed. NIXL <= 0.3
      * sets nothing but {@code NET_DEVICES}. {@code RC_FENCE=none} (PR #1917) is in no release up to
-     * 1.4.0 and is not listed.
+     * 1.4.0 and is not listed. Each is cited at one tag; the same call sits at other lines in other releases.
      */
     static final List<NixlOverride> NIXL_OVERRIDES = List.of(
-            // 0.4.0 L396 ... v1.4.0 L428
+            // config.modify("RNDV_THRESH", "inf"): 0.4.0 L396 ... v1.4.0 L428
             new NixlOverride("UCX_RNDV_THRESH", "inf", v(0, 4), ANY, ANY, ANY,
-                    NIXL_UCX_UTILS + " config.modify(\"RNDV_THRESH\", \"inf\") (0.4.0 L396)"),
-            // 0.4.0 L403-406, 0.7.0 L447-450: 4 rails when UCX >= 1.20, else 2
+                    nixlContext("0.4.0 src/utils/ucx/ucx_utils.cpp:396")),
+            // 0.4.0 L403-406, 0.7.0 L447-450: config.modify("MAX_RMA_RAILS", "4") when UCX >= 1.20, else "2"
             new NixlOverride("UCX_MAX_RMA_RAILS", "4", v(0, 4), v(0, 8), v(1, 20), ANY,
-                    NIXL_UCX_UTILS + " config.modify(\"MAX_RMA_RAILS\", \"4\") on UCX >= 1.20 (0.7.0 L448)"),
+                    nixlContext("0.7.0 src/utils/ucx/ucx_utils.cpp:447-448")),
             new NixlOverride("UCX_MAX_RMA_RAILS", "2", v(0, 4), v(0, 8), ANY, v(1, 20),
-                    NIXL_UCX_UTILS + " config.modify(\"MAX_RMA_RAILS\", \"2\") on UCX < 1.20 (0.7.0 L450)"),
-            // 0.8.0 L455, v1.1.0 L422 ([mx-issue-449]'s ucx_utils.cpp:422), v1.4.0 L429: 2 whatever the UCX
+                    nixlContext("0.7.0 src/utils/ucx/ucx_utils.cpp:449-450")),
+            // config.modify("MAX_RMA_RAILS", "2") whatever the UCX: 0.8.0 L455, v1.1.0 L422 ([mx-issue-449]'s
+            // ucx_utils.cpp:422), v1.4.0 L429
             new NixlOverride("UCX_MAX_RMA_RAILS", "2", v(0, 8), ANY, ANY, ANY,
-                    NIXL_UCX_UTILS + " config.modify(\"MAX_RMA_RAILS\", \"2\") (0.8.0 L455, v1.1.0 L422)"),
-            // 0.9.0 L451, v1.4.0 L430
+                    nixlContext("v1.1.0 src/plugins/ucx/ucx_utils.cpp:422")),
+            // config.modify("IB_PCI_RELAXED_ORDERING", "try"): 0.9.0 L451, v1.4.0 L430
             new NixlOverride("UCX_IB_PCI_RELAXED_ORDERING", "try", v(0, 9), ANY, ANY, ANY,
-                    NIXL_UCX_UTILS + " config.modify(\"IB_PCI_RELAXED_ORDERING\", \"try\") (0.9.0 L451)"),
+                    nixlContext("0.9.0 src/utils/ucx/ucx_utils.cpp:451")),
             // v1.2.0 L430-432: if (ucpVersion_ >= UCP_VERSION(1, 21)) config.modify("MAX_HCA_PER_GPU", "auto")
             new NixlOverride("UCX_MAX_HCA_PER_GPU", "auto", v(1, 2), ANY, v(1, 21), ANY,
-                    NIXL_UCX_UTILS + " config.modify(\"MAX_HCA_PER_GPU\", \"auto\") on UCX >= 1.21 (v1.2.0 L432)"));
+                    nixlContext("v1.2.0 src/plugins/ucx/ucx_utils.cpp:430-432")));
+
+    /** A line of NIXL's UCX context constructor, where its {@code config.modify} calls are: "TAG FILE:LINES". */
+    private static Citation nixlContext(String tagFileLines) {
+        return Citation.parse("ai-dynamo/nixl " + tagFileLines + " nixlUcxContext::nixlUcxContext");
+    }
 
     /**
      * {@code config::modify}: a key whose {@code UCX_} variable is in the environment is left alone (v1.1.0 L27-29,
      * {@code getValueOptional("UCX_" + key)}; 0.9.0 {@code src/utils/ucx/config.cpp} L28, {@code getenv}).
      */
-    private static final String NIXL_MODIFY = "ai-dynamo/nixl v1.1.0 src/plugins/ucx/config.cpp:27-29 config::modify";
-    /** The agent's device list: {@code config.modifyAlways("NET_DEVICES", devs_str)}. */
-    private static final String NIXL_NET_DEVICES = NIXL_UCX_UTILS
-            + " config.modifyAlways(\"NET_DEVICES\", ...) (0.4.0 L389, v1.1.0 L418)";
+    private static final Citation NIXL_MODIFY = Citation.parse(
+            "ai-dynamo/nixl v1.1.0 src/plugins/ucx/config.cpp:27-29 config::modify");
+    /** The agent's device list: {@code config.modifyAlways("NET_DEVICES", devs_str)} (0.4.0 L389, v1.1.0 L418). */
+    private static final Citation NIXL_NET_DEVICES = nixlContext("v1.1.0 src/plugins/ucx/ucx_utils.cpp:418");
 
     /** The ModelExpress client code rdmasim's rules were read from: the newest release, ... */
     private static final String MX_RELEASE = "ai-dynamo/modelexpress v0.5.1 ucx_utils.py";
@@ -97,14 +103,14 @@ public final class ConfigResolver {
      * Where {@code apply_nic_pin_for_device} writes {@code os.environ["UCX_NET_DEVICES"]}: v0.5.1 L443, 2c6fd8ac L476.
      * The one citation of the pin: the override's why, the value's origin and explain's note all use it.
      */
-    static String modelExpressPin(ModelExpressBuild build) {
-        return build.stripeMode() ? MX_STRIPE_BUILD + ":476 apply_nic_pin_for_device"
-                : MX_RELEASE + ":443 apply_nic_pin_for_device";
+    static Citation modelExpressPin(ModelExpressBuild build) {
+        return Citation.parse(build.stripeMode() ? MX_STRIPE_BUILD + ":476 apply_nic_pin_for_device"
+                : MX_RELEASE + ":443 apply_nic_pin_for_device");
     }
 
     /** A decision note with the public source it follows. */
-    private static String cited(String note, String source) {
-        return note + "; source: " + source;
+    private static CitedNote cited(String note, Citation source) {
+        return CitedNote.cited(note, source);
     }
 
     private ConfigResolver() {
@@ -118,7 +124,7 @@ public final class ConfigResolver {
     public static EffectiveConfig resolve(StackSetup setup) {
         List<String> warnings = new ArrayList<>();
         List<ConfigOverride> overrides = new ArrayList<>();
-        List<String> decisions = new ArrayList<>();
+        List<CitedNote> decisions = new ArrayList<>();
         StackVersion ucx = setup.ucxVersion();
 
         // 1. the user's environment; later assignments replace earlier ones
@@ -137,8 +143,8 @@ public final class ConfigResolver {
         }
 
         if (env.containsKey("NCCL_NET_GDR_LEVEL")) {
-            decisions.add("NCCL_NET_GDR_LEVEL is read by NCCL only: NIXL/UCX transfers use GPUDirect whenever "
-                    + "GPU memory can be registered with the NIC, whatever the path type");
+            decisions.add(CitedNote.uncited("NCCL_NET_GDR_LEVEL is read by NCCL only: NIXL/UCX transfers use "
+                    + "GPUDirect whenever GPU memory can be registered with the NIC, whatever the path type"));
         }
 
         // 2. ModelExpress rewrites the environment before NIXL starts
@@ -156,7 +162,7 @@ public final class ConfigResolver {
         for (UcxConfFile.Setting c : setup.ucxConf().settings()) {
             if (!env.containsKey(c.name())) {
                 config.put(c.name(), new EffectiveValue(c.name(), c.value(), ConfigLayer.UCX_CONF,
-                        c.citation() + " " + setup.ucxConf().section()));
+                        c.citation().text() + " " + setup.ucxConf().section()));
                 decisions.add(cited("ucx.conf " + setup.ucxConf().section() + " set " + c.name() + "=" + c.value(),
                         c.citation()));
             }
@@ -189,7 +195,7 @@ public final class ConfigResolver {
     }
 
     private static void applyModelExpress(StackSetup setup, Map<String, EffectiveValue> env,
-            List<String> warnings, List<String> decisions, List<ConfigOverride> overrides) {
+            List<String> warnings, List<CitedNote> decisions, List<ConfigOverride> overrides) {
         EffectiveValue pinVar = env.get("MX_RDMA_NIC_PIN");
         if (pinVar == null) {
             return;
@@ -201,7 +207,7 @@ public final class ConfigResolver {
             // _resolve_nic_pin: any word other than off/0/false/no without a comma runs the auto probe (v0.5.1 L425)
             decisions.add(cited("ModelExpress " + setup.modelExpress().name() + " has no stripe mode: MX_RDMA_NIC_PIN="
                     + pinVar.rawValue() + " pins one NIC as auto does (the stripe mode is on a feature branch only)",
-                    MX_RELEASE + ":425 _resolve_nic_pin"));
+                    Citation.parse(MX_RELEASE + ":425 _resolve_nic_pin")));
             mode = NicPin.Mode.AUTO;
         }
         String pinned = switch (mode) {
@@ -222,12 +228,12 @@ public final class ConfigResolver {
                     yield null;
                 }
                 // if nic_count >= 2 and "UCX_MAX_RMA_RAILS" not in os.environ: os.environ[...] = str(nic_count)
-                String rails = MX_STRIPE_BUILD + ":489-491 apply_nic_pin_for_device";
+                Citation rails = Citation.parse(MX_STRIPE_BUILD + ":489-491 apply_nic_pin_for_device");
                 if (nics.size() < 2) {
                     decisions.add(cited("ModelExpress stripe listed one NIC and left UCX_MAX_RMA_RAILS alone", rails));
                 } else if (!env.containsKey("UCX_MAX_RMA_RAILS")) {
                     env.put("UCX_MAX_RMA_RAILS", new EffectiveValue("UCX_MAX_RMA_RAILS",
-                            Integer.toString(nics.size()), ConfigLayer.MODEL_EXPRESS, rails));
+                            Integer.toString(nics.size()), ConfigLayer.MODEL_EXPRESS, rails.text()));
                     decisions.add(cited("ModelExpress stripe set UCX_MAX_RMA_RAILS=" + nics.size() + " (was unset)", rails));
                 } else {
                     decisions.add(cited("ModelExpress stripe left UCX_MAX_RMA_RAILS="
@@ -248,7 +254,7 @@ public final class ConfigResolver {
         if (pinned == null) {
             return;
         }
-        String pinSource = modelExpressPin(setup.modelExpress());
+        Citation pinSource = modelExpressPin(setup.modelExpress());
         EffectiveValue previous = env.get("UCX_NET_DEVICES");
         if (previous != null && !previous.rawValue().equals(pinned)) {
             warnings.add("MX_RDMA_NIC_PIN=" + pinVar.rawValue() + " replaced UCX_NET_DEVICES='"
@@ -260,20 +266,22 @@ public final class ConfigResolver {
                             + "): the client writes os.environ[\"UCX_NET_DEVICES\"] unconditionally (" + pinSource + ")"));
         }
         env.put("UCX_NET_DEVICES", new EffectiveValue("UCX_NET_DEVICES", pinned, ConfigLayer.MODEL_EXPRESS,
-                pinSource + " " + setup.modelExpress().name() + " (" + mode.name().toLowerCase(java.util.Locale.ROOT) + ")"));
+                pinSource.text() + " " + setup.modelExpress().name() + " (" + mode.name().toLowerCase(java.util.Locale.ROOT) + ")"));
         decisions.add(cited("ModelExpress pinned " + setup.gpu() + " to UCX_NET_DEVICES=" + pinned
                 + " (was: " + (previous == null ? "None" : previous.rawValue()) + ")", pinSource));
     }
 
     private static void applyNixl(StackSetup setup, StackVersion nixl, Map<String, EffectiveValue> env,
-            Map<String, EffectiveValue> config, List<String> warnings, List<String> decisions) {
+            Map<String, EffectiveValue> config, List<String> warnings, List<CitedNote> decisions) {
         StackVersion ucx = setup.ucxVersion();
         for (NixlOverride o : NIXL_OVERRIDES) {
             if (!o.appliesTo(nixl, ucx)) {
                 boolean anotherRowApplies = NIXL_OVERRIDES.stream()
                         .anyMatch(x -> x.ucxVariable().equals(o.ucxVariable()) && x.appliesTo(nixl, ucx));
-                String note = "NIXL " + nixl + " with UCX " + ucx + " does not set " + o.ucxVariable();
-                if (!anotherRowApplies && decisions.stream().noneMatch(d -> d.startsWith(note + ";"))) {
+                String note = "NIXL " + nixl + " with UCX " + ucx + " does not set " + o.ucxVariable() + " (set to "
+                        + o.value() + " " + o.when() + ")";
+                if (!anotherRowApplies && decisions.stream().noneMatch(d -> d.words().startsWith("NIXL " + nixl
+                        + " with UCX " + ucx + " does not set " + o.ucxVariable() + " "))) {
                     // the row that would set it, with the releases and UCX it needs
                     decisions.add(cited(note, o.citation()));
                 }
@@ -287,8 +295,9 @@ public final class ConfigResolver {
                 continue;
             }
             config.put(o.ucxVariable(), new EffectiveValue(o.ucxVariable(), o.value(), ConfigLayer.NIXL,
-                    o.citation()));
-            decisions.add(cited("NIXL set " + o.ucxVariable() + "=" + o.value(), o.citation()));
+                    o.citation().text()));
+            decisions.add(cited("NIXL set " + o.ucxVariable() + "=" + o.value()
+                    + (o.ucxBound().isEmpty() ? "" : " (" + o.ucxBound() + ")"), o.citation()));
         }
         if (!setup.nixlAgentDevices().isEmpty()) {
             // devs_str += dev + ":1,"; config.modifyAlways("NET_DEVICES", devs_str)
@@ -301,7 +310,7 @@ public final class ConfigResolver {
                         + previous.layer() + ") with '" + devices + "': NIXL uses config::modifyAlways");
             }
             config.put("UCX_NET_DEVICES", new EffectiveValue("UCX_NET_DEVICES", devices, ConfigLayer.NIXL,
-                    NIXL_NET_DEVICES));
+                    NIXL_NET_DEVICES.text()));
             decisions.add(cited("NIXL set UCX_NET_DEVICES=" + devices + " from the agent's device list", NIXL_NET_DEVICES));
         }
     }

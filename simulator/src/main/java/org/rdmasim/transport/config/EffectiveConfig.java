@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.rdmasim.transport.citation.CitedNote;
 import org.rdmasim.hardware.PathType;
 
 /**
@@ -24,16 +25,16 @@ public final class EffectiveConfig {
     private final Map<String, EffectiveValue> values;
     private final StackVersion ucxVersion;
     private final List<String> warnings;
-    private final List<String> decisions;
+    private final List<CitedNote> notes;
     private final List<ConfigOverride> overrides;
 
     EffectiveConfig(Collection<EffectiveValue> values, StackVersion ucxVersion, List<String> warnings,
-            List<String> decisions) {
-        this(values, ucxVersion, warnings, decisions, List.of());
+            List<CitedNote> notes) {
+        this(values, ucxVersion, warnings, notes, List.of());
     }
 
     EffectiveConfig(Collection<EffectiveValue> values, StackVersion ucxVersion, List<String> warnings,
-            List<String> decisions, List<ConfigOverride> overrides) {
+            List<CitedNote> notes, List<ConfigOverride> overrides) {
         Map<String, EffectiveValue> ordered = new LinkedHashMap<>();
         Map<String, EffectiveValue> byName = new LinkedHashMap<>();
         values.forEach(v -> byName.put(v.name(), v));
@@ -50,7 +51,7 @@ public final class EffectiveConfig {
             KnownVariables.find(v.name()).ifPresent(k -> check(k, v).ifPresent(all::add));
         }
         this.warnings = List.copyOf(all);
-        this.decisions = List.copyOf(decisions);
+        this.notes = List.copyOf(notes);
         this.overrides = List.copyOf(overrides);
     }
 
@@ -76,9 +77,14 @@ public final class EffectiveConfig {
         return warnings;
     }
 
-    /** Why each NIXL and ModelExpress change was applied or skipped, for reports. */
+    /** Why each ModelExpress, ucx.conf and NIXL change was applied or skipped, with the code each follows. */
+    public List<CitedNote> notes() {
+        return notes;
+    }
+
+    /** {@link #notes()} as {@code explain} prints them. */
     public List<String> decisions() {
-        return decisions;
+        return notes.stream().map(CitedNote::text).toList();
     }
 
     public Optional<EffectiveValue> get(String name) {

@@ -2,6 +2,7 @@ package org.rdmasim.transport.config;
 
 import java.util.Optional;
 import org.rdmasim.hardware.PathType;
+import org.rdmasim.transport.citation.Citation;
 
 /**
  * Whether NCCL at a given release would use GPUDirect RDMA between a GPU and a NIC, as
@@ -88,6 +89,21 @@ public record NcclGdr(StackVersion release, NcclPathType path, NcclPathType dist
         NcclNumbers.Parsed p = NcclNumbers.strtoll(text.get());
         return p.overflow() ? defaultValue : p.value();
     }
+
+    /**
+     * Where {@code ncclTopoCheckGdr} compares the path type with the level, as the rule stood at {@code release}: read
+     * at one tag per rule above (the level's default, the C2C remap where there is one, the comparison).
+     */
+    public static Citation ruleSource(StackVersion release) {
+        String at = !release.atLeast(C2C_SWITCH) ? "v2.25.1-1 src/graph/paths.cc:415-427"
+                : !release.atLeast(C2C_ON_BY_DEFAULT) ? "v2.26.2-1 src/graph/paths.cc:418-439"
+                : !release.atLeast(P2C_DEFAULT_LEVEL) ? "v2.28.9-1 src/graph/paths.cc:453-472"
+                : "v2.29.2-1 src/graph/paths.cc:456-470";
+        return Citation.parse("NVIDIA/nccl " + at + " ncclTopoCheckGdr");
+    }
+
+    /** NCCL's path type for a hop through a CPU's host bridge, which nvidia-smi calls NODE or PHB. */
+    public static final Citation PATH_PHB = Citation.parse("NVIDIA/nccl v2.28.9-1 src/graph/topo.h:85-86 PATH_PHB");
 
     /** One line for {@code explain}, in the terms of NCCL's own INFO message. */
     public String words() {

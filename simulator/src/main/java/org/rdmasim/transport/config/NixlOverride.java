@@ -1,6 +1,9 @@
 package org.rdmasim.transport.config;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import org.rdmasim.transport.citation.Citation;
 
 /**
  * One UCX setting NIXL's UCX backend applies to its context, through {@code config.modify(KEY,
@@ -15,14 +18,38 @@ import java.util.Optional;
  * @param beforeNixl  the first NIXL release that no longer sets it this way, empty for none
  * @param sinceUcx    the UCX release NIXL requires before setting it, empty for any
  * @param beforeUcx   the UCX release from which NIXL no longer sets it this way, empty for none
- * @param citation    where in NIXL this comes from (tag, file, line)
+ * @param citation    where in NIXL this comes from (tag, file, line), at one release
  */
 public record NixlOverride(String ucxVariable, String value, Optional<StackVersion> sinceNixl,
         Optional<StackVersion> beforeNixl, Optional<StackVersion> sinceUcx, Optional<StackVersion> beforeUcx,
-        String citation) {
+        Citation citation) {
 
     public boolean appliesTo(StackVersion nixl, StackVersion ucx) {
         return sinceNixl.map(nixl::atLeast).orElse(true) && beforeNixl.map(b -> !nixl.atLeast(b)).orElse(true)
                 && sinceUcx.map(ucx::atLeast).orElse(true) && beforeUcx.map(b -> !ucx.atLeast(b)).orElse(true);
+    }
+
+    /** When NIXL sets it, in words: "from NIXL 1.2 on UCX >= 1.21". */
+    public String when() {
+        List<String> parts = new ArrayList<>();
+        sinceNixl.ifPresent(v -> parts.add("from NIXL " + short2(v)));
+        beforeNixl.ifPresent(v -> parts.add("before NIXL " + short2(v)));
+        String ucx = ucxBound();
+        if (!ucx.isEmpty()) {
+            parts.add(ucx);
+        }
+        return String.join(" ", parts);
+    }
+
+    /** The UCX releases it needs, in words ("on UCX >= 1.21"); empty for any. */
+    public String ucxBound() {
+        List<String> parts = new ArrayList<>();
+        sinceUcx.ifPresent(v -> parts.add(">= " + short2(v)));
+        beforeUcx.ifPresent(v -> parts.add("< " + short2(v)));
+        return parts.isEmpty() ? "" : "on UCX " + String.join(" and ", parts);
+    }
+
+    private static String short2(StackVersion v) {
+        return v.major() + "." + v.minor();
     }
 }

@@ -2,6 +2,7 @@ package org.rdmasim.transport.config;
 
 import java.util.List;
 import org.rdmasim.hardware.CpuFamily;
+import org.rdmasim.transport.citation.Citation;
 
 
 /**
@@ -17,7 +18,7 @@ import org.rdmasim.hardware.CpuFamily;
 public record UcxConfFile(String section, List<Setting> settings) {
 
     /** One line of a section. */
-    public record Setting(String name, String value, String citation) {
+    public record Setting(String name, String value, Citation citation) {
     }
 
     public static final UcxConfFile NONE = new UcxConfFile("", List.of());

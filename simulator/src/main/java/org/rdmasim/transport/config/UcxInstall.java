@@ -2,6 +2,7 @@ package org.rdmasim.transport.config;
 
 import java.util.Locale;
 import java.util.Optional;
+import org.rdmasim.transport.citation.Citation;
 
 /**
  * How the UCX library a process loads was installed, which decides whether it finds the {@code ucx.conf}
@@ -17,30 +18,31 @@ import java.util.Optional;
  */
 public enum UcxInstall {
     /**
-     * UCX bundled in NIXL's PyPI wheel: ai-dynamo/nixl {@code contrib/build-wheel.sh} copies libucs, libucp,
-     * libuct and libucm into the wheel's {@code .libs} folder with auditwheel and ships no {@code ucx.conf},
-     * so none of the five places holds one on a node that did not install UCX itself.
+     * UCX bundled in NIXL's PyPI wheel: ai-dynamo/nixl {@code contrib/build-wheel.sh} ({@code auditwheel repair},
+     * v1.1.0 L103) copies libucs, libucp, libuct and libucm into the wheel's {@code .libs} folder and ships no
+     * {@code ucx.conf}, so none of the five places holds one on a node that did not install UCX itself.
      */
-    NIXL_WHEEL("nixl-wheel", false,
-            "UCX bundled in NIXL's PyPI wheel (ai-dynamo/nixl contrib/build-wheel.sh: auditwheel copies the UCX "
-                    + "libraries into the wheel, no ucx.conf): UCX finds no ucx.conf"),
+    NIXL_WHEEL("nixl-wheel", false, "UCX bundled in NIXL's PyPI wheel (auditwheel copies the UCX libraries into "
+            + "the wheel, no ucx.conf): UCX finds no ucx.conf", "ai-dynamo/nixl v1.1.0 contrib/build-wheel.sh:103"),
     /**
      * UCX installed into a prefix by {@code make install} (a distribution package, a source build, or a
      * container that builds UCX with {@code --prefix=/usr/local/ucx} and copies the tree, as ai-dynamo/dynamo's
-     * earlier runtime images did): {@code $prefix/etc/ucx/ucx.conf} is read.
+     * earlier runtime images did): {@code $prefix/etc/ucx/ucx.conf} is read ({@code conf_files_DATA} in
+     * {@code config/Makefile.am} installs it to {@code $(ucx_config_dir)}).
      */
-    PREFIX("prefix", true,
-            "UCX installed into a prefix (make install puts ucx.conf in $prefix/etc/ucx, openucx/ucx "
-                    + "config/Makefile.am L7-8): UCX reads its ucx.conf");
+    PREFIX("prefix", true, "UCX installed into a prefix (make install puts ucx.conf in $prefix/etc/ucx): UCX "
+            + "reads its ucx.conf", "openucx/ucx v1.20.0 config/Makefile.am:7-8");
 
     private final String yamlName;
     private final boolean readsUcxConf;
-    private final String description;
+    private final String words;
+    private final Citation source;
 
-    UcxInstall(String yamlName, boolean readsUcxConf, String description) {
+    UcxInstall(String yamlName, boolean readsUcxConf, String words, String source) {
         this.yamlName = yamlName;
         this.readsUcxConf = readsUcxConf;
-        this.description = description;
+        this.words = words;
+        this.source = Citation.parse(source);
     }
 
     /** The name a scenario uses ({@code transport.ucxInstall}). */
@@ -53,9 +55,14 @@ public enum UcxInstall {
         return readsUcxConf;
     }
 
-    /** One line saying what the install is and whether {@code ucx.conf} is read, with its source. */
+    /** One line saying what the install is and whether {@code ucx.conf} is read, then {@code ; source: } and its source. */
     public String description() {
-        return description;
+        return words + "; source: " + source.text();
+    }
+
+    /** Where the install puts UCX (and a {@code ucx.conf}, or none). */
+    public Citation source() {
+        return source;
     }
 
     /** The other install: what the answer would be if the deployment were the other kind. */

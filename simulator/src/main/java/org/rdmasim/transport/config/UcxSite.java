@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.rdmasim.transport.citation.Citation;
 
 /**
  * A place in openucx/ucx where UCX makes a decision rdmasim models, cited at the release a scenario names.
@@ -54,10 +55,10 @@ public enum UcxSite {
 
     /**
      * {@code openucx/ucx vX.Y.Z file:first-last symbol} at {@code ucx}; where the table has no row for that
-     * release, the newest release before it that has one (or else the oldest after it), with a note naming
-     * the release asked for.
+     * release, the newest release before it that has one (or else the oldest after it), with a note after the
+     * symbol naming the release asked for.
      */
-    public String cite(StackVersion ucx) {
+    public Citation cite(StackVersion ucx) {
         List<Lines> all = LINES.get(this);
         Lines at = null;
         for (Lines l : all) { // oldest first: the last one at or before the release named
@@ -69,10 +70,9 @@ public enum UcxSite {
         if (at == null) {
             at = all.get(0);
         }
-        String lines = at.first() == at.last() ? String.valueOf(at.first()) : at.first() + "-" + at.last();
-        String text = "openucx/ucx v" + at.release() + " " + at.file() + ":" + lines
-                + (at.symbol().isEmpty() ? "" : " " + at.symbol());
-        return exact ? text : text + " (as at v" + at.release() + "; the release named is " + ucx + ")";
+        String note = exact ? "" : "(as at v" + at.release() + "; the release named is " + ucx + ")";
+        String symbol = (at.symbol() + " " + note).strip();
+        return new Citation("openucx/ucx", "v" + at.release(), at.file(), at.first(), at.last(), symbol);
     }
 
     private static Map<UcxSite, List<Lines>> load() {

@@ -27,4 +27,12 @@ public record LaneDecision(EffectiveConfig initiatorConfig, EffectiveConfig remo
         }
         return out;
     }
+
+    /**
+     * The initiator's storage/management ports left out because {@code UCX_NET_DEVICES} does not name them: the
+     * ports only a listing brings in ({@link org.rdmasim.hardware.Host#listedOnlyNics}) that are not candidates.
+     */
+    public List<String> notCandidates(org.rdmasim.hardware.Host initiator) {
+        return initiator.listedOnlyNics().stream().filter(n -> local.stream().noneMatch(e -> e.nic().equals(n))).toList();
+    }
 }

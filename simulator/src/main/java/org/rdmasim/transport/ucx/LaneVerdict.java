@@ -1,5 +1,7 @@
 package org.rdmasim.transport.ucx;
 
+import org.rdmasim.transport.citation.Citation;
+import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.config.UcxSite;
 
 /**
@@ -32,7 +34,12 @@ public enum LaneVerdict {
     }
 
     /** Where UCX {@code ucx} makes this verdict: repository, tag, file:line and function. */
-    public String source(org.rdmasim.transport.config.StackVersion ucx) {
+    public String source(StackVersion ucx) {
+        return citation(ucx).text();
+    }
+
+    /** {@link #source} as fields. */
+    public Citation citation(StackVersion ucx) {
         return site.cite(ucx);
     }
 }

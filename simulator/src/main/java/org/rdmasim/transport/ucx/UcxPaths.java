@@ -1,9 +1,11 @@
 package org.rdmasim.transport.ucx;
 
+import java.util.List;
 import java.util.OptionalInt;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.hardware.NicModel;
 import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.citation.Citation;
 import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.config.UcxSite;
 
@@ -23,9 +25,14 @@ import org.rdmasim.transport.config.UcxSite;
  * it. For an XDR GET the interface estimate itself is lowered to {@code bw x paths x 0.4} (L2066-2073).
  */
 public final class UcxPaths {
-    /** Where UCX {@code ucx} sets a port's paths and each path's share of the interface estimate. */
-    public static String source(org.rdmasim.transport.config.StackVersion ucx) {
-        return UcxSite.IB_NUM_PATHS.cite(ucx) + ", " + UcxSite.IB_PATH_BW.cite(ucx);
+    /** Where UCX {@code ucx} sets a port's paths, and where it gives each path its share of the interface estimate. */
+    public static List<Citation> sources(StackVersion ucx) {
+        return List.of(UcxSite.IB_NUM_PATHS.cite(ucx), UcxSite.IB_PATH_BW.cite(ucx));
+    }
+
+    /** {@link #sources} as {@code explain} prints them. */
+    public static String source(StackVersion ucx) {
+        return Citation.join(sources(ucx));
     }
     /** {@code UCT_IB_NDR_READ_PATH_BANDWIDTH} and {@code _RATIO} (ib_iface.c L37, L47). */
     static final double NDR_READ_PATH_BANDWIDTH = 38e9;

@@ -3,6 +3,7 @@ package org.rdmasim.transport.ucx;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.TopologyNode;
+import org.rdmasim.transport.citation.Citation;
 import org.rdmasim.transport.config.DistanceOverrides;
 import org.rdmasim.transport.config.UcxSite;
 
@@ -31,7 +32,7 @@ import org.rdmasim.transport.config.UcxSite;
  */
 public final class UcxTopoDistance {
     /** Where UCX works out a distance from sysfs (the 3500/19200, 17000 and 220 MB/s figures at L408, L507, L510). */
-    public static String source(org.rdmasim.transport.config.StackVersion ucx) {
+    public static Citation source(org.rdmasim.transport.config.StackVersion ucx) {
         return UcxSite.TOPO_DISTANCE.cite(ucx);
     }
 

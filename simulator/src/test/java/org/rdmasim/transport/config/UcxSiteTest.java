@@ -15,23 +15,23 @@ class UcxSiteTest {
     @Test
     void theRatioFilterIsCitedWhereEachReleaseHasIt() {
         assertEquals("openucx/ucx v1.20.0 src/ucp/proto/proto_multi.c:310 ucp_proto_multi_init",
-                UcxSite.LANE_RATIO_DROP.cite(new StackVersion(1, 20, 0)));
+                UcxSite.LANE_RATIO_DROP.cite(new StackVersion(1, 20, 0)).text());
         assertEquals("openucx/ucx v1.21.0 src/ucp/proto/proto_multi.c:308 ucp_proto_multi_init",
-                UcxSite.LANE_RATIO_DROP.cite(new StackVersion(1, 21, 0)));
+                UcxSite.LANE_RATIO_DROP.cite(new StackVersion(1, 21, 0)).text());
         assertEquals("openucx/ucx v1.22.0 src/ucp/proto/proto_multi.c:392 ucp_proto_multi_init",
-                UcxSite.LANE_RATIO_DROP.cite(new StackVersion(1, 22, 0)));
+                UcxSite.LANE_RATIO_DROP.cite(new StackVersion(1, 22, 0)).text());
         // ucx.conf's [AMD] line moves as sections are added above it
-        assertEquals("openucx/ucx v1.22.0 config/ucx.conf:39", UcxSite.CONF_AMD_DISTANCE.cite(new StackVersion(1, 22, 0)));
-        assertEquals("openucx/ucx v1.20.0 config/ucx.conf:30", UcxSite.CONF_AMD_DISTANCE.cite(new StackVersion(1, 20, 0)));
+        assertEquals("openucx/ucx v1.22.0 config/ucx.conf:39", UcxSite.CONF_AMD_DISTANCE.cite(new StackVersion(1, 22, 0)).text());
+        assertEquals("openucx/ucx v1.20.0 config/ucx.conf:30", UcxSite.CONF_AMD_DISTANCE.cite(new StackVersion(1, 20, 0)).text());
     }
 
     @Test
     void aReleaseWithoutTheCodeIsCitedAtTheNearestThatHasItAndSaysSo() {
         // ucs_topo_update_distance_sysfs has this form from v1.20.0; 1.19.1 is cited there, with the release named
         assertEquals("openucx/ucx v1.20.0 src/ucs/sys/topo/base/topo.c:481-511 ucs_topo_update_distance_sysfs "
-                + "(as at v1.20.0; the release named is 1.19.1)", UcxSite.TOPO_DISTANCE.cite(new StackVersion(1, 19, 1)));
+                + "(as at v1.20.0; the release named is 1.19.1)", UcxSite.TOPO_DISTANCE.cite(new StackVersion(1, 19, 1)).text());
         for (UcxSite s : UcxSite.values()) {
-            String c = s.cite(new StackVersion(1, 22, 0));
+            String c = s.cite(new StackVersion(1, 22, 0)).text();
             assertTrue(c.startsWith("openucx/ucx v1.22.0 "), c); // every site is read at the newest release modelled
         }
     }
