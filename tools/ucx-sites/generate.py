@@ -12,8 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-# id, file, symbol, start text, end text (searched from the start line on; '' = the start line only),
-# lines after the end text's line to take in as well
+# id, file, symbol, start text, end text (searched from the start line on; '' = the start line only; '=}' = the
+# first line that is exactly '}', a function's end), lines after the end text's line to take in as well.
+# A site may be listed more than once with other text: the first form found at a release is taken (the
+# sysfs distance was ucs_topo_get_distance_sysfs before v1.20.0).
 SITES = [
     ("lane-picked", "src/ucp/proto/proto_multi.c", "ucp_proto_multi_select_bw_lanes",
      "i < ucs_min(max_lanes, num_lanes); ++i)", "ucp_proto_select_add_lane(selection, params, lanes[lane_index]);", 0),
@@ -24,7 +26,9 @@ SITES = [
     ("lane-not-in-rkey", "src/ucp/proto/proto_common.c", "ucp_proto_common_find_lanes",
      "if (((md_attr->flags & UCT_MD_FLAG_NEED_RKEY) ||", "continue;", 0),
     ("topo-distance", "src/ucs/sys/topo/base/topo.c", "ucs_topo_update_distance_sysfs",
-     "static void ucs_topo_update_distance_sysfs(", "ucs_topo_set_distance(&ucs_global_opts.dist.sys, 220 * UCS_MBYTE,", 1),
+     "static void ucs_topo_update_distance_sysfs(", "=}", 0),
+    ("topo-distance", "src/ucs/sys/topo/base/topo.c", "ucs_topo_get_distance_sysfs",
+     "ucs_topo_get_distance_sysfs(ucs_sys_device_t device1,", "=}", 0),
     ("ib-num-paths", "src/uct/ib/base/ib_iface.c", "uct_ib_iface_set_num_paths",
      "static void uct_ib_iface_set_num_paths(", "", 0),
     ("ib-path-bw", "src/uct/ib/base/ib_iface.c", "uct_ib_iface_estimate_path_bw",
@@ -61,7 +65,7 @@ def find(lines, start, end, extra):
             if not end:
                 return i + 1, i + 1
             for j in range(i, len(lines)):
-                if end in lines[j]:
+                if (lines[j] == end[1:]) if end.startswith("=") else (end in lines[j]):
                     return i + 1, j + 1 + extra
             return None
     return None
@@ -69,14 +73,18 @@ def find(lines, start, end, extra):
 
 def table(repo):
     rows = ["# site\trelease\tfile\tfirst line\tlast line\tsymbol  (made by tools/ucx-sites/generate.py; do not edit)"]
+    done = set()
     for site, path, symbol, start, end, extra in SITES:
         for r in tags(repo):
             tag = "v%d.%d.%d" % r
+            if (site, tag) in done:
+                continue
             lines = show(repo, tag, path)
             if lines is None:
                 continue
             span = find(lines, start, end, extra)
             if span:
+                done.add((site, tag))
                 rows.append("\t".join([site, tag[1:], path, str(span[0]), str(span[1]), symbol]))
     return "\n".join(rows) + "\n"
 

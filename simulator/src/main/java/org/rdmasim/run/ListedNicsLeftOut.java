@@ -78,7 +78,8 @@ final class ListedNicsLeftOut {
         if (device != null) {
             for (String nic : unused) {
                 h.find(nic).filter(n -> n.kind() == org.rdmasim.hardware.TopologyNode.Kind.NIC).ifPresent(n -> configured
-                        .put(nic, UcxTopoDistance.configuredBandwidth(h, device, n, d.initiatorConfig().distanceBandwidth())));
+                        .put(nic, UcxTopoDistance.configuredBandwidth(h, device, n, d.initiatorConfig().distanceBandwidth(),
+                                d.initiatorConfig().ucxVersion())));
             }
         }
         return words(d, unused, audit.process(), configured);

@@ -147,7 +147,7 @@ class ExplainSourcesTest {
         List<String> after = lines.subList(v121, lines.size());
         assertTrue(before.stream().anyMatch(l -> l.equals("    picked: openucx/ucx v1.20.0 src/ucp/proto/proto_multi.c:126-135 "
                 + "ucp_proto_multi_select_bw_lanes")), String.join("\n", before));
-        assertTrue(after.stream().anyMatch(l -> l.equals("  distance: openucx/ucx v1.21.0 src/ucs/sys/topo/base/topo.c:481-511 "
+        assertTrue(after.stream().anyMatch(l -> l.equals("  distance: openucx/ucx v1.21.0 src/ucs/sys/topo/base/topo.c:481-522 "
                 + "ucs_topo_update_distance_sysfs (UCX_DISTANCE_BW replaces it)")), String.join("\n", after));
         assertTrue(after.stream().noneMatch(l -> l.contains("openucx/ucx v1.20.0 src/ucp/proto")), String.join("\n", after));
     }

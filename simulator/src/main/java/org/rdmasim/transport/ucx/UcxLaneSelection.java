@@ -230,7 +230,8 @@ public final class UcxLaneSelection implements LanePolicy {
             double pcie = n.link().bytesPerSecond();
             double iface = Math.min(wire, pcie);
             double opIface = UcxPaths.ifaceEstimate(n.model(), op, iface, paths);
-            HcaDistance distance = UcxTopoDistance.forLane(host, device, nic, config.distanceBandwidth());
+            HcaDistance distance = UcxTopoDistance.forLane(host, device, nic, config.distanceBandwidth(),
+                    config.ucxVersion());
             double estimate = Math.min(opIface, distance.bandwidthBytesPerSecond());
             out.add(new HcaEstimate(name, device.kind() == TopologyNode.Kind.SOCKET ? null : host.relation(device, nic),
                     distance, wire, pcie, estimate, paths, UcxPaths.pathRatio(n.model(), op, iface, opIface),

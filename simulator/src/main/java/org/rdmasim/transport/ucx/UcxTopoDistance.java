@@ -1,10 +1,12 @@
 package org.rdmasim.transport.ucx;
 
+import org.rdmasim.hardware.CpuFamily;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.PathType;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.transport.citation.Citation;
 import org.rdmasim.transport.config.DistanceOverrides;
+import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.config.UcxSite;
 
 /**
@@ -77,19 +79,38 @@ public final class UcxTopoDistance {
      * {@code ucp_proto_common_get_lane_distance} does so that local and remote distances compare
      * equal ({@code src/ucp/proto/proto_common.c} L155-183 in v1.20.0).
      */
-    public static HcaDistance forLane(Host host, TopologyNode device, TopologyNode nic, DistanceOverrides bandwidth) {
+    public static HcaDistance forLane(Host host, TopologyNode device, TopologyNode nic, DistanceOverrides bandwidth,
+            StackVersion ucx) {
         HcaDistance d = between(host, device, nic);
-        return new HcaDistance(d.latencySeconds(), fp8PackUnpackBandwidth(configuredBandwidth(host, device, nic, bandwidth)));
+        return new HcaDistance(d.latencySeconds(),
+                fp8PackUnpackBandwidth(configuredBandwidth(host, device, nic, bandwidth, ucx)));
     }
 
+    /** The first UCX whose sysfs rule has no CPU model in it: v1.18.0 moved AMD's 5100 MB/s into ucx.conf. */
+    static final StackVersion CPU_RULE_IN_UCX_CONF = new StackVersion(1, 18, 0);
     /**
-     * The distance bandwidth from {@code device} to {@code nic} before UCX packs it into its 8-bit float: the
-     * sysfs rule's, or the {@code UCX_DISTANCE_BW} override for the path's kind.
+     * Before v1.18.0 UCX built in, for two devices on different NUMA nodes of an AMD Rome, Milan or Genoa host,
+     * 5100 MB/s instead of 220 ({@code ucs_topo_sys_root_distance}, openucx/ucx v1.17.0
+     * src/ucs/sys/topo/base/topo.c L335-348; Rome and Milan from v1.12.0 src/ucs/sys/topo.c L216, Genoa added in
+     * v1.16.0). ASSUMPTION: rdmasim's AMD_ZEN hosts are of those generations (the p5 preset is Milan; the
+     * importers read Genoa); on a Genoa host with UCX 1.12-1.15 the built-in figure was 220.
      */
-    public static double configuredBandwidth(Host host, TopologyNode device, TopologyNode nic, DistanceOverrides bandwidth) {
+    static final double AMD_SYS_BUILT_IN = 5100 * UCS_MBYTE;
+
+    /**
+     * The distance bandwidth from {@code device} to {@code nic} before UCX {@code ucx} packs it into its 8-bit
+     * float: the sysfs rule's (with the AMD figure UCX built in before v1.18.0), or the {@code UCX_DISTANCE_BW}
+     * override for the path's kind.
+     */
+    public static double configuredBandwidth(Host host, TopologyNode device, TopologyNode nic, DistanceOverrides bandwidth,
+            StackVersion ucx) {
         double bw = between(host, device, nic).bandwidthBytesPerSecond();
         if (device.kind() != TopologyNode.Kind.SOCKET) {
             PathType relation = host.relation(device, nic);
+            if (relation == PathType.SYS && !ucx.atLeast(CPU_RULE_IN_UCX_CONF)
+                    && host.spec().cpuFamily() == CpuFamily.AMD_ZEN) {
+                bw = AMD_SYS_BUILT_IN;
+            }
             DistanceOverrides.Kind kind = switch (relation) {
                 case PHB -> DistanceOverrides.Kind.PHB;
                 case NODE -> DistanceOverrides.Kind.NODE;

@@ -27,9 +27,14 @@ class UcxSiteTest {
 
     @Test
     void aReleaseWithoutTheCodeIsCitedAtTheNearestThatHasItAndSaysSo() {
-        // ucs_topo_update_distance_sysfs has this form from v1.20.0; 1.19.1 is cited there, with the release named
-        assertEquals("openucx/ucx v1.20.0 src/ucs/sys/topo/base/topo.c:481-511 ucs_topo_update_distance_sysfs "
-                + "(as at v1.20.0; the release named is 1.19.1)", UcxSite.TOPO_DISTANCE.cite(new StackVersion(1, 19, 1)).text());
+        // uct_ib_iface_estimate_path_bw appears in v1.20.0; a 1.19.1 variant is cited there, with the release named
+        assertEquals("openucx/ucx v1.20.0 src/uct/ib/base/ib_iface.c:2007 uct_ib_iface_estimate_path_bw "
+                + "(as at v1.20.0; the release named is 1.19.1)", UcxSite.IB_PATH_BW.cite(new StackVersion(1, 19, 1)).text());
+        // the sysfs distance had another name before v1.20.0: each release is cited at its own function, whole
+        assertEquals("openucx/ucx v1.19.1 src/ucs/sys/topo/base/topo.c:392-464 ucs_topo_get_distance_sysfs",
+                UcxSite.TOPO_DISTANCE.cite(new StackVersion(1, 19, 1)).text());
+        assertEquals("openucx/ucx v1.21.0 src/ucs/sys/topo/base/topo.c:481-522 ucs_topo_update_distance_sysfs",
+                UcxSite.TOPO_DISTANCE.cite(new StackVersion(1, 21, 0)).text());
         for (UcxSite s : UcxSite.values()) {
             String c = s.cite(new StackVersion(1, 22, 0)).text();
             assertTrue(c.startsWith("openucx/ucx v1.22.0 "), c); // every site is read at the newest release modelled

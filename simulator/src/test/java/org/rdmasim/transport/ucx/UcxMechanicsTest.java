@@ -101,6 +101,23 @@ class UcxMechanicsTest {
         assertEquals(Optional.of((double) (1L << 30)), user.distanceBandwidth().get(DistanceOverrides.Kind.SYS));
     }
 
+    @Test
+    void beforeUcx118AnAmdHostsCrossSocketDistanceIsBuiltInAt5100MBs() {
+        // ucs_topo_sys_root_distance (v1.17.0 topo.c L335-348): AMD Rome/Milan/Genoa 5100 MB/s, else 220; from v1.18.0
+        // the sysfs rule says 220 and ucx.conf's [AMD] section, when installed, sets 5100 again
+        for (String preset : List.of("p5.48xlarge", "gb200-tray")) {
+            org.rdmasim.hardware.Host h = new org.rdmasim.hardware.Host("h", org.rdmasim.hardware.Presets.get(preset));
+            org.rdmasim.hardware.TopologyNode gpu = h.gpus().get(0);
+            org.rdmasim.hardware.TopologyNode far = h.nics().stream()
+                    .filter(n -> h.relation(gpu, n) == org.rdmasim.hardware.PathType.SYS).findFirst().orElseThrow();
+            boolean amd = h.spec().cpuFamily() == CpuFamily.AMD_ZEN;
+            assertEquals(amd ? 5100 * MIB : 220 * MIB, UcxTopoDistance.configuredBandwidth(h, gpu, far,
+                    DistanceOverrides.NONE, new StackVersion(1, 17, 0)), preset);
+            assertEquals(220 * MIB, UcxTopoDistance.configuredBandwidth(h, gpu, far, DistanceOverrides.NONE,
+                    new StackVersion(1, 18, 0)), preset);
+        }
+    }
+
     private static EffectiveConfig resolve(CpuFamily cpu, StackVersion ucx, boolean installed,
             List<org.rdmasim.transport.config.EnvEntry> env) {
         StackSetup s = StackSetup.of(env, ucx, "GPU0", 0, NicTopologyView.of(List.of("mlx5_0"), g -> "mlx5_0"))
