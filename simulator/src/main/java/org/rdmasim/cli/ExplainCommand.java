@@ -468,8 +468,11 @@ public final class ExplainCommand implements Callable<Integer> {
     private static void modelled(PrintWriter out, String label, TransferSpec ts, VariantOutcome outcome,
             java.util.function.Supplier<ObjectNode> pullJson, ObjectNode errorJson) {
         if (outcome.result() != null) {
+            boolean fanout = outcome.result().fanout() != null;
             for (ReceiverSummary.Receiver r : ReceiverSummary.of(outcome.result()).receivers()) {
-                if (r.id().equals(ts.sink().toString())) {
+                // a fan-out's receivers are hosts (host@cycleN over several cycles): the sink's host, its first pull
+                if (fanout ? r.id().equals(ts.sink().host()) || r.id().startsWith(ts.sink().host() + "@cycle")
+                        : r.id().equals(ts.sink().toString())) {
                     out.printf(Locale.ROOT, "%s%.4f s (%.1f Gbps), limited by %s%n", label, r.pullSeconds(), r.gbps(),
                             r.bottleneck().id());
                     if (pullJson != null) {
@@ -478,6 +481,7 @@ public final class ExplainCommand implements Callable<Integer> {
                         m.put("gbps", r.gbps());
                         m.put("limitedBy", r.bottleneck().id());
                     }
+                    return; // a fan-out's later cycles pull again: the first is the one shown
                 }
             }
         } else {
@@ -520,16 +524,15 @@ public final class ExplainCommand implements Callable<Integer> {
         if (stack.installStated()) {
             return;
         }
-        var other = stack.install().other();
-        VariantSpec alt = v.withTransport(v.transport().withStack(stack.withInstall(other)));
-        out.printf(Locale.ROOT, "under ucxInstall: %s (%s):%n", other.yamlName(), other.readsUcxConf()
-                ? "ucx.conf read" : "no ucx.conf read");
+        var alt = org.rdmasim.run.OtherInstall.of(v).orElseThrow();
+        var other = alt.other();
+        out.printf(Locale.ROOT, "under ucxInstall: %s:%n", alt.otherWords());
         ObjectNode oj = others == null ? null : others.addObject();
         if (oj != null) {
             oj.put("install", other.yamlName());
             oj.put("readsUcxConf", other.readsUcxConf());
         }
-        answer(out, "    modelled:    ", ts, VariantRunner.run(alt, scenario.seed()), outcome,
+        answer(out, "    modelled:    ", ts, VariantRunner.run(alt.variant(), scenario.seed()), outcome,
                 "under " + stack.install().yamlName(), oj == null ? null : oj.putObject("modelled"));
     }
 

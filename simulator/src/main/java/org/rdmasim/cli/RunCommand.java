@@ -63,8 +63,8 @@ public final class RunCommand implements Callable<Integer> {
     boolean check;
 
     @Option(names = "--skip-without", description = "do not rerun each variant without each calibrated or assumed "
-            + "parameter its page lists under 'rests on' (faster; the page then shows no answer without them; "
-            + "explain still does)")
+            + "parameter its page lists under 'rests on', nor under the other UCX install when the scenario does "
+            + "not state it (faster; the page then shows no answer without them; explain still does)")
     boolean skipWithout;
 
     @Mixin
@@ -260,6 +260,38 @@ public final class RunCommand implements Callable<Integer> {
         return out;
     }
 
+    /**
+     * Each pull or fan-out variant whose UCX install the scenario does not state, and whose hosts read a ucx.conf
+     * section under one install and not the other, rerun under the other install as explain reruns it
+     * ({@link org.rdmasim.run.OtherInstall}); the Answer says the figure when it moves the headline.
+     */
+    static List<org.rdmasim.report.OtherInstallAnswer> otherInstallReruns(Scenario scenario,
+            List<VariantOutcome> outcomes, boolean quiet, PrintWriter err) {
+        List<org.rdmasim.report.OtherInstallAnswer> out = new ArrayList<>();
+        java.util.Map<String, VariantOutcome> ran = new java.util.HashMap<>();
+        outcomes.forEach(o -> ran.put(o.name(), o));
+        org.rdmasim.engine.RunWatch watch = new org.rdmasim.engine.RunWatch();
+        try (Progress progress = quiet ? Progress.silent() : Progress.open(err, watch)) {
+            for (VariantSpec v : scenario.variants()) {
+                VariantOutcome own = ran.get(v.name());
+                if (v.isRefit() || own == null || own.status() != VariantOutcome.Status.OK
+                        || Thread.currentThread().isInterrupted()) {
+                    continue;
+                }
+                var other = org.rdmasim.run.OtherInstall.mattering(v);
+                if (other.isEmpty()) {
+                    continue;
+                }
+                progress.update(scenario.name() + ": variant '" + v.name() + "' under ucxInstall: "
+                        + other.get().other().yamlName());
+                out.add(new org.rdmasim.report.OtherInstallAnswer(v.name(), other.get().assumed().yamlName(),
+                        other.get().otherWords(), org.rdmasim.run.VariantRunner.run(other.get().variant(),
+                                scenario.seed(), 1, 1, watch)));
+            }
+        }
+        return out;
+    }
+
     static void writeReport(Path dir, Scenario scenario, List<VariantOutcome> outcomes) throws IOException {
         writeReport(dir, scenario, outcomes, List.of());
     }
@@ -267,6 +299,13 @@ public final class RunCommand implements Callable<Integer> {
     /** As above, with the variants rerun without a parameter the page lists ({@link #withoutReruns}). */
     static void writeReport(Path dir, Scenario scenario, List<VariantOutcome> outcomes,
             List<org.rdmasim.report.WithoutAnswer> withouts) throws IOException {
+        writeReport(dir, scenario, outcomes, withouts, List.of());
+    }
+
+    /** As above, with the variants rerun under the other UCX install ({@link #otherInstallReruns}). */
+    static void writeReport(Path dir, Scenario scenario, List<VariantOutcome> outcomes,
+            List<org.rdmasim.report.WithoutAnswer> withouts, List<org.rdmasim.report.OtherInstallAnswer> others)
+            throws IOException {
         List<Charts.Reference> refs = scenario.references().stream()
                 .map(r -> new Charts.Reference(r.label(), r.gbps())).toList();
         ReportWriter.SweepChart sweep = scenario.sweep() == null ? null : new ReportWriter.SweepChart(
@@ -277,7 +316,7 @@ public final class RunCommand implements Callable<Integer> {
                     .map(e -> e.name() + "=" + org.rdmasim.transport.config.KnownVariables.shownValue(e.name(), e.value()) + "  (" + fileName(e.source()) + ":" + e.line() + ")").toList());
         }
         ReportWriter.write(dir, scenario.name(), scenario.description(), outcomes, refs, sweep, provenance(scenario),
-                environments, new org.rdmasim.report.AnswerContext(scenario.question(), platforms(scenario), withouts));
+                environments, new org.rdmasim.report.AnswerContext(scenario.question(), platforms(scenario), withouts, others));
     }
 
     /**
@@ -340,11 +379,13 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         List<org.rdmasim.report.WithoutAnswer> withouts = without ? withoutReruns(scenario, outcomes, quiet, err) : List.of();
+        List<org.rdmasim.report.OtherInstallAnswer> others = without ? otherInstallReruns(scenario, outcomes, quiet, err)
+                : List.of();
         if (Thread.currentThread().isInterrupted()) {
             return interrupted(scenario, dir, err);
         }
         try {
-            writeReport(target, scenario, outcomes, withouts);
+            writeReport(target, scenario, outcomes, withouts, others);
         } catch (java.io.InterruptedIOException e) {
             return interrupted(scenario, dir, err);
         }

@@ -198,13 +198,13 @@ final class Verdict {
             said.add(Statement.plain("No variant ran to completion."));
         } else {
             switch (q) {
-                case CURVE -> said.addAll(sweep == null ? ranking(lines, context.withouts()) : curve(lines, sweep));
+                case CURVE -> said.addAll(sweep == null ? ranking(lines, context) : curve(lines, sweep));
                 case FITS -> said.addAll(fits(outcomes));
                 case FAULTS -> {
                     said.addAll(faults(outcomes));
-                    said.addAll(ranking(withFaults(lines, outcomes), context.withouts()));
+                    said.addAll(ranking(withFaults(lines, outcomes), context));
                 }
-                case FASTEST -> said.addAll(byPlatform(lines, context.platformOf(), context.withouts()));
+                case FASTEST -> said.addAll(byPlatform(lines, context.platformOf(), context));
                 default -> throw new IllegalStateException(q.toString());
             }
         }
@@ -389,6 +389,36 @@ final class Verdict {
     }
 
     /**
+     * Where the scenario did not state {@code headline}'s UCX install and the answer under the other install
+     * (the variant rerun as explain reruns it) moves its slowest pull by more than {@link #NO_CHANGE} of it, a
+     * sentence saying so with the figure under the other install: the deployment, not the model, decides.
+     */
+    private static List<Statement> installUnder(Line headline, List<OtherInstallAnswer> others) {
+        List<Statement> said = new ArrayList<>();
+        for (OtherInstallAnswer o : others) {
+            if (!o.variant().equals(headline.variant())) {
+                continue;
+            }
+            List<Line> rerun = lines(List.of(o.outcome()));
+            if (rerun.isEmpty()) {
+                said.add(Statement.plain(headline.variant() + "'s " + num(headline.seconds()) + " s assumes UCX "
+                        + "install " + o.assumed() + " (not stated by the scenario); under ucxInstall: "
+                        + o.otherWords() + " the variant fails."));
+                continue;
+            }
+            double other = rerun.get(0).seconds();
+            if (Math.abs(other - headline.seconds()) > NO_CHANGE * headline.seconds()) {
+                said.add(Statement.plain(String.format(Locale.ROOT, "%s's %s s assumes UCX install %s (not stated by "
+                        + "the scenario); under ucxInstall: %s it takes %s s, %.0f%% %s: set transport.ucxInstall "
+                        + "to the deployment's.", headline.variant(), num(headline.seconds()), o.assumed(),
+                        o.otherWords(), num(other), 100 * Math.abs(other / headline.seconds() - 1),
+                        other > headline.seconds() ? "longer" : "shorter")));
+            }
+        }
+        return said;
+    }
+
+    /**
      * A refit's answer, variant by variant from the fastest steady cycle: the time of a cycle (and of the first,
      * which pays for registration), what bounded it, the bytes on the wire against the minimum the layouts
      * require, the modelled effect of each change tried (fastest first), and the stage parameters it rests on.
@@ -487,13 +517,13 @@ final class Verdict {
             + "registered earlier leaves the receiver's own wall).";
 
     /** Fastest and slowest by slowest pull, ties said as ties; time to first use beside it where registration is modelled. */
-    private static List<Statement> ranking(List<Line> lines, List<WithoutAnswer> withouts) {
+    private static List<Statement> ranking(List<Line> lines, AnswerContext context) {
         boolean firstUse = registrationModelled(lines);
         List<Statement> said = new ArrayList<>();
         if (firstUse) {
             said.add(Statement.plain(FIRST_USE_RULE));
         }
-        said.addAll(ranking(lines, firstUse, withouts));
+        said.addAll(ranking(lines, firstUse, context));
         return said;
     }
 
@@ -502,7 +532,7 @@ final class Verdict {
      * each what-if apart with its figures and where it would have come. Where every variant is a what-if, they are
      * ranked among themselves, after a line that says so and why.
      */
-    private static List<Statement> ranking(List<Line> all, boolean firstUse, List<WithoutAnswer> withouts) {
+    private static List<Statement> ranking(List<Line> all, boolean firstUse, AnswerContext context) {
         List<Line> deployable = all.stream().filter(Line::deployable).toList();
         List<Line> ranked = deployable.isEmpty() ? all : deployable;
         List<Line> apart = deployable.isEmpty() ? List.of() : all.stream().filter(l -> !l.deployable()).toList();
@@ -515,7 +545,8 @@ final class Verdict {
         Line fast = fastest(ranked, Line::seconds);
         // the headline comes first in the standings: what it rests on is said right under it
         said.add(standings.get(0));
-        said.addAll(assumedUnder(fast, withouts));
+        said.addAll(assumedUnder(fast, context.withouts()));
+        said.addAll(installUnder(fast, context.otherInstalls()));
         said.addAll(standings.subList(1, standings.size()));
         for (Line w : apart) {
             said.add(whatIf(w, ranked, fast, firstUse));
@@ -607,13 +638,13 @@ final class Verdict {
 
     /** The ranking within each platform: a GB200 variant is never ranked against a DGX H100 one. */
     private static List<Statement> byPlatform(List<Line> lines, Map<String, String> platformOf,
-            List<WithoutAnswer> withouts) {
+            AnswerContext context) {
         Map<String, List<Line>> groups = new LinkedHashMap<>();
         for (Line l : lines) {
             groups.computeIfAbsent(platformOf.getOrDefault(l.variant(), ""), k -> new ArrayList<>()).add(l);
         }
         if (groups.size() < 2) {
-            return ranking(lines, withouts);
+            return ranking(lines, context);
         }
         List<Statement> said = new ArrayList<>();
         boolean firstUse = registrationModelled(lines);
@@ -627,7 +658,7 @@ final class Verdict {
                     : ", " + whatIfs + " of them what-ifs";
             said.add(new Statement("On " + g.getKey(), " (" + g.getValue().size() + " variant"
                     + (g.getValue().size() == 1 ? "" : "s") + among + "):"));
-            said.addAll(ranking(g.getValue(), firstUse, withouts));
+            said.addAll(ranking(g.getValue(), firstUse, context));
         }
         return said;
     }
