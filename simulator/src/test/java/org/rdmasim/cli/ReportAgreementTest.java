@@ -72,6 +72,48 @@ class ReportAgreementTest {
     }
 
     @Test
+    void thePagesWallColumnIsWhatItsNoteSaysForFanOutsAndForTransferLists() throws IOException {
+        // a fan-out's wall is its first cycle's metadata + registration wall + pull makespan, which receivers
+        // arriving over time make longer than registration wall + slowest pull; a list of transfers' is the latter
+        int fanOuts = 0;
+        int lists = 0;
+        for (Path f : summaries()) {
+            String page = Files.readString(f.getParent().resolve("index.html"));
+            assertTrue(page.contains(org.rdmasim.report.ReportWriter.WALL_RULE), f + ": the note under the table");
+            int head = page.indexOf("<th class=\"num\">wall (s)</th>");
+            String table = page.substring(head, page.indexOf("</table>", head));
+            for (JsonNode v : SummaryJson.mapper().readTree(f.toFile()).get("variants")) {
+                if (!v.path("status").asText().equals("ok") || v.path("receivers").isEmpty() || v.has("refit")) {
+                    continue;
+                }
+                String name = v.get("name").asText();
+                String at = f.getParent().getFileName() + "/" + name;
+                java.util.regex.Matcher row = java.util.regex.Pattern.compile("<tr><td class=\"name\">"
+                        + java.util.regex.Pattern.quote(name) + "(?: <b>[^<]*</b>)*</td>(.*?)</tr>").matcher(table);
+                assertTrue(row.find(), at + ": no row");
+                List<String> cells = java.util.regex.Pattern.compile("<td[^>]*>(.*?)</td>").matcher(row.group(1)).results()
+                        .map(m -> m.group(1)).toList();
+                double wall = Double.parseDouble(cells.get(8));
+                double expected;
+                if (!v.path("cycles").isEmpty()) {
+                    JsonNode c = v.get("cycles").get(0);
+                    expected = c.get("metadataSeconds").asDouble() + c.get("registrationSeconds").asDouble()
+                            + c.get("pullMakespanSeconds").asDouble();
+                    assertEquals(c.get("wallSeconds").asDouble(), expected, 1e-9 * expected, at);
+                    assertTrue(expected >= v.get("firstUseSeconds").asDouble() * (1 - 1e-12), at + ": the makespan is at least the slowest pull");
+                    fanOuts++;
+                } else {
+                    expected = v.get("firstUseSeconds").asDouble();
+                    lists++;
+                }
+                // the page prints 4 significant digits
+                assertEquals(expected, wall, 5e-4 * expected, at + ": page " + wall + ", expected " + expected);
+            }
+        }
+        assertTrue(fanOuts >= 9 && lists >= 20, "fan-outs " + fanOuts + ", transfer lists " + lists);
+    }
+
+    @Test
     void compareShowsTheSummarysFirstUseAndRegistrationFigures() throws IOException {
         Path dir = CliTestSupport.repo().resolve("reports/seed003-nic-pin-vs-stripe");
         CliTestSupport.Outcome o = CliTestSupport.run("compare", dir.toString(), "--variant", "gb200-mx-pin-auto",
