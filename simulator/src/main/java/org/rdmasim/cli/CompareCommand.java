@@ -34,7 +34,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "      variant X of A against variant Y of B",
                 "",
                 "Exit codes: 0 compared, 2 bad input (a file or a variant that is not there, or a refit variant "
-                        + "paired with one that is not)."})
+                        + "paired with one that is not), " + Main.INTERNAL_ERROR_WORDS + "."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -31,7 +31,7 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "(NIC timelines, per-receiver CDF and fan-out receiver timelines drawn by uPlot, "
                         + "copied into the folder: hover for values, drag to zoom, opens offline) and index.html.",
                 "Exit codes: 0 all variants ran (or failed where the scenario says expect: failed), 1 a "
-                        + "variant failed in simulation, 2 bad input, 130 interrupted (the previous report is "
+                        + "variant failed in simulation, 2 bad input, " + Main.INTERNAL_ERROR_WORDS + ", 130 interrupted (the previous report is "
                         + "left as it was)."})
 public final class RunCommand implements Callable<Integer> {
     @Spec
