@@ -394,7 +394,7 @@ public final class RunCommand implements Callable<Integer> {
         if (v.status() == VariantOutcome.Status.FAILED) {
             boolean expected = scenario.failureExpected(v.name());
             if (table) {
-                o.printf(Locale.ROOT, "  %-34s %-7s %s%n", v.name(), expected ? "failed" : "FAILED",
+                o.printf(Locale.ROOT, "  %-34s %-7s %s%n", org.rdmasim.workload.WhatIf.marked(v.name(), v.audit().isWhatIf()), expected ? "failed" : "FAILED",
                         (expected ? "(expected) " : "") + org.rdmasim.importers.PrintableText.escaped(
                                 v.error().lines().findFirst().orElse("")));
                 printFaultCost(o, v);
@@ -408,7 +408,8 @@ public final class RunCommand implements Callable<Integer> {
             // the bound in words, which name a calibrated term as such (an id such as "GPU0 ipc calls" does not)
             var rf = v.result().refit();
             var last = rf.cycles().get(rf.cycles().size() - 1);
-            o.printf(Locale.ROOT, "  %-34s %-7s %10.4f %10.4f %10.4f %11.2f  %s%n", v.name(), "ok",
+            o.printf(Locale.ROOT, "  %-34s %-7s %10.4f %10.4f %10.4f %11.2f  %s%n",
+                    org.rdmasim.workload.WhatIf.marked(v.name(), v.audit().isWhatIf()), "ok",
                     rf.firstCycleSeconds(), rf.steadyCycleSeconds(), rf.wallSeconds(), last.wireBytes() / 1e9,
                     last.boundWords());
             return false;
@@ -420,7 +421,8 @@ public final class RunCommand implements Callable<Integer> {
                 slowest = r;
             }
         }
-        o.printf(Locale.ROOT, "  %-34s %-7s %12s %12.1f %12.1f  %s%n", v.name(), "ok",
+        o.printf(Locale.ROOT, "  %-34s %-7s %12s %12.1f %12.1f  %s%n",
+                org.rdmasim.workload.WhatIf.marked(v.name(), v.audit().isWhatIf()), "ok",
                 seconds(slowest == null ? 0 : slowest.pullSeconds()), s.aggregateGbps(), s.meanReceiverGbps(),
                 slowest == null ? "" : slowest.bottleneck().id());
         if (v.claim() != null && slowest != null) {

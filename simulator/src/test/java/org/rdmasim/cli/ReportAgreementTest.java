@@ -164,6 +164,46 @@ class ReportAgreementTest {
     }
 
     @Test
+    void runsTableAndCompareMarkExactlyTheWhatIfsSummaryJsonCarries(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws IOException {
+        int whatIfs = 0;
+        for (Path f : summaries()) {
+            JsonNode variants = SummaryJson.mapper().readTree(f.toFile()).get("variants");
+            if (variants.size() < 2) {
+                continue;
+            }
+            String first = variants.get(0).get("name").asText();
+            for (JsonNode v : variants) {
+                String name = v.get("name").asText();
+                if (name.equals(first) || !v.path("status").asText().equals("ok") || !variants.get(0).path("status").asText().equals("ok")
+                        || v.has("refit") != variants.get(0).has("refit")) {
+                    continue;
+                }
+                var o = CliTestSupport.run("compare", f.getParent().toString(), "--variant", first, "--variant", name);
+                assertEquals(0, o.code(), o.err());
+                String head = o.out().lines().findFirst().orElse("");
+                String at = f.getParent().getFileName() + "/" + name;
+                assertEquals(v.has("whatIf"), head.contains(name + " (what-if)"), at + ": " + head);
+                assertEquals(variants.get(0).has("whatIf"), head.contains(first + " (what-if)"), at + ": " + head);
+                whatIfs += v.has("whatIf") ? 1 : 0;
+            }
+        }
+        assertTrue(whatIfs >= 1, "what-ifs compared: " + whatIfs);
+        // run's table, for the scenario whose committed report holds a what-if
+        Path scenario = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml");
+        var run = CliTestSupport.run("run", scenario.toString(), "--out", tmp.resolve("r").toString(), "--skip-without");
+        assertEquals(0, run.code(), run.err());
+        int marked = 0;
+        for (JsonNode v : SummaryJson.mapper().readTree(tmp.resolve("r/summary.json").toFile()).get("variants")) {
+            String name = v.get("name").asText();
+            boolean row = run.out().lines().anyMatch(l -> l.startsWith("  " + name + " (what-if) "));
+            assertEquals(v.has("whatIf"), row, name + " in:\n" + run.out());
+            marked += row ? 1 : 0;
+        }
+        assertTrue(marked >= 1, "what-if rows in run's table: " + marked);
+    }
+
+    @Test
     void theFanOutsAnswerSaysItsHeadlineRestsOnTheAssumedReadPlacement() throws IOException {
         String page = Files.readString(CliTestSupport.repo().resolve("reports/fanout-256-pin-vs-stripe-vs-tree/index.html"));
         String answer = page.substring(page.indexOf("<h2>Answer</h2>"), page.indexOf("</div>", page.indexOf("<h2>Answer</h2>")));
