@@ -34,7 +34,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "      variant X of A against variant Y of B",
                 "",
                 "Exit codes: 0 compared, 2 bad input (a file or a variant that is not there, or a refit variant "
-                        + "paired with one that is not)."})
+                        + "paired with one that is not), " + Main.INTERNAL_ERROR_WORDS + "."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -124,6 +124,8 @@ public final class CompareCommand implements Callable<Integer> {
                 var pair = list.addObject();
                 pair.put("a", p[0].label());
                 pair.put("b", p[1].label());
+                pair.put("aWhatIf", p[0].variant().has("whatIf"));
+                pair.put("bWhatIf", p[1].variant().has("whatIf"));
                 var rows = pair.putArray("rows");
                 for (Row r : rows(p[0], p[1])) {
                     var row = rows.addObject();
@@ -316,7 +318,10 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private static void print(PrintWriter out, Side a, Side b) {
-        out.printf(Locale.ROOT, "%-22s %-40s %-40s %s%n", "", a.label(), b.label(), "change");
+        // a what-if (summary.json's whatIf: hosts on a profile not their own) is marked as the page marks it
+        out.printf(Locale.ROOT, "%-22s %-40s %-40s %s%n", "",
+                org.rdmasim.workload.WhatIf.marked(a.label(), a.variant().has("whatIf")),
+                org.rdmasim.workload.WhatIf.marked(b.label(), b.variant().has("whatIf")), "change");
         for (Row r : rows(a, b)) {
             row(out, r.what(), r.a(), r.b(), r.change());
         }

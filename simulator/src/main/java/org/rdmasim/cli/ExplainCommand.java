@@ -503,8 +503,7 @@ public final class ExplainCommand implements Callable<Integer> {
             return;
         }
         var stack = v.transport().stack();
-        boolean matters = stack.installMatters(cluster.host(ts.source().host()))
-                || stack.installMatters(cluster.host(ts.sink().host()));
+        boolean matters = v.transport().ucxInstallMatters(cluster.host(ts.source().host()), cluster.host(ts.sink().host()));
         if (!matters) {
             return;
         }

@@ -35,6 +35,10 @@ public final class Main implements Runnable {
     /** An error in rdmasim itself: one line on the terminal, the trace in a file. */
     public static final int INTERNAL_ERROR = 3;
 
+    /** How a command's help names {@link #INTERNAL_ERROR} among its exit codes (README's words, shorter). */
+    static final String INTERNAL_ERROR_WORDS = "3 internal error (one line naming the rdmasim version and a file "
+            + "holding the trace)";
+
     /** 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C. */
     public static final int INTERRUPTED = 130;
 

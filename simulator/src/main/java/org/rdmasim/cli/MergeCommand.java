@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
                         + "index.html, byte for byte, as a run of the whole study on one machine, plus the "
                         + "charts. Refuses, naming the folder or shard and merging nothing: a shard missing, "
                         + "given twice, not finished, or of another study (fingerprint).",
-                "Exit codes: 0 merged, 2 bad input."})
+                "Exit codes: 0 merged, 2 bad input, " + Main.INTERNAL_ERROR_WORDS + "."})
 public final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

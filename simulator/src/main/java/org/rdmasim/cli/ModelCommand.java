@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
                         + "final norm and lm_head on the last).",
                 "Multi-token-prediction layers (num_nextn_predict_layers) are left out of the counts, as "
                         + "published sizes leave them out; --mtp counts them in.",
-                "Exit codes: 0 done, 2 bad input (the message names the file and field)."},
+                "Exit codes: 0 done, 2 bad input (the message names the file and field), " + Main.INTERNAL_ERROR_WORDS + "."},
         footer = {"", "Example: rdmasim model scenarios/models/deepseek-v3.json --tp 8 --ep 16"})
 public final class ModelCommand implements Callable<Integer> {
     /** Most ranks a layout may have: each rank's share is summed over every tensor. */

@@ -31,7 +31,7 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "(NIC timelines, per-receiver CDF and fan-out receiver timelines drawn by uPlot, "
                         + "copied into the folder: hover for values, drag to zoom, opens offline) and index.html.",
                 "Exit codes: 0 all variants ran (or failed where the scenario says expect: failed), 1 a "
-                        + "variant failed in simulation, 2 bad input, 130 interrupted (the previous report is "
+                        + "variant failed in simulation, 2 bad input, " + Main.INTERNAL_ERROR_WORDS + ", 130 interrupted (the previous report is "
                         + "left as it was)."})
 public final class RunCommand implements Callable<Integer> {
     @Spec
@@ -435,7 +435,7 @@ public final class RunCommand implements Callable<Integer> {
         if (v.status() == VariantOutcome.Status.FAILED) {
             boolean expected = scenario.failureExpected(v.name());
             if (table) {
-                o.printf(Locale.ROOT, "  %-34s %-7s %s%n", v.name(), expected ? "failed" : "FAILED",
+                o.printf(Locale.ROOT, "  %-34s %-7s %s%n", org.rdmasim.workload.WhatIf.marked(v.name(), v.audit().isWhatIf()), expected ? "failed" : "FAILED",
                         (expected ? "(expected) " : "") + org.rdmasim.importers.PrintableText.escaped(
                                 v.error().lines().findFirst().orElse("")));
                 printFaultCost(o, v);
@@ -449,7 +449,8 @@ public final class RunCommand implements Callable<Integer> {
             // the bound in words, which name a calibrated term as such (an id such as "GPU0 ipc calls" does not)
             var rf = v.result().refit();
             var last = rf.cycles().get(rf.cycles().size() - 1);
-            o.printf(Locale.ROOT, "  %-34s %-7s %10.4f %10.4f %10.4f %11.2f  %s%n", v.name(), "ok",
+            o.printf(Locale.ROOT, "  %-34s %-7s %10.4f %10.4f %10.4f %11.2f  %s%n",
+                    org.rdmasim.workload.WhatIf.marked(v.name(), v.audit().isWhatIf()), "ok",
                     rf.firstCycleSeconds(), rf.steadyCycleSeconds(), rf.wallSeconds(), last.wireBytes() / 1e9,
                     last.boundWords());
             return false;
@@ -461,7 +462,8 @@ public final class RunCommand implements Callable<Integer> {
                 slowest = r;
             }
         }
-        o.printf(Locale.ROOT, "  %-34s %-7s %12s %12.1f %12.1f  %s%n", v.name(), "ok",
+        o.printf(Locale.ROOT, "  %-34s %-7s %12s %12.1f %12.1f  %s%n",
+                org.rdmasim.workload.WhatIf.marked(v.name(), v.audit().isWhatIf()), "ok",
                 seconds(slowest == null ? 0 : slowest.pullSeconds()), s.aggregateGbps(), s.meanReceiverGbps(),
                 slowest == null ? "" : slowest.bottleneck().id());
         if (v.claim() != null && slowest != null) {

@@ -81,7 +81,7 @@ import picocli.CommandLine.Spec;
                 "Writes sizing.json, sizing.csv and charts. The progress line shows points done of at most N "
                         + "and the time per point so far. Ctrl-C keeps the points simulated so far: table, CSV "
                         + "and JSON marked incomplete (no charts).",
-                "Exit codes: 0 the search ran (whether or not a setting meets the target), 2 bad input, "
+                "Exit codes: 0 the search ran (whether or not a setting meets the target), 2 bad input, " + Main.INTERNAL_ERROR_WORDS + ", "
                         + "130 interrupted (points so far written)."})
 public final class SizeCommand implements Callable<Integer> {
     @Spec

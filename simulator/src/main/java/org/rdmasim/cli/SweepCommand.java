@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
                         + "rows DIR does not hold yet. Ctrl-C keeps the finished rows (table marked incomplete). "
                         + "--slurm writes a job array and a merge job (afterok); --k8s an Indexed Job and a "
                         + "merge Job.",
-                "Exit codes: 0 every row ran, 1 some point's variant failed (rows marked failed), 2 bad input, "
+                "Exit codes: 0 every row ran, 1 some point's variant failed (rows marked failed), 2 bad input, " + Main.INTERNAL_ERROR_WORDS + ", "
                         + "130 interrupted (finished rows written)."})
 public final class SweepCommand implements java.util.concurrent.Callable<Integer> {
     @Spec

@@ -26,7 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "other row counts; a known failure (a figure the model does not reproduce today) says "
                         + "why and still counts.",
                 "Exit codes: 0 every counted row passes, 1 a counted row fails (or a known failure starts to "
-                        + "pass), 2 bad input. With --no-regression, known failures do not fail the run (CI's "
+                        + "pass), 2 bad input, " + Main.INTERNAL_ERROR_WORDS + ". With --no-regression, known failures do not fail the run (CI's "
                         + "check: a row that passed must keep passing)."})
 public final class ValidateCommand implements Callable<Integer> {
     @Spec

@@ -194,6 +194,11 @@ final class IndexHtml {
         String registrationRule() {
             return org.rdmasim.memory.RegistrationTotals.RULE;
         }
+
+        /** What the wall column holds, for the key-numbers note: {@link ReportWriter#WALL_RULE}. */
+        String wallRule() {
+            return ReportWriter.WALL_RULE;
+        }
     }
 
     static void write(Path file, String scenario, String description, List<VariantOutcome> outcomes, List<String> charts,

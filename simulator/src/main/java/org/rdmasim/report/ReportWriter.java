@@ -19,6 +19,16 @@ public final class ReportWriter {
     /** Marks a folder as rdmasim output and lists the files it wrote ({@link ReportFolder#MANIFEST}). */
     public static final String MARKER = ReportFolder.MANIFEST;
 
+    /**
+     * What the key-numbers table's wall column holds, the page's note under it says in these words. A fan-out's
+     * receivers arrive over time, so its pull makespan (first arrival to last finish) is longer than its
+     * slowest pull: the two kinds of variant differ and the note says both.
+     */
+    public static final String WALL_RULE = "Wall: for a list of transfers, the registration wall plus the slowest "
+            + "pull; for a fan-out, its first cycle's wall time: metadata exchange, the registration wall, then the "
+            + "pull makespan from the first receiver's arrival to the last one's finish (longer than the slowest "
+            + "pull when receivers arrive over time).";
+
     private ReportWriter() {
     }
 

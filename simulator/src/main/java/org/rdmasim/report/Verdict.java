@@ -165,9 +165,27 @@ final class Verdict {
 
     /**
      * What the answer rests on: what the scenario left unsaid and the stack filled in, the terms registration
-     * times rest on, and the calibrated (not derived) parameters any limit above is.
+     * times rest on, and the calibrated or assumed (not derived) parameters any limit above is, with which of
+     * the two kinds that list holds ({@code kinds}), so its heading names them.
      */
-    record RestsOn(List<String> unsaid, List<String> registrationTerms, List<String> calibrated) {
+    record RestsOn(List<String> unsaid, List<String> registrationTerms, List<String> calibrated,
+            Set<CalibrationProfile.Kind> kinds) {
+        RestsOn(List<String> unsaid, List<String> registrationTerms, List<String> calibrated) {
+            this(unsaid, registrationTerms, calibrated, calibrated.isEmpty() ? Set.of() : Set.of(CalibrationProfile.Kind.CALIBRATED));
+        }
+
+        /**
+         * The line over the list: "calibrated", "assumed" or both, as its items are; a heading that said
+         * "calibrated" over assumed numbers would claim a measurement behind them.
+         */
+        String calibratedHeading() {
+            boolean fitted = kinds.contains(CalibrationProfile.Kind.CALIBRATED);
+            boolean assumed = kinds.contains(CalibrationProfile.Kind.ASSUMED);
+            String which = fitted && assumed ? "calibrated or assumed numbers"
+                    : assumed ? "assumed numbers" : "calibrated numbers";
+            return "Some limits are " + which + ", not mechanisms:";
+        }
+
         boolean anyUnsaid() {
             return !unsaid.isEmpty();
         }
@@ -265,6 +283,7 @@ final class Verdict {
             }
         }
         List<String> calibrated = new ArrayList<>();
+        Set<CalibrationProfile.Kind> kinds = java.util.EnumSet.noneOf(CalibrationProfile.Kind.class);
         // a refit bound by a calibrated stage cost (a per-call cost, not a link) rests on that number
         java.util.Map<String, List<String>> boundBy = new java.util.LinkedHashMap<>();
         for (VariantOutcome o : outcomes) {
@@ -281,14 +300,18 @@ final class Verdict {
             }
         }
         boundBy.forEach((r, names) -> calibrated.add(r + "; it bounds " + String.join(", ", names)));
+        if (!boundBy.isEmpty()) {
+            kinds.add(CalibrationProfile.Kind.CALIBRATED);
+        }
         for (String p : profiles) {
             for (CalibrationProfile.Parameter param : CalibrationProfile.named(p).assumptions()) {
+                kinds.add(param.kind());
                 calibrated.add("profile " + p + ": " + param.describe()
                         + (param.assumption().isEmpty() ? "" : ". " + param.assumption())
                         + without(outcomes, withouts, p, param));
             }
         }
-        return new RestsOn(List.copyOf(others), List.copyOf(registrationTerms), calibrated);
+        return new RestsOn(List.copyOf(others), List.copyOf(registrationTerms), calibrated, Set.copyOf(kinds));
     }
 
     /**

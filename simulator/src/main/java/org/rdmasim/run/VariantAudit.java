@@ -72,7 +72,7 @@ final class VariantAudit {
             }
         }
         if (!v.transport().stack().installStated() && firstHost != null) {
-            if (v.transport().stack().installMatters(firstHost)) {
+            if (v.transport().ucxInstallMatters(firstHost)) {
                 var install = v.transport().stack().install();
                 restsOn.add(0, new ConfigAudit.Assumption("UCX install: " + install.yamlName()
                         + " (not stated by the scenario: the common install for this stack)", "assumed",

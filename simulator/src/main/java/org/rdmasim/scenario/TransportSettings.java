@@ -35,6 +35,16 @@ public record TransportSettings(Operation operation, List<LaneSplit.Candidate> l
         return new TransportSettings(operation, lanes, s, descriptors, gpudirect, acs, iommuPenalty, backend);
     }
 
+    /**
+     * Whether the UCX install decides anything for a transfer between {@code hosts}: the backend is UCX and
+     * this UCX release's ucx.conf has a section for one of the hosts' CPUs ({@link StackProfile#installMatters}).
+     * The one test of whether an answer rests on the install: the audit's "rests on" and explain's install
+     * lines both ask it.
+     */
+    public boolean ucxInstallMatters(org.rdmasim.hardware.Host... hosts) {
+        return backend.carriedByUcx() && java.util.Arrays.stream(hosts).anyMatch(stack::installMatters);
+    }
+
     public List<EnvEntry> env() {
         return stack.env();
     }

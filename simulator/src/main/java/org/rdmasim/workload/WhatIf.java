@@ -17,6 +17,17 @@ public record WhatIf(List<Moved> moved) {
     private static final int NAMED = 3;
 
     /**
+     * The mark a what-if's name carries where variants are listed side by side (run's results table, compare):
+     * as the page's "(what-if: see the answer)", so its figures are not read as a deployment's.
+     */
+    public static final String MARK = " (what-if)";
+
+    /** {@code name} with {@link #MARK} when {@code whatIf}: summary.json's {@code whatIf} field, or the audit's. */
+    public static String marked(String name, boolean whatIf) {
+        return whatIf ? name + MARK : name;
+    }
+
+    /**
      * Hosts the scenario puts on {@code profile} in place of {@code ownProfile}.
      *
      * @param hosts      the hosts' names

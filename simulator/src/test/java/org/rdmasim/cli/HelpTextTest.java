@@ -71,4 +71,40 @@ class HelpTextTest {
             }
         }
     }
+
+    /** README documents exit 3 for every command: a help that lists its exit codes lists that one too. */
+    @Test
+    void everyHelpThatListsExitCodesListsTheInternalError() {
+        int listed = 0;
+        for (CommandSpec c : commands()) {
+            // "rdmasim memory va" -> memory va --help
+            List<String> args = new ArrayList<>(List.of(c.qualifiedName(" ").split(" ")).subList(1, c.qualifiedName(" ").split(" ").length));
+            args.add("--help");
+            String help = CliTestSupport.run(args.toArray(new String[0])).out().replaceAll("\\s+", " ");
+            if (help.contains("Exit codes:")) {
+                String codes = help.substring(help.indexOf("Exit codes:"));
+                assertTrue(codes.contains("2 bad input") && codes.contains("3 internal error (one line naming the rdmasim "
+                        + "version and a file holding the trace)"), c.qualifiedName() + ": " + codes);
+                listed++;
+            }
+        }
+        assertTrue(listed >= 7, "commands whose help lists exit codes: " + listed);
+    }
+
+    /** README's command table names, in explain's synopsis, every option explain's help lists. */
+    @Test
+    void readmesExplainSynopsisNamesEveryOptionTheHelpLists() throws java.io.IOException {
+        String readme = java.nio.file.Files.readString(CliTestSupport.repo().resolve("README.md"));
+        int at = readme.indexOf("| `./rdmasim explain ");
+        assertTrue(at >= 0, "README's command table has an explain row");
+        String synopsis = readme.substring(at, readme.indexOf("` |", at));
+        CommandSpec explain = Main.commandLine(new String[0]).getSubcommands().get("explain").getCommandSpec();
+        for (CommandLine.Model.OptionSpec o : explain.options()) {
+            if (!o.usageHelp() && !o.versionHelp() && !o.hidden()) {
+                assertTrue(synopsis.contains("[" + o.longestName() + "]") || synopsis.contains("[" + o.longestName() + " "),
+                        o.longestName() + " missing from " + synopsis);
+            }
+        }
+        assertTrue(synopsis.contains("[--transfers N]") && synopsis.contains("[--allow-outside]"), synopsis);
+    }
 }

@@ -72,6 +72,48 @@ class ReportAgreementTest {
     }
 
     @Test
+    void thePagesWallColumnIsWhatItsNoteSaysForFanOutsAndForTransferLists() throws IOException {
+        // a fan-out's wall is its first cycle's metadata + registration wall + pull makespan, which receivers
+        // arriving over time make longer than registration wall + slowest pull; a list of transfers' is the latter
+        int fanOuts = 0;
+        int lists = 0;
+        for (Path f : summaries()) {
+            String page = Files.readString(f.getParent().resolve("index.html"));
+            assertTrue(page.contains(org.rdmasim.report.ReportWriter.WALL_RULE), f + ": the note under the table");
+            int head = page.indexOf("<th class=\"num\">wall (s)</th>");
+            String table = page.substring(head, page.indexOf("</table>", head));
+            for (JsonNode v : SummaryJson.mapper().readTree(f.toFile()).get("variants")) {
+                if (!v.path("status").asText().equals("ok") || v.path("receivers").isEmpty() || v.has("refit")) {
+                    continue;
+                }
+                String name = v.get("name").asText();
+                String at = f.getParent().getFileName() + "/" + name;
+                java.util.regex.Matcher row = java.util.regex.Pattern.compile("<tr><td class=\"name\">"
+                        + java.util.regex.Pattern.quote(name) + "(?: <b>[^<]*</b>)*</td>(.*?)</tr>").matcher(table);
+                assertTrue(row.find(), at + ": no row");
+                List<String> cells = java.util.regex.Pattern.compile("<td[^>]*>(.*?)</td>").matcher(row.group(1)).results()
+                        .map(m -> m.group(1)).toList();
+                double wall = Double.parseDouble(cells.get(8));
+                double expected;
+                if (!v.path("cycles").isEmpty()) {
+                    JsonNode c = v.get("cycles").get(0);
+                    expected = c.get("metadataSeconds").asDouble() + c.get("registrationSeconds").asDouble()
+                            + c.get("pullMakespanSeconds").asDouble();
+                    assertEquals(c.get("wallSeconds").asDouble(), expected, 1e-9 * expected, at);
+                    assertTrue(expected >= v.get("firstUseSeconds").asDouble() * (1 - 1e-12), at + ": the makespan is at least the slowest pull");
+                    fanOuts++;
+                } else {
+                    expected = v.get("firstUseSeconds").asDouble();
+                    lists++;
+                }
+                // the page prints 4 significant digits
+                assertEquals(expected, wall, 5e-4 * expected, at + ": page " + wall + ", expected " + expected);
+            }
+        }
+        assertTrue(fanOuts >= 9 && lists >= 20, "fan-outs " + fanOuts + ", transfer lists " + lists);
+    }
+
+    @Test
     void compareShowsTheSummarysFirstUseAndRegistrationFigures() throws IOException {
         Path dir = CliTestSupport.repo().resolve("reports/seed003-nic-pin-vs-stripe");
         CliTestSupport.Outcome o = CliTestSupport.run("compare", dir.toString(), "--variant", "gb200-mx-pin-auto",
@@ -119,6 +161,46 @@ class ReportAgreementTest {
             }
         }
         assertTrue(checked >= 1, "what-if variants checked: " + checked);
+    }
+
+    @Test
+    void runsTableAndCompareMarkExactlyTheWhatIfsSummaryJsonCarries(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws IOException {
+        int whatIfs = 0;
+        for (Path f : summaries()) {
+            JsonNode variants = SummaryJson.mapper().readTree(f.toFile()).get("variants");
+            if (variants.size() < 2) {
+                continue;
+            }
+            String first = variants.get(0).get("name").asText();
+            for (JsonNode v : variants) {
+                String name = v.get("name").asText();
+                if (name.equals(first) || !v.path("status").asText().equals("ok") || !variants.get(0).path("status").asText().equals("ok")
+                        || v.has("refit") != variants.get(0).has("refit")) {
+                    continue;
+                }
+                var o = CliTestSupport.run("compare", f.getParent().toString(), "--variant", first, "--variant", name);
+                assertEquals(0, o.code(), o.err());
+                String head = o.out().lines().findFirst().orElse("");
+                String at = f.getParent().getFileName() + "/" + name;
+                assertEquals(v.has("whatIf"), head.contains(name + " (what-if)"), at + ": " + head);
+                assertEquals(variants.get(0).has("whatIf"), head.contains(first + " (what-if)"), at + ": " + head);
+                whatIfs += v.has("whatIf") ? 1 : 0;
+            }
+        }
+        assertTrue(whatIfs >= 1, "what-ifs compared: " + whatIfs);
+        // run's table, for the scenario whose committed report holds a what-if
+        Path scenario = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml");
+        var run = CliTestSupport.run("run", scenario.toString(), "--out", tmp.resolve("r").toString(), "--skip-without");
+        assertEquals(0, run.code(), run.err());
+        int marked = 0;
+        for (JsonNode v : SummaryJson.mapper().readTree(tmp.resolve("r/summary.json").toFile()).get("variants")) {
+            String name = v.get("name").asText();
+            boolean row = run.out().lines().anyMatch(l -> l.startsWith("  " + name + " (what-if) "));
+            assertEquals(v.has("whatIf"), row, name + " in:\n" + run.out());
+            marked += row ? 1 : 0;
+        }
+        assertTrue(marked >= 1, "what-if rows in run's table: " + marked);
     }
 
     @Test

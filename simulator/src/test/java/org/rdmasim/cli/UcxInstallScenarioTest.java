@@ -91,4 +91,26 @@ class UcxInstallScenarioTest {
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("s.yaml:8") && bad.err().contains("nixl-wheel"), bad.err());
     }
+
+    /**
+     * p5-efa-striping's variants run NIXL's libfabric backend: UCX is not in their data path, so neither
+     * explain nor the run's "rests on" may list a UCX install, nor model an answer under the other one, though
+     * the same scenario's hosts would make the install matter to a UCX variant.
+     */
+    @Test
+    void aVariantWhoseBackendIsNotUcxRestsOnNoUcxInstall() throws Exception {
+        Path p5 = CliTestSupport.repo().resolve("scenarios/p5-efa-striping.yaml");
+        var o = CliTestSupport.run("explain", p5.toString(), "--variant", "one-gpu-four-efa");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("libfabric"), o.out());
+        assertTrue(!o.out().contains("UCX install") && !o.out().contains("under ucxInstall"), o.out());
+        var json = CliTestSupport.run("explain", p5.toString(), "--variant", "one-gpu-four-efa", "--json");
+        assertEquals(0, json.code(), json.err());
+        assertTrue(!json.out().contains("\"ucxInstall\""), json.out());
+        Path out = dir.resolve("p5");
+        assertEquals(0, CliTestSupport.run("run", p5.toString(), "--out", out.toString(), "-q", "--skip-without").code());
+        String page = Files.readString(out.resolve("index.html"));
+        assertTrue(page.contains("What the scenario leaves unsaid") || page.contains("rests on"), "the page has its rests-on section");
+        assertTrue(!page.contains("UCX install:"), "a libfabric page lists no UCX install");
+    }
 }

@@ -59,4 +59,27 @@ class PageTemplateTest {
                 + "A last &amp; short one.</span></p>\n</div>"), page);
         assertFalse(page.contains("pre-line"), "the page does not keep the comment's own line breaks");
     }
+
+    /** The heading over the "not mechanisms" list names the kinds its items are: an assumed number is not called calibrated. */
+    @Test
+    void theNotMechanismsHeadingNamesTheKindsItsItemsAre() {
+        var calibrated = org.rdmasim.hardware.CalibrationProfile.Kind.CALIBRATED;
+        var assumed = org.rdmasim.hardware.CalibrationProfile.Kind.ASSUMED;
+        List<String> items = List.of("profile p: graceToGrace = 450 Gbps, assumed (x)");
+        assertEquals("Some limits are assumed numbers, not mechanisms:",
+                pageWith(new Verdict.RestsOn(List.of(), List.of(), items, java.util.Set.of(assumed))));
+        assertEquals("Some limits are calibrated numbers, not mechanisms:",
+                pageWith(new Verdict.RestsOn(List.of(), List.of(), items, java.util.Set.of(calibrated))));
+        assertEquals("Some limits are calibrated or assumed numbers, not mechanisms:",
+                pageWith(new Verdict.RestsOn(List.of(), List.of(), items, java.util.Set.of(calibrated, assumed))));
+    }
+
+    /** The rendered heading line over the list of {@code restsOn}'s calibrated or assumed numbers. */
+    private static String pageWith(Verdict.RestsOn restsOn) {
+        Verdict.Answer answer = new Verdict.Answer(List.of(new Verdict.Statement("x", ".")), List.of(), restsOn);
+        String page = PageTemplate.named("scenario").render(new IndexHtml.Page("s", new Provenance("0.1.0", "ab", 1),
+                answer, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of()));
+        return page.lines().filter(l -> l.contains("not mechanisms")).map(l -> l.replaceAll("</?p>", ""))
+                .findFirst().orElse("(no heading)");
+    }
 }

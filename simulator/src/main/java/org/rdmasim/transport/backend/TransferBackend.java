@@ -34,6 +34,15 @@ public sealed interface TransferBackend permits UcxBackend, LibfabricBackend, Mo
     }
 
     /**
+     * Whether UCX carries its transfers at all, so which UCX install the process loads (and whether that
+     * install reads a ucx.conf) can change the answer. libfabric, Mooncake and pegaflow have no UCX in their
+     * data path: a UCX install is nothing their answer rests on.
+     */
+    default boolean carriedByUcx() {
+        return false;
+    }
+
+    /**
      * Where the process whose buffer lives on {@code device} (a GPU or a CPU socket) of {@code host}
      * registers it.
      *

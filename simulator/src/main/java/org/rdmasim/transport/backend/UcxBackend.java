@@ -50,6 +50,11 @@ public record UcxBackend(UcxLaneSelection.Api api) implements TransferBackend {
     }
 
     @Override
+    public boolean carriedByUcx() {
+        return true;
+    }
+
+    @Override
     public boolean ucxRma() {
         return api == UcxLaneSelection.Api.RMA;
     }
