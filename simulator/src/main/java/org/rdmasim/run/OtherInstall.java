@@ -32,8 +32,9 @@ public record OtherInstall(UcxInstall assumed, UcxInstall other, VariantSpec var
     }
 
     /**
-     * {@code v} under the other install when the install can change its answer: not stated, and some host shape
-     * of the variant reads a ucx.conf section under one install and not the other.
+     * {@code v} under the other install when the install can change its answer: not stated, and, for some host
+     * shape of the variant, {@link org.rdmasim.scenario.TransportSettings#ucxInstallMatters} (the backend is UCX and
+     * the host reads a ucx.conf section under one install and not the other).
      */
     public static Optional<OtherInstall> mattering(VariantSpec v) {
         var stack = v.transport().stack();
@@ -43,7 +44,7 @@ public record OtherInstall(UcxInstall assumed, UcxInstall other, VariantSpec var
         // one host built per shape: a counted group shares one spec instance
         Set<HostSpec> shapes = Collections.newSetFromMap(new IdentityHashMap<>());
         for (var e : v.hosts().entrySet()) {
-            if (shapes.add(e.getValue()) && stack.installMatters(new Host(e.getKey(), e.getValue()))) {
+            if (shapes.add(e.getValue()) && v.transport().ucxInstallMatters(new Host(e.getKey(), e.getValue()))) {
                 return of(v);
             }
         }
