@@ -25,6 +25,8 @@ SITES = [
      "if ((lane_perf->bandwidth * max_bw_ratio) < max_bandwidth)", "", 0),
     ("lane-not-in-rkey", "src/ucp/proto/proto_common.c", "ucp_proto_common_find_lanes",
      "if (((md_attr->flags & UCT_MD_FLAG_NEED_RKEY) ||", "continue;", 0),
+    ("memh-register-at-use", "src/ucp/dt/datatype_iter.inl", "ucp_datatype_iter_mem_reg_single",
+     "if (ucs_likely(ucs_test_all_flags(memh->md_map, md_map)) ||", "status = ucp_memh_register(context, memh", 0),
     ("topo-distance", "src/ucs/sys/topo/base/topo.c", "ucs_topo_update_distance_sysfs",
      "static void ucs_topo_update_distance_sysfs(", "=}", 0),
     ("topo-distance", "src/ucs/sys/topo/base/topo.c", "ucs_topo_get_distance_sysfs",

@@ -20,6 +20,7 @@ import org.rdmasim.transport.citation.Citation;
 import org.rdmasim.transport.citation.CitedNote;
 import org.rdmasim.transport.config.EffectiveValue;
 import org.rdmasim.transport.ucx.HcaEstimate;
+import org.rdmasim.transport.config.UcxSite;
 import org.rdmasim.transport.ucx.LaneDecision;
 import org.rdmasim.transport.ucx.LaneVerdict;
 import org.rdmasim.transport.ucx.UcxLane;
@@ -120,6 +121,10 @@ final class ExplainJson {
             x.put("source", l.verdict().source(decision.initiatorConfig().ucxVersion()));
             citation(x.putObject("citation"), l.verdict().citation(decision.initiatorConfig().ucxVersion()));
         }
+        ObjectNode firstUse = d.putObject("registeredAtFirstUse"); // initiator HCAs UCX registers on when a lane first uses them
+        ArrayNode late = firstUse.putArray("nics");
+        decision.registeredAtFirstUse().forEach(late::add);
+        citation(firstUse.putObject("source"), UcxSite.MEMH_REGISTER_AT_USE.cite(decision.initiatorConfig().ucxVersion()));
         ArrayNode notes = d.putArray("configurationNotes");
         decision.initiatorConfig().decisions().forEach(notes::add);
         ObjectNode config = d.putObject("configuration");

@@ -121,8 +121,10 @@ final class ListedNicsLeftOut {
                 case DROPPED_BY_RATIO -> parts.add(ratio(d, e.getValue(), process, c, configured));
                 case OVER_RAIL_LIMIT -> parts.add("the rail limit " + d.railLimitName() + "=" + d.railLimit()
                         + " leaves out " + nics);
-                case NOT_REGISTERED -> parts.add("the buffer is not registered on " + nics
-                        + " (UCX_MAX_HCA_PER_GPU=" + c.rawValue("UCX_MAX_HCA_PER_GPU") + ")");
+                case NOT_REGISTERED -> parts.add(nics + (e.getValue().size() == 1 ? " reaches " : " reach ")
+                        + peersOf(d, e.getValue()) + " on the far end, where the remote buffer is not registered "
+                        + "(not in its rkey; UCX_MAX_HCA_PER_GPU=" + d.remoteConfig().rawValue("UCX_MAX_HCA_PER_GPU")
+                        + " there)");
                 default -> { }
             }
         }
@@ -202,5 +204,11 @@ final class ListedNicsLeftOut {
             case MODEL_EXPRESS -> "ModelExpress";
             case USER -> "the user";
         };
+    }
+
+    /** The remote devices the lanes of {@code nics} connect to, in lane order, each once. */
+    private static String peersOf(LaneDecision d, List<String> nics) {
+        return String.join(", ", d.lanes().stream().filter(l -> nics.contains(l.nic())).map(UcxLane::peerNic)
+                .distinct().toList());
     }
 }

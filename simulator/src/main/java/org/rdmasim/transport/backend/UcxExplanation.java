@@ -22,6 +22,7 @@ import org.rdmasim.transport.config.EffectiveConfig;
 import org.rdmasim.transport.config.NcclGdr;
 import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.ucx.HcaEstimate;
+import org.rdmasim.transport.config.UcxSite;
 import org.rdmasim.transport.ucx.LaneDecision;
 import org.rdmasim.transport.ucx.LaneVerdict;
 import org.rdmasim.transport.ucx.StackProfile;
@@ -91,6 +92,12 @@ final class UcxExplanation {
         // each verdict's code, once, in the order the table first shows it
         d.lanes().stream().map(UcxLane::verdict).distinct().forEach(v ->
                 out.add("    " + v.words() + ": " + v.source(d.initiatorConfig().ucxVersion())));
+        if (!d.registeredAtFirstUse().isEmpty()) {
+            out.add("    the initiator's buffer is not registered on " + String.join(", ", d.registeredAtFirstUse())
+                    + ": UCX registers it there when a lane first uses it (that registration is not in rdmasim's "
+                    + "registration totals); "
+                    + "source: " + UcxSite.MEMH_REGISTER_AT_USE.cite(d.initiatorConfig().ucxVersion()).text());
+        }
     }
 
     /** A rate in bytes per second as rdmasim shows rates: Gbps (1e9 bit/s). */

@@ -8,10 +8,20 @@ import org.rdmasim.transport.config.EffectiveConfig;
  * Why a transfer got its lanes: the initiator's effective configuration, every candidate HCA on both
  * sides with UCX's estimate, every (device, path) lane with its verdict, the rail limit in force, and
  * the weighted lanes that came out.
+ *
+ * @param registeredAtFirstUse the initiator's HCAs that carry a picked lane though its own buffer is not
+ *                             registered there: UCX registers the missing memory domain when the lane first
+ *                             uses the buffer ({@code ucp_datatype_iter_mem_reg_single} calls
+ *                             {@code ucp_memh_register}, {@link org.rdmasim.transport.config.UcxSite#MEMH_REGISTER_AT_USE}),
+ *                             so the local registration never removes a lane, it costs a registration
  */
 public record LaneDecision(EffectiveConfig initiatorConfig, EffectiveConfig remoteConfig, List<HcaEstimate> local,
         List<HcaEstimate> remote, int railLimit, String railLimitName, double ratio, List<UcxLane> lanes,
-        List<LaneSplit.Candidate> picked, List<String> warnings) {
+        List<LaneSplit.Candidate> picked, List<String> warnings, List<String> registeredAtFirstUse) {
+    public LaneDecision {
+        registeredAtFirstUse = List.copyOf(registeredAtFirstUse);
+    }
+
     /**
      * Each initiator HCA UCX considered, in lane order, with what selection made of it: {@link LaneVerdict#PICKED}
      * when one of its lanes was picked (it carries data), else the verdict of its first lane (a NIC's lanes share

@@ -18,7 +18,7 @@ public enum LaneVerdict {
     /** The greedy loop stops at {@code ucs_min(max_lanes, num_lanes)}. */
     OVER_RAIL_LIMIT("over the rail limit", UcxSite.LANE_RAIL_LIMIT),
     /** {@code ucp_proto_common_find_lanes}: a lane whose remote memory domain is not in the rkey's md_map is skipped. */
-    NOT_REGISTERED("skipped: the buffer is not registered on this HCA (not in the rkey)",
+    NOT_REGISTERED("skipped: the remote buffer is not registered on the HCA this lane reaches (not in its rkey)",
             UcxSite.LANE_NOT_IN_RKEY);
 
     private final String words;

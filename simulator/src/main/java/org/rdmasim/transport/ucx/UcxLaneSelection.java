@@ -21,9 +21,14 @@ import org.rdmasim.transport.config.StackVersion;
  * Lane choice as UCX makes it for a multi-lane RMA operation (openucx/ucx
  * {@code src/ucp/proto/proto_multi.c}, v1.20.0 [ucx-src]):
  * <ol>
- *   <li>candidate devices are the HCAs {@code UCX_NET_DEVICES} leaves the initiating process, and that
- *       hold the buffer's registration on both sides ({@code proto_common.c} skips a lane whose remote
- *       memory domain is missing from the rkey);</li>
+ *   <li>candidate devices are the HCAs {@code UCX_NET_DEVICES} leaves the initiating process; the i-th
+ *       connects to the i-th remote device (lanes are wired when the endpoint is made, before any buffer:
+ *       {@code ucp_wireup_add_bw_lanes_pairwise}, {@code src/ucp/wireup/select.c}); a lane whose remote
+ *       device is missing from the remote buffer's rkey is skipped ({@code proto_common.c},
+ *       {@code ucp_proto_common_find_lanes}); the initiator's own buffer never removes a lane, as UCX
+ *       registers it on a lane's device at first use ({@code datatype_iter.inl},
+ *       {@code ucp_datatype_iter_mem_reg_single}, v1.16.0 on; before v1.16.0 a user memh held every
+ *       memory domain);</li>
  *   <li>each device gives one lane per path ({@link UcxPaths}); a lane's bandwidth estimate is the
  *       interface rate (wire x MTU efficiency, capped by the HCA's PCIe), capped by the packed local and
  *       remote distances ({@link UcxTopoDistance#forLane}, {@code UCX_DISTANCE_BW} honoured);</li>
@@ -128,15 +133,18 @@ public final class UcxLaneSelection implements LanePolicy {
         String railName = api == Api.RMA ? "UCX_MAX_RMA_RAILS" : "UCX_MAX_RNDV_RAILS";
         double ratio = lc.multiLaneMaxRatio();
 
-        List<HcaEstimate> remoteHeld = remoteEst.stream()
-                .filter(e -> registrations.holds(rh.name(), rd.name(), e.nic())).toList();
+        // Lanes are wired at endpoint creation, before any buffer exists: the i-th local device to the i-th
+        // remote one. A buffer then loses only the lanes whose remote device is missing from its rkey; the
+        // initiator's own buffer is registered on a missing device when a lane first uses it (see
+        // registeredAtFirstUse).
         List<UcxLane> lanes = new ArrayList<>();
-        int k = 0;
-        for (HcaEstimate e : local) {
-            boolean held = registrations.holds(lh.name(), ld.name(), e.nic()) && !remoteHeld.isEmpty();
-            HcaEstimate peer = remoteHeld.isEmpty() ? null : remoteHeld.get(k % remoteHeld.size());
-            if (held) {
-                k++;
+        List<String> lateLocal = new ArrayList<>();
+        for (int i = 0; i < local.size(); i++) {
+            HcaEstimate e = local.get(i);
+            HcaEstimate peer = remoteEst.isEmpty() ? null : remoteEst.get(i % remoteEst.size());
+            boolean held = peer != null && registrations.holds(rh.name(), rd.name(), peer.nic());
+            if (held && !registrations.holds(lh.name(), ld.name(), e.nic())) {
+                lateLocal.add(e.nic());
             }
             int paths = Math.min(e.paths(), peer == null ? 1 : peer.paths());
             double bw = peer == null ? e.estimate() : Math.min(e.estimate(), peer.estimate());
@@ -155,10 +163,13 @@ public final class UcxLaneSelection implements LanePolicy {
             }
         }
         if (picked.isEmpty()) {
-            throw new IllegalArgumentException("no lane for " + spec.id() + ": no HCA holds the buffer's "
-                    + "registration on both sides among the devices UCX_NET_DEVICES allows");
+            throw new IllegalArgumentException("no lane for " + spec.id() + ": no lane UCX_NET_DEVICES allows "
+                    + "reaches an HCA the remote buffer is registered on (its rkey)");
         }
-        return new LaneDecision(lc, rc, local, remoteEst, rails, railName, ratio, judged, picked, warnings);
+        List<String> pickedNics = judged.stream().filter(l -> l.verdict() == LaneVerdict.PICKED).map(UcxLane::nic)
+                .distinct().toList();
+        List<String> firstUse = lateLocal.stream().filter(pickedNics::contains).toList();
+        return new LaneDecision(lc, rc, local, remoteEst, rails, railName, ratio, judged, picked, warnings, firstUse);
     }
 
     /**

@@ -136,8 +136,8 @@ class UcxLaneSelectionTest {
 
     @Test
     void lanesSkipHcasMissingFromTheRegistration() {
-        // proto_common.c L92-97 (v1.20.0): a lane whose remote md is not in the rkey gets no rkey index
-        // and is not used. Only mlx5_0 holds the buffers here, so 2 rails give both paths of mlx5_0.
+        // proto_common.c (v1.20.0): a lane whose remote md is not in the rkey is not used. Only mlx5_0 holds the
+        // buffers here, so 2 rails give both paths of the lane wired mlx5_0 to mlx5_0.
         SimulationClock clock = new SimulationClock();
         Cluster cluster = new Cluster(List.of(new Host("src", fourPixNics()), new Host("dst", fourPixNics())),
                 FabricSpec.nonBlocking(), new FluidNetwork(clock));
@@ -154,6 +154,42 @@ class UcxLaneSelectionTest {
                 (host, device, nic) -> !host.equals("src") || nic.equals("mlx5_3"));
         assertEquals(List.of("mlx5_3", "mlx5_3"), remoteOnly.decide(cluster, ts).picked().stream()
                 .map(LaneSplit.Candidate::sourceNic).toList());
+    }
+
+    @Test
+    void theInitiatorsOwnRegistrationNeverRemovesALane() {
+        // Only the far end's rkey filters lanes (proto_common.c, ucp_proto_common_find_lanes); UCX registers the
+        // initiator's buffer on a lane's device when the lane first uses it (datatype_iter.inl v1.20.0 L276-282).
+        // The reader (dst) holds its buffer on mlx5_0 only, the source on all four: 4 rails still take 4 devices.
+        Cluster cluster = new Cluster(List.of(new Host("src", fourPixNics()), new Host("dst", fourPixNics())),
+                FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
+        TransferSpec ts = new TransferSpec("t", new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"), SIZE,
+                Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+        UcxLaneSelection readerOnMlx50 = new UcxLaneSelection(stack("UCX_MAX_RMA_RAILS=4", null),
+                UcxLaneSelection.Api.RMA, (host, device, nic) -> !host.equals("dst") || nic.equals("mlx5_0"));
+        LaneDecision d = readerOnMlx50.decide(cluster, ts);
+        assertEquals(List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"),
+                d.picked().stream().map(LaneSplit.Candidate::sinkNic).sorted().toList());
+        assertEquals(List.of("mlx5_1", "mlx5_2", "mlx5_3"), d.registeredAtFirstUse());
+        // the same decision with every buffer registered everywhere registers nothing late
+        assertEquals(List.of(), new UcxLaneSelection(stack("UCX_MAX_RMA_RAILS=4", null), UcxLaneSelection.Api.RMA)
+                .decide(cluster, ts).registeredAtFirstUse());
+    }
+
+    @Test
+    void aLaneIsWiredToItsOwnRemoteDeviceNotToWhicheverHoldsTheBuffer() {
+        // Lanes are wired pairwise when the endpoint is made (select.c ucp_wireup_add_bw_lanes_pairwise), before
+        // any buffer exists: the source holds its buffer on mlx5_2 only, so of the four lanes only the one wired to
+        // mlx5_2 survives the rkey, and no two local devices crowd onto mlx5_2.
+        Cluster cluster = new Cluster(List.of(new Host("src", fourPixNics()), new Host("dst", fourPixNics())),
+                FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
+        TransferSpec ts = new TransferSpec("t", new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"), SIZE,
+                Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+        LaneDecision d = new UcxLaneSelection(stack("UCX_MAX_RMA_RAILS=4", null), UcxLaneSelection.Api.RMA,
+                (host, device, nic) -> !host.equals("src") || nic.equals("mlx5_2")).decide(cluster, ts);
+        assertEquals(List.of("mlx5_2"), d.picked().stream().map(LaneSplit.Candidate::sinkNic).distinct().toList());
+        assertEquals(List.of("mlx5_2"), d.picked().stream().map(LaneSplit.Candidate::sourceNic).distinct().toList());
+        assertEquals(3, d.nicVerdicts().values().stream().filter(v -> v == LaneVerdict.NOT_REGISTERED).count());
     }
 
     @Test
