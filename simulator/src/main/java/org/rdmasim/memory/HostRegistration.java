@@ -93,8 +93,16 @@ public final class HostRegistration {
 
     /** Plans {@code region}'s registration with this process's settings. */
     public RegistrationPlan plan(RegistrationModel model, MemoryRegion region) {
+        return plan(model, region, List.of());
+    }
+
+    /**
+     * The same, and on {@code atFirstUse} too (candidates {@code ucp_mem_map} left out that a lane registers
+     * the buffer on when it first uses it), with the same MRs per HCA as {@code ucp_mem_map}'s.
+     */
+    public RegistrationPlan plan(RegistrationModel model, MemoryRegion region, List<String> atFirstUse) {
         checkLivesOn(host, region);
-        return model.plan(region, candidates(region.deviceName()), ucxConfig());
+        return model.plan(region, candidates(region.deviceName()), ucxConfig(), atFirstUse);
     }
 
     /**

@@ -42,10 +42,12 @@ public final class RegistrationModel {
      * master and #11453 on v1.21.x, "UCP/MM: Add MAX_HCA_PER_GPU policy for GPU registrations", in
      * {@code ucp_mem_map}, {@code src/ucp/core/ucp_mm.c}): the network MDs are ranked by topology
      * latency and bandwidth to the buffer's device, ties broken by MD name; {@code inf} keeps all,
-     * {@code auto} "the closest reachable HCA set", {@code N} "up to N closest". Host memory has no
-     * known system device and bypasses the policy. The stored UCX source predates the PR, so its code
-     * was not read: {@code auto} is taken to keep every HCA whose distance equals the minimum
-     * ({@link HcaDistance#CLOSEST_FIRST} compares equal).
+     * {@code auto} every HCA whose distance equals the closest one's, {@code N} the N closest. As read at
+     * v1.21.0: {@code ucp_context_select_reg_mds} ({@code src/ucp/core/ucp_context.c} L1873-1965, the
+     * {@code UCP_REG_DEVICES_CLOSEST} case L1948-1957 stops at the first distance that compares unequal;
+     * {@code ucp_reg_select_md_cmp} L1859-1871 sorts by distance, then name), applied by
+     * {@code ucp_memh_apply_reg_policy} ({@code src/ucp/core/ucp_mm.c} L849) to CUDA memory with a known
+     * system device only, so host memory bypasses it.
      */
     public List<HcaCandidate> selectHcas(MemoryRegion region, List<HcaCandidate> candidates, HcaPerGpuLimit policy) {
         List<HcaCandidate> all = checkedCandidates(candidates);
@@ -101,12 +103,30 @@ public final class RegistrationModel {
     }
 
     public RegistrationPlan plan(MemoryRegion region, List<HcaCandidate> candidates, UcxRegistrationConfig config) {
+        return plan(region, candidates, config, List.of());
+    }
+
+    /**
+     * The same, and on the candidates named in {@code atFirstUse} that the policy left out: a lane that uses
+     * an HCA the buffer's memh lacks registers it there ({@code ucp_datatype_iter_mem_reg_single} calls
+     * {@code ucp_memh_register} for the missing md, openucx/ucx v1.20.0 src/ucp/dt/datatype_iter.inl
+     * L276-282), with the MD's own MR rules; in md-index order with the rest.
+     */
+    public RegistrationPlan plan(MemoryRegion region, List<HcaCandidate> candidates, UcxRegistrationConfig config,
+            List<String> atFirstUse) {
         if (region == null || config == null) {
             throw new MemoryInputException("a buffer and a UCX registration config are required");
         }
         OneMr one = oneMr(region);
+        List<HcaCandidate> registered = new ArrayList<>(selectHcas(region, candidates, config.maxHcaPerGpu()));
+        for (HcaCandidate c : checkedCandidates(candidates)) {
+            if (atFirstUse.contains(c.name()) && !registered.contains(c)) {
+                registered.add(c);
+            }
+        }
+        registered.sort(Comparator.comparingInt(HcaCandidate::mdIndex));
         List<HcaRegistration> perHca = new ArrayList<>();
-        for (HcaCandidate hca : selectHcas(region, candidates, config.maxHcaPerGpu())) {
+        for (HcaCandidate hca : registered) {
             perHca.add(one.times(hca, mrsPerHca(region, hca, config), relaxedOrderingEnabled(region, hca, config)));
         }
         return new RegistrationPlan(region, perHca, parameters.onceSeconds(region.type(), region.sizeBytes()));

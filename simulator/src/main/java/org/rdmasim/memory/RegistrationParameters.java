@@ -183,8 +183,6 @@ public record RegistrationParameters(TranslationPageSize pageSize, long bytesPer
                         + "per GB per MR (ModelExpress PR #450: 0.151 s on one HCA, 0.331 s on four, 290 "
                         + "tensors, 8.04 GB); those rows are calibration rows in validate",
                 "ASSUMPTION: a host buffer's own pages are pinned once however many MRs cover it; GPU memory "
-                        + "pins no host pages",
-                "ASSUMPTION: UCX_MAX_HCA_PER_GPU=auto keeps every HCA at the minimum distance (PR #11422 "
-                        + "description, code not read); host buffers bypass the policy");
+                        + "pins no host pages");
     }
 }

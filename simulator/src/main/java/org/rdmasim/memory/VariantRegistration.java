@@ -202,7 +202,7 @@ public final class VariantRegistration {
             if (where instanceof RegistrationSites.ByUcxConfig ucx) {
                 HostRegistration process = new HostRegistration(host, ucx.config());
                 process.warnings().stream().filter(w -> !warnings.contains(w)).forEach(warnings::add);
-                plans.add(process.plan(model, b.region()).inProcessOf(b.process()));
+                plans.add(process.plan(model, b.region(), ucx.atFirstUse()).inProcessOf(b.process()));
             } else if (where instanceof RegistrationSites.OnDevices on) {
                 plans.add(HostRegistration.planOnDevices(host, model, b.region(), on).inProcessOf(b.process()));
             } else if (where instanceof RegistrationSites.NoNic) {

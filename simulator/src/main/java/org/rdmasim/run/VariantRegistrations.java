@@ -19,6 +19,7 @@ import org.rdmasim.memory.RegistrationTotals;
 import org.rdmasim.memory.VariantRegistration;
 import org.rdmasim.memory.VariantRegistration.Buffer;
 import org.rdmasim.scenario.TransportSettings;
+import org.rdmasim.transport.backend.RegistrationSites;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.workload.FanoutPlan;
@@ -39,16 +40,47 @@ final class VariantRegistrations {
     private final VariantRegistration.Outcome outcome;
     private final Map<String, String> representativeOf;
     private final Set<Buffer> kept;
+    /** The registrations {@code ucp_mem_map} made, whose rkeys the peers hold: this, unless lanes added to it. */
+    private final VariantRegistrations byMemMap;
 
     private VariantRegistrations(VariantRegistration.Outcome outcome, Map<String, String> representativeOf,
-            Set<Buffer> kept) {
+            Set<Buffer> kept, VariantRegistrations byMemMap) {
         this.outcome = outcome;
         this.representativeOf = Map.copyOf(representativeOf);
         this.kept = Set.copyOf(kept);
+        this.byMemMap = byMemMap == null ? this : byMemMap;
     }
 
-    /** Registers the variant's buffers on {@code hosts} (the variant's, in cluster order). */
+    /**
+     * Registers the variant's buffers on {@code hosts} (the variant's, in cluster order): as {@code ucp_mem_map}
+     * places them, then on the HCAs lanes register an initiator's buffer on at first use
+     * ({@link FirstUseRegistrations}), when there are any.
+     */
     static VariantRegistrations of(VariantSpec v, List<Host> hosts) {
+        VariantRegistration.Sites sites = VariantRunner.sites(v);
+        VariantRegistrations byMemMap = of(v, hosts, sites, Map.of(), null);
+        if (!byMemMap.outcome.passed()) {
+            return byMemMap;
+        }
+        Map<String, Map<String, Set<String>>> late = FirstUseRegistrations.of(v, hosts, byMemMap);
+        if (late.isEmpty()) {
+            return byMemMap;
+        }
+        VariantRegistration.Sites withLate = (host, device) -> {
+            RegistrationSites where = sites.of(host, device);
+            Set<String> nics = late.getOrDefault(host.name(), Map.of()).get(device);
+            return nics != null && where instanceof RegistrationSites.ByUcxConfig ucx ? ucx.withFirstUse(nics) : where;
+        };
+        return of(v, hosts, withLate, late, byMemMap);
+    }
+
+    /** The registrations whose rkeys the peers hold, as {@code ucp_mem_map} made them, before any first use. */
+    VariantRegistrations byMemMap() {
+        return byMemMap;
+    }
+
+    private static VariantRegistrations of(VariantSpec v, List<Host> hosts, VariantRegistration.Sites sites,
+            Map<String, Map<String, Set<String>>> late, VariantRegistrations byMemMap) {
         Map<String, Host> byName = new HashMap<>();
         hosts.forEach(h -> byName.put(h.name(), h));
         Set<Buffer> kept = new HashSet<>();
@@ -64,7 +96,7 @@ final class VariantRegistrations {
         for (Map.Entry<String, List<Buffer>> e : buffers.entrySet()) {
             Host h = byName.get(e.getKey());
             List<Object> key = List.of(shapes.computeIfAbsent(h.spec(), x -> shapes.size()),
-                    e.getValue().stream().map(Buffer::region).toList());
+                    e.getValue().stream().map(Buffer::region).toList(), late.getOrDefault(h.name(), Map.of()));
             String first = groups.putIfAbsent(key, h.name());
             if (first == null) {
                 representatives.add(h);
@@ -74,7 +106,7 @@ final class VariantRegistrations {
             representativeOf.put(h.name(), representative);
             groupSize.merge(representative, 1, Integer::sum);
         }
-        VariantRegistration.Outcome reps = VariantRegistration.registerOnSites(representatives, VariantRunner.sites(v),
+        VariantRegistration.Outcome reps = VariantRegistration.registerOnSites(representatives, sites,
                 registered, new RegistrationModel(v.registration().parameters()), v.registration().caps());
         Map<String, RegistrationTotals> totalsOf = new HashMap<>();
         reps.hosts().forEach(h -> totalsOf.put(h.host(), h.totals()));
@@ -92,7 +124,8 @@ final class VariantRegistrations {
                 totals = totals.plus(totalsOf.get(representative));
             }
         }
-        return new VariantRegistrations(new VariantRegistration.Outcome(totals, reps.hosts()), representativeOf, kept);
+        return new VariantRegistrations(new VariantRegistration.Outcome(totals, reps.hosts()), representativeOf, kept,
+                byMemMap);
     }
 
     /** One host per group (in the order registered), the totals over every host. */

@@ -179,9 +179,9 @@ public final class VariantRunner {
     /**
      * What the variant's registrations decide for its run.
      *
-     * @param lanes    which HCAs hold each buffer, for lane choice: UCX skips a lane whose memory domain
-     *                 is not in the buffer's registration (rkey) (openucx/ucx src/ucp/proto/proto_common.c
-     *                 L92-97, v1.20.0)
+     * @param lanes    which HCAs hold each buffer as its rkey says, for lane choice: UCX skips a lane whose
+     *                 remote memory domain is not in the rkey (openucx/ucx src/ucp/proto/proto_common.c,
+     *                 {@code ucp_proto_common_find_lanes}, v1.20.0 L656-664)
      * @param ordering which HCAs write into each buffer in strict PCIe order: its MR there lacks relaxed
      *                 ordering
      */
@@ -195,13 +195,19 @@ public final class VariantRunner {
      */
     static Held held(VariantRegistrations registrations) {
         Map<String, String> representativeOf = registrations.representativeOf();
-        VariantRegistration.Outcome outcome = registrations.outcome();
+        Map<String, String> rkeyRepresentativeOf = registrations.byMemMap().representativeOf();
         Map<String, Map<String, java.util.Set<String>>> held = new java.util.HashMap<>();
         Map<String, Map<String, java.util.Set<String>>> strict = new java.util.HashMap<>();
-        for (VariantRegistration.HostOutcome h : outcome.hosts()) {
+        // lanes go by the rkeys the peers were given, before any first-use registration
+        for (VariantRegistration.HostOutcome h : registrations.byMemMap().outcome().hosts()) {
             for (org.rdmasim.memory.RegistrationPlan p : h.plans()) {
                 held.computeIfAbsent(h.host(), k -> new java.util.HashMap<>())
                         .computeIfAbsent(p.region().deviceName(), k -> new java.util.HashSet<>()).addAll(p.hcaNames());
+            }
+        }
+        // write order by every MR the buffer has once the lanes have used it
+        for (VariantRegistration.HostOutcome h : registrations.outcome().hosts()) {
+            for (org.rdmasim.memory.RegistrationPlan p : h.plans()) {
                 for (org.rdmasim.memory.HcaRegistration r : p.perHca()) {
                     if (!r.relaxedOrdering()) {
                         strict.computeIfAbsent(h.host(), k -> new java.util.HashMap<>())
@@ -212,7 +218,7 @@ public final class VariantRunner {
             }
         }
         UcxLaneSelection.Registrations lanes = (host, device, nic) -> {
-            Map<String, java.util.Set<String>> byDevice = held.get(representativeOf.getOrDefault(host, host));
+            Map<String, java.util.Set<String>> byDevice = held.get(rkeyRepresentativeOf.getOrDefault(host, host));
             java.util.Set<String> nics = byDevice == null ? null : byDevice.get(device);
             return nics == null || nics.contains(nic);
         };

@@ -62,8 +62,11 @@ public record FanoutPlan(List<Member> receivers, List<Member> sources, long mode
      * cycle): what {@code explain} shows, since every receiver of one host shape chooses the same lanes.
      */
     public List<TransferItem> firstPull() {
-        Member r = receivers.get(0);
-        Member s = sources.get(0);
+        return pulls(receivers.get(0), sources.get(0));
+    }
+
+    /** The transfers receiver {@code r} posts to {@code s} (a source, or in a tree a receiver it pulls from). */
+    public List<TransferItem> pulls(Member r, Member s) {
         List<TransferItem> out = new java.util.ArrayList<>();
         for (int k = 0; k < r.gpus().size(); k++) {
             out.add(new TransferItem(r.host() + ":" + r.gpus().get(k),

@@ -94,8 +94,8 @@ final class UcxExplanation {
                 out.add("    " + v.words() + ": " + v.source(d.initiatorConfig().ucxVersion())));
         if (!d.registeredAtFirstUse().isEmpty()) {
             out.add("    the initiator's buffer is not registered on " + String.join(", ", d.registeredAtFirstUse())
-                    + ": UCX registers it there when a lane first uses it (that registration is not in rdmasim's "
-                    + "registration totals); "
+                    + ": UCX registers it there when a lane first uses it (counted in the run's registration, time, MRs "
+                    + "and firmware memory); "
                     + "source: " + UcxSite.MEMH_REGISTER_AT_USE.cite(d.initiatorConfig().ucxVersion()).text());
         }
     }

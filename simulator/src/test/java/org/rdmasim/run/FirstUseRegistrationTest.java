@@ -1,0 +1,81 @@
+package org.rdmasim.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.memory.RegistrationPlan;
+import org.rdmasim.memory.VariantRegistration;
+import org.rdmasim.scenario.ScenarioLoader;
+import org.rdmasim.scenario.VariantSpec;
+import org.rdmasim.transport.ucx.LaneDecision;
+
+/**
+ * Only the far end's rkey removes a lane; a lane on an HCA the initiator's own buffer lacks registers the buffer
+ * there when it first uses it (openucx/ucx v1.21.0 src/ucp/dt/datatype_iter.inl L276-282). The source's GPU0 sits
+ * beside two HCAs, so {@code UCX_MAX_HCA_PER_GPU=auto} registers it on both; the reader's (DGX H100) beside one.
+ * The reader's second lane reaches the source's second HCA, so it is used, and the reader's buffer gains an MR on
+ * that lane's HCA: the registration the run counts is the one UCX ends with, while the lanes follow the rkeys
+ * exchanged before.
+ */
+class FirstUseRegistrationTest {
+    private static final String YAML = """
+            name: first-use
+            seed: 1
+            hosts:
+              source: {nvidia-smi: two-pix-per-gpu-topo.txt, nicModel: cx7, lineRate: 400 Gbps, cpu: intel_sapphire_rapids}
+              reader: {preset: dgx-h100}
+            transport:
+              ucx: "1.21.0"
+              env: |
+                export UCX_MAX_HCA_PER_GPU=%s
+                export UCX_MAX_RMA_RAILS=4
+            workload:
+              transfers:
+                - {from: "source:GPU0", to: "reader:GPU0", size: 8 GB, operation: read}
+            variants:
+              - name: only
+            """;
+
+    private static VariantSpec variant(Path dir, String maxHca) throws IOException {
+        Files.copy(FirstUseRegistrationTest.class.getResourceAsStream("/importers/two-pix-per-gpu-topo.txt"),
+                dir.resolve("two-pix-per-gpu-topo.txt"));
+        Path file = dir.resolve("first-use.yaml");
+        Files.writeString(file, YAML.formatted(maxHca));
+        return ScenarioLoader.load(file, true).variants().get(0);
+    }
+
+    private static List<String> readerHcas(VariantSpec v) {
+        VariantRegistration.Outcome o = VariantRunner.registrationOutcome(v, Host.all(v.hosts()));
+        RegistrationPlan p = o.hosts().stream().filter(h -> h.host().equals("reader")).findFirst().orElseThrow()
+                .plans().get(0);
+        return p.hcaNames();
+    }
+
+    @Test
+    void aLaneTheInitiatorIsNotRegisteredForIsUsedAndItsRegistrationCounted(@TempDir Path dir) throws IOException {
+        VariantSpec v = variant(dir, "auto");
+        LaneDecision d = FirstLaneDecision.of(v, v.transfers().get(0)).orElseThrow();
+        assertEquals(List.of("mlx5_3"), d.registeredAtFirstUse());
+        // the lane from the reader's mlx5_3 reaches the source's mlx5_1, which its rkey holds
+        assertTrue(d.picked().stream().anyMatch(c -> c.sinkNic().equals("mlx5_3") && c.sourceNic().equals("mlx5_1")),
+                d.picked().toString());
+        // ucp_mem_map put the reader's buffer on its PIX HCA; the lane added mlx5_3
+        assertEquals(List.of("mlx5_0", "mlx5_3"), readerHcas(v));
+    }
+
+    @Test
+    void withEveryBufferOnEveryHcaNothingIsRegisteredLate(@TempDir Path dir) throws IOException {
+        VariantSpec v = variant(dir, "inf");
+        LaneDecision d = FirstLaneDecision.of(v, v.transfers().get(0)).orElseThrow();
+        assertEquals(List.of(), d.registeredAtFirstUse());
+        assertEquals(Host.all(v.hosts()).stream().filter(h -> h.name().equals("reader")).findFirst().orElseThrow()
+                .computeNics().size(), readerHcas(v).size());
+    }
+}
