@@ -70,10 +70,12 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--events", defaultValue = "2000000", description = "events fired in the hold model (default ${DEFAULT-VALUE})")
     int events;
 
-    @Option(names = "--repeats", defaultValue = "3", description = "timed repetitions, best kept (default ${DEFAULT-VALUE})")
+    @Option(names = "--repeats", defaultValue = "3", description = "timed repetitions of the hold model after a "
+            + "warm-up, best kept; the fluid run, longer, has one fewer, at least one (default ${DEFAULT-VALUE})")
     int repeats;
 
-    @Option(names = "--seed", defaultValue = "1", description = "random seed (default ${DEFAULT-VALUE})")
+    @Option(names = "--seed", defaultValue = "1", description = "seed of the hold model's delays, the fluid run's "
+            + "flows and --peer's arrivals (default ${DEFAULT-VALUE}); --scenario keeps the scenario's seed")
     long seed;
 
     /** Who talks to whom in the fluid run. */
@@ -132,8 +134,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "with --scenario: no progress line")
     boolean quiet;
 
-    @picocli.CommandLine.Mixin
-    ThreadsOption threadsOption = new ThreadsOption();
+    @Option(names = ThreadsOption.NAME, paramLabel = ThreadsOption.LABEL, description = "with --scenario: threads "
+            + "for replications and a refit's 'what would halve it' reruns, as run's --threads" + ThreadsOption.RANGE
+            + "; the times depend on it, the figures do not")
+    Integer threads;
 
     @Override
     public Integer call() throws IOException {
@@ -141,7 +145,7 @@ public final class BenchCommand implements Callable<Integer> {
             // The JVM's start, read before the SimGrid check below starts a Python process to import simgrid
             // (~0.1 s): that is the bench's own step, not part of the run the bench times.
             double jvmStart = ManagementFactory.getRuntimeMXBean().getUptime() / 1e3;
-            int n = threadsOption.count();
+            int n = ThreadsOption.count(threads);
             if (out != null && scenarioFiles.size() > 1) {
                 throw new BadInputException("--out takes one --scenario (each scenario writes its own report)");
             }

@@ -21,11 +21,13 @@ public final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--scenarios", paramLabel = "DIR", description = "scenario folder (default: ${DEFAULT-VALUE})",
+    @Option(names = "--scenarios", paramLabel = "DIR", description = "the folder whose .yaml files are run; its "
+            + "subfolders (scale/, validation/, ...) are not (default: ${DEFAULT-VALUE})",
             defaultValue = "${sys:rdmasim.home:-.}/scenarios")
     Path scenarios;
 
-    @Option(names = "--reports", paramLabel = "DIR", description = "report folder (default: ${DEFAULT-VALUE})",
+    @Option(names = "--reports", paramLabel = "DIR", description = "where each scenario's report goes, as "
+            + "DIR/<scenario-name>/, and the gallery, DIR/README.md (default: ${DEFAULT-VALUE})",
             defaultValue = "${sys:rdmasim.home:-.}/reports")
     Path reports;
 

@@ -55,8 +55,9 @@ public final class RunCommand implements Callable<Integer> {
             + "(the report folder is written as always)")
     boolean json;
 
-    @picocli.CommandLine.Mixin
-    ThreadsOption threadsOption = new ThreadsOption();
+    @Option(names = ThreadsOption.NAME, paramLabel = ThreadsOption.LABEL, description = "threads for replications "
+            + "and a refit's 'what would halve it' reruns" + ThreadsOption.RANGE + "; the output does not depend on it")
+    Integer threads;
 
     @Option(names = "--check", description = "verify every event (no resource over capacity, max-min fair rates) and "
             + "each result (bytes conserved, every number finite); slow. A violation fails the variant (exit 1).")
@@ -79,7 +80,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         Scenario scenario = scenarioFiles.load(scenarioFile);
         Path dir = out != null ? out : Path.of("reports", scenario.name());
-        int n = threadsOption.count();
+        int n = ThreadsOption.count(threads);
         return whileCtrlCStops(() -> check ? checked(scenario, dir, n, o, err)
                 : runInto(scenario, dir, force, quiet, o, err, n, json, !skipWithout));
     }

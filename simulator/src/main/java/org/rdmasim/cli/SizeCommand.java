@@ -122,8 +122,10 @@ public final class SizeCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "no progress line (the table and the files are still written)")
     boolean quiet;
 
-    @picocli.CommandLine.Mixin
-    ThreadsOption threadsOption = new ThreadsOption();
+    @Option(names = ThreadsOption.NAME, paramLabel = ThreadsOption.LABEL, description = "threads for a fan-out "
+            + "point's replications (a refit point is one run on one thread)" + ThreadsOption.RANGE
+            + "; the output does not depend on it")
+    Integer threads;
 
     @picocli.CommandLine.Mixin
     ScenarioFiles scenarioFiles = new ScenarioFiles();
@@ -192,7 +194,7 @@ public final class SizeCommand implements Callable<Integer> {
                     + " sizes a refit; a fan-out varies sources, nics, rails or tree-degree");
         }
         P99Target sized = P99Target.of(scenario, base, fanoutKnob.get(), target, most);
-        return search(sized, scenario, sized.evaluator(scenario, base, threadsOption.count()));
+        return search(sized, scenario, sized.evaluator(scenario, base, ThreadsOption.count(threads)));
     }
 
     /** Runs the search into its output folder, printing as it goes; the exit code. */

@@ -106,8 +106,10 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--parallelism", paramLabel = "N", description = "pods at once for --k8s (default: every shard)")
     Integer parallelism;
 
-    @picocli.CommandLine.Mixin
-    ThreadsOption threadsOption = new ThreadsOption();
+    @Option(names = ThreadsOption.NAME, paramLabel = ThreadsOption.LABEL, description = "rows (a point's "
+            + "replication, each on one thread) run at once" + ThreadsOption.RANGE + "; the rows do not depend on it. "
+            + "A --slurm or --k8s job runs each shard on --cpus threads")
+    Integer threads;
 
     @Option(names = "--allow-outside", description = "read files the study or scenario names even outside their folder")
     boolean allowOutside;
@@ -128,7 +130,7 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
         if ((slurm || k8s) && (shardText != null || resume != null)) {
             throw new BadInputException("--slurm and --k8s write jobs for every shard; --shard and --resume are for a run");
         }
-        int workers = threadsOption.count();
+        int workers = ThreadsOption.count(threads);
         Study study = StudyReader.read(studyFile, allowOutside);
         StudyPlan plan = new StudyPlan(study);
         if (slurm || k8s) {

@@ -1,18 +1,24 @@
 package org.rdmasim.cli;
 
-import picocli.CommandLine.Option;
-
-/** The {@code --threads} option block of the commands that run replications in parallel. */
+/**
+ * The {@code --threads} option's range and default. Each command declares the option itself: what runs on the
+ * threads differs (a run's replications and reruns, a sizing point's replications, a study's rows), and its help
+ * says which.
+ */
 final class ThreadsOption {
     /** More threads than this is a typo: no machine rdmasim runs on has more cores. */
     static final int MAX_THREADS = 4096;
 
-    @Option(names = "--threads", paramLabel = "N", description = "threads for replications and a refit's 'what would halve it' reruns, 1 to "
-            + MAX_THREADS + " (default: all cores; the output does not depend on it)")
-    Integer threads;
+    static final String NAME = "--threads";
+    static final String LABEL = "N";
+    /** The end of each command's description of the option. */
+    static final String RANGE = ", 1 to " + MAX_THREADS + " (default: all cores)";
 
-    /** The threads to use: the option's value, checked, or all cores. */
-    int count() {
+    private ThreadsOption() {
+    }
+
+    /** The threads to use: the option's value ({@code null} when not given), checked, or all cores. */
+    static int count(Integer threads) {
         if (threads == null) {
             return Runtime.getRuntime().availableProcessors();
         }

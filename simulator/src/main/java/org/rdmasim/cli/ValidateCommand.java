@@ -32,7 +32,8 @@ public final class ValidateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--scenarios", paramLabel = "DIR", description = "scenario folder (default: ${DEFAULT-VALUE})",
+    @Option(names = "--scenarios", paramLabel = "DIR", description = "the scenario folder the rows' files are read "
+            + "from: its validation/ and a few catalogue scenarios (default: ${DEFAULT-VALUE})",
             defaultValue = "${sys:rdmasim.home:-.}/scenarios")
     Path scenarios;
 

@@ -1,9 +1,16 @@
 package org.rdmasim.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -91,20 +98,99 @@ class HelpTextTest {
         assertTrue(listed >= 7, "commands whose help lists exit codes: " + listed);
     }
 
-    /** README's command table names, in explain's synopsis, every option explain's help lists. */
+    /**
+     * README's command table lists, for every command the top-level help lists, every option that command's help
+     * prints: a row that drops an option, or an option added to the help alone, fails here. An option's aliases
+     * ({@code --gpu, --gpu-model}) count once: any of its names will do. The standard {@code --help} and
+     * {@code --version} are left out: README says once that every command has them.
+     */
     @Test
-    void readmesExplainSynopsisNamesEveryOptionTheHelpLists() throws java.io.IOException {
-        String readme = java.nio.file.Files.readString(CliTestSupport.repo().resolve("README.md"));
-        int at = readme.indexOf("| `./rdmasim explain ");
-        assertTrue(at >= 0, "README's command table has an explain row");
-        String synopsis = readme.substring(at, readme.indexOf("` |", at));
-        CommandSpec explain = Main.commandLine(new String[0]).getSubcommands().get("explain").getCommandSpec();
-        for (CommandLine.Model.OptionSpec o : explain.options()) {
-            if (!o.usageHelp() && !o.versionHelp() && !o.hidden()) {
-                assertTrue(synopsis.contains("[" + o.longestName() + "]") || synopsis.contains("[" + o.longestName() + " "),
-                        o.longestName() + " missing from " + synopsis);
+    void readmesCommandRowsNameEveryOptionTheCommandsHelpPrints() throws IOException {
+        String readme = Files.readString(CliTestSupport.repo().resolve("README.md"));
+        List<String> listed = commandsTheTopLevelHelpLists();
+        assertTrue(listed.size() >= 13 && listed.contains("explain") && listed.contains("bench"), "commands: " + listed);
+        List<String> missing = new ArrayList<>();
+        for (String command : listed) {
+            String rows = readmeRows(readme, command);
+            assertTrue(!rows.isEmpty(), "README's command table has no row for " + command);
+            for (List<String> aliases : optionsTheHelpPrints(command)) {
+                if (aliases.stream().noneMatch(name -> namesOption(rows, name))) {
+                    missing.add(command + " " + aliases.get(aliases.size() - 1));
+                }
             }
         }
-        assertTrue(synopsis.contains("[--transfers N]") && synopsis.contains("[--allow-outside]"), synopsis);
+        assertTrue(missing.isEmpty(), "options a command's --help prints that its README row does not name: " + missing);
+    }
+
+    /** The parse of a help reads every option picocli declares for the command: the check above misses none. */
+    @Test
+    void theHelpsOptionListReadsAsTheCommandDeclaresIt() {
+        CommandLine top = Main.commandLine(new String[0]);
+        for (String command : commandsTheTopLevelHelpLists()) {
+            Set<String> printed = new TreeSet<>();
+            optionsTheHelpPrints(command).forEach(printed::addAll);
+            Set<String> declared = new TreeSet<>();
+            for (CommandLine.Model.OptionSpec o : top.getSubcommands().get(command).getCommandSpec().options()) {
+                if (!o.usageHelp() && !o.versionHelp() && !o.hidden()) {
+                    for (String name : o.names()) {
+                        if (name.startsWith("--")) {
+                            declared.add(name);
+                        }
+                    }
+                }
+            }
+            assertEquals(declared, printed, command + "'s --help");
+        }
+    }
+
+    /** The names in the Commands: list of {@code rdmasim --help}, {@code help} excepted. */
+    private static List<String> commandsTheTopLevelHelpLists() {
+        String top = CliTestSupport.run("--help").out();
+        List<String> names = new ArrayList<>();
+        // "Commands:" then one "  name   summary" line per command; a summary's wrapped lines are indented further
+        Matcher m = Pattern.compile("(?m)^  ([a-z][a-z-]*) ")
+                .matcher(top.substring(top.indexOf("Commands:")));
+        while (m.find()) {
+            if (!m.group(1).equals("help")) {
+                names.add(m.group(1));
+            }
+        }
+        return names;
+    }
+
+    /**
+     * Each option line of {@code rdmasim COMMAND --help}, as its long names: picocli starts an option at column 2
+     * ({@code -o, --out=DIR}) or 6 ({@code --force}, {@code --gpu, --gpu-model=MODEL}); wrapped descriptions start
+     * further right, prose at column 0.
+     */
+    private static List<List<String>> optionsTheHelpPrints(String command) {
+        String help = CliTestSupport.run(command, "--help").out();
+        Pattern line = Pattern.compile("(?m)^(?:  -\\w, |      )(--[a-z][a-z0-9-]*(?:, --[a-z][a-z0-9-]*)*)");
+        List<List<String>> options = new ArrayList<>();
+        Matcher m = line.matcher(help);
+        while (m.find()) {
+            List<String> aliases = List.of(m.group(1).split(", "));
+            if (!aliases.contains("--help") && !aliases.contains("--version")) {
+                options.add(aliases);
+            }
+        }
+        return options;
+    }
+
+    /** Every row of README's command table whose command cell starts with {@code ./rdmasim COMMAND}, joined. */
+    private static String readmeRows(String readme, String command) {
+        StringBuilder rows = new StringBuilder();
+        for (String row : readme.split("\n")) {
+            if (row.startsWith("| `./rdmasim " + command + " ") || row.startsWith("| `./rdmasim " + command + "`")) {
+                rows.append(row).append('\n');
+            }
+        }
+        return rows.toString();
+    }
+
+    /** {@code --name} as a whole option, not the start of a longer one ({@code --scenario} in {@code --scenarios}). */
+    private static boolean namesOption(String text, String name) {
+        return Pattern.compile("(?<![\\w-])" + Pattern.quote(name) + "(?![\\w-])")
+                .matcher(text).find();
     }
 }
