@@ -52,7 +52,7 @@ class ExplainSourcesTest {
         // a setting NIXL leaves at this release says when NIXL does set it; the citation is where
         assertTrue(notes.contains("NIXL 1.1.0 with UCX 1.20.0 does not set UCX_MAX_HCA_PER_GPU (set to auto from NIXL 1.2 "
                 + "on UCX >= 1.21); source: ai-dynamo/nixl v1.2.0 src/plugins/ucx/ucx_utils.cpp:430-432 "
-                + "nixlUcxContext::nixlUcxContext"), String.join("\n", notes));
+                + "nixlUcxContext::nixlUcxContext (as at v1.2.0; the release named is 1.1.0)"), String.join("\n", notes));
 
         // under each lane table, every verdict the table shows once with its code, and no verdict it does not show
         List<String> lines = text.out().lines().toList();

@@ -55,41 +55,18 @@ public final class ConfigResolver {
      * from the tags ([nixl-src] {@code src/utils/ucx/ucx_utils.cpp} up to 0.9.x, then
      * {@code src/plugins/ucx/ucx_utils.cpp}). Only the settings rdmasim models are listed. NIXL <= 0.3
      * sets nothing but {@code NET_DEVICES}. {@code RC_FENCE=none} (PR #1917) is in no release up to
-     * 1.4.0 and is not listed. Each is cited at one tag; the same call sits at other lines in other releases.
+     * 1.4.0 and is not listed. Each is cited at the NIXL release a scenario names ({@link NixlSite}).
      */
     static final List<NixlOverride> NIXL_OVERRIDES = List.of(
-            // config.modify("RNDV_THRESH", "inf"): 0.4.0 L396 ... v1.4.0 L428
-            new NixlOverride("UCX_RNDV_THRESH", "inf", v(0, 4), ANY, ANY, ANY,
-                    nixlContext("0.4.0 src/utils/ucx/ucx_utils.cpp:396")),
-            // 0.4.0 L403-406, 0.7.0 L447-450: config.modify("MAX_RMA_RAILS", "4") when UCX >= 1.20, else "2"
-            new NixlOverride("UCX_MAX_RMA_RAILS", "4", v(0, 4), v(0, 8), v(1, 20), ANY,
-                    nixlContext("0.7.0 src/utils/ucx/ucx_utils.cpp:447-448")),
-            new NixlOverride("UCX_MAX_RMA_RAILS", "2", v(0, 4), v(0, 8), ANY, v(1, 20),
-                    nixlContext("0.7.0 src/utils/ucx/ucx_utils.cpp:449-450")),
-            // config.modify("MAX_RMA_RAILS", "2") whatever the UCX: 0.8.0 L455, v1.1.0 L422 ([mx-issue-449]'s
-            // ucx_utils.cpp:422), v1.4.0 L429
-            new NixlOverride("UCX_MAX_RMA_RAILS", "2", v(0, 8), ANY, ANY, ANY,
-                    nixlContext("v1.1.0 src/plugins/ucx/ucx_utils.cpp:422")),
-            // config.modify("IB_PCI_RELAXED_ORDERING", "try"): 0.9.0 L451, v1.4.0 L430
-            new NixlOverride("UCX_IB_PCI_RELAXED_ORDERING", "try", v(0, 9), ANY, ANY, ANY,
-                    nixlContext("0.9.0 src/utils/ucx/ucx_utils.cpp:451")),
-            // v1.2.0 L430-432: if (ucpVersion_ >= UCP_VERSION(1, 21)) config.modify("MAX_HCA_PER_GPU", "auto")
-            new NixlOverride("UCX_MAX_HCA_PER_GPU", "auto", v(1, 2), ANY, v(1, 21), ANY,
-                    nixlContext("v1.2.0 src/plugins/ucx/ucx_utils.cpp:430-432")));
-
-    /** A line of NIXL's UCX context constructor, where its {@code config.modify} calls are: "TAG FILE:LINES". */
-    private static Citation nixlContext(String tagFileLines) {
-        return Citation.parse("ai-dynamo/nixl " + tagFileLines + " nixlUcxContext::nixlUcxContext");
-    }
-
-    /**
-     * {@code config::modify}: a key whose {@code UCX_} variable is in the environment is left alone (v1.1.0 L27-29,
-     * {@code getValueOptional("UCX_" + key)}; 0.9.0 {@code src/utils/ucx/config.cpp} L28, {@code getenv}).
-     */
-    private static final Citation NIXL_MODIFY = Citation.parse(
-            "ai-dynamo/nixl v1.1.0 src/plugins/ucx/config.cpp:27-29 config::modify");
-    /** The agent's device list: {@code config.modifyAlways("NET_DEVICES", devs_str)} (0.4.0 L389, v1.1.0 L418). */
-    private static final Citation NIXL_NET_DEVICES = nixlContext("v1.1.0 src/plugins/ucx/ucx_utils.cpp:418");
+            new NixlOverride("UCX_RNDV_THRESH", "inf", v(0, 4), ANY, ANY, ANY, NixlSite.RNDV_THRESH),
+            // 0.4.0 to 0.7.x: config.modify("MAX_RMA_RAILS", "4") when UCX >= 1.20, else "2"
+            new NixlOverride("UCX_MAX_RMA_RAILS", "4", v(0, 4), v(0, 8), v(1, 20), ANY, NixlSite.RMA_RAILS_4),
+            new NixlOverride("UCX_MAX_RMA_RAILS", "2", v(0, 4), v(0, 8), ANY, v(1, 20), NixlSite.RMA_RAILS_2),
+            // config.modify("MAX_RMA_RAILS", "2") whatever the UCX from 0.8.0 ([mx-issue-449]'s ucx_utils.cpp:422 is v1.1.0's)
+            new NixlOverride("UCX_MAX_RMA_RAILS", "2", v(0, 8), ANY, ANY, ANY, NixlSite.RMA_RAILS_2),
+            new NixlOverride("UCX_IB_PCI_RELAXED_ORDERING", "try", v(0, 9), ANY, ANY, ANY, NixlSite.RELAXED_ORDERING),
+            // if (ucpVersion_ >= UCP_VERSION(1, 21)) config.modify("MAX_HCA_PER_GPU", "auto"), from 1.2.0
+            new NixlOverride("UCX_MAX_HCA_PER_GPU", "auto", v(1, 2), ANY, v(1, 21), ANY, NixlSite.MAX_HCA_PER_GPU));
 
     /** The ModelExpress client code rdmasim's rules were read from: the newest release, ... */
     private static final String MX_RELEASE = "ai-dynamo/modelexpress v0.5.1 ucx_utils.py";
@@ -283,7 +260,7 @@ public final class ConfigResolver {
                 if (!anotherRowApplies && decisions.stream().noneMatch(d -> d.words().startsWith("NIXL " + nixl
                         + " with UCX " + ucx + " does not set " + o.ucxVariable() + " "))) {
                     // the row that would set it, with the releases and UCX it needs
-                    decisions.add(cited(note, o.citation()));
+                    decisions.add(cited(note, o.citation(nixl)));
                 }
                 continue;
             }
@@ -291,13 +268,14 @@ public final class ConfigResolver {
             if (inEnv != null) {
                 decisions.add(cited("NIXL skipped " + o.ucxVariable() + "=" + o.value() + ": " + o.ucxVariable()
                         + "='" + inEnv.rawValue() + "' is in the environment (" + inEnv.layer() + ", "
-                        + inEnv.origin() + "); config::modify checks the environment first", NIXL_MODIFY));
+                        + inEnv.origin() + "); config::modify checks the environment first",
+                        NixlSite.MODIFY_ENV_FIRST.cite(nixl)));
                 continue;
             }
             config.put(o.ucxVariable(), new EffectiveValue(o.ucxVariable(), o.value(), ConfigLayer.NIXL,
-                    o.citation().text()));
+                    o.citation(nixl).text()));
             decisions.add(cited("NIXL set " + o.ucxVariable() + "=" + o.value()
-                    + (o.ucxBound().isEmpty() ? "" : " (" + o.ucxBound() + ")"), o.citation()));
+                    + (o.ucxBound().isEmpty() ? "" : " (" + o.ucxBound() + ")"), o.citation(nixl)));
         }
         if (!setup.nixlAgentDevices().isEmpty()) {
             // devs_str += dev + ":1,"; config.modifyAlways("NET_DEVICES", devs_str)
@@ -309,9 +287,10 @@ public final class ConfigResolver {
                 warnings.add("NIXL agent devices replace UCX_NET_DEVICES='" + previous.rawValue() + "' ("
                         + previous.layer() + ") with '" + devices + "': NIXL uses config::modifyAlways");
             }
+            Citation netDevices = NixlSite.NET_DEVICES.cite(nixl);
             config.put("UCX_NET_DEVICES", new EffectiveValue("UCX_NET_DEVICES", devices, ConfigLayer.NIXL,
-                    NIXL_NET_DEVICES.text()));
-            decisions.add(cited("NIXL set UCX_NET_DEVICES=" + devices + " from the agent's device list", NIXL_NET_DEVICES));
+                    netDevices.text()));
+            decisions.add(cited("NIXL set UCX_NET_DEVICES=" + devices + " from the agent's device list", netDevices));
         }
     }
 }

@@ -18,11 +18,16 @@ import org.rdmasim.transport.citation.Citation;
  * @param beforeNixl  the first NIXL release that no longer sets it this way, empty for none
  * @param sinceUcx    the UCX release NIXL requires before setting it, empty for any
  * @param beforeUcx   the UCX release from which NIXL no longer sets it this way, empty for none
- * @param citation    where in NIXL this comes from (tag, file, line), at one release
+ * @param site        where in NIXL this is set, cited at the release a scenario names
  */
 public record NixlOverride(String ucxVariable, String value, Optional<StackVersion> sinceNixl,
         Optional<StackVersion> beforeNixl, Optional<StackVersion> sinceUcx, Optional<StackVersion> beforeUcx,
-        Citation citation) {
+        NixlSite site) {
+
+    /** Where NIXL {@code nixl} sets it (tag, file, line), or the nearest release that has the call. */
+    public Citation citation(StackVersion nixl) {
+        return site.cite(nixl);
+    }
 
     public boolean appliesTo(StackVersion nixl, StackVersion ucx) {
         return sinceNixl.map(nixl::atLeast).orElse(true) && beforeNixl.map(b -> !nixl.atLeast(b)).orElse(true)

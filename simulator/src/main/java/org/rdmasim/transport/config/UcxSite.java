@@ -1,22 +1,12 @@
 package org.rdmasim.transport.config;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.List;
-import java.util.Map;
 import org.rdmasim.transport.citation.Citation;
 
 /**
  * A place in openucx/ucx where UCX makes a decision rdmasim models, cited at the release a scenario names.
  * The code moves between releases (the ratio filter of {@code ucp_proto_multi_init} is at
  * {@code proto_multi.c} L310 in v1.20.0, L308 in v1.21.0, L392 in v1.22.0), so each site's lines per release
- * are in {@code ucx-sites.tsv}, which {@code tools/ucx-sites/generate.py} finds in a clone of UCX by the text
+ * are in {@code ucx-sites.tsv}, which {@code tools/code-sites/generate.py} finds in a clone of UCX by the text
  * of the code, not by line number. A release where that text is not found is cited at the nearest release
  * where it is, and the citation says so.
  */
@@ -42,12 +32,8 @@ public enum UcxSite {
     /** {@code [AMD]}'s {@code UCX_DISTANCE_BW} line in the installed {@code ucx.conf}. */
     CONF_AMD_DISTANCE("conf-amd-distance");
 
-    /** One release's lines of a site. */
-    private record Lines(StackVersion release, String file, int first, int last, String symbol) {
-    }
-
-    private static final String TABLE = "/ucx-sites.tsv";
-    private static final Map<UcxSite, List<Lines>> LINES = load();
+    private static final SiteTable TABLE = SiteTable.load("openucx/ucx", "/ucx-sites.tsv",
+            java.util.Arrays.stream(values()).map(s -> s.id).collect(java.util.stream.Collectors.toSet()));
 
     private final String id;
 
@@ -61,54 +47,6 @@ public enum UcxSite {
      * symbol naming the release asked for.
      */
     public Citation cite(StackVersion ucx) {
-        List<Lines> all = LINES.get(this);
-        Lines at = null;
-        for (Lines l : all) { // oldest first: the last one at or before the release named
-            if (ucx.atLeast(l.release())) {
-                at = l;
-            }
-        }
-        boolean exact = at != null && at.release().equals(ucx);
-        if (at == null) {
-            at = all.get(0);
-        }
-        String note = exact ? "" : "(as at v" + at.release() + "; the release named is " + ucx + ")";
-        String symbol = (at.symbol() + " " + note).strip();
-        return new Citation("openucx/ucx", "v" + at.release(), at.file(), at.first(), at.last(), symbol);
-    }
-
-    private static Map<UcxSite, List<Lines>> load() {
-        Map<String, UcxSite> byId = new java.util.HashMap<>();
-        for (UcxSite s : values()) {
-            byId.put(s.id, s);
-        }
-        Map<UcxSite, List<Lines>> out = new EnumMap<>(UcxSite.class);
-        try (InputStream in = UcxSite.class.getResourceAsStream(TABLE)) {
-            if (in == null) {
-                throw new IllegalStateException(TABLE + " is missing from the classpath");
-            }
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                if (line.startsWith("#") || line.isBlank()) {
-                    continue;
-                }
-                String[] f = line.split("\t", -1);
-                UcxSite site = byId.get(f[0]);
-                if (site == null) {
-                    throw new IllegalStateException(TABLE + ": unknown site '" + f[0] + "'");
-                }
-                out.computeIfAbsent(site, k -> new ArrayList<>()).add(new Lines(StackVersion.parse(f[1]), f[2],
-                        Integer.parseInt(f[3]), Integer.parseInt(f[4]), f[5]));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        for (UcxSite s : values()) {
-            if (!out.containsKey(s)) {
-                throw new IllegalStateException(TABLE + " has no row for site '" + s.id + "'");
-            }
-            out.get(s).sort((a, b) -> a.release().compareTo(b.release()));
-        }
-        return out;
+        return TABLE.cite(id, ucx);
     }
 }

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * UCX code is cited at the release the scenario names: the lines of each site come from ucx-sites.tsv, which
- * tools/ucx-sites/generate.py found in openucx/ucx by the code's text. The expected lines below were read
+ * tools/code-sites/generate.py found in openucx/ucx by the code's text. The expected lines below were read
  * from the tags themselves ({@code git show v1.21.0:src/ucp/proto/proto_multi.c}).
  */
 class UcxSiteTest {
