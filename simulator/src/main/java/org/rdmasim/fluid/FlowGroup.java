@@ -37,11 +37,11 @@ final class FlowGroup implements Level {
     /**
      * Pseudo-path positions by resource, made when the path first grows past {@link #SCANNED_PATH} (a
      * refit's groups span every sender's links) and kept up from then on; null before, when a scan of the
-     * path finds a resource. A fan-out's pseudo-paths hold a handful of resources, and the identity-hash
-     * lookups (each an identity hash code and a boxed position) cost more than that scan: ~4% of a
-     * 65,536-receiver fan-out's simulate, mostly from joining members.
+     * path finds a resource. A fan-out's pseudo-paths hold a handful of resources, and the hashed
+     * lookups cost more than that scan: ~4% of a 65,536-receiver fan-out's simulate, mostly from joining
+     * members (measured with an identity-hash map).
      */
-    private java.util.IdentityHashMap<Resource, Integer> slots;
+    private PathPositions slots;
     /** Longest pseudo-path searched by a scan rather than in {@link #slots}. */
     static final int SCANNED_PATH = 16;
 
@@ -176,8 +176,7 @@ final class FlowGroup implements Level {
     /** Position of {@code r} on the pseudo-path, -1 when absent: a lookup, as paths reach hundreds of resources. */
     int indexOf(Resource r) {
         if (slots != null) {
-            Integer k = slots.get(r);
-            return k == null ? -1 : k;
+            return slots.get(r.number);
         }
         // A resource is on the pseudo-path at most once (it is appended only when not found).
         Resource[] path = pseudo.pathArray();
@@ -193,12 +192,12 @@ final class FlowGroup implements Level {
     void appended(Resource r) {
         int n = pseudo.pathLength();
         if (slots != null) {
-            slots.put(r, n - 1);
+            slots.put(r.number, n - 1);
         } else if (n > SCANNED_PATH) {
-            slots = new java.util.IdentityHashMap<>();
+            slots = new PathPositions();
             Resource[] path = pseudo.pathArray();
             for (int i = 0; i < n; i++) {
-                slots.put(path[i], i);
+                slots.put(path[i].number, i);
             }
         }
     }
@@ -208,9 +207,9 @@ final class FlowGroup implements Level {
         if (slots == null) {
             return;
         }
-        slots.remove(r);
+        slots.remove(r.number);
         if (k < pseudo.pathLength()) {
-            slots.put(pseudo.pathArray()[k], k);
+            slots.put(pseudo.pathArray()[k].number, k);
         }
     }
 

@@ -33,8 +33,13 @@ final class LevelHistory {
 
     /** Highest level recorded since record {@code from} (inclusive), or {@code current} if higher. */
     double maxSince(long from, double current) {
-        int lo = 0;
         int hi = stackSize - 1;
+        if (hi == 0 || stackRecord[hi - 1] < from) {
+            // Only the latest record qualifies (a peak asked since the last level change, the usual case):
+            // what the search below finds, without its reads spread over the stack.
+            return Math.max(stackLevel[hi], current);
+        }
+        int lo = 0;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (stackRecord[mid] >= from) {

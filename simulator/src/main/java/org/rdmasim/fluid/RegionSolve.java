@@ -1,6 +1,5 @@
 package org.rdmasim.fluid;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -78,21 +77,20 @@ final class RegionSolve implements RateChanges {
     private void enterSeeds(Resource[] seeds, int mark) {
         flows.clear();
         visited.clear();
-        queue.clear();
+        expanded = 0;
         touched.clear();
         for (Resource r : seeds) {
             if (perResource[3 * r.number + IN_REGION] != mark) {
                 perResource[3 * r.number + IN_REGION] = mark;
-                queue.add(r);
+                visited.add(r);
             }
         }
     }
 
     /** Takes in every flow on the queued resources, queueing the saturated resources (or bottlenecks) they cross. */
     private void expand(int mark) {
-        while (!queue.isEmpty()) {
-            Resource r = queue.poll();
-            visited.add(r);
+        while (expanded < visited.size()) {
+            Resource r = visited.get(expanded++);
             Crossing on = resources.crossing(r);
             for (int j = 0, n = on.size(); j < n; j++) {
                 Flow f = on.flow(j);
@@ -105,7 +103,7 @@ final class RegionSolve implements RateChanges {
                     Resource q = f.pathArray()[at];
                     if (perResource[3 * q.number + IN_REGION] != mark && (q == f.bottleneck || q.load() >= q.capacity() * (1 - SATURATED))) {
                         perResource[3 * q.number + IN_REGION] = mark;
-                        queue.add(q);
+                        visited.add(q);
                     }
                 }
             }
@@ -224,7 +222,7 @@ final class RegionSolve implements RateChanges {
             double newLoad = outsideLoad[t] + regionLoad[t];
             if (crossingFlows[t] < resources.crossing(q).size() && newLoad >= q.capacity() * (1 - SATURATED)) {
                 perResource[3 * q.number + IN_REGION] = mark;
-                queue.add(q);
+                visited.add(q);
                 grew = true;
             }
         }
@@ -309,9 +307,14 @@ final class RegionSolve implements RateChanges {
     // Typed as ArrayList, not List: walked several times per event, and the launcher's C1 compiler inlines
     // ArrayList's get and size where they are called on the class, but calls them through the interface.
     private final ArrayList<Flow> flows = new ArrayList<>();
+    /**
+     * The region's resources in the order they were queued, first {@link #expanded} of them taken in (their
+     * flows walked), the rest waiting: one list is the queue and the visited set, since every resource
+     * queued is taken in before a solve, in the order it came (a deque beside the list added each one twice).
+     */
     private final ArrayList<Resource> visited = new ArrayList<>();
+    private int expanded;
     private final ArrayList<Resource> touched = new ArrayList<>();
-    private final ArrayDeque<Resource> queue = new ArrayDeque<>();
     // By place in the region's flow list: the state before this round's solve, and the limit before the event.
     private double[] oldRates = new double[16];
     private Resource[] oldBottlenecks = new Resource[16];

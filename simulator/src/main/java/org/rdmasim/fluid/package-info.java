@@ -60,6 +60,8 @@
  *       resource and the group it follows, {@code FlowGroups} keeps by resource number.</li>
  *   <li>{@code Level}: a group's (or blend's) rate per unit weight and its history, as flows and
  *       resources read it; {@code LevelHistory}: the suffix maxima of a level's records, for peaks.</li>
+ *   <li>{@code PathPositions}: where each resource sits on a long group pseudo-path, by resource
+ *       number.</li>
  *   <li>{@code Bounds}: a multiset of values of which the lowest is read, for a group's cap and a blend's
  *       smallest capacity.</li>
  * </ul>
