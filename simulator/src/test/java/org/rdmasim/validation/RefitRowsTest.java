@@ -288,4 +288,31 @@ class RefitRowsTest {
         assertTrue(runs.refit("validation/refit.yaml", "pull").restsOn().stream()
                 .anyMatch(r -> r.startsWith("refit.pauseSeconds = 0.5 s, assumed (stated by the scenario")));
     }
+
+    /**
+     * Every counted refit measurement the model misses names its cause first (RefitMiss: the stage the published time
+     * holds that the model lacks, the model's bound, whether the setup is stated), and the classification holds no row
+     * that is not such a miss; the row's own explanation follows unchanged.
+     */
+    @Test
+    void everyCountedRefitMissOpensWithItsClassifiedCause() {
+        List<ValidationRow> misses = RefitRows.rows().stream()
+                .filter(r -> r.evidence() == Evidence.MEASUREMENT && !r.calibration() && r.uncounted().isEmpty()
+                        && !r.knownFailure().isEmpty())
+                .toList();
+        assertEquals(RefitMiss.BY_ROW.keySet(), misses.stream().map(ValidationRow::id).collect(Collectors.toSet()));
+        for (ValidationRow r : misses) {
+            RefitMiss miss = RefitMiss.BY_ROW.get(r.id());
+            assertTrue(r.knownFailure().startsWith("cause: " + miss.stage().label + " (" + miss.lacks() + ")"), r.id());
+            assertTrue(r.knownFailure().contains("; setup: " + miss.setup().label + ". "), r.id());
+            // the cause is said once, ahead of the row's own reasoning
+            assertEquals(1, r.knownFailure().split("cause: ", -1).length - 1, r.id());
+        }
+        // rows the model reproduces, calibration rows and rows shown uncounted carry no cause
+        for (ValidationRow r : RefitRows.rows()) {
+            if (!RefitMiss.BY_ROW.containsKey(r.id())) {
+                assertFalse(r.knownFailure().startsWith("cause: "), r.id());
+            }
+        }
+    }
 }
