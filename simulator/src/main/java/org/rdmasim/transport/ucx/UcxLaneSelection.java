@@ -21,9 +21,10 @@ import org.rdmasim.transport.config.StackVersion;
  * Lane choice as UCX makes it for a multi-lane RMA operation (openucx/ucx
  * {@code src/ucp/proto/proto_multi.c}, v1.20.0 [ucx-src]):
  * <ol>
- *   <li>candidate devices are the HCAs {@code UCX_NET_DEVICES} leaves the initiating process; the i-th
- *       connects to the i-th remote device (lanes are wired when the endpoint is made, before any buffer:
- *       {@code ucp_wireup_add_bw_lanes_pairwise}, {@code src/ucp/wireup/select.c}); a lane whose remote
+ *   <li>candidate devices are the HCAs {@code UCX_NET_DEVICES} leaves the initiating process; each is wired
+ *       to one remote device when the endpoint is made, before any buffer exists
+ *       ({@code ucp_wireup_add_bw_lanes_pairwise}, {@code src/ucp/wireup/select.c}: greedy by score, a device
+ *       leaving the pool once its paths are used; which pairs the scores make is the ASSUMPTION below); a lane whose remote
  *       device is missing from the remote buffer's rkey is skipped ({@code proto_common.c},
  *       {@code ucp_proto_common_find_lanes}); the initiator's own buffer never removes a lane, as UCX
  *       registers it on a lane's device at first use ({@code datatype_iter.inl},
@@ -133,8 +134,9 @@ public final class UcxLaneSelection implements LanePolicy {
         String railName = api == Api.RMA ? "UCX_MAX_RMA_RAILS" : "UCX_MAX_RNDV_RAILS";
         double ratio = lc.multiLaneMaxRatio();
 
-        // Lanes are wired at endpoint creation, before any buffer exists: the i-th local device to the i-th
-        // remote one. A buffer then loses only the lanes whose remote device is missing from its rkey; the
+        // Lanes are wired at endpoint creation, before any buffer exists (here the i-th local device to the i-th
+        // remote one, the pairing ASSUMED above). A buffer then loses only the lanes whose remote device is
+        // missing from its rkey; the
         // initiator's own buffer is registered on a missing device when a lane first uses it (see
         // registeredAtFirstUse).
         List<UcxLane> lanes = new ArrayList<>();

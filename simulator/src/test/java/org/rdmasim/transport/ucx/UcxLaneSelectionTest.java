@@ -179,8 +179,9 @@ class UcxLaneSelectionTest {
     @Test
     void aLaneIsWiredToItsOwnRemoteDeviceNotToWhicheverHoldsTheBuffer() {
         // Lanes are wired pairwise when the endpoint is made (select.c ucp_wireup_add_bw_lanes_pairwise), before
-        // any buffer exists: the source holds its buffer on mlx5_2 only, so of the four lanes only the one wired to
-        // mlx5_2 survives the rkey, and no two local devices crowd onto mlx5_2.
+        // any buffer exists, one remote device per local one (rdmasim pairs them by rank): the source holds its
+        // buffer on mlx5_2 only, so of the four lanes only the one wired to mlx5_2 survives the rkey, and no two
+        // local devices crowd onto mlx5_2.
         Cluster cluster = new Cluster(List.of(new Host("src", fourPixNics()), new Host("dst", fourPixNics())),
                 FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
         TransferSpec ts = new TransferSpec("t", new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"), SIZE,
