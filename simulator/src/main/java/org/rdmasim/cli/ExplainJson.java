@@ -73,8 +73,7 @@ final class ExplainJson {
                 x.put("protocol", r.protocol());
                 x.put("lanes", r.lanes());
             }
-            ArrayNode notes = p.putArray("notes");
-            table.notes().forEach(notes::add);
+            notes(p.putArray("notes"), table.notes());
         });
         ArrayNode orders = o.putArray("writeOrder");
         for (NicWriteOrder w : path.writeOrders()) {

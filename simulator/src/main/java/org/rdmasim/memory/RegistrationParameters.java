@@ -1,6 +1,7 @@
 package org.rdmasim.memory;
 
 import java.util.List;
+import org.rdmasim.transport.citation.Citation;
 
 /**
  * Cost parameters of registration, each with its default's source. All are overridable.
@@ -10,7 +11,7 @@ import java.util.List;
  *                                 big-endian 64-bit address), Linux mlx5 driver [linux-mlx5]
  * @param mkeyContextBytes         mkey context per MR; 64 B (mlx5 driver [linux-mlx5])
  * @param perMrSeconds             fixed cost of one MR; default 16 us = UCX {@code UCX_IB_MEM_REG_OVERHEAD}
- *                                 (openucx/ucx {@code src/uct/ib/base/ib_md.c}, marked there
+ *                                 (openucx/ucx v1.20.0 {@code src/uct/ib/base/ib_md.c} L55-56, marked there
  *                                 "TODO take default from device")
  * @param perByteSeconds           pin-and-map cost per byte of host memory (4 KiB pages); default 0.06 ns =
  *                                 UCX {@code UCX_IB_MEM_REG_GROWTH} (same file), i.e. 0.06 s per decimal GB,
@@ -127,6 +128,11 @@ public record RegistrationParameters(TranslationPageSize pageSize, long bytesPer
         return perByteSeconds * ByteUnits.GB;
     }
 
+    /** Where UCX sets its registration-cost defaults (a line further down at v1.21.0 and v1.22.0). */
+    private static final Citation UCX_MEM_REG_OVERHEAD = Citation.parse(
+            "openucx/ucx v1.20.0 src/uct/ib/base/ib_md.c:55-56 uct_ib_md_config_table");
+    private static final Citation UCX_MEM_REG_GROWTH = UCX_MEM_REG_OVERHEAD.at(58, 59, "uct_ib_md_config_table");
+
     /**
      * One registration-time term as a report states it: what it is with its value, whether it is
      * calibrated or assumed, and its source.
@@ -156,13 +162,13 @@ public record RegistrationParameters(TranslationPageSize pageSize, long bytesPer
         if (hostMemory) {
             out.add(new Term(String.format(java.util.Locale.ROOT,
                     "registration: host memory, per GB per MR = %.3g ms", perByteSeconds * 1e12), "assumed",
-                    "UCX's own estimate UCX_IB_MEM_REG_GROWTH (openucx/ucx src/uct/ib/base/ib_md.c); ofiwg/libfabric "
+                    "UCX's own estimate UCX_IB_MEM_REG_GROWTH (" + UCX_MEM_REG_GROWTH + "); ofiwg/libfabric "
                             + "#4738 measured more than 20 s for 256 GB, the same order"));
         }
         if (gpuMemory || hostMemory) {
             out.add(new Term(String.format(java.util.Locale.ROOT, "registration: per MR = %.3g us", perMrSeconds * 1e6),
-                    "assumed", "UCX's own estimate UCX_IB_MEM_REG_OVERHEAD (openucx/ucx src/uct/ib/base/ib_md.c, "
-                            + "marked there 'TODO take default from device')"));
+                    "assumed", "UCX's own estimate UCX_IB_MEM_REG_OVERHEAD, which UCX marks 'TODO take "
+                            + "default from device' (" + UCX_MEM_REG_OVERHEAD + ")"));
         }
         return out;
     }

@@ -1,6 +1,7 @@
 package org.rdmasim.transport;
 
 import java.util.List;
+import org.rdmasim.transport.citation.Citation;
 
 /**
  * What UCX's {@code ucp_put_nbx}/{@code ucp_get_nbx} (NIXL's UCX backend) do on CUDA memory that no IB
@@ -52,7 +53,32 @@ public final class RmaEmulation {
     static final double D2H_BYTES_PER_SECOND = 11660 * MBYTE * 0.95;
     static final double H2D_BYTES_PER_SECOND = 8300 * MBYTE * 0.95;
 
+    /** Where UCX defines the two emulated protocols, each described as "software emulation". */
+    private static final Citation GET_AM = Citation.parse(
+            "openucx/ucx v1.20.0 src/ucp/rma/get_am.c:117-119 ucp_get_am_bcopy_proto");
+    private static final Citation PUT_AM = Citation.parse(
+            "openucx/ucx v1.20.0 src/ucp/rma/put_am.c:125-127 ucp_put_am_bcopy_proto");
+    /**
+     * UCX's estimate of a cuda_copy: latency, overhead, the stream synchronisation factor, the bandwidth by
+     * direction and the post overhead of a synchronous copy; then the bandwidths' defaults.
+     */
+    private static final List<Citation> COPY_ESTIMATE = List.of(
+            Citation.parse("openucx/ucx v1.20.0 src/uct/cuda/cuda_copy/cuda_copy_iface.c:195-244 "
+                    + "uct_cuda_copy_estimate_perf"),
+            Citation.parse("openucx/ucx v1.20.0 src/uct/cuda/cuda_copy/cuda_copy_iface.c:42 "
+                    + "uct_cuda_copy_iface_config_table"));
+
     private RmaEmulation() {
+    }
+
+    /** Where UCX defines the protocol {@link #protocol} names. */
+    public static Citation protocolSource(Operation op) {
+        return op == Operation.READ ? GET_AM : PUT_AM;
+    }
+
+    /** Where UCX estimates the per-fragment cuda_copy this model charges each side. */
+    public static List<Citation> copyEstimateSources() {
+        return COPY_ESTIMATE;
     }
 
     /** Whether {@code spec} moves by software emulation: either of its buffers is GPU memory no NIC registered. */

@@ -283,7 +283,7 @@ public final class ValidationCatalog {
                 .model(runs -> gbps(runs, SEED003, "gb200-stripe-4-rails")).onNics(4));
         r.add(ValidationRow.configured("MX-449-RAILS",
                         "ai-dynamo/modelexpress #449 [mx-issue-449]; ai-dynamo/nixl v1.1.0 "
-                        + "src/plugins/ucx/ucx_utils.cpp L422 [nixl-src]")
+                        + "src/plugins/ucx/ucx_utils.cpp:422 nixlUcxContext::nixlUcxContext [nixl-src]")
                 .what("NIXL's UCX backend sets MAX_RMA_RAILS=2")
                 .setup("NIXL 1.1.0, UCX 1.20.0, no UCX_MAX_RMA_RAILS in the environment")
                 .published(2, "rails").tolerance(0).noScenario()
@@ -333,8 +333,9 @@ public final class ValidationCatalog {
                 .setup("HGX H200 / B200 VMs, 8 ConnectX IB HCAs, one per GPU (as the blog states); NIXL 1.2 with UCX "
                         + "1.21 vs NIXL 1.1 (16 MRs per buffer: 8 HCAs x 2 for relaxed ordering 'try')")
                 .published(70, 75, "% less").tolerance(0.05).noScenario()
-                .knownFailure("with one HCA per GPU, auto keeps that one (ucp_context.c v1.22.0 L2001-2011: every HCA "
-                        + "tied at the closest distance): 16 MRs -> 2, 87.5% less. 75% is what two HCAs tied at the "
+                .knownFailure("with one HCA per GPU, auto keeps that one (openucx/ucx v1.22.0 "
+                        + "src/ucp/core/ucp_context.c:2001-2011 ucp_context_select_reg_mds: every HCA tied at the "
+                        + "closest distance): 16 MRs -> 2, 87.5% less. 75% is what two HCAs tied at the "
                         + "closest distance give (the note shows it), a guest PCIe topology the blog does not show; "
                         + "the rest of NIXL's host footprint (QPs, CQs) is not modelled")
                 .model(runs -> {
@@ -567,7 +568,7 @@ public final class ValidationCatalog {
                 .published(3200, "Gbps").tolerance(0.03).scenario(P5 + "#eight-gpus-four-efa-each").dependsOn(EFA)
                 .model(runs -> Modelled.value(runs.aggregateGbps(P5, "eight-gpus-four-efa-each"),
                         "eight GPUs, each striped over its four EFA devices")));
-        r.add(ValidationRow.expected("UCX-XDR-4QP", "openucx/ucx v1.20.0 src/uct/ib/base/ib_iface.c L49-53")
+        r.add(ValidationRow.expected("UCX-XDR-4QP", "openucx/ucx v1.20.0 src/uct/ib/base/ib_iface.c:49-53 UCT_IB_XDR_READ_PATH_RATIO")
                 .what("XDR RDMA READ: '4 QPs are needed to achieve full bandwidth with PCIe Gen6'")
                 .setup("ConnectX XDR 800G port, PCIe Gen6 (UCX maintainers' note; no measurement published)")
                 .published(4, "QPs").tolerance(0).noScenario()

@@ -19,6 +19,8 @@ import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioLoader;
 import org.rdmasim.scenario.VariantSpec;
+import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.RmaEmulation;
 import org.rdmasim.transport.TransferResult;
 import org.rdmasim.workload.RunResult;
 import org.rdmasim.workload.VariantOutcome;
@@ -140,7 +142,7 @@ class GpuDirectOffScenarioTest {
     }
 
     @Test
-    void explainNamesTheProtocolChosen() {
+    void explainNamesTheProtocolChosen() throws IOException {
         String file = CliTestSupport.repo().resolve("scenarios/gpudirect-vs-staging.yaml").toString();
         var off = CliTestSupport.run("explain", file, "--variant", "pix-staged");
         assertEquals(0, off.code(), off.err());
@@ -154,6 +156,20 @@ class GpuDirectOffScenarioTest {
 
         var push = CliTestSupport.run("explain", file, "--variant", "8-gpus-push-staged", "--transfers", "1");
         assertTrue(push.out().contains("protocol put/am/bcopy"), push.out());
+        // each note under the table ends with the UCX code it follows, and --json gives those as citation objects
+        assertTrue(off.out().contains("have no lane; source: " + RmaEmulation.protocolSource(Operation.READ).text()),
+                off.out());
+        assertTrue(push.out().contains("have no lane; source: " + RmaEmulation.protocolSource(Operation.WRITE).text()),
+                push.out());
+        var json = CliTestSupport.run("explain", file, "--variant", "pix-staged", "--json");
+        assertEquals(0, json.code(), json.err());
+        List<String> sources = new java.util.ArrayList<>();
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out()).get("variants").get(0)
+                .get("transfers").get(0).get("protocol").get("notes")
+                .forEach(n -> n.get("sources").forEach(c -> sources.add(c.get("text").asText())));
+        List<String> expected = new java.util.ArrayList<>(List.of(RmaEmulation.protocolSource(Operation.READ).text()));
+        RmaEmulation.copyEstimateSources().forEach(c -> expected.add(c.text()));
+        assertEquals(expected, sources);
 
         var rndv = CliTestSupport.run("explain", file, "--variant", "pix-staged-rendezvous");
         assertTrue(rndv.out().contains("| pipeline through host memory"), rndv.out());

@@ -5,6 +5,7 @@ import java.util.List;
 import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.hardware.CalibrationProfile.Kind;
 import org.rdmasim.hardware.CalibrationProfile.Parameter;
+import org.rdmasim.transport.citation.Citation;
 
 /**
  * The refit stage costs that no mechanism in rdmasim gives, as {@link CalibrationProfile} parameters (key,
@@ -134,6 +135,15 @@ public final class RefitCalibration {
         return (t1 - t8) / (chunks(HALO_SYNC_BYTES, Buckets.GIB) - chunks(HALO_SYNC_BYTES, 8 * Buckets.GIB));
     }
 
+    /**
+     * The NCCL constants a broadcast's step is made of, at the release {@link BroadcastOrder} reads: the simple
+     * protocol's buffer, the steps it is cut into, and the steps a broadcast chunk takes.
+     */
+    private static final List<Citation> NCCL_STEP_SOURCES = List.of(
+            Citation.parse("NVIDIA/nccl v2.30.7-1 src/init.cc:813 DEFAULT_BUFFSIZE"),
+            Citation.parse("NVIDIA/nccl v2.30.7-1 src/include/device.h:26 NCCL_STEPS"),
+            Citation.parse("NVIDIA/nccl v2.30.7-1 src/include/collectives.h:28 BROADCAST_CHUNKSTEPS"));
+
     private static final List<Parameter> DEFAULTS = List.of(
             new Parameter(PAUSE, 0, "s", Kind.ASSUMED,
                     "no public measurement isolates an engine's pause; prime-rl PR #2010 reports an unconditional "
@@ -145,8 +155,8 @@ public final class RefitCalibration {
                             + "barrier over Gloo/Ethernet); no published figure for its cost",
                     "a barrier after the last byte costs nothing here"),
             new Parameter(NCCL_STEP, 4L * 1024 * 1024 / 8, "B", Kind.DERIVED,
-                    "NVIDIA/nccl src/init.cc DEFAULT_BUFFSIZE (1 << 22) over NCCL_STEPS 8 (src/include/device.h), "
-                            + "BROADCAST_CHUNKSTEPS 1 (src/include/collectives.h): one 512 KiB step per chunk", ""),
+                    "NCCL's DEFAULT_BUFFSIZE (1 << 22) over NCCL_STEPS 8, BROADCAST_CHUNKSTEPS 1: one 512 KiB step per "
+                            + "chunk (" + Citation.join(NCCL_STEP_SOURCES) + ")", ""),
             new Parameter(BUCKET, haloSecondsPerChunk(), "s", Kind.CALIBRATED,
                     "whitecircle/halo PR #11: Qwen3-8B (16.4 GB) synced over EFA by a vLLM client at 54 GB/s in 1 GiB "
                             + "chunks and 73 GB/s in 8 GiB chunks, each chunk waited for; the 16 - 2 extra chunks take "

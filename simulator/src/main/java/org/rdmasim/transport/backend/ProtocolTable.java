@@ -2,6 +2,7 @@ package org.rdmasim.transport.backend;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.rdmasim.transport.citation.CitedNote;
 
 /**
  * The protocol selection table UCX prints with {@code UCX_PROTO_INFO=y}, laid out as
@@ -12,9 +13,9 @@ import java.util.List;
  * @param endpoint  the endpoint configuration, as {@code ucp_ep_config_name} names it ("inter-node cfg#0")
  * @param operation the selection parameters ("remote memory read by ucp_get* into cuda/GPU0 from cuda")
  * @param rows      one per size range, smallest first
- * @param notes     what the table alone does not say (lines printed under it)
+ * @param notes     what the table alone does not say (lines printed under it), each with the code it follows
  */
-public record ProtocolTable(String endpoint, String operation, List<Row> rows, List<String> notes) {
+public record ProtocolTable(String endpoint, String operation, List<Row> rows, List<CitedNote> notes) {
     public ProtocolTable {
         rows = List.copyOf(rows);
         notes = List.copyOf(notes);
@@ -51,7 +52,7 @@ public record ProtocolTable(String endpoint, String operation, List<Row> rows, L
                     + left(r.lanes(), w2, false) + " |");
         }
         out.add(separator(w0, w1, w2));
-        out.addAll(notes);
+        notes.forEach(n -> out.add(n.text()));
         return out;
     }
 

@@ -18,6 +18,7 @@ import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.RmaEmulation;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.WriteOrdering;
+import org.rdmasim.transport.citation.CitedNote;
 import org.rdmasim.transport.config.EffectiveConfig;
 import org.rdmasim.transport.config.NcclGdr;
 import org.rdmasim.transport.config.StackVersion;
@@ -157,12 +158,13 @@ final class UcxExplanation {
         // rndv_ppln.c L199 ("pipeline" and the fragment protocol's own)
         String protocol = RmaEmulation.applies(ts) ? "software emulation"
                 : staged(ts) ? "pipeline through host memory" : "zero-copy";
-        List<String> notes = new ArrayList<>();
+        List<CitedNote> notes = new ArrayList<>();
         if (!ts.initiator().device().startsWith("CPU")) {
-            notes.add("one range: for cuda memory get/put offer no copy protocol UCX would pick at small sizes");
+            notes.add(CitedNote.uncited("one range: for cuda memory get/put offer no copy protocol UCX would pick at "
+                    + "small sizes"));
         } else {
-            notes.add("one range shown: the protocol at this transfer's size; below UCX's own threshold host memory "
-                    + "goes by copy-out/copy-in (bcopy), which rdmasim does not model");
+            notes.add(CitedNote.uncited("one range shown: the protocol at this transfer's size; below UCX's own "
+                    + "threshold host memory goes by copy-out/copy-in (bcopy), which rdmasim does not model"));
         }
         notes.addAll(withoutGpuDirect(ts, planned.size()));
         return new ProtocolTable("inter-node cfg#0", operation,
@@ -186,24 +188,26 @@ final class UcxExplanation {
     }
 
     /** What UCX does instead of GPUDirect RDMA, when a buffer is GPU memory no NIC could register. */
-    private static List<String> withoutGpuDirect(TransferSpec ts, int plannedLanes) {
+    private static List<CitedNote> withoutGpuDirect(TransferSpec ts, int plannedLanes) {
+        boolean read = ts.operation() == Operation.READ;
         if (RmaEmulation.applies(ts)) {
-            String protocol = RmaEmulation.protocol(ts.operation());
-            List<String> out = new ArrayList<>();
-            out.add(String.format(Locale.ROOT, "protocol %s (\"software emulation\", openucx/ucx v1.20.0 src/ucp/rma/%s): "
-                    + "without GPUDirect RDMA no NIC holds a registration of the cuda memory, so the offload protocols "
-                    + "(%s) have no lane", protocol, ts.operation() == Operation.READ ? "get_am.c" : "put_am.c",
-                    ts.operation() == Operation.READ ? "get/zcopy, get/bcopy" : "put/offload/zcopy, put/offload/bcopy"));
-            out.add(String.format(Locale.ROOT, "  one lane (max_lanes 1%s), %d-byte active messages; per fragment a "
-                    + "synchronous cuda_copy %s (UCX's own estimate, cuda_copy_iface.c): at most %.1f Gbps (%.2f GB/s)",
+            List<CitedNote> out = new ArrayList<>();
+            out.add(CitedNote.cited(String.format(Locale.ROOT, "protocol %s (\"software emulation\"): without "
+                    + "GPUDirect RDMA no NIC holds a registration of the cuda memory, so the offload protocols (%s) "
+                    + "have no lane", RmaEmulation.protocol(ts.operation()),
+                    read ? "get/zcopy, get/bcopy" : "put/offload/zcopy, put/offload/bcopy"),
+                    RmaEmulation.protocolSource(ts.operation())));
+            out.add(new CitedNote(String.format(Locale.ROOT, "  one lane (max_lanes 1%s), %d-byte active messages; "
+                    + "per fragment a synchronous cuda_copy %s (UCX's own estimate): at most %.1f Gbps (%.2f GB/s)",
                     plannedLanes > 1 ? ", " + plannedLanes + " planned" : "", RmaEmulation.fragmentBytes(ts.operation()),
-                    copies(ts), Units.bytesPerSecondToGbps(RmaEmulation.laneRate(ts)), RmaEmulation.laneRate(ts) / 1e9));
+                    copies(ts), Units.bytesPerSecondToGbps(RmaEmulation.laneRate(ts)), RmaEmulation.laneRate(ts) / 1e9),
+                    RmaEmulation.copyEstimateSources()));
             return out;
         }
         if (staged(ts)) {
-            return List.of(String.format(Locale.ROOT, "protocol %s: without GPUDirect RDMA the rendezvous pipeline stages "
-                    + "fragments through host bounce buffers registered on the NIC (UCX_RNDV_FRAG_SIZE host:512K)",
-                    ts.operation() == Operation.READ ? "rndv/get/mtype" : "rndv/put/mtype"));
+            return List.of(CitedNote.uncited(String.format(Locale.ROOT, "protocol %s: without GPUDirect RDMA the "
+                    + "rendezvous pipeline stages fragments through host bounce buffers registered on the NIC "
+                    + "(UCX_RNDV_FRAG_SIZE host:512K)", read ? "rndv/get/mtype" : "rndv/put/mtype")));
         }
         return List.of();
     }

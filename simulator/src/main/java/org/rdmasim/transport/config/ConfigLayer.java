@@ -11,7 +11,7 @@ public enum ConfigLayer {
     UCX_CONF,
     /** NIXL's UCX backend, {@code src/plugins/ucx/ucx_utils.cpp}. */
     NIXL,
-    /** The ModelExpress client's NIC pin, {@code modelexpress/ucx_utils.py}. */
+    /** The ModelExpress client's NIC pin, {@code modelexpress_client/python/modelexpress/ucx_utils.py}. */
     MODEL_EXPRESS,
     /** The user's environment (shell, manifest, scenario). */
     USER

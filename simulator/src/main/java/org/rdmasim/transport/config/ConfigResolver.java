@@ -20,8 +20,8 @@ import org.rdmasim.transport.citation.CitedNote;
  *       {@code MX_RDMA_NIC_PIN} resolves to a pin, so it replaces a user's
  *       {@code UCX_NET_DEVICES}; the stripe mode also sets {@code UCX_MAX_RMA_RAILS} to the NIC
  *       count when it lists two NICs or more, but only if the environment does not already have it
- *       ({@code modelexpress/ucx_utils.py}, ai-dynamo/modelexpress commit 2c6fd8ac, the tip of
- *       {@code kavink/multi-nic-stripe-mode}).</li>
+ *       ({@code modelexpress_client/python/modelexpress/ucx_utils.py} L476 and L489-491, ai-dynamo/modelexpress
+ *       commit 2c6fd8ac, the tip of {@code kavink/multi-nic-stripe-mode}).</li>
  *   <li><b>UCX</b> reads its installed {@code ucx.conf} (the section matching the CPU, UCX >= 1.18)
  *       and then the environment into its config ({@code ucp_config_read}); everything in neither
  *       keeps UCX's default.</li>
@@ -68,13 +68,15 @@ public final class ConfigResolver {
             // if (ucpVersion_ >= UCP_VERSION(1, 21)) config.modify("MAX_HCA_PER_GPU", "auto"), from 1.2.0
             new NixlOverride("UCX_MAX_HCA_PER_GPU", "auto", v(1, 2), ANY, v(1, 21), ANY, NixlSite.MAX_HCA_PER_GPU));
 
+    /** The ModelExpress client's file rdmasim's rules were read from, the same path at both commits below. */
+    private static final String MX_UCX_UTILS = "modelexpress_client/python/modelexpress/ucx_utils.py";
     /** The ModelExpress client code rdmasim's rules were read from: the newest release, ... */
-    private static final String MX_RELEASE = "ai-dynamo/modelexpress v0.5.1 ucx_utils.py";
+    private static final String MX_RELEASE = "ai-dynamo/modelexpress v0.5.1 " + MX_UCX_UTILS;
     /**
      * ... and the stripe-mode branch build ({@code kavink/multi-nic-stripe-mode} at its tip, commit 2c6fd8ac of
      * 2026-06-23, the day PR #450's measurements were posted).
      */
-    private static final String MX_STRIPE_BUILD = "ai-dynamo/modelexpress 2c6fd8ac ucx_utils.py";
+    private static final String MX_STRIPE_BUILD = "ai-dynamo/modelexpress 2c6fd8ac " + MX_UCX_UTILS;
 
     /**
      * Where {@code apply_nic_pin_for_device} writes {@code os.environ["UCX_NET_DEVICES"]}: v0.5.1 L443, 2c6fd8ac L476.

@@ -3,6 +3,7 @@ package org.rdmasim.transport.config;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.rdmasim.transport.citation.Citation;
 
 /**
  * {@code MX_RDMA_NIC_PIN}, as {@code _resolve_nic_pin} in ModelExpress's
@@ -40,6 +41,13 @@ public record NicPin(Mode mode, List<String> explicit) {
     /** The words of the stripe mode ({@code raw.lower() in ("stripe", "all")}, ucx_utils.py L422 at 2c6fd8ac). */
     private static final List<String> STRIPE_WORDS = List.of("stripe", "all");
 
+    /** Where {@code _resolve_nic_pin} ends in the topology probe, at the stripe build and at the release. */
+    private static final List<Citation> FALLS_THROUGH = List.of(
+            Citation.parse("ai-dynamo/modelexpress 2c6fd8ac "
+                    + "modelexpress_client/python/modelexpress/ucx_utils.py:450 _resolve_nic_pin"),
+            Citation.parse("ai-dynamo/modelexpress v0.5.1 "
+                    + "modelexpress_client/python/modelexpress/ucx_utils.py:425 _resolve_nic_pin"));
+
     /**
      * A note when ModelExpress reads {@code raw} otherwise than it seems to say: a value that is none of
      * the words it names nor a list falls through to its topology probe without a message
@@ -67,8 +75,7 @@ public record NicPin(Mode mode, List<String> explicit) {
         String guess = best <= Math.max(2, lower.length() / 5) ? "; did you mean '" + near + "'?" : "";
         return java.util.Optional.of("MX_RDMA_NIC_PIN='" + raw + "' is not a value ModelExpress names (off, auto, "
                 + "stripe (or all) or a comma list of NICs; also 0/false/no and 1/true/yes/on): it runs its auto probe for "
-                + "any other value and pins one NIC, as auto (ai-dynamo/modelexpress modelexpress_client/python/"
-                + "modelexpress/ucx_utils.py:450 at 2c6fd8ac, :425 at v0.5.1, _resolve_nic_pin)" + guess);
+                + "any other value and pins one NIC, as auto (" + Citation.join(FALLS_THROUGH) + ")" + guess);
     }
 
     public static NicPin parse(String raw) {

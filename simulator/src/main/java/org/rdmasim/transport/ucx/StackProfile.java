@@ -162,7 +162,8 @@ public final class StackProfile {
 
     /**
      * The host's NICs as the configuration layer sees them, with the NIC ModelExpress' auto probe pins
-     * each GPU to ([mx-src] {@code modelexpress/ucx_utils.py}; the rule as PR #255 [mx-pr-255] states it):
+     * each GPU to ([mx-src] {@code modelexpress_client/python/modelexpress/ucx_utils.py}; the rule as PR #255
+     * [mx-pr-255] states it):
      * GPUs are assigned greedily in index order to the NIC with the longest common PCI path prefix with
      * the GPU, then the fewest GPUs already assigned, then the name (taken here as PCI order, which the
      * name follows on every preset but orders mlx5_10 after mlx5_9); storage ports ({@code NicRole}) are
