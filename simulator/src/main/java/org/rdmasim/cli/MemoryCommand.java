@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code rdmasim memory register|mtt|va}: the memory model on its own, without a scenario.
- * {@code register} registers GPU buffers on a preset host under one or several UCX/NIXL
+ * {@code register} registers GPU buffers on a host (preset or file) under one or several UCX/NIXL
  * configurations and checks them against caps; {@code mtt} sizes an mlx4 MTT ([linuxcluster-mtt]); {@code va}
  * counts the virtual address space CUDA pools reserve (NVIDIA/nccl PR #2064 [nccl-pr-2064]).
  */

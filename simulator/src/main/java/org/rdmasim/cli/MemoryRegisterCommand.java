@@ -49,7 +49,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rdmasim memory register}: one GPU buffer (or several) per GPU of a preset host, registered
+ * {@code rdmasim memory register}: one GPU buffer (or several) per GPU of a host (preset or file), registered
  * under the given UCX/NIXL configuration, or under the standard ones side by side with
  * {@code --compare}; each checked against the caps. Exit code 1 when a configuration fails (a
  * simulated failure, reported with the real stack's lines), 2 on bad input.
@@ -58,7 +58,7 @@ import picocli.CommandLine.Spec;
  * compare, charts), each a few lines of table layout; the model itself lives in {@code memory}.
  */
 @Command(name = "register", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Register GPU buffers on a preset host and check them against firmware, host-memory, "
+        description = {"Register GPU buffers on a host (a preset or a host file) and check them against firmware, host-memory, "
                 + "BAR1 and MTT caps.",
                 "Example:",
                 "  rdmasim memory register --host hgx-h200 --buffer 40GiB --fw-page-cap 1GiB \\",
@@ -66,7 +66,8 @@ import picocli.CommandLine.Spec;
 final class MemoryRegisterCommand implements Callable<Integer> {
 
     /** NIXL and UCX releases before and with the MAX_HCA_PER_GPU fix (NIXL 1.2.0, UCX 1.21.0 per [crusoe-kb-nixl]). */
-    static final StackVersion NIXL_BEFORE_FIX = new StackVersion(1, 1, 0);
+    static final String NIXL_BEFORE_FIX_RELEASE = "1.1.0";
+    static final StackVersion NIXL_BEFORE_FIX = StackVersion.parse(NIXL_BEFORE_FIX_RELEASE);
     static final StackVersion UCX_BEFORE_FIX = new StackVersion(1, 20, 0);
     static final StackVersion NIXL_WITH_FIX = new StackVersion(1, 2, 0);
     static final StackVersion UCX_WITH_FIX = new StackVersion(1, 21, 0);
@@ -99,7 +100,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
 
     @Option(names = "--nixl", paramLabel = "VERSION",
             description = "the process uses NIXL's UCX backend of this release (default: plain UCX; "
-                    + "with --compare: ${DEFAULT-VALUE} before the fix)")
+                    + "with --compare: " + NIXL_BEFORE_FIX_RELEASE + ", a release before the MAX_HCA_PER_GPU fix)")
     String nixl;
 
     @Option(names = "--ucx", paramLabel = "VERSION", defaultValue = "1.20.0",

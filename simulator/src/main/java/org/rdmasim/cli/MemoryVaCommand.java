@@ -47,8 +47,9 @@ final class MemoryVaCommand implements Callable<Integer> {
     int vaBits;
 
     @Option(names = "--shadow-max", paramLabel = "SIZE", converter = ByteSize.class,
-            description = "NCCL_SHADOW_MEMPOOL_MAX_SIZE with NCCL PR #2064 (its default 1GiB; 0 = driver default). "
-                    + "Without it: NCCL before the PR, pools with maxSize=0")
+            description = "each pool's maxSize as NCCL_SHADOW_MEMPOOL_MAX_SIZE sets it since NCCL PR #2064 (NCCL's "
+                    + "default 1GiB; 0 = the driver's default). Left out: NCCL before the PR, whose pools ask for "
+                    + "maxSize 0 and so reserve the driver's default, twice device memory")
     Long shadowMax;
 
     @Option(names = "--start-va", paramLabel = "SIZE", defaultValue = "0", converter = ByteSize.class,

@@ -122,34 +122,93 @@ class HelpTextTest {
         assertTrue(missing.isEmpty(), "options a command's --help prints that its README row does not name: " + missing);
     }
 
-    /** The parse of a help reads every option picocli declares for the command: the check above misses none. */
+    /**
+     * One level down: for every command whose help lists subcommands ({@code memory register}, {@code memory mtt},
+     * ...), README's table has a row for each subcommand, and that subcommand's rows name every option its own help
+     * prints. The subcommands come from the help, so a subcommand added to the code needs its row.
+     */
     @Test
-    void theHelpsOptionListReadsAsTheCommandDeclaresIt() {
-        CommandLine top = Main.commandLine(new String[0]);
+    void readmesSubcommandRowsNameEverySubcommandAndEveryOptionItsHelpPrints() throws IOException {
+        String readme = Files.readString(CliTestSupport.repo().resolve("README.md"));
+        List<String> subcommands = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
         for (String command : commandsTheTopLevelHelpLists()) {
-            Set<String> printed = new TreeSet<>();
-            optionsTheHelpPrints(command).forEach(printed::addAll);
-            Set<String> declared = new TreeSet<>();
-            for (CommandLine.Model.OptionSpec o : top.getSubcommands().get(command).getCommandSpec().options()) {
-                if (!o.usageHelp() && !o.versionHelp() && !o.hidden()) {
-                    for (String name : o.names()) {
-                        if (name.startsWith("--")) {
-                            declared.add(name);
-                        }
+            for (String sub : commandsTheHelpLists(command)) {
+                String qualified = command + " " + sub;
+                subcommands.add(qualified);
+                String rows = readmeRows(readme, qualified);
+                assertTrue(!rows.isEmpty(), "README's command table has no row for " + qualified);
+                for (List<String> aliases : optionsTheHelpPrints(command, sub)) {
+                    if (aliases.stream().noneMatch(name -> namesOption(rows, name))) {
+                        missing.add(qualified + " " + aliases.get(aliases.size() - 1));
                     }
                 }
             }
-            assertEquals(declared, printed, command + "'s --help");
         }
+        // the parse found memory's three at least: a help layout picocli changed would otherwise pass with none
+        assertTrue(subcommands.containsAll(List.of("memory register", "memory mtt", "memory va")),
+                "subcommands read from the help: " + subcommands);
+        assertTrue(missing.isEmpty(), "options a subcommand's --help prints that its README row does not name: "
+                + missing);
+    }
+
+    /** The parse of a help reads every option picocli declares for the command: the checks above miss none. */
+    @Test
+    void theHelpsOptionListReadsAsTheCommandDeclaresIt() {
+        CommandLine top = Main.commandLine(new String[0]);
+        int subcommands = 0;
+        for (String command : commandsTheTopLevelHelpLists()) {
+            CommandLine cl = top.getSubcommands().get(command);
+            assertEquals(declaredOptions(cl.getCommandSpec()), printedOptions(command), command + "'s --help");
+            for (String sub : commandsTheHelpLists(command)) {
+                CommandSpec spec = cl.getSubcommands().get(sub).getCommandSpec();
+                assertEquals(declaredOptions(spec), printedOptions(command, sub), command + " " + sub + "'s --help");
+                subcommands++;
+            }
+        }
+        assertTrue(subcommands >= 3, "subcommands checked: " + subcommands);
+    }
+
+    private static Set<String> printedOptions(String... command) {
+        Set<String> printed = new TreeSet<>();
+        optionsTheHelpPrints(command).forEach(printed::addAll);
+        return printed;
+    }
+
+    private static Set<String> declaredOptions(CommandSpec spec) {
+        Set<String> declared = new TreeSet<>();
+        for (CommandLine.Model.OptionSpec o : spec.options()) {
+            if (!o.usageHelp() && !o.versionHelp() && !o.hidden()) {
+                for (String name : o.names()) {
+                    if (name.startsWith("--")) {
+                        declared.add(name);
+                    }
+                }
+            }
+        }
+        return declared;
     }
 
     /** The names in the Commands: list of {@code rdmasim --help}, {@code help} excepted. */
     private static List<String> commandsTheTopLevelHelpLists() {
-        String top = CliTestSupport.run("--help").out();
+        return commandsTheHelpLists();
+    }
+
+    /**
+     * The names in the Commands: list of {@code rdmasim COMMAND... --help}, {@code help} excepted; none when the
+     * help has no such list.
+     */
+    private static List<String> commandsTheHelpLists(String... command) {
+        List<String> args = new ArrayList<>(List.of(command));
+        args.add("--help");
+        String help = CliTestSupport.run(args.toArray(new String[0])).out();
         List<String> names = new ArrayList<>();
+        int at = help.indexOf("\nCommands:");
+        if (at < 0) {
+            return names;
+        }
         // "Commands:" then one "  name   summary" line per command; a summary's wrapped lines are indented further
-        Matcher m = Pattern.compile("(?m)^  ([a-z][a-z-]*) ")
-                .matcher(top.substring(top.indexOf("Commands:")));
+        Matcher m = Pattern.compile("(?m)^  ([a-z][a-z-]*) ").matcher(help.substring(at));
         while (m.find()) {
             if (!m.group(1).equals("help")) {
                 names.add(m.group(1));
@@ -159,12 +218,14 @@ class HelpTextTest {
     }
 
     /**
-     * Each option line of {@code rdmasim COMMAND --help}, as its long names: picocli starts an option at column 2
+     * Each option line of {@code rdmasim COMMAND... --help}, as its long names: picocli starts an option at column 2
      * ({@code -o, --out=DIR}) or 6 ({@code --force}, {@code --gpu, --gpu-model=MODEL}); wrapped descriptions start
      * further right, prose at column 0.
      */
-    private static List<List<String>> optionsTheHelpPrints(String command) {
-        String help = CliTestSupport.run(command, "--help").out();
+    private static List<List<String>> optionsTheHelpPrints(String... command) {
+        List<String> args = new ArrayList<>(List.of(command));
+        args.add("--help");
+        String help = CliTestSupport.run(args.toArray(new String[0])).out();
         Pattern line = Pattern.compile("(?m)^(?:  -\\w, |      )(--[a-z][a-z0-9-]*(?:, --[a-z][a-z0-9-]*)*)");
         List<List<String>> options = new ArrayList<>();
         Matcher m = line.matcher(help);
@@ -177,7 +238,10 @@ class HelpTextTest {
         return options;
     }
 
-    /** Every row of README's command table whose command cell starts with {@code ./rdmasim COMMAND}, joined. */
+    /**
+     * Every row of README's command table whose command cell starts with {@code ./rdmasim COMMAND} (or
+     * {@code ./rdmasim COMMAND SUBCOMMAND}), joined.
+     */
     private static String readmeRows(String readme, String command) {
         StringBuilder rows = new StringBuilder();
         for (String row : readme.split("\n")) {
