@@ -29,6 +29,8 @@ UCX_SITES = [
      "if ((lane_perf->bandwidth * max_bw_ratio) < max_bandwidth)", "", 0),
     ("lane-not-in-rkey", "src/ucp/proto/proto_common.c", "ucp_proto_common_find_lanes",
      "if (((md_attr->flags & UCT_MD_FLAG_NEED_RKEY) ||", "continue;", 0),
+    ("wireup-bw-lanes-pairwise", "src/ucp/wireup/select.c", "ucp_wireup_add_bw_lanes_pairwise",
+     "static int ucp_wireup_add_bw_lanes_pairwise(", "=}", 0),
     ("memh-register-at-use", "src/ucp/dt/datatype_iter.inl", "ucp_datatype_iter_mem_reg_single",
      "if (ucs_likely(ucs_test_all_flags(memh->md_map, md_map)) ||", "status = ucp_memh_register(context, memh", 0),
     ("topo-distance", "src/ucs/sys/topo/base/topo.c", "ucs_topo_update_distance_sysfs",
@@ -66,7 +68,7 @@ for _dir in ("src/plugins/ucx", "src/utils/ucx"):
 
 RESOURCES = Path(__file__).resolve().parents[2] / "simulator/src/main/resources"
 PROJECTS = {
-    # sites, table, oldest release read, whether release tags carry a 'v' (NIXL's do from 1.0.0)
+    # sites, table, oldest release read (NIXL's tags carry a 'v' from 1.0.0, UCX's always)
     "ucx": (UCX_SITES, RESOURCES / "ucx-sites.tsv", (1, 12, 0)),
     "nixl": (NIXL_SITES, RESOURCES / "nixl-sites.tsv", (0, 4, 0)),
 }

@@ -141,6 +141,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        ThreadsOption.count(threads); // a bad value is refused whether or not --scenario uses it
         if (scenarioFiles != null && !scenarioFiles.isEmpty()) {
             // The JVM's start, read before the SimGrid check below starts a Python process to import simgrid
             // (~0.1 s): that is the bench's own step, not part of the run the bench times.

@@ -66,7 +66,7 @@ public final class ExplainCommand implements Callable<Integer> {
     @Option(names = "--variant", paramLabel = "NAME", description = "only this variant (default: all)")
     String variant;
 
-    @Option(names = "--transfers", defaultValue = "1",
+    @Option(names = "--transfers", defaultValue = "1", paramLabel = "N",
             description = "distinct transfers to explain per variant (default ${DEFAULT-VALUE})")
     int maxTransfers;
 

@@ -1,9 +1,9 @@
 package org.rdmasim.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Locale;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.TopologyNode;
@@ -19,11 +19,12 @@ import org.rdmasim.transport.backend.ProtocolTable;
 import org.rdmasim.transport.citation.Citation;
 import org.rdmasim.transport.citation.CitedNote;
 import org.rdmasim.transport.config.EffectiveValue;
-import org.rdmasim.transport.ucx.HcaEstimate;
 import org.rdmasim.transport.config.UcxSite;
+import org.rdmasim.transport.ucx.HcaEstimate;
 import org.rdmasim.transport.ucx.LaneDecision;
 import org.rdmasim.transport.ucx.LaneVerdict;
 import org.rdmasim.transport.ucx.UcxLane;
+import org.rdmasim.transport.ucx.UcxLaneSelection;
 import org.rdmasim.transport.ucx.UcxPaths;
 import org.rdmasim.transport.ucx.UcxTopoDistance;
 import org.rdmasim.workload.TransferItem;
@@ -120,6 +121,9 @@ final class ExplainJson {
             x.put("source", l.verdict().source(decision.initiatorConfig().ucxVersion()));
             citation(x.putObject("citation"), l.verdict().citation(decision.initiatorConfig().ucxVersion()));
         }
+        ObjectNode pairing = d.putObject("peerPairing");
+        pairing.put("assumption", UcxLaneSelection.PEER_PAIRING);
+        citation(pairing.putObject("source"), UcxSite.WIREUP_BW_LANES_PAIRWISE.cite(decision.initiatorConfig().ucxVersion()));
         ObjectNode firstUse = d.putObject("registeredAtFirstUse"); // initiator HCAs UCX registers on when a lane first uses them
         ArrayNode late = firstUse.putArray("nics");
         decision.registeredAtFirstUse().forEach(late::add);
@@ -187,6 +191,9 @@ final class ExplainJson {
         o.put("lastLine", c.lastLine());
         if (!c.symbol().isEmpty()) {
             o.put("symbol", c.symbol());
+        }
+        if (!c.note().isEmpty()) {
+            o.put("note", c.note());
         }
         o.put("text", c.text());
     }

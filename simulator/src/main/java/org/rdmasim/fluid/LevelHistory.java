@@ -31,9 +31,15 @@ final class LevelHistory {
         return records - 1;
     }
 
-    /** Highest level recorded since record {@code from} (inclusive), or {@code current} if higher. */
+    /**
+     * Highest level recorded since record {@code from} (inclusive), or {@code current} if higher; with nothing
+     * recorded yet, {@code current} (a guard: the fast path below reads the record before the latest).
+     */
     double maxSince(long from, double current) {
         int hi = stackSize - 1;
+        if (hi < 0) {
+            return current;
+        }
         if (hi == 0 || stackRecord[hi - 1] < from) {
             // Only the latest record qualifies (a peak asked since the last level change, the usual case):
             // what the search below finds, without its reads spread over the stack.

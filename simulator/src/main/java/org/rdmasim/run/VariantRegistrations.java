@@ -16,12 +16,12 @@ import org.rdmasim.memory.MemoryRegion;
 import org.rdmasim.memory.RegistrationModel;
 import org.rdmasim.memory.RegistrationPlan;
 import org.rdmasim.memory.RegistrationTotals;
-import org.rdmasim.memory.VariantRegistration;
 import org.rdmasim.memory.VariantRegistration.Buffer;
+import org.rdmasim.memory.VariantRegistration;
 import org.rdmasim.scenario.TransportSettings;
-import org.rdmasim.transport.backend.RegistrationSites;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.transport.Endpoint;
+import org.rdmasim.transport.backend.RegistrationSites;
 import org.rdmasim.workload.FanoutPlan;
 import org.rdmasim.workload.TransferItem;
 

@@ -52,10 +52,18 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
         }
     }
 
-    /** The known-failure text of a row, opened by its cause. */
+    /** How {@code lacks} opens for a row whose model time is longer than the published one. */
+    private static final String SLOW = "the model is slow: ";
+
+    /**
+     * The known-failure text of a row, opened by its cause: for a row the model is too fast on, the stage whose
+     * cost it leaves out; for one it is too slow on, the stage it prices too high.
+     */
     String named(String why) {
-        return "cause: " + stage.label + " (" + lacks + "); the model's bound: " + bound + "; setup: " + setup.label
-                + ". " + why;
+        String cause = lacks.startsWith(SLOW)
+                ? stage.label + ", priced too high (the model is slower than published: " + lacks.substring(SLOW.length()) + ")"
+                : stage.label + " (" + lacks + ")";
+        return "cause: " + cause + "; the model's bound: " + bound + "; setup: " + setup.label + ". " + why;
     }
 
     private static RefitMiss of(Stage stage, String lacks, String bound, Setup setup) {

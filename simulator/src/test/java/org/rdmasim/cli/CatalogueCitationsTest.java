@@ -116,7 +116,8 @@ class CatalogueCitationsTest {
                 return;
             }
             Citation c = new Citation(node.get("repo").asText(), node.get("tag").asText(), node.get("file").asText(),
-                    line, last, node.has("symbol") ? node.get("symbol").asText() : "");
+                    line, last, node.has("symbol") ? node.get("symbol").asText() : "",
+                    node.has("note") ? node.get("note").asText() : "");
             assertEquals(c.text(), node.get("text").asText(), node.toString());
             into.add(c);
             return;

@@ -29,7 +29,7 @@ import org.rdmasim.transport.citation.Citation;
 class ExplainCitationsTest {
     /** A citation in the text: REPO TAG FILE:LINE[-LAST] [SYMBOL], where the symbol is one word. */
     private static final Pattern CITATION = Pattern.compile(
-            "\\b(?:openucx|ai-dynamo|NVIDIA)/[\\w.-]+ \\S+ [^\\s:]+:\\d+(?:-\\d+)?(?: [A-Za-z_][\\w:]*)?");
+            "\\b(?:openucx|ai-dynamo|NVIDIA)/[\\w.-]+ \\S+ [^\\s:]+:\\d+(?:-\\d+)?(?: [A-Za-z_][\\w:]*)?(?: \\[[^\\]]+\\])?");
     /** What follows "source: " up to the end of the line, or up to a footnote's closing parenthesis. */
     private static final Pattern SOURCE = Pattern.compile("source: ([^)]+?)\\)?$");
 

@@ -52,7 +52,7 @@ class ExplainSourcesTest {
         // a setting NIXL leaves at this release says when NIXL does set it; the citation is where
         assertTrue(notes.contains("NIXL 1.1.0 with UCX 1.20.0 does not set UCX_MAX_HCA_PER_GPU (set to auto from NIXL 1.2 "
                 + "on UCX >= 1.21); source: ai-dynamo/nixl v1.2.0 src/plugins/ucx/ucx_utils.cpp:430-432 "
-                + "nixlUcxContext::nixlUcxContext (as at v1.2.0; the release named is 1.1.0)"), String.join("\n", notes));
+                + "nixlUcxContext::nixlUcxContext [as at v1.2.0; the release named is 1.1.0]"), String.join("\n", notes));
 
         // under each lane table, every verdict the table shows once with its code, and no verdict it does not show
         List<String> lines = text.out().lines().toList();
@@ -72,9 +72,13 @@ class ExplainSourcesTest {
                 }
             }
             List<String> sources = new ArrayList<>();
-            for (; j < lines.size() && lines.get(j).startsWith("    ") && lines.get(j).contains(": openucx/ucx "); j++) {
+            for (; j < lines.size() && lines.get(j).startsWith("    ") && !lines.get(j).startsWith("    * ")
+                    && lines.get(j).contains(": openucx/ucx "); j++) {
                 sources.add(lines.get(j));
             }
+            // then the peer column's assumption, with the UCX code that really wires lanes
+            assertTrue(j < lines.size() && lines.get(j).startsWith("    * peer, ASSUMED: ")
+                    && lines.get(j).contains("; source: openucx/ucx v1.20.0 src/ucp/wireup/select.c:"), lines.get(j));
             assertEquals(shown.stream().map(v -> "    " + v.words() + ": " + v.source(UCX)).toList(), sources,
                     String.join("\n", lines.subList(i, j)));
         }

@@ -22,12 +22,13 @@ import org.rdmasim.transport.citation.CitedNote;
 import org.rdmasim.transport.config.EffectiveConfig;
 import org.rdmasim.transport.config.NcclGdr;
 import org.rdmasim.transport.config.StackVersion;
-import org.rdmasim.transport.ucx.HcaEstimate;
 import org.rdmasim.transport.config.UcxSite;
+import org.rdmasim.transport.ucx.HcaEstimate;
 import org.rdmasim.transport.ucx.LaneDecision;
 import org.rdmasim.transport.ucx.LaneVerdict;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.transport.ucx.UcxLane;
+import org.rdmasim.transport.ucx.UcxLaneSelection;
 
 /** {@code explain}'s lines for a transfer carried by NIXL's UCX backend, in UCX's terms. */
 final class UcxExplanation {
@@ -83,7 +84,7 @@ final class UcxExplanation {
     private static void laneTable(List<String> out, LaneDecision d) {
         out.add("");
         out.add("  lanes (device, path), in lane order; estimates rank and weight lanes, they never cap them");
-        out.add(String.format(Locale.ROOT, "    %-9s %-5s %-9s %14s %17s  %s", "HCA", "path", "peer", "lane bw",
+        out.add(String.format(Locale.ROOT, "    %-9s %-5s %-9s %14s %17s  %s", "HCA", "path", "peer*", "lane bw",
                 "avail_bw at pick", "verdict"));
         for (UcxLane l : d.lanes()) {
             String avail = l.verdict() == LaneVerdict.PICKED ? gbps(l.availBw()) : "-";
@@ -93,11 +94,13 @@ final class UcxExplanation {
         // each verdict's code, once, in the order the table first shows it
         d.lanes().stream().map(UcxLane::verdict).distinct().forEach(v ->
                 out.add("    " + v.words() + ": " + v.source(d.initiatorConfig().ucxVersion())));
+        out.add("    * peer, ASSUMED: " + UcxLaneSelection.PEER_PAIRING + "; source: "
+                + UcxSite.WIREUP_BW_LANES_PAIRWISE.cite(d.initiatorConfig().ucxVersion()).text());
         if (!d.registeredAtFirstUse().isEmpty()) {
             out.add("    the initiator's buffer is not registered on " + String.join(", ", d.registeredAtFirstUse())
-                    + ": UCX registers it there when a lane first uses it (counted in the run's registration, time, MRs "
-                    + "and firmware memory); "
-                    + "source: " + UcxSite.MEMH_REGISTER_AT_USE.cite(d.initiatorConfig().ucxVersion()).text());
+                    + ": UCX registers it there when the first get or put on that lane is posted; rdmasim adds that "
+                    + "registration (time, MRs, firmware memory) to the registration the pull waits for, not to the "
+                    + "pull itself; source: " + UcxSite.MEMH_REGISTER_AT_USE.cite(d.initiatorConfig().ucxVersion()).text());
         }
     }
 

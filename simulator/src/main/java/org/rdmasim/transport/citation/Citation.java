@@ -16,11 +16,14 @@ import java.util.regex.Pattern;
  * @param line     the first line
  * @param lastLine the last line, {@code line} when one
  * @param symbol   the function, macro or variable there; empty when the text names none
+ * @param note     what the reader should know about the place cited, printed after it in square brackets
+ *                 ({@code [as at v1.2.0; the release named is 1.1.0]}: read at another release than the
+ *                 scenario's); empty for none
  */
-public record Citation(String repo, String tag, String file, int line, int lastLine, String symbol) {
-    /** REPO TAG FILE:LINE[-LAST] [SYMBOL...]. */
+public record Citation(String repo, String tag, String file, int line, int lastLine, String symbol, String note) {
+    /** REPO TAG FILE:LINE[-LAST] [SYMBOL...] [[NOTE]]. */
     private static final Pattern FORM = Pattern.compile(
-            "([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+) (\\S+) ([^\\s:]+):(\\d+)(?:-(\\d+))?(?: (.+))?");
+            "([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+) (\\S+) ([^\\s:]+):(\\d+)(?:-(\\d+))?(?: ([^\\[]+?))?(?: \\[([^\\]]+)\\])?");
 
     public Citation {
         if (repo.isBlank() || tag.isBlank() || file.isBlank() || line < 1 || lastLine < line) {
@@ -28,6 +31,12 @@ public record Citation(String repo, String tag, String file, int line, int lastL
                     + lastLine);
         }
         symbol = symbol == null ? "" : symbol;
+        note = note == null ? "" : note;
+    }
+
+    /** A citation with no note. */
+    public Citation(String repo, String tag, String file, int line, int lastLine, String symbol) {
+        this(repo, tag, file, line, lastLine, symbol, "");
     }
 
     /** Reads the text form; a string that is not one is a mistake in the code that holds it. */
@@ -38,7 +47,7 @@ public record Citation(String repo, String tag, String file, int line, int lastL
         }
         int first = Integer.parseInt(m.group(4));
         return new Citation(m.group(1), m.group(2), m.group(3), first,
-                m.group(5) == null ? first : Integer.parseInt(m.group(5)), m.group(6));
+                m.group(5) == null ? first : Integer.parseInt(m.group(5)), m.group(6), m.group(7));
     }
 
     /** The same place, other lines and symbol (a second function of one file). */
@@ -57,7 +66,8 @@ public record Citation(String repo, String tag, String file, int line, int lastL
 
     /** The text form: what {@code explain} prints. */
     public String text() {
-        return repo + " " + tag + " " + fileAndLines() + (symbol.isEmpty() ? "" : " " + symbol);
+        return repo + " " + tag + " " + fileAndLines() + (symbol.isEmpty() ? "" : " " + symbol)
+                + (note.isEmpty() ? "" : " [" + note + "]");
     }
 
     /**
@@ -74,7 +84,8 @@ public record Citation(String repo, String tag, String file, int line, int lastL
             }
             if (previous != null && previous.repo.equals(c.repo) && previous.tag.equals(c.tag)
                     && previous.file.equals(c.file)) {
-                b.append(':').append(c.lines()).append(c.symbol.isEmpty() ? "" : " " + c.symbol);
+                b.append(':').append(c.lines()).append(c.symbol.isEmpty() ? "" : " " + c.symbol)
+                        .append(c.note.isEmpty() ? "" : " [" + c.note + "]");
             } else {
                 b.append(c.text());
             }

@@ -83,8 +83,7 @@ final class SiteTable {
         if (at == null) {
             at = all.get(0);
         }
-        String note = exact ? "" : "(as at " + at.tag() + "; the release named is " + release + ")";
-        String symbol = (at.symbol() + " " + note).strip();
-        return new Citation(repo, at.tag(), at.file(), at.first(), at.last(), symbol);
+        String note = exact ? "" : "as at " + at.tag() + "; the release named is " + release;
+        return new Citation(repo, at.tag(), at.file(), at.first(), at.last(), at.symbol(), note);
     }
 }

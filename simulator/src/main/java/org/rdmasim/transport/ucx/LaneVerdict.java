@@ -19,7 +19,10 @@ public enum LaneVerdict {
     OVER_RAIL_LIMIT("over the rail limit", UcxSite.LANE_RAIL_LIMIT),
     /** {@code ucp_proto_common_find_lanes}: a lane whose remote memory domain is not in the rkey's md_map is skipped. */
     NOT_REGISTERED("skipped: the remote buffer is not registered on the HCA this lane reaches (not in its rkey)",
-            UcxSite.LANE_NOT_IN_RKEY);
+            UcxSite.LANE_NOT_IN_RKEY),
+    /** {@code ucp_wireup_add_bw_lanes_pairwise}: every remote device's paths already carry a lane. */
+    NOT_WIRED("not wired: no remote device left to connect to (each remote HCA's paths already carry lanes)",
+            UcxSite.WIREUP_BW_LANES_PAIRWISE);
 
     private final String words;
     private final UcxSite site;

@@ -21,10 +21,11 @@ import org.rdmasim.transport.config.StackVersion;
  * Lane choice as UCX makes it for a multi-lane RMA operation (openucx/ucx
  * {@code src/ucp/proto/proto_multi.c}, v1.20.0 [ucx-src]):
  * <ol>
- *   <li>candidate devices are the HCAs {@code UCX_NET_DEVICES} leaves the initiating process; each is wired
- *       to one remote device when the endpoint is made, before any buffer exists
- *       ({@code ucp_wireup_add_bw_lanes_pairwise}, {@code src/ucp/wireup/select.c}: greedy by score, a device
- *       leaving the pool once its paths are used; which pairs the scores make is the ASSUMPTION below); a lane whose remote
+ *   <li>candidate devices are the HCAs {@code UCX_NET_DEVICES} leaves the initiating process; their lanes
+ *       are wired to remote devices when the endpoint is made, before any buffer exists
+ *       ({@code ucp_wireup_add_bw_lanes_pairwise}, {@code src/ucp/wireup/select.c}: one path at a time, the
+ *       (local, remote) pair with the best score, a device leaving the pool once its paths carry lanes; which
+ *       pairs the scores make is the ASSUMPTION below); a lane whose remote
  *       device is missing from the remote buffer's rkey is skipped ({@code proto_common.c},
  *       {@code ucp_proto_common_find_lanes}); the initiator's own buffer never removes a lane, as UCX
  *       registers it on a lane's device at first use ({@code datatype_iter.inl},
@@ -46,8 +47,11 @@ import org.rdmasim.transport.config.StackVersion;
  * Lane order (the tie-break of the greedy step): devices by estimate, then by PCIe relation to the
  * buffer's device (PIX before PXB ...), then by PCI order on the host; never by name. ASSUMPTION: UCX
  * orders wireup lanes by resource index; putting the buffer's own switch first among equal estimates
- * is rdmasim's reading of the PCI-ordinal rule of UCX master [ucx-src]. The i-th local device
- * connects to the i-th remote device ranked the same way from the remote buffer.
+ * is rdmasim's reading of the PCI-ordinal rule of UCX master [ucx-src]. ASSUMPTION: every path of the
+ * i-th local device connects to the i-th remote device ranked the same way from the remote buffer, and a local
+ * device past the last remote one is not wired; UCX scores each path's pair on its own (min of the two
+ * bandwidths, ucp_wireup_iface_avail_bandwidth), so a device's second path may reach another remote device.
+ * {@code explain} marks the peer column as this assumption.
  */
 public final class UcxLaneSelection implements LanePolicy {
     /** Which UCX protocol family carries the transfer, hence which rail limit applies. */
@@ -60,6 +64,11 @@ public final class UcxLaneSelection implements LanePolicy {
 
         Registrations EVERYWHERE = (h, d, n) -> true;
     }
+
+    /** How a lane is paired with a remote HCA here, which UCX's wireup decides by score: the ASSUMPTION above. */
+    public static final String PEER_PAIRING = "every path of the i-th HCA reaches the i-th remote HCA, both ranked as "
+            + "above from their buffers, and an HCA past the last remote one is not wired; UCX wires each path to the "
+            + "(local, remote) pair with the best score, so a second path may reach another HCA";
 
     private static final StackVersion AVAIL_BW_RANKING = new StackVersion(1, 19, 0);
     /** Rendezvous lanes carry at least their minimum chunk ({@code proto_rndv.inl} v1.17.0 L255). */
@@ -134,24 +143,30 @@ public final class UcxLaneSelection implements LanePolicy {
         String railName = api == Api.RMA ? "UCX_MAX_RMA_RAILS" : "UCX_MAX_RNDV_RAILS";
         double ratio = lc.multiLaneMaxRatio();
 
-        // Lanes are wired at endpoint creation, before any buffer exists (here the i-th local device to the i-th
-        // remote one, the pairing ASSUMED above). A buffer then loses only the lanes whose remote device is
-        // missing from its rkey; the
-        // initiator's own buffer is registered on a missing device when a lane first uses it (see
-        // registeredAtFirstUse).
+        // Lanes are wired at endpoint creation, before any buffer exists, a remote device leaving the pool once
+        // its paths carry lanes (here the i-th local device to the i-th remote one, the pairing ASSUMED above; a
+        // local device past the last remote one is not wired). A buffer then loses only the lanes whose remote
+        // device is missing from its rkey; the initiator's own buffer is registered on a missing device when a
+        // lane first uses it (see registeredAtFirstUse).
         List<UcxLane> lanes = new ArrayList<>();
         List<String> lateLocal = new ArrayList<>();
         for (int i = 0; i < local.size(); i++) {
             HcaEstimate e = local.get(i);
-            HcaEstimate peer = remoteEst.isEmpty() ? null : remoteEst.get(i % remoteEst.size());
-            boolean held = peer != null && registrations.holds(rh.name(), rd.name(), peer.nic());
+            if (i >= remoteEst.size()) {
+                for (int p = 0; p < e.paths(); p++) {
+                    lanes.add(new UcxLane(e.nic(), p, "", e.estimate(), e.pathRatio(), e.estimate(), LaneVerdict.NOT_WIRED));
+                }
+                continue;
+            }
+            HcaEstimate peer = remoteEst.get(i);
+            boolean held = registrations.holds(rh.name(), rd.name(), peer.nic());
             if (held && !registrations.holds(lh.name(), ld.name(), e.nic())) {
                 lateLocal.add(e.nic());
             }
-            int paths = Math.min(e.paths(), peer == null ? 1 : peer.paths());
-            double bw = peer == null ? e.estimate() : Math.min(e.estimate(), peer.estimate());
+            int paths = Math.min(e.paths(), peer.paths());
+            double bw = Math.min(e.estimate(), peer.estimate());
             for (int p = 0; p < paths; p++) {
-                lanes.add(new UcxLane(e.nic(), p, peer == null ? "" : peer.nic(), bw, e.pathRatio(), bw,
+                lanes.add(new UcxLane(e.nic(), p, peer.nic(), bw, e.pathRatio(), bw,
                         held ? LaneVerdict.PICKED : LaneVerdict.NOT_REGISTERED));
             }
         }

@@ -29,7 +29,7 @@ class UcxSiteTest {
     void aReleaseWithoutTheCodeIsCitedAtTheNearestThatHasItAndSaysSo() {
         // uct_ib_iface_estimate_path_bw appears in v1.20.0; a 1.19.1 variant is cited there, with the release named
         assertEquals("openucx/ucx v1.20.0 src/uct/ib/base/ib_iface.c:2007 uct_ib_iface_estimate_path_bw "
-                + "(as at v1.20.0; the release named is 1.19.1)", UcxSite.IB_PATH_BW.cite(new StackVersion(1, 19, 1)).text());
+                + "[as at v1.20.0; the release named is 1.19.1]", UcxSite.IB_PATH_BW.cite(new StackVersion(1, 19, 1)).text());
         // the sysfs distance had another name before v1.20.0: each release is cited at its own function, whole
         assertEquals("openucx/ucx v1.19.1 src/ucs/sys/topo/base/topo.c:392-464 ucs_topo_get_distance_sysfs",
                 UcxSite.TOPO_DISTANCE.cite(new StackVersion(1, 19, 1)).text());

@@ -37,10 +37,15 @@ class UcxLaneSelectionTest {
 
     /** One GPU and four NICs under one PCIe switch (all PIX), with links wide enough not to limit. */
     private static HostSpec fourPixNics() {
+        return pixNics(4);
+    }
+
+    /** One GPU and {@code n} NICs under one PCIe switch (all PIX), with links wide enough not to limit. */
+    private static HostSpec pixNics(int n) {
         List<HostSpec.DeviceSpec> under = new ArrayList<>();
         under.add(new HostSpec.GpuSpec("GPU0", GpuModel.B200, LinkSpec.c2c(1e12), GpuModel.B200.hbmBytes(),
                 GpuModel.B200.bar1Bytes(), 0));
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < n; i++) {
             under.add(HostSpec.NicSpec.of("mlx5_" + i, NicModel.CX7, LinkLayer.INFINIBAND));
         }
         HostSpec.SwitchSpec sw = new HostSpec.SwitchSpec("sw0", LinkSpec.c2c(1e12), under);
@@ -191,6 +196,27 @@ class UcxLaneSelectionTest {
         assertEquals(List.of("mlx5_2"), d.picked().stream().map(LaneSplit.Candidate::sinkNic).distinct().toList());
         assertEquals(List.of("mlx5_2"), d.picked().stream().map(LaneSplit.Candidate::sourceNic).distinct().toList());
         assertEquals(3, d.nicVerdicts().values().stream().filter(v -> v == LaneVerdict.NOT_REGISTERED).count());
+    }
+
+    @Test
+    void aRemoteHcaIsWiredOnceSoLocalHcasPastTheLastRemoteOneAreNotWired() {
+        // ucp_wireup_add_bw_lanes_pairwise drops a remote device once its paths carry lanes: four local HCAs
+        // reading from a host with two get lanes on two of them, and the other two are not wired, never doubled up
+        Cluster cluster = new Cluster(List.of(new Host("src", pixNics(2)), new Host("dst", fourPixNics())),
+                FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
+        TransferSpec ts = new TransferSpec("t", new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"), SIZE,
+                Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+        LaneDecision d = new UcxLaneSelection(stack("UCX_MAX_RMA_RAILS=16", null), UcxLaneSelection.Api.RMA)
+                .decide(cluster, ts);
+        assertEquals(List.of("mlx5_0", "mlx5_1"), d.picked().stream().map(LaneSplit.Candidate::sourceNic).distinct()
+                .sorted().toList());
+        // each remote HCA carries as many lanes as it has paths, no more
+        for (String remote : List.of("mlx5_0", "mlx5_1")) {
+            assertEquals(d.remote().stream().filter(e -> e.nic().equals(remote)).findFirst().orElseThrow().paths(),
+                    d.picked().stream().filter(c -> c.sourceNic().equals(remote)).count(), remote);
+        }
+        assertEquals(2, d.nicVerdicts().values().stream().filter(v -> v == LaneVerdict.NOT_WIRED).count(),
+                d.lanes().toString());
     }
 
     @Test
