@@ -31,6 +31,12 @@ UCX_SITES = [
      "if (((md_attr->flags & UCT_MD_FLAG_NEED_RKEY) ||", "continue;", 0),
     ("wireup-bw-lanes-pairwise", "src/ucp/wireup/select.c", "ucp_wireup_add_bw_lanes_pairwise",
      "static int ucp_wireup_add_bw_lanes_pairwise(", "=}", 0),
+    ("mr-relaxed-order", "src/uct/ib/base/ib_md.c", "uct_ib_verbs_mem_reg",
+     "access_flags = uct_ib_memh_access_flags(&memh->super, md->relaxed_order,",
+     "&memh->mrs[UCT_IB_MR_STRICT_ORDER].ib);", 5),
+    ("mr-relaxed-order", "src/uct/ib/base/ib_md.c", "uct_ib_verbs_mem_reg",
+     "access_flags = uct_ib_memh_access_flags(&memh->super, relaxed_order,",
+     "&memh->mrs[UCT_IB_MR_STRICT_ORDER].ib);", 5),
     ("memh-register-at-use", "src/ucp/dt/datatype_iter.inl", "ucp_datatype_iter_mem_reg_single",
      "if (ucs_likely(ucs_test_all_flags(memh->md_map, md_map)) ||", "status = ucp_memh_register(context, memh", 0),
     ("topo-distance", "src/ucs/sys/topo/base/topo.c", "ucs_topo_update_distance_sysfs",
@@ -65,6 +71,9 @@ for _dir in ("src/plugins/ucx", "src/utils/ucx"):
                        '/config\\.modifyAlways ?\\("NET_DEVICES"/', "", 0))
     NIXL_SITES.append(("nixl-modify-env-first", _dir + "/config.cpp", "config::modify",
                        "/^config::modify ?\\(std::string_view key/", "=}", 0))
+
+# the wheel build's auditwheel step, which copies the UCX libraries into NIXL's wheel (and no ucx.conf)
+NIXL_SITES.append(("nixl-wheel-bundles-ucx", "contrib/build-wheel.sh", "", "/auditwheel repair/", "", 0))
 
 RESOURCES = Path(__file__).resolve().parents[2] / "simulator/src/main/resources"
 PROJECTS = {

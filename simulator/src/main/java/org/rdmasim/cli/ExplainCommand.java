@@ -509,15 +509,15 @@ public final class ExplainCommand implements Callable<Integer> {
         }
         String stated = stack.installStatedWhere();
         out.printf(Locale.ROOT, "%nUCX install: %s (%s)%n    %s%n", stack.install().yamlName(), stated,
-                stack.install().description());
+                stack.install().description(stack.nixl()));
         ObjectNode ij = json == null ? null : json.putObject("ucxInstall");
         if (ij != null) {
             ij.put("install", stack.install().yamlName());
             ij.put("stated", stack.installStated());
             ij.put("statedWhere", stated);
             ij.put("readsUcxConf", stack.install().readsUcxConf());
-            ij.put("description", stack.install().description());
-            ExplainJson.citation(ij.putObject("source"), stack.install().source());
+            ij.put("description", stack.install().description(stack.nixl()));
+            ExplainJson.citation(ij.putObject("source"), stack.install().source(stack.nixl()));
         }
         ArrayNode others = ij == null ? null : ij.putArray("otherInstalls");
         if (stack.installStated()) {

@@ -76,7 +76,7 @@ final class VariantAudit {
                 var install = v.transport().stack().install();
                 restsOn.add(0, new ConfigAudit.Assumption("UCX install: " + install.yamlName()
                         + " (not stated by the scenario: the common install for this stack)", "assumed",
-                        install.description() + "; `explain` shows the answer under ucxInstall: "
+                        install.description(v.transport().stack().nixl()) + "; `explain` shows the answer under ucxInstall: "
                                 + install.other().yamlName()));
             }
         }

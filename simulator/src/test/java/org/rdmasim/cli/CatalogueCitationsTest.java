@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -146,13 +147,18 @@ class CatalogueCitationsTest {
             out.add(NcclGdr.ruleSource(StackVersion.parse(nccl)));
         }
         out.add(NcclGdr.PATH_PHB);
-        out.add(NicWriteOrder.MR_FLAGS);
+        for (int minor = 12; minor <= 23; minor++) {
+            out.add(NicWriteOrder.mrFlags(new StackVersion(1, minor, 0)));
+        }
         for (Operation op : Operation.values()) {
             out.add(RmaEmulation.protocolSource(op));
         }
         out.addAll(RmaEmulation.copyEstimateSources());
         for (UcxInstall i : UcxInstall.values()) {
-            out.add(i.source());
+            out.add(i.source(Optional.empty()));
+            for (String nixl : List.of("0.4.0", "0.7.0", "0.9.0", "1.0.0", "1.1.0", "1.2.0", "1.4.0")) {
+                out.add(i.source(Optional.of(StackVersion.parse(nixl))));
+            }
         }
         return out;
     }

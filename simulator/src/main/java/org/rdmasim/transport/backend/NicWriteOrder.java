@@ -3,6 +3,8 @@ package org.rdmasim.transport.backend;
 import java.util.Locale;
 import java.util.Optional;
 import org.rdmasim.transport.citation.Citation;
+import org.rdmasim.transport.config.StackVersion;
+import org.rdmasim.transport.config.UcxSite;
 
 /**
  * How one sink NIC writes into the sink buffer: in relaxed or strict PCIe order, which the buffer's registration on
@@ -17,9 +19,13 @@ import org.rdmasim.transport.citation.Citation;
  * @param source the code that puts the relaxed-ordering flag on the MR, or leaves it off; empty for host memory
  */
 public record NicWriteOrder(String nic, String into, Order order, String cost, Optional<Citation> source) {
-    /** Where UCX registers the default MR (with the flag when relaxed ordering is on) and the strict companion. */
-    public static final Citation MR_FLAGS = Citation.parse(
-            "openucx/ucx v1.20.0 src/uct/ib/base/ib_md.c:668-689 uct_ib_verbs_mem_reg");
+    /**
+     * Where UCX {@code ucx} registers the default MR (with the flag when relaxed ordering is on) and the strict
+     * companion: {@code uct_ib_verbs_mem_reg}, v1.20.0 {@code src/uct/ib/base/ib_md.c} L668-689.
+     */
+    public static Citation mrFlags(StackVersion ucx) {
+        return UcxSite.MR_RELAXED_ORDER.cite(ucx);
+    }
 
     /** The three cases. */
     public enum Order {

@@ -194,6 +194,7 @@ public record UcxBackend(UcxLaneSelection.Api api) implements TransferBackend {
     public PathExplanation explainGivenLanes(StackProfile stack, Hosts cluster, TransferSpec spec,
             List<LaneSplit.Candidate> lanes, WriteOrdering ordering) {
         return new PathExplanation(protocolTable(stack, cluster, spec, lanes),
-                UcxExplanation.writeOrdering(cluster, spec, lanes, ordering), UcxExplanation.ncclGdr(stack, cluster, spec));
+                UcxExplanation.writeOrdering(cluster, spec, lanes, ordering, stack.ucx()),
+                UcxExplanation.ncclGdr(stack, cluster, spec));
     }
 }

@@ -233,7 +233,7 @@ final class UcxExplanation {
      * registration), and what strict order costs on this platform.
      */
     static List<NicWriteOrder> writeOrdering(Hosts cluster, TransferSpec ts, List<LaneSplit.Candidate> lanes,
-            WriteOrdering ordering) {
+            WriteOrdering ordering, StackVersion ucx) {
         List<NicWriteOrder> out = new ArrayList<>();
         Host sink = cluster.host(ts.sink().host());
         var route = sink.profile().strictOrderGpuWriteRate();
@@ -254,7 +254,7 @@ final class UcxExplanation {
                             + " [profile " + sink.profile().name() + "]"
                     : "; no slower route is known on this platform";
             out.add(new NicWriteOrder(writer, ts.sink().toString(), strict ? NicWriteOrder.Order.STRICT
-                    : NicWriteOrder.Order.RELAXED, cost, Optional.of(NicWriteOrder.MR_FLAGS)));
+                    : NicWriteOrder.Order.RELAXED, cost, Optional.of(NicWriteOrder.mrFlags(ucx))));
         }
         return out;
     }

@@ -23,7 +23,9 @@ public enum NixlSite {
     /** {@code config.modifyAlways("NET_DEVICES", devs_str)}: the agent's device list, whatever the environment says. */
     NET_DEVICES("nixl-net-devices"),
     /** {@code config::modify}: a key whose {@code UCX_} variable is in the environment is left alone. */
-    MODIFY_ENV_FIRST("nixl-modify-env-first");
+    MODIFY_ENV_FIRST("nixl-modify-env-first"),
+    /** {@code auditwheel repair} in {@code contrib/build-wheel.sh}: UCX's libraries copied into the wheel, no ucx.conf. */
+    WHEEL_BUNDLES_UCX("nixl-wheel-bundles-ucx");
 
     private static final SiteTable TABLE = SiteTable.load("ai-dynamo/nixl", "/nixl-sites.tsv",
             java.util.Arrays.stream(values()).map(s -> s.id).collect(java.util.stream.Collectors.toSet()));

@@ -19,7 +19,7 @@ import org.rdmasim.transport.citation.Citation;
 public enum UcxInstall {
     /**
      * UCX bundled in NIXL's PyPI wheel: ai-dynamo/nixl {@code contrib/build-wheel.sh} ({@code auditwheel repair},
-     * v1.1.0 L103) copies libucs, libucp, libuct and libucm into the wheel's {@code .libs} folder and ships no
+     * v1.1.0 L103; cited at the NIXL release a scenario names, {@link NixlSite#WHEEL_BUNDLES_UCX}) copies libucs, libucp, libuct and libucm into the wheel's {@code .libs} folder and ships no
      * {@code ucx.conf}, so none of the five places holds one on a node that did not install UCX itself.
      */
     NIXL_WHEEL("nixl-wheel", false, "UCX bundled in NIXL's PyPI wheel (auditwheel copies the UCX libraries into "
@@ -55,14 +55,17 @@ public enum UcxInstall {
         return readsUcxConf;
     }
 
-    /** One line saying what the install is and whether {@code ucx.conf} is read, then {@code ; source: } and its source. */
-    public String description() {
-        return words + "; source: " + source.text();
+    /**
+     * One line saying what the install is and whether {@code ucx.conf} is read, then {@code ; source: } and its
+     * source, at the NIXL release {@code nixl} names when the install is NIXL's wheel.
+     */
+    public String description(Optional<StackVersion> nixl) {
+        return words + "; source: " + source(nixl).text();
     }
 
-    /** Where the install puts UCX (and a {@code ucx.conf}, or none). */
-    public Citation source() {
-        return source;
+    /** Where the install puts UCX (and a {@code ucx.conf}, or none): NIXL's wheel build at the release named. */
+    public Citation source(Optional<StackVersion> nixl) {
+        return this == NIXL_WHEEL && nixl.isPresent() ? NixlSite.WHEEL_BUNDLES_UCX.cite(nixl.get()) : source;
     }
 
     /** The other install: what the answer would be if the deployment were the other kind. */

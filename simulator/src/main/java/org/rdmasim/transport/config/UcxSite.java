@@ -21,6 +21,8 @@ public enum UcxSite {
     LANE_NOT_IN_RKEY("lane-not-in-rkey"),
     /** Bandwidth lanes wired when the endpoint is made: pairs by score, each device until its paths are used. */
     WIREUP_BW_LANES_PAIRWISE("wireup-bw-lanes-pairwise"),
+    /** The default MR registered with the relaxed-ordering flag when it is on, then a strict-order companion. */
+    MR_RELAXED_ORDER("mr-relaxed-order"),
     /** A user memh missing a lane's memory domain is registered there when the lane first uses it. */
     MEMH_REGISTER_AT_USE("memh-register-at-use"),
     /** The distance between two devices from their common sysfs parent (PHB, NODE, SYS). */
