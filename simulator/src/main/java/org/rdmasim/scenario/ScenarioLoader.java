@@ -374,11 +374,11 @@ public final class ScenarioLoader {
         String label = v.file();
         try {
             if (v.isScalar()) {
-                // A literal block's first line is the line after its key; a one-line value is on the key's line.
-                int offset = v.isBlockScalar() ? v.line() : v.line() - 1;
+                // A literal block's first line is the line after its key. A quoted value is on the key's line,
+                // whatever lines its \n escapes make: every entry of it is cited there.
                 List<EnvEntry> out = new ArrayList<>();
                 for (EnvEntry e : EnvBlock.parse(v.text(), label).entries()) {
-                    out.add(new EnvEntry(e.name(), e.value(), label, e.line() + offset));
+                    out.add(new EnvEntry(e.name(), e.value(), label, v.isBlockScalar() ? e.line() + v.line() : v.line()));
                 }
                 return out;
             }

@@ -47,6 +47,26 @@ class VariantEnvMergeTest {
         assertEquals(18, merged.get(1).line());
     }
 
+    @Test
+    void aQuotedOneLineEnvIsCitedOnItsKeysLineWhateverItsEscapedNewlines() throws Exception {
+        Path f = dir.resolve("q.yaml");
+        Files.writeString(f, """
+                name: env-quoted
+                hosts:
+                  a: {preset: dgx-h100}
+                  b: {preset: dgx-h100}
+                transport:
+                  env: "UCX_NET_DEVICES=all\\nUCX_MAX_RMA_RAILS=4\\n"
+                workload:
+                  transfers:
+                    - {from: "a:GPU0", to: "b:GPU0", size: 1 GB}
+                """);
+        List<EnvEntry> env = ScenarioLoader.load(f).variants().get(0).transport().env();
+        assertEquals(List.of("UCX_NET_DEVICES=all", "UCX_MAX_RMA_RAILS=4"), names(env));
+        // both on line 6, where the value is written (the escapes are not lines of the file)
+        assertEquals(List.of(6, 6), env.stream().map(EnvEntry::line).toList());
+    }
+
     private static List<String> names(List<EnvEntry> env) {
         return env.stream().map(e -> e.name() + "=" + e.value()).toList();
     }
