@@ -230,7 +230,10 @@ final class ExplainJson {
         }
     }
 
-    /** The NICs of the endpoint's host that hold its buffer's registration, as the run places it. */
+    /**
+     * The NICs of the endpoint's host that hold its buffer's registration as {@code ucp_mem_map} placed it (what
+     * its rkey names); first-use registrations are the decision's {@code registeredAtFirstUse}.
+     */
     private static void registration(ObjectNode o, Hosts cluster, Endpoint end, VariantRunner.Held held) {
         o.put("endpoint", end.toString());
         ArrayNode nics = o.putArray("nics");
