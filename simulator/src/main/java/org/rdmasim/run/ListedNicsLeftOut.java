@@ -125,8 +125,8 @@ final class ListedNicsLeftOut {
                         + peersOf(d, e.getValue()) + " on the far end, where the remote buffer is not registered "
                         + "(not in its rkey; UCX_MAX_HCA_PER_GPU=" + d.remoteConfig().rawValue("UCX_MAX_HCA_PER_GPU")
                         + " there)");
-                case NOT_WIRED -> parts.add(nics + (e.getValue().size() == 1 ? " is" : " are") + " not wired: the far "
-                        + "end has fewer HCAs, each already taken by a lane (UCX wires bandwidth lanes pairwise)");
+                case NOT_WIRED -> parts.add(nics + (e.getValue().size() == 1 ? " is" : " are") + " not wired: every HCA of "
+                        + "the far end already carries as many lanes as it has paths (UCX wires bandwidth lanes pairwise)");
                 default -> { }
             }
         }

@@ -21,7 +21,7 @@ public enum LaneVerdict {
     NOT_REGISTERED("skipped: the remote buffer is not registered on the HCA this lane reaches (not in its rkey)",
             UcxSite.LANE_NOT_IN_RKEY),
     /** {@code ucp_wireup_add_bw_lanes_pairwise}: every remote device's paths already carry a lane. */
-    NOT_WIRED("not wired: no remote device left to connect to (each remote HCA's paths already carry lanes)",
+    NOT_WIRED("not wired: every remote HCA's paths already carry lanes",
             UcxSite.WIREUP_BW_LANES_PAIRWISE);
 
     private final String words;

@@ -47,10 +47,12 @@ import org.rdmasim.transport.config.StackVersion;
  * Lane order (the tie-break of the greedy step): devices by estimate, then by PCIe relation to the
  * buffer's device (PIX before PXB ...), then by PCI order on the host; never by name. ASSUMPTION: UCX
  * orders wireup lanes by resource index; putting the buffer's own switch first among equal estimates
- * is rdmasim's reading of the PCI-ordinal rule of UCX master [ucx-src]. ASSUMPTION: every path of the
- * i-th local device connects to the i-th remote device ranked the same way from the remote buffer, and a local
- * device past the last remote one is not wired; UCX scores each path's pair on its own (min of the two
- * bandwidths, ucp_wireup_iface_avail_bandwidth), so a device's second path may reach another remote device.
+ * is rdmasim's reading of the PCI-ordinal rule of UCX master [ucx-src]. ASSUMPTION: local devices in rank order
+ * each connect to the next remote device, ranked the same way from the remote buffer, that has paths left (each
+ * device carries as many lanes as it has paths, as in UCX's wireup), so equal hosts pair the i-th device with the
+ * i-th; a local device left with no remote paths is not wired. UCX scores each path's pair on its own (min of
+ * the two bandwidths, ucp_wireup_iface_avail_bandwidth), so a device's second path may reach another remote
+ * device.
  * {@code explain} marks the peer column as this assumption.
  */
 public final class UcxLaneSelection implements LanePolicy {
@@ -66,8 +68,9 @@ public final class UcxLaneSelection implements LanePolicy {
     }
 
     /** How a lane is paired with a remote HCA here, which UCX's wireup decides by score: the ASSUMPTION above. */
-    public static final String PEER_PAIRING = "every path of the i-th HCA reaches the i-th remote HCA, both ranked as "
-            + "above from their buffers, and an HCA past the last remote one is not wired; UCX wires each path to the "
+    public static final String PEER_PAIRING = "HCAs in the order above each reach the next remote HCA, ranked the same "
+            + "way from its buffer, that has paths left (an HCA carries as many lanes as it has paths; the i-th with "
+            + "the i-th on equal hosts), and an HCA left with no remote paths is not wired; UCX wires each path to the "
             + "(local, remote) pair with the best score, so a second path may reach another HCA";
 
     private static final StackVersion AVAIL_BW_RANKING = new StackVersion(1, 19, 0);
@@ -143,27 +146,33 @@ public final class UcxLaneSelection implements LanePolicy {
         String railName = api == Api.RMA ? "UCX_MAX_RMA_RAILS" : "UCX_MAX_RNDV_RAILS";
         double ratio = lc.multiLaneMaxRatio();
 
-        // Lanes are wired at endpoint creation, before any buffer exists, a remote device leaving the pool once
-        // its paths carry lanes (here the i-th local device to the i-th remote one, the pairing ASSUMED above; a
-        // local device past the last remote one is not wired). A buffer then loses only the lanes whose remote
-        // device is missing from its rkey; the initiator's own buffer is registered on a missing device when a
-        // lane first uses it (see registeredAtFirstUse).
+        // Lanes are wired at endpoint creation, before any buffer exists, each device taking as many lanes as it
+        // has paths: here the local HCAs in rank order each take the next remote HCA in rank order that has paths
+        // left (the pairing ASSUMED above); a local HCA left with no remote paths is not wired. A buffer then loses
+        // only the lanes whose remote device is missing from its rkey; the initiator's own buffer is registered on
+        // a missing device when a lane first uses it (see registeredAtFirstUse).
         List<UcxLane> lanes = new ArrayList<>();
         List<String> lateLocal = new ArrayList<>();
-        for (int i = 0; i < local.size(); i++) {
-            HcaEstimate e = local.get(i);
-            if (i >= remoteEst.size()) {
+        int r = 0;
+        int remotePathsLeft = remoteEst.isEmpty() ? 0 : remoteEst.get(0).paths();
+        for (HcaEstimate e : local) {
+            if (remotePathsLeft == 0 && r + 1 < remoteEst.size()) {
+                r++;
+                remotePathsLeft = remoteEst.get(r).paths();
+            }
+            if (remotePathsLeft == 0) {
                 for (int p = 0; p < e.paths(); p++) {
                     lanes.add(new UcxLane(e.nic(), p, "", e.estimate(), e.pathRatio(), e.estimate(), LaneVerdict.NOT_WIRED));
                 }
                 continue;
             }
-            HcaEstimate peer = remoteEst.get(i);
+            HcaEstimate peer = remoteEst.get(r);
             boolean held = registrations.holds(rh.name(), rd.name(), peer.nic());
             if (held && !registrations.holds(lh.name(), ld.name(), e.nic())) {
                 lateLocal.add(e.nic());
             }
-            int paths = Math.min(e.paths(), peer.paths());
+            int paths = Math.min(e.paths(), remotePathsLeft);
+            remotePathsLeft -= paths;
             double bw = Math.min(e.estimate(), peer.estimate());
             for (int p = 0; p < paths; p++) {
                 lanes.add(new UcxLane(e.nic(), p, peer.nic(), bw, e.pathRatio(), bw,

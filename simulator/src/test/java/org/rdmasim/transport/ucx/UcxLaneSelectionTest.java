@@ -42,11 +42,16 @@ class UcxLaneSelectionTest {
 
     /** One GPU and {@code n} NICs under one PCIe switch (all PIX), with links wide enough not to limit. */
     private static HostSpec pixNics(int n) {
+        return pixNics(n, NicModel.CX7);
+    }
+
+    /** The same with NICs of {@code model}. */
+    private static HostSpec pixNics(int n, NicModel model) {
         List<HostSpec.DeviceSpec> under = new ArrayList<>();
         under.add(new HostSpec.GpuSpec("GPU0", GpuModel.B200, LinkSpec.c2c(1e12), GpuModel.B200.hbmBytes(),
                 GpuModel.B200.bar1Bytes(), 0));
         for (int i = 0; i < n; i++) {
-            under.add(HostSpec.NicSpec.of("mlx5_" + i, NicModel.CX7, LinkLayer.INFINIBAND));
+            under.add(HostSpec.NicSpec.of("mlx5_" + i, model, LinkLayer.INFINIBAND));
         }
         HostSpec.SwitchSpec sw = new HostSpec.SwitchSpec("sw0", LinkSpec.c2c(1e12), under);
         return new HostSpec("four-pix", CpuFamily.INTEL_SAPPHIRE_RAPIDS, 0,
@@ -217,6 +222,23 @@ class UcxLaneSelectionTest {
         }
         assertEquals(2, d.nicVerdicts().values().stream().filter(v -> v == LaneVerdict.NOT_WIRED).count(),
                 d.lanes().toString());
+    }
+
+    @Test
+    void aRemoteHcaTakesAsManyLocalHcasAsItHasPaths() {
+        // four one-path ConnectX-5 readers and one two-path ConnectX-7 source: the source's two paths take two
+        // readers' lanes (UCX drops a remote device once its paths carry lanes, not after one), the other two
+        // readers are not wired
+        Cluster cluster = new Cluster(List.of(new Host("src", pixNics(1)), new Host("dst", pixNics(4, NicModel.CX5))),
+                FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
+        TransferSpec ts = new TransferSpec("t", new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"), SIZE,
+                Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+        LaneDecision d = new UcxLaneSelection(stack("UCX_MAX_RMA_RAILS=4", null), UcxLaneSelection.Api.RMA)
+                .decide(cluster, ts);
+        assertEquals(1, d.local().get(0).paths());
+        assertEquals(2, d.remote().get(0).paths());
+        assertEquals(List.of("mlx5_0", "mlx5_1"), d.picked().stream().map(LaneSplit.Candidate::sinkNic).sorted().toList());
+        assertEquals(2, d.nicVerdicts().values().stream().filter(v -> v == LaneVerdict.NOT_WIRED).count());
     }
 
     @Test
