@@ -20,6 +20,7 @@ import org.rdmasim.transport.citation.Citation;
 import org.rdmasim.transport.citation.CitedNote;
 import org.rdmasim.transport.config.EffectiveValue;
 import org.rdmasim.transport.config.UcxSite;
+import org.rdmasim.transport.ucx.BwLanePairing;
 import org.rdmasim.transport.ucx.HcaEstimate;
 import org.rdmasim.transport.ucx.LaneDecision;
 import org.rdmasim.transport.ucx.LaneVerdict;
@@ -121,9 +122,15 @@ final class ExplainJson {
             x.put("source", l.verdict().source(decision.initiatorConfig().ucxVersion()));
             citation(x.putObject("citation"), l.verdict().citation(decision.initiatorConfig().ucxVersion()));
         }
-        ObjectNode pairing = d.putObject("peerPairing");
-        pairing.put("assumption", UcxLaneSelection.PEER_PAIRING);
-        citation(pairing.putObject("source"), UcxSite.WIREUP_BW_LANES_PAIRWISE.cite(decision.initiatorConfig().ucxVersion()));
+        ObjectNode pairing = d.putObject("peerPairing"); // UCX's wireup rule, modelled; what it takes as given, named
+        pairing.put("modelled", UcxLaneSelection.PEER_PAIRING);
+        ArrayNode ruleSources = pairing.putArray("sources");
+        BwLanePairing.sources(decision.initiatorConfig().ucxVersion()).forEach(c -> citation(ruleSources.addObject(), c));
+        ArrayNode assumed = pairing.putArray("assumptions");
+        UcxLaneSelection.PEER_PAIRING_ASSUMPTIONS.forEach(assumed::add);
+        ArrayNode assumedSources = pairing.putArray("assumptionSources");
+        BwLanePairing.assumptionSources(decision.initiatorConfig().ucxVersion())
+                .forEach(c -> citation(assumedSources.addObject(), c));
         ObjectNode firstUse = d.putObject("registeredAtFirstUse"); // initiator HCAs UCX registers on when a lane first uses them
         ArrayNode late = firstUse.putArray("nics");
         decision.registeredAtFirstUse().forEach(late::add);

@@ -72,13 +72,22 @@ class ExplainSourcesTest {
                 }
             }
             List<String> sources = new ArrayList<>();
-            for (; j < lines.size() && lines.get(j).startsWith("    ") && !lines.get(j).startsWith("    * ")
+            for (; j < lines.size() && lines.get(j).startsWith("    ") && !lines.get(j).startsWith("    peer")
                     && lines.get(j).contains(": openucx/ucx "); j++) {
                 sources.add(lines.get(j));
             }
-            // then the peer column's assumption, with the UCX code that really wires lanes
-            assertTrue(j < lines.size() && lines.get(j).startsWith("    * peer, ASSUMED: ")
-                    && lines.get(j).contains("; source: openucx/ucx v1.20.0 src/ucp/wireup/select.c:"), lines.get(j));
+            // then the peer column's rule, UCX's wireup pairing, with the code it follows: the pairwise loop, the
+            // best-pair comparison and the score
+            assertTrue(j < lines.size() && lines.get(j).startsWith("    peer: ")
+                    && lines.get(j).contains("; source: openucx/ucx v1.20.0 src/ucp/wireup/select.c:1748-1847 "
+                            + "ucp_wireup_add_bw_lanes_pairwise")
+                    && lines.get(j).contains("src/ucp/wireup/select.c:1373-1397 ucp_wireup_rma_bw_score_func"),
+                    lines.get(j));
+            // and what it takes as given, with the code that decides it at run time
+            assertTrue(j + 1 < lines.size() && lines.get(j + 1).startsWith("    peer, ASSUMED: ")
+                    && lines.get(j + 1).contains("UCX_SELECT_DISTANCE_MD=cuda_cpy")
+                    && lines.get(j + 1).contains("src/ucp/core/ucp_worker.c:1213-1247 "
+                            + "ucp_worker_iface_set_sys_device_distance"), lines.get(j + 1));
             assertEquals(shown.stream().map(v -> "    " + v.words() + ": " + v.source(UCX)).toList(), sources,
                     String.join("\n", lines.subList(i, j)));
         }

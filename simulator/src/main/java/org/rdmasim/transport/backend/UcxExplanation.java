@@ -23,6 +23,7 @@ import org.rdmasim.transport.config.EffectiveConfig;
 import org.rdmasim.transport.config.NcclGdr;
 import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.config.UcxSite;
+import org.rdmasim.transport.ucx.BwLanePairing;
 import org.rdmasim.transport.ucx.HcaEstimate;
 import org.rdmasim.transport.ucx.LaneDecision;
 import org.rdmasim.transport.ucx.LaneVerdict;
@@ -84,7 +85,7 @@ final class UcxExplanation {
     private static void laneTable(List<String> out, LaneDecision d) {
         out.add("");
         out.add("  lanes (device, path), in lane order; estimates rank and weight lanes, they never cap them");
-        out.add(String.format(Locale.ROOT, "    %-9s %-5s %-9s %14s %17s  %s", "HCA", "path", "peer*", "lane bw",
+        out.add(String.format(Locale.ROOT, "    %-9s %-5s %-9s %14s %17s  %s", "HCA", "path", "peer", "lane bw",
                 "avail_bw at pick", "verdict"));
         for (UcxLane l : d.lanes()) {
             String avail = l.verdict() == LaneVerdict.PICKED ? gbps(l.availBw()) : "-";
@@ -94,13 +95,16 @@ final class UcxExplanation {
         // each verdict's code, once, in the order the table first shows it
         d.lanes().stream().map(UcxLane::verdict).distinct().forEach(v ->
                 out.add("    " + v.words() + ": " + v.source(d.initiatorConfig().ucxVersion())));
-        out.add("    * peer, ASSUMED: " + UcxLaneSelection.PEER_PAIRING + "; source: "
-                + UcxSite.WIREUP_BW_LANES_PAIRWISE.cite(d.initiatorConfig().ucxVersion()).text());
+        StackVersion ucx = d.initiatorConfig().ucxVersion();
+        out.add("    peer: " + UcxLaneSelection.PEER_PAIRING + "; source: "
+                + org.rdmasim.transport.citation.Citation.join(BwLanePairing.sources(ucx)));
+        out.add("    peer, ASSUMED: " + String.join("; ", UcxLaneSelection.PEER_PAIRING_ASSUMPTIONS) + "; source: "
+                + org.rdmasim.transport.citation.Citation.join(BwLanePairing.assumptionSources(ucx)));
         if (!d.registeredAtFirstUse().isEmpty()) {
             out.add("    the initiator's buffer is not registered on " + String.join(", ", d.registeredAtFirstUse())
                     + ": UCX registers it there when the first get or put on that lane is posted; rdmasim adds that "
                     + "registration (time, MRs, firmware memory) to the registration the pull waits for, not to the "
-                    + "pull itself; source: " + UcxSite.MEMH_REGISTER_AT_USE.cite(d.initiatorConfig().ucxVersion()).text());
+                    + "pull itself; source: " + UcxSite.MEMH_REGISTER_AT_USE.cite(ucx).text());
         }
     }
 

@@ -21,6 +21,34 @@ public enum UcxSite {
     LANE_NOT_IN_RKEY("lane-not-in-rkey"),
     /** Bandwidth lanes wired when the endpoint is made: pairs by score, each device until its paths are used. */
     WIREUP_BW_LANES_PAIRWISE("wireup-bw-lanes-pairwise"),
+    /** The inner loop over remote address entries: a pair replaces the best only when its score is higher. */
+    WIREUP_BEST_PAIR("wireup-best-pair"),
+    /** Two scores compare equal within the tolerance, then the interface priorities decide. */
+    WIREUP_SCORE_CMP("wireup-score-cmp"),
+    /** The tolerance, {@code (s1 + s2) x 1e-6}. */
+    WIREUP_SCORE_EPSILON("wireup-score-epsilon"),
+    /** The bandwidth lane score: the time to move 256 KiB plus latency, overhead and registration. */
+    WIREUP_RMA_BW_SCORE("wireup-rma-bw-score"),
+    /** The lesser of the two sides' bandwidths, each scaled by the share of its next path. */
+    WIREUP_AVAIL_BW("wireup-avail-bw"),
+    /** A path's share of its device: {@code 1 - path index / paths} when {@code UCX_MULTI_PATH_RATIO=auto}. */
+    WIREUP_PATH_BW_RATIO("wireup-path-bw-ratio"),
+    /** The pair's latency: the mean of the local and remote interface-plus-distance latencies. */
+    WIREUP_LATENCY("wireup-latency"),
+    /** An interface's bandwidth capped by its distance, as scored and as packed in the worker address. */
+    WIREUP_BW_DISTANCE("wireup-bw-distance"),
+    /** The distance an interface is scored with: to the first resource of {@code UCX_SELECT_DISTANCE_MD}. */
+    WORKER_IFACE_DISTANCE("worker-iface-distance"),
+    /** {@code UCX_SELECT_DISTANCE_MD} defaults to {@code cuda_cpy}, the process's CUDA device. */
+    CONF_SELECT_DISTANCE_MD("conf-select-distance-md"),
+    /** {@code UCX_ADDRESS_VERSION} defaults to v1. */
+    CONF_ADDRESS_VERSION("conf-address-version"),
+    /** A version-1 address carries an interface's bandwidth with its distance as a float. */
+    ADDRESS_V1_BW("address-v1-bw"),
+    /** The processes-per-node hint every shared bandwidth is divided by: 1 unless the application gives one. */
+    CONTEXT_NUM_PPN("context-num-ppn"),
+    /** An IB interface's latency by port speed: 600 ns from EDR up. */
+    IB_IFACE_LATENCY("ib-iface-latency"),
     /** The default MR registered with the relaxed-ordering flag when it is on, then a strict-order companion. */
     MR_RELAXED_ORDER("mr-relaxed-order"),
     /** A user memh missing a lane's memory domain is registered there when the lane first uses it. */

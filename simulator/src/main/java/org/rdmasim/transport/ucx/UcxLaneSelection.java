@@ -22,10 +22,8 @@ import org.rdmasim.transport.config.StackVersion;
  * {@code src/ucp/proto/proto_multi.c}, v1.20.0 [ucx-src]):
  * <ol>
  *   <li>candidate devices are the HCAs {@code UCX_NET_DEVICES} leaves the initiating process; their lanes
- *       are wired to remote devices when the endpoint is made, before any buffer exists
- *       ({@code ucp_wireup_add_bw_lanes_pairwise}, {@code src/ucp/wireup/select.c}: one path at a time, the
- *       (local, remote) pair with the best score, a device leaving the pool once its paths carry lanes; which
- *       pairs the scores make is the ASSUMPTION below); a lane whose remote
+ *       are wired to remote devices when the endpoint is made, before any buffer exists, one path at a time to
+ *       the (local, remote) pair with the best wireup score ({@link BwLanePairing}); a lane whose remote
  *       device is missing from the remote buffer's rkey is skipped ({@code proto_common.c},
  *       {@code ucp_proto_common_find_lanes}); the initiator's own buffer never removes a lane, as UCX
  *       registers it on a lane's device at first use ({@code datatype_iter.inl},
@@ -47,13 +45,9 @@ import org.rdmasim.transport.config.StackVersion;
  * Lane order (the tie-break of the greedy step): devices by estimate, then by PCIe relation to the
  * buffer's device (PIX before PXB ...), then by PCI order on the host; never by name. ASSUMPTION: UCX
  * orders wireup lanes by resource index; putting the buffer's own switch first among equal estimates
- * is rdmasim's reading of the PCI-ordinal rule of UCX master [ucx-src]. ASSUMPTION: local devices in rank order
- * each connect to the next remote device, ranked the same way from the remote buffer, that has paths left (each
- * device carries as many lanes as it has paths, as in UCX's wireup), so equal hosts pair the i-th device with the
- * i-th; a local device left with no remote paths is not wired. UCX scores each path's pair on its own (min of
- * the two bandwidths, ucp_wireup_iface_avail_bandwidth), so a device's second path may reach another remote
- * device.
- * {@code explain} marks the peer column as this assumption.
+ * is rdmasim's reading of the PCI-ordinal rule of UCX master [ucx-src]. The peer of each
+ * lane is UCX's wireup pairing ({@link BwLanePairing}, {@link #PEER_PAIRING}), under the assumptions of
+ * {@link #PEER_PAIRING_ASSUMPTIONS}.
  */
 public final class UcxLaneSelection implements LanePolicy {
     /** Which UCX protocol family carries the transfer, hence which rail limit applies. */
@@ -67,11 +61,35 @@ public final class UcxLaneSelection implements LanePolicy {
         Registrations EVERYWHERE = (h, d, n) -> true;
     }
 
-    /** How a lane is paired with a remote HCA here, which UCX's wireup decides by score: the ASSUMPTION above. */
-    public static final String PEER_PAIRING = "HCAs in the order above each reach the next remote HCA, ranked the same "
-            + "way from its buffer, that has paths left (an HCA carries as many lanes as it has paths; the i-th with "
-            + "the i-th on equal hosts), and an HCA left with no remote paths is not wired; UCX wires each path to the "
-            + "(local, remote) pair with the best score, so a second path may reach another HCA";
+    /** How a lane is paired with a remote HCA: UCX's wireup rule ({@link BwLanePairing}), as {@code explain} says it. */
+    public static final String PEER_PAIRING = "wired as UCX's wireup wires bandwidth lanes: one path at a time, the "
+            + "(local HCA, remote HCA) pair with the best score, 1 / (256 KiB / avail_bw + the mean of the two distance "
+            + "latencies), avail_bw being the lesser of the two HCAs' bandwidths (interface capped by the distance to the "
+            + "GPU) each times 1 - paths it already carries / its paths, plus 0.001 of their sum; scores within 1e-6 are "
+            + "a tie, which goes to the first local HCA in PCI order, then the first remote one; an HCA leaves the pool "
+            + "once each of its paths carries a lane, so equal hosts pair the i-th HCA with the i-th and a fresh pair "
+            + "beats a second path of a busy HCA";
+
+    /**
+     * What the pairing takes that UCX knows only at run time, each with the alternative. The distance is measured
+     * from the first {@code UCX_SELECT_DISTANCE_MD} ({@code cuda_cpy}) resource, the CUDA device current when the
+     * UCP context was made ({@code ucp_worker_iface_set_sys_device_distance}).
+     */
+    public static final List<String> PEER_PAIRING_ASSUMPTIONS = List.of(
+            "the GPU UCX measures each HCA's wireup distance from (UCX_SELECT_DISTANCE_MD=cuda_cpy: the CUDA device "
+                    + "current when the process made its UCP context) is the buffer's GPU, and for a host-memory buffer "
+                    + "there is none (no distance); a process that drives several GPUs from one context scores every "
+                    + "HCA from its first GPU instead, and its lanes follow the HCAs nearest that GPU",
+            "the worker address is version 1 (UCX_ADDRESS_VERSION=v1, the default: bandwidth as a 32-bit float, "
+                    + "no 8-bit packing), no processes-per-node hint (UCX_NUM_PPN unset, the application passes none: "
+                    + "bandwidths are not divided) and UCX_MULTI_PATH_RATIO=auto; with a hint of n every bandwidth is "
+                    + "divided by n, so distance latency weighs n times more against bandwidth",
+            "every HCA is at the same NUMA distance from the CPUs the process may run on (full affinity), so the "
+                    + "memory-distance latency UCX adds to each interface is the same for all and drops out",
+            "UCX's resource order, and the remote worker address's, is the host's PCI order",
+            "no active-message lane on dc_mlx5 shares its HCA pair with the bandwidth lanes (NIXL asks for "
+                    + "UCP_FEATURE_AM; an AM lane on dc_mlx5 would be counted first on its pair and give that pair "
+                    + "one more path, allow_extra_path; on rc_mlx5 it is not counted)");
 
     private static final StackVersion AVAIL_BW_RANKING = new StackVersion(1, 19, 0);
     /** Rendezvous lanes carry at least their minimum chunk ({@code proto_rndv.inl} v1.17.0 L255). */
@@ -146,37 +164,29 @@ public final class UcxLaneSelection implements LanePolicy {
         String railName = api == Api.RMA ? "UCX_MAX_RMA_RAILS" : "UCX_MAX_RNDV_RAILS";
         double ratio = lc.multiLaneMaxRatio();
 
-        // Lanes are wired at endpoint creation, before any buffer exists, each device taking as many lanes as it
-        // has paths: here the local HCAs in rank order each take the next remote HCA in rank order that has paths
-        // left (the pairing ASSUMED above); a local HCA left with no remote paths is not wired. A buffer then loses
-        // only the lanes whose remote device is missing from its rkey; the initiator's own buffer is registered on
-        // a missing device when a lane first uses it (see registeredAtFirstUse).
+        // Lanes are wired at endpoint creation, before any buffer exists, pair by pair as UCX's wireup scores them
+        // (BwLanePairing); a local HCA path left when no remote path is left is not wired. A buffer then loses only
+        // the lanes whose remote device is missing from its rkey; the initiator's own buffer is registered on a
+        // missing device when a lane first uses it (see registeredAtFirstUse).
+        List<BwLanePairing.Wire> wires = BwLanePairing.pair(wireupDevices(local, false), wireupDevices(remoteEst, true));
+        java.util.Map<String, HcaEstimate> remoteByNic = new java.util.HashMap<>();
+        remoteEst.forEach(e -> remoteByNic.put(e.nic(), e));
         List<UcxLane> lanes = new ArrayList<>();
         List<String> lateLocal = new ArrayList<>();
-        int r = 0;
-        int remotePathsLeft = remoteEst.isEmpty() ? 0 : remoteEst.get(0).paths();
         for (HcaEstimate e : local) {
-            if (remotePathsLeft == 0 && r + 1 < remoteEst.size()) {
-                r++;
-                remotePathsLeft = remoteEst.get(r).paths();
-            }
-            if (remotePathsLeft == 0) {
-                for (int p = 0; p < e.paths(); p++) {
-                    lanes.add(new UcxLane(e.nic(), p, "", e.estimate(), e.pathRatio(), e.estimate(), LaneVerdict.NOT_WIRED));
+            List<BwLanePairing.Wire> own = wires.stream().filter(w -> w.localNic().equals(e.nic())).toList();
+            for (BwLanePairing.Wire w : own) {
+                HcaEstimate peer = remoteByNic.get(w.remoteNic());
+                boolean held = registrations.holds(rh.name(), rd.name(), peer.nic());
+                if (held && !registrations.holds(lh.name(), ld.name(), e.nic()) && !lateLocal.contains(e.nic())) {
+                    lateLocal.add(e.nic());
                 }
-                continue;
-            }
-            HcaEstimate peer = remoteEst.get(r);
-            boolean held = registrations.holds(rh.name(), rd.name(), peer.nic());
-            if (held && !registrations.holds(lh.name(), ld.name(), e.nic())) {
-                lateLocal.add(e.nic());
-            }
-            int paths = Math.min(e.paths(), remotePathsLeft);
-            remotePathsLeft -= paths;
-            double bw = Math.min(e.estimate(), peer.estimate());
-            for (int p = 0; p < paths; p++) {
-                lanes.add(new UcxLane(e.nic(), p, peer.nic(), bw, e.pathRatio(), bw,
+                double bw = Math.min(e.estimate(), peer.estimate());
+                lanes.add(new UcxLane(e.nic(), w.localPath(), peer.nic(), bw, e.pathRatio(), bw,
                         held ? LaneVerdict.PICKED : LaneVerdict.NOT_REGISTERED));
+            }
+            for (int p = own.size(); p < e.paths(); p++) {
+                lanes.add(new UcxLane(e.nic(), p, "", e.estimate(), e.pathRatio(), e.estimate(), LaneVerdict.NOT_WIRED));
             }
         }
         List<UcxLane> judged = select(lanes, rails, ratio, lc.ucxVersion().atLeast(AVAIL_BW_RANKING));
@@ -252,6 +262,18 @@ public final class UcxLaneSelection implements LanePolicy {
         return List.of(out);
     }
 
+    /**
+     * The HCAs as the wireup score sees them, in UCX's resource order (PCI order); a remote HCA's bandwidth as its
+     * version-1 worker address carries it.
+     */
+    private static List<BwLanePairing.Device> wireupDevices(List<HcaEstimate> estimates, boolean remote) {
+        return estimates.stream().sorted(Comparator.comparingInt(HcaEstimate::pciOrder))
+                .map(e -> new BwLanePairing.Device(e.nic(),
+                        remote ? BwLanePairing.packedV1(e.wireupBandwidth()) : e.wireupBandwidth(),
+                        e.distance().latencySeconds(), e.paths()))
+                .toList();
+    }
+
     /** UCX's estimate for every selected HCA of {@code host}, in lane order (best first). */
     static List<HcaEstimate> estimates(Host host, TopologyNode device, EffectiveConfig config, Operation op,
             List<String> warnings) {
@@ -270,9 +292,12 @@ public final class UcxLaneSelection implements LanePolicy {
             HcaDistance distance = UcxTopoDistance.forLane(host, device, nic, config.distanceBandwidth(),
                     config.ucxVersion());
             double estimate = Math.min(opIface, distance.bandwidthBytesPerSecond());
+            // wireup scores the interface with its distance as ucs_topo gives it, not packed to 8 bits
+            double wireup = Math.min(iface, UcxTopoDistance.configuredBandwidth(host, device, nic,
+                    config.distanceBandwidth(), config.ucxVersion()));
             out.add(new HcaEstimate(name, device.kind() == TopologyNode.Kind.SOCKET ? null : host.relation(device, nic),
                     distance, wire, pcie, estimate, paths, UcxPaths.pathRatio(n.model(), op, iface, opIface),
-                    names.indexOf(name)));
+                    names.indexOf(name), wireup));
         }
         out.sort(Comparator.comparingDouble(HcaEstimate::estimate).reversed()
                 .thenComparing(e -> e.relation() == null ? 0 : e.relation().ordinal())

@@ -189,7 +189,7 @@ class UcxLaneSelectionTest {
     @Test
     void aLaneIsWiredToItsOwnRemoteDeviceNotToWhicheverHoldsTheBuffer() {
         // Lanes are wired pairwise when the endpoint is made (select.c ucp_wireup_add_bw_lanes_pairwise), before
-        // any buffer exists, one remote device per local one (rdmasim pairs them by rank): the source holds its
+        // any buffer exists, by score: equal hosts pair the i-th device with the i-th, and the source holds its
         // buffer on mlx5_2 only, so of the four lanes only the one wired to mlx5_2 survives the rkey, and no two
         // local devices crowd onto mlx5_2.
         Cluster cluster = new Cluster(List.of(new Host("src", fourPixNics()), new Host("dst", fourPixNics())),
@@ -204,24 +204,153 @@ class UcxLaneSelectionTest {
     }
 
     @Test
-    void aRemoteHcaIsWiredOnceSoLocalHcasPastTheLastRemoteOneAreNotWired() {
-        // ucp_wireup_add_bw_lanes_pairwise drops a remote device once its paths carry lanes: four local HCAs
-        // reading from a host with two get lanes on two of them, and the other two are not wired, never doubled up
+    void aFreshPairBeatsASecondPathSoFourReadersSpreadOverTwoSources() {
+        // four two-path local HCAs reading from a host with two two-path HCAs: UCX's wireup score adds 0.001 of both
+        // sides' bandwidths to the lesser (ucp_wireup_iface_avail_bandwidth), so after mlx5_0-mlx5_0 and
+        // mlx5_1-mlx5_1 a fresh local HCA beats a second path of a busy one: every local HCA gets one lane, each
+        // remote HCA carries two from two local HCAs, and the local second paths are not wired. Pairing in rank
+        // order gave mlx5_0 and mlx5_1 both their paths and left mlx5_2 and mlx5_3 unwired.
         Cluster cluster = new Cluster(List.of(new Host("src", pixNics(2)), new Host("dst", fourPixNics())),
                 FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
         TransferSpec ts = new TransferSpec("t", new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"), SIZE,
                 Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
         LaneDecision d = new UcxLaneSelection(stack("UCX_MAX_RMA_RAILS=16", null), UcxLaneSelection.Api.RMA)
                 .decide(cluster, ts);
-        assertEquals(List.of("mlx5_0", "mlx5_1"), d.picked().stream().map(LaneSplit.Candidate::sourceNic).distinct()
-                .sorted().toList());
+        assertEquals(List.of("mlx5_0->mlx5_0", "mlx5_1->mlx5_1", "mlx5_2->mlx5_0", "mlx5_3->mlx5_1"), d.lanes().stream()
+                .filter(l -> l.verdict() != LaneVerdict.NOT_WIRED).map(l -> l.nic() + "->" + l.peerNic()).toList());
+        assertTrue(d.lanes().stream().filter(l -> l.path() == 1).allMatch(l -> l.verdict() == LaneVerdict.NOT_WIRED),
+                d.lanes().toString());
         // each remote HCA carries as many lanes as it has paths, no more
         for (String remote : List.of("mlx5_0", "mlx5_1")) {
             assertEquals(d.remote().stream().filter(e -> e.nic().equals(remote)).findFirst().orElseThrow().paths(),
                     d.picked().stream().filter(c -> c.sourceNic().equals(remote)).count(), remote);
         }
-        assertEquals(2, d.nicVerdicts().values().stream().filter(v -> v == LaneVerdict.NOT_WIRED).count(),
-                d.lanes().toString());
+    }
+
+    /** One GPU and one NIC of each of {@code models}, in that PCI order, under one PCIe switch. */
+    private static HostSpec pixNics(NicModel... models) {
+        List<HostSpec.DeviceSpec> under = new ArrayList<>();
+        under.add(new HostSpec.GpuSpec("GPU0", GpuModel.B200, LinkSpec.c2c(1e12), GpuModel.B200.hbmBytes(),
+                GpuModel.B200.bar1Bytes(), 0));
+        for (int i = 0; i < models.length; i++) {
+            under.add(HostSpec.NicSpec.of("mlx5_" + i, models[i], LinkLayer.INFINIBAND));
+        }
+        return new HostSpec("mixed", CpuFamily.INTEL_SAPPHIRE_RAPIDS, 0, List.of(new HostSpec.SocketSpec(0, 1e12,
+                1L << 40, "", List.of(new HostSpec.SwitchSpec("sw0", LinkSpec.c2c(1e12), under)))), "test");
+    }
+
+    @Test
+    void aSecondPathGoesToAFreshSlowerHcaWhenItMatchesTheHalfRatedSecondPath() {
+        // one two-path ConnectX-7 reading from a ConnectX-6 (one HDR path, first in PCI order) and a ConnectX-7 (two
+        // paths): the first path pairs the two ConnectX-7s. For the second, wireup rates the local path and the
+        // remote ConnectX-7's second path at half their interface (1 - 1/2, ucp_tl_iface_bandwidth_ratio), which is
+        // what the whole ConnectX-6 offers (200 of 400 Gb/s): the two pairs score the same, and the tie goes to the
+        // first remote HCA in address order, the ConnectX-6. Rank order sent both paths to the ConnectX-7, the
+        // higher estimate.
+        Cluster cluster = new Cluster(List.of(new Host("src", pixNics(NicModel.CX6, NicModel.CX7)),
+                new Host("dst", pixNics(1))), FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
+        TransferSpec ts = new TransferSpec("t", new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"), SIZE,
+                Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+        LaneDecision d = new UcxLaneSelection(stack("UCX_MAX_RMA_RAILS=4", null), UcxLaneSelection.Api.RMA)
+                .decide(cluster, ts);
+        assertEquals(List.of("path0->mlx5_1", "path1->mlx5_0"), d.lanes().stream()
+                .map(l -> "path" + l.path() + "->" + l.peerNic()).toList());
+        HcaEstimate cx6 = d.remote().stream().filter(e -> e.nic().equals("mlx5_0")).findFirst().orElseThrow();
+        HcaEstimate cx7 = d.remote().stream().filter(e -> e.nic().equals("mlx5_1")).findFirst().orElseThrow();
+        assertEquals(cx7.wireupBandwidth() / 2, cx6.wireupBandwidth(), cx6.wireupBandwidth() * 1e-9);
+        // the lane to the ConnectX-6 is rated at the ConnectX-6's estimate
+        assertEquals(cx6.estimate(), d.lanes().get(1).bandwidth(), 1);
+    }
+
+    @Test
+    void aFasterRemoteHcaTakesTheFirstPathWhateverItsPciOrder() {
+        // the same hosts with the remote ConnectX-7 first: the first path still goes to the ConnectX-7 (a higher
+        // score, not a tie), the second ties and goes to the first in address order, now the ConnectX-7's second path
+        Cluster cluster = new Cluster(List.of(new Host("src", pixNics(NicModel.CX7, NicModel.CX6)),
+                new Host("dst", pixNics(1))), FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
+        TransferSpec ts = new TransferSpec("t", new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"), SIZE,
+                Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+        LaneDecision d = new UcxLaneSelection(stack("UCX_MAX_RMA_RAILS=4", null), UcxLaneSelection.Api.RMA)
+                .decide(cluster, ts);
+        assertEquals(List.of("path0->mlx5_0", "path1->mlx5_0"), d.lanes().stream()
+                .map(l -> "path" + l.path() + "->" + l.peerNic()).toList());
+    }
+
+    @Test
+    void aFarRemoteHcaLosesToTheNearOnesSecondPath() {
+        // the source's GPU shares a switch with mlx5_0 only; mlx5_1 hangs off another switch of the same socket, so
+        // UCX measures it at 300 ns and 17000 MB/s from the GPU. The reader's two HCAs share its GPU's switch. After
+        // mlx5_0-mlx5_0, the reader's mlx5_1 scores better against the source's mlx5_0 second path (half of 49 GB/s)
+        // than against the far mlx5_1 (17.8 GB/s and 150 ns more), so both reader HCAs reach the near mlx5_0 first
+        // and the far one takes their second paths. Rank order wired mlx5_0's two paths to mlx5_0 and mlx5_1's two to
+        // mlx5_1.
+        List<HostSpec.DeviceSpec> near = new ArrayList<>();
+        near.add(new HostSpec.GpuSpec("GPU0", GpuModel.B200, LinkSpec.c2c(1e12), GpuModel.B200.hbmBytes(),
+                GpuModel.B200.bar1Bytes(), 0));
+        near.add(HostSpec.NicSpec.of("mlx5_0", NicModel.CX7, LinkLayer.INFINIBAND));
+        HostSpec source = new HostSpec("one-near", CpuFamily.INTEL_SAPPHIRE_RAPIDS, 0, List.of(new HostSpec.SocketSpec(0,
+                1e12, 1L << 40, "", List.of(new HostSpec.SwitchSpec("sw0", LinkSpec.c2c(1e12), near),
+                        new HostSpec.SwitchSpec("sw1", LinkSpec.c2c(1e12),
+                                List.of(HostSpec.NicSpec.of("mlx5_1", NicModel.CX7, LinkLayer.INFINIBAND)))))),
+                "test");
+        Cluster cluster = new Cluster(List.of(new Host("src", source), new Host("dst", pixNics(2))),
+                FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
+        TransferSpec ts = new TransferSpec("t", new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"), SIZE,
+                Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+        LaneDecision d = new UcxLaneSelection(stack("UCX_MAX_RMA_RAILS=2", null), UcxLaneSelection.Api.RMA)
+                .decide(cluster, ts);
+        HcaEstimate far = d.remote().stream().filter(e -> e.nic().equals("mlx5_1")).findFirst().orElseThrow();
+        assertEquals(org.rdmasim.hardware.PathType.NODE, far.relation());
+        assertEquals(List.of("mlx5_0/0->mlx5_0", "mlx5_0/1->mlx5_1", "mlx5_1/0->mlx5_0", "mlx5_1/1->mlx5_1"),
+                d.lanes().stream().map(l -> l.nic() + "/" + l.path() + "->" + l.peerNic()).toList());
+        // two rails: each reader HCA's first path, both to the source's near HCA, whose two paths they fill
+        assertEquals(List.of("mlx5_0", "mlx5_0"), d.picked().stream().map(LaneSplit.Candidate::sourceNic).toList());
+        assertEquals(List.of("mlx5_0", "mlx5_1"), d.picked().stream().map(LaneSplit.Candidate::sinkNic).toList());
+    }
+
+    @Test
+    void aSecondPathReachesAnotherRemoteHcaWhenTheFirstHasNoPathLeft() {
+        // one two-path ConnectX-7 reading from two one-path ConnectX-6s: the second path is wired to the second
+        // ConnectX-6 (rank order wired the first path only)
+        Cluster cluster = new Cluster(List.of(new Host("src", pixNics(2, NicModel.CX6)), new Host("dst", pixNics(1))),
+                FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
+        TransferSpec ts = new TransferSpec("t", new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"), SIZE,
+                Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+        LaneDecision d = new UcxLaneSelection(stack("UCX_MAX_RMA_RAILS=4", null), UcxLaneSelection.Api.RMA)
+                .decide(cluster, ts);
+        assertEquals(List.of("mlx5_0", "mlx5_1"), d.picked().stream().map(LaneSplit.Candidate::sourceNic).toList());
+        assertEquals(List.of(0, 1), d.lanes().stream().map(UcxLane::path).toList());
+    }
+
+    @Test
+    void equalHostsPairTheIthHcaWithTheIth() {
+        // equal scores tie, and a tie goes to the first local HCA, then the first remote one: on equal hosts every
+        // lane, first paths and second, reaches the remote HCA of its own index; one-path HCAs the same
+        for (NicModel model : List.of(NicModel.CX7, NicModel.CX6)) {
+            Cluster cluster = new Cluster(List.of(new Host("src", pixNics(4, model)), new Host("dst", pixNics(4, model))),
+                    FabricSpec.nonBlocking(), new FluidNetwork(new SimulationClock()));
+            TransferSpec ts = new TransferSpec("t", new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"), SIZE,
+                    Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+            LaneDecision d = new UcxLaneSelection(stack("UCX_MAX_RMA_RAILS=16", null), UcxLaneSelection.Api.RMA)
+                    .decide(cluster, ts);
+            assertEquals(model == NicModel.CX7 ? 8 : 4, d.lanes().size(), model.name());
+            assertTrue(d.lanes().stream().allMatch(l -> l.nic().equals(l.peerNic())), d.lanes().toString());
+        }
+    }
+
+    @Test
+    void theWireupScoreFollowsUcx() {
+        // ucp_wireup_iface_avail_bandwidth: min(a, b) + 0.001 (a + b), each side times 1 - path index / paths
+        BwLanePairing.Device l = new BwLanePairing.Device("l", 40e9, 0, 2);
+        BwLanePairing.Device r = new BwLanePairing.Device("r", 30e9, 300e-9, 1);
+        assertEquals(20e9 + 1e-3 * (20e9 + 30e9), BwLanePairing.availableBandwidth(l, 1, r, 0), 1);
+        // ucp_wireup_rma_bw_score_func: 256 KiB over avail_bw plus the mean distance latency
+        assertEquals(1 / (262144 / (30e9 + 70e6) + 150e-9), BwLanePairing.score(l, 0, r, 0), 1e-9);
+        // ucp_score_cmp: within (s1 + s2) x 1e-6 is a tie
+        assertEquals(0, BwLanePairing.compare(1.0, 1.0 + 1.9e-6));
+        assertEquals(1, BwLanePairing.compare(1.0 + 2.1e-6, 1.0));
+        // the ratio never falls below 1e-5
+        assertEquals(1e-5, BwLanePairing.pathShare(4, 4), 0);
     }
 
     @Test
