@@ -240,13 +240,20 @@ public final class ExplainCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%nrefit plan:%n");
         s.plan().forEach(l -> out.println("  " + l));
         out.printf(Locale.ROOT, "%nstages (seconds each stage had work; overlapping stages each count):%n");
-        var stageNames = s.cycles().get(0).stageSeconds().keySet();
+        var stageNames = List.copyOf(s.cycles().get(0).stageSeconds().keySet());
+        // a column as wide as its stage's name, nine characters at least
+        List<Integer> widths = stageNames.stream().map(n -> Math.max(9, n.length())).toList();
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "  %-6s %10s", "cycle", "total"));
-        stageNames.forEach(n -> head.append(String.format(Locale.ROOT, " %9s", n)));
+        for (int i = 0; i < stageNames.size(); i++) {
+            head.append(String.format(Locale.ROOT, " %" + widths.get(i) + "s", stageNames.get(i)));
+        }
         out.println(head.append("  bound by"));
         for (var c : s.cycles()) {
             StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-6d %10.4f", c.index(), c.seconds()));
-            c.stageSeconds().values().forEach(x -> row.append(String.format(Locale.ROOT, " %9.4f", x)));
+            List<Double> values = List.copyOf(c.stageSeconds().values());
+            for (int i = 0; i < values.size(); i++) {
+                row.append(String.format(Locale.ROOT, " %" + widths.get(i) + ".4f", values.get(i)));
+            }
             out.println(row.append("  ").append(c.boundWords()));
         }
         var last = s.cycles().get(s.cycles().size() - 1);

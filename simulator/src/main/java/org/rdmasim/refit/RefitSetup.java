@@ -649,6 +649,9 @@ public final class RefitSetup {
         out.add(spec.method() == RefitMethodKind.SHARDED_RDT
                 ? "stages: pause, register, gather (a group at a time, two ahead), convert, dispatch (the producers' "
                         + "produce calls), wire, install (each pull's scatter wait), barrier, resume"
+                : spec.method() == RefitMethodKind.CHECKPOINT_ENGINE
+                ? "stages: pause, register, gather, convert, host copy, dispatch (a broadcast bucket's fixed cost), "
+                        + "wire, install, update end (gc, barrier, group teardown), barrier, resume"
                 : "stages: pause, register, gather, convert, host copy, dispatch (a broadcast bucket's fixed cost), "
                         + "wire, install, barrier, resume");
         return out;

@@ -229,10 +229,14 @@ public final class Parameters {
     /** vLLM's sharded RDT engine: one produce call on the producer's sidecar. */
     public static final Parameter<Double> REFIT_RDT_PACK = refitStage("rdtPack", RefitCalibration.RDT_PACK);
 
+    /** checkpoint-engine's update end (gc, post-load hook, barriers, process group teardown), once per update. */
+    public static final Parameter<Double> REFIT_CKPT_UPDATE_END = refitStage("checkpointEngineUpdateEnd",
+            RefitCalibration.CKPT_UPDATE_END);
+
     /** The refit stage parameters, in the order the scenario's {@code stages} map lists them. */
     public static List<Parameter<Double>> refitStages() {
         return List.of(REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR,
-                REFIT_RDT_SCATTER, REFIT_RDT_PACK);
+                REFIT_RDT_SCATTER, REFIT_RDT_PACK, REFIT_CKPT_UPDATE_END);
     }
 
     /** The calibration key ({@code refit.bucketSeconds}) a stage parameter sets. */
@@ -249,7 +253,8 @@ public final class Parameters {
         if (!calibrationKey.equals("refit." + key + "Seconds")) {
             throw new IllegalStateException(key + " does not name " + calibrationKey);
         }
-        String value = d.value() == 0 ? "0 s" : d.value() >= 1e-3
+        String value = d.value() == 0 ? "0 s" : d.value() >= 1 ? String.format(Locale.ROOT, "%.3g s", d.value())
+                : d.value() >= 1e-3
                 ? String.format(Locale.ROOT, "%.3g ms", d.value() * 1e3)
                 : String.format(Locale.ROOT, "%.3g us", d.value() * 1e6);
         return new Parameter<>("workload.refit.stages." + key, "", "duration", value, d.value(), STAGE_TIME,
@@ -278,7 +283,7 @@ public final class Parameters {
                 DEGRADED_FRACTION, WAVE_SIZE, MAX_CHILDREN, NIC_LATENCY, PCIE_HOP, PER_DESCRIPTOR, PER_FRAGMENT,
                 MAX_OUTSTANDING_READS, STAGING_COPY, SEND_QUEUE_DEPTH, NIC_MESSAGE_RATE, HOP_LATENCY, REPLICATIONS, CYCLES, NIC_RATE_JITTER,
                 REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR,
-                REFIT_RDT_SCATTER, REFIT_RDT_PACK);
+                REFIT_RDT_SCATTER, REFIT_RDT_PACK, REFIT_CKPT_UPDATE_END);
     }
 
     /** A rate set by a model or preset unless written ({@code defaultText} says whose). */

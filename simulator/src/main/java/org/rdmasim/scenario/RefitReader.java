@@ -53,7 +53,8 @@ import org.rdmasim.workload.RefitSpec;
  *                                 # loadTensor: a tensor through the engine's load_weights (every method whose
  *                                 # engine loads what it receives; 0 s for a receive-only benchmark)
  *                                 # colocated-ipc also: ipcOpen (a handle opened); sharded-rdt: rdtScatter
- *                                 # (a pull's scatter wait), rdtPack (a produce call)
+ *                                 # (a pull's scatter wait), rdtPack (a produce call); checkpoint-engine:
+ *                                 # checkpointEngineUpdateEnd (the update's end, once per update)
  *   cycles: 2
  * </pre>
  * Every field a layout or host group cannot carry is refused with its location (exit 2); so is an

@@ -78,18 +78,6 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
         return ids.stream().map(id -> row(id, miss));
     }
 
-    private static final RefitMiss CKPT_ENGINE = of(Stage.FRAMEWORK, "the engine's reload beyond its per-tensor "
-            + "load_weights and its process_weights_after_loading, not timed apart", "the engines' loads per tensor",
-            Setup.STATED);
-    private static final RefitMiss CKPT_P2P_HOST = of(Stage.FRAMEWORK, "the broadcast rows' reload gap plus the "
-            + "process group the P2P update builds and destroys inside the timed update", "the engines' loads per tensor",
-            Setup.STATED);
-    private static final RefitMiss CKPT_H20 = of(Stage.FRAMEWORK, "the engine's reload beyond its per-tensor "
-            + "load_weights, not timed apart", "the engines' loads per tensor (~90,000 FP8 tensors and scales)",
-            Setup.PARTLY);
-    private static final RefitMiss CKPT_P2P_16 = of(Stage.UNKNOWN, "on 16 GPUs the published P2P update is 1.6-3.1 s "
-            + "over the published broadcast, on 256 GPUs 0.5-0.7 s; the README does not say why",
-            "the engines' loads per tensor", Setup.PARTLY);
     private static final RefitMiss VERL_CE = of(Stage.FRAMEWORK, "trainer rank 0's per-tensor loop: a DTensor "
             + "all-gather call, a cast and a copy for each of 18,867 tensors", "the FP32 unshard over PCIe and the wire",
             Setup.STATED);
@@ -120,10 +108,6 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
 
     /** The classification of every counted refit row the model misses today, by row id. */
     static final Map<String, RefitMiss> BY_ROW = Stream.of(
-            rows(List.of("CKPT-GLM45AIR-8H800", "CKPT-Q235-8H800"), CKPT_ENGINE),
-            rows(List.of("CKPT-P2P-GLM45AIR-8H800", "CKPT-P2P-Q235-8H800"), CKPT_P2P_HOST),
-            rows(List.of("CKPT-DSV31-256H20", "CKPT-P2P-DSV31-256H20"), CKPT_H20),
-            rows(List.of("CKPT-P2P-DSV31-16H20", "CKPT-P2P-KIMI-16H20"), CKPT_P2P_16),
             rows(List.of("VERLCE-Q30B-NCCL", "VERLCE-Q30B-NIXL"), VERL_CE),
             rows(List.of("VERLCE-Q30B-MOONCAKE", "VERL5176-Q8B-MOONCAKE"), VERL_MOONCAKE),
             rows(List.of("VERL7263-STOCK", "VERL7263-PARALLEL", "VERL7262-1P3", "VERL7262-2P2", "VERL7262-3P1",

@@ -18,9 +18,10 @@ import org.rdmasim.hardware.ProfileKey;
  * <p>No refit parameter is fitted here: every stage is a mechanism (wire, PCIe, NVLink, HBM) or a named
  * default of {@link org.rdmasim.refit.method.RefitCalibration}, whose pause, resume and barrier are 0 until
  * a measurement isolates them. A row the model misses says which mechanism it lacks. The calibration rows
- * are shown and not counted: dynamo PR #10901, the measurement the registration terms were fitted to, and
+ * are shown and not counted: dynamo PR #10901, the measurement the registration terms were fitted to,
  * halo PR #11's 1 and 8 GiB chunk points (with its 0.31 s sync, the 1 GiB configuration), from which the
- * per-bucket fixed cost of broadcast methods is taken.
+ * per-bucket fixed cost of broadcast methods is taken, and checkpoint-engine's GLM-4.5-Air broadcast update
+ * (CKPT-GLM45AIR-8H800), from which the end of every checkpoint-engine update is taken.
  */
 final class RefitRows {
     private static final double TOL = 0.20;
@@ -60,14 +61,21 @@ final class RefitRows {
     /** What a broadcast refit rests on: NCCL's pipeline step, the per-bucket cost, the GPUs' datasheet rates, the NICs' line rates. */
     private static final List<String> BCAST = List.of("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / NCCL_STEPS)",
             BUCKET_COST, LOAD_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
+    /** The end of every checkpoint-engine update, and the row it is taken from. */
+    private static final String UPDATE_END_COST = RefitCalibration.CKPT_UPDATE_END
+            + " (calibrated: CKPT-GLM45AIR-8H800)";
+    /** checkpoint-engine's broadcast update: a broadcast's terms and the update's end. */
+    private static final List<String> BCAST_CKPT = java.util.stream.Stream.concat(BCAST.stream(),
+            java.util.stream.Stream.of(UPDATE_END_COST)).toList();
     /**
-     * checkpoint-engine's P2P update: a broadcast's terms, the READ from the owners' host memory, and the
-     * registration of its h2d buffer at every update.
+     * checkpoint-engine's P2P update: a broadcast's terms, the update's end, the READ from the owners' host memory,
+     * and the registration of its h2d buffer at every update.
      */
     private static final List<String> P2P_CKPT = java.util.stream.Stream.concat(java.util.stream.Stream.of(
             "refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / NCCL_STEPS)", BUCKET_COST, LOAD_COST,
-            "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency",
-            ProfileKey.QP_READ_RATE.in("connectx7")), ValidationCatalog.REG_TERMS.stream()).toList();
+            UPDATE_END_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)",
+            "NIC line rate and link-layer efficiency", ProfileKey.QP_READ_RATE.in("connectx7")),
+            ValidationCatalog.REG_TERMS.stream()).toList();
     /** A broadcast to receivers that load nothing (verl's checkpoint-engine benchmark). */
     private static final List<String> BCAST_RECEIVE_ONLY = List.of("refit.ncclStepBytes (derived: NCCL "
             + "DEFAULT_BUFFSIZE / NCCL_STEPS)", BUCKET_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)",
@@ -99,12 +107,6 @@ final class RefitRows {
             + "#3341: replay of 82.501 GB per H200 in 1.954 s, 42 GB/s) is not taken as every engine's rate: halo PR "
             + "#11's B300 sync, one chunk at a time, would take ~0.69 s at it against its published 0.31 s, where the "
             + "model without it already gives 0.30 s";
-    private static final String RELOAD_FMT = "the engine's reload (vLLM load_weights through CUDA IPC) is priced as "
-            + TENSOR_MS + " a tensor (calibrated on vime #175 with halo PR #11) and a device copy at HBM rate "
-            + "(checkpoint-engine publishes only GatherMetas and the whole update, no stage of it); "
-            + PRIME_REPLAY + "; each bucket pays the " + BUCKET_MS
-            + " fixed cost calibrated on halo PR #11's vLLM client, and whether checkpoint-engine's bucket costs the "
-            + "same is assumed (without it the model gives %s s)";
     private static final String NCCL_CHANNELS = "rdmasim runs an NCCL broadcast over one channel per NIC beside the "
             + "communicator's GPUs on a host (the fewest over its hosts), each carrying its part of the bucket through "
             + "its own NIC; that the search settles on those NICs is assumed";
@@ -131,10 +133,6 @@ final class RefitRows {
     }
 
     /** The reload gap, with the model's answer without the per-bucket cost ({@code without}, seconds). */
-    private static String reload(String without) {
-        return String.format(Locale.ROOT, RELOAD_FMT, without);
-    }
-
     /** The gap of a receive-only benchmark, with the model's answer without the per-bucket cost. */
     private static String receiveOnly(String without) {
         return String.format(Locale.ROOT, RECEIVE_ONLY_FMT, without);
@@ -167,33 +165,30 @@ final class RefitRows {
                 + "broadcast, reload through CUDA IPC. Not stated: one host (posed), its PCIe and NICs (posed as a DGX "
                 + "H100 with H800's 8 NVLinks a GPU, 400 GB/s), owners (posed: all 8 ranks, equal bytes each, "
                 + "where examples/update.py gives each an equal count of tensors)";
-        String h800Fail = "38% and 25% faster than published: the model takes the update to be, round after round, every "
-                + "owner's H2D copy at once, then each owner's bucket down an NVLink chain, the engine's loads per "
-                + "tensor (which bound it) under the next broadcast; " + reload("2.09 and 4.39") + "; the engine's "
-                + "process_weights_after_loading at the "
-                + "update's end (checkpoint_engine/worker.py post_hook) is not priced";
-        r.add(steady("CKPT-GLM45AIR-8H800", src, "Update (Broadcast), GLM-4.5-Air BF16, bucket 3.02 GiB", h800, 3.47,
-                CKPT_H800, "glm-4.5-air", BCAST, h800Fail, 0));
+        String h800Ends = "; each update ends in refit.checkpointEngineUpdateEndSeconds (buffers freed, gc, vLLM's "
+                + "process_weights_after_loading, the closing barriers, the process group destroyed: checkpoint-engine "
+                + "@59a3c4f ps.py L576, L583-587, L860-883, worker.py L84-100, L200-201), taken from this row";
+        // GLM-4.5-Air's broadcast update is the measurement the update's end is taken from: shown, not counted
+        r.add(ValidationRow.measured("CKPT-GLM45AIR-8H800", src)
+                .what("Update (Broadcast), GLM-4.5-Air BF16, bucket 3.02 GiB")
+                .setup(h800 + h800Ends)
+                .published(3.47, "s").tolerance(TOL).scenario(CKPT_H800 + "#glm-4.5-air").dependsOn(BCAST_CKPT)
+                .calibration(true)
+                .model(runs -> steadyOf(runs, CKPT_H800, "glm-4.5-air", "")).onNics(0));
         r.add(steady("CKPT-Q235-8H800", src, "Update (Broadcast), Qwen3-235B-A22B-Instruct-2507 BF16, bucket 2.67 GiB",
-                h800, 6.22, CKPT_H800, "qwen3-235b", BCAST, h800Fail, 0));
+                h800, 6.22, CKPT_H800, "qwen3-235b", BCAST_CKPT, "", 0));
         String h20 = "H20 hosts, vLLM v0.10.2rc1 instances of TP16 (16 GPUs: one instance; 256 GPUs: 16 instances), "
                 + "FP8; per bucket H2D, NCCL broadcast to every rank, reload. Not stated: NICs and fabric (posed as "
                 + "DGX H100 hosts, 8 x 400G InfiniBand), owners (posed: every rank, equal bytes each), DeepSeek-V3.1 as "
                 + "DeepSeek-V3's architecture";
-        String h20Fail = "26% faster than published: the engine's loads, one call per tensor (90,000 tensors of "
-                + "DeepSeek-V3.1's FP8 checkpoint with their block scales), bound the update at 8.4 s, the wire taking "
-                + "2.4 s of it: " + NCCL_CHANNELS + ", so eight channels carry each bucket over a host's eight NICs; "
-                + "the same run on 16 GPUs, and Kimi-K2's on 16 and 256, land within "
-                + "20%; " + reload("8.38") + ". With one channel leaving each GPU by its nearest NIC (the "
-                + "alternative) the wire alone took 14.0 s when rdmasim priced neither per-call cost, 24% slow";
         r.add(steady("CKPT-DSV31-16H20", src, "Update (Broadcast), DeepSeek-V3.1 FP8, 16 GPUs, bucket 5.39 GiB", h20,
-                10.19, CKPT_H20, "dsv31-16", BCAST, "", 16));
+                10.19, CKPT_H20, "dsv31-16", BCAST_CKPT, "", 16));
         r.add(steady("CKPT-KIMI-16H20", src, "Update (Broadcast), Kimi-K2-Instruct FP8, 16 GPUs, bucket 5.89 GiB", h20,
-                14.36, CKPT_H20, "kimi-16", BCAST, "", 16));
+                14.36, CKPT_H20, "kimi-16", BCAST_CKPT, "", 16));
         r.add(steady("CKPT-DSV31-256H20", src, "Update (Broadcast), DeepSeek-V3.1 FP8, 256 GPUs, bucket 8 GiB", h20,
-                11.33, CKPT_H20, "dsv31-256", BCAST, h20Fail, 16));
+                11.33, CKPT_H20, "dsv31-256", BCAST_CKPT, "", 16));
         r.add(steady("CKPT-KIMI-256H20", src, "Update (Broadcast), Kimi-K2-Instruct FP8, 256 GPUs, bucket 8 GiB", h20,
-                16.04, CKPT_H20, "kimi-256", BCAST, "", 16));
+                16.04, CKPT_H20, "kimi-256", BCAST_CKPT, "", 16));
         checkpointEngineP2p(r, src);
     }
 
@@ -212,34 +207,23 @@ final class RefitRows {
                 + "through the host's NICs";
         String h20 = "H20 hosts, TP16 instances, FP8, weights in host memory of every rank (16 or 256)"
                 + String.format(Locale.ROOT, p2p, 15, 16) + "; NICs and fabric posed as DGX H100 hosts";
-        String pgInit = "not modelled: the process group the P2P update creates for its ranks and destroys inside the "
-                + "timed update (init_process_group_for_ranks, NCCL's communicator built at its first barrier; "
-                + "checkpoint_engine/ps.py L1097-1136, L1188), which no source measures (assumed 0)";
-        String h800Fail = "32-45% below the published time, as the broadcast rows of this host "
-                + "(CKPT-GLM45AIR-8H800): the model's update is bound by the engine's loads per tensor. The P2P update adds, in the model, each round's RDMA reads (owners' "
-                + "host memory through each rank's own NIC, two Mooncake QPs) ahead of its broadcasts, and the h2d "
-                + "buffer's registration: 0.09 s (GLM-4.5-Air) and 0.17 s (Qwen3-235B) over the modelled broadcast, "
-                + "where the published P2P adds 0.65 and 0.88 s; " + pgInit;
-        r.add(steady("CKPT-P2P-GLM45AIR-8H800", src, "Update (P2P), GLM-4.5-Air BF16, bucket 3.02 GiB", h800, 4.12,
-                CKPT_H800, "glm-4.5-air-p2p", P2P_CKPT, h800Fail, 0));
+        // the update's end is the broadcast update's, applied unchanged; what the P2P update adds to it is not priced
+        String ends = "; each update ends in refit.checkpointEngineUpdateEndSeconds, taken from the broadcast update "
+                + "(CKPT-GLM45AIR-8H800); building the process group the P2P update re-creates for its ranks inside "
+                + "the timed update (checkpoint-engine @59a3c4f ps.py L571-574: the world group its previous update "
+                + "destroyed, then dist.new_group(ranks)) is not priced apart: no source measures it";
+        r.add(steady("CKPT-P2P-GLM45AIR-8H800", src, "Update (P2P), GLM-4.5-Air BF16, bucket 3.02 GiB", h800 + ends,
+                4.12, CKPT_H800, "glm-4.5-air-p2p", P2P_CKPT, "", 0));
         r.add(steady("CKPT-P2P-Q235-8H800", src, "Update (P2P), Qwen3-235B-A22B-Instruct-2507 BF16, bucket 2.68 GiB",
-                h800, 7.10, CKPT_H800, "qwen3-235b-p2p", P2P_CKPT, h800Fail, 0));
-        String h20Fail = "%s faster than published: as in the broadcast rows, the engines' loads, one call per tensor "
-                + "(DeepSeek-V3.1's ~90,000 FP8 tensors with their block scales, Kimi-K2's ~141,000), bound the update. "
-                + "The P2P update adds to the modelled broadcast 0.60 s (DeepSeek-V3.1) and 0.82 s (Kimi-K2) on 256 "
-                + "GPUs, 0.15 and 0.22 s on 16: rounds of 16 RDMA reads from the owners' host memory ahead of their "
-                + "broadcasts (two Mooncake QPs per device pair) in place of each owner's own host copy, and the h2d "
-                + "buffer's registration. On 256 GPUs the published P2P adds about as much over the published "
-                + "broadcast (0.48 and 0.71 s); on 16 it adds 1.61 and 3.13 s, a difference the README does not "
-                + "explain and the model does not have; " + pgInit;
-        r.add(steady("CKPT-P2P-DSV31-16H20", src, "Update (P2P), DeepSeek-V3.1 FP8, 16 GPUs, bucket 5.41 GiB", h20,
-                11.80, CKPT_H20, "dsv31-16-p2p", P2P_CKPT, String.format(Locale.ROOT, h20Fail, "24%"), 16));
-        r.add(steady("CKPT-P2P-KIMI-16H20", src, "Update (P2P), Kimi-K2-Instruct FP8, 16 GPUs, bucket 5.91 GiB", h20,
-                17.49, CKPT_H20, "kimi-16-p2p", P2P_CKPT, String.format(Locale.ROOT, h20Fail, "21%"), 16));
-        r.add(steady("CKPT-P2P-DSV31-256H20", src, "Update (P2P), DeepSeek-V3.1 FP8, 16 of 256 GPUs, bucket 8 GiB", h20,
-                11.81, CKPT_H20, "dsv31-256-p2p", P2P_CKPT, String.format(Locale.ROOT, h20Fail, "24%"), 16));
+                h800 + ends, 7.10, CKPT_H800, "qwen3-235b-p2p", P2P_CKPT, "", 0));
+        r.add(steady("CKPT-P2P-DSV31-16H20", src, "Update (P2P), DeepSeek-V3.1 FP8, 16 GPUs, bucket 5.41 GiB",
+                h20 + ends, 11.80, CKPT_H20, "dsv31-16-p2p", P2P_CKPT, "", 16));
+        r.add(steady("CKPT-P2P-KIMI-16H20", src, "Update (P2P), Kimi-K2-Instruct FP8, 16 GPUs, bucket 5.91 GiB",
+                h20 + ends, 17.49, CKPT_H20, "kimi-16-p2p", P2P_CKPT, "", 16));
+        r.add(steady("CKPT-P2P-DSV31-256H20", src, "Update (P2P), DeepSeek-V3.1 FP8, 16 of 256 GPUs, bucket 8 GiB",
+                h20 + ends, 11.81, CKPT_H20, "dsv31-256-p2p", P2P_CKPT, "", 16));
         r.add(steady("CKPT-P2P-KIMI-256H20", src, "Update (P2P), Kimi-K2-Instruct FP8, 16 of 256 GPUs, bucket 8 GiB",
-                h20, 16.75, CKPT_H20, "kimi-256-p2p", P2P_CKPT, "", 16));
+                h20 + ends, 16.75, CKPT_H20, "kimi-256-p2p", P2P_CKPT, "", 16));
     }
 
     private static void verl(List<ValidationRow> r) {

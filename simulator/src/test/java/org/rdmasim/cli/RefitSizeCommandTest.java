@@ -257,8 +257,9 @@ class RefitSizeCommandTest {
         // the second NIC halves the wire; the other stages stay
         assertEquals(wireOne / 2, one - two, wireOne * 0.03, "two NICs " + two + " s, one " + one + " s");
         Path ckpt = scenario("cnics", BROADCAST_NICS.replace("method: nccl-broadcast", "method: checkpoint-engine"));
-        // a checkpoint engine adds its host-to-GPU copies (~1.0 s on one NIC, ~0.68 s on two)
-        JsonNode c = size(ckpt, "--target-refit", "0.75", "--vary", "nics");
+        // a checkpoint engine adds its host-to-GPU copies (~1.0 s on one NIC, ~0.68 s on two) and, whatever the
+        // NICs, its update end (refit.checkpointEngineUpdateEndSeconds, 1.30 s)
+        JsonNode c = size(ckpt, "--target-refit", "2.05", "--vary", "nics");
         assertEquals(2, c.get("smallestMeeting").asLong(), c.toString());
         assertEquals(steady(ckpt, "two"), sweepSeconds(c, 2), 1e-12);
         assertEquals(wireOne / 2, steady(ckpt, "one") - steady(ckpt, "two"), wireOne * 0.03);

@@ -71,7 +71,8 @@ class RefitRowsTest {
         // walls come from the runs its per-call figures (scatter wait, pack) were measured in, and vLLM PR #43375's
         // sync from the same 235B setup; vime #175's stage
         // times and update_weights_time come from the run its two points are taken from
-        assertEquals(List.of("VLLM43375-Q235-RDT", "VLLMRDT-PERNAME", "VLLMRDT-CHEAPPACK", "VLLMRDT-SPARE-PERNAME", "VLLMRDT-SPARE-CHEAPPACK",
+        // checkpoint-engine's update end is taken from its GLM-4.5-Air broadcast update
+        assertEquals(List.of("CKPT-GLM45AIR-8H800", "VLLM43375-Q235-RDT", "VLLMRDT-PERNAME", "VLLMRDT-CHEAPPACK", "VLLMRDT-SPARE-PERNAME", "VLLMRDT-SPARE-CHEAPPACK",
                 "HALO11-CHUNK-1G", "HALO11-CHUNK-8G", "HALO11-VLLM-EFA", "DYN10901-REREG",
                 "VIME175-SLIME", "VIME175-PER-TENSOR", "VIME175-BUILD-SLIME", "VIME175-BUILD-PER-TENSOR",
                 "VIME175-RAYGET-SLIME", "VIME175-RAYGET-PER-TENSOR", "VIME175-UPDATE-SLIME",
@@ -90,6 +91,27 @@ class RefitRowsTest {
         for (ValidationRow r : rows) {
             assertEquals(1, ids.stream().filter(r.id()::equals).count(), r.id());
         }
+    }
+
+    /**
+     * checkpoint-engine's update end was taken from CKPT-GLM45AIR-8H800 (3.47 s less the model without it): the row
+     * comes back to its published time, not counted, and holds the term once in its steady cycle. The model without
+     * the term is the figure the calibration records; should the mechanisms under it move, this fails and the
+     * term is refitted.
+     */
+    @Test
+    void theCheckpointEngineCalibrationRowComesBackToItsPublishedTime() throws Exception {
+        List<ValidationRow> row = RefitRows.rows().stream().filter(r -> r.id().equals("CKPT-GLM45AIR-8H800")).toList();
+        Validation.Result res = Validation.run(row, repo().resolve("scenarios"), id -> { }).get(0);
+        assertEquals(3.47, res.modelled(), 0.002);
+        assertTrue(res.pass());
+        assertFalse(res.counted());
+        RefitSummary s = new ScenarioRuns(repo().resolve("scenarios")).refit("validation/refit-ckpt-engine-h800.yaml",
+                "glm-4.5-air");
+        double end = org.rdmasim.refit.method.RefitCalibration.defaults()
+                .value(org.rdmasim.refit.method.RefitCalibration.CKPT_UPDATE_END);
+        assertEquals(end, s.cycles().get(1).stageSeconds().get("update_end"), 1e-12);
+        assertEquals(res.modelled(), s.steadyCycleSeconds(), 1e-12);
     }
 
     /**

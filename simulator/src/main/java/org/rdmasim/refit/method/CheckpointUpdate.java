@@ -55,10 +55,11 @@ import org.rdmasim.workload.TransferItem;
  *       terms (one MR on one HCA); the deregistration is not priced.</li>
  * </ul>
  * Each bucket pays the per-bucket fixed cost ({@link RefitCalibration#BUCKET}) and its tensors the engine's
- * per-tensor load ({@link RefitCalibration#LOAD_TENSOR}) exactly as the broadcast mode does. ASSUMED, 0: the
- * process group the update creates for its ranks and destroys after ({@code init_process_group_for_ranks}
- * L1097-1136, NCCL's communicator set up at the update's first {@code dist.barrier()}), which the timed update
- * contains and no source measures.
+ * per-tensor load ({@link RefitCalibration#LOAD_TENSOR}) exactly as the broadcast mode does. Both modes end with the
+ * update's end ({@link RefitCalibration#CKPT_UPDATE_END}, calibrated on a broadcast update), once per update after
+ * the last load. ASSUMED, 0 beyond it: building the process group the P2P update creates for its ranks
+ * (checkpoint_engine/ps.py @59a3c4f L571-574: the world group again, destroyed by the update before, and
+ * {@code dist.new_group(ranks)}), which the timed update contains and no source measures apart.
  */
 final class CheckpointUpdate {
     /**
@@ -92,6 +93,7 @@ final class CheckpointUpdate {
     private final List<List<Assigned>> rounds = new ArrayList<>();
     private final long payload;
     private final double perBucket;
+    private final double updateEnd;
     private int gidx;
     private boolean loading;
     private Runnable afterLoad;
@@ -113,6 +115,7 @@ final class CheckpointUpdate {
         this.local = !refit.p2p();
         this.updated = local ? all : all.subList(0, refit.p2pRanks());
         this.perBucket = ctx.plan().calibration().value(RefitCalibration.BUCKET);
+        this.updateEnd = ctx.plan().calibration().value(RefitCalibration.CKPT_UPDATE_END);
         List<Integer> owners = ctx.trainerRanks();
         List<Bucket> buckets = buckets(owners.size(), payload, refit.buckets().bucketBytes());
         List<Assigned> assigned;
@@ -254,7 +257,9 @@ final class CheckpointUpdate {
     /** Iteration {@code i}: every receiver of the round reads its bucket at once; the broadcasts follow. */
     private void round(int i) {
         if (i == rounds.size()) {
-            whenLoaded(done);
+            // the update's end (RefitCalibration.CKPT_UPDATE_END): buffers released, gc, the post-load hook,
+            // the closing barriers, the process group destroyed; once per update, after the last load
+            whenLoaded(() -> ctx.hold(RefitStage.UPDATE_END, updateEnd, done));
             return;
         }
         List<Assigned> round = rounds.get(i);

@@ -89,7 +89,8 @@ public final class RefitRun {
                     || p.key().equals(RefitCalibration.LOAD_TENSOR) && !(RefitCalibration.loadsTensors(plan)
                             && p.value() > 0)
                     || (p.key().equals(RefitCalibration.RDT_SCATTER) || p.key().equals(RefitCalibration.RDT_PACK))
-                            && !(plan.method() instanceof ShardedRdt)) {
+                            && !(plan.method() instanceof ShardedRdt)
+                    || p.key().equals(RefitCalibration.CKPT_UPDATE_END) && !(plan.method() instanceof CheckpointEngine)) {
                 continue;
             }
             restsOn.add(p.describe());

@@ -25,6 +25,12 @@ public enum RefitStage {
     WIRE,
     /** Copies into the engine's weight tensors on the inference GPU (reload). */
     INSTALL,
+    /**
+     * checkpoint-engine's update end, once per update after its last load: buffers released with gc, IPC collection
+     * and cache emptied, the engines' post-load hook, its closing barriers and the process group destroyed
+     * ({@link RefitCalibration#CKPT_UPDATE_END}). checkpoint-engine only.
+     */
+    UPDATE_END,
     /** The global barrier that ends the update. */
     BARRIER,
     /** The engine takes work again. */

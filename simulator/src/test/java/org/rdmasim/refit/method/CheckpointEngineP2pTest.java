@@ -81,7 +81,8 @@ class CheckpointEngineP2pTest {
     /**
      * One owner, one updated rank, one bucket: the update registers its h2d buffer (g), reads the bucket from the
      * owner's host memory (r), copies it into the broadcast buffer (c), pays the bucket's fixed cost (t0),
-     * broadcasts to nobody, and the engine loads it: one call per tensor (n x l) and the copy of its bytes (c).
+     * broadcasts to nobody, and the engine loads it: one call per tensor (n x l) and the copy of its bytes (c);
+     * then the update's end (e).
      */
     @Test
     void oneBucketIsRegisterReadCopyCallAndLoad() {
@@ -93,7 +94,7 @@ class CheckpointEngineP2pTest {
         double l = RefitCalibration.defaults().value(RefitCalibration.LOAD_TENSOR);
         assertTrue(g > 0 && r > 0 && l > 0, "the test's premise: every term counts");
         RefitResult res = run(oneToOne(b), b, b, 1, 1);
-        double expected = g + r + c + t0 + TENSORS * l + c;
+        double expected = g + r + c + t0 + TENSORS * l + c + RefitFixture.updateEnd();
         assertEquals(expected, res.firstCycleSeconds(), expected * 1e-9);
         assertEquals(b, res.cycles().get(0).received().get(0));
         assertEquals(b, res.cycles().get(0).wireBytes());
@@ -102,7 +103,8 @@ class CheckpointEngineP2pTest {
     /**
      * Two buckets of one owner, one receiver: the second iteration's read starts once the first bucket is handed
      * to the engine (after its copy and call), the engine's load of the first runs meanwhile, and the second
-     * bucket is handed over only once the first is loaded (the {@code socket.recv()} before each send).
+     * bucket is handed over only once the first is loaded (the {@code socket.recv()} before each send); the
+     * update's end follows the last load.
      */
     @Test
     void nextReadOverlapsTheLoadAndTheNextHandOverWaitsForIt() {
@@ -113,7 +115,7 @@ class CheckpointEngineP2pTest {
         double t0 = RefitFixture.dispatch();
         double load = TENSORS / 2 * RefitCalibration.defaults().value(RefitCalibration.LOAD_TENSOR) + c;
         RefitResult res = run(oneToOne(2 * b), 2 * b, b, 1, 1);
-        double expected = g + r + c + t0 + Math.max(r + c + t0, load) + load;
+        double expected = g + r + c + t0 + Math.max(r + c + t0, load) + load + RefitFixture.updateEnd();
         assertEquals(expected, res.firstCycleSeconds(), expected * 1e-9);
         List<TransferResult> reads = res.transfers();
         assertEquals(2, reads.size());

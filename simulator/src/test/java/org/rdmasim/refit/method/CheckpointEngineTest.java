@@ -7,6 +7,7 @@ import static org.rdmasim.refit.method.RefitFixture.GB;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.refit.layout.SliceRoute;
@@ -40,7 +41,8 @@ class CheckpointEngineTest {
      * broadcast buffer (c), the per-bucket fixed cost (t0), the broadcast chain (w, one step of fill included),
      * then the reload of the receiver's half (d) under the next round. The next round's H2D starts only once the
      * round's bucket is handed over (checkpoint_engine/ps.py L1235-1268: the copy at the top of each round), so
-     * nothing but the reload overlaps: 4 (h + c + t0 + w) + d. A single buffer is refused: the code has none.
+     * nothing but the reload overlaps: 4 (h + c + t0 + w) + d, then the update's end (e). A single buffer is
+     * refused: the code has none.
      */
     @Test
     void eachRoundCopiesFromHostThenBroadcastsAndOnlyTheReloadOverlaps() {
@@ -53,8 +55,57 @@ class CheckpointEngineTest {
         assertTrue(d < h + c + w, "the test's premise: a reload hides under the next round");
         double t0 = RefitFixture.dispatch();
         double cycle = run(oneOwner(), new Buckets(BUCKET, true)).firstCycleSeconds();
-        assertEquals(4 * (h + c + t0 + w) + d, cycle, cycle * 1e-9);
+        assertEquals(4 * (h + c + t0 + w) + d + RefitFixture.updateEnd(), cycle, cycle * 1e-9);
         assertThrows(IllegalArgumentException.class, () -> CheckpointEngine.of(new Buckets(BUCKET, false)));
+    }
+
+    /**
+     * The update's end ({@link RefitCalibration#CKPT_UPDATE_END}: checkpoint-engine's gc, post-load hook, closing
+     * barriers and process group teardown) is paid once per update, in its own stage, by both modes: each cycle
+     * grows by exactly the term, and the result says what it rests on. Other methods run none of that code: an
+     * NCCL broadcast of the same payload and an RDMA pull neither pay it, whatever its value, nor list it.
+     */
+    @Test
+    void theUpdateEndIsPaidOncePerUpdateByCheckpointEngineOnly() {
+        double e = 0.75;
+        RefitCalibration none = RefitCalibration.defaults().with(RefitCalibration.CKPT_UPDATE_END, 0,
+                CalibrationProfile.Kind.ASSUMED, "test");
+        RefitCalibration some = RefitCalibration.defaults().with(RefitCalibration.CKPT_UPDATE_END, e,
+                CalibrationProfile.Kind.ASSUMED, "test");
+        for (CheckpointEngine m : List.of(CheckpointEngine.of(new Buckets(BUCKET, true)),
+                CheckpointEngine.p2p(new Buckets(BUCKET, true), 2))) {
+            RefitResult without = run(RefitFixture.twoByTwo(GB), m, none);
+            RefitResult with = run(RefitFixture.twoByTwo(GB), m, some);
+            assertEquals(2, with.cycles().size());
+            for (int k = 0; k < 2; k++) {
+                RefitResult.Cycle c = with.cycles().get(k);
+                assertEquals(e, c.stage(RefitStage.UPDATE_END), 1e-12, m.name() + " cycle " + k);
+                assertEquals(0.0, without.cycles().get(k).stage(RefitStage.UPDATE_END), m.name());
+                assertEquals(without.cycles().get(k).seconds() + e, c.seconds(), 1e-9, m.name() + " cycle " + k);
+            }
+            assertTrue(with.restsOn().contains("refit.checkpointEngineUpdateEndSeconds = 0.75 s, assumed (test)"),
+                    with.restsOn().toString());
+            assertTrue(run(RefitFixture.twoByTwo(GB), m, RefitCalibration.defaults()).restsOn().stream()
+                    .anyMatch(r -> r.startsWith(RefitCalibration.CKPT_UPDATE_END + " = ") && r.contains("calibrated")));
+        }
+        for (RefitMethod other : List.<RefitMethod>of(NcclBroadcast.fromRankZero(new Buckets(BUCKET, true)),
+                RdmaPull.direct())) {
+            RefitResult without = run(RefitFixture.twoByTwo(GB), other, none);
+            RefitResult with = run(RefitFixture.twoByTwo(GB), other, some);
+            for (int k = 0; k < 2; k++) {
+                assertEquals(0.0, with.cycles().get(k).stage(RefitStage.UPDATE_END), other.name());
+                assertEquals(without.cycles().get(k).seconds(), with.cycles().get(k).seconds(), 0.0, other.name());
+            }
+            assertTrue(with.restsOn().stream().noneMatch(r -> r.startsWith(RefitCalibration.CKPT_UPDATE_END)),
+                    other.name() + ": " + with.restsOn());
+        }
+    }
+
+    /** Two cycles of {@code method} on the two-host fixture, the whole payload broadcast, with {@code cal}. */
+    private static RefitResult run(List<SliceRoute> routes, RefitMethod method, RefitCalibration cal) {
+        RefitPlan plan = RefitPlan.of(routes, RefitFixture::trainer, RefitFixture::inference, method)
+                .withBroadcastBytes(PAYLOAD).withCalibration(cal).withRegistration(Registration.none(), 2);
+        return RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic());
     }
 
     @Test

@@ -166,6 +166,11 @@ final class RefitFixture {
         return RefitCalibration.defaults().value(RefitCalibration.BUCKET);
     }
 
+    /** checkpoint-engine's end of one update (the default, calibrated on CKPT-GLM45AIR-8H800). */
+    static double updateEnd() {
+        return RefitCalibration.defaults().value(RefitCalibration.CKPT_UPDATE_END);
+    }
+
     static double step() {
         return RefitCalibration.defaults().value(RefitCalibration.NCCL_STEP);
     }
