@@ -61,7 +61,7 @@ class FirstUseRegistrationTest {
     @Test
     void aLaneTheInitiatorIsNotRegisteredForIsUsedAndItsRegistrationCounted(@TempDir Path dir) throws IOException {
         VariantSpec v = variant(dir, "auto");
-        LaneDecision d = FirstLaneDecision.of(v, v.transfers().get(0)).orElseThrow();
+        LaneDecision d = FirstLaneDecision.of(v, v.transfers().get(0), VariantRunner.registrationsOf(v)).orElseThrow();
         assertEquals(List.of("mlx5_3"), d.registeredAtFirstUse());
         // the lane from the reader's mlx5_3 reaches the source's mlx5_1, which its rkey holds
         assertTrue(d.picked().stream().anyMatch(c -> c.sinkNic().equals("mlx5_3") && c.sourceNic().equals("mlx5_1")),
@@ -73,9 +73,21 @@ class FirstUseRegistrationTest {
     @Test
     void withEveryBufferOnEveryHcaNothingIsRegisteredLate(@TempDir Path dir) throws IOException {
         VariantSpec v = variant(dir, "inf");
-        LaneDecision d = FirstLaneDecision.of(v, v.transfers().get(0)).orElseThrow();
+        LaneDecision d = FirstLaneDecision.of(v, v.transfers().get(0), VariantRunner.registrationsOf(v)).orElseThrow();
         assertEquals(List.of(), d.registeredAtFirstUse());
         assertEquals(Host.all(v.hosts()).stream().filter(h -> h.name().equals("reader")).findFirst().orElseThrow()
                 .computeNics().size(), readerHcas(v).size());
+    }
+
+    @Test
+    void theRunHandsBackTheRegistrationsItsLanesWereChosenOver(@TempDir Path dir) throws IOException {
+        // explain and size read the lanes from the run's own registrations, not from a second registration
+        VariantSpec v = variant(dir, "auto");
+        VariantRunner.Run run = VariantRunner.runHeld(v, 1);
+        LaneDecision fromRun = FirstLaneDecision.of(v, run.outcome(), run.registrations()).orElseThrow().decision();
+        LaneDecision again = FirstLaneDecision.of(v, v.transfers().get(0), VariantRunner.registrationsOf(v)).orElseThrow();
+        assertEquals(List.of("mlx5_3"), fromRun.registeredAtFirstUse());
+        assertEquals(again.picked(), fromRun.picked());
+        assertEquals(again.nicVerdicts(), fromRun.nicVerdicts());
     }
 }
