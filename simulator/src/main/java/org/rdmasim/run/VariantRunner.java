@@ -167,20 +167,21 @@ public final class VariantRunner {
         }
         VariantRegistration.Outcome registration = registrations.outcome();
         if (!registration.passed()) {
-            return VariantOutcome.failed(v.name(), v.description(), registration.error(), v.claim(), registration.totals());
+            return VariantOutcome.failed(v.name(), v.description(), registration.error(), v.claim(), registration.totals())
+                    .withRegistrationParts(registrations.parts());
         }
         if (!v.isFanout()) {
             RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, held, watch, log);
             double wall = (System.nanoTime() - t0) / 1e9;
             return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", result, wall, v.claim(),
-                    registration.totals());
+                    registration.totals()).withRegistrationParts(registrations.parts());
         }
         FanoutRun.Timing timing = new FanoutRun.Timing(registrations.cycleSeconds(true), registrations.cycleSeconds(false));
         List<RunResult> results = replicate(replications, threads, i -> runOnce(v, hosts, seed, first + i, timing, held,
                 watch, i == 0 ? log : null));
         double wall = (System.nanoTime() - t0) / 1e9;
         return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", results.get(0), wall, v.claim(),
-                registration.totals(), ReplicationStats.of(results));
+                registration.totals(), ReplicationStats.of(results)).withRegistrationParts(registrations.parts());
     }
 
     /**
