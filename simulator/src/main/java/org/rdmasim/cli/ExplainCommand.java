@@ -145,7 +145,9 @@ public final class ExplainCommand implements Callable<Integer> {
         out.println("variant " + v.name() + (v.description().isEmpty() ? "" : ": " + v.description()));
         Hosts cluster = Hosts.of(Host.all(v.hosts()));
         progress.update(scenario.name() + ": variant '" + v.name() + "'");
-        VariantOutcome outcome = VariantRunner.run(v, scenario.seed());
+        // the run and the lanes shown below read one registration of the variant
+        VariantRunner.Run run = VariantRunner.runHeld(v, scenario.seed());
+        VariantOutcome outcome = run.outcome();
         // each calibrated or assumed parameter the answer rests on, taken away: one rerun per parameter, shared by
         // the transfers shown
         Map<String, Optional<VariantOutcome>> withouts = new HashMap<>();
@@ -155,7 +157,7 @@ public final class ExplainCommand implements Callable<Integer> {
                     return w.run(scenario.seed());
                 }));
         // Lanes as the run chose them: only HCAs holding the buffer's registration (its rkey) carry a lane.
-        VariantRunner.Held held = VariantRunner.registrationsOf(v);
+        VariantRunner.Held held = run.registrations();
         Set<String> seen = new HashSet<>();
         int shown = 0;
         List<TransferItem> items = v.transfers();

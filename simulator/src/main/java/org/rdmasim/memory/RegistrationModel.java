@@ -119,9 +119,11 @@ public final class RegistrationModel {
         }
         OneMr one = oneMr(region);
         List<HcaCandidate> registered = new ArrayList<>(selectHcas(region, candidates, config.maxHcaPerGpu()));
+        List<String> added = new ArrayList<>();
         for (HcaCandidate c : checkedCandidates(candidates)) {
             if (atFirstUse.contains(c.name()) && !registered.contains(c)) {
                 registered.add(c);
+                added.add(c.name());
             }
         }
         registered.sort(Comparator.comparingInt(HcaCandidate::mdIndex));
@@ -129,7 +131,8 @@ public final class RegistrationModel {
         for (HcaCandidate hca : registered) {
             perHca.add(one.times(hca, mrsPerHca(region, hca, config), relaxedOrderingEnabled(region, hca, config)));
         }
-        return new RegistrationPlan(region, perHca, parameters.onceSeconds(region.type(), region.sizeBytes()));
+        return new RegistrationPlan(region, perHca, parameters.onceSeconds(region.type(), region.sizeBytes()))
+                .withAtFirstUse(added);
     }
 
     /**

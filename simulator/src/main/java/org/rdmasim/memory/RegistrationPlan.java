@@ -20,12 +20,15 @@ import org.rdmasim.transport.config.MemoryType;
  * @param process     the device whose process registers the buffer: the GPU for its own memory and for
  *                    the host bounce fragments its backend registers for it, the CPU socket for a host
  *                    buffer of its own
+ * @param atFirstUse  the HCAs of {@code perHca} a lane registered the buffer on when it first used it, not
+ *                    {@code ucp_mem_map} (empty when none)
  */
 public record RegistrationPlan(MemoryRegion region, List<HcaRegistration> perHca, double onceSeconds,
-        String process) {
+        String process, List<String> atFirstUse) {
 
     public RegistrationPlan {
         perHca = List.copyOf(perHca);
+        atFirstUse = List.copyOf(atFirstUse);
         if (perHca.isEmpty()) {
             onceSeconds = 0.0;
         }
@@ -34,14 +37,19 @@ public record RegistrationPlan(MemoryRegion region, List<HcaRegistration> perHca
         }
     }
 
-    /** Registered by the process of the buffer's own device. */
+    /** Registered by the process of the buffer's own device, every HCA by {@code ucp_mem_map}. */
     public RegistrationPlan(MemoryRegion region, List<HcaRegistration> perHca, double onceSeconds) {
-        this(region, perHca, onceSeconds, region.deviceName());
+        this(region, perHca, onceSeconds, region.deviceName(), List.of());
     }
 
     /** The same registration made by the process of {@code device}. */
     public RegistrationPlan inProcessOf(String device) {
-        return new RegistrationPlan(region, perHca, onceSeconds, device);
+        return new RegistrationPlan(region, perHca, onceSeconds, device, atFirstUse);
+    }
+
+    /** The same registration, with {@code hcas} registered at a lane's first use. */
+    public RegistrationPlan withAtFirstUse(List<String> hcas) {
+        return new RegistrationPlan(region, perHca, onceSeconds, process, hcas);
     }
 
     public int totalMrs() {
@@ -71,6 +79,36 @@ public record RegistrationPlan(MemoryRegion region, List<HcaRegistration> perHca
     public RegistrationTotals totals() {
         return new RegistrationTotals(totalMrs(), totalTranslationBytes(), firmwareBytes(), pinnedHostBytes(),
                 registrationSeconds(), registrationSeconds());
+    }
+
+    /**
+     * What {@code ucp_mem_map} registered: every HCA but those of {@link #atFirstUse()}, and the buffer's
+     * once-per-buffer cost and its own pinned pages (the first registration pays them, so a buffer no HCA of
+     * {@code ucp_mem_map} holds pays them at first use). With {@link #totalsAtFirstUse()}, the sums of
+     * {@link #totals()}; with no first use, {@link #totals()} itself.
+     */
+    public RegistrationTotals totalsByMemMap() {
+        return part(false);
+    }
+
+    /** What lanes registered at first use: the HCAs of {@link #atFirstUse()} (see {@link #totalsByMemMap()}). */
+    public RegistrationTotals totalsAtFirstUse() {
+        return part(true);
+    }
+
+    private RegistrationTotals part(boolean firstUse) {
+        List<HcaRegistration> mine = perHca.stream().filter(r -> atFirstUse.contains(r.hca().name()) == firstUse)
+                .toList();
+        boolean byMemMap = perHca.stream().anyMatch(r -> !atFirstUse.contains(r.hca().name()));
+        boolean paysOnce = !mine.isEmpty() && byMemMap != firstUse;
+        long firmware = mine.stream().mapToLong(HcaRegistration::firmwareBytes).sum();
+        long bufferPages = paysOnce && region.type() == MemoryType.HOST ? region.sizeBytes() : 0;
+        // the same expression as registrationSeconds(), so the parts of a plan without first use are its totals
+        double seconds = (paysOnce ? onceSeconds : 0.0) + mine.stream().mapToDouble(HcaRegistration::registrationSeconds)
+                .sum();
+        return new RegistrationTotals(mine.stream().mapToInt(HcaRegistration::mrCount).sum(),
+                mine.stream().mapToLong(HcaRegistration::translationBytes).sum(), firmware, firmware + bufferPages,
+                seconds, seconds);
     }
 
     public List<String> hcaNames() {

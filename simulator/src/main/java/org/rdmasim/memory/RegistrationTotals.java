@@ -3,6 +3,7 @@ package org.rdmasim.memory;
 import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * Totals over registrations, in the shape {@code summary.json}'s "registration" object reports: sums,
@@ -63,12 +64,21 @@ public record RegistrationTotals(long mrCount, long translationBytes, long firmw
      * one after another ({@link RegistrationPlan#process()}).
      */
     public static RegistrationTotals of(Collection<RegistrationPlan> plans) {
+        return of(plans, RegistrationPlan::totals);
+    }
+
+    /**
+     * As {@link #of(Collection)}, over the part of each plan {@code part} gives ({@link
+     * RegistrationPlan#totalsByMemMap()} or {@link RegistrationPlan#totalsAtFirstUse()}).
+     */
+    public static RegistrationTotals of(Collection<RegistrationPlan> plans, Function<RegistrationPlan, RegistrationTotals> part) {
         RegistrationTotals sum = ZERO;
         // processes by name, so the wall does not depend on hash order
         Map<String, Double> perProcess = new TreeMap<>();
         for (RegistrationPlan plan : plans) {
-            sum = sum.plus(plan.totals());
-            perProcess.merge(plan.process(), plan.registrationSeconds(), Double::sum);
+            RegistrationTotals mine = part.apply(plan);
+            sum = sum.plus(mine);
+            perProcess.merge(plan.process(), mine.summedSeconds(), Double::sum);
         }
         double wall = perProcess.values().stream().mapToDouble(Double::doubleValue).max().orElse(0.0);
         return new RegistrationTotals(sum.mrCount, sum.translationBytes, sum.firmwareBytes, sum.pinnedHostBytes,

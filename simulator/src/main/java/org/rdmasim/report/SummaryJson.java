@@ -95,6 +95,10 @@ public final class SummaryJson {
             // by side (RegistrationTotals says who waits for whom)
             reg.put("registrationSeconds", t.summedSeconds());
             reg.put("registrationWallSeconds", t.wallSeconds());
+            // the same sums in two parts: ucp_mem_map's (the rkey's HCAs) and the lanes' first-use registrations
+            // (explain's registeredAtFirstUse); a wall is the slowest process's and is not split
+            registrationPart(reg.putObject("ucpMemMap"), o.registrationParts().byMemMap());
+            registrationPart(reg.putObject("firstLaneUse"), o.registrationParts().atFirstUse());
             // What the processes run with that the scenario did not say (a layer replaced it, or the library
             // ignored it), and the NICs listed against the NICs used: nothing silent.
             var overrides = v.putArray("overrides");
@@ -261,6 +265,15 @@ public final class SummaryJson {
     }
 
     /** The faults a variant scheduled, the reaction's parameters, its timeline and what it cost. */
+    /** One part of a variant's registration, with the fields of the totals that add up (no wall). */
+    private static void registrationPart(ObjectNode n, RegistrationTotals t) {
+        n.put("mrCount", t.mrCount());
+        n.put("translationBytes", t.translationBytes());
+        n.put("pinnedHostBytes", t.pinnedHostBytes());
+        n.put("firmwareBytes", t.firmwareBytes());
+        n.put("registrationSeconds", t.summedSeconds());
+    }
+
     private static void faults(ObjectNode n, org.rdmasim.workload.FaultCost cost, RunResult r) {
         org.rdmasim.workload.FaultPlan plan = cost.plan();
         ArrayNode scheduled = n.putArray("scheduled");

@@ -27,9 +27,10 @@ public final class FirstLaneDecision {
 
     /**
      * The decision, or empty when the scenario gives the lanes, the backend is not UCX's lane selection, or
-     * there is no transfer to show (a refit that failed).
+     * there is no transfer to show (a refit that failed); over {@code held}, the registrations of the run that
+     * gave {@code outcome} ({@link VariantRunner.Run}).
      */
-    public static Optional<Shown> of(VariantSpec v, VariantOutcome outcome) {
+    public static Optional<Shown> of(VariantSpec v, VariantOutcome outcome, VariantRunner.Held held) {
         List<TransferItem> items;
         if (v.isRefit()) {
             if (outcome == null || outcome.result() == null) {
@@ -45,7 +46,7 @@ public final class FirstLaneDecision {
             return Optional.empty();
         }
         TransferItem first = items.get(0);
-        return of(v, first).map(d -> new Shown(first, d));
+        return of(v, first, held).map(d -> new Shown(first, d));
     }
 
     /** The transfer shown and UCX's decision for it. */
@@ -57,12 +58,11 @@ public final class FirstLaneDecision {
         }
     }
 
-    /** UCX's decision for transfer {@code first} of {@code v}, as {@link #of(VariantSpec, VariantOutcome)}. */
-    static Optional<LaneDecision> of(VariantSpec v, TransferItem first) {
+    /** UCX's decision for transfer {@code first} of {@code v}, as {@link #of(VariantSpec, VariantOutcome, VariantRunner.Held)}. */
+    static Optional<LaneDecision> of(VariantSpec v, TransferItem first, VariantRunner.Held held) {
         if (!v.transport().lanes().isEmpty()) {
             return Optional.empty();
         }
-        VariantRunner.Held held = VariantRunner.registrationsOf(v);
         LanePolicy policy = v.transport().backend().lanes(v.transport().stack(), held.lanes());
         if (!(policy instanceof UcxLaneSelection selection)) {
             return Optional.empty();

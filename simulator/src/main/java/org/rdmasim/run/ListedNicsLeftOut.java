@@ -36,8 +36,11 @@ final class ListedNicsLeftOut {
     private ListedNicsLeftOut() {
     }
 
-    /** The clause, or empty when every listed NIC carried bytes, the lanes are given, or the backend is not UCX. */
-    static String why(VariantSpec v, ConfigAudit audit, RunResult result) {
+    /**
+     * The clause, or empty when every listed NIC carried bytes, the lanes are given, or the backend is not UCX;
+     * {@code held}: the registrations of the run that gave {@code result}.
+     */
+    static String why(VariantSpec v, ConfigAudit audit, RunResult result, VariantRunner.Held held) {
         if (audit.listedNics().isEmpty() || result == null || !v.transport().lanes().isEmpty()) {
             return "";
         }
@@ -63,7 +66,7 @@ final class ListedNicsLeftOut {
         if (first == null) {
             return "";
         }
-        java.util.Optional<LaneDecision> decided = FirstLaneDecision.of(v, first);
+        java.util.Optional<LaneDecision> decided = FirstLaneDecision.of(v, first, held);
         if (decided.isEmpty()) {
             return "";
         }

@@ -14,6 +14,7 @@ import org.rdmasim.hardware.Hosts;
 import org.rdmasim.hardware.TopologyNode;
 import org.rdmasim.memory.MemoryRegion;
 import org.rdmasim.memory.RegistrationModel;
+import org.rdmasim.memory.RegistrationParts;
 import org.rdmasim.memory.RegistrationPlan;
 import org.rdmasim.memory.RegistrationTotals;
 import org.rdmasim.memory.VariantRegistration.Buffer;
@@ -38,14 +39,16 @@ import org.rdmasim.workload.TransferItem;
  */
 final class VariantRegistrations {
     private final VariantRegistration.Outcome outcome;
+    private final RegistrationParts parts;
     private final Map<String, String> representativeOf;
     private final Set<Buffer> kept;
     /** The registrations {@code ucp_mem_map} made, whose rkeys the peers hold: this, unless lanes added to it. */
     private final VariantRegistrations byMemMap;
 
-    private VariantRegistrations(VariantRegistration.Outcome outcome, Map<String, String> representativeOf,
-            Set<Buffer> kept, VariantRegistrations byMemMap) {
+    private VariantRegistrations(VariantRegistration.Outcome outcome, RegistrationParts parts,
+            Map<String, String> representativeOf, Set<Buffer> kept, VariantRegistrations byMemMap) {
         this.outcome = outcome;
+        this.parts = parts;
         this.representativeOf = Map.copyOf(representativeOf);
         this.kept = Set.copyOf(kept);
         this.byMemMap = byMemMap == null ? this : byMemMap;
@@ -109,28 +112,43 @@ final class VariantRegistrations {
         VariantRegistration.Outcome reps = VariantRegistration.registerOnSites(representatives, sites,
                 registered, new RegistrationModel(v.registration().parameters()), v.registration().caps());
         Map<String, RegistrationTotals> totalsOf = new HashMap<>();
-        reps.hosts().forEach(h -> totalsOf.put(h.host(), h.totals()));
+        Map<String, RegistrationParts> partsOf = new HashMap<>();
+        reps.hosts().forEach(h -> {
+            totalsOf.put(h.host(), h.totals());
+            partsOf.put(h.host(), RegistrationParts.of(h.plans()));
+        });
         RegistrationTotals totals = RegistrationTotals.ZERO;
+        RegistrationParts parts = RegistrationParts.ZERO;
         if (v.isFanout()) {
             // A group's totals times its size, group by group, as fan-outs have always been totalled: adding
             // member by member moves registrationSeconds in its last bits (fanout-256-pin-vs-stripe-vs-tree:
             // 48.17140298507462 s becomes 48.1714029850744 s), which the committed reports would show.
             for (Map.Entry<String, Integer> g : groupSize.entrySet()) {
                 totals = totals.plus(totalsOf.get(g.getKey()).times(g.getValue()));
+                parts = parts.plus(partsOf.get(g.getKey()).times(g.getValue()));
             }
         } else {
             // Every host's own, in order: the same sums, to the last bit, as registering each host.
             for (String representative : representativeOf.values()) {
                 totals = totals.plus(totalsOf.get(representative));
+                parts = parts.plus(partsOf.get(representative));
             }
         }
-        return new VariantRegistrations(new VariantRegistration.Outcome(totals, reps.hosts()), representativeOf, kept,
-                byMemMap);
+        return new VariantRegistrations(new VariantRegistration.Outcome(totals, reps.hosts()), parts, representativeOf,
+                kept, byMemMap);
     }
 
     /** One host per group (in the order registered), the totals over every host. */
     VariantRegistration.Outcome outcome() {
         return outcome;
+    }
+
+    /**
+     * The totals of {@link #outcome()} in {@code ucp_mem_map}'s part and the lanes' first-use part, summed in the
+     * same order (with no first use, the totals and nothing).
+     */
+    RegistrationParts parts() {
+        return parts;
     }
 
     /** Each host with buffers, mapped to the host registered for it (itself when first of its group). */

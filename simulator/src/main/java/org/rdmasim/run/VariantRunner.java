@@ -65,12 +65,41 @@ public final class VariantRunner {
 
     /** As {@link #run(VariantSpec, long, int, int)}, with every replication's clock shown to {@code watch}. */
     public static VariantOutcome run(VariantSpec v, long seed, int replications, int threads, RunWatch watch) {
-        VariantOutcome outcome = audited(v, runAsWritten(v, seed, replications, threads, watch));
+        return runHeld(v, seed, replications, threads, watch).outcome();
+    }
+
+    /**
+     * A variant's run, and what the registrations it made decide for its lanes: those {@code explain} and
+     * {@code size} show beside the outcome, taken from the run rather than registered again.
+     */
+    public record Run(VariantOutcome outcome, Held registrations) {
+    }
+
+    /** As {@link #run(VariantSpec, long)}, with the registrations the run made. */
+    public static Run runHeld(VariantSpec v, long seed) {
+        return runHeld(v, seed, 1, 1, new RunWatch());
+    }
+
+    /** As {@link #run(VariantSpec, long, int, int)}, with the registrations the run made. */
+    public static Run runHeld(VariantSpec v, long seed, int replications, int threads) {
+        return runHeld(v, seed, replications, threads, new RunWatch());
+    }
+
+    private static Run runHeld(VariantSpec v, long seed, int replications, int threads, RunWatch watch) {
+        long t0 = System.nanoTime();
+        List<Host> hosts = hostsOf(v);
+        // registered once: the run, its audit's lane decision and the fault-free rerun all read these
+        VariantRegistrations registrations = VariantRegistrations.of(v, hosts);
+        Held held = heldOrEverywhere(registrations);
+        VariantOutcome outcome = audited(v, held,
+                runAsWritten(v, hosts, registrations, held, t0, seed, 0, replications, threads, watch, null));
         if (v.faults().isEmpty() || outcome.status() != VariantOutcome.Status.OK) {
-            return outcome;
+            return new Run(outcome, held);
         }
-        // The cost of the faults: the same variant, same seed, without them.
-        VariantOutcome clean = runAsWritten(v.withFaults(v.faults().withoutFaults()), seed, 1, 1, new RunWatch());
+        // The cost of the faults: the same variant, same seed, without them. Faults change no buffer, host or
+        // setting a registration reads, so the rerun registers as the run did.
+        VariantOutcome clean = runAsWritten(v.withFaults(v.faults().withoutFaults()), hosts, registrations, held,
+                System.nanoTime(), seed, 0, 1, 1, new RunWatch(), null);
         FaultCost cost = FaultCost.of(v.faults(), outcome.result(), clean.result());
         VariantOutcome costed = outcome.withFaultCost(cost);
         if (cost.gaveUp() > 0 && Double.isNaN(cost.maxPullWith())) {
@@ -86,13 +115,13 @@ public final class VariantRunner {
             for (var t : outcome.result().transfers()) {
                 lastGaveUp = Math.max(lastGaveUp, t.finishSeconds());
             }
-            return costed.asFailed(String.format(java.util.Locale.ROOT,
+            return new Run(costed.asFailed(String.format(java.util.Locale.ROOT,
                     "every %s gave up (%d of %d; %d attempt(s) failed), the last at %s s of simulated time; without "
                             + "the faults the run takes %s s", what, cost.gaveUp(), cost.gaveUp(), cost.failedAttempts(),
                     org.rdmasim.hardware.Units.number(lastGaveUp),
-                    org.rdmasim.hardware.Units.number(cost.makespanWithout())));
+                    org.rdmasim.hardware.Units.number(cost.makespanWithout()))), held);
         }
-        return costed;
+        return new Run(costed, held);
     }
 
     /**
@@ -103,7 +132,12 @@ public final class VariantRunner {
         if (replication < 0) {
             throw new IllegalArgumentException("a replication index is at least 0, got " + replication);
         }
-        return audited(v, runAsWritten(v, seed, replication, 1, 1, new RunWatch(), null));
+        long t0 = System.nanoTime();
+        List<Host> hosts = hostsOf(v);
+        VariantRegistrations registrations = VariantRegistrations.of(v, hosts);
+        Held held = heldOrEverywhere(registrations);
+        return audited(v, held,
+                runAsWritten(v, hosts, registrations, held, t0, seed, replication, 1, 1, new RunWatch(), null));
     }
 
     /**
@@ -111,48 +145,52 @@ public final class VariantRunner {
      * starts to {@code tap}, to pose the run again for another solver.
      */
     public static void runTapped(VariantSpec v, long seed, FlowTap tap) {
-        VariantOutcome outcome = runAsWritten(v, seed, 0, 1, 1, new RunWatch(), tap);
+        long t0 = System.nanoTime();
+        List<Host> hosts = hostsOf(v);
+        VariantRegistrations registrations = VariantRegistrations.of(v, hosts);
+        VariantOutcome outcome = runAsWritten(v, hosts, registrations, heldOrEverywhere(registrations), t0, seed, 0, 1,
+                1, new RunWatch(), tap);
         if (outcome.status() != VariantOutcome.Status.OK) {
             throw new IllegalStateException("variant " + v.name() + " failed: " + outcome.error());
         }
     }
 
-    private static VariantOutcome runAsWritten(VariantSpec v, long seed, int replications, int threads, RunWatch watch) {
-        return runAsWritten(v, seed, 0, replications, threads, watch, null);
-    }
-
-    /** Replications {@code first} to {@code first + replications - 1}. */
-    private static VariantOutcome runAsWritten(VariantSpec v, long seed, int first, int replications, int threads,
-            RunWatch watch, FlowTap log) {
+    /**
+     * Replications {@code first} to {@code first + replications - 1} on {@code hosts}, registered as
+     * {@code registrations} say, lanes and write order as {@code held} (from them) says (a refit registers by
+     * its own plan); wall time from {@code t0}.
+     */
+    private static VariantOutcome runAsWritten(VariantSpec v, List<Host> hosts, VariantRegistrations registrations,
+            Held held, long t0, long seed, int first, int replications, int threads, RunWatch watch, FlowTap log) {
         if (v.isRefit()) {
-            return RefitVariant.run(v, hostsOf(v), true, threads, watch);
+            return RefitVariant.run(v, hosts, true, threads, watch);
         }
-        long t0 = System.nanoTime();
-        List<Host> hosts = hostsOf(v);
-        VariantRegistrations registrations = VariantRegistrations.of(v, hosts);
         VariantRegistration.Outcome registration = registrations.outcome();
         if (!registration.passed()) {
-            return VariantOutcome.failed(v.name(), v.description(), registration.error(), v.claim(), registration.totals());
+            return VariantOutcome.failed(v.name(), v.description(), registration.error(), v.claim(), registration.totals())
+                    .withRegistrationParts(registrations.parts());
         }
         if (!v.isFanout()) {
-            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, held(registrations), watch, log);
+            RunResult result = runOnce(v, hosts, seed, 0, FanoutRun.Timing.NONE, held, watch, log);
             double wall = (System.nanoTime() - t0) / 1e9;
             return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", result, wall, v.claim(),
-                    registration.totals());
+                    registration.totals()).withRegistrationParts(registrations.parts());
         }
         FanoutRun.Timing timing = new FanoutRun.Timing(registrations.cycleSeconds(true), registrations.cycleSeconds(false));
-        Held held = held(registrations);
         List<RunResult> results = replicate(replications, threads, i -> runOnce(v, hosts, seed, first + i, timing, held,
                 watch, i == 0 ? log : null));
         double wall = (System.nanoTime() - t0) / 1e9;
         return new VariantOutcome(v.name(), v.description(), VariantOutcome.Status.OK, "", results.get(0), wall, v.claim(),
-                registration.totals(), ReplicationStats.of(results));
+                registration.totals(), ReplicationStats.of(results)).withRegistrationParts(registrations.parts());
     }
 
-    /** {@code outcome} with its audit, and why its lanes left out NICs the user listed when they did. */
-    private static VariantOutcome audited(VariantSpec v, VariantOutcome outcome) {
+    /**
+     * {@code outcome} with its audit, and why its lanes left out NICs the user listed when they did, in the lane
+     * decision over {@code held}, the registrations of the run.
+     */
+    private static VariantOutcome audited(VariantSpec v, Held held, VariantOutcome outcome) {
         ConfigAudit a = VariantAudit.audit(v);
-        return outcome.withAudit(a.withUnusedWhy(ListedNicsLeftOut.why(v, a, outcome.result()))
+        return outcome.withAudit(a.withUnusedWhy(ListedNicsLeftOut.why(v, a, outcome.result(), held))
                 .withWhatIf(v.whatIf().orElse(null)));
     }
 
@@ -171,7 +209,10 @@ public final class VariantRunner {
      * choice reads ({@code explain} shows lanes from it); everywhere when registration fails.
      */
     public static Held registrationsOf(VariantSpec v) {
-        VariantRegistrations registrations = VariantRegistrations.of(v, hostsOf(v));
+        return heldOrEverywhere(VariantRegistrations.of(v, hostsOf(v)));
+    }
+
+    private static Held heldOrEverywhere(VariantRegistrations registrations) {
         return registrations.outcome().passed() ? held(registrations)
                 : new Held(UcxLaneSelection.Registrations.EVERYWHERE, WriteOrdering.RELAXED);
     }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.rdmasim.hardware.Units;
 import org.rdmasim.run.FirstLaneDecision;
+import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.transport.ucx.LaneDecision;
 import org.rdmasim.transport.ucx.LaneVerdict;
@@ -40,9 +41,9 @@ public record NicLanes(String process, List<String> carrying, Map<String, String
         dropped = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(dropped));
     }
 
-    /** The NICs of the point simulated as {@code v}, whose run was {@code outcome}. */
-    static NicLanes of(VariantSpec v, VariantOutcome outcome) {
-        return FirstLaneDecision.of(v, outcome).map(s -> of(s.process(), s.decision(), v.transport().stack()))
+    /** The NICs of the point simulated as {@code v}, whose run was {@code outcome} over the registrations {@code held}. */
+    static NicLanes of(VariantSpec v, VariantOutcome outcome, VariantRunner.Held held) {
+        return FirstLaneDecision.of(v, outcome, held).map(s -> of(s.process(), s.decision(), v.transport().stack()))
                 .orElse(NONE);
     }
 

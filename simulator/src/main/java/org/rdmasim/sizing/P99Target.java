@@ -75,7 +75,8 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
             } catch (IllegalArgumentException e) {
                 throw new SizingInputException(e.getMessage());
             }
-            VariantOutcome outcome = VariantRunner.run(v, scenario.seed(), scenario.replications(), workers);
+            VariantRunner.Run run = VariantRunner.runHeld(v, scenario.seed(), scenario.replications(), workers);
+            VariantOutcome outcome = run.outcome();
             if (outcome.status() != VariantOutcome.Status.OK) {
                 return SimulatedPoint.failed(value, outcome.error());
             }
@@ -84,7 +85,7 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
             return new SimulatedPoint(value, p99, st.meanPullSeconds().mean(), st.makespanSeconds().mean(),
                     p99 <= target, "", finishes(outcome.result().fanout()), "",
                     org.rdmasim.report.CalibratedLimit.of(outcome).map(org.rdmasim.report.CalibratedLimit::sentence)
-                            .orElse(""), NicLanes.of(v, outcome));
+                            .orElse(""), NicLanes.of(v, outcome, run.registrations()));
         };
     }
 

@@ -118,7 +118,9 @@ public record RefitCycleTarget(String scenario, String variantName, RefitSizing.
             RefitSummary.Cycle c = cycle.equals("first") ? s.cycles().get(0) : s.cycles().get(s.cycles().size() - 1);
             return new SimulatedPoint(position, figure, s.firstCycleSeconds(), s.steadyCycleSeconds(), figure <= target,
                     "", null, c.boundBy(), org.rdmasim.report.CalibratedLimit.of(outcome)
-                            .map(org.rdmasim.report.CalibratedLimit::sentence).orElse(""), NicLanes.of(v, outcome));
+                            .map(org.rdmasim.report.CalibratedLimit::sentence).orElse(""),
+                    // a refit registers by its own plan: the lanes' registrations are made here, once
+                    NicLanes.of(v, outcome, VariantRunner.registrationsOf(v)));
         };
     }
 

@@ -42,6 +42,36 @@ class SummarySchemaTest {
     }
 
     @Test
+    void everyCommittedRegistrationIsTheSumOfItsMemMapAndFirstUseParts() throws Exception {
+        List<Path> summaries;
+        try (Stream<Path> s = Files.list(Path.of(System.getProperty("rdmasim.repo", "..")).resolve("reports"))) {
+            summaries = s.map(p -> p.resolve("summary.json")).filter(Files::isRegularFile).sorted().toList();
+        }
+        ObjectMapper m = new ObjectMapper();
+        int variants = 0;
+        for (Path p : summaries) {
+            for (JsonNode v : m.readTree(p.toFile()).get("variants")) {
+                JsonNode reg = v.get("registration");
+                JsonNode memMap = reg.get("ucpMemMap");
+                JsonNode firstUse = reg.get("firstLaneUse");
+                String where = p + " " + v.get("name").asText();
+                for (String f : List.of("mrCount", "translationBytes", "pinnedHostBytes", "firmwareBytes")) {
+                    assertEquals(reg.get(f).asLong(), memMap.get(f).asLong() + firstUse.get(f).asLong(), where + " " + f);
+                }
+                double total = reg.get("registrationSeconds").asDouble();
+                double parts = memMap.get("registrationSeconds").asDouble() + firstUse.get("registrationSeconds").asDouble();
+                if (firstUse.get("mrCount").asLong() == 0) {
+                    assertEquals(total, parts, 0.0, where); // nothing at first use: ucp_mem_map's is the total, bit for bit
+                } else {
+                    assertEquals(total, parts, 1e-12 * total, where); // summed in another order
+                }
+                variants++;
+            }
+        }
+        assertTrue(variants >= 30, "variants checked: " + variants);
+    }
+
+    @Test
     void theSchemaAndTheReadmeSayTheRegistrationRuleAsTheCodeDoes() throws Exception {
         // the rule's one home is RegistrationTotals.RULE; the two documents quote it, line breaks aside
         String rule = org.rdmasim.memory.RegistrationTotals.RULE;
@@ -101,6 +131,16 @@ class SummarySchemaTest {
         ObjectNode otherVersion = ok.deepCopy();
         otherVersion.put("schemaVersion", 2);
         assertFalse(schema.validate(otherVersion).isEmpty());
+        // a registration part missing a field, or with one of its own, fails
+        ObjectNode committed = (ObjectNode) m.readTree(Path.of(System.getProperty("rdmasim.repo", ".."))
+                .resolve("reports/dgx-h100-nic-pin-vs-stripe/summary.json").toFile());
+        assertEquals(List.of(), schema.validate(committed));
+        ObjectNode noSeconds = committed.deepCopy();
+        ((ObjectNode) noSeconds.at("/variants/0/registration/firstLaneUse")).remove("registrationSeconds");
+        assertFalse(schema.validate(noSeconds).isEmpty());
+        ObjectNode wall = committed.deepCopy();
+        ((ObjectNode) wall.at("/variants/0/registration/ucpMemMap")).put("registrationWallSeconds", 1.0);
+        assertFalse(schema.validate(wall).isEmpty(), "a part has no wall");
         ObjectNode badVariant = ok.deepCopy();
         badVariant.putArray("variants").addObject().put("name", "v").put("status", "maybe");
         assertFalse(schema.validate(badVariant).isEmpty());

@@ -61,7 +61,7 @@ class FirstUseRegistrationTest {
     @Test
     void aLaneTheInitiatorIsNotRegisteredForIsUsedAndItsRegistrationCounted(@TempDir Path dir) throws IOException {
         VariantSpec v = variant(dir, "auto");
-        LaneDecision d = FirstLaneDecision.of(v, v.transfers().get(0)).orElseThrow();
+        LaneDecision d = FirstLaneDecision.of(v, v.transfers().get(0), VariantRunner.registrationsOf(v)).orElseThrow();
         assertEquals(List.of("mlx5_3"), d.registeredAtFirstUse());
         // the lane from the reader's mlx5_3 reaches the source's mlx5_1, which its rkey holds
         assertTrue(d.picked().stream().anyMatch(c -> c.sinkNic().equals("mlx5_3") && c.sourceNic().equals("mlx5_1")),
@@ -73,9 +73,66 @@ class FirstUseRegistrationTest {
     @Test
     void withEveryBufferOnEveryHcaNothingIsRegisteredLate(@TempDir Path dir) throws IOException {
         VariantSpec v = variant(dir, "inf");
-        LaneDecision d = FirstLaneDecision.of(v, v.transfers().get(0)).orElseThrow();
+        LaneDecision d = FirstLaneDecision.of(v, v.transfers().get(0), VariantRunner.registrationsOf(v)).orElseThrow();
         assertEquals(List.of(), d.registeredAtFirstUse());
         assertEquals(Host.all(v.hosts()).stream().filter(h -> h.name().equals("reader")).findFirst().orElseThrow()
                 .computeNics().size(), readerHcas(v).size());
+    }
+
+    @Test
+    void theRunHandsBackTheRegistrationsItsLanesWereChosenOver(@TempDir Path dir) throws IOException {
+        // explain and size read the lanes from the run's own registrations, not from a second registration
+        VariantSpec v = variant(dir, "auto");
+        VariantRunner.Run run = VariantRunner.runHeld(v, 1);
+        LaneDecision fromRun = FirstLaneDecision.of(v, run.outcome(), run.registrations()).orElseThrow().decision();
+        LaneDecision again = FirstLaneDecision.of(v, v.transfers().get(0), VariantRunner.registrationsOf(v)).orElseThrow();
+        assertEquals(List.of("mlx5_3"), fromRun.registeredAtFirstUse());
+        assertEquals(again.picked(), fromRun.picked());
+        assertEquals(again.nicVerdicts(), fromRun.nicVerdicts());
+    }
+
+    @Test
+    void summaryJsonSplitsTheRegistrationIntoMemMapAndFirstUseAndThePartsAddUpToTheTotals(@TempDir Path dir)
+            throws IOException {
+        VariantSpec v = variant(dir, "auto");
+        org.rdmasim.workload.VariantOutcome o = VariantRunner.run(v, 1);
+        com.fasterxml.jackson.databind.JsonNode reg = org.rdmasim.report.SummaryJson.build("first-use", "", List.of(o),
+                new org.rdmasim.report.Provenance("0", "ab", 1)).get("variants").get(0).get("registration");
+        // what the lane added: the reader's buffer on mlx5_3, with that HCA's own MRs and time
+        org.rdmasim.memory.HcaRegistration late = VariantRunner.registrationOutcome(v, Host.all(v.hosts())).hosts()
+                .stream().filter(h -> h.host().equals("reader")).findFirst().orElseThrow().plans().get(0).perHca()
+                .stream().filter(r -> r.hca().name().equals("mlx5_3")).findFirst().orElseThrow();
+        com.fasterxml.jackson.databind.JsonNode firstUse = reg.get("firstLaneUse");
+        assertEquals(late.mrCount(), firstUse.get("mrCount").asLong());
+        assertEquals(late.translationBytes(), firstUse.get("translationBytes").asLong());
+        assertEquals(late.firmwareBytes(), firstUse.get("firmwareBytes").asLong());
+        assertEquals(late.registrationSeconds(), firstUse.get("registrationSeconds").asDouble(), 0.0);
+        assertPartsAddUp(reg);
+    }
+
+    @Test
+    void withoutFirstUseUcpMemMapsPartIsTheWholeRegistration(@TempDir Path dir) throws IOException {
+        VariantSpec v = variant(dir, "inf");
+        com.fasterxml.jackson.databind.JsonNode reg = org.rdmasim.report.SummaryJson.build("first-use", "",
+                List.of(VariantRunner.run(v, 1)), new org.rdmasim.report.Provenance("0", "ab", 1)).get("variants").get(0)
+                .get("registration");
+        assertEquals(0, reg.get("firstLaneUse").get("mrCount").asLong());
+        assertEquals(0.0, reg.get("firstLaneUse").get("registrationSeconds").asDouble(), 0.0);
+        assertTrue(reg.get("mrCount").asLong() > 0, reg.toString());
+        for (String f : List.of("mrCount", "translationBytes", "pinnedHostBytes", "firmwareBytes", "registrationSeconds")) {
+            assertEquals(reg.get(f), reg.get("ucpMemMap").get(f), f);
+        }
+    }
+
+    /** summary.json's registration totals are the sums of its two parts (seconds to rounding in the last bits). */
+    static void assertPartsAddUp(com.fasterxml.jackson.databind.JsonNode reg) {
+        com.fasterxml.jackson.databind.JsonNode a = reg.get("ucpMemMap");
+        com.fasterxml.jackson.databind.JsonNode b = reg.get("firstLaneUse");
+        for (String f : List.of("mrCount", "translationBytes", "pinnedHostBytes", "firmwareBytes")) {
+            assertEquals(reg.get(f).asLong(), a.get(f).asLong() + b.get(f).asLong(), f + " in " + reg);
+        }
+        double total = reg.get("registrationSeconds").asDouble();
+        assertEquals(total, a.get("registrationSeconds").asDouble() + b.get("registrationSeconds").asDouble(),
+                1e-12 * Math.max(1.0, total), reg.toString());
     }
 }
