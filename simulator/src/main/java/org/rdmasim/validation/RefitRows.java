@@ -803,6 +803,9 @@ final class RefitRows {
                 }));
     }
 
+    /** slime at the commit rdmasim's colocated method follows (ColocatedIpc): the colocated rows' loop. */
+    private static final String SLIME_AT = "THUDM/slime 624b824a ";
+
     /**
      * Colocated refits (no NIC): vime #175's two points are what the per-handle and per-tensor costs are
      * calibrated on (shown, not counted); ISEEKYAN/Megatron-LM #85 is the check.
@@ -813,7 +816,10 @@ final class RefitRows {
                         + "datasheets)", "PCIe and host memory rates of the host preset");
         String vime = "vllm-project/vime issue #175 [vime-issue-175]";
         String vimeSetup = "Qwen3-30B-A3B BF16, 8 x H200, trainer TP4 x CP2 x EP8, colocated, 115 chunks of ~170 "
-                + "tensors (slime's 512 MiB buffer gives 114 here), one chunk at a time (slime's ray.get per chunk). "
+                + "tensors (slime's 512 MiB buffer gives 114 here: --update-weight-buffer-size, " + SLIME_AT
+                + "slime/utils/arguments.py:528-530), one chunk at a time (slime's ray.get per chunk, " + SLIME_AT
+                + "slime/backends/megatron_utils/update_weight/update_weight_from_tensor.py:300-305; the issue does "
+                + "not state slime's commit: cited at the one rdmasim's colocated method follows). "
                 + "Not stated: the engine's layout (posed vLLM TP8; its install copy is under 0.3% of the time), one "
                 + "host (posed HGX H200)";
         r.add(ValidationRow.measured("VIME175-SLIME", vime)
@@ -842,7 +848,9 @@ final class RefitRows {
         r.add(vimeStages("VIME175-RAYGET-PER-TENSOR", vime, "'rayget' (engine: rebuild + load_weights), vime",
                 vimeSetup, 10.9, 11.8, "vime-per-tensor", List.of("dispatch", "install"), rests, ""));
         String around = "the update holds the engine's pause, cache flush, memory release and resume and the trainer's "
-                + "barriers around the loop (18-23 s here in slime, 20-33 s in vime), none of which rdmasim prices "
+                + "barriers around the loop (18-23 s here in slime, 20-33 s in vime; slime's pause and flush, "
+                + "barriers and resume: " + SLIME_AT + "slime/backends/megatron_utils/update_weight/"
+                + "update_weight_from_tensor.py:285-286, :293, :317, :331-332), none of which rdmasim prices "
                 + "(refit.pauseSeconds, resumeSeconds, barrierSeconds are 0 until a measurement isolates them: this "
                 + "one gives only their sum)";
         r.add(ValidationRow.measured("VIME175-UPDATE-SLIME", vime)

@@ -9,8 +9,8 @@ import java.util.Optional;
  * The registry of modelled variables, with defaults from the libraries' sources ([ucx-src],
  * [nixl-src], [nccl-src], [mx-src]; simulator/SOURCES.md). Each entry's source is where the default is
  * defined, as REPO TAG FILE:LINE: UCX's at v1.20.0 (v1.21.0 for a variable that release added), NCCL's at
- * the newest release that defines the variable in that file, ModelExpress's at v0.5.1. Defaults were
- * checked against those lines.
+ * v2.28.9-1 (the last release with net_ib.cc as one file; NCCL_SHADOW_MEMPOOL_MAX_SIZE at v2.30.7-1, the
+ * first release read here that has it), ModelExpress's at v0.5.1. Defaults were checked against those lines.
  */
 public final class KnownVariables {
 
