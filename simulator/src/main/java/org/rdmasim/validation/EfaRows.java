@@ -15,6 +15,8 @@ import org.rdmasim.hardware.ProfileKey;
  */
 final class EfaRows {
     private static final String DEMO = "validation/efa-libfabric-demo.yaml";
+    /** The demo programs, read in the fork whose example runs the series quotes (the scenario's header). */
+    private static final String DEMO_AT = "whn09/libfabric-efa-demo 0a58c9b0 ";
     private static final String MC = "validation/mooncake-efa-bench.yaml";
     private static final List<String> EFA = List.of(ProfileKey.EFA_WIRE_EFFICIENCY.in("aws-efa") + " (assumed)");
     /** Both sources are fixed-size bandwidth benches, as perftest is: the tolerance of the perftest rows. */
@@ -39,14 +41,15 @@ final class EfaRows {
                 + "(the demo is its own program), each GPU's stream 65.536 GB (the demo rewrites 1000 pages of two "
                 + "1 GiB buffers; the rate of a long stream does not depend on its length in the model)";
         r.add(ValidationRow.measured("EFA-DEMO-1NIC",
-                        src + "; chapter 7, the demo's src/7_queue.cpp L5-23 (result L23)")
+                        src + "; chapter 7, the demo's example run, " + DEMO_AT + "src/7_queue.cpp:5-23 (result :23)")
                 .what("one GPU over one EFA device: 1,000,000 WRITEs of 64 KiB (65.536 GB) in 5.381 s")
                 .setup(host + "; GPU0 and device rdmap79s0 only")
                 .published(97.433, "Gbps").tolerance(BENCH_TOL).scenario(DEMO + "#ch7-one-gpu-one-efa").dependsOn(EFA)
                 .model(runs -> Modelled.value(runs.aggregateGbps(DEMO, "ch7-one-gpu-one-efa"),
                         runs.bottleneck(DEMO, "ch7-one-gpu-one-efa"))));
         r.add(ValidationRow.measured("EFA-DEMO-32NIC",
-                        src + "; chapter 15, the demo's src/15_lazy.cpp L5-29 (PCIe tree L6-15, result L29)")
+                        src + "; chapter 15, the demo's example run, " + DEMO_AT + "src/15_lazy.cpp:5-29 (PCIe tree :6-15, "
+                        + "result :29)")
                 .what("all 8 GPUs, each over its 4 EFA devices: 32,000,000 WRITEs of 64 KiB (2.097 TB) in 5.398 s")
                 .setup(host)
                 .published(3108.283, "Gbps").tolerance(BENCH_TOL).scenario(DEMO + "#ch15-eight-gpus-four-efa-each")
@@ -55,11 +58,12 @@ final class EfaRows {
                         runs.bottleneck(DEMO, "ch15-eight-gpus-four-efa-each"))).onNics(32));
         // fi_rma_bw's own column: every size from 64 KiB to 8 MiB, of which the series quotes the best (768 KiB)
         r.add(ValidationRow.measured("EFA-FI-RMA-BW",
-                        src + "; chapter 3, the demo's data/fi_rma_bw.txt L33-47 (best L40)")
+                        src + "; chapter 3, the demo's whn09/libfabric-efa-demo 83a639ae data/fi_rma_bw.txt L33-47 (best L40)")
                 .what("libfabric's fi_rma_bw over one EFA device, 64 KiB to 8 MiB: 10,123.87-11,843.86 MB/s (the "
                         + "series quotes the best, 94.751 Gbps at 768 KiB)")
                 .setup("p5.48xlarge, one 100 Gbps EFA device, fabtests' defaults (RDMA WRITE, host memory: INIT_OPTS "
-                        + "in fabtests/include/shared.h); the flags run are not shown")
+                        + "in ofiwg/libfabric v2.0.0 fabtests/include/shared.h:313-335, rma_op FT_RMA_WRITE, iface "
+                        + "FI_HMEM_SYSTEM); the flags run are not shown")
                 .published(80.99, 94.75, "Gbps").tolerance(BENCH_TOL).scenario(DEMO + "#ch3-fi-rma-bw-gpu")
                 .dependsOn(EFA)
                 .model(runs -> Modelled.value(runs.aggregateGbps(DEMO, "ch3-fi-rma-bw-gpu"),
@@ -77,7 +81,8 @@ final class EfaRows {
         String bench = "transfer_engine_bench GPU to GPU, every GPU's buffer in play (--gpu_id=-1), %s requests, "
                 + "each one fi_%s (L252); posed (not stated): GPU i to the peer's GPU i over the EFA devices of its "
                 + "own PCIe switch, NIXL's libfabric grouping standing in for the engine's topology-preferred "
-                + "devices (efa_transport.cpp L735-745)";
+                + "devices (kvcache-ai/Mooncake 3b5a59413 mooncake-transfer-engine/src/transport/efa_transport/"
+                + "efa_transport.cpp:735-745)";
         String p5 = "two p5.48xlarge (8 H100, 32 EFA x 100 Gbps, AMD EPYC 7R13), a 4 GiB buffer a GPU; ";
         String p5en = "two p5en.48xlarge (8 H200, 16 EFA x 200 Gbps, Xeon 8488C), a 4 GiB buffer a GPU; ";
         String p6 = "two p6-b200.48xlarge (8 B200, 8 EFA x 400 Gbps), a 2 GB buffer a GPU; ";

@@ -28,16 +28,25 @@ final class RefitRows {
     private static final String CKPT_H800 = "validation/refit-ckpt-engine-h800.yaml";
     private static final String CKPT_H20 = "validation/refit-ckpt-engine-h20.yaml";
     private static final String VERL_CE = "validation/refit-verl-ckpt-h100.yaml";
+    /** verl at the commit that added the checkpoint engines and their benchmark (PR #4775). */
+    private static final String VERL_CE_AT = "verl-project/verl 6f33c553b ";
+    /** verl at the commit that added the Mooncake engine (PR #5176). */
+    private static final String VERL_MC_AT = "verl-project/verl 01dc76da7 ";
+    /** verl at the README the Mooncake row's figure is read from. */
+    private static final String VERL_README_AT = "verl-project/verl 1dda039b ";
     /** The trainer of verl's checkpoint-engine benchmark, from its code at the commit that added the README table. */
-    private static final String VERL_CE_TRAINER = "The trainer is FSDPEngineConfig(forward_only=True, fsdp_size=2, "
-            + "strategy=\"fsdp\") (tests/checkpoint_engine/test_utils.py L87 @6f33c553b): FP32 weights (model_dtype "
-            + "\"fp32\" by default, verl/workers/config/engine.py L171) under FSDP1 with "
-            + "CPUOffload(offload_params=True) (verl/workers/engine/fsdp/transformer_impl.py L322-323), so every "
-            + "update's state_dict() (L656) copies each rank's pinned FP32 shard to its GPU, all-gathers and clones "
-            + "it before the first tensor is sent, and each tensor is all-gathered in FP32 and cast to BF16 before "
-            + "it is packed; the time is the receivers' log, whose clock starts with the trainer's update "
-            + "(test_nccl_checkpoint_engine.py L87, test_nixl_checkpoint_engine.py L100). The engines say so too: "
-            + "\"model parameters are in fp32 full precision\" (nixl_checkpoint_engine.py L364 @6f33c553b).";
+    private static final String VERL_CE_TRAINER = "The trainer is FSDPEngineConfig(forward_only=True, "
+            + "fsdp_size=resource_pool.world_size, strategy=\"fsdp\"), the world size 2 here (" + VERL_CE_AT
+            + "tests/checkpoint_engine/test_utils.py:87): FP32 weights (model_dtype \"fp32\" by default, " + VERL_CE_AT
+            + "verl/workers/config/engine.py:171) under FSDP1 with CPUOffload(offload_params=True) when forward_only ("
+            + VERL_CE_AT + "verl/workers/engine/fsdp/transformer_impl.py:322-323), so every update's state_dict() "
+            + "(:656) copies each rank's pinned FP32 shard to its GPU, all-gathers and clones it before the first "
+            + "tensor is sent, and each tensor is all-gathered in FP32 and cast to BF16 before it is packed; the time "
+            + "is the receivers' log, whose clock starts with the trainer's update (" + VERL_CE_AT
+            + "tests/checkpoint_engine/test_nccl_checkpoint_engine.py:87, " + VERL_CE_AT
+            + "tests/checkpoint_engine/test_nixl_checkpoint_engine.py:100). The engines say so too: \"model "
+            + "parameters are in fp32 full precision\" (" + VERL_CE_AT
+            + "verl/checkpoint_engine/nixl_checkpoint_engine.py:364).";
     private static final String VERL_PAR = "validation/refit-verl-nccl-parallel-efa.yaml";
     private static final String Q235 = "validation/refit-qwen3-235b-h100.yaml";
     private static final String LMSYS = "validation/refit-lmsys-p2p-h100.yaml";
@@ -159,15 +168,22 @@ final class RefitRows {
         return new ArrayList<>(r.stream().map(RefitMiss::named).toList());
     }
 
+    /** checkpoint-engine at the README the rows' figures are read from. */
+    private static final String CKPT_AT = "MoonshotAI/checkpoint-engine 415c3205 ";
+    /** The commit the update's end is read at (its lines moved after 415c3205). */
+    private static final String CKPT_END_AT = "MoonshotAI/checkpoint-engine 59a3c4f ";
+
     private static void checkpointEngine(List<ValidationRow> r) {
         String src = "MoonshotAI/checkpoint-engine README.md @415c3205, Benchmark [ckpt-engine-readme]";
         String h800 = "8 x H800, one vLLM v0.10.2rc1 instance of TP8; weights in host memory; per bucket H2D, NCCL "
                 + "broadcast, reload through CUDA IPC. Not stated: one host (posed), its PCIe and NICs (posed as a DGX "
                 + "H100 with H800's 8 NVLinks a GPU, 400 GB/s), owners (posed: all 8 ranks, equal bytes each, "
-                + "where examples/update.py gives each an equal count of tensors)";
+                + "where " + CKPT_AT + "examples/update.py:55-62 gives each an equal count of tensors)";
         String h800Ends = "; each update ends in refit.checkpointEngineUpdateEndSeconds (buffers freed, gc, vLLM's "
-                + "process_weights_after_loading, the closing barriers, the process group destroyed: checkpoint-engine "
-                + "@59a3c4f ps.py L576, L583-587, L860-883, worker.py L84-100, L200-201), taken from this row";
+                + "process_weights_after_loading, the closing barriers, the process group destroyed: " + CKPT_END_AT
+                + "checkpoint_engine/ps.py:576, " + CKPT_END_AT + "checkpoint_engine/ps.py:583-587, " + CKPT_END_AT
+                + "checkpoint_engine/ps.py:860-883, " + CKPT_END_AT + "checkpoint_engine/worker.py:84-100, "
+                + CKPT_END_AT + "checkpoint_engine/worker.py:200-201), taken from this row";
         // GLM-4.5-Air's broadcast update is the measurement the update's end is taken from: shown, not counted
         r.add(ValidationRow.measured("CKPT-GLM45AIR-8H800", src)
                 .what("Update (Broadcast), GLM-4.5-Air BF16, bucket 3.02 GiB")
@@ -210,8 +226,8 @@ final class RefitRows {
         // the update's end is the broadcast update's, applied unchanged; what the P2P update adds to it is not priced
         String ends = "; each update ends in refit.checkpointEngineUpdateEndSeconds, taken from the broadcast update "
                 + "(CKPT-GLM45AIR-8H800); building the process group the P2P update re-creates for its ranks inside "
-                + "the timed update (checkpoint-engine @59a3c4f ps.py L571-574: the world group its previous update "
-                + "destroyed, then dist.new_group(ranks)) is not priced apart: no source measures it";
+                + "the timed update (" + CKPT_END_AT + "checkpoint_engine/ps.py:571-574: the world group its previous "
+                + "update destroyed, then dist.new_group(ranks)) is not priced apart: no source measures it";
         r.add(steady("CKPT-P2P-GLM45AIR-8H800", src, "Update (P2P), GLM-4.5-Air BF16, bucket 3.02 GiB", h800 + ends,
                 4.12, CKPT_H800, "glm-4.5-air-p2p", P2P_CKPT, "", 0));
         r.add(steady("CKPT-P2P-Q235-8H800", src, "Update (P2P), Qwen3-235B-A22B-Instruct-2507 BF16, bucket 2.68 GiB",
@@ -230,8 +246,8 @@ final class RefitRows {
         r.add(steady("VERLCE-Q30B-NCCL", "verl-project/verl verl/checkpoint_engine/README.md @00548f90, Benchmark "
                 + "[verl-ce-readme]", "NCCL checkpoint engine update, ~7 s (8.25 GB/s)",
                 "Qwen3-30B-A3B-Base, FSDP world size 2, 30 receive-only rollouts, 4 x 8 H100 with ConnectX-7 400G "
-                        + "InfiniBand; bucket 2 GiB from the benchmark script (tests/checkpoint_engine/"
-                        + "test_nccl_checkpoint_engine.py L52 @6f33c553b). " + VERL_CE_TRAINER + " Not stated: NICs "
+                        + "InfiniBand; bucket 2 GiB from the benchmark script (" + VERL_CE_AT
+                        + "tests/checkpoint_engine/test_nccl_checkpoint_engine.py:52). " + VERL_CE_TRAINER + " Not stated: NICs "
                         + "per host (posed 8), rollout TP (posed 1), where the trainer sits (posed on its own host)",
                 7.0, VERL_CE, "nccl", BCAST_RECEIVE_ONLY,
                 "about 2.6x faster than published: the trainer first unshards its offloaded FP32 shards (each rank "
@@ -242,35 +258,40 @@ final class RefitRows {
                         + "(its rollouts receive without installing, so no engine work is in the time, and its "
                         + "scenario sets the engine's per-tensor load to 0); the ~4.3 s left is the sender's "
                         + "per-tensor loop (a DTensor all-gather call, a cast and a copy for each of 18,867 tensors, "
-                        + "nccl_checkpoint_engine.py L225-262 @6f33c553b), whose bytes rdmasim prices at NVLink "
+                        + VERL_CE_AT + "verl/checkpoint_engine/nccl_checkpoint_engine.py:225-262), whose bytes rdmasim "
+                        + "prices at NVLink "
                         + "and HBM rates but whose per-call cost no source times; " + receiveOnly("2.54"), 8));
         r.add(steady("VERLCE-Q30B-NIXL", "verl-project/verl verl/checkpoint_engine/README.md @00548f90, Benchmark "
                 + "[verl-ce-readme]; the engine and its benchmark script [verl-nixl-engine]", "NIXL checkpoint engine update (ring p2p), ~7 s (8.25 GB/s)",
                 "Qwen3-30B-A3B-Base, FSDP world size 2, 30 receive-only rollouts, 4 x 8 H100 with ConnectX-7 400G "
-                        + "InfiniBand; bucket 2 GiB and UCX_TLS rc,ud,cuda from the benchmark script "
-                        + "(tests/checkpoint_engine/test_nixl_checkpoint_engine.py @6f33c553b). " + VERL_CE_TRAINER
+                        + "InfiniBand; bucket 2 GiB and UCX_TLS rc,ud,cuda from the benchmark script ("
+                        + VERL_CE_AT + "tests/checkpoint_engine/test_nixl_checkpoint_engine.py:61, :44). " + VERL_CE_TRAINER
                         + " Not stated: NICs per host (posed 8), rollout TP (posed 1), where the trainer sits (posed "
                         + "on its own host), NIXL/UCX releases (posed 1.1.0 / 1.20.0)", 7.0, VERL_CE, "nixl", NIXL_RING,
                 "about 2.3x faster than published: the trainer first unshards its offloaded FP32 shards (61 GB a "
                         + "rank over its own PCIe Gen5 x16 link, ~1.1 s, then an all-gather and a clone, ~0.2 s), "
-                        + "inside the receivers' clock (nixl_checkpoint_engine.py L426 @6f33c553b); then the chain "
+                        + "inside the receivers' clock (" + VERL_CE_AT + "verl/checkpoint_engine/"
+                        + "nixl_checkpoint_engine.py:426); then the chain "
                         + "moves 29 buckets of 2 GiB through 30 hops in 58 store-and-forward steps, each as long "
                         + "as its slowest hop, a host-to-host READ (one QP a rail at its calibrated READ rate), "
                         + "~1.7 s; the source gives NCCL's broadcast and this ring the same ~7 s and 8.25 GB/s, so "
                         + "what the two share is the likelier bound for the ~4 s left: trainer rank 0's per-tensor loop (a "
                         + "DTensor all-gather call, a cast to BF16 and a copy into the bucket for each of the "
-                        + "model's 18,867 tensors, nixl_checkpoint_engine.py L363-400 @6f33c553b), whose bytes "
+                        + "model's 18,867 tensors, " + VERL_CE_AT + "verl/checkpoint_engine/nixl_checkpoint_engine.py"
+                        + ":363-400), whose bytes "
                         + "rdmasim prices at NVLink and HBM rates but whose per-call cost no source times (the "
                         + "rollouts load nothing here); " + receiveOnly("2.84"), 8));
         String mcSource = "verl-project/verl verl/checkpoint_engine/README.md @1dda039b L74, Benchmark, and the engine "
                 + "[verl-mooncake-engine]";
+        String mcEngine = VERL_README_AT + "verl/checkpoint_engine/mooncake_checkpoint_engine.py";
         String mcTimed = "The time is trainer rank 0's send_weights, whose log gives the published bandwidth: the bytes "
-                + "of every bucket but the last over the time (mooncake_checkpoint_engine.py L184, L229-230), so it "
-                + "ends when ring rank 1 has flagged the last bucket (L227), and the model's time is taken there. It "
-                + "starts after get_per_tensor_param has built the state dict (L171; tests/checkpoint_engine/"
-                + "test_utils.py L44-45 @01dc76da7), so the trainer's unshard of its CPU-offloaded FP32 shards "
-                + "(the same FSDP1 engine, test_utils.py L125) is outside it and the variant leaves it out; inside "
-                + "it each tensor is still all-gathered in FP32 and cast to BF16 (model_dtype \"fp32\" by default). ";
+                + "of every bucket but the last over the time (" + mcEngine + ":184, :229-230), so it ends when ring "
+                + "rank 1 has flagged the last bucket (:227), and the model's time is taken there. It starts after "
+                + "get_per_tensor_param has built the state dict (:171; " + VERL_MC_AT + "tests/checkpoint_engine/"
+                + "test_utils.py:44-45), so the trainer's unshard of its CPU-offloaded FP32 shards (the same FSDP1 "
+                + "engine, " + VERL_MC_AT + "tests/checkpoint_engine/test_utils.py:125) is outside it and the "
+                + "variant leaves it out; inside it each tensor is still all-gathered in FP32 and cast to BF16 "
+                + "(model_dtype \"fp32\" by default). ";
         String mcPosed = "NICs per host (posed 8, one per GPU, DGX H100), rollout TP (posed 1), the trainer's host "
                 + "(posed its own: every Mooncake hop crosses the NICs wherever it sits), the engine's device (posed "
                 + "cuda, its default) and device filter (posed none: each GPU's nearest HCA), Mooncake's release "
@@ -280,10 +301,10 @@ final class RefitRows {
                 + "tensors: a hop as rdmasim runs it moves a 2 GiB bucket in ~45 ms, where the published times "
                 + "give ~0.21 and ~0.25 s a bucket at ring rank 1. Per byte inside the clock, trainer rank 0 "
                 + "all-gathers each FP32 tensor over NVLink with the other FSDP rank and casts it to BF16 "
-                + "(verl/workers/engine/fsdp/transformer_impl.py L693-700 @01dc76da7), then copies it into the "
-                + "bucket (mooncake_checkpoint_engine.py L215): rdmasim prices these at NVLink and HBM rates (~0.19 "
-                + "s for Qwen3-30B-A3B, ~0.05 s for Qwen3-8B, under the hops), and the PCIe copy of the offloaded "
-                + "FP32 shards comes before the clock starts (L171). None of it runs near 10 GB/s at a published "
+                + "(" + VERL_MC_AT + "verl/workers/engine/fsdp/transformer_impl.py:693-700), then copies it into the "
+                + "bucket (" + mcEngine + ":215): rdmasim prices these at NVLink and HBM rates (~0.19 s for "
+                + "Qwen3-30B-A3B, ~0.05 s for Qwen3-8B, under the hops), and the PCIe copy of the offloaded FP32 "
+                + "shards comes before the clock starts (:171). None of it runs near 10 GB/s at a published "
                 + "rate, and no public source times one transfer_sync_read of a 2 GiB GPU buffer or the "
                 + "generator's per-call cost, so which sets the pace is not modelled and not fitted (the NCCL and "
                 + "NIXL backends publish 8.25 GB/s on 4 x 8 H100 as well); ";
@@ -313,8 +334,9 @@ final class RefitRows {
                 + "EFA device per GPU on the GPU's PCIe switch) and a dense Qwen3-shaped 27.2B. Not stated: the "
                 + "instance type (posed the AWS instance with 8 B200 and EFA), the trainer's model_dtype and "
                 + "offload (posed BF16 weights on the GPUs, not offloaded: the engine calls its stream BF16, "
-                + "nccl_parallel_checkpoint_engine.py L499 @e88dcf17b, and at its base 1ae945592 verl sends the "
-                + "trainer's own dtype uncast, so verl's FP32 default was not the recipe's)";
+                + "verl-project/verl e88dcf17b verl/checkpoint_engine/nccl_parallel_checkpoint_engine.py:499, and at "
+                + "its base verl sends the trainer's own dtype uncast, verl-project/verl 1ae945592 "
+                + "verl/workers/engine/fsdp/transformer_impl.py:972-978, so verl's FP32 default was not the recipe's)";
         r.add(steady("VERL7263-STOCK", p7263, "stock nccl engine, one sender, mean of 20 refits", efa, 3.01, VERL_PAR,
                 "stock-nccl", BCAST_EFA, "2.7x faster than published: " + NCCL_CHANNELS + ": the sender alone on its "
                         + "host sends its channels over several EFA devices, which all leave through its GPU's own PCIe "
@@ -403,6 +425,10 @@ final class RefitRows {
                         + "modelled and no source times it apart", 32));
     }
 
+    /** The P2P update of radixark/miles at the commit of the LMSYS blog's run. */
+    private static final String MILES_P2P = "radixark/miles 9a6fc9e6 miles/backends/megatron_utils/update_weight/"
+            + "update_weight_from_distributed/";
+
     private static void lmsys(List<ValidationRow> r) {
         String src = "lm-sys/lm-sys.github.io blog/2026-04-29-p2p-update.md @89fa558a [lmsys-p2p-blog]";
         String setup = "H100 8-GPU hosts with InfiniBand; time from the engine's pause return to continue_generation. "
@@ -412,13 +438,13 @@ final class RefitRows {
         String glm = "GLM-4.5-Air, train PP4 EP8 on 4 hosts (stages posed 11/12/12/11 layers), inference TP8 EP8 on 4 "
                 + "hosts. " + setup;
         // the RDMA rows run the source's own path (rdma-pull with source: host-replica); what it still leaves out
-        String rdmaFail = "5-10x faster than published. Modelled now, from the source's code (radixark/miles "
-                + "update_weight_from_distributed/p2p.py and p2p_transfer_utils.py @9a6fc9e6 [miles-p2p]): every "
-                + "stage's all-gathered trainer ranks send whole engine-rank slices by its transfer plan (plan_p2p), "
-                + "each sender, bucket by bucket and engine rank by engine rank, loading its CPU replica (a "
+        String rdmaFail = "5-10x faster than published. Modelled now, from the source's code [miles-p2p]: every "
+                + "stage's all-gathered trainer ranks send whole engine-rank slices by its transfer plan (plan_p2p, "
+                + MILES_P2P + "p2p_transfer_utils.py:68), each sender, bucket by bucket and engine rank by engine "
+                + "rank (" + MILES_P2P + "p2p.py:132-173), loading its CPU replica (a "
                 + "device-to-host copy from its GPU into pinned memory of its socket) and RDMA-WRITEing it from host "
                 + "memory into the engines' GPU weights over Mooncake's HCAs for that socket, the writes of all but the "
-                + "last engine rank waited for, at most 4 at once; those copies and writes, at PCIe, DDR5 and NIC "
+                + "last engine rank waited for, at most 4 at once (p2p_transfer_num_workers, :72); those copies and writes, at PCIe, DDR5 and NIC "
                 + "rates, are a fraction of the published time. Not modelled, and timed apart by no source: the "
                 + "replica's load_weights on the CPU (a Python weight_loader call for every HF tensor of the stage, "
                 + "for every engine rank a sender serves, each a synchronous copy: the source's own note is that at "
@@ -430,9 +456,9 @@ final class RefitRows {
         java.util.function.UnaryOperator<String> rdmaSetup = t -> t.replace(", separate or shared hosts (posed "
                 + "separate), bucket (posed 1 GiB)", "").replace(" The source's '1 node' posed as one trainer host "
                 + "and one inference host.", " The source's '1 node' is one trainer and one rollout host (nnodes 2 "
-                + "in its profiling script).") + ". Stated by the blog's profiling script (radixark/miles "
-                + "examples/p2p_weight_transfer/run.py @9a6fc9e6 [miles-p2p]): trainer and rollout on separate nodes "
-                + "(L732, L757), 1 GiB buckets in P2P mode (L118, L1053-1054)";
+                + "in its profiling script).") + ". Stated by the blog's profiling script [miles-p2p]: trainer and "
+                + "rollout on separate nodes (radixark/miles 9a6fc9e6 examples/p2p_weight_transfer/run.py:732, :757), "
+                + "1 GiB buckets in P2P mode (:118, :1053-1054)";
         r.add(steady("LMSYS-Q30B-NCCL", src, "NCCL broadcast update, Qwen3-30B-A3B", q30, 2.6700, LMSYS,
                 "qwen3-30b-nccl", BCAST, "faster than published: the engines' loads, one call per tensor (18,867 "
                         + "tensors, 1.74 s), bound the update; the 61 GB broadcast takes 1.24 s at the sender's one "
@@ -527,8 +553,7 @@ final class RefitRows {
         r.add(ValidationRow.measured("HALO11-SGLANG-EFA", src)
                 .what("SGLang client over EFA, one sync (80 GB/s)")
                 .setup(setup + "; chunk budget (posed 1 GiB, as the vLLM row); the next chunk sent while the engine "
-                        + "loads this one (the PR's test_weight_sync_sglang_staging.py: 'sends "
-                        + "settled two chunks later')")
+                        + "loads this one (the PR's SGLang staging test: 'sends settled two chunks later')")
                 .published(0.21, "s").tolerance(TOL).scenario(HALO + "#sglang-client").dependsOn(BCAST_EFA)
                 .knownFailure("23% slower than published: the model gives each of the 16 chunks the " + BUCKET_MS
                         + " call cost calibrated on halo's vLLM client, paid on the sender before the chunk's send, so "
@@ -595,15 +620,19 @@ final class RefitRows {
     private static final List<String> P2P = List.of("refit.ncclStepBytes (derived: NCCL DEFAULT_BUFFSIZE / NCCL_STEPS)",
             LOAD_COST, "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
 
+    /** NeMo RL at the merge of PR #2971 (nccl_reshard). */
+    private static final String NEMO_AT = "NVIDIA-NeMo/RL e40aa046e ";
+
     /** What the NeMo-RL shard-to-shard rows leave out, the same for each. */
     private static final String NEMO_GAP = "the model prices the trainer's expert stacking (MoE: an HBM copy), "
             + "the shard-to-shard sends of the FFN projections at the NICs' rate, the replicas' all-gather, vLLM's "
             + "copy-back into w13, and the other parameters' packed broadcast from trainer rank 0 after them, each "
             + "rank loading those through load_weights per tensor (" + TENSOR_MS + ", calibrated); it leaves out "
             + "the host work of one xferdtensor call per FFN projection (Python planning, stream bookkeeping, "
-            + "launches; nemo_rl/weight_sync/xferdtensor_python.py), Megatron's export of each misc parameter "
-            + "on the trainer before it is packed (a PP broadcast and TP/EP gathers per parameter, "
-            + "megatron_policy_worker.py L2563-2566) and vLLM's process_weights_after_loading, none of which the "
+            + "launches; " + NEMO_AT + "nemo_rl/weight_sync/xferdtensor_python.py:960 xferdtensor_python_impl), "
+            + "Megatron's export of each misc parameter on the trainer before it is packed (a PP broadcast and TP/EP "
+            + "gathers per parameter, " + NEMO_AT + "nemo_rl/models/policy/workers/megatron_policy_worker.py"
+            + ":2563-2566) and vLLM's process_weights_after_loading, none of which the "
             + "source times apart. PR "
             + "#2413's table gave the same EP8xPP2 -> TP8xDP2 layout 0.50-0.51 s before the Python fallback "
             + "existed, so at least a third of the published time is that path's own cost";
@@ -632,9 +661,11 @@ final class RefitRows {
                 + "parameters", 3.20, 4.30, "ep8pp2-tp2dp8-fp8", "1.7-2.3x faster than published: FP8 halves "
                 + "the bytes, while the source's time more than doubles against BF16 on the same layout; in the "
                 + "model each FP8 weight's block scale is a tensor of its own that takes the misc path (as "
-                + "nccl_reshard_utils.py L374 says scale_inv siblings do) and is loaded one call at a time, ~1.75 s "
-                + "of the 1.84 s at the BF16 path's per-tensor cost (vLLM's FP8 load re-quantises each weight, "
-                + "fp8.py L430-459, at a cost no source gives); " + NEMO_GAP));
+                + NEMO_AT + "nemo_rl/weight_sync/nccl_reshard_utils.py:373-375 says scale_inv siblings do) and is "
+                + "loaded one call at a time, ~1.75 s of the 1.84 s at the BF16 path's per-tensor cost (vLLM's FP8 "
+                + "load re-quantises each weight, vllm-project/vllm v0.20.0 vllm/model_executor/layers/quantization/"
+                + "fp8.py (no line: the release NeMo RL pins at e40aa046e; vLLM is too large to mirror here, so the "
+                + "lines are not given), at a cost no source gives); " + NEMO_GAP));
         // The same table's other five rows, each trainer layout posed on 16 ranks as above.
         String fp8Scales = "FP8 halves the bytes, while the source's time more than doubles against BF16; in the model "
                 + "each FP8 weight's block scale is a tensor of its own that takes the misc path and is loaded one "
@@ -672,8 +703,8 @@ final class RefitRows {
                         + "eighth from the trainers and all-gathered over NVLink; " + NEMO_SET_GAP, 8).notCounted(posed));
         r.add(range("NEMO2413-4B-PP4DP2-TP4DP2", set, "refit, Qwen3-4B, PP4xDP2 -> TP4xDP2", setSetup, 0.13, 0.15,
                 NEMO_SET, "4b-pp4dp2-tp4dp2", "4.4-5.1x faster than published: the four PP stages' sends run at once, "
-                + "where the receivers overlap two stages at a time (NRL_REFIT_NUM_STREAMS=2, vllm_backend.py "
-                + "L1018-1036); " + NEMO_SET_GAP, 8).notCounted(posed));
+                + "where the receivers overlap two stages at a time (NRL_REFIT_NUM_STREAMS=2, " + NEMO_AT
+                + "nemo_rl/models/generation/vllm/vllm_backend.py:1018-1036); " + NEMO_SET_GAP, 8).notCounted(posed));
         r.add(range("NEMO2413-30B-EP8PP2-TP8DP2", set, "refit, Qwen3-30B-A3B, EP8xPP2 -> TP8xDP2", setSetup, 0.50,
                 0.51, NEMO_SET, "30b-ep8pp2-tp8dp2", "3.1-3.2x faster than published: " + NEMO_SET_GAP, 16)
                 .notCounted(posed));
@@ -759,6 +790,9 @@ final class RefitRows {
                 }));
     }
 
+    /** slime at the commit rdmasim's colocated method follows (ColocatedIpc): the colocated rows' loop. */
+    private static final String SLIME_AT = "THUDM/slime 624b824a ";
+
     /**
      * Colocated refits (no NIC): vime #175's two points are what the per-handle and per-tensor costs are
      * calibrated on (shown, not counted); ISEEKYAN/Megatron-LM #85 is the check.
@@ -769,7 +803,10 @@ final class RefitRows {
                         + "datasheets)", "PCIe and host memory rates of the host preset");
         String vime = "vllm-project/vime issue #175 [vime-issue-175]";
         String vimeSetup = "Qwen3-30B-A3B BF16, 8 x H200, trainer TP4 x CP2 x EP8, colocated, 115 chunks of ~170 "
-                + "tensors (slime's 512 MiB buffer gives 114 here), one chunk at a time (slime's ray.get per chunk). "
+                + "tensors (slime's 512 MiB buffer gives 114 here: --update-weight-buffer-size, " + SLIME_AT
+                + "slime/utils/arguments.py:528-530), one chunk at a time (slime's ray.get per chunk, " + SLIME_AT
+                + "slime/backends/megatron_utils/update_weight/update_weight_from_tensor.py:300-305; the issue does "
+                + "not state slime's commit: cited at the one rdmasim's colocated method follows). "
                 + "Not stated: the engine's layout (posed vLLM TP8; its install copy is under 0.3% of the time), one "
                 + "host (posed HGX H200)";
         r.add(ValidationRow.measured("VIME175-SLIME", vime)
@@ -798,7 +835,9 @@ final class RefitRows {
         r.add(vimeStages("VIME175-RAYGET-PER-TENSOR", vime, "'rayget' (engine: rebuild + load_weights), vime",
                 vimeSetup, 10.9, 11.8, "vime-per-tensor", List.of("dispatch", "install"), rests, ""));
         String around = "the update holds the engine's pause, cache flush, memory release and resume and the trainer's "
-                + "barriers around the loop (18-23 s here in slime, 20-33 s in vime), none of which rdmasim prices "
+                + "barriers around the loop (18-23 s here in slime, 20-33 s in vime; slime's pause and flush, "
+                + "barriers and resume: " + SLIME_AT + "slime/backends/megatron_utils/update_weight/"
+                + "update_weight_from_tensor.py:285-286, :293, :317, :331-332), none of which rdmasim prices "
                 + "(refit.pauseSeconds, resumeSeconds, barrierSeconds are 0 until a measurement isolates them: this "
                 + "one gives only their sum)";
         r.add(ValidationRow.measured("VIME175-UPDATE-SLIME", vime)

@@ -57,6 +57,10 @@ public final class ValidationCatalog {
     private static final String EMR = "validation/ucx-10955-emr-ordering.yaml";
     private static final String CX6_SMALL = "validation/ucx-8851-read-small.yaml";
     private static final String MC_KV = "validation/mooncake-kv-by-size.yaml";
+    /** Mooncake's transfer engine at the release whose code the vLLM rows' span is read in. */
+    private static final String MC_TE = "kvcache-ai/Mooncake v0.3.7.post2 mooncake-transfer-engine/";
+    /** SGLang's disaggregation package at the commit the SGLang rows' span is read in. */
+    private static final String SGLANG_DISAGG = "sgl-project/sglang 0005973a python/sglang/srt/disaggregation/";
     private static final List<String> STRICT = List.of(ProfileKey.STRICT_ORDER_GPU_WRITE_RATE.in("emr-connectx"));
     private static final List<String> GB200 = List.of(ProfileKey.NIC_READ_RATE.in("gb200-roce"),
             ProfileKey.QP_READ_RATE.in("gb200-roce"));
@@ -99,7 +103,8 @@ public final class ValidationCatalog {
         // [mx-pr-450]: the stripe mode of ModelExpress, measured on the pod of #449
         String mx450Setup = "GB200 pod on GKE, 4 x CX-7 400G RoCE, one receiver pulling Qwen3-4B weights (8.0 GB: "
                 + "the PR's 316 Gbps x 0.203 s) from one source; not stated: NIXL and UCX releases, UCX install "
-                + "(assumed: NIXL 1.1.0, whose ucx_utils.cpp:422 the PR cites, with its wheel's UCX 1.20.0)";
+                + "(assumed: NIXL 1.1.0, whose ai-dynamo/nixl v1.1.0 src/plugins/ucx/ucx_utils.cpp:422 the PR cites, with its "
+                + "wheel's UCX 1.20.0)";
         r.add(mx450("MX-450-PIN-BW", "bandwidth, one NIC pinned (MX_RDMA_NIC_PIN=auto)", mx450Setup, 316, "Gbps",
                 "pinned", 1, "a second measurement of what MX-449-PIN calibrates: weak"));
         r.add(mx450("MX-450-PIN-PULL", "warm pull time, one NIC pinned", mx450Setup, 0.203, "s", "pinned", 1, ""));
@@ -182,7 +187,9 @@ public final class ValidationCatalog {
                 "; " + DEEPSEEK_V4_PRO_RANK_TENSORS + " registrations per rank (not stated: the per-rank count "
                         + "ModelExpress logged for DeepSeek-V3 FP8 at TP=8 on B200, 1692 tensors of 85.44 GB a worker, "
                         + "ai-dynamo/modelexpress commit b6eed148; a rank registers vLLM's parameters and buffers "
-                        + "after loading, eb961226 engines/vllm/adapter.py L142-146 and nixl_transfer.py L300, each "
+                        + "after loading, ai-dynamo/modelexpress eb961226 modelexpress_client/python/modelexpress/engines/vllm/"
+                        + "adapter.py:142-146 and ai-dynamo/modelexpress eb961226 modelexpress_client/python/modelexpress/"
+                        + "nixl_transfer.py:298-300, each "
                         + "MoE layer's experts stacked in a few tensors, so the checkpoint's per-expert tensor count "
                         + "is not the count)",
                 8.16, DEEPSEEK_V4_PRO_RANK_TENSORS, String.format(java.util.Locale.ROOT, "per tensor costs 7.37 s "
@@ -215,8 +222,8 @@ public final class ValidationCatalog {
         // [mooncake-readme]: Mooncake Transfer Engine, several RoCE NICs from one host
         String mooncakeSetup = "40 GB between two hosts over RoCE; posed (not stated): host-memory buffers on the "
                 + "first socket, RDMA WRITE; the HCAs are the engine's own choice (transport.backend: mooncake): a "
-                + "cpu:N buffer uses the HCAs on NUMA node N (kvcache-ai/Mooncake 3b5a59413 topology.cpp L453-488, "
-                + "L761-792)";
+                + "cpu:N buffer uses the HCAs on NUMA node N (kvcache-ai/Mooncake 3b5a59413 mooncake-transfer-engine/src/"
+                + "topology.cpp:453-488 discoverCpuTopology, :761-792 selectDevice)";
         r.add(ValidationRow.measured("MOONCAKE-8X400", "kvcache-ai/Mooncake README, Performance [mooncake-readme]")
                 .what("Transfer Engine bandwidth, 8 x 400 Gbps RoCE")
                 .setup(mooncakeSetup + "; 8 x 400G hosts as DGX H100 on RoCE (four NICs per socket)")
@@ -246,21 +253,26 @@ public final class ValidationCatalog {
                 + "all 8 at once, 72 descriptors each (36 layers, K and V contiguous), DGX H100 hosts on RoCE, the time "
                 + "being the slowest rank's";
         // What the vLLM time spans: the connector's one timer wraps engine.batch_transfer_sync_write
-        // (vllm-project/vllm mooncake_connector.py _send_blocks, read at 009d7c76); inside it the engine slices
-        // on the caller's thread, wakes its workers and is polled by the caller (kvcache-ai/Mooncake v0.3.7.post2
-        // transfer_engine_py.cpp L336-427, rdma_transport.cpp L299-415, worker_pool.cpp L381-399). None of
+        // (vllm-project/vllm vllm/distributed/kv_transfer/kv_connector/v1/mooncake_connector.py _send_blocks, read
+        // at 009d7c76); inside it the engine slices on the caller's thread, wakes its workers and is polled by the
+        // caller (kvcache-ai/Mooncake v0.3.7.post2 mooncake-integration/transfer_engine/transfer_engine_py.cpp
+        // L336-427, mooncake-transfer-engine/src/transport/rdma_transport/rdma_transport.cpp L299-415,
+        // .../worker_pool.cpp L381-399). None of
         // these has a cost in the code or a published figure, so none is modelled; the row text says which
         // source would decide it.
         String mcVllmGap = "the published times hold a per-call part the model does not have (0.54 ms for 20 MiB where "
                 + "the ports' wire takes 0.1 ms; the table's differences leave about 0.4 ms at every size) and a margin "
                 + "of 158.7 GB/s, 81% of the 195.6 GB/s the model runs the 8 GPUDirect WRITEs at (MC-VLLM-KV-MARGIN). "
-                + "The span is one engine.batch_transfer_sync_write call, the connector's only timer (vllm "
-                + "mooncake_connector.py _send_blocks, logged at DEBUG as the benchmark runs): in it the engine cuts "
-                + "72 requests into 64 KiB slices on the caller's thread (rdma_transport.cpp submitTransferTask), "
-                + "wakes the 2 worker threads of the NIC, which sleep on a condition variable after 100 ms idle while "
-                + "every transfer here follows a longer gap (worker_pool.cpp transferWorker, kWaitPeriodInNano), posts "
-                + "and polls completions, and the caller spins on getBatchTransferStatus (transfer_engine_py.cpp "
-                + "batchTransferSync). No step has a cost in the code, no source times them apart, and the Mooncake "
+                + "The span is one engine.batch_transfer_sync_write call, the connector's only timer ("
+                + "vllm-project/vllm 009d7c76 vllm/distributed/kv_transfer/kv_connector/v1/mooncake_connector.py (no "
+                + "line: vLLM is too large to mirror here; MooncakeConnectorWorker._send_blocks), logged at DEBUG as "
+                + "the benchmark runs): in it the engine cuts 72 requests into 64 KiB slices on the caller's thread ("
+                + MC_TE + "src/transport/rdma_transport/rdma_transport.cpp:299 submitTransferTask), wakes the 2 worker "
+                + "threads of the NIC, which sleep on a condition variable after 100 ms idle while every transfer here "
+                + "follows a longer gap (" + MC_TE + "src/transport/rdma_transport/worker_pool.cpp:381-395 "
+                + "transferWorker, kWaitPeriodInNano), posts and polls completions, and the caller spins on "
+                + "getBatchTransferStatus (kvcache-ai/Mooncake v0.3.7.post2 mooncake-integration/transfer_engine/"
+                + "transfer_engine_py.cpp:336-427 batchTransferSync). No step has a cost in the code, no source times them apart, and the Mooncake "
                 + "version of the run is not named. What would decide it: the run's per-rank DEBUG 'took' lines, or "
                 + "a tebench latency for 72 requests of these sizes on this hardware; nothing is fitted";
         String[][] mcVllm = {{"128", "20 MB", "0.54"}, {"256", "38 MB", "0.61"}, {"512", "74 MB", "0.92"},
@@ -821,7 +833,8 @@ public final class ValidationCatalog {
                 + "operation, slice size, PCIe layout, how the time is taken; posed on DGX H100 hosts, WRITE, each "
                 + "GPU's eighth of the KV at once over the 4 NICs in 188 descriptors (94 layers, K and V), the time "
                 + "being the slowest GPU's)";
-        // What the SGLang time spans (sgl-project/sglang as read at 0005973a; the run's 43124cdd is not in the
+        // What the SGLang time spans (sgl-project/sglang python/sglang/srt/disaggregation/, as read at 0005973a; the
+        // run's 43124cdd is not in the
         // stored copies): the prefill's transfer thread sends every (layer, K or V) run in one
         // batch_transfer_sync (mooncake/conn.py _send_kvcache_generic), then the aux data in a second call
         // (send_aux) and the status to the decode over ZMQ (conclude_transfer); the scheduler sees it at its
@@ -830,10 +843,11 @@ public final class ValidationCatalog {
                 + "wire takes 0.25 ms, and at 12.62 GB 82% of the 200 GB/s where the model runs the 4 NICs at the RoCE "
                 + "payload rate rdmasim derives (195.6 GB/s at MTU 4096). The time is a scheduler-side span, which "
                 + "field of --enable-request-time-stats-logging not stated: the prefill's transfer thread sends all 188 "
-                + "runs in one batch_transfer_sync (mooncake/conn.py _send_kvcache_generic), the aux data in a second "
+                + "runs in one batch_transfer_sync (" + SGLANG_DISAGG + "mooncake/conn.py (no line: SGLang is too "
+                + "large to mirror here; _send_kvcache_generic)), the aux data in a second "
                 + "synchronous call (send_aux), the status to the decode over ZMQ (conclude_transfer), and the scheduler "
                 + "sees Success at its next poll, an all_reduce over the 8 TP ranks' gloo group "
-                + "(disaggregation/utils.py poll_and_all_reduce); this is why the fixed part (~1.8 ms) exceeds the "
+                + "(" + SGLANG_DISAGG + "utils.py (no line: as above; poll_and_all_reduce)); this is why the fixed part (~1.8 ms) exceeds the "
                 + "vLLM table's (~0.4 ms), whose timer wraps the engine call alone. No step has a published cost, the "
                 + "GPU-to-NIC map (--disaggregation-ib-device ib_devices.json) is not published, and the marginal "
                 + "shortfall (MC-SGLANG-KV-MARGIN: 41.9 GB/s a NIC) has no published cause; nothing is fitted";
@@ -860,9 +874,11 @@ public final class ValidationCatalog {
                 .knownFailure("at the margin the 4 NICs deliver 41.9 GB/s each, 86% of the RoCE payload rate rdmasim "
                         + "derives (48.9 GB/s at MTU 4096), the same shortfall as pegaflow's 374-375 Gbps per NIC "
                         + "(PEGA-CPU rows). What costs the rest is not published: the engine's path MTU is the port's "
-                        + "active MTU capped at 4096 (Mooncake 6e3a11b9 rdma_endpoint.cpp L1155-1157), and on RoCE the "
+                        + "active MTU capped at 4096 (kvcache-ai/Mooncake 6e3a11b9 mooncake-transfer-engine/src/transport/"
+                        + "rdma_transport/rdma_endpoint.cpp:1155-1157), and on RoCE the "
                         + "active MTU follows the interfaces' Ethernet MTU, which the doc does not give; its 64 KiB "
-                        + "slices over 2 QPs of 256 WRs an endpoint (include/config.h) keep far more than a round trip "
+                        + "slices over 2 QPs of 256 WRs an endpoint (kvcache-ai/Mooncake 6e3a11b9 mooncake-transfer-engine/"
+                        + "include/config.h:45-52 num_qp_per_ep, max_wr, slice_size) keep far more than a round trip "
                         + "in flight. Nothing is fitted. The ~1.8 ms every transfer pays (49 MB takes 2.07 ms) is "
                         + "framework time rdmasim does not model (MC-SGLANG-KV-128)")
                 .model(runs -> margin(runs, "sglang-6.31GB", 6.31e9, "sglang-12.62GB", 12.62e9)).onNics(4));

@@ -36,7 +36,9 @@ import org.rdmasim.transport.config.UcxSite;
  * never by a bare file name, and has a line; and nowhere in the words explain prints (descriptions, notes, warnings,
  * the sources of the parameters an answer rests on) nor in the committed run reports is code of the modelled
  * stack's repositories cited without its tag and line, unless the words say why there is no line:
- * {@code REPO TAG FILE (no line: WHY)}.
+ * {@code REPO TAG FILE (no line: WHY)}. The validation table holds to the same form for every repository it
+ * cites code of (the stack's, and verl, Mooncake, NeMo RL and the other frameworks its rows read), and there no file
+ * of code may be named outside it; the registry of modelled variables gives each default's source in that form too.
  */
 class CatalogueCitationsTest {
     /**
@@ -44,7 +46,12 @@ class CatalogueCitationsTest {
      * theirs without a directory is a bare name that cannot be opened at the tag.
      */
     static final Set<String> REPOS = Set.of("openucx/ucx", "ai-dynamo/nixl", "ai-dynamo/modelexpress", "NVIDIA/nccl");
-    private static final String REPO = "(?:" + String.join("|", REPOS.stream().sorted().map(Pattern::quote).toList()) + ")";
+    /** The other repositories whose code the validation rows cite (the frameworks whose published times they check). */
+    static final Set<String> VALIDATION_REPOS = Set.of("verl-project/verl", "kvcache-ai/Mooncake", "NVIDIA-NeMo/RL",
+            "MoonshotAI/checkpoint-engine", "radixark/miles", "vllm-project/vllm", "sgl-project/sglang",
+            "whn09/libfabric-efa-demo", "ofiwg/libfabric", "THUDM/slime");
+    private static final String REPO = "(?:" + String.join("|", java.util.stream.Stream.concat(REPOS.stream(),
+            VALIDATION_REPOS.stream()).sorted().map(Pattern::quote).toList()) + ")";
     /** A file of code (or of a build or configuration) by its extension. */
     private static final String CODE = "[\\w./-]*\\w\\.(?:c|cc|cpp|cu|h|hpp|inl|py|sh|am|conf)\\b";
     /** The one citation form: REPO TAG FILE:LINE[-LAST], or REPO TAG FILE (no line: WHY). */
@@ -54,6 +61,8 @@ class CatalogueCitationsTest {
     private static final Pattern REPO_AND_FILE = Pattern.compile("\\b" + REPO + "(?: \\S+){0,2}? (" + CODE + ")");
     /** A file of code named alone: no directory before it, no {@code :LINE} after it. */
     private static final Pattern BARE_FILE = Pattern.compile("(?<![\\w./-])([\\w-]+\\.(?:c|cc|cpp|cu|h|hpp|py))\\b(?![:\\w.-])");
+    /** A file of code, with or without its directory and line: in the validation table only the one form may name one. */
+    private static final Pattern ANY_FILE = Pattern.compile("(?<![\\w./-])([\\w./-]*\\w\\.(?:c|cc|cpp|cu|h|hpp|py))\\b(?![\\w.-])");
 
     /** What is wrong with one citation, in words; empty when nothing is. */
     static List<String> problems(Citation c) {
@@ -70,14 +79,14 @@ class CatalogueCitationsTest {
 
     /** What is wrong with the citations of code in one line of printed words; empty when nothing is. */
     static List<String> problems(String text) {
-        return problems(text, true);
+        return problems(text, false);
     }
 
     /**
-     * As {@link #problems(String)}; {@code bareNames} false leaves out file names named alone, for words that cite
-     * code of other repositories too (the validation rows: verl, Mooncake, NeMo RL), not read for this check.
+     * As {@link #problems(String)}; {@code everyFile} true (the validation table) also refuses a file of code named
+     * with its directory but without repository, tag and line: every file of code there is cited in the one form.
      */
-    static List<String> problems(String text, boolean bareNames) {
+    static List<String> problems(String text, boolean everyFile) {
         List<String> out = new ArrayList<>();
         StringBuilder rest = new StringBuilder(text);
         Matcher m = CITED.matcher(text);
@@ -97,9 +106,10 @@ class CatalogueCitationsTest {
                 rest.setCharAt(i, ' ');
             }
         }
-        Matcher bare = BARE_FILE.matcher(rest);
-        while (bareNames && bare.find()) {
-            out.add("'" + bare.group(1) + "': a bare file name with no repository, tag or line");
+        Matcher bare = (everyFile ? ANY_FILE : BARE_FILE).matcher(rest);
+        while (bare.find()) {
+            out.add("'" + bare.group(1) + "': " + (bare.group(1).contains("/") ? "a file of code" : "a bare file name")
+                    + " with no repository, tag or line");
         }
         return out;
     }
@@ -241,15 +251,40 @@ class CatalogueCitationsTest {
             }
         }
         assertTrue(reports >= 15, "read " + reports + " reports");
-        // the validation table cites the stack's code in the one form too (other repositories' files are not read)
+        // the validation table cites every repository's code in the one form, and names no file of code outside it
         Path validation = CliTestSupport.repo().resolve("reports/validation/validation.json");
         List<String> lines = new ArrayList<>();
         words(json.readTree(validation.toFile()), lines);
         assertTrue(lines.size() > 100, validation + " holds " + lines.size() + " lines");
         for (String line : lines) {
-            problems(line, false).forEach(p -> bad.computeIfAbsent(validation.toString(), k -> new LinkedHashSet<>()).add(p));
+            problems(line, true).forEach(p -> bad.computeIfAbsent(validation.toString(), k -> new LinkedHashSet<>()).add(p));
         }
         assertEquals(Map.of(), bad, "citations of code in the reports that cannot be opened at the place they name");
+    }
+
+    /** The one form, alone: REPO TAG FILE:LINE[-LAST] and nothing after it. */
+    private static final Pattern ONLY_CITED = Pattern.compile(CITED.pattern().replace("(?::\\d+(?:-\\d+)?\\b|",
+            "(?::\\d+(?:-\\d+)?|") + "$");
+
+    @Test
+    void everyKnownVariableNamesWhereItsDefaultIsDefinedAtATagAndLine() {
+        Map<String, String> bad = new LinkedHashMap<>();
+        Set<String> repos = new LinkedHashSet<>();
+        for (org.rdmasim.transport.config.KnownVariable v : org.rdmasim.transport.config.KnownVariables.all()) {
+            Matcher m = ONLY_CITED.matcher(v.source());
+            if (!m.matches() || !m.group(3).contains("/") || v.source().contains("(no line")) {
+                bad.put(v.name(), v.source());
+            } else {
+                repos.add(m.group(1));
+            }
+        }
+        assertEquals(Map.of(), bad, "sources not in the form REPO TAG FILE:LINE");
+        // not vacuous: the registry's defaults come from UCX, NCCL and ModelExpress
+        assertEquals(Set.of("openucx/ucx", "NVIDIA/nccl", "ai-dynamo/modelexpress"), repos);
+        // and the rule refuses what it is for
+        assertTrue(!ONLY_CITED.matcher("openucx/ucx src/ucp/core/ucp_context.c").matches());
+        assertTrue(!ONLY_CITED.matcher("openucx/ucx v1.20.0 src/ucp/core/ucp_context.c").matches());
+        assertTrue(ONLY_CITED.matcher("openucx/ucx v1.20.0 src/ucp/core/ucp_context.c:233").matches());
     }
 
     @Test
@@ -284,10 +319,19 @@ class CatalogueCitationsTest {
                 + "uct_ib_iface_set_num_paths, :2007 uct_ib_iface_estimate_path_bw"));
         assertEquals(List.of(), problems("(openucx/ucx v1.20.0 src/uct/ib/base/ib_md.c:55-56 uct_ib_md_config_table)"));
         assertEquals(List.of(), problems("ai-dynamo/nixl v1.1.0 src/x/y.cpp (no line: the call is generated)"));
-        // the validation rows' other repositories: their files named alone are not read there
-        assertEquals(List.of(), problems("(Mooncake 6e3a11b9 rdma_endpoint.cpp L1155-1157)", false));
+        // the validation rows' other repositories: a bare name, a path without repository and tag, a line in words
         assertEquals(1, problems("(Mooncake 6e3a11b9 rdma_endpoint.cpp L1155-1157)", true).size());
-        assertEquals(1, problems("auto keeps that one (openucx/ucx ucp_context.c v1.22.0 L2001-2011)", false).size());
+        assertEquals(1, problems("(kvcache-ai/Mooncake 6e3a11b9 rdma_endpoint.cpp:1155-1157)", true).size());
+        assertEquals(1, problems("host work (nemo_rl/weight_sync/xferdtensor_python.py), Megatron's", true).size());
+        assertEquals(1, problems("(verl/workers/engine/fsdp/transformer_impl.py L693-700 @01dc76da7)", true).size());
+        assertEquals(1, problems("auto keeps that one (openucx/ucx ucp_context.c v1.22.0 L2001-2011)", true).size());
+        assertEquals(List.of(), problems("(verl-project/verl 01dc76da7 verl/workers/engine/fsdp/transformer_impl.py"
+                + ":693-700), then (verl-project/verl 1dda039b verl/checkpoint_engine/mooncake_checkpoint_engine.py"
+                + ":215), :171", true));
+        assertEquals(List.of(), problems("sgl-project/sglang 0005973a python/sglang/srt/disaggregation/utils.py "
+                + "(no line: too large to mirror)", true));
+        // outside the validation table a path with its directory is left to the other rules
+        assertEquals(List.of(), problems("host work (nemo_rl/weight_sync/xferdtensor_python.py), Megatron's"));
         // not citations of code: issues, pull requests, documents, commits, words
         assertEquals(List.of(), problems("ai-dynamo/modelexpress PR #450 [mx-pr-450]: 0.331 s; NVIDIA/nccl #2409"));
         assertEquals(List.of(), problems("ai-dynamo/modelexpress docs/BENCHMARKS.md at b6eed148; UCX reads its "
