@@ -31,6 +31,7 @@ import org.rdmasim.refit.method.RefitCalibration;
 import org.rdmasim.refit.method.RefitMethod;
 import org.rdmasim.refit.method.RefitPlan;
 import org.rdmasim.refit.method.Registration;
+import org.rdmasim.refit.method.ShardGather;
 import org.rdmasim.refit.method.WriteSchedule;
 import org.rdmasim.refit.model.DType;
 import org.rdmasim.refit.model.ModelInventory;
@@ -101,6 +102,10 @@ public final class RefitSetup {
                     + " GPUs = " + inferenceGpus);
         }
         int senders = spec.knobs().senders();
+        if (senders == RefitSpec.Knobs.STAGE_HEADS && spec.trainer().fsdp()) {
+            throw new Refused("senders", "stage-heads is Megatron's update (the first rank of each pipeline stage "
+                    + "sends): an FSDP trainer has no such ranks");
+        }
         if (senders > trainer.worldSize()) {
             throw new Refused("senders", "senders " + senders + " is more than the trainer's " + trainer.worldSize()
                     + " ranks");
@@ -259,8 +264,10 @@ public final class RefitSetup {
                     ? RdmaPull.tree(k.treeChildren(), r -> r % inference.tp()) : RdmaPull.direct();
             case WRITE_SCHEDULE -> new WriteSchedule(bucket(k), k.doubleBuffered() ? 2 : 1,
                     k.receiverStaggered() ? WriteSchedule.Order.RECEIVER_STAGGERED : WriteSchedule.Order.SLICE_MAP);
-            case NCCL_BROADCAST -> new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.senders(),
-                    ibHca);
+            // stage heads: N = pp evenly spaced ranks are the first rank of each stage (pp outermost in Megatron's order)
+            case NCCL_BROADCAST -> k.senders() == RefitSpec.Knobs.STAGE_HEADS
+                    ? new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), trainer.pp(), ibHca, true)
+                    : new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.senders(), ibHca);
             case CHECKPOINT_ENGINE -> {
                 if (k.p2pRanks() > inference.worldSize()) {
                     throw new Refused("updateRanks", "updateRanks " + k.p2pRanks() + " is more than the inference "
@@ -316,6 +323,18 @@ public final class RefitSetup {
             whole = Math.addExact(whole, t.bytes());
         }
         Preparation preparation = preparation(whole);
+        if (spec.method() == RefitMethodKind.NCCL_BROADCAST && !spec.trainer().fsdp()) {
+            // a Megatron trainer gathers each bucket to its sender over the TP and EP groups (ShardGather); BF16
+            // weights quantised to FP8 after the gather move two bytes for each one sent
+            long dense = 0;
+            for (Tensor t : tensors) {
+                if (t.role() != TensorRole.EXPERT_COLUMN && t.role() != TensorRole.EXPERT_ROW) {
+                    dense = Math.addExact(dense, t.bytes());
+                }
+            }
+            preparation = preparation.withShardGather(new ShardGather(trainer, dense,
+                    quantises() ? 2 : preparation.gatherPerByte()));
+        }
         // a broadcast and the rings hand every inference rank the whole model, and each rank's engine loads every
         // tensor of it
         boolean wholeModel = switch (spec.method()) {
@@ -602,7 +621,9 @@ public final class RefitSetup {
                     + "its GPU), then RDMA-WRITTEN from host memory", plan.routes().size())
                     : k.treeChildren() > 0 ? "tree fan-out " + k.treeChildren() : "direct";
             case NCCL_BROADCAST -> (k.allSenders() ? "all trainer ranks striped" : k.senders() == 1
-                    ? "from trainer rank 0" : k.senders() + " trainer ranks striped")
+                    ? "from trainer rank 0" : k.senders() == RefitSpec.Knobs.STAGE_HEADS ? "from the head of each of "
+                    + trainer.pp() + " pipeline stage(s), one bucket on the wire at a time (the engines' lock)"
+                    : k.senders() + " trainer ranks striped")
                     + ", bucket " + Units.sizeAsWritten(k.bucketBytes(), " ") + (k.doubleBuffered() ? ", double-buffered" : "");
             case COLOCATED_IPC -> ((ColocatedIpc) plan.method()).describe();
             case SHARDED_RDT -> "a pull per gather group and expert coordinate from one producer, "
@@ -645,7 +666,10 @@ public final class RefitSetup {
                         + spec.trainer().dtype() + ") per byte sent" : "")
                 + (p.offloaded() ? String.format(Locale.ROOT, "; each trainer rank's shard (%,d bytes) sits in host "
                         + "memory and is copied to its GPU, all-gathered and cloned before the first bucket (an FSDP1 "
-                        + "sharded state_dict)", p.offloadedShardBytes()) : ""));
+                        + "sharded state_dict)", p.offloadedShardBytes()) : "")
+                + (p.shardGather().gathers() ? "; each bucket is first all-gathered to its sender over the sender's "
+                        + "Megatron groups (non-expert bytes over TP " + trainer.tp() + ", expert bytes over expert-TP "
+                        + trainer.etp() + " then EP " + trainer.ep() + "), rings over NVLink and the fabric" : ""));
         out.add(spec.method() == RefitMethodKind.SHARDED_RDT
                 ? "stages: pause, register, gather (a group at a time, two ahead), convert, dispatch (the producers' "
                         + "produce calls), wire, install (each pull's scatter wait), barrier, resume"

@@ -29,6 +29,8 @@ import org.rdmasim.workload.RefitSpec;
  *                                 # | mooncake-ring | colocated-ipc | nccl-p2p | sharded-rdt
  *   senders: one                  # nccl-broadcast: one (trainer rank 0) | all (striped, verl nccl_parallel)
  *                                 # | N (N trainer ranks evenly spaced, striped as all)
+ *                                 # | stage-heads (the first rank of each pipeline stage,
+ *                                 #   one bucket on the wire at a time: miles' and slime's lock)
  *   tree: 2                       # rdma-pull: ranks holding a shard each serve it to this many others
  *   bucket: 1 GiB                 # broadcast or ring bucket, or WRITE piece
  *   doubleBuffering: true
@@ -145,10 +147,12 @@ final class RefitReader {
                 senders = 1;
             } else if (text.equals("all")) {
                 senders = RefitSpec.Knobs.ALL;
+            } else if (text.equals("stage-heads")) {
+                senders = RefitSpec.Knobs.STAGE_HEADS;
             } else if (text.matches("[0-9]+")) {
                 senders = size(r, "senders");
             } else {
-                throw s.error("expected one, all or a number of trainer ranks, got '" + s.text() + "'");
+                throw s.error("expected one, all, stage-heads or a number of trainer ranks, got '" + s.text() + "'");
             }
             if (method != RefitMethodKind.NCCL_BROADCAST) {
                 throw s.error("senders applies to nccl-broadcast only (method is " + method.spelling() + ")");

@@ -89,9 +89,6 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
             "each rollout GPU's PCIe link", Setup.PARTLY);
     private static final RefitMiss VERL_A800 = of(Stage.UNKNOWN, "13-39x the model, tripling when the receivers "
             + "double across a host boundary, which no wire-bound chain does", "the wire", Setup.PARTLY);
-    private static final RefitMiss LMSYS_NCCL = of(Stage.FRAMEWORK, "the senders' per-tensor gather, HF conversion "
-            + "and packing, and the engines' post-processing", "the engines' loads per tensor and the sender's one NIC",
-            Setup.PARTLY);
     private static final RefitMiss LMSYS_RDMA = of(Stage.FRAMEWORK, "the CPU replica's per-tensor load_weights on "
             + "the host, which the blog says outweighs P2P's gain at small EP", "device-to-host copies and RDMA "
             + "WRITEs at PCIe, DDR5 and NIC rates", Setup.PARTLY);
@@ -115,10 +112,13 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
             rows(List.of("VERL7324-2P2-NCCL", "VERL7324-1P1-NCCL"), VERL_A800),
             Stream.of(row("SKYRL2090-NCCL", of(Stage.GATHER, "Megatron's gather of every bucket to the sending rank "
                     + "across PP and EP ranks, over the fabric", "470 GB through the sender's one NIC", Setup.PARTLY))),
-            rows(List.of("LMSYS-Q30B-NCCL", "LMSYS-MOONLIGHT-NCCL", "LMSYS-GLM47FLASH-NCCL"), LMSYS_NCCL),
-            Stream.of(row("LMSYS-KIMIK2-NCCL", of(Stage.GATHER, "Megatron's gather of each bucket to its PP stage's "
-                    + "head across TP, CP and EP ranks, and the senders' per-tensor packing", "1.03 TB through the "
-                    + "sender's one NIC", Setup.PARTLY))),
+            Stream.of(row("LMSYS-Q30B-NCCL", of(Stage.FRAMEWORK, "the model is slow: the engines' per-tensor load, "
+                    + "calibrated on slime's SGLang stage, paid after each bucket's broadcast as the source's loop "
+                    + "waits for it; no source times these engines' load apart", "the engines' loads per tensor, in "
+                    + "series with the wire", Setup.PARTLY))),
+            Stream.of(row("LMSYS-KIMIK2-NCCL", of(Stage.FRAMEWORK, "the engines' lock held through each bucket's "
+                    + "load (rdmasim releases it when the bucket is off the wire), and the senders' per-tensor packing",
+                    "1.03 TB one bucket at a time through the stage heads' NICs", Setup.PARTLY))),
             rows(List.of("LMSYS-Q30B-RDMA", "LMSYS-GLM45AIR-RDMA", "LMSYS-Q235-RDMA", "LMSYS-MOONLIGHT-RDMA",
                     "LMSYS-GLM47FLASH-RDMA", "LMSYS-KIMIK2-RDMA"), LMSYS_RDMA),
             Stream.of(row("HALO11-SGLANG-EFA", of(Stage.FRAMEWORK, "the model is slow: it charges the vLLM client's "

@@ -434,6 +434,14 @@ final class RefitRows {
         String setup = "H100 8-GPU hosts with InfiniBand; time from the engine's pause return to continue_generation. "
                 + "Not stated: NICs (posed 8 x 400G), separate or shared hosts (posed separate), bucket (posed 1 GiB), "
                 + "BF16";
+        // the NCCL rows run the source's broadcast path (miles @9a6fc9e6, update_weight_from_distributed/broadcast.py
+        // and mixin.py): each PP stage's head sends, one bucket at a time, each gathered to it over TP and EP first
+        String ncclPath = ". As the source's code runs it [miles-p2p]: the head of each PP stage broadcasts its "
+                + "stage's buckets (" + MILES_P2P + "broadcast.py:76-79), one bucket on the wire at a time (the "
+                + "engines' lock, " + MILES_P2P + "broadcast.py:85-97); each bucket is first all-gathered to the head "
+                + "over its TP group (non-expert weights) or its EP group (experts, " + MILES_P2P + "mixin.py:115-126), "
+                + "and the next is gathered only once the engines return from loading this one (" + MILES_P2P
+                + "broadcast.py:95)";
         String q30 = "Qwen3-30B-A3B, train TP4 EP8 on 2 hosts, inference TP8 EP8 on 2 hosts. " + setup;
         String glm = "GLM-4.5-Air, train PP4 EP8 on 4 hosts (stages posed 11/12/12/11 layers), inference TP8 EP8 on 4 "
                 + "hosts. " + setup;
@@ -459,21 +467,25 @@ final class RefitRows {
                 + "in its profiling script).") + ". Stated by the blog's profiling script [miles-p2p]: trainer and "
                 + "rollout on separate nodes (radixark/miles 9a6fc9e6 examples/p2p_weight_transfer/run.py:732, :757), "
                 + "1 GiB buckets in P2P mode (:118, :1053-1054)";
-        r.add(steady("LMSYS-Q30B-NCCL", src, "NCCL broadcast update, Qwen3-30B-A3B", q30, 2.6700, LMSYS,
-                "qwen3-30b-nccl", BCAST, "faster than published: the engines' loads, one call per tensor (18,867 "
-                        + "tensors, 1.74 s), bound the update; the 61 GB broadcast takes 1.24 s at the sender's one "
-                        + "nearest NIC (alone on its host, it takes every channel); " + noOverhead("1.76"),
+        r.add(steady("LMSYS-Q30B-NCCL", src, "NCCL broadcast update, Qwen3-30B-A3B", q30 + ncclPath, 2.6700, LMSYS,
+                "qwen3-30b-nccl", BCAST, "slower than published: the source's loop waits for the engines to load each "
+                        + "bucket before it gathers the next, so the engines' loads, one call per tensor (18,867 tensors, "
+                        + "1.74 s at " + TENSOR_MS + " a tensor, calibrated on slime's SGLang stage in vime #175), follow "
+                        + "the 61 GB broadcast's 1.24 s at the sender's one nearest NIC instead of hiding under it, with "
+                        + "0.12 s of TP4 and EP8 gathers over NVLink; that calibration's per-tensor cost may not hold for "
+                        + "these engines, and no source times their load apart; without the " + BUCKET_MS
+                        + " bucket cost the model gives 3.10 s",
                 16));
         r.add(steady("LMSYS-Q30B-RDMA", src, "RDMA P2P update, Qwen3-30B-A3B", rdmaSetup.apply(q30), 2.1602, LMSYS,
                 "qwen3-30b-rdma", REPLICA,
                 rdmaFail, 16));
-        r.add(steady("LMSYS-GLM45AIR-NCCL", src, "NCCL broadcast update, GLM-4.5-Air", glm, 5.0011, LMSYS,
+        r.add(steady("LMSYS-GLM45AIR-NCCL", src, "NCCL broadcast update, GLM-4.5-Air", glm + ncclPath, 5.0011, LMSYS,
                 "glm-4.5-air-nccl", BCAST, "", 32));
         r.add(steady("LMSYS-GLM45AIR-RDMA", src, "RDMA P2P update, GLM-4.5-Air", rdmaSetup.apply(glm), 2.6372, LMSYS,
                 "glm-4.5-air-rdma", REPLICA, rdmaFail, 32));
         String q235 = "Qwen3-235B-A22B, train TP4 PP4 CP2 EP16 on 8 hosts (stages posed 23/24/24/23 layers), inference "
                 + "TP32 EP32 on 8 hosts (posed 2 engines of TP32, each with its experts over its own 32 ranks). " + setup;
-        r.add(steady("LMSYS-Q235-NCCL", src, "NCCL broadcast update, Qwen3-235B-A22B", q235, 10.7536, LMSYS,
+        r.add(steady("LMSYS-Q235-NCCL", src, "NCCL broadcast update, Qwen3-235B-A22B", q235 + ncclPath, 10.7536, LMSYS,
                 "qwen3-235b-nccl", BCAST, "", 64));
         r.add(steady("LMSYS-Q235-RDMA", src, "RDMA P2P update, Qwen3-235B-A22B", rdmaSetup.apply(q235), 3.1620, LMSYS,
                 "qwen3-235b-rdma", REPLICA, rdmaFail, 64));
@@ -484,29 +496,29 @@ final class RefitRows {
                 + "EP8 on 1 host." + oneHost;
         String rdmaFailOneHost = rdmaFail + "; with one sending host (EP 8 and 4) the published RDMA update is 0.72 "
                 + "(Moonlight) and 1.69 (GLM-4.7-Flash) times the broadcast: what is not modelled is most of it";
-        r.add(steady("LMSYS-MOONLIGHT-NCCL", src, "NCCL broadcast update, Moonlight-16B-A3B", moon, 1.4820, LMSYS,
-                "moonlight-16b-nccl", BCAST, "faster than published: the 32 GB broadcast takes 0.65 s at the sender's "
-                        + "one nearest NIC, the engines' loads of 5,317 tensors 0.49 s behind it; " + noOverhead("0.66"),
-                8));
+        r.add(steady("LMSYS-MOONLIGHT-NCCL", src, "NCCL broadcast update, Moonlight-16B-A3B", moon + ncclPath, 1.4820,
+                LMSYS, "moonlight-16b-nccl", BCAST, "", 8));
         r.add(steady("LMSYS-MOONLIGHT-RDMA", src, "RDMA P2P update, Moonlight-16B-A3B", rdmaSetup.apply(moon), 1.0733, LMSYS,
                 "moonlight-16b-rdma", REPLICA, rdmaFailOneHost, 8));
         String flash = "GLM-4.7-Flash (the source's 'GLM-4.7-9B-Flash', 30B total; MLA attention), train TP4 EP8 on 1 "
                 + "host, inference TP4 EP4 on 1 host (posed 2 engines of TP4, each with its experts over its own 4 ranks)." + oneHost;
-        r.add(steady("LMSYS-GLM47FLASH-NCCL", src, "NCCL broadcast update, GLM-4.7-Flash", flash, 2.5086, LMSYS,
-                "glm-4.7-flash-nccl", BCAST, "faster than published: the 60 GB broadcast takes 1.22 s at the sender's "
-                        + "one nearest NIC, the engines' loads of 9,491 tensors 0.88 s behind it; " + noOverhead("1.23"),
-                8));
+        r.add(steady("LMSYS-GLM47FLASH-NCCL", src, "NCCL broadcast update, GLM-4.7-Flash", flash + ncclPath, 2.5086,
+                LMSYS, "glm-4.7-flash-nccl", BCAST, "", 8));
         r.add(steady("LMSYS-GLM47FLASH-RDMA", src, "RDMA P2P update, GLM-4.7-Flash", rdmaSetup.apply(flash), 4.2290, LMSYS,
                 "glm-4.7-flash-rdma", REPLICA, rdmaFailOneHost, 8));
         String kimi = "Kimi-K2 FP8 re-quantised by the source to 64 x 64 blocks (~1 TB), train TP8 PP8 CP4 EP32 on 32 "
                 + "hosts (stages posed 7/8/8/8/8/8/8/6 layers), inference TP32 EP32 on 32 hosts (posed 8 engines of "
                 + "TP32, each with its experts over its own 32 ranks). " + setup.replace(", BF16", "");
-        r.add(steady("LMSYS-KIMIK2-NCCL", src, "NCCL broadcast update, Kimi-K2 FP8", kimi, 53.2791, LMSYS,
-                "kimi-k2-nccl", BCAST, "faster than published: the 1.03 TB broadcast takes 23.4 s at the sender's "
-                        + "one nearest NIC, the engines' loads of 139,583 tensors (FP8 weights and their block "
-                        + "scales) 12.8 s behind it; posed from trainer rank 0 alone, where the source broadcasts from "
-                        + "the head of each of its 8 PP stages, which would only shorten it; Megatron's gather of each "
-                        + "bucket to its head rank across TP, CP and EP ranks is not modelled; " + noOverhead("23.4"),
+        r.add(steady("LMSYS-KIMIK2-NCCL", src, "NCCL broadcast update, Kimi-K2 FP8", kimi + ncclPath, 53.2791, LMSYS,
+                "kimi-k2-nccl", BCAST, "faster than published: the 1.03 TB goes on the wire one bucket at a time from "
+                        + "the heads of the 8 PP stages, 23.4 s at one NIC each; each bucket's gather to its head (TP8 "
+                        + "over NVLink, EP32 over the fabric of the stage's 4 hosts, 2.8 s in all), the engines' loads "
+                        + "of 139,583 tensors (FP8 weights and their block scales, 12.9 s) and the per-bucket cost run "
+                        + "while other stages' buckets are on the wire: rdmasim releases the engines' lock when a bucket "
+                        + "is off the wire, where the source holds it until the engines have loaded it (" + MILES_P2P
+                        + "broadcast.py:95-97), which would put the loads in series with the wire; CP ranks hold whole replicas and "
+                        + "gather nothing; the trainer is posed holding the FP8 checkpoint, so the gather moves FP8 "
+                        + "where the source's BF16 trainer moves twice that before quantising; " + noOverhead("23.4"),
                 256));
         r.add(steady("LMSYS-KIMIK2-RDMA", src, "RDMA P2P update, Kimi-K2 FP8", rdmaSetup.apply(kimi), 7.2273, LMSYS,
                 "kimi-k2-rdma", REPLICA, rdmaFail, 256));

@@ -85,6 +85,11 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
             boolean receiverStaggered, boolean hostReplica) {
         /** Every trainer rank sends. */
         public static final int ALL = 0;
+        /**
+         * The first rank of each pipeline stage sends its stage's buckets, one bucket on the wire at a time
+         * (miles' and slime's NCCL update: {@code NcclBroadcast#oneAtATime}).
+         */
+        public static final int STAGE_HEADS = -1;
 
         /**
          * The knobs every method shares, every method-specific one off (a broadcast's or a pull's defaults): the
@@ -96,8 +101,9 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
         }
 
         public Knobs {
-            if (senders < 0) {
-                throw new IllegalArgumentException("senders is 0 (all) or a count of trainer ranks, got " + senders);
+            if (senders < STAGE_HEADS) {
+                throw new IllegalArgumentException("senders is 0 (all), -1 (stage heads) or a count of trainer ranks, "
+                        + "got " + senders);
             }
             if (p2pRanks < 0) {
                 throw new IllegalArgumentException("p2pRanks is 0 (broadcast) or a count of inference ranks, got "

@@ -182,6 +182,38 @@ final class BroadcastOrder {
         return out;
     }
 
+    /**
+     * Channel {@code k}'s ring of an all-gather over {@code members}: a host's GPUs sit together, and on a
+     * communicator spanning hosts each host's run starts at its GPU nearest the channel's NIC, where the ring enters
+     * the host, so that it also leaves through that NIC (PXN hands over from the run's last GPU). Unlike a
+     * broadcast's chain ({@link #channelOrder}) no rank is a root, so the first host's run turns too.
+     */
+    static List<Endpoint> ringOrder(WireContext ctx, List<Endpoint> members, Map<String, List<TopologyNode>> gpus,
+            int k, NcclIbHca ibHca) {
+        Map<String, List<Endpoint>> byHost = new LinkedHashMap<>();
+        for (Endpoint e : members) {
+            byHost.computeIfAbsent(e.host(), h -> new ArrayList<>()).add(e);
+        }
+        if (byHost.size() < 2) {
+            return members;
+        }
+        List<Endpoint> out = new ArrayList<>();
+        for (List<Endpoint> run : byHost.values()) {
+            Host h = ctx.host(run.get(0).host());
+            TopologyNode nic = channelNic(h, gpus.get(h.name()), k, ibHca);
+            int best = 0;
+            for (int m = 1; m < run.size(); m++) {
+                if (h.relation(ctx.gpu(run.get(m)), nic).compareTo(h.relation(ctx.gpu(run.get(best)), nic)) < 0) {
+                    best = m;
+                }
+            }
+            for (int m = 0; m < run.size(); m++) {
+                out.add(run.get((m + best) % run.size()));
+            }
+        }
+        return out;
+    }
+
     /** The NIC channel {@code k} crosses the fabric through on host {@code h}. */
     static TopologyNode channelNic(Host h, List<TopologyNode> gpus, int k, NcclIbHca ibHca) {
         List<TopologyNode> nics = channelNics(h, gpus, ibHca);

@@ -8,14 +8,16 @@ import org.rdmasim.transport.Endpoint;
  * The bucket loop of an NCCL broadcast refit ({@link NcclBroadcast}; checkpoint-engine runs its own rounds,
  * {@link CheckpointUpdate}): the plan's
  * broadcast payload is cut into buckets, bucket b belongs to root {@code b mod roots}; each bucket is filled
- * on its root's GPU, pays the per-bucket call cost ({@link RefitCalibration#BUCKET}), is broadcast down the
+ * on its root's GPU (after Megatron's gather of the bucket to the root, {@link WireContext#shardGather}, when the
+ * trainer is a sharded Megatron one), pays the per-bucket call cost ({@link RefitCalibration#BUCKET}), is broadcast down the
  * chain through the inference ranks, and is installed by every rank that receives it (its engine's
  * {@code load_weights} over the bucket's tensors, then the copy). How a root fills a bucket and which trainer
  * ranks are roots are given.
  *
- * <p>Each root has its own communicator ({@link BucketPipeline.WireOrder#PER_SENDER}, verl's
- * {@code nccl_parallel}), so root s's buckets go on the wire in its own order and its chain is stripe s:
- * concurrent chains enter hosts through different GPUs.
+ * <p>Each root has its own communicator, so root s's chain is stripe s: concurrent chains enter hosts through
+ * different GPUs. Its buckets go on the wire in its own order ({@link BucketPipeline.WireOrder#PER_SENDER},
+ * verl's {@code nccl_parallel}), or every root's in bucket order, one at a time
+ * ({@link BucketPipeline.WireOrder#GLOBAL}, miles' lock, {@link NcclBroadcast#oneAtATime}).
  *
  * @param refit the method: its bucket size and buffering, and the NICs NCCL may use
  * @param noun the method as its errors name it ("an NCCL broadcast")
@@ -30,10 +32,10 @@ record BucketedBroadcast(BroadcastRefit refit, String noun, String tag) {
     }
 
     /**
-     * Runs every bucket from {@code roots} (trainer ranks), filling each with {@code fill}; calls {@code done}
-     * once all are installed.
+     * Runs every bucket from {@code roots} (trainer ranks), filling each with {@code fill}, the buckets going on the
+     * wire in {@code order}; calls {@code done} once all are installed.
      */
-    void run(WireContext ctx, List<Integer> roots, Fill fill, Runnable done) {
+    void run(WireContext ctx, List<Integer> roots, Fill fill, BucketPipeline.WireOrder order, Runnable done) {
         long payload = ctx.plan().broadcastBytes();
         if (payload < 1) {
             throw new IllegalArgumentException(noun + " needs the bytes every inference rank receives "
@@ -49,13 +51,17 @@ record BucketedBroadcast(BroadcastRefit refit, String noun, String tag) {
             Endpoint root = ctx.trainer(roots.get(s));
             long size = buckets.sizeOf(b, payload);
             long tensors = ctx.plan().broadcastTensorsIn(from, from + size);
+            long offset = from;
             from += size;
+            int rootRank = roots.get(s);
             List<Integer> receivers = BroadcastOrder.chain(ctx, root,
                     s);
             List<Integer> installing = BroadcastOrder.installing(ctx, root, receivers);
             String label = "c" + ctx.cycle() + "/" + tag + "/b" + b;
             units.add(new BucketPipeline.Unit(s,
-                    then -> fill.start(root, size, label, then),
+                    // Megatron's gather of the bucket to its root comes first: the sender packs only what it holds
+                    then -> ctx.shardGather(rootRank, offset, size, refit.ibHca(), label + "/gather",
+                            () -> fill.start(root, size, label, then)),
                     then -> ctx.gpuWork(RefitStage.DISPATCH, root, perBucket,
                             () -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, refit.ibHca(),
                                     size, label, () -> {
@@ -64,6 +70,6 @@ record BucketedBroadcast(BroadcastRefit refit, String noun, String tag) {
                                     })),
                     then -> BroadcastOrder.install(ctx, installing, size, payload, tensors, then)));
         }
-        new BucketPipeline(units, buckets.depth(), BucketPipeline.WireOrder.PER_SENDER, done).start();
+        new BucketPipeline(units, buckets.depth(), order, done).start();
     }
 }

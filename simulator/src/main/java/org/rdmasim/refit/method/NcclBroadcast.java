@@ -20,6 +20,15 @@ import org.rdmasim.transport.config.NcclIbHca;
  *       senders} can ask how many senders a target needs): as striped, over N trainer ranks evenly spaced in
  *       rank order, rank {@code i * S / N} for i = 0..N-1, so that they land on as many hosts and NICs as
  *       they can.</li>
+ *   <li>one at a time ({@code oneAtATime}, miles' and slime's Megatron update): the head of each pipeline stage
+ *       (data, context and tensor rank 0) sends its stage's buckets over its own group {@code miles-pp_<stage>}
+ *       (radixark/miles {@code update_weight_from_distributed/broadcast.py} L63-79 @9a6fc9e6; THUDM/slime
+ *       {@code update_weight_from_distributed.py} L76-81 @624b824a8), posed as N = pp evenly spaced senders, which in
+ *       Megatron's rank order ({@code TrainerLayout}, pp outermost) are exactly the stage heads; each bucket's
+ *       call takes the engines' lock first ({@code rollout_engine_lock.acquire}, broadcast.py L85-97, "Lock
+ *       prevents concurrent broadcasts"), so one bucket is on the wire at a time while the other stages gather and
+ *       pack theirs. The lock is held until the engines return from loading the bucket; rdmasim releases it when
+ *       the bucket is off the wire (the engines' loads run in bucket order, {@link BucketPipeline}).</li>
  * </ul>
  * Each broadcast runs over NCCL's channels, each a pipelined chain from the sender through the receivers
  * carrying its part of the bucket and crossing hosts through its own NIC ({@link WireContext#broadcast}). The bucket buffer is the broadcast's
@@ -29,8 +38,11 @@ import org.rdmasim.transport.config.NcclIbHca;
  *
  * @param senders trainer ranks that send: 1 rank 0 alone, 0 every trainer rank, N evenly spaced ranks
  * @param ibHca {@code NCCL_IB_HCA} in the variant's environment: the NICs NCCL may use on each host
+ * @param oneAtATime the senders' buckets go on the wire one after another, in bucket order (a lock), not each
+ *                   sender's on its own communicator at once
  */
-public record NcclBroadcast(Buckets buckets, int senders, NcclIbHca ibHca) implements BroadcastRefit {
+public record NcclBroadcast(Buckets buckets, int senders, NcclIbHca ibHca, boolean oneAtATime)
+        implements BroadcastRefit {
     public NcclBroadcast {
         if (buckets == null) {
             throw new IllegalArgumentException("a broadcast needs its bucket size");
@@ -41,6 +53,11 @@ public record NcclBroadcast(Buckets buckets, int senders, NcclIbHca ibHca) imple
         if (ibHca == null) {
             throw new IllegalArgumentException("a broadcast needs its NCCL_IB_HCA (NcclIbHca.unset() when not set)");
         }
+    }
+
+    /** Senders each on its own communicator, their broadcasts at once. */
+    public NcclBroadcast(Buckets buckets, int senders, NcclIbHca ibHca) {
+        this(buckets, senders, ibHca, false);
     }
 
     public NcclBroadcast(Buckets buckets, boolean striped, NcclIbHca ibHca) {
@@ -62,7 +79,8 @@ public record NcclBroadcast(Buckets buckets, int senders, NcclIbHca ibHca) imple
 
     @Override
     public String name() {
-        return striped() ? "nccl-broadcast-striped" : "nccl-broadcast";
+        return oneAtATime && striped() ? "nccl-broadcast-stage-heads" : striped() ? "nccl-broadcast-striped"
+                : "nccl-broadcast";
     }
 
     /** The sending trainer ranks: rank 0, all, or N evenly spaced. */
@@ -83,6 +101,7 @@ public record NcclBroadcast(Buckets buckets, int senders, NcclIbHca ibHca) imple
         // the sender gathers its bucket's shards and converts them to the inference layout
         new BucketedBroadcast(this, "an NCCL broadcast", "bcast")
                 .run(ctx, senders(ctx.trainerRanks(), this.senders),
-                        (root, size, label, then) -> ctx.prepare(root, size, then), done);
+                        (root, size, label, then) -> ctx.prepare(root, size, then),
+                        oneAtATime ? BucketPipeline.WireOrder.GLOBAL : BucketPipeline.WireOrder.PER_SENDER, done);
     }
 }

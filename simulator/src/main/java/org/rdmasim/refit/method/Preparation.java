@@ -7,8 +7,8 @@ package org.rdmasim.refit.method;
  *       ({@code full_tensor()}); a ring all-gather brings (g - 1)/g of every gathered byte into each rank
  *       (NVIDIA/nccl-tests {@code doc/PERFORMANCE.md}, all-gather bus bandwidth = algorithm bandwidth x
  *       (n - 1)/n), at the GPU's NVLink rate per direction
- *       ({@link org.rdmasim.hardware.HostSpec.GpuSpec#nvlinkBytesPerSecond}); 1 means no gather (a
- *       Megatron TP/EP shard is sent as it is). The gather moves the trainer's own dtype:
+ *       ({@link org.rdmasim.hardware.HostSpec.GpuSpec#nvlinkBytesPerSecond}); 1 means no FSDP gather (a
+ *       Megatron TP/EP shard is gathered by {@code shardGather} instead). The gather moves the trainer's own dtype:
  *       {@code gatherPerByte} bytes of it per byte sent (2 when an FP32 trainer sends BF16);</li>
  *   <li>conversion: a memory-bound kernel (cast, projection fusion, quantisation) reads
  *       {@code readPerByte} and writes {@code writePerByte} bytes of HBM per byte sent, at the GPU's HBM
@@ -19,10 +19,13 @@ package org.rdmasim.refit.method;
  *       ({@code CPUOffload(offload_params=True)}), and an FSDP1 sharded {@code state_dict()} unshards every
  *       FSDP unit before the first tensor is sent: the shard is copied to the GPU over PCIe, all-gathered over
  *       NVLink and the full tensors cloned into the state dict's chunks ({@link WireContext#unshardOffloaded}).</li>
+ *   <li>Megatron's gather ({@code shardGather}): a broadcast bucket's TP, expert-TP and EP all-gathers to its
+ *       sending rank, each a ring over its group's GPUs on the fabric and NVLink ({@link ShardGather},
+ *       {@link WireContext#shardGather}); {@link ShardGather#NONE} for an FSDP or unsharded trainer.</li>
  * </ul>
  */
 public record Preparation(int gatherGroup, double gatherPerByte, double readPerByte, double writePerByte,
-        long offloadedShardBytes) {
+        long offloadedShardBytes, ShardGather shardGather) {
     public static final Preparation NONE = new Preparation(1, 0, 0);
 
     public Preparation {
@@ -41,6 +44,15 @@ public record Preparation(int gatherGroup, double gatherPerByte, double readPerB
             throw new IllegalArgumentException("an offloaded shard is >= 0 bytes and belongs to an FSDP group of at "
                     + "least two ranks, got " + offloadedShardBytes + " B over " + gatherGroup + " rank(s)");
         }
+        if (shardGather == null) {
+            throw new IllegalArgumentException("a preparation needs its Megatron gather (ShardGather.NONE when none)");
+        }
+    }
+
+    /** A preparation without a Megatron gather. */
+    public Preparation(int gatherGroup, double gatherPerByte, double readPerByte, double writePerByte,
+            long offloadedShardBytes) {
+        this(gatherGroup, gatherPerByte, readPerByte, writePerByte, offloadedShardBytes, ShardGather.NONE);
     }
 
     /** A trainer that gathers and converts the bytes it sends in their own dtype, its shards on its GPUs. */
@@ -63,7 +75,12 @@ public record Preparation(int gatherGroup, double gatherPerByte, double readPerB
 
     /** The same preparation with each trainer rank's shard ({@code bytes}) kept in host memory; 0: on its GPU. */
     public Preparation withOffloadedShards(long bytes) {
-        return new Preparation(gatherGroup, gatherPerByte, readPerByte, writePerByte, bytes);
+        return new Preparation(gatherGroup, gatherPerByte, readPerByte, writePerByte, bytes, shardGather);
+    }
+
+    /** The same preparation with Megatron's gather of each broadcast bucket to its sending rank. */
+    public Preparation withShardGather(ShardGather g) {
+        return new Preparation(gatherGroup, gatherPerByte, readPerByte, writePerByte, offloadedShardBytes, g);
     }
 
     /** Each trainer rank's shard sits in host memory between steps and is unsharded before the send. */

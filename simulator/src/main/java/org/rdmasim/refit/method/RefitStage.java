@@ -8,7 +8,11 @@ package org.rdmasim.refit.method;
 public enum RefitStage {
     /** The inference engine stops taking new work and drains in-flight requests. */
     PAUSE,
-    /** Trainer ranks gather full tensors from their shards over NVLink (FSDP all-gather, {@code full_tensor()}). */
+    /**
+     * Trainer ranks gather full tensors from their shards: an FSDP all-gather over NVLink ({@code full_tensor()}),
+     * or Megatron's TP and EP all-gathers of a broadcast bucket to its sender, over NVLink and, for a group that
+     * spans hosts, the fabric ({@link WireContext#shardGather}).
+     */
     GATHER,
     /** Conversion on the trainer GPU: dtype cast, projection fusion, quantisation. */
     CONVERT,

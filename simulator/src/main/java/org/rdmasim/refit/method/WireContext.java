@@ -286,6 +286,68 @@ public final class WireContext {
         gpuWork(stage, null, seconds, then);
     }
 
+    /**
+     * Megatron's gather of one broadcast bucket to its sending trainer rank {@code rank} ({@link ShardGather}):
+     * the bucket's non-expert bytes all-gathered over the rank's TP group; its expert bytes over the expert-TP
+     * group (each EP rank's share of the bucket), then over the EP group; one after another, as the sender's
+     * loop waits for each before it packs and sends the bucket (miles mixin.py L49-64, L115-138 @9a6fc9e6). The
+     * bucket is {@code [from, from + bytes)} of the broadcast payload. Without a Megatron gather, {@code then}
+     * at once.
+     */
+    void shardGather(int rank, long from, long bytes, NcclIbHca ibHca, String label, Runnable then) {
+        ShardGather g = plan.preparation().shardGather();
+        if (!g.gathers()) {
+            then.run();
+            return;
+        }
+        long dense = g.denseIn(from, bytes);
+        long expert = bytes - dense;
+        int ep = g.layout().ep();
+        allGather(g.tensorGroup(rank), Math.round(dense * g.heldPerByte()), ibHca, label + "/tp",
+                () -> allGather(g.expertTensorGroup(rank), Math.round(expert * g.heldPerByte() / ep), ibHca,
+                        label + "/etp",
+                        () -> allGather(g.expertGroup(rank), Math.round(expert * g.heldPerByte()), ibHca,
+                                label + "/ep", then)));
+    }
+
+    /**
+     * An NCCL ring all-gather of {@code bytes} (the gathered whole) over the GPUs of trainer ranks {@code group},
+     * logged as {@link RefitStage#GATHER}. NCCL's ring all-gather ({@code runRing} in NVIDIA/nccl
+     * {@code src/device/all_gather.h}) passes each rank's part around the ring, so every link of the ring carries
+     * (n - 1)/n of the whole (nccl-tests {@code doc/PERFORMANCE.md}: all-gather bus bandwidth = algorithm
+     * bandwidth x (n - 1)/n). Each channel carries its share over its own ring, the channels and the NIC each
+     * crosses hosts by being those of {@link #broadcast}: one fluid flow per channel over the union of its ring's
+     * hops, NVLink inside a host and GPUDirect RDMA between hosts, which max-min shares with what else runs.
+     * A group of one rank, or nothing to gather: {@code then} at once.
+     */
+    void allGather(List<Integer> group, long bytes, NcclIbHca ibHca, String label, Runnable then) {
+        int n = group.size();
+        if (n < 2 || bytes < 1) {
+            then.run();
+            return;
+        }
+        List<Endpoint> members = new ArrayList<>();
+        for (int rank : group) {
+            members.add(trainer(rank));
+        }
+        Map<String, List<TopologyNode>> gpus = BroadcastOrder.gpusByHost(this, members);
+        long perLink = Math.max(1, Math.round(bytes * (n - 1) / (double) n));
+        int channels = (int) Math.max(1, Math.min(BroadcastOrder.channels(this, gpus, ibHca), perLink));
+        double start = clock().now();
+        Countdown all = new Countdown(channels, () -> {
+            log.add(RefitStage.GATHER, start, clock().now());
+            then.run();
+        });
+        long part = perLink / channels;
+        for (int k = 0; k < channels; k++) {
+            int ch = k;
+            long b = k == 0 ? perLink - part * (channels - 1) : part;
+            pipelined(BroadcastOrder.ringOrder(this, members, gpus, ch, ibHca), true,
+                    e -> BroadcastOrder.channelNic(cluster.host(e.host()), gpus.get(e.host()), ch, ibHca), b,
+                    channels == 1 ? label : label + "/ch" + ch, all::arrive);
+        }
+    }
+
     /** Gathers then converts {@code bytes} on the trainer GPU {@code gpu}, then {@code then}. */
     void prepare(Endpoint gpu, long bytes, Runnable then) {
         gpuWork(RefitStage.GATHER, gpu, gatherSeconds(gpu, bytes),
@@ -391,12 +453,23 @@ public final class WireContext {
      */
     private void chain(List<Endpoint> members, java.util.function.Function<Endpoint, TopologyNode> nic, long bytes,
             String label, Runnable then) {
+        pipelined(members, false, nic, bytes, label, then);
+    }
+
+    /**
+     * A pipelined chain ({@link #chain}) or, {@code closed}, a ring whose last member also sends to the first (a
+     * ring all-gather's: every member sends on what it received). Either way a chunk crosses n - 1 hops, so the
+     * last of it lags the first by n - 2 steps.
+     */
+    private void pipelined(List<Endpoint> members, boolean closed,
+            java.util.function.Function<Endpoint, TopologyNode> nic, long bytes, String label, Runnable then) {
         List<Resource> path = new ArrayList<>();
         List<Double> usage = new ArrayList<>();
         int runStart = 0;
-        for (int k = 0; k + 1 < members.size(); k++) {
+        int links = closed ? members.size() : members.size() - 1;
+        for (int k = 0; k < links; k++) {
             Endpoint a = members.get(k);
-            Endpoint b = members.get(k + 1);
+            Endpoint b = members.get((k + 1) % members.size());
             if (!a.host().equals(members.get(runStart).host())) {
                 runStart = k;
             }

@@ -192,5 +192,24 @@ class NcclBroadcastTest {
         assertEquals(ranks, NcclBroadcast.senders(ranks, 8));
         assertEquals("nccl-broadcast", new NcclBroadcast(new Buckets(BUCKET, true), 1, NcclIbHca.unset()).name());
         assertEquals("nccl-broadcast-striped", new NcclBroadcast(new Buckets(BUCKET, true), 3, NcclIbHca.unset()).name());
+        assertEquals("nccl-broadcast-stage-heads",
+                new NcclBroadcast(new Buckets(BUCKET, true), 2, NcclIbHca.unset(), true).name());
+    }
+
+    /**
+     * miles' lock: two senders, each beside its own NIC, whose buckets go on the wire one at a time keep the wire
+     * busy exactly as long as one sender alone (each bucket crosses one NIC at its line rate, one after another):
+     * a second sender behind the lock moves the packing, not the wire.
+     */
+    @Test
+    void sendersBehindOneLockPutOneBucketOnTheWireAtATime() {
+        Buckets b = new Buckets(BUCKET, true);
+        java.util.function.ToDoubleFunction<NcclBroadcast> wire = m -> RefitRun.run(RefitFixture.threeHosts(),
+                FabricSpec.nonBlocking(), RefitPlan.of(RefitFixture.twoByTwo(GB), RefitFixture::trainer,
+                        RefitFixture::inferenceOwnHost, m).withBroadcastBytes(PAYLOAD), RefitFixture.nearestNic())
+                .cycles().get(0).stage(RefitStage.WIRE);
+        double one = wire.applyAsDouble(new NcclBroadcast(b, 1, NcclIbHca.unset()));
+        double locked = wire.applyAsDouble(new NcclBroadcast(b, 2, NcclIbHca.unset(), true));
+        assertEquals(one, locked, one * 1e-9, "one bucket at a time, whichever sender holds it");
     }
 }

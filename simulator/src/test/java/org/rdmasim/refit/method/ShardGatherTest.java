@@ -1,0 +1,107 @@
+package org.rdmasim.refit.method;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rdmasim.refit.method.RefitFixture.GB;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.FabricSpec;
+import org.rdmasim.hardware.Host;
+import org.rdmasim.refit.layout.TrainerLayout;
+import org.rdmasim.transport.Endpoint;
+
+class ShardGatherTest {
+    /** An H100's NVLink, per direction: 18 links x 25 GB/s. */
+    private static final double NVLINK = 18 * 25e9;
+
+    private static RefitResult run(long payload, ShardGather g) {
+        NcclBroadcast m = NcclBroadcast.fromRankZero(new Buckets(payload, false));
+        RefitPlan plan = RefitPlan.of(RefitFixture.twoByTwo(GB), RefitFixture::trainer, RefitFixture::inference, m)
+                .withBroadcastBytes(payload).withPreparation(Preparation.NONE.withShardGather(g));
+        return RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic());
+    }
+
+    /**
+     * Hand-worked: a TP2 trainer on one host sends one 2 GB bucket of non-expert weights. Its TP all-gather is a ring
+     * of two GPUs, each link carrying half the bucket (the half the sender does not hold) at NVLink's 450 GB/s a
+     * direction: 1 GB / 450 GB/s = 2.22 ms, all of it before the bucket is sent (one buffer: nothing to hide it
+     * under), so the cycle grows by exactly that.
+     */
+    @Test
+    void aTp2GatherOfOneBucketIsHalfTheBucketOverNvlinkBeforeItsBroadcast() {
+        long bucket = 2 * GB;
+        RefitResult.Cycle plain = run(bucket, ShardGather.NONE).cycles().get(0);
+        RefitResult.Cycle tp2 = run(bucket, new ShardGather(new TrainerLayout(2, 1, 1, 1, 1, 1), bucket, 1))
+                .cycles().get(0);
+        double gather = (bucket / 2.0) / NVLINK;
+        assertEquals(gather, tp2.stage(RefitStage.GATHER), 1e-12, "the stage breakdown carries the gather");
+        assertEquals(0.0, plain.stage(RefitStage.GATHER), "no Megatron gather, no gather stage");
+        assertEquals(plain.seconds() + gather, tp2.seconds(), 1e-9, "the broadcast waits for its bucket's gather");
+        assertEquals(plain.wireBytes(), tp2.wireBytes(), "the gather is not broadcast bytes");
+    }
+
+    /**
+     * Expert bytes go over the EP group instead: EP2 with the same 2 GB bucket all expert costs the same ring; a bucket
+     * half dense, half expert on a TP2 x EP2 trainer (ranks 0 and 1 both groups) runs the two gathers one after the
+     * other, each moving half of its half; the first rank of each group is the sender, so the groups are Megatron's.
+     */
+    @Test
+    void expertBytesAreGatheredOverTheExpertGroupAfterTheDenseOnes() {
+        long bucket = 2 * GB;
+        double ep2 = run(bucket, new ShardGather(new TrainerLayout(1, 1, 2, 1, 1, 2), 0, 1)).cycles().get(0)
+                .stage(RefitStage.GATHER);
+        assertEquals((bucket / 2.0) / NVLINK, ep2, 1e-12);
+        double both = run(bucket, new ShardGather(new TrainerLayout(2, 1, 2, 1, 1, 1), bucket / 2, 1)).cycles().get(0)
+                .stage(RefitStage.GATHER);
+        assertEquals(2 * (bucket / 4.0) / NVLINK, both, 1e-12);
+        // BF16 gathered, FP8 sent: twice the bytes on NVLink
+        double fp8 = run(bucket, new ShardGather(new TrainerLayout(2, 1, 1, 1, 1, 1), bucket, 2)).cycles().get(0)
+                .stage(RefitStage.GATHER);
+        assertEquals(2 * (bucket / 2.0) / NVLINK, fp8, 1e-12);
+    }
+
+    /**
+     * An EP4 group over two hosts of two GPUs, each GPU beside its own NIC: NCCL's two channels each run a ring
+     * through both hosts, entering and leaving each host through the channel's own NIC (the ring turns on every host,
+     * the sender's too, to start at the GPU beside it), so each carries 3/8 of the bucket at one NIC pair's rate, and
+     * its last piece lags its first by two NCCL steps (four ranks, three hops).
+     */
+    @Test
+    void anExpertGroupAcrossHostsGathersThroughEveryChannelsOwnNic() {
+        long bucket = 2 * GB;
+        NcclBroadcast m = NcclBroadcast.fromRankZero(new Buckets(bucket, false));
+        RefitPlan plan = RefitPlan.of(RefitFixture.twoByTwo(GB),
+                r -> new Endpoint(r < 2 ? "train" : "train2", "GPU" + r % 2), RefitFixture::inference, m)
+                .withBroadcastBytes(bucket).withPreparation(Preparation.NONE.withShardGather(
+                        new ShardGather(new TrainerLayout(1, 1, 4, 1, 1, 4), 0, 1)));
+        List<Host> hosts = new ArrayList<>(RefitFixture.twoHosts());
+        hosts.add(new Host("train2", RefitFixture.twoPairs()));
+        RefitResult r = RefitRun.run(hosts, FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic());
+        double rate = RefitFixture.wireRate(hosts, new Endpoint("train", "GPU0"),
+                new Endpoint("train2", "GPU0"));
+        double perChannel = bucket * 3 / 4.0 / 2;
+        assertEquals((perChannel + 2 * RefitFixture.step()) / rate, r.cycles().get(0).stage(RefitStage.GATHER), 1e-9);
+    }
+
+    /** Megatron's rank order (tp-cp-ep-dp-pp): the groups of a TP4 CP2 EP16 DP2 PP4 trainer, as the Qwen3-235B row's. */
+    @Test
+    void groupsFollowMegatronsRankOrder() {
+        ShardGather g = new ShardGather(new TrainerLayout(4, 4, 16, 1, 2, 2), 0, 1);
+        assertEquals(List.of(0, 1, 2, 3), g.tensorGroup(0));
+        assertEquals(List.of(20, 21, 22, 23), g.tensorGroup(22), "stage 1, cp 1: ranks 16 + 4");
+        assertEquals(java.util.stream.IntStream.range(16, 32).boxed().toList(), g.expertGroup(16),
+                "EP16 spans one stage's 16 ranks, two 8-GPU hosts");
+        assertEquals(List.of(5), g.expertTensorGroup(5), "etp 1: no expert-TP gather");
+        ShardGather half = new ShardGather(g.layout(), 500, 1);
+        assertEquals(500, half.denseIn(0, 1_000), "the payload's non-expert bytes come first");
+        assertEquals(100, half.denseIn(400, 1_000));
+        assertEquals(0, half.denseIn(500, 1_000));
+        assertTrue(new ShardGather(g.layout(), 0, 1).gathers());
+        assertTrue(!ShardGather.NONE.gathers());
+        assertThrows(IllegalArgumentException.class, () -> new ShardGather(g.layout(), -1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new ShardGather(g.layout(), 0, 0));
+    }
+}
