@@ -20,9 +20,9 @@ import org.rdmasim.transport.ucx.LaneDecision;
  * Only the far end's rkey removes a lane; a lane on an HCA the initiator's own buffer lacks registers the buffer
  * there when it first uses it (openucx/ucx v1.21.0 src/ucp/dt/datatype_iter.inl L276-282). The source's GPU0 sits
  * beside two HCAs, so {@code UCX_MAX_HCA_PER_GPU=auto} registers it on both; the reader's (DGX H100) beside one.
- * The reader's second lane reaches the source's second HCA, so it is used, and the reader's buffer gains an MR on
- * that lane's HCA: the registration the run counts is the one UCX ends with, while the lanes follow the rkeys
- * exchanged before.
+ * UCX's wireup pairs the reader's mlx5_3 and mlx5_4 (their first paths) with the source's two GPU0 HCAs, both in
+ * its rkey, so both lanes are used and the reader's buffer gains an MR on each: the registration the run counts is
+ * the one UCX ends with, while the lanes follow the rkeys exchanged before.
  */
 class FirstUseRegistrationTest {
     private static final String YAML = """
@@ -62,12 +62,14 @@ class FirstUseRegistrationTest {
     void aLaneTheInitiatorIsNotRegisteredForIsUsedAndItsRegistrationCounted(@TempDir Path dir) throws IOException {
         VariantSpec v = variant(dir, "auto");
         LaneDecision d = FirstLaneDecision.of(v, v.transfers().get(0), VariantRunner.registrationsOf(v)).orElseThrow();
-        assertEquals(List.of("mlx5_3"), d.registeredAtFirstUse());
-        // the lane from the reader's mlx5_3 reaches the source's mlx5_1, which its rkey holds
-        assertTrue(d.picked().stream().anyMatch(c -> c.sinkNic().equals("mlx5_3") && c.sourceNic().equals("mlx5_1")),
+        assertEquals(List.of("mlx5_3", "mlx5_4"), d.registeredAtFirstUse());
+        // the reader's mlx5_3 and mlx5_4 reach the source's mlx5_0 and mlx5_1, which its rkey holds
+        assertTrue(d.picked().stream().anyMatch(c -> c.sinkNic().equals("mlx5_3") && c.sourceNic().equals("mlx5_0")),
                 d.picked().toString());
-        // ucp_mem_map put the reader's buffer on its PIX HCA; the lane added mlx5_3
-        assertEquals(List.of("mlx5_0", "mlx5_3"), readerHcas(v));
+        assertTrue(d.picked().stream().anyMatch(c -> c.sinkNic().equals("mlx5_4") && c.sourceNic().equals("mlx5_1")),
+                d.picked().toString());
+        // ucp_mem_map put the reader's buffer on its PIX HCA; the lanes added mlx5_3 and mlx5_4
+        assertEquals(List.of("mlx5_0", "mlx5_3", "mlx5_4"), readerHcas(v));
     }
 
     @Test
@@ -86,7 +88,7 @@ class FirstUseRegistrationTest {
         VariantRunner.Run run = VariantRunner.runHeld(v, 1);
         LaneDecision fromRun = FirstLaneDecision.of(v, run.outcome(), run.registrations()).orElseThrow().decision();
         LaneDecision again = FirstLaneDecision.of(v, v.transfers().get(0), VariantRunner.registrationsOf(v)).orElseThrow();
-        assertEquals(List.of("mlx5_3"), fromRun.registeredAtFirstUse());
+        assertEquals(List.of("mlx5_3", "mlx5_4"), fromRun.registeredAtFirstUse());
         assertEquals(again.picked(), fromRun.picked());
         assertEquals(again.nicVerdicts(), fromRun.nicVerdicts());
     }
@@ -98,15 +100,17 @@ class FirstUseRegistrationTest {
         org.rdmasim.workload.VariantOutcome o = VariantRunner.run(v, 1);
         com.fasterxml.jackson.databind.JsonNode reg = org.rdmasim.report.SummaryJson.build("first-use", "", List.of(o),
                 new org.rdmasim.report.Provenance("0", "ab", 1)).get("variants").get(0).get("registration");
-        // what the lane added: the reader's buffer on mlx5_3, with that HCA's own MRs and time
-        org.rdmasim.memory.HcaRegistration late = VariantRunner.registrationOutcome(v, Host.all(v.hosts())).hosts()
+        // what the lanes added: the reader's buffer on mlx5_3 and mlx5_4, with those HCAs' own MRs and time
+        List<org.rdmasim.memory.HcaRegistration> late = VariantRunner.registrationOutcome(v, Host.all(v.hosts())).hosts()
                 .stream().filter(h -> h.host().equals("reader")).findFirst().orElseThrow().plans().get(0).perHca()
-                .stream().filter(r -> r.hca().name().equals("mlx5_3")).findFirst().orElseThrow();
+                .stream().filter(r -> List.of("mlx5_3", "mlx5_4").contains(r.hca().name())).toList();
+        assertEquals(2, late.size());
         com.fasterxml.jackson.databind.JsonNode firstUse = reg.get("firstLaneUse");
-        assertEquals(late.mrCount(), firstUse.get("mrCount").asLong());
-        assertEquals(late.translationBytes(), firstUse.get("translationBytes").asLong());
-        assertEquals(late.firmwareBytes(), firstUse.get("firmwareBytes").asLong());
-        assertEquals(late.registrationSeconds(), firstUse.get("registrationSeconds").asDouble(), 0.0);
+        assertEquals(late.stream().mapToLong(r -> r.mrCount()).sum(), firstUse.get("mrCount").asLong());
+        assertEquals(late.stream().mapToLong(r -> r.translationBytes()).sum(), firstUse.get("translationBytes").asLong());
+        assertEquals(late.stream().mapToLong(r -> r.firmwareBytes()).sum(), firstUse.get("firmwareBytes").asLong());
+        assertEquals(late.get(0).registrationSeconds() + late.get(1).registrationSeconds(),
+                firstUse.get("registrationSeconds").asDouble(), 1e-12 * firstUse.get("registrationSeconds").asDouble());
         assertPartsAddUp(reg);
     }
 
