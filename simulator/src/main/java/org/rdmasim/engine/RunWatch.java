@@ -18,6 +18,9 @@ public final class RunWatch {
     /** Work counters of the replications' models by name (summed over replications when read). */
     private final List<Map.Entry<String, LongSupplier>> counters = new CopyOnWriteArrayList<>();
     private final AtomicLong simulatingNanos = new AtomicLong();
+    private final AtomicLong simulatingCpuNanos = new AtomicLong();
+    private final AtomicLong loopCollectionMillis = new AtomicLong();
+    private final AtomicLong loopCollections = new AtomicLong();
     private final AtomicLong rerunNanos = new AtomicLong();
     private final AtomicLong expected = new AtomicLong();
     private volatile Class<?> finishKind;
@@ -74,6 +77,66 @@ public final class RunWatch {
     /** Adds the wall time one replication spent in its event loop. */
     public void simulated(long nanos) {
         simulatingNanos.addAndGet(nanos);
+    }
+
+    /**
+     * Where one replication's event loop starts, on the thread that runs it: its wall clock, that thread's
+     * CPU time (-1 where the JVM cannot tell) and the collectors' pause time and count so far.
+     */
+    public record LoopStart(long wallNanos, long cpuNanos, long collectionMillis, long collections) {
+    }
+
+    /** Marks the start of an event loop on the calling thread (see {@link #simulated(LoopStart)}). */
+    public static LoopStart loopStart() {
+        long[] gc = collections();
+        return new LoopStart(System.nanoTime(), threadCpuNanos(), gc[0], gc[1]);
+    }
+
+    /**
+     * Adds what one replication's event loop took since {@code start}, on the same thread: wall time, the
+     * thread's own CPU time (a shared machine stretches wall time by the wait for a core, not this) and the
+     * collections that ran meanwhile (the serial collector works on a thread of its own while the loop
+     * waits; with replications on several threads, one collection is counted by each loop it stopped).
+     */
+    public void simulated(LoopStart start) {
+        simulatingNanos.addAndGet(System.nanoTime() - start.wallNanos());
+        long cpu = threadCpuNanos();
+        if (cpu >= 0 && start.cpuNanos() >= 0) {
+            simulatingCpuNanos.addAndGet(cpu - start.cpuNanos());
+        }
+        long[] gc = collections();
+        loopCollectionMillis.addAndGet(gc[0] - start.collectionMillis());
+        loopCollections.addAndGet(gc[1] - start.collections());
+    }
+
+    /** CPU time of the simulating threads in their event loops, summed over replications, seconds. */
+    public double simulatingCpuSeconds() {
+        return simulatingCpuNanos.get() / 1e9;
+    }
+
+    /** Collection pause time (wall) while event loops ran, seconds, and how many collections that was. */
+    public double loopCollectionSeconds() {
+        return loopCollectionMillis.get() / 1e3;
+    }
+
+    public long loopCollections() {
+        return loopCollections.get();
+    }
+
+    private static long threadCpuNanos() {
+        java.lang.management.ThreadMXBean t = java.lang.management.ManagementFactory.getThreadMXBean();
+        return t.isCurrentThreadCpuTimeSupported() ? t.getCurrentThreadCpuTime() : -1;
+    }
+
+    /** Pause time (ms) and count of every collection so far, all collectors summed. */
+    private static long[] collections() {
+        long millis = 0;
+        long count = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            millis += Math.max(0, gc.getCollectionTime());
+            count += Math.max(0, gc.getCollectionCount());
+        }
+        return new long[] {millis, count};
     }
 
     public long expectedUnits() {
