@@ -96,7 +96,7 @@ final class RefitVariant {
             // cycle's end counts them all)
             watch.expect((long) setup.inference().worldSize() * spec.cycles(), null, 1);
         }
-        org.rdmasim.engine.RunWatch.LoopStart t0 = watch == null ? null : org.rdmasim.engine.RunWatch.loopStart();
+        org.rdmasim.engine.RunWatch.LoopStart t0 = watch == null ? null : watch.loopStart();
         RefitResult r = RefitRun.run(hosts, v.fabric(), setup.plan(), transport, clock -> {
             if (watch != null) {
                 watch.attach(clock);

@@ -312,7 +312,7 @@ public final class VariantRunner {
             watch.expect((long) plan.receivers().size() * plan.cycles().count(), TransferEngine.TransferNotice.class,
                     plan.receivers().get(0).gpus().size());
         }
-        RunWatch.LoopStart t0 = RunWatch.loopStart();
+        RunWatch.LoopStart t0 = watch.loopStart();
         try {
             return v.isFanout() ? run.run(v.fanoutPlan(), timing, streams) : run.run(v.transfers());
         } finally {
