@@ -45,13 +45,14 @@ final class RegionSolve implements RateChanges {
      * limited there, so the region grows to include them and is solved again. At the fixed point every
      * saturated resource holds only re-solved flows or unchanged ones, which is the max-min condition.
      *
+     * @param seeds the touched resources, the first {@code seedCount} of the array (callers refill one array)
      * @param resourceCount resources built so far (one more than the largest {@link Resource#number})
      * @param flowNumberLimit one more than the largest {@link Flow#number} given so far
      */
-    RateChanges solveAround(Resource[] seeds, int resourceCount, int flowNumberLimit) {
+    RateChanges solveAround(Resource[] seeds, int seedCount, int resourceCount, int flowNumberLimit) {
         fitArrays(resourceCount, flowNumberLimit);
         int mark = ++marks;
-        enterSeeds(seeds, mark);
+        enterSeeds(seeds, seedCount, mark);
         while (true) {
             int before = flows.size();
             expand(mark);
@@ -74,12 +75,13 @@ final class RegionSolve implements RateChanges {
     }
 
     /** Clears the region (its lists are kept between solves: no garbage per event) and queues the seeds. */
-    private void enterSeeds(Resource[] seeds, int mark) {
+    private void enterSeeds(Resource[] seeds, int seedCount, int mark) {
         flows.clear();
         visited.clear();
         expanded = 0;
         touched.clear();
-        for (Resource r : seeds) {
+        for (int s = 0; s < seedCount; s++) {
+            Resource r = seeds[s];
             if (perResource[3 * r.number + IN_REGION] != mark) {
                 perResource[3 * r.number + IN_REGION] = mark;
                 visited.add(r);

@@ -96,7 +96,7 @@ final class RefitVariant {
             // cycle's end counts them all)
             watch.expect((long) setup.inference().worldSize() * spec.cycles(), null, 1);
         }
-        long t0 = System.nanoTime();
+        org.rdmasim.engine.RunWatch.LoopStart t0 = watch == null ? null : watch.loopStart();
         RefitResult r = RefitRun.run(hosts, v.fabric(), setup.plan(), transport, clock -> {
             if (watch != null) {
                 watch.attach(clock);
@@ -116,7 +116,7 @@ final class RefitVariant {
             }
         });
         if (watch != null) {
-            watch.simulated(System.nanoTime() - t0);
+            watch.simulated(t0);
         }
         return new Ran(r, summary(setup, r), nics, resources, series, events[0]);
     }

@@ -353,11 +353,11 @@ public final class VariantRunner {
             watch.expect((long) plan.receivers().size() * plan.cycles().count(), TransferEngine.TransferNotice.class,
                     plan.receivers().get(0).gpus().size());
         }
-        long t0 = System.nanoTime();
+        RunWatch.LoopStart t0 = watch.loopStart();
         try {
             return v.isFanout() ? run.run(v.fanoutPlan(), timing, streams) : run.run(v.transfers());
         } finally {
-            watch.simulated(System.nanoTime() - t0);
+            watch.simulated(t0);
         }
     }
 

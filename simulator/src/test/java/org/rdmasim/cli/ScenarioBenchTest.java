@@ -41,6 +41,17 @@ class ScenarioBenchTest {
         for (String phase : new String[] {"load", "build", "simulate", "reports"}) {
             assertTrue(o.out().contains("\n  " + phase + " ("), phase + " missing in\n" + o.out());
         }
+        // The loops' own CPU: some, and no more than the whole process spent (which includes it), over
+        // the same events.
+        Matcher cpu = Pattern.compile("\\n  simulate CPU ([\\d.]+) s on the simulating thread\\(s\\) \\+ ([\\d.]+) s (?:on the collector's "
+                + "threads|of collection pauses) \\((\\d+) collections, ([\\d.]+) s of pauses\\): (\\d+) events per CPU "
+                + "second").matcher(o.out());
+        assertTrue(cpu.find(), o.out());
+        Matcher process = Pattern.compile("\\n  process CPU time ([\\d.]+) s").matcher(o.out());
+        assertTrue(process.find(), o.out());
+        double loopCpu = Double.parseDouble(cpu.group(1));
+        assertTrue(loopCpu > 0 && loopCpu <= Double.parseDouble(process.group(1)), o.out());
+        assertTrue(Long.parseLong(cpu.group(5)) > 0, o.out());
         assertTrue(Files.exists(dir.resolve("summary.json")));
         assertTrue(o.err().isEmpty(), "--quiet prints no progress: " + o.err());
         assertFalse(o.out().contains("what would halve it"), "no refit, no reruns: " + o.out());
