@@ -166,17 +166,7 @@ final class BroadcastOrder {
                 j++;
             }
             List<Endpoint> run = members.subList(i, j);
-            Host h = ctx.host(run.get(0).host());
-            TopologyNode nic = channelNic(h, gpus.get(h.name()), k, ibHca);
-            int best = 0;
-            for (int m = 1; m < run.size(); m++) {
-                if (h.relation(ctx.gpu(run.get(m)), nic).compareTo(h.relation(ctx.gpu(run.get(best)), nic)) < 0) {
-                    best = m;
-                }
-            }
-            for (int m = 0; m < run.size(); m++) {
-                out.add(run.get((m + best) % run.size()));
-            }
+            addFromNearest(ctx, run, gpus, k, ibHca, out);
             i = j;
         }
         return out;
@@ -199,17 +189,7 @@ final class BroadcastOrder {
         }
         List<Endpoint> out = new ArrayList<>();
         for (List<Endpoint> run : byHost.values()) {
-            Host h = ctx.host(run.get(0).host());
-            TopologyNode nic = channelNic(h, gpus.get(h.name()), k, ibHca);
-            int best = 0;
-            for (int m = 1; m < run.size(); m++) {
-                if (h.relation(ctx.gpu(run.get(m)), nic).compareTo(h.relation(ctx.gpu(run.get(best)), nic)) < 0) {
-                    best = m;
-                }
-            }
-            for (int m = 0; m < run.size(); m++) {
-                out.add(run.get((m + best) % run.size()));
-            }
+            addFromNearest(ctx, run, gpus, k, ibHca, out);
         }
         return out;
     }
@@ -296,6 +276,22 @@ final class BroadcastOrder {
             if (ctx.inference(i).equals(root)) {
                 ctx.landed(i, size);
             }
+        }
+    }
+
+    /** Adds one host's run of ranks to {@code out}, turned to start at its GPU nearest channel {@code k}'s NIC. */
+    private static void addFromNearest(WireContext ctx, List<Endpoint> run, Map<String, List<TopologyNode>> gpus, int k,
+            NcclIbHca ibHca, List<Endpoint> out) {
+        Host h = ctx.host(run.get(0).host());
+        TopologyNode nic = channelNic(h, gpus.get(h.name()), k, ibHca);
+        int best = 0;
+        for (int m = 1; m < run.size(); m++) {
+            if (h.relation(ctx.gpu(run.get(m)), nic).compareTo(h.relation(ctx.gpu(run.get(best)), nic)) < 0) {
+                best = m;
+            }
+        }
+        for (int m = 0; m < run.size(); m++) {
+            out.add(run.get((m + best) % run.size()));
         }
     }
 }
