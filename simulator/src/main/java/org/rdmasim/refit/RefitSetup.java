@@ -622,7 +622,7 @@ public final class RefitSetup {
                     : k.treeChildren() > 0 ? "tree fan-out " + k.treeChildren() : "direct";
             case NCCL_BROADCAST -> (k.allSenders() ? "all trainer ranks striped" : k.senders() == 1
                     ? "from trainer rank 0" : k.senders() == RefitSpec.Knobs.STAGE_HEADS ? "from the head of each of "
-                    + trainer.pp() + " pipeline stage(s), one bucket on the wire at a time (the engines' lock)"
+                    + trainer.pp() + " pipeline stage(s), one bucket at a time from its call through the engines' load (the engines' lock)"
                     : k.senders() + " trainer ranks striped")
                     + ", bucket " + Units.sizeAsWritten(k.bucketBytes(), " ") + (k.doubleBuffered() ? ", double-buffered" : "");
             case COLOCATED_IPC -> ((ColocatedIpc) plan.method()).describe();

@@ -30,7 +30,7 @@ import org.rdmasim.workload.RefitSpec;
  *   senders: one                  # nccl-broadcast: one (trainer rank 0) | all (striped, verl nccl_parallel)
  *                                 # | N (N trainer ranks evenly spaced, striped as all)
  *                                 # | stage-heads (the first rank of each pipeline stage,
- *                                 #   one bucket on the wire at a time: miles' and slime's lock)
+ *                                 #   one bucket at a time through the engines' load: miles' and slime's lock)
  *   tree: 2                       # rdma-pull: ranks holding a shard each serve it to this many others
  *   bucket: 1 GiB                 # broadcast or ring bucket, or WRITE piece
  *   doubleBuffering: true

@@ -437,8 +437,9 @@ final class RefitRows {
         // the NCCL rows run the source's broadcast path (miles @9a6fc9e6, update_weight_from_distributed/broadcast.py
         // and mixin.py): each PP stage's head sends, one bucket at a time, each gathered to it over TP and EP first
         String ncclPath = ". As the source's code runs it [miles-p2p]: the head of each PP stage broadcasts its "
-                + "stage's buckets (" + MILES_P2P + "broadcast.py:76-79), one bucket on the wire at a time (the "
-                + "engines' lock, " + MILES_P2P + "broadcast.py:85-97); each bucket is first all-gathered to the head "
+                + "stage's buckets (" + MILES_P2P + "broadcast.py:76-79), one bucket at a time from its call "
+                + "until the engines have loaded it (the engines' lock, " + MILES_P2P + "broadcast.py:85-97, a head "
+                + "that finds it taken retrying 0.1 s later); each bucket is first all-gathered to the head "
                 + "over its TP group (non-expert weights) or its EP group (experts, " + MILES_P2P + "mixin.py:115-126), "
                 + "and the next is gathered only once the engines return from loading this one (" + MILES_P2P
                 + "broadcast.py:95)";
@@ -480,13 +481,13 @@ final class RefitRows {
                 "qwen3-30b-rdma", REPLICA,
                 rdmaFail, 16));
         r.add(steady("LMSYS-GLM45AIR-NCCL", src, "NCCL broadcast update, GLM-4.5-Air", glm + ncclPath, 5.0011, LMSYS,
-                "glm-4.5-air-nccl", BCAST, "", 32));
+                "glm-4.5-air-nccl", BCAST, lockedSlow(4, "1.13", "4.39", "17,925", "1.66", "0.39", "0.38", "6.69"), 32));
         r.add(steady("LMSYS-GLM45AIR-RDMA", src, "RDMA P2P update, GLM-4.5-Air", rdmaSetup.apply(glm), 2.6372, LMSYS,
                 "glm-4.5-air-rdma", REPLICA, rdmaFail, 32));
         String q235 = "Qwen3-235B-A22B, train TP4 PP4 CP2 EP16 on 8 hosts (stages posed 23/24/24/23 layers), inference "
                 + "TP32 EP32 on 8 hosts (posed 2 engines of TP32, each with its experts over its own 32 ranks). " + setup;
         r.add(steady("LMSYS-Q235-NCCL", src, "NCCL broadcast update, Qwen3-235B-A22B", q235 + ncclPath, 10.7536, LMSYS,
-                "qwen3-235b-nccl", BCAST, "", 64));
+                "qwen3-235b-nccl", BCAST, lockedSlow(4, "2.47", "9.80", "36,945", "3.41", "1.16", "1.29", "14.48"), 64));
         r.add(steady("LMSYS-Q235-RDMA", src, "RDMA P2P update, Qwen3-235B-A22B", rdmaSetup.apply(q235), 3.1620, LMSYS,
                 "qwen3-235b-rdma", REPLICA, rdmaFail, 64));
         // the one-host rows: the source's own note is that at small EP the CPU replica's load costs more than the
@@ -510,18 +511,26 @@ final class RefitRows {
                 + "hosts (stages posed 7/8/8/8/8/8/8/6 layers), inference TP32 EP32 on 32 hosts (posed 8 engines of "
                 + "TP32, each with its experts over its own 32 ranks). " + setup.replace(", BF16", "");
         r.add(steady("LMSYS-KIMIK2-NCCL", src, "NCCL broadcast update, Kimi-K2 FP8", kimi + ncclPath, 53.2791, LMSYS,
-                "kimi-k2-nccl", BCAST, "faster than published: the 1.03 TB goes on the wire one bucket at a time from "
-                        + "the heads of the 8 PP stages, 23.4 s at one NIC each; each bucket's gather to its head (TP8 "
-                        + "over NVLink, EP32 over the fabric of the stage's 4 hosts, 2.8 s in all), the engines' loads "
-                        + "of 139,583 tensors (FP8 weights and their block scales, 12.9 s) and the per-bucket cost run "
-                        + "while other stages' buckets are on the wire: rdmasim releases the engines' lock when a bucket "
-                        + "is off the wire, where the source holds it until the engines have loaded it (" + MILES_P2P
-                        + "broadcast.py:95-97), which would put the loads in series with the wire; CP ranks hold whole replicas and "
-                        + "gather nothing; the trainer is posed holding the FP8 checkpoint, so the gather moves FP8 "
-                        + "where the source's BF16 trainer moves twice that before quantising; " + noOverhead("23.4"),
-                256));
+                "kimi-k2-nccl", BCAST, "", 256));
         r.add(steady("LMSYS-KIMIK2-RDMA", src, "RDMA P2P update, Kimi-K2 FP8", rdmaSetup.apply(kimi), 7.2273, LMSYS,
                 "kimi-k2-rdma", REPLICA, rdmaFail, 256));
+    }
+
+    /**
+     * Why a multi-stage miles NCCL row is slow: the engines' lock puts every stage's bucket calls, broadcasts and
+     * loads in series (each figure in seconds, from the row's own run).
+     */
+    private static String lockedSlow(int stages, String calls, String wire, String tensors, String loads,
+            String gathers, String retry, String withoutBucket) {
+        return "slower than published: the engines' lock is held from each bucket's call until the engines have "
+                + "loaded it (" + MILES_P2P + "broadcast.py:85-97), so the " + stages + " PP stages' buckets go one at "
+                + "a time, each its fixed cost (" + calls + " s in all), its broadcast at the stage head's one nearest "
+                + "NIC (" + wire + " s) and the engines' loads, one call per tensor (" + tensors + " tensors, " + loads
+                + " s at " + TENSOR_MS + " a tensor, calibrated on slime's SGLang stage in vime #175), with " + gathers
+                + " s of gathers to the heads; a head that finds the lock taken tries again 0.1 s later (" + MILES_P2P
+                + "broadcast.py:86-87), which costs " + retry + " s here against a lock handed over at once; that "
+                + "calibration's per-tensor cost may not hold for these engines, and no source times their load apart; "
+                + "without the " + BUCKET_MS + " bucket cost the model gives " + withoutBucket + " s";
     }
 
     private static void halo(List<ValidationRow> r) {

@@ -86,7 +86,8 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
         /** Every trainer rank sends. */
         public static final int ALL = 0;
         /**
-         * The first rank of each pipeline stage sends its stage's buckets, one bucket on the wire at a time
+         * The first rank of each pipeline stage sends its stage's buckets, one bucket at a time from its call through
+         * the engines' load
          * (miles' and slime's NCCL update: {@code NcclBroadcast#oneAtATime}).
          */
         public static final int STAGE_HEADS = -1;

@@ -14,9 +14,13 @@ import java.util.List;
  *   <li>a filled unit goes on the wire when the wire order allows: after the previous unit of the same
  *       communicator ({@link WireOrder#PER_SENDER}, verl's {@code nccl_parallel}: one NCCL group per
  *       stripe owner), after the previous unit of all ({@link WireOrder#GLOBAL}, one process group whose
- *       broadcasts run in issue order), or at once ({@link WireOrder#NONE}, asynchronous WRITEs);</li>
+ *       broadcasts run in issue order), at once ({@link WireOrder#NONE}, asynchronous WRITEs), or once its
+ *       sender holds the engines' lock ({@link WireOrder#LOCKED}, miles' and slime's update,
+ *       {@link EnginesLock});</li>
  *   <li>units drain (install into the engine) one after another in unit order; a unit leaves its buffer
- *       when drained, or when off the wire if it has no drain.</li>
+ *       when drained, or when off the wire if it has no drain. Under the lock a unit drains as soon as it is
+ *       off the wire, and the lock is released when it has drained: the lock's holder waits for the engines'
+ *       load before it lets go.</li>
  * </ul>
  */
 final class BucketPipeline {
@@ -26,7 +30,7 @@ final class BucketPipeline {
         void start(Runnable done);
     }
 
-    enum WireOrder { PER_SENDER, GLOBAL, NONE }
+    enum WireOrder { PER_SENDER, GLOBAL, NONE, LOCKED }
 
     /** A unit: which sender fills it, and its three steps ({@code drain} null when it has none). */
     record Unit(int sender, Step fill, Step wire, Step drain) {
@@ -36,6 +40,8 @@ final class BucketPipeline {
     private final int depth;
     private final WireOrder order;
     private final Runnable allDone;
+    /** Held from a unit's wire through its drain ({@link WireOrder#LOCKED}); null otherwise. */
+    private final EnginesLock lock;
     private final int senders;
     private final List<List<Integer>> bySender = new ArrayList<>();
     private final int[] nextFill;
@@ -56,12 +62,25 @@ final class BucketPipeline {
     private boolean again;
 
     BucketPipeline(List<Unit> units, int depth, WireOrder order, Runnable allDone) {
+        this(units, depth, order, null, allDone);
+    }
+
+    /** Units that go on the wire under {@code lock} ({@link WireOrder#LOCKED}). */
+    BucketPipeline(List<Unit> units, int depth, EnginesLock lock, Runnable allDone) {
+        this(units, depth, WireOrder.LOCKED, lock, allDone);
+    }
+
+    private BucketPipeline(List<Unit> units, int depth, WireOrder order, EnginesLock lock, Runnable allDone) {
         if (depth < 1) {
             throw new IllegalArgumentException("a pipeline needs at least one buffer");
+        }
+        if ((order == WireOrder.LOCKED) != (lock != null)) {
+            throw new IllegalArgumentException("a lock is given exactly when the wire order is LOCKED");
         }
         this.units = List.copyOf(units);
         this.depth = depth;
         this.order = order;
+        this.lock = lock;
         this.allDone = allDone;
         int s = 0;
         for (Unit u : units) {
@@ -133,7 +152,7 @@ final class BucketPipeline {
         // in unit order, as a scan of every unit would start them
         for (int k = waitingForWire.nextSetBit(0); k >= 0; k = waitingForWire.nextSetBit(k + 1)) {
             boolean ready = switch (order) {
-                case NONE -> true;
+                case NONE, LOCKED -> true;
                 case PER_SENDER -> previousOfSender[k] < 0 || wired[previousOfSender[k]];
                 case GLOBAL -> k == 0 || wired[k - 1];
             };
@@ -142,6 +161,13 @@ final class BucketPipeline {
             }
             waitingForWire.clear(k);
             int unit = k;
+            if (order == WireOrder.LOCKED) {
+                lock.acquire(() -> units.get(unit).wire().start(() -> {
+                    wired[unit] = true;
+                    drainUnderLock(unit);
+                }));
+                continue;
+            }
             units.get(k).wire().start(() -> {
                 wired[unit] = true;
                 if (units.get(unit).drain() == null) {
@@ -152,7 +178,25 @@ final class BucketPipeline {
         }
     }
 
+    /** The lock holder's unit is off the wire: it drains now, then the lock is let go. */
+    private void drainUnderLock(int k) {
+        Step drain = units.get(k).drain();
+        Runnable letGo = () -> {
+            lock.release();
+            release(k);
+            advance();
+        };
+        if (drain == null) {
+            letGo.run();
+        } else {
+            drain.start(letGo);
+        }
+    }
+
     private void startDrain() {
+        if (order == WireOrder.LOCKED) {
+            return; // each unit drains under the lock, as soon as it is off the wire
+        }
         while (nextDrain < units.size() && !draining && wired[nextDrain]) {
             int k = nextDrain++;
             Unit u = units.get(k);

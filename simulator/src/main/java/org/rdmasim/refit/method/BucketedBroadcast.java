@@ -16,8 +16,9 @@ import org.rdmasim.transport.Endpoint;
  *
  * <p>Each root has its own communicator, so root s's chain is stripe s: concurrent chains enter hosts through
  * different GPUs. Its buckets go on the wire in its own order ({@link BucketPipeline.WireOrder#PER_SENDER},
- * verl's {@code nccl_parallel}), or every root's in bucket order, one at a time
- * ({@link BucketPipeline.WireOrder#GLOBAL}, miles' lock, {@link NcclBroadcast#oneAtATime}).
+ * verl's {@code nccl_parallel}), or one at a time under the engines' lock, which a root holds from its bucket's
+ * call until the engines have loaded it ({@link BucketPipeline.WireOrder#LOCKED}, {@link EnginesLock}, miles' and
+ * slime's update, {@link NcclBroadcast#oneAtATime}).
  *
  * @param refit the method: its bucket size and buffering, and the NICs NCCL may use
  * @param noun the method as its errors name it ("an NCCL broadcast")
@@ -70,6 +71,9 @@ record BucketedBroadcast(BroadcastRefit refit, String noun, String tag) {
                                     })),
                     then -> BroadcastOrder.install(ctx, installing, size, payload, tensors, then)));
         }
-        new BucketPipeline(units, buckets.depth(), order, done).start();
+        BucketPipeline pipeline = order == BucketPipeline.WireOrder.LOCKED
+                ? new BucketPipeline(units, buckets.depth(), new EnginesLock(ctx.clock(), ctx::enginesLockHeld), done)
+                : new BucketPipeline(units, buckets.depth(), order, done);
+        pipeline.start();
     }
 }

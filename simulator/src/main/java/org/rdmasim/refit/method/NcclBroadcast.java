@@ -25,10 +25,10 @@ import org.rdmasim.transport.config.NcclIbHca;
  *       (radixark/miles {@code update_weight_from_distributed/broadcast.py} L63-79 @9a6fc9e6; THUDM/slime
  *       {@code update_weight_from_distributed.py} L76-81 @624b824a8), posed as N = pp evenly spaced senders, which in
  *       Megatron's rank order ({@code TrainerLayout}, pp outermost) are exactly the stage heads; each bucket's
- *       call takes the engines' lock first ({@code rollout_engine_lock.acquire}, broadcast.py L85-97, "Lock
- *       prevents concurrent broadcasts"), so one bucket is on the wire at a time while the other stages gather and
- *       pack theirs. The lock is held until the engines return from loading the bucket; rdmasim releases it when
- *       the bucket is off the wire (the engines' loads run in bucket order, {@link BucketPipeline}).</li>
+ *       call takes the engines' lock first and keeps it until the engines have loaded the bucket
+ *       ({@link EnginesLock}: broadcast.py L85-97), so one bucket is on the wire or being loaded at a time while
+ *       the other stages gather and pack theirs; a stage head that finds the lock taken tries again 0.1 s
+ *       later, so the lock goes to whoever tries first once it is free, often the head that just let it go.</li>
  * </ul>
  * Each broadcast runs over NCCL's channels, each a pipelined chain from the sender through the receivers
  * carrying its part of the bucket and crossing hosts through its own NIC ({@link WireContext#broadcast}). The bucket buffer is the broadcast's
@@ -38,7 +38,7 @@ import org.rdmasim.transport.config.NcclIbHca;
  *
  * @param senders trainer ranks that send: 1 rank 0 alone, 0 every trainer rank, N evenly spaced ranks
  * @param ibHca {@code NCCL_IB_HCA} in the variant's environment: the NICs NCCL may use on each host
- * @param oneAtATime the senders' buckets go on the wire one after another, in bucket order (a lock), not each
+ * @param oneAtATime the senders' buckets go on the wire one at a time under the engines' lock, not each
  *                   sender's on its own communicator at once
  */
 public record NcclBroadcast(Buckets buckets, int senders, NcclIbHca ibHca, boolean oneAtATime)
@@ -102,6 +102,6 @@ public record NcclBroadcast(Buckets buckets, int senders, NcclIbHca ibHca, boole
         new BucketedBroadcast(this, "an NCCL broadcast", "bcast")
                 .run(ctx, senders(ctx.trainerRanks(), this.senders),
                         (root, size, label, then) -> ctx.prepare(root, size, then),
-                        oneAtATime ? BucketPipeline.WireOrder.GLOBAL : BucketPipeline.WireOrder.PER_SENDER, done);
+                        oneAtATime ? BucketPipeline.WireOrder.LOCKED : BucketPipeline.WireOrder.PER_SENDER, done);
     }
 }

@@ -597,6 +597,17 @@ public final class WireContext {
         received.merge(rank, bytes, Long::sum);
     }
 
+    /**
+     * The engines' lock ({@link EnginesLock}) was held from {@code start} to {@code end}: a limit of its own, as
+     * it serialises the senders' buckets from their call through the engines' load.
+     */
+    void enginesLockHeld(double start, double end) {
+        if (end > start) {
+            busy("engines' lock", "the engines' lock (one bucket at a time from its call through the engines' load)",
+                    start, end);
+        }
+    }
+
     private void busy(String id, String words, double start, double end) {
         busy(new Bound(List.of(id), List.of(words)), start, end);
     }
