@@ -133,6 +133,12 @@ public final class EffectiveConfig {
                 ? typed("UCX_DISTANCE_BW", DistanceOverrides::parseBandwidth) : DistanceOverrides.NONE;
     }
 
+    /** {@code UCX_DISTANCE_LAT}: per-relation latency replacing UCX's built-in distance (read from v1.18.0). */
+    public DistanceOverrides distanceLatency() {
+        return values.containsKey("UCX_DISTANCE_LAT") && ucxVersion.atLeast(new StackVersion(1, 18, 0))
+                ? typed("UCX_DISTANCE_LAT", DistanceOverrides::parseLatency) : DistanceOverrides.NONE;
+    }
+
     /** {@code UCX_IB_NUM_PATHS}: empty for {@code auto}. */
     public java.util.OptionalInt ibNumPaths() {
         if (!values.containsKey("UCX_IB_NUM_PATHS") || rawValue("UCX_IB_NUM_PATHS").trim().equalsIgnoreCase("auto")) {

@@ -290,7 +290,7 @@ public final class UcxLaneSelection implements LanePolicy {
             double iface = Math.min(wire, pcie);
             double opIface = UcxPaths.ifaceEstimate(n.model(), op, iface, paths);
             HcaDistance distance = UcxTopoDistance.forLane(host, device, nic, config.distanceBandwidth(),
-                    config.ucxVersion());
+                    config.distanceLatency(), config.ucxVersion());
             double estimate = Math.min(opIface, distance.bandwidthBytesPerSecond());
             // wireup scores the interface with its distance as ucs_topo gives it, not packed to 8 bits
             double wireup = Math.min(iface, UcxTopoDistance.configuredBandwidth(host, device, nic,

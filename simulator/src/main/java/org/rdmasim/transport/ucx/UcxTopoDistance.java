@@ -75,15 +75,40 @@ public final class UcxTopoDistance {
 
     /**
      * The distance a multi-lane protocol uses for a lane: the built-in distance with the
-     * {@code UCX_DISTANCE_BW} overrides applied, then packed to UCX's 8-bit float and unpacked, as
-     * {@code ucp_proto_common_get_lane_distance} does so that local and remote distances compare
-     * equal ({@code src/ucp/proto/proto_common.c} L155-183 in v1.20.0).
+     * {@code UCX_DISTANCE_BW} and {@code UCX_DISTANCE_LAT} overrides applied, then both packed to UCX's 8-bit
+     * float and unpacked, as {@code ucp_proto_common_get_lane_distance} does so that local and remote distances
+     * compare equal (openucx/ucx v1.20.0 src/ucp/proto/proto_common.c:155-183).
      */
     public static HcaDistance forLane(Host host, TopologyNode device, TopologyNode nic, DistanceOverrides bandwidth,
-            StackVersion ucx) {
-        HcaDistance d = between(host, device, nic);
-        return new HcaDistance(d.latencySeconds(),
+            DistanceOverrides latency, StackVersion ucx) {
+        return new HcaDistance(fp8PackUnpackLatency(configuredLatency(host, device, nic, latency, ucx)),
                 fp8PackUnpackBandwidth(configuredBandwidth(host, device, nic, bandwidth, ucx)));
+    }
+
+    /**
+     * The distance latency from {@code device} to {@code nic}: the built-in figure, or the {@code UCX_DISTANCE_LAT}
+     * value for the path's kind. UCX takes a PHB, NODE or SYS relation's latency from that table alone
+     * ({@code ucs_topo_set_distance}, openucx/ucx v1.20.0 src/ucs/sys/topo/base/topo.c:391-398, called at
+     * :502-510); its default, {@code phb:300ns,node:300ns,sys:500ns} (src/ucs/config/global_opts.c:211), is the
+     * built-in figure, and {@code EffectiveConfig} reads the variable from v1.18.0, as for {@code UCX_DISTANCE_BW}.
+     */
+    static double configuredLatency(Host host, TopologyNode device, TopologyNode nic, DistanceOverrides latency,
+            StackVersion ucx) {
+        double lat = between(host, device, nic).latencySeconds();
+        if (device.kind() == TopologyNode.Kind.SOCKET) {
+            return lat;
+        }
+        DistanceOverrides.Kind kind = overrideKind(host.relation(device, nic));
+        return kind == null ? lat : latency.get(kind).orElse(lat);
+    }
+
+    private static DistanceOverrides.Kind overrideKind(PathType relation) {
+        return switch (relation) {
+            case PHB -> DistanceOverrides.Kind.PHB;
+            case NODE -> DistanceOverrides.Kind.NODE;
+            case SYS -> DistanceOverrides.Kind.SYS;
+            default -> null;
+        };
     }
 
     /** The first UCX whose sysfs rule has no CPU model in it: v1.18.0 moved AMD's 5100 MB/s into ucx.conf. */
@@ -111,12 +136,7 @@ public final class UcxTopoDistance {
                     && host.spec().cpuFamily() == CpuFamily.AMD_ZEN) {
                 bw = AMD_SYS_BUILT_IN;
             }
-            DistanceOverrides.Kind kind = switch (relation) {
-                case PHB -> DistanceOverrides.Kind.PHB;
-                case NODE -> DistanceOverrides.Kind.NODE;
-                case SYS -> DistanceOverrides.Kind.SYS;
-                default -> null;
-            };
+            DistanceOverrides.Kind kind = overrideKind(relation);
             if (kind != null) {
                 bw = bandwidth.get(kind).orElse(bw);
             }
@@ -134,17 +154,34 @@ public final class UcxTopoDistance {
      * above caps at 2 TiB/s; infinity (no limit) stays infinity. 17000 MiB/s becomes 16384 MiB/s.
      */
     public static double fp8PackUnpackBandwidth(double bw) {
-        if (Double.isInfinite(bw) || Double.isNaN(bw) || bw == 0) {
-            return bw;
+        return fp8PackUnpack(bw, FP8_MIN_BW_LOG2, FP8_MAX_BW_LOG2);
+    }
+
+    /** {@code UCS_FP8_MIN_LAT} and {@code UCS_FP8_MAX_LAT}, in nanoseconds ({@code src/ucp/core/ucp_types.h} L121-122). */
+    static final int FP8_MIN_LAT_NS_LOG2 = 4;
+    static final int FP8_MAX_LAT_NS_LOG2 = 17;
+
+    /**
+     * {@code ucp_wireup_fp8_pack_unpack_latency} (openucx/ucx v1.20.0 src/ucp/wireup/wireup.h:240-244): the latency
+     * in nanoseconds through the same 8-bit float, 16 ns to 131 us. 300 ns becomes 288 ns, 500 ns 496 ns; 0 stays 0.
+     */
+    public static double fp8PackUnpackLatency(double seconds) {
+        return fp8PackUnpack(seconds * 1e9, FP8_MIN_LAT_NS_LOG2, FP8_MAX_LAT_NS_LOG2) / 1e9;
+    }
+
+    /** {@code ucs_fp8_pack} then {@code ucs_fp8_unpack} over [2^minLog2, 2^maxLog2) ({@code src/ucs/type/float8.h}). */
+    private static double fp8PackUnpack(double value, int minLog2, int maxLog2) {
+        if (Double.isInfinite(value) || Double.isNaN(value) || value == 0) {
+            return value;
         }
-        int exponent = Math.getExponent(bw);
-        if (exponent >= FP8_MAX_BW_LOG2) {
-            return Math.scalb(1.0, FP8_MAX_BW_LOG2 - 1);
+        int exponent = Math.getExponent(value);
+        if (exponent >= maxLog2) {
+            return Math.scalb(1.0, maxLog2 - 1);
         }
-        if (exponent < FP8_MIN_BW_LOG2) {
-            return Math.scalb(1.0, FP8_MIN_BW_LOG2);
+        if (exponent < minLog2) {
+            return Math.scalb(1.0, minLog2);
         }
-        long mantissa = Double.doubleToRawLongBits(bw) & ((1L << 52) - 1);
+        long mantissa = Double.doubleToRawLongBits(value) & ((1L << 52) - 1);
         long top4 = mantissa >>> 48;
         return Math.scalb(1.0 + top4 / 16.0, exponent);
     }

@@ -84,6 +84,39 @@ class UcxMechanicsTest {
     }
 
     @Test
+    void latenciesArePackedToUcxsEightBitFloatInNanoseconds() {
+        // ucp_wireup_fp8_pack_unpack_latency (wireup.h v1.20.0 L240-244), UCS_FP8_MIN_LAT 16 ns, MAX_LAT 131072 ns
+        // (ucp_types.h L121-122): 300 = 256 x 1.17 truncates to 256 x 1.125 = 288; 500 = 256 x 1.95 to 256 x 1.9375
+        assertEquals(288e-9, UcxTopoDistance.fp8PackUnpackLatency(300e-9), 1e-15);
+        assertEquals(496e-9, UcxTopoDistance.fp8PackUnpackLatency(500e-9), 1e-15);
+        assertEquals(16e-9, UcxTopoDistance.fp8PackUnpackLatency(3e-9), 1e-15, "below the minimum rounds up to it");
+        assertEquals(0.0, UcxTopoDistance.fp8PackUnpackLatency(0.0), "a PIX distance has no latency");
+    }
+
+    @Test
+    void ucxDistanceLatReplacesALanesDistanceLatencyFromUcx118() {
+        // ucs_topo_set_distance (topo.c v1.20.0 L391-398): a PHB, NODE or SYS relation takes the table's latency
+        org.rdmasim.hardware.Host h = new org.rdmasim.hardware.Host("h", org.rdmasim.hardware.Presets.get("dgx-h100"));
+        org.rdmasim.hardware.TopologyNode gpu0 = h.gpus().get(0);
+        org.rdmasim.hardware.TopologyNode sysNic = h.nics().stream()
+                .filter(n -> h.relation(gpu0, n) == org.rdmasim.hardware.PathType.SYS).findFirst().orElseThrow();
+        EffectiveConfig set = resolve(CpuFamily.INTEL_SAPPHIRE_RAPIDS, new StackVersion(1, 20, 0), true,
+                org.rdmasim.transport.config.TestEnv.parse("UCX_DISTANCE_LAT=sys:2us", "t"));
+        assertEquals(Optional.of(2e-6), set.distanceLatency().get(DistanceOverrides.Kind.SYS));
+        HcaDistance d = UcxTopoDistance.forLane(h, gpu0, sysNic, set.distanceBandwidth(), set.distanceLatency(),
+                set.ucxVersion());
+        assertEquals(UcxTopoDistance.fp8PackUnpackLatency(2e-6), d.latencySeconds(), 1e-15);
+        assertEquals(1984e-9, d.latencySeconds(), 1e-15, "2000 ns packed: 1024 x 1.9375");
+        HcaDistance builtIn = UcxTopoDistance.forLane(h, gpu0, sysNic, DistanceOverrides.NONE, DistanceOverrides.NONE,
+                set.ucxVersion());
+        assertEquals(496e-9, builtIn.latencySeconds(), 1e-15, "the built-in 500 ns, packed");
+        // UCX 1.17 has no such variable: the setting is not read
+        EffectiveConfig old = resolve(CpuFamily.INTEL_SAPPHIRE_RAPIDS, new StackVersion(1, 17, 0), true,
+                org.rdmasim.transport.config.TestEnv.parse("UCX_DISTANCE_LAT=sys:2us", "t"));
+        assertTrue(old.distanceLatency().values().isEmpty());
+    }
+
+    @Test
     void ucxConfIsALayerBetweenDefaultsAndTheEnvironment() {
         // config/ucx.conf (v1.18.0 L10, L27): Grace sys:16500MBs, AMD sys:5100MBs; none before 1.18
         EffectiveConfig grace = resolve(CpuFamily.NVIDIA_GRACE, new StackVersion(1, 20, 0), true, List.of());
