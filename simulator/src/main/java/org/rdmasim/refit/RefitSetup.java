@@ -332,8 +332,7 @@ public final class RefitSetup {
                     dense = Math.addExact(dense, t.bytes());
                 }
             }
-            preparation = preparation.withShardGather(new ShardGather(trainer, dense,
-                    quantises() ? 2 : preparation.gatherPerByte()));
+            preparation = preparation.withShardGather(new ShardGather(trainer, dense, preparation.gatherPerByte()));
         }
         // a broadcast and the rings hand every inference rank the whole model, and each rank's engine loads every
         // tensor of it

@@ -60,9 +60,12 @@ public record Preparation(int gatherGroup, double gatherPerByte, double readPerB
         this(gatherGroup, 1, readPerByte, writePerByte, 0);
     }
 
-    /** BF16 weights cast to FP8 (2 bytes read, 1 written per FP8 byte), after a gather over {@code group} ranks. */
+    /**
+     * BF16 weights quantised to FP8 after a gather over {@code group} ranks: the gather moves the BF16 weights
+     * (2 bytes per FP8 byte sent), the cast reads 2 and writes 1 per FP8 byte.
+     */
     public static Preparation bf16ToFp8(int group) {
-        return new Preparation(group, 2, 1);
+        return new Preparation(group, 2, 2, 1, 0);
     }
 
     /**

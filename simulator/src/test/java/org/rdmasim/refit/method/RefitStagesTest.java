@@ -115,13 +115,14 @@ class RefitStagesTest {
     }
 
     /**
-     * Gather over an FSDP pair: each trainer GPU takes in half of its 2 GB over NVLink (18 links x 25 GB/s
-     * per direction on an H100); then a BF16 -> FP8 cast reads 2 and writes 1 byte per byte sent at HBM speed.
+     * Gather over an FSDP pair: the gather moves the BF16 weights, twice the 2 GB of FP8 each GPU sends, and each
+     * trainer GPU takes in half of them over NVLink (18 links x 25 GB/s per direction on an H100); then a
+     * BF16 -> FP8 cast reads 2 and writes 1 byte per byte sent at HBM speed.
      */
     @Test
     void gatherAndConversionArePricedByNvlinkAndHbm() {
         RefitResult.Cycle c = run(pull().withPreparation(Preparation.bf16ToFp8(2))).cycles().get(0);
-        assertEquals(2 * GB * 0.5 / (18 * 25e9), c.stage(RefitStage.GATHER), 1e-12);
+        assertEquals(2 * 2 * GB * 0.5 / (18 * 25e9), c.stage(RefitStage.GATHER), 1e-12);
         assertEquals(2 * GB * 3.0 / RefitFixture.hbm(), c.stage(RefitStage.CONVERT), 1e-12);
         RefitResult.Cycle plain = run(pull()).cycles().get(0);
         assertEquals(plain.seconds() + c.stage(RefitStage.GATHER) + c.stage(RefitStage.CONVERT), c.seconds(), 1e-9,
