@@ -122,8 +122,8 @@ final class UcxExplanation {
             return head + ": not in this release (UCX adds it in v1.14.1), every wired lane is added";
         }
         String rule = head + ": each wired lane rated the lesser of its two HCAs' bandwidths (interface capped by the "
-                + "distance to the GPU, the remote one as its worker address carries it; no path share, no 8-bit "
-                + "packing); best wired lane " + gbps(f.best()) + ", so a lane under " + gbps(f.threshold())
+                + "distance to the GPU, none for host memory, the remote one as its worker address carries it; no "
+                + "path share, no 8-bit packing); best wired lane " + gbps(f.best()) + ", so a lane under " + gbps(f.threshold())
                 + " is not wired";
         List<WireupFastLanes.Rated> dropped = f.dropped();
         if (dropped.isEmpty()) {
