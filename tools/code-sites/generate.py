@@ -34,6 +34,17 @@ UCX_SITES = [
     # before v1.19.0 the same loop is ucp_wireup_add_bw_lanes itself
     ("wireup-bw-lanes-pairwise", "src/ucp/wireup/select.c", "ucp_wireup_add_bw_lanes",
      "/^ucp_wireup_add_bw_lanes\\(const ucp_wireup_select_params_t/", "=}", 0),
+    # the fast-lane filter run on the wired bandwidth lanes before they are added to the endpoint
+    ("wireup-fast-lanes", "src/ucp/wireup/select.c", "ucp_wireup_add_fast_lanes_pairwise",
+     "static int ucp_wireup_add_fast_lanes_pairwise(", "=}", 0),
+    # before v1.19.0 the same filter is ucp_wireup_add_fast_lanes
+    ("wireup-fast-lanes", "src/ucp/wireup/select.c", "ucp_wireup_add_fast_lanes",
+     "/^ucp_wireup_add_fast_lanes\\(ucp_worker_h worker,/", "=}", 0),
+    # the bandwidth that filter compares: the lesser of the local interface's and the remote address entry's
+    ("wireup-lane-bw", "src/ucp/wireup/select.c", "ucp_wireup_get_lane_bw",
+     "static double ucp_wireup_get_lane_bw(ucp_worker_h worker,", "=}", 0),
+    ("conf-multi-lane-max-ratio", "src/ucp/core/ucp_context.c", "ucp_context_config_table",
+     '{"MULTI_LANE_MAX_RATIO", "4",', "", 0),
     # how ucp_wireup_add_bw_lanes_pairwise scores each (local interface, remote address entry) pair
     ("wireup-best-pair", "src/ucp/wireup/select.c", "ucp_wireup_select_transport",
      "UCS_STATIC_BITMAP_FOR_EACH_BIT(addr_index, &rsc_addr_index_map) {", "if (!found || (", 0),

@@ -28,6 +28,7 @@ import org.rdmasim.transport.ucx.UcxLane;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
 import org.rdmasim.transport.ucx.UcxPaths;
 import org.rdmasim.transport.ucx.UcxTopoDistance;
+import org.rdmasim.transport.ucx.WireupFastLanes;
 import org.rdmasim.workload.TransferItem;
 
 /**
@@ -93,6 +94,27 @@ final class ExplainJson {
         registration(reg.putObject("sink"), cluster, ts.sink(), held);
     }
 
+    /** Wireup's fast-lane filter: whether the release has it, the best wired lane, every wired lane and what it made of it. */
+    private static void wireupFilter(ObjectNode f, LaneDecision decision) {
+        WireupFastLanes w = decision.wireupFilter();
+        f.put("inForce", w.inForce());
+        f.put("ratio", w.ratio());
+        f.put("bestBandwidthBytesPerSecond", w.best());
+        f.put("thresholdBytesPerSecond", w.threshold());
+        ArrayNode lanes = f.putArray("wired");
+        List<WireupFastLanes.Rated> dropped = w.dropped();
+        for (WireupFastLanes.Rated r : w.wired()) {
+            ObjectNode x = lanes.addObject();
+            x.put("nic", r.wire().localNic());
+            x.put("path", r.wire().localPath());
+            x.put("peerNic", r.wire().remoteNic());
+            x.put("bandwidthBytesPerSecond", r.bandwidth());
+            x.put("kept", !dropped.contains(r));
+        }
+        ArrayNode sources = f.putArray("sources");
+        WireupFastLanes.sources(decision.initiatorConfig().ucxVersion()).forEach(c -> citation(sources.addObject(), c));
+    }
+
     /** UCX's choice: the initiator's configuration and its notes, the candidates on both sides, every lane. */
     private static void decision(ObjectNode d, TransferSpec ts, LaneDecision decision, Hosts cluster) {
         d.put("railLimitVariable", decision.railLimitName());
@@ -122,6 +144,7 @@ final class ExplainJson {
             x.put("source", l.verdict().source(decision.initiatorConfig().ucxVersion()));
             citation(x.putObject("citation"), l.verdict().citation(decision.initiatorConfig().ucxVersion()));
         }
+        wireupFilter(d.putObject("wireupFastLanes"), decision);
         ObjectNode pairing = d.putObject("peerPairing"); // UCX's wireup rule, modelled; what it takes as given, named
         pairing.put("modelled", UcxLaneSelection.PEER_PAIRING);
         ArrayNode ruleSources = pairing.putArray("sources");

@@ -22,14 +22,15 @@ import org.rdmasim.transport.ucx.LaneDecision;
 import org.rdmasim.transport.ucx.LaneVerdict;
 import org.rdmasim.transport.ucx.UcxLane;
 import org.rdmasim.transport.ucx.UcxTopoDistance;
+import org.rdmasim.transport.ucx.WireupFastLanes;
 import org.rdmasim.workload.ConfigAudit;
 import org.rdmasim.workload.RunResult;
 import org.rdmasim.workload.TransferItem;
 
 /**
  * Why a variant's first initiating process used fewer NICs than its {@code UCX_NET_DEVICES} lists, in one clause
- * taken from UCX's lane decision for its first transfer (the decision {@code explain} prints): the NICs the ratio
- * filter dropped and the distance that rated them so low, those over the rail limit, those the buffer is not
+ * taken from UCX's lane decision for its first transfer (the decision {@code explain} prints): the NICs a ratio
+ * filter dropped (wireup's, or the protocol's) and the distance that rated them so low, those over the rail limit, those the buffer is not
  * registered on, or those the devices the process runs with do not name.
  */
 final class ListedNicsLeftOut {
@@ -121,7 +122,8 @@ final class ListedNicsLeftOut {
         for (Map.Entry<LaneVerdict, List<String>> e : byVerdict.entrySet()) {
             String nics = String.join(", ", e.getValue());
             switch (e.getKey()) {
-                case DROPPED_BY_RATIO -> parts.add(ratio(d, e.getValue(), process, c, configured));
+                case DROPPED_AT_WIREUP -> parts.add(ratio(d, e.getValue(), process, c, configured, true));
+                case DROPPED_BY_RATIO -> parts.add(ratio(d, e.getValue(), process, c, configured, false));
                 case OVER_RAIL_LIMIT -> parts.add("the rail limit " + d.railLimitName() + "=" + d.railLimit()
                         + " leaves out " + nics);
                 case NOT_REGISTERED -> parts.add(nics + (e.getValue().size() == 1 ? " reaches " : " reach ")
@@ -148,13 +150,14 @@ final class ListedNicsLeftOut {
     /**
      * "UCX_MULTI_LANE_MAX_RATIO=4 drops mlx5_2, mlx5_3 (SYS from receiver:GPU0, a distance UCX rates 220 MB/s
      * (512 MB/s packed) with UCX_DISTANCE_BW=auto (UCX's default: no ucx.conf sets it), so their lanes' 4.3 Gbps is under 1/4 of the
-     * best lane's 137.4 Gbps)".
+     * best lane's 137.4 Gbps)" for the protocol's filter; for wireup's ({@code atWireup}) "drops ... at wireup (...)"
+     * with the bandwidths wireup compares: unpacked distances, the best of all wired lanes.
      */
     private static String ratio(LaneDecision d, List<String> nics, String process, EffectiveConfig c,
-            Map<String, Double> configured) {
-        double best = 0;
+            Map<String, Double> configured, boolean atWireup) {
+        double best = atWireup ? d.wireupFilter().best() : 0;
         for (UcxLane l : d.lanes()) {
-            if (l.verdict() == LaneVerdict.PICKED) {
+            if (!atWireup && l.verdict() == LaneVerdict.PICKED) {
                 best = Math.max(best, l.bandwidth());
             }
         }
@@ -167,17 +170,25 @@ final class ListedNicsLeftOut {
         }
         List<String> reasons = new ArrayList<>();
         for (List<String> group : groups.values()) {
-            reasons.add(String.join(", ", group) + " (" + why(d, group, process, c, configured, best) + ")");
+            reasons.add(String.join(", ", group) + (atWireup ? " at wireup" : "") + " ("
+                    + why(d, group, process, c, configured, best, atWireup) + ")");
         }
         return "UCX_MULTI_LANE_MAX_RATIO=" + Units.number(d.ratio()) + " drops " + String.join(" and ", reasons);
     }
 
     /** Why UCX's ratio filter drops {@code group}, NICs of one relation and distance from the initiator. */
     private static String why(LaneDecision d, List<String> group, String process, EffectiveConfig c,
-            Map<String, Double> configured, double best) {
+            Map<String, Double> configured, double best, boolean atWireup) {
         double theirs = 0;
+        if (atWireup) {
+            for (WireupFastLanes.Rated r : d.wireupFilter().dropped()) {
+                if (group.contains(r.wire().localNic())) {
+                    theirs = Math.max(theirs, r.bandwidth());
+                }
+            }
+        }
         for (UcxLane l : d.lanes()) {
-            if (l.verdict() != LaneVerdict.PICKED && group.contains(l.nic())) {
+            if (!atWireup && l.verdict() != LaneVerdict.PICKED && group.contains(l.nic())) {
                 theirs = Math.max(theirs, l.bandwidth());
             }
         }
@@ -188,16 +199,16 @@ final class ListedNicsLeftOut {
         if (Double.isFinite(distance)) {
             ConfigLayer set = c.layerOf("UCX_DISTANCE_BW");
             b.append(", a distance UCX rates ").append(Units.number(distance / UcxTopoDistance.UCS_MBYTE)).append(" MB/s");
-            if (packed != distance) {
+            if (packed != distance && !atWireup) {
                 // ucp_worker packs distances into an 8-bit float (UcxTopoDistance.fp8PackUnpackBandwidth)
                 b.append(" (").append(Units.number(packed / UcxTopoDistance.UCS_MBYTE)).append(" MB/s packed)");
             }
             b.append(" with UCX_DISTANCE_BW=").append(c.rawValue("UCX_DISTANCE_BW"))
                     .append(set == ConfigLayer.DEFAULT ? " (UCX's default: no ucx.conf sets it)" : " set by " + layer(set));
         }
-        b.append(String.format(Locale.ROOT, ", so %s %s Gbps is under 1/%s of the best lane's %s Gbps",
+        b.append(String.format(Locale.ROOT, ", so %s %s Gbps is under 1/%s of the best %s %s Gbps",
                 group.size() == 1 ? "its lanes'" : "their lanes'", Units.number(theirs * 8 / 1e9),
-                Units.number(d.ratio()), Units.number(best * 8 / 1e9)));
+                Units.number(d.ratio()), atWireup ? "wired lane's" : "lane's", Units.number(best * 8 / 1e9)));
         return b.toString();
     }
 

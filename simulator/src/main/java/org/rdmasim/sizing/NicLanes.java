@@ -55,6 +55,8 @@ public record NicLanes(String process, List<String> carrying, Map<String, String
                 carrying.add(nic);
             } else {
                 dropped.put(nic, switch (verdict) {
+                    case DROPPED_AT_WIREUP -> "bandwidth x UCX_MULTI_LANE_MAX_RATIO=" + Units.number(d.ratio())
+                            + " below the best wired lane's, at wireup";
                     case DROPPED_BY_RATIO -> "bandwidth x UCX_MULTI_LANE_MAX_RATIO=" + Units.number(d.ratio())
                             + " below the best lane's";
                     case OVER_RAIL_LIMIT -> "over the rail limit " + d.railLimitName() + "=" + d.railLimit();

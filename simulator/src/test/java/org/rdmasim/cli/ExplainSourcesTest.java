@@ -13,10 +13,12 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rdmasim.transport.citation.Citation;
 import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.ucx.LaneVerdict;
 import org.rdmasim.transport.ucx.UcxPaths;
 import org.rdmasim.transport.ucx.UcxTopoDistance;
+import org.rdmasim.transport.ucx.WireupFastLanes;
 
 /**
  * {@code explain} names, for each decision of ModelExpress, ucx.conf, NIXL and UCX's lane selection, the public code it
@@ -73,9 +75,13 @@ class ExplainSourcesTest {
             }
             List<String> sources = new ArrayList<>();
             for (; j < lines.size() && lines.get(j).startsWith("    ") && !lines.get(j).startsWith("    peer")
-                    && lines.get(j).contains(": openucx/ucx "); j++) {
+                    && !lines.get(j).startsWith("    wireup's") && lines.get(j).contains(": openucx/ucx "); j++) {
                 sources.add(lines.get(j));
             }
+            // then wireup's fast-lane filter, with the filter, the bandwidth it compares and the ratio's default
+            assertTrue(j < lines.size() && lines.get(j).startsWith("    wireup's fast-lane filter ")
+                    && lines.get(j).endsWith("; source: " + Citation.join(WireupFastLanes.sources(UCX))), lines.get(j));
+            j++;
             // then the peer column's rule, UCX's wireup pairing, with the code it follows: the pairwise loop, the
             // best-pair comparison and the score
             assertTrue(j < lines.size() && lines.get(j).startsWith("    peer: ")
@@ -97,8 +103,9 @@ class ExplainSourcesTest {
                 + UcxTopoDistance.source(UCX) + " (UCX_DISTANCE_BW replaces it)")).count());
         assertEquals(tables, text.out().lines().filter(l -> l.equals("  paths, path ratio: "
                 + UcxPaths.source(UCX))).count());
-        assertTrue(text.out().contains("dropped: bandwidth x UCX_MULTI_LANE_MAX_RATIO below the best lane: "
-                + "openucx/ucx v1.20.0 src/ucp/proto/proto_multi.c:310"), text.out());
+        assertTrue(text.out().contains("not wired: bandwidth x UCX_MULTI_LANE_MAX_RATIO below the best wired lane "
+                + "(wireup's fast-lane filter): openucx/ucx v1.20.0 src/ucp/wireup/select.c:1704-1746 "
+                + "ucp_wireup_add_fast_lanes_pairwise"), text.out());
 
         // the JSON's configuration notes are the text's, and each lane considered names the same source
         JsonNode j = new ObjectMapper().readTree(CliTestSupport.run("explain", SCENARIO, "--json").out());
@@ -118,6 +125,9 @@ class ExplainSourcesTest {
                     LaneVerdict verdict = LaneVerdict.valueOf(l.get("verdict").asText().toUpperCase(java.util.Locale.ROOT));
                     assertEquals(verdict.source(UCX), l.get("source").asText());
                 }
+                JsonNode fast = t.get("decision").get("wireupFastLanes");
+                assertEquals("src/ucp/wireup/select.c", fast.get("sources").get(0).get("file").asText());
+                assertEquals(1704, fast.get("sources").get(0).get("line").asInt());
             }
         }
         assertEquals(notes, jsonNotes);

@@ -73,7 +73,7 @@ class SizeNicLanesTest {
                 + "shows it):"), o.out());
         assertTrue(o.out().contains("  nics=1  carry data: mlx5_0\n"), o.out());
         assertTrue(o.out().contains("  nics=4  carry data: mlx5_0, mlx5_1; listed, dropped by UCX: mlx5_2, mlx5_3 "
-                + "(bandwidth x UCX_MULTI_LANE_MAX_RATIO=4 below the best lane's)"), o.out());
+                + "(bandwidth x UCX_MULTI_LANE_MAX_RATIO=4 below the best wired lane's, at wireup)"), o.out());
         assertTrue(o.out().contains("UCX install assumed: nixl-wheel (not stated: the common install for this stack): "
                 + "UCX finds no ucx.conf"), o.out());
         JsonNode four = point("nics", 0, 4).get("lanes");
@@ -105,7 +105,7 @@ class SizeNicLanesTest {
         CliTestSupport.Outcome o = size(SCENARIO, "rails", "--max", "2");
         assertTrue(o.out().contains("  rails=1  carry data: mlx5_0; listed, dropped by UCX: mlx5_1 (over the rail "
                 + "limit UCX_MAX_RMA_RAILS=1); mlx5_2, mlx5_3 (bandwidth x UCX_MULTI_LANE_MAX_RATIO=4 below the best "
-                + "lane's)"), o.out());
+                + "wired lane's, at wireup)"), o.out());
         assertEquals(List.of("mlx5_0", "mlx5_1"), texts(point("rails", 2, 2).get("lanes").get("carrying")));
     }
     /**

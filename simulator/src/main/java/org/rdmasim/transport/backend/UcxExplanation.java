@@ -30,6 +30,7 @@ import org.rdmasim.transport.ucx.LaneVerdict;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.transport.ucx.UcxLane;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
+import org.rdmasim.transport.ucx.WireupFastLanes;
 
 /** {@code explain}'s lines for a transfer carried by NIXL's UCX backend, in UCX's terms. */
 final class UcxExplanation {
@@ -96,6 +97,8 @@ final class UcxExplanation {
         d.lanes().stream().map(UcxLane::verdict).distinct().forEach(v ->
                 out.add("    " + v.words() + ": " + v.source(d.initiatorConfig().ucxVersion())));
         StackVersion ucx = d.initiatorConfig().ucxVersion();
+        out.add("    " + wireupFilter(d.wireupFilter()) + "; source: "
+                + org.rdmasim.transport.citation.Citation.join(WireupFastLanes.sources(ucx)));
         out.add("    peer: " + UcxLaneSelection.PEER_PAIRING + "; source: "
                 + org.rdmasim.transport.citation.Citation.join(BwLanePairing.sources(ucx)));
         out.add("    peer, ASSUMED: " + String.join("; ", UcxLaneSelection.PEER_PAIRING_ASSUMPTIONS) + "; source: "
@@ -106,6 +109,32 @@ final class UcxExplanation {
                     + "registration (time, MRs, firmware memory) to the registration the pull waits for, not to the "
                     + "pull itself; source: " + UcxSite.MEMH_REGISTER_AT_USE.cite(ucx).text());
         }
+    }
+
+    /**
+     * What wireup's fast-lane filter did: the bandwidth it compares, the best wired lane, and the lanes it dropped
+     * (or that it kept them all), each as "mlx5_2 path0 -> mlx5_2 1.8 Gbps".
+     */
+    static String wireupFilter(WireupFastLanes f) {
+        String head = "wireup's fast-lane filter (endpoint creation, before any buffer; UCX_MULTI_LANE_MAX_RATIO="
+                + trim(f.ratio()) + ")";
+        if (!f.inForce()) {
+            return head + ": not in this release (UCX adds it in v1.14.1), every wired lane is added";
+        }
+        String rule = head + ": each wired lane rated the lesser of its two HCAs' bandwidths (interface capped by the "
+                + "distance to the GPU, none for host memory, the remote one as its worker address carries it; no "
+                + "path share, no 8-bit packing); best wired lane " + gbps(f.best()) + ", so a lane under " + gbps(f.threshold())
+                + " is not wired";
+        List<WireupFastLanes.Rated> dropped = f.dropped();
+        if (dropped.isEmpty()) {
+            return rule + ": keeps all " + f.wired().size() + " wired lanes";
+        }
+        List<String> lanes = new ArrayList<>();
+        for (WireupFastLanes.Rated r : dropped) {
+            lanes.add(r.wire().localNic() + " path" + r.wire().localPath() + " -> " + r.wire().remoteNic() + " "
+                    + gbps(r.bandwidth()));
+        }
+        return rule + ": drops " + String.join(", ", lanes);
     }
 
     /** A rate in bytes per second as rdmasim shows rates: Gbps (1e9 bit/s). */

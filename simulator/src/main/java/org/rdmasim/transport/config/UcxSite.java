@@ -21,6 +21,12 @@ public enum UcxSite {
     LANE_NOT_IN_RKEY("lane-not-in-rkey"),
     /** Bandwidth lanes wired when the endpoint is made: pairs by score, each device until its paths are used. */
     WIREUP_BW_LANES_PAIRWISE("wireup-bw-lanes-pairwise"),
+    /** Wired bandwidth lanes slower than the fastest over {@code UCX_MULTI_LANE_MAX_RATIO} are not added. */
+    WIREUP_FAST_LANES("wireup-fast-lanes"),
+    /** The bandwidth that filter compares: the lesser of the local interface's and the remote entry's. */
+    WIREUP_LANE_BW("wireup-lane-bw"),
+    /** {@code UCX_MULTI_LANE_MAX_RATIO} defaults to 4. */
+    CONF_MULTI_LANE_MAX_RATIO("conf-multi-lane-max-ratio"),
     /** The inner loop over remote address entries: a pair replaces the best only when its score is higher. */
     WIREUP_BEST_PAIR("wireup-best-pair"),
     /** Two scores compare equal within the tolerance, then the interface priorities decide. */

@@ -29,6 +29,8 @@ import org.rdmasim.transport.config.UcxSite;
  *       {@code dev_count.remote} against {@code dev_num_paths}); wiring stops when no pair is left (or at 64
  *       lanes, {@code UCP_MAX_LANES}, more than any host here has paths).</li>
  * </ol>
+ * Wireup then leaves out of the endpoint every wired lane below {@code 1 / UCX_MULTI_LANE_MAX_RATIO} of the
+ * fastest ({@link WireupFastLanes}); the pairing itself is done before that filter and does not change with it.
  * The {@code 0.001 x (a + b)} term makes a fresh pair beat a second path of a busy HCA of equal rating: with equal
  * HCAs on both sides the i-th HCA takes the i-th remote one, and when one side has fewer HCAs their paths are
  * spread over as many HCAs of the other side as they have paths, not doubled up on the first.

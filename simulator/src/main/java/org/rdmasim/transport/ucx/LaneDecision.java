@@ -14,10 +14,13 @@ import org.rdmasim.transport.config.EffectiveConfig;
  *                             uses the buffer ({@code ucp_datatype_iter_mem_reg_single} calls
  *                             {@code ucp_memh_register}, {@link org.rdmasim.transport.config.UcxSite#MEMH_REGISTER_AT_USE}),
  *                             so the local registration never removes a lane, it costs a registration
+ * @param wireupFilter         wireup's fast-lane filter over the wired lanes, with the bandwidth it compared for each
+ *                             ({@link WireupFastLanes}); the lanes it dropped carry {@link LaneVerdict#DROPPED_AT_WIREUP}
  */
 public record LaneDecision(EffectiveConfig initiatorConfig, EffectiveConfig remoteConfig, List<HcaEstimate> local,
         List<HcaEstimate> remote, int railLimit, String railLimitName, double ratio, List<UcxLane> lanes,
-        List<LaneSplit.Candidate> picked, List<String> warnings, List<String> registeredAtFirstUse) {
+        List<LaneSplit.Candidate> picked, List<String> warnings, List<String> registeredAtFirstUse,
+        WireupFastLanes wireupFilter) {
     public LaneDecision {
         registeredAtFirstUse = List.copyOf(registeredAtFirstUse);
     }

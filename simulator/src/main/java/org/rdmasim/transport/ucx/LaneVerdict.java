@@ -15,6 +15,12 @@ public enum LaneVerdict {
     /** {@code ucp_proto_multi_init}: {@code if ((lane_perf->bandwidth * max_bw_ratio) < max_bandwidth)} drops it. */
     DROPPED_BY_RATIO("dropped: bandwidth x UCX_MULTI_LANE_MAX_RATIO below the best lane",
             UcxSite.LANE_RATIO_DROP),
+    /**
+     * {@code ucp_wireup_add_fast_lanes_pairwise}: at wireup, {@code if (lane_bw < (max_bw * max_ratio))} leaves the
+     * lane out of the endpoint ({@link WireupFastLanes}).
+     */
+    DROPPED_AT_WIREUP("not wired: bandwidth x UCX_MULTI_LANE_MAX_RATIO below the best wired lane (wireup's fast-lane "
+            + "filter)", UcxSite.WIREUP_FAST_LANES),
     /** The greedy loop stops at {@code ucs_min(max_lanes, num_lanes)}. */
     OVER_RAIL_LIMIT("over the rail limit", UcxSite.LANE_RAIL_LIMIT),
     /** {@code ucp_proto_common_find_lanes}: a lane whose remote memory domain is not in the rkey's md_map is skipped. */

@@ -25,15 +25,19 @@ import org.rdmasim.transport.config.StackVersion;
  *       are wired to remote devices when the endpoint is made, before any buffer exists, one path at a time to
  *       the (local, remote) pair with the best wireup score ({@link BwLanePairing}); a lane whose remote
  *       device is missing from the remote buffer's rkey is skipped ({@code proto_common.c},
- *       {@code ucp_proto_common_find_lanes}); the initiator's own buffer never removes a lane, as UCX
+ *       {@code ucp_proto_common_find_lanes}); a wired lane below {@code 1 / UCX_MULTI_LANE_MAX_RATIO} of the
+ *       fastest wired one was never added to the endpoint ({@link WireupFastLanes}, UCX >= 1.14.1); the
+ *       initiator's own buffer never removes a lane, as UCX
  *       registers it on a lane's device at first use ({@code datatype_iter.inl},
  *       {@code ucp_datatype_iter_mem_reg_single}, v1.16.0 on; before v1.16.0 a user memh held every
  *       memory domain);</li>
  *   <li>each device gives one lane per path ({@link UcxPaths}); a lane's bandwidth estimate is the
  *       interface rate (wire x MTU efficiency, capped by the HCA's PCIe), capped by the packed local and
  *       remote distances ({@link UcxTopoDistance#forLane}, {@code UCX_DISTANCE_BW} honoured);</li>
- *   <li>lanes whose estimate times {@code UCX_MULTI_LANE_MAX_RATIO} is below the best are dropped
- *       (v1.20.0 L305-321, {@code ucp_proto_multi_init});</li>
+ *   <li>of the lanes left, those whose estimate times {@code UCX_MULTI_LANE_MAX_RATIO} is below the best are
+ *       dropped (v1.20.0 L305-321, {@code ucp_proto_multi_init}): the same ratio as wireup's filter, over the lanes
+ *       the rkey leaves and with the protocol's estimate, so it drops only what wireup's could not see (a best lane
+ *       missing from the rkey, an XDR GET's lowered estimate, 8-bit packed distances);</li>
  *   <li>UCX >= 1.19 takes lanes greedily by {@code avail_bw} ({@link UcxPaths#availableBandwidth}),
  *       so a second path of a device ranks below other devices' first paths; older UCX takes them in
  *       wireup order, a device's paths one after another (v1.18.0 L100); either way up to the rail
@@ -168,7 +172,12 @@ public final class UcxLaneSelection implements LanePolicy {
         // (BwLanePairing); a local HCA path left when no remote path is left is not wired. A buffer then loses only
         // the lanes whose remote device is missing from its rkey; the initiator's own buffer is registered on a
         // missing device when a lane first uses it (see registeredAtFirstUse).
-        List<BwLanePairing.Wire> wires = BwLanePairing.pair(wireupDevices(local, false), wireupDevices(remoteEst, true));
+        List<BwLanePairing.Device> localDevices = wireupDevices(local, false);
+        List<BwLanePairing.Device> remoteDevices = wireupDevices(remoteEst, true);
+        List<BwLanePairing.Wire> wires = BwLanePairing.pair(localDevices, remoteDevices);
+        // wireup then leaves out of the endpoint the wired lanes too slow beside the fastest (WireupFastLanes):
+        // they never reach the rkey check or the protocol's own ratio filter
+        WireupFastLanes fast = WireupFastLanes.over(wires, localDevices, remoteDevices, ratio, lc.ucxVersion());
         java.util.Map<String, HcaEstimate> remoteByNic = new java.util.HashMap<>();
         remoteEst.forEach(e -> remoteByNic.put(e.nic(), e));
         List<UcxLane> lanes = new ArrayList<>();
@@ -177,6 +186,12 @@ public final class UcxLaneSelection implements LanePolicy {
             List<BwLanePairing.Wire> own = wires.stream().filter(w -> w.localNic().equals(e.nic())).toList();
             for (BwLanePairing.Wire w : own) {
                 HcaEstimate peer = remoteByNic.get(w.remoteNic());
+                if (fast.drops(e.nic(), w.localPath())) {
+                    double bw = Math.min(e.estimate(), peer.estimate());
+                    lanes.add(new UcxLane(e.nic(), w.localPath(), peer.nic(), bw, e.pathRatio(), bw,
+                            LaneVerdict.DROPPED_AT_WIREUP));
+                    continue;
+                }
                 boolean held = registrations.holds(rh.name(), rd.name(), peer.nic());
                 if (held && !registrations.holds(lh.name(), ld.name(), e.nic()) && !lateLocal.contains(e.nic())) {
                     lateLocal.add(e.nic());
@@ -199,13 +214,14 @@ public final class UcxLaneSelection implements LanePolicy {
             }
         }
         if (picked.isEmpty()) {
-            throw new IllegalArgumentException("no lane for " + spec.id() + ": no lane UCX_NET_DEVICES allows "
-                    + "reaches an HCA the remote buffer is registered on (its rkey)");
+            throw new IllegalArgumentException("no lane for " + spec.id() + ": no lane UCX_NET_DEVICES allows and "
+                    + "wireup's fast-lane filter keeps reaches an HCA the remote buffer is registered on (its rkey)");
         }
         List<String> pickedNics = judged.stream().filter(l -> l.verdict() == LaneVerdict.PICKED).map(UcxLane::nic)
                 .distinct().toList();
         List<String> firstUse = lateLocal.stream().filter(pickedNics::contains).toList();
-        return new LaneDecision(lc, rc, local, remoteEst, rails, railName, ratio, judged, picked, warnings, firstUse);
+        return new LaneDecision(lc, rc, local, remoteEst, rails, railName, ratio, judged, picked, warnings, firstUse,
+                fast);
     }
 
     /**

@@ -402,21 +402,112 @@ class UcxLaneSelectionTest {
         assertEquals(3, pull(fourPixNics(), stack("export UCX_MAX_RMA_RAILS=3", "1.1.0")).decision().picked().size());
     }
 
+    /** A stack without ucx.conf (NIXL's wheel) at UCX {@code ucx}, with {@code env}. */
+    private static StackProfile wheel(String env, StackVersion ucx) {
+        return new StackProfile(org.rdmasim.transport.config.TestEnv.parse(env, "t"), Optional.empty(), ucx,
+                org.rdmasim.transport.config.UcxInstall.NIXL_WHEEL, true,
+                org.rdmasim.transport.config.ModelExpressBuild.LATEST_RELEASE);
+    }
+
     @Test
     void gb200WithoutUcxConfKeepsTheOtherGracesNicsOut() {
-        // gb200-tray: GPU0's Grace has mlx5_0 and mlx5_1 (NODE: 17000 MiB/s, packed to 16384); the other
-        // Grace's mlx5_2 and mlx5_3 are SYS (220 MiB/s, packed up to 512): more than 4x below, dropped.
-        // 4 rails then take path0 and path1 of the two NODE NICs.
-        StackProfile noConf = new StackProfile(org.rdmasim.transport.config.TestEnv.parse("UCX_MAX_RMA_RAILS=4", "t"), Optional.empty(),
-                new StackVersion(1, 20, 0), org.rdmasim.transport.config.UcxInstall.NIXL_WHEEL, true,
-                org.rdmasim.transport.config.ModelExpressBuild.LATEST_RELEASE);
-        Outcome o = pull(Presets.get("gb200-tray"), noConf);
+        // gb200-tray: GPU0's Grace has mlx5_0 and mlx5_1 (NODE: 17000 MiB/s); the other Grace's mlx5_2 and mlx5_3
+        // are SYS (220 MiB/s). Wireup's fast-lane filter rates each wired lane the lesser of its two HCAs' interface
+        // bandwidths capped by distance, unpacked: the best is 17000 MiB/s (below the CX-7 interface), so 220 MiB/s
+        // is under a quarter of it and the SYS lanes are never wired. 4 rails then take path0 and path1 of the two
+        // NODE NICs.
+        Outcome o = pull(Presets.get("gb200-tray"), wheel("UCX_MAX_RMA_RAILS=4", new StackVersion(1, 20, 0)));
         assertEquals(List.of("mlx5_0", "mlx5_0", "mlx5_1", "mlx5_1"), pickedNics(o));
         for (UcxLane l : o.decision().lanes()) {
             if (l.nic().equals("mlx5_2") || l.nic().equals("mlx5_3")) {
-                assertEquals(LaneVerdict.DROPPED_BY_RATIO, l.verdict(), l.toString());
+                assertEquals(LaneVerdict.DROPPED_AT_WIREUP, l.verdict(), l.toString());
             }
         }
+        WireupFastLanes f = o.decision().wireupFilter();
+        assertTrue(f.inForce());
+        assertEquals(17000 * UcxTopoDistance.UCS_MBYTE, f.best(), 1e-3);
+        assertEquals(17000 * UcxTopoDistance.UCS_MBYTE / 4, f.threshold(), 1e-3);
+        assertEquals(8, f.wired().size(), "4 HCAs x 2 paths, each wired to its like on the other tray");
+        assertEquals(4, f.dropped().size());
+        for (WireupFastLanes.Rated r : f.dropped()) {
+            assertEquals(220 * UcxTopoDistance.UCS_MBYTE, r.bandwidth(), 1e-3, r.toString());
+        }
+    }
+
+    @Test
+    void lanesWireupDropsCarryNoByteSoTheRateIsThatOfTheNicsItKeeps() {
+        // the four listed NICs give the pull exactly what the two NODE NICs alone give: the SYS lanes are never
+        // wired, so they move nothing and take no share of the split
+        Outcome four = pull(Presets.get("gb200-tray"), wheel("UCX_MAX_RMA_RAILS=4", new StackVersion(1, 20, 0)));
+        Outcome two = pull(Presets.get("gb200-tray"),
+                wheel("UCX_MAX_RMA_RAILS=4\nUCX_NET_DEVICES=mlx5_0:1,mlx5_1:1", new StackVersion(1, 20, 0)));
+        assertEquals(pickedNics(two), pickedNics(four));
+        assertEquals(two.result().seconds(), four.result().seconds(), 1e-12);
+        assertTrue(four.result().lanes().stream().allMatch(l -> l.sinkNic().equals("mlx5_0")
+                || l.sinkNic().equals("mlx5_1")), four.result().lanes().toString());
+        // and a GB200 NODE NIC is held at its distance estimate only for ranking: the pull runs near two CX-7 wires
+        assertTrue(four.result().gbps() > 2 * 300, four.result().gbps() + " Gbps");
+    }
+
+    @Test
+    void wireupKeepsEveryLaneWhenNoneIsFourTimesSlower() {
+        // four equal PIX CX-7 HCAs: every wired lane has the same bandwidth, the filter keeps all 8
+        Outcome equal = pull(fourPixNics(), stack("UCX_MAX_RMA_RAILS=8", null));
+        WireupFastLanes f = equal.decision().wireupFilter();
+        assertEquals(8, f.wired().size());
+        assertEquals(List.of(), f.dropped());
+        assertEquals(8, equal.decision().picked().size());
+        // GB200 without ucx.conf and the ratio opened to 1000: 220 MiB/s is above 1/1000 of 17000, nothing is
+        // dropped at wireup, and the rail limit alone leaves the SYS NICs out
+        Outcome opened = pull(Presets.get("gb200-tray"),
+                wheel("UCX_MAX_RMA_RAILS=4\nUCX_MULTI_LANE_MAX_RATIO=1000", new StackVersion(1, 20, 0)));
+        assertEquals(List.of(), opened.decision().wireupFilter().dropped());
+        assertTrue(opened.decision().lanes().stream().filter(l -> l.nic().equals("mlx5_2") || l.nic().equals("mlx5_3"))
+                .allMatch(l -> l.verdict() == LaneVerdict.OVER_RAIL_LIMIT), opened.decision().lanes().toString());
+    }
+
+    @Test
+    void wireupFiltersFromUcx1141TheProtocolBefore() {
+        // UCX v1.14.0 has no fast-lane filter at wireup (it comes with openucx/ucx c34529db4d in v1.14.1): the SYS
+        // lanes are wired, and the protocol's own filter drops them instead; the lanes picked are the same
+        Outcome before = pull(Presets.get("gb200-tray"), wheel("UCX_MAX_RMA_RAILS=4", new StackVersion(1, 14, 0)));
+        Outcome with = pull(Presets.get("gb200-tray"), wheel("UCX_MAX_RMA_RAILS=4", new StackVersion(1, 14, 1)));
+        assertTrue(!before.decision().wireupFilter().inForce() && before.decision().wireupFilter().dropped().isEmpty());
+        assertTrue(before.decision().lanes().stream().filter(l -> l.nic().equals("mlx5_2") || l.nic().equals("mlx5_3"))
+                .allMatch(l -> l.verdict() == LaneVerdict.DROPPED_BY_RATIO), before.decision().lanes().toString());
+        assertTrue(with.decision().lanes().stream().filter(l -> l.nic().equals("mlx5_2") || l.nic().equals("mlx5_3"))
+                .allMatch(l -> l.verdict() == LaneVerdict.DROPPED_AT_WIREUP), with.decision().lanes().toString());
+        assertEquals(pickedNics(before), pickedNics(with));
+        // v1.18.0 to v1.22.0 run the same filter on the same bandwidths (ucp_wireup_add_fast_lanes in v1.18, the
+        // _pairwise form from v1.19.0): the same lanes dropped at every release the scenarios name and before
+        for (String v : List.of("1.18.0", "1.18.1", "1.19.0", "1.20.0", "1.21.0", "1.22.0")) {
+            WireupFastLanes f = pull(Presets.get("gb200-tray"), wheel("UCX_MAX_RMA_RAILS=4", StackVersion.parse(v)))
+                    .decision().wireupFilter();
+            assertEquals(with.decision().wireupFilter().dropped(), f.dropped(), v);
+        }
+    }
+
+    @Test
+    void aLaneWireupDroppedIsGoneEvenWhenTheRkeyHoldsNoFasterOne() {
+        // wireup runs before any buffer, over every wired lane; the protocol's filter runs over the lanes a buffer's
+        // rkey leaves. A remote buffer registered on the other Grace's NICs alone: from v1.14.1 their lanes were
+        // never wired and no lane is left; with v1.14.0 the protocol, seeing only those lanes, keeps them.
+        SimulationClock clock = new SimulationClock();
+        Cluster cluster = new Cluster(List.of(new Host("src", Presets.get("gb200-tray")),
+                new Host("dst", Presets.get("gb200-tray"))), FabricSpec.nonBlocking(), new FluidNetwork(clock));
+        TransferSpec ts = new TransferSpec("t", new Endpoint("src", "GPU0"), new Endpoint("dst", "GPU0"), SIZE,
+                Operation.READ, 1, DataPath.GPUDIRECT, DataPath.GPUDIRECT, false, 0);
+        UcxLaneSelection.Registrations otherGrace = (host, device, nic) -> !host.equals("src")
+                || nic.equals("mlx5_2") || nic.equals("mlx5_3");
+        UcxLaneSelection now = new UcxLaneSelection(wheel("UCX_MAX_RMA_RAILS=4", new StackVersion(1, 20, 0)),
+                UcxLaneSelection.Api.RMA, otherGrace);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> now.decide(cluster, ts));
+        assertTrue(e.getMessage().contains("wireup's fast-lane filter"), e.getMessage());
+        UcxLaneSelection old = new UcxLaneSelection(wheel("UCX_MAX_RMA_RAILS=4", new StackVersion(1, 14, 0)),
+                UcxLaneSelection.Api.RMA, otherGrace);
+        assertEquals(List.of("mlx5_2", "mlx5_2", "mlx5_3", "mlx5_3"), old.decide(cluster, ts).picked().stream()
+                .map(LaneSplit.Candidate::sourceNic).toList());
     }
 
     @Test
