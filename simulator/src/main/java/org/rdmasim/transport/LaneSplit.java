@@ -105,15 +105,30 @@ public final class LaneSplit {
          * only their ratios matter.
          */
         public List<Long> perLane(List<Candidate> lanes) {
-            double slowest = Double.POSITIVE_INFINITY;
-            for (Candidate c : lanes) {
-                slowest = Math.min(slowest, c.weight());
+            long[] minima = minima(lanes);
+            List<Long> out = new ArrayList<>(minima.length);
+            for (long m : minima) {
+                out.add(m);
             }
-            List<Long> out = new ArrayList<>();
-            for (Candidate c : lanes) {
-                double scaled = bytes == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : c.weight() * bytes / slowest;
+            return out;
+        }
+
+        /**
+         * {@link #perLane} as an array: {@link LaneSplit#split} runs once per transfer, and a list of
+         * boxed minima and the loops' iterators were garbage of every one (the launcher's C1 compiler
+         * removes neither).
+         */
+        long[] minima(List<Candidate> lanes) {
+            double slowest = Double.POSITIVE_INFINITY;
+            for (int i = 0, n = lanes.size(); i < n; i++) {
+                slowest = Math.min(slowest, lanes.get(i).weight());
+            }
+            long[] out = new long[lanes.size()];
+            for (int i = 0; i < out.length; i++) {
+                double weight = lanes.get(i).weight();
+                double scaled = bytes == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : weight * bytes / slowest;
                 // (long) of a double truncates and saturates at Long.MAX_VALUE, as UCX's size_t store truncates
-                out.add(Math.max(floor, (long) scaled));
+                out[i] = Math.max(floor, (long) scaled);
             }
             return out;
         }
@@ -131,13 +146,14 @@ public final class LaneSplit {
             throw new IllegalArgumentException("a transfer's size is not negative: " + bytes);
         }
         double total = 0;
-        for (Candidate c : candidates) {
+        for (int i = 0, n = candidates.size(); i < n; i++) {
+            Candidate c = candidates.get(i);
             if (!(c.weight() > 0) || Double.isInfinite(c.weight())) {
                 throw new IllegalArgumentException("lane weight must be positive and finite: " + c);
             }
             total += c.weight();
         }
-        List<Long> minima = minChunk.perLane(candidates);
+        long[] minima = minChunk.minima(candidates);
         long[] shares = new long[candidates.size()];
         long sent = 0;
         long runningMinimum = 0;
@@ -146,7 +162,7 @@ public final class LaneSplit {
             // ucs_proto_multi_calc_weight (proto_multi.inl L45-52): rounded up, at most 65536
             long weight = Math.min(WEIGHT_MAX, (long) Math.ceil(candidates.get(i).weight() * WEIGHT_MAX / total));
             runningWeight += weight;
-            runningMinimum = saturatingAdd(runningMinimum, minima.get(i));
+            runningMinimum = saturatingAdd(runningMinimum, minima[i]);
             long left = bytes - sent;
             long share = switch (minChunk.split()) {
                 case RMA_REMAINDER -> left < runningMinimum ? left : scaledLength(weight, bytes);
@@ -164,7 +180,7 @@ public final class LaneSplit {
             // the rounded-up weights sum to at least 65536, so one round always covers the message
             throw new IllegalStateException("lane shares cover " + sent + " of " + bytes + " bytes");
         }
-        List<Lane> out = new ArrayList<>();
+        List<Lane> out = new ArrayList<>(shares.length);
         for (int i = 0; i < shares.length; i++) {
             Candidate c = candidates.get(i);
             if (shares[i] > 0 || (bytes == 0 && i == 0)) {
