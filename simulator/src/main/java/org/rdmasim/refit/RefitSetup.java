@@ -326,13 +326,29 @@ public final class RefitSetup {
         if (spec.method() == RefitMethodKind.NCCL_BROADCAST && !spec.trainer().fsdp()) {
             // a Megatron trainer gathers each bucket to its sender over the TP and EP groups (ShardGather); BF16
             // weights quantised to FP8 after the gather move two bytes for each one sent
-            long dense = 0;
+            double heldPerByte = preparation.gatherPerByte();
+            long[] dense = new long[trainer.pp()];
+            long[] expert = new long[trainer.pp()];
             for (Tensor t : tensors) {
+                int stage = stageOf(t);
                 if (t.role() != TensorRole.EXPERT_COLUMN && t.role() != TensorRole.EXPERT_ROW) {
-                    dense = Math.addExact(dense, t.bytes());
+                    dense[stage] = Math.addExact(dense[stage], t.bytes());
+                } else {
+                    expert[stage] = Math.addExact(expert[stage], t.bytes());
                 }
             }
-            preparation = preparation.withShardGather(new ShardGather(trainer, dense, preparation.gatherPerByte()));
+            if (spec.knobs().senders() == 1) {
+                // one sender, trainer rank 0, exports the whole model through Megatron-Bridge (SkyRL's Megatron
+                // worker): every bucket is first broadcast from its pipeline stage over the PP groups
+                List<ShardGather.StageBytes> stages = new ArrayList<>();
+                for (int s = 0; s < trainer.pp(); s++) {
+                    stages.add(new ShardGather.StageBytes(dense[s], expert[s]));
+                }
+                preparation = preparation.withShardGather(ShardGather.exported(trainer, stages, heldPerByte));
+            } else {
+                preparation = preparation.withShardGather(new ShardGather(trainer,
+                        java.util.Arrays.stream(dense).sum(), heldPerByte));
+            }
         }
         // a broadcast and the rings hand every inference rank the whole model, and each rank's engine loads every
         // tensor of it
@@ -405,14 +421,21 @@ public final class RefitSetup {
      */
     private java.util.function.IntUnaryOperator replicaBuckets(long bucket) {
         long[] stageBytes = new long[trainer.pp()];
-        int layers = inventory.layers();
         for (Tensor t : tensors) {
-            int stage = t.layer() >= 0 ? trainer.stageOf(t.layer(), layers)
-                    : t.role() == TensorRole.VOCAB_EMBEDDING ? 0 : trainer.pp() - 1;
+            int stage = stageOf(t);
             stageBytes[stage] = Math.addExact(stageBytes[stage], t.bytes());
         }
         int columns = trainer.worldSize() / trainer.pp();
         return rank -> (int) Math.max(1, (stageBytes[rank / columns] + bucket - 1) / bucket);
+    }
+
+    /**
+     * The pipeline stage holding {@code t}: its decoder layer's; the embedding on the first stage, the other
+     * model-level tensors on the last, as Megatron places them.
+     */
+    private int stageOf(Tensor t) {
+        return t.layer() >= 0 ? trainer.stageOf(t.layer(), inventory.layers())
+                : t.role() == TensorRole.VOCAB_EMBEDDING ? 0 : trainer.pp() - 1;
     }
 
     /** The slice map of the parameters NeMo-RL's refit sends shard to shard (FFN projections): its routes. */

@@ -110,8 +110,10 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
             rows(List.of("VERL7263-STOCK", "VERL7263-PARALLEL", "VERL7262-1P3", "VERL7262-2P2", "VERL7262-3P1",
                     "VERL7262-1P3-PASS2", "VERL7262-2P2-PASS2", "VERL7262-3P1-PASS2"), VERL_EFA),
             rows(List.of("VERL7324-2P2-NCCL", "VERL7324-1P1-NCCL"), VERL_A800),
-            Stream.of(row("SKYRL2090-NCCL", of(Stage.GATHER, "Megatron's gather of every bucket to the sending rank "
-                    + "across PP and EP ranks, over the fabric", "470 GB through the sender's one NIC", Setup.PARTLY))),
+            Stream.of(row("SKYRL2090-NCCL", of(Stage.FRAMEWORK, "Megatron-Bridge's per-task export host work (a "
+                    + "conversion task per parameter, each PP broadcast first all-gathering its tensor's spec as a "
+                    + "Python object) and the HF conversion", "470 GB through the sender's one NIC after each "
+                    + "bucket's PP, TP and EP gathers", Setup.PARTLY))),
             Stream.of(row("LMSYS-Q30B-NCCL", of(Stage.FRAMEWORK, "the model is slow: the engines' per-tensor load, "
                     + "calibrated on slime's SGLang stage, paid after each bucket's broadcast as the source's loop "
                     + "waits for it; no source times these engines' load apart", "the engines' loads per tensor, in "

@@ -416,13 +416,32 @@ final class RefitRows {
         r.add(steady("SKYRL2090-RDT", "NovaSky-AI/SkyRL PR #2090 [skyrl-pr-2090]", "sharded RDT sync", skyrl
                 + "; unpriced: Megatron's export of each layer to full tensors (its TP and EP gathers) before the "
                 + "producer publishes it", 3.54, Q235, "skyrl-rdt", RDT, "", 32));
-        r.add(steady("SKYRL2090-NCCL", "NovaSky-AI/SkyRL PR #2090 [skyrl-pr-2090]", "NCCL broadcast sync", skyrl
-                + "; broadcast bucket (posed 1 GiB, from trainer rank 0)", 64.72, Q235, "skyrl-nccl", BCAST,
-                "5.4x faster than published: the model sends the 470 GB through one NIC at line rate, plus " + BUCKET_MS
-                        + " a bucket (calibrated on halo PR #11; without it the model gives 9.58 s), the engine's loads "
-                        + "per tensor hidden under the next bucket's wire; Megatron's gather of "
-                        + "every bucket to the sending rank across PP and EP ranks (over the fabric, not NVLink) is not "
-                        + "modelled and no source times it apart", 32));
+        // SkyRL's nccl path at the last commit before the PR merged (the PR's own head is not mirrored)
+        String skyrlNccl = "NovaSky-AI/SkyRL a9564572 skyrl/backends/skyrl_train/";
+        String bridge = "NVIDIA-NeMo/Megatron-Bridge 91a15142 src/megatron/bridge/models/conversion/";
+        r.add(steady("SKYRL2090-NCCL", "NovaSky-AI/SkyRL PR #2090 [skyrl-pr-2090]", "NCCL broadcast sync",
+                skyrl.replace("vLLM's sharded RDT engine", "SkyRL's nccl backend") + "; broadcast bucket (not stated: SkyRL's default weight_transfer_threshold_cuda_ipc_GB, 1 GB of "
+                + "gathered bytes a bucket, NovaSky-AI/SkyRL a9564572 skyrl/train/config/config.py:1115, posed 1 GiB); the Megatron ranks "
+                + "posed in Megatron's default order (pp outermost), so stage 0 is trainer host 0 and each PP group "
+                + "spans the two hosts (were the stages split across hosts instead, the PP broadcasts would ride "
+                + "NVLink and the EP8 all-gathers the fabric; rdmasim's layout has only Megatron's order). As the "
+                + "source's code runs it: trainer rank 0 alone broadcasts to the engines (" + skyrlNccl
+                + "weight_sync/broadcast_strategy.py:159-177), every rank running Megatron-Bridge's export_hf_weights "
+                + "once per bucket (" + skyrlNccl + "workers/megatron/megatron_worker.py:264-329, SkyRL's pinned "
+                + "Megatron-Bridge), which broadcasts each parameter from its PP stage to the other (" + bridge
+                + "param_mapping.py:341-428), then all-gathers it over TP (:613-628) and, for experts, EP (:722-814)",
+                64.72, Q235, "skyrl-nccl", BCAST,
+                "5.1x faster than published: the model sends the 470 GB through trainer rank 0's one NIC at line "
+                        + "rate, plus " + BUCKET_MS + " a bucket (calibrated on halo PR #11; without it the model "
+                        + "gives 10.20 s), the engine's loads per tensor hidden under the next bucket's wire; each "
+                        + "bucket first goes through Megatron-Bridge's export (each stage's shards broadcast to the "
+                        + "other stage over the PP groups, ~30 GB each way through every trainer NIC a sync, rank 0's "
+                        + "NIC shared with the broadcast; then TP4 and EP8 all-gathers on NVLink: 2.74 s of "
+                        + "gather); not modelled, and timed apart by no source: the "
+                        + "export's per-task host work, one conversion task per parameter (per local expert for "
+                        + "experts), rebuilt every sync so each PP broadcast first all-gathers the tensor's spec "
+                        + "as a Python object (" + skyrlNccl + "workers/megatron/megatron_worker.py:293-296, " + bridge
+                        + "param_mapping.py:369-383), and the HF conversion of every tensor", 32));
     }
 
     /** The P2P update of radixark/miles at the commit of the LMSYS blog's run. */

@@ -49,7 +49,8 @@ class CatalogueCitationsTest {
     /** The other repositories whose code the validation rows cite (the frameworks whose published times they check). */
     static final Set<String> VALIDATION_REPOS = Set.of("verl-project/verl", "kvcache-ai/Mooncake", "NVIDIA-NeMo/RL",
             "MoonshotAI/checkpoint-engine", "radixark/miles", "vllm-project/vllm", "sgl-project/sglang",
-            "whn09/libfabric-efa-demo", "ofiwg/libfabric", "THUDM/slime");
+            "whn09/libfabric-efa-demo", "ofiwg/libfabric", "THUDM/slime", "NovaSky-AI/SkyRL",
+            "NVIDIA-NeMo/Megatron-Bridge");
     private static final String REPO = "(?:" + String.join("|", java.util.stream.Stream.concat(REPOS.stream(),
             VALIDATION_REPOS.stream()).sorted().map(Pattern::quote).toList()) + ")";
     /** A file of code (or of a build or configuration) by its extension. */

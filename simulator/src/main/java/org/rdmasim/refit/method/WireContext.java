@@ -296,18 +296,48 @@ public final class WireContext {
      */
     void shardGather(int rank, long from, long bytes, NcclIbHca ibHca, String label, Runnable then) {
         ShardGather g = plan.preparation().shardGather();
-        if (!g.gathers()) {
+        if (!g.gathers() && !g.overPipeline()) {
             then.run();
             return;
         }
         long dense = g.denseIn(from, bytes);
         long expert = bytes - dense;
         int ep = g.layout().ep();
-        allGather(g.tensorGroup(rank), Math.round(dense * g.heldPerByte()), ibHca, label + "/tp",
+        Runnable gathers = () -> allGather(g.tensorGroup(rank), Math.round(dense * g.heldPerByte()), ibHca,
+                label + "/tp",
                 () -> allGather(g.expertTensorGroup(rank), Math.round(expert * g.heldPerByte() / ep), ibHca,
                         label + "/etp",
                         () -> allGather(g.expertGroup(rank), Math.round(expert * g.heldPerByte()), ibHca,
                                 label + "/ep", then)));
+        if (!g.overPipeline()) {
+            gathers.run();
+            return;
+        }
+        pipelineBroadcasts(g, g.owners(from, bytes), 0, ibHca, label + "/pp", gathers);
+    }
+
+    /**
+     * Megatron-Bridge's {@code broadcast_from_pp_rank} for the bucket's parts from part {@code k} on: each part's
+     * owning stage broadcasts it to the other stages, every rank of the stage over its own PP group at once (each
+     * rank its own shard), one part after another as the export's tasks run in order; then {@code then}.
+     */
+    private void pipelineBroadcasts(ShardGather g, List<ShardGather.Owned> parts, int k, NcclIbHca ibHca,
+            String label, Runnable then) {
+        if (k == parts.size()) {
+            then.run();
+            return;
+        }
+        ShardGather.Owned part = parts.get(k);
+        int columns = g.columns();
+        long shard = g.heldBy(part.dense(), part.expert());
+        Runnable next = () -> pipelineBroadcasts(g, parts, k + 1, ibHca, label, then);
+        Countdown all = new Countdown(columns, next);
+        together(() -> {
+            for (int c = 0; c < columns; c++) {
+                collective(g.pipelineGroup(c, part.stage()), shard, false, ibHca,
+                        label + "/s" + part.stage() + "/r" + c, all::arrive);
+            }
+        });
     }
 
     /**
@@ -326,12 +356,27 @@ public final class WireContext {
             then.run();
             return;
         }
+        collective(group, Math.max(1, Math.round(bytes * (n - 1) / (double) n)), true, ibHca, label, then);
+    }
+
+    /**
+     * An NCCL collective among trainer ranks {@code group}, logged as {@link RefitStage#GATHER}: {@code closed}, a
+     * ring all-gather ({@link #allGather}); otherwise a broadcast from {@code group.get(0)}, NCCL's pipelined
+     * chain ({@link #chain}, the broadcast engines receive, {@link #broadcast}, run among trainer GPUs), each
+     * link carrying {@code perLink} bytes over the channels NCCL's search builds, NVLink inside a host, GPUDirect
+     * RDMA through each channel's NIC between hosts. A group of one rank, or nothing to move: {@code then} at once.
+     */
+    private void collective(List<Integer> group, long perLink, boolean closed, NcclIbHca ibHca, String label,
+            Runnable then) {
+        if (group.size() < 2 || perLink < 1) {
+            then.run();
+            return;
+        }
         List<Endpoint> members = new ArrayList<>();
         for (int rank : group) {
             members.add(trainer(rank));
         }
         Map<String, List<TopologyNode>> gpus = BroadcastOrder.gpusByHost(this, members);
-        long perLink = Math.max(1, Math.round(bytes * (n - 1) / (double) n));
         int channels = (int) Math.max(1, Math.min(BroadcastOrder.channels(this, gpus, ibHca), perLink));
         double start = clock().now();
         Countdown all = new Countdown(channels, () -> {
@@ -342,7 +387,8 @@ public final class WireContext {
         for (int k = 0; k < channels; k++) {
             int ch = k;
             long b = k == 0 ? perLink - part * (channels - 1) : part;
-            pipelined(BroadcastOrder.ringOrder(this, members, gpus, ch, ibHca), true,
+            pipelined(closed ? BroadcastOrder.ringOrder(this, members, gpus, ch, ibHca)
+                    : BroadcastOrder.channelOrder(this, members, gpus, ch, ibHca), closed,
                     e -> BroadcastOrder.channelNic(cluster.host(e.host()), gpus.get(e.host()), ch, ibHca), b,
                     channels == 1 ? label : label + "/ch" + ch, all::arrive);
         }

@@ -104,4 +104,66 @@ class ShardGatherTest {
         assertThrows(IllegalArgumentException.class, () -> new ShardGather(g.layout(), -1, 1));
         assertThrows(IllegalArgumentException.class, () -> new ShardGather(g.layout(), 0, 0));
     }
+
+    /**
+     * Hand-worked Megatron-Bridge export (SkyRL's Megatron worker) on a TP2 PP2 EP2 trainer, stage 0 (ranks 0, 1)
+     * on host train, stage 1 (ranks 2, 3) on host train2, each GPU beside its own NIC. The payload is stage 0's
+     * 0.6 GB non-expert and 0.4 GB expert bytes, then stage 1's 1 GB and 1 GB; one 2 GB bucket from offset 1 GB is
+     * stage 1's whole part. Each rank of stage 1 holds half its non-expert bytes (TP2) and half its experts (EP2,
+     * etp 1): 0.5 + 0.5 = 1 GB, which it broadcasts over its PP group to its peer on stage 0 (rank 2 to rank 0,
+     * rank 3 to rank 1, at once, each through its own NIC pair: 1 GB at one pair's rate, a one-hop chain with no
+     * step lag). Then rank 0's TP group (0, 1) all-gathers the 1 GB of non-expert bytes and its EP group (0, 1) the
+     * 1 GB of experts, each ring link carrying half over NVLink. Without the export's stages (miles: the sender
+     * gathers only its own stage) the pipeline step is absent.
+     */
+    @Test
+    void theExportBroadcastsEachStagesShardOverItsPipelineGroupBeforeTheTpAndEpGathers() {
+        TrainerLayout layout = new TrainerLayout(2, 2, 2, 1, 1, 1);
+        ShardGather g = ShardGather.exported(layout, List.of(new ShardGather.StageBytes(GB * 6 / 10, GB * 4 / 10),
+                new ShardGather.StageBytes(GB, GB)), 1);
+        long bucket = 2 * GB;
+        // bytes per rank: the bucket is stage 1's, half of each kind on every rank of the stage
+        assertEquals(List.of(new ShardGather.Owned(1, GB, GB)), g.owners(GB, bucket));
+        assertEquals(GB, g.heldBy(GB, GB), "TP2 halves the non-expert bytes, EP2 the experts");
+        assertEquals(List.of(2, 0), g.pipelineGroup(0, 1), "stage 1's rank 2 is the root of rank 0's PP group");
+        assertEquals(List.of(3, 1), g.pipelineGroup(3, 1));
+        assertEquals(List.of(new ShardGather.Owned(0, GB * 2 / 10, GB * 4 / 10), new ShardGather.Owned(1, GB / 2, 0)),
+                g.owners(GB * 4 / 10, GB * 11 / 10), "a bucket across the stage boundary is split by owner");
+        assertEquals(GB * 7 / 10, g.denseIn(GB * 4 / 10, GB * 11 / 10), "each stage's non-expert bytes lead");
+
+        // the run: a payload of stage 1's part alone (stage 0 holds none of it), one 2 GB bucket
+        java.util.function.IntFunction<Endpoint> ranks = r -> new Endpoint(r < 2 ? "train" : "train2", "GPU" + r % 2);
+        List<Host> hosts = new ArrayList<>(RefitFixture.twoHosts());
+        hosts.add(new Host("train2", RefitFixture.twoPairs()));
+        double rate = RefitFixture.wireRate(hosts, ranks.apply(2), ranks.apply(0));
+        double nvlink = (GB / 2.0) / NVLINK;
+        ShardGather stageOne = ShardGather.exported(layout, List.of(new ShardGather.StageBytes(0, 0),
+                new ShardGather.StageBytes(GB, GB)), 1);
+        assertEquals(GB / rate + 2 * nvlink, gatherOfOneBucket(hosts, ranks, bucket, stageOne), 1e-9,
+                "the PP broadcast of 1 GB a rank, then the TP and EP rings");
+        assertEquals(2 * nvlink, gatherOfOneBucket(hosts, ranks, bucket, new ShardGather(layout, GB, 1)), 1e-9,
+                "miles' form: the TP and EP rings only");
+    }
+
+    /** The gather stage of a one-sender broadcast of one {@code bucket}-byte bucket. */
+    private static double gatherOfOneBucket(List<Host> hosts, java.util.function.IntFunction<Endpoint> ranks,
+            long bucket, ShardGather g) {
+        NcclBroadcast m = NcclBroadcast.fromRankZero(new Buckets(bucket, false));
+        RefitPlan plan = RefitPlan.of(RefitFixture.twoByTwo(GB), ranks::apply, RefitFixture::inference, m)
+                .withBroadcastBytes(bucket).withPreparation(Preparation.NONE.withShardGather(g));
+        return RefitRun.run(hosts, FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic()).cycles().get(0)
+                .stage(RefitStage.GATHER);
+    }
+
+    /** The export's stages must cover every pipeline stage and add up to the payload's non-expert bytes. */
+    @Test
+    void theExportsStagesMatchThePipeline() {
+        TrainerLayout pp2 = new TrainerLayout(1, 2, 1, 1, 1, 1);
+        ShardGather.StageBytes one = new ShardGather.StageBytes(1, 1);
+        assertThrows(IllegalArgumentException.class, () -> ShardGather.exported(pp2, List.of(one), 1));
+        assertThrows(IllegalArgumentException.class, () -> new ShardGather(pp2, 3, 1, List.of(one, one)));
+        assertThrows(IllegalArgumentException.class, () -> new ShardGather.StageBytes(-1, 0));
+        assertTrue(ShardGather.exported(pp2, List.of(one, one), 1).overPipeline(), "PP2 alone still broadcasts");
+        assertTrue(!ShardGather.exported(new TrainerLayout(2, 1, 1, 1, 1, 1), List.of(one), 1).overPipeline());
+    }
 }
