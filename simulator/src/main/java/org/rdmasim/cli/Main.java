@@ -86,7 +86,10 @@ public final class Main implements Runnable {
             err.println("rdmasim: " + PrintableText.escapedKeepingLines(String.valueOf(ex.getMessage())));
             String nearest = ex instanceof CommandLine.UnmatchedArgumentException u ? nearestCommand(u) : null;
             String option = ex instanceof CommandLine.UnmatchedArgumentException u ? nearestOption(u) : null;
-            String joined = ex instanceof CommandLine.UnmatchedArgumentException u ? unitSplitOff(u, a) : null;
+            // a unit the shell split from its number leaves the unit unmatched, or the bare number refused by its
+            // option's converter first (--memory 512 GiB reads 512 bytes)
+            String joined = unitSplitOff(ex instanceof CommandLine.UnmatchedArgumentException u ? u.getUnmatched()
+                    : null, a);
             if (joined != null) {
                 err.println("rdmasim: " + joined);
             } else if (nearest != null) {
@@ -152,20 +155,23 @@ public final class Main implements Runnable {
     }
 
     /**
-     * When the unmatched word is a unit the shell split from its number ({@code --target-refit 500 ms}), how to
-     * write it as one argument; else null.
+     * When a unit was split by the shell from its number ({@code --target-refit 500 ms}), how to write it as one
+     * argument; else null. {@code unmatched}: the words picocli could not place (the unit must be the first), or
+     * null when the error came from an option's value, before any word was left over.
      */
-    static String unitSplitOff(CommandLine.UnmatchedArgumentException ex, String[] args) {
-        List<String> unmatched = ex.getUnmatched();
-        if (unmatched.isEmpty()) {
+    static String unitSplitOff(List<String> unmatched, String[] args) {
+        if (unmatched != null && unmatched.isEmpty()) {
             return null;
         }
-        String unit = unmatched.get(0);
+        String only = unmatched == null ? null : unmatched.get(0);
         for (int i = 2; i < args.length; i++) {
-            if (args[i].equals(unit) && args[i - 2].startsWith("-") && args[i - 1].matches("[0-9.]+([eE][-+]?[0-9]+)?")
+            String unit = args[i];
+            if ((only == null || unit.equals(only)) && args[i - 2].startsWith("-") && args[i - 1].matches("[0-9.]+([eE][-+]?[0-9]+)?")
                     && unit.matches("(?i)[munp]?s|sec|[kmgtp]i?b|[kmgt]bps|[kmgt]b/s")) {
-                return "a value and its unit are one argument: write " + args[i - 2] + " " + args[i - 1] + unit
-                        + " (or quote it: " + args[i - 2] + " '" + args[i - 1] + " " + unit + "')";
+                // the durations rdmasim reads spell seconds "s" (QuantityText): suggest what it accepts
+                String written = unit.equalsIgnoreCase("sec") ? "s" : unit;
+                return "a value and its unit are one argument: write " + args[i - 2] + " " + args[i - 1] + written
+                        + " (or quote it: " + args[i - 2] + " '" + args[i - 1] + " " + written + "')";
             }
         }
         return null;

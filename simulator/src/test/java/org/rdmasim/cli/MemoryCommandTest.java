@@ -56,6 +56,16 @@ class MemoryCommandTest {
     }
 
     @Test
+    void aSizeSplitFromItsUnitIsNamedEvenWhenTheNumberAloneIsRefusedFirst() {
+        // the bare 512 is read as bytes and refused by the option's range before 'GiB' is left over
+        Run r = run("memory", "mtt", "--memory", "512", "GiB");
+        assertEquals(Main.BAD_INPUT, r.code(), r.err());
+        assertTrue(r.err().contains("a value and its unit are one argument: write --memory 512GiB "
+                + "(or quote it: --memory '512 GiB')"), r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
     void seed000RelaxedOrderingAutoHalvesItOnSapphireRapids() {
         Run r = run("memory", "register", "--host", "hgx-h200", "--buffer", "40GiB", "--nixl", "1.1.0",
                 "--set", "UCX_IB_PCI_RELAXED_ORDERING=auto");

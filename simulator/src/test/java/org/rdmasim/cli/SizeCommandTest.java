@@ -90,6 +90,10 @@ class SizeCommandTest {
         assertEquals(2, o.code(), o.err());
         assertTrue(o.err().contains("a value and its unit are one argument: write --target-refit 500ms "
                 + "(or quote it: --target-refit '500 ms')"), o.err());
+        // 'sec' is split off as a unit, and the hint spells it as the duration parser reads it
+        CliTestSupport.Outcome sec = CliTestSupport.run("size", "x.yaml", "--target-p99", "1", "sec", "--vary", "nics");
+        assertEquals(2, sec.code(), sec.err());
+        assertTrue(sec.err().contains("write --target-p99 1s (or quote it: --target-p99 '1 s')"), sec.err());
     }
 
     @Test
