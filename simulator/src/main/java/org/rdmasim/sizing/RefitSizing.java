@@ -109,6 +109,13 @@ public final class RefitSizing {
                             : "RDMA pull and WRITE move each byte from the trainer rank holding it and already "
                                     + "spread reads over data-parallel replicas"));
                 }
+                if (spec.knobs().senders() == RefitSpec.Knobs.STAGE_HEADS) {
+                    // a count of senders stripes them each on its own communicator: the engines' lock would go
+                    throw new IllegalArgumentException("--vary senders does not apply to senders: stage-heads (miles' "
+                            + "and slime's update): its senders are the pipeline stages' heads, one bucket at a time "
+                            + "under the engines' lock, and a count of senders would stripe them without it (vary "
+                            + "bucket or nics, or set senders: all to size a striped broadcast)");
+                }
                 int ranks = spec.trainer().ranks();
                 for (int n = 1; n <= ranks; n++) {
                     steps.add(new Step(n, Integer.toString(n)));

@@ -346,6 +346,11 @@ class RefitSizeCommandTest {
         Path fan = scenario("fanout", FANOUT);
         Path pull = scenario("nics", NICS);
         Path bcast = scenario("senders", SENDERS);
+        // miles' update: the pipeline stages' heads under the engines' lock
+        Path heads = scenario("heads", SENDERS.replace("dp: 4, fsdp: true}", "pp: 2, dp: 2}")
+                .replace("    method: nccl-broadcast\n", "    method: nccl-broadcast\n    senders: stage-heads\n")
+                .replace("  - {name: two, workload: {refit: {senders: 2}}}\n", "")
+                .replace("  - {name: three, workload: {refit: {senders: 3}}}\n", ""));
         Path rdt = scenario("rdt", NICS.replace("method: rdma-pull", "method: sharded-rdt"));
         Path mooncake = scenario("mooncake", NICS.replace("method: rdma-pull", "method: mooncake-ring\n    bucket: 1 GiB"));
         Path replica = scenario("replica", NICS.replace("method: rdma-pull", "method: rdma-pull\n    source: host-replica\n"
@@ -362,6 +367,9 @@ class RefitSizeCommandTest {
                 List.of(pull.toString(), "--target-p99", "1", "--target-refit", "1", "--vary", "nics", "exclude"),
                 List.of(pull.toString(), "--target-refit", "0", "--vary", "nics", "positive"),
                 List.of(pull.toString(), "--target-refit", "1", "--vary", "senders", "applies to nccl-broadcast"),
+                // a count of senders would drop the lock stage heads send under: refused, not silently changed
+                List.of(heads.toString(), "--target-refit", "1", "--vary", "senders", "does not apply to senders: "
+                        + "stage-heads"),
                 List.of(pull.toString(), "--target-refit", "1", "--vary", "bucket", "reads runs, not buckets"),
                 // every method whose plan reads the bucket is named, colocated-ipc included
                 List.of(pull.toString(), "--target-refit", "1", "--vary", "bucket", "--vary bucket applies to "
