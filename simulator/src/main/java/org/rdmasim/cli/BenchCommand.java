@@ -179,8 +179,14 @@ public final class BenchCommand implements Callable<Integer> {
         }
         int maxPending = pendingSizes.stream().mapToInt(Integer::intValue).max().orElse(0);
         int minPending = pendingSizes.stream().mapToInt(Integer::intValue).min().orElse(0);
-        if (flows < 1 || hosts < 2 || minPending < 1 || events < maxPending || repeats < 1) {
-            throw new BadInputException("bench needs --flows >= 1, --hosts >= 2, --pending >= 1, --events >= --pending, --repeats >= 1");
+        // the first option out of range, named with the value given
+        String wrong = flows < 1 ? "--flows must be >= 1, got " + flows
+                : hosts < 2 ? "--hosts must be >= 2, got " + hosts
+                : minPending < 1 ? "--pending must be >= 1, got " + minPending
+                : events < maxPending ? "--events must be >= --pending (" + maxPending + "), got " + events
+                : repeats < 1 ? "--repeats must be >= 1, got " + repeats : null;
+        if (wrong != null) {
+            throw new BadInputException("bench: " + wrong);
         }
         if (flows > MAX_FLOWS || hosts > MAX_HOSTS || repeats > MAX_REPEATS) {
             throw new BadInputException(String.format(Locale.ROOT, "--flows goes up to %,d, --hosts to %,d and --repeats "

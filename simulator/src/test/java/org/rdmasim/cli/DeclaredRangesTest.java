@@ -219,6 +219,16 @@ class DeclaredRangesTest {
         assertTrue(flows.err().contains("--flows goes up to"), flows.err());
     }
 
+    @Test
+    void aBenchOptionOutOfRangeIsNamedWithItsValue() {
+        var events = CliTestSupport.run("bench", "--events", "-5");
+        assertEquals(2, events.code(), events.err());
+        assertTrue(events.err().contains("--events must be >= --pending (100000), got -5"), events.err());
+        var hosts = CliTestSupport.run("bench", "--hosts", "1");
+        assertEquals(2, hosts.code(), hosts.err());
+        assertTrue(hosts.err().contains("--hosts must be >= 2, got 1"), hosts.err());
+    }
+
     private static void assertThrows(Runnable r) {
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, r::run);
     }
