@@ -55,7 +55,8 @@ final class HostReader {
             YamlTree p = v.get("preset");
             String name = p.text();
             if (!Presets.exists(name)) {
-                throw p.error("unknown preset '" + name + "' (expected one of " + String.join(", ", Presets.names()) + ")");
+                throw p.error("unknown preset '" + name + "'" + YamlTree.suggestion(name, Presets.names())
+                        + " (expected one of " + String.join(", ", Presets.names()) + ")");
             }
             HostSpec spec = name.equalsIgnoreCase("generic") && v.has("generic")
                     ? Presets.generic(generic(v.get("generic"))) : Presets.get(name);

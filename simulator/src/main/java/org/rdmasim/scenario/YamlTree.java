@@ -413,7 +413,7 @@ public final class YamlTree {
     }
 
     /** " (did you mean 'x'?)" for the name in {@code allowed} nearest to {@code key}, or "" when none is near. */
-    public static String suggestion(String key, Set<String> allowed) {
+    public static String suggestion(String key, java.util.Collection<String> allowed) {
         String best = null;
         int bestD = Integer.MAX_VALUE;
         for (String a : allowed) {

@@ -87,7 +87,7 @@ class ScenarioErrorsTest {
     @Test
     void unknownPreset() throws IOException {
         assertBadInput(runScenario(GOOD.replace("b: {preset: dgx-h100}", "b: {preset: dgx-h1000}")), "4:15:",
-                "unknown preset 'dgx-h1000'", "dgx-h100");
+                "unknown preset 'dgx-h1000'", "(did you mean 'dgx-h100'?)", "dgx-h100");
     }
 
     @Test
@@ -214,6 +214,19 @@ class ScenarioErrorsTest {
         // a fact about the whole file: the file is named with no made-up line and column
         assertTrue(o.err().contains(nope + ": no such scenario file"), o.err());
         assertFalse(o.err().contains(":0"), o.err());
+    }
+
+    @Test
+    void aMisspeltScenarioNameSuggestsTheNearestFile() throws IOException {
+        Files.writeString(dir.resolve("seed003-nic-pin-vs-stripe.yaml"), "name: x\n");
+        CliTestSupport.Outcome o = CliTestSupport.run("run", dir.resolve("seed003-nic-pin-vs-strip").toString());
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("no such scenario file (did you mean '"), o.err());
+        assertTrue(o.err().contains("seed003-nic-pin-vs-stripe.yaml'?)"), o.err());
+        // nothing near: no suggestion
+        CliTestSupport.Outcome far = CliTestSupport.run("run", dir.resolve("qqqqqqqqqqqqqqq.yaml").toString());
+        assertEquals(2, far.code(), far.err());
+        assertFalse(far.err().contains("did you mean"), far.err());
     }
 
     @Test
