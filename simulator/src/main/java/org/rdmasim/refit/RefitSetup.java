@@ -331,7 +331,7 @@ public final class RefitSetup {
             long[] expert = new long[trainer.pp()];
             for (Tensor t : tensors) {
                 int stage = stageOf(t);
-                if (t.role() != TensorRole.EXPERT_COLUMN && t.role() != TensorRole.EXPERT_ROW) {
+                if (!t.role().isExpert()) {
                     dense[stage] = Math.addExact(dense[stage], t.bytes());
                 } else {
                     expert[stage] = Math.addExact(expert[stage], t.bytes());
@@ -507,7 +507,7 @@ public final class RefitSetup {
 
     /** The model has routed experts. */
     private boolean moe() {
-        return tensors.stream().anyMatch(t -> t.role() == TensorRole.EXPERT_COLUMN || t.role() == TensorRole.EXPERT_ROW);
+        return tensors.stream().anyMatch(t -> t.role().isExpert());
     }
 
     /** Inference loads FP8 from a checkpoint that is not: the trainer quantises before sending. */

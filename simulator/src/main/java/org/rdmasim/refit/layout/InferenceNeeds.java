@@ -72,7 +72,7 @@ final class InferenceNeeds {
         Box whole = Box.whole(shape);
         List<Need> out = new ArrayList<>();
         int world = layout.worldSize();
-        if (role == TensorRole.EXPERT_COLUMN || role == TensorRole.EXPERT_ROW) {
+        if (role.isExpert()) {
             if (layout.expertParallel()) {
                 List<Integer> holders = expertHolders.get(t.expert());
                 for (int i = 0; i < holders.size(); i++) {

@@ -37,7 +37,7 @@ public final class InferenceShares {
         for (Tensor t : tensors) {
             int bpe = t.dtype().bytesPerElement();
             List<Need> list = scales.needs(t, needs);
-            boolean expert = t.role() == TensorRole.EXPERT_COLUMN || t.role() == TensorRole.EXPERT_ROW;
+            boolean expert = t.role().isExpert();
             boolean countExpert = expert && t.scaleOf() == null && !expertSeen[t.expert()];
             if (countExpert) {
                 expertSeen[t.expert()] = true;

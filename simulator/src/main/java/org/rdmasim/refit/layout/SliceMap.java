@@ -324,7 +324,7 @@ public final class SliceMap {
     }
 
     private static boolean isExpert(Tensor t) {
-        return t.role() == TensorRole.EXPERT_COLUMN || t.role() == TensorRole.EXPERT_ROW;
+        return t.role().isExpert();
     }
 
     private Pieces pieces(Tensor t, List<Shard> shards, List<Need> needs) {

@@ -67,7 +67,7 @@ final class TrainerShards {
         Box whole = Box.whole(shape);
         int stage = stage(t);
         List<Shard> out = new ArrayList<>();
-        boolean expert = role == TensorRole.EXPERT_COLUMN || role == TensorRole.EXPERT_ROW;
+        boolean expert = role.isExpert();
         if (expert) {
             if (t.expert() < 0 || t.expert() >= experts) {
                 throw new IllegalArgumentException(t.name() + ": expert role without an expert index");

@@ -65,7 +65,7 @@ final class TensorListFile {
             }
             int layer = integer(n, source, at + ".layer", "layer");
             int expert = integer(n, source, at + ".expert", "expert");
-            boolean expertRole = role == TensorRole.EXPERT_COLUMN || role == TensorRole.EXPERT_ROW;
+            boolean expertRole = role.isExpert();
             if (expertRole != (expert >= 0)) {
                 throw new ModelFileException(source, at + ".expert", "an expert index (>= 0) goes with role "
                         + "expert_column or expert_row, and only with them");

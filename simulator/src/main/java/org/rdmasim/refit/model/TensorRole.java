@@ -24,5 +24,10 @@ public enum TensorRole {
     /** A routed expert's gate or up projection: whole expert on one EP rank, dim 0 split over ETP. */
     EXPERT_COLUMN,
     /** A routed expert's down projection: whole expert on one EP rank, dim 1 split over ETP. */
-    EXPERT_ROW
+    EXPERT_ROW;
+
+    /** A routed expert's tensor: it belongs to one expert-parallel rank. */
+    public boolean isExpert() {
+        return this == EXPERT_COLUMN || this == EXPERT_ROW;
+    }
 }
