@@ -264,7 +264,6 @@ public final class SummaryJson {
         }
     }
 
-    /** The faults a variant scheduled, the reaction's parameters, its timeline and what it cost. */
     /** One part of a variant's registration, with the fields of the totals that add up (no wall). */
     private static void registrationPart(ObjectNode n, RegistrationTotals t) {
         n.put("mrCount", t.mrCount());
@@ -274,6 +273,7 @@ public final class SummaryJson {
         n.put("registrationSeconds", t.summedSeconds());
     }
 
+    /** The faults a variant scheduled, the reaction's parameters, its timeline and what it cost. */
     private static void faults(ObjectNode n, org.rdmasim.workload.FaultCost cost, RunResult r) {
         org.rdmasim.workload.FaultPlan plan = cost.plan();
         ArrayNode scheduled = n.putArray("scheduled");

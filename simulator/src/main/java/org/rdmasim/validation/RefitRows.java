@@ -141,7 +141,6 @@ final class RefitRows {
     private RefitRows() {
     }
 
-    /** The reload gap, with the model's answer without the per-bucket cost ({@code without}, seconds). */
     /** The gap of a receive-only benchmark, with the model's answer without the per-bucket cost. */
     private static String receiveOnly(String without) {
         return String.format(Locale.ROOT, RECEIVE_ONLY_FMT, without);
