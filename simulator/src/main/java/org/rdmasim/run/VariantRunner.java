@@ -85,14 +85,25 @@ public final class VariantRunner {
         return runHeld(v, seed, replications, threads, new RunWatch());
     }
 
-    private static Run runHeld(VariantSpec v, long seed, int replications, int threads, RunWatch watch) {
+    /** What every run of a variant sets up first: its start time, hosts, registrations and held lanes. */
+    private record Prepared(long t0, List<Host> hosts, VariantRegistrations registrations, Held held) {
+    }
+
+    /** Registered once: the run, its audit's lane decision and the fault-free rerun all read these. */
+    private static Prepared prepare(VariantSpec v) {
         long t0 = System.nanoTime();
         List<Host> hosts = hostsOf(v);
-        // registered once: the run, its audit's lane decision and the fault-free rerun all read these
         VariantRegistrations registrations = VariantRegistrations.of(v, hosts);
-        Held held = heldOrEverywhere(registrations);
-        VariantOutcome outcome = audited(v, held,
-                runAsWritten(v, hosts, registrations, held, t0, seed, 0, replications, threads, watch, null));
+        return new Prepared(t0, hosts, registrations, heldOrEverywhere(registrations));
+    }
+
+    private static Run runHeld(VariantSpec v, long seed, int replications, int threads, RunWatch watch) {
+        Prepared prepared = prepare(v);
+        List<Host> hosts = prepared.hosts();
+        VariantRegistrations registrations = prepared.registrations();
+        Held held = prepared.held();
+        VariantOutcome outcome = audited(v, held, runAsWritten(v, hosts, registrations, held, prepared.t0(), seed, 0,
+                replications, threads, watch, null));
         if (v.faults().isEmpty() || outcome.status() != VariantOutcome.Status.OK) {
             return new Run(outcome, held);
         }
@@ -132,12 +143,9 @@ public final class VariantRunner {
         if (replication < 0) {
             throw new IllegalArgumentException("a replication index is at least 0, got " + replication);
         }
-        long t0 = System.nanoTime();
-        List<Host> hosts = hostsOf(v);
-        VariantRegistrations registrations = VariantRegistrations.of(v, hosts);
-        Held held = heldOrEverywhere(registrations);
-        return audited(v, held,
-                runAsWritten(v, hosts, registrations, held, t0, seed, replication, 1, 1, new RunWatch(), null));
+        Prepared p = prepare(v);
+        return audited(v, p.held(), runAsWritten(v, p.hosts(), p.registrations(), p.held(), p.t0(), seed, replication,
+                1, 1, new RunWatch(), null));
     }
 
     /**
@@ -145,11 +153,9 @@ public final class VariantRunner {
      * starts to {@code tap}, to pose the run again for another solver.
      */
     public static void runTapped(VariantSpec v, long seed, FlowTap tap) {
-        long t0 = System.nanoTime();
-        List<Host> hosts = hostsOf(v);
-        VariantRegistrations registrations = VariantRegistrations.of(v, hosts);
-        VariantOutcome outcome = runAsWritten(v, hosts, registrations, heldOrEverywhere(registrations), t0, seed, 0, 1,
-                1, new RunWatch(), tap);
+        Prepared p = prepare(v);
+        VariantOutcome outcome = runAsWritten(v, p.hosts(), p.registrations(), p.held(), p.t0(), seed, 0, 1, 1,
+                new RunWatch(), tap);
         if (outcome.status() != VariantOutcome.Status.OK) {
             throw new IllegalStateException("variant " + v.name() + " failed: " + outcome.error());
         }
