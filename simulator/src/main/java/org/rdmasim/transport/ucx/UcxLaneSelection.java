@@ -215,13 +215,31 @@ public final class UcxLaneSelection implements LanePolicy {
         }
         if (picked.isEmpty()) {
             throw new IllegalArgumentException("no lane for " + spec.id() + ": no lane UCX_NET_DEVICES allows and "
-                    + "wireup's fast-lane filter keeps reaches an HCA the remote buffer is registered on (its rkey)");
+                    + "wireup's fast-lane filter keeps reaches an HCA the remote buffer is registered on (its rkey); "
+                    + noLaneReasons(lanes, rh.name() + ":" + rd.name()));
         }
         List<String> pickedNics = judged.stream().filter(l -> l.verdict() == LaneVerdict.PICKED).map(UcxLane::nic)
                 .distinct().toList();
         List<String> firstUse = lateLocal.stream().filter(pickedNics::contains).toList();
         return new LaneDecision(lc, rc, local, remoteEst, rails, railName, ratio, judged, picked, warnings, firstUse,
                 fast);
+    }
+
+    /** Why each wired lane was refused, by verdict, so a user sees which HCAs to register on or to keep wired. */
+    static String noLaneReasons(List<UcxLane> lanes, String remoteBuffer) {
+        java.util.Map<LaneVerdict, java.util.List<String>> byVerdict = new java.util.EnumMap<>(LaneVerdict.class);
+        for (UcxLane l : lanes) {
+            if (l.verdict() == LaneVerdict.NOT_WIRED) {
+                continue;
+            }
+            byVerdict.computeIfAbsent(l.verdict(), v -> new ArrayList<>()).add(l.nic() + "->" + l.peerNic());
+        }
+        if (byVerdict.isEmpty()) {
+            return "no lane was wired to " + remoteBuffer;
+        }
+        List<String> parts = new ArrayList<>();
+        byVerdict.forEach((v, pairs) -> parts.add(String.join(", ", pairs) + " " + v.words()));
+        return "the buffer on " + remoteBuffer + ": " + String.join("; ", parts);
     }
 
     /**

@@ -585,4 +585,19 @@ class UcxLaneSelectionTest {
         assertEquals(PcieGen.GEN5.payloadBytesPerSecond(16), e.pcieBytesPerSecond(), 1);
         assertEquals(400e9 / 8 * 4096 / 4140, e.estimate(), 1e6);
     }
+
+    @Test
+    void noLaneNamesEachRefusedLaneAndWhy() {
+        // a buffer registered only on mlx5_1, whose lane wireup's fast-lane filter left out: the error must say both
+        List<UcxLane> lanes = List.of(
+                new UcxLane("mlx5_0", 0, "mlx5_0", 50e9, 1, 50e9, LaneVerdict.NOT_REGISTERED),
+                new UcxLane("mlx5_1", 0, "mlx5_1", 10e9, 1, 10e9, LaneVerdict.DROPPED_AT_WIREUP),
+                new UcxLane("mlx5_1", 1, "", 10e9, 1, 10e9, LaneVerdict.NOT_WIRED));
+        String why = UcxLaneSelection.noLaneReasons(lanes, "b:gpu0");
+        assertTrue(why.contains("mlx5_0->mlx5_0 " + LaneVerdict.NOT_REGISTERED.words()), why);
+        assertTrue(why.contains("mlx5_1->mlx5_1 " + LaneVerdict.DROPPED_AT_WIREUP.words()), why);
+        assertTrue(why.startsWith("the buffer on b:gpu0"), why);
+        assertEquals("no lane was wired to b:gpu0",
+                UcxLaneSelection.noLaneReasons(List.of(lanes.get(2)), "b:gpu0"));
+    }
 }
