@@ -216,7 +216,9 @@ public final class UcxLaneSelection implements LanePolicy {
         if (picked.isEmpty()) {
             throw new IllegalArgumentException("no lane for " + spec.id() + ": no lane UCX_NET_DEVICES allows and "
                     + "wireup's fast-lane filter keeps reaches an HCA the remote buffer is registered on (its rkey); "
-                    + noLaneReasons(lanes, rh.name() + ":" + rd.name()));
+                    + noLaneReasons(lanes, rh.name() + ":" + rd.name()) + ". UCX would fall back to its software RMA "
+                    + "emulation over an active-message lane (put/am/bcopy, get/am/bcopy), which rdmasim models only "
+                    + "for GPU memory no NIC can register: register the buffer on a wired HCA");
         }
         List<String> pickedNics = judged.stream().filter(l -> l.verdict() == LaneVerdict.PICKED).map(UcxLane::nic)
                 .distinct().toList();
