@@ -116,9 +116,15 @@ final class EfaRows {
                 + "rdmasim charges a "
                 + "descriptor its assumed 1 us of posting, below a 64 KiB request's 2.7 us on a 200G wire, so it "
                 + "runs them at the wire. The same 64 KiB WRITEs over EFA reach 97.4%% of a 100G device from one "
-                + "thread (EFA-DEMO-1NIC) and 97.1%% of a p5's 32 (EFA-DEMO-32NIC, 5.9 M WRITEs a second): what "
-                + "holds the bench is Mooncake's own per-request path (batch submit, slice bookkeeping, completion "
-                + "polling of the shared endpoint), which rdmasim does not model and no source breaks down";
+                + "thread (EFA-DEMO-1NIC) and 97.1%% of a p5's 32 (EFA-DEMO-32NIC, 5.9 M WRITEs a second), so what "
+                + "holds the bench is Mooncake's own per-request path. Its likeliest part: by default one thread "
+                + "polls the completion queues of all 16 devices (MC_EFA_CQ_THREADS, default 1: kvcache-ai/Mooncake "
+                + "3b5a59413 mooncake-common/src/environ.cpp:202, mooncake-transfer-engine/src/transport/efa_transport/"
+                + "efa_transport.cpp:103-110, :129-158), and the efa provider progresses RMA only when its CQ is read "
+                + "(ofiwg/libfabric v2.0.0 prov/efa/src/efa_user_info.c:444-446, prov/efa/src/rdm/efa_rdm_cq.c:617-651), "
+                + "so every request's completion passes through that one thread (~0.67 us a request at 1.48 M a "
+                + "second). rdmasim poses the bench with NIXL's libfabric backend, which has no such thread, and no "
+                + "source times the poller, so nothing is modelled or fitted";
         String[][] sweep = {{"64kb", "64 KB (the default)", "97.11", "96.87", "65536"},
             {"128kb", "128 KB", "190.82", "203.88", "131072"}, {"256kb", "256 KB", "324.90", "296.19", "262144"},
             {"512kb", "512 KB", "357.62", "289.47", "524288"}, {"1mb", "1 MB", "352.59", "301.14", "1048576"},
