@@ -122,11 +122,20 @@ public final class Main implements Runnable {
         String first = args.length > 0 ? args[0] : "";
         for (Class<?> c : COMMANDS) {
             if (c.getAnnotation(Command.class).name().equals(first)) {
-                return cl.addSubcommand(c);
+                return versioned(cl.addSubcommand(c));
             }
         }
         COMMANDS.forEach(cl::addSubcommand);
-        return cl.addSubcommand(CommandLine.HelpCommand.class);
+        return versioned(cl.addSubcommand(CommandLine.HelpCommand.class));
+    }
+
+    /** Every command's help lists {@code -V, --version}: each prints the version, as {@code rdmasim -V} does. */
+    private static CommandLine versioned(CommandLine cl) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            sub.getCommandSpec().versionProvider(new Version());
+            versioned(sub);
+        }
+        return cl;
     }
 
     /**
@@ -189,6 +198,9 @@ public final class Main implements Runnable {
         for (CommandLine.Model.OptionSpec o : ex.getCommandLine().getCommandSpec().options()) {
             for (String name : o.names()) {
                 int d = KnownVariables.editDistance(word, name);
+                if (name.length() > 4 && (word.startsWith(name) || name.startsWith(word))) {
+                    d = Math.min(d, 1); // --output for --out, --thread for --threads
+                }
                 if (d < bestDistance) {
                     bestDistance = d;
                     best = name;

@@ -15,6 +15,7 @@ import org.rdmasim.refit.layout.InferenceShares;
 import org.rdmasim.refit.layout.RankShare;
 import org.rdmasim.refit.model.ModelInventory;
 import org.rdmasim.refit.model.PipelineStage;
+import org.rdmasim.scenario.ShippedModels;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -45,8 +46,8 @@ public final class ModelCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "CONFIG.json", description = "a HuggingFace config.json, or a JSON "
-            + "object with a \"tensors\" list")
+    @Parameters(index = "0", paramLabel = "CONFIG.json", description = "a HuggingFace config.json, a JSON "
+            + "object with a \"tensors\" list, or a shipped model's name (qwen3-4b: scenarios/models/qwen3-4b.json)")
     Path file;
 
     @Option(names = "--tp", paramLabel = "N", description = "inference tensor-parallel size (default 1)")
@@ -78,6 +79,14 @@ public final class ModelCommand implements Callable<Integer> {
         InferenceLayout layout = layout();
         if (pp < 1) {
             throw new BadInputException("--pp must be at least 1, got " + pp);
+        }
+        String written = file.toString();
+        if (!java.nio.file.Files.exists(file) && written.matches("[A-Za-z0-9._-]+") && !written.endsWith(".json")) {
+            // a bare name, as a scenario's model: names one (qwen3-4b)
+            List<String> names = ShippedModels.names();
+            file = ShippedModels.find(written).orElseThrow(() -> new BadInputException("'" + written + "' is neither "
+                    + "a file nor a model rdmasim ships" + (names.isEmpty() ? "" : " (" + String.join(", ", names) + ")")
+                    + org.rdmasim.scenario.YamlTree.suggestion(written, names)));
         }
         ModelInventory read = ModelInventory.read(file);
         ModelInventory m = mtp ? read.withMtp() : read;

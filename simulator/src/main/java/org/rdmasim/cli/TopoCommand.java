@@ -89,7 +89,7 @@ public final class TopoCommand implements Callable<Integer> {
         Path file = Path.of(host);
         if (!Files.isRegularFile(file)) {
             throw new BadInputException("'" + host + "' is neither a preset (" + String.join(", ", Presets.names())
-                    + ") nor a readable file");
+                    + ") nor a readable file" + org.rdmasim.scenario.YamlTree.suggestion(host, Presets.names()));
         }
         ImportOptions options = hostFile.options();
         try {

@@ -2,6 +2,7 @@ package org.rdmasim.scenario;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.rdmasim.hardware.CpuFamily;
 import org.rdmasim.hardware.GpuModel;
@@ -65,8 +66,18 @@ final class HostReader {
         if (v.has("sockets")) {
             return inline(v);
         }
-        throw v.error("a host needs 'preset: NAME' (one of " + String.join(", ", Presets.names())
-                + ") or an inline description with 'sockets'");
+        String needs = "a host needs 'preset: NAME' (one of " + String.join(", ", Presets.names())
+                + ") or an inline description with 'sockets'";
+        if (v.isMap()) {
+            // a misspelt kind ('prest') is named at its line, as a misspelt field of a known kind is
+            for (Map.Entry<String, YamlTree> e : v.entries().entrySet()) {
+                String hint = YamlTree.suggestion(e.getKey(), List.of("preset", "sockets", "nccl-topo", "nvidia-smi"));
+                if (!hint.isEmpty()) {
+                    throw e.getValue().error("unknown field '" + e.getKey() + "'" + hint + "; " + needs);
+                }
+            }
+        }
+        throw v.error(needs);
     }
 
     /**

@@ -336,36 +336,17 @@ final class RefitReader {
                     return f;
                 }
             }
-            Path shipped = shippedModels();
-            if (shipped != null && Files.isRegularFile(shipped.resolve(text + ".json"))) {
-                return shipped.resolve(text + ".json");
+            java.util.Optional<Path> shipped = ShippedModels.find(text);
+            if (shipped.isPresent()) {
+                return shipped.get();
             }
-            List<String> names = shipped == null ? List.of() : shippedNames(shipped);
+            List<String> names = ShippedModels.names();
             throw v.error("no model named '" + text + "' in a models/ folder beside the scenario or above it"
-                    + (shipped == null ? "" : " or among the shipped models (" + String.join(", ", names) + ")")
+                    + (names.isEmpty() ? "" : " or among the shipped models (" + String.join(", ", names) + ")")
                     + YamlTree.suggestion(text, new java.util.TreeSet<>(names))
                     + "; give a path to a config.json or tensor list");
         }
         return FileScope.resolve(v);
-    }
-
-    /** The shipped models' folder, or null when rdmasim runs without its installation (no launcher). */
-    private static Path shippedModels() {
-        String home = System.getProperty("rdmasim.home");
-        if (home == null || home.isBlank()) {
-            return null;
-        }
-        Path p = Path.of(home, "scenarios", "models");
-        return Files.isDirectory(p) ? p : null;
-    }
-
-    private static List<String> shippedNames(Path folder) {
-        try (var s = Files.list(folder)) {
-            return s.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".json"))
-                    .map(n -> n.substring(0, n.length() - ".json".length())).sorted().toList();
-        } catch (java.io.IOException e) {
-            return List.of();
-        }
     }
 
     private static List<String> hosts(YamlTree v, HostTable hosts) {

@@ -499,7 +499,11 @@ public final class YamlTree {
         try {
             return Long.parseLong(t.replace("_", ""));
         } catch (NumberFormatException e) {
-            throw error("expected a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE + ", got '" + abbreviated(t) + "'");
+            // the caller checks its own range (1 to 1000000 hosts...): the long's limits would only confuse here,
+            // so they are named only when the digits overflow it
+            boolean digits = t.replace("_", "").matches("[+-]?[0-9]+");
+            throw error("expected a whole number" + (digits ? " below 2^63" : "") + ", got '"
+                    + abbreviated(t) + "'");
         }
     }
 

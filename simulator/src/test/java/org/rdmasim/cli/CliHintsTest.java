@@ -1,0 +1,89 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a new user's slips get back: the version from any command, and the nearest right word. */
+class CliHintsTest {
+    @TempDir
+    Path dir;
+    private String home;
+
+    @BeforeEach
+    void pointAtTheRepository() {
+        home = System.getProperty("rdmasim.home");
+        System.setProperty("rdmasim.home", CliTestSupport.repo().toAbsolutePath().toString());
+    }
+
+    @AfterEach
+    void restore() {
+        if (home == null) {
+            System.clearProperty("rdmasim.home");
+        } else {
+            System.setProperty("rdmasim.home", home);
+        }
+    }
+
+    @Test
+    void everyCommandPrintsTheVersion() {
+        for (String[] args : new String[][] {{"run", "-V"}, {"explain", "--version"}, {"memory", "register", "-V"}}) {
+            CliTestSupport.Outcome o = CliTestSupport.run(args);
+            assertEquals(0, o.code(), String.join(" ", args));
+            assertTrue(o.out().startsWith("rdmasim "), String.join(" ", args) + ": " + o.out());
+        }
+    }
+
+    @Test
+    void aLongerSpellingOfAnOptionIsPointedAtIt() {
+        CliTestSupport.Outcome o = CliTestSupport.run("run", "--output", "x");
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("did you mean '--out'?"), o.err());
+    }
+
+    @Test
+    void topoSuggestsTheNearestPreset() {
+        CliTestSupport.Outcome o = CliTestSupport.run("topo", "dgx-h10");
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("(did you mean 'dgx-h100'?)"), o.err());
+    }
+
+    @Test
+    void modelTakesAShippedModelsNameAndSuggestsTheNearest() {
+        CliTestSupport.Outcome o = CliTestSupport.run("model", "qwen3-4b", "--json");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("\"parameters\" : 4022468096") || o.out().contains("\"parameters\":4022468096"),
+                o.out());
+        CliTestSupport.Outcome miss = CliTestSupport.run("model", "qwen3-4x");
+        assertEquals(2, miss.code());
+        assertTrue(miss.err().contains("(did you mean 'qwen3-4b'?)"), miss.err());
+    }
+
+    @Test
+    void aMisspeltHostKindIsNamedAtItsLine() throws IOException {
+        Path f = dir.resolve("t.yaml");
+        Files.writeString(f, "name: t\nhosts:\n  sender: {prest: gb200-tray}\n");
+        CliTestSupport.Outcome o = CliTestSupport.run("run", f.toString(), "--out", dir.resolve("o").toString());
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("t.yaml:3:"), o.err());
+        assertTrue(o.err().contains("unknown field 'prest' (did you mean 'preset'?)"), o.err());
+    }
+
+    @Test
+    void aFractionalCountDoesNotQuoteTheLongRange() throws IOException {
+        Path f = dir.resolve("c.yaml");
+        Files.writeString(f, "name: t\nhosts:\n  sender: {preset: gb200-tray, count: 1.5}\n");
+        CliTestSupport.Outcome o = CliTestSupport.run("run", f.toString(), "--out", dir.resolve("o").toString());
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("expected a whole number, got '1.5'"), o.err());
+        assertFalse(o.err().contains("9223372036854775807"), o.err());
+    }
+}
