@@ -62,6 +62,12 @@ final class UcxExplanation {
         }
         StackVersion ucx = d.initiatorConfig().ucxVersion();
         out.add("  distance: " + org.rdmasim.transport.ucx.UcxTopoDistance.source(ucx) + " (UCX_DISTANCE_BW replaces it)");
+        // the two steps see one distance at two precisions: a reader comparing this table with the wireup line
+        // below (1.8 Gbps where the table shows 4.3 for a SYS NIC) must be told which is which
+        out.add("  distance, distance bw, UCX estimate: as the lanes' protocol sees them, each distance packed to UCX's "
+                + "8-bit float and unpacked, as ucp_proto_common_get_lane_distance does (a bandwidth"
+                + " under 512 MiB/s reads 512 MiB/s, 4.3 Gbps); "
+                + "wireup's fast-lane filter below rates the unpacked figures");
         out.add("  paths, path ratio: " + org.rdmasim.transport.ucx.UcxPaths.source(ucx));
         laneTable(out, d);
         return out;
