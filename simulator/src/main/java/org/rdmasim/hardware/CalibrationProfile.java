@@ -70,7 +70,9 @@ public record CalibrationProfile(String name, String description, List<Parameter
 
         /** The parameter, its value and its kind, without its source: {@code nicReadRate = 308 Gbps, calibrated}. */
         public String valued() {
-            return key + " = " + Units.number(value) + " " + unit + ", " + kind.name().toLowerCase(Locale.ROOT);
+            // a duration reads in its own scale (92.0 us), not as a fraction of a second (0.00009199 s)
+            String shown = unit.equals("s") ? Units.duration(value) : Units.number(value) + " " + unit;
+            return key + " = " + shown + ", " + kind.name().toLowerCase(Locale.ROOT);
         }
 
         /**

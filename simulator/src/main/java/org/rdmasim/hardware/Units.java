@@ -67,6 +67,17 @@ public final class Units {
         };
     }
 
+    /** A duration for people, three significant digits in s, ms or us: "1.30 s", "5.65 ms", "92.0 us", "0 s". */
+    public static String duration(double seconds) {
+        if (seconds == 0) {
+            return "0 s";
+        }
+        double a = Math.abs(seconds);
+        return a >= 1 ? String.format(java.util.Locale.ROOT, "%.3g s", seconds)
+                : a >= 1e-3 ? String.format(java.util.Locale.ROOT, "%.3g ms", seconds * 1e3)
+                : String.format(java.util.Locale.ROOT, "%.3g us", seconds * 1e6);
+    }
+
     /** A number for people: no exponent, at most 4 significant decimals, no trailing zeros. */
     public static String number(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {

@@ -62,7 +62,7 @@ final class RefitVariant {
         if (withChanges) {
             int workers = threads > 1 ? rerunThreads(threads, heapPeak()) : 1;
             long r0 = System.nanoTime();
-            summary = summary.withChanges(changes(v, hosts, byName, spec, workers, watch));
+            summary = summary.withChanges(changes(v, hosts, byName, spec, workers, watch, summary));
             if (watch != null) {
                 watch.reran(System.nanoTime() - r0);
             }
@@ -233,8 +233,20 @@ final class RefitVariant {
      * the variant already has is left out.
      */
     private static List<RefitSummary.Change> changes(VariantSpec v, List<Host> hosts, Map<String, Host> byName,
-            RefitSpec spec, int threads, org.rdmasim.engine.RunWatch watch) {
+            RefitSpec spec, int threads, org.rdmasim.engine.RunWatch watch, RefitSummary ran) {
         Map<String, VariantSpec> tries = new LinkedHashMap<>();
+        // a calibrated stage cost that bounds the steady cycle, taken away: how much the answer hangs on a figure
+        // measured elsewhere (another engine, another model), as a profile parameter's "without it" shows
+        String bound = ran.cycles().get(ran.cycles().size() - 1).boundWords();
+        for (String rests : ran.restsOn()) {
+            int eq = rests.indexOf(" = ");
+            String key = eq < 0 ? "" : rests.substring(0, eq);
+            if (key.startsWith("refit.") && rests.contains(", calibrated (") && bound.contains(key)
+                    && !spec.stageSeconds().containsKey(key)) {
+                tries.put("without the calibrated " + key + " (0 s), which bounds the steady cycle",
+                        v.withRefit(spec.withStage(key, 0.0)));
+            }
+        }
         RefitSpec.Knobs k = spec.knobs();
         RefitMethodKind method = spec.method();
         if (method == RefitMethodKind.NCCL_BROADCAST && !k.allSenders()) {

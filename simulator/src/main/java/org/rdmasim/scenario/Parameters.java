@@ -253,10 +253,7 @@ public final class Parameters {
         if (!calibrationKey.equals("refit." + key + "Seconds")) {
             throw new IllegalStateException(key + " does not name " + calibrationKey);
         }
-        String value = d.value() == 0 ? "0 s" : d.value() >= 1 ? String.format(Locale.ROOT, "%.3g s", d.value())
-                : d.value() >= 1e-3
-                ? String.format(Locale.ROOT, "%.3g ms", d.value() * 1e3)
-                : String.format(Locale.ROOT, "%.3g us", d.value() * 1e6);
+        String value = org.rdmasim.hardware.Units.duration(d.value());
         return new Parameter<>("workload.refit.stages." + key, "", "duration", value, d.value(), STAGE_TIME,
                 d.kind().name().toLowerCase(Locale.ROOT) + ": " + d.source(), QuantityText::seconds,
                 Double::doubleValue);

@@ -142,6 +142,14 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
                 registration, poolSegments, registrationCached, registrationHcas, cycles, stageSeconds);
     }
 
+    /** This refit with the stage parameter {@code key} ({@code refit.loadTensorSeconds}) stated as {@code seconds}. */
+    public RefitSpec withStage(String key, double seconds) {
+        Map<String, Double> stages = new java.util.HashMap<>(stageSeconds);
+        stages.put(key, seconds);
+        return new RefitSpec(model, inferenceDtype, trainerHosts, trainer, inferenceHosts, inference, method, knobs,
+                registration, poolSegments, registrationCached, registrationHcas, cycles, stages);
+    }
+
     public RefitSpec withRegistration(RefitRegistrationMode mode, int hcas) {
         return new RefitSpec(model, inferenceDtype, trainerHosts, trainer, inferenceHosts, inference, method, knobs, mode,
                 poolSegments, registrationCached, hcas, cycles, stageSeconds);
