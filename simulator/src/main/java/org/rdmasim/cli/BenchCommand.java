@@ -222,9 +222,8 @@ public final class BenchCommand implements Callable<Integer> {
                 double e = holdEngine(delays, SimulationClock.EventListKind.HEAP);
                 // the engine's own CPU and its collectors', as `bench --scenario` counts a user-path loop
                 cpu.simulated(mark);
-                double collecting = cpu.loopCollectorCpuSeconds() >= 0 ? cpu.loopCollectorCpuSeconds()
-                        : cpu.loopCollectionSeconds();
-                double eCpu = cpu.simulatingCpuSeconds() > 0 ? cpu.simulatingCpuSeconds() + collecting : Double.NaN;
+                double eCpu = cpu.simulatingCpuSeconds() > 0 ? cpu.simulatingCpuSeconds() + cpu.loopCollectingSeconds()
+                        : Double.NaN;
                 double h = holdEngine(delays, SimulationClock.EventListKind.HENRIKSEN);
                 double q = holdQueue(delays);
                 if (r > 0) { // the first round warms the JIT up

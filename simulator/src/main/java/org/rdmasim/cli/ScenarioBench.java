@@ -147,8 +147,8 @@ final class ScenarioBench {
             // What a shared machine does not stretch (wall time includes the wait for a core): the same
             // events over the loops' own CPU and their collectors' (pause time where that is not known);
             // `bench`'s hold model reports its engine the same way ("engine CPU ev/s").
-            boolean collectorKnown = watch.loopCollectorCpuSeconds() >= 0;
-            double collecting = collectorKnown ? watch.loopCollectorCpuSeconds() : watch.loopCollectionSeconds();
+            boolean collectorKnown = watch.collectorCpuKnown();
+            double collecting = watch.loopCollectingSeconds();
             out.printf(Locale.ROOT, "  simulate CPU %.3f s on the simulating thread(s) + %.3f s %s (%d collections, "
                     + "%.3f s of pauses): %.0f events per CPU second%n", watch.simulatingCpuSeconds(), collecting,
                     collectorKnown ? "on the collector's threads" : "of collection pauses", watch.loopCollections(),

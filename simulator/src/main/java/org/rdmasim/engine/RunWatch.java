@@ -145,6 +145,20 @@ public final class RunWatch {
         return loopCollectorCpuNanos.get() / 1e9;
     }
 
+    /** Whether the system told the collector threads' CPU time ({@link #loopCollectorCpuSeconds} is not negative). */
+    public boolean collectorCpuKnown() {
+        return loopCollectorCpuSeconds() >= 0;
+    }
+
+    /**
+     * What collecting cost the event loops, seconds: the collector threads' CPU time where the system tells it,
+     * else the collections' pause time (wall). A bench adds it to the loops' own CPU, so that a collector that
+     * runs on another thread still counts against the events.
+     */
+    public double loopCollectingSeconds() {
+        return collectorCpuKnown() ? loopCollectorCpuSeconds() : loopCollectionSeconds();
+    }
+
     /** Collection pause time (wall) while event loops ran, seconds, and how many collections that was. */
     public double loopCollectionSeconds() {
         return loopCollectionMillis.get() / 1e3;

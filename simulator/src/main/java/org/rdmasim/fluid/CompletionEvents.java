@@ -42,13 +42,12 @@ final class CompletionEvents {
      */
     private final List<Flow> componentFlows = new ArrayList<>();
     /**
-     * Scratch for {@link #finish}, kept between events like {@link #componentFlows}: the flows finishing,
-     * their listeners, and the seeds of the re-solve (the first ones of the array). Fresh ones per group
-     * completion were ~5% of a 65,536-receiver fan-out's garbage.
+     * Scratch for {@link #finish}, kept between events like {@link #componentFlows}: the flows finishing and
+     * their listeners (the seeds of the re-solve are {@link RegionUpdate#seedArray}'s). Fresh ones per group
+     * completion were, with the seeds array, ~5% of a 65,536-receiver fan-out's garbage.
      */
     private final List<Flow> finishingScratch = new ArrayList<>();
     private final List<FlowListener> listenersScratch = new ArrayList<>();
-    private Resource[] seedScratch = new Resource[16];
     private boolean scratchInUse;
 
     CompletionEvents(SimulationClock clock, ResourceTable resources, FlowNumbers numbers, RunningFlows running,
@@ -81,13 +80,13 @@ final class CompletionEvents {
     }
 
     private void finish(Flow first, boolean groupEvent, double now) {
-        // The scratch lists and seed array are this event's unless an event's finish is reached from
-        // inside another's (a listener's doing): that one takes fresh ones, as every finish once did.
+        // The scratch lists are this event's unless an event's finish is reached from inside another's (a
+        // listener's doing): that one takes fresh ones, as every finish once did.
         boolean own = !scratchInUse;
         scratchInUse = true;
         try {
             finish(first, groupEvent, now, own ? finishingScratch : new ArrayList<>(),
-                    own ? listenersScratch : new ArrayList<>(), own);
+                    own ? listenersScratch : new ArrayList<>());
         } finally {
             if (own) {
                 scratchInUse = false;
@@ -98,7 +97,7 @@ final class CompletionEvents {
     }
 
     private void finish(Flow first, boolean groupEvent, double now, List<Flow> finishing,
-            List<FlowListener> listeners, boolean ownSeeds) {
+            List<FlowListener> listeners) {
         if (!groupEvent && clock.nextEventTime() - now > NOTHING_ELSE_DUE * Math.max(1.0, now)) {
             // No other event is pending within far more than SAME_INSTANT_SECONDS (plus rounding
             // between a flow's scheduled time and its settled finish), so no other flow finishes now:
@@ -168,16 +167,7 @@ final class CompletionEvents {
         for (int i = 0; i < finishing.size(); i++) {
             seedCount += finishing.get(i).pathLength();
         }
-        Resource[] seeds;
-        if (!ownSeeds) {
-            seeds = new Resource[seedCount];
-        } else {
-            if (seedScratch.length < seedCount) {
-                seedScratch = new Resource[Math.max(seedCount, 2 * seedScratch.length)];
-            }
-            seeds = seedScratch;
-        }
-        update.resolveAround(paths(finishing, seeds), seedCount);
+        update.resolveAround(paths(finishing, update.seedArray(seedCount)), seedCount);
         for (int i = 0; i < finishing.size(); i++) {
             listeners.get(i).finished(finishing.get(i));
         }

@@ -220,30 +220,12 @@ public final class FluidNetwork {
         if (seeds > 0) {
             if (issuing > 0) {
                 deferred.add(seedsOf(out, starts, new Resource[seeds]));
-            } else if (seedScratchInUse) {
-                update.resolveAround(seedsOf(out, starts, new Resource[seeds]));
             } else {
-                if (seedScratch.length < seeds) {
-                    seedScratch = new Resource[Math.max(seeds, 2 * seedScratch.length)];
-                }
-                seedScratchInUse = true;
-                try {
-                    update.resolveAround(seedsOf(out, starts, seedScratch), seeds);
-                } finally {
-                    seedScratchInUse = false;
-                }
+                update.resolveAround(seedsOf(out, starts, update.seedArray(seeds)), seeds);
             }
         }
         return out;
     }
-
-    /**
-     * The seeds of a lane start's re-solve, refilled at each {@link #start(List)}: a fresh array per lane
-     * start was ~4% of a 65,536-receiver fan-out's garbage. Only the first {@code seeds} entries are read.
-     */
-    private Resource[] seedScratch = new Resource[16];
-    /** Whether a re-solve is reading {@link #seedScratch} (a start reached from inside one takes an array of its own). */
-    private boolean seedScratchInUse;
 
     /**
      * Runs {@code issue}, and re-solves the flows it started once, after it returns, as {@link #start(List)}

@@ -67,18 +67,16 @@ public record RegistrationPlan(MemoryRegion region, List<HcaRegistration> perHca
 
     /** Firmware bytes plus, for a host buffer, its own pages (pinned once). */
     public long pinnedHostBytes() {
-        long bufferPages = region.type() == MemoryType.HOST && !perHca.isEmpty() ? region.sizeBytes() : 0;
-        return firmwareBytes() + bufferPages;
+        return totals().pinnedHostBytes();
     }
 
     /** The once-per-buffer cost plus every HCA's MRs. */
     public double registrationSeconds() {
-        return onceSeconds + perHca.stream().mapToDouble(HcaRegistration::registrationSeconds).sum();
+        return totals().summedSeconds();
     }
 
     public RegistrationTotals totals() {
-        return new RegistrationTotals(totalMrs(), totalTranslationBytes(), firmwareBytes(), pinnedHostBytes(),
-                registrationSeconds(), registrationSeconds());
+        return sum(perHca, !perHca.isEmpty());
     }
 
     /**
@@ -100,14 +98,22 @@ public record RegistrationPlan(MemoryRegion region, List<HcaRegistration> perHca
         List<HcaRegistration> mine = perHca.stream().filter(r -> atFirstUse.contains(r.hca().name()) == firstUse)
                 .toList();
         boolean byMemMap = perHca.stream().anyMatch(r -> !atFirstUse.contains(r.hca().name()));
-        boolean paysOnce = !mine.isEmpty() && byMemMap != firstUse;
-        long firmware = mine.stream().mapToLong(HcaRegistration::firmwareBytes).sum();
+        return sum(mine, !mine.isEmpty() && byMemMap != firstUse);
+    }
+
+    /**
+     * The totals of registering the buffer on {@code hcas}: their MRs and firmware bytes, and, when
+     * {@code paysOnce} (this part is the buffer's first registration), the once-per-buffer cost and a host
+     * buffer's own pages. The whole plan and each part of it are this one sum, so the parts of a plan without
+     * first use are its totals.
+     */
+    private RegistrationTotals sum(List<HcaRegistration> hcas, boolean paysOnce) {
+        long firmware = hcas.stream().mapToLong(HcaRegistration::firmwareBytes).sum();
         long bufferPages = paysOnce && region.type() == MemoryType.HOST ? region.sizeBytes() : 0;
-        // the same expression as registrationSeconds(), so the parts of a plan without first use are its totals
-        double seconds = (paysOnce ? onceSeconds : 0.0) + mine.stream().mapToDouble(HcaRegistration::registrationSeconds)
-                .sum();
-        return new RegistrationTotals(mine.stream().mapToInt(HcaRegistration::mrCount).sum(),
-                mine.stream().mapToLong(HcaRegistration::translationBytes).sum(), firmware, firmware + bufferPages,
+        double seconds = (paysOnce ? onceSeconds : 0.0) + hcas.stream()
+                .mapToDouble(HcaRegistration::registrationSeconds).sum();
+        return new RegistrationTotals(hcas.stream().mapToInt(HcaRegistration::mrCount).sum(),
+                hcas.stream().mapToLong(HcaRegistration::translationBytes).sum(), firmware, firmware + bufferPages,
                 seconds, seconds);
     }
 

@@ -43,6 +43,7 @@ import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.workload.RefitMethodKind;
 import org.rdmasim.workload.RefitRegistrationMode;
 import org.rdmasim.workload.RefitSpec;
+import org.rdmasim.workload.Senders;
 
 /**
  * A scenario's refit ({@link RefitSpec}) built into what {@link org.rdmasim.refit.method.RefitRun} runs: the
@@ -101,13 +102,13 @@ public final class RefitSetup {
                     + "its hosts " + spec.inferenceHosts().size() + " x " + perHost(spec.inferenceHosts(), hosts)
                     + " GPUs = " + inferenceGpus);
         }
-        int senders = spec.knobs().senders();
-        if (senders == RefitSpec.Knobs.STAGE_HEADS && spec.trainer().fsdp()) {
+        Senders senders = spec.knobs().senders();
+        if (senders instanceof Senders.StageHeads && spec.trainer().fsdp()) {
             throw new Refused("senders", "stage-heads is Megatron's update (the first rank of each pipeline stage "
                     + "sends): an FSDP trainer has no such ranks");
         }
-        if (senders > trainer.worldSize()) {
-            throw new Refused("senders", "senders " + senders + " is more than the trainer's " + trainer.worldSize()
+        if (senders instanceof Senders.Ranks r && r.count() > trainer.worldSize()) {
+            throw new Refused("senders", "senders " + r.count() + " is more than the trainer's " + trainer.worldSize()
                     + " ranks");
         }
         this.plan = plan(hosts);
@@ -264,10 +265,8 @@ public final class RefitSetup {
                     ? RdmaPull.tree(k.treeChildren(), r -> r % inference.tp()) : RdmaPull.direct();
             case WRITE_SCHEDULE -> new WriteSchedule(bucket(k), k.doubleBuffered() ? 2 : 1,
                     k.receiverStaggered() ? WriteSchedule.Order.RECEIVER_STAGGERED : WriteSchedule.Order.SLICE_MAP);
-            // stage heads: N = pp evenly spaced ranks are the first rank of each stage (pp outermost in Megatron's order)
-            case NCCL_BROADCAST -> k.senders() == RefitSpec.Knobs.STAGE_HEADS
-                    ? new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), trainer.pp(), ibHca, true)
-                    : new NcclBroadcast(new Buckets(bucket(k), k.doubleBuffered()), k.senders(), ibHca);
+            case NCCL_BROADCAST -> NcclBroadcast.of(new Buckets(bucket(k), k.doubleBuffered()), k.senders(), trainer.pp(),
+                    ibHca);
             case CHECKPOINT_ENGINE -> {
                 if (k.p2pRanks() > inference.worldSize()) {
                     throw new Refused("updateRanks", "updateRanks " + k.p2pRanks() + " is more than the inference "
@@ -337,7 +336,7 @@ public final class RefitSetup {
                     expert[stage] = Math.addExact(expert[stage], t.bytes());
                 }
             }
-            if (spec.knobs().senders() == 1) {
+            if (spec.knobs().senders().rankZeroAlone()) {
                 // one sender, trainer rank 0, exports the whole model through Megatron-Bridge (SkyRL's Megatron
                 // worker): every bucket is first broadcast from its pipeline stage over the PP groups
                 List<ShardGather.StageBytes> stages = new ArrayList<>();
@@ -642,11 +641,7 @@ public final class RefitSetup {
                     + "senders of miles' plan, each engine rank loaded into the sender's CPU replica (a copy down from "
                     + "its GPU), then RDMA-WRITTEN from host memory", plan.routes().size())
                     : k.treeChildren() > 0 ? "tree fan-out " + k.treeChildren() : "direct";
-            case NCCL_BROADCAST -> (k.allSenders() ? "all trainer ranks striped" : k.senders() == 1
-                    ? "from trainer rank 0" : k.senders() == RefitSpec.Knobs.STAGE_HEADS ? "from the head of each of "
-                    + trainer.pp() + " pipeline stage(s), one bucket at a time from its call through the engines' load (the engines' lock)"
-                    : k.senders() + " trainer ranks striped")
-                    + ", bucket " + Units.sizeAsWritten(k.bucketBytes(), " ") + (k.doubleBuffered() ? ", double-buffered" : "");
+            case NCCL_BROADCAST -> describe(k.senders()) + ", bucket " + Units.sizeAsWritten(k.bucketBytes(), " ") + (k.doubleBuffered() ? ", double-buffered" : "");
             case COLOCATED_IPC -> ((ColocatedIpc) plan.method()).describe();
             case SHARDED_RDT -> "a pull per gather group and expert coordinate from one producer, "
                     + (k.spareSlot() ? "a spare receive slot" : "two receive slots");
@@ -701,6 +696,17 @@ public final class RefitSetup {
                 : "stages: pause, register, gather, convert, host copy, dispatch (a broadcast bucket's fixed cost), "
                         + "wire, install, barrier, resume");
         return out;
+    }
+
+    /** A broadcast's senders as the plan's summary names them. */
+    private String describe(Senders senders) {
+        if (senders instanceof Senders.StageHeads) {
+            return "from the head of each of " + trainer.pp() + " pipeline stage(s), one bucket at a time from its call "
+                    + "through the engines' load (the engines' lock)";
+        }
+        int count = ((Senders.Ranks) senders).count();
+        return senders.all() ? "all trainer ranks striped" : senders.rankZeroAlone() ? "from trainer rank 0"
+                : count + " trainer ranks striped";
     }
 
     private static String hostRange(List<String> names) {

@@ -27,6 +27,7 @@ import org.rdmasim.workload.RefitRegistrationMode;
 import org.rdmasim.workload.RefitSpec;
 import org.rdmasim.workload.RefitSummary;
 import org.rdmasim.workload.RunResult;
+import org.rdmasim.workload.Senders;
 import org.rdmasim.workload.VariantOutcome;
 import org.rdmasim.workload.WorkloadRun;
 
@@ -251,7 +252,7 @@ final class RefitVariant {
         RefitMethodKind method = spec.method();
         if (method == RefitMethodKind.NCCL_BROADCAST && !k.allSenders()) {
             tries.put("more senders: broadcast striped over every trainer rank (senders: all)",
-                    v.withRefit(spec.withMethod(method, k.withSenders(RefitSpec.Knobs.ALL))));
+                    v.withRefit(spec.withMethod(method, k.withSenders(Senders.ALL))));
         }
         // UCX_NET_DEVICES and UCX_MAX_RMA_RAILS stripe only what rides UCX's lanes (not a host replica's writes,
         // which take Mooncake's HCAs for the memory's socket)
@@ -304,7 +305,7 @@ final class RefitVariant {
             boolean all = m == RefitMethodKind.NCCL_BROADCAST;
             tries.put("method " + m.spelling() + (bucketed ? " (bucket " + Units.sizeAsWritten(bucket, "") + ")" : "")
                     + (all ? ", all trainer ranks sending" : ""), v.withRefit(spec.withMethod(m,
-                            RefitSpec.Knobs.of(all ? RefitSpec.Knobs.ALL : 1, 0, bucketed ? bucket : 0, true))));
+                            RefitSpec.Knobs.of(all ? Senders.ALL : Senders.RANK_ZERO, 0, bucketed ? bucket : 0, true))));
         }
         List<Map.Entry<String, VariantSpec>> each = List.copyOf(tries.entrySet());
         AtomicInteger begun = new AtomicInteger();

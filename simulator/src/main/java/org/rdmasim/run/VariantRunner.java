@@ -59,6 +59,19 @@ public final class VariantRunner {
         return RefitVariant.run(v, hostsOf(v), false, 1, new RunWatch());
     }
 
+    /**
+     * As {@link #runRefitOnly}, with the registrations its lanes are shown over, set up as every run's
+     * ({@link #prepare}): a refit's transfers register by its own plan, but the lanes {@code size} shows beside
+     * a point are UCX's decision over the variant's registrations, as {@code explain} shows them.
+     */
+    public static Run runRefitOnlyHeld(VariantSpec v) {
+        if (!v.isRefit()) {
+            throw new IllegalArgumentException("variant " + v.name() + " does not run a refit");
+        }
+        Prepared p = prepare(v);
+        return new Run(RefitVariant.run(v, p.hosts(), false, 1, new RunWatch()), p.held());
+    }
+
     public static VariantOutcome run(VariantSpec v, long seed, int replications, int threads) {
         return run(v, seed, replications, threads, new RunWatch());
     }

@@ -14,6 +14,7 @@ import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.workload.RefitMethodKind;
 import org.rdmasim.workload.RefitRegistrationMode;
 import org.rdmasim.workload.RefitSpec;
+import org.rdmasim.workload.Senders;
 
 /**
  * Reads {@code workload: {refit: ...}}:
@@ -139,18 +140,18 @@ final class RefitReader {
                 }
             }
         }
-        int senders = 1;
+        Senders senders = Senders.RANK_ZERO;
         if (r.has("senders")) {
             YamlTree s = r.get("senders");
             String text = s.text().toLowerCase(Locale.ROOT);
             if (text.equals("one")) {
-                senders = 1;
+                senders = Senders.RANK_ZERO;
             } else if (text.equals("all")) {
-                senders = RefitSpec.Knobs.ALL;
+                senders = Senders.ALL;
             } else if (text.equals("stage-heads")) {
-                senders = RefitSpec.Knobs.STAGE_HEADS;
+                senders = Senders.STAGE_HEADS;
             } else if (text.matches("[0-9]+")) {
-                senders = size(r, "senders");
+                senders = Senders.ranks(size(r, "senders"));
             } else {
                 throw s.error("expected one, all, stage-heads or a number of trainer ranks, got '" + s.text() + "'");
             }

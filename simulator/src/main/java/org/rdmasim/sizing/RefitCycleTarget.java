@@ -109,7 +109,8 @@ public record RefitCycleTarget(String scenario, String variantName, RefitSizing.
     public SizingSweep.Evaluator evaluator(VariantSpec base) {
         return position -> {
             VariantSpec v = RefitSizing.apply(base, knob, valueAt(position));
-            VariantOutcome outcome = VariantRunner.runRefitOnly(v);
+            VariantRunner.Run run = VariantRunner.runRefitOnlyHeld(v);
+            VariantOutcome outcome = run.outcome();
             if (outcome.status() != VariantOutcome.Status.OK) {
                 return SimulatedPoint.failed(position, outcome.error());
             }
@@ -119,8 +120,7 @@ public record RefitCycleTarget(String scenario, String variantName, RefitSizing.
             return new SimulatedPoint(position, figure, s.firstCycleSeconds(), s.steadyCycleSeconds(), figure <= target,
                     "", null, c.boundBy(), org.rdmasim.report.CalibratedLimit.of(outcome)
                             .map(org.rdmasim.report.CalibratedLimit::sentence).orElse(""),
-                    // a refit registers by its own plan: the lanes' registrations are made here, once
-                    NicLanes.of(v, outcome, VariantRunner.registrationsOf(v)));
+                    NicLanes.of(v, outcome, run.registrations()));
         };
     }
 

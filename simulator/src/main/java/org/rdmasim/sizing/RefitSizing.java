@@ -11,6 +11,7 @@ import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.workload.RefitMethodKind;
 import org.rdmasim.workload.RefitSpec;
+import org.rdmasim.workload.Senders;
 
 /**
  * The knobs a sizing search turns on a refit variant ({@code workload: refit:}), each applied as the scenario
@@ -109,7 +110,7 @@ public final class RefitSizing {
                             : "RDMA pull and WRITE move each byte from the trainer rank holding it and already "
                                     + "spread reads over data-parallel replicas"));
                 }
-                if (spec.knobs().senders() == RefitSpec.Knobs.STAGE_HEADS) {
+                if (spec.knobs().senders() instanceof Senders.StageHeads) {
                     // a count of senders stripes them each on its own communicator: the engines' lock would go
                     throw new IllegalArgumentException("--vary senders does not apply to senders: stage-heads (miles' "
                             + "and slime's update): its senders are the pipeline stages' heads, one bucket at a time "
@@ -196,7 +197,7 @@ public final class RefitSizing {
         RefitSpec spec = v.refitSpec();
         RefitSpec.Knobs k = spec.knobs();
         VariantSpec out = switch (knob) {
-            case SENDERS -> v.withRefit(spec.withMethod(spec.method(), k.withSenders((int) value)));
+            case SENDERS -> v.withRefit(spec.withMethod(spec.method(), k.withSenders(Senders.ranks((int) value))));
             case NICS -> {
                 if (spec.method().readsNcclIbHca()) {
                     yield withIbHca(v, (int) value);

@@ -63,8 +63,9 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
     /**
      * The method's knobs.
      *
-     * @param senders        broadcast senders: 1 trainer rank 0 alone (verl's nccl engine), 0 every trainer rank
-     *                       striped (verl nccl_parallel), N in between: N trainer ranks evenly spaced in rank order
+     * @param senders        broadcast senders ({@link Senders}): trainer rank 0 alone (verl's nccl engine), every
+     *                       trainer rank striped (verl nccl_parallel), N trainer ranks evenly spaced in rank order, or
+     *                       the head of each pipeline stage
      * @param treeChildren   RDMA pull: inference ranks each rank serves its shard to (0: no tree)
      * @param bucketBytes    bucket (broadcast, checkpoint engine) or piece (WRITE schedule) size; 0 when unset
      * @param doubleBuffered two buffers per sender, filling one while the other is on the wire
@@ -80,31 +81,21 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
      * @param hostReplica    rdma-pull: the senders write from a CPU replica of each engine rank's shard in host
      *                       memory, loaded from the trainer GPU before the wire (miles' P2P update)
      */
-    public record Knobs(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
+    public record Knobs(Senders senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
             boolean perTensorHandles, boolean everyParameterShardToShard, boolean spareSlot, int p2pRanks,
             boolean receiverStaggered, boolean hostReplica) {
-        /** Every trainer rank sends. */
-        public static final int ALL = 0;
-        /**
-         * The first rank of each pipeline stage sends its stage's buckets, one bucket at a time from its call through
-         * the engines' load
-         * (miles' and slime's NCCL update: {@code NcclBroadcast#oneAtATime}).
-         */
-        public static final int STAGE_HEADS = -1;
-
         /**
          * The knobs every method shares, every method-specific one off (a broadcast's or a pull's defaults): the
          * one place a try or a scenario starts from fresh knobs, so none is dropped by a shorter constructor.
          */
-        public static Knobs of(int senders, int treeChildren, long bucketBytes, boolean doubleBuffered) {
+        public static Knobs of(Senders senders, int treeChildren, long bucketBytes, boolean doubleBuffered) {
             return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, false, false, false, false, 0, false,
                     false);
         }
 
         public Knobs {
-            if (senders < STAGE_HEADS) {
-                throw new IllegalArgumentException("senders is 0 (all), -1 (stage heads) or a count of trainer ranks, "
-                        + "got " + senders);
+            if (senders == null) {
+                throw new IllegalArgumentException("a refit's knobs need their senders (Senders.RANK_ZERO when unset)");
             }
             if (p2pRanks < 0) {
                 throw new IllegalArgumentException("p2pRanks is 0 (broadcast) or a count of inference ranks, got "
@@ -118,10 +109,10 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
         }
 
         public boolean allSenders() {
-            return senders == ALL;
+            return senders.all();
         }
 
-        public Knobs withSenders(int n) {
+        public Knobs withSenders(Senders n) {
             return new Knobs(n, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
                     everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered, hostReplica);
         }

@@ -3,6 +3,7 @@ package org.rdmasim.refit.method;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Units of work (buckets, or pieces of a WRITE schedule) that each pass fill, wire and drain, run with
@@ -65,9 +66,13 @@ final class BucketPipeline {
         this(units, depth, order, null, allDone);
     }
 
-    /** Units that go on the wire under {@code lock} ({@link WireOrder#LOCKED}). */
-    BucketPipeline(List<Unit> units, int depth, EnginesLock lock, Runnable allDone) {
-        this(units, depth, WireOrder.LOCKED, lock, allDone);
+    /**
+     * The pipeline for {@code order}: under {@link WireOrder#LOCKED} its units go on the wire under the lock
+     * {@code lock} makes, which is made only then.
+     */
+    static BucketPipeline inOrder(List<Unit> units, int depth, WireOrder order, Supplier<EnginesLock> lock,
+            Runnable allDone) {
+        return new BucketPipeline(units, depth, order, order == WireOrder.LOCKED ? lock.get() : null, allDone);
     }
 
     private BucketPipeline(List<Unit> units, int depth, WireOrder order, EnginesLock lock, Runnable allDone) {

@@ -71,9 +71,7 @@ record BucketedBroadcast(BroadcastRefit refit, String noun, String tag) {
                                     })),
                     then -> BroadcastOrder.install(ctx, installing, size, payload, tensors, then)));
         }
-        BucketPipeline pipeline = order == BucketPipeline.WireOrder.LOCKED
-                ? new BucketPipeline(units, buckets.depth(), new EnginesLock(ctx.clock(), ctx::enginesLockHeld), done)
-                : new BucketPipeline(units, buckets.depth(), order, done);
-        pipeline.start();
+        BucketPipeline.inOrder(units, buckets.depth(), order, () -> new EnginesLock(ctx.clock(), ctx::enginesLockHeld),
+                done).start();
     }
 }

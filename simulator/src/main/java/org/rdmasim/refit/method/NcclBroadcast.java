@@ -3,6 +3,7 @@ package org.rdmasim.refit.method;
 import java.util.ArrayList;
 import java.util.List;
 import org.rdmasim.transport.config.NcclIbHca;
+import org.rdmasim.workload.Senders;
 
 /**
  * NCCL broadcast per bucket, as verl's checkpoint engines and NeMo-RL's broadcast path run it: the
@@ -58,6 +59,19 @@ public record NcclBroadcast(Buckets buckets, int senders, NcclIbHca ibHca, boole
     /** Senders each on its own communicator, their broadcasts at once. */
     public NcclBroadcast(Buckets buckets, int senders, NcclIbHca ibHca) {
         this(buckets, senders, ibHca, false);
+    }
+
+    /**
+     * The broadcast a refit's {@code senders} asks for. Stage heads are posed as N = pp evenly spaced senders: in
+     * Megatron's rank order (pp outermost) those are the first rank of each stage.
+     *
+     * @param stages the trainer's pipeline stages
+     */
+    public static NcclBroadcast of(Buckets buckets, Senders senders, int stages, NcclIbHca ibHca) {
+        if (senders instanceof Senders.Ranks r) {
+            return new NcclBroadcast(buckets, r.count(), ibHca);
+        }
+        return new NcclBroadcast(buckets, stages, ibHca, true);
     }
 
     public NcclBroadcast(Buckets buckets, boolean striped, NcclIbHca ibHca) {

@@ -52,10 +52,8 @@ class EnginesLockTest {
         double[] end = {Double.NaN};
         List<double[]> held = new ArrayList<>();
         Runnable done = () -> end[0] = clock.now();
-        BucketPipeline p = locked
-                ? new BucketPipeline(list, 1, new EnginesLock(clock, (a, b) -> held.add(new double[] {a, b})), done)
-                : new BucketPipeline(list, 1, BucketPipeline.WireOrder.GLOBAL, done);
-        p.start();
+        BucketPipeline.inOrder(list, 1, locked ? BucketPipeline.WireOrder.LOCKED : BucketPipeline.WireOrder.GLOBAL,
+                () -> new EnginesLock(clock, (a, b) -> held.add(new double[] {a, b})), done).start();
         clock.run();
         return new Run(times, end[0], held);
     }
