@@ -232,30 +232,33 @@ public final class RunCommand implements Callable<Integer> {
         }
         java.util.Map<String, VariantOutcome> ran = new java.util.HashMap<>();
         outcomes.forEach(o -> ran.put(o.name(), o));
-        org.rdmasim.engine.RunWatch watch = new org.rdmasim.engine.RunWatch();
-        try (Progress progress = quiet ? Progress.silent() : Progress.open(err, watch)) {
-            for (String profile : profiles) {
-                for (var param : org.rdmasim.hardware.CalibrationProfile.named(profile).assumptions()) {
-                    if (param.without() == null) {
+        record Rerun(String variant, String profile, String key, String means, VariantSpec spec) {
+        }
+        List<Rerun> reruns = new ArrayList<>();
+        for (String profile : profiles) {
+            for (var param : org.rdmasim.hardware.CalibrationProfile.named(profile).assumptions()) {
+                if (param.without() == null) {
+                    continue;
+                }
+                for (VariantSpec v : scenario.variants()) {
+                    VariantOutcome own = ran.get(v.name());
+                    if (v.isRefit() || own == null || own.status() != VariantOutcome.Status.OK) {
                         continue;
                     }
-                    for (VariantSpec v : scenario.variants()) {
-                        VariantOutcome own = ran.get(v.name());
-                        if (v.isRefit() || own == null || own.status() != VariantOutcome.Status.OK
-                                || Thread.currentThread().isInterrupted()) {
-                            continue;
-                        }
-                        var rerun = org.rdmasim.run.WithoutParameter.of(v, profile, param.key());
-                        if (rerun.isEmpty()) {
-                            continue;
-                        }
-                        progress.update(scenario.name() + ": variant '" + v.name() + "' without " + profile + "."
-                                + param.key());
-                        out.add(new org.rdmasim.report.WithoutAnswer(v.name(), profile, param.key(),
-                                param.without().means(), org.rdmasim.run.VariantRunner.run(rerun.get().variant(),
-                                        scenario.seed(), 1, 1, watch)));
-                    }
+                    org.rdmasim.run.WithoutParameter.of(v, profile, param.key()).ifPresent(r -> reruns.add(
+                            new Rerun(v.name(), profile, param.key(), param.without().means(), r.variant())));
                 }
+            }
+        }
+        for (int i = 0; i < reruns.size() && !Thread.currentThread().isInterrupted(); i++) {
+            Rerun r = reruns.get(i);
+            // one watch a rerun: the progress line's counts and ETA are this rerun's, as its label says
+            org.rdmasim.engine.RunWatch watch = new org.rdmasim.engine.RunWatch();
+            try (Progress progress = quiet ? Progress.silent() : Progress.open(err, watch)) {
+                progress.update(scenario.name() + ": rerun " + (i + 1) + "/" + reruns.size() + ", variant '"
+                        + r.variant() + "' without " + r.profile() + "." + r.key());
+                out.add(new org.rdmasim.report.WithoutAnswer(r.variant(), r.profile(), r.key(), r.means(),
+                        org.rdmasim.run.VariantRunner.run(r.spec(), scenario.seed(), 1, 1, watch)));
             }
         }
         return out;
@@ -271,23 +274,24 @@ public final class RunCommand implements Callable<Integer> {
         List<org.rdmasim.report.OtherInstallAnswer> out = new ArrayList<>();
         java.util.Map<String, VariantOutcome> ran = new java.util.HashMap<>();
         outcomes.forEach(o -> ran.put(o.name(), o));
-        org.rdmasim.engine.RunWatch watch = new org.rdmasim.engine.RunWatch();
-        try (Progress progress = quiet ? Progress.silent() : Progress.open(err, watch)) {
-            for (VariantSpec v : scenario.variants()) {
-                VariantOutcome own = ran.get(v.name());
-                if (v.isRefit() || own == null || own.status() != VariantOutcome.Status.OK
-                        || Thread.currentThread().isInterrupted()) {
-                    continue;
-                }
-                var other = org.rdmasim.run.OtherInstall.mattering(v);
-                if (other.isEmpty()) {
-                    continue;
-                }
-                progress.update(scenario.name() + ": variant '" + v.name() + "' under ucxInstall: "
-                        + other.get().other().yamlName());
-                out.add(new org.rdmasim.report.OtherInstallAnswer(v.name(), other.get().assumed().yamlName(),
-                        other.get().otherWords(), org.rdmasim.run.VariantRunner.run(other.get().variant(),
-                                scenario.seed(), 1, 1, watch)));
+        List<VariantSpec> mattering = new ArrayList<>();
+        for (VariantSpec v : scenario.variants()) {
+            VariantOutcome own = ran.get(v.name());
+            if (!v.isRefit() && own != null && own.status() == VariantOutcome.Status.OK
+                    && org.rdmasim.run.OtherInstall.mattering(v).isPresent()) {
+                mattering.add(v);
+            }
+        }
+        for (int i = 0; i < mattering.size() && !Thread.currentThread().isInterrupted(); i++) {
+            VariantSpec v = mattering.get(i);
+            var other = org.rdmasim.run.OtherInstall.mattering(v).orElseThrow();
+            org.rdmasim.engine.RunWatch watch = new org.rdmasim.engine.RunWatch();
+            try (Progress progress = quiet ? Progress.silent() : Progress.open(err, watch)) {
+                progress.update(scenario.name() + ": rerun " + (i + 1) + "/" + mattering.size() + ", variant '"
+                        + v.name() + "' under ucxInstall: " + other.other().yamlName());
+                out.add(new org.rdmasim.report.OtherInstallAnswer(v.name(), other.assumed().yamlName(),
+                        other.otherWords(), org.rdmasim.run.VariantRunner.run(other.variant(), scenario.seed(), 1, 1,
+                                watch)));
             }
         }
         return out;

@@ -111,6 +111,9 @@ public final class SummaryJson {
                 on.put("sourceLine", ov.userOrigin());
                 on.put("why", ov.why());
             }
+            // what the stack would warn of (a misspelt UCX variable), never only on stderr
+            var warnings = v.putArray("warnings");
+            o.audit().reportedWarnings().forEach(warnings::add);
             var restsOn = v.putArray("restsOn");
             for (var a : o.audit().restsOn()) {
                 ObjectNode an = restsOn.addObject();

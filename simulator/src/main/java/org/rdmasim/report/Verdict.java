@@ -516,14 +516,18 @@ final class Verdict {
     }
 
     /**
-     * Every value a layer replaced or the library ignored, and every variant that uses fewer NICs than it
-     * lists: said beside the answer, never only on stderr.
+     * Every value a layer replaced or the library ignored, every warning (a misspelt variable changes the answer
+     * as surely as a replaced one), and every variant that uses fewer NICs than it lists: said beside the answer,
+     * never only on stderr.
      */
     static List<String> overridden(List<VariantOutcome> outcomes) {
         List<String> items = new ArrayList<>();
         for (VariantOutcome o : outcomes) {
             for (var ov : o.audit().overrides()) {
                 items.add(o.name() + ": " + ov.describe());
+            }
+            for (String w : o.audit().reportedWarnings()) {
+                items.add(o.name() + ": warning: " + w);
             }
             String s = NicUse.shortfall(o);
             if (!s.isEmpty()) {

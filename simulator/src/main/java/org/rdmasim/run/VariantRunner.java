@@ -210,7 +210,7 @@ public final class VariantRunner {
     private static VariantOutcome audited(VariantSpec v, Held held, VariantOutcome outcome) {
         ConfigAudit a = VariantAudit.audit(v);
         return outcome.withAudit(a.withUnusedWhy(ListedNicsLeftOut.why(v, a, outcome.result(), held))
-                .withWhatIf(v.whatIf().orElse(null)));
+                .withWhatIf(v.whatIf().orElse(null)).withWarnings(v.warnings()));
     }
 
     /** The variant's hosts; a counted host group shares one spec instance, and its hosts one shape. */

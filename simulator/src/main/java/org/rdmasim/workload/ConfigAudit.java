@@ -15,19 +15,22 @@ import org.rdmasim.transport.config.ConfigOverride;
  * @param unusedWhy    why its lanes left some listed NICs out, in one clause from UCX's lane decision, or empty
  * @param whatIf       why the variant is a what-if (hosts on a profile other than their own), or null when it is a
  *                     setting a deployment can choose
+ * @param warnings     what UCX and the configuration layers would warn of (a misspelt variable, an unknown device),
+ *                     shown beside the answer as well as on stderr
  */
 public record ConfigAudit(List<ConfigOverride> overrides, String process, List<String> listedNics,
-        List<Assumption> restsOn, String unusedWhy, WhatIf whatIf) {
+        List<Assumption> restsOn, String unusedWhy, WhatIf whatIf, List<String> warnings) {
     public static final ConfigAudit NONE = new ConfigAudit(List.of(), "", List.of(), List.of());
 
     public ConfigAudit {
         overrides = List.copyOf(overrides);
         listedNics = List.copyOf(listedNics);
         restsOn = List.copyOf(restsOn);
+        warnings = List.copyOf(warnings);
     }
 
     public ConfigAudit(List<ConfigOverride> overrides, String process, List<String> listedNics, List<Assumption> restsOn) {
-        this(overrides, process, listedNics, restsOn, "", null);
+        this(overrides, process, listedNics, restsOn, "", null, List.of());
     }
 
     /**
@@ -35,12 +38,31 @@ public record ConfigAudit(List<ConfigOverride> overrides, String process, List<S
      * ratio filter, its rail limit, a registration), or empty.
      */
     public ConfigAudit withUnusedWhy(String why) {
-        return new ConfigAudit(overrides, process, listedNics, restsOn, why, whatIf);
+        return new ConfigAudit(overrides, process, listedNics, restsOn, why, whatIf, warnings);
     }
 
     /** With why the variant is a what-if ({@code VariantSpec.whatIf}), or null for a deployable one. */
     public ConfigAudit withWhatIf(WhatIf why) {
-        return new ConfigAudit(overrides, process, listedNics, restsOn, unusedWhy, why);
+        return new ConfigAudit(overrides, process, listedNics, restsOn, unusedWhy, why, warnings);
+    }
+
+    /** A path of two or more folders: a warning names the file it read ("/home/me/hosts/h100-topo.txt:2"). */
+    private static final java.util.regex.Pattern FOLDERS = java.util.regex.Pattern.compile("(?:/[^/\\s:()',]+)+/");
+
+    /**
+     * The warnings as a report shows them, less those an override already says: each file named without its folders, so the same scenario's report reads
+     * the same on every machine (as an override's source line does).
+     */
+    public List<String> reportedWarnings() {
+        // a warning that restates an override (a layer replaced a value) is already said by the override
+        return warnings.stream()
+                .filter(w -> overrides.stream().noneMatch(o -> w.contains(o.variable() + "='" + o.userValue() + "'")))
+                .map(w -> FOLDERS.matcher(w).replaceAll("")).toList();
+    }
+
+    /** With the variant's warnings ({@code VariantSpec.warnings}). */
+    public ConfigAudit withWarnings(List<String> newWarnings) {
+        return new ConfigAudit(overrides, process, listedNics, restsOn, unusedWhy, whatIf, newWarnings);
     }
 
     /** Whether the variant is a what-if, not a setting a deployment can choose. */

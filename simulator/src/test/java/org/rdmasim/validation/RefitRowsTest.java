@@ -308,7 +308,7 @@ class RefitRowsTest {
         // pause and resume are stages of the cycle, in sequence with the wire
         assertTrue(steady > 0.75 + runs.refitStageSeconds("validation/refit.yaml", "pull", "wire") - 1e-9, "" + steady);
         assertTrue(runs.refit("validation/refit.yaml", "pull").restsOn().stream()
-                .anyMatch(r -> r.startsWith("refit.pauseSeconds = 0.5 s, assumed (stated by the scenario")));
+                .anyMatch(r -> r.startsWith("refit.pauseSeconds = 500 ms, assumed (stated by the scenario")));
     }
 
     /**
