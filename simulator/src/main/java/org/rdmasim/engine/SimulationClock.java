@@ -23,6 +23,14 @@ public final class SimulationClock {
             new java.util.concurrent.ConcurrentHashMap<>();
     private Class<?> lastKind;
     private long[] lastCount;
+    /**
+     * The kinds met so far and their counters (the map's own arrays), searched by identity before the
+     * map: a fan-out's events change kind at almost every event, and the map's lookup (an identity hash of
+     * the class, not inlined by the launcher's C1 compiler) ran at each. A run has a handful of kinds.
+     */
+    private Class<?>[] kinds = new Class<?>[8];
+    private long[][] kindCounts = new long[8][];
+    private int kindCount;
 
     public SimulationClock() {
         this(EventListKind.HEAP);
@@ -230,11 +238,27 @@ public final class SimulationClock {
         }
         Class<?> k = action.getClass();
         if (k != lastKind) {
-            // Consecutive events are often of one kind; the map is consulted only when it changes.
+            // Consecutive events are often of one kind; the kinds are searched only when it changes.
             lastKind = k;
-            lastCount = byKind.computeIfAbsent(k, x -> new long[1]);
+            lastCount = countOf(k);
         }
         lastCount[0]++;
+    }
+
+    private long[] countOf(Class<?> k) {
+        for (int i = 0; i < kindCount; i++) {
+            if (kinds[i] == k) {
+                return kindCounts[i];
+            }
+        }
+        long[] count = byKind.computeIfAbsent(k, x -> new long[1]);
+        if (kindCount == kinds.length) {
+            kinds = java.util.Arrays.copyOf(kinds, 2 * kindCount);
+            kindCounts = java.util.Arrays.copyOf(kindCounts, 2 * kindCount);
+        }
+        kinds[kindCount] = k;
+        kindCounts[kindCount++] = count;
+        return count;
     }
 
     /** An SSJ event that runs one action; it can be rescheduled while pending. */
