@@ -154,6 +154,10 @@ final class ScenarioBench {
                     collectorKnown ? "on the collector's threads" : "of collection pauses", watch.loopCollections(),
                     watch.loopCollectionSeconds(), watch.events() / Math.max(watch.simulatingCpuSeconds() + collecting, 1e-9));
         }
+        if (watch.peakPending() > 0) {
+            // the scale to hold the hold model's bare loop to (`bench --pending`)
+            out.printf(Locale.ROOT, "  at most %,d events pending at once%n", watch.peakPending());
+        }
         Map<String, Long> counts = watch.counts();
         long solves = counts.getOrDefault("rate solves", 0L);
         if (solves > 0) {

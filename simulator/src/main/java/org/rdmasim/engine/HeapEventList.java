@@ -23,6 +23,8 @@ import umontreal.ssj.simevents.eventlist.EventList;
 final class HeapEventList implements EventList {
     private SimulationClock.ScheduledAction[] heap = new SimulationClock.ScheduledAction[64];
     private int size;
+    /** The most events held at once. */
+    private int peakSize;
     private long sequence;
 
     @Override
@@ -43,6 +45,27 @@ final class HeapEventList implements EventList {
     public void add(Event ev) {
         SimulationClock.ScheduledAction e = own(ev);
         e.sequence = sequence++;
+        insert(e);
+    }
+
+    int peakSize() {
+        return peakSize;
+    }
+
+    /**
+     * Takes {@code count} sequence numbers now for events put on the list later ({@link #addReserved}):
+     * they keep the place in the order of one instant that adding them now would have given them.
+     * Returns the first.
+     */
+    long reserve(int count) {
+        long first = sequence;
+        sequence += count;
+        return first;
+    }
+
+    /** Adds {@code e} with a sequence number {@link #reserve} took earlier. */
+    void addReserved(SimulationClock.ScheduledAction e, long reservedSequence) {
+        e.sequence = reservedSequence;
         insert(e);
     }
 
@@ -160,6 +183,9 @@ final class HeapEventList implements EventList {
             heap = Arrays.copyOf(heap, size * 2);
         }
         place(e, size++);
+        if (size > peakSize) {
+            peakSize = size;
+        }
         siftUp(e.slot);
     }
 

@@ -256,6 +256,15 @@ public final class RunWatch {
         return n;
     }
 
+    /** The most events any one replication's list held pending at once (0 for lists that do not count). */
+    public int peakPending() {
+        int most = 0;
+        for (SimulationClock c : clocks) {
+            most = Math.max(most, c.peakPending());
+        }
+        return most;
+    }
+
     public Map<String, Long> eventsByKind() {
         Map<String, Long> out = new TreeMap<>();
         for (SimulationClock c : clocks) {

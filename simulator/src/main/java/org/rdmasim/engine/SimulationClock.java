@@ -23,6 +23,14 @@ public final class SimulationClock {
             new java.util.concurrent.ConcurrentHashMap<>();
     private Class<?> lastKind;
     private long[] lastCount;
+    /**
+     * The kinds met so far and their counters (the map's own arrays), searched by identity before the
+     * map: a fan-out's events change kind at almost every event, and the map's lookup (an identity hash of
+     * the class, not inlined by the launcher's C1 compiler) ran at each. A run has a handful of kinds.
+     */
+    private Class<?>[] kinds = new Class<?>[8];
+    private long[][] kindCounts = new long[8][];
+    private int kindCount;
 
     public SimulationClock() {
         this(EventListKind.HEAP);
@@ -63,6 +71,92 @@ public final class SimulationClock {
     }
 
     /**
+     * Schedules {@code actions.apply(i)} at absolute time {@code atSeconds[i]} (not before now) for each
+     * i: the events fire exactly as {@code atSeconds.length} calls of {@link #scheduleAt} in index order
+     * would (the same times, the same order among events of one instant, the same
+     * {@link #eventsScheduled} count, the same {@link #nextEventTime}), but only the earliest of them not
+     * yet fired is on the event list: the next is put there, at the place in the firing order it took
+     * now, as the one before it fires, and its action is made then. Why: a fan-out's 65,536 arrivals
+     * and a transfer list's posts, all scheduled at the start, made every push and pop of the run sift
+     * through a heap of 65k+ events, each step a cache miss (a quarter of a 65,536-receiver fan-out's
+     * event loop in {@link HeapEventList}, perf).
+     */
+    public void scheduleAllAt(double[] atSeconds, java.util.function.IntFunction<Runnable> actions) {
+        int n = atSeconds.length;
+        if (!(simulator.getEventList() instanceof HeapEventList heap)) {
+            for (int i = 0; i < n; i++) {
+                scheduleAt(atSeconds[i], actions.apply(i));
+            }
+            return;
+        }
+        if (n == 0) {
+            return;
+        }
+        double now = now();
+        double[] time = new double[n];
+        boolean inOrder = true;
+        for (int i = 0; i < n; i++) {
+            // as scheduleAt and SSJ's Event.schedule compute it: now + max(0, at - now)
+            time[i] = now + Math.max(0.0, atSeconds[i] - now);
+            if (i > 0 && !(time[i] >= time[i - 1])) {
+                inOrder = false;
+            }
+        }
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        if (!inOrder) {
+            // by time, then index: the order of the sequence numbers the list would have given them
+            Integer[] boxed = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                boxed[i] = i;
+            }
+            java.util.Arrays.sort(boxed, (a, b) -> {
+                int c = Double.compare(time[a], time[b]);
+                return c != 0 ? c : Integer.compare(a, b);
+            });
+            for (int i = 0; i < n; i++) {
+                order[i] = boxed[i];
+            }
+        }
+        long firstSequence = heap.reserve(n);
+        eventsScheduled += n;
+        new Chain(this, heap, time, order, firstSequence, actions).putNext();
+    }
+
+    /** What {@link #scheduleAllAt} has still to put on the list, in firing order. */
+    private static final class Chain {
+        private final SimulationClock clock;
+        private final HeapEventList heap;
+        private final double[] time;
+        private final int[] order;
+        private final long firstSequence;
+        private final java.util.function.IntFunction<Runnable> actions;
+        private int next;
+
+        Chain(SimulationClock clock, HeapEventList heap, double[] time, int[] order, long firstSequence,
+                java.util.function.IntFunction<Runnable> actions) {
+            this.clock = clock;
+            this.heap = heap;
+            this.time = time;
+            this.order = order;
+            this.firstSequence = firstSequence;
+            this.actions = actions;
+        }
+
+        void putNext() {
+            if (next == order.length) {
+                return;
+            }
+            int i = order[next++];
+            ScheduledAction e = new ScheduledAction(clock, actions.apply(i));
+            e.chain = this;
+            e.putReserved(heap, time[i], firstSequence + i);
+        }
+    }
+
+    /**
      * Time of the earliest pending event (the one running now is no longer pending), or
      * {@code +Infinity} when none is. Lets a handler see cheaply whether anything else is due at the
      * same instant.
@@ -88,6 +182,15 @@ public final class SimulationClock {
      */
     public long eventsScheduled() {
         return eventsScheduled;
+    }
+
+    /**
+     * The most events pending at once so far (0 on SSJ's Henriksen list, which does not count them): the
+     * size of the list each push and pop of the run worked on, which is what a bare loop's
+     * {@code bench --pending} sets.
+     */
+    public int peakPending() {
+        return simulator.getEventList() instanceof HeapEventList heap ? heap.peakSize() : 0;
     }
 
     /** Number of events that have fired so far (for benchmarks and progress). */
@@ -135,11 +238,27 @@ public final class SimulationClock {
         }
         Class<?> k = action.getClass();
         if (k != lastKind) {
-            // Consecutive events are often of one kind; the map is consulted only when it changes.
+            // Consecutive events are often of one kind; the kinds are searched only when it changes.
             lastKind = k;
-            lastCount = byKind.computeIfAbsent(k, x -> new long[1]);
+            lastCount = countOf(k);
         }
         lastCount[0]++;
+    }
+
+    private long[] countOf(Class<?> k) {
+        for (int i = 0; i < kindCount; i++) {
+            if (kinds[i] == k) {
+                return kindCounts[i];
+            }
+        }
+        long[] count = byKind.computeIfAbsent(k, x -> new long[1]);
+        if (kindCount == kinds.length) {
+            kinds = java.util.Arrays.copyOf(kinds, 2 * kindCount);
+            kindCounts = java.util.Arrays.copyOf(kindCounts, 2 * kindCount);
+        }
+        kinds[kindCount] = k;
+        kindCounts[kindCount++] = count;
+        return count;
     }
 
     /** An SSJ event that runs one action; it can be rescheduled while pending. */
@@ -151,6 +270,8 @@ public final class SimulationClock {
         int slot = -1;
         /** Insertion order, the last tie-breaker of a {@link HeapEventList}. */
         long sequence;
+        /** Non-null when {@link #scheduleAllAt} put this event on the list: it puts the next one when this fires. */
+        private Chain chain;
 
         ScheduledAction(SimulationClock clock, Runnable action) {
             super(clock.simulator());
@@ -163,6 +284,13 @@ public final class SimulationClock {
             super.schedule(delay);
             pending = true;
             clock.eventsScheduled++;
+        }
+
+        /** Puts this event on {@code heap} at {@code time}, with a sequence number reserved earlier. */
+        void putReserved(HeapEventList heap, double time, long reservedSequence) {
+            eventTime = time;
+            pending = true;
+            heap.addReserved(this, reservedSequence);
         }
 
         /** Moves a pending event to {@code delaySeconds} from now, or schedules it if it is not pending. */
@@ -202,6 +330,12 @@ public final class SimulationClock {
         @Override
         public void actions() {
             pending = false;
+            if (chain != null) {
+                // before the action runs: while it runs, the next is pending, as it would be unchained
+                Chain c = chain;
+                chain = null;
+                c.putNext();
+            }
             clock.countEvent(action);
             action.run();
         }

@@ -146,14 +146,22 @@ public final class FanoutRun {
             lastFinish[i] = 0;
         }
         released = first;
+        double[] at = new double[first];
         for (int i = 0; i < first; i++) {
-            scheduleArrival(i, pullStart + offsets[i]);
+            at[i] = jittered(pullStart + offsets[i]);
         }
+        // one pending arrival at a time on the event list, in the order these would fire (see scheduleAllAt)
+        run.clock().scheduleAllAt(at, i -> new ReceiverArrival(this, i));
     }
 
     private void scheduleArrival(int i, double at) {
+        run.clock().scheduleAt(jittered(at), new ReceiverArrival(this, i));
+    }
+
+    /** {@code at} with the receiver's start jitter added (one draw per arrival, in receiver order). */
+    private double jittered(double at) {
         double jitter = plan.jitter().startSeconds() > 0 ? startJitter.nextDouble() * plan.jitter().startSeconds() : 0.0;
-        run.clock().scheduleAt(at + jitter, new ReceiverArrival(this, i));
+        return at + jitter;
     }
 
     void arrive(int i) {

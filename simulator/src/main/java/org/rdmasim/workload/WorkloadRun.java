@@ -105,9 +105,12 @@ public final class WorkloadRun {
     public RunResult run(List<TransferItem> items) {
         SimulationClock clock = cluster.network().clock();
         scheduleFaults();
-        for (TransferItem item : items) {
-            clock.scheduleAt(item.atSeconds(), new TransferPost(this, item));
+        double[] at = new double[items.size()];
+        for (int i = 0; i < at.length; i++) {
+            at[i] = items.get(i).atSeconds();
         }
+        // one pending post at a time on the event list, in the order these would fire (see scheduleAllAt)
+        clock.scheduleAllAt(at, i -> new TransferPost(this, items.get(i)));
         clock.run();
         return collect(items.size(), null);
     }

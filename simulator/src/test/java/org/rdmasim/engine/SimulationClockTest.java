@@ -77,6 +77,58 @@ class SimulationClockTest {
         }
     }
 
+    /**
+     * A batch of events at coarse, unordered times (many share an instant) beside other events scheduled
+     * before and after the batch and from inside firing events, some at zero delay: records the firing
+     * order, each event's view of the next event time, and the scheduled count at the end.
+     */
+    private static List<String> traceBatch(boolean chained, long seed) {
+        SimulationClock clock = new SimulationClock();
+        Random rnd = new Random(seed);
+        List<String> fired = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            String name = "before" + i;
+            clock.schedule(rnd.nextInt(40), () -> fired.add(name + "@" + clock.now() + " next " + clock.nextEventTime()));
+        }
+        int n = 1000;
+        double[] at = new double[n];
+        for (int i = 0; i < n; i++) {
+            at[i] = rnd.nextInt(40) - 1.0; // -1: in the past, clamped to now as scheduleAt does
+        }
+        Random inner = new Random(seed + 100);
+        java.util.function.IntFunction<Runnable> action = i -> () -> {
+            fired.add("batch" + i + "@" + clock.now() + " next " + clock.nextEventTime());
+            if (i % 3 == 0) {
+                String name = "from" + i;
+                clock.schedule(inner.nextInt(3), () -> fired.add(name + "@" + clock.now()));
+            }
+        };
+        if (chained) {
+            clock.scheduleAllAt(at, action);
+        } else {
+            for (int i = 0; i < n; i++) {
+                clock.scheduleAt(at[i], action.apply(i));
+            }
+        }
+        for (int i = 0; i < 300; i++) {
+            String name = "after" + i;
+            clock.schedule(rnd.nextInt(40), () -> fired.add(name + "@" + clock.now()));
+        }
+        fired.add("scheduled " + clock.eventsScheduled());
+        clock.run();
+        fired.add("scheduled " + clock.eventsScheduled() + " fired " + clock.eventsFired());
+        return fired;
+    }
+
+    @Test
+    void aBatchScheduledAllAtOnceFiresAsScheduledOneByOne() {
+        for (long seed = 1; seed <= 5; seed++) {
+            List<String> oneByOne = traceBatch(false, seed);
+            assertEquals(oneByOne, traceBatch(true, seed), "seed " + seed);
+            assertEquals(2 + 300 + 1000 + 334 + 300, oneByOne.size());
+        }
+    }
+
     @Test
     void sameInstantFiresFirstInFirstOut() {
         SimulationClock clock = new SimulationClock();
