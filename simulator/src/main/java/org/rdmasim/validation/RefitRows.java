@@ -20,8 +20,10 @@ import org.rdmasim.hardware.ProfileKey;
  * a measurement isolates them. A row the model misses says which mechanism it lacks. The calibration rows
  * are shown and not counted: dynamo PR #10901, the measurement the registration terms were fitted to,
  * halo PR #11's 1 and 8 GiB chunk points (with its 0.31 s sync, the 1 GiB configuration), from which the
- * per-bucket fixed cost of broadcast methods is taken, and checkpoint-engine's GLM-4.5-Air broadcast update
- * (CKPT-GLM45AIR-8H800), from which the end of every checkpoint-engine update is taken.
+ * per-bucket fixed cost of broadcast methods is taken, checkpoint-engine's GLM-4.5-Air broadcast update
+ * (CKPT-GLM45AIR-8H800), from which the end of every checkpoint-engine update is taken, and verl's NCCL
+ * checkpoint-engine benchmark (VERLCE-Q30B-NCCL), from which the sender's walk over an FSDP trainer's tensors is
+ * taken.
  */
 final class RefitRows {
     private static final double TOL = 0.20;
