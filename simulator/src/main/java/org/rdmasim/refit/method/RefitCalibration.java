@@ -250,9 +250,8 @@ public final class RefitCalibration {
                             + "Qwen3-30B-A3B-Base (18,867 tensors) from FSDP world size 2 to 30 receive-only rollouts "
                             + "on 4 x 8 H100 in ~7 s (row VERLCE-Q30B-NCCL), less rdmasim's 1.316 s for it beside the "
                             + "walk (the FP32 unshard, then the last bucket's call and broadcast), over the tensors; the "
-                            + "loop at "
-                            + "verl-project/verl 6f33c553b verl/checkpoint_engine/nccl_checkpoint_engine.py L225-262 "
-                            + "and verl/workers/engine/fsdp/transformer_impl.py L668-671",
+                            + "loop at verl-project/verl 6f33c553b verl/checkpoint_engine/nccl_checkpoint_engine.py:225-262 "
+                            + "and verl-project/verl 6f33c553b verl/workers/engine/fsdp/transformer_impl.py:668-671",
                     "the walk bounds that send (the NIXL engine, the same loop over a different wire, publishes the "
                             + "same ~7 s); a tensor costs the same whatever its size, FSDP group, host CPU and engine "
                             + "(NCCL, NIXL, Mooncake, nccl_parallel), fitted on one 30B MoE on H100 hosts"),
