@@ -20,8 +20,10 @@ import org.rdmasim.hardware.ProfileKey;
  * a measurement isolates them. A row the model misses says which mechanism it lacks. The calibration rows
  * are shown and not counted: dynamo PR #10901, the measurement the registration terms were fitted to,
  * halo PR #11's 1 and 8 GiB chunk points (with its 0.31 s sync, the 1 GiB configuration), from which the
- * per-bucket fixed cost of broadcast methods is taken, and checkpoint-engine's GLM-4.5-Air broadcast update
- * (CKPT-GLM45AIR-8H800), from which the end of every checkpoint-engine update is taken.
+ * per-bucket fixed cost of broadcast methods is taken, checkpoint-engine's GLM-4.5-Air broadcast update
+ * (CKPT-GLM45AIR-8H800), from which the end of every checkpoint-engine update is taken, and verl's NCCL
+ * checkpoint-engine benchmark (VERLCE-Q30B-NCCL), from which the sender's walk over an FSDP trainer's tensors is
+ * taken.
  */
 final class RefitRows {
     private static final double TOL = 0.20;
@@ -101,6 +103,15 @@ final class RefitRows {
      */
     private static final List<String> MOONCAKE_RING = List.of(BUCKET_COST, ProfileKey.QP_READ_RATE.in("connectx7"),
             "GPU HBM and NVLink rates (derived: NVIDIA datasheets)", "NIC line rate and link-layer efficiency");
+    /** The sender's walk over an FSDP trainer's tensors in verl's engines, and the row it is taken from. */
+    private static final String PACK_COST = RefitCalibration.PACK_TENSOR + " (calibrated: VERLCE-Q30B-NCCL)";
+    private static final String PACK_MS = String.format(Locale.ROOT, "%.3f ms",
+            RefitCalibration.defaults().value(RefitCalibration.PACK_TENSOR) * 1e3);
+    /** verl's engines over an FSDP trainer: the method's own terms and the sender's walk over its tensors. */
+    private static List<String> walked(List<String> terms) {
+        return java.util.stream.Stream.concat(terms.stream(), java.util.stream.Stream.of(PACK_COST)).toList();
+    }
+
     /** What a pull refit's steady cycle rests on (registration is paid in the first cycle only). */
     /**
      * miles' P2P update through a CPU replica: each load a device-to-host copy (the GPU's PCIe link, the socket's
@@ -119,17 +130,26 @@ final class RefitRows {
     private static final String NCCL_CHANNELS = "rdmasim runs an NCCL broadcast over one channel per NIC beside the "
             + "communicator's GPUs on a host (the fewest over its hosts), each carrying its part of the bucket through "
             + "its own NIC; that the search settles on those NICs is assumed";
-    private static final String NO_OVERHEAD_FMT = "rdmasim prices the wire, PCIe, NVLink gather, HBM copies, a fixed "
-            + BUCKET_MS + " a bucket and " + TENSOR_MS + " a tensor through the engine's load_weights (calibrated "
-            + "together on halo PR #11's chunk curve and vime #175; without the bucket cost the model gives %s s); "
-            + "the sender's per-tensor work (each tensor gathered and packed in Python), the engine's post-processing "
-            + "and synchronisation are not modelled: no source isolates them for these frameworks (" + PRIME_REPLAY
-            + ")";
+    /**
+     * The framework-overhead gap of a verl engine over an FSDP trainer, whose sender's walk over the tensors is
+     * priced: the walk's seconds ({@code walk}) and the model's answer without the per-bucket cost ({@code without}).
+     */
+    private static final String WALKED_FMT = "rdmasim prices the wire, PCIe, NVLink gather, HBM copies, a fixed "
+            + BUCKET_MS + " a bucket, " + TENSOR_MS + " a tensor through the engine's load_weights (calibrated on "
+            + "halo PR #11's chunk curve and vime #175; without the bucket cost the model gives %s s) and the "
+            + "sender's walk over the tensors, " + PACK_MS + " a tensor (calibrated on VERLCE-Q30B-NCCL: %s tensors, "
+            + "%s s, under the wire here); the engine's post-processing, the senders' phase barriers and "
+            + "synchronisation are not modelled: no source isolates them for these frameworks (" + PRIME_REPLAY + ")";
+
+    private static String walkedOverhead(String without, String tensors, String walk) {
+        return String.format(Locale.ROOT, WALKED_FMT, without, tensors, walk);
+    }
+
     /** The same, for receivers that load nothing (a receive-only benchmark). */
-    private static final String RECEIVE_ONLY_FMT = "rdmasim prices the wire, PCIe, NVLink gather, HBM copies and a "
+    private static final String RECEIVE_ONLY_FMT = "rdmasim prices the wire, PCIe, NVLink gather, HBM copies, a "
             + "fixed " + BUCKET_MS + " a bucket (calibrated on halo PR #11's chunk curve; without it the model gives "
-            + "%s s); the sender's per-tensor work (each tensor gathered and packed in Python) and synchronisation "
-            + "are not modelled: no source isolates them for these frameworks";
+            + "%s s) and the sender's walk over the tensors (" + PACK_MS + " a tensor, calibrated on VERLCE-Q30B-NCCL); "
+            + "synchronisation is not modelled: no source isolates it for these frameworks";
 
     /** A pull pays no per-bucket cost: what it lacks is per-call and per-tensor work on both sides. */
     /** What vLLM's sharded RDT rows rest on: the pull's READ rate and the engine's two per-call costs. */
@@ -144,11 +164,6 @@ final class RefitRows {
     /** The gap of a receive-only benchmark, with the model's answer without the per-bucket cost. */
     private static String receiveOnly(String without) {
         return String.format(Locale.ROOT, RECEIVE_ONLY_FMT, without);
-    }
-
-    /** The framework-overhead gap, with the model's answer without the per-bucket cost ({@code without}, seconds). */
-    private static String noOverhead(String without) {
-        return String.format(Locale.ROOT, NO_OVERHEAD_FMT, without);
     }
 
     static List<ValidationRow> rows() {
@@ -242,44 +257,43 @@ final class RefitRows {
     }
 
     private static void verl(List<ValidationRow> r) {
-        r.add(steady("VERLCE-Q30B-NCCL", "verl-project/verl verl/checkpoint_engine/README.md @00548f90, Benchmark "
-                + "[verl-ce-readme]", "NCCL checkpoint engine update, ~7 s (8.25 GB/s)",
-                "Qwen3-30B-A3B-Base, FSDP world size 2, 30 receive-only rollouts, 4 x 8 H100 with ConnectX-7 400G "
-                        + "InfiniBand; bucket 2 GiB from the benchmark script (" + VERL_CE_AT
-                        + "tests/checkpoint_engine/test_nccl_checkpoint_engine.py:52). " + VERL_CE_TRAINER + " Not stated: NICs "
-                        + "per host (posed 8), rollout TP (posed 1), where the trainer sits (posed on its own host)",
-                7.0, VERL_CE, "nccl", BCAST_RECEIVE_ONLY,
-                "about 2.6x faster than published: the trainer first unshards its offloaded FP32 shards (each rank "
-                        + "copies 61 GB from pinned host memory over its own PCIe Gen5 x16 link, ~1.1 s, then "
-                        + "all-gathers and clones them, ~0.2 s), which the receivers' clock includes; then the sender, "
-                        + "the only GPU of its host in the group, sends every channel by its one nearest NIC, and the "
-                        + "broadcast runs at that NIC's rate (~48 GB/s, ~1.3 s) where the source reaches 8.25 GB/s "
-                        + "(its rollouts receive without installing, so no engine work is in the time, and its "
-                        + "scenario sets the engine's per-tensor load to 0); the ~4.3 s left is the sender's "
-                        + "per-tensor loop (a DTensor all-gather call, a cast and a copy for each of 18,867 tensors, "
-                        + VERL_CE_AT + "verl/checkpoint_engine/nccl_checkpoint_engine.py:225-262), whose bytes rdmasim "
-                        + "prices at NVLink "
-                        + "and HBM rates but whose per-call cost no source times; " + receiveOnly("2.54"), 8));
+        String ncclLoop = VERL_CE_AT + "verl/checkpoint_engine/nccl_checkpoint_engine.py:225-262";
+        // the sender's walk over the tensors is taken from the NCCL benchmark: shown, not counted
+        r.add(ValidationRow.measured("VERLCE-Q30B-NCCL", "verl-project/verl verl/checkpoint_engine/README.md "
+                        + "@00548f90, Benchmark [verl-ce-readme]")
+                .what("NCCL checkpoint engine update, ~7 s (8.25 GB/s)")
+                .setup("Qwen3-30B-A3B-Base, FSDP world size 2, 30 receive-only rollouts, 4 x 8 H100 with ConnectX-7 "
+                        + "400G InfiniBand; bucket 2 GiB from the benchmark script (" + VERL_CE_AT
+                        + "tests/checkpoint_engine/test_nccl_checkpoint_engine.py:52). " + VERL_CE_TRAINER + " Not "
+                        + "stated: NICs per host (posed 8), rollout TP (posed 1), where the trainer sits (posed on its "
+                        + "own host). The sender's walk over the tensors (" + RefitCalibration.PACK_TENSOR + ") is "
+                        + "taken from this row: trainer rank 0's loop takes each tensor from the generator (a DTensor "
+                        + "full_tensor(), an all-gather both FSDP ranks call in lockstep), casts it to BF16 and copies "
+                        + "it into the bucket (" + ncclLoop + "), while the previous bucket's broadcast runs in its "
+                        + "own thread; ~7 s less what the model gives beside the walk (1.32 s: the ~1.3 s unshard of "
+                        + "the offloaded FP32 shards before the first tensor, then the last bucket's call, broadcast "
+                        + "and clone) over the 18,867 tensors is " + PACK_MS + " a tensor. The walk then bounds the "
+                        + "send: a 2 GiB bucket's ~650 tensors take ~0.2 s to pack where its broadcast at the sender's "
+                        + "one nearest NIC takes ~45 ms (the rollouts load nothing, and the scenario sets the engine's "
+                        + "per-tensor load to 0)")
+                .published(7.0, "s").tolerance(TOL).scenario(VERL_CE + "#nccl").dependsOn(walked(BCAST_RECEIVE_ONLY))
+                .calibration(true)
+                .model(runs -> steadyOf(runs, VERL_CE, "nccl", "")).onNics(8));
         r.add(steady("VERLCE-Q30B-NIXL", "verl-project/verl verl/checkpoint_engine/README.md @00548f90, Benchmark "
                 + "[verl-ce-readme]; the engine and its benchmark script [verl-nixl-engine]", "NIXL checkpoint engine update (ring p2p), ~7 s (8.25 GB/s)",
                 "Qwen3-30B-A3B-Base, FSDP world size 2, 30 receive-only rollouts, 4 x 8 H100 with ConnectX-7 400G "
                         + "InfiniBand; bucket 2 GiB and UCX_TLS rc,ud,cuda from the benchmark script ("
                         + VERL_CE_AT + "tests/checkpoint_engine/test_nixl_checkpoint_engine.py:61, :44). " + VERL_CE_TRAINER
                         + " Not stated: NICs per host (posed 8), rollout TP (posed 1), where the trainer sits (posed "
-                        + "on its own host), NIXL/UCX releases (posed 1.1.0 / 1.20.0)", 7.0, VERL_CE, "nixl", NIXL_RING,
-                "about 2.3x faster than published: the trainer first unshards its offloaded FP32 shards (61 GB a "
-                        + "rank over its own PCIe Gen5 x16 link, ~1.1 s, then an all-gather and a clone, ~0.2 s), "
-                        + "inside the receivers' clock (" + VERL_CE_AT + "verl/checkpoint_engine/"
-                        + "nixl_checkpoint_engine.py:426); then the chain "
-                        + "moves 29 buckets of 2 GiB through 30 hops in 58 store-and-forward steps, each as long "
-                        + "as its slowest hop, a host-to-host READ (one QP a rail at its calibrated READ rate), "
-                        + "~1.7 s; the source gives NCCL's broadcast and this ring the same ~7 s and 8.25 GB/s, so "
-                        + "what the two share is the likelier bound for the ~4 s left: trainer rank 0's per-tensor loop (a "
-                        + "DTensor all-gather call, a cast to BF16 and a copy into the bucket for each of the "
-                        + "model's 18,867 tensors, " + VERL_CE_AT + "verl/checkpoint_engine/nixl_checkpoint_engine.py"
-                        + ":363-400), whose bytes "
-                        + "rdmasim prices at NVLink and HBM rates but whose per-call cost no source times (the "
-                        + "rollouts load nothing here); " + receiveOnly("2.84"), 8));
+                        + "on its own host), NIXL/UCX releases (posed 1.1.0 / 1.20.0). The sender's loop is the NCCL "
+                        + "engine's line for line (a full_tensor(), a cast to BF16 and a copy into the bucket per "
+                        + "tensor, " + VERL_CE_AT + "verl/checkpoint_engine/nixl_checkpoint_engine.py:363-400), priced "
+                        + "at the per-tensor walk taken from VERLCE-Q30B-NCCL; after the trainer's unshard of its "
+                        + "offloaded FP32 shards (~1.3 s, inside the receivers' clock, :426) the walk bounds the ring "
+                        + "as it bounds the broadcast: the chain's 58 store-and-forward steps (29 buckets of 2 GiB "
+                        + "through 30 hops, ~1.7 s of READs at one QP a rail) run under it, so the two engines' equal "
+                        + "published times over different wires are what the model gives",
+                7.0, VERL_CE, "nixl", walked(NIXL_RING), "", 8));
         String mcSource = "verl-project/verl verl/checkpoint_engine/README.md @1dda039b L74, Benchmark, and the engine "
                 + "[verl-mooncake-engine]";
         String mcEngine = VERL_README_AT + "verl/checkpoint_engine/mooncake_checkpoint_engine.py";
@@ -290,31 +304,30 @@ final class RefitRows {
                 + "test_utils.py:44-45), so the trainer's unshard of its CPU-offloaded FP32 shards (the same FSDP1 "
                 + "engine, " + VERL_MC_AT + "tests/checkpoint_engine/test_utils.py:125) is outside it and the "
                 + "variant leaves it out; inside it each tensor is still all-gathered in FP32 and cast to BF16 "
-                + "(model_dtype \"fp32\" by default). ";
+                + "(model_dtype \"fp32\" by default), in the NCCL engine's loop (" + mcEngine + ":180-216), priced at "
+                + "the per-tensor walk taken from VERLCE-Q30B-NCCL. ";
         String mcPosed = "NICs per host (posed 8, one per GPU, DGX H100), rollout TP (posed 1), the trainer's host "
                 + "(posed its own: every Mooncake hop crosses the NICs wherever it sits), the engine's device (posed "
                 + "cuda, its default) and device filter (posed none: each GPU's nearest HCA), Mooncake's release "
                 + "(posed with num_qp_per_ep 2, as from v0.3.6 to 3b5a59413)";
-        String mcBound = "the two Mooncake rows agree per byte (9.6 and 8.0 GiB/s over the whole model) though one "
-                + "model has 18,867 tensors and the other 399, so what the model lacks scales with bytes, not "
-                + "tensors: a hop as rdmasim runs it moves a 2 GiB bucket in ~45 ms, where the published times "
-                + "give ~0.21 and ~0.25 s a bucket at ring rank 1. Per byte inside the clock, trainer rank 0 "
-                + "all-gathers each FP32 tensor over NVLink with the other FSDP rank and casts it to BF16 "
-                + "(" + VERL_MC_AT + "verl/workers/engine/fsdp/transformer_impl.py:693-700), then copies it into the "
-                + "bucket (" + mcEngine + ":215): rdmasim prices these at NVLink and HBM rates (~0.19 s for "
-                + "Qwen3-30B-A3B, ~0.05 s for Qwen3-8B, under the hops), and the PCIe copy of the offloaded FP32 "
-                + "shards comes before the clock starts (:171). None of it runs near 10 GB/s at a published "
-                + "rate, and no public source times one transfer_sync_read of a 2 GiB GPU buffer or the "
-                + "generator's per-call cost, so which sets the pace is not modelled and not fitted (the NCCL and "
-                + "NIXL backends publish 8.25 GB/s on 4 x 8 H100 as well); ";
         r.add(sender("VERLCE-Q30B-MOONCAKE", mcSource, "Mooncake checkpoint engine update (ring p2p), 5.93 s "
                 + "(9.44 GB/s)", "Qwen3-30B-A3B-Base, FSDP world size 2, receive-only rollouts, 2 x 8 H100 with "
                 + "ConnectX-7 400G InfiniBand, bucket 2 GiB (verl PR #5176: bucket_size=2GB, which verl reads in MiB: "
                 + "update_weights_bucket_megabytes << 20). " + mcTimed + "Not stated: how the 16 GPUs split (posed "
-                + "2 trainer ranks + 14 rollouts), " + mcPosed, 5.93, "mooncake-q30b", MOONCAKE_RING,
-                "about 4.2x faster than published: every hop is a Mooncake READ through the NICs at the wire (two QPs "
-                        + "an HCA pair), so the 29 buckets reach ring rank 1 in ~1.4 s (the last of the 14 rollouts "
-                        + "~0.56 s later); " + mcBound + receiveOnly("1.24"), 8));
+                + "2 trainer ranks + 14 rollouts), " + mcPosed + ". The walk sets the pace: a 2 GiB bucket's ~650 "
+                + "tensors take ~0.2 s to pack, where a hop as rdmasim runs it (a NIC-to-NIC READ at the wire, two "
+                + "QPs an HCA pair) moves the bucket in ~45 ms", 5.93, "mooncake-q30b", walked(MOONCAKE_RING), "", 8));
+        String mcBytes = "the two Mooncake rows agree per byte (9.6 and 8.0 GiB/s over the whole model) though one "
+                + "model has 18,867 tensors and the other 399: the walk taken from VERLCE-Q30B-NCCL gives "
+                + "Qwen3-30B-A3B's ~0.21 s a bucket at ring rank 1 (~650 tensors a bucket) but ~15 ms for Qwen3-8B's "
+                + "~50, where the published time gives ~0.25 s, and a hop as rdmasim runs it moves a 2 GiB bucket in "
+                + "~45 ms; so either what binds Qwen3-8B grows with bytes, or part of what the walk's per-tensor "
+                + "cost stands for grows with bytes, and one published row a model cannot tell which. Per byte "
+                + "inside the clock, trainer rank 0 all-gathers each FP32 tensor over NVLink with the other FSDP "
+                + "rank and casts it to BF16 (" + VERL_MC_AT + "verl/workers/engine/fsdp/transformer_impl.py:693-700), "
+                + "then copies it into the bucket (" + mcEngine + ":215): rdmasim prices these at NVLink and HBM "
+                + "rates (~0.05 s for Qwen3-8B, under the hops), and no public source times one transfer_sync_read "
+                + "of a 2 GiB GPU buffer, so what sets Qwen3-8B's pace is not modelled and not fitted; ";
         r.add(sender("VERL5176-Q8B-MOONCAKE", "verl-project/verl PR #5176, benchmark table [verl-pr-5176]; the engine "
                 + "[verl-mooncake-engine]", "Mooncake checkpoint engine update, Qwen3-8B, 1.90 s (7.28 GB/s)",
                 "Qwen3-8B, 8 H100 with ConnectX-7 400G InfiniBand, bucket 2 GiB, receive-only rollouts. " + mcTimed
@@ -323,10 +336,10 @@ final class RefitRows {
                         + ". The PR ran on one 8-GPU node; rdmasim places trainer and rollouts on separate hosts (one "
                         + "host holding both is refused), so the trainer is posed on a second DGX H100; every "
                         + "Mooncake hop crosses the NICs on one host as across two, so the time does not depend on it",
-                1.90, "mooncake-q8b", MOONCAKE_RING,
-                "about 4.9x faster than published: the 8 buckets reach ring rank 1 in ~0.38 s (the last of the 6 "
-                        + "rollouts ~0.21 s later), every hop a NIC-to-NIC READ at the wire; " + mcBound
-                        + receiveOnly("0.34"), 8));
+                1.90, "mooncake-q8b", walked(MOONCAKE_RING),
+                "about 4.8x faster than published: the 8 buckets reach ring rank 1 in ~0.39 s, every hop a "
+                        + "NIC-to-NIC READ at the wire and the sender's walk over the 399 tensors (0.12 s) under the "
+                        + "hops; " + mcBytes + receiveOnly("0.35"), 8));
         String p7263 = "verl-project/verl PR #7263 [verl-pr-7263]";
         String efa = "27B BF16, 8-GPU FSDP2 trainer host, vLLM TP4 rollout, bucket 2048 MB, AWS EFA; 8 B200 a node and "
                 + "Qwen3.5-27B (55.6 GB) in the PR's commit message, posed here as p6-b200.48xlarge (8 B200, one 400G "
@@ -337,41 +350,48 @@ final class RefitRows {
                 + "its base verl sends the trainer's own dtype uncast, verl-project/verl 1ae945592 "
                 + "verl/workers/engine/fsdp/transformer_impl.py:972-978, so verl's FP32 default was not the recipe's)";
         r.add(steady("VERL7263-STOCK", p7263, "stock nccl engine, one sender, mean of 20 refits", efa, 3.01, VERL_PAR,
-                "stock-nccl", BCAST_EFA, "2.7x faster than published: " + NCCL_CHANNELS + ": the sender alone on its "
-                        + "host sends its channels over several EFA devices, which all leave through its GPU's own PCIe "
-                        + "link (Gen5 x16), so that link bounds the broadcast; " + noOverhead("0.97"), 8));
+                "stock-nccl", walked(BCAST_EFA), "2.7x faster than published: " + NCCL_CHANNELS + ": the sender alone "
+                        + "on its host sends its channels over several EFA devices, which all leave through its GPU's "
+                        + "own PCIe link (Gen5 x16), so that link bounds the broadcast; "
+                        + walkedOverhead("0.98", "707", "0.21"), 8));
         String stripes = "faster than published: with every trainer rank sending, each rollout GPU still receives "
                 + "every bucket through its own PCIe link, which bounds the striped broadcast (the model's striping "
-                + "takes 24% off one sender's time, the source's 17%); " + noOverhead("0.83-0.86")
+                + "takes 26% off one sender's time, the source's 17%); every rank walks every tensor in lockstep "
+                + "(verl-project/verl e88dcf17b verl/checkpoint_engine/nccl_parallel_checkpoint_engine.py:25-29), so "
+                + "striping does not divide the walk; " + walkedOverhead("0.84", "707", "0.21")
                 + " (the source's own spread is 10-14%)";
         r.add(steady("VERL7263-PARALLEL", p7263, "nccl_parallel, 8 senders, mean of 20 refits", efa, 2.51, VERL_PAR,
-                "nccl-parallel", BCAST_EFA, stripes, 8));
+                "nccl-parallel", walked(BCAST_EFA), stripes, 8));
         String p7262 = "verl-project/verl issue #7262 [verl-issue-7262]";
         r.add(steady("VERL7262-1P3", p7262, "nccl_parallel, 1 trainer + 3 rollout hosts (S=8), mean of 10", efa, 2.480,
-                VERL_PAR, "1p3", BCAST_EFA, stripes, 8));
+                VERL_PAR, "1p3", walked(BCAST_EFA), stripes, 8));
         r.add(steady("VERL7262-2P2", p7262, "nccl_parallel, 2 trainer + 2 rollout hosts (S=16), mean of 10", efa,
-                5.548, VERL_PAR, "2p2", BCAST_EFA, stripes + "; the authors cannot explain why this split is twice "
-                        + "as slow (a re-run gave 5.01 s) and neither can the model", 8));
+                5.548, VERL_PAR, "2p2", walked(BCAST_EFA), stripes + "; the authors cannot explain why this split is "
+                        + "twice as slow (a re-run gave 5.01 s) and neither can the model", 8));
         r.add(steady("VERL7262-3P1", p7262, "nccl_parallel, 3 trainer + 1 rollout host (S=24), mean of 10", efa, 2.931,
-                VERL_PAR, "3p1", BCAST_EFA, stripes, 8));
+                VERL_PAR, "3p1", walked(BCAST_EFA), stripes, 8));
         // "A second pass of the same matrix on the exact submitted tree": one more run of each split.
         r.add(steady("VERL7262-1P3-PASS2", p7262, "nccl_parallel, 1 trainer + 3 rollout hosts (S=8), second pass",
-                efa, 2.84, VERL_PAR, "1p3", BCAST_EFA, stripes, 8));
+                efa, 2.84, VERL_PAR, "1p3", walked(BCAST_EFA), stripes, 8));
         r.add(steady("VERL7262-2P2-PASS2", p7262, "nccl_parallel, 2 trainer + 2 rollout hosts (S=16), second pass",
-                efa, 5.01, VERL_PAR, "2p2", BCAST_EFA, stripes + "; the split is again the slowest, which the model "
-                        + "does not reproduce", 8));
+                efa, 5.01, VERL_PAR, "2p2", walked(BCAST_EFA), stripes + "; the split is again the slowest, which the "
+                        + "model does not reproduce", 8));
         r.add(steady("VERL7262-3P1-PASS2", p7262, "nccl_parallel, 3 trainer + 1 rollout host (S=24), second pass",
-                efa, 3.88, VERL_PAR, "3p1", BCAST_EFA, stripes, 8));
+                efa, 3.88, VERL_PAR, "3p1", walked(BCAST_EFA), stripes, 8));
         String a800 = "Qwen3-8B, TorchTitan FSDP2 trainer to SGLang TP2 replicas, A800 80GB. Not stated: NICs "
-                + "(posed one 200G ConnectX-6 per GPU), bucket (posed 512 MB)";
-        String a800Fail = "13-39x faster than published: " + noOverhead("0.68-0.69") + "; the published time triples when the "
-                + "receivers double across a host boundary, which a wire-bound chain does not";
+                + "(posed one 200G ConnectX-6 per GPU), bucket (posed 512 MB). The trainer yields each tensor's "
+                + "full_tensor() cast to BF16 (verl-project/verl 040a28659 verl/workers/engine/torchtitan/"
+                + "transformer_impl.py:662), which the nccl engine packs tensor by tensor: the walk priced at the "
+                + "per-tensor cost taken from VERLCE-Q30B-NCCL";
+        String a800Fail = "13-39x faster than published: " + walkedOverhead("0.68-0.69", "399", "0.12") + "; the "
+                + "published time triples when the receivers double across a host boundary, which a wire-bound "
+                + "chain does not";
         r.add(steady("VERL7324-2P2-NCCL", "verl-project/verl PR #7324 [verl-pr-7324]",
                 "nccl full broadcast, 16 trainer GPUs to SGLang TP2 x 8 (2+2 hosts)", a800, 34.26, VERL_A800, "2p2",
-                BCAST, a800Fail, 8));
+                walked(BCAST), a800Fail, 8));
         r.add(steady("VERL7324-1P1-NCCL", "verl-project/verl PR #7324 [verl-pr-7324]",
-                "nccl full broadcast, 8 trainer GPUs to SGLang TP2 x 4 (1+1 hosts)", a800, 11.00, VERL_A800, "1p1", BCAST,
-                a800Fail, 8));
+                "nccl full broadcast, 8 trainer GPUs to SGLang TP2 x 4 (1+1 hosts)", a800, 11.00, VERL_A800, "1p1",
+                walked(BCAST), a800Fail, 8));
     }
 
     private static void qwen235(List<ValidationRow> r) {

@@ -9,7 +9,8 @@ import org.rdmasim.transport.Endpoint;
  * {@link CheckpointUpdate}): the plan's
  * broadcast payload is cut into buckets, bucket b belongs to root {@code b mod roots}; each bucket is filled
  * on its root's GPU (after Megatron's gather of the bucket to the root, {@link WireContext#shardGather}, when the
- * trainer is a sharded Megatron one), pays the per-bucket call cost ({@link RefitCalibration#BUCKET}), is broadcast down the
+ * trainer is a sharded Megatron one, and beside the sender's walk over its tensors when an FSDP trainer's
+ * are sent one by one, {@link TensorWalk}), pays the per-bucket call cost ({@link RefitCalibration#BUCKET}), is broadcast down the
  * chain through the inference ranks, and is installed by every rank that receives it (its engine's
  * {@code load_weights} over the bucket's tensors, then the copy). How a root fills a bucket and which trainer
  * ranks are roots are given.
@@ -46,6 +47,8 @@ record BucketedBroadcast(BroadcastRefit refit, String noun, String tag) {
         int n = buckets.count(payload);
         double perBucket = ctx.plan().calibration().value(RefitCalibration.BUCKET);
         List<BucketPipeline.Unit> units = new ArrayList<>();
+        // verl's send loop over an FSDP trainer walks the tensors one by one, in bucket order whoever sends
+        TensorWalk walk = new TensorWalk(ctx);
         long from = 0;
         for (int b = 0; b < n; b++) {
             int s = b % roots.size();
@@ -59,10 +62,11 @@ record BucketedBroadcast(BroadcastRefit refit, String noun, String tag) {
                     s);
             List<Integer> installing = BroadcastOrder.installing(ctx, root, receivers);
             String label = "c" + ctx.cycle() + "/" + tag + "/b" + b;
+            int bucket = b;
             units.add(new BucketPipeline.Unit(s,
                     // Megatron's gather of the bucket to its root comes first: the sender packs only what it holds
-                    then -> ctx.shardGather(rootRank, offset, size, refit.ibHca(), label + "/gather",
-                            () -> fill.start(root, size, label, then)),
+                    then -> walk.pack(bucket, root, tensors, packed -> ctx.shardGather(rootRank, offset, size,
+                            refit.ibHca(), label + "/gather", () -> fill.start(root, size, label, packed)), then),
                     then -> ctx.gpuWork(RefitStage.DISPATCH, root, perBucket,
                             () -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, refit.ibHca(),
                                     size, label, () -> {

@@ -49,6 +49,7 @@ import org.rdmasim.workload.TransferItem;
  * does not read UCX_TLS, so a list without {@code cuda_ipc} still gets NVLink here.
  *
  * <p>The sender's fill is the gather and conversion every method's sender does ({@link WireContext#prepare}),
+ * beside its walk over the bucket's tensors when the trainer is an FSDP one ({@link TensorWalk}),
  * and each bucket pays the per-bucket fixed cost ({@link RefitCalibration#BUCKET}) at the sender before it is
  * offered, as a broadcast bucket does at its root; the hops pay none.
  *
@@ -163,6 +164,8 @@ public record NixlRing(Buckets buckets, Hops hops) implements RefitMethod {
         private final List<Integer> ranks;
         private final Endpoint sender;
         private final double perBucket;
+        /** The sender's walk over the tensors it packs (the loop of L363-400 over an FSDP trainer). */
+        private final TensorWalk walk;
         private final Countdown finished;
         /** {@code read[p][k]}: position p holds bucket k (p = 0: the sender has offered it). */
         private final boolean[][] read;
@@ -186,6 +189,7 @@ public record NixlRing(Buckets buckets, Hops hops) implements RefitMethod {
             // trainer rank 0 alone sends (L286: ring rank 0; L371-377: the others consume the generator)
             this.sender = ctx.trainer(ctx.trainerRanks().get(0));
             this.perBucket = ctx.plan().calibration().value(RefitCalibration.BUCKET);
+            this.walk = new TensorWalk(ctx);
             this.finished = new Countdown(ranks.size(), done);
             int positions = ranks.size() + 1;
             read = new boolean[positions][count];
@@ -218,7 +222,9 @@ public record NixlRing(Buckets buckets, Hops hops) implements RefitMethod {
 
         /** Packs bucket k into the free buffer: the gather and conversion of its tensors (L387-421). */
         private void fill(int k) {
-            ctx.prepare(sender, size(k), () -> {
+            long from = (long) k * buckets.bucketBytes();
+            long tensors = ctx.plan().broadcastTensorsIn(from, from + size(k));
+            walk.pack(k, sender, tensors, packed -> ctx.prepare(sender, size(k), packed), () -> {
                 filled[k] = true;
                 offerFromSender();
             });

@@ -87,12 +87,53 @@ public final class RefitCalibration {
     public static final String RDT_PACK = "refit.rdtPackSeconds";
 
     /**
+     * One tensor through verl's checkpoint-engine send loop over an FSDP trainer, outside its bytes: the generator's
+     * {@code full_tensor()} of the tensor's DTensor shard, an all-gather collective every FSDP rank calls in lockstep
+     * (verl-project/verl 6f33c553b {@code verl/workers/engine/fsdp/transformer_impl.py:668-671}), the cast to the
+     * rollout's dtype ({@code verl/checkpoint_engine/nccl_checkpoint_engine.py:227}), the bucket's metadata entry and
+     * the copy into the bucket ({@code :255-262}); the NIXL engine's loop is the same lines
+     * ({@code nixl_checkpoint_engine.py:363-400}), the Mooncake engine's the same loop again. The loop is one Python
+     * thread walking the tensors in order, so a bucket is packed no faster than its tensors are walked, and the next
+     * bucket's walk overlaps only the previous bucket's transfer. With several senders ({@code nccl_parallel}) every
+     * rank still walks every tensor, in lockstep ({@code nccl_parallel_checkpoint_engine.py:25-29} @e88dcf17b:
+     * "producing each tensor drives a collective FSDP gather"), so the walk is not divided among them. What the
+     * calls' bytes cost (the all-gather over NVLink, the cast and copy in HBM) is priced apart; a Megatron trainer's
+     * gather, checkpoint-engine's update and the pull and WRITE methods do not run this loop.
+     */
+    public static final String PACK_TENSOR = "refit.packTensorSeconds";
+
+    /**
+     * verl-project/verl {@code verl/checkpoint_engine/README.md} (the table added at 6f33c553b), Benchmark: the NCCL
+     * engine sends Qwen3-30B-A3B-Base from an FSDP world of 2 to 30 receive-only rollouts on 4 x 8 H100 in "~7" s
+     * (validation row VERLCE-Q30B-NCCL), with the model's tensors, as rdmasim counts Qwen3-30B-A3B's.
+     */
+    static final double VERLCE_Q30B_NCCL_PUBLISHED = 7.0;
+    static final long VERLCE_Q30B_TENSORS = 18_867;
+    /**
+     * rdmasim's steady cycle of that row less its tensors' walk ({@link #VERLCE_Q30B_TENSORS} x {@link #PACK_TENSOR}),
+     * with the walk bounding the send ({@code scenarios/validation/refit-verl-ckpt-h100.yaml} variant {@code nccl}):
+     * the FP32 unshard before the first tensor, then the last bucket's call, broadcast and clone once the walk is
+     * done; a test holds the model to it, so a change in those mechanisms shows up here.
+     */
+    static final double VERLCE_Q30B_NCCL_MODELLED_BESIDE_WALK = 1.3161;
+
+    /**
      * vllm-project/vllm {@code docs/training/weight_transfer/sharded_rdt.md} @027fc251, "A spare receive slot does
      * not help": at 235B "every chunk therefore pays a wait on a scatter dispatched microseconds earlier (measured
      * 7.2 ms/pull at 235B)"; with a spare slot "the extra concurrency inflates the pack (8.3 -> 21.4 ms/call)".
      */
     static final double RDT_SCATTER_AT_235B = 0.0072;
     static final double RDT_PACK_AT_235B = 0.0083;
+
+    /**
+     * Whether {@code plan}'s sender walks the tensors it sends one by one through verl's checkpoint-engine loop: an FSDP
+     * trainer (a gather group of two or more ranks, each tensor a DTensor) sending the whole model through an NCCL
+     * broadcast, a NIXL ring or a Mooncake ring, the three engines whose {@code send_weights} runs that loop.
+     */
+    static boolean packsTensors(RefitPlan plan) {
+        return plan.preparation().gatherGroup() > 1 && plan.broadcastTensors() > 0
+                && (plan.method() instanceof NcclBroadcast || plan.method() instanceof NixlRing);
+    }
 
     /** Whether {@code plan}'s engines load tensors one call per tensor: a colocated refit, or a whole-model method. */
     static boolean loadsTensors(RefitPlan plan) {
@@ -203,6 +244,17 @@ public final class RefitCalibration {
                     "every engine's load_weights (vLLM's, SGLang's) costs per tensor what SGLang's did there on H200 "
                             + "hosts, whatever the host's CPU; a Ray call per chunk costs what halo's vLLM client chunk "
                             + "does"),
+            new Parameter(PACK_TENSOR, (VERLCE_Q30B_NCCL_PUBLISHED - VERLCE_Q30B_NCCL_MODELLED_BESIDE_WALK)
+                    / VERLCE_Q30B_TENSORS, "s", Kind.CALIBRATED,
+                    "verl-project/verl verl/checkpoint_engine/README.md (table of 6f33c553b): the NCCL engine sends "
+                            + "Qwen3-30B-A3B-Base (18,867 tensors) from FSDP world size 2 to 30 receive-only rollouts "
+                            + "on 4 x 8 H100 in ~7 s (row VERLCE-Q30B-NCCL), less rdmasim's 1.316 s for it beside the "
+                            + "walk (the FP32 unshard, then the last bucket's call and broadcast), over the tensors; the "
+                            + "loop at verl-project/verl 6f33c553b verl/checkpoint_engine/nccl_checkpoint_engine.py:225-262 "
+                            + "and verl-project/verl 6f33c553b verl/workers/engine/fsdp/transformer_impl.py:668-671",
+                    "the walk bounds that send (the NIXL engine, the same loop over a different wire, publishes the "
+                            + "same ~7 s); a tensor costs the same whatever its size, FSDP group, host CPU and engine "
+                            + "(NCCL, NIXL, Mooncake, nccl_parallel), fitted on one 30B MoE on H100 hosts"),
             new Parameter(CKPT_UPDATE_END, CKPT_GLM45AIR_8H800_PUBLISHED - CKPT_GLM45AIR_8H800_MODELLED_WITHOUT, "s",
                     Kind.CALIBRATED,
                     "MoonshotAI/checkpoint-engine README @415c3205: GLM-4.5-Air's broadcast update on 8 x H800, "
