@@ -515,8 +515,8 @@ final class RefitRows {
                 "glm-4.5-air-rdma", REPLICA, "22% faster than published (out of sample; 0.57 s before the replica's "
                         + "load was priced): each sender of a 12-layer stage loads one engine rank's share of its stage "
                         + "(plan_p2p gives each of a stage's 8 senders one engine rank, written to all 4 engines), "
-                        + "7.7 GB in 1.96 s at the per-GB cost taken from Qwen3-30B-A3B; the published time would need "
-                        + "0.33 s a GB. The source times no stage apart, so what differs from the calibration row is not "
+                        + "about 6.9 GB in 1.75 s at the per-GB cost taken from Qwen3-30B-A3B; the published time would "
+                        + "need about 0.34 s a GB. The source times no stage apart, so what differs from the calibration row is not "
                         + "known: the per-GB figure holds that row's all-gathers, conversion and post-processing too, "
                         + "which need not scale with the bytes a sender loads, and the stage split over PP4 is posed "
                         + "(11/12/12/11)", 32));
@@ -528,8 +528,8 @@ final class RefitRows {
                 "qwen3-235b-rdma", REPLICA, "25% faster than published (out of sample; 0.45 s before the replica's "
                         + "load was priced): each sender loads two engine ranks' shares of its 24-layer stage in turn "
                         + "(plan_p2p gives each of a stage's 16 senders two of an engine's 32 ranks, written to both "
-                        + "engines), 7.7 GB in 1.96 s at the per-GB cost taken from Qwen3-30B-A3B; the published time "
-                        + "would need 0.36 s a GB. The source times no stage apart, so what differs from the calibration "
+                        + "engines), about 7.6 GB in 1.92 s at the per-GB cost taken from Qwen3-30B-A3B; the published "
+                        + "time would need about 0.36 s a GB. The source times no stage apart, so what differs from the calibration "
                         + "row is not known: its EP16 all-gather of every expert bucket spans the stage's two trainer "
                         + "hosts over InfiniBand, where Qwen3-30B-A3B's stays on NVLink, and its stages are posed "
                         + "(23/24/24/23)", 64));
@@ -556,7 +556,7 @@ final class RefitRows {
         r.add(steady("LMSYS-KIMIK2-RDMA", src, "RDMA P2P update, Kimi-K2 FP8", rdmaSetup.apply(kimi), 7.2273, LMSYS,
                 "kimi-k2-rdma", REPLICA, "81% faster than published (out of sample; 1.34 s before the replica's load "
                         + "was priced, and still): each sender loads one engine rank's share of its 8-layer stage "
-                        + "(4.7 GB, 1.18 s at the per-GB cost taken from Qwen3-30B-A3B) and writes it to all 8 engines, "
+                        + "(about 4.4 GB, 1.1 s at the per-GB cost taken from Qwen3-30B-A3B) and writes it to all 8 engines, "
                         + "the last engine rank's writes running beside the next bucket's load as the source's do ("
                         + MILES_P2P + "p2p.py:153-161), so the inference NICs' receive rate (1.33 s for 33 GB a rank) "
                         + "bounds it, not the load. The source says ~884 ms of its 7.23 s is the engines' "

@@ -88,9 +88,9 @@ public final class RefitCalibration {
      * into the pinned CPU parameter with a synchronous copy. Priced per byte, not per tensor: the source's own note
      * is that the replica's load costs most at small EP, where each engine rank holds more bytes while the tensors
      * handed to {@code load_weights} are the same, and over the five BF16 rows of the blog the time the model lacks
-     * is 0.24-0.35 s a GB of the engine rank's share, where per HF tensor it is 0.10-0.44 ms. What the fit absorbs
-     * besides the loaders is not timed apart by any source: Megatron's TP and EP all-gathers and HF conversion of
-     * each bucket on the trainer, and the engines' post_process_weights.
+     * is 0.24-0.36 s a GB of the engine rank's share each sender loads, where per HF tensor it is 0.10-0.44 ms.
+     * What the fit absorbs besides the loaders is not timed apart by any source: Megatron's TP and EP all-gathers
+     * and HF conversion of each bucket on the trainer, and the engines' post_process_weights.
      */
     public static final String REPLICA_LOAD = "refit.replicaLoadPerGBSeconds";
 
