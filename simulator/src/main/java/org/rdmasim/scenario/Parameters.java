@@ -224,6 +224,9 @@ public final class Parameters {
     public static final Parameter<Double> REFIT_IPC_OPEN = refitStage("ipcOpen", RefitCalibration.IPC_OPEN);
     /** One tensor through the engine's load_weights. */
     public static final Parameter<Double> REFIT_LOAD_TENSOR = refitStage("loadTensor", RefitCalibration.LOAD_TENSOR);
+    /** miles' P2P update: the sender's load_weights into its CPU replica, per GB loaded, beyond the copy. */
+    public static final Parameter<Double> REFIT_REPLICA_LOAD = refitStage("replicaLoadPerGB",
+            RefitCalibration.REPLICA_LOAD);
     /** vLLM's sharded RDT engine: a pull's wait for its receive slot's scatter. */
     public static final Parameter<Double> REFIT_RDT_SCATTER = refitStage("rdtScatter", RefitCalibration.RDT_SCATTER);
     /** vLLM's sharded RDT engine: one produce call on the producer's sidecar. */
@@ -239,7 +242,7 @@ public final class Parameters {
     /** The refit stage parameters, in the order the scenario's {@code stages} map lists them. */
     public static List<Parameter<Double>> refitStages() {
         return List.of(REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR,
-                REFIT_PACK_TENSOR, REFIT_RDT_SCATTER, REFIT_RDT_PACK, REFIT_CKPT_UPDATE_END);
+                REFIT_PACK_TENSOR, REFIT_REPLICA_LOAD, REFIT_RDT_SCATTER, REFIT_RDT_PACK, REFIT_CKPT_UPDATE_END);
     }
 
     /** The calibration key ({@code refit.bucketSeconds}) a stage parameter sets. */
@@ -283,7 +286,7 @@ public final class Parameters {
                 DEGRADED_FRACTION, WAVE_SIZE, MAX_CHILDREN, NIC_LATENCY, PCIE_HOP, PER_DESCRIPTOR, PER_FRAGMENT,
                 MAX_OUTSTANDING_READS, STAGING_COPY, SEND_QUEUE_DEPTH, NIC_MESSAGE_RATE, HOP_LATENCY, REPLICATIONS, CYCLES, NIC_RATE_JITTER,
                 REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR,
-                REFIT_PACK_TENSOR, REFIT_RDT_SCATTER, REFIT_RDT_PACK, REFIT_CKPT_UPDATE_END);
+                REFIT_PACK_TENSOR, REFIT_REPLICA_LOAD, REFIT_RDT_SCATTER, REFIT_RDT_PACK, REFIT_CKPT_UPDATE_END);
     }
 
     /** A rate set by a model or preset unless written ({@code defaultText} says whose). */

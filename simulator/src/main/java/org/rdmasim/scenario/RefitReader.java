@@ -55,6 +55,8 @@ import org.rdmasim.workload.Senders;
  *   stages: {pause: 0 s, resume: 0 s, barrier: 0 s, bucket: 5.6 ms}   # bucket: fixed cost a broadcast bucket
  *                                 # loadTensor: a tensor through the engine's load_weights (every method whose
  *                                 # engine loads what it receives; 0 s for a receive-only benchmark)
+ *                                 # rdma-pull with source: host-replica: replicaLoadPerGB (the sender's
+ *                                 # load_weights into its CPU replica beyond the copy, per GB loaded)
  *                                 # colocated-ipc also: ipcOpen (a handle opened); sharded-rdt: rdtScatter
  *                                 # (a pull's scatter wait), rdtPack (a produce call); checkpoint-engine:
  *                                 # checkpointEngineUpdateEnd (the update's end, once per update)

@@ -119,9 +119,10 @@ final class EfaRows {
                 + "thread (EFA-DEMO-1NIC) and 97.1%% of a p5's 32 (EFA-DEMO-32NIC, 5.9 M WRITEs a second), so what "
                 + "holds the bench is Mooncake's own per-request path. Its likeliest part: by default one thread "
                 + "polls the completion queues of all 16 devices (MC_EFA_CQ_THREADS, default 1: kvcache-ai/Mooncake "
-                + "3b5a59413 mooncake-common/src/environ.cpp:202, mooncake-transfer-engine/src/transport/efa_transport/"
-                + "efa_transport.cpp:103-110, :129-158), and the efa provider progresses RMA only when its CQ is read "
-                + "(ofiwg/libfabric v2.0.0 prov/efa/src/efa_user_info.c:444-446, prov/efa/src/rdm/efa_rdm_cq.c:617-651), "
+                + "3b5a59413 mooncake-common/src/environ.cpp:202; kvcache-ai/Mooncake 3b5a59413 "
+                + "mooncake-transfer-engine/src/transport/efa_transport/efa_transport.cpp:103-110, :129-158), and the efa provider progresses RMA only when its CQ is read "
+                + "(ofiwg/libfabric v2.0.0 prov/efa/src/efa_user_info.c:444-446; ofiwg/libfabric v2.0.0 "
+                + "prov/efa/src/rdm/efa_rdm_cq.c:617-651), "
                 + "so every request's completion passes through that one thread (~0.67 us a request at 1.48 M a "
                 + "second). rdmasim poses the bench with NIXL's libfabric backend, which has no such thread, and no "
                 + "source times the poller, so nothing is modelled or fitted";

@@ -42,8 +42,10 @@ import org.rdmasim.workload.TransferItem;
  * transfer plan ({@code RemoteTransferPlan.plan_p2p}), one route per (sending rank, inference rank), and
  * {@code shardOf} gives an inference rank's engine rank (ranks of one engine rank in different engines share a
  * load), {@code bucketsOf} how many buckets a sender's stage is gathered in ({@code update_weight_buffer_size}
- * bytes each, the all-gathered stage cut evenly): in each bucket every route sends its share. The all-gather and
- * HF conversion of each bucket are not priced here (the plan's preparation is, once, before the first bucket).
+ * bytes each, the all-gathered stage cut evenly): in each bucket every route sends its share. Each load is its
+ * copy, then the rest of {@code load_weights} at {@link RefitCalibration#REPLICA_LOAD} a GB, calibrated on one
+ * LMSYS row. The all-gather and HF conversion of each bucket are not priced apart (the plan's preparation is,
+ * once, before the first bucket); that calibration holds what they cost.
  */
 public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOperator bucketsOf) implements RefitMethod {
     /**
@@ -225,8 +227,26 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
             if (bytes == 0) {
                 writes.run();
             } else {
-                ctx.d2h(gpu, bytes, "c" + ctx.cycle() + "/replica/t" + rank + "/b" + j + "/e" + k + "/d2h", writes);
+                long b = bytes;
+                ctx.d2h(gpu, bytes, "c" + ctx.cycle() + "/replica/t" + rank + "/b" + j + "/e" + k + "/d2h",
+                        () -> loadWeights(b, writes));
             }
+        }
+
+        /**
+         * The rest of the replica's {@code load_weights} (p2p.py L150 at 9a6fc9e6), after its copy: SGLang's weight
+         * loaders on the CPU model, priced per GB of the engine rank's share ({@link RefitCalibration#REPLICA_LOAD},
+         * calibrated), in series on the sender as its loop is. Logged as conversion: the replica is where the
+         * gathered HF tensors are re-sharded into the engine rank's layout.
+         */
+        private void loadWeights(long bytes, Runnable then) {
+            double seconds = bytes / 1e9 * ctx.plan().calibration().value(RefitCalibration.REPLICA_LOAD);
+            if (seconds <= 0) {
+                then.run();
+                return;
+            }
+            ctx.gpuCall(RefitStage.CONVERT, gpu, seconds, "replica load_weights", "the CPU replica's load_weights ("
+                    + RefitCalibration.REPLICA_LOAD + ", calibrated)", then);
         }
 
         /** Route {@code r}'s share of bucket {@code j} as one WRITE through the pool; {@code then} once it lands. */

@@ -79,6 +79,46 @@ public final class RefitCalibration {
     static final double CKPT_GLM45AIR_8H800_MODELLED_WITHOUT = 2.1662;
 
     /**
+     * miles' P2P update ({@link RdmaPull#hostReplica}): the sending rank's {@code model_replica.load_weights} into its
+     * CPU replica, for each engine rank it serves, beyond the device-to-host copy rdmasim prices at the PCIe link's
+     * and the socket's memory rate: seconds per GB (1e9 bytes) of the engine rank's share loaded. The loop is the
+     * sender's own and in series (radixark/miles @9a6fc9e6 {@code update_weight_from_distributed/p2p.py} L149-150:
+     * the replica is loaded, then written, engine rank by engine rank): SGLang's weight loaders run on the CPU
+     * model, one Python call per HF tensor of the bucket, each taking the engine rank's slice of the GPU tensor
+     * into the pinned CPU parameter with a synchronous copy. Priced per byte, not per tensor: the source's own note
+     * is that the replica's load costs most at small EP, where each engine rank holds more bytes while the tensors
+     * handed to {@code load_weights} are the same, and over the five BF16 rows of the blog the time the model lacks
+     * is 0.24-0.36 s a GB of the engine rank's share each sender loads, where per HF tensor it is 0.10-0.44 ms.
+     * What the fit absorbs besides the loaders is not timed apart by any source: Megatron's TP and EP all-gathers
+     * and HF conversion of each bucket on the trainer, and the engines' post_process_weights.
+     */
+    public static final String REPLICA_LOAD = "refit.replicaLoadPerGBSeconds";
+
+    /**
+     * lm-sys/lm-sys.github.io {@code blog/2026-04-29-p2p-update.md} @89fa558a (the same table in radixark/miles
+     * @9a6fc9e6 {@code docs/en/advanced/p2p-weight-transfer.md}): Qwen3-30B-A3B, train TP4 EP8 on 2 nodes, inference
+     * TP8 EP8 on 2 nodes, RDMA 2,160.2 ms (validation row LMSYS-Q30B-RDMA).
+     */
+    static final double LMSYS_Q30B_RDMA_PUBLISHED = 2.1602;
+    /**
+     * rdmasim's steady cycle of that row with {@link #REPLICA_LOAD} at 0 (the replicas' device-to-host copies and
+     * the WRITEs from host memory, {@code scenarios/validation/refit-lmsys-p2p-h100.yaml} variant
+     * {@code qwen3-30b-rdma}); a test holds the model to it, so a change in those mechanisms shows up here.
+     */
+    static final double LMSYS_Q30B_RDMA_MODELLED_WITHOUT = 0.2175;
+    /**
+     * Bytes each sender of that row loads into its replica a cycle: one engine rank's share of Qwen3-30B-A3B under
+     * TP8 EP8 ({@code rdmasim model scenarios/models/qwen3-30b-a3b.json --tp 8 --ep 8}), once, as plan_p2p gives each
+     * of its 16 trainer ranks one of the 16 inference ranks ({@code p2p_transfer_utils.py} L99-103 @9a6fc9e6).
+     */
+    static final long LMSYS_Q30B_ENGINE_RANK_BYTES = 7_680_585_728L;
+
+    /** The row's missing time over the GB each sender loads. */
+    static double lmsysSecondsPerGb() {
+        return (LMSYS_Q30B_RDMA_PUBLISHED - LMSYS_Q30B_RDMA_MODELLED_WITHOUT) / (LMSYS_Q30B_ENGINE_RANK_BYTES / 1e9);
+    }
+
+    /**
      * vLLM's sharded RDT engine: the wait every pull pays for the scatter of the pull that last used its receive
      * slot (two slots, as many as pulls in flight), per pull.
      */
@@ -266,6 +306,15 @@ public final class RefitCalibration {
                     "every checkpoint-engine update ends in the same time whatever its model, hosts, GPU count and "
                             + "mode (fitted on one 8-GPU broadcast update of GLM-4.5-Air); other methods do not run "
                             + "this code"),
+            new Parameter(REPLICA_LOAD, lmsysSecondsPerGb(), "s/GB", Kind.CALIBRATED,
+                    "lm-sys/lm-sys.github.io blog/2026-04-29-p2p-update.md @89fa558a: Qwen3-30B-A3B's RDMA P2P update "
+                            + "(radixark/miles @9a6fc9e6, 16 trainer ranks each serving one engine rank of TP8 EP8), "
+                            + "2.160 s, less rdmasim's 0.218 s for it without this term (row LMSYS-Q30B-RDMA), over "
+                            + "the 7.68 GB each sender loads into its CPU replica (p2p.py L149-150)",
+                    "the sender's replica load (SGLang's weight loaders on the CPU model), with the trainer's "
+                            + "all-gathers and HF conversion and the engines' post-processing the fit also holds, "
+                            + "costs the same per byte loaded whatever the model, its dtype and the engine ranks a "
+                            + "sender serves; other methods do not run this code"),
             new Parameter(RDT_SCATTER, RDT_SCATTER_AT_235B, "s", Kind.CALIBRATED,
                     "vllm-project/vllm docs/training/weight_transfer/sharded_rdt.md @027fc251: every chunk waits for "
                             + "the scatter of the chunk that last used its receive slot, 'measured 7.2 ms/pull at 235B' "

@@ -92,7 +92,9 @@ public final class RefitRun {
                             && !(plan.method() instanceof ShardedRdt)
                     || p.key().equals(RefitCalibration.CKPT_UPDATE_END) && !(plan.method() instanceof CheckpointEngine)
                     || p.key().equals(RefitCalibration.PACK_TENSOR) && !(RefitCalibration.packsTensors(plan)
-                            && p.value() > 0)) {
+                            && p.value() > 0)
+                    || p.key().equals(RefitCalibration.REPLICA_LOAD)
+                            && !(plan.method() instanceof RdmaPull pull && pull.hostReplica())) {
                 continue;
             }
             restsOn.add(p.describe());

@@ -14,7 +14,10 @@ public enum RefitStage {
      * spans hosts, the fabric ({@link WireContext#shardGather}).
      */
     GATHER,
-    /** Conversion on the trainer GPU: dtype cast, projection fusion, quantisation. */
+    /**
+     * Conversion on the trainer side: dtype cast, projection fusion, quantisation on the GPU; for miles' P2P update,
+     * the sender's load of its CPU replica beyond the copy ({@link RefitCalibration#REPLICA_LOAD}).
+     */
     CONVERT,
     /** Memory registration of the buffers the method's NICs touch (first cycle, or every cycle uncached). */
     REGISTER,

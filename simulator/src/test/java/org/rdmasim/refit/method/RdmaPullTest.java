@@ -186,6 +186,49 @@ class RdmaPullTest {
                 "the fifth and sixth wait for a thread");
     }
 
+    /** As {@link #replica}, with the replica's load at {@code perGb} seconds a GB beyond its copy. */
+    private static RefitResult replica(java.util.function.IntUnaryOperator engineRankOf, double perGb,
+            RefitMethod method) {
+        var routes = List.of(new org.rdmasim.refit.layout.SliceRoute(0, 0, GB, 1, 1),
+                new org.rdmasim.refit.layout.SliceRoute(0, 1, GB, 1, 1));
+        RefitPlan plan = RefitPlan.of(routes, RefitFixture::trainer, RefitFixture::inference, method)
+                .withCalibration(RefitCalibration.defaults().with(RefitCalibration.REPLICA_LOAD, perGb,
+                        org.rdmasim.hardware.CalibrationProfile.Kind.ASSUMED, "test"));
+        return RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic());
+    }
+
+    /**
+     * The replica's load_weights beyond its copy ({@link RefitCalibration#REPLICA_LOAD}) is paid per GB the sender
+     * loads, in series with its loop: two engine ranks of 1 GB each load 2 GB, so the cycle grows by twice the
+     * per-GB cost, logged as conversion, and each engine rank's write starts only once its load is done; ranks of
+     * one engine rank share one load and pay it once. A GPU pull of the same routes runs no replica: it neither
+     * pays the term, whatever its value, nor lists it among what it rests on.
+     */
+    @Test
+    void theReplicaLoadIsPaidPerGbLoadedInSeriesAndByHostReplicasOnly() {
+        double x = 0.25;
+        RefitMethod twoRanks = RdmaPull.hostReplica(rank -> rank, rank -> 1);
+        RefitResult without = replica(rank -> rank, 0, twoRanks);
+        RefitResult with = replica(rank -> rank, x, twoRanks);
+        assertEquals(without.cycles().get(0).seconds() + 2 * x, with.cycles().get(0).seconds(), 1e-6,
+                "two 1 GB loads, each in series with the writes that follow it");
+        assertEquals(2 * x, with.cycles().get(0).stage(RefitStage.CONVERT), 1e-9);
+        assertEquals(0.0, without.cycles().get(0).stage(RefitStage.CONVERT));
+        double copy = copySeconds();
+        assertTrue(byId(with, "c0/replica/t0-i0/b0").startSeconds() >= copy * 0.999 + x,
+                "the first write waits for its rank's whole load");
+        assertTrue(with.restsOn().contains(RefitCalibration.REPLICA_LOAD + " = 0.25 s/GB, assumed (test)"),
+                with.restsOn().toString());
+        RefitMethod oneRank = RdmaPull.hostReplica(rank -> 0, rank -> 1);
+        assertEquals(replica(rank -> 0, 0, oneRank).cycles().get(0).seconds() + x,
+                replica(rank -> 0, x, oneRank).cycles().get(0).seconds(), 1e-6, "one shared load, paid once");
+        RefitResult pull = replica(rank -> rank, x, RdmaPull.direct());
+        assertEquals(replica(rank -> rank, 0, RdmaPull.direct()).cycles().get(0).seconds(),
+                pull.cycles().get(0).seconds(), 0.0);
+        assertTrue(pull.restsOn().stream().noneMatch(r -> r.startsWith(RefitCalibration.REPLICA_LOAD)),
+                pull.restsOn().toString());
+    }
+
     private static TransferResult byId(RefitResult r, String id) {
         return r.transfers().stream().filter(t -> t.spec().id().equals(id)).findFirst().orElseThrow();
     }
