@@ -55,7 +55,8 @@ import org.rdmasim.workload.RefitSpec;
  *                                 # loadTensor: a tensor through the engine's load_weights (every method whose
  *                                 # engine loads what it receives; 0 s for a receive-only benchmark)
  *                                 # colocated-ipc also: ipcOpen (a handle opened); sharded-rdt: rdtScatter
- *                                 # (a pull's scatter wait), rdtPack (a produce call); checkpoint-engine:
+ *                                 # (a pull's scatter wait), rdtPack (a produce call); nccl-p2p:
+ *                                 # reshardCall (an xferdtensor call, per FFN parameter); checkpoint-engine:
  *                                 # checkpointEngineUpdateEnd (the update's end, once per update)
  *   cycles: 2
  * </pre>

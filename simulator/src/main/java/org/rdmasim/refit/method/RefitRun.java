@@ -90,7 +90,9 @@ public final class RefitRun {
                             && p.value() > 0)
                     || (p.key().equals(RefitCalibration.RDT_SCATTER) || p.key().equals(RefitCalibration.RDT_PACK))
                             && !(plan.method() instanceof ShardedRdt)
-                    || p.key().equals(RefitCalibration.CKPT_UPDATE_END) && !(plan.method() instanceof CheckpointEngine)) {
+                    || p.key().equals(RefitCalibration.CKPT_UPDATE_END) && !(plan.method() instanceof CheckpointEngine)
+                    || p.key().equals(RefitCalibration.RESHARD_CALL) && !(plan.method() instanceof NcclP2p n
+                            && n.calls() > 0)) {
                 continue;
             }
             restsOn.add(p.describe());
