@@ -683,14 +683,14 @@ final class RefitRows {
             + "the shard-to-shard sends of the FFN projections at the NICs' rate, the replicas' all-gather, vLLM's "
             + "copy-back into w13, the host work of the 144 xferdtensor calls each inference rank makes one after "
             + "another (Qwen3-30B-A3B's 48 layers x 3 projections, a layer's experts grouped into one; " + NEMO_AT
-            + "nemo_rl/models/generation/vllm/vllm_backend.py:983-1036, nemo_rl/weight_sync/xferdtensor_python.py"
-            + ":960-1045) at " + CALL_MS + " a call, calibrated on row NEMO2971-EP8PP2-TP8DP2, and the other "
+            + "nemo_rl/models/generation/vllm/vllm_backend.py:983-1036, " + NEMO_AT
+            + "nemo_rl/weight_sync/xferdtensor_python.py:960-1045) at " + CALL_MS + " a call, calibrated on row NEMO2971-EP8PP2-TP8DP2, and the other "
             + "parameters' packed broadcast from trainer rank 0 after them, each rank loading those through "
             + "load_weights per tensor (" + TENSOR_MS + ", calibrated). The per-call figure is a fit, not a "
             + "measurement of the call: nothing in a call waits on the GPU, and it also holds what else the "
             + "calibration row's time has that the model does not price (Megatron's export of each misc parameter, "
             + NEMO_AT + "nemo_rl/models/policy/workers/megatron_policy_worker.py:2563-2566, and vLLM's "
-            + "process_weights_after_loading, vllm_backend.py:1062), none of which the source times apart. Every "
+            + "process_weights_after_loading, " + NEMO_AT + "nemo_rl/models/generation/vllm/vllm_backend.py:1062), none of which the source times apart. Every "
             + "layout makes the same 144 calls, so the term adds the same 0.67 s to every row and cannot follow the "
             + "published spread between layouts: onto TP2xDP8 the same EP8xPP2 trainer takes 1.21-1.52 s against "
             + "0.74-1.00 s onto TP8xDP2, and a PP2 trainer is faster than none onto TP4xDP4 (0.74-1.17 s against "
