@@ -720,8 +720,8 @@ final class RefitRows {
         // counted.
         r.add(ValidationRow.measured("NEMO2971-EP8PP2-TP8DP2", src)
                 .what("refit, BF16, EP8xPP2 -> TP8xDP2")
-                .setup(setup + "; the design doc's 'Expected Performance' restates this row: H100, QWEN3 30B, BF16, "
-                        + "EP8xPP2 -> TP8xDP2, 0.74-1.00s")
+                .setup(setup + "; the PR's design doc restates this row in its performance table: H100, QWEN3 30B, "
+                        + "BF16, EP8xPP2 -> TP8xDP2, 0.74-1.00s")
                 .published(0.74, 1.00, "s").tolerance(TOL).scenario(NEMO + "#ep8pp2-tp8dp2").dependsOn(RESHARD)
                 .calibration(true)
                 .model(runs -> steadyOf(runs, NEMO, "ep8pp2-tp8dp2", "; the row refit.reshardCallSeconds was fitted "
