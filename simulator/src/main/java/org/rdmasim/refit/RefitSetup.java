@@ -280,8 +280,12 @@ public final class RefitSetup {
             }
             // ranks of one TP rank hold the same shard in separate engines, or in one engine of a dense model;
             // inside one engine an MoE model's expert layers spread over every rank, so no two ranks do
-            case NCCL_P2P -> new NcclP2p(inference.separateEngines() || !moe() ? inference::tpRank : null, ibHca,
-                    moe(), k.everyParameterShardToShard() ? null : shardToShardRoutes());
+            case NCCL_P2P -> {
+                List<SliceRoute> bulk = k.everyParameterShardToShard() ? null : shardToShardRoutes();
+                yield new NcclP2p(inference.separateEngines() || !moe() ? inference::tpRank : null, ibHca, moe(), bulk,
+                        bulk == null ? 0 : NcclP2p.calls(tensors.stream().map(Tensor::name)
+                                .filter(NcclP2p::shardToShard).toList()));
+            }
             case NIXL_RING -> {
                 if (!k.doubleBuffered()) {
                     throw new Refused("doubleBuffering", "verl's NIXL engine always holds two bucket buffers, a "

@@ -234,6 +234,8 @@ public final class Parameters {
 
     /** One tensor through verl's checkpoint-engine send loop over an FSDP trainer (full_tensor, cast, copy). */
     public static final Parameter<Double> REFIT_PACK_TENSOR = refitStage("packTensor", RefitCalibration.PACK_TENSOR);
+    /** NeMo-RL's nccl_reshard: one xferdtensor call through the Python fallback, per FFN parameter. */
+    public static final Parameter<Double> REFIT_RESHARD_CALL = refitStage("reshardCall", RefitCalibration.RESHARD_CALL);
 
     /** checkpoint-engine's update end (gc, post-load hook, barriers, process group teardown), once per update. */
     public static final Parameter<Double> REFIT_CKPT_UPDATE_END = refitStage("checkpointEngineUpdateEnd",
@@ -242,7 +244,7 @@ public final class Parameters {
     /** The refit stage parameters, in the order the scenario's {@code stages} map lists them. */
     public static List<Parameter<Double>> refitStages() {
         return List.of(REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR,
-                REFIT_PACK_TENSOR, REFIT_REPLICA_LOAD, REFIT_RDT_SCATTER, REFIT_RDT_PACK, REFIT_CKPT_UPDATE_END);
+                REFIT_PACK_TENSOR, REFIT_REPLICA_LOAD, REFIT_RDT_SCATTER, REFIT_RDT_PACK, REFIT_RESHARD_CALL, REFIT_CKPT_UPDATE_END);
     }
 
     /** The calibration key ({@code refit.bucketSeconds}) a stage parameter sets. */
@@ -286,7 +288,7 @@ public final class Parameters {
                 DEGRADED_FRACTION, WAVE_SIZE, MAX_CHILDREN, NIC_LATENCY, PCIE_HOP, PER_DESCRIPTOR, PER_FRAGMENT,
                 MAX_OUTSTANDING_READS, STAGING_COPY, SEND_QUEUE_DEPTH, NIC_MESSAGE_RATE, HOP_LATENCY, REPLICATIONS, CYCLES, NIC_RATE_JITTER,
                 REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR,
-                REFIT_PACK_TENSOR, REFIT_REPLICA_LOAD, REFIT_RDT_SCATTER, REFIT_RDT_PACK, REFIT_CKPT_UPDATE_END);
+                REFIT_PACK_TENSOR, REFIT_REPLICA_LOAD, REFIT_RDT_SCATTER, REFIT_RDT_PACK, REFIT_RESHARD_CALL, REFIT_CKPT_UPDATE_END);
     }
 
     /** A rate set by a model or preset unless written ({@code defaultText} says whose). */

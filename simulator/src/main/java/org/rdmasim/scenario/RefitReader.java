@@ -58,7 +58,8 @@ import org.rdmasim.workload.Senders;
  *                                 # rdma-pull with source: host-replica: replicaLoadPerGB (the sender's
  *                                 # load_weights into its CPU replica beyond the copy, per GB loaded)
  *                                 # colocated-ipc also: ipcOpen (a handle opened); sharded-rdt: rdtScatter
- *                                 # (a pull's scatter wait), rdtPack (a produce call); checkpoint-engine:
+ *                                 # (a pull's scatter wait), rdtPack (a produce call); nccl-p2p:
+ *                                 # reshardCall (an xferdtensor call, per FFN parameter); checkpoint-engine:
  *                                 # checkpointEngineUpdateEnd (the update's end, once per update)
  *   cycles: 2
  * </pre>

@@ -716,19 +716,40 @@ final class RefitRows {
     /** NeMo RL at the merge of PR #2971 (nccl_reshard). */
     private static final String NEMO_AT = "NVIDIA-NeMo/RL e40aa046e ";
 
-    /** What the NeMo-RL shard-to-shard rows leave out, the same for each. */
+    /** One xferdtensor call's host work as calibrated, in milliseconds, for the rows' texts. */
+    private static final String CALL_MS = String.format(Locale.ROOT, "%.2f ms",
+            RefitCalibration.defaults().value(RefitCalibration.RESHARD_CALL) * 1e3);
+    /** What a PR #2971 row's modelled time holds of the per-call term, for its note. */
+    private static final String CALLS_NOTE = String.format(Locale.ROOT, "; %.2f s of it is the 144 xferdtensor calls "
+            + "at %.2f ms a call (refit.reshardCallSeconds, calibrated on NEMO2971-EP8PP2-TP8DP2: a fit that also "
+            + "holds the misc parameters' export on the trainer and vLLM's post-load processing, which the model "
+            + "does not price apart)", 144 * RefitCalibration.defaults().value(RefitCalibration.RESHARD_CALL),
+            RefitCalibration.defaults().value(RefitCalibration.RESHARD_CALL) * 1e3);
+    /** The per-call cost of NeMo-RL's Python fallback, and the row it was fitted on. */
+    private static final String CALL_COST = "refit.reshardCallSeconds (calibrated: NeMo-RL PR #2971, row "
+            + "NEMO2971-EP8PP2-TP8DP2)";
+    /** What a shard-to-shard refit through NeMo-RL's Python fallback rests on: P2P's, and the per-call cost. */
+    private static final List<String> RESHARD = java.util.stream.Stream.concat(P2P.stream(), java.util.stream.Stream.of(CALL_COST))
+            .toList();
+
+    /** What the NeMo-RL shard-to-shard rows price and what they leave out, the same for each. */
     private static final String NEMO_GAP = "the model prices the trainer's expert stacking (MoE: an HBM copy), "
             + "the shard-to-shard sends of the FFN projections at the NICs' rate, the replicas' all-gather, vLLM's "
-            + "copy-back into w13, and the other parameters' packed broadcast from trainer rank 0 after them, each "
-            + "rank loading those through load_weights per tensor (" + TENSOR_MS + ", calibrated); it leaves out "
-            + "the host work of one xferdtensor call per FFN projection (Python planning, stream bookkeeping, "
-            + "launches; " + NEMO_AT + "nemo_rl/weight_sync/xferdtensor_python.py:960 xferdtensor_python_impl), "
-            + "Megatron's export of each misc parameter on the trainer before it is packed (a PP broadcast and TP/EP "
-            + "gathers per parameter, " + NEMO_AT + "nemo_rl/models/policy/workers/megatron_policy_worker.py"
-            + ":2563-2566) and vLLM's process_weights_after_loading, none of which the "
-            + "source times apart. PR "
-            + "#2413's table gave the same EP8xPP2 -> TP8xDP2 layout 0.50-0.51 s before the Python fallback "
-            + "existed, so at least a third of the published time is that path's own cost";
+            + "copy-back into w13, the host work of the 144 xferdtensor calls each inference rank makes one after "
+            + "another (Qwen3-30B-A3B's 48 layers x 3 projections, a layer's experts grouped into one; " + NEMO_AT
+            + "nemo_rl/models/generation/vllm/vllm_backend.py:983-1036, " + NEMO_AT
+            + "nemo_rl/weight_sync/xferdtensor_python.py:960-1045) at " + CALL_MS + " a call, calibrated on row NEMO2971-EP8PP2-TP8DP2, and the other "
+            + "parameters' packed broadcast from trainer rank 0 after them, each rank loading those through "
+            + "load_weights per tensor (" + TENSOR_MS + ", calibrated). The per-call figure is a fit, not a "
+            + "measurement of the call: nothing in a call waits on the GPU, and it also holds what else the "
+            + "calibration row's time has that the model does not price (Megatron's export of each misc parameter, "
+            + NEMO_AT + "nemo_rl/models/policy/workers/megatron_policy_worker.py:2563-2566, and vLLM's "
+            + "process_weights_after_loading, " + NEMO_AT + "nemo_rl/models/generation/vllm/vllm_backend.py:1062), none of which the source times apart. Every "
+            + "layout makes the same 144 calls, so the term adds the same 0.67 s to every row and cannot follow the "
+            + "published spread between layouts: onto TP2xDP8 the same EP8xPP2 trainer takes 1.21-1.52 s against "
+            + "0.74-1.00 s onto TP8xDP2, and a PP2 trainer is faster than none onto TP4xDP4 (0.74-1.17 s against "
+            + "1.13-1.53 s), where the model gives all three within 1%. PR #2413's table gave EP8xPP2 -> TP8xDP2 "
+            + "0.50-0.51 s before the Python fallback existed";
     /** What the PR #2413 rows, every parameter shard to shard, leave out. */
     private static final String NEMO_SET_GAP = "the model prices the trainer's expert stacking (MoE: an HBM copy), "
             + "the shard-to-shard sends of every parameter at the NICs' rate, the replicas' all-gather and vLLM's "
@@ -743,50 +764,59 @@ final class RefitRows {
                 + "GPU count (posed from the inference layout: 16 a side, 2 hosts, 8 x 400G ConnectX-7), the trainer's "
                 + "DP (posed to fill 16 ranks), colocation (posed: separate hosts, as nccl_reshard requires), what the "
                 + "time spans (posed: the steady cycle)";
-        r.add(range("NEMO2971-EP4TP2-TP4DP4", src, "refit, BF16, EP4xTP2xDP2 -> TP4xDP4", setup, 1.13, 1.53,
-                "ep4tp2-tp4dp4", "5.4-7.4x faster than published: " + NEMO_GAP));
-        r.add(range("NEMO2971-EP8PP2-TP8DP2", src, "refit, BF16, EP8xPP2 -> TP8xDP2", setup, 0.74, 1.00,
-                "ep8pp2-tp8dp2", "3.7-5.0x faster than published: " + NEMO_GAP));
-        r.add(range("NEMO2971-EP8PP2-TP2DP8", src, "refit, BF16, EP8xPP2 -> TP2xDP8", setup, 1.21, 1.52,
-                "ep8pp2-tp2dp8", "5.8-7.3x faster than published: " + NEMO_GAP));
-        r.add(range("NEMO2971-EP8PP2-TP2DP8-FP8", src, "refit, FP8, EP8xPP2 -> TP2xDP8", setup + "; FP8 posed as "
-                + "inference loading FP8 (128 x 128 blocks) quantised by the trainer, where NeMo-RL trains with FP8 "
-                + "parameters", 3.20, 4.30, "ep8pp2-tp2dp8-fp8", "1.7-2.3x faster than published: FP8 halves "
-                + "the bytes, while the source's time more than doubles against BF16 on the same layout; in the "
-                + "model each FP8 weight's block scale is a tensor of its own that takes the misc path (as "
-                + NEMO_AT + "nemo_rl/weight_sync/nccl_reshard_utils.py:373-375 says scale_inv siblings do) and is "
-                + "loaded one call at a time, ~1.75 s of the 1.84 s at the BF16 path's per-tensor cost (vLLM's FP8 "
-                + "load re-quantises each weight, vllm-project/vllm v0.20.0 vllm/model_executor/layers/quantization/"
-                + "fp8.py (no line: the release NeMo RL pins at e40aa046e; vLLM is too large to mirror here, so the "
-                + "lines are not given), at a cost no source gives); " + NEMO_GAP));
-        // The same table's other five rows, each trainer layout posed on 16 ranks as above.
-        String fp8Scales = "FP8 halves the bytes, while the source's time more than doubles against BF16; in the model "
-                + "each FP8 weight's block scale is a tensor of its own that takes the misc path and is loaded one "
-                + "call at a time (~1.75 s of the 1.84 s at the BF16 path's per-tensor cost; vLLM's FP8 load "
-                + "re-quantises each weight at a cost no source gives); ";
+        String before = "; before the per-call term the model gave ";
+        r.add(reshard("NEMO2971-EP4TP2-TP4DP4", src, "refit, BF16, EP4xTP2xDP2 -> TP4xDP4", setup, 1.13, 1.53,
+                "ep4tp2-tp4dp4", "22% faster than the published low (0.88 s against 1.13-1.53 s)" + before
+                + "0.208 s; " + NEMO_GAP));
+        // The calibration row: the one layout the PR states twice, in its table and in its design doc's "Expected
+        // Performance" (H100, QWEN3 30B, BF16, EP8xPP2 -> TP8xDP2), and whose 16 trainer ranks need no posed
+        // data parallelism (PP2 x EP8 fills them). Its time fixed refit.reshardCallSeconds, so it is shown, not
+        // counted.
+        r.add(ValidationRow.measured("NEMO2971-EP8PP2-TP8DP2", src)
+                .what("refit, BF16, EP8xPP2 -> TP8xDP2")
+                .setup(setup + "; the PR's design doc restates this row in its performance table: H100, QWEN3 30B, "
+                        + "BF16, EP8xPP2 -> TP8xDP2, 0.74-1.00s")
+                .published(0.74, 1.00, "s").tolerance(TOL).scenario(NEMO + "#ep8pp2-tp8dp2").dependsOn(RESHARD)
+                .calibration(true)
+                .model(runs -> steadyOf(runs, NEMO, "ep8pp2-tp8dp2", "; the row refit.reshardCallSeconds was fitted "
+                        + "on (0.198 s without it)"))
+                .onNics(16));
+        r.add(reshard("NEMO2971-EP8PP2-TP2DP8", src, "refit, BF16, EP8xPP2 -> TP2xDP8", setup, 1.21, 1.52,
+                "ep8pp2-tp2dp8", "27% faster than the published low (0.88 s against 1.21-1.52 s)" + before
+                + "0.208 s; " + NEMO_GAP));
+        String fp8Scales = "FP8 halves the bytes, while the source's time more than doubles against BF16 on the same "
+                + "layout; in the model each FP8 weight's block scale is a tensor of its own that takes the misc path "
+                + "(as " + NEMO_AT + "nemo_rl/weight_sync/nccl_reshard_utils.py:373-375 says scale_inv siblings do) "
+                + "and is loaded one call at a time, ~1.75 s of the 2.52 s at the BF16 path's per-tensor cost (vLLM's "
+                + "FP8 load re-quantises each weight, vllm-project/vllm v0.20.0 vllm/model_executor/layers/"
+                + "quantization/fp8.py (no line: the release NeMo RL pins at e40aa046e; vLLM is too large to mirror "
+                + "here, so the lines are not given), at a cost no source gives; the FFN weights take the same 144 "
+                + "calls as in BF16); ";
         String fp8Setup = "; FP8 posed as inference loading FP8 (128 x 128 blocks) quantised by the trainer, where "
                 + "NeMo-RL trains with FP8 parameters";
-        r.add(range("NEMO2971-EP4TP2PP2-TP4DP4", src, "refit, BF16, EP4xTP2xPP2 -> TP4xDP4", setup + "; the trainer "
-                + "posed as tp 2, pp 2, ep 4 over 4-way data parallelism", 0.74, 1.17, "ep4tp2pp2-tp4dp4",
-                "3.6-5.8x faster than published: " + NEMO_GAP));
-        r.add(range("NEMO2971-TP2CP2EP8-TP4DP4", src, "refit, BF16, TP2xCP2xEP8 -> TP4xDP4", setup + "; the trainer "
-                + "posed as tp 2, cp 2, ep 8 over 4-way data parallelism", 1.02, 1.45, "tp2cp2ep8-tp4dp4",
-                "5.0-7.1x faster than published: " + NEMO_GAP));
-        r.add(range("NEMO2971-EP4TP2PP2-TP2DP8-FP8", src, "refit, FP8, EP4xTP2xPP2 -> TP2xDP8", setup + "; the "
+        r.add(reshard("NEMO2971-EP8PP2-TP2DP8-FP8", src, "refit, FP8, EP8xPP2 -> TP2xDP8", setup + fp8Setup, 3.20,
+                4.30, "ep8pp2-tp2dp8-fp8", "21% faster than the published low (2.51 s against 3.20-4.30 s)" + before
+                + "1.84 s; " + fp8Scales + NEMO_GAP));
+        // The same table's other five rows, each trainer layout posed on 16 ranks as above.
+        r.add(reshard("NEMO2971-EP4TP2PP2-TP4DP4", src, "refit, BF16, EP4xTP2xPP2 -> TP4xDP4", setup + "; the trainer "
+                + "posed as tp 2, pp 2, ep 4 over 4-way data parallelism", 0.74, 1.17, "ep4tp2pp2-tp4dp4", null));
+        r.add(reshard("NEMO2971-TP2CP2EP8-TP4DP4", src, "refit, BF16, TP2xCP2xEP8 -> TP4xDP4", setup + "; the trainer "
+                + "posed as tp 2, cp 2, ep 8 over 4-way data parallelism", 1.02, 1.45, "tp2cp2ep8-tp4dp4", null));
+        r.add(reshard("NEMO2971-EP4TP2PP2-TP2DP8-FP8", src, "refit, FP8, EP4xTP2xPP2 -> TP2xDP8", setup + "; the "
                 + "trainer posed as tp 2, pp 2, ep 4 over 4-way data parallelism" + fp8Setup, 3.19, 4.04,
-                "ep4tp2pp2-tp2dp8-fp8", "1.7-2.2x faster than published: " + fp8Scales + NEMO_GAP));
-        r.add(range("NEMO2971-EP8DP2-TP2DP8-FP8", src, "refit, FP8, EP8xDP2 -> TP2xDP8", setup + "; the trainer "
-                + "posed as ep 8 over 16-way data parallelism" + fp8Setup, 2.90, 4.00, "ep8dp2-tp2dp8-fp8",
-                "1.6-2.2x faster than published: " + fp8Scales + NEMO_GAP));
-        r.add(range("NEMO2971-GENEP-TP4EP4DP4", src, "refit, BF16, gen EP: EP4xTP2xDP2 -> TP4xEP4xDP4", setup
+                "ep4tp2pp2-tp2dp8-fp8", "21% faster than the published low (2.52 s against 3.19-4.04 s)" + before
+                + "1.84 s; " + fp8Scales + NEMO_GAP));
+        r.add(reshard("NEMO2971-EP8DP2-TP2DP8-FP8", src, "refit, FP8, EP8xDP2 -> TP2xDP8", setup + "; the trainer "
+                + "posed as ep 8 over 16-way data parallelism" + fp8Setup, 2.90, 4.00, "ep8dp2-tp2dp8-fp8", null));
+        r.add(reshard("NEMO2971-GENEP-TP4EP4DP4", src, "refit, BF16, gen EP: EP4xTP2xDP2 -> TP4xEP4xDP4", setup
                 + "; the inference side posed as four separate vLLM engines of TP4 (NeMo-RL's DP), each with its "
-                + "experts over its own 4 ranks (EP4)", 1.00, 1.60, "ep4tp2-tp4ep-dp4", "2.3-3.7x faster than "
-                + "published: " + NEMO_GAP));
+                + "experts over its own 4 ranks (EP4)", 1.00, 1.60, "ep4tp2-tp4ep-dp4", null));
         String set = "NVIDIA-NeMo/RL PR #2413 (closed; the same table in PR #2808) [nemo-rl-pr-2413]";
         String posedAll = "no hardware is stated: posed on DGX-H100 (8 x 400G ConnectX-7), PR #2971's platform; "
                 + "every parameter shard to shard (shardToShard: all), as these runs predate PR #2971's split ('the "
                 + "same feature as #2808, but reducing the target scope to the dominant parameters')";
-        String posed = posedAll + ": with that split the model gives 0.062, 0.048 and 0.198 s";
+        String posed = posedAll + ": with that split, and no per-call term (these runs predate the Python "
+                + "fallback), the model gives 0.062, 0.048 and 0.198 s";
         String setSetup = "Megatron trainer to vLLM engines over NCCL shard-to-shard transfers (\"NCCL Xfer\"). Not "
                 + "stated: the hardware (posed DGX-H100), the model (posed Qwen3-4B / Qwen3-30B-A3B), the "
                 + "implementation of the transfer (posed as nccl-p2p), GPU counts (posed from the inference layout), "
@@ -833,6 +863,22 @@ final class RefitRows {
                 .knownFailure(knownFailure)
                 .model(runs -> steadyOf(runs, file, variant, ""))
                 .onNics(nics);
+    }
+
+    /**
+     * A PR #2971 row through the Python fallback, out of sample for refit.reshardCallSeconds: a known failure when
+     * {@code knownFailure} is given, counted as a pass otherwise.
+     */
+    private static ValidationRow reshard(String id, String source, String what, String setup, double low, double high,
+            String variant, String knownFailure) {
+        ValidationRow.Builder b = ValidationRow.measured(id, source)
+                .what(what)
+                .setup(setup)
+                .published(low, high, "s").tolerance(TOL).scenario(NEMO + "#" + variant).dependsOn(RESHARD);
+        if (knownFailure != null) {
+            b.knownFailure(knownFailure);
+        }
+        return b.model(runs -> steadyOf(runs, NEMO, variant, CALLS_NOTE)).onNics(16);
     }
 
     private static ValidationRow range(String id, String source, String what, String setup, double low, double high,

@@ -46,9 +46,11 @@ import org.rdmasim.transport.config.NcclIbHca;
  * ({@code packed_broadcast_producer}, {@code nemo_rl/utils/packed_tensor.py} L23-35, L39-103), broadcasts each to
  * every inference rank, and each rank hands the unpacked tensors to vLLM's {@code load_weights}
  * ({@code _receive_and_load_misc_params}, L1072-1090): one call per tensor ({@link RefitCalibration#LOAD_TENSOR})
- * and the copy. The plan carries them as its broadcast bytes and tensors. Per-call host work of the FFN path
- * (Python planning, stream bookkeeping, launch latencies) and vLLM's {@code process_weights_after_loading} are
- * not modelled. Every PP stage's sends run at once; the receivers overlap at most {@code NRL_REFIT_NUM_STREAMS}
+ * and the copy. The plan carries them as its broadcast bytes and tensors. Between the two, every inference rank
+ * pays the host work of its FFN parameters' {@code xferdtensor} calls, one after another ({@code calls} of them,
+ * {@link RefitCalibration#RESHARD_CALL}, calibrated on one row of PR #2971): the fit takes in whatever else that
+ * row's time holds and the model does not price (Megatron's export of each misc parameter, vLLM's
+ * {@code process_weights_after_loading}). Every PP stage's sends run at once; the receivers overlap at most {@code NRL_REFIT_NUM_STREAMS}
  * (default 2) stages ({@code vllm_backend.py} L1018-1036), which only a trainer of more than two stages would
  * feel. NCCL stages through its own buffers registered when the communicator is made, so no registration is
  * paid.
@@ -59,15 +61,21 @@ import org.rdmasim.transport.config.NcclIbHca;
  *                       model's shards go as they are)
  * @param bulk           the slice map of the FFN projections alone, what goes shard to shard; {@code null}: every
  *                       route of the plan does (a plan with no misc parameters)
+ * @param calls          the {@code xferdtensor} calls through the Python fallback each inference rank makes, one per
+ *                       FFN parameter (an MoE layer's experts of one projection are one); 0 for the every-parameter
+ *                       form, which poses PR #2413's transfer, older than the fallback
  */
-public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksExperts, List<SliceRoute> bulk)
-        implements RefitMethod {
+public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksExperts, List<SliceRoute> bulk,
+        int calls) implements RefitMethod {
     /** Of an FFN's gate, up and down projections (equal sizes), the two vLLM fuses into w13 and copies back. */
     static final double COPIED_BACK = 2.0 / 3.0;
 
     /** Endings of the parameter names that take the shard-to-shard path ({@code nccl_reshard_utils.py} L170-182). */
     private static final List<String> BULK_SUFFIXES = List.of("gate_proj.weight", "up_proj.weight", "down_proj.weight",
             "experts.gate_up_proj", "experts.down_proj");
+    /** One expert's projection: its layer's experts of that projection are one xferdtensor parameter. */
+    private static final java.util.regex.Pattern EXPERT = java.util.regex.Pattern.compile(
+            "^(.+\\.experts)\\.\\d+\\.(gate_proj|up_proj|down_proj)\\.weight$");
     /** The packed buffer: {@code NRL_REFIT_BUFFER_MEMORY_RATIO} 0.02 of the GPU's memory, at most 5 GiB. */
     static final double PACKED_MEMORY_RATIO = 0.02;
     static final long PACKED_MAX_BYTES = 5L * 1024 * 1024 * 1024;
@@ -78,12 +86,29 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
         if (ibHca == null) {
             throw new IllegalArgumentException("NCCL send/recv needs its NCCL_IB_HCA (NcclIbHca.unset() when not set)");
         }
+        if (calls < 0) {
+            throw new IllegalArgumentException("xferdtensor calls must be >= 0, got " + calls);
+        }
         bulk = bulk == null ? null : List.copyOf(bulk);
     }
 
-    /** Every route of the plan goes shard to shard (no misc parameters apart). */
+    /** Every route of the plan goes shard to shard (no misc parameters apart), with no per-call cost. */
     public NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksExperts) {
-        this(shardOf, ibHca, stacksExperts, null);
+        this(shardOf, ibHca, stacksExperts, null, 0);
+    }
+
+    /**
+     * The xferdtensor calls each inference rank makes for {@code names}, the FFN parameters that go shard to shard:
+     * one per parameter, an MoE layer's experts of one projection grouped into one
+     * ({@code group_expert_params_in_metadata}, NVIDIA-NeMo/RL e40aa046e {@code nccl_reshard_utils.py} L381-455,
+     * which groups names matching {@code (.+\.experts)\.(\d+)\.(gate_proj|up_proj|down_proj)\.weight$}, L376-378).
+     */
+    public static int calls(List<String> names) {
+        java.util.Set<String> grouped = new java.util.HashSet<>();
+        for (String n : names) {
+            grouped.add(EXPERT.matcher(n).replaceFirst("$1.$2.weight"));
+        }
+        return grouped.size();
     }
 
     /** Whether the parameter named {@code name} takes the shard-to-shard path ({@code is_nccl_reshard_param}). */
@@ -129,7 +154,8 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
 
     @Override
     public void run(WireContext ctx, Runnable done) {
-        Countdown prepared = new Countdown(ctx.trainerRanks().size(), () -> send(ctx, () -> misc(ctx, done)));
+        Countdown prepared = new Countdown(ctx.trainerRanks().size(),
+                () -> send(ctx, () -> reshardCalls(ctx, () -> misc(ctx, done))));
         for (int t : ctx.trainerRanks()) {
             Endpoint gpu = ctx.trainer(t);
             // the rank's own shard, once however many receivers take parts of it
@@ -238,6 +264,26 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
 
     private void install(WireContext ctx, List<Integer> g, Runnable then) {
         BroadcastOrder.install(ctx, g, r -> Math.round(need(ctx, r) * COPIED_BACK), 0, then);
+    }
+
+    /**
+     * The host work of the FFN parameters' xferdtensor calls on each inference rank, {@code calls} of them one after
+     * another at {@link RefitCalibration#RESHARD_CALL} each, all ranks at once; the misc broadcast waits for the
+     * slowest (both sides synchronise before it, {@code vllm_backend.py} L1038, {@code megatron_policy_worker.py}
+     * L2542).
+     */
+    private void reshardCalls(WireContext ctx, Runnable then) {
+        double seconds = calls * ctx.plan().calibration().value(RefitCalibration.RESHARD_CALL);
+        if (seconds == 0) {
+            then.run();
+            return;
+        }
+        Countdown issued = new Countdown(ctx.inferenceRanks().size(), then);
+        for (int i : ctx.inferenceRanks()) {
+            ctx.gpuCall(RefitStage.DISPATCH, ctx.inference(i), seconds, "reshard calls", String.format(
+                    java.util.Locale.ROOT, "the %d xferdtensor calls, one after another (%s, calibrated)", calls,
+                    RefitCalibration.RESHARD_CALL), issued::arrive);
+        }
     }
 
     /**

@@ -119,6 +119,40 @@ public final class RefitCalibration {
     }
 
     /**
+     * One call of NeMo-RL's {@code xferdtensor} through its Python fallback, outside its bytes: the host work an
+     * inference rank does for one FFN parameter of {@code nccl_reshard_refit} (NVIDIA-NeMo/RL e40aa046e
+     * {@code nemo_rl/models/generation/vllm/vllm_backend.py} L983-1008: the receive buffer allocated, the call, the
+     * copy back into {@code w13}), where {@code xferdtensor_python_impl} ({@code nemo_rl/weight_sync/xferdtensor_python.py}
+     * L960-1045) looks its plan up by mesh and placement signatures, checks the local shard, walks the whole transfer
+     * list to stage this rank's sends and receives, records each buffer on the stream, launches one NCCL group of
+     * sends and receives and the replicas' all-gather. No call waits on the GPU (a device synchronisation only when
+     * a replica communicator is first split, L415), so nothing in the code says how long a call takes; the
+     * cost is fitted. Each inference rank walks every FFN parameter of every PP stage on one Python thread
+     * (L1012-1036; two CUDA streams do not split the host's work) and the trainer ranks walk their own stage's,
+     * at most as many, so a refit pays it once per FFN parameter, in series, on every inference rank. An MoE
+     * layer's experts of one projection are one parameter ({@code group_expert_params_in_metadata},
+     * {@code nccl_reshard_utils.py} L381-455): Qwen3-30B-A3B makes 48 x 3 = 144 calls whatever its layouts.
+     */
+    public static final String RESHARD_CALL = "refit.reshardCallSeconds";
+
+    /**
+     * NVIDIA-NeMo/RL PR #2971 (merged, e40aa046e), table "DGX-H100 - xferdtensor_python_impl (fallback path)":
+     * 30b, EP8xPP2 -> TP8xDP2, BF16, 0.74-1.00 s (validation row NEMO2971-EP8PP2-TP8DP2); the same layout, model
+     * (Qwen3 30B) and platform (H100) are restated in the PR's design doc ({@code docs/design-docs/nccl-reshard-refit.md},
+     * "Expected Performance"). Midpoint of the range.
+     */
+    static final double NEMO_EP8PP2_TP8DP2_PUBLISHED = (0.74 + 1.00) / 2;
+    /**
+     * rdmasim's steady cycle of that row with {@link #RESHARD_CALL} at 0 (expert stacking, the shard-to-shard sends,
+     * the replicas' all-gather, the copy back into w13, the misc broadcast and its loads;
+     * {@code scenarios/validation/refit-nemo-reshard-h100.yaml} variant {@code ep8pp2-tp8dp2}); a test holds the
+     * model to it, so a change in those mechanisms shows up here.
+     */
+    static final double NEMO_EP8PP2_TP8DP2_MODELLED_WITHOUT = 0.1984;
+    /** The xferdtensor calls each inference rank of that row issues: Qwen3-30B-A3B's 48 layers x 3 projections. */
+    static final int NEMO_QWEN3_30B_CALLS = 48 * 3;
+
+    /**
      * vLLM's sharded RDT engine: the wait every pull pays for the scatter of the pull that last used its receive
      * slot (two slots, as many as pulls in flight), per pull.
      */
@@ -315,6 +349,18 @@ public final class RefitCalibration {
                             + "all-gathers and HF conversion and the engines' post-processing the fit also holds, "
                             + "costs the same per byte loaded whatever the model, its dtype and the engine ranks a "
                             + "sender serves; other methods do not run this code"),
+            new Parameter(RESHARD_CALL, (NEMO_EP8PP2_TP8DP2_PUBLISHED - NEMO_EP8PP2_TP8DP2_MODELLED_WITHOUT)
+                    / NEMO_QWEN3_30B_CALLS, "s", Kind.CALIBRATED,
+                    "NVIDIA-NeMo/RL PR #2971 (e40aa046e): Qwen3-30B-A3B EP8xPP2 -> TP8xDP2 on DGX-H100 through "
+                            + "xferdtensor_python_impl, 0.74-1.00 s, less rdmasim's 0.198 s for it without this term "
+                            + "(row NEMO2971-EP8PP2-TP8DP2), over the 144 xferdtensor calls each inference rank makes "
+                            + "(nemo_rl/models/generation/vllm/vllm_backend.py L983-1032, "
+                            + "nemo_rl/weight_sync/xferdtensor_python.py L960-1045)",
+                    "a call costs the same whatever its layouts, bytes and replicas, paid in series on every "
+                            + "inference rank after the bytes, with nothing of it overlapping them; the rest of the gap "
+                            + "on that row (Megatron's export of each misc parameter, vLLM's "
+                            + "process_weights_after_loading) is folded into it; the every-parameter form (PR #2413, "
+                            + "before the fallback existed) does not pay it"),
             new Parameter(RDT_SCATTER, RDT_SCATTER_AT_235B, "s", Kind.CALIBRATED,
                     "vllm-project/vllm docs/training/weight_transfer/sharded_rdt.md @027fc251: every chunk waits for "
                             + "the scatter of the chunk that last used its receive slot, 'measured 7.2 ms/pull at 235B' "

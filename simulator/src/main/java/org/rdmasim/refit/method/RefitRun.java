@@ -94,7 +94,9 @@ public final class RefitRun {
                     || p.key().equals(RefitCalibration.PACK_TENSOR) && !(RefitCalibration.packsTensors(plan)
                             && p.value() > 0)
                     || p.key().equals(RefitCalibration.REPLICA_LOAD)
-                            && !(plan.method() instanceof RdmaPull pull && pull.hostReplica())) {
+                            && !(plan.method() instanceof RdmaPull pull && pull.hostReplica())
+                    || p.key().equals(RefitCalibration.RESHARD_CALL) && !(plan.method() instanceof NcclP2p n
+                            && n.calls() > 0)) {
                 continue;
             }
             restsOn.add(p.describe());

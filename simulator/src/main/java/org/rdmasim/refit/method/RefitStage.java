@@ -25,7 +25,8 @@ public enum RefitStage {
     H2D,
     /**
      * A bucket's fixed cost before its bytes move: the call that announces it to the engine, the collective's
-     * launch, per-bucket bookkeeping ({@link RefitCalibration#BUCKET}). Broadcast methods only.
+     * launch, per-bucket bookkeeping ({@link RefitCalibration#BUCKET}), for broadcast methods; for NeMo-RL's
+     * shard-to-shard refit, the host work of its xferdtensor calls ({@link RefitCalibration#RESHARD_CALL}).
      */
     DISPATCH,
     /** The bytes on the fabric (and NVLink hops of a broadcast chain). */

@@ -111,6 +111,72 @@ class NcclP2pTest {
     }
 
     /**
+     * NeMo-RL's Python fallback costs each inference rank a fixed host time per xferdtensor call, the calls one after
+     * another ({@link RefitCalibration#RESHARD_CALL}): the cycle grows by exactly calls x the cost, in its own stage,
+     * on every rank at once (so twice the calls, twice the time, and the bytes unchanged); no calls, no cost and
+     * nothing listed; the every-parameter form (PR #2413, before the fallback) pays none whatever the value.
+     */
+    @Test
+    void eachXferdtensorCallAddsItsHostCostInSeriesAndNoCallsAddNothing() {
+        List<SliceRoute> ffn = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            ffn.add(new SliceRoute(i / 2, i, GB, 8, 4));
+        }
+        double call = 0.01;
+        RefitCalibration calibration = RefitCalibration.defaults().with(RefitCalibration.RESHARD_CALL, call,
+                org.rdmasim.hardware.CalibrationProfile.Kind.ASSUMED, "test");
+        java.util.function.IntFunction<RefitResult> withCalls = n -> RefitRun.run(RefitFixture.threeHosts(),
+                FabricSpec.nonBlocking(), RefitPlan.of(ffn, RefitFixture::trainer, NcclP2pTest::inference,
+                        new NcclP2p(null, NcclIbHca.unset(), true, ffn, n)).withBuffers(new RankBuffers(
+                                java.util.Map.of(0, new long[] {2 * GB, 4}, 1, new long[] {2 * GB, 4}),
+                                RankBuffers.perRoute(ffn).inference())).withCalibration(calibration),
+                RefitFixture.nearestNic());
+        RefitResult none = withCalls.apply(0);
+        RefitResult.Cycle zero = none.cycles().get(0);
+        assertEquals(0.0, zero.stage(RefitStage.DISPATCH));
+        assertTrue(none.restsOn().stream().noneMatch(r -> r.startsWith(RefitCalibration.RESHARD_CALL)),
+                none.restsOn().toString());
+        for (int n : new int[] {72, 144}) {
+            RefitResult r = withCalls.apply(n);
+            RefitResult.Cycle c = r.cycles().get(0);
+            assertEquals(n * call, c.stage(RefitStage.DISPATCH), 1e-9, n + " calls");
+            assertEquals(zero.seconds() + n * call, c.seconds(), 1e-9, n + " calls");
+            assertEquals(zero.wireBytes(), c.wireBytes(), "the calls move no bytes");
+            assertTrue(r.restsOn().contains("refit.reshardCallSeconds = 10.0 ms, assumed (test)"), r.restsOn().toString());
+        }
+        RefitResult everyParameter = RefitRun.run(RefitFixture.threeHosts(), FabricSpec.nonBlocking(),
+                RefitPlan.of(ffn, RefitFixture::trainer, NcclP2pTest::inference, new NcclP2p(null, NcclIbHca.unset(),
+                        true)).withBuffers(new RankBuffers(java.util.Map.of(0, new long[] {2 * GB, 4}, 1,
+                        new long[] {2 * GB, 4}), RankBuffers.perRoute(ffn).inference())).withCalibration(calibration),
+                RefitFixture.nearestNic());
+        assertEquals(zero.seconds(), everyParameter.cycles().get(0).seconds(), 1e-12);
+        assertThrows(IllegalArgumentException.class, () -> new NcclP2p(null, NcclIbHca.unset(), true, ffn, -1));
+    }
+
+    /**
+     * One xferdtensor call per FFN parameter, a layer's experts of one projection grouped into one (as
+     * group_expert_params_in_metadata does): 2 MoE layers of 4 experts make 2 x 3 calls whatever the expert count,
+     * a dense MLP's projections one each; a name that is not an expert's FFN weight stays its own.
+     */
+    @Test
+    void aLayersExpertsOfOneProjectionAreOneCall() {
+        List<String> names = new ArrayList<>();
+        for (int layer = 0; layer < 2; layer++) {
+            for (int e = 0; e < 4; e++) {
+                for (String proj : List.of("gate_proj", "up_proj", "down_proj")) {
+                    names.add("model.layers." + layer + ".mlp.experts." + e + "." + proj + ".weight");
+                }
+            }
+        }
+        assertEquals(6, NcclP2p.calls(names));
+        names.add("model.layers.2.mlp.gate_proj.weight");
+        names.add("model.layers.2.mlp.up_proj.weight");
+        names.add("model.layers.2.mlp.down_proj.weight");
+        assertEquals(9, NcclP2p.calls(names));
+        assertEquals(0, NcclP2p.calls(List.of()));
+    }
+
+    /**
      * The misc parameters follow the FFN path: trainer rank 0 broadcasts them to every inference rank, which
      * loads each tensor through load_weights. Every rank receives them whole on top of its FFN share, and the
      * cycle grows by at least the loads, which nothing overlaps (the misc phase starts once the FFN path is done).
@@ -157,7 +223,7 @@ class NcclP2pTest {
             routes.add(new SliceRoute(i / 2, i, GB, 8, 4));
             ffn.add(new SliceRoute(i / 2, i, bulk, 6, 3));
         }
-        NcclP2p method = new NcclP2p(null, NcclIbHca.unset(), true, ffn);
+        NcclP2p method = new NcclP2p(null, NcclIbHca.unset(), true, ffn, 0);
         RefitPlan plan = RefitPlan.of(routes, RefitFixture::trainer, NcclP2pTest::inference, method).withBuffers(
                 new RankBuffers(java.util.Map.of(0, new long[] {2 * GB, 4}, 1, new long[] {2 * GB, 4}),
                         RankBuffers.perRoute(routes).inference()))
