@@ -42,12 +42,14 @@ class OffloadedTrainerScenarioTest {
                     method: nixl-ring
                     bucket: 64 MiB
                     registration: arena
-                    stages: {loadTensor: 0 s}
+                    stages: {loadTensor: 0 s, packTensor: 0 s}
                     cycles: 2
                 """.formatted(trainerExtra) + variants);
         return f;
     }
 
+    // the sender's walk over the tensors (refit.packTensorSeconds) is logged in the gather stage and is the same for
+    // every dtype: the scenario sets it to 0 so the stage holds the gather's bytes alone
     @Test
     void anFp32TrainerGathersTwiceTheBytesAndAnOffloadedOneCopiesItsShardFirst() throws IOException {
         Path f = scenario(", fsdp: true", """
