@@ -38,7 +38,9 @@ import picocli.CommandLine.Spec;
                         + "meets --target-p99; of a refit variant: whose time per cycle meets --target-refit. "
                         + "It tries 1, 2, 4, 8, ... until a setting meets the target or the knob's bound is "
                         + "reached, then bisects between the last setting that missed and the first that met: "
-                        + "at most 2 x ceil(log2 answer) settings simulated, ceil(log2 bound) + 1 if none meets.",
+                        + "at most 2 x ceil(log2 answer) settings simulated, ceil(log2 bound) + 1 if none meets. "
+                        + "The conclusion names the settings simulated (by doubling, then by bisection) and those "
+                        + "skipped; a skipped setting is said to miss only under the assumption below.",
                 "",
                 "Assumption (monotonicity): more sources, NICs, rails or tree degree never make p99 worse "
                         + "(more senders, NICs or inference TP never makes a refit longer). The output states it "

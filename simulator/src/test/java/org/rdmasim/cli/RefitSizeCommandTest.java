@@ -407,4 +407,24 @@ class RefitSizeCommandTest {
         assertTrue(o.err().contains("senders.yaml:"), o.err());
         assertFalse(o.err().contains("Exception"), o.err());
     }
+    /**
+     * A broadcast that gets slower with more senders (refit-moe-methods' nccl-broadcast-one, 16 trainer ranks): the
+     * search doubles through 1, 2, 4, 8, 16, and its conclusion says exactly that, naming 3, 5-7 and 9-15 as not
+     * simulated and, since the points rise, as values that may still meet the target.
+     */
+    @Test
+    void aSearchThatDoublesSaysWhichSendersItRanAndWhichItSkipped() throws IOException {
+        Path out = dir.resolve("moe-senders");
+        CliTestSupport.Outcome o = CliTestSupport.run("size", CliTestSupport.repo()
+                .resolve("scenarios/refit-moe-methods.yaml").toString(), "--variant", "nccl-broadcast-one",
+                "--target-refit", "0.5s", "--vary", "senders", "-q", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("tried senders = 1, 2, 4, 8, 16 (doubling from 1); not simulated: 3, 5-7, 9-15\n"),
+                o.out());
+        assertTrue(o.out().contains("no senders tried meets the target; the points break monotonicity, so a value not "
+                + "simulated (3, 5-7, 9-15) may still meet it"), o.out());
+        assertTrue(o.out().contains("; a value not simulated may meet the target"), o.out());
+        assertFalse(o.out().contains("up to 16 meets"), o.out());
+        assertFalse(o.out().contains("may not be the smallest"), o.out());
+    }
 }
