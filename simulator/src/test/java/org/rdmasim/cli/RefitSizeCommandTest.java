@@ -427,4 +427,37 @@ class RefitSizeCommandTest {
         assertFalse(o.out().contains("up to 16 meets"), o.out());
         assertFalse(o.out().contains("may not be the smallest"), o.out());
     }
+    /**
+     * {@code --vary nics} on a pull lists N NICs: the NICs UCX had as candidates for the first transfer (those that
+     * carry and those it dropped) are exactly N at each point, no longer all four from N = 2 on; and the first
+     * cycle's extra time at 4 NICs over 1, with the steady cycle unchanged, is the registration on 4 HCAs, which
+     * the output names.
+     */
+    @Test
+    void nicsListsExactlyNNicsAndNamesTheRegistrationTheFirstCyclePays() throws IOException {
+        Path out = dir.resolve("gb200-nics");
+        CliTestSupport.Outcome o = CliTestSupport.run("size", CliTestSupport.repo()
+                .resolve("scenarios/refit-qwen3-4b-gb200.yaml").toString(), "--target-refit", "0.5s", "--vary",
+                "nics", "-q", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
+        assertTrue(json.get("boundReason").asText().contains("each buffer registered on the N HCAs, so the first "
+                + "cycle's registration grows with N"), json.toString());
+        assertTrue(o.out().contains("so the first cycle's registration grows with N"), o.out());
+        double first1 = 0;
+        double steady1 = 0;
+        for (JsonNode p : json.get("sweep")) {
+            JsonNode lanes = p.get("lanes");
+            int candidates = lanes.get("carrying").size() + lanes.get("dropped").size();
+            assertEquals(p.get("value").asInt(), candidates, p.toString());
+            if (p.get("value").asInt() == 1) {
+                first1 = p.get("firstCycleSeconds").asDouble();
+                steady1 = p.get("steadyCycleSeconds").asDouble();
+            }
+            if (p.get("value").asInt() == 4) {
+                assertEquals(steady1, p.get("steadyCycleSeconds").asDouble(), 1e-9, "the same wire bound");
+                assertTrue(p.get("firstCycleSeconds").asDouble() > first1 + 0.1, "registration on 4 HCAs");
+            }
+        }
+    }
 }
