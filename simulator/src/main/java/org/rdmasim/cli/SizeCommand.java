@@ -38,7 +38,9 @@ import picocli.CommandLine.Spec;
                         + "meets --target-p99; of a refit variant: whose time per cycle meets --target-refit. "
                         + "It tries 1, 2, 4, 8, ... until a setting meets the target or the knob's bound is "
                         + "reached, then bisects between the last setting that missed and the first that met: "
-                        + "at most 2 x ceil(log2 answer) settings simulated, ceil(log2 bound) + 1 if none meets.",
+                        + "at most 2 x ceil(log2 answer) settings simulated, ceil(log2 bound) + 1 if none meets. "
+                        + "The conclusion names the settings simulated (by doubling, then by bisection) and those "
+                        + "skipped; a skipped setting is said to miss only under the assumption below.",
                 "",
                 "Assumption (monotonicity): more sources, NICs, rails or tree degree never make p99 worse "
                         + "(more senders, NICs or inference TP never makes a refit longer). The output states it "
@@ -56,9 +58,11 @@ import picocli.CommandLine.Spec;
                 "Refit knobs (workload: refit:, with --target-refit DURATION):",
                 "  senders      nccl-broadcast: trainer ranks sending, 1 to all, evenly",
                 "               spaced",
-                "  nics         rdma-pull, write-schedule: UCX rails over the inference",
-                "               host's compute NICs (MX_RDMA_NIC_PIN=stripe,",
-                "               UCX_MAX_RMA_RAILS=N, registered on N HCAs), 1 to its compute",
+                "  nics         rdma-pull, write-schedule: UCX_NET_DEVICES lists N of the",
+                "               inference host's compute NICs, each GPU's nearest first, one",
+                "               list for every process (1: MX_RDMA_NIC_PIN=auto),",
+                "               UCX_MAX_RMA_RAILS=N, each buffer registered on N HCAs (the",
+                "               first cycle pays that), 1 to its compute",
                 "               NICs; nccl-broadcast, checkpoint-engine: NCCL_IB_HCA==each",
                 "               host's first N NICs nearest its GPUs, 1 to the fewest compute",
                 "               NICs of a host",

@@ -96,11 +96,20 @@ public record NicLanes(String process, List<String> carrying, Map<String, String
             return;
         }
         NicLanes first = known.get(0).lanes();
-        t.format("NICs at each point (UCX's lane choice for %s's first transfer, as explain shows it):%n",
-                first.process());
+        // the first transfer's initiator can change with the knob (inference TP moves which GPU reads first): a
+        // heading naming one process would then name the wrong one for the other points
+        boolean oneProcess = known.stream().allMatch(r -> r.lanes().process().equals(first.process()));
+        if (oneProcess) {
+            t.format("NICs at each point (UCX's lane choice for %s's first transfer, as explain shows it):%n",
+                    first.process());
+        } else {
+            t.format("NICs at each point (UCX's lane choice for the first transfer, as explain shows it, by the "
+                    + "process that initiates it at that point):%n");
+        }
         int width = known.stream().mapToInt(r -> shown.apply(r.value()).length()).max().orElse(1) + knob.length() + 1;
         for (SimulatedPoint r : known) {
-            t.format("  %-" + width + "s  %s%n", knob + "=" + shown.apply(r.value()), r.lanes().words());
+            t.format("  %-" + width + "s  %s%s%n", knob + "=" + shown.apply(r.value()),
+                    oneProcess ? "" : r.lanes().process() + ": ", r.lanes().words());
         }
         t.format("UCX install assumed: %s: %s%n", first.install(), first.readsUcxConf() ? "UCX reads its ucx.conf"
                 : "UCX finds no ucx.conf");

@@ -133,11 +133,13 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
         String label = label();
         OptionalInt answer = outcome.answer();
         if (outcome.complete()) {
+            t.format("%s%n", outcome.search().tried(label, Integer::toString));
             if (answer.isPresent()) {
                 t.format("smallest %s that meets the target: %d (p99 %.4f s)%n", label,
                         answer.getAsInt(), outcome.at(answer.getAsInt()).p99());
             } else {
-                t.format("no %s up to %d meets the target%n", label, outcome.search().bound());
+                t.format("%s%n", outcome.search().noneMeets(label, Integer::toString,
+                        !outcome.violations().isEmpty()));
             }
             return;
         }

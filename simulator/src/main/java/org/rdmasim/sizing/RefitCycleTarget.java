@@ -192,12 +192,13 @@ public record RefitCycleTarget(String scenario, String variantName, RefitSizing.
                             + " met it so far");
             return;
         }
+        t.format("%s%n", search.tried(label, this::shownAt));
         if (search.monotone()) {
             if (answer.isPresent()) {
                 t.format("smallest %s that meets the target: %s (%s cycle %.4f s)%n", label,
                         shownAt(answer.getAsInt()), cycle, outcome.at(answer.getAsInt()).p99());
             } else {
-                t.format("no %s up to %s meets the target%n", label, shownAt(search.bound()));
+                t.format("%s%n", search.noneMeets(label, this::shownAt, !outcome.violations().isEmpty()));
             }
             return;
         }
@@ -208,7 +209,7 @@ public record RefitCycleTarget(String scenario, String variantName, RefitSizing.
                     + "smallest that meets: %s%n", label, shownAt(answer.getAsInt()), cycle,
                     outcome.at(answer.getAsInt()).p99(), shownAt(smallest.getAsInt()));
         } else {
-            t.format("no %s from %s to %s meets the target%n", label, shownAt(1), shownAt(search.bound()));
+            t.format("%s%n", search.noneMeets(label, this::shownAt, false));
         }
     }
 

@@ -139,7 +139,9 @@ public final class RefitSizing {
                 for (int n = 1; n <= nics; n++) {
                     steps.add(new Step(n, Integer.toString(n)));
                 }
-                return new Ladder(steps, skipped, "the inference host has " + nics + " compute NIC(s)");
+                return new Ladder(steps, skipped, "the inference host has " + nics + " compute NIC(s); N listed in "
+                        + "UCX_NET_DEVICES (1: each GPU's nearest, MX_RDMA_NIC_PIN=auto), UCX_MAX_RMA_RAILS=N, each "
+                        + "buffer registered on the N HCAs, so the first cycle's registration grows with N");
             }
             case BUCKET -> {
                 if (!method.bucketed() && !hostReplica) {
@@ -202,18 +204,25 @@ public final class RefitSizing {
                 if (spec.method().readsNcclIbHca()) {
                     yield withIbHca(v, (int) value);
                 }
-                // N >= 2: ModelExpress' stripe mode lists every compute NIC in UCX_NET_DEVICES; UCX_MAX_RMA_RAILS
-                // caps the lanes UCX's own scoring picks among them, and each buffer is registered on as many HCAs
-                // (as the "what would halve it" striping change does, run/RefitVariant)
+                // N >= 2: UCX_NET_DEVICES lists exactly N NICs of the inference host (each GPU's nearest first, as
+                // the broadcast's NCCL_IB_HCA), one list for every process as the variable is, with as many rails.
+                // ModelExpress' stripe mode would list every NIC whatever N (it rewrites UCX_NET_DEVICES), so its
+                // pin is dropped. UCX maps a buffer on every memory domain its device list leaves (ucp_mem_map over
+                // the context's MDs), so each buffer is registered on N HCAs: the first cycle pays that per HCA.
                 List<EnvEntry> env = new ArrayList<>(v.transport().stack().env());
                 env.removeIf(e -> e.name().equals("UCX_NET_DEVICES") || e.name().equals("UCX_MAX_RMA_RAILS")
                         || e.name().equals("MX_RDMA_NIC_PIN"));
                 if (value == 1) {
-                    // one NIC: ModelExpress' own pin, each GPU's nearest (UCX alone, one rail over every NIC listed,
-                    // would put GPUs on a farther NIC)
+                    // one NIC: ModelExpress' own pin, each GPU's nearest (one shared list of one NIC would put the
+                    // other GPUs on a farther NIC)
                     env.add(new EnvEntry("MX_RDMA_NIC_PIN", "auto", "size --vary nics", 0));
                 } else {
-                    env.add(new EnvEntry("MX_RDMA_NIC_PIN", "stripe", "size --vary nics", 0));
+                    Host inference = host(v, v.refitSpec().inferenceHosts().get(0));
+                    java.util.Set<String> compute = new java.util.HashSet<>(inference.computeNics().stream()
+                            .map(TopologyNode::name).toList());
+                    List<String> listed = nearestFirst(inference).stream().filter(compute::contains).limit(value)
+                            .map(n -> n + ":1").toList();
+                    env.add(new EnvEntry("UCX_NET_DEVICES", String.join(",", listed), "size --vary nics", 0));
                     env.add(new EnvEntry("UCX_MAX_RMA_RAILS", Long.toString(value), "size --vary nics", 0));
                 }
                 VariantSpec t = v.withTransport(v.transport().withStack(v.transport().stack().withEnv(env)));
@@ -252,14 +261,7 @@ public final class RefitSizing {
         java.util.Set<String> names = new java.util.LinkedHashSet<>();
         List<Host> hosts = broadcastHosts(v);
         for (Host h : hosts) {
-            java.util.Set<String> order = new java.util.LinkedHashSet<>();
-            for (TopologyNode g : h.gpus()) {
-                order.add(h.nicsByDistance(g).get(0).name());
-            }
-            for (TopologyNode g : h.gpus()) {
-                h.nicsByDistance(g).forEach(nic -> order.add(nic.name()));
-            }
-            order.stream().limit(n).forEach(names::add);
+            nearestFirst(h).stream().limit(n).forEach(names::add);
         }
         for (Host h : hosts) {
             long listed = h.nics().stream().filter(nic -> names.contains(nic.name())).count();
@@ -272,6 +274,18 @@ public final class RefitSizing {
         env.removeIf(e -> e.name().equals("NCCL_IB_HCA"));
         env.add(new EnvEntry("NCCL_IB_HCA", "=" + String.join(",", names), "size --vary nics", 0));
         return v.withTransport(v.transport().withStack(v.transport().stack().withEnv(env)));
+    }
+
+    /** A host's NICs in the order a list of N takes them: each GPU's nearest (host GPU order), then the rest nearest first. */
+    private static java.util.Set<String> nearestFirst(Host h) {
+        java.util.Set<String> order = new java.util.LinkedHashSet<>();
+        for (TopologyNode g : h.gpus()) {
+            order.add(h.nicsByDistance(g).get(0).name());
+        }
+        for (TopologyNode g : h.gpus()) {
+            h.nicsByDistance(g).forEach(nic -> order.add(nic.name()));
+        }
+        return order;
     }
 
     private static RefitSpec withTp(RefitSpec spec, int tp) {

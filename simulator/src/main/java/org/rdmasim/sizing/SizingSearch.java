@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
 
 /**
  * The order in which a sizing run tries knob values: galloping 1, 2, 4, 8, ... (the bound itself last)
@@ -34,6 +35,9 @@ public final class SizingSearch {
     private final int bound;
     private final boolean monotone;
     private final TreeMap<Integer, Point> points = new TreeMap<>();
+    /** Values evaluated while doubling, and by bisection after it, each in the order tried. */
+    private final List<Integer> doubled = new ArrayList<>();
+    private final List<Integer> bisected = new ArrayList<>();
     private int lastMiss;
     private int firstMeet = -1;
     private int nextGallop = 1;
@@ -99,6 +103,7 @@ public final class SizingSearch {
         if (!monotone) {
             return;
         }
+        (galloping ? doubled : bisected).add(p.value());
         if (p.meets()) {
             firstMeet = p.value();
             galloping = false;
@@ -131,6 +136,71 @@ public final class SizingSearch {
     /** The points evaluated so far, in knob order. */
     public List<Point> points() {
         return List.copyOf(points.values());
+    }
+
+    /**
+     * Which values were simulated and how, in the order tried, shown by {@code shown}: {@code tried senders = 1, 2,
+     * 4, 8, 16 (doubling from 1, the bound 16 last), then 3 (bisection)}, or for a scan every value run. A search
+     * that gallops skips values; the sentence names them ({@link #notTried}) so that no conclusion claims a range
+     * it did not run.
+     */
+    public String tried(String knob, IntFunction<String> shown) {
+        if (!monotone) {
+            return "tried " + knob + " = " + joined(List.copyOf(points.keySet()), shown) + " (every value, in order)";
+        }
+        StringBuilder b = new StringBuilder("tried " + knob + " = " + joined(doubled, shown) + " (doubling from 1");
+        int last = doubled.isEmpty() ? 0 : doubled.get(doubled.size() - 1);
+        if (last == bound && Integer.bitCount(bound) != 1) {
+            b.append(", the bound ").append(shown.apply(bound)).append(" last");
+        }
+        b.append(')');
+        if (!bisected.isEmpty()) {
+            b.append(", then ").append(joined(bisected, shown)).append(" (bisection)");
+        }
+        String skipped = notTried(shown);
+        if (!skipped.isEmpty()) {
+            b.append("; not simulated: ").append(skipped);
+        }
+        return b.toString();
+    }
+
+    /** The values of 1..bound not simulated, neighbours joined as runs: {@code 3, 5-7, 9-15}; empty when none. */
+    public String notTried(IntFunction<String> shown) {
+        List<String> runs = new ArrayList<>();
+        int v = 1;
+        while (v <= bound) {
+            if (points.containsKey(v)) {
+                v++;
+                continue;
+            }
+            int end = v;
+            while (end + 1 <= bound && !points.containsKey(end + 1)) {
+                end++;
+            }
+            runs.add(end == v ? shown.apply(v) : shown.apply(v) + "-" + shown.apply(end));
+            v = end + 1;
+        }
+        return String.join(", ", runs);
+    }
+
+    /**
+     * The conclusion when no value simulated met the target, for a finished search: it names only what was
+     * simulated, and what the values skipped would do rests on monotonicity, which {@code violated} says the
+     * points break.
+     */
+    public String noneMeets(String knob, IntFunction<String> shown, boolean violated) {
+        String out = "no " + knob + " tried meets the target";
+        String skipped = notTried(shown);
+        if (skipped.isEmpty()) {
+            return out + " (all " + bound + " of its values were simulated)";
+        }
+        return out + (violated ? "; the points break monotonicity, so a value not simulated (" + skipped
+                + ") may still meet it" : "; under the monotonicity assumption none of those not simulated ("
+                + skipped + ") would");
+    }
+
+    private static String joined(List<Integer> values, IntFunction<String> shown) {
+        return String.join(", ", values.stream().map(shown::apply).toList());
     }
 
     public int evaluated() {

@@ -43,8 +43,11 @@ public sealed interface SizingTarget permits P99Target, RefitCycleTarget {
         }
         tablePoints(t, outcome.points());
         NicLanes.table(t, outcome.points(), label(), this::shownAt);
+        // with no answer, what the rise puts in doubt is the values the search skipped, not an answer
+        String doubt = outcome.complete() && outcome.answer().isEmpty()
+                ? "a value not simulated may meet the target" : "the answer may not be the smallest value that meets";
         for (String v : outcome.violations()) {
-            t.format("monotonicity violated: %s; the answer may not be the smallest value that meets%n", v);
+            t.format("monotonicity violated: %s; %s%n", v, doubt);
         }
         tableAnswer(t, outcome);
         return t.toString();

@@ -407,4 +407,57 @@ class RefitSizeCommandTest {
         assertTrue(o.err().contains("senders.yaml:"), o.err());
         assertFalse(o.err().contains("Exception"), o.err());
     }
+    /**
+     * A broadcast that gets slower with more senders (refit-moe-methods' nccl-broadcast-one, 16 trainer ranks): the
+     * search doubles through 1, 2, 4, 8, 16, and its conclusion says exactly that, naming 3, 5-7 and 9-15 as not
+     * simulated and, since the points rise, as values that may still meet the target.
+     */
+    @Test
+    void aSearchThatDoublesSaysWhichSendersItRanAndWhichItSkipped() throws IOException {
+        Path out = dir.resolve("moe-senders");
+        CliTestSupport.Outcome o = CliTestSupport.run("size", CliTestSupport.repo()
+                .resolve("scenarios/refit-moe-methods.yaml").toString(), "--variant", "nccl-broadcast-one",
+                "--target-refit", "0.5s", "--vary", "senders", "-q", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("tried senders = 1, 2, 4, 8, 16 (doubling from 1); not simulated: 3, 5-7, 9-15\n"),
+                o.out());
+        assertTrue(o.out().contains("no senders tried meets the target; the points break monotonicity, so a value not "
+                + "simulated (3, 5-7, 9-15) may still meet it"), o.out());
+        assertTrue(o.out().contains("; a value not simulated may meet the target"), o.out());
+        assertFalse(o.out().contains("up to 16 meets"), o.out());
+        assertFalse(o.out().contains("may not be the smallest"), o.out());
+    }
+    /**
+     * {@code --vary nics} on a pull lists N NICs: the NICs UCX had as candidates for the first transfer (those that
+     * carry and those it dropped) are exactly N at each point, no longer all four from N = 2 on; and the first
+     * cycle's extra time at 4 NICs over 1, with the steady cycle unchanged, is the registration on 4 HCAs, which
+     * the output names.
+     */
+    @Test
+    void nicsListsExactlyNNicsAndNamesTheRegistrationTheFirstCyclePays() throws IOException {
+        Path out = dir.resolve("gb200-nics");
+        CliTestSupport.Outcome o = CliTestSupport.run("size", CliTestSupport.repo()
+                .resolve("scenarios/refit-qwen3-4b-gb200.yaml").toString(), "--target-refit", "0.5s", "--vary",
+                "nics", "-q", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
+        assertTrue(json.get("boundReason").asText().contains("each buffer registered on the N HCAs, so the first "
+                + "cycle's registration grows with N"), json.toString());
+        assertTrue(o.out().contains("so the first cycle's registration grows with N"), o.out());
+        double first1 = 0;
+        double steady1 = 0;
+        for (JsonNode p : json.get("sweep")) {
+            JsonNode lanes = p.get("lanes");
+            int candidates = lanes.get("carrying").size() + lanes.get("dropped").size();
+            assertEquals(p.get("value").asInt(), candidates, p.toString());
+            if (p.get("value").asInt() == 1) {
+                first1 = p.get("firstCycleSeconds").asDouble();
+                steady1 = p.get("steadyCycleSeconds").asDouble();
+            }
+            if (p.get("value").asInt() == 4) {
+                assertEquals(steady1, p.get("steadyCycleSeconds").asDouble(), 1e-9, "the same wire bound");
+                assertTrue(p.get("firstCycleSeconds").asDouble() > first1 + 0.1, "registration on 4 HCAs");
+            }
+        }
+    }
 }

@@ -155,7 +155,12 @@ class SizeCommandTest {
             int points = json.get("sweep").size();
             if (linear == 0) {
                 assertTrue(json.get("smallestMeeting").isNull(), o.out());
-                assertTrue(o.out().contains("no sources up to 8 meets the target"), o.out());
+                // only 1, 2, 4 and 8 ran: the conclusion names them and leaves the rest to the assumption
+                assertTrue(o.out().contains("tried sources = 1, 2, 4, 8 (doubling from 1); not simulated: 3, 5-7\n"),
+                        o.out());
+                assertTrue(o.out().contains("no sources tried meets the target; under the monotonicity assumption "
+                        + "none of those not simulated (3, 5-7) would"), o.out());
+                assertTrue(!o.out().contains("up to 8 meets"), o.out());
                 assertEquals(4, points, "1, 2, 4, 8: ceil(log2 8) + 1");
             } else {
                 assertEquals(linear, json.get("smallestMeeting").asInt(), "target " + share + " shares");
@@ -175,7 +180,8 @@ class SizeCommandTest {
         CliTestSupport.Outcome o = CliTestSupport.run("size", f.toString(), "--target-p99", seconds(2.5 * oneShare()),
                 "--vary", "sources", "--max", "3", "--threads", "1", "--out", out.toString());
         assertEquals(0, o.code(), o.err());
-        assertTrue(o.out().contains("no sources up to 3 meets the target"), o.out());
+        assertTrue(o.out().contains("tried sources = 1, 2, 3 (doubling from 1, the bound 3 last)\n"), o.out());
+        assertTrue(o.out().contains("no sources tried meets the target (all 3 of its values were simulated)"), o.out());
         JsonNode sweep = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile()).get("sweep");
         assertEquals(List.of(1, 2, 3), List.of(sweep.get(0).get("value").asInt(), sweep.get(1).get("value").asInt(),
                 sweep.get(2).get("value").asInt()));

@@ -136,4 +136,29 @@ class SizeNicLanesTest {
         all.removeAll(picked);
         assertEquals(List.copyOf(all), texts(four.get("dropped")));
     }
+    /**
+     * When the knob moves the first transfer to another process (inference TP 2 makes infer0:GPU1 read first), each
+     * point's line names the process whose lanes it shows, the same one sizing.json gives, and no heading names a
+     * process that is not every point's.
+     */
+    @Test
+    void eachPointNamesTheProcessWhoseLanesItShows() throws IOException {
+        Path out = dir.resolve("out-tp");
+        CliTestSupport.Outcome o = CliTestSupport.run("size", CliTestSupport.repo()
+                .resolve("scenarios/refit-qwen3-4b-gb200.yaml").toString(), "--target-refit", "0.5s", "--vary",
+                "inference-tp", "-q", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        JsonNode sweep = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile()).get("sweep");
+        java.util.Set<String> processes = new java.util.TreeSet<>();
+        for (JsonNode p : sweep) {
+            JsonNode lanes = p.get("lanes");
+            String process = lanes.get("process").asText();
+            processes.add(process);
+            String line = "  inference-tp=" + p.get("shown").asText() + "  " + process + ": carry data: "
+                    + String.join(", ", texts(lanes.get("carrying")));
+            assertTrue(o.out().contains(line), "expected '" + line + "' in\n" + o.out());
+        }
+        assertEquals(java.util.Set.of("infer0:GPU0", "infer0:GPU1"), processes, "TP 2's first transfer is GPU1's");
+        assertTrue(!o.out().contains("lane choice for infer0:GPU0's first transfer"), o.out());
+    }
 }

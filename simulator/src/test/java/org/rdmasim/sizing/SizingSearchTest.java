@@ -122,4 +122,32 @@ class SizingSearchTest {
         drive(none, v -> 10.0, 4.0);
         assertTrue(none.answer().isEmpty());
     }
+    /**
+     * The conclusion names the values simulated and how, and the ones skipped: a p99 rising with the knob over
+     * 1..16 is tried at 1, 2, 4, 8, 16 only, and the skipped 3, 5-7, 9-15 are not claimed to miss.
+     */
+    @Test
+    void theConclusionNamesOnlyTheValuesSimulated() {
+        SizingSearch rising = new SizingSearch(16);
+        drive(rising, v -> 1.0 + v, 0.5);
+        assertEquals("tried senders = 1, 2, 4, 8, 16 (doubling from 1); not simulated: 3, 5-7, 9-15",
+                rising.tried("senders", Integer::toString));
+        assertEquals("no senders tried meets the target; the points break monotonicity, so a value not simulated "
+                + "(3, 5-7, 9-15) may still meet it", rising.noneMeets("senders", Integer::toString,
+                        !rising.violations("senders").isEmpty()));
+        // a bisection is named after the doubling; a bound that is no power of two comes last
+        SizingSearch met = new SizingSearch(12);
+        drive(met, v -> v >= 3 ? 1.0 : 2.0, 1.5);
+        assertEquals("tried n = 1, 2, 4 (doubling from 1), then 3 (bisection); not simulated: 5-12",
+                met.tried("n", Integer::toString));
+        SizingSearch none = new SizingSearch(3);
+        drive(none, v -> 2.0, 1.0);
+        assertEquals("tried n = 1, 2, 3 (doubling from 1, the bound 3 last)", none.tried("n", Integer::toString));
+        assertEquals("no n tried meets the target (all 3 of its values were simulated)",
+                none.noneMeets("n", Integer::toString, false));
+        // a scan runs every value and says so
+        SizingSearch scan = SizingSearch.scan(3);
+        drive(scan, v -> 2.0, 1.0);
+        assertEquals("tried b = 1, 2, 3 (every value, in order)", scan.tried("b", Integer::toString));
+    }
 }
