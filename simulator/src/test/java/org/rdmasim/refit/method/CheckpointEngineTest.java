@@ -83,7 +83,7 @@ class CheckpointEngineTest {
                 assertEquals(0.0, without.cycles().get(k).stage(RefitStage.UPDATE_END), m.name());
                 assertEquals(without.cycles().get(k).seconds() + e, c.seconds(), 1e-9, m.name() + " cycle " + k);
             }
-            assertTrue(with.restsOn().contains("refit.checkpointEngineUpdateEndSeconds = 0.75 s, assumed (test)"),
+            assertTrue(with.restsOn().contains("refit.checkpointEngineUpdateEndSeconds = 750 ms, assumed (test)"),
                     with.restsOn().toString());
             assertTrue(run(RefitFixture.twoByTwo(GB), m, RefitCalibration.defaults()).restsOn().stream()
                     .anyMatch(r -> r.startsWith(RefitCalibration.CKPT_UPDATE_END + " = ") && r.contains("calibrated")));
