@@ -95,6 +95,40 @@ class ValidationTest {
         }
     }
 
+    /**
+     * Only a number fitted to a measurement is calibrated: a row whose figure is an expectation (a vendor guide's
+     * range, a proposal's estimate) or configuration arithmetic cannot be one a parameter was fitted to. The
+     * GPUDirect guide's staged range was one such row; its staging copy is assumed inside that range.
+     */
+    @Test
+    void everyCalibrationRowOfTheCatalogIsAMeasurement() {
+        List<ValidationRow> rows = ValidationCatalog.rows();
+        List<String> wrong = rows.stream().filter(r -> r.calibration() && r.evidence() != Evidence.MEASUREMENT)
+                .map(r -> r.id() + " (" + r.evidence() + ")").toList();
+        assertEquals(List.of(), wrong, "calibration rows that are not measurements");
+        assertTrue(rows.stream().filter(ValidationRow::calibration).count() > 10, "the check is not vacuous");
+        ValidationRow staged = rows.stream().filter(r -> r.id().equals("GDR-GUIDE-STAGED")).findFirst().orElseThrow();
+        assertFalse(staged.calibration());
+        assertTrue(staged.dependsOn().stream().anyMatch(d -> d.startsWith("stagingCopy (assumed")), staged.dependsOn()
+                .toString());
+    }
+
+    /**
+     * The staged row's note gives the latency without the assumed staging copy: the GPUDirect row's own latency,
+     * since the two paths differ only by the copy on each side.
+     */
+    @Test
+    void theStagedLatencyRowSaysWhatTheLatencyIsWithoutTheAssumedCopy() throws Exception {
+        var byId = new java.util.HashMap<String, ValidationRow>();
+        ValidationCatalog.rows().forEach(r -> byId.put(r.id(), r));
+        Modelled direct = byId.get("GDR-GUIDE-DIRECT").model().compute(null);
+        Modelled staged = byId.get("GDR-GUIDE-STAGED").model().compute(null);
+        double copy = org.rdmasim.transport.ProtocolParameters.DEFAULT_STAGING_COPY_SECONDS * 1e6;
+        assertEquals(direct.value() + 2 * copy, staged.value(), 1e-9, "a staged path adds the copy on each side");
+        assertTrue(staged.note().contains(String.format(java.util.Locale.ROOT, "without it %.4g us", direct.value())),
+                staged.note());
+    }
+
     @Test
     void aKnownFailureFailsTheBareRunButNotTheRegressionCheckWhileACalibrationRowDecidesNeither() {
         var failingCalibration = judge(row(100, 100, 0, Evidence.MEASUREMENT, true, "", Modelled.value(90, "")));
