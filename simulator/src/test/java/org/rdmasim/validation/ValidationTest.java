@@ -276,12 +276,39 @@ class ValidationTest {
 
     @Test
     void jsonCarriesTheContractFields() {
-        var result = judge(row(100, 100, 0.05, Evidence.MEASUREMENT, true, "", Modelled.value(100, "")));
+        var result = judge(row(100, 100, 0.05, Evidence.MEASUREMENT, false, "", Modelled.value(100, "")));
         String json = ValidationReport.json(List.of(result));
         for (String field : List.of("\"id\"", "\"source\"", "\"published\"", "\"modelled\"", "\"unit\"",
-                "\"tolerance\"", "\"pass\": true", "\"calibration\": true")) {
+                "\"tolerance\"", "\"pass\": true", "\"verdict\": \"pass\"", "\"calibration\": false")) {
             assertTrue(json.contains(field), field + " in " + json);
         }
+        assertFalse(json.contains("fitWithinTolerance"), "only a calibration row says whether its fit holds");
+    }
+
+    /**
+     * A row the model was fitted to cannot pass: within tolerance it is "fitted", its JSON says pass false and
+     * fitWithinTolerance true; out of tolerance, FAIL and fitWithinTolerance false (the fit no longer holds).
+     */
+    @Test
+    void aCalibrationRowIsFittedNeverAPass() throws Exception {
+        var fitted = judge(row(308, 308, 0.02, Evidence.MEASUREMENT, true, "", Modelled.value(308, "")));
+        var broken = judge(row(308, 308, 0.02, Evidence.MEASUREMENT, true, "", Modelled.value(250, "")));
+        assertEquals(Validation.Verdict.FITTED, fitted.verdict());
+        assertEquals("fitted", fitted.verdict().words());
+        assertFalse(fitted.pass());
+        assertTrue(fitted.withinTolerance());
+        assertEquals(Validation.Verdict.FAIL, broken.verdict());
+        assertFalse(broken.withinTolerance());
+        var rows = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(ValidationReport.json(List.of(fitted, broken))).get("rows");
+        assertFalse(rows.get(0).get("pass").asBoolean());
+        assertEquals("fitted", rows.get(0).get("verdict").asText());
+        assertTrue(rows.get(0).get("fitWithinTolerance").asBoolean());
+        assertFalse(rows.get(1).get("pass").asBoolean());
+        assertFalse(rows.get(1).get("fitWithinTolerance").asBoolean());
+        assertTrue(ValidationReport.html(List.of(fitted)).contains("fitted (calibration, not counted)"));
+        // neither decides the exit status: a calibration row is not counted
+        assertTrue(Validation.allGood(List.of(fitted, broken)));
     }
 
     /** validation.json is one object with its version and the tally the table prints, over the rows it holds. */
