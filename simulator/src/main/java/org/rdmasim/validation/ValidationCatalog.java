@@ -292,7 +292,7 @@ public final class ValidationCatalog {
                 .setup("4 NICs listed, UCX_MAX_RMA_RAILS=4 (the proposal's expectation; PR #450 measured this "
                         + "setup: MX-450-STRIPE-BW)")
                 .published(1232, "Gbps").tolerance(0.05).scenario(SEED003 + "#gb200-stripe-4-rails").dependsOn(GB200)
-                .model(runs -> gbps(runs, SEED003, "gb200-stripe-4-rails")).onNics(4));
+                .model(runs -> underEachInstall(runs, "gb200-stripe-4-rails", "Gbps")).onNics(4));
         r.add(ValidationRow.configured("MX-449-RAILS",
                         "ai-dynamo/modelexpress #449 [mx-issue-449]; ai-dynamo/nixl v1.1.0 "
                         + "src/plugins/ucx/ucx_utils.cpp:422 nixlUcxContext::nixlUcxContext [nixl-src]")
@@ -310,8 +310,7 @@ public final class ValidationCatalog {
                 .what("per-receiver pull with the env-var layer, 4 NICs")
                 .setup("16 GB, 4 NICs, UCX_MAX_RMA_RAILS=4")
                 .published(0.10, "s").tolerance(0.10).scenario(SEED003 + "#gb200-stripe-4-rails").dependsOn(GB200)
-                .model(runs -> Modelled.value(runs.pullSeconds(SEED003, "gb200-stripe-4-rails"),
-                        runs.bottleneck(SEED003, "gb200-stripe-4-rails"))).onNics(4));
+                .model(runs -> underEachInstall(runs, "gb200-stripe-4-rails", "s")).onNics(4));
         r.add(claim("MX-449-T3", "per-receiver pull with all layers, 4 NICs", 0.05, 0.08, "gb200-all-layers").onNics(4));
     }
 
@@ -650,6 +649,20 @@ public final class ValidationCatalog {
         double one = runs.aggregateGbps(PEGA_ALL, op + "-1nic");
         return Modelled.value(all / one, String.format(java.util.Locale.ROOT, "%.0f / %.0f Gbps; %s", all, one,
                 runs.bottleneck(PEGA_ALL, op + group)));
+    }
+
+    /**
+     * A #449 row posed on seed003's {@code variant} (NIXL's wheel, whose UCX reads no ucx.conf), with the answer
+     * under a UCX installed into a prefix (its {@code -ucx-prefix} twin, which reads ucx.conf) in the note:
+     * the issue states no install, and the two answers differ by 2x, as PR #450's rows say of its own.
+     */
+    private static Modelled underEachInstall(ScenarioRuns runs, String variant, String unit) throws Exception {
+        String prefix = variant + "-ucx-prefix";
+        double wheel = unit.equals("s") ? runs.pullSeconds(SEED003, variant) : runs.receiverGbps(SEED003, variant);
+        double read = unit.equals("s") ? runs.pullSeconds(SEED003, prefix) : runs.receiverGbps(SEED003, prefix);
+        return Modelled.value(wheel, runs.bottleneck(SEED003, variant) + String.format(java.util.Locale.ROOT,
+                "; the issue states no UCX install: on NIXL's wheel (no ucx.conf read, as posed) %.4g %s; had UCX "
+                        + "read its ucx.conf (installed into a prefix): %.4g %s", wheel, unit, read, unit));
     }
 
     private static Modelled gbps(ScenarioRuns runs, String file, String variant) throws Exception {

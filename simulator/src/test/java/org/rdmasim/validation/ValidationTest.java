@@ -129,6 +129,28 @@ class ValidationTest {
                 staged.note());
     }
 
+    /**
+     * ModelExpress #449 states no UCX install, and the answer turns on it: its 4x and 0.10 s rows say the answer
+     * under each install, each run from seed003's variant and its ucx-prefix twin, as PR #450's rows do.
+     */
+    @Test
+    void the449HeadlineExpectationsSayTheAnswerUnderEachInstall() throws Exception {
+        Path scenarios = Path.of(System.getProperty("rdmasim.repo", "..")).resolve("scenarios");
+        var byId = new java.util.HashMap<String, ValidationRow>();
+        ValidationCatalog.rows().forEach(r -> byId.put(r.id(), r));
+        ScenarioRuns runs = new ScenarioRuns(scenarios);
+        String seed = "seed003-nic-pin-vs-stripe.yaml";
+        Modelled bw = byId.get("MX-449-4X").model().compute(runs);
+        Modelled pull = byId.get("MX-449-T2").model().compute(runs);
+        assertEquals(runs.receiverGbps(seed, "gb200-stripe-4-rails"), bw.value());
+        assertTrue(bw.note().contains(String.format(java.util.Locale.ROOT, "installed into a prefix): %.4g Gbps",
+                runs.receiverGbps(seed, "gb200-stripe-4-rails-ucx-prefix"))), bw.note());
+        assertTrue(pull.note().contains(String.format(java.util.Locale.ROOT, "installed into a prefix): %.4g s",
+                runs.pullSeconds(seed, "gb200-stripe-4-rails-ucx-prefix"))), pull.note());
+        // the two installs differ by 2x: the note is not decoration
+        assertEquals(2, runs.receiverGbps(seed, "gb200-stripe-4-rails-ucx-prefix") / bw.value(), 0.05);
+    }
+
     @Test
     void aKnownFailureFailsTheBareRunButNotTheRegressionCheckWhileACalibrationRowDecidesNeither() {
         var failingCalibration = judge(row(100, 100, 0, Evidence.MEASUREMENT, true, "", Modelled.value(90, "")));
