@@ -202,7 +202,8 @@ public final class Parameters {
     /** Extra one-way latency of a host-staged side (bounce-buffer copy launch and synchronisation). */
     public static final Parameter<Double> STAGING_COPY = cost("protocol.stagingCopy", "8 us",
             ProtocolParameters.DEFAULT_STAGING_COPY_SECONDS,
-            "calibrated to the GPUDirect guide's 10-20 us staged latency [gdr-kb-guide] (row GDR-GUIDE-STAGED)");
+            "assumed, chosen inside the GPUDirect guide's stated 10-20 us staged latency [gdr-kb-guide], a vendor's "
+                    + "claim, not a measurement (row GDR-GUIDE-STAGED, an expectation)");
 
     /** One switch's port-to-port latency. */
     public static final Parameter<Double> HOP_LATENCY = cost("fabric.hopLatency", "130 ns", FabricSpec.DEFAULT_HOP_LATENCY,

@@ -39,9 +39,11 @@ package org.rdmasim.transport;
  *                              and L551-552, rc_mlx5_iface.c L931-932; "auto" since v1.14.0 at least),
  *                              so one value serves perftest and UCX lanes alike
  * @param stagingCopySeconds    extra one-way latency of a host-staged side (cudaMemcpyAsync launch
- *                              and synchronisation of the bounce buffer); 8 us, CALIBRATED: chosen so
- *                              that a staged path lands in the guide's 10-20 us [gdr-kb-guide] (validation
- *                              row GDR-GUIDE-STAGED is therefore a calibration row, not counted).
+ *                              and synchronisation of the bounce buffer); ASSUMPTION 8 us, chosen so that
+ *                              a staged path lands inside the guide's stated 10-20 us [gdr-kb-guide]. The
+ *                              guide's range is a vendor's claim with no measured setup, not a measurement,
+ *                              so nothing is calibrated to it: validation row GDR-GUIDE-STAGED is an
+ *                              expectation, and its note gives the latency without the copy.
  */
 public record ProtocolParameters(double nicLatencySeconds, double pcieHopSeconds, double perDescriptorSeconds,
         double perFragmentSeconds, int maxOutstandingReads, double stagingCopySeconds, int sendQueueDepth,

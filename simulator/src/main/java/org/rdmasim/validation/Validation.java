@@ -25,14 +25,26 @@ public final class Validation {
             return counted() && row.evidence() == ValidationRow.Evidence.MEASUREMENT;
         }
 
+        /** Whether the row passes: never a calibration row, which is {@link Verdict#FITTED} at best. */
         public boolean pass() {
             return verdict == Verdict.PASS;
+        }
+
+        /** Whether the modelled value is within tolerance of the published figure, whatever the row's kind. */
+        public boolean withinTolerance() {
+            return !Double.isNaN(modelled) && within(row, modelled);
         }
     }
 
     /** The verdict of one row. */
     public enum Verdict {
-        PASS("pass"), FAIL("FAIL"), KNOWN_FAILURE("known failure"), UNEXPECTED_PASS("UNEXPECTED PASS"),
+        PASS("pass"),
+        /**
+         * a calibration row the model lands within tolerance of: the figure a parameter was fitted to, so
+         * reproducing it shows the fit holds, never that the model is right (not a pass)
+         */
+        FITTED("fitted"),
+        FAIL("FAIL"), KNOWN_FAILURE("known failure"), UNEXPECTED_PASS("UNEXPECTED PASS"),
         ERROR("ERROR"),
         /** an expectation that promises more than the line-rate floor of its hardware allows */
         FLAGGED("flagged"),
@@ -139,6 +151,8 @@ public final class Validation {
                 v = m.flagged() ? Verdict.FLAGGED : within ? Verdict.AGREES : Verdict.DISAGREES;
             } else if (!row.knownFailure().isEmpty()) {
                 v = ok ? Verdict.UNEXPECTED_PASS : Verdict.KNOWN_FAILURE;
+            } else if (row.calibration()) {
+                v = ok ? Verdict.FITTED : Verdict.FAIL;
             } else {
                 v = ok ? Verdict.PASS : Verdict.FAIL;
             }

@@ -14,7 +14,9 @@ import org.rdmasim.report.ReportFolder;
 
 /**
  * validation.json ({@code id, source, published, modelled, unit, tolerance, pass, calibration} and more) and
- * index.html ({@code templates/validation.mustache}).
+ * index.html ({@code templates/validation.mustache}). A calibration row's {@code pass} is false (the model was
+ * fitted to its figure, so it cannot pass); its {@code fitWithinTolerance} says whether the model still lands
+ * within tolerance of that figure.
  */
 public final class ValidationReport {
     private ValidationReport() {
@@ -75,6 +77,7 @@ public final class ValidationReport {
                     .append(", \"pass\": ").append(r.pass())
                     .append(", \"verdict\": ").append(JsonText.quote(r.verdict().words()))
                     .append(", \"calibration\": ").append(w.calibration())
+                    .append(w.calibration() ? ", \"fitWithinTolerance\": " + r.withinTolerance() : "")
                     .append(w.uncounted().isEmpty() ? "" : ", \"notCountedBecause\": " + JsonText.quote(w.uncounted()))
                     .append(", \"knownFailure\": ").append(JsonText.quote(w.knownFailure()))
                     .append(", \"scenario\": ").append(JsonText.quote(w.scenario()))

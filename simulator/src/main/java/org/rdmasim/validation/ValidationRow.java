@@ -123,8 +123,17 @@ public record ValidationRow(String id, String source, String what, String setup,
             return this;
         }
 
-        /** Whether the figure was used to calibrate a parameter (then shown, not counted). */
+        /**
+         * Whether the figure was used to calibrate a parameter (then shown, not counted). Only a measurement can
+         * be: a number chosen to land in an expectation's range (a vendor's claim, a proposal's estimate) is
+         * assumed, and the row stays an expectation held beside the model.
+         */
         public Builder calibration(boolean usedToCalibrate) {
+            if (usedToCalibrate && evidence != Evidence.MEASUREMENT) {
+                throw new IllegalStateException("validation row " + id + ": " + (evidence == Evidence.EXPECTATION
+                        ? "an expectation" : "configuration arithmetic") + " cannot be a calibration row; only a "
+                        + "measurement is fitted to");
+            }
             this.calibration = usedToCalibrate;
             return this;
         }

@@ -41,6 +41,17 @@ class ValidationRowTest {
     }
 
     @Test
+    void onlyAMeasurementCanBeACalibrationRow() {
+        var expectation = assertThrows(IllegalStateException.class, () -> ValidationRow.expected("E2", "a guide")
+                .calibration(true));
+        assertEquals("validation row E2: an expectation cannot be a calibration row; only a measurement is fitted to",
+                expectation.getMessage());
+        assertThrows(IllegalStateException.class, () -> ValidationRow.configured("C2", "s").calibration(true));
+        assertFalse(ValidationRow.expected("E3", "s").what("w").setup("u").published(1, "s").tolerance(0)
+                .noScenario().calibration(false).model(NONE).calibration());
+    }
+
+    @Test
     void aMissingPartIsRefusedNamingTheRowAndThePart() {
         var noTolerance = assertThrows(IllegalStateException.class, () -> ValidationRow.measured("R2", "s")
                 .what("w").setup("u").published(1, "s").noScenario().model(NONE));

@@ -95,6 +95,62 @@ class ValidationTest {
         }
     }
 
+    /**
+     * Only a number fitted to a measurement is calibrated: a row whose figure is an expectation (a vendor guide's
+     * range, a proposal's estimate) or configuration arithmetic cannot be one a parameter was fitted to. The
+     * GPUDirect guide's staged range was one such row; its staging copy is assumed inside that range.
+     */
+    @Test
+    void everyCalibrationRowOfTheCatalogIsAMeasurement() {
+        List<ValidationRow> rows = ValidationCatalog.rows();
+        List<String> wrong = rows.stream().filter(r -> r.calibration() && r.evidence() != Evidence.MEASUREMENT)
+                .map(r -> r.id() + " (" + r.evidence() + ")").toList();
+        assertEquals(List.of(), wrong, "calibration rows that are not measurements");
+        assertTrue(rows.stream().filter(ValidationRow::calibration).count() > 10, "the check is not vacuous");
+        ValidationRow staged = rows.stream().filter(r -> r.id().equals("GDR-GUIDE-STAGED")).findFirst().orElseThrow();
+        assertFalse(staged.calibration());
+        assertTrue(staged.dependsOn().stream().anyMatch(d -> d.startsWith("stagingCopy (assumed")), staged.dependsOn()
+                .toString());
+    }
+
+    /**
+     * The staged row's note gives the latency without the assumed staging copy: the GPUDirect row's own latency,
+     * since the two paths differ only by the copy on each side.
+     */
+    @Test
+    void theStagedLatencyRowSaysWhatTheLatencyIsWithoutTheAssumedCopy() throws Exception {
+        var byId = new java.util.HashMap<String, ValidationRow>();
+        ValidationCatalog.rows().forEach(r -> byId.put(r.id(), r));
+        Modelled direct = byId.get("GDR-GUIDE-DIRECT").model().compute(null);
+        Modelled staged = byId.get("GDR-GUIDE-STAGED").model().compute(null);
+        double copy = org.rdmasim.transport.ProtocolParameters.DEFAULT_STAGING_COPY_SECONDS * 1e6;
+        assertEquals(direct.value() + 2 * copy, staged.value(), 1e-9, "a staged path adds the copy on each side");
+        assertTrue(staged.note().contains(String.format(java.util.Locale.ROOT, "without it %.4g us", direct.value())),
+                staged.note());
+    }
+
+    /**
+     * ModelExpress #449 states no UCX install, and the answer turns on it: its 4x and 0.10 s rows say the answer
+     * under each install, each run from seed003's variant and its ucx-prefix twin, as PR #450's rows do.
+     */
+    @Test
+    void the449HeadlineExpectationsSayTheAnswerUnderEachInstall() throws Exception {
+        Path scenarios = Path.of(System.getProperty("rdmasim.repo", "..")).resolve("scenarios");
+        var byId = new java.util.HashMap<String, ValidationRow>();
+        ValidationCatalog.rows().forEach(r -> byId.put(r.id(), r));
+        ScenarioRuns runs = new ScenarioRuns(scenarios);
+        String seed = "seed003-nic-pin-vs-stripe.yaml";
+        Modelled bw = byId.get("MX-449-4X").model().compute(runs);
+        Modelled pull = byId.get("MX-449-T2").model().compute(runs);
+        assertEquals(runs.receiverGbps(seed, "gb200-stripe-4-rails"), bw.value());
+        assertTrue(bw.note().contains(String.format(java.util.Locale.ROOT, "installed into a prefix): %.4g Gbps",
+                runs.receiverGbps(seed, "gb200-stripe-4-rails-ucx-prefix"))), bw.note());
+        assertTrue(pull.note().contains(String.format(java.util.Locale.ROOT, "installed into a prefix): %.4g s",
+                runs.pullSeconds(seed, "gb200-stripe-4-rails-ucx-prefix"))), pull.note());
+        // the two installs differ by 2x: the note is not decoration
+        assertEquals(2, runs.receiverGbps(seed, "gb200-stripe-4-rails-ucx-prefix") / bw.value(), 0.05);
+    }
+
     @Test
     void aKnownFailureFailsTheBareRunButNotTheRegressionCheckWhileACalibrationRowDecidesNeither() {
         var failingCalibration = judge(row(100, 100, 0, Evidence.MEASUREMENT, true, "", Modelled.value(90, "")));
@@ -242,12 +298,39 @@ class ValidationTest {
 
     @Test
     void jsonCarriesTheContractFields() {
-        var result = judge(row(100, 100, 0.05, Evidence.MEASUREMENT, true, "", Modelled.value(100, "")));
+        var result = judge(row(100, 100, 0.05, Evidence.MEASUREMENT, false, "", Modelled.value(100, "")));
         String json = ValidationReport.json(List.of(result));
         for (String field : List.of("\"id\"", "\"source\"", "\"published\"", "\"modelled\"", "\"unit\"",
-                "\"tolerance\"", "\"pass\": true", "\"calibration\": true")) {
+                "\"tolerance\"", "\"pass\": true", "\"verdict\": \"pass\"", "\"calibration\": false")) {
             assertTrue(json.contains(field), field + " in " + json);
         }
+        assertFalse(json.contains("fitWithinTolerance"), "only a calibration row says whether its fit holds");
+    }
+
+    /**
+     * A row the model was fitted to cannot pass: within tolerance it is "fitted", its JSON says pass false and
+     * fitWithinTolerance true; out of tolerance, FAIL and fitWithinTolerance false (the fit no longer holds).
+     */
+    @Test
+    void aCalibrationRowIsFittedNeverAPass() throws Exception {
+        var fitted = judge(row(308, 308, 0.02, Evidence.MEASUREMENT, true, "", Modelled.value(308, "")));
+        var broken = judge(row(308, 308, 0.02, Evidence.MEASUREMENT, true, "", Modelled.value(250, "")));
+        assertEquals(Validation.Verdict.FITTED, fitted.verdict());
+        assertEquals("fitted", fitted.verdict().words());
+        assertFalse(fitted.pass());
+        assertTrue(fitted.withinTolerance());
+        assertEquals(Validation.Verdict.FAIL, broken.verdict());
+        assertFalse(broken.withinTolerance());
+        var rows = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(ValidationReport.json(List.of(fitted, broken))).get("rows");
+        assertFalse(rows.get(0).get("pass").asBoolean());
+        assertEquals("fitted", rows.get(0).get("verdict").asText());
+        assertTrue(rows.get(0).get("fitWithinTolerance").asBoolean());
+        assertFalse(rows.get(1).get("pass").asBoolean());
+        assertFalse(rows.get(1).get("fitWithinTolerance").asBoolean());
+        assertTrue(ValidationReport.html(List.of(fitted)).contains("fitted (calibration, not counted)"));
+        // neither decides the exit status: a calibration row is not counted
+        assertTrue(Validation.allGood(List.of(fitted, broken)));
     }
 
     /** validation.json is one object with its version and the tally the table prints, over the rows it holds. */
