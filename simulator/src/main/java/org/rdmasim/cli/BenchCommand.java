@@ -39,7 +39,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 "With --peer simgrid: run a Poisson-staggered fan-out (--sources sources, 4 rails) in rdmasim and "
                         + "in SimGrid at each of --receivers, and print times, their ratio and the largest "
                         + "finish-time difference.",
-                "With --scenario FILE: time that scenario as `run` runs it (the path users take), phase by phase."})
+                "With --scenario FILE: time that scenario as `run` runs it (the path users take), phase by phase.",
+                "",
+                "Exit codes: 0 measured, 2 bad input, " + Main.INTERNAL_ERROR_WORDS + "."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

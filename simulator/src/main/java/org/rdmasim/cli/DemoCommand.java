@@ -16,7 +16,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rdmasim demo}: every scenario of the catalog into reports/. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Run every scenario in scenarios/ and write its report to reports/<scenario-name>/.")
+        description = {"Run every scenario in scenarios/ and write its report to reports/<scenario-name>/.", "",
+                "Exit codes: 0 every scenario ran (a variant that fails by design says so with 'expect: failed'), "
+                        + "1 a variant failed, 2 bad input, " + Main.INTERNAL_ERROR_WORDS + ", 130 interrupted."})
 public final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

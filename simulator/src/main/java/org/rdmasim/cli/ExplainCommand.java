@@ -55,7 +55,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 "--json prints all of it as one object (see README, Outputs), every source as an object with "
                         + "the same fields (repo, tag, file, line, lastLine, symbol, text).",
                 "",
-                "The reruns take time: one per variant and parameter; a status line on stderr says which runs."})
+                "The reruns take time: one per variant and parameter; a status line on stderr says which runs.",
+                "",
+                "Exit codes: 0 explained, 2 bad input, " + Main.INTERNAL_ERROR_WORDS + "."})
 public final class ExplainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -16,7 +16,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "mtt", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Size an mlx4 MTT: max_reg_mem = 2^log_num_mtt * 2^log_mtts_per_seg * PAGE_SIZE.",
-                "Example: rdmasim memory mtt --memory 64GiB --factor 2"})
+                "Example: rdmasim memory mtt --memory 64GiB --factor 2",
+                "",
+                "Exit codes: 0 sized, 2 bad input, " + Main.INTERNAL_ERROR_WORDS + "."})
 final class MemoryMttCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -62,7 +62,10 @@ import picocli.CommandLine.Spec;
                 + "BAR1 and MTT caps.",
                 "Example:",
                 "  rdmasim memory register --host hgx-h200 --buffer 40GiB --fw-page-cap 1GiB \\",
-                "      --compare"})
+                "      --compare",
+                "",
+                "Exit codes: 0 every configuration fits every cap, 1 one does not (with --compare, NIXL's default "
+                        + "on a host it does not fit is such a one, by design), 2 bad input, " + Main.INTERNAL_ERROR_WORDS + "."})
 final class MemoryRegisterCommand implements Callable<Integer> {
 
     /** NIXL and UCX releases before and with the MAX_HCA_PER_GPU fix (NIXL 1.2.0, UCX 1.21.0 per [crusoe-kb-nixl]). */

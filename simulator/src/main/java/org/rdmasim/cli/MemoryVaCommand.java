@@ -26,7 +26,9 @@ import picocli.CommandLine.Spec;
         description = {"Virtual address space CUDA memory pools reserve, per NCCL communicator.",
                 "Example:",
                 "  rdmasim memory va --gpu gb300 --communicators 200 --pools-per-comm 2 \\",
-                "      --va-bits 48"})
+                "      --va-bits 48",
+                "",
+                "Exit codes: 0 the pools fit the address space, 1 they do not, 2 bad input, " + Main.INTERNAL_ERROR_WORDS + "."})
 final class MemoryVaCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "parameters", mixinStandardHelpOptions = true,
         description = "List every declared parameter: scenario field, option, unit, default, range, source.",
-        footer = {"", "Example: rdmasim parameters"})
+        footer = {"", "Example: rdmasim parameters", "",
+                "Exit codes: 0 listed, 2 bad input, " + Main.INTERNAL_ERROR_WORDS + "."})
 public final class ParametersCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

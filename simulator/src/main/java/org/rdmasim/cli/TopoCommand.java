@@ -31,7 +31,9 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "a PCIe tree reproducing every cell is inferred. --format dot prints a Graphviz graph.",
                 "Examples:",
                 "  rdmasim topo dgx-h100 --format nccl-xml > dgx.xml",
-                "  rdmasim topo node7-topo.txt --format dot"})
+                "  rdmasim topo node7-topo.txt --format dot",
+                "",
+                "Exit codes: 0 printed, 2 bad input (the message names the file and line), " + Main.INTERNAL_ERROR_WORDS + "."})
 public final class TopoCommand implements Callable<Integer> {
     /** Output formats. */
     enum Format { matrix, nccl_xml, dot }
