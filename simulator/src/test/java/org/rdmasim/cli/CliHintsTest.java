@@ -7,31 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.rdmasim.scenario.RepositoryHome;
 
 /** What a new user's slips get back: the version from any command, and the nearest right word. */
+@ExtendWith(RepositoryHome.class)
 class CliHintsTest {
     @TempDir
     Path dir;
-    private String home;
-
-    @BeforeEach
-    void pointAtTheRepository() {
-        home = System.getProperty("rdmasim.home");
-        System.setProperty("rdmasim.home", CliTestSupport.repo().toAbsolutePath().toString());
-    }
-
-    @AfterEach
-    void restore() {
-        if (home == null) {
-            System.clearProperty("rdmasim.home");
-        } else {
-            System.setProperty("rdmasim.home", home);
-        }
-    }
 
     @Test
     void everyCommandPrintsTheVersion() {

@@ -7,9 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -17,25 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
  * name: it is found among the installation's scenarios/models; a name that is not there is refused listing
  * the shipped ones.
  */
+@ExtendWith(RepositoryHome.class)
 class ShippedModelLookupTest {
     @TempDir
     Path dir;
-    private String home;
-
-    @BeforeEach
-    void pointAtTheRepository() {
-        home = System.getProperty("rdmasim.home");
-        System.setProperty("rdmasim.home", Path.of(System.getProperty("rdmasim.repo", "..")).toAbsolutePath().toString());
-    }
-
-    @AfterEach
-    void restore() {
-        if (home == null) {
-            System.clearProperty("rdmasim.home");
-        } else {
-            System.setProperty("rdmasim.home", home);
-        }
-    }
 
     private Path scenario(String model) throws IOException {
         Path f = dir.resolve("mine.yaml");
