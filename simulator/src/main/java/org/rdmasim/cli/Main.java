@@ -45,9 +45,14 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /**
+     * {@code rdmasim} with no command: a usage error like any other missing argument, so a script that
+     * forgot its command stops (exit 2) rather than reading the usage as a result on standard output.
+     */
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "missing a command: one of " + String.join(", ", spec.commandLine().getSubcommands().keySet()));
     }
 
     public static void main(String[] args) {

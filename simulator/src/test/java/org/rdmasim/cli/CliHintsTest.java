@@ -28,6 +28,14 @@ class CliHintsTest {
     }
 
     @Test
+    void noCommandIsAUsageErrorNamingTheCommands() {
+        CliTestSupport.Outcome o = CliTestSupport.run();
+        assertEquals(2, o.code());
+        assertEquals("", o.out(), "the usage is not a result: nothing on standard output");
+        assertTrue(o.err().contains("missing a command: one of run, size"), o.err());
+    }
+
+    @Test
     void aLongerSpellingOfAnOptionIsPointedAtIt() {
         CliTestSupport.Outcome o = CliTestSupport.run("run", "--output", "x");
         assertEquals(2, o.code());
