@@ -899,7 +899,9 @@ final class RefitRows {
                         + "on the GPU's own HCA (as posed) the model gives a third of the published time, on all 8 "
                         + "HCAs (NIXL 1.1.0's default, in the note) 40% more; the per-call term was fitted on B200 "
                         + "registrations of 339 and 59 tensors (ModelExpress PR #267), and how it scales with tensor "
-                        + "size is not published")
+                        + "size is not published. " + ValidationCatalog.PER_CALL_CODE + " Here the PR places the "
+                        + "tensors in one VMM region, where the allocation UCX widens to is the cuMemCreate handle "
+                        + "under each tensor; the handles' sizes are not published either")
                 .model(runs -> ValidationCatalog.registration("dgx-b200", "1.2.0", "1.21.0", "", bytes, 1265,
                         "; with NIXL 1.1.0 / UCX 1.20.0 (all 8 HCAs): ")));
         r.add(ValidationRow.measured("NIXL1498-RANGE-CACHE", "ai-dynamo/nixl PR #1498 [nixl-pr-1498]")
@@ -907,10 +909,16 @@ final class RefitRows {
                 .setup(setup + "; the cache registers the covering allocations once (posed: one "
                         + "registration of the 51 GB)")
                 .published(0.017, "s").tolerance(TOL).noScenario().dependsOn(ValidationCatalog.REG_TERMS)
-                .knownFailure("the model's per-byte terms (fitted on per-tensor cudaMalloc registrations, ModelExpress "
-                        + "PR #450) make any registration of 51 GB cost most of a second; the PR's 17 ms says the "
-                        + "cache's covering regions cost almost nothing per byte, as MX-BENCH-ARENA also suggests: no "
-                        + "per-page term by allocation kind is published to separate them")
+                .knownFailure("the cache is modelled as the code has it: the PR (closed unmerged; its commit "
+                        + "ai-dynamo/nixl 433b87c0a src/plugins/ucx/ucx_backend.cpp:959-1004) skips ucp_mem_map and "
+                        + "ucp_rkey_pack for a descriptor inside a range it registered and hands back that range's "
+                        + "handle and key, so the 1265 registrations are one of the covering range and 1264 map "
+                        + "look-ups, as posed. The miss is the per-byte cost: the commit's message times the one range "
+                        + "registration at 8 ms (0.16 ms a GB of VMM memory) and leaves the other 9 ms of the 17 (look-ups, "
+                        + "NIXL's bookkeeping) unbroken, while the model's per-byte terms, fitted on per-tensor cudaMalloc "
+                        + "registrations (ModelExpress PR #450), price 51 GB at 0.59 s. A per-byte term for VMM ranges "
+                        + "taken from this PR would price MX-BENCH-ARENA's 108 GB at 17 ms against its measured 0.79 "
+                        + "s, 47x apart: no one term by allocation kind fits both, so none is added")
                 .model(runs -> ValidationCatalog.registration("dgx-b200", "1.2.0", "1.21.0", "", bytes, 1, "")));
         r.add(ValidationRow.measured("DYN10901-REREG", "ai-dynamo/dynamo PR #10901 [dynamo-pr-10901]")
                 .what("re-registration each refit cycle, one receiver")

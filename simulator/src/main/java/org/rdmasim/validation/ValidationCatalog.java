@@ -117,9 +117,12 @@ public final class ValidationCatalog {
         // The same table's cycle-1 pull (the first pull after registration) and warm wall (a warm cycle whole).
         String coldPull = "rdmasim's pull has no first-use cost: the first pull after registration runs as a warm one "
                 + "does. The PR's cycle-1 pull is 6 ms over its warm pull with one NIC (0.209 vs 0.203 s) and 69 ms "
-                + "over it with four (0.172 vs 0.103 s); what the first pull pays on each NIC it stripes over (UCX's "
-                + "lanes set up on first use, remote keys unpacked, the NICs' address translations cold) is not broken "
-                + "down by the PR, and no source times it apart, so nothing is fitted";
+                + "over it with four (0.172 vs 0.103 s). Not the remote keys: NIXL unpacks each one, once per worker, "
+                + "when the source's metadata is loaded, before the pull (ai-dynamo/nixl v1.1.0 "
+                + "src/plugins/ucx/ucx_backend.cpp:963-971 and :1012-1017, ucp_ep_rkey_unpack in ai-dynamo/nixl "
+                + "v1.1.0 src/plugins/ucx/rkey.cpp:30). What the first pull pays on each NIC it stripes over (UCX's "
+                + "lanes set up on first use, the NICs' address translations cold) is not broken down by the PR, "
+                + "and no source times it apart, so nothing is fitted";
         r.add(mx450("MX-450-PIN-COLD-PULL", "cycle-1 pull time (after the cycle's register), one NIC pinned", mx450Setup,
                 0.209, "s", "pinned", 1, "", ""));
         r.add(mx450("MX-450-STRIPE-COLD-PULL", "cycle-1 pull time (after the cycle's register), 4 NICs listed, "
@@ -155,10 +158,15 @@ public final class ValidationCatalog {
         String mx267Setup = "nScale B200, Qwen3-0.6B, TP=1, GPU memory; posed (not stated): a DGX B200 with NIXL 1.2.0 / "
                 + "UCX 1.21.0 (UCX_MAX_HCA_PER_GPU=auto keeps the GPU's own HCA, 2 MRs on it), 1.2 GB registered "
                 + "(0.6 billion BF16 parameters) in both modes";
-        String mx267SourceGap = "the source registers the same tensors 40-70 ms slower than the target (180 vs 107 ms, "
-                + "56 vs 51 ms) and the PR does not say why (the source loaded its weights from disk first); rdmasim "
-                + "prices both sides alike, and its per-byte terms, fitted on GB200 (PR #450), leave about 25 ms of the "
-                + "target's own times unexplained too";
+        String mx267SourceGap = "the source registers the same tensors slower than the target (180 vs 107 ms, "
+                + "56 vs 51 ms) and the PR does not say why (the source loaded its weights from disk first). Both sides "
+                + "run the same register_tensors (ai-dynamo/modelexpress eb961226 modelexpress_client/python/"
+                + "modelexpress/nixl_transfer.py:231-323: allocation discovery, one register_memory call, the "
+                + "metadata blob), with nothing that differs by side; the source's extra, 73 ms over 339 "
+                + "registrations and 5 ms over 59, is neither a fixed first-use cost (which would be the same in "
+                + "both modes) nor proportional to the calls (0.22 vs 0.08 ms a registration), so no term is "
+                + "added. rdmasim prices both sides alike, and its per-byte terms, fitted on GB200 (PR #450), "
+                + "leave about 25 ms of the target's own times unexplained too";
         // the two target rows set the per-call term by their difference only; their absolute times are not fitted
         String mx267TargetGap = "a calibration row the model does not reproduce, by the same 25 ms in both: only the "
                 + "difference of the two target times ((107 - 51) ms over 280 registrations) is fitted (the per-call "
@@ -178,10 +186,16 @@ public final class ValidationCatalog {
                 + "Registration' table, L%d; setup L14, L37 [mx-src]";
         r.add(mxBench("MX-BENCH-ARENA", String.format(java.util.Locale.ROOT, benchSource, 43),
                 "average NIXL registration time, VMM arena (MX_VMM_ARENA=1): one registration per rank",
-                "", 0.79, 1, "an arena is one dma-buf MR over cuMemCreate memory (ModelExpress PR #282) whose pages "
-                        + "the driver may map in 2 MiB units; the per-byte terms were fitted on per-tensor cudaMalloc "
-                        + "registrations (PR #450), so 108 GB costs 1.25 s in the model, 58% over. No per-page term by "
-                        + "allocation kind is published to separate them"));
+                "", 0.79, 1, "an arena is one registration of the arena's whole bump range, cuMemCreate memory through "
+                        + "a dma-buf (ai-dynamo/modelexpress eb961226 modelexpress_client/python/modelexpress/"
+                        + "nixl_transfer.py:325-398 register_arena; the range keeps the holes of later frees, "
+                        + "ai-dynamo/modelexpress eb961226 modelexpress_client/python/modelexpress/vmm/arena.py:323-330, "
+                        + "so it is at least the live bytes posed); the per-byte terms were fitted on per-tensor "
+                        + "cudaMalloc registrations (PR #450), so 108 GB costs 1.25 s in the model, 58% over. A per-byte "
+                        + "term for VMM ranges cannot be taken from a source either: the one other timed registration of "
+                        + "a whole VMM range, 51 GB in 8 ms (ai-dynamo/nixl PR #1498, the message of its commit "
+                        + "433b87c0a), is 0.16 ms a GB against this row's 7.3, and no source says what separates them "
+                        + "(HCAs, page size the driver maps with, holes)"));
         r.add(mxBench("MX-BENCH-TENSOR", String.format(java.util.Locale.ROOT, benchSource, 41),
                 "average NIXL registration time, per tensor (ModelExpress's default): one registration per tensor",
                 "; " + DEEPSEEK_V4_PRO_RANK_TENSORS + " registrations per rank (not stated: the per-rank count "
@@ -195,7 +209,8 @@ public final class ValidationCatalog {
                 8.16, DEEPSEEK_V4_PRO_RANK_TENSORS, String.format(java.util.Locale.ROOT, "per tensor costs 7.37 s "
                         + "more than the arena over the same bytes: about 4.4 ms for each of the %d registrations "
                         + "posed, 22x the 0.2 ms a registration costs in the model (0.168 ms a call and two MRs at "
-                        + "16 us, fitted on ModelExpress PR #267's Qwen3-0.6B: 339 tensors of ~3.5 MB). NIXL PR #1498 "
+                        + "16 us, fitted on ModelExpress PR #267's Qwen3-0.6B: 339 tensors of ~3.5 MB). " + PER_CALL_CODE
+                        + " NIXL PR #1498 "
                         + "measured the same order (2.4 s for 1265 tensors of ~40 MB, NIXL1498-PER-TENSOR). How a "
                         + "registration's cost grows with its tensor's size beyond the per-byte terms is not "
                         + "published, so nothing is fitted; to come within 10%% the model would need ~30,500 "
@@ -748,6 +763,27 @@ public final class ValidationCatalog {
                 .model(runs -> registration("dgx-b200", "1.2.0", "1.21.0", "", DEEPSEEK_V4_PRO_RANK_BYTES, calls,
                         "; NIXL 1.1.0 / UCX 1.20.0 (all 8 HCAs): "));
     }
+
+    /**
+     * What one NIXL registration does in the code, and why the code gives per-tensor registration no more bytes
+     * than pool registration: the words the per-tensor rows share.
+     */
+    static final String PER_CALL_CODE = "In the code a registration is fixed work plus its MRs: NIXL's UCX backend "
+            + "calls ucp_mem_map, ucp_mem_query and ucp_rkey_pack (ai-dynamo/nixl v1.2.0 "
+            + "src/plugins/ucx/ucx_utils.cpp:548-600) and unpacks the key once per worker for its own section "
+            + "(ai-dynamo/nixl v1.2.0 src/plugins/ucx/ucx_backend.cpp:1004-1008); UCX widens a CUDA registration to "
+            + "its whole cudaMalloc allocation when that is at most a tenth of the GPU's memory (openucx/ucx v1.21.0 "
+            + "src/uct/cuda/cuda_copy/cuda_copy_md.c:598-622) and takes it from its registration cache (openucx/ucx "
+            + "v1.21.0 src/ucp/core/ucp_mm.c:1003-1020), which NIXL leaves on (ai-dynamo/nixl v1.2.0 "
+            + "src/plugins/ucx/ucx_utils.cpp:428) and which holds IB MRs of every memory type (openucx/ucx v1.21.0 "
+            + "src/uct/ib/base/ib_md.c:266). So tensors of one allocation share its MR: per tensor maps the bytes pool "
+            + "registration maps, plus fixed work per extra call that the code does not make larger for a larger "
+            + "tensor. The one path where a registration's cost grows with the tensors before it: a tensor of an "
+            + "allocation above a tenth of the GPU is registered over its own range, and the cache merges a request "
+            + "that overlaps a cached region into one region over both, registered again whole (openucx/ucx v1.21.0 "
+            + "src/ucs/memory/rcache.c:822-880 and :1003), so neighbours sharing a page re-register a growing range. "
+            + "Whether this rank's weights sit in such allocations (the allocator vLLM ran with, tensor alignment) is "
+            + "not published, so it is not modelled.";
 
     /** Qwen3-0.6B, posed: about 0.6 billion BF16 parameters. PR #267 does not state the bytes. */
     static final long QWEN3_0_6B_BYTES = 1_200_000_000L;
