@@ -196,7 +196,36 @@ public final class SizingSearch {
         }
         return out + (violated ? "; the points break monotonicity, so a value not simulated (" + skipped
                 + ") may still meet it" : "; under the monotonicity assumption none of those not simulated ("
-                + skipped + ") would");
+                + skipped + ") would meet it either");
+    }
+
+    /**
+     * For a finished search where no value meets: the largest values simulated that give the same figure
+     * (within a millionth of the largest's), from the smallest of them, said plainly, since then more of the
+     * knob buys nothing and the target needs another change; empty when the largest value's figure differs
+     * from the value simulated before it (or only one value ran, or the largest failed).
+     *
+     * @param figure what the search compares with the target ("p99", "steady cycle")
+     * @param where  where the output says what holds the figure
+     */
+    public java.util.Optional<String> plateau(String knob, IntFunction<String> shown, String figure, String where) {
+        if (points.size() < 2 || !Double.isFinite(points.lastEntry().getValue().p99())) {
+            return java.util.Optional.empty();
+        }
+        Point last = points.lastEntry().getValue();
+        int from = last.value();
+        for (Point p : points.descendingMap().values()) {
+            if (!Double.isFinite(p.p99()) || Math.abs(p.p99() - last.p99()) > 1e-6 * last.p99()) {
+                break;
+            }
+            from = p.value();
+        }
+        if (from == last.value()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(Locale.ROOT, "%s stays at %.4f s from %s = %s to %s: above %s "
+                + "this knob does not move it, so meeting the target takes another change (%s)", figure, last.p99(),
+                knob, shown.apply(from), shown.apply(last.value()), shown.apply(from), where));
     }
 
     private static String joined(List<Integer> values, IntFunction<String> shown) {

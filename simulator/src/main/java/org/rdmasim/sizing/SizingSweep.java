@@ -162,6 +162,8 @@ public final class SizingSweep {
      * The progress line: the point under way and how long it has run, points done of the most there
      * can be, the mean time per finished point, and the time left if every remaining point took the
      * longer of that mean and the current point's time so far (points differ: more sources, more hosts).
+     * A point that has run past the mean has no estimate of its own end, so the line says so rather
+     * than count it as done (the last point would otherwise read "up to 0 s left" while it runs).
      */
     synchronized String status(int value, double runningSeconds) {
         int done = search.evaluated();
@@ -170,9 +172,15 @@ public final class SizingSweep {
                 target.label(), target.shownAt(value), done + 1, done + left, runningSeconds);
         if (done > 0) {
             double mean = pointNanos / 1e9 / done;
-            double per = Math.max(mean, runningSeconds);
-            s += String.format(Locale.ROOT, "; %.1f s per point so far; up to %.0f s left at that rate", mean,
-                    per * left - runningSeconds);
+            s += String.format(Locale.ROOT, "; %.1f s per point so far", mean);
+            if (runningSeconds < mean) {
+                s += String.format(Locale.ROOT, "; up to %.0f s left at that rate", mean * left - runningSeconds);
+            } else if (left > 1) {
+                s += String.format(Locale.ROOT, "; this point has run past that; then up to %.0f s for the %d after it"
+                        + " at this point's time so far", runningSeconds * (left - 1), left - 1);
+            } else {
+                s += "; this point, the last, has run past that";
+            }
         }
         return s;
     }

@@ -150,4 +150,27 @@ class SizingSearchTest {
         drive(scan, v -> 2.0, 1.0);
         assertEquals("tried b = 1, 2, 3 (every value, in order)", scan.tried("b", Integer::toString));
     }
+    /**
+     * The architect's rails case: p99 falls from 1 rail to 2 and then stays put at 4 and 8 (UCX drops the
+     * other Grace's NICs), so the conclusion says the knob stopped helping at 2 rather than only that none meets.
+     */
+    @Test
+    void aFlatTailSaysWhereTheKnobStopsHelping() {
+        SizingSearch rails = new SizingSearch(8);
+        drive(rails, v -> v == 1 ? 69.0 : 26.3756, 2.0);
+        assertEquals("no rails tried meets the target; under the monotonicity assumption none of those not "
+                + "simulated (3, 5-7) would meet it either", rails.noneMeets("rails", Integer::toString, false));
+        assertEquals("p99 stays at 26.3756 s from rails = 2 to 8: above 2 this knob does not move it, so meeting "
+                + "the target takes another change (see above)",
+                rails.plateau("rails", Integer::toString, "p99", "see above").orElseThrow());
+        // still falling at the bound: nothing to say beyond "none meets"
+        SizingSearch falling = new SizingSearch(8);
+        drive(falling, v -> 10.0 / v, 0.5);
+        assertTrue(falling.plateau("rails", Integer::toString, "p99", "x").isEmpty());
+        // a failed largest point (no figure) is not a plateau
+        SizingSearch failed = new SizingSearch(2);
+        failed.record(new SizingSearch.Point(1, 5.0, false));
+        failed.record(new SizingSearch.Point(2, Double.NaN, false));
+        assertTrue(failed.plateau("rails", Integer::toString, "p99", "x").isEmpty());
+    }
 }

@@ -103,10 +103,15 @@ class SizingSweepTest {
         // Next 4: meeting at 8 would take 4, 8 and bisection's 6, 7 (meeting at 4: 4 and 3), 1 s each so far.
         assertTrue(s.status(4, 0.25).endsWith("sources = 4, point 3 of at most 6, running 0 s; 1.0 s per point so far; "
                 + "up to 4 s left at that rate"), s.status(4, 0.25));
-        // A point running longer than the mean sets the rate: no ETA the point under way already exceeds.
-        assertTrue(s.status(4, 30).endsWith("running 30 s; 1.0 s per point so far; up to 90 s left at that rate"),
-                s.status(4, 30));
+        // A point running longer than the mean sets the rate for the points after it; its own end is unknown.
+        assertTrue(s.status(4, 30).endsWith("running 30 s; 1.0 s per point so far; this point has run past that; "
+                + "then up to 90 s for the 3 after it at this point's time so far"), s.status(4, 30));
         s.add(row(4, 2), 1_000_000_000L);
+        // Only 3 is left: past the mean it is not counted done ("up to 0 s left" while it still runs).
+        assertTrue(s.status(3, 30).endsWith("point 4 of at most 4, running 30 s; 1.0 s per point so far; "
+                + "this point, the last, has run past that"), s.status(3, 30));
+        assertTrue(s.status(3, 0.5).endsWith("up to 0 s left at that rate") || s.status(3, 0.5).endsWith(
+                "up to 1 s left at that rate"), s.status(3, 0.5));
         // The worker is inside point 3 and does not answer the interrupt within the wait.
         s.onCtrlC(new Thread(() -> { }), 0);
         assertTrue(text.toString().contains("no answer yet: the smallest sources that meets the target is between 3 and 4"),
