@@ -45,7 +45,8 @@ public final class ValidateCommand implements Callable<Integer> {
             + "kept; only the earlier report's own files are replaced)")
     boolean force;
 
-    @Option(names = "--row", paramLabel = "ID", description = "run only these rows (repeatable)")
+    @Option(names = "--row", paramLabel = "ID", description = "run only these rows (repeatable); each is then printed under the table with "
+            + "its source, setup and assumptions, scenario, the parameters it rests on and its note")
     List<String> only;
 
     @Option(names = "--json", description = "print validation.json to standard output instead of the table "
@@ -125,6 +126,9 @@ public final class ValidateCommand implements Callable<Integer> {
                                 + (w.uncounted().isEmpty() ? "" : " (not counted: " + w.uncounted() + ")"));
             }
         }
+        if (only != null && !only.isEmpty()) {
+            details(table, results);
+        }
         Validation.Tally t = Validation.tally(results);
         List<String> known = results.stream()
                 .filter(r -> r.counted() && r.verdict() == Validation.Verdict.KNOWN_FAILURE).map(r -> r.row().id())
@@ -144,6 +148,30 @@ public final class ValidateCommand implements Callable<Integer> {
             (json ? spec.commandLine().getErr() : o).println("a row that passed now fails, or a known failure now passes: see the verdicts above");
         }
         return good ? Main.OK : Main.VARIANT_FAILED;
+    }
+
+    /**
+     * The rows asked for by {@code --row}, each as a reader checking a published figure needs it beside the
+     * verdict: what was measured and where, the setup as published with what rdmasim had to assume, the
+     * scenario and variant that pose it, the profile parameters it rests on, and the run's note (what held
+     * it and, when the source states no UCX install, the answer under the other one). The whole catalogue's
+     * table stays one line a row; these are in its validation.json and index.html.
+     */
+    static void details(PrintWriter table, List<Validation.Result> results) {
+        for (Validation.Result r : results) {
+            ValidationRow w = r.row();
+            table.printf(Locale.ROOT, "%n%s: %s%n", w.id(), w.what());
+            table.printf(Locale.ROOT, "  source:    %s%n", w.source());
+            table.printf(Locale.ROOT, "  setup:     %s%n", w.setup());
+            table.printf(Locale.ROOT, "  scenario:  %s%n", w.scenario() == null || w.scenario().isEmpty() ? "-"
+                    : w.scenario());
+            if (!w.dependsOn().isEmpty()) {
+                table.printf(Locale.ROOT, "  rests on:  %s%n", String.join(", ", w.dependsOn()));
+            }
+            if (r.note() != null && !r.note().isEmpty()) {
+                table.printf(Locale.ROOT, "  note:      %s%n", r.note());
+            }
+        }
     }
 
     private static String fmt(double v) {

@@ -69,4 +69,27 @@ class ValidateCommandTest {
         assertEquals(0, quiet.code(), quiet.err());
         assertEquals("", quiet.err());
     }
+    /**
+     * A researcher checking ModelExpress's 308 Gbps pull asks for its row and PR #450's striped one: each is
+     * printed under the table with its setup and assumptions, its scenario, what it rests on, and the answer
+     * under the other UCX install (the calibration row: what held it).
+     */
+    @Test
+    void rowsAskedForAreEachPrintedWithTheirSetupAndTheOtherInstall() {
+        var r = CliTestSupport.run("validate", "-q", "--scenarios", scenarios(), "--out", out.toString(), "--row",
+                "MX-449-PIN", "--row", "MX-450-STRIPE-BW");
+        assertEquals(0, r.code(), r.out());
+        String o = r.out();
+        assertTrue(o.contains("\nMX-449-PIN: single-NIC pull, MX_RDMA_NIC_PIN=auto\n"), o);
+        assertTrue(o.contains("  scenario:  seed003-nic-pin-vs-stripe.yaml#gb200-mx-pin-auto\n"), o);
+        assertTrue(o.contains("  rests on:  gb200-roce.nicReadRate"), o);
+        assertTrue(o.contains("  note:      receiver:mlx5_0 READ, calibrated to gb200-roce\n"), o);
+        assertTrue(o.contains("\nMX-450-STRIPE-BW: bandwidth, 4 NICs listed, UCX_MAX_RMA_RAILS=4"), o);
+        assertTrue(o.contains("  setup:     GB200 pod on GKE, 4 x CX-7 400G RoCE, one receiver pulling Qwen3-4B"), o);
+        assertTrue(o.contains("not stated: NIXL and UCX releases, UCX install"), o);
+        assertTrue(o.contains("had UCX read its ucx.conf (installed into a prefix): 1232 Gbps"), o);
+        // the details come after the table, before the tally
+        assertTrue(o.indexOf("MX-450-STRIPE-BW       622") < o.indexOf("\nMX-449-PIN: ")
+                && o.indexOf("\nMX-450-STRIPE-BW: ") < o.indexOf("2 rows: "), o);
+    }
 }
