@@ -205,11 +205,14 @@ public final class SizingSearch {
      * knob buys nothing and the target needs another change; empty when the largest value's figure differs
      * from the value simulated before it (or only one value ran, or the largest failed).
      *
-     * @param figure what the search compares with the target ("p99", "steady cycle")
-     * @param where  where the output says what holds the figure
+     * @param figure   what the search compares with the target ("p99", "steady cycle")
+     * @param where    where the output says what holds the figure
+     * @param violated whether the points break monotonicity: then values not simulated between the equal ones
+     *                 may differ, and nothing is said
      */
-    public java.util.Optional<String> plateau(String knob, IntFunction<String> shown, String figure, String where) {
-        if (points.size() < 2 || !Double.isFinite(points.lastEntry().getValue().p99())) {
+    public java.util.Optional<String> plateau(String knob, IntFunction<String> shown, String figure, String where,
+            boolean violated) {
+        if (violated || points.size() < 2 || !Double.isFinite(points.lastEntry().getValue().p99())) {
             return java.util.Optional.empty();
         }
         Point last = points.lastEntry().getValue();

@@ -42,6 +42,11 @@ public sealed interface SizingTarget permits P99Target, RefitCycleTarget {
             t.format("INCOMPLETE: interrupted; the points simulated so far:%n");
         }
         tablePoints(t, outcome.points());
+        // a bound that is a fitted or assumed number reads as a mechanism in a table column: say so, as the
+        // chart's caption does
+        for (String line : SimulatedPoint.calibratedCaptions(outcome.points(), label(), this::shownAt)) {
+            t.format("%s%n", line);
+        }
         NicLanes.table(t, outcome.points(), label(), this::shownAt);
         // with no answer, what the rise puts in doubt is the values the search skipped, not an answer
         String doubt = outcome.complete() && outcome.answer().isEmpty()

@@ -323,6 +323,11 @@ class RefitSizeCommandTest {
         assertTrue(json.get("direction").asText().contains("neither throughout"), json.get("direction").asText());
         assertTrue(printed.contains("not monotone") || printed.contains("assumes none"), printed);
         assertTrue(printed.contains("best bucket that meets the target: "), printed);
+        // the small buckets' bound is a fitted per-bucket cost, and the table says so under the points, as the
+        // chart's caption does: a "bound by" column alone reads as a mechanism
+        assertTrue(printed.contains("\nCALIBRATED, not a mechanism: refit.bucketSeconds = 5.65 ms, fitted to "
+                + "whitecircle/halo PR #11; it limits the point(s) at bucket = 16 MiB"), printed);
+        assertTrue(printed.indexOf("CALIBRATED, not a mechanism") < printed.indexOf("best bucket that meets"), printed);
         assertEquals(0, json.get("monotonicityViolations").size(), "a scan assumes nothing to violate");
         // The answer, run as a scenario, takes what the search reported.
         Path g = scenario("best", BUCKETS.replace("bucket: 1 GiB", "bucket: " + best + " B"));
