@@ -484,8 +484,11 @@ public final class ExplainCommand implements Callable<Integer> {
                 // a fan-out's receivers are hosts (host@cycleN over several cycles): the sink's host, its first pull
                 if (fanout ? r.id().equals(ts.sink().host()) || r.id().startsWith(ts.sink().host() + "@cycle")
                         : r.id().equals(ts.sink().toString())) {
-                    out.printf(Locale.ROOT, "%s%.4f s (%.1f Gbps), limited by %s%n", label, r.pullSeconds(), r.gbps(),
-                            r.bottleneck().id());
+                    // a GPU link that bounds the pull below its own floor's rate: say for how long it held the
+                    // lanes (the rest of the pull the lanes ran under other limits), as the report's Answer does
+                    out.printf(Locale.ROOT, "%s%.4f s (%.1f Gbps), limited by %s%s%n", label, r.pullSeconds(), r.gbps(),
+                            r.bottleneck().id(), ReceiverSummary.gpuLinkHold(outcome.result(), r).map(c -> " " + c)
+                                    .orElse(""));
                     if (pullJson != null) {
                         ObjectNode m = pullJson.get();
                         m.put("pullSeconds", r.pullSeconds());

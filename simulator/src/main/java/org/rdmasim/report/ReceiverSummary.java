@@ -106,4 +106,14 @@ public record ReceiverSummary(double makespanSeconds, double aggregateGbps, doub
         double mean = org.rdmasim.workload.ReplicationStats.mean(receivers.stream().mapToDouble(Receiver::gbps).toArray());
         return new ReceiverSummary(makespan, makespan > 0 ? total * 8.0 / makespan / 1e9 : 0, mean, receivers);
     }
+    /**
+     * When a GPU link at one end of the receiver's last transfer held its lanes longest (the receiver's bound):
+     * how long it held them and the floor it sets, in the words the report's Answer uses ("451.2 Gbps; it held
+     * all 4 lanes for 60% of the pull: through that link alone 16 GB take at least 0.2837 s, the GPU-link
+     * floor"), so a pull below that floor says why; empty otherwise.
+     */
+    public static java.util.Optional<String> gpuLinkHold(org.rdmasim.workload.RunResult result, Receiver receiver) {
+        return LaneHolds.gpuLink(result, receiver).filter(g -> g.link().equals(receiver.bottleneck()))
+                .map(g -> g.clause(receiver.bottleneck()).trim());
+    }
 }

@@ -98,5 +98,24 @@ class LaneHoldsReportTest {
         double pull = bigFinish;
         assertTrue(Double.parseDouble(m.group(3)) < pull, "the floor is below the modelled pull");
         assertTrue(List.of(page.split("GPU-link floor")).size() == 2, "said once, for the one variant");
+        // explain's modelled line says the same: a pull bound by the link at 399 Gbps, below the link's 451,
+        // reads as the link holding the lanes for part of the pull, with the floor it sets
+        var explain = CliTestSupport.run("explain", f.toString());
+        assertEquals(0, explain.code(), explain.err());
+        assertTrue(explain.out().contains("limited by source:GPU0 PCIe up (451.2 Gbps; it held all 4 lanes for "
+                + expected + " of the pull: through that link alone 16 GB take at least " + m.group(3)
+                + " s, the GPU-link floor)\n"), explain.out());
+    }
+
+    /** A pull a NIC bounds has nothing of a GPU link added to explain's modelled line. */
+    @Test
+    void explainAddsNoGpuLinkClauseToAPullANicBounds() throws IOException {
+        Path f = dir.resolve("pin.yaml");
+        Files.writeString(f, STRIPE.replace("export UCX_NET_DEVICES=mlx5_0:1,mlx5_3:1,mlx5_4:1,mlx5_5:1",
+                "export UCX_NET_DEVICES=mlx5_0:1"));
+        var explain = CliTestSupport.run("explain", f.toString());
+        assertEquals(0, explain.code(), explain.err());
+        assertTrue(explain.out().contains("\nmodelled:        0.3234 s (395.7 Gbps), limited by source:mlx5_0 tx\n"),
+                explain.out());
     }
 }
