@@ -92,8 +92,8 @@ public final class ExplainCommand implements Callable<Integer> {
             }
         }
         if (chosen.isEmpty()) {
-            throw new BadInputException("no variant named '" + variant + "' in " + scenarioFile + " (variants: "
-                    + String.join(", ", scenario.variants().stream().map(VariantSpec::name).toList()) + ")");
+            throw new BadInputException(ScenarioFiles.noSuchVariant(variant, scenarioFile,
+                    scenario.variants().stream().map(VariantSpec::name).toList()));
         }
         // the variant's own run and one rerun per parameter it rests on can take a while: a status line on stderr
         // (quiet for the first second); the text is held until the line is gone, so the two never mix

@@ -21,4 +21,18 @@ final class ScenarioFiles {
         RunBudget.of(scenario).check(Runtime.getRuntime().maxMemory());
         return scenario;
     }
+    /**
+     * The refusal of {@code --variant NAME} that names no variant of the scenario: the nearest name by edit
+     * distance when it is a slip of a few characters ("striped4" for "striped-4"), then every name.
+     */
+    static String noSuchVariant(String variant, Path scenarioFile, java.util.List<String> names) {
+        java.util.function.ToIntFunction<String> distance = n -> org.rdmasim.transport.config.KnownVariables
+                .editDistance(variant, n);
+        int near = Math.max(2, variant.length() / 3);
+        String nearest = names.stream().filter(n -> distance.applyAsInt(n) <= near)
+                .min(java.util.Comparator.comparingInt(distance).thenComparing(n -> n)).orElse(null);
+        return "no variant named '" + variant + "' in " + scenarioFile
+                + (nearest == null ? "" : "; did you mean '" + nearest + "'?") + " (variants: " + String.join(", ", names)
+                + ")";
+    }
 }

@@ -167,9 +167,8 @@ public final class SizeCommand implements Callable<Integer> {
         VariantSpec base = scenario.variants().get(0);
         if (variant != null) {
             base = scenario.variants().stream().filter(v -> v.name().equals(variant)).findFirst()
-                    .orElseThrow(() -> new BadInputException("no variant named '" + variant + "' in " + scenarioFile
-                            + " (variants: " + String.join(", ", scenario.variants().stream().map(VariantSpec::name)
-                                    .toList()) + ")"));
+                    .orElseThrow(() -> new BadInputException(ScenarioFiles.noSuchVariant(variant, scenarioFile,
+                            scenario.variants().stream().map(VariantSpec::name).toList())));
         }
         if (base.isRefit()) {
             if (!refitTarget) {

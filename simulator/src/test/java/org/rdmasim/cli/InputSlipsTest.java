@@ -313,4 +313,30 @@ class InputSlipsTest {
         assertFalse(far.err().contains("did you mean"), far.err());
         assertFalse(Files.exists(dir.resolve("v")), "refused before writing anything");
     }
+    /**
+     * A variant name mistyped on explain's or size's --variant: exit 2 naming the file, the nearest name and
+     * every name, no trace; a name far from all of them gets no guess.
+     */
+    @Test
+    void aMistypedVariantNameIsRefusedWithTheNearestOne() throws IOException {
+        Path f = dir.resolve("v.yaml");
+        Files.writeString(f, TWO_HOSTS + """
+                variants:
+                  - name: striped-2
+                  - name: striped-4
+                """);
+        CliTestSupport.Outcome o = CliTestSupport.run("explain", f.toString(), "--variant", "striped4");
+        assertEquals(2, o.code(), o.out() + o.err());
+        assertTrue(o.err().contains("no variant named 'striped4' in " + f + "; did you mean 'striped-4'? "
+                + "(variants: striped-2, striped-4)"), o.err());
+        assertFalse(o.err().contains("Exception") || o.err().contains("\tat "), o.err());
+        CliTestSupport.Outcome far = CliTestSupport.run("explain", f.toString(), "--variant", "pinned");
+        assertEquals(2, far.code(), far.out() + far.err());
+        assertTrue(far.err().contains("no variant named 'pinned' in " + f + " (variants: striped-2, striped-4)"),
+                far.err());
+        CliTestSupport.Outcome size = CliTestSupport.run("size", f.toString(), "--target-p99", "1s", "--vary",
+                "sources", "--variant", "striped4", "--out", dir.resolve("size").toString());
+        assertEquals(2, size.code(), size.out() + size.err());
+        assertTrue(size.err().contains("did you mean 'striped-4'?"), size.err());
+    }
 }
