@@ -117,6 +117,18 @@ public final class YamlTree {
      * unclosed {@code {} or {@code [} is only noticed at the next line, so the line that needs the fix is the
      * one named here.
      */
+    /**
+     * SnakeYAML words a key indented unlike its neighbours as a block it did not expect; a user reads that
+     * better as what to look at: the line's indentation against the keys above it.
+     */
+    static String indentationHint(String problem, Mark at) {
+        if (at == null || problem == null || !problem.contains("expected <block end>")) {
+            return "";
+        }
+        return "; line " + (at.getLine() + 1) + " starts at column " + (at.getColumn() + 1)
+                + ": is it indented like the keys beside it (spaces, not tabs)?";
+    }
+
     private static String openedAt(MarkedYAMLException e, Mark problemAt) {
         Mark start = e.getContextMark();
         if (e.getContext() == null || start == null || problemAt == null || start.getLine() >= problemAt.getLine()) {
@@ -150,7 +162,7 @@ public final class YamlTree {
             Mark m = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
             String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
             throw new ScenarioException(fileLabel, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
-                    "YAML syntax error: " + problem.trim() + openedAt(e, m));
+                    "YAML syntax error: " + problem.trim() + openedAt(e, m) + indentationHint(problem, m));
         } catch (ReaderException e) {
             // a character YAML does not allow (NUL, most control characters): placed by its offset
             InputLocation at = TextPositions.ofOffset(fileLabel, text, e.getPosition());

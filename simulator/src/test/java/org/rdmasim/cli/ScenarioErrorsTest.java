@@ -54,6 +54,13 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aKeyIndentedUnlikeItsNeighboursIsPointedAtItsIndentation() throws IOException {
+        // 'b' at three spaces under a mapping whose keys sit at two: SnakeYAML's own words name no indentation
+        assertBadInput(runScenario("name: x\nhosts:\n  a:\n    preset: dgx-h100\n   b: 1\n"), "5:4",
+                "line 5 starts at column 4: is it indented like the keys beside it");
+    }
+
+    @Test
     void unclosedBraceNamesTheLineItOpensOn() throws IOException {
         // the parser only notices the missing '}' on the next line; the message must also point at line 3
         assertBadInput(runScenario("name: x\nhosts:\n  a: {preset: dgx-h100\n  b: 1\n"), "4:",
