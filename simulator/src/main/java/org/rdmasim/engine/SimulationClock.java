@@ -71,6 +71,37 @@ public final class SimulationClock {
     }
 
     /**
+     * Takes the place in the firing order (among events of one instant) and the count in
+     * {@link #eventsScheduled} that {@link #schedule} would take now, for an event put on the list later
+     * with {@link #scheduleReserved}, or never: a caller that may cancel an event before anything can fire
+     * (a flow's completion, scheduled by a re-solve, then dropped as the flow joins its group) puts it on
+     * the list only once it knows it is kept, and every other event fires as if it had been put there now.
+     * Returns -1 where the event list keeps no sequence numbers (SSJ's own lists): schedule now instead.
+     */
+    public long reserveSequence() {
+        if (!(simulator.getEventList() instanceof HeapEventList heap)) {
+            return -1;
+        }
+        eventsScheduled++;
+        return heap.reserve(1);
+    }
+
+    /**
+     * Puts {@code action} on the list {@code delaySeconds} from now with the place {@link #reserveSequence}
+     * took (already counted in {@link #eventsScheduled}); nothing may have fired since the reservation.
+     */
+    public ScheduledAction scheduleReserved(double delaySeconds, Runnable action, long reservedSequence) {
+        if (delaySeconds < 0) {
+            throw new IllegalArgumentException("Cannot schedule in the past.");
+        }
+        ScheduledAction event = new ScheduledAction(this, action);
+        // As SSJ's Event.schedule computes it: the simulator's time plus the delay.
+        event.putReserved((HeapEventList) simulator.getEventList(), simulator.time() + delaySeconds,
+                reservedSequence);
+        return event;
+    }
+
+    /**
      * Schedules {@code actions.apply(i)} at absolute time {@code atSeconds[i]} (not before now) for each
      * i: the events fire exactly as {@code atSeconds.length} calls of {@link #scheduleAt} in index order
      * would (the same times, the same order among events of one instant, the same

@@ -36,6 +36,14 @@ final class CompletionSchedule {
         }
     }
 
+    /**
+     * Puts a completion for {@code f}, which has none, {@code delaySeconds} from now at the place
+     * {@code reservedSequence} took in the order of one instant ({@link SimulationClock#reserveSequence}).
+     */
+    void scheduleReserved(Flow f, double delaySeconds, long reservedSequence) {
+        f.completion = clock.scheduleReserved(delaySeconds, new FlowCompletion(due, f), reservedSequence);
+    }
+
     /** Puts the group's one event at its smallest tag's finish (cancels it when none is due). */
     void scheduleGroup(FlowGroup g, double now) {
         Flow p = g.pseudo;

@@ -192,4 +192,56 @@ class SimulationClockTest {
         assertEquals(5000, fired[0]);
         assertEquals(5000, clock.eventsFired());
     }
+
+    /**
+     * Events held back with a reserved place ({@link SimulationClock#reserveSequence}), some of them never
+     * put on the list, fire as if each kept one had been scheduled at its reservation and each dropped one
+     * scheduled and cancelled there: same order among events of one instant, same eventsScheduled count.
+     */
+    @Test
+    void reservedEventsFireAsIfScheduledAtTheirReservation() {
+        for (long seed = 1; seed <= 5; seed++) {
+            List<String> direct = new ArrayList<>();
+            SimulationClock a = new SimulationClock(SimulationClock.EventListKind.HEAP);
+            List<String> held = new ArrayList<>();
+            SimulationClock b = new SimulationClock(SimulationClock.EventListKind.HEAP);
+            Random ra = new Random(seed);
+            Random rb = new Random(seed);
+            List<long[]> reserved = new ArrayList<>();
+            List<Integer> delays = new ArrayList<>();
+            for (int i = 0; i < 1000; i++) {
+                String name = "e" + i;
+                int delay = ra.nextInt(20);
+                assertEquals(delay, rb.nextInt(20));
+                boolean dropped = ra.nextInt(3) == 0;
+                assertEquals(dropped, rb.nextInt(3) == 0);
+                SimulationClock.ScheduledAction e = a.schedule(delay, () -> direct.add(name + "@" + a.now()));
+                if (dropped) {
+                    e.cancel();
+                }
+                if (i % 2 == 0) {
+                    // every other event is held back, the rest scheduled at once between them
+                    long sequence = b.reserveSequence();
+                    if (!dropped) {
+                        reserved.add(new long[] {i, sequence});
+                        delays.add(delay);
+                    }
+                } else {
+                    SimulationClock.ScheduledAction f = b.schedule(delay, () -> held.add(name + "@" + b.now()));
+                    if (dropped) {
+                        f.cancel();
+                    }
+                }
+            }
+            for (int k = 0; k < reserved.size(); k++) {
+                String name = "e" + reserved.get(k)[0];
+                b.scheduleReserved(delays.get(k), () -> held.add(name + "@" + b.now()), reserved.get(k)[1]);
+            }
+            assertEquals(a.eventsScheduled(), b.eventsScheduled(), "seed " + seed);
+            a.run();
+            b.run();
+            assertFalse(direct.isEmpty());
+            assertEquals(direct, held, "seed " + seed);
+        }
+    }
 }
