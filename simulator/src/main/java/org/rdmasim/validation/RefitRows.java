@@ -364,6 +364,7 @@ final class RefitRows {
                 + "its base verl sends the trainer's own dtype uncast, verl-project/verl 1ae945592 "
                 + "verl/workers/engine/fsdp/transformer_impl.py:972-978, so verl's FP32 default was not the recipe's)";
         String ce = "verl-project/verl e88dcf17b verl/checkpoint_engine/";
+        String vllm = "verl-project/verl e88dcf17b verl/workers/rollout/vllm_rollout/";
         // the time is verl's trainer timer around the checkpoint-engine manager, whose frame is taken from this row
         String timed = ". The time is read as verl's trainer timer (\"per refit\" over a GSM8K training run; "
                 + "timing_s/update_weights, verl-project/verl e88dcf17b verl/trainer/ppo/ray_trainer.py:1690-1691), "
@@ -371,9 +372,8 @@ final class RefitRows {
                 + "workers' group built, prepare and init_process_group on every worker, the engine, finalize on every "
                 + "worker, generation resumed (" + ce + "base.py:486-538), and on each vLLM worker a new CUDA IPC "
                 + "bucket, process_weights_after_loading after the last bucket, the bucket freed with gc.collect and "
-                + "empty_cache, the prefix cache cleared (verl-project/verl e88dcf17b verl/workers/rollout/"
-                + "vllm_rollout/bucketed_weight_transfer.py:174-217, vllm_rollout/utils.py:306-311, "
-                + "vllm_rollout/vllm_rollout.py:239-243); rdmasim holds that frame once per update as "
+                + "empty_cache, the prefix cache cleared (" + vllm + "bucketed_weight_transfer.py:174-217, " + vllm
+                + "utils.py:306-311, " + vllm + "vllm_rollout.py:239-243); rdmasim holds that frame once per update as "
                 + RefitCalibration.VERL_UPDATE_FRAME + " (" + VERL_FRAME_S + ", taken from VERL7263-STOCK)";
         // the stock engine's refit is the measurement the frame is taken from: shown, not counted
         r.add(ValidationRow.measured("VERL7263-STOCK", p7263)
