@@ -392,7 +392,8 @@ public final class RefitSetup {
                     calibration, spec.cycles(), RankBuffers.perRoute(routes), 0);
         }
         return new RefitPlan(map.routes(), trainerAt::get, inferenceAt::get, broadcastBytes, method, preparation,
-                registration, calibration, spec.cycles(), RankBuffers.of(map), broadcastTensors);
+                registration, calibration, spec.cycles(), RankBuffers.of(map), broadcastTensors,
+                spec.knobs().verlManager());
     }
 
     /**

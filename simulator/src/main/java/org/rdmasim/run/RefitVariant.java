@@ -305,7 +305,8 @@ final class RefitVariant {
             boolean all = m == RefitMethodKind.NCCL_BROADCAST;
             tries.put("method " + m.spelling() + (bucketed ? " (bucket " + Units.sizeAsWritten(bucket, "") + ")" : "")
                     + (all ? ", all trainer ranks sending" : ""), v.withRefit(spec.withMethod(m,
-                            RefitSpec.Knobs.of(all ? Senders.ALL : Senders.RANK_ZERO, 0, bucketed ? bucket : 0, true))));
+                            RefitSpec.Knobs.of(all ? Senders.ALL : Senders.RANK_ZERO, 0, bucketed ? bucket : 0, true)
+                                    .withVerlManager(k.verlManager() && m.verlEngine()))));
         }
         List<Map.Entry<String, VariantSpec>> each = List.copyOf(tries.entrySet());
         AtomicInteger begun = new AtomicInteger();

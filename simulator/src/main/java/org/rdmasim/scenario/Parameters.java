@@ -242,10 +242,15 @@ public final class Parameters {
     public static final Parameter<Double> REFIT_CKPT_UPDATE_END = refitStage("checkpointEngineUpdateEnd",
             RefitCalibration.CKPT_UPDATE_END);
 
+    /** verl's frame around its checkpoint engine (the manager's steps, the vLLM adapter's), once per update. */
+    public static final Parameter<Double> REFIT_VERL_UPDATE_FRAME = refitStage("verlUpdateFrame",
+            RefitCalibration.VERL_UPDATE_FRAME);
+
     /** The refit stage parameters, in the order the scenario's {@code stages} map lists them. */
     public static List<Parameter<Double>> refitStages() {
         return List.of(REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR,
-                REFIT_PACK_TENSOR, REFIT_REPLICA_LOAD, REFIT_RDT_SCATTER, REFIT_RDT_PACK, REFIT_RESHARD_CALL, REFIT_CKPT_UPDATE_END);
+                REFIT_PACK_TENSOR, REFIT_REPLICA_LOAD, REFIT_RDT_SCATTER, REFIT_RDT_PACK, REFIT_RESHARD_CALL, REFIT_CKPT_UPDATE_END,
+                REFIT_VERL_UPDATE_FRAME);
     }
 
     /** The calibration key ({@code refit.bucketSeconds}) a stage parameter sets. */
@@ -289,7 +294,8 @@ public final class Parameters {
                 DEGRADED_FRACTION, WAVE_SIZE, MAX_CHILDREN, NIC_LATENCY, PCIE_HOP, PER_DESCRIPTOR, PER_FRAGMENT,
                 MAX_OUTSTANDING_READS, STAGING_COPY, SEND_QUEUE_DEPTH, NIC_MESSAGE_RATE, HOP_LATENCY, REPLICATIONS, CYCLES, NIC_RATE_JITTER,
                 REFIT_PAUSE, REFIT_RESUME, REFIT_BARRIER, REFIT_BUCKET, REFIT_IPC_OPEN, REFIT_LOAD_TENSOR,
-                REFIT_PACK_TENSOR, REFIT_REPLICA_LOAD, REFIT_RDT_SCATTER, REFIT_RDT_PACK, REFIT_RESHARD_CALL, REFIT_CKPT_UPDATE_END);
+                REFIT_PACK_TENSOR, REFIT_REPLICA_LOAD, REFIT_RDT_SCATTER, REFIT_RDT_PACK, REFIT_RESHARD_CALL, REFIT_CKPT_UPDATE_END,
+                REFIT_VERL_UPDATE_FRAME);
     }
 
     /** A rate set by a model or preset unless written ({@code defaultText} says whose). */

@@ -52,6 +52,8 @@ import org.rdmasim.workload.Senders;
  *   mode: broadcast               # checkpoint-engine: broadcast (update() without ranks) | p2p (update(ranks=...):
  *                                 # receivers read buckets from the owners' host memory over RDMA, then broadcast)
  *   updateRanks: 16               # checkpoint-engine p2p: the inference ranks 0 to N - 1 it updates (all if absent)
+ *   verlManager: false            # nccl-broadcast, nixl-ring, mooncake-ring: the time is verl's trainer timer around
+ *                                 # its checkpoint-engine manager into vLLM rollouts (verlUpdateFrame once per update)
  *   stages: {pause: 0 s, resume: 0 s, barrier: 0 s, bucket: 5.6 ms}   # bucket: fixed cost a broadcast bucket
  *                                 # loadTensor: a tensor through the engine's load_weights (every method whose
  *                                 # engine loads what it receives; 0 s for a receive-only benchmark)
@@ -60,7 +62,8 @@ import org.rdmasim.workload.Senders;
  *                                 # colocated-ipc also: ipcOpen (a handle opened); sharded-rdt: rdtScatter
  *                                 # (a pull's scatter wait), rdtPack (a produce call); nccl-p2p:
  *                                 # reshardCall (an xferdtensor call, per FFN parameter); checkpoint-engine:
- *                                 # checkpointEngineUpdateEnd (the update's end, once per update)
+ *                                 # checkpointEngineUpdateEnd (the update's end, once per update); verlManager:
+ *                                 # verlUpdateFrame (verl's frame around the engine, once per update)
  *   cycles: 2
  * </pre>
  * Every field a layout or host group cannot carry is refused with its location (exit 2); so is an
@@ -74,7 +77,7 @@ final class RefitReader {
         r.onlyFields(Set.of("model", "dtype", "trainer", "inference", "method", "senders", "tree", "bucket",
                 "doubleBuffering", "registration", "poolSegments", "registrationHcas", "cached", "stages", "cycles",
                 "hostBounce", "ipcHandles", "shardToShard", "spareSlot", "mode", "updateRanks", "writeOrder",
-                "source"));
+                "source", "verlManager"));
         Path model = model(r.get("model"));
         String dtype = null;
         if (r.has("dtype")) {
@@ -214,6 +217,16 @@ final class RefitReader {
             throw r.get("source").error("a host replica writes to every inference rank itself: no tree fan-out (tree is "
                     + tree + ")");
         }
+        boolean verlManager = false;
+        if (r.has("verlManager")) {
+            verlManager = r.get("verlManager").bool();
+            // verl's manager drives its checkpoint engines (nccl, nccl_parallel, nixl, mooncake): verl-project/verl
+            // e88dcf17b verl/checkpoint_engine/base.py:486-538
+            if (!method.verlEngine()) {
+                throw r.get("verlManager").error("verlManager applies to verl's checkpoint engines only: "
+                        + "nccl-broadcast, nixl-ring or mooncake-ring (method is " + method.spelling() + ")");
+            }
+        }
         int p2pRanks = p2pRanks(r, method, inference);
         RefitRegistrationMode registration = RefitRegistrationMode.PER_TENSOR;
         if (r.has("registration")) {
@@ -248,7 +261,7 @@ final class RefitReader {
         int cycles = r.has("cycles") ? size(r, "cycles") : 1;
         RefitSpec spec = new RefitSpec(model, dtype, trainerHosts, trainer, inferenceHosts, inference, method,
                 new RefitSpec.Knobs(senders, tree, bucket, doubleBuffered, hostBounce, perTensorHandles,
-                        everyParameter, spareSlot, p2pRanks, staggered, hostReplica), registration, segments, cached, hcas, cycles,
+                        everyParameter, spareSlot, p2pRanks, staggered, hostReplica, verlManager), registration, segments, cached, hcas, cycles,
                 stages);
         try {
             RefitSetup.of(spec, hosts::representative, stack);

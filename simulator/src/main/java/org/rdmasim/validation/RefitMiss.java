@@ -81,11 +81,11 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
     private static final RefitMiss VERL_MOONCAKE = of(Stage.UNKNOWN, "a cost that grows with bytes, not tensors "
             + "(~0.25 s a 2 GiB bucket where the wire takes ~45 ms and the sender's walk over Qwen3-8B's tensors ~15 "
             + "ms); no source times a Mooncake READ of a GPU bucket", "the ring's NIC-to-NIC READs", Setup.PARTLY);
-    private static final RefitMiss VERL_EFA = of(Stage.FRAMEWORK, "per-byte sender and engine work and "
-            + "nccl_parallel's phase barriers (each phase's broadcasts waited for before the walk resumes), which "
-            + "striping over 8 senders does not divide (the source's striping saves "
-            + "0.5 s of 3.0 s); the sender's walk over the 707 tensors is priced (0.21 s, under the wire)",
-            "each rollout GPU's PCIe link", Setup.PARTLY);
+    private static final RefitMiss VERL_EFA = of(Stage.UNKNOWN, "what makes one split of the same nccl_parallel "
+            + "loop slower than the others: the frame taken from the stock engine brings the 1+3 and 3+1 splits within "
+            + "20% but not 2+2 (twice the rest in both passes) nor 3+1's second pass (32% over its first); "
+            + "nccl_parallel's phases (walk and wire in series, ~26-78 phases by S) are not priced",
+            "the frame beside each rollout GPU's PCIe link", Setup.PARTLY);
     private static final RefitMiss VERL_A800 = of(Stage.UNKNOWN, "13-39x the model, tripling when the receivers "
             + "double across a host boundary, which no wire-bound chain does; the sender's walk over the 399 "
             + "tensors is priced (0.12 s, under the wire)", "the wire", Setup.PARTLY);
@@ -111,8 +111,7 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
     /** The classification of every counted refit row the model misses today, by row id. */
     static final Map<String, RefitMiss> BY_ROW = Stream.of(
             Stream.of(row("VERL5176-Q8B-MOONCAKE", VERL_MOONCAKE)),
-            rows(List.of("VERL7263-STOCK", "VERL7263-PARALLEL", "VERL7262-1P3", "VERL7262-2P2", "VERL7262-3P1",
-                    "VERL7262-1P3-PASS2", "VERL7262-2P2-PASS2", "VERL7262-3P1-PASS2"), VERL_EFA),
+            rows(List.of("VERL7262-2P2", "VERL7262-2P2-PASS2", "VERL7262-3P1-PASS2"), VERL_EFA),
             rows(List.of("VERL7324-2P2-NCCL", "VERL7324-1P1-NCCL"), VERL_A800),
             Stream.of(row("SKYRL2090-NCCL", of(Stage.FRAMEWORK, "Megatron-Bridge's per-task export host work (a "
                     + "conversion task per parameter, each PP broadcast first all-gathering its tensor's spec as a "

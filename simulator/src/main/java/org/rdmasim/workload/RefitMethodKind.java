@@ -37,6 +37,15 @@ public enum RefitMethodKind {
         return Arrays.stream(values()).filter(k -> k.spelling.equals(text)).findFirst();
     }
 
+    /**
+     * Whether verl runs this method as one of its checkpoint engines under its manager (nccl and nccl_parallel,
+     * nixl, mooncake: verl-project/verl e88dcf17b verl/checkpoint_engine/__init__.py:34-69), so a refit timed by verl's
+     * trainer pays the manager's frame around it.
+     */
+    public boolean verlEngine() {
+        return this == NCCL_BROADCAST || this == NIXL_RING || this == MOONCAKE_RING;
+    }
+
     /** Every kind's spelling, in declaration order. */
     public static List<String> spellings() {
         return Arrays.stream(values()).map(RefitMethodKind::spelling).toList();

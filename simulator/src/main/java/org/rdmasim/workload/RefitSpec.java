@@ -80,17 +80,19 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
      *                       of the slice map's order
      * @param hostReplica    rdma-pull: the senders write from a CPU replica of each engine rank's shard in host
      *                       memory, loaded from the trainer GPU before the wire (miles' P2P update)
+     * @param verlManager    the time is verl's trainer timer around its checkpoint-engine manager into vLLM rollouts
+     *                       (the frame around the engine paid once per update), not the engine's own log
      */
     public record Knobs(Senders senders, int treeChildren, long bucketBytes, boolean doubleBuffered, boolean hostBounce,
             boolean perTensorHandles, boolean everyParameterShardToShard, boolean spareSlot, int p2pRanks,
-            boolean receiverStaggered, boolean hostReplica) {
+            boolean receiverStaggered, boolean hostReplica, boolean verlManager) {
         /**
          * The knobs every method shares, every method-specific one off (a broadcast's or a pull's defaults): the
          * one place a try or a scenario starts from fresh knobs, so none is dropped by a shorter constructor.
          */
         public static Knobs of(Senders senders, int treeChildren, long bucketBytes, boolean doubleBuffered) {
             return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, false, false, false, false, 0, false,
-                    false);
+                    false, false);
         }
 
         public Knobs {
@@ -105,7 +107,7 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
 
         public Knobs withHostBounce(boolean bounce) {
             return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, bounce, perTensorHandles, everyParameterShardToShard,
-                    spareSlot, p2pRanks, receiverStaggered, hostReplica);
+                    spareSlot, p2pRanks, receiverStaggered, hostReplica, verlManager);
         }
 
         public boolean allSenders() {
@@ -114,12 +116,18 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
 
         public Knobs withSenders(Senders n) {
             return new Knobs(n, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered, hostReplica);
+                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered, hostReplica, verlManager);
+        }
+
+        /** The same knobs, timed (or not) through verl's checkpoint-engine manager. */
+        public Knobs withVerlManager(boolean managed) {
+            return new Knobs(senders, treeChildren, bucketBytes, doubleBuffered, hostBounce, perTensorHandles,
+                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered, hostReplica, managed);
         }
 
         public Knobs withBucket(long bytes) {
             return new Knobs(senders, treeChildren, bytes, doubleBuffered, hostBounce, perTensorHandles,
-                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered, hostReplica);
+                    everyParameterShardToShard, spareSlot, p2pRanks, receiverStaggered, hostReplica, verlManager);
         }
     }
 

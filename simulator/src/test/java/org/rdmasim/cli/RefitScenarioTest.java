@@ -184,6 +184,11 @@ class RefitScenarioTest {
                 + "source: host-replica}}\n", "source", "rdma-pull only");
         refused("", "variants:\n  - name: x\n    workload: {refit: {tree: 1, source: host-replica}}\n", "source",
                 "no tree fan-out");
+        // verl's manager drives only its own checkpoint engines; the flag is a yes or no
+        refused("", "variants:\n  - name: x\n    workload: {refit: {verlManager: true}}\n", "verlManager",
+                "verl's checkpoint engines only", "rdma-pull", "refit.yaml:16");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: nccl-broadcast, bucket: 1 MiB, "
+                + "verlManager: sometimes}}\n", "verlManager", "sometimes");
         refused("", "variants:\n  - name: x\n    workload: {refit: {method: carrier-pigeon}}\n", "method",
                 "carrier-pigeon", "rdma-pull");
         // 8 query heads do not divide over inference TP 3

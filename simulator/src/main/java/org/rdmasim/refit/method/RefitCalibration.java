@@ -192,6 +192,40 @@ public final class RefitCalibration {
     static final double VERLCE_Q30B_NCCL_MODELLED_BESIDE_WALK = 1.3161;
 
     /**
+     * The frame verl's trainer times around a checkpoint engine, once per update, outside the engine's
+     * {@code send_weights} and {@code receive_weights}: the trainer's {@code update_weights} timer wraps
+     * {@code CheckpointEngineManager.update_weights} (verl-project/verl e88dcf17b
+     * {@code verl/trainer/ppo/ray_trainer.py:1690-1691}), which aborts and pauses every vLLM replica
+     * ({@code verl/checkpoint_engine/base.py:499}; {@code pause_generation}, {@code vllm_async_server.py:881-884}),
+     * builds a Ray worker group of the rollout workers and runs {@code prepare} and {@code init_process_group} on
+     * every worker ({@code base.py:502-512, 403-428}; nccl_parallel's adds a barrier per group and a zmq ping
+     * handshake each round, {@code nccl_parallel_checkpoint_engine.py:568-632}), runs the engine, then
+     * {@code finalize} on every worker ({@code base.py:527-530}) and resumes generation ({@code base.py:536}). On the
+     * vLLM side each update allocates and hands over a new CUDA IPC bucket ({@code
+     * verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py:174-194}), runs vLLM's
+     * {@code process_weights_after_loading} over the model after the last bucket ({@code
+     * vllm_rollout/utils.py:306-311}), frees the bucket with {@code gc.collect}, {@code ipc_collect} and
+     * {@code empty_cache} ({@code bucketed_weight_transfer.py:196-217}) and clears the prefix cache
+     * ({@code vllm_rollout/vllm_rollout.py:239-243}). No source times these steps apart, so one figure covers them,
+     * taken from one row; what else that row's gap holds (a per-byte cost the model lacks on EFA would be folded in)
+     * is not known.
+     */
+    public static final String VERL_UPDATE_FRAME = "refit.verlUpdateFrameSeconds";
+
+    /**
+     * verl-project/verl PR #7263 (the commit message of e88dcf17b): the stock nccl engine, 2-node 8 x B200 FSDP2
+     * trainer to 8 x B200 vLLM rollout, Qwen3.5-27B BF16, GEN_TP=4, bucket 2048 MB, AWS EFA, "3.01s +/-0.25" per
+     * refit over 20 refits (validation row VERL7263-STOCK).
+     */
+    static final double VERL7263_STOCK_PUBLISHED = 3.01;
+    /**
+     * rdmasim's steady cycle of that row with {@link #VERL_UPDATE_FRAME} at 0 ({@code
+     * scenarios/validation/refit-verl-nccl-parallel-efa.yaml} variant {@code stock-nccl}); a test holds the model to
+     * it, so a change in the mechanisms under it shows up here.
+     */
+    static final double VERL7263_STOCK_MODELLED_WITHOUT = 1.1307;
+
+    /**
      * vllm-project/vllm {@code docs/training/weight_transfer/sharded_rdt.md} @027fc251, "A spare receive slot does
      * not help": at 235B "every chunk therefore pays a wait on a scatter dispatched microseconds earlier (measured
      * 7.2 ms/pull at 235B)"; with a spare slot "the extra concurrency inflates the pack (8.3 -> 21.4 ms/call)".
@@ -340,6 +374,20 @@ public final class RefitCalibration {
                     "every checkpoint-engine update ends in the same time whatever its model, hosts, GPU count and "
                             + "mode (fitted on one 8-GPU broadcast update of GLM-4.5-Air); other methods do not run "
                             + "this code"),
+            new Parameter(VERL_UPDATE_FRAME, VERL7263_STOCK_PUBLISHED - VERL7263_STOCK_MODELLED_WITHOUT, "s",
+                    Kind.CALIBRATED,
+                    "verl-project/verl PR #7263: the stock nccl engine's refit of Qwen3.5-27B from an 8 x B200 FSDP2 "
+                            + "trainer to 8 x B200 vLLM TP4 over AWS EFA, 3.01 s a refit, less rdmasim's 1.131 s for "
+                            + "it without this term (row VERL7263-STOCK); the frame at verl-project/verl e88dcf17b: "
+                            + "the trainer's update_weights timer (verl/trainer/ppo/ray_trainer.py L1690-1691) around "
+                            + "CheckpointEngineManager.update_weights (verl/checkpoint_engine/base.py L486-538: abort, "
+                            + "process groups built, the engine, finalize, resume) and the vLLM adapter's per-update "
+                            + "work (verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py L174-217, "
+                            + "vllm_rollout/utils.py L306-311)",
+                    "every refit verl's trainer times through the checkpoint-engine manager into vLLM rollouts costs "
+                            + "this once per update, whatever its engine, model, bytes and hosts (fitted on one 2-host "
+                            + "27B refit over EFA); whatever else that row's gap holds is folded in; benchmarks that "
+                            + "call the engines directly do not run this code"),
             new Parameter(REPLICA_LOAD, lmsysSecondsPerGb(), "s/GB", Kind.CALIBRATED,
                     "lm-sys/lm-sys.github.io blog/2026-04-29-p2p-update.md @89fa558a: Qwen3-30B-A3B's RDMA P2P update "
                             + "(radixark/miles @9a6fc9e6, 16 trainer ranks each serving one engine rank of TP8 EP8), "

@@ -23,10 +23,12 @@ import org.rdmasim.transport.Endpoint;
  * @param broadcastTensors the tensors in {@code broadcastBytes}, as inference loads them: what each rank that
  *                       receives the whole model hands its engine's {@code load_weights}, one call per tensor;
  *                       0 for a method that moves routes
+ * @param verlManager    whether the time is verl's trainer timer around its checkpoint-engine manager into vLLM
+ *                       rollouts, which pays {@link RefitCalibration#VERL_UPDATE_FRAME} once per update
  */
 public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, IntFunction<Endpoint> inference,
         long broadcastBytes, RefitMethod method, Preparation preparation, Registration registration,
-        RefitCalibration calibration, int cycles, RankBuffers buffers, long broadcastTensors) {
+        RefitCalibration calibration, int cycles, RankBuffers buffers, long broadcastTensors, boolean verlManager) {
     public RefitPlan {
         routes = List.copyOf(routes);
         if (buffers == null) {
@@ -49,6 +51,14 @@ public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, 
             throw new IllegalArgumentException("a tensor holds at least one byte: " + broadcastTensors + " tensors in "
                     + broadcastBytes + " B");
         }
+    }
+
+    /** A plan outside verl's checkpoint-engine manager. */
+    public RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, IntFunction<Endpoint> inference,
+            long broadcastBytes, RefitMethod method, Preparation preparation, Registration registration,
+            RefitCalibration calibration, int cycles, RankBuffers buffers, long broadcastTensors) {
+        this(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration, cycles, buffers,
+                broadcastTensors, false);
     }
 
     /** A plan whose buffers are those of its routes taken one by one ({@link RankBuffers#perRoute}). */
@@ -75,13 +85,13 @@ public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, 
 
     public RefitPlan withBroadcastBytes(long bytes) {
         return new RefitPlan(routes, trainer, inference, bytes, method, preparation, registration, calibration,
-                cycles, buffers, broadcastTensors);
+                cycles, buffers, broadcastTensors, verlManager);
     }
 
     /** The same plan, its broadcast payload holding {@code tensors} tensors. */
     public RefitPlan withBroadcastTensors(long tensors) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration,
-                cycles, buffers, tensors);
+                cycles, buffers, tensors, verlManager);
     }
 
     /**
@@ -95,27 +105,33 @@ public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, 
 
     public RefitPlan withPreparation(Preparation p) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, p, registration, calibration,
-                cycles, buffers, broadcastTensors);
+                cycles, buffers, broadcastTensors, verlManager);
     }
 
     public RefitPlan withRegistration(Registration r, int newCycles) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, r, calibration,
-                newCycles, buffers, broadcastTensors);
+                newCycles, buffers, broadcastTensors, verlManager);
     }
 
     public RefitPlan withCalibration(RefitCalibration c) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, c,
-                cycles, buffers, broadcastTensors);
+                cycles, buffers, broadcastTensors, verlManager);
     }
 
     public RefitPlan withMethod(RefitMethod m) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, m, preparation, registration, calibration,
-                cycles, buffers, broadcastTensors);
+                cycles, buffers, broadcastTensors, verlManager);
     }
 
     public RefitPlan withBuffers(RankBuffers b) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration,
-                cycles, b, broadcastTensors);
+                cycles, b, broadcastTensors, verlManager);
+    }
+
+    /** The same plan, timed (or not) through verl's checkpoint-engine manager ({@link #verlManager}). */
+    public RefitPlan withVerlManager(boolean managed) {
+        return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration,
+                cycles, buffers, broadcastTensors, managed);
     }
 
     /** The slice map's bytes: what every inference rank needs, summed. */

@@ -91,6 +91,7 @@ public final class RefitRun {
                     || (p.key().equals(RefitCalibration.RDT_SCATTER) || p.key().equals(RefitCalibration.RDT_PACK))
                             && !(plan.method() instanceof ShardedRdt)
                     || p.key().equals(RefitCalibration.CKPT_UPDATE_END) && !(plan.method() instanceof CheckpointEngine)
+                    || p.key().equals(RefitCalibration.VERL_UPDATE_FRAME) && !plan.verlManager()
                     || p.key().equals(RefitCalibration.PACK_TENSOR) && !(RefitCalibration.packsTensors(plan)
                             && p.value() > 0)
                     || p.key().equals(RefitCalibration.REPLICA_LOAD)
@@ -128,12 +129,16 @@ public final class RefitRun {
             RefitPlan plan = ctx.plan();
             RefitCalibration cal = plan.calibration();
             double register = plan.registration().paidIn(c) ? plan.method().registrationSeconds(ctx) : 0.0;
+            // verl's manager and vLLM adapter around the engine, in series with it (the trainer's timer waits on
+            // every step: verl-project/verl e88dcf17b verl/checkpoint_engine/base.py:486-538)
+            double frame = plan.verlManager() ? cal.value(RefitCalibration.VERL_UPDATE_FRAME) : 0.0;
             ctx.hold(RefitStage.PAUSE, cal.value(RefitCalibration.PAUSE),
                     () -> ctx.hold(RefitStage.REGISTER, register,
                             () -> ctx.unshardOffloaded(() -> plan.method().run(ctx,
                                     () -> ctx.hold(RefitStage.BARRIER, cal.value(RefitCalibration.BARRIER),
-                                            () -> ctx.hold(RefitStage.RESUME, cal.value(RefitCalibration.RESUME),
-                                                    () -> end(c)))))));
+                                            () -> ctx.hold(RefitStage.VERL_FRAME, frame,
+                                                    () -> ctx.hold(RefitStage.RESUME, cal.value(RefitCalibration.RESUME),
+                                                            () -> end(c))))))));
         }
 
         private void end(int c) {

@@ -39,6 +39,12 @@ public enum RefitStage {
      * ({@link RefitCalibration#CKPT_UPDATE_END}). checkpoint-engine only.
      */
     UPDATE_END,
+    /**
+     * verl's frame around its checkpoint engine, once per update: the manager's abort, process groups, finalize and
+     * resume and the vLLM adapter's per-update work ({@link RefitCalibration#VERL_UPDATE_FRAME}). A refit timed by
+     * verl's trainer through that manager only.
+     */
+    VERL_FRAME,
     /** The global barrier that ends the update. */
     BARRIER,
     /** The engine takes work again. */
