@@ -261,7 +261,7 @@ public final class RefitSetup {
         RefitSpec.Knobs k = spec.knobs();
         RefitMethod method = switch (spec.method()) {
             case RDMA_PULL -> k.hostReplica() ? RdmaPull.hostReplica(inference.separateEngines()
-                    ? inference::tpRank : r -> r, replicaBuckets(bucket(k))) : k.treeChildren() > 0
+                    ? inference::tpRank : r -> r, replicaBuckets(bucket(k)), stageBytes()) : k.treeChildren() > 0
                     ? RdmaPull.tree(k.treeChildren(), r -> r % inference.tp()) : RdmaPull.direct();
             case WRITE_SCHEDULE -> new WriteSchedule(bucket(k), k.doubleBuffered() ? 2 : 1,
                     k.receiverStaggered() ? WriteSchedule.Order.RECEIVER_STAGGERED : WriteSchedule.Order.SLICE_MAP);
@@ -326,9 +326,11 @@ public final class RefitSetup {
             whole = Math.addExact(whole, t.bytes());
         }
         Preparation preparation = preparation(whole);
-        if (spec.method() == RefitMethodKind.NCCL_BROADCAST && !spec.trainer().fsdp()) {
-            // a Megatron trainer gathers each bucket to its sender over the TP and EP groups (ShardGather); BF16
-            // weights quantised to FP8 after the gather move two bytes for each one sent
+        boolean replicaGathers = spec.method() == RefitMethodKind.RDMA_PULL && spec.knobs().hostReplica();
+        if ((spec.method() == RefitMethodKind.NCCL_BROADCAST || replicaGathers) && !spec.trainer().fsdp()) {
+            // a Megatron trainer gathers each bucket to its sender over the TP and EP groups (ShardGather; in miles'
+            // P2P update every rank of the stage, RdmaPull); BF16 weights quantised to FP8 after the gather move two
+            // bytes for each one sent
             double heldPerByte = preparation.gatherPerByte();
             long[] dense = new long[trainer.pp()];
             long[] expert = new long[trainer.pp()];
@@ -340,7 +342,7 @@ public final class RefitSetup {
                     expert[stage] = Math.addExact(expert[stage], t.bytes());
                 }
             }
-            if (spec.knobs().senders().rankZeroAlone()) {
+            if (spec.method() == RefitMethodKind.NCCL_BROADCAST && spec.knobs().senders().rankZeroAlone()) {
                 // one sender, trainer rank 0, exports the whole model through Megatron-Bridge (SkyRL's Megatron
                 // worker): every bucket is first broadcast from its pipeline stage over the PP groups
                 List<ShardGather.StageBytes> stages = new ArrayList<>();
@@ -431,6 +433,25 @@ public final class RefitSetup {
         }
         int columns = trainer.worldSize() / trainer.pp();
         return rank -> (int) Math.max(1, (stageBytes[rank / columns] + bucket - 1) / bucket);
+    }
+
+    /** Each pipeline stage's payload, its non-expert bytes then its routed experts', in stage order. */
+    private List<ShardGather.StageBytes> stageBytes() {
+        long[] dense = new long[trainer.pp()];
+        long[] expert = new long[trainer.pp()];
+        for (Tensor t : tensors) {
+            int stage = stageOf(t);
+            if (t.role().isExpert()) {
+                expert[stage] = Math.addExact(expert[stage], t.bytes());
+            } else {
+                dense[stage] = Math.addExact(dense[stage], t.bytes());
+            }
+        }
+        List<ShardGather.StageBytes> out = new ArrayList<>();
+        for (int s = 0; s < trainer.pp(); s++) {
+            out.add(new ShardGather.StageBytes(dense[s], expert[s]));
+        }
+        return out;
     }
 
     /**

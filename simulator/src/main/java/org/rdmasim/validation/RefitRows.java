@@ -539,8 +539,9 @@ final class RefitRows {
                 + "and the next is gathered only once the engines return from loading this one (" + MILES_P2P
                 + "broadcast.py:95)";
         String q30 = "Qwen3-30B-A3B, train TP4 EP8 on 2 hosts, inference TP8 EP8 on 2 hosts. " + setup;
-        String glm = "GLM-4.5-Air, train PP4 EP8 on 4 hosts (stages posed 11/12/12/11 layers), inference TP8 EP8 on 4 "
-                + "hosts. " + setup;
+        String glm = "GLM-4.5-Air, train PP4 EP8 on 4 hosts (stages 12/12/12/10 layers: the profiling script's "
+                + "decoder_last_pipeline_num_layers 10, radixark/miles 9a6fc9e6 examples/p2p_weight_transfer/run.py:439), "
+                + "inference TP8 EP8 on 4 hosts. " + setup;
         // the RDMA rows run the source's own path (rdma-pull with source: host-replica), the replica's load priced per
         // GB loaded (calibrated on the Qwen3-30B-A3B row); what it still leaves out
         String rdmaModel = ". Modelled from the source's code [miles-p2p]: every stage's all-gathered trainer ranks "
@@ -551,9 +552,12 @@ final class RefitRows {
                 + "the load, SGLang's weight loaders on the CPU model, at " + REPLICA_S_GB + " a GB of the engine "
                 + "rank's share, refit.replicaLoadPerGBSeconds, calibrated on LMSYS-Q30B-RDMA) and RDMA-WRITEing it "
                 + "from host memory into the engines' GPU weights over Mooncake's HCAs for that socket, the writes of "
-                + "all but the last engine rank waited for, at most 4 at once (p2p_transfer_num_workers, :72). Not "
-                + "priced apart, and timed apart by no source (the calibration holds what they cost on its row): "
-                + "Megatron's TP and EP all-gathers and HF conversion of every bucket, and the engines' "
+                + "all but the last engine rank waited for, at most 4 at once (p2p_transfer_num_workers, :72). Each "
+                + "bucket is first all-gathered by every rank of the stage, non-expert weights over its TP group, "
+                + "experts over its EP group (" + MILES_P2P + "mixin.py:49-50, :78-79, :115-126; collectives, so the "
+                + "stage's ranks start each bucket's gathers together): rings over NVLink inside a host and over the "
+                + "fabric where an EP group spans hosts. Not priced apart, and timed apart by no source (the "
+                + "calibration holds what they cost on its row): the HF conversion of every bucket, and the engines' "
                 + "post_process_weights";
         // the RDMA rows' setup: what the blog's profiling script states, in place of what the shared setup poses
         java.util.function.UnaryOperator<String> rdmaSetup = t -> t.replace(", separate or shared hosts (posed "
@@ -567,9 +571,10 @@ final class RefitRows {
                         + "bucket before it gathers the next, so the engines' loads, one call per tensor (18,867 tensors, "
                         + "1.74 s at " + TENSOR_MS + " a tensor, calibrated on slime's SGLang stage in vime #175), follow "
                         + "the 61 GB broadcast's 1.24 s at the sender's one nearest NIC instead of hiding under it, with "
-                        + "0.12 s of TP4 and EP8 gathers over NVLink; that calibration's per-tensor cost may not hold for "
-                        + "these engines, and no source times their load apart; without the " + BUCKET_MS
-                        + " bucket cost the model gives 3.10 s",
+                        + "0.12 s of TP4 and EP8 gathers over NVLink. " + SGLANG_RECEIVE + " So the load is per tensor "
+                        + "and after the wire, as modelled; what may not hold is the calibration's cost a tensor, and "
+                        + "no source times these engines' load apart (the published time leaves about 0.05 ms a "
+                        + "tensor); without the " + BUCKET_MS + " bucket cost the model gives 3.10 s",
                 16));
         // Qwen3-30B-A3B's RDMA update is the measurement the replica's load is taken from: shown, not counted. Chosen
         // before the others were run as the row with the fewest posed or extra terms: BF16, no pipeline stages to
@@ -578,34 +583,33 @@ final class RefitRows {
         r.add(ValidationRow.measured("LMSYS-Q30B-RDMA", src)
                 .what("RDMA P2P update, Qwen3-30B-A3B")
                 .setup(rdmaSetup.apply(q30) + "; the per-GB cost of the replica's load is taken from this row "
-                        + "(2.160 s less the model's 0.218 s without it, over the 7.68 GB each sender loads)")
+                        + "(2.160 s less the model's 0.276 s without it, each bucket's all-gathers on NVLink included, "
+                        + "over the 7.68 GB each sender loads)")
                 .published(2.1602, "s").tolerance(TOL).scenario(LMSYS + "#qwen3-30b-rdma").dependsOn(REPLICA)
                 .calibration(true)
                 .model(runs -> steadyOf(runs, LMSYS, "qwen3-30b-rdma", "")).onNics(16));
         r.add(steady("LMSYS-GLM45AIR-NCCL", src, "NCCL broadcast update, GLM-4.5-Air", glm + ncclPath, 5.0011, LMSYS,
                 "glm-4.5-air-nccl", BCAST, lockedSlow(4, "1.13", "4.39", "17,925", "1.66", "0.39", "0.38", "6.69"), 32));
         r.add(steady("LMSYS-GLM45AIR-RDMA", src, "RDMA P2P update, GLM-4.5-Air", rdmaSetup.apply(glm), 2.6372, LMSYS,
-                "glm-4.5-air-rdma", REPLICA, "22% faster than published (out of sample; 0.57 s before the replica's "
+                "glm-4.5-air-rdma", REPLICA, "21% faster than published (out of sample; 0.57 s before the replica's "
                         + "load was priced): each sender of a 12-layer stage loads one engine rank's share of its stage "
                         + "(plan_p2p gives each of a stage's 8 senders one engine rank, written to all 4 engines), "
-                        + "about 6.9 GB in 1.75 s at the per-GB cost taken from Qwen3-30B-A3B; the published time would "
-                        + "need about 0.34 s a GB. The source times no stage apart, so what differs from the calibration row is not "
-                        + "known: the per-GB figure holds that row's all-gathers, conversion and post-processing too, "
-                        + "which need not scale with the bytes a sender loads, and the stage split over PP4 is posed "
-                        + "(11/12/12/11)", 32));
-        String q235 = "Qwen3-235B-A22B, train TP4 PP4 CP2 EP16 on 8 hosts (stages posed 23/24/24/23 layers), inference "
-                + "TP32 EP32 on 8 hosts (posed 2 engines of TP32, each with its experts over its own 32 ranks). " + setup;
+                        + "about 6.9 GB in 1.70 s at the per-GB cost taken from Qwen3-30B-A3B, after each bucket's "
+                        + "EP8 all-gather, which stays on the stage's one host's NVLink (0.25 s a cycle) as the "
+                        + "calibration row's does; the published time would need about 0.32 s a GB. The source times "
+                        + "no stage apart, so what differs from the calibration row is not known: the per-GB figure "
+                        + "holds that row's conversion and post-processing too, which need not scale with the bytes a "
+                        + "sender loads", 32));
+        String q235 = "Qwen3-235B-A22B, train TP4 PP4 CP2 EP16 on 8 hosts (stages 24/24/24/22 layers: the profiling "
+                + "script's decoder_last_pipeline_num_layers 22, radixark/miles 9a6fc9e6 "
+                + "examples/p2p_weight_transfer/run.py:465), inference TP32 EP32 on 8 hosts (posed 2 engines of TP32, each with its experts over its own 32 ranks). " + setup;
         r.add(steady("LMSYS-Q235-NCCL", src, "NCCL broadcast update, Qwen3-235B-A22B", q235 + ncclPath, 10.7536, LMSYS,
                 "qwen3-235b-nccl", BCAST, lockedSlow(4, "2.47", "9.80", "36,945", "3.41", "1.16", "1.29", "14.48"), 64));
         r.add(steady("LMSYS-Q235-RDMA", src, "RDMA P2P update, Qwen3-235B-A22B", rdmaSetup.apply(q235), 3.1620, LMSYS,
-                "qwen3-235b-rdma", REPLICA, "25% faster than published (out of sample; 0.45 s before the replica's "
-                        + "load was priced): each sender loads two engine ranks' shares of its 24-layer stage in turn "
-                        + "(plan_p2p gives each of a stage's 16 senders two of an engine's 32 ranks, written to both "
-                        + "engines), about 7.6 GB in 1.92 s at the per-GB cost taken from Qwen3-30B-A3B; the published "
-                        + "time would need about 0.36 s a GB. The source times no stage apart, so what differs from the calibration "
-                        + "row is not known: its EP16 all-gather of every expert bucket spans the stage's two trainer "
-                        + "hosts over InfiniBand, where Qwen3-30B-A3B's stays on NVLink, and its stages are posed "
-                        + "(23/24/24/23)", 64));
+                "qwen3-235b-rdma", REPLICA, "", 64));
+        // Qwen3-235B's RDMA row passes (out of sample) since each bucket's all-gathers are priced as the source runs
+        // them: its EP16 group spans the stage's two trainer hosts, so every expert bucket's ring crosses InfiniBand
+        // (the cycle's gathers 0.84 s) where the calibration row's stays on NVLink; before, it was 25% fast
         // the one-host rows: the source's own note is that at small EP the CPU replica's load costs more than the
         // P2P transfer saves (its GLM-4.7-Flash RDMA update is 1.7 times its broadcast): per GB loaded, it does
         String oneHost = " The source's '1 node' posed as one trainer host and one inference host. " + setup;
@@ -622,23 +626,25 @@ final class RefitRows {
         r.add(steady("LMSYS-GLM47FLASH-RDMA", src, "RDMA P2P update, GLM-4.7-Flash", rdmaSetup.apply(flash), 4.2290, LMSYS,
                 "glm-4.7-flash-rdma", REPLICA, "", 8));
         String kimi = "Kimi-K2 FP8 re-quantised by the source to 64 x 64 blocks (~1 TB), train TP8 PP8 CP4 EP32 on 32 "
-                + "hosts (stages posed 7/8/8/8/8/8/8/6 layers), inference TP32 EP32 on 32 hosts (posed 8 engines of "
+                + "hosts (stages of 8 layers, the last 5: the profiling script's decoder_last_pipeline_num_layers 5, "
+                + "radixark/miles 9a6fc9e6 examples/p2p_weight_transfer/run.py:495), inference TP32 EP32 on 32 hosts (posed 8 engines of "
                 + "TP32, each with its experts over its own 32 ranks). " + setup.replace(", BF16", "");
         r.add(steady("LMSYS-KIMIK2-NCCL", src, "NCCL broadcast update, Kimi-K2 FP8", kimi + ncclPath, 53.2791, LMSYS,
                 "kimi-k2-nccl", BCAST, "", 256));
         r.add(steady("LMSYS-KIMIK2-RDMA", src, "RDMA P2P update, Kimi-K2 FP8", rdmaSetup.apply(kimi), 7.2273, LMSYS,
-                "kimi-k2-rdma", REPLICA, "81% faster than published (out of sample; 1.34 s before the replica's load "
-                        + "was priced, and still): each sender loads one engine rank's share of its 8-layer stage "
-                        + "(about 4.4 GB, 1.1 s at the per-GB cost taken from Qwen3-30B-A3B) and writes it to all 8 engines, "
-                        + "the last engine rank's writes running beside the next bucket's load as the source's do ("
-                        + MILES_P2P + "p2p.py:153-161), so the inference NICs' receive rate (1.33 s for 33 GB a rank) "
-                        + "bounds it, not the load. The source says ~884 ms of its 7.23 s is the engines' "
-                        + "post_load_weights re-quantising on their GPUs (radixark/miles 9a6fc9e6 "
-                        + "docs/en/advanced/p2p-weight-transfer.md:106); the rest, ~5 s, is not timed apart: Kimi-K2 "
+                "kimi-k2-rdma", REPLICA, "69% faster than published (out of sample; 1.34 s before each bucket's "
+                        + "all-gathers were priced): each sender loads one engine "
+                        + "rank's share of its 8-layer stage (about 4.4 GB, 1.1 s at the per-GB cost taken from "
+                        + "Qwen3-30B-A3B) and writes it to all 8 engines, the last engine rank's writes running beside "
+                        + "the next bucket's gathers and load as the source's do (" + MILES_P2P + "p2p.py:153-161); "
+                        + "each bucket's EP32 all-gather spans the stage's four trainer hosts, its BF16 experts (twice "
+                        + "the FP8 bytes sent) on rings through every NIC of those hosts. The source says ~884 ms of its "
+                        + "7.23 s is the engines' post_load_weights re-quantising on their GPUs (radixark/miles 9a6fc9e6 "
+                        + "docs/en/advanced/p2p-weight-transfer.md:106); the rest, ~4 s, is not timed apart: Kimi-K2 "
                         + "differs from every other row in its FP8 weights (each trainer rank quantises every BF16 "
                         + "tensor to FP8 blocks in its HF conversion, radixark/miles 9a6fc9e6 "
-                        + "miles/backends/megatron_utils/megatron_to_hf/__init__.py:26), its 139,583 tensors (scales included, 8 times "
-                        + "Qwen3-30B-A3B's) and an EP32 all-gather spanning each stage's four trainer hosts", 256));
+                        + "miles/backends/megatron_utils/megatron_to_hf/__init__.py:26) and its 139,583 tensors (scales "
+                        + "included, 8 times Qwen3-30B-A3B's)", 256));
     }
 
     /**
@@ -654,9 +660,29 @@ final class RefitRows {
                 + " s at " + TENSOR_MS + " a tensor, calibrated on slime's SGLang stage in vime #175), with " + gathers
                 + " s of gathers to the heads; a head that finds the lock taken tries again 0.1 s later (" + MILES_P2P
                 + "broadcast.py:86-87), which costs " + retry + " s here against a lock handed over at once; that "
-                + "calibration's per-tensor cost may not hold for these engines, and no source times their load apart; "
-                + "without the " + BUCKET_MS + " bucket cost the model gives " + withoutBucket + " s";
+                + "calibration's per-tensor cost may not hold for these engines, and no source times their load apart, "
+                + "but it is not the load alone: the broadcasts and the bucket calls (" + SGLANG_RECEIVE_SHORT + ") "
+                + "already add up to more than published, so the broadcast at one NIC (rdmasim's reading of NCCL's "
+                + "search for a communicator with one GPU on the sender's host, whose other NICs are reached only "
+                + "through its CPU: NVIDIA/nccl v2.30.7-1 src/graph/search.cc:1229-1233 tries NICs farther than PXN "
+                + "only while it has no solution) or the per-bucket cost "
+                + "calibrated on halo's vLLM client over EFA is priced too high here, and the source times neither "
+                + "apart; without the " + BUCKET_MS + " bucket cost the model gives " + withoutBucket + " s";
     }
+
+    /** What the engine does with a broadcast bucket in miles' NCCL path, as SGLang's code runs it. */
+    private static final String SGLANG_RECEIVE = "miles calls each engine's update_weights_from_distributed with the "
+            + "bucket's names, dtypes and shapes and no load format (radixark/miles 9a6fc9e6 "
+            + "miles/backends/sglang_utils/sglang_engine.py:487-502) and broadcasts the bucket one tensor at a time ("
+            + MILES_P2P + "broadcast.py:178-182); SGLang (v0.5.10, the image miles builds on, radixark/miles 9a6fc9e6 "
+            + "docker/Dockerfile:9) then receives every tensor with its own broadcast, waits for them all and calls "
+            + "model.load_weights once over the bucket's list (SGLang's ModelRunner.update_weights_from_distributed, "
+            + "alike in every copy of its model runner read; not read at the v0.5.10 tag, so no line is cited; its "
+            + "flattened-bucket path only when a load format asks for it), one weight loader call per tensor on every "
+            + "engine rank, before the engine replies.";
+    /** The same, short, for the multi-stage rows. */
+    private static final String SGLANG_RECEIVE_SHORT = "the engines receive each tensor and only then load the "
+            + "bucket, per tensor, before they reply, as SGLang's update_weights_from_distributed does";
 
     private static void halo(List<ValidationRow> r) {
         String src = "whitecircle/halo PR #11 [halo-pr-11]";

@@ -12,6 +12,7 @@ import org.rdmasim.refit.layout.SliceRoute;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
+import org.rdmasim.transport.config.NcclIbHca;
 import org.rdmasim.transport.mooncake.MooncakeTopology;
 import org.rdmasim.workload.TransferItem;
 
@@ -44,10 +45,13 @@ import org.rdmasim.workload.TransferItem;
  * load), {@code bucketsOf} how many buckets a sender's stage is gathered in ({@code update_weight_buffer_size}
  * bytes each, the all-gathered stage cut evenly): in each bucket every route sends its share. Each load is its
  * copy, then the rest of {@code load_weights} at {@link RefitCalibration#REPLICA_LOAD} a GB, calibrated on one
- * LMSYS row. The all-gather and HF conversion of each bucket are not priced apart (the plan's preparation is,
- * once, before the first bucket); that calibration holds what they cost.
+ * LMSYS row. With a sharded Megatron trainer ({@code stages} given, the preparation's {@link ShardGather}) each
+ * bucket is first all-gathered by every rank of its stage over its TP, expert-TP and EP groups, as miles' mixin
+ * does before it hands the bucket to the P2P path ({@link StageGather}); the HF conversion of each bucket is not
+ * priced apart (the plan's preparation is, once, before the first bucket): that calibration holds what it costs.
  */
-public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOperator bucketsOf) implements RefitMethod {
+public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOperator bucketsOf,
+        List<ShardGather.StageBytes> stages) implements RefitMethod {
     /**
      * Writes one sending rank has in flight at most: its {@code P2PTransferManager} runs each session's write
      * on a thread pool of {@code p2p_transfer_num_workers}, 4 by default (p2p.py L71-74 at 9a6fc9e6).
@@ -55,6 +59,10 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
     static final int REPLICA_WRITERS = 4;
 
     public RdmaPull {
+        stages = stages == null ? List.of() : List.copyOf(stages);
+        if (!stages.isEmpty() && bucketsOf == null) {
+            throw new IllegalArgumentException("a per-bucket Megatron gather belongs to a host replica's buckets");
+        }
         if (treeChildren < 0) {
             throw new IllegalArgumentException("tree children must be >= 0");
         }
@@ -68,7 +76,7 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
     }
 
     public RdmaPull(int treeChildren, IntUnaryOperator shardOf) {
-        this(treeChildren, shardOf, null);
+        this(treeChildren, shardOf, null, List.of());
     }
 
     /** The senders write from a CPU replica in host memory (miles' P2P update), not a GPU pull. */
@@ -91,10 +99,21 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
      * sending trainer rank to the buckets its stage is gathered in.
      */
     public static RdmaPull hostReplica(IntUnaryOperator engineRankOf, IntUnaryOperator bucketsOf) {
+        return hostReplica(engineRankOf, bucketsOf, List.of());
+    }
+
+    /**
+     * As {@link #hostReplica(IntUnaryOperator, IntUnaryOperator)}, each bucket first all-gathered over the trainer's
+     * TP, expert-TP and EP groups by every rank of its stage ({@link WireContext#shardGather}'s groups, the
+     * preparation's {@link ShardGather}): {@code stages} holds each pipeline stage's payload, non-expert bytes
+     * first, as miles sends them (mixin.py L191-193 @9a6fc9e6); empty, no per-bucket gather.
+     */
+    public static RdmaPull hostReplica(IntUnaryOperator engineRankOf, IntUnaryOperator bucketsOf,
+            List<ShardGather.StageBytes> stages) {
         if (bucketsOf == null) {
             throw new IllegalArgumentException("a host replica sends in buckets: say how many each sender has");
         }
-        return new RdmaPull(0, engineRankOf, bucketsOf);
+        return new RdmaPull(0, engineRankOf, bucketsOf, stages);
     }
 
     @Override
@@ -138,6 +157,19 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
     /** Every sending rank walks its buckets, and in each the engine ranks it serves, all senders at once. */
     private void fromReplicas(WireContext ctx, Runnable done) {
         Countdown all = new Countdown(ctx.trainerRanks().size(), done);
+        ShardGather g = ctx.plan().preparation().shardGather();
+        Map<Integer, StageGather> gathers = new TreeMap<>();
+        if (!stages.isEmpty() && g.gathers()) {
+            int columns = g.columns();
+            Map<Integer, List<Integer>> byStage = new TreeMap<>();
+            for (int t : ctx.trainerRanks()) {
+                byStage.computeIfAbsent(t / columns, k -> new ArrayList<>()).add(t);
+            }
+            for (Map.Entry<Integer, List<Integer>> e : byStage.entrySet()) {
+                gathers.put(e.getKey(), new StageGather(ctx, g, stages.get(e.getKey()), e.getValue(),
+                        bucketsOf.applyAsInt(e.getValue().get(0))));
+            }
+        }
         for (int t : ctx.trainerRanks()) {
             Map<Integer, List<SliceRoute>> byEngineRank = new java.util.LinkedHashMap<>();
             for (SliceRoute r : ctx.plan().routes()) {
@@ -149,7 +181,77 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
             if (buckets < 1) {
                 throw new IllegalArgumentException("trainer rank " + t + " sends in " + buckets + " buckets");
             }
-            new Replica(ctx, t, new ArrayList<>(byEngineRank.values()), buckets, all::arrive).bucket(0);
+            StageGather gather = gathers.get(g.gathers() ? t / g.columns() : 0);
+            new Replica(ctx, t, new ArrayList<>(byEngineRank.values()), buckets, gather, all::arrive).bucket(0);
+        }
+    }
+
+    /**
+     * Megatron's gather of one stage's buckets in miles' P2P update: every rank of the stage all-gathers each bucket,
+     * its non-expert bytes over its TP group ({@code all_gather_param}, common.py L50-70 @9a6fc9e6, called by every
+     * rank, mixin.py L49-50) and its experts over the expert-TP then the EP group ({@code dist.all_gather} over
+     * {@code get_expert_model_parallel_group}, mixin.py L78-79, L115-126), so it ends holding the whole bucket.
+     * They are collectives: no rank goes on before every rank of its groups has called them, and the groups of a
+     * stage cross (a TP group's ranks sit in different EP groups), so the stage's ranks start each bucket's gathers
+     * together, once each has finished with the last bucket (its loads done, the writes it waits for landed,
+     * p2p.py L149-173). Each group's all-gather is a ring over its GPUs ({@link WireContext#allGather}): NVLink
+     * inside a host, the fabric when the group spans hosts; every group of the stage at once, sharing the links.
+     */
+    private static final class StageGather {
+        private final WireContext ctx;
+        private final ShardGather g;
+        private final ShardGather.StageBytes stage;
+        private final List<Integer> ranks;
+        private final int buckets;
+        private final Map<Integer, List<Runnable>> waiting = new TreeMap<>();
+
+        StageGather(WireContext ctx, ShardGather g, ShardGather.StageBytes stage, List<Integer> ranks, int buckets) {
+            this.ctx = ctx;
+            this.g = g;
+            this.stage = stage;
+            this.ranks = List.copyOf(ranks);
+            this.buckets = buckets;
+        }
+
+        /** Rank's arrival at bucket {@code j}'s gathers; {@code then} once every group of the stage has gathered it. */
+        void arrive(int j, Runnable then) {
+            List<Runnable> here = waiting.computeIfAbsent(j, k -> new ArrayList<>());
+            here.add(then);
+            if (here.size() < ranks.size()) {
+                return;
+            }
+            waiting.remove(j);
+            long whole = stage.whole();
+            long from = Math.multiplyExact(whole, (long) j) / buckets;
+            long size = part(whole, j, buckets);
+            long dense = Math.max(0, Math.min(from + size, stage.dense()) - from);
+            long expert = size - dense;
+            int ep = g.layout().ep();
+            String label = "c" + ctx.cycle() + "/replica/gather/s" + ranks.get(0) / g.columns() + "/b" + j;
+            Runnable release = () -> here.forEach(Runnable::run);
+            groups(ShardGather::tensorGroup, Math.round(dense * g.heldPerByte()), label + "/tp",
+                    () -> groups(ShardGather::expertTensorGroup, Math.round(expert * g.heldPerByte() / ep),
+                            label + "/etp", () -> groups(ShardGather::expertGroup,
+                                    Math.round(expert * g.heldPerByte()), label + "/ep", release)));
+        }
+
+        /** One all-gather of {@code bytes} over each distinct group of the stage, all at once; then {@code then}. */
+        private void groups(java.util.function.BiFunction<ShardGather, Integer, List<Integer>> groupOf, long bytes,
+                String label, Runnable then) {
+            List<List<Integer>> distinct = new ArrayList<>();
+            for (int r : ranks) {
+                List<Integer> group = groupOf.apply(g, r);
+                if (!distinct.contains(group)) {
+                    distinct.add(group);
+                }
+            }
+            Countdown all = new Countdown(distinct.size(), then);
+            // the trainer's NCCL gathers under NCCL's own NIC choice: rdma-pull reads no NCCL_IB_HCA
+            ctx.together(() -> {
+                for (int k = 0; k < distinct.size(); k++) {
+                    ctx.allGather(distinct.get(k), bytes, NcclIbHca.unset(), label + "/g" + k, all::arrive);
+                }
+            });
         }
     }
 
@@ -169,6 +271,7 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
         private final Endpoint memory;
         private final List<List<SliceRoute>> engineRanks;
         private final int buckets;
+        private final StageGather gather;
         private final Runnable done;
         /** The writer pool: writes waiting for a thread, writes running, writes not yet finished. */
         private final ArrayDeque<Runnable> queued = new ArrayDeque<>();
@@ -177,7 +280,8 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
         private boolean loaded;
         private boolean finished;
 
-        Replica(WireContext ctx, int rank, List<List<SliceRoute>> engineRanks, int buckets, Runnable done) {
+        Replica(WireContext ctx, int rank, List<List<SliceRoute>> engineRanks, int buckets, StageGather gather,
+                Runnable done) {
             this.ctx = ctx;
             this.rank = rank;
             this.gpu = ctx.trainer(rank);
@@ -185,17 +289,25 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
             this.memory = new Endpoint(gpu.host(), "CPU" + ctx.gpu(gpu).socket());
             this.engineRanks = engineRanks;
             this.buckets = buckets;
+            this.gather = gather;
             this.done = done;
         }
 
-        /** Bucket {@code j}: the engine ranks in turn; after the last bucket, the wait for every write. */
+        /**
+         * Bucket {@code j}: its gather with the stage's other ranks (when the trainer is sharded), then the engine ranks
+         * in turn; after the last bucket, the wait for every write.
+         */
         void bucket(int j) {
             if (j == buckets) {
                 loaded = true;
                 finishIfDone();
                 return;
             }
-            load(j, 0);
+            if (gather != null) {
+                gather.arrive(j, () -> load(j, 0));
+            } else {
+                load(j, 0);
+            }
         }
 
         /**

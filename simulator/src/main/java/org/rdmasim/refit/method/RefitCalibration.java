@@ -89,8 +89,10 @@ public final class RefitCalibration {
      * is that the replica's load costs most at small EP, where each engine rank holds more bytes while the tensors
      * handed to {@code load_weights} are the same, and over the five BF16 rows of the blog the time the model lacks
      * is 0.24-0.36 s a GB of the engine rank's share each sender loads, where per HF tensor it is 0.10-0.44 ms.
-     * What the fit absorbs besides the loaders is not timed apart by any source: Megatron's TP and EP all-gathers
-     * and HF conversion of each bucket on the trainer, and the engines' post_process_weights.
+     * What the fit absorbs besides the loaders is not timed apart by any source: the HF conversion of each bucket on
+     * the trainer and the engines' post_process_weights. Megatron's TP and EP all-gathers of each bucket are priced
+     * apart, by every rank of the stage over its groups' links (RdmaPull's stage gather), so a row whose EP group
+     * spans hosts pays them on the fabric.
      */
     public static final String REPLICA_LOAD = "refit.replicaLoadPerGBSeconds";
 
@@ -101,11 +103,11 @@ public final class RefitCalibration {
      */
     static final double LMSYS_Q30B_RDMA_PUBLISHED = 2.1602;
     /**
-     * rdmasim's steady cycle of that row with {@link #REPLICA_LOAD} at 0 (the replicas' device-to-host copies and
-     * the WRITEs from host memory, {@code scenarios/validation/refit-lmsys-p2p-h100.yaml} variant
+     * rdmasim's steady cycle of that row with {@link #REPLICA_LOAD} at 0 (each bucket's TP4 and EP8 all-gathers on
+     * NVLink, the replicas' device-to-host copies and the WRITEs from host memory, {@code scenarios/validation/refit-lmsys-p2p-h100.yaml} variant
      * {@code qwen3-30b-rdma}); a test holds the model to it, so a change in those mechanisms shows up here.
      */
-    static final double LMSYS_Q30B_RDMA_MODELLED_WITHOUT = 0.2175;
+    static final double LMSYS_Q30B_RDMA_MODELLED_WITHOUT = 0.2758;
     /**
      * Bytes each sender of that row loads into its replica a cycle: one engine rank's share of Qwen3-30B-A3B under
      * TP8 EP8 ({@code rdmasim model scenarios/models/qwen3-30b-a3b.json --tp 8 --ep 8}), once, as plan_p2p gives each
@@ -391,11 +393,11 @@ public final class RefitCalibration {
             new Parameter(REPLICA_LOAD, lmsysSecondsPerGb(), "s/GB", Kind.CALIBRATED,
                     "lm-sys/lm-sys.github.io blog/2026-04-29-p2p-update.md @89fa558a: Qwen3-30B-A3B's RDMA P2P update "
                             + "(radixark/miles @9a6fc9e6, 16 trainer ranks each serving one engine rank of TP8 EP8), "
-                            + "2.160 s, less rdmasim's 0.218 s for it without this term (row LMSYS-Q30B-RDMA), over "
+                            + "2.160 s, less rdmasim's 0.276 s for it without this term (row LMSYS-Q30B-RDMA: the "
+                            + "stage's per-bucket TP and EP all-gathers, the replicas' copies and writes), over "
                             + "the 7.68 GB each sender loads into its CPU replica (p2p.py L149-150)",
                     "the sender's replica load (SGLang's weight loaders on the CPU model), with the trainer's "
-                            + "all-gathers and HF conversion and the engines' post-processing the fit also holds, "
-                            + "costs the same per byte loaded whatever the model, its dtype and the engine ranks a "
+                            + "HF conversion and the engines' post-processing the fit also holds, costs the same per byte loaded whatever the model, its dtype and the engine ranks a "
                             + "sender serves; other methods do not run this code"),
             new Parameter(RESHARD_CALL, (NEMO_EP8PP2_TP8DP2_PUBLISHED - NEMO_EP8PP2_TP8DP2_MODELLED_WITHOUT)
                     / NEMO_QWEN3_30B_CALLS, "s", Kind.CALIBRATED,

@@ -229,6 +229,45 @@ class RdmaPullTest {
                 pull.restsOn().toString());
     }
 
+    /**
+     * miles' P2P update with a sharded trainer: an EP2 stage on one host (trainer ranks 0 and 1), all of its 2 GB
+     * routed experts, each rank serving one engine rank 1 GB, in one bucket. Both ranks all-gather the bucket first
+     * (mixin.py L115-126 @9a6fc9e6): one ring of two GPUs, each link carrying the half a rank does not hold, 1 GB at
+     * NVLink's 450 GB/s a direction (one hop: no step of lag behind it). No write leaves before that gather ends, and the cycle
+     * grows by it against the same update with nothing to gather.
+     */
+    @Test
+    void hostReplicaGathersEachBucketOverItsStagesGroupsBeforeAnyLoad() {
+        var routes = List.of(new org.rdmasim.refit.layout.SliceRoute(0, 0, GB, 1, 1),
+                new org.rdmasim.refit.layout.SliceRoute(1, 1, GB, 1, 1));
+        List<ShardGather.StageBytes> stage = List.of(new ShardGather.StageBytes(0, 2 * GB));
+        ShardGather ep2 = new ShardGather(new org.rdmasim.refit.layout.TrainerLayout(1, 1, 2, 1, 1, 2), 0, 1);
+        RefitPlan plan = RefitPlan.of(routes, RefitFixture::trainer, RefitFixture::inference,
+                RdmaPull.hostReplica(rank -> rank, rank -> 1, stage)).withPreparation(Preparation.NONE.withShardGather(ep2));
+        RefitResult gathered = RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plan,
+                RefitFixture.nearestNic());
+        RefitResult plain = RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(),
+                plan.withMethod(RdmaPull.hostReplica(rank -> rank, rank -> 1)), RefitFixture.nearestNic());
+        double nvlink = 18 * 25e9;
+        double gather = GB / nvlink;
+        RefitResult.Cycle c = gathered.cycles().get(0);
+        assertEquals(gather, c.stage(RefitStage.GATHER), gather * 1e-6, "one EP2 ring over NVLink");
+        assertEquals(0, plain.cycles().get(0).stage(RefitStage.GATHER), 1e-12, "no groups, nothing gathered");
+        for (TransferResult t : gathered.transfers()) {
+            assertTrue(t.startSeconds() >= gather * 0.999, t.spec().id() + " waits for the bucket's gather");
+        }
+        assertEquals(plain.cycles().get(0).seconds() + gather, c.seconds(), gather * 0.01,
+                "the gather comes before the loads and writes, with nothing under it");
+    }
+
+    /** A per-bucket gather needs the host replica's buckets: a GPU pull has none. */
+    @Test
+    void aStageGatherBelongsToAHostReplica() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new RdmaPull(0, rank -> rank, null, List.of(new ShardGather.StageBytes(0, GB))));
+        assertTrue(e.getMessage().contains("host replica"), e.getMessage());
+    }
+
     private static TransferResult byId(RefitResult r, String id) {
         return r.transfers().stream().filter(t -> t.spec().id().equals(id)).findFirst().orElseThrow();
     }
