@@ -26,9 +26,10 @@ import org.rdmasim.transport.config.NcclIbHca;
  *   <li>Replicated destinations (DP replicas of one inference TP rank, {@code shardOf} equal): the region each
  *       needs is cut into as many equal stripes as there are replicas, each replica receives one stripe from
  *       the trainers ({@code _build_striped_targets}, L705-746), then one in-place all-gather among the
- *       replicas rebuilds the whole region on each ({@code _allgather_destination}, L932-957). The all-gather
- *       is run as one NCCL broadcast of each replica's stripe to the others, side by side: a ring all-gather
- *       carries the same bytes over each link. Each replica takes its stripe from its own routes of the slice
+ *       replicas rebuilds the whole region on each ({@code _allgather_destination}, L932-957), NCCL's ring
+ *       all-gather: every link of the ring carries all stripes but one, so a group spread over two hosts sends
+ *       n - 1 stripes through each host's NICs, where side-by-side broadcasts of each stripe would send n/2.
+ *       Each replica takes its stripe from its own routes of the slice
  *       map (the source spreads stripes over trainer replicas round robin, L762-771).</li>
  *   <li>Install: the gate and up projections land in a temporary and are copied into vLLM's fused
  *       {@code w13} ({@code _merged_param_spec}, {@code vllm_backend.py} L811-817); the down projection lands
@@ -235,31 +236,14 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
         }
     }
 
-    /** Each replica broadcasts its stripe to the others at once (a ring all-gather's bytes), then installs. */
+    /** The replicas' ring all-gather of their stripes ({@link WireContext#ringAllGather}), then the install. */
     private void allGather(WireContext ctx, List<Integer> g, long[] stripes, Runnable then) {
         Runnable install = () -> install(ctx, g, then);
         if (g.size() == 1) {
             install.run();
             return;
         }
-        Countdown gathered = new Countdown(g.size(), install);
-        for (int j = 0; j < g.size(); j++) {
-            List<Endpoint> members = new ArrayList<>();
-            List<Integer> others = new ArrayList<>();
-            members.add(ctx.inference(g.get(j)));
-            for (int m = 0; m < g.size(); m++) {
-                if (m != j) {
-                    members.add(ctx.inference(g.get(m)));
-                    others.add(g.get(m));
-                }
-            }
-            if (stripes[j] == 0) {
-                gathered.arrive();
-                continue;
-            }
-            ctx.broadcast(members, others, ibHca, stripes[j], "c" + ctx.cycle() + "/allgather/i" + g.get(j),
-                    gathered::arrive);
-        }
+        ctx.ringAllGather(g, stripes, ibHca, "c" + ctx.cycle() + "/allgather/i" + g.get(0), install);
     }
 
     private void install(WireContext ctx, List<Integer> g, Runnable then) {

@@ -334,7 +334,7 @@ public final class WireContext {
         Countdown all = new Countdown(columns, next);
         together(() -> {
             for (int c = 0; c < columns; c++) {
-                collective(g.pipelineGroup(c, part.stage()), shard, false, ibHca,
+                collective(trainers(g.pipelineGroup(c, part.stage())), shard, false, ibHca, RefitStage.GATHER,
                         label + "/s" + part.stage() + "/r" + c, all::arrive);
             }
         });
@@ -356,31 +356,67 @@ public final class WireContext {
             then.run();
             return;
         }
-        collective(group, Math.max(1, Math.round(bytes * (n - 1) / (double) n)), true, ibHca, label, then);
+        collective(trainers(group), Math.max(1, Math.round(bytes * (n - 1) / (double) n)), true, ibHca,
+                RefitStage.GATHER, label, then);
     }
 
     /**
-     * An NCCL collective among trainer ranks {@code group}, logged as {@link RefitStage#GATHER}: {@code closed}, a
-     * ring all-gather ({@link #allGather}); otherwise a broadcast from {@code group.get(0)}, NCCL's pipelined
+     * An NCCL ring all-gather among inference ranks {@code ranks}, rank j contributing {@code parts[j]} bytes: the
+     * in-place all-gather xferdtensor runs over a replica group once each replica holds its stripe (NVIDIA-NeMo/RL
+     * e40aa046e {@code nemo_rl/weight_sync/xferdtensor_python.py} L932-957, {@code subcommunicator.allgather}). As
+     * among trainer ranks ({@link #allGather}) every link of the ring carries (n - 1)/n of the whole, so a group
+     * spread over two hosts sends n - 1 parts, not n/2, through each host's NICs: the ring forwards a rank's part
+     * past its host-mates and back. Logged as {@link RefitStage#WIRE}; each rank lands the whole less its own part.
+     */
+    void ringAllGather(List<Integer> ranks, long[] parts, NcclIbHca ibHca, String label, Runnable then) {
+        long whole = 0;
+        for (long p : parts) {
+            whole += p;
+        }
+        long all = whole;
+        Runnable landed = () -> {
+            for (int j = 0; j < ranks.size(); j++) {
+                long in = all - parts[j];
+                received.merge(ranks.get(j), in, Long::sum);
+                wireBytes += in;
+            }
+            then.run();
+        };
+        int n = ranks.size();
+        List<Endpoint> members = new ArrayList<>();
+        for (int rank : ranks) {
+            members.add(inference(rank));
+        }
+        collective(members, Math.round(whole * (n - 1) / (double) n), true, ibHca, RefitStage.WIRE, label, landed);
+    }
+
+    private List<Endpoint> trainers(List<Integer> group) {
+        List<Endpoint> members = new ArrayList<>();
+        for (int rank : group) {
+            members.add(trainer(rank));
+        }
+        return members;
+    }
+
+    /**
+     * An NCCL collective among the GPUs {@code members}, logged as {@code stage} (a trainer's gather, or the wire
+     * for the inference replicas' all-gather): {@code closed}, a ring all-gather ({@link #allGather},
+     * {@link #ringAllGather}); otherwise a broadcast from {@code members.get(0)}, NCCL's pipelined
      * chain ({@link #chain}, the broadcast engines receive, {@link #broadcast}, run among trainer GPUs), each
      * link carrying {@code perLink} bytes over the channels NCCL's search builds, NVLink inside a host, GPUDirect
      * RDMA through each channel's NIC between hosts. A group of one rank, or nothing to move: {@code then} at once.
      */
-    private void collective(List<Integer> group, long perLink, boolean closed, NcclIbHca ibHca, String label,
-            Runnable then) {
-        if (group.size() < 2 || perLink < 1) {
+    private void collective(List<Endpoint> members, long perLink, boolean closed, NcclIbHca ibHca, RefitStage stage,
+            String label, Runnable then) {
+        if (members.size() < 2 || perLink < 1) {
             then.run();
             return;
-        }
-        List<Endpoint> members = new ArrayList<>();
-        for (int rank : group) {
-            members.add(trainer(rank));
         }
         Map<String, List<TopologyNode>> gpus = BroadcastOrder.gpusByHost(this, members);
         int channels = (int) Math.max(1, Math.min(BroadcastOrder.channels(this, gpus, ibHca), perLink));
         double start = clock().now();
         Countdown all = new Countdown(channels, () -> {
-            log.add(RefitStage.GATHER, start, clock().now());
+            log.add(stage, start, clock().now());
             then.run();
         });
         long part = perLink / channels;

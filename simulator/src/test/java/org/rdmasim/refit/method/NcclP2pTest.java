@@ -263,6 +263,31 @@ class NcclP2pTest {
         assertTrue(c.stage(RefitStage.WIRE) > 0);
     }
 
+    /**
+     * Four replicas of one 2 GB shard, two on each inference host (ranks 0, 1 on infer0; 2, 3 on infer1): each
+     * receives a 0.5 GB stripe, then NCCL's ring all-gather sends all stripes but one over every link of the ring,
+     * 1.5 GB, so 1.5 GB leaves each inference host over its two NICs (two channels), where one broadcast of each
+     * stripe would send the host's own two stripes, 1 GB. The all-gather therefore holds the wire for 0.75 GB at
+     * the path's rate after the stripes arrive.
+     */
+    @Test
+    void aReplicaGroupOverTwoHostsAllGathersAroundARing() {
+        List<SliceRoute> routes = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            routes.add(new SliceRoute(i % 2, i, 2 * GB, 8, 4));
+        }
+        RefitResult.Cycle c = run(routes, new NcclP2p(i -> 0, NcclIbHca.unset(), true)).cycles().get(0);
+        for (int i = 0; i < 4; i++) {
+            assertEquals(2 * GB, c.received().get(i), "rank " + i + ": its stripe and the other three");
+        }
+        assertEquals(8 * GB, c.wireBytes(), "every byte lands once on each rank needing it");
+        double rate = wireRate();
+        double stripes = GB / rate;
+        // the stripes, then the ring's 1.5 GB a link over two channels (plus the ring's pipeline fill, a few NCCL
+        // steps); broadcasts of each stripe would take 0.5 GB at the path's rate, not 0.75
+        assertEquals(stripes + 0.75 * GB / rate, c.stage(RefitStage.WIRE), c.stage(RefitStage.WIRE) * 5e-3);
+    }
+
     @Test
     void stripesSplitTheShardExactlyOverTheReplicasAndTheirRoutes() {
         List<SliceRoute> routes = List.of(new SliceRoute(0, 0, 7, 1, 1), new SliceRoute(1, 0, 4, 1, 1));
