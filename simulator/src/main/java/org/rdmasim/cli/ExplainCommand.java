@@ -275,7 +275,7 @@ public final class ExplainCommand implements Callable<Integer> {
             }
         }
         out.printf(Locale.ROOT, "%nrests on:%n");
-        s.restsOn().forEach(l -> out.println("  " + l));
+        s.restsOn().forEach(p -> out.println("  " + p.line()));
         List<TransferItem> items = new ArrayList<>();
         for (var t : outcome.result().transfers()) {
             var spec = t.spec();

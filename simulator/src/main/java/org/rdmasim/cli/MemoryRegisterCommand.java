@@ -509,8 +509,8 @@ final class MemoryRegisterCommand implements Callable<Integer> {
                 + "as one process doing it serially would take).%n", gpuCount);
         w.println("Each is one registration per buffer and GPU, priced with");
         for (var term : RegistrationParameters.defaults().terms(true, false)) {
-            w.println("  " + term.what().replaceFirst("^registration: ", "") + " (" + term.kind() + ": " + term.source()
-                    + ")");
+            w.println("  " + term.what().replaceFirst("^registration: ", "") + " (" + term.kind().word() + ": "
+                    + term.source() + ")");
         }
         List<String> limitWarnings = new ArrayList<>();
         for (Row r : rows) {

@@ -23,7 +23,14 @@ import java.util.Properties;
 public record CalibrationProfile(String name, String description, List<Parameter> parameters) {
 
     /** How a parameter's value was obtained. */
-    public enum Kind { DERIVED, CALIBRATED, ASSUMED }
+    public enum Kind {
+        DERIVED, CALIBRATED, ASSUMED;
+
+        /** The kind as reports write it: {@code derived}, {@code calibrated}, {@code assumed}. */
+        public String word() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     /**
      * What an answer would be without a parameter, as its profile file says ({@code KEY.without} and
@@ -70,9 +77,13 @@ public record CalibrationProfile(String name, String description, List<Parameter
 
         /** The parameter, its value and its kind, without its source: {@code nicReadRate = 308 Gbps, calibrated}. */
         public String valued() {
+            return key + " = " + shown() + ", " + kind.word();
+        }
+
+        /** The value with its unit, as reports write it: {@code 308 Gbps}, {@code 92.0 us}. */
+        public String shown() {
             // a duration reads in its own scale (92.0 us), not as a fraction of a second (0.00009199 s)
-            String shown = unit.equals("s") ? Units.duration(value) : Units.number(value) + " " + unit;
-            return key + " = " + shown + ", " + kind.name().toLowerCase(Locale.ROOT);
+            return unit.equals("s") ? Units.duration(value) : Units.number(value) + " " + unit;
         }
 
         /**

@@ -1,6 +1,7 @@
 package org.rdmasim.memory;
 
 import java.util.List;
+import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.transport.citation.Citation;
 
 /**
@@ -134,10 +135,17 @@ public record RegistrationParameters(TranslationPageSize pageSize, long bytesPer
     private static final Citation UCX_MEM_REG_GROWTH = UCX_MEM_REG_OVERHEAD.at(58, 59, "uct_ib_md_config_table");
 
     /**
-     * One registration-time term as a report states it: what it is with its value, whether it is
+     * One registration-time term as a report states it: what it is, its value with its unit, whether it is
      * calibrated or assumed, and its source.
+     *
+     * @param parameter what the term prices, e.g. {@code registration: GPU memory, per registration call}
+     * @param value     its value with its unit, e.g. {@code 0.168 ms}
      */
-    public record Term(String what, String kind, String source) {
+    public record Term(String parameter, String value, CalibrationProfile.Kind kind, String source) {
+        /** The term and its value, as one phrase: {@code registration: per MR = 16.0 us}. */
+        public String what() {
+            return parameter + " = " + value;
+        }
     }
 
     /**
@@ -147,30 +155,35 @@ public record RegistrationParameters(TranslationPageSize pageSize, long bytesPer
     public List<Term> terms(boolean gpuMemory, boolean hostMemory) {
         List<Term> out = new java.util.ArrayList<>();
         if (gpuMemory) {
-            out.add(new Term(String.format(java.util.Locale.ROOT,
-                    "registration: GPU memory, per registration call = %.3g ms", gpuPerCallSeconds * 1e3), "calibrated",
+            out.add(new Term("registration: GPU memory, per registration call", milliseconds(gpuPerCallSeconds * 1e3),
+                    CalibrationProfile.Kind.CALIBRATED,
                     "ai-dynamo/modelexpress PR #267 [mx-pr-267], target register_tensors 107 ms with 339 registrations "
                             + "vs 51 ms with 59, less one HCA's two MRs (the HCA count is posed)"));
-            out.add(new Term(String.format(java.util.Locale.ROOT,
-                    "registration: GPU memory, per GB once per buffer = %.3g ms", gpuPerByteOnceSeconds * 1e12),
-                    "calibrated", "ai-dynamo/modelexpress PR #450 [mx-pr-450], 4-NIC GB200, 290 tensors, 8.04 GB: "
-                            + "0.151 s on one HCA, less the per-call and per-MR terms"));
-            out.add(new Term(String.format(java.util.Locale.ROOT,
-                    "registration: GPU memory, per GB per MR = %.3g ms", gpuPerBytePerMrSeconds * 1e12), "calibrated",
+            out.add(new Term("registration: GPU memory, per GB once per buffer", milliseconds(gpuPerByteOnceSeconds
+                    * 1e12), CalibrationProfile.Kind.CALIBRATED, "ai-dynamo/modelexpress PR #450 [mx-pr-450], 4-NIC GB200, "
+                            + "290 tensors, 8.04 GB: 0.151 s on one HCA, less the per-call and per-MR terms"));
+            out.add(new Term("registration: GPU memory, per GB per MR", milliseconds(gpuPerBytePerMrSeconds * 1e12),
+                    CalibrationProfile.Kind.CALIBRATED,
                     "ai-dynamo/modelexpress PR #450 [mx-pr-450]: 0.331 s on four HCAs against 0.151 s on one"));
         }
         if (hostMemory) {
-            out.add(new Term(String.format(java.util.Locale.ROOT,
-                    "registration: host memory, per GB per MR = %.3g ms", perByteSeconds * 1e12), "assumed",
+            out.add(new Term("registration: host memory, per GB per MR", milliseconds(perByteSeconds * 1e12),
+                    CalibrationProfile.Kind.ASSUMED,
                     "UCX's own estimate UCX_IB_MEM_REG_GROWTH (" + UCX_MEM_REG_GROWTH + "); ofiwg/libfabric "
                             + "#4738 measured more than 20 s for 256 GB, the same order"));
         }
         if (gpuMemory || hostMemory) {
-            out.add(new Term(String.format(java.util.Locale.ROOT, "registration: per MR = %.3g us", perMrSeconds * 1e6),
-                    "assumed", "UCX's own estimate UCX_IB_MEM_REG_OVERHEAD, which UCX marks 'TODO take "
-                            + "default from device' (" + UCX_MEM_REG_OVERHEAD + ")"));
+            out.add(new Term("registration: per MR", String.format(java.util.Locale.ROOT, "%.3g us",
+                    perMrSeconds * 1e6),
+                    CalibrationProfile.Kind.ASSUMED, "UCX's own estimate UCX_IB_MEM_REG_OVERHEAD, which UCX marks "
+                            + "'TODO take default from device' (" + UCX_MEM_REG_OVERHEAD + ")"));
         }
         return out;
+    }
+
+    /** {@code ms} milliseconds (a per-GB term: per 1e9 bytes), three significant figures, as the terms write them. */
+    private static String milliseconds(double ms) {
+        return String.format(java.util.Locale.ROOT, "%.3g ms", ms);
     }
 
     /** What the registration model assumes beyond its cited sources. */

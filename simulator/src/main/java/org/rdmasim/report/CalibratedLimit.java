@@ -8,6 +8,8 @@ import org.rdmasim.hardware.Bottleneck;
 import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.hardware.ProfileParameter;
 import org.rdmasim.hardware.Units;
+import org.rdmasim.workload.RefitSummary;
+import org.rdmasim.workload.StageParameter;
 import org.rdmasim.workload.VariantOutcome;
 
 /**
@@ -49,7 +51,7 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
             if (refit.cycles().isEmpty()) {
                 return Optional.empty();
             }
-            return ofRefit(refit.cycles().get(refit.cycles().size() - 1).boundWords(), refit.restsOn());
+            return ofRefit(refit.calibratedBound());
         }
         return Verdict.lines(List.of(o)).stream().findFirst().flatMap(l -> of(l.limiter()));
     }
@@ -119,22 +121,14 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
     }
 
     /**
-     * A refit's calibrated stage parameter that its bound names: {@code restsOn} holds lines
-     * {@code key = value unit, calibrated (source)}; the first whose key the bound's words contain.
+     * A refit's calibrated stage parameters that bound its steady cycle ({@link RefitSummary#calibratedBound}), as
+     * one limit: one parameter, or the two a bound's cost is made of, named together.
      */
-    static Optional<CalibratedLimit> ofRefit(String boundWords, List<String> restsOn) {
-        if (boundWords == null) {
-            return Optional.empty();
-        }
+    static Optional<CalibratedLimit> ofRefit(List<StageParameter> calibratedBound) {
         List<CalibratedLimit> found = new ArrayList<>();
-        for (String r : restsOn) {
-            int eq = r.indexOf(" = ");
-            int kind = r.indexOf(", calibrated (");
-            if (eq > 0 && kind > eq && boundWords.contains(r.substring(0, eq))) {
-                String source = r.substring(kind + ", calibrated (".length(), r.endsWith(")") ? r.length() - 1 : r.length());
-                found.add(new CalibratedLimit(r.substring(0, eq), r.substring(eq + 3, kind), "calibrated", "",
-                        measurement(source)));
-            }
+        for (StageParameter p : calibratedBound) {
+            found.add(new CalibratedLimit(p.key(), p.value(), p.evidence().kind().word(), "",
+                    measurement(p.evidence().source())));
         }
         if (found.isEmpty()) {
             return Optional.empty();

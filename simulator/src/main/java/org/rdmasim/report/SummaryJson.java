@@ -247,9 +247,17 @@ public final class SummaryJson {
             cn.put("wireOverMinimum", (double) c.wireBytes() / s.minimumBytes());
             cn.put("boundBy", c.boundBy());
             cn.put("boundWords", c.boundWords());
+            ArrayNode costOf = cn.putArray("boundParameters");
+            c.bound().parameters().forEach(costOf::add);
         }
         ArrayNode rests = n.putArray("restsOn");
-        s.restsOn().forEach(rests::add);
+        for (var p : s.restsOn()) {
+            ObjectNode pn = rests.addObject();
+            pn.put("key", p.key());
+            pn.put("value", p.value());
+            pn.put("kind", p.evidence().kind().word());
+            pn.put("source", p.evidence().source());
+        }
         ArrayNode plan = n.putArray("plan");
         s.plan().forEach(plan::add);
         ArrayNode changes = n.putArray("whatWouldHalveIt");
@@ -263,6 +271,9 @@ public final class SummaryJson {
             }
             if (!c.note().isEmpty()) {
                 cn.put("note", c.note());
+            }
+            if (!c.parameter().isEmpty()) {
+                cn.put("parameter", c.parameter());
             }
         }
     }

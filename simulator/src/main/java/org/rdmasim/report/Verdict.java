@@ -290,13 +290,8 @@ final class Verdict {
             if (o.result() == null || o.result().refit() == null || o.result().refit().cycles().isEmpty()) {
                 continue;
             }
-            var refit = o.result().refit();
-            String bound = refit.cycles().get(refit.cycles().size() - 1).boundWords();
-            for (String r : refit.restsOn()) {
-                int eq = r.indexOf(" = ");
-                if (eq > 0 && r.contains(", calibrated (") && bound != null && bound.contains(r.substring(0, eq))) {
-                    boundBy.computeIfAbsent(r, k -> new ArrayList<>()).add(o.name());
-                }
+            for (var p : o.result().refit().calibratedBound()) {
+                boundBy.computeIfAbsent(p.line(), k -> new ArrayList<>()).add(o.name());
             }
         }
         boundBy.forEach((r, names) -> calibrated.add(r + "; it bounds " + String.join(", ", names)));
@@ -507,7 +502,7 @@ final class Verdict {
                 }
             }
             said.add(new Statement(o.name(), h.toString(), changes));
-            rests.addAll(s.restsOn());
+            s.restsOn().forEach(p -> rests.add(p.line()));
         }
         if (!rests.isEmpty()) {
             said.add(new Statement("", "Stage and registration costs rest on:", List.copyOf(rests)));

@@ -27,6 +27,7 @@ import org.rdmasim.workload.RefitRegistrationMode;
 import org.rdmasim.workload.RefitSpec;
 import org.rdmasim.workload.RefitSummary;
 import org.rdmasim.workload.RunResult;
+import org.rdmasim.workload.StageParameter;
 import org.rdmasim.workload.Senders;
 import org.rdmasim.workload.VariantOutcome;
 import org.rdmasim.workload.WorkloadRun;
@@ -147,8 +148,7 @@ final class RefitVariant {
                 Double sec = c.stageSeconds().get(s);
                 stages.put(s.name().toLowerCase(Locale.ROOT), sec == null ? 0.0 : sec);
             }
-            cycles.add(new RefitSummary.Cycle(c.index(), c.seconds(), stages, c.wireBytes(), c.boundBy(),
-                    c.boundWords()));
+            cycles.add(new RefitSummary.Cycle(c.index(), c.seconds(), stages, c.wireBytes(), c.bound()));
         }
         long runs = 0;
         for (var route : setup.map().routes()) {
@@ -236,16 +236,16 @@ final class RefitVariant {
     private static List<RefitSummary.Change> changes(VariantSpec v, List<Host> hosts, Map<String, Host> byName,
             RefitSpec spec, int threads, org.rdmasim.engine.RunWatch watch, RefitSummary ran) {
         Map<String, VariantSpec> tries = new LinkedHashMap<>();
+        // the stage parameter each try takes away, by the try's words (none for a change of the deployment)
+        Map<String, String> takenAway = new HashMap<>();
         // a calibrated stage cost that bounds the steady cycle, taken away: how much the answer hangs on a figure
-        // measured elsewhere (another engine, another model), as a profile parameter's "without it" shows
-        String bound = ran.cycles().get(ran.cycles().size() - 1).boundWords();
-        for (String rests : ran.restsOn()) {
-            int eq = rests.indexOf(" = ");
-            String key = eq < 0 ? "" : rests.substring(0, eq);
-            if (key.startsWith("refit.") && rests.contains(", calibrated (") && bound.contains(key)
-                    && !spec.stageSeconds().containsKey(key)) {
-                tries.put("without the calibrated " + key + " (0 s), which bounds the steady cycle",
-                        v.withRefit(spec.withStage(key, 0.0)));
+        // measured elsewhere (another engine, another model), as a profile parameter's "without it" shows; one the
+        // scenario states is the scenario's own figure, not a calibration
+        for (StageParameter p : ran.calibratedBound()) {
+            if (!spec.stageSeconds().containsKey(p.key())) {
+                String change = "without the calibrated " + p.key() + " (0 s), which bounds the steady cycle";
+                tries.put(change, v.withRefit(spec.withStage(p.key(), 0.0)));
+                takenAway.put(change, p.key());
             }
         }
         RefitSpec.Knobs k = spec.knobs();
@@ -321,10 +321,12 @@ final class RefitVariant {
             }
             try {
                 RefitSummary s = once(changed, hosts, byName, changed.refitSpec(), null).summary();
-                return new RefitSummary.Change(e.getKey(), s.firstCycleSeconds(), s.steadyCycleSeconds(), "");
+                return new RefitSummary.Change(e.getKey(), s.firstCycleSeconds(), s.steadyCycleSeconds(), "",
+                        takenAway.getOrDefault(e.getKey(), ""));
             } catch (IllegalArgumentException | org.rdmasim.transport.config.ConfigValueException ex) {
                 // a method this variant's NCCL_IB_HCA cannot carry is a change that does not apply
-                return new RefitSummary.Change(e.getKey(), Double.NaN, Double.NaN, ex.getMessage());
+                return new RefitSummary.Change(e.getKey(), Double.NaN, Double.NaN, ex.getMessage(),
+                        takenAway.getOrDefault(e.getKey(), ""));
             }
         }));
         if (watch != null) {

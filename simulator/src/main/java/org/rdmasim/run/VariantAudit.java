@@ -123,7 +123,7 @@ final class VariantAudit {
             }
         }
         for (var term : v.registration().parameters().terms(gpu, hostMemory)) {
-            out.add(new ConfigAudit.Assumption(term.what(), term.kind(), term.source()));
+            out.add(new ConfigAudit.Assumption(term.what(), term.kind().word(), term.source()));
         }
         for (String w : new java.util.LinkedHashSet<>(v.warnings())) {
             if (w.contains(" taken as ")) {

@@ -10,11 +10,11 @@ import java.util.Map;
  *
  * @param plan     one line per fact of the plan (model, layouts, routes, descriptors, method), as {@code explain}
  *                 prints it
- * @param restsOn  the named stage and registration parameters, {@code key = value unit, kind (source)}
+ * @param restsOn  the named stage and registration parameters, each with its value and evidence
  * @param changes  the same variant rerun with one change each, fastest first
  */
 public record RefitSummary(String method, String model, long minimumBytes, int trainerRanks, int inferenceRanks,
-        long routes, long descriptors, List<Cycle> cycles, List<String> restsOn, List<String> plan, List<Change> changes,
+        long routes, long descriptors, List<Cycle> cycles, List<StageParameter> restsOn, List<String> plan, List<Change> changes,
         boolean conserved) {
     public RefitSummary {
         cycles = List.copyOf(cycles);
@@ -24,15 +24,47 @@ public record RefitSummary(String method, String model, long minimumBytes, int t
     }
 
     /** One cycle: seconds per stage (stages that overlap each count), bytes on the wire, the bound. */
-    public record Cycle(int index, double seconds, Map<String, Double> stageSeconds, long wireBytes, String boundBy,
-            String boundWords) {
+    public record Cycle(int index, double seconds, Map<String, Double> stageSeconds, long wireBytes, CycleBound bound) {
         public Cycle {
             stageSeconds = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(stageSeconds));
         }
+
+        /** The bound's limit id. */
+        public String boundBy() {
+            return bound.limit();
+        }
+
+        /** The bound in words. */
+        public String boundWords() {
+            return bound.words();
+        }
     }
 
-    /** A change and the refit time it gives (first cycle and steady cycle), or why it does not apply. */
-    public record Change(String change, double firstCycleSeconds, double steadyCycleSeconds, String note) {
+    /**
+     * A change and the refit time it gives (first cycle and steady cycle), or why it does not apply.
+     *
+     * @param parameter the stage parameter the change takes away (the rerun without a calibrated stage cost that
+     *                  bounds the steady cycle), or empty for a change of the deployment
+     */
+    public record Change(String change, double firstCycleSeconds, double steadyCycleSeconds, String note,
+            String parameter) {
+        /** A change of the deployment: no stage parameter taken away. */
+        public Change(String change, double firstCycleSeconds, double steadyCycleSeconds, String note) {
+            this(change, firstCycleSeconds, steadyCycleSeconds, note, "");
+        }
+    }
+
+    /**
+     * The calibrated stage parameters the steady cycle's bound is a cost of, in the order the answer rests on
+     * them: what the answer hangs on most, as a figure measured elsewhere (another engine, another model). Empty
+     * when a bandwidth, or an assumed or derived cost, bounds it.
+     */
+    public List<StageParameter> calibratedBound() {
+        if (cycles.isEmpty()) {
+            return List.of();
+        }
+        List<String> bounding = cycles.get(cycles.size() - 1).bound().parameters();
+        return restsOn.stream().filter(p -> p.evidence().calibrated() && bounding.contains(p.key())).toList();
     }
 
     public double firstCycleSeconds() {

@@ -10,5 +10,8 @@
  * replications of a variant. A {@link org.rdmasim.workload.FaultPlan} schedules faults (a port down or
  * degraded, a source lost, a registration failing) and names the parameters of the stack's reaction;
  * {@link org.rdmasim.workload.FaultCost} compares a run with its faults against the same run without.
+ * A refit's answer ({@link org.rdmasim.workload.RefitSummary}) carries what bounded each cycle as a
+ * {@link org.rdmasim.workload.CycleBound} and each number its stage costs rest on as a
+ * {@link org.rdmasim.workload.StageParameter} (key, value, evidence), so readers take fields, not lines.
  */
 package org.rdmasim.workload;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.CalibrationProfile.Kind;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.Presets;
 import org.rdmasim.transport.config.EnvEntry;
@@ -87,9 +88,11 @@ class GpuRegistrationCalibrationTest {
     void termsSayWhetherCalibratedOrAssumedAndNameTheirSource() {
         List<RegistrationParameters.Term> gpu = p.terms(true, false);
         assertEquals(4, gpu.size());
-        assertTrue(gpu.stream().filter(t -> t.kind().equals("calibrated")).allMatch(t -> t.source().contains("PR #")));
-        assertTrue(gpu.stream().anyMatch(t -> t.kind().equals("assumed") && t.what().contains("per MR = 16")));
-        assertTrue(p.terms(false, true).stream().noneMatch(t -> t.kind().equals("calibrated")));
+        assertTrue(gpu.stream().filter(t -> t.kind() == Kind.CALIBRATED)
+                .allMatch(t -> t.source().contains("PR #")));
+        assertTrue(gpu.stream().anyMatch(t -> t.kind() == Kind.ASSUMED && t.parameter().equals("registration: per MR")
+                && t.value().startsWith("16")));
+        assertTrue(p.terms(false, true).stream().noneMatch(t -> t.kind() == Kind.CALIBRATED));
         assertTrue(p.terms(false, false).isEmpty());
     }
 

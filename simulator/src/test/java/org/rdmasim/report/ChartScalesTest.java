@@ -13,6 +13,10 @@ import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.ValueMarker;
 import org.junit.jupiter.api.Test;
+import org.rdmasim.hardware.CalibrationProfile.Kind;
+import org.rdmasim.workload.CycleBound;
+import org.rdmasim.workload.RefitSummary;
+import org.rdmasim.workload.StageParameter;
 
 /** Axis scales, the series palette and the calibrated marks the report's charts carry. */
 class ChartScalesTest {
@@ -93,17 +97,32 @@ class ChartScalesTest {
 
     @Test
     void aRefitBoundByACalibratedStageCostNamesThatCostAndItsMeasurement() {
-        List<String> restsOn = List.of(
-                "refit.bucketSeconds = 0.005646 s, calibrated (whitecircle/halo PR #11: Qwen3-8B synced over EFA)",
-                "refit.loadTensorSeconds = 0.00009199 s, calibrated (vllm-project/vime issue #175: slime's engine)",
-                "registration: per MR = 16 us, assumed (UCX's own estimate)");
-        Optional<CalibratedLimit> l = CalibratedLimit.ofRefit(
-                "GPU2 on train0: per-bucket call cost (refit.bucketSeconds, calibrated)", restsOn);
+        List<StageParameter> restsOn = List.of(
+                new StageParameter("refit.bucketSeconds", "0.005646 s", new StageParameter.Evidence(Kind.CALIBRATED,
+                        "whitecircle/halo PR #11: Qwen3-8B synced over EFA")),
+                new StageParameter("refit.loadTensorSeconds", "0.00009199 s", new StageParameter.Evidence(
+                        Kind.CALIBRATED, "vllm-project/vime issue #175: slime's engine")),
+                new StageParameter("registration: per MR", "16 us", new StageParameter.Evidence(Kind.ASSUMED,
+                        "UCX's own estimate")));
+        Optional<CalibratedLimit> l = CalibratedLimit.ofRefit(refit(restsOn, new CycleBound("GPU2@train0 bucket calls",
+                "GPU2 on train0: per-bucket call cost (refit.bucketSeconds, calibrated)",
+                List.of("refit.bucketSeconds"))).calibratedBound());
         assertEquals(Optional.of(new CalibratedLimit("refit.bucketSeconds", "0.005646 s", "calibrated", "",
                 "whitecircle/halo PR #11")), l);
         assertEquals("calibrated: refit.bucketSeconds 0.005646 s, whitecircle/halo PR #11", l.get().mark());
         // a refit bound by a NIC's wire rate rests on no stage cost
-        assertEquals(Optional.empty(), CalibratedLimit.ofRefit("NIC mlx5_0's transmit line rate on t0", restsOn));
+        assertEquals(Optional.empty(), CalibratedLimit.ofRefit(refit(restsOn, new CycleBound("mlx5_0@t0 tx",
+                "NIC mlx5_0's transmit line rate on t0", List.of())).calibratedBound()));
+        // a bound on two stage costs names both, in the order the answer rests on them
+        assertEquals("refit.bucketSeconds + refit.loadTensorSeconds", CalibratedLimit.ofRefit(refit(restsOn,
+                new CycleBound("tie", "two calls", List.of("refit.loadTensorSeconds", "refit.bucketSeconds")))
+                .calibratedBound()).get().parameter());
+    }
+
+    /** A one-cycle refit summary bound by {@code bound}, resting on {@code restsOn}. */
+    private static RefitSummary refit(List<StageParameter> restsOn, CycleBound bound) {
+        return new RefitSummary("m", "model", 1, 1, 1, 1, 1, List.of(new RefitSummary.Cycle(0, 1.0,
+                java.util.Map.of(), 1, bound)), restsOn, List.of(), List.of(), true);
     }
 
     @Test

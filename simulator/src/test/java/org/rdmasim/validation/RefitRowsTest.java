@@ -420,7 +420,9 @@ class RefitRowsTest {
         // pause and resume are stages of the cycle, in sequence with the wire
         assertTrue(steady > 0.75 + runs.refitStageSeconds("validation/refit.yaml", "pull", "wire") - 1e-9, "" + steady);
         assertTrue(runs.refit("validation/refit.yaml", "pull").restsOn().stream()
-                .anyMatch(r -> r.startsWith("refit.pauseSeconds = 500 ms, assumed (stated by the scenario")));
+                .anyMatch(r -> r.key().equals("refit.pauseSeconds") && r.value().equals("500 ms")
+                        && r.evidence().kind() == org.rdmasim.hardware.CalibrationProfile.Kind.ASSUMED
+                        && r.evidence().source().startsWith("stated by the scenario")));
     }
 
     /**

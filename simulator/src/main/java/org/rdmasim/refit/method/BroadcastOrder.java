@@ -247,7 +247,7 @@ final class BroadcastOrder {
             return;
         }
         ctx.gpuCall(RefitStage.INSTALL, gpu, seconds, "load_weights calls", "the engine's load_weights, one call "
-                + "per tensor (" + RefitCalibration.LOAD_TENSOR + ", calibrated)", then);
+                + "per tensor", List.of(RefitCalibration.LOAD_TENSOR), then);
     }
 
     static List<Endpoint> members(WireContext ctx, Endpoint root, List<Integer> receivers) {

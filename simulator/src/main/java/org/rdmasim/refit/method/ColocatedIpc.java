@@ -175,9 +175,8 @@ public record ColocatedIpc(List<Chunk> chunks, int depth, boolean hostBounce, bo
                             Endpoint gpu = ctx.inference(rank);
                             long share = share(ctx.bytesTo(rank), from, to, whole);
                             ctx.gpuCall(RefitStage.INSTALL, gpu, callSeconds, "ipc calls",
-                                    "per-call cost of IPC handle opens and load_weights per tensor ("
-                                            + RefitCalibration.IPC_OPEN + ", " + RefitCalibration.LOAD_TENSOR
-                                            + ", calibrated)",
+                                    "per-call cost of IPC handle opens and load_weights per tensor",
+                                    List.of(RefitCalibration.IPC_OPEN, RefitCalibration.LOAD_TENSOR),
                                     () -> ctx.gpuWork(RefitStage.INSTALL, gpu, ctx.copySeconds(gpu, share), () -> {
                                         ctx.landed(rank, share);
                                         all.arrive();
@@ -197,7 +196,7 @@ public record ColocatedIpc(List<Chunk> chunks, int depth, boolean hostBounce, bo
         // the part of this bucket the rank does not hold arrives over NVLink, in proportion to the whole model
         long missing = share(whole - held, 0, bytes, whole);
         Runnable flatten = () -> ctx.gpuCall(RefitStage.CONVERT, gpu, ctx.copySeconds(gpu, bytes), "hbm (flatten)",
-                "HBM bandwidth (flattening the bucket)", hostBounce
+                "HBM bandwidth (flattening the bucket)", List.of(), hostBounce
                 ? () -> ctx.d2h(gpu, bytes, label + "/r" + rank + "/d2h",
                         () -> ctx.h2d(gpu, bytes, label + "/r" + rank + "/h2d", then))
                 : then);

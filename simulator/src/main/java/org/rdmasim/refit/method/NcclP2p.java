@@ -265,8 +265,8 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
         Countdown issued = new Countdown(ctx.inferenceRanks().size(), then);
         for (int i : ctx.inferenceRanks()) {
             ctx.gpuCall(RefitStage.DISPATCH, ctx.inference(i), seconds, "reshard calls", String.format(
-                    java.util.Locale.ROOT, "the %d xferdtensor calls, one after another (%s, calibrated)", calls,
-                    RefitCalibration.RESHARD_CALL), issued::arrive);
+                    java.util.Locale.ROOT, "the %d xferdtensor calls, one after another", calls),
+                    List.of(RefitCalibration.RESHARD_CALL), issued::arrive);
         }
     }
 

@@ -357,8 +357,8 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
                 then.run();
                 return;
             }
-            ctx.gpuCall(RefitStage.CONVERT, gpu, seconds, "replica load_weights", "the CPU replica's load_weights ("
-                    + RefitCalibration.REPLICA_LOAD + ", calibrated)", then);
+            ctx.gpuCall(RefitStage.CONVERT, gpu, seconds, "replica load_weights", "the CPU replica's load_weights",
+                    List.of(RefitCalibration.REPLICA_LOAD), then);
         }
 
         /** Route {@code r}'s share of bucket {@code j} as one WRITE through the pool; {@code then} once it lands. */

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.rdmasim.transport.TransferResult;
+import org.rdmasim.workload.CycleBound;
+import org.rdmasim.workload.StageParameter;
 
 /**
  * What a refit did.
@@ -14,11 +16,11 @@ import org.rdmasim.transport.TransferResult;
  * @param method        the method's name
  * @param cycles        each cycle, in order
  * @param minimumBytes  the slice map's bytes (sum of the routes): what the inference ranks need at least
- * @param restsOn       the named parameters the stage costs rest on (pause, resume, barrier, NCCL step), as
- *                      {@code key = value unit, kind (source)}
+ * @param restsOn       the named parameters the stage costs rest on (pause, resume, barrier, NCCL step, registration
+ *                      terms), each with its value and evidence
  * @param transfers     every RDMA transfer the backend ran (pull and WRITE methods), all cycles
  */
-public record RefitResult(String method, List<Cycle> cycles, long minimumBytes, List<String> restsOn,
+public record RefitResult(String method, List<Cycle> cycles, long minimumBytes, List<StageParameter> restsOn,
         List<TransferResult> transfers) {
     public RefitResult {
         cycles = List.copyOf(cycles);
@@ -33,11 +35,11 @@ public record RefitResult(String method, List<Cycle> cycles, long minimumBytes, 
      * @param wireBytes    bytes delivered into receiving GPUs over the wire (a broadcast chain counts every
      *                     rank it reaches, relays included)
      * @param received     per inference rank, bytes that landed on its GPU
-     * @param boundBy      the limit busy longest in the method's stages (a resource id as resources.csv names it,
-     *                     or a GPU stage), and {@code boundWords} the same in words
+     * @param bound        the limit busy longest in the method's stages (a resource id as resources.csv names it,
+     *                     or a GPU stage), in words, and the stage parameters it is a cost of
      */
     public record Cycle(int index, double startSeconds, double endSeconds, Map<RefitStage, Double> stageSeconds,
-            long wireBytes, SortedMap<Integer, Long> received, String boundBy, String boundWords) {
+            long wireBytes, SortedMap<Integer, Long> received, CycleBound bound) {
         public Cycle {
             stageSeconds = Collections.unmodifiableMap(new EnumMap<>(stageSeconds));
             received = Collections.unmodifiableSortedMap(new TreeMap<>(received));
@@ -45,6 +47,14 @@ public record RefitResult(String method, List<Cycle> cycles, long minimumBytes, 
 
         public double seconds() {
             return endSeconds - startSeconds;
+        }
+
+        public String boundBy() {
+            return bound.limit();
+        }
+
+        public String boundWords() {
+            return bound.words();
         }
 
         public double stage(RefitStage s) {

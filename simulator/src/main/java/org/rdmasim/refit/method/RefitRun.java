@@ -12,6 +12,7 @@ import org.rdmasim.memory.RegistrationParameters;
 import org.rdmasim.transport.LanePolicy;
 import org.rdmasim.transport.ProtocolParameters;
 import org.rdmasim.transport.TransferEngine;
+import org.rdmasim.workload.StageParameter;
 import org.rdmasim.workload.WorkloadRun;
 
 /**
@@ -83,7 +84,7 @@ public final class RefitRun {
             throw new IllegalStateException("refit stopped after " + cycles.size() + " of " + plan.cycles()
                     + " cycles: a stage never finished");
         }
-        List<String> restsOn = new ArrayList<>();
+        List<StageParameter> restsOn = new ArrayList<>();
         for (CalibrationProfile.Parameter p : plan.calibration().parameters()) {
             if (p.key().equals(RefitCalibration.IPC_OPEN) && !(plan.method() instanceof ColocatedIpc)
                     || p.key().equals(RefitCalibration.LOAD_TENSOR) && !(RefitCalibration.loadsTensors(plan)
@@ -100,11 +101,11 @@ public final class RefitRun {
                             && n.calls() > 0)) {
                 continue;
             }
-            restsOn.add(p.describe());
+            restsOn.add(StageParameter.of(p));
         }
         if (plan.registration().hcasPerGpu() > 0 && !(plan.method() instanceof ColocatedIpc)) {
             for (RegistrationParameters.Term t : transport.registration().terms(true, false)) {
-                restsOn.add(t.what() + ", " + t.kind() + " (" + t.source() + ")");
+                restsOn.add(StageParameter.of(t));
             }
         }
         return new RefitResult(plan.method().name(), cycles, plan.minimumBytes(), restsOn, ctx.transfers());
@@ -142,9 +143,8 @@ public final class RefitRun {
         }
 
         private void end(int c) {
-            String[] bound = ctx.bound();
             out.add(new RefitResult.Cycle(c, start, ctx.clock().now(), ctx.log().busySeconds(), ctx.wireBytes(),
-                    ctx.received(), bound[0], bound[1]));
+                    ctx.received(), ctx.bound()));
             ended.accept(c);
             if (c + 1 < ctx.plan().cycles()) {
                 start(c + 1);

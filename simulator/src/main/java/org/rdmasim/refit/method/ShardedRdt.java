@@ -350,8 +350,8 @@ public final class ShardedRdt implements RefitMethod {
             sidecarFreeAt[p] = start + pack;
             Endpoint e = ctx.trainer(p);
             ctx.clock().schedule(start - now, () -> ctx.gpuCall(RefitStage.DISPATCH, e, pack,
-                    "rdt pack", "the sidecar's produce call per pull, one at a time (" + RefitCalibration.RDT_PACK
-                            + ", calibrated)", then));
+                    "rdt pack", "the sidecar's produce call per pull, one at a time",
+                    List.of(RefitCalibration.RDT_PACK), then));
         }
 
         /** One consumer's pulls, in group order: produce one ahead, read one at a time, scatter wait per group. */
@@ -428,8 +428,8 @@ public final class ShardedRdt implements RefitMethod {
                     }
                     if (scatter > 0) {
                         ctx.gpuCall(RefitStage.INSTALL, ctx.inference(c), scatter, "rdt scatter wait",
-                                "the receive slot's scatter, waited for before the next pull (" + RefitCalibration.RDT_SCATTER
-                                        + ", calibrated)", after);
+                                "the receive slot's scatter, waited for before the next pull",
+                                List.of(RefitCalibration.RDT_SCATTER), after);
                     } else {
                         after.run();
                     }

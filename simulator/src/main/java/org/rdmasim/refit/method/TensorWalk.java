@@ -1,5 +1,6 @@
 package org.rdmasim.refit.method;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.rdmasim.transport.Endpoint;
@@ -45,8 +46,8 @@ final class TensorWalk {
         ready.put(bucket, () -> {
             Countdown packed = new Countdown(2, then);
             ctx.gpuCall(RefitStage.GATHER, sender, tensors * perTensor, "pack calls", "the sender's walk over "
-                    + "the bucket's tensors, one full_tensor(), cast and copy each (" + RefitCalibration.PACK_TENSOR
-                    + ", calibrated)", () -> {
+                    + "the bucket's tensors, one full_tensor(), cast and copy each", List.of(RefitCalibration.PACK_TENSOR),
+                    () -> {
                         walking = false;
                         next++;
                         packed.arrive();

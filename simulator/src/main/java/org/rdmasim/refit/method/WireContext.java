@@ -2,8 +2,10 @@ package org.rdmasim.refit.method;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -29,6 +31,7 @@ import org.rdmasim.transport.TransferEngine;
 import org.rdmasim.transport.TransferResult;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.config.NcclIbHca;
+import org.rdmasim.workload.CycleBound;
 import org.rdmasim.workload.TransferItem;
 import org.rdmasim.workload.WorkloadRun;
 
@@ -201,8 +204,8 @@ public final class WireContext {
             h2d(gpu, shard, "c" + cycle + "/unshard/t" + rank + "/h2d",
                     () -> gpuWork(RefitStage.GATHER, gpu, gatherSeconds(gpu, full),
                             () -> gpuCall(RefitStage.GATHER, gpu, copySeconds(gpu, Math.multiplyExact(shard,
-                                    (long) p.gatherGroup())), "hbm (state_dict clone)", gpu.device() + " on "
-                                    + gpu.host() + ": HBM bandwidth (state_dict clone of the full tensors)",
+                                    (long) p.gatherGroup())), "hbm (state_dict clone)",
+                                    "HBM bandwidth (state_dict clone of the full tensors)", List.of(),
                                     unsharded::arrive)));
         }
     }
@@ -224,8 +227,9 @@ public final class WireContext {
             double now = clock().now();
             log.add(stage, start, now);
             if (gpu != null && now > start) {
+                List<String> costOf = stage == RefitStage.DISPATCH ? List.of(RefitCalibration.BUCKET) : List.of();
                 busy(gpu + " " + limitKey(stage) + " (" + stage.name().toLowerCase(java.util.Locale.ROOT) + ")",
-                        gpu.device() + " on " + gpu.host() + ": " + limitWords(stage), start, now);
+                        gpu.device() + " on " + gpu.host() + ": " + limitWords(stage, costOf), costOf, start, now);
             }
             then.run();
         });
@@ -233,18 +237,42 @@ public final class WireContext {
 
     /**
      * Runs a GPU stage whose limit is not the stage's usual one (a per-call cost, a flatten): logged as
-     * {@code stage}, busy under {@code key} with {@code words} naming what bounds it.
+     * {@code stage}, busy under {@code key} with {@code words} naming what bounds it. {@code costOf} are the
+     * stage parameters the call's seconds are a cost of (none for a flatten, which HBM bounds): the bound
+     * carries them as keys, and its words name them with their kind.
      */
-    void gpuCall(RefitStage stage, Endpoint gpu, double seconds, String key, String words, Runnable then) {
+    void gpuCall(RefitStage stage, Endpoint gpu, double seconds, String key, String words, List<String> costOf,
+            Runnable then) {
         double start = clock().now();
         clock().schedule(seconds, () -> {
             double now = clock().now();
             log.add(stage, start, now);
             if (now > start) {
-                busy(gpu + " " + key, gpu.device() + " on " + gpu.host() + ": " + words, start, now);
+                busy(gpu + " " + key, gpu.device() + " on " + gpu.host() + ": " + costWords(words, costOf), costOf,
+                        start, now);
             }
             then.run();
         });
+    }
+
+    /**
+     * {@code words}, then the stage parameters they are a cost of with their kind, as this plan's calibration has
+     * them: {@code words (refit.x, refit.y, calibrated)}; each its own kind when they differ (a scenario that
+     * states one of them: {@code (refit.x assumed, refit.y calibrated)}).
+     */
+    private String costWords(String words, List<String> costOf) {
+        if (costOf.isEmpty()) {
+            return words;
+        }
+        List<String> kinds = costOf.stream().map(k -> plan.calibration().get(k).kind().word()).toList();
+        if (kinds.stream().distinct().count() == 1) {
+            return words + " (" + String.join(", ", costOf) + ", " + kinds.get(0) + ")";
+        }
+        List<String> each = new ArrayList<>();
+        for (int i = 0; i < costOf.size(); i++) {
+            each.add(costOf.get(i) + " " + kinds.get(i));
+        }
+        return words + " (" + String.join(", ", each) + ")";
     }
 
     /** Seconds for {@code bytes} to cross into {@code e} over its NVLink ports (its host link without NVLink). */
@@ -263,11 +291,11 @@ public final class WireContext {
         };
     }
 
-    private static String limitWords(RefitStage s) {
+    private String limitWords(RefitStage s, List<String> costOf) {
         return switch (s) {
             case GATHER -> "NVLink bandwidth (gather)";
             // Not a bandwidth: the sending rank's fixed cost per bucket, paid one bucket after another.
-            case DISPATCH -> "per-bucket call cost (" + RefitCalibration.BUCKET + ", calibrated)";
+            case DISPATCH -> costWords("per-bucket call cost", costOf);
             default -> "HBM bandwidth (" + stageWords(s) + ")";
         };
     }
@@ -686,12 +714,12 @@ public final class WireContext {
     void enginesLockHeld(double start, double end) {
         if (end > start) {
             busy("engines' lock", "the engines' lock (one bucket at a time from its call through the engines' load)",
-                    start, end);
+                    List.of(), start, end);
         }
     }
 
-    private void busy(String id, String words, double start, double end) {
-        busy(new Bound(List.of(id), List.of(words)), start, end);
+    private void busy(String id, String words, List<String> costOf, double start, double end) {
+        busy(new Bound(List.of(id), List.of(words), costOf), start, end);
     }
 
     private void busy(Bound bound, double start, double end) {
@@ -701,10 +729,11 @@ public final class WireContext {
 
     /**
      * What bounded one piece of work (a flow, a transfer, a GPU call), as ids and words: one limit, or the
-     * limits that tie for holding it longest ({@link HeldLongest}, the rule a pull's bound follows). Not a
+     * limits that tie for holding it longest ({@link HeldLongest}, the rule a pull's bound follows); and the
+     * stage parameters those limits are a cost of (a per-call cost; none for a bandwidth). Not a
      * {@link Bottleneck}: a refit's GPU work and NVLink ports are limits no cluster resource names.
      */
-    private record Bound(List<String> ids, List<String> words) {
+    private record Bound(List<String> ids, List<String> words, List<String> costOf) {
         /** A flow's: the limits it spent the longest seconds under, ties named together. */
         static Bound of(Flow f) {
             List<Limit> held = HeldLongest.longest(f.secondsByLimiter());
@@ -718,18 +747,20 @@ public final class WireContext {
 
         private static Bound of(List<? extends Limit> limits) {
             return new Bound(limits.stream().map(Limit::id).toList(), limits.stream()
-                    .map(l -> l instanceof Bottleneck b ? b.words() : l.id()).toList());
+                    .map(l -> l instanceof Bottleneck b ? b.words() : l.id()).toList(), List.of());
         }
 
         /** The bounds of pieces that held for the same, longest time, as one: a tie of all their limits. */
         static Bound tied(List<Bound> bounds) {
             Map<String, String> all = new LinkedHashMap<>();
+            Set<String> costOf = new LinkedHashSet<>();
             for (Bound b : bounds) {
                 for (int i = 0; i < b.ids.size(); i++) {
                     all.putIfAbsent(b.ids.get(i), b.words.get(i));
                 }
+                costOf.addAll(b.costOf);
             }
-            return new Bound(List.copyOf(all.keySet()), List.copyOf(all.values()));
+            return new Bound(List.copyOf(all.keySet()), List.copyOf(all.values()), List.copyOf(costOf));
         }
 
         String id() {
@@ -772,9 +803,9 @@ public final class WireContext {
      * The limit that was busy longest during the cycle's method stages (union of the intervals pieces spent
      * under it): in a pipeline the stage that never waits, in a one-shot pull the slowest path. Limits busy for
      * the same, longest time are a tie, named together ({@link HeldLongest#longest}, a pull's rule): two NICs
-     * each carrying half the wire bound the cycle equally. {@code {id, words}}, or {@code {"none", "nothing"}}.
+     * each carrying half the wire bound the cycle equally. {@link CycleBound#NONE} when nothing was busy.
      */
-    String[] bound() {
+    CycleBound bound() {
         Map<String, Double> seconds = new LinkedHashMap<>();
         for (Map.Entry<String, List<double[]>> e : busyByLimit.entrySet()) {
             StageLog one = new StageLog();
@@ -785,9 +816,9 @@ public final class WireContext {
         }
         List<String> longest = HeldLongest.longest(seconds);
         if (longest.isEmpty()) {
-            return new String[] {"none", "nothing"};
+            return CycleBound.NONE;
         }
         Bound b = Bound.tied(longest.stream().map(bounds::get).toList());
-        return new String[] {b.id(), b.text()};
+        return new CycleBound(b.id(), b.text(), b.costOf());
     }
 }

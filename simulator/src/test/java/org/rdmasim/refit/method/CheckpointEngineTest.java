@@ -83,10 +83,11 @@ class CheckpointEngineTest {
                 assertEquals(0.0, without.cycles().get(k).stage(RefitStage.UPDATE_END), m.name());
                 assertEquals(without.cycles().get(k).seconds() + e, c.seconds(), 1e-9, m.name() + " cycle " + k);
             }
-            assertTrue(with.restsOn().contains("refit.checkpointEngineUpdateEndSeconds = 750 ms, assumed (test)"),
-                    with.restsOn().toString());
+            assertTrue(with.restsOn().contains(new org.rdmasim.workload.StageParameter(RefitCalibration.CKPT_UPDATE_END,
+                    "750 ms", new org.rdmasim.workload.StageParameter.Evidence(
+                            org.rdmasim.hardware.CalibrationProfile.Kind.ASSUMED, "test"))), with.restsOn().toString());
             assertTrue(run(RefitFixture.twoByTwo(GB), m, RefitCalibration.defaults()).restsOn().stream()
-                    .anyMatch(r -> r.startsWith(RefitCalibration.CKPT_UPDATE_END + " = ") && r.contains("calibrated")));
+                    .anyMatch(r -> r.key().equals(RefitCalibration.CKPT_UPDATE_END) && r.evidence().calibrated()));
         }
         for (RefitMethod other : List.<RefitMethod>of(NcclBroadcast.fromRankZero(new Buckets(BUCKET, true)),
                 RdmaPull.direct())) {
@@ -96,7 +97,7 @@ class CheckpointEngineTest {
                 assertEquals(0.0, with.cycles().get(k).stage(RefitStage.UPDATE_END), other.name());
                 assertEquals(without.cycles().get(k).seconds(), with.cycles().get(k).seconds(), 0.0, other.name());
             }
-            assertTrue(with.restsOn().stream().noneMatch(r -> r.startsWith(RefitCalibration.CKPT_UPDATE_END)),
+            assertTrue(with.restsOn().stream().noneMatch(r -> r.key().equals(RefitCalibration.CKPT_UPDATE_END)),
                     other.name() + ": " + with.restsOn());
         }
     }

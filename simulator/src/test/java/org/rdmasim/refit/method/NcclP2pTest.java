@@ -134,7 +134,7 @@ class NcclP2pTest {
         RefitResult none = withCalls.apply(0);
         RefitResult.Cycle zero = none.cycles().get(0);
         assertEquals(0.0, zero.stage(RefitStage.DISPATCH));
-        assertTrue(none.restsOn().stream().noneMatch(r -> r.startsWith(RefitCalibration.RESHARD_CALL)),
+        assertTrue(none.restsOn().stream().noneMatch(r -> r.key().equals(RefitCalibration.RESHARD_CALL)),
                 none.restsOn().toString());
         for (int n : new int[] {72, 144}) {
             RefitResult r = withCalls.apply(n);
@@ -142,7 +142,8 @@ class NcclP2pTest {
             assertEquals(n * call, c.stage(RefitStage.DISPATCH), 1e-9, n + " calls");
             assertEquals(zero.seconds() + n * call, c.seconds(), 1e-9, n + " calls");
             assertEquals(zero.wireBytes(), c.wireBytes(), "the calls move no bytes");
-            assertTrue(r.restsOn().contains("refit.reshardCallSeconds = 10.0 ms, assumed (test)"), r.restsOn().toString());
+            assertTrue(r.restsOn().stream().map(org.rdmasim.workload.StageParameter::line).toList()
+                    .contains("refit.reshardCallSeconds = 10.0 ms, assumed (test)"), r.restsOn().toString());
         }
         RefitResult everyParameter = RefitRun.run(RefitFixture.threeHosts(), FabricSpec.nonBlocking(),
                 RefitPlan.of(ffn, RefitFixture::trainer, NcclP2pTest::inference, new NcclP2p(null, NcclIbHca.unset(),

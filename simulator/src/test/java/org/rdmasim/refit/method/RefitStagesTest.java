@@ -99,7 +99,8 @@ class RefitStagesTest {
         assertEquals(0.125, c.stage(RefitStage.BARRIER), 1e-12);
         assertEquals(0.25, c.stage(RefitStage.RESUME), 1e-12);
         assertEquals(base.firstCycleSeconds() + 0.875, r.firstCycleSeconds(), 1e-9);
-        assertTrue(r.restsOn().contains("refit.pauseSeconds = 500 ms, assumed (test)"), r.restsOn().toString());
+        assertTrue(r.restsOn().stream().map(org.rdmasim.workload.StageParameter::line).toList()
+                .contains("refit.pauseSeconds = 500 ms, assumed (test)"), r.restsOn().toString());
         assertThrows(IllegalArgumentException.class,
                 () -> RefitCalibration.defaults().with("refit.nope", 1, CalibrationProfile.Kind.ASSUMED, "x"));
     }

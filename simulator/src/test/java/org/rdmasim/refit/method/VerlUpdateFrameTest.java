@@ -39,9 +39,9 @@ class VerlUpdateFrameTest {
         for (int c = 0; c < plain.cycles().size(); c++) {
             assertEquals(plain.cycles().get(c).seconds() + frame, managed.cycles().get(c).seconds(), 1e-9);
         }
-        assertTrue(managed.restsOn().stream().anyMatch(s -> s.contains(RefitCalibration.VERL_UPDATE_FRAME)),
+        assertTrue(managed.restsOn().stream().anyMatch(s -> s.key().equals(RefitCalibration.VERL_UPDATE_FRAME)),
                 managed.restsOn().toString());
-        assertFalse(plain.restsOn().stream().anyMatch(s -> s.contains(RefitCalibration.VERL_UPDATE_FRAME)),
+        assertFalse(plain.restsOn().stream().anyMatch(s -> s.key().equals(RefitCalibration.VERL_UPDATE_FRAME)),
                 plain.restsOn().toString());
     }
 

@@ -1,0 +1,22 @@
+package org.rdmasim.workload;
+
+import java.util.List;
+
+/**
+ * What bounded one refit cycle: the limit busy longest during its method's stages, or the limits tied for it.
+ *
+ * @param limit      its id as resources.csv names it, or a GPU stage's ({@code GPU0@t0 bucket calls}); a tie's
+ *                   ids joined; {@code none} when nothing was busy
+ * @param words      the same in words
+ * @param parameters the stage parameters the limit's time is a cost of (a per-call cost such as
+ *                   {@code refit.bucketSeconds}), in the order the limits name them; empty for a bandwidth (the
+ *                   wire, PCIe, NVLink, HBM), which no stage parameter sets
+ */
+public record CycleBound(String limit, String words, List<String> parameters) {
+    /** A cycle whose method stages kept nothing busy. */
+    public static final CycleBound NONE = new CycleBound("none", "nothing", List.of());
+
+    public CycleBound {
+        parameters = List.copyOf(parameters);
+    }
+}
