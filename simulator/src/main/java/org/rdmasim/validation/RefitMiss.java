@@ -79,8 +79,8 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
     }
 
     private static final RefitMiss VERL_MOONCAKE = of(Stage.UNKNOWN, "a cost that grows with bytes, not tensors "
-            + "(~0.25 s a 2 GiB bucket where the wire takes ~45 ms and the sender's walk over Qwen3-8B's tensors ~15 "
-            + "ms); no source times a Mooncake READ of a GPU bucket", "the ring's NIC-to-NIC READs", Setup.PARTLY);
+            + "(~0.25 s a 2 GiB bucket where a hop takes ~108 ms, held by the reading context's slice thread, and the "
+            + "sender's walk over Qwen3-8B's tensors ~15 ms); no source times a Mooncake READ of a GPU bucket", "the ring's NIC-to-NIC READs", Setup.PARTLY);
     private static final RefitMiss VERL_EFA = of(Stage.FRAMEWORK, "per-byte sender and engine work and "
             + "nccl_parallel's phase barriers (each phase's broadcasts waited for before the walk resumes), which "
             + "striping over 8 senders does not divide (the source's striping saves "
