@@ -287,6 +287,23 @@ public sealed interface Bottleneck extends Limit {
         }
     }
 
+    /**
+     * The engine's thread that handles every slice of one NIC context of the initiator (Mooncake's worker that
+     * reaps the context's one completion queue); {@code nic} is {@code host:nic}.
+     */
+    record SliceThread(String nic) implements Bottleneck {
+        @Override
+        public String id() {
+            return "slice thread (" + nic + ")";
+        }
+
+        @Override
+        public String words() {
+            return "the transfer engine's thread handling every slice of " + nic + "'s context"
+                    + " (its per-slice time is CALIBRATED: transport.sliceThread)";
+        }
+    }
+
     /** The initiating thread's descriptor posting rate; {@code initiator} is its buffer ({@code host:device}). */
     record PostingRate(String initiator) implements Bottleneck {
         @Override

@@ -88,7 +88,7 @@ final class RefitVariant {
                 UcxLaneSelection.Registrations.EVERYWHERE);
         RefitRun.Transport transport = new RefitRun.Transport(lanes, v.protocol(), new WorkloadRun.PathOptions(
                 v.transport().gpudirect(), v.transport().acs(), v.transport().iommuPenalty(),
-                v.transport().backend().ucxRma()), v.registration().parameters());
+                v.transport().backend().ucxRma()), v.registration().parameters(), v.transport().backend().sliceThread());
         List<RunResult.NicTraffic> nics = new ArrayList<>();
         List<RunResult.ResourceUsage> resources = new ArrayList<>();
         List<RunResult.LoadSeries> series = new ArrayList<>();

@@ -359,7 +359,8 @@ public final class VariantRunner {
         if (RunChecks.reference()) {
             cluster.allResources();
         }
-        TransferEngine engine = new TransferEngine(cluster, v.protocol(), v.faults().qpRetry(), registrations.ordering());
+        TransferEngine engine = new TransferEngine(cluster, v.protocol(), v.faults().qpRetry(), registrations.ordering())
+                .withSliceThread(v.transport().backend().sliceThread());
         LanePolicy lanes = !v.transport().lanes().isEmpty() ? new ExplicitLanes(v.transport().lanes())
                 : v.transport().backend().lanes(v.transport().stack(), registrations.lanes());
         WorkloadRun run = new WorkloadRun(cluster, engine, lanes, new WorkloadRun.PathOptions(v.transport().gpudirect(),

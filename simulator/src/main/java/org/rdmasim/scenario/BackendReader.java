@@ -38,6 +38,9 @@ final class BackendReader {
      * @param api   what {@code transport.api} names, for UCX's rail limit
      */
     static TransferBackend read(YamlTree transport, StackProfile stack, UcxLaneSelection.Api api) {
+        if (transport != null && !transport.has("backend") && transport.has("sliceThread")) {
+            throw transport.get("sliceThread").error("sliceThread applies to the mooncake backend (backend: mooncake)");
+        }
         if (transport != null && !transport.has("backend") && transport.has("qpsPerPeer")) {
             throw transport.get("qpsPerPeer").error("qpsPerPeer applies to the pegaflow backend (backend: pegaflow)");
         }
@@ -49,6 +52,9 @@ final class BackendReader {
             return new UcxBackend(api);
         }
         YamlTree b = transport.get("backend");
+        if (transport.has("sliceThread") && !b.text().trim().equalsIgnoreCase("mooncake")) {
+            throw transport.get("sliceThread").error("sliceThread applies to the mooncake backend");
+        }
         if (transport.has("qpsPerPeer") && !b.text().trim().equalsIgnoreCase("pegaflow")) {
             throw transport.get("qpsPerPeer").error("qpsPerPeer applies to the pegaflow backend");
         }
@@ -75,7 +81,7 @@ final class BackendReader {
                 }
                 // visibleDevices: the engine's MC_TE_FILTERS whitelist (kvcache-ai/Mooncake 3b5a59413
                 // mooncake-transfer-engine/src/topology.cpp L161-190)
-                return new MooncakeBackend(visibleDevices(transport));
+                return new MooncakeBackend(visibleDevices(transport), Parameters.SLICE_THREAD.fromYamlOrDefault(transport));
             }
             case "pegaflow" -> {
                 if (stack.nixl().isPresent()) {

@@ -10,6 +10,7 @@ import org.rdmasim.memory.RegistrationParameters;
 import org.rdmasim.memory.TranslationPageSize;
 import org.rdmasim.refit.method.RefitCalibration;
 import org.rdmasim.transport.ProtocolParameters;
+import org.rdmasim.transport.backend.MooncakeBackend;
 import org.rdmasim.transport.backend.PegaflowBackend;
 import org.rdmasim.workload.Jitter;
 import org.rdmasim.workload.RefitCycles;
@@ -175,6 +176,15 @@ public final class Parameters {
                     + "scenarios posing perftest's tight posting loop set 50 ns (assumed)");
 
     /**
+     * The time Mooncake's context thread spends on one slice (every slice of a NIC context passes it). Declared
+     * after the operation-cost range it reads (static fields initialise in order).
+     */
+    public static final Parameter<Double> SLICE_THREAD = cost("transport.sliceThread", "3.304 us",
+            MooncakeBackend.DEFAULT_SLICE_THREAD_SECONDS,
+            "CALIBRATED on MC-VLLM-KV-MARGIN (158.7 GB/s over 8 ranks, one NIC each: one 64 KiB slice every 3.304 us a "
+                    + "context); the mooncake backend only");
+
+    /**
      * NIC cost per work request beyond its wire time, 50 ns. Printed as "0.05 us": the duration reader
      * multiplies, and 50 * 1e-9 is one ulp above the 50e-9 the model applies, where 0.05 * 1e-6 is not.
      */
@@ -289,7 +299,7 @@ public final class Parameters {
 
     /** Every declared parameter, in the order a scenario's sections list them. */
     public static List<Parameter<?>> all() {
-        return List.of(PAGE_SIZE, FIRMWARE_PAGE_CAP, CAP_SCOPE, HOST_MEMORY, MTT_LIMIT, DESCRIPTORS, QPS_PER_PEER, IOMMU_PENALTY,
+        return List.of(PAGE_SIZE, FIRMWARE_PAGE_CAP, CAP_SCOPE, HOST_MEMORY, MTT_LIMIT, DESCRIPTORS, QPS_PER_PEER, SLICE_THREAD, IOMMU_PENALTY,
                 GPUDIRECT, ACS, LINE_RATE, NVLINKS, C2C, INTER_SOCKET, MEMORY_BANDWIDTH, HOSTS_PER_LEAF, OVERSUBSCRIPTION,
                 DEGRADED_FRACTION, WAVE_SIZE, MAX_CHILDREN, NIC_LATENCY, PCIE_HOP, PER_DESCRIPTOR, PER_FRAGMENT,
                 MAX_OUTSTANDING_READS, STAGING_COPY, SEND_QUEUE_DEPTH, NIC_MESSAGE_RATE, HOP_LATENCY, REPLICATIONS, CYCLES, NIC_RATE_JITTER,

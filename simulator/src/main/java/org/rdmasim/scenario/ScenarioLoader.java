@@ -258,7 +258,7 @@ public final class ScenarioLoader {
                     BackendReader.read(null, StackProfile.plainUcx(), UcxLaneSelection.Api.RMA));
         }
         v.onlyFields(Set.of("operation", "lanes", "descriptors", "gpudirect", "acs", "iommuPenalty", "env", "envFile",
-                "nixl", "ucx", "nccl", "ucxConf", "ucxInstall", "modelexpress", "api", "backend", "visibleDevices", "qpsPerPeer"), Set.of(VARIANT_ENV));
+                "nixl", "ucx", "nccl", "ucxConf", "ucxInstall", "modelexpress", "api", "backend", "visibleDevices", "qpsPerPeer", "sliceThread"), Set.of(VARIANT_ENV));
         Operation op = v.has("operation") ? operation(v.get("operation")) : Operation.READ;
         List<LaneSplit.Candidate> lanes = new ArrayList<>();
         if (v.has("lanes")) {

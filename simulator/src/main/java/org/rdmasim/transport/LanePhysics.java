@@ -209,11 +209,11 @@ final class LanePhysics {
      * once, as all but a staged lane's host memory do: a lane start then keeps no list of ones.
      */
     FlowStart flowStart(TransferSpec spec, Lane lane, Host src, TopologyNode sn, TopologyNode srcDevice, Host dst,
-            TopologyNode dn, TopologyNode dstDevice, double oneWay, Supplier<String> label, long bytes,
+            TopologyNode dn, TopologyNode dstDevice, double oneWay, double ownCap, Supplier<String> label, long bytes,
             FlowListener listener) {
         usageScratch.clear();
         List<Resource> path = lanePath(spec, src, sn, srcDevice, dst, dn, dstDevice, usageScratch);
-        double cap = laneCap(spec, lane, oneWay);
+        double cap = Math.min(laneCap(spec, lane, oneWay), ownCap);
         List<Double> usage = null;
         for (int i = 0; i < usageScratch.size(); i++) {
             if (usageScratch.get(i).doubleValue() != 1.0) {

@@ -35,6 +35,8 @@ public final class TransferEngine {
     private final ProtocolParameters params;
     private final QpRetry qpRetry;
     private final LanePhysics physics;
+    /** The engine's thread through which every slice of a NIC context passes, if it has one. */
+    private SliceThread sliceThread = SliceThread.NONE;
     /**
      * Null until ports are watched: a run without faults keeps no per-lane bookkeeping. Insertion-ordered
      * sets: a port going down stalls its lanes in the order they started, so runs are reproducible.
@@ -63,6 +65,15 @@ public final class TransferEngine {
 
     public QpRetry qpRetry() {
         return qpRetry;
+    }
+
+    /**
+     * The engine's thread per NIC context ({@link SliceThread#NONE}: none); set before the first post. The lanes
+     * of one transfer on the initiator's same NIC share it, each in proportion to its bytes.
+     */
+    public TransferEngine withSliceThread(SliceThread thread) {
+        this.sliceThread = java.util.Objects.requireNonNull(thread);
+        return this;
     }
 
     /** Keeps track of which lanes use which NIC port, so ports can go down and up ({@link #portDown}). */
@@ -196,6 +207,8 @@ public final class TransferEngine {
         private int stalled;
         private SimulationClock.ScheduledAction qpError;
         private String stalledOn;
+        /** Each lane's share of its initiator NIC's slice thread, bytes a second; null without such a thread. */
+        private final double[] threadCaps;
 
         Running(TransferSpec spec, List<Lane> lanes, Consumer<TransferResult> done) {
             this.spec = spec;
@@ -208,6 +221,43 @@ public final class TransferEngine {
             this.sinkHost = cluster.host(spec.sink().host());
             this.sourceDevice = sourceHost.device(spec.source().device());
             this.sinkDevice = sinkHost.device(spec.sink().device());
+            this.threadCaps = sliceThread.present() ? threadShares(spec, lanes) : null;
+        }
+
+        /**
+         * The slice thread's rate for this transfer's requests, split over the lanes that share an initiator NIC
+         * in proportion to their bytes (so they end together, as the engine's even spread of slices does).
+         */
+        private double[] threadShares(TransferSpec spec, List<Lane> lanes) {
+            double rate = sliceThread.bytesPerSecond((double) spec.bytes() / spec.descriptors());
+            boolean read = spec.operation() == Operation.READ;
+            Map<String, Long> bytesByNic = new HashMap<>();
+            for (Lane l : lanes) {
+                bytesByNic.merge(read ? l.sinkNic() : l.sourceNic(), l.bytes(), Long::sum);
+            }
+            double[] caps = new double[lanes.size()];
+            for (int i = 0; i < caps.length; i++) {
+                Lane l = lanes.get(i);
+                long total = bytesByNic.get(read ? l.sinkNic() : l.sourceNic());
+                caps[i] = total == 0 ? Double.POSITIVE_INFINITY : rate * l.bytes() / total;
+            }
+            return caps;
+        }
+
+        /** Its own cap on lane {@code index}: the physics' with the slice thread's share, infinity without one. */
+        double threadCap(int index) {
+            return threadCaps == null ? Double.POSITIVE_INFINITY : threadCaps[index];
+        }
+
+        /** What lane {@code index}'s own cap was: its share of the slice thread where that is lower than the physics' cap. */
+        Bottleneck capName(int index) {
+            Lane lane = lanes.get(index);
+            if (threadCaps != null && threadCaps[index] <= physics.laneCap(spec, lane) * (1 + 1e-9)) {
+                boolean read = spec.operation() == Operation.READ;
+                return new Bottleneck.SliceThread(read ? spec.sink().host() + ":" + lane.sinkNic()
+                        : spec.source().host() + ":" + lane.sourceNic());
+            }
+            return TransferEngine.this.capName(spec, lane);
         }
 
         void start() {
@@ -262,7 +312,7 @@ public final class TransferEngine {
             List<LaneResult.Held> overTime = List.of();
             if (run.earlier == null && (f.bytes() == 0 || f.limitsMet() <= 1)) {
                 // one limit all its life, as most lanes: no list kept
-                limiter = only == Limit.OWN_CAP ? capName(spec, lane) : Bottleneck.of(only);
+                limiter = only == Limit.OWN_CAP ? capName(run.index) : Bottleneck.of(only);
             } else {
                 // several limits, or a stall: each with its seconds, before the stall and after
                 List<LaneResult.Held> met = run.earlier == null ? new ArrayList<>(f.limitsMet()) : run.earlier;
@@ -408,7 +458,8 @@ public final class TransferEngine {
         private FlowStart flowStart() {
             // The lane names its flow and hears its end: no label string nor listener per lane start.
             return physics.flowStart(transfer.spec, lane, transfer.sourceHost, sourcePort, transfer.sourceDevice,
-                    transfer.sinkHost, sinkPort, transfer.sinkDevice, oneWay, this, Math.round(remaining), this);
+                    transfer.sinkHost, sinkPort, transfer.sinkDevice, oneWay, transfer.threadCap(index), this,
+                    Math.round(remaining), this);
         }
 
         /** Its flow's name, as messages and logs of the run show it: the transfer's id and the lane's. */
@@ -482,7 +533,7 @@ public final class TransferEngine {
         /** Adds what held {@code f}, with its seconds, to {@code into} (its own cap named as the transport knows it). */
         void keepHolds(Flow f, List<LaneResult.Held> into) {
             f.secondsByLimiter().forEach((limit, seconds) -> into.add(new LaneResult.Held(
-                    limit == Limit.OWN_CAP ? capName(transfer.spec, lane) : Bottleneck.of(limit), seconds)));
+                    limit == Limit.OWN_CAP ? transfer.capName(index) : Bottleneck.of(limit), seconds)));
         }
 
         /** A port came back: resume at the next retransmission if both ends are up and retries remain. */

@@ -117,15 +117,17 @@ final class EfaRows {
                 + "descriptor its assumed 1 us of posting, below a 64 KiB request's 2.7 us on a 200G wire, so it "
                 + "runs them at the wire. The same 64 KiB WRITEs over EFA reach 97.4%% of a 100G device from one "
                 + "thread (EFA-DEMO-1NIC) and 97.1%% of a p5's 32 (EFA-DEMO-32NIC, 5.9 M WRITEs a second), so what "
-                + "holds the bench is Mooncake's own per-request path. Its likeliest part: by default one thread "
-                + "polls the completion queues of all 16 devices (MC_EFA_CQ_THREADS, default 1: kvcache-ai/Mooncake "
-                + "3b5a59413 mooncake-common/src/environ.cpp:202; kvcache-ai/Mooncake 3b5a59413 "
-                + "mooncake-transfer-engine/src/transport/efa_transport/efa_transport.cpp:103-110, :129-158), and the efa provider progresses RMA only when its CQ is read "
-                + "(ofiwg/libfabric v2.0.0 prov/efa/src/efa_user_info.c:444-446; ofiwg/libfabric v2.0.0 "
-                + "prov/efa/src/rdm/efa_rdm_cq.c:617-651), "
-                + "so every request's completion passes through that one thread (~0.67 us a request at 1.48 M a "
-                + "second). rdmasim poses the bench with NIXL's libfabric backend, which has no such thread, and no "
-                + "source times the poller, so nothing is modelled or fitted";
+                + "holds the bench is Mooncake's own per-request path. Not one poller thread: the table is in the doc "
+                + "from the shared-endpoint refactor on (kvcache-ai/Mooncake 634b70973, #1944), before MC_EFA_CQ_THREADS "
+                + "capped the pollers at one by default (daa44a477, #2113), and the code of 634b70973 starts one CQ "
+                + "poller thread per device (kvcache-ai/Mooncake 634b70973 mooncake-transfer-engine/src/transport/"
+                + "efa_transport/efa_transport.cpp:104-115), so each of the 16 reaps ~92 K requests a second, 10.8 us "
+                + "a request, far above a CQ entry's cost; the efa provider progresses RMA only when its CQ is read "
+                + "(ofiwg/libfabric v2.0.0 prov/efa/src/rdm/efa_rdm_cq.c:617-651). Every bench thread posts a "
+                + "device's requests to its one shared endpoint under that device's spinlock, within max_wr in flight "
+                + "(kvcache-ai/Mooncake 634b70973 mooncake-transfer-engine/src/transport/efa_transport/"
+                + "efa_context.cpp:801-847, :707-716): a serial point, but the code gives it no cost of ~10 us a "
+                + "request, and no source times it, so nothing is modelled or fitted";
         String[][] sweep = {{"64kb", "64 KB (the default)", "97.11", "96.87", "65536"},
             {"128kb", "128 KB", "190.82", "203.88", "131072"}, {"256kb", "256 KB", "324.90", "296.19", "262144"},
             {"512kb", "512 KB", "357.62", "289.47", "524288"}, {"1mb", "1 MB", "352.59", "301.14", "1048576"},

@@ -79,8 +79,8 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
     }
 
     private static final RefitMiss VERL_MOONCAKE = of(Stage.UNKNOWN, "a cost that grows with bytes, not tensors "
-            + "(~0.25 s a 2 GiB bucket where the wire takes ~45 ms and the sender's walk over Qwen3-8B's tensors ~15 "
-            + "ms); no source times a Mooncake READ of a GPU bucket", "the ring's NIC-to-NIC READs", Setup.PARTLY);
+            + "(~0.25 s a 2 GiB bucket where a hop takes ~108 ms, held by the reading context's slice thread, and the "
+            + "sender's walk over Qwen3-8B's tensors ~15 ms); no source times a Mooncake READ of a GPU bucket", "the ring's NIC-to-NIC READs", Setup.PARTLY);
     private static final RefitMiss VERL_EFA = of(Stage.UNKNOWN, "what makes one split of the same nccl_parallel "
             + "loop slower than the others: the frame taken from the stock engine brings the 1+3 and 3+1 splits within "
             + "20% but not 2+2 (twice the rest in both passes) nor 3+1's second pass (32% over its first); "

@@ -329,13 +329,14 @@ final class RefitRows {
                 + "ConnectX-7 400G InfiniBand, bucket 2 GiB (verl PR #5176: bucket_size=2GB, which verl reads in MiB: "
                 + "update_weights_bucket_megabytes << 20). " + mcTimed + "Not stated: how the 16 GPUs split (posed "
                 + "2 trainer ranks + 14 rollouts), " + mcPosed + ". The walk sets the pace: a 2 GiB bucket's ~650 "
-                + "tensors take ~0.2 s to pack, where a hop as rdmasim runs it (a NIC-to-NIC READ at the wire, two "
-                + "QPs an HCA pair) moves the bucket in ~45 ms", 5.93, "mooncake-q30b", walked(MOONCAKE_RING), "", 8));
+                + "tensors take ~0.2 s to pack, where a hop as rdmasim runs it (a NIC-to-NIC READ, two QPs an HCA "
+                + "pair, held by the reading engine's context thread: transport.sliceThread, calibrated on "
+                + "MC-VLLM-KV-MARGIN) moves the bucket in ~108 ms", 5.93, "mooncake-q30b", walked(MOONCAKE_RING), "", 8));
         String mcBytes = "the two Mooncake rows agree per byte (9.6 and 8.0 GiB/s over the whole model) though one "
                 + "model has 18,867 tensors and the other 399: the walk taken from VERLCE-Q30B-NCCL gives "
                 + "Qwen3-30B-A3B's ~0.21 s a bucket at ring rank 1 (~650 tensors a bucket) but ~15 ms for Qwen3-8B's "
                 + "~50, where the published time gives ~0.25 s, and a hop as rdmasim runs it moves a 2 GiB bucket in "
-                + "~45 ms; so either what binds Qwen3-8B grows with bytes, or part of what the walk's per-tensor "
+                + "~108 ms (the reading context's slice thread); so either what binds Qwen3-8B grows with bytes, or part of what the walk's per-tensor "
                 + "cost stands for grows with bytes, and one published row a model cannot tell which. Per byte "
                 + "inside the clock, trainer rank 0 all-gathers each FP32 tensor over NVLink with the other FSDP "
                 + "rank and casts it to BF16 (" + VERL_MC_AT + "verl/workers/engine/fsdp/transformer_impl.py:693-700), "
@@ -351,9 +352,9 @@ final class RefitRows {
                         + "host holding both is refused), so the trainer is posed on a second DGX H100; every "
                         + "Mooncake hop crosses the NICs on one host as across two, so the time does not depend on it",
                 1.90, "mooncake-q8b", walked(MOONCAKE_RING),
-                "about 4.8x faster than published: the 8 buckets reach ring rank 1 in ~0.39 s, every hop a "
-                        + "NIC-to-NIC READ at the wire and the sender's walk over the 399 tensors (0.12 s) under the "
-                        + "hops; " + mcBytes + receiveOnly("0.35"), 8));
+                "about 2.1x faster than published: the 8 buckets reach ring rank 1 in ~0.89 s, every hop a "
+                        + "NIC-to-NIC READ held by the reading context's slice thread (19.8 GB/s) and the sender's walk "
+                        + "over the 399 tensors (0.12 s) under the hops; " + mcBytes + receiveOnly("~0.85"), 8));
         String p7263 = "verl-project/verl PR #7263 [verl-pr-7263]";
         String efa = "27B BF16, 8-GPU FSDP2 trainer host, vLLM TP4 rollout, bucket 2048 MB, AWS EFA; 8 B200 a node and "
                 + "Qwen3.5-27B (55.6 GB) in the PR's commit message, posed here as p6-b200.48xlarge (8 B200, one 400G "

@@ -1,6 +1,7 @@
 package org.rdmasim.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -137,5 +138,75 @@ class MooncakeBackendTest {
                     - {from: "a:CPU0", to: "b:CPU0", size: 1 GB}
                 """));
         assertTrue(e.getMessage().contains("0.2.1"), e.getMessage());
+    }
+
+    private static final String TWO_HOSTS = """
+            name: t
+            hosts:
+              a: {preset: dgx-h100, linkLayer: roce}
+              b: {preset: dgx-h100, linkLayer: roce}
+            transport:
+              backend: mooncake
+              operation: write
+              descriptors: 64
+            %s
+            workload:
+              transfers:
+            %s
+            """;
+
+    private static org.rdmasim.workload.RunResult run(String transport, String transfers) {
+        VariantSpec v = variant(String.format(TWO_HOSTS, transport, transfers));
+        org.rdmasim.workload.VariantOutcome o = VariantRunner.run(v, 1);
+        assertEquals(org.rdmasim.workload.VariantOutcome.Status.OK, o.status(), o.error());
+        return o.result();
+    }
+
+    @Test
+    void aGpusTransferRunsAtItsContextThreadBelowTheNicsWire() {
+        // 64 requests of 1 MiB from GPU0 over its own NIC (mlx5_0, 400G: 48.9 GB/s of payload): every slice of
+        // the context passes one thread, one 64 KiB slice every 3.304 us (calibrated), 19.8 GB/s
+        var r = run("", "    - {from: \"a:GPU0\", to: \"b:GPU0\", size: 64 MiB}").transfers().get(0);
+        double rate = r.spec().bytes() / r.seconds();
+        double thread = 65536 / MooncakeBackend.DEFAULT_SLICE_THREAD_SECONDS;
+        assertEquals(thread, rate, thread * 0.01);
+        assertInstanceOf(org.rdmasim.hardware.Bottleneck.SliceThread.class, r.bottleneck());
+        assertEquals("slice thread (a:mlx5_0)", r.bottleneck().id());
+    }
+
+    @Test
+    void twoEnginesOnOneNicEachHaveTheirThreadAndAFasterThreadMovesTheRate() {
+        // two ranks' engines on one NIC: a thread each, 39.7 GB/s together, under the NIC's 48.9
+        var two = run("", "    - {from: \"a:GPU0\", to: \"b:GPU0\", size: 64 MiB}\n"
+                + "    - {from: \"a:GPU0\", to: \"b:GPU0\", size: 64 MiB}").transfers();
+        double thread = 65536 / MooncakeBackend.DEFAULT_SLICE_THREAD_SECONDS;
+        for (var t : two) {
+            assertEquals(thread, t.spec().bytes() / t.seconds(), thread * 0.01);
+        }
+        // half the time a slice: the NIC's wire binds instead (48.9 GB/s, shared by the two)
+        var fast = run("  sliceThread: 1.652 us", "    - {from: \"a:GPU0\", to: \"b:GPU0\", size: 64 MiB}\n"
+                + "    - {from: \"a:GPU0\", to: \"b:GPU0\", size: 64 MiB}").transfers();
+        double sum = 0;
+        for (var t : fast) {
+            sum += t.spec().bytes() / t.seconds();
+            assertFalse(t.bottleneck() instanceof org.rdmasim.hardware.Bottleneck.SliceThread);
+        }
+        assertTrue(sum < 2 * 2 * thread * 0.99, "the wire, not twice the threads' rate: " + sum);
+    }
+
+    @Test
+    void sliceThreadBelongsToTheMooncakeBackend() {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> variant("""
+                name: t
+                hosts:
+                  a: {preset: dgx-h100}
+                  b: {preset: dgx-h100}
+                transport:
+                  sliceThread: 2 us
+                workload:
+                  transfers:
+                    - {from: "a:GPU0", to: "b:GPU0", size: 1 GiB}
+                """));
+        assertTrue(e.getMessage().contains("sliceThread applies to the mooncake backend"), e.getMessage());
     }
 }

@@ -59,6 +59,10 @@ class ParameterDefaultsTest {
         VariantSpec pegaflow = ScenarioLoader.parse("name: p\n" + TWO_HOSTS
                 + "transport: {backend: pegaflow, operation: write}\n" + ONE_TRANSFER, "p.yaml").variants().get(0);
         out.put(Parameters.QPS_PER_PEER, (long) ((PegaflowBackend) pegaflow.transport().backend()).qpsPerPeer());
+        VariantSpec mooncake = ScenarioLoader.parse("name: m\n" + TWO_HOSTS
+                + "transport: {backend: mooncake}\n" + ONE_TRANSFER, "m.yaml").variants().get(0);
+        out.put(Parameters.SLICE_THREAD,
+                ((org.rdmasim.transport.backend.MooncakeBackend) mooncake.transport().backend()).sliceThreadSeconds());
 
         VariantSpec inline = ScenarioLoader.parse("""
                 name: i

@@ -38,7 +38,12 @@ public final class RefitRun {
      * @param registration the registration time terms
      */
     public record Transport(LanePolicy lanes, ProtocolParameters protocol, WorkloadRun.PathOptions options,
-            RegistrationParameters registration) {
+            RegistrationParameters registration, org.rdmasim.transport.SliceThread sliceThread) {
+        public Transport(LanePolicy lanes, ProtocolParameters protocol, WorkloadRun.PathOptions options,
+                RegistrationParameters registration) {
+            this(lanes, protocol, options, registration, org.rdmasim.transport.SliceThread.NONE);
+        }
+
         /** {@code lanes} with default protocol costs, GPUDirect, no ACS, IOMMU passthrough, RMA calls, default registration terms. */
         public static Transport of(LanePolicy lanes) {
             return new Transport(lanes, ProtocolParameters.defaults(), new WorkloadRun.PathOptions(true, false, 0, true),
@@ -73,7 +78,7 @@ public final class RefitRun {
         before.accept(clock);
         FluidNetwork network = new FluidNetwork(clock);
         Cluster cluster = new Cluster(hosts, fabric, network);
-        TransferEngine engine = new TransferEngine(cluster, transport.protocol());
+        TransferEngine engine = new TransferEngine(cluster, transport.protocol()).withSliceThread(transport.sliceThread());
         WorkloadRun run = new WorkloadRun(cluster, engine, transport.lanes(), transport.options());
         WireContext ctx = new WireContext(plan, cluster, run, engine, transport.registration());
         List<RefitResult.Cycle> cycles = new ArrayList<>();

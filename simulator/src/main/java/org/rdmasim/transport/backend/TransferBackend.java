@@ -25,6 +25,14 @@ public sealed interface TransferBackend permits UcxBackend, LibfabricBackend, Mo
     String name();
 
     /**
+     * The engine's thread through which every slice of one NIC context passes, which the lanes of a transfer on
+     * that NIC share; {@link org.rdmasim.transport.SliceThread#NONE} for a backend with none modelled.
+     */
+    default org.rdmasim.transport.SliceThread sliceThread() {
+        return org.rdmasim.transport.SliceThread.NONE;
+    }
+
+    /**
      * Whether its transfers are UCX RMA calls ({@code ucp_put_nbx}/{@code ucp_get_nbx}), which UCX carries
      * by software emulation on GPU memory no NIC registered ({@link org.rdmasim.transport.RmaEmulation})
      * rather than by a pipeline through host memory.
