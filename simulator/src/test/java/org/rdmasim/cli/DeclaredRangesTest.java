@@ -90,6 +90,9 @@ class DeclaredRangesTest {
         put(Parameters.DESCRIPTORS, "transport:\n  descriptors: %s\n" + TWO_HOSTS + ONE_TRANSFER, "4", "4294967297");
         put(Parameters.QPS_PER_PEER, "transport:\n  backend: pegaflow\n  qpsPerPeer: %s\n" + TWO_HOSTS + ONE_TRANSFER,
                 "3", "65");
+        put(Parameters.SLICE_THREAD, "transport:\n  backend: mooncake\n  sliceThread: %s\nhosts:\n"
+                + "  a: {preset: dgx-h100, linkLayer: roce}\n  b: {preset: dgx-h100, linkLayer: roce}\n" + ONE_TRANSFER,
+                "5 us", "-1 us");
         put(Parameters.IOMMU_PENALTY, "transport:\n  iommuPenalty: %s\n" + TWO_HOSTS + ONE_TRANSFER, "0.1",
                 "0.999999999");
         put(Parameters.GPUDIRECT, "transport:\n  gpudirect: %s\n" + TWO_HOSTS + ONE_TRANSFER, "false", "maybe");
