@@ -46,7 +46,8 @@ public final class ValidateCommand implements Callable<Integer> {
     boolean force;
 
     @Option(names = "--row", paramLabel = "ID", description = "run only these rows (repeatable); each is then printed under the table with "
-            + "its source, setup and assumptions, scenario, the parameters it rests on and its note")
+            + "its source, setup and assumptions, scenario, the parameters it rests on and its note; no report "
+            + "folder is written unless --out is given, so the full table's report stays as it was")
     List<String> only;
 
     @Option(names = "--json", description = "print validation.json to standard output instead of the table "
@@ -95,8 +96,13 @@ public final class ValidateCommand implements Callable<Integer> {
             }
             rows = rows.stream().filter(r -> only.contains(r.id())).toList();
         }
-        Path target = org.rdmasim.report.ReportFolder.claim(out, List.of(scenarios), force,
-                org.rdmasim.validation.ValidationReport.FILES);
+        // A few rows asked for by --row are a look, not the table: they replace the whole catalogue's report only
+        // when --out names where to write (the default folder holds the full table a user or CI made).
+        boolean partialLook = only != null && !only.isEmpty()
+                && !spec.commandLine().getParseResult().hasMatchedOption("--out");
+        Path target = partialLook ? Files.createTempDirectory("rdmasim-validate-row")
+                : org.rdmasim.report.ReportFolder.claim(out, List.of(scenarios), force,
+                        org.rdmasim.validation.ValidationReport.FILES);
         // Every row simulates its scenarios: a whole catalogue takes minutes, so say which row runs (stderr only:
         // the table and --json on stdout stay the same with or without the line).
         List<Validation.Result> results;
@@ -138,7 +144,12 @@ public final class ValidateCommand implements Callable<Integer> {
             o.print(Files.readString(target.resolve("validation.json"), java.nio.charset.StandardCharsets.UTF_8));
             o.flush();
         }
-        table.printf(Locale.ROOT, "%n%s -> %s%n", t.describe(), out.resolve("index.html"));
+        if (partialLook) {
+            deleteLook(target);
+            table.printf(Locale.ROOT, "%n%s (no report written: --row writes one only with --out DIR)%n", t.describe());
+        } else {
+            table.printf(Locale.ROOT, "%n%s -> %s%n", t.describe(), out.resolve("index.html"));
+        }
         if (!known.isEmpty()) {
             table.printf(Locale.ROOT, "known failures (the model does not reproduce these figures; each row says why): %s%n",
                     String.join(", ", known));
@@ -148,6 +159,15 @@ public final class ValidateCommand implements Callable<Integer> {
             (json ? spec.commandLine().getErr() : o).println("a row that passed now fails, or a known failure now passes: see the verdicts above");
         }
         return good ? Main.OK : Main.VARIANT_FAILED;
+    }
+
+    /** Removes the temporary folder a --row look wrote its report into. */
+    private static void deleteLook(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 
     /**

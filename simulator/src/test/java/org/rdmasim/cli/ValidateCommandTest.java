@@ -46,6 +46,32 @@ class ValidateCommandTest {
     }
 
     @Test
+    void aRowLookWithoutOutLeavesTheDefaultReportAlone() throws java.io.IOException {
+        // the default folder holds the whole table's report: a look at one row must not replace it with a one-row report
+        Path home = out.resolve("home");
+        Path report = home.resolve("reports/validation");
+        java.nio.file.Files.createDirectories(report);
+        java.nio.file.Files.writeString(report.resolve("validation.json"), "the full table");
+        String before = System.getProperty("rdmasim.home");
+        System.setProperty("rdmasim.home", home.toString());
+        try {
+            var r = CliTestSupport.run("validate", "-q", "--scenarios", scenarios(), "--row", "MTT-LOG-NUM");
+            assertEquals(0, r.code(), r.out() + r.err());
+            assertTrue(r.out().contains("no report written: --row writes one only with --out DIR"), r.out());
+        } finally {
+            if (before == null) {
+                System.clearProperty("rdmasim.home");
+            } else {
+                System.setProperty("rdmasim.home", before);
+            }
+        }
+        assertEquals("the full table", java.nio.file.Files.readString(report.resolve("validation.json")));
+        try (var files = java.nio.file.Files.list(report)) {
+            assertEquals(1, files.count(), "nothing else was written beside it");
+        }
+    }
+
+    @Test
     void aLongValidationSaysWhichRowRunsOnStderrAndQuietSaysNothing() throws java.io.IOException {
         // CKPT-DSV31-16H20 simulates a 16-host checkpoint-engine refit (about a second): with the quiet start
         // (a second for users) taken away and a line every 20 ms, the row is named many times over
