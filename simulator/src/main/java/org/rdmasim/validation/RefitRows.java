@@ -911,7 +911,7 @@ final class RefitRows {
                 + "unpriced step the FP8 path adds (NeMo-RL patches it, " + NEMO_AT
                 + "nemo_rl/models/generation/vllm/quantization/fp8.py:585-614 for linear layers and :784-841 for "
                 + "MoE, to copy into the live parameters); the misc weights vLLM holds as FP8 are block-quantised "
-                + "again on every rank before load_weights (" + NEMO_AT + "nemo_rl/models/generation/vllm/"
+                + "on every rank before load_weights (" + NEMO_AT + "nemo_rl/models/generation/vllm/"
                 + "quantization/fp8.py:430-459), the same full tensors on every rank in every layout, so that does "
                 + "not grow with the replicas either; ";
         String fp8Setup = "; FP8 posed as inference loading FP8 (128 x 128 blocks) quantised by the trainer, where "
