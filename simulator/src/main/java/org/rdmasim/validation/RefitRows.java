@@ -742,8 +742,15 @@ final class RefitRows {
                         + "reply to it before the next chunk; what waits two chunks is only the settling of the sender's "
                         + "stream (_stage_on_device). So part of its per-chunk call may run beside the chunk's own wire, "
                         + "which rdmasim's per-bucket cost, paid before the send, cannot do; no source times that "
-                        + "client's chunk apart, so nothing is fitted. The budget is not stated either: with 2 GiB chunks "
-                        + "the model gives the published time (in the note)")
+                        + "client's chunk apart, so nothing is fitted. Read again at halo's newest stored tree "
+                        + "(whitecircle/halo 048dbeee src/distributed/nccl/clients/sglang.py, _send_chunk; newer than "
+                        + "the PR, whose own tree was not read, and read from a code index, so no lines are given): the "
+                        + "wait on the engine's reply (server_call.wait) comes before the next chunk's declaration, and "
+                        + "SGLang's update_weights_from_distributed replies only after load_weights on the received "
+                        + "chunk (sgl-project/sglang, no tag read here), so the engine's load sits between one chunk's "
+                        + "wire and the next: that code hides less than the posed buffering, not more, and gives no "
+                        + "step that would make the client faster than the model. The budget is not stated either: "
+                        + "with 2 GiB chunks the model gives the published time (in the note)")
                 .model(runs -> steadyBeside(runs, HALO, "sglang-client", "with 2 GiB chunks", "sglang-client-2g")));
         // The raw NCCL pair: no chunk call and no engine, so it rests on the wire alone.
         r.add(ValidationRow.measured("HALO11-RAW-NCCL", src)
