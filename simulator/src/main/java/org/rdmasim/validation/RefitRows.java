@@ -414,7 +414,10 @@ final class RefitRows {
                 + "phase=8: ~52 phases of 1 GiB, against ~78 of 0.67 GiB at S = 24); what differs in 2+2 is that both "
                 + "the trainer's FSDP all-gathers and the receivers span two hosts, which the model prices at the "
                 + "wire; the authors cannot explain it either (\"an interaction not yet characterized\", "
-                + ce + "nccl_parallel_checkpoint_engine.py:74-75)";
+                + ce + "nccl_parallel_checkpoint_engine.py:74-75); pricing the phases' walk and wire in series (:709-737, "
+                + "about 0.2 s, the walk's 0.21 s, the same at every S) would give ~2.93 s for every split, still 42-47% "
+                + "under the published times, so the model leaves them out rather than add a term that does not "
+                + "tell 2+2 from the others";
         r.add(steady("VERL7262-1P3", p7262, "nccl_parallel, 1 trainer + 3 rollout hosts (S=8), mean of 10",
                 parallel + phases + split, 2.480, VERL_PAR, "1p3", managed(BCAST_EFA), "", 8));
         r.add(steady("VERL7262-2P2", p7262, "nccl_parallel, 2 trainer + 2 rollout hosts (S=16), mean of 10",
@@ -432,7 +435,10 @@ final class RefitRows {
                         + "whose two passes differ by 32%; the source says its single-topology numbers \"carry "
                         + "meaningful variance\"; beyond that, the phases' series of walk and wire (above) and the "
                         + "per-phase barriers, ~78 phases at S = 24 against ~26 at S = 8, are what the code spends more "
-                        + "on at S = 24, unpriced", 8));
+                        + "on at S = 24, unpriced: the series adds about the walk's 0.21 s at every S (each phase waits on its "
+                        + "own broadcast before the ranks walk on, :709-737), ~2.93 s, still 24% under this pass and "
+                        + "pushing the 1+3 split's first pass (2.48 s) to 18% over; the barriers are enqueued, not "
+                        + "waited on (:690-707), so they add no wait the code shows", 8));
         String a800 = "Qwen3-8B, TorchTitan FSDP2 trainer to SGLang TP2 replicas, A800 80GB. Not stated: NICs "
                 + "(posed one 200G ConnectX-6 per GPU), bucket (posed 512 MB). The trainer yields each tensor's "
                 + "full_tensor() cast to BF16 (verl-project/verl 040a28659 verl/workers/engine/torchtitan/"
@@ -736,8 +742,15 @@ final class RefitRows {
                         + "reply to it before the next chunk; what waits two chunks is only the settling of the sender's "
                         + "stream (_stage_on_device). So part of its per-chunk call may run beside the chunk's own wire, "
                         + "which rdmasim's per-bucket cost, paid before the send, cannot do; no source times that "
-                        + "client's chunk apart, so nothing is fitted. The budget is not stated either: with 2 GiB chunks "
-                        + "the model gives the published time (in the note)")
+                        + "client's chunk apart, so nothing is fitted. Read again at halo's newest stored tree "
+                        + "(whitecircle/halo 048dbeee src/distributed/nccl/clients/sglang.py, _send_chunk; newer than "
+                        + "the PR, whose own tree was not read, and read from a code index, so no lines are given): the "
+                        + "wait on the engine's reply (server_call.wait) comes before the next chunk's declaration, and "
+                        + "SGLang's update_weights_from_distributed replies only after load_weights on the received "
+                        + "chunk (sgl-project/sglang, no tag read here), so the engine's load sits between one chunk's "
+                        + "wire and the next: that code hides less than the posed buffering, not more, and gives no "
+                        + "step that would make the client faster than the model. The budget is not stated either: "
+                        + "with 2 GiB chunks the model gives the published time (in the note)")
                 .model(runs -> steadyBeside(runs, HALO, "sglang-client", "with 2 GiB chunks", "sglang-client-2g")));
         // The raw NCCL pair: no chunk call and no engine, so it rests on the wire alone.
         r.add(ValidationRow.measured("HALO11-RAW-NCCL", src)
@@ -844,7 +857,16 @@ final class RefitRows {
             + "the rank holds (" + NEMO_AT + "nemo_rl/models/generation/vllm/vllm_backend.py:1062; a TP2 rank holds "
             + "four times a TP8 rank's bytes) and fresh receive buffers for the merged projections (spec.pre, "
             + NEMO_AT + "nemo_rl/models/generation/vllm/vllm_backend.py:994) after the previous refit's empty_cache "
-            + "(" + NEMO_AT + "nemo_rl/models/generation/vllm/vllm_backend.py:1039, :1052, :1066); no source times either. The published times also move with the trainer alone: "
+            + "(" + NEMO_AT + "nemo_rl/models/generation/vllm/vllm_backend.py:1039, :1052, :1066); no source times either. "
+            + "Priced from the code at the HBM rate, the post-load step cannot be the gap: it is a pass over the "
+            + "rank's expert weights per MoE layer (the kernel-format conversion and a copy_ back into the live "
+            + "parameters, " + NEMO_AT + "nemo_rl/models/generation/vllm/quantization/fp8.py:799-823 in FP8), and "
+            + "Qwen3-30B-A3B's 48 x 128 experts (29 G parameters) leave a TP2 rank 14.5 GB in FP8 (29 GB in BF16) "
+            + "against a TP8 rank's 3.6 GB (7.2 GB): two passes of that at H100's 3.35 TB/s (NVIDIA datasheet) "
+            + "take 0.017 s (0.035 s) against 0.004 s (0.009 s), some 0.01-0.03 s more at TP2xDP8, against a gap "
+            + "of 0.28-0.66 s; a slower, non-bandwidth-bound layout step (the FlashInfer w13 layout, " + NEMO_AT
+            + "nemo_rl/models/generation/vllm/vllm_backend.py:1058-1060) "
+            + "would have to be timed, and no source does, so the model does not add it. The published times also move with the trainer alone: "
             + "onto TP4xDP4 a PP2 trainer takes 0.74-1.17 s against 1.13-1.53 s without PP, where the model "
             + "gives both 0.91-0.92 s. PR #2413's table gave EP8xPP2 -> TP8xDP2 0.50-0.51 s before the Python "
             + "fallback existed";
@@ -893,7 +915,12 @@ final class RefitRows {
                 + "over every FP8 weight the rank holds; the BF16 row on the same inference layout misses by 0.28-0.59 "
                 + "s, and that gap added to the model's 2.54 s still leaves 2.82-3.13 s, under the published lows "
                 + "(3.19-3.20 s): the FP8 rows miss by more than the BF16 layout's gap, and the FP8 processing is the one "
-                + "unpriced step the FP8 path adds; ";
+                + "unpriced step the FP8 path adds (NeMo-RL patches it, " + NEMO_AT
+                + "nemo_rl/models/generation/vllm/quantization/fp8.py:585-614 for linear layers and :784-841 for "
+                + "MoE, to copy into the live parameters); the misc weights vLLM holds as FP8 are block-quantised "
+                + "on every rank before load_weights (" + NEMO_AT + "nemo_rl/models/generation/vllm/"
+                + "quantization/fp8.py:430-459), the same full tensors on every rank in every layout, so that does "
+                + "not grow with the replicas either; ";
         String fp8Setup = "; FP8 posed as inference loading FP8 (128 x 128 blocks) quantised by the trainer, where "
                 + "NeMo-RL trains with FP8 parameters";
         r.add(reshard("NEMO2971-EP8PP2-TP2DP8-FP8", src, "refit, FP8, EP8xPP2 -> TP2xDP8", setup + fp8Setup, 3.20,
