@@ -92,6 +92,8 @@ public final class RefitRun {
         List<StageParameter> restsOn = new ArrayList<>();
         for (CalibrationProfile.Parameter p : plan.calibration().parameters()) {
             if (p.key().equals(RefitCalibration.IPC_OPEN) && !(plan.method() instanceof ColocatedIpc)
+                    || p.key().equals(RefitCalibration.BUCKET) && !paysBucketCalls(plan.method())
+                    || p.key().equals(RefitCalibration.NCCL_STEP) && !broadcasts(plan)
                     || p.key().equals(RefitCalibration.LOAD_TENSOR) && !(RefitCalibration.loadsTensors(plan)
                             && p.value() > 0)
                     || (p.key().equals(RefitCalibration.RDT_SCATTER) || p.key().equals(RefitCalibration.RDT_PACK))
@@ -114,6 +116,26 @@ public final class RefitRun {
             }
         }
         return new RefitResult(plan.method().name(), cycles, plan.minimumBytes(), restsOn, ctx.transfers());
+    }
+
+    /**
+     * Whether {@code method} pays {@link RefitCalibration#BUCKET} before its buckets: the broadcasts and
+     * checkpoint-engine ({@link BucketedBroadcast}, {@link CheckpointUpdate}), verl's ring ({@link NixlRing}) and a
+     * colocated refit's chunks ({@link ColocatedIpc}). A pull, a WRITE schedule, NeMo-RL's reshard and the
+     * sharded RDT never read it, so their answers do not rest on it.
+     */
+    static boolean paysBucketCalls(RefitMethod method) {
+        return method instanceof BroadcastRefit || method instanceof NixlRing || method instanceof ColocatedIpc;
+    }
+
+    /**
+     * Whether the run sends anything down an NCCL broadcast ring ({@link WireContext#broadcast}), the only place
+     * {@link RefitCalibration#NCCL_STEP} is read: a broadcast method, or NeMo-RL's reshard with a misc payload to
+     * broadcast.
+     */
+    static boolean broadcasts(RefitPlan plan) {
+        return plan.method() instanceof BroadcastRefit
+                || plan.method() instanceof NcclP2p && plan.broadcastBytes() > 0;
     }
 
     /** The stages of one cycle after another, then the next cycle. */
