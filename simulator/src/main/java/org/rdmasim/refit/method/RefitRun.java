@@ -51,7 +51,27 @@ public final class RefitRun {
         }
     }
 
+    /** The protocol's per-descriptor posting cost, as a refit's bound names it when the posting rate holds it. */
+    public static final String PER_DESCRIPTOR = "protocol.perDescriptor";
+
     private RefitRun() {
+    }
+
+    /**
+     * The per-descriptor cost as a parameter the steady cycle rests on: assumed (no public measurement gives the
+     * CPU cost of one {@code ucp_get_nbx} through NIXL; scenario.Parameters' entry says where its default comes
+     * from), whether the default or the scenario's protocol set it.
+     */
+    static StageParameter perDescriptor(ProtocolParameters protocol) {
+        double s = protocol.perDescriptorSeconds();
+        boolean byDefault = s == ProtocolParameters.DEFAULT_PER_DESCRIPTOR_SECONDS;
+        String shown = s >= 1e-3 ? org.rdmasim.hardware.Units.number(s * 1e3) + " ms"
+                : org.rdmasim.hardware.Units.number(s * 1e6) + " us";
+        return new StageParameter(PER_DESCRIPTOR, shown,
+                new StageParameter.Evidence(CalibrationProfile.Kind.ASSUMED, byDefault
+                        ? "the default: the order of UCX's software overhead per ucp_get_nbx / ucp_put_nbx through NIXL; "
+                                + "no public measurement isolates it"
+                        : "as the scenario's protocol sets it; no public measurement isolates it"));
     }
 
     /**
@@ -109,6 +129,9 @@ public final class RefitRun {
                 continue;
             }
             restsOn.add(StageParameter.of(p));
+        }
+        if (cycles.get(cycles.size() - 1).bound().parameters().contains(PER_DESCRIPTOR)) {
+            restsOn.add(perDescriptor(transport.protocol()));
         }
         if (plan.registration().hcasPerGpu() > 0 && !(plan.method() instanceof ColocatedIpc)) {
             for (RegistrationParameters.Term t : transport.registration().terms(true, false)) {

@@ -46,4 +46,28 @@ class RestsOnWhatWasPaidTest {
         assertTrue(keys(broadcast).containsAll(List.of(RefitCalibration.BUCKET, RefitCalibration.NCCL_STEP)),
                 keys(broadcast).toString());
     }
+
+    /**
+     * A pull whose lanes post one descriptor each 0.1 s is held by the CPU's posting rate, a cost the protocol
+     * assumes: the steady cycle's bound names protocol.perDescriptor and the run rests on it. With the default
+     * 1 us the wire holds it and the list leaves it out.
+     */
+    @Test
+    void aPullHeldByThePostingRateRestsOnThePerDescriptorCost() {
+        RefitPlan plan = RefitPlan.of(RefitFixture.twoByTwo(GB), RefitFixture::trainer, RefitFixture::inference,
+                RdmaPull.direct());
+        RefitRun.Transport d = RefitFixture.nearestNic();
+        var slow = new org.rdmasim.transport.ProtocolParameters(0.5e-6, 110e-9, 0.1, 50e-9, 16, 8e-6);
+        RefitResult posted = RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plan,
+                new RefitRun.Transport(d.lanes(), slow, d.options(), d.registration()));
+        RefitResult.Cycle c = posted.cycles().get(posted.cycles().size() - 1);
+        assertTrue(c.bound().parameters().contains(RefitRun.PER_DESCRIPTOR), c.bound().toString());
+        StageParameter p = posted.restsOn().stream().filter(x -> x.key().equals(RefitRun.PER_DESCRIPTOR)).findFirst()
+                .orElseThrow(() -> new AssertionError(keys(posted).toString()));
+        assertEquals(CalibrationProfile.Kind.ASSUMED, p.evidence().kind());
+        assertEquals("100 ms", p.value());
+        RefitResult wire = RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plan, d);
+        assertTrue(wire.cycles().get(0).seconds() < c.seconds() / 10, "the posting rate is what made it slow");
+        assertTrue(!keys(wire).contains(RefitRun.PER_DESCRIPTOR), keys(wire).toString());
+    }
 }
