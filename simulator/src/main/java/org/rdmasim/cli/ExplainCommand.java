@@ -165,7 +165,7 @@ public final class ExplainCommand implements Callable<Integer> {
         List<TransferItem> items = v.transfers();
         TransferSpec first = null;
         if (v.isRefit()) {
-            items = refit(out, outcome, json);
+            items = refit(out, v, outcome, json);
         }
         if (v.isFanout()) {
             var plan = v.fanoutPlan();
@@ -228,7 +228,7 @@ public final class ExplainCommand implements Callable<Integer> {
      * its stages cycle by cycle, what bound each cycle and what each change tried would give; then the first
      * RDMA transfers of its first cycle, whose lanes are explained as any transfer's.
      */
-    private static List<TransferItem> refit(PrintWriter out, VariantOutcome outcome, ObjectNode json) {
+    private static List<TransferItem> refit(PrintWriter out, VariantSpec v, VariantOutcome outcome, ObjectNode json) {
         if (outcome.result() == null || outcome.result().refit() == null) {
             out.printf(Locale.ROOT, "%nrefit failed: %s%n", outcome.error());
             if (json != null) {
@@ -275,7 +275,18 @@ public final class ExplainCommand implements Callable<Integer> {
             }
         }
         out.printf(Locale.ROOT, "%nrests on:%n");
-        s.restsOn().forEach(p -> out.println("  " + p.line()));
+        for (var p : s.restsOn()) {
+            out.println("  " + p.line());
+            if (p.key().equals(org.rdmasim.refit.method.RefitRun.PER_DESCRIPTOR)) {
+                // the posting rate bounds the steady cycle: the answer without the assumed per-descriptor cost
+                var p0 = v.protocol();
+                var none = new org.rdmasim.transport.ProtocolParameters(p0.nicLatencySeconds(), p0.pcieHopSeconds(), 0.0,
+                        p0.perFragmentSeconds(), p0.maxOutstandingReads(), p0.stagingCopySeconds(), p0.sendQueueDepth(),
+                        p0.nicMessageRate());
+                answer(out, "    without it (no per-descriptor posting cost): ", null,
+                        VariantRunner.runRefitOnly(v.withProtocol(none)), outcome, "with it", null);
+            }
+        }
         List<TransferItem> items = new ArrayList<>();
         for (var t : outcome.result().transfers()) {
             var spec = t.spec();

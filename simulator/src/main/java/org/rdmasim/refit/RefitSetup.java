@@ -644,14 +644,14 @@ public final class RefitSetup {
         for (Tensor t : tensors) {
             bytes += t.bytes();
         }
-        out.add(String.format(Locale.ROOT, "model %s: %,d parameters, %d tensors, %,d bytes as inference loads them%s",
+        out.add(String.format(Locale.ROOT, "model %s: %,d parameters, %,d tensors, %,d bytes as inference loads them%s",
                 modelName(), inventory.parameters(), tensors.size(), bytes,
                 spec.inferenceDtype() == null ? "" : " (" + spec.inferenceDtype() + ")"));
         RefitSpec.Trainer t = spec.trainer();
-        out.add(String.format(Locale.ROOT, "trainer tp %d pp %d ep %d etp %d cp %d dp %d%s: %d ranks on %s",
+        out.add(String.format(Locale.ROOT, "trainer tp %d pp %d ep %d etp %d cp %d dp %d%s: %,d ranks on %s",
                 t.tp(), t.pp(), t.ep(), t.etp(), t.cp(), t.dp(), t.fsdp() ? " fsdp" : "", trainer.worldSize(),
                 hostRange(spec.trainerHosts())));
-        out.add(String.format(Locale.ROOT, "inference %s: %d ranks on %s", inference, inference.worldSize(),
+        out.add(String.format(Locale.ROOT, "inference %s: %,d ranks on %s", inference, inference.worldSize(),
                 hostRange(spec.inferenceHosts())));
         long runs = 0;
         for (SliceRoute r : map.routes()) {

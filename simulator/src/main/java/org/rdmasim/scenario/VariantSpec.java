@@ -120,6 +120,11 @@ public record VariantSpec(String name, String description, Map<String, HostSpec>
                 warnings, faults);
     }
 
+    /** The same variant with other protocol costs (a rerun without an assumed one). */
+    public VariantSpec withProtocol(ProtocolParameters p) {
+        return new VariantSpec(name, description, hosts, fabric, transport, p, registration, workload, claim, warnings, faults);
+    }
+
     public VariantSpec withTransport(TransportSettings t) {
         return new VariantSpec(name, description, hosts, fabric, t, protocol, registration, workload, claim, warnings, faults);
     }

@@ -11,10 +11,12 @@ import java.util.Map;
 import java.util.OptionalInt;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.report.ChartFiles;
 import org.rdmasim.report.Charts;
 import org.rdmasim.report.SummaryJson;
 import org.rdmasim.run.VariantRunner;
+import org.rdmasim.run.WithoutParameter;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.workload.FanoutResult;
@@ -68,25 +70,69 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
 
     /** Simulates {@code base} with the knob at a value: the scenario's replications on {@code workers} threads. */
     public SizingSweep.Evaluator evaluator(Scenario scenario, VariantSpec base, int workers) {
-        return value -> {
-            VariantSpec v;
-            try {
-                v = FanoutSizing.apply(base, knob, value);
-            } catch (IllegalArgumentException e) {
-                throw new SizingInputException(e.getMessage());
+        return new SizingSweep.Evaluator() {
+            @Override
+            public SimulatedPoint evaluate(int value) {
+                VariantSpec v = at(base, value);
+                VariantRunner.Run run = VariantRunner.runHeld(v, scenario.seed(), scenario.replications(), workers);
+                VariantOutcome outcome = run.outcome();
+                if (outcome.status() != VariantOutcome.Status.OK) {
+                    return SimulatedPoint.failed(value, outcome.error());
+                }
+                ReplicationStats st = outcome.replicationStats();
+                double p99 = st.pooledP99PullSeconds();
+                return new SimulatedPoint(value, p99, st.meanPullSeconds().mean(), st.makespanSeconds().mean(),
+                        p99 <= target, "", finishes(outcome.result().fanout()), "",
+                        org.rdmasim.report.CalibratedLimit.of(outcome).map(org.rdmasim.report.CalibratedLimit::sentence)
+                                .orElse(""), NicLanes.of(v, outcome, run.registrations()));
             }
-            VariantRunner.Run run = VariantRunner.runHeld(v, scenario.seed(), scenario.replications(), workers);
-            VariantOutcome outcome = run.outcome();
-            if (outcome.status() != VariantOutcome.Status.OK) {
-                return SimulatedPoint.failed(value, outcome.error());
+
+            /**
+             * Each assumed parameter, with a "without" in its profile, of a profile the answer's hosts are bound to
+             * (as explain's "rests on" lists them): the answer point rerun with the profile's copy without it
+             * ({@link WithoutParameter}), its p99 and whether it still meets the target.
+             */
+            @Override
+            public List<String> withoutAssumptions(int value) {
+                VariantSpec v = at(base, value);
+                List<String> lines = new java.util.ArrayList<>();
+                java.util.Set<String> seen = new java.util.HashSet<>();
+                for (var spec : v.hosts().values()) {
+                    CalibrationProfile profile = CalibrationProfile.forHost(spec);
+                    for (CalibrationProfile.Parameter p : profile.assumptions()) {
+                        if (p.kind() != CalibrationProfile.Kind.ASSUMED || p.absence().isEmpty()
+                                || !seen.add(profile.name() + "/" + p.key())) {
+                            continue;
+                        }
+                        var w = WithoutParameter.of(v, profile.name(), p.key());
+                        if (w.isEmpty()) {
+                            continue;
+                        }
+                        VariantOutcome o = VariantRunner.runHeld(w.get().variant(), scenario.seed(),
+                                scenario.replications(), workers).outcome();
+                        String head = String.format(Locale.ROOT, "without %s (assumed, profile %s; %s): ", p.key(),
+                                profile.name(), p.absence().get().means());
+                        if (o.status() != VariantOutcome.Status.OK) {
+                            lines.add(head + "the run fails: " + o.error().lines().findFirst().orElse(""));
+                            continue;
+                        }
+                        double p99 = o.replicationStats().pooledP99PullSeconds();
+                        lines.add(head + String.format(Locale.ROOT, "%s = %d gives p99 %.4f s, %s", label(), value,
+                                p99, p99 <= target ? "still meets the target"
+                                        : "misses the target: the answer rests on this assumption"));
+                    }
+                }
+                return lines;
             }
-            ReplicationStats st = outcome.replicationStats();
-            double p99 = st.pooledP99PullSeconds();
-            return new SimulatedPoint(value, p99, st.meanPullSeconds().mean(), st.makespanSeconds().mean(),
-                    p99 <= target, "", finishes(outcome.result().fanout()), "",
-                    org.rdmasim.report.CalibratedLimit.of(outcome).map(org.rdmasim.report.CalibratedLimit::sentence)
-                            .orElse(""), NicLanes.of(v, outcome, run.registrations()));
         };
+    }
+
+    private VariantSpec at(VariantSpec base, int value) {
+        try {
+            return FanoutSizing.apply(base, knob, value);
+        } catch (IllegalArgumentException e) {
+            throw new SizingInputException(e.getMessage());
+        }
     }
 
     /** Finish times of the first cycle's receivers, from the start of its pull phase, sorted. */

@@ -33,6 +33,9 @@ public final class SizingSweep {
     private final CountDownLatch written = new CountDownLatch(1);
     private long pointNanos;
 
+    private Evaluator eval;
+    private List<String> without;
+
     public SizingSweep(SizingTarget target, Path dir, Display display) {
         this.target = target;
         this.dir = dir;
@@ -43,6 +46,14 @@ public final class SizingSweep {
     /** Simulates the sized variant at one point of the search (a refit's: a position on its knob's ladder). */
     public interface Evaluator {
         SimulatedPoint evaluate(int value) throws IOException;
+
+        /**
+         * The answer at {@code value} rerun without each assumed parameter it rests on, one line each: what the
+         * answer would be if the assumption were wrong. None by default (a knob whose points rest on none).
+         */
+        default List<String> withoutAssumptions(int value) throws IOException {
+            return List.of();
+        }
     }
 
     /** The status line shown while the search runs, replaced by each update and cleared when closed. */
@@ -104,6 +115,7 @@ public final class SizingSweep {
 
     /** Runs the search to its end, or until the thread is interrupted; true when it ran to its end. */
     boolean run(Evaluator eval) throws IOException {
+        this.eval = eval;
         try (StatusLine progress = display.statusLine()) {
             while (true) {
                 OptionalInt next;
@@ -250,7 +262,14 @@ public final class SizingSweep {
     synchronized void write(boolean complete) throws IOException {
         List<SimulatedPoint> all = List.copyOf(rows.values());
         SizingOutcome outcome = new SizingOutcome(complete, all, search.answer(), target.violations(search), search);
-        display.table(target.table(outcome));
+        // an answer that rests on an assumption says, beside it, what the answer point gives without it
+        if (complete && outcome.answer().isPresent() && without == null && eval != null) {
+            without = eval.withoutAssumptions(outcome.answer().getAsInt());
+        }
+        List<String> withoutLines = complete && without != null ? without : List.of();
+        StringBuilder table = new StringBuilder(target.table(outcome));
+        withoutLines.forEach(line -> table.append(line).append(System.lineSeparator()));
+        display.table(table.toString());
         Files.createDirectories(dir);
         String label = target.label();
         for (String stale : List.of("sizing-" + label, "receivers-vs-time-" + label)) {
@@ -261,7 +280,12 @@ public final class SizingSweep {
             target.writeCharts(all.stream().filter(SimulatedPoint::ok).toList(), dir);
         }
         Files.writeString(dir.resolve("sizing.csv"), withSearchComplete(target.csv(all), complete), StandardCharsets.UTF_8);
-        SummaryJson.write(dir.resolve("sizing.json"), target.json(outcome));
+        var json = target.json(outcome);
+        if (!withoutLines.isEmpty()) {
+            var w = json.putArray("answerWithoutAssumptions");
+            withoutLines.forEach(w::add);
+        }
+        SummaryJson.write(dir.resolve("sizing.json"), json);
         ReportFolder.recordWritten(dir, target.files());
         display.written(dir, complete, all.size());
     }

@@ -136,6 +136,10 @@ public final class ResultTable {
                 n.put(meta.figures().get(f), r.figures()[f]);
             }
             n.put("limiter", r.limiter());
+            if (!r.limitNumbers().isEmpty()) {
+                var numbers = n.putArray("limitNumbers");
+                r.limitNumbers().forEach(numbers::add);
+            }
         } else {
             n.put("error", r.error());
         }
@@ -255,8 +259,10 @@ public final class ResultTable {
         for (int f = 0; f < figs.length; f++) {
             figs[f] = r.get(meta.figures().get(f)).asDouble();
         }
+        List<String> numbers = new ArrayList<>();
+        r.path("limitNumbers").forEach(x -> numbers.add(x.asText()));
         return new ResultRow(r.get("point").asInt(), r.get("replication").asInt(), vs, ok, figs,
-                ok ? r.get("limiter").asText() : "", ok ? "" : r.path("error").asText());
+                ok ? r.get("limiter").asText() : "", numbers, ok ? "" : r.path("error").asText());
     }
 
     /**

@@ -101,18 +101,17 @@ public final class StudyPage {
             caption.add("Each point: the mean of a configuration's " + m.replications()
                     + " replications; its bar spans their least to greatest.");
         }
-        // a limit the table's own limiter column calls calibrated or assumed (the bound's own text, as
-        // hardware.Bottleneck writes it for a profile's fitted or assumed parameter) is said under the chart
+        // a limit that is a calibrated or assumed number (the row's limitNumbers, taken from the limit's own
+        // fields when the row ran, never from its words) is said under the chart
         java.util.Set<String> calibrated = new java.util.LinkedHashSet<>();
         long limited = 0;
         long ok = 0;
         for (ResultRow r : table.rows()) {
             if (r.ok()) {
                 ok++;
-                String words = r.limiter().toLowerCase(Locale.ROOT);
-                if (words.contains("calibrated") || words.contains("assumed")) {
+                if (!r.limitNumbers().isEmpty()) {
                     limited++;
-                    calibrated.add(r.limiter());
+                    calibrated.add(r.limiter() + " (" + String.join(", ", r.limitNumbers()) + ")");
                 }
             }
         }

@@ -14,6 +14,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.rdmasim.hardware.CalibrationProfile;
+import org.rdmasim.hardware.ProfileParameter;
 import org.rdmasim.report.ReceiverSummary;
 import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.Scenario;
@@ -148,11 +150,51 @@ public final class StudyRunner {
         for (int i = 0; i < f.length; i++) {
             f[i] = figures.get(i).of(r);
         }
-        return new ResultRow(point.index(), t.replication(), values, true, f, limiter(r), "");
+        return new ResultRow(point.index(), t.replication(), values, true, f, limiter(r), limitNumbers(r), "");
     }
 
     private static ResultRow failed(StudyPlan.Task t, List<String> values, String error) {
         return new ResultRow(t.point().index(), t.replication(), values, false, new double[0], "", error);
+    }
+
+    /**
+     * The calibrated or assumed parameters {@link #limiter}'s limit is a number of, as {@code key (kind)}: for a
+     * refit the stage parameters its steady cycle's bound is a cost of, kept when the run's evidence for them is
+     * not a derivation; for a fan-out the profile parameters of the slowest receiver's bottleneck.
+     */
+    static List<String> limitNumbers(RunResult r) {
+        List<String> out = new ArrayList<>();
+        if (r.refit() != null) {
+            var cycles = r.refit().cycles();
+            if (cycles.isEmpty()) {
+                return out;
+            }
+            List<String> bounding = cycles.get(cycles.size() - 1).bound().parameters();
+            for (var p : r.refit().restsOn()) {
+                if (bounding.contains(p.key()) && p.evidence().kind() != CalibrationProfile.Kind.DERIVED) {
+                    out.add(p.key() + " (" + p.evidence().kind().word() + ")");
+                }
+            }
+            return out;
+        }
+        ReceiverSummary.Receiver slowest = slowest(r);
+        if (slowest != null) {
+            for (ProfileParameter p : slowest.bottleneck().parameters()) {
+                p.lookup().filter(x -> x.kind() != CalibrationProfile.Kind.DERIVED)
+                        .ifPresent(x -> out.add(x.key() + " in " + p.profile() + " (" + x.kind().word() + ")"));
+            }
+        }
+        return out.stream().distinct().toList();
+    }
+
+    private static ReceiverSummary.Receiver slowest(RunResult r) {
+        ReceiverSummary.Receiver slowest = null;
+        for (ReceiverSummary.Receiver x : ReceiverSummary.of(r).receivers()) {
+            if (slowest == null || x.pullSeconds() > slowest.pullSeconds()) {
+                slowest = x;
+            }
+        }
+        return slowest;
     }
 
     /**
@@ -164,12 +206,7 @@ public final class StudyRunner {
             var cycles = r.refit().cycles();
             return cycles.isEmpty() ? "" : cycles.get(cycles.size() - 1).boundWords();
         }
-        ReceiverSummary.Receiver slowest = null;
-        for (ReceiverSummary.Receiver x : ReceiverSummary.of(r).receivers()) {
-            if (slowest == null || x.pullSeconds() > slowest.pullSeconds()) {
-                slowest = x;
-            }
-        }
+        ReceiverSummary.Receiver slowest = slowest(r);
         return slowest == null ? "" : slowest.bottleneck().words();
     }
 }

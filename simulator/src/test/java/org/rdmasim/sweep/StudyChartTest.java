@@ -88,7 +88,8 @@ class StudyChartTest {
         ResultTable t = new ResultTable(new ResultTable.Meta("s", "f", List.of("hosts.sources.count"),
                 List.of(List.of("1", "2")), List.of("aggregateGbps"), 2, 1, null));
         String limit = "NIC mlx5_0's delivered RDMA READ rate on r0, CALIBRATED (308 Gbps, profile gb200-roce)";
-        t.add(new ResultRow(0, 0, List.of("1"), true, new double[] {308}, limit, ""));
+        t.add(new ResultRow(0, 0, List.of("1"), true, new double[] {308}, limit,
+                List.of("nicReadRate in gb200-roce (calibrated)"), ""));
         t.add(new ResultRow(1, 0, List.of("2"), true, new double[] {391}, "NIC mlx5_0's transmit line rate on s0", ""));
         String caption = captions(StudyPage.chart(t, 0, 0));
         assertTrue(caption.contains("CALIBRATED or ASSUMED limit in 1 of 2 rows"), caption);
@@ -96,9 +97,29 @@ class StudyChartTest {
         // an assumed number is not a mechanism either: said as the bar charts say it
         ResultTable efa = new ResultTable(new ResultTable.Meta("s", "f", List.of("hosts.sources.count"),
                 List.of(List.of("1", "2")), List.of("aggregateGbps"), 2, 1, null));
-        efa.add(new ResultRow(0, 0, List.of("1"), true, new double[] {98}, "s0:rdmap79s0 tx, SRD efficiency assumed in aws-efa", ""));
+        efa.add(new ResultRow(0, 0, List.of("1"), true, new double[] {98}, "s0:rdmap79s0 tx, SRD efficiency assumed in aws-efa",
+                List.of("efaWireEfficiency in aws-efa (assumed)"), ""));
         efa.add(new ResultRow(1, 0, List.of("2"), true, new double[] {196}, "NIC mlx5_0's transmit line rate on s0", ""));
         assertTrue(captions(StudyPage.chart(efa, 0, 0)).contains("CALIBRATED or ASSUMED limit in 1 of 2 rows"));
+    }
+
+    /**
+     * Whether a row's limit is a calibrated or assumed number is the row's own field, not a word in its limiter:
+     * a mechanism whose words happen to say "assumed" is not flagged, and a calibrated stage cost whose words do
+     * not say so is; both survive the journal.
+     */
+    @Test
+    void theCaptionReadsTheLimitsKindNotItsWords() {
+        ResultTable t = new ResultTable(new ResultTable.Meta("s", "f", List.of("hosts.sources.count"),
+                List.of(List.of("1", "2")), List.of("aggregateGbps"), 2, 1, null));
+        t.add(t.row(t.rowJson(new ResultRow(0, 0, List.of("1"), true, new double[] {1},
+                "GPU0@t0 bucket calls", List.of("refit.bucketSeconds (calibrated)"), ""))));
+        t.add(t.row(t.rowJson(new ResultRow(1, 0, List.of("2"), true, new double[] {2},
+                "NIC mlx5_0's transmit line rate on s0 (no parameter assumed)", ""))));
+        String caption = captions(StudyPage.chart(t, 0, 0));
+        assertTrue(caption.contains("CALIBRATED or ASSUMED limit in 1 of 2 rows"), caption);
+        assertTrue(caption.contains("GPU0@t0 bucket calls (refit.bucketSeconds (calibrated))"), caption);
+        assertFalse(caption.contains("no parameter assumed"), caption);
     }
 
     private static String captions(JFreeChart chart) {

@@ -51,7 +51,27 @@ public final class RefitRun {
         }
     }
 
+    /** The protocol's per-descriptor posting cost, as a refit's bound names it when the posting rate holds it. */
+    public static final String PER_DESCRIPTOR = "protocol.perDescriptor";
+
     private RefitRun() {
+    }
+
+    /**
+     * The per-descriptor cost as a parameter the steady cycle rests on: assumed (no public measurement gives the
+     * CPU cost of one {@code ucp_get_nbx} through NIXL; scenario.Parameters' entry says where its default comes
+     * from), whether the default or the scenario's protocol set it.
+     */
+    static StageParameter perDescriptor(ProtocolParameters protocol) {
+        double s = protocol.perDescriptorSeconds();
+        boolean byDefault = s == ProtocolParameters.DEFAULT_PER_DESCRIPTOR_SECONDS;
+        String shown = s >= 1e-3 ? org.rdmasim.hardware.Units.number(s * 1e3) + " ms"
+                : org.rdmasim.hardware.Units.number(s * 1e6) + " us";
+        return new StageParameter(PER_DESCRIPTOR, shown,
+                new StageParameter.Evidence(CalibrationProfile.Kind.ASSUMED, byDefault
+                        ? "the default: the order of UCX's software overhead per ucp_get_nbx / ucp_put_nbx through NIXL; "
+                                + "no public measurement isolates it"
+                        : "as the scenario's protocol sets it; no public measurement isolates it"));
     }
 
     /**
@@ -92,6 +112,8 @@ public final class RefitRun {
         List<StageParameter> restsOn = new ArrayList<>();
         for (CalibrationProfile.Parameter p : plan.calibration().parameters()) {
             if (p.key().equals(RefitCalibration.IPC_OPEN) && !(plan.method() instanceof ColocatedIpc)
+                    || p.key().equals(RefitCalibration.BUCKET) && !paysBucketCalls(plan.method())
+                    || p.key().equals(RefitCalibration.NCCL_STEP) && !broadcasts(plan)
                     || p.key().equals(RefitCalibration.LOAD_TENSOR) && !(RefitCalibration.loadsTensors(plan)
                             && p.value() > 0)
                     || (p.key().equals(RefitCalibration.RDT_SCATTER) || p.key().equals(RefitCalibration.RDT_PACK))
@@ -108,12 +130,35 @@ public final class RefitRun {
             }
             restsOn.add(StageParameter.of(p));
         }
+        if (cycles.get(cycles.size() - 1).bound().parameters().contains(PER_DESCRIPTOR)) {
+            restsOn.add(perDescriptor(transport.protocol()));
+        }
         if (plan.registration().hcasPerGpu() > 0 && !(plan.method() instanceof ColocatedIpc)) {
             for (RegistrationParameters.Term t : transport.registration().terms(true, false)) {
                 restsOn.add(StageParameter.of(t));
             }
         }
         return new RefitResult(plan.method().name(), cycles, plan.minimumBytes(), restsOn, ctx.transfers());
+    }
+
+    /**
+     * Whether {@code method} pays {@link RefitCalibration#BUCKET} before its buckets: the broadcasts and
+     * checkpoint-engine ({@link BucketedBroadcast}, {@link CheckpointUpdate}), verl's ring ({@link NixlRing}) and a
+     * colocated refit's chunks ({@link ColocatedIpc}). A pull, a WRITE schedule, NeMo-RL's reshard and the
+     * sharded RDT never read it, so their answers do not rest on it.
+     */
+    static boolean paysBucketCalls(RefitMethod method) {
+        return method instanceof BroadcastRefit || method instanceof NixlRing || method instanceof ColocatedIpc;
+    }
+
+    /**
+     * Whether the run sends anything down an NCCL broadcast ring ({@link WireContext#broadcast}), the only place
+     * {@link RefitCalibration#NCCL_STEP} is read: a broadcast method, or NeMo-RL's reshard with a misc payload to
+     * broadcast.
+     */
+    static boolean broadcasts(RefitPlan plan) {
+        return plan.method() instanceof BroadcastRefit
+                || plan.method() instanceof NcclP2p && plan.broadcastBytes() > 0;
     }
 
     /** The stages of one cycle after another, then the next cycle. */

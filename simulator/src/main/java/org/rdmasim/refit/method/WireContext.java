@@ -746,8 +746,12 @@ public final class WireContext {
         }
 
         private static Bound of(List<? extends Limit> limits) {
+            // a posting rate is the protocol's per-descriptor cost, a number the answer then rests on
+            List<String> costOf = limits.stream().anyMatch(l -> l instanceof Bottleneck.PostingRate
+                    || l instanceof Bottleneck.Degraded d && d.nominal() instanceof Bottleneck.PostingRate)
+                    ? List.of(RefitRun.PER_DESCRIPTOR) : List.of();
             return new Bound(limits.stream().map(Limit::id).toList(), limits.stream()
-                    .map(l -> l instanceof Bottleneck b ? b.words() : l.id()).toList(), List.of());
+                    .map(l -> l instanceof Bottleneck b ? b.words() : l.id()).toList(), costOf);
         }
 
         /** The bounds of pieces that held for the same, longest time, as one: a tie of all their limits. */
