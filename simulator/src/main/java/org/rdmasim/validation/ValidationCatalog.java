@@ -10,6 +10,7 @@ import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.hardware.LinkLayer;
+import org.rdmasim.hardware.RocePathMtu;
 import org.rdmasim.hardware.Presets;
 import org.rdmasim.importers.env.EnvBlock;
 import org.rdmasim.memory.ByteUnits;
@@ -1019,13 +1020,6 @@ public final class ValidationCatalog {
             + "suggests a cost per work request of one QP, READ or WRITE, but that run states neither its NIC nor "
             + "its host, so it grounds no ConnectX-6 parameter";
 
-    /**
-     * UCX's per-packet RoCE overhead, from which the model's RoCE efficiency at MTU 4096 comes ([ucx-src]
-     * src/uct/ib/base/ib_iface.c:1931-1953 at 9466d104a3, uct_ib_iface_get_bandwidth: BTH 12, RETH 16, ICRC 4,
-     * VCRC 2, delimiter 2, GRH 40, Ethernet 14 B; sizes at src/uct/ib/base/ib_device.h:29-42).
-     */
-    private static final int UCX_ROCE_PACKET_BYTES = 12 + 16 + 4 + 2 + 2 + 40 + 14;
-
     /** Why the pegaflow #291 perftest rows pose RoCE path MTU 4096. */
     private static final String PERFTEST_MTU = "perftest takes the port's active MTU unless -m asks for less "
             + "(linux-rdma/perftest src/perftest_parameters.c:2678-2718 at 00b55b6, set_mtu()), and the same hosts' "
@@ -1044,11 +1038,9 @@ public final class ValidationCatalog {
             + String.format(Locale.ROOT, "%.1f", roceGbps(1024, 1)) + " Gbps)";
 
     /**
-     * A RoCE row's path-MTU assumption and its answer under each alternative. A port's path MTU is the kernel's
-     * iboe_get_mtu() of the netdev MTU (torvalds/linux include/rdma/ib_addr.h: the netdev MTU less GRH, UDP, BTH,
-     * XRC, AtomicETH and ICRC, rounded down to an InfiniBand MTU: 1500 gives 1024, 9000 gives 4096); perftest and
-     * UCX take it unless told ([ucx-src] src/uct/ib/base/ib_iface.c:1616-1638: UCX_IB_PATH_MTU=default is the
-     * port's active MTU, 2048 only on ConnectX-3). {@code lanes} QPs of a 400G port are bound by the wire.
+     * A RoCE row's path-MTU assumption and its answer under each alternative ({@link RocePathMtu}: the port's
+     * MTU follows the netdev MTU, 1500 giving 1024 and 9000 giving 4096). {@code lanes} QPs of a 400G port are
+     * bound by the wire.
      */
     private static String roceMtu(double published, int lanes, String why) {
         return "The RoCE MTU is not stated; posed 4096 because " + why + ". Under each path MTU: " + roceMtuFigures(published, lanes);
@@ -1070,11 +1062,7 @@ public final class ValidationCatalog {
     /** The model's RoCE payload rate of {@code lanes} 400G lanes at path MTU {@code mtu}, scaled from its MTU 4096. */
     private static double roceGbps(int mtu, int lanes) {
         double at4096 = 400 * LinkLayer.ROCE.wireEfficiency();
-        return lanes * at4096 * ucxEfficiency(mtu) / ucxEfficiency(4096);
-    }
-
-    private static double ucxEfficiency(int mtu) {
-        return mtu / (double) (mtu + UCX_ROCE_PACKET_BYTES);
+        return lanes * at4096 * RocePathMtu.payloadEfficiency(mtu) / RocePathMtu.payloadEfficiency(4096);
     }
 
     private static ValidationRow perftest(String id, String what, double published, String variant,
