@@ -3,7 +3,8 @@ package org.rdmasim.hardware;
 /**
  * The wire a NIC speaks. Wire efficiency is payload over bytes on the wire at MTU 4096 as UCX
  * estimates it ([ucx-src] src/uct/ib/base/ib_iface.c): InfiniBand RC adds 44 B of headers
- * per packet (4096 / 4140 = 98.9%); RoCE v2 adds Ethernet, IP and UDP framing (~97.8%).
+ * per packet (4096 / 4140 = 98.9%); RoCE v2 adds Ethernet, IP and UDP framing (~97.8%; other path MTUs,
+ * which follow the netdev MTU: {@link RocePathMtu}).
  */
 public enum LinkLayer {
     INFINIBAND(4096.0 / (4096.0 + 44.0)),

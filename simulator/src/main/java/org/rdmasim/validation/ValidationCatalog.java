@@ -2,12 +2,15 @@ package org.rdmasim.validation;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.rdmasim.engine.SimulationClock;
 import org.rdmasim.fluid.FluidNetwork;
 import org.rdmasim.hardware.Cluster;
 import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.hardware.Host;
+import org.rdmasim.hardware.LinkLayer;
+import org.rdmasim.hardware.RocePathMtu;
 import org.rdmasim.hardware.Presets;
 import org.rdmasim.importers.env.EnvBlock;
 import org.rdmasim.memory.ByteUnits;
@@ -436,7 +439,7 @@ public final class ValidationCatalog {
                         + "128 KiB messages at 392.1 Gbps but 1 MiB messages at 284.4, while 8 QPs reach 391.5 at "
                         + "1 MiB, as two QPs do here (PEGA-W2). So the shortfall is one QP with large messages, not a "
                         + "flat per-QP WRITE rate (which #2409's 128 KiB row rules out); its mechanism and a rate "
-                        + "common to both runs (284 vs 365 Gbps) are not published, so nothing is fitted"));
+                        + "common to both runs (284 vs 365 Gbps) are not published, so nothing is fitted. " + roceMtu(365, 1, PERFTEST_MTU)));
         r.add(perftest("PEGA-W2", "RDMA WRITE, 2 QPs", 392, "write-2qp", false, ""));
     }
 
@@ -445,17 +448,18 @@ public final class ValidationCatalog {
         // [pegaflow-291]: pegaflow-cpu-bench, 4 MB, QPs per NIC pair x one or two NICs, host memory
         String wireGap = "the bench reaches 374-375 Gbps per NIC with two or more QPs, 4-5% below the RoCE payload "
                 + "rate rdmasim derives at MTU 4096 (391 Gbps) and below PR #291's own perftest with two QPs (390-392). "
-                + "The RoCE MTU is not published; the bench takes the port's active MTU as perftest does "
-                + "(pegaflow-transfer/src/rc_backend/runtime.rs at 1c9c6da, active_mtu()), and 374-375 Gbps is above "
-                + "what MTU 1024 allows (~370 Gbps after 82 B of Ethernet, IP, UDP, BTH and ICRC per packet), so the "
-                + "port ran 2048 (~385) or 4096. What the bench adds is its own: server and client engines open the "
-                + "same NIC (a loopback through one port) and the figure is the p50 of synchronous tasks "
-                + "(pegaflow-transfer/src/bin/pegaflow_cpu_bench.rs at 3b42074); neither cost is published";
+                + "What the bench adds is its own: "
+                + "server and client engines open the same NIC (a loopback through one port) and the figure is the "
+                + "p50 of synchronous tasks (pegaflow-transfer/src/bin/pegaflow_cpu_bench.rs at 3b42074); neither "
+                + "cost is published. " + roceMtu(745, 2, BENCH_MTU)
+                + "; READ (744 Gbps) moves alike. At 2048 these two rows would pass, but 2048 is not what the "
+                + "evidence poses";
         String writeQp = "rdmasim has no per-QP WRITE limit (one QP writes at the wire); one QP with large (4 MB) "
                 + "messages falls short here as in NVIDIA/nccl #2409 (1 MiB, one QP: 284 Gbps; 128 KiB: 392; 8 QPs: "
                 + "392), while two QPs reach the wire; the mechanism is not published, no third run isolates one "
                 + "ConnectX-7 QP's large-message WRITE rate, and a flat per-QP rate fitted here would contradict "
-                + "#2409's 128 KiB row";
+                + "#2409's 128 KiB row. " + roceMtu(361, 1, BENCH_MTU) + "; with 2 NICs (719 Gbps): "
+                + roceMtuFigures(719, 2);
         r.add(pegaCpu("PEGA-CPU-R1-1NIC", "READ, 1 QP, 1 NIC", 322, "read-1qp-1nic", 1, ""));
         r.add(pegaCpu("PEGA-CPU-R1-2NIC", "READ, 1 QP per NIC, 2 NICs", 644, "read-1qp-2nic", 2, ""));
         r.add(pegaCpu("PEGA-CPU-R2-2NIC", "READ, 2 QPs per NIC, 2 NICs", 744, "read-2qp-2nic", 2, wireGap));
@@ -484,7 +488,8 @@ public final class ValidationCatalog {
                 .setup(allNics)
                 .published(1402, "Gbps").tolerance(0.05).scenario(PEGA_ALL + "#write-all")
                 .knownFailure(qpOffset + "361 Gbps here where rdmasim, having no per-QP WRITE limit, writes at the "
-                        + "RoCE wire (391); a limit fitted here would contradict NVIDIA/nccl #2409's one-QP 392 Gbps")
+                        + "RoCE wire (391); a limit fitted here would contradict NVIDIA/nccl #2409's one-QP 392 Gbps. "
+                        + roceMtu(1402, 4, BENCH_MTU))
                 .model(runs -> Modelled.value(runs.aggregateGbps(PEGA_ALL, "write-all"),
                         runs.bottleneck(PEGA_ALL, "write-all")))
                 .onNics(4));
@@ -495,7 +500,7 @@ public final class ValidationCatalog {
                 .published(1177, "Gbps").tolerance(0.05).scenario(PEGA_ALL + "#read-all").dependsOn(QP_READ)
                 .knownFailure(qpOffset + "304 Gbps in this run against the 320 calibrated on perftest (PEGA-R1) and "
                         + "322 in the same bench two months later (PR #291): the run-to-run spread of the "
-                        + "one-QP READ, not fitted")
+                        + "one-QP READ, not fitted. " + READ_CAP_MTU)
                 .model(runs -> Modelled.value(runs.aggregateGbps(PEGA_ALL, "read-all"),
                         runs.bottleneck(PEGA_ALL, "read-all")))
                 .onNics(4));
@@ -509,7 +514,7 @@ public final class ValidationCatalog {
                         + "rate on one NIC, which rdmasim, having no per-QP WRITE limit, runs at the RoCE wire (391 "
                         + "Gbps); no published run other than these and NVIDIA/nccl #2409 (whose one-QP rate differs: "
                         + "284 Gbps at 1 MiB, 392 at 128 KiB) measures one ConnectX-7 QP writing large messages, "
-                        + "so nothing is fitted")
+                        + "so nothing is fitted. " + roceMtu(717, 2, BENCH_MTU))
                 .model(runs -> Modelled.value(runs.aggregateGbps(PEGA_ALL, "write-numa0"),
                         runs.bottleneck(PEGA_ALL, "write-numa0"))).onNics(2));
         r.add(ValidationRow.measured("PEGA-ALL-R-2NIC",
@@ -520,7 +525,7 @@ public final class ValidationCatalog {
                 .knownFailure("two one-QP READs at the 320 Gbps calibrated on perftest (PEGA-R1) give 640; this run's "
                         + "one-QP READ was 292-304 Gbps per NIC (its single NIC: 304), against 322 in the same bench "
                         + "two months later (PR #291, PEGA-CPU-R1-2NIC: 644): the run-to-run spread of the "
-                        + "one-QP READ, not fitted")
+                        + "one-QP READ, not fitted. " + READ_CAP_MTU)
                 .model(runs -> Modelled.value(runs.aggregateGbps(PEGA_ALL, "read-numa0"),
                         runs.bottleneck(PEGA_ALL, "read-numa0"))).onNics(2));
         r.add(ValidationRow.measured("PEGA-ALL-W-2NIC-SCALE",
@@ -574,7 +579,9 @@ public final class ValidationCatalog {
                         + "in rdmasim. It is one QP with large messages, as in pegaflow #291 (4 MB, one QP: 361-365 "
                         + "Gbps, two QPs at the wire: PEGA-W1); neither run publishes why, and their rates differ (284 "
                         + "vs 365), so no limit common to both can be derived; no third published run isolates one "
-                        + "ConnectX-7 QP writing large messages")
+                        + "ConnectX-7 QP writing large messages. " + roceMtu(284.4, 1, "the same QP writes 128 KiB "
+                        + "messages at 392.1 Gbps in the same run (NCCL-2409-128K), above what 2048 carries, and the "
+                        + "path MTU does not change with the message size"))
                 .model(runs -> gbps(runs, NCCL2409, "write-1qp-1mib")));
         r.add(ValidationRow.expected("NCCL-TESTS-290", "NVIDIA/nccl-tests #290")
                 .what("'NDR @ 400Gbps you should see 46-48 GB/s per NIC'")
@@ -1014,6 +1021,51 @@ public final class ValidationCatalog {
             + "fastest stretch of it (linux-rdma/perftest v4.5-0.20 src/perftest_parameters.c:3376-3395 peak, "
             + ":3411-3413 average); at 2-128 B the two agree within 5%, so at 256 B the run slowed for part "
             + "of its ~0.6 ms. Nothing in the run says why, and no model mechanism starts at 256 B";
+
+    /** Why the pegaflow #291 perftest rows pose RoCE path MTU 4096. */
+    private static final String PERFTEST_MTU = "perftest takes the port's active MTU unless -m asks for less "
+            + "(linux-rdma/perftest src/perftest_parameters.c:2678-2718 at 00b55b6, set_mtu()), and the same hosts' "
+            + "perftest reached 390-392 Gbps with two QPs (PEGA-R2, PEGA-W2), above what 2048 carries";
+
+    /** Why the pegaflow-cpu-bench rows pose RoCE path MTU 4096. */
+    private static final String BENCH_MTU = "the bench takes the port's active MTU as "
+            + "perftest does (pegaflow-transfer/src/rc_backend/runtime.rs at 1c9c6da, active_mtu()), its own 374-375 Gbps with two "
+            + "or more QPs is above what 1024 carries, and PR #291's perftest on the H20 hosts reached 390-392 Gbps "
+            + "with two QPs (PEGA-W2), above what 2048 carries";
+
+    /** The READ rows whose one-QP cap binds below the wire at every RoCE path MTU. */
+    private static final String READ_CAP_MTU = "The RoCE MTU is not stated and does not move this row: the one-QP "
+            + "READ cap (320 Gbps, fitted on pegaflow #291's perftest: H20, ConnectX-7 400G RoCE, host memory, the "
+            + "hardware of this run) is below the RoCE payload rate at every path MTU from 1024 up (" 
+            + String.format(Locale.ROOT, "%.1f", roceGbps(1024, 1)) + " Gbps)";
+
+    /**
+     * A RoCE row's path-MTU assumption and its answer under each alternative ({@link RocePathMtu}: the port's
+     * MTU follows the netdev MTU, 1500 giving 1024 and 9000 giving 4096). {@code lanes} QPs of a 400G port are
+     * bound by the wire.
+     */
+    private static String roceMtu(double published, int lanes, String why) {
+        return "The RoCE MTU is not stated; posed 4096 because " + why + ". Under each path MTU: " + roceMtuFigures(published, lanes);
+    }
+
+    /** What {@code lanes} wire-bound 400G RoCE lanes model at each path MTU, against {@code published}. */
+    private static String roceMtuFigures(double published, int lanes) {
+        StringBuilder s = new StringBuilder();
+        String sep = "";
+        for (int mtu : new int[] {1024, 2048, 4096}) {
+            double gbps = roceGbps(mtu, lanes);
+            s.append(sep).append(String.format(Locale.ROOT, "%d -> %.1f Gbps (%+.1f%%)", mtu, gbps,
+                    100 * (gbps / published - 1)));
+            sep = ", ";
+        }
+        return s.toString();
+    }
+
+    /** The model's RoCE payload rate of {@code lanes} 400G lanes at path MTU {@code mtu}, scaled from its MTU 4096. */
+    private static double roceGbps(int mtu, int lanes) {
+        double at4096 = 400 * LinkLayer.ROCE.wireEfficiency();
+        return lanes * at4096 * RocePathMtu.payloadEfficiency(mtu) / RocePathMtu.payloadEfficiency(4096);
+    }
 
     private static ValidationRow perftest(String id, String what, double published, String variant,
             boolean calibration, String knownFailure) {
