@@ -245,8 +245,10 @@ final class BucketPipeline {
         }
         int k = wireQueue.poll();
         wireBusy = true;
+        double start = lock.now();
         units.get(k).wire().start(() -> {
             wireBusy = false;
+            lock.broadcastRan(start, lock.now());
             wired[k] = true;
             releaseWhenBoth(k);
             startQueuedWire();

@@ -75,7 +75,7 @@ record BucketedBroadcast(BroadcastRefit refit, String noun, String tag) {
                             }),
                     then -> BroadcastOrder.install(ctx, installing, size, payload, tensors, then)));
         }
-        BucketPipeline.inOrder(units, buckets.depth(), order, () -> new EnginesLock(ctx.clock(), ctx::enginesLockHeld),
+        BucketPipeline.inOrder(units, buckets.depth(), order, () -> new EnginesLock(ctx.clock(), ctx::enginesLockHeld, ctx::enginesStreamsBusy),
                 done).start();
     }
 }

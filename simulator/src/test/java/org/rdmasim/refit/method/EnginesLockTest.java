@@ -49,7 +49,7 @@ class EnginesLockTest {
         return new BucketPipeline.Unit(sender, fill, call, wire, drain);
     }
 
-    private record Run(List<Times> times, double end, List<double[]> held) {
+    private record Run(List<Times> times, double end, List<double[]> held, List<double[]> broadcasts) {
     }
 
     /** Each unit: {fill, wire, drain, call} seconds. */
@@ -64,11 +64,13 @@ class EnginesLockTest {
         }
         double[] end = {Double.NaN};
         List<double[]> held = new ArrayList<>();
+        List<double[]> broadcasts = new ArrayList<>();
         Runnable done = () -> end[0] = clock.now();
         BucketPipeline.inOrder(list, 1, locked ? BucketPipeline.WireOrder.LOCKED : BucketPipeline.WireOrder.GLOBAL,
-                () -> new EnginesLock(clock, (a, b) -> held.add(new double[] {a, b})), done).start();
+                () -> new EnginesLock(clock, (a, b) -> held.add(new double[] {a, b}),
+                        (a, b) -> broadcasts.add(new double[] {a, b})), done).start();
         clock.run();
-        return new Run(times, end[0], held);
+        return new Run(times, end[0], held, broadcasts);
     }
 
     @Test
@@ -90,6 +92,15 @@ class EnginesLockTest {
         for (Times x : locked.times()) {
             assertTrue(x.drainStart < x.wireEnd, "the engines load while the bytes are still on the wire");
             assertEquals(x.drainStart, x.wireStart, EPS, "with the wire free, both start once the call is made");
+        }
+        // the engines' streams are told of each broadcast: four of 2 s, none overlapping
+        assertEquals(4, locked.broadcasts().size());
+        for (int i = 0; i < 4; i++) {
+            double[] b = locked.broadcasts().get(i);
+            assertEquals(2.0, b[1] - b[0], EPS);
+            if (i > 0) {
+                assertTrue(b[0] >= locked.broadcasts().get(i - 1)[1] - EPS, "broadcast " + i + " overlaps the last");
+            }
         }
         // a head's next bucket fills only once its last is both off the wire and loaded
         Times first = locked.times().get(0);
