@@ -121,16 +121,11 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
                     + "conversion task per parameter, each PP broadcast first all-gathering its tensor's spec as a "
                     + "Python object) and the HF conversion", "470 GB through the sender's one NIC after each "
                     + "bucket's PP, TP and EP gathers", Setup.PARTLY))),
-            Stream.of(row("LMSYS-Q30B-NCCL", of(Stage.FRAMEWORK, "the model is slow: the engines' per-tensor load, "
-                    + "calibrated on slime's SGLang stage, paid after each bucket's broadcast as the source's loop "
-                    + "and SGLang's receive (every tensor received, then load_weights over the bucket) run it; no "
-                    + "source times these engines' load apart", "the engines' loads per tensor, in series with the "
-                    + "wire", Setup.PARTLY))),
-            rows(List.of("LMSYS-GLM45AIR-NCCL", "LMSYS-Q235-NCCL"), of(Stage.FRAMEWORK, "the model is slow, and not "
-                    + "by the engines' load alone: the broadcasts at the stage head's one NIC and the calls at the "
-                    + "per-bucket cost calibrated on halo's vLLM client already add up to more than published; "
-                    + "neither is timed apart by the source", "the engines' lock: bucket calls, broadcasts and loads "
-                    + "in series", Setup.PARTLY)),
+            rows(List.of("LMSYS-MOONLIGHT-NCCL", "LMSYS-GLM47FLASH-NCCL", "LMSYS-KIMIK2-NCCL"), of(Stage.FRAMEWORK,
+                    "the model is fast on the MLA models alone: whether their engines' load (SGLang's MLA weight "
+                    + "rebuild after each bucket) reads back to the host, so that the engines reply only once the "
+                    + "bytes have landed; not read at the source's SGLang", "the engines' lock (calls and loads) or "
+                    + "the broadcasts at each head's one NIC, the two side by side", Setup.PARTLY)),
             rows(List.of("LMSYS-GLM45AIR-RDMA"), LMSYS_RDMA),
             Stream.of(row("LMSYS-KIMIK2-RDMA", LMSYS_KIMI)),
             Stream.of(row("HALO11-SGLANG-EFA", of(Stage.FRAMEWORK, "the model is slow: it charges the vLLM client's "

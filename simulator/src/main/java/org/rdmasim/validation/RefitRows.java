@@ -537,14 +537,21 @@ final class RefitRows {
                 + "Not stated: NICs (posed 8 x 400G), separate or shared hosts (posed separate), bucket (posed 1 GiB), "
                 + "BF16";
         // the NCCL rows run the source's broadcast path (miles @9a6fc9e6, update_weight_from_distributed/broadcast.py
-        // and mixin.py): each PP stage's head sends, one bucket at a time, each gathered to it over TP and EP first
+        // and mixin.py): each PP stage's head sends its buckets under the engines' lock, each gathered to it first; the
+        // lock covers the call and the engines' host-side load, the broadcasts run on the devices one at a time
         String ncclPath = ". As the source's code runs it [miles-p2p]: the head of each PP stage broadcasts its "
-                + "stage's buckets (" + MILES_P2P + "broadcast.py:76-79), one bucket at a time from its call "
-                + "until the engines have loaded it (the engines' lock, " + MILES_P2P + "broadcast.py:85-97, a head "
-                + "that finds it taken retrying 0.1 s later); each bucket is first all-gathered to the head "
-                + "over its TP group (non-expert weights) or its EP group (experts, " + MILES_P2P + "mixin.py:115-126), "
-                + "and the next is gathered only once the engines return from loading this one (" + MILES_P2P
-                + "broadcast.py:95)";
+                + "stage's buckets (" + MILES_P2P + "broadcast.py:76-79), each bucket first all-gathered to the head "
+                + "over its TP group (non-expert weights) or its EP group (experts, " + MILES_P2P + "mixin.py:115-126); "
+                + "a head takes the engines' lock for each bucket's call and lets it go once the engines reply ("
+                + MILES_P2P + "broadcast.py:85-97, a head that finds it taken retrying 0.1 s later). " + SGLANG_RECEIVE
+                + " Neither side's wait holds its host: PyTorch's wait() on an asynchronous NCCL collective only makes "
+                + "the current CUDA stream wait (pytorch/pytorch docs/source/distributed.rst, 'Synchronous and "
+                + "asynchronous collective operations'; " + MILES_P2P + "broadcast.py:181-182 on the head, SGLang's "
+                + "handle.wait() loop on the engines), so the engines reply once their host has queued the bucket's "
+                + "load, the bytes still on the wire; the broadcasts go one at a time all the same (each engine rank's "
+                + "stream holds the load's copies behind this broadcast and the next broadcast behind them), and a "
+                + "head's next expert bucket waits for its last broadcast, as its all_gather_object reads sizes back "
+                + "to the host (" + MILES_P2P + "mixin.py:105)";
         String q30 = "Qwen3-30B-A3B, train TP4 EP8 on 2 hosts, inference TP8 EP8 on 2 hosts. " + setup;
         String glm = "GLM-4.5-Air, train PP4 EP8 on 4 hosts (stages 12/12/12/10 layers: the profiling script's "
                 + "decoder_last_pipeline_num_layers 10, radixark/miles 9a6fc9e6 examples/p2p_weight_transfer/run.py:439), "
@@ -574,14 +581,7 @@ final class RefitRows {
                 + "rollout on separate nodes (radixark/miles 9a6fc9e6 examples/p2p_weight_transfer/run.py:732, :757), "
                 + "1 GiB buckets in P2P mode (:118, :1053-1054)" + rdmaModel;
         r.add(steady("LMSYS-Q30B-NCCL", src, "NCCL broadcast update, Qwen3-30B-A3B", q30 + ncclPath, 2.6700, LMSYS,
-                "qwen3-30b-nccl", BCAST, "slower than published: the source's loop waits for the engines to load each "
-                        + "bucket before it gathers the next, so the engines' loads, one call per tensor (18,867 tensors, "
-                        + "1.74 s at " + TENSOR_MS + " a tensor, calibrated on slime's SGLang stage in vime #175), follow "
-                        + "the 61 GB broadcast's 1.24 s at the sender's one nearest NIC instead of hiding under it, with "
-                        + "0.12 s of TP4 and EP8 gathers over NVLink. " + SGLANG_RECEIVE + " So the load is per tensor "
-                        + "and after the wire, as modelled; what may not hold is the calibration's cost a tensor, and "
-                        + "no source times these engines' load apart (the published time leaves about 0.05 ms a "
-                        + "tensor); without the " + BUCKET_MS + " bucket cost the model gives 3.10 s",
+                "qwen3-30b-nccl", BCAST, "",
                 16));
         // Qwen3-30B-A3B's RDMA update is the measurement the replica's load is taken from: shown, not counted. Chosen
         // before the others were run as the row with the fewest posed or extra terms: BF16, no pipeline stages to
@@ -596,7 +596,7 @@ final class RefitRows {
                 .calibration(true)
                 .model(runs -> steadyOf(runs, LMSYS, "qwen3-30b-rdma", "")).onNics(16));
         r.add(steady("LMSYS-GLM45AIR-NCCL", src, "NCCL broadcast update, GLM-4.5-Air", glm + ncclPath, 5.0011, LMSYS,
-                "glm-4.5-air-nccl", BCAST, lockedSlow(4, "1.13", "4.39", "17,925", "1.66", "0.39", "0.38", "6.69"), 32));
+                "glm-4.5-air-nccl", BCAST, "", 32));
         r.add(steady("LMSYS-GLM45AIR-RDMA", src, "RDMA P2P update, GLM-4.5-Air", rdmaSetup.apply(glm), 2.6372, LMSYS,
                 "glm-4.5-air-rdma", REPLICA, "21% faster than published (out of sample; 0.57 s before the replica's "
                         + "load was priced): each sender of a 12-layer stage loads one engine rank's share of its stage "
@@ -611,7 +611,7 @@ final class RefitRows {
                 + "script's decoder_last_pipeline_num_layers 22, radixark/miles 9a6fc9e6 "
                 + "examples/p2p_weight_transfer/run.py:465), inference TP32 EP32 on 8 hosts (posed 2 engines of TP32, each with its experts over its own 32 ranks). " + setup;
         r.add(steady("LMSYS-Q235-NCCL", src, "NCCL broadcast update, Qwen3-235B-A22B", q235 + ncclPath, 10.7536, LMSYS,
-                "qwen3-235b-nccl", BCAST, lockedSlow(4, "2.47", "9.80", "36,945", "3.41", "1.16", "1.29", "14.48"), 64));
+                "qwen3-235b-nccl", BCAST, "", 64));
         r.add(steady("LMSYS-Q235-RDMA", src, "RDMA P2P update, Qwen3-235B-A22B", rdmaSetup.apply(q235), 3.1620, LMSYS,
                 "qwen3-235b-rdma", REPLICA, "", 64));
         // Qwen3-235B's RDMA row passes (out of sample) since each bucket's all-gathers are priced as the source runs
@@ -623,13 +623,13 @@ final class RefitRows {
         String moon = "Moonlight-16B-A3B (DeepSeek-V3 architecture, 16B total), train TP2 EP8 on 1 host, inference TP8 "
                 + "EP8 on 1 host." + oneHost;
         r.add(steady("LMSYS-MOONLIGHT-NCCL", src, "NCCL broadcast update, Moonlight-16B-A3B", moon + ncclPath, 1.4820,
-                LMSYS, "moonlight-16b-nccl", BCAST, "", 8));
+                LMSYS, "moonlight-16b-nccl", BCAST, mlaFast("0.65", "0.49", "30", "1.37"), 8));
         r.add(steady("LMSYS-MOONLIGHT-RDMA", src, "RDMA P2P update, Moonlight-16B-A3B", rdmaSetup.apply(moon), 1.0733, LMSYS,
                 "moonlight-16b-rdma", REPLICA, "", 8));
         String flash = "GLM-4.7-Flash (the source's 'GLM-4.7-9B-Flash', 30B total; MLA attention), train TP4 EP8 on 1 "
                 + "host, inference TP4 EP4 on 1 host (posed 2 engines of TP4, each with its experts over its own 4 ranks)." + oneHost;
         r.add(steady("LMSYS-GLM47FLASH-NCCL", src, "NCCL broadcast update, GLM-4.7-Flash", flash + ncclPath, 2.5086,
-                LMSYS, "glm-4.7-flash-nccl", BCAST, "", 8));
+                LMSYS, "glm-4.7-flash-nccl", BCAST, mlaFast("1.22", "0.88", "57", "2.53"), 8));
         r.add(steady("LMSYS-GLM47FLASH-RDMA", src, "RDMA P2P update, GLM-4.7-Flash", rdmaSetup.apply(flash), 4.2290, LMSYS,
                 "glm-4.7-flash-rdma", REPLICA, "", 8));
         String kimi = "Kimi-K2 FP8 re-quantised by the source to 64 x 64 blocks (~1 TB), train TP8 PP8 CP4 EP32 on 32 "
@@ -637,7 +637,7 @@ final class RefitRows {
                 + "radixark/miles 9a6fc9e6 examples/p2p_weight_transfer/run.py:495), inference TP32 EP32 on 32 hosts (posed 8 engines of "
                 + "TP32, each with its experts over its own 32 ranks). " + setup.replace(", BF16", "");
         r.add(steady("LMSYS-KIMIK2-NCCL", src, "NCCL broadcast update, Kimi-K2 FP8", kimi + ncclPath, 53.2791, LMSYS,
-                "kimi-k2-nccl", BCAST, "", 256));
+                "kimi-k2-nccl", BCAST, mlaFast("23.41", "12.86", "959", "44.67"), 256));
         r.add(steady("LMSYS-KIMIK2-RDMA", src, "RDMA P2P update, Kimi-K2 FP8", rdmaSetup.apply(kimi), 7.2273, LMSYS,
                 "kimi-k2-rdma", REPLICA, "69% faster than published (out of sample; 1.34 s before each bucket's "
                         + "all-gathers were priced): each sender loads one engine "
@@ -655,26 +655,21 @@ final class RefitRows {
     }
 
     /**
-     * Why a multi-stage miles NCCL row is slow: the engines' lock puts every stage's bucket calls, broadcasts and
-     * loads in series (each figure in seconds, from the row's own run).
+     * Why a miles NCCL row of an MLA model (DeepSeek-V2/V3 attention) is fast: with the engines' loads beside the
+     * broadcasts, what is left is the broadcasts at each head's one NIC (each figure from the row's own run).
      */
-    private static String lockedSlow(int stages, String calls, String wire, String tensors, String loads,
-            String gathers, String retry, String withoutBucket) {
-        return "slower than published: the engines' lock is held from each bucket's call until the engines have "
-                + "loaded it (" + MILES_P2P + "broadcast.py:85-97), so the " + stages + " PP stages' buckets go one at "
-                + "a time, each its fixed cost (" + calls + " s in all), its broadcast at the stage head's one nearest "
-                + "NIC (" + wire + " s) and the engines' loads, one call per tensor (" + tensors + " tensors, " + loads
-                + " s at " + TENSOR_MS + " a tensor, calibrated on slime's SGLang stage in vime #175), with " + gathers
-                + " s of gathers to the heads; a head that finds the lock taken tries again 0.1 s later (" + MILES_P2P
-                + "broadcast.py:86-87), which costs " + retry + " s here against a lock handed over at once; that "
-                + "calibration's per-tensor cost may not hold for these engines, and no source times their load apart, "
-                + "but it is not the load alone: the broadcasts and the bucket calls (" + SGLANG_RECEIVE_SHORT + ") "
-                + "already add up to more than published, so the broadcast at one NIC (rdmasim's reading of NCCL's "
-                + "search for a communicator with one GPU on the sender's host, whose other NICs are reached only "
-                + "through its CPU: NVIDIA/nccl v2.30.7-1 src/graph/search.cc:1229-1233 tries NICs farther than PXN "
-                + "only while it has no solution) or the per-bucket cost "
-                + "calibrated on halo's vLLM client over EFA is priced too high here, and the source times neither "
-                + "apart; without the " + BUCKET_MS + " bucket cost the model gives " + withoutBucket + " s";
+    private static String mlaFast(String wire, String loads, String buckets, String serial) {
+        return "faster than published: the engines reply once their host has queued each bucket's load, so their "
+                + "loads (" + loads + " s at " + TENSOR_MS + " a tensor) run beside the broadcasts, which take "
+                + wire + " s at the head's one nearest NIC over " + buckets + " buckets; were each bucket's load paid "
+                + "after its bytes had landed, as rdmasim priced it before, the model would give " + serial + " s. The "
+                + "rows this mechanism fits (Qwen3-30B-A3B, GLM-4.5-Air, Qwen3-235B-A22B) are GQA models; the three it "
+                + "leaves fast (Moonlight-16B-A3B, GLM-4.7-Flash, Kimi-K2) are the MLA models, whose SGLang loader "
+                + "also rebuilds each loaded layer's absorbed MLA weights (DeepseekV2ForCausalLM.post_load_weights "
+                + "over the bucket's kv_b_proj layers, called from its load_weights). Were any step of that load to "
+                + "read a value back to the host, the engines would reply only once the bytes had landed and these "
+                + "rows would be paid in series again; no such read was found in the copies of SGLang read, and "
+                + "neither v0.5.10 nor miles' sglang-miles branch was read, so it is not modelled";
     }
 
     /** What the engine does with a broadcast bucket in miles' NCCL path, as SGLang's code runs it. */
@@ -682,14 +677,12 @@ final class RefitRows {
             + "bucket's names, dtypes and shapes and no load format (radixark/miles 9a6fc9e6 "
             + "miles/backends/sglang_utils/sglang_engine.py:487-502) and broadcasts the bucket one tensor at a time ("
             + MILES_P2P + "broadcast.py:178-182); SGLang (v0.5.10, the image miles builds on, radixark/miles 9a6fc9e6 "
-            + "docker/Dockerfile:9) then receives every tensor with its own broadcast, waits for them all and calls "
+            + "docker/Dockerfile:9, which then installs SGLang's sglang-miles branch, :14, :107-114, not read here) "
+            + "then receives every tensor with its own broadcast, waits for them all and calls "
             + "model.load_weights once over the bucket's list (SGLang's ModelRunner.update_weights_from_distributed, "
             + "alike in every copy of its model runner read; not read at the v0.5.10 tag, so no line is cited; its "
             + "flattened-bucket path only when a load format asks for it), one weight loader call per tensor on every "
             + "engine rank, before the engine replies.";
-    /** The same, short, for the multi-stage rows. */
-    private static final String SGLANG_RECEIVE_SHORT = "the engines receive each tensor and only then load the "
-            + "bucket, per tensor, before they reply, as SGLang's update_weights_from_distributed does";
 
     private static void halo(List<ValidationRow> r) {
         String src = "whitecircle/halo PR #11 [halo-pr-11]";

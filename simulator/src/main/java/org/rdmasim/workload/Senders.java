@@ -27,7 +27,8 @@ public sealed interface Senders permits Senders.Ranks, Senders.StageHeads {
 
     /**
      * The first rank of each pipeline stage sends its stage's buckets, one bucket at a time from its call through
-     * the engines' load (miles' and slime's NCCL update: {@code NcclBroadcast#oneAtATime}).
+     * the engines' load under the engines' lock, the broadcasts one at a time beside the loads (miles' NCCL update:
+     * {@code NcclBroadcast#oneAtATime}).
      */
     record StageHeads() implements Senders {
     }

@@ -19,10 +19,23 @@ import java.util.function.Supplier;
  *       sender holds the engines' lock ({@link WireOrder#LOCKED}, miles' and slime's update,
  *       {@link EnginesLock});</li>
  *   <li>units drain (install into the engine) one after another in unit order; a unit leaves its buffer
- *       when drained, or when off the wire if it has no drain. Under the lock a unit drains as soon as it is
- *       off the wire, and the lock is released when it has drained: the lock's holder waits for the engines'
- *       load before it lets go.</li>
+ *       when drained, or when off the wire if it has no drain.</li>
  * </ul>
+ * Under the lock a unit's host side and its device side part once its call is made. The holder's call
+ * ({@link Unit#call}) and the engines' load ({@link Unit#drain}) are host work: the lock is let go once the
+ * engines reply, which they do once their host has queued the load. The broadcast is device work: PyTorch's
+ * {@code wait()} on an asynchronous NCCL collective only makes the current CUDA stream wait for it
+ * (pytorch/pytorch docs/source/distributed.rst, "Synchronous and asynchronous collective operations"), so
+ * neither miles' sender ({@code handle.wait()}, radixark/miles 9a6fc9e6
+ * miles/backends/megatron_utils/update_weight/update_weight_from_distributed/broadcast.py:181-182) nor SGLang's
+ * receiver (its {@code handle.wait()} loop before {@code model.load_weights}) blocks on the bytes. The
+ * broadcasts still go one at a time, in the order the lock was taken: each engine rank's current stream waits for
+ * this bucket's broadcast before the load's copies, and the next broadcast on any of its communicators waits for
+ * the current stream. A sender's next unit starts filling once this one is both off the wire and let go: its
+ * next expert bucket's {@code all_gather_object} reads a size back to the host
+ * (radixark/miles 9a6fc9e6 miles/backends/megatron_utils/update_weight/update_weight_from_distributed/mixin.py:105),
+ * which waits for its stream, and that
+ * stream waits for the broadcast; a non-expert bucket's gather waits for it on the device alike.
  */
 final class BucketPipeline {
     /** One stage of one unit: starts, and calls its argument once done. */
@@ -33,16 +46,32 @@ final class BucketPipeline {
 
     enum WireOrder { PER_SENDER, GLOBAL, NONE, LOCKED }
 
-    /** A unit: which sender fills it, and its three steps ({@code drain} null when it has none). */
-    record Unit(int sender, Step fill, Step wire, Step drain) {
+    /**
+     * A unit: which sender fills it, and its steps: the call that starts it ({@code call}, null when it has none;
+     * outside the lock it runs just before the wire), the wire, and the drain ({@code drain} null when it has none).
+     */
+    record Unit(int sender, Step fill, Step call, Step wire, Step drain) {
+        Unit(int sender, Step fill, Step wire, Step drain) {
+            this(sender, fill, null, wire, drain);
+        }
+
+        /** The call, then the wire. */
+        Step callThenWire() {
+            return call == null ? wire : done -> call.start(() -> wire.start(done));
+        }
     }
 
     private final List<Unit> units;
     private final int depth;
     private final WireOrder order;
     private final Runnable allDone;
-    /** Held from a unit's wire through its drain ({@link WireOrder#LOCKED}); null otherwise. */
+    /** Held from a unit's call through its drain ({@link WireOrder#LOCKED}); null otherwise. */
     private final EnginesLock lock;
+    /** Under the lock: units called and waiting for the wire, in the order the lock was taken. */
+    private final java.util.ArrayDeque<Integer> wireQueue = new java.util.ArrayDeque<>();
+    private boolean wireBusy;
+    /** Under the lock: units whose drain has ended (the engines replied). */
+    private final boolean[] drained;
     private final int senders;
     private final List<List<Integer>> bySender = new ArrayList<>();
     private final int[] nextFill;
@@ -105,6 +134,7 @@ final class BucketPipeline {
         filling = new boolean[senders];
         released = new int[senders];
         wired = new boolean[units.size()];
+        drained = new boolean[units.size()];
     }
 
     void start() {
@@ -167,13 +197,10 @@ final class BucketPipeline {
             waitingForWire.clear(k);
             int unit = k;
             if (order == WireOrder.LOCKED) {
-                lock.acquire(() -> units.get(unit).wire().start(() -> {
-                    wired[unit] = true;
-                    drainUnderLock(unit);
-                }));
+                lock.acquire(() -> callUnderLock(unit));
                 continue;
             }
-            units.get(k).wire().start(() -> {
+            units.get(k).callThenWire().start(() -> {
                 wired[unit] = true;
                 if (units.get(unit).drain() == null) {
                     release(unit);
@@ -183,18 +210,55 @@ final class BucketPipeline {
         }
     }
 
-    /** The lock holder's unit is off the wire: it drains now, then the lock is let go. */
-    private void drainUnderLock(int k) {
-        Step drain = units.get(k).drain();
-        Runnable letGo = () -> {
-            lock.release();
-            release(k);
-            advance();
+    /**
+     * The lock holder's call: once made, its broadcast queues behind the one before it and the engines' load runs
+     * at once; the lock is let go when the load ends, the unit when its broadcast has ended too.
+     */
+    private void callUnderLock(int k) {
+        Unit u = units.get(k);
+        Runnable called = () -> {
+            wireQueue.add(k);
+            startQueuedWire();
+            Runnable letGo = () -> {
+                lock.release();
+                drained[k] = true;
+                releaseWhenBoth(k);
+                advance();
+            };
+            if (u.drain() == null) {
+                letGo.run();
+            } else {
+                u.drain().start(letGo);
+            }
         };
-        if (drain == null) {
-            letGo.run();
+        if (u.call() == null) {
+            called.run();
         } else {
-            drain.start(letGo);
+            u.call().start(called);
+        }
+    }
+
+    /** The next queued broadcast, once the one before it has ended. */
+    private void startQueuedWire() {
+        if (wireBusy || wireQueue.isEmpty()) {
+            return;
+        }
+        int k = wireQueue.poll();
+        wireBusy = true;
+        double start = lock.now();
+        units.get(k).wire().start(() -> {
+            wireBusy = false;
+            lock.broadcastRan(start, lock.now());
+            wired[k] = true;
+            releaseWhenBoth(k);
+            startQueuedWire();
+            advance();
+        });
+    }
+
+    private void releaseWhenBoth(int k) {
+        if (wired[k] && drained[k]) {
+            release(k);
         }
     }
 

@@ -17,9 +17,9 @@ import org.rdmasim.transport.Endpoint;
  *
  * <p>Each root has its own communicator, so root s's chain is stripe s: concurrent chains enter hosts through
  * different GPUs. Its buckets go on the wire in its own order ({@link BucketPipeline.WireOrder#PER_SENDER},
- * verl's {@code nccl_parallel}), or one at a time under the engines' lock, which a root holds from its bucket's
- * call until the engines have loaded it ({@link BucketPipeline.WireOrder#LOCKED}, {@link EnginesLock}, miles' and
- * slime's update, {@link NcclBroadcast#oneAtATime}).
+ * verl's {@code nccl_parallel}), or under the engines' lock, which a root holds from its bucket's call until the
+ * engines reply, their load queued, while the broadcasts go one at a time on the devices
+ * ({@link BucketPipeline.WireOrder#LOCKED}, {@link EnginesLock}, miles' update, {@link NcclBroadcast#oneAtATime}).
  *
  * @param refit the method: its bucket size and buffering, and the NICs NCCL may use
  * @param noun the method as its errors name it ("an NCCL broadcast")
@@ -67,15 +67,15 @@ record BucketedBroadcast(BroadcastRefit refit, String noun, String tag) {
                     // Megatron's gather of the bucket to its root comes first: the sender packs only what it holds
                     then -> walk.pack(bucket, root, tensors, packed -> ctx.shardGather(rootRank, offset, size,
                             refit.ibHca(), label + "/gather", () -> fill.start(root, size, label, packed)), then),
-                    then -> ctx.gpuWork(RefitStage.DISPATCH, root, perBucket,
-                            () -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, refit.ibHca(),
-                                    size, label, () -> {
-                                        BroadcastOrder.landedAtRoot(ctx, root, size);
-                                        then.run();
-                                    })),
+                    then -> ctx.gpuWork(RefitStage.DISPATCH, root, perBucket, then),
+                    then -> ctx.broadcast(BroadcastOrder.members(ctx, root, receivers), receivers, refit.ibHca(),
+                            size, label, () -> {
+                                BroadcastOrder.landedAtRoot(ctx, root, size);
+                                then.run();
+                            }),
                     then -> BroadcastOrder.install(ctx, installing, size, payload, tensors, then)));
         }
-        BucketPipeline.inOrder(units, buckets.depth(), order, () -> new EnginesLock(ctx.clock(), ctx::enginesLockHeld),
+        BucketPipeline.inOrder(units, buckets.depth(), order, () -> new EnginesLock(ctx.clock(), ctx::enginesLockHeld, ctx::enginesStreamsBusy),
                 done).start();
     }
 }

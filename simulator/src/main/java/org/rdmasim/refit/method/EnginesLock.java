@@ -30,12 +30,27 @@ final class EnginesLock {
 
     private final SimulationClock clock;
     private final Holds holds;
+    private final Holds broadcasts;
     private boolean held;
     private double takenAt;
 
     EnginesLock(SimulationClock clock, Holds holds) {
+        this(clock, holds, (a, b) -> { });
+    }
+
+    /**
+     * A lock told of its holds ({@code holds}) and of the broadcasts it orders ({@code broadcasts}): each engine
+     * rank's stream runs one bucket's broadcast at a time, in the order the lock was taken ({@link BucketPipeline}).
+     */
+    EnginesLock(SimulationClock clock, Holds holds, Holds broadcasts) {
         this.clock = clock;
         this.holds = holds;
+        this.broadcasts = broadcasts;
+    }
+
+    /** A broadcast this lock ordered ran on the engines' streams from {@code start} to {@code end}. */
+    void broadcastRan(double start, double end) {
+        broadcasts.held(start, end);
     }
 
     /** Tries now, then every {@link #RETRY_SECONDS} until free; runs {@code granted} once taken. */
@@ -47,6 +62,11 @@ final class EnginesLock {
             return;
         }
         clock.schedule(RETRY_SECONDS, () -> acquire(granted));
+    }
+
+    /** The time on this lock's clock. */
+    double now() {
+        return clock.now();
     }
 
     void release() {

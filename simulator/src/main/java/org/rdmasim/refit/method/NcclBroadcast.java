@@ -26,10 +26,13 @@ import org.rdmasim.workload.Senders;
  *       (radixark/miles {@code update_weight_from_distributed/broadcast.py} L63-79 @9a6fc9e6; THUDM/slime
  *       {@code update_weight_from_distributed.py} L76-81 @624b824a8), posed as N = pp evenly spaced senders, which in
  *       Megatron's rank order ({@code TrainerLayout}, pp outermost) are exactly the stage heads; each bucket's
- *       call takes the engines' lock first and keeps it until the engines have loaded the bucket
- *       ({@link EnginesLock}: broadcast.py L85-97), so one bucket is on the wire or being loaded at a time while
- *       the other stages gather and pack theirs; a stage head that finds the lock taken tries again 0.1 s
- *       later, so the lock goes to whoever tries first once it is free, often the head that just let it go.</li>
+ *       call takes the engines' lock first and keeps it until the engines reply ({@link EnginesLock}:
+ *       broadcast.py L85-97), which they do once their host has queued the bucket's load, not once its bytes have
+ *       landed: PyTorch's {@code wait()} on an asynchronous NCCL collective blocks no host, so the broadcast runs
+ *       on the devices beside the engines' load, the broadcasts one at a time in the lock's order (each engine
+ *       rank's stream orders them), and a head's next bucket waits for its broadcast to end
+ *       ({@link BucketPipeline}); a stage head that finds the lock taken tries again 0.1 s later, so the lock
+ *       goes to whoever tries first once it is free, often the head that just let it go.</li>
  * </ul>
  * Each broadcast runs over NCCL's channels, each a pipelined chain from the sender through the receivers
  * carrying its part of the bucket and crossing hosts through its own NIC ({@link WireContext#broadcast}). The bucket buffer is the broadcast's

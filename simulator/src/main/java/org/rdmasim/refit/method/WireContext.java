@@ -718,6 +718,17 @@ public final class WireContext {
         }
     }
 
+    /**
+     * A broadcast under the engines' lock ran from {@code start} to {@code end}: the engines' streams take one at a
+     * time, in the lock's order, a limit of their own beside the lock (which covers the calls and the loads).
+     */
+    void enginesStreamsBusy(double start, double end) {
+        if (end > start) {
+            busy("engines' streams", "the engines' streams (one broadcast at a time, in the lock's order, the loads "
+                    + "beside them)", List.of(), start, end);
+        }
+    }
+
     private void busy(String id, String words, List<String> costOf, double start, double end) {
         busy(new Bound(List.of(id), List.of(words), costOf), start, end);
     }
