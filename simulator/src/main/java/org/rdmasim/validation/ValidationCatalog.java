@@ -1024,7 +1024,7 @@ public final class ValidationCatalog {
 
     /** Why the pegaflow #291 perftest rows pose RoCE path MTU 4096. */
     private static final String PERFTEST_MTU = "perftest takes the port's active MTU unless -m asks for less "
-            + "(linux-rdma/perftest src/perftest_parameters.c:2678-2718 at 00b55b6, set_mtu()), and the same hosts' "
+            + "(linux-rdma/perftest 00b55b6 src/perftest_parameters.c:2678-2718, set_mtu()), and the same hosts' "
             + "perftest reached 390-392 Gbps with two QPs (PEGA-R2, PEGA-W2), above what 2048 carries";
 
     /** Why the pegaflow-cpu-bench rows pose RoCE path MTU 4096. */

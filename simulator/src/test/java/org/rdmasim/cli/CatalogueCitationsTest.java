@@ -50,7 +50,7 @@ class CatalogueCitationsTest {
     static final Set<String> VALIDATION_REPOS = Set.of("verl-project/verl", "kvcache-ai/Mooncake", "NVIDIA-NeMo/RL",
             "MoonshotAI/checkpoint-engine", "radixark/miles", "vllm-project/vllm", "sgl-project/sglang",
             "whn09/libfabric-efa-demo", "ofiwg/libfabric", "THUDM/slime", "NovaSky-AI/SkyRL",
-            "NVIDIA-NeMo/Megatron-Bridge");
+            "NVIDIA-NeMo/Megatron-Bridge", "linux-rdma/perftest", "linux-rdma/rdma-core", "whitecircle/halo");
     private static final String REPO = "(?:" + String.join("|", java.util.stream.Stream.concat(REPOS.stream(),
             VALIDATION_REPOS.stream()).sorted().map(Pattern::quote).toList()) + ")";
     /** A file of code (or of a build or configuration) by its extension. */
