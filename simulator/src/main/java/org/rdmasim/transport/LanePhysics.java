@@ -1,6 +1,7 @@
 package org.rdmasim.transport;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,7 @@ final class LanePhysics {
     static final int LANE_PATH_ROOM = 16;
     /** Where a lane start's usages are gathered before its flow is made ({@link #flowStart}). */
     private final List<Double> usageScratch = new ArrayList<>(LANE_PATH_ROOM);
+    private final List<Resource> pathScratch = new ArrayList<>(LANE_PATH_ROOM);
 
     LanePhysics(Cluster cluster, ProtocolParameters params, WriteOrdering ordering) {
         this.cluster = cluster;
@@ -113,6 +115,13 @@ final class LanePhysics {
             TopologyNode dn, TopologyNode dstDevice, List<Double> usage) {
         // Room for a lane of a multi-switch host on a leaf-spine fabric (~12-16 resources) without regrowing.
         List<Resource> path = new ArrayList<>(LANE_PATH_ROOM);
+        appendLanePath(spec, src, sn, srcDevice, dst, dn, dstDevice, path, usage);
+        return path;
+    }
+
+    /** Appends the lane's path to {@code path} and its usages to {@code usage}, in path order. */
+    private void appendLanePath(TransferSpec spec, Host src, TopologyNode sn, TopologyNode srcDevice, Host dst,
+            TopologyNode dn, TopologyNode dstDevice, List<Resource> path, List<Double> usage) {
         // Each piece is appended straight to the path (the cluster's lists per piece, an Optional and a
         // lambda per device looked up were ~a third of a lane start's garbage), in the order the pieces
         // were always asked for: resources are built on first use, and that order numbers them.
@@ -138,7 +147,6 @@ final class LanePhysics {
         }
         nicToBuffer(dst, dn, deviceNode(dst, dstDevice, spec.sink().device()), spec.sink().device(), spec.sinkPath(),
                 spec.acsRedirect(), path, usage);
-        return path;
     }
 
     private void bufferToNic(Host h, TopologyNode d, DataPath mode, TopologyNode nic, boolean acs,
@@ -212,7 +220,15 @@ final class LanePhysics {
             TopologyNode dn, TopologyNode dstDevice, double oneWay, double ownCap, Supplier<String> label, long bytes,
             FlowListener listener) {
         usageScratch.clear();
-        List<Resource> path = lanePath(spec, src, sn, srcDevice, dst, dn, dstDevice, usageScratch);
+        pathScratch.clear();
+        appendLanePath(spec, src, sn, srcDevice, dst, dn, dstDevice, pathScratch, usageScratch);
+        // Kept as an array of the path's own length: a list with room for the longest path was two objects
+        // and ~100 bytes per lane start (~6% of a 65,536-receiver fan-out's garbage in its event loop, JFR).
+        Resource[] laneResources = new Resource[pathScratch.size()];
+        for (int i = 0; i < laneResources.length; i++) {
+            laneResources[i] = pathScratch.get(i);
+        }
+        List<Resource> path = Arrays.asList(laneResources);
         double cap = Math.min(laneCap(spec, lane, oneWay), ownCap);
         List<Double> usage = null;
         for (int i = 0; i < usageScratch.size(); i++) {

@@ -58,7 +58,7 @@ public final class FanoutRun {
     private SourcePool pool;
     private final ArrayDeque<Integer> waiting = new ArrayDeque<>();
     // Receivers whose last GPU finished in the current instant, handled together in receiver order.
-    private final java.util.TreeSet<Integer> endingNow = new java.util.TreeSet<>();
+    private final EndingReceivers endingNow;
 
     // Fault reactions (ModelExpress's source retries); untouched and unallocated in a run without faults.
     private final boolean faultMode;
@@ -81,6 +81,7 @@ public final class FanoutRun {
         bytes = new long[receiverCount];
         bottleneck = new Bottleneck[receiverCount];
         servedBy = new SourceNode[receiverCount];
+        endingNow = new EndingReceivers(receiverCount);
         faultMode = !run.faults().isEmpty();
         if (faultMode) {
             attempts = new int[receiverCount];
