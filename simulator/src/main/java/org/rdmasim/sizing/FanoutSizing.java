@@ -107,9 +107,14 @@ public final class FanoutSizing {
         return out.withName(v.name() + " " + knob.label() + "=" + value);
     }
 
+    /**
+     * The receiver's compute NICs in the order the knob lists them: nearest its GPU(s) first
+     * ({@link NicOrder}), so N = 1 is the receiving GPU's own NIC, not the host's first in PCI order.
+     */
     private static List<String> receiverNics(VariantSpec v) {
-        String r = v.fanoutPlan().receivers().get(0).host();
-        return new Host(r, v.hosts().get(r)).computeNics().stream().map(TopologyNode::name).toList();
+        FanoutPlan.Member r = v.fanoutPlan().receivers().get(0);
+        Host host = new Host(r.host(), v.hosts().get(r.host()));
+        return NicOrder.nearestFirst(host, r.gpus().stream().map(host::gpu).toList());
     }
 
     private static VariantSpec withEnv(VariantSpec v, List<EnvEntry> extra) {

@@ -220,7 +220,7 @@ public final class RefitSizing {
                     Host inference = host(v, v.refitSpec().inferenceHosts().get(0));
                     java.util.Set<String> compute = new java.util.HashSet<>(inference.computeNics().stream()
                             .map(TopologyNode::name).toList());
-                    List<String> listed = nearestFirst(inference).stream().filter(compute::contains).limit(value)
+                    List<String> listed = NicOrder.nearestFirst(inference, inference.gpus()).stream().filter(compute::contains).limit(value)
                             .map(n -> n + ":1").toList();
                     env.add(new EnvEntry("UCX_NET_DEVICES", String.join(",", listed), "size --vary nics", 0));
                     env.add(new EnvEntry("UCX_MAX_RMA_RAILS", Long.toString(value), "size --vary nics", 0));
@@ -261,7 +261,7 @@ public final class RefitSizing {
         java.util.Set<String> names = new java.util.LinkedHashSet<>();
         List<Host> hosts = broadcastHosts(v);
         for (Host h : hosts) {
-            nearestFirst(h).stream().limit(n).forEach(names::add);
+            NicOrder.nearestFirst(h, h.gpus()).stream().limit(n).forEach(names::add);
         }
         for (Host h : hosts) {
             long listed = h.nics().stream().filter(nic -> names.contains(nic.name())).count();
@@ -274,18 +274,6 @@ public final class RefitSizing {
         env.removeIf(e -> e.name().equals("NCCL_IB_HCA"));
         env.add(new EnvEntry("NCCL_IB_HCA", "=" + String.join(",", names), "size --vary nics", 0));
         return v.withTransport(v.transport().withStack(v.transport().stack().withEnv(env)));
-    }
-
-    /** A host's NICs in the order a list of N takes them: each GPU's nearest (host GPU order), then the rest nearest first. */
-    private static java.util.Set<String> nearestFirst(Host h) {
-        java.util.Set<String> order = new java.util.LinkedHashSet<>();
-        for (TopologyNode g : h.gpus()) {
-            order.add(h.nicsByDistance(g).get(0).name());
-        }
-        for (TopologyNode g : h.gpus()) {
-            h.nicsByDistance(g).forEach(nic -> order.add(nic.name()));
-        }
-        return order;
     }
 
     private static RefitSpec withTp(RefitSpec spec, int tp) {

@@ -1,6 +1,7 @@
 package org.rdmasim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -226,6 +227,23 @@ class SizeCommandTest {
         v = ScenarioLoader.load(f, false).variants().get(0);
         assertEquals(nics, FanoutSizing.bound(v, FanoutSizing.Knob.RAILS).value());
         assertEquals(8, FanoutSizing.bound(v, FanoutSizing.Knob.TREE_DEGREE).value());
+    }
+
+    @Test
+    void nicsListTheReceivingGpusNearestFirstNotTheHostsFirst() throws IOException {
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, SCENARIO.replace("receivers: receivers", "receivers: {hosts: receivers, gpus: [GPU6]}"));
+        VariantSpec v = ScenarioLoader.load(f, false).variants().get(0);
+        Host r = new Host("r0", v.hosts().get("r0"));
+        List<org.rdmasim.hardware.TopologyNode> ranked = r.nicsByDistance(r.gpu("GPU6"));
+        // GPU6's own NIC is not the host's first compute NIC, so a list in host order would send it across the host
+        assertNotEquals(r.computeNics().get(0).name(), ranked.get(0).name());
+        for (int n : new int[] {1, 2}) {
+            VariantSpec sized = FanoutSizing.apply(v, FanoutSizing.Knob.NICS, n);
+            String devices = sized.transport().stack().env().stream()
+                    .filter(e -> e.name().equals("UCX_NET_DEVICES")).reduce((a, b) -> b).orElseThrow().value();
+            assertEquals(String.join(",", ranked.subList(0, n).stream().map(x -> x.name() + ":1").toList()), devices);
+        }
     }
 
     @Test
