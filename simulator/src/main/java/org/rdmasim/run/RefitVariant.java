@@ -84,8 +84,9 @@ final class RefitVariant {
             org.rdmasim.engine.RunWatch watch) {
         boolean usage = watch != null;
         RefitSetup setup = RefitSetup.of(spec, byName::get, v.transport().stack());
+        // a GPU buffer's key covers only the HCAs UCX_MAX_HCA_PER_GPU leaves (every selected HCA when it is inf)
         LanePolicy lanes = v.transport().backend().lanes(v.transport().stack(),
-                UcxLaneSelection.Registrations.EVERYWHERE);
+                new org.rdmasim.memory.MemMapHcas(v.transport().stack(), byName::get));
         RefitRun.Transport transport = new RefitRun.Transport(lanes, v.protocol(), new WorkloadRun.PathOptions(
                 v.transport().gpudirect(), v.transport().acs(), v.transport().iommuPenalty(),
                 v.transport().backend().ucxRma()), v.registration().parameters(), v.transport().backend().sliceThread());
