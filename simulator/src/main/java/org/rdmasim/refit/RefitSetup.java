@@ -261,7 +261,7 @@ public final class RefitSetup {
         RefitSpec.Knobs k = spec.knobs();
         RefitMethod method = switch (spec.method()) {
             case RDMA_PULL -> k.hostReplica() ? RdmaPull.hostReplica(inference.separateEngines()
-                    ? inference::tpRank : r -> r, replicaBuckets(bucket(k)), stageBytes()) : k.treeChildren() > 0
+                    ? inference::tpRank : r -> r, replicaBuckets(bucket(k)), stageBytes(), ibHca) : k.treeChildren() > 0
                     ? RdmaPull.tree(k.treeChildren(), r -> r % inference.tp()) : RdmaPull.direct();
             case WRITE_SCHEDULE -> new WriteSchedule(bucket(k), k.doubleBuffered() ? 2 : 1,
                     k.receiverStaggered() ? WriteSchedule.Order.RECEIVER_STAGGERED : WriteSchedule.Order.SLICE_MAP);

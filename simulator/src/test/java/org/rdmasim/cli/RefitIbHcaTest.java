@@ -103,6 +103,41 @@ class RefitIbHcaTest {
         return r.cycles().get(0).stageSeconds().get("wire");
     }
 
+    // miles' P2P update (rdma-pull from host replicas): the trainer's TP2 group spans two hosts, so each bucket's
+    // all-gather is a ring through the trainer NICs NCCL may use, which the trainer's NCCL_IB_HCA decides.
+    private static final String REPLICA = """
+            name: refit-replica-ibhca
+            seed: 1
+            hosts:
+              trainers: {preset: generic, count: 2, prefix: t, generic: {sockets: 1, gpusPerSocket: 1, nicsPerGpu: 4, nic: cx5}}
+              inference: {preset: generic, count: 1, prefix: i, generic: {sockets: 1, gpusPerSocket: 1, nicsPerGpu: 4, nic: cx5}}
+            workload:
+              refit:
+                model: models/qwen3-4b.json
+                trainer: {hosts: trainers, tp: 2}
+                inference: {hosts: inference, tp: 1, dp: 1}
+                method: rdma-pull
+                source: host-replica
+                bucket: 1 GiB
+                cycles: 1
+            variants:
+              - name: all
+              - name: one
+                transport:
+                  env: |
+                    export NCCL_IB_HCA==mlx5_0
+            """;
+
+    @Test
+    void aReplicasStageGatherTakesTheTrainersNcclIbHca() throws IOException {
+        Scenario s = ScenarioLoader.load(scenario("replica", REPLICA));
+        double all = run(s, "all").cycles().get(0).stageSeconds().get("gather");
+        double one = run(s, "one").cycles().get(0).stageSeconds().get("gather");
+        assertTrue(all > 0, "the TP2 group spans the two trainer hosts: its gathers cross the fabric");
+        // one NIC a host instead of four for the ring's cross-host link
+        assertEquals(4.0, one / all, 0.4, "one NIC " + one + " s, four " + all + " s");
+    }
+
     @Test
     void theListSetsTheNicsEveryBroadcastHostUses() throws IOException {
         Scenario s = ScenarioLoader.load(scenario("ibhca", SCENARIO));

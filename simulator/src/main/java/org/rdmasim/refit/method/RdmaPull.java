@@ -51,7 +51,7 @@ import org.rdmasim.workload.TransferItem;
  * priced apart (the plan's preparation is, once, before the first bucket): that calibration holds what it costs.
  */
 public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOperator bucketsOf,
-        List<ShardGather.StageBytes> stages) implements RefitMethod {
+        List<ShardGather.StageBytes> stages, NcclIbHca ibHca) implements RefitMethod {
     /**
      * Writes one sending rank has in flight at most: its {@code P2PTransferManager} runs each session's write
      * on a thread pool of {@code p2p_transfer_num_workers}, 4 by default (p2p.py L71-74 at 9a6fc9e6).
@@ -60,6 +60,9 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
 
     public RdmaPull {
         stages = stages == null ? List.of() : List.copyOf(stages);
+        if (ibHca == null) {
+            throw new IllegalArgumentException("a replica's stage gathers need their NCCL_IB_HCA (NcclIbHca.unset() when not set)");
+        }
         if (!stages.isEmpty() && bucketsOf == null) {
             throw new IllegalArgumentException("a per-bucket Megatron gather belongs to a host replica's buckets");
         }
@@ -76,7 +79,7 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
     }
 
     public RdmaPull(int treeChildren, IntUnaryOperator shardOf) {
-        this(treeChildren, shardOf, null, List.of());
+        this(treeChildren, shardOf, null, List.of(), NcclIbHca.unset());
     }
 
     /** The senders write from a CPU replica in host memory (miles' P2P update), not a GPU pull. */
@@ -110,10 +113,21 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
      */
     public static RdmaPull hostReplica(IntUnaryOperator engineRankOf, IntUnaryOperator bucketsOf,
             List<ShardGather.StageBytes> stages) {
+        return hostReplica(engineRankOf, bucketsOf, stages, NcclIbHca.unset());
+    }
+
+    /**
+     * As above, the stage's gathers (Megatron's NCCL process groups on the trainer) restricted by the trainer
+     * processes' {@code NCCL_IB_HCA}. No framework whose refit this models sets it for its trainer: miles passes
+     * only NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME through (radixark/miles 9a6fc9e6
+     * miles/utils/external_utils/command_utils.py:159), so it is the user's environment or unset.
+     */
+    public static RdmaPull hostReplica(IntUnaryOperator engineRankOf, IntUnaryOperator bucketsOf,
+            List<ShardGather.StageBytes> stages, NcclIbHca ibHca) {
         if (bucketsOf == null) {
             throw new IllegalArgumentException("a host replica sends in buckets: say how many each sender has");
         }
-        return new RdmaPull(0, engineRankOf, bucketsOf, stages);
+        return new RdmaPull(0, engineRankOf, bucketsOf, stages, ibHca);
     }
 
     @Override
@@ -167,7 +181,7 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
             }
             for (Map.Entry<Integer, List<Integer>> e : byStage.entrySet()) {
                 gathers.put(e.getKey(), new StageGather(ctx, g, stages.get(e.getKey()), e.getValue(),
-                        bucketsOf.applyAsInt(e.getValue().get(0))));
+                        bucketsOf.applyAsInt(e.getValue().get(0)), ibHca));
             }
         }
         for (int t : ctx.trainerRanks()) {
@@ -203,10 +217,13 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
         private final ShardGather.StageBytes stage;
         private final List<Integer> ranks;
         private final int buckets;
+        private final NcclIbHca ibHca;
         private final Map<Integer, List<Runnable>> waiting = new TreeMap<>();
 
-        StageGather(WireContext ctx, ShardGather g, ShardGather.StageBytes stage, List<Integer> ranks, int buckets) {
+        StageGather(WireContext ctx, ShardGather g, ShardGather.StageBytes stage, List<Integer> ranks, int buckets,
+                NcclIbHca ibHca) {
             this.ctx = ctx;
+            this.ibHca = ibHca;
             this.g = g;
             this.stage = stage;
             this.ranks = List.copyOf(ranks);
@@ -246,10 +263,10 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
                 }
             }
             Countdown all = new Countdown(distinct.size(), then);
-            // the trainer's NCCL gathers under NCCL's own NIC choice: rdma-pull reads no NCCL_IB_HCA
+            // the trainer's NCCL gathers on the NICs its NCCL_IB_HCA leaves (all when unset)
             ctx.together(() -> {
                 for (int k = 0; k < distinct.size(); k++) {
-                    ctx.allGather(distinct.get(k), bytes, NcclIbHca.unset(), label + "/g" + k, all::arrive);
+                    ctx.allGather(distinct.get(k), bytes, ibHca, label + "/g" + k, all::arrive);
                 }
             });
         }

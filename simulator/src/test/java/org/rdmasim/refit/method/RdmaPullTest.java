@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.transport.TransferResult;
+import org.rdmasim.transport.config.NcclIbHca;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
 
@@ -265,7 +266,7 @@ class RdmaPullTest {
     @Test
     void aStageGatherBelongsToAHostReplica() {
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> new RdmaPull(0, rank -> rank, null, List.of(new ShardGather.StageBytes(0, GB))));
+                () -> new RdmaPull(0, rank -> rank, null, List.of(new ShardGather.StageBytes(0, GB)), NcclIbHca.unset()));
         assertTrue(e.getMessage().contains("host replica"), e.getMessage());
     }
 
