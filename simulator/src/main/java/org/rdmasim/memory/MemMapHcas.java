@@ -41,6 +41,18 @@ public final class MemMapHcas implements UcxLaneSelection.Registrations {
         return keyed == null || keyed.contains(nic);
     }
 
+    /**
+     * How many HCAs {@code ucp_mem_map} registers a buffer on {@code gpu} on, for the process that owns it: the HCAs
+     * its {@code UCX_NET_DEVICES} selects (after a NIC pin or NIXL's device list), narrowed by
+     * {@code UCX_MAX_HCA_PER_GPU}; at least 1.
+     */
+    public static int registeredOn(StackProfile stack, Host host, TopologyNode gpu) {
+        EffectiveConfig config = stack.configFor(host, gpu);
+        List<HcaCandidate> candidates = new HostRegistration(host, config).candidates(gpu.name());
+        return Math.max(1, new RegistrationModel().selectHcas(MemoryRegion.cuda(gpu.name(), 1), candidates,
+                config.maxHcaPerGpu()).size());
+    }
+
     /** The HCAs a buffer on {@code device} is keyed on, or null when nothing narrows them (every HCA holds). */
     private Set<String> keyedOn(String hostName, String device) {
         Host host = hosts.apply(hostName);

@@ -62,6 +62,8 @@ public final class RefitSetup {
     private final InferenceLayout inference;
     private final SliceMap map;
     private final NcclIbHca ibHca;
+    /** HCAs each GPU buffer is registered on ({@link #registrationHcas(RefitSpec, int)}). */
+    private final int registrationHcas;
     /** What NCCL passes over in silence in {@code NCCL_IB_HCA} (items matching no device), said in the plan. */
     private final List<String> ibHcaWarnings = new ArrayList<>();
     private final RefitPlan plan;
@@ -81,9 +83,10 @@ public final class RefitSetup {
         }
     }
 
-    private RefitSetup(RefitSpec spec, Function<String, Host> hosts, NcclIbHca ibHca) {
+    private RefitSetup(RefitSpec spec, Function<String, Host> hosts, NcclIbHca ibHca, int ucxMappedHcas) {
         this.spec = spec;
         this.ibHca = ibHca;
+        this.registrationHcas = registrationHcas(spec, ucxMappedHcas);
         Mapped m = mapped(spec);
         this.inventory = m.inventory();
         this.tensors = m.tensors();
@@ -215,7 +218,7 @@ public final class RefitSetup {
      * {@code NCCL_IB_HCA} unset.
      */
     public static RefitSetup of(RefitSpec spec, Function<String, Host> hosts) {
-        return new RefitSetup(spec, hosts, NcclIbHca.unset());
+        return new RefitSetup(spec, hosts, NcclIbHca.unset(), 1);
     }
 
     /**
@@ -225,7 +228,32 @@ public final class RefitSetup {
      * that set it.
      */
     public static RefitSetup of(RefitSpec spec, Function<String, Host> hosts, StackProfile stack) {
-        return new RefitSetup(spec, hosts, ncclIbHca(stack, hosts.apply(spec.inferenceHosts().get(0))));
+        return new RefitSetup(spec, hosts, ncclIbHca(stack, hosts.apply(spec.inferenceHosts().get(0))),
+                ucxMappedHcas(stack, hosts.apply(spec.trainerHosts().get(0))));
+    }
+
+    /**
+     * The HCAs UCX maps a trainer GPU buffer on (its first GPU's process: UCX_NET_DEVICES after a NIC pin or NIXL's
+     * device list, narrowed by UCX_MAX_HCA_PER_GPU, {@link org.rdmasim.memory.MemMapHcas#registeredOn}); 1 on a host
+     * without GPUs. NIXL registers every buffer with {@code ucp_mem_map}, which maps it on every memory domain of
+     * the context's registration map (openucx/ucx v1.20.0 src/ucp/core/ucp_mm.c, ucp_mem_map), so a scenario that
+     * leaves {@code registrationHcas} out pays registration on each of them.
+     */
+    public static int ucxMappedHcas(StackProfile stack, Host trainerHost) {
+        return trainerHost.gpus().isEmpty() ? 1
+                : org.rdmasim.memory.MemMapHcas.registeredOn(stack, trainerHost, trainerHost.gpus().get(0));
+    }
+
+    /**
+     * The HCAs each GPU buffer of {@code spec} is registered on: the scenario's {@code registrationHcas}, or when it
+     * says none, as many as UCX maps ({@code ucxMapped}) for a method whose registrations go through UCX (those
+     * riding UCX's lanes), else 1.
+     */
+    public static int registrationHcas(RefitSpec spec, int ucxMapped) {
+        if (spec.registrationHcas() != RefitSpec.REGISTRATION_HCAS_AS_UCX_MAPS) {
+            return spec.registrationHcas();
+        }
+        return spec.method().ridesUcxLanes(spec.knobs().hostReplica()) ? ucxMapped : 1;
     }
 
     /**
@@ -314,7 +342,7 @@ public final class RefitSetup {
         };
         RefitRegistrationMode mode = spec.registration();
         Registration registration = new Registration(mode, mode == RefitRegistrationMode.POOLED
-                ? spec.poolSegments() : 0, spec.registrationCached(), spec.registrationHcas(), 2);
+                ? spec.poolSegments() : 0, spec.registrationCached(), registrationHcas, 2);
         RefitCalibration calibration = RefitCalibration.of(
                 CalibrationProfile.forHost(hosts.apply(spec.trainerHosts().get(0)).spec()));
         for (Map.Entry<String, Double> e : new java.util.TreeMap<>(spec.stageSeconds()).entrySet()) {
@@ -701,7 +729,9 @@ public final class RefitSetup {
         out.add("registration " + spec.registration().spelling() + (g.mode() == RefitRegistrationMode.POOLED
                 ? " (" + g.poolSegments() + " segments)" : "") + ", "
                 + (g.cached() ? "cached after the first cycle" : "every cycle") + ", " + g.hcasPerGpu()
-                + " HCA(s) per GPU");
+                + " HCA(s) per GPU" + (spec.registrationHcas() == RefitSpec.REGISTRATION_HCAS_AS_UCX_MAPS
+                        && spec.method().ridesUcxLanes(spec.knobs().hostReplica())
+                        ? " (as UCX maps a trainer GPU buffer: registrationHcas not set)" : ""));
         Preparation p = plan.preparation();
         out.add("preparation: gather over " + p.gatherGroup() + " rank(s), conversion reads " + p.readPerByte()
                 + " and writes " + p.writePerByte() + " HBM bytes per byte sent"

@@ -261,7 +261,9 @@ final class RefitVariant {
             Host first = byName.get(spec.inferenceHosts().get(0));
             List<TopologyNode> compute = first.computeNics();
             int nics = compute.size();
-            boolean already = spec.registrationHcas() >= nics && v.transport().stack().env().stream()
+            int registered = RefitSetup.registrationHcas(spec, RefitSetup.ucxMappedHcas(v.transport().stack(),
+                    byName.get(spec.trainerHosts().get(0))));
+            boolean already = registered >= nics && v.transport().stack().env().stream()
                     .anyMatch(e -> e.name().equals("UCX_MAX_RMA_RAILS") && e.value().strip().matches("[0-9]+")
                             && Integer.parseInt(e.value().strip()) >= nics);
             if (nics > 1 && !already) {
@@ -275,7 +277,7 @@ final class RefitVariant {
                 VariantSpec striped = v.withTransport(v.transport().withStack(v.transport().stack().withEnv(env)));
                 tries.put("striping over all " + nics + " compute NICs (UCX_NET_DEVICES=" + devices + ", UCX_MAX_RMA_RAILS="
                         + nics + ", registered on each)", striped.withRefit(spec.withRegistration(spec.registration(),
-                                Math.max(spec.registrationHcas(), nics))));
+                                Math.max(registered, nics))));
             }
         }
         if (k.bucketBytes() > 0) {

@@ -37,7 +37,7 @@ import org.rdmasim.workload.Senders;
  *   doubleBuffering: true
  *   registration: per-tensor      # per-tensor | pool | arena
  *   poolSegments: 16              # with pool
- *   registrationHcas: 1           # HCAs each GPU buffer is registered on
+ *   registrationHcas: 1           # HCAs each GPU buffer is registered on (default: as many as UCX maps it on)
  *   cached: true                  # registration kept across cycles
  *   hostBounce: false             # colocated-ipc: each bucket staged through host memory (D2H then H2D)
  *   ipcHandles: per-bucket        # colocated-ipc: per-bucket (one flattened tensor a dtype) | per-tensor
@@ -243,7 +243,7 @@ final class RefitReader {
         } else if (r.has("poolSegments")) {
             throw r.get("poolSegments").error("poolSegments applies to registration: pool only");
         }
-        int hcas = r.has("registrationHcas") ? size(r, "registrationHcas") : 1;
+        int hcas = r.has("registrationHcas") ? size(r, "registrationHcas") : RefitSpec.REGISTRATION_HCAS_AS_UCX_MAPS;
         boolean cached = !r.has("cached") || r.get("cached").bool();
         Map<String, Double> stages = new HashMap<>();
         if (r.has("stages")) {

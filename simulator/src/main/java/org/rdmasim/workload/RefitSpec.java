@@ -23,7 +23,16 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
         List<String> inferenceHosts, Inference inference, RefitMethodKind method, Knobs knobs,
         RefitRegistrationMode registration, int poolSegments, boolean registrationCached, int registrationHcas,
         int cycles, Map<String, Double> stageSeconds) {
+    /**
+     * {@code registrationHcas} when the scenario does not say: as many HCAs as UCX maps a trainer GPU buffer on
+     * for a method whose registrations go through UCX, else 1 ({@code RefitSetup} resolves it).
+     */
+    public static final int REGISTRATION_HCAS_AS_UCX_MAPS = 0;
+
     public RefitSpec {
+        if (registrationHcas < 0) {
+            throw new IllegalArgumentException("registrationHcas must be >= 1, or 0 for as many as UCX maps");
+        }
         trainerHosts = List.copyOf(trainerHosts);
         inferenceHosts = List.copyOf(inferenceHosts);
         stageSeconds = Map.copyOf(stageSeconds);

@@ -62,6 +62,39 @@ class RefitLanesFollowKeysTest {
         return o.result().refit().cycles().get(0).stageSeconds().get("wire");
     }
 
+    /**
+     * Left out, registrationHcas is what UCX maps a trainer GPU buffer on: all four listed HCAs with inf, one with
+     * UCX_MAX_HCA_PER_GPU=1; a broadcast (NCCL registers its own buffers) keeps 1; a stated value wins.
+     */
+    @Test
+    void registrationHcasDefaultsToWhatUcxMaps() throws IOException {
+        Files.createDirectories(dir.resolve("models"));
+        Files.copy(CliTestSupport.repo().resolve("scenarios/models/qwen3-4b.json"), dir.resolve("models/qwen3-4b.json"));
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, SCENARIO.replace("    registrationHcas: 4\n", "") + """
+                  - name: broadcast
+                    workload: {refit: {method: nccl-broadcast, bucket: 1 GiB}}
+                  - name: stated
+                    workload: {refit: {registrationHcas: 2}}
+                """);
+        Scenario s = ScenarioLoader.load(f);
+        assertEquals(4, hcas(s, "every-hca"));
+        assertEquals(1, hcas(s, "nearest-hca"));
+        assertEquals(1, hcas(s, "broadcast"));
+        assertEquals(2, hcas(s, "stated"));
+    }
+
+    private static int hcas(Scenario s, String name) {
+        VariantOutcome o = VariantRunner.runRefitOnly(s.variants().stream().filter(v -> v.name().equals(name))
+                .findFirst().orElseThrow());
+        assertEquals(VariantOutcome.Status.OK, o.status(), o.error());
+        String line = o.result().refit().plan().stream().filter(l -> l.startsWith("registration ")).findFirst()
+                .orElseThrow();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(", (\\d+) HCA\\(s\\) per GPU").matcher(line);
+        assertEquals(true, m.find(), line);
+        return Integer.parseInt(m.group(1));
+    }
+
     @Test
     void theKeysHcasBoundThePull() throws IOException {
         Files.createDirectories(dir.resolve("models"));
