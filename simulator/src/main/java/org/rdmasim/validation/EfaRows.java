@@ -145,7 +145,7 @@ final class EfaRows {
                 + "rdm/efa_rdm_ep_fiops.c:562), which Mooncake's hints leave as it is (" + mc
                 + "src/transport/efa_transport/efa_context.cpp:68-94) and no source states. The bench holds fewer: "
                 + "each of the 16 threads posts its batch of 128 and waits for the whole batch before the next ("
-                + mc + "example/transfer_engine_bench.cpp:362-398), thread t on GPU t mod 8 (:359), a request to one "
+                + mc + "example/transfer_engine_bench.cpp:362-398), thread t on GPU t mod 8 at both ends (:359, :515-517), a request to one "
                 + "of its GPU's devices in turn (" + mc + "src/topology.cpp:572-588), so at most 128 a device, under "
                 + "the 256. By Little's law 128 in flight at the measured %.1f K requests a second a device is %.2f "
                 + "ms a request from post to completion (twice that at the full 256): a window/latency bound would "
