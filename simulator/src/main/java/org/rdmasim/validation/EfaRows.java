@@ -95,12 +95,32 @@ final class EfaRows {
         String p5enWrite = "the same bench reaches 97% of the wire on p5.48xlarge's 32 x 100G devices "
                 + "(MC-EFA-P5-WRITE passes); here 16 x 200G devices reach 91%, about 183 Gbps a device against the "
                 + "195.6 the model runs them at, and the doc's three runs of this configuration give 352.59-365.66 "
-                + "GB/s (L312, L340, L350). What holds a 200 Gbps EFA device below the SRD efficiency assumed from "
+                + "GB/s (L312, L340, L350). The table's 1 MB WRITEs rise with the bench's window a device (threads "
+                + "x batch over 16 devices: 32 gives 297.23 GB/s, 64 gives 318.71, 128 gives 352.59-365.66, 256 "
+                + "gives 364.21; L311-L316, L340, L350), every one within the 256 that max_wr admits a device "
+                + "(kvcache-ai/Mooncake 634b70973 mooncake-transfer-engine/include/config.h:43), so the cap does not "
+                + "bind here. What holds a 200 Gbps EFA device below the SRD efficiency assumed from "
                 + "RoCE's framing is not published (the libfabric series measured 100G devices only), so nothing "
                 + "is fitted";
         String p5enRead = "READ reaches 76% of the 16 devices' 400 GB/s here where on p5 it reaches 95% of its 32's "
                 + "(MC-EFA-P5-READ passes), and falls as the batch grows (250.90 GB/s at threads=32, batch=128, "
-                + "L315; 'reads tolerate smaller in-flight queues'). rdmasim has no READ limit on EFA: no EFA READ "
+                + "L315; 'reads tolerate smaller in-flight queues'). The efa provider posts a device READ as it posts "
+                + "a device WRITE: in pieces of the device's max_rdma_size (ofiwg/libfabric v2.0.0 prov/efa/src/rdm/"
+                + "efa_rdm_ope.c:1329 for READ, :1466 for WRITE), each piece one of the endpoint's outstanding tx ops "
+                + "(:1355, :1493). It emulates a READ instead, the peer's provider returning the data as packets "
+                + "a credit window at a time (ofiwg/libfabric v2.0.0 prov/efa/src/rdm/efa_rdm_rma.c:82-108, window "
+                + "tx_min_credits = 32 packets at ofiwg/libfabric v2.0.0 prov/efa/src/efa_env.c:13), unless p2p "
+                + "serves the buffer and both devices interoperate on RDMA read (ofiwg/libfabric v2.0.0 prov/efa/src/"
+                + "rdm/efa_rdm_rma.c:139-161, ofiwg/libfabric v2.0.0 prov/efa/src/rdm/efa_rdm_peer.h:173-185); one "
+                + "switch gates device READ and WRITE alike (ofiwg/libfabric v2.0.0 prov/efa/src/rdm/efa_rdm_ep.h:"
+                + "328-353), on by default at the API version Mooncake asks for (1.14, kvcache-ai/Mooncake 634b70973 "
+                + "mooncake-transfer-engine/src/transport/efa_transport/efa_context.cpp:94) save on devices 0xefa0 "
+                + "and 0xefa1 (ofiwg/libfabric v2.0.0 prov/efa/src/rdm/efa_rdm_util.c:35-41). p5en's devices are "
+                + "neither: the commit that later raised the API to 1.18 says p5en ran device RDMA out of the box "
+                + "while p5 and p5e (0xefa1) did not (kvcache-ai/Mooncake 44cde29c8, #2041, its message). So p5en's "
+                + "READs took the device path, where libfabric gives a READ no cost a WRITE lacks, and the gap lies "
+                + "below it (the peer's device reading GPU memory and returning it), which no source times. rdmasim has "
+                + "no READ limit on EFA: no EFA READ "
                 + "rate is published apart from this table, and one for 200G devices fitted here would be fitting "
                 + "the row";
         r.add(mc("MC-EFA-P5EN-WRITE", String.format(Locale.ROOT, src, "312"), "WRITE, 1 MB, threads=16, "
@@ -110,24 +130,34 @@ final class EfaRows {
                 + "(the doc's peak read)", p5en + String.format(Locale.ROOT, bench, "1 MB", "read"), 303.78,
                 "p5en-read-1mb", 16, p5enRead));
         // the block-size sweep on p5en, threads=16, batch=128, 4 GB a GPU
+        String mc = "kvcache-ai/Mooncake 634b70973 mooncake-transfer-engine/";
+        String efa = "ofiwg/libfabric v2.0.0 prov/efa/src/";
         String smallBlocks = "requests of %s reach %.0f%% of the 16 devices' 400 GB/s: about %.2f M requests a "
-                + "second (1.48 M at 64 KB, 1.46-1.56 M at 128 KB, 1.24 M at 256 KB): within a quarter of one another while "
-                + "the request grows 4x, as a fixed cost a request gives. "
-                + "rdmasim charges a "
-                + "descriptor its assumed 1 us of posting, below a 64 KiB request's 2.7 us on a 200G wire, so it "
-                + "runs them at the wire. The same 64 KiB WRITEs over EFA reach 97.4%% of a 100G device from one "
-                + "thread (EFA-DEMO-1NIC) and 97.1%% of a p5's 32 (EFA-DEMO-32NIC, 5.9 M WRITEs a second), so what "
-                + "holds the bench is Mooncake's own per-request path. Not one poller thread: the table is in the doc "
-                + "from the shared-endpoint refactor on (kvcache-ai/Mooncake 634b70973, #1944), before MC_EFA_CQ_THREADS "
-                + "capped the pollers at one by default (daa44a477, #2113), and the code of 634b70973 starts one CQ "
-                + "poller thread per device (kvcache-ai/Mooncake 634b70973 mooncake-transfer-engine/src/transport/"
-                + "efa_transport/efa_transport.cpp:104-115), so each of the 16 reaps ~92 K requests a second, 10.8 us "
-                + "a request, far above a CQ entry's cost; the efa provider progresses RMA only when its CQ is read "
-                + "(ofiwg/libfabric v2.0.0 prov/efa/src/rdm/efa_rdm_cq.c:617-651). Every bench thread posts a "
-                + "device's requests to its one shared endpoint under that device's spinlock, within max_wr in flight "
-                + "(kvcache-ai/Mooncake 634b70973 mooncake-transfer-engine/src/transport/efa_transport/"
-                + "efa_context.cpp:801-847, :707-716): a serial point, but the code gives it no cost of ~10 us a "
-                + "request, and no source times it, so nothing is modelled or fitted";
+                + "second (1.48 M at 64 KB, 1.46-1.56 M at 128 KB, 1.24 M at 256 KB): within a quarter of one another "
+                + "while the request grows 4x, as a fixed cost a request gives. rdmasim charges a descriptor its "
+                + "assumed 1 us of posting, below a 64 KiB request's 2.7 us on a 200G wire, so it runs them at the "
+                + "wire. The same 64 KiB WRITEs over EFA reach 97.4%% of a 100G device from one thread "
+                + "(EFA-DEMO-1NIC) and 97.1%% of a p5's 32 (EFA-DEMO-32NIC, 5.9 M WRITEs a second), so what holds the "
+                + "bench is Mooncake's own per-request path. The window the code sets: a device's one shared endpoint "
+                + "admits max_wr = 256 requests in flight (" + mc + "include/config.h:43, passed at " + mc
+                + "src/transport/efa_transport/efa_context.cpp:167, held at :707-716); under it the efa provider's "
+                + "queue is the device's own max_sq_wr (" + efa + "efa_prov_info.c:264, " + efa
+                + "rdm/efa_rdm_ep_fiops.c:562), which Mooncake's hints leave as it is (" + mc
+                + "src/transport/efa_transport/efa_context.cpp:68-94) and no source states. The bench holds fewer: "
+                + "each of the 16 threads posts its batch of 128 and waits for the whole batch before the next ("
+                + mc + "example/transfer_engine_bench.cpp:362-398), thread t on GPU t mod 8 at both ends (:359, :515-517), a request to one "
+                + "of its GPU's devices in turn (" + mc + "src/topology.cpp:572-588), so at most 128 a device, under "
+                + "the 256. By Little's law 128 in flight at the measured %.1f K requests a second a device is %.2f "
+                + "ms a request from post to completion (twice that at the full 256): a window/latency bound would "
+                + "need an EFA RDMA request of %s to take that long, %.0fx its %.1f us on a 200 Gbps wire. No source "
+                + "publishes a per-request time for EFA RDMA on these devices, so no window bound is modelled and "
+                + "that time is the unknown; read as one serial cost a device instead, it is %.1f us a request. Not "
+                + "one poller thread: the table is in the doc from the shared-endpoint refactor on (" + mc
+                + "src/transport/efa_transport/efa_transport.cpp:104-115 starts one CQ poller a device; the cap at "
+                + "one by default came later, daa44a477, #2113), and the efa provider progresses RMA only when its "
+                + "CQ is read (" + efa + "rdm/efa_rdm_cq.c:617-651). The per-device spinlock every thread posts "
+                + "under (" + mc + "src/transport/efa_transport/efa_context.cpp:801-847) is a serial point, but the "
+                + "code gives it no cost of ~10 us and no source times it, so nothing is modelled or fitted";
         String[][] sweep = {{"64kb", "64 KB (the default)", "97.11", "96.87", "65536"},
             {"128kb", "128 KB", "190.82", "203.88", "131072"}, {"256kb", "256 KB", "324.90", "296.19", "262144"},
             {"512kb", "512 KB", "357.62", "289.47", "524288"}, {"1mb", "1 MB", "352.59", "301.14", "1048576"},
@@ -139,12 +169,12 @@ final class EfaRows {
             double read = Double.parseDouble(s[3]);
             double bytes = Double.parseDouble(s[4]);
             String writeWhy = bytes <= 262144
-                    ? String.format(Locale.ROOT, smallBlocks, s[1], 100 * write / 400, write * 1e9 / bytes / 1e6)
+                    ? small(smallBlocks, s[1], write, bytes)
                     : "the 200G devices' shortfall of MC-EFA-P5EN-WRITE (the same configuration at 1 MB: "
                             + "352.59-365.66 GB/s over three runs): what holds a 200 Gbps EFA device below the SRD "
                             + "efficiency assumed from RoCE's framing is not published, so nothing is fitted";
             String readWhy = bytes <= 131072
-                    ? String.format(Locale.ROOT, smallBlocks, s[1], 100 * read / 400, read * 1e9 / bytes / 1e6)
+                    ? small(smallBlocks, s[1], read, bytes)
                     : "READ levels at ~290-303 GB/s from 256 KB on; " + p5enRead;
             String what = "block-size sweep, %s requests, threads=16, batch=128: %s";
             ValidationRow w = mc("MC-EFA-P5EN-SWEEP-" + s[0].toUpperCase(Locale.ROOT) + "-W", String.format(Locale.ROOT,
@@ -167,6 +197,20 @@ final class EfaRows {
         r.add(mc("MC-EFA-P6-READ", String.format(Locale.ROOT, src, "295"), "READ, 1 MB, threads=16, batch=128",
                 p6 + String.format(Locale.ROOT, bench, "1 MB", "read"), 313, "p6-read-1mb", 8, p6Why)
                 .notCounted(P6_LOWER_BOUND));
+    }
+
+    /**
+     * A small-block row's text: its share of the 16 devices' 400 GB/s, its requests a second, and what Little's law
+     * makes of them with the bench's 128 requests in flight a device (16 threads x batch 128 over 16 devices).
+     */
+    private static String small(String text, String size, double gbPerS, double bytes) {
+        double perSecond = gbPerS * 1e9 / bytes;
+        double perDevice = perSecond / 16;
+        double littleSeconds = 128 / perDevice;
+        double wireSeconds = bytes * 8 / 200e9;
+        return String.format(Locale.ROOT, text, size, 100 * gbPerS / 400, perSecond / 1e6, perDevice / 1e3,
+                littleSeconds * 1e3, size.replace(" (the default)", ""), littleSeconds / wireSeconds,
+                wireSeconds * 1e6, 1e6 / perDevice);
     }
 
     /** Why the p6-b200 rows are shown and not counted. */
