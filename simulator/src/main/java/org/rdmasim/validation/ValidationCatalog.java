@@ -168,7 +168,12 @@ public final class ValidationCatalog {
                 + "metadata blob), with nothing that differs by side; the source's extra, 73 ms over 339 "
                 + "registrations and 5 ms over 59, is neither a fixed first-use cost (which would be the same in "
                 + "both modes) nor proportional to the calls (0.22 vs 0.08 ms a registration), so no term is "
-                + "added. rdmasim prices both sides alike, and its per-byte terms, fitted on GB200 (PR #450), "
+                + "added. Nor is it more HCAs on the source: at the PR's commit (ai-dynamo/modelexpress 49838683) "
+                + "both sides build the agent alike and pin no NIC unless MX_RDMA_NIC_PIN is set "
+                + "(modelexpress_client/python/modelexpress/nixl_transfer.py:145-166), and every selected HCA "
+                + "takes its own registration of the range (openucx/ucx v1.21.0 src/ucp/core/ucp_mm.c:626-668); "
+                + "in the model one more HCA (2 MRs) adds 18.4 ms at 339 registrations and 9.5 ms at 59, a "
+                + "ratio of 1.9, against the source's 73 and 5 ms, a ratio of 15. rdmasim prices both sides alike, and its per-byte terms, fitted on GB200 (PR #450), "
                 + "leave about 25 ms of the target's own times unexplained too";
         // the two target rows set the per-call term by their difference only; their absolute times are not fitted
         String mx267TargetGap = "a calibration row the model does not reproduce, by the same 25 ms in both: only the "
