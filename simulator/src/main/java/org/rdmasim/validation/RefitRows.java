@@ -1019,12 +1019,13 @@ final class RefitRows {
                 .published(2.4, "s").tolerance(TOL).noScenario().dependsOn(ValidationCatalog.REG_TERMS)
                 .knownFailure("the answer rests on the HCAs each tensor is registered on, which the PR does not state: "
                         + "on the GPU's own HCA (as posed) the model gives a third of the published time, on all 8 "
-                        + "HCAs (NIXL 1.1.0's default, in the note) 40% more; the per-call term was fitted on B200 "
+                        + "HCAs (NIXL 1.1.0's default, in the note) 40% more (each tensor its own MR, as the PR "
+                        + "says); the per-call term was fitted on B200 "
                         + "registrations of 339 and 59 tensors (ModelExpress PR #267), and how it scales with tensor "
                         + "size is not published. " + ValidationCatalog.PER_CALL_CODE + " Here the PR places the "
                         + "tensors in one VMM region, where the allocation UCX widens to is the cuMemCreate handle "
                         + "under each tensor; the handles' sizes are not published either")
-                .model(runs -> ValidationCatalog.registration("dgx-b200", "1.2.0", "1.21.0", "", bytes, 1265,
+                .model(runs -> ValidationCatalog.registration("dgx-b200", "1.2.0", "1.21.0", "", bytes, 1265, 1265,
                         "; with NIXL 1.1.0 / UCX 1.20.0 (all 8 HCAs): ")));
         r.add(ValidationRow.measured("NIXL1498-RANGE-CACHE", "ai-dynamo/nixl PR #1498 [nixl-pr-1498]")
                 .what("registration with the range-aware cache")
@@ -1038,10 +1039,10 @@ final class RefitRows {
                         + "look-ups, as posed. The miss is the per-byte cost: the commit's message times the one range "
                         + "registration at 8 ms (0.16 ms a GB of VMM memory) and leaves the other 9 ms of the 17 (look-ups, "
                         + "NIXL's bookkeeping) unbroken, while the model's per-byte terms, fitted on per-tensor cudaMalloc "
-                        + "registrations (ModelExpress PR #450), price 51 GB at 0.59 s. A per-byte term for VMM ranges "
+                        + "registrations (ModelExpress PR #450), price 51 GB at 0.53 s. A per-byte term for VMM ranges "
                         + "taken from this PR would price MX-BENCH-ARENA's 108 GB at 17 ms against its measured 0.79 "
                         + "s, 47x apart: no one term by allocation kind fits both, so none is added")
-                .model(runs -> ValidationCatalog.registration("dgx-b200", "1.2.0", "1.21.0", "", bytes, 1, "")));
+                .model(runs -> ValidationCatalog.registration("dgx-b200", "1.2.0", "1.21.0", "", bytes, 1, 1, "")));
         r.add(ValidationRow.measured("DYN10901-REREG", "ai-dynamo/dynamo PR #10901 [dynamo-pr-10901]")
                 .what("re-registration each refit cycle, one receiver")
                 .setup("Qwen3-4B (8 GB), ~290 buffers registered per tensor every cycle; posed on the GB200 pod of "

@@ -147,7 +147,8 @@ public final class ValidationCatalog {
                 .setup(mx450Reg)
                 .published(0.151, "s").tolerance(0.10).noScenario().dependsOn(REG_TERMS).calibration(true)
                 .model(runs -> registration("gb200-tray", "1.1.0", "1.20.0", "export UCX_NET_DEVICES=mlx5_0:1",
-                        GpuRegistrationCalibration.MX450_BYTES, GpuRegistrationCalibration.MX450_CALLS, "")));
+                        GpuRegistrationCalibration.MX450_BYTES, GpuRegistrationCalibration.MX450_CALLS,
+                        GpuRegistrationCalibration.MX450_CALLS, "")));
         r.add(ValidationRow.measured("MX-450-REG-STRIPE",
                         "ai-dynamo/modelexpress PR #450, comment 2026-06-23 [mx-pr-450]")
                 .what("registration time, 4 NICs listed (2.2x the pinned 0.151 s, not 4x)")
@@ -155,12 +156,19 @@ public final class ValidationCatalog {
                 .published(0.331, "s").tolerance(0.10).noScenario().dependsOn(REG_TERMS).calibration(true)
                 .model(runs -> registration("gb200-tray", "1.1.0", "1.20.0",
                         "export UCX_NET_DEVICES=mlx5_0:1,mlx5_1:1,mlx5_2:1,mlx5_3:1\nexport UCX_MAX_RMA_RAILS=4",
-                        GpuRegistrationCalibration.MX450_BYTES, GpuRegistrationCalibration.MX450_CALLS, ""))
+                        GpuRegistrationCalibration.MX450_BYTES, GpuRegistrationCalibration.MX450_CALLS,
+                        GpuRegistrationCalibration.MX450_CALLS, ""))
                 .onNics(4));
         // [mx-pr-267]: register_tensors per tensor and per pool allocation, Qwen3-0.6B on a B200
         String mx267Setup = "nScale B200, Qwen3-0.6B, TP=1, GPU memory; posed (not stated): a DGX B200 with NIXL 1.2.0 / "
                 + "UCX 1.21.0 (UCX_MAX_HCA_PER_GPU=auto keeps the GPU's own HCA, 2 MRs on it), 1.2 GB registered "
-                + "(0.6 billion BF16 parameters) in both modes";
+                + "(0.6 billion BF16 parameters) in both modes, over the 59 allocations the pool mode registers (UCX "
+                + "registers a tensor's whole allocation and caches it, so the per-tensor mode's other 280 calls "
+                + "make no MR). The PR's commit (ai-dynamo/modelexpress 49838683, 2026-05-07) predates NIXL 1.1.0 "
+                + "(2026-05-11); NIXL up to 1.1.0 sets no UCX_MAX_HCA_PER_GPU (ai-dynamo/nixl v1.1.0 "
+                + "src/plugins/ucx/ucx_utils.cpp:421-436; v1.2.0 adds 'auto' at :432), and UCX's default 'inf' "
+                + "registers on every HCA (openucx/ucx v1.21.0 src/ucp/core/ucp_context.c:603-609): the note gives "
+                + "that answer";
         String mx267SourceGap = "the source registers the same tensors slower than the target (180 vs 107 ms, "
                 + "56 vs 51 ms) and the PR does not say why (the source loaded its weights from disk first). Both sides "
                 + "run the same register_tensors (ai-dynamo/modelexpress eb961226 modelexpress_client/python/"
@@ -168,13 +176,23 @@ public final class ValidationCatalog {
                 + "metadata blob), with nothing that differs by side; the source's extra, 73 ms over 339 "
                 + "registrations and 5 ms over 59, is neither a fixed first-use cost (which would be the same in "
                 + "both modes) nor proportional to the calls (0.22 vs 0.08 ms a registration), so no term is "
-                + "added. rdmasim prices both sides alike, and its per-byte terms, fitted on GB200 (PR #450), "
+                + "added. Nor is it more HCAs on the source: at the PR's commit "
+                + "both sides build the agent alike and pin no NIC unless MX_RDMA_NIC_PIN is set "
+                + "(ai-dynamo/modelexpress 49838683 modelexpress_client/python/modelexpress/nixl_transfer.py:145-166), "
+                + "and every selected HCA "
+                + "takes its own registration of the range (openucx/ucx v1.21.0 src/ucp/core/ucp_mm.c:626-668); "
+                + "in the model one more HCA (2 MRs) adds 9.5 ms at 339 registrations and 9.5 ms at 59, a "
+                + "ratio of 1.0 (the MRs are per allocation, 59 in both modes), against the source's 73 and 5 ms. "
+                + "rdmasim prices both sides alike, and its per-byte terms, fitted on GB200 (PR #450), "
                 + "leave about 25 ms of the target's own times unexplained too";
         // the two target rows set the per-call term by their difference only; their absolute times are not fitted
         String mx267TargetGap = "a calibration row the model does not reproduce, by the same 25 ms in both: only the "
                 + "difference of the two target times ((107 - 51) ms over 280 registrations) is fitted (the per-call "
                 + "term); the per-byte terms come from PR #450's GB200 rows and leave a fixed 25 ms of each B200 "
-                + "register_tensors call unexplained, which no source separates";
+                + "register_tensors call unexplained, which no source separates. The HCAs do not separate it: one more "
+                + "HCA adds "
+                + "9.5 ms to both modes, so the 25 ms would be 2.6 more HCAs, and on every HCA (the PR's NIXL, in the "
+                + "note) the model is 39% and 81% over instead";
         r.add(mx267("MX-267-TGT-339", "target register_tensors, per tensor (339 registrations)", mx267Setup, 0.107,
                 339, true, mx267TargetGap));
         r.add(mx267("MX-267-TGT-59", "target register_tensors, MX_POOL_REG=1 (59 registrations)", mx267Setup, 0.051,
@@ -194,7 +212,8 @@ public final class ValidationCatalog {
                         + "nixl_transfer.py:325-398 register_arena; the range keeps the holes of later frees, "
                         + "ai-dynamo/modelexpress eb961226 modelexpress_client/python/modelexpress/vmm/arena.py:323-330, "
                         + "so it is at least the live bytes posed); the per-byte terms were fitted on per-tensor "
-                        + "cudaMalloc registrations (PR #450), so 108 GB costs 1.25 s in the model, 58% over. A per-byte "
+                        + "cudaMalloc registrations (PR #450), so 108 GB costs 1.12 s in the model, 42% over. "
+                        + "A per-byte "
                         + "term for VMM ranges cannot be taken from a source either: the one other timed registration of "
                         + "a whole VMM range, 51 GB in 8 ms (ai-dynamo/nixl PR #1498, the message of its commit "
                         + "433b87c0a), is 0.16 ms a GB against this row's 7.3, and no source says what separates them "
@@ -208,31 +227,27 @@ public final class ValidationCatalog {
                         + "adapter.py:142-146 and ai-dynamo/modelexpress eb961226 modelexpress_client/python/modelexpress/"
                         + "nixl_transfer.py:298-300, each "
                         + "MoE layer's experts stacked in a few tensors, so the checkpoint's per-expert tensor count "
-                        + "is not the count)",
-                8.16, DEEPSEEK_V4_PRO_RANK_TENSORS, String.format(java.util.Locale.ROOT, "per tensor costs 7.37 s "
-                        + "more than the arena over the same bytes: about 4.4 ms for each of the %d registrations "
-                        + "posed, 22x the 0.2 ms a registration costs in the model (0.168 ms a call and two MRs at "
-                        + "16 us, fitted on ModelExpress PR #267's Qwen3-0.6B: 339 tensors of ~3.5 MB). " + PER_CALL_CODE
+                        + "is not the count), over the " + DEEPSEEK_V4_PRO_RANK_ALLOCATIONS + " allocations posed for "
+                        + "the pool row (UCX registers each tensor's whole allocation once and caches it)",
+                8.16, DEEPSEEK_V4_PRO_RANK_TENSORS, String.format(java.util.Locale.ROOT, "per tensor costs 7.02 s "
+                        + "more than pool registration over the same allocations: about 5.0 ms for each of the 1398 "
+                        + "extra registrations of the %d posed, 25x the 0.2 ms an extra registration (a cache hit, "
+                        + "no MR) costs in the model, fitted on ModelExpress PR #267's Qwen3-0.6B: 339 tensors of ~3.5 "
+                        + "MB in 59 allocations). " + PER_CALL_CODE
                         + " NIXL PR #1498 "
                         + "measured the same order (2.4 s for 1265 tensors of ~40 MB, NIXL1498-PER-TENSOR). How a "
                         + "registration's cost grows with its tensor's size beyond the per-byte terms is not "
-                        + "published, so nothing is fitted; to come within 10%% the model would need ~30,500 "
+                        + "published, so nothing is fitted; to come within 10%% the model would need ~31,000 "
                         + "registrations a rank, ten times the most ModelExpress has logged for one rank (3118 "
                         + "tensors, Kimi-K3 on GB200, commit ca6ffb31). Registering on all 8 HCAs (NIXL 1.1.0, in "
-                        + "the note) comes closer but prices the arena and pool rows at 6.0 and 6.1 s, against 0.79 "
+                        + "the note) comes closer but prices the arena and pool rows at 5.9 and 6.0 s, against 0.79 "
                         + "and 1.14: the three rows together rule it out", DEEPSEEK_V4_PRO_RANK_TENSORS)));
         r.add(mxBench("MX-BENCH-POOL", String.format(java.util.Locale.ROOT, benchSource, 42),
                 "average NIXL registration time, pool registration (MX_POOL_REG=1): one registration per CUDA "
                         + "allocation", "; " + DEEPSEEK_V4_PRO_RANK_ALLOCATIONS + " registrations per rank (not "
                         + "stated: the " + DEEPSEEK_V4_PRO_RANK_TENSORS + " tensors posed for the per-tensor row at "
                         + "PR #267's ratio of allocations to tensors, 59 to 339)",
-                1.14, DEEPSEEK_V4_PRO_RANK_ALLOCATIONS, "the model's per-byte terms alone price 108 GB at 1.25 s, 9.6% "
-                        + "over the published 1.14 s before any registration call, so the row fails for any "
-                        + "allocation count above 23. Pool registration covers the caching allocator's cudaMalloc "
-                        + "segments, the kind of memory the per-byte terms were fitted on (PR #450, on GB200), so on "
-                        + "this B200 either a byte costs less (about 10.0 ms a GB once the posed calls are taken off, "
-                        + "against 11.6 in the model) or a rank holds fewer bytes than posed; neither is published, "
-                        + "and nothing is fitted. The arena (0.79 s) is 31% below pool over the same bytes"));
+                1.14, DEEPSEEK_V4_PRO_RANK_ALLOCATIONS, ""));
     }
 
     /** Mooncake Transfer Engine: several NICs from one host, KV transfer by size. */
@@ -782,6 +797,7 @@ public final class ValidationCatalog {
                 .published(published, "s").tolerance(0.10).noScenario().dependsOn(REG_TERMS)
                 .knownFailure(knownFailure)
                 .model(runs -> registration("dgx-b200", "1.2.0", "1.21.0", "", DEEPSEEK_V4_PRO_RANK_BYTES, calls,
+                        Math.min(calls, DEEPSEEK_V4_PRO_RANK_ALLOCATIONS),
                         "; NIXL 1.1.0 / UCX 1.20.0 (all 8 HCAs): "));
     }
 
@@ -809,6 +825,9 @@ public final class ValidationCatalog {
     /** Qwen3-0.6B, posed: about 0.6 billion BF16 parameters. PR #267 does not state the bytes. */
     static final long QWEN3_0_6B_BYTES = 1_200_000_000L;
 
+    /** The CUDA allocations PR #267 found under Qwen3-0.6B's 339 tensors: its pool mode's 59 registrations. */
+    static final int QWEN3_0_6B_ALLOCATIONS = 59;
+
     private static ValidationRow mx267(String id, String what, String setup, double published, int calls,
             boolean calibration, String knownFailure) {
         return ValidationRow.measured(id, "ai-dynamo/modelexpress PR #267, Validation table [mx-pr-267]")
@@ -817,6 +836,7 @@ public final class ValidationCatalog {
                 .published(published, "s").tolerance(0.10).noScenario().dependsOn(REG_TERMS).calibration(calibration)
                 .knownFailure(knownFailure)
                 .model(runs -> registration("dgx-b200", "1.2.0", "1.21.0", "", QWEN3_0_6B_BYTES, calls,
+                        QWEN3_0_6B_ALLOCATIONS,
                         "; with NIXL 1.1.0 / UCX 1.20.0 (all 8 HCAs): "));
     }
 
@@ -826,18 +846,19 @@ public final class ValidationCatalog {
      * {@code otherStack} is not empty, the note adds the answer with NIXL 1.1.0 / UCX 1.20.0 (every HCA).
      */
     static Modelled registration(String preset, String nixl, String ucx, String env, long bytes, int calls,
-            String otherStack) {
+            int allocations, String otherStack) {
         Host h = new Host("h", Presets.get(preset));
         RegistrationModel model = new RegistrationModel();
         RegistrationPlan p = gpu0Plan(h, model, nixl, ucx, env, bytes);
         int mrs = p.perHca().isEmpty() ? 1 : p.perHca().get(0).mrCount();
-        double seconds = model.parameters().seconds(MemoryType.CUDA, bytes, calls, p.perHca().size(), mrs);
-        String note = String.format(java.util.Locale.ROOT, "%d registration(s) on %d HCA(s), %d MR(s) each", calls,
-                p.perHca().size(), mrs);
+        double seconds = model.parameters().seconds(MemoryType.CUDA, bytes, calls, allocations, p.perHca().size(),
+                mrs);
+        String note = String.format(java.util.Locale.ROOT, "%d registration(s) over %d allocation(s) on %d HCA(s), "
+                + "%d MR(s) each", calls, allocations, p.perHca().size(), mrs);
         if (!otherStack.isEmpty()) {
             RegistrationPlan all = gpu0Plan(h, model, "1.1.0", "1.20.0", env, bytes);
             note += otherStack + String.format(java.util.Locale.ROOT, "%.4g s", model.parameters().seconds(
-                    MemoryType.CUDA, bytes, calls, all.perHca().size(), all.perHca().get(0).mrCount()));
+                    MemoryType.CUDA, bytes, calls, allocations, all.perHca().size(), all.perHca().get(0).mrCount()));
         }
         return Modelled.value(seconds, note);
     }

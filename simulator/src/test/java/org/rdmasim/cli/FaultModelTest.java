@@ -167,7 +167,7 @@ class FaultModelTest {
         CliTestSupport.Outcome o = CliTestSupport.run("run", s.toString(), "-q", "--out", out.toString());
         assertEquals(1, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("FAILED  every receiver gave up (2 of 2"), o.out());
-        assertTrue(o.out().contains("the last at 0.48"), "when they gave up: " + o.out());
+        assertTrue(o.out().contains("the last at 0.46"), "when they gave up: " + o.out());
         JsonNode v = SummaryJson.mapper().readTree(out.resolve("summary.json").toFile()).get("variants").get(0);
         assertEquals("failed", v.get("status").asText());
         assertEquals(2, v.get("faults").get("cost").get("gaveUp").asInt());

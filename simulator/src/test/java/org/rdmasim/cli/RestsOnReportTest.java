@@ -36,8 +36,8 @@ class RestsOnReportTest {
         JsonNode v = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("variants").get(0);
         // GPU buffers: the three calibrated registration-time terms follow the profile's read rate
         assertEquals(List.of("profile connectx7: qpReadRate = 320 Gbps",
-                "registration: GPU memory, per registration call = 0.168 ms",
-                "registration: GPU memory, per GB once per buffer = 5.26 ms",
+                "registration: GPU memory, per registration call = 0.200 ms",
+                "registration: GPU memory, per GB once per buffer = 4.10 ms",
                 "registration: GPU memory, per GB per MR = 3.15 ms"), restsOn(v, "calibrated"));
         List<String> assumed = restsOn(v, "assumed");
         assertEquals(4, assumed.size(), assumed.toString());

@@ -27,12 +27,12 @@ class GpuRegistrationCalibrationTest {
 
     @Test
     void termsFollowFromThePublishedFigures() {
-        // (107 - 51) ms / (339 - 59) = 0.2 ms per registration, less two MRs at UCX's 16 us
-        assertEquals(0.2e-3 - 32e-6, GpuRegistrationCalibration.perCallSeconds(), 1e-12);
+        // (107 - 51) ms / (339 - 59) = 0.2 ms per registration: both modes register the same 59 allocations
+        assertEquals(0.2e-3, GpuRegistrationCalibration.perCallSeconds(), 1e-12);
         // (0.331 - 0.151) s over 3 more HCAs x 2 MRs = 30 ms per HCA-MR, less 290 x 16 us, over 8.04 GB
         assertEquals((0.030 - 290 * 16e-6) / 8.04e9, GpuRegistrationCalibration.perBytePerMrSeconds(), 1e-18);
         assertEquals(3.15e-12, GpuRegistrationCalibration.perBytePerMrSeconds(), 0.01e-12);
-        assertEquals(5.26e-12, GpuRegistrationCalibration.perByteOnceSeconds(), 0.01e-12);
+        assertEquals(4.10e-12, GpuRegistrationCalibration.perByteOnceSeconds(), 0.01e-12);
         assertEquals(GpuRegistrationCalibration.perCallSeconds(), p.gpuPerCallSeconds());
         assertEquals(GpuRegistrationCalibration.perByteOnceSeconds(), p.gpuPerByteOnceSeconds());
         assertEquals(GpuRegistrationCalibration.perBytePerMrSeconds(), p.gpuPerBytePerMrSeconds());
@@ -47,8 +47,8 @@ class GpuRegistrationCalibrationTest {
         assertEquals(1, one.perHca().size());
         assertEquals(4, four.perHca().size());
         assertEquals(GpuRegistrationCalibration.MX450_MRS_PER_HCA, one.perHca().get(0).mrCount());
-        double t1 = seconds(one, 290, 8_040_000_000L);
-        double t4 = seconds(four, 290, 8_040_000_000L);
+        double t1 = seconds(one, 290, 290, 8_040_000_000L);
+        double t4 = seconds(four, 290, 290, 8_040_000_000L);
         assertEquals(0.151, t1, 1e-12);
         assertEquals(0.331, t4, 1e-12);
         // a fixed part is paid once: four HCAs cost 2.2x one, not 4x
@@ -60,11 +60,15 @@ class GpuRegistrationCalibrationTest {
         Host h = new Host("h", Presets.get("dgx-b200"));
         RegistrationPlan posed = plan(h, "1.2.0", "1.21.0", "");
         assertEquals(1, posed.perHca().size(), "UCX_MAX_HCA_PER_GPU=auto keeps the GPU's own HCA");
-        assertEquals(GpuRegistrationCalibration.MX267_POSED_MRS, posed.perHca().get(0).mrCount());
-        // the per-call slope is what was fitted: whatever the bytes, 280 fewer calls save 56 ms
-        for (long bytes : List.of(1_000_000_000L, 5_000_000_000L)) {
-            assertEquals(0.107 - 0.051, seconds(posed, 339, bytes) - seconds(posed, 59, bytes), 1e-12);
+        // the per-call slope is what was fitted: whatever the bytes and HCAs, 280 fewer calls over the same 59
+        // allocations save 56 ms
+        RegistrationPlan all = plan(h, "1.1.0", "1.20.0", "");
+        for (RegistrationPlan hcas : List.of(posed, all)) {
+            for (long bytes : List.of(1_000_000_000L, 5_000_000_000L)) {
+                assertEquals(0.107 - 0.051, seconds(hcas, 339, 59, bytes) - seconds(hcas, 59, 59, bytes), 1e-12);
+            }
         }
+        assertTrue(all.perHca().size() > posed.perHca().size());
     }
 
     @Test
@@ -82,6 +86,25 @@ class GpuRegistrationCalibrationTest {
         assertEquals(2 * (16e-6 + 0.06e-9 * 1e9), p.seconds(MemoryType.HOST, 1_000_000_000L, 1, 1, 2), 1e-15);
         assertEquals(0.0, p.onceSeconds(MemoryType.HOST, 1_000_000_000L));
         assertThrows(MemoryInputException.class, () -> p.seconds(MemoryType.CUDA, 1, 0, 1, 1));
+        assertThrows(MemoryInputException.class, () -> p.seconds(MemoryType.CUDA, 1, 2, 3, 1, 1));
+    }
+
+    @Test
+    void tensorsSharingAnAllocationPayItsMrsOnceOnEachHca() {
+        long bytes = 1_000_000_000L;
+        // 10 calls over 2 allocations: the 8 cache hits pay the call alone, on any number of HCAs
+        double hitsOneHca = p.seconds(MemoryType.CUDA, bytes, 10, 2, 1, 2)
+                - p.seconds(MemoryType.CUDA, bytes, 2, 2, 1, 2);
+        double hitsFourHcas = p.seconds(MemoryType.CUDA, bytes, 10, 2, 4, 2)
+                - p.seconds(MemoryType.CUDA, bytes, 2, 2, 4, 2);
+        assertEquals(8 * p.gpuPerCallSeconds(), hitsOneHca, 1e-15);
+        assertEquals(hitsOneHca, hitsFourHcas, 1e-15);
+        // one more allocation adds an MR on every HCA
+        double perAllocation = p.seconds(MemoryType.CUDA, bytes, 10, 3, 4, 2)
+                - p.seconds(MemoryType.CUDA, bytes, 10, 2, 4, 2);
+        assertEquals(4 * 2 * p.perMrSeconds(), perAllocation, 1e-15);
+        // the five-argument form is one allocation per call
+        assertEquals(p.seconds(MemoryType.CUDA, bytes, 10, 10, 1, 2), p.seconds(MemoryType.CUDA, bytes, 10, 1, 2));
     }
 
     @Test
@@ -103,7 +126,8 @@ class GpuRegistrationCalibrationTest {
                 MemoryRegion.cuda("GPU0", 8_040_000_000L));
     }
 
-    private double seconds(RegistrationPlan plan, int calls, long bytes) {
-        return p.seconds(MemoryType.CUDA, bytes, calls, plan.perHca().size(), plan.perHca().get(0).mrCount());
+    private double seconds(RegistrationPlan plan, int calls, int allocations, long bytes) {
+        return p.seconds(MemoryType.CUDA, bytes, calls, allocations, plan.perHca().size(),
+                plan.perHca().get(0).mrCount());
     }
 }

@@ -214,9 +214,9 @@ class ValidationTest {
      * ModelExpress docs/BENCHMARKS.md (eb961226, L41-43) times three registration granularities of one model on
      * one host: per tensor 8.16 s, pool 1.14 s, arena 0.79 s. The rows pose all three alike (host, releases,
      * bytes per rank) so they differ only in registrations per rank: the model's answers then differ by exactly
-     * the per-registration cost times the extra registrations, and order as the calls do. The per-tensor and
-     * pool rows are missed (the model prices the per-tensor calls far below 8.16 s and the bytes alone above
-     * 1.14 s), so each says why.
+     * the per-call and per-MR costs of the extra registrations, and order as the calls do. Per tensor registers
+     * pool's allocations (UCX registers a tensor's whole allocation and caches it), so its extra calls are cache
+     * hits that pay the call alone. The per-tensor and arena rows are missed, so each says why; pool passes.
      */
     @Test
     void theThreeBenchmarkRegistrationRowsDifferOnlyInRegistrationsPerRank() throws Exception {
@@ -233,23 +233,24 @@ class ValidationTest {
             assertEquals(arena.dependsOn(), r.dependsOn(), r.id());
             assertEquals(arena.tolerance(), r.tolerance(), r.id());
             assertTrue(r.source().contains("eb961226") && r.source().contains("BENCHMARKS.md"), r.id());
-            assertFalse(r.knownFailure().isBlank(), r.id() + " is missed, so it says why");
         }
+        assertFalse(tensor.knownFailure().isBlank(), "per tensor is missed, so it says why");
+        assertFalse(arena.knownFailure().isBlank(), "the arena is missed, so it says why");
+        assertTrue(pool.knownFailure().isBlank(), "pool passes");
         // these rows run no scenario
         double a = arena.model().compute(null).value();
         double t = tensor.model().compute(null).value();
         double p = pool.model().compute(null).value();
         assertTrue(a < p && p < t, a + " < " + p + " < " + t);
-        // one registration on the GPU's own HCA with its two MRs: the per-call term plus two MRs
         var terms = org.rdmasim.memory.RegistrationParameters.defaults();
-        double perRegistration = terms.gpuPerCallSeconds() + 2 * terms.perMrSeconds();
-        assertEquals((ValidationCatalog.DEEPSEEK_V4_PRO_RANK_TENSORS - 1) * perRegistration, t - a, 1e-9);
-        assertEquals((ValidationCatalog.DEEPSEEK_V4_PRO_RANK_ALLOCATIONS - 1) * perRegistration, p - a, 1e-9);
-        // pool's bytes alone are within its tolerance; 24 registrations or more put it out (the row's text says so)
-        double poolCeiling = pool.high() * (1 + pool.tolerance());
-        assertTrue(a + 22 * perRegistration <= poolCeiling, "23 registrations: " + (a + 22 * perRegistration));
-        assertTrue(a + 23 * perRegistration > poolCeiling, "24 registrations: " + (a + 23 * perRegistration));
+        // a cache hit pays the call alone; a new allocation adds the GPU's own HCA's two MRs
+        int hits = ValidationCatalog.DEEPSEEK_V4_PRO_RANK_TENSORS - ValidationCatalog.DEEPSEEK_V4_PRO_RANK_ALLOCATIONS;
+        assertEquals(hits * terms.gpuPerCallSeconds(), t - p, 1e-9);
+        assertEquals((ValidationCatalog.DEEPSEEK_V4_PRO_RANK_ALLOCATIONS - 1)
+                * (terms.gpuPerCallSeconds() + 2 * terms.perMrSeconds()), p - a, 1e-9);
+        assertTrue(Math.abs(p / pool.low() - 1) <= pool.tolerance(), "pool within its 10%: " + p);
         assertTrue(t < tensor.low() * (1 - tensor.tolerance()), "per tensor is far below 8.16 s: " + t);
+        assertTrue(a > arena.high() * (1 + arena.tolerance()), "the arena is over 0.79 s: " + a);
     }
 
     /**
