@@ -4,7 +4,7 @@ window.RDMASIM_DATA = {"scenario": "faults-nic-down",
 {"variant": "port-flap-300ms", "label": "port-flap-300ms", "fanout": false, "seconds": [1.281538221792208], "fraction": [1]},
 {"variant": "port-down-for-good", "label": "port-down-for-good", "fanout": false, "seconds": [25.869809016000005], "fraction": [1]},
 {"variant": "port-down-short-rc-timeout", "label": "port-down-short-rc-timeout", "fanout": false, "seconds": [1.307964792], "fraction": [1]},
-{"variant": "port-degraded-half", "label": "port-degraded-half", "fanout": false, "seconds": [0.26973984689161556], "fraction": [1]}],
+{"variant": "port-degraded-half", "label": "port-degraded-half", "fanout": false, "seconds": [0.26932892776230466], "fraction": [1]}],
 "timelines": [
 {"variant": "healthy", "notes": ["CALIBRATED, not a mechanism: nicReadRate = 308 Gbps (profile gb200-roce), fitted to ai-dynamo/modelexpress #449; it limits this variant's slowest pull."], "nics": [
  {"nic": "source:mlx5_0", "from_s": [2.62E-6,0.20779482779220781], "gbps": [308,0]},
@@ -20,5 +20,5 @@ window.RDMASIM_DATA = {"scenario": "faults-nic-down",
  {"nic": "source:mlx5_1", "from_s": [2.62E-6,0.1], "gbps": [308,0]}]},
 {"variant": "port-degraded-half", "notes": ["CALIBRATED, not a mechanism: nicReadRate = 308 Gbps (profile gb200-roce), fitted to ai-dynamo/modelexpress #449; it holds 1 of the 2 lanes."], "nics": [
  {"nic": "source:mlx5_0", "from_s": [2.62E-6,0.20779482779220781], "gbps": [308,0]},
- {"nic": "source:mlx5_1", "from_s": [2.62E-6,0.1,0.26973827689161556], "gbps": [308,195.6,0]}]}],
+ {"nic": "source:mlx5_1", "from_s": [2.62E-6,0.1,0.26932735776230465], "gbps": [308,196.07467687888945,0]}]}],
 "receivers": []};

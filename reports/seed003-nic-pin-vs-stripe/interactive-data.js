@@ -1,7 +1,7 @@
 window.RDMASIM_DATA = {"scenario": "seed003-nic-pin-vs-stripe",
 "cdf": [
 {"variant": "gb200-mx-pin-auto", "label": "gb200-mx-pin-auto (calibrated: nicReadRate 308 Gbps, ai-dynamo/modelexpress #449)", "fanout": false, "seconds": [0.4155886055844156], "fraction": [1]},
-{"variant": "gb200-mx-pin-auto-uncalibrated", "label": "gb200-mx-pin-auto-uncalibrated", "fanout": false, "seconds": [0.32720255400818], "fraction": [1]},
+{"variant": "gb200-mx-pin-auto-uncalibrated", "label": "gb200-mx-pin-auto-uncalibrated", "fanout": false, "seconds": [0.32641043999999997], "fraction": [1]},
 {"variant": "gb200-nixl-defaults", "label": "gb200-nixl-defaults (calibrated: nicReadRate 308 Gbps, ai-dynamo/modelexpress #449)", "fanout": false, "seconds": [0.20779639779220782], "fraction": [1]},
 {"variant": "gb200-stripe-4-rails", "label": "gb200-stripe-4-rails (calibrated: nicReadRate 308 Gbps, ai-dynamo/modelexpress #449)", "fanout": false, "seconds": [0.20779639779220782], "fraction": [1]},
 {"variant": "gb200-stripe-4-rails-ucx-prefix", "label": "gb200-stripe-4-rails-ucx-prefix (calibrated: nicReadRate 308 Gbps, ai-dynamo/modelexpress #449)", "fanout": false, "seconds": [0.1039002938961039], "fraction": [1]},
@@ -17,7 +17,7 @@ window.RDMASIM_DATA = {"scenario": "seed003-nic-pin-vs-stripe",
 {"variant": "gb200-mx-pin-auto", "notes": ["CALIBRATED, not a mechanism: nicReadRate = 308 Gbps (profile gb200-roce), fitted to ai-dynamo/modelexpress #449; it limits this variant's slowest pull."], "nics": [
  {"nic": "source:mlx5_0", "from_s": [2.62E-6,0.4155870355844156], "gbps": [308,0]}]},
 {"variant": "gb200-mx-pin-auto-uncalibrated", "notes": [], "nics": [
- {"nic": "source:mlx5_0", "from_s": [2.62E-6,0.32720098400818], "gbps": [391.2,0]}]},
+ {"nic": "source:mlx5_0", "from_s": [2.62E-6,0.32640886999999996], "gbps": [392.1493537577789,0]}]},
 {"variant": "gb200-nixl-defaults", "notes": ["CALIBRATED, not a mechanism: nicReadRate = 308 Gbps (profile gb200-roce), fitted to ai-dynamo/modelexpress #449; it limits this variant's slowest pull."], "nics": [
  {"nic": "source:mlx5_0", "from_s": [2.62E-6,0.20779482779220781], "gbps": [308,0]},
  {"nic": "source:mlx5_1", "from_s": [2.62E-6,0.20779482779220781], "gbps": [308,0]}]},

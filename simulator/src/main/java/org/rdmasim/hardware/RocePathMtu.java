@@ -18,11 +18,19 @@ public final class RocePathMtu {
     static final int KERNEL_HEADROOM_BYTES = 40 + 8 + 12 + 4 + 28 + 4;
 
     /**
-     * UCX's per-packet RoCE overhead in its bandwidth estimate ([ucx-src] src/uct/ib/base/ib_iface.c:1931-1953
-     * at 9466d104a3, uct_ib_iface_get_bandwidth: BTH 12, RETH 16, ICRC 4, VCRC 2, delimiter 2, GRH 40 and
-     * Ethernet 14 B, sizes at src/uct/ib/base/ib_device.h:29-42).
+     * Bytes a RoCE v2 packet adds to its payload on the wire, for the middle packets of a message (RETH rides on a
+     * WRITE's first packet only, 16 B in a message of at least 16 packets at the sizes modelled here): IEEE 802.3's
+     * preamble and start delimiter (8 B) and inter-frame gap (12 B), which hold the MAC's time at the line rate,
+     * the Ethernet header (14 B) and FCS (4 B), an IPv4 header (20 B, RFC 791) and UDP (8 B, RFC 768), BTH (12 B)
+     * and ICRC (4 B) (sizes as openucx/ucx v1.20.0 src/uct/ib/base/ib_device.h:28-41 defines them). IPv4 is the
+     * GID family UCX and NCCL pick first (openucx/ucx v1.20.0 src/uct/ib/base/ib_device.c:1077-1082 ranks RoCE v2
+     * over AF_INET first; NVIDIA/nccl v2.29.7-1 src/transport/net_ib/connect.cc:92 defaults NCCL_IB_ADDR_FAMILY to
+     * AF_INET; an IPv6 GID's 40 B header makes it 102 B, 0.9757 at 4096). ASSUMPTION: no VLAN tag (4 B more a
+     * packet when the fabric tags). UCX's own bandwidth estimate
+     * counts 90 B instead (a GRH, VCRC and delimiter, no preamble, gap or FCS: openucx/ucx v1.20.0
+     * src/uct/ib/base/ib_iface.c:1987-1998); that is a figure for ranking lanes, not the wire.
      */
-    static final int UCX_PACKET_OVERHEAD_BYTES = 12 + 16 + 4 + 2 + 2 + 40 + 14;
+    static final int PACKET_OVERHEAD_BYTES = 8 + 12 + 14 + 4 + 20 + 8 + 12 + 4;
 
     private RocePathMtu() {
     }
@@ -43,7 +51,7 @@ public final class RocePathMtu {
                 + "(the kernel needs at least " + (IB_MTUS[0] + KERNEL_HEADROOM_BYTES) + " B)");
     }
 
-    /** Payload over bytes on the wire at InfiniBand path MTU {@code pathMtu}, as UCX estimates it. */
+    /** Payload over bytes on the wire at InfiniBand path MTU {@code pathMtu} (IPv4 GID, {@link #PACKET_OVERHEAD_BYTES}). */
     public static double payloadEfficiency(int pathMtu) {
         boolean known = false;
         for (int mtu : IB_MTUS) {
@@ -53,6 +61,6 @@ public final class RocePathMtu {
             throw new IllegalArgumentException("path MTU " + pathMtu + " is not an InfiniBand MTU (256, 512, 1024, "
                     + "2048 or 4096)");
         }
-        return pathMtu / (double) (pathMtu + UCX_PACKET_OVERHEAD_BYTES);
+        return pathMtu / (double) (pathMtu + PACKET_OVERHEAD_BYTES);
     }
 }

@@ -449,7 +449,7 @@ public final class ValidationCatalog {
         r.add(perftest("PEGA-R1", "RDMA READ, 1 QP", 320, "read-1qp", true, ""));
         r.add(perftest("PEGA-R2", "RDMA READ, 2 QPs", 390, "read-2qp", false, ""));
         r.add(perftest("PEGA-W1", "RDMA WRITE, 1 QP", 365, "write-1qp", false,
-                "rdmasim has no per-QP WRITE limit: one WRITE QP runs at the RoCE wire (391 Gbps), 7% above this run "
+                "rdmasim has no per-QP WRITE limit: one WRITE QP runs at the RoCE wire (392 Gbps), 7% above this run "
                         + "(4 MB messages). NVIDIA/nccl #2409 shows the same pattern on CX-7 RoCE: one QP writes "
                         + "128 KiB messages at 392.1 Gbps but 1 MiB messages at 284.4, while 8 QPs reach 391.5 at "
                         + "1 MiB, as two QPs do here (PEGA-W2). So the shortfall is one QP with large messages, not a "
@@ -462,7 +462,7 @@ public final class ValidationCatalog {
     private static void pegaflowRows(List<ValidationRow> r) {
         // [pegaflow-291]: pegaflow-cpu-bench, 4 MB, QPs per NIC pair x one or two NICs, host memory
         String wireGap = "the bench reaches 374-375 Gbps per NIC with two or more QPs, 4-5% below the RoCE payload "
-                + "rate rdmasim derives at MTU 4096 (391 Gbps) and below PR #291's own perftest with two QPs (390-392). "
+                + "rate rdmasim derives at MTU 4096 (392 Gbps) and below PR #291's own perftest with two QPs (390-392). "
                 + "What the bench adds is its own: "
                 + "server and client engines open the same NIC (a loopback through one port) and the figure is the "
                 + "p50 of synchronous tasks (pegaflow-transfer/src/bin/pegaflow_cpu_bench.rs at 3b42074); neither "

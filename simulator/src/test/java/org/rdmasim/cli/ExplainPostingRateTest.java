@@ -37,7 +37,7 @@ class ExplainPostingRateTest {
                 + "measurement isolates it)");
         assertTrue(at > 0 && lines.subList(0, at).contains("rests on:"), o.out());
         String without = lines.get(at + 1);
-        assertTrue(without.startsWith("    without it (no per-descriptor posting cost): steady cycle 0.6849 s (1.0408 s "
+        assertTrue(without.startsWith("    without it (no per-descriptor posting cost): steady cycle 0.6833 s (1.0408 s "
                 + "with it), bound by") && without.contains("transmit line rate"), without);
         // as shipped (1 us a descriptor) the wire holds the cycle and the list does not name the posting cost
         CliTestSupport.Outcome shipped = CliTestSupport.run("explain",

@@ -26,16 +26,18 @@ class RocePathMtuTest {
 
     @Test
     void smallerPacketsLeaveLessOfTheWireForPayload() {
-        assertEquals(1024.0 / 1114, RocePathMtu.payloadEfficiency(1024), 1e-12);
+        // IEEE 802.3 preamble, gap, header and FCS, IPv4, UDP, BTH and ICRC: 82 B a packet
+        assertEquals(1024.0 / (1024 + 8 + 12 + 14 + 4 + 20 + 8 + 12 + 4), RocePathMtu.payloadEfficiency(1024), 1e-12);
         assertTrue(RocePathMtu.payloadEfficiency(1024) < RocePathMtu.payloadEfficiency(2048));
         assertTrue(RocePathMtu.payloadEfficiency(2048) < RocePathMtu.payloadEfficiency(4096));
         // a 400G port at 1024 carries ~368 Gbps of payload, ~23 Gbps less than at 4096
-        assertEquals(367.7, 400 * RocePathMtu.payloadEfficiency(1024), 0.1);
+        assertEquals(370.3, 400 * RocePathMtu.payloadEfficiency(1024), 0.1);
     }
 
     @Test
     void theRoceLinkLayerIsTheEfficiencyAt4096() {
-        assertEquals(RocePathMtu.payloadEfficiency(4096), LinkLayer.ROCE.wireEfficiency(), 1e-3);
+        assertEquals(RocePathMtu.payloadEfficiency(4096), LinkLayer.ROCE.wireEfficiency(), 1e-15);
+        assertEquals(4096.0 / 4178, LinkLayer.ROCE.wireEfficiency(), 1e-15);
     }
 
     @Test

@@ -258,7 +258,7 @@ class ValidationTest {
      * docs/projects/cpu-bench-all-nics.md at db642d6, its 'Execution Log': one NIC ~361 Gbps WRITE / ~304 READ,
      * the two NICs of one NUMA node ~717 / ~584-606): counted two-NIC measurements whose model is two one-QP
      * lanes on the socket's own NICs. WRITE has no per-QP limit in rdmasim, so each lane runs at the RoCE
-     * payload rate (400 Gbps x 0.978); READ is held to the 320 Gbps the connectx7 profile calibrates.
+     * payload rate (400 Gbps x 0.9804); READ is held to the 320 Gbps the connectx7 profile calibrates.
      */
     @Test
     void theNumaNodeRowsOfTheAllNicRunAreCountedTwoNicMeasurementsOfTwoOneQpLanes() {
@@ -285,7 +285,7 @@ class ValidationTest {
         Path scenarios = Path.of(System.getProperty("rdmasim.repo", "..")).resolve("scenarios");
         List<Validation.Result> results = Validation.run(List.of(write, read, byId.get("PEGA-ALL-W-2NIC-SCALE"),
                 byId.get("PEGA-ALL-R-2NIC-SCALE")), scenarios, id -> { });
-        double roceLane = 400 * 0.978;
+        double roceLane = 400 * org.rdmasim.hardware.LinkLayer.ROCE.wireEfficiency();
         assertEquals(2 * roceLane, results.get(0).modelled(), 0.5, "two WRITE lanes at the RoCE payload rate");
         assertEquals(2 * 320, results.get(1).modelled(), 0.5, "two READ lanes at the calibrated one-QP rate");
         // neither is reproduced: the one-QP rates of this run sit below the model's, which the rows say
