@@ -26,7 +26,6 @@ public final class MemMapHcas implements UcxLaneSelection.Registrations {
 
     private final StackProfile stack;
     private final Function<String, Host> hosts;
-    private final RegistrationModel model = new RegistrationModel();
     private final Map<String, Map<String, Set<String>>> cache = new HashMap<>();
 
     public MemMapHcas(StackProfile stack, Function<String, Host> hosts) {
@@ -47,10 +46,7 @@ public final class MemMapHcas implements UcxLaneSelection.Registrations {
      * {@code UCX_MAX_HCA_PER_GPU}; at least 1.
      */
     public static int registeredOn(StackProfile stack, Host host, TopologyNode gpu) {
-        EffectiveConfig config = stack.configFor(host, gpu);
-        List<HcaCandidate> candidates = new HostRegistration(host, config).candidates(gpu.name());
-        return Math.max(1, new RegistrationModel().selectHcas(MemoryRegion.cuda(gpu.name(), 1), candidates,
-                config.maxHcaPerGpu()).size());
+        return Math.max(1, mapped(stack.configFor(host, gpu), host, gpu.name()).size());
     }
 
     /** The HCAs a buffer on {@code device} is keyed on, or null when nothing narrows them (every HCA holds). */
@@ -67,8 +63,13 @@ public final class MemMapHcas implements UcxLaneSelection.Registrations {
         if (config.maxHcaPerGpu().kind() == HcaPerGpuLimit.Kind.INF) {
             return null;
         }
-        List<HcaCandidate> candidates = new HostRegistration(host, config).candidates(device);
-        return model.selectHcas(MemoryRegion.cuda(device, 1), candidates, config.maxHcaPerGpu()).stream()
-                .map(HcaCandidate::name).collect(Collectors.toUnmodifiableSet());
+        return mapped(config, host, device).stream().map(HcaCandidate::name)
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** The HCAs {@code ucp_mem_map} maps a CUDA buffer on {@code gpu} on under {@code config}. */
+    private static List<HcaCandidate> mapped(EffectiveConfig config, Host host, String gpu) {
+        return new RegistrationModel().selectHcas(MemoryRegion.cuda(gpu, 1),
+                new HostRegistration(host, config).candidates(gpu), config.maxHcaPerGpu());
     }
 }
