@@ -94,7 +94,7 @@ final class EfaRows {
                 32, ""));
         String p5enWrite = "the same bench reaches 97% of the wire on p5.48xlarge's 32 x 100G devices "
                 + "(MC-EFA-P5-WRITE passes); here 16 x 200G devices reach 91%, about 183 Gbps a device against the "
-                + "195.6 the model runs them at, and the doc's three runs of this configuration give 352.59-365.66 "
+                + "196.1 the model runs them at, and the doc's three runs of this configuration give 352.59-365.66 "
                 + "GB/s (L312, L340, L350). The table's 1 MB WRITEs rise with the bench's window a device (threads "
                 + "x batch over 16 devices: 32 gives 297.23 GB/s, 64 gives 318.71, 128 gives 352.59-365.66, 256 "
                 + "gives 364.21; L311-L316, L340, L350), every one within the 256 that max_wr admits a device "

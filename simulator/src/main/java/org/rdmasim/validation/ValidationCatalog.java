@@ -993,7 +993,7 @@ public final class ValidationCatalog {
                         + "stated: operation, PCIe layout, ib_devices.json; posed on DGX H100 hosts, WRITE, each rank's "
                         + "shard over one NIC, two ranks a NIC). At the margin each rank's context thread binds "
                         + "(transport.sliceThread, calibrated on the vLLM table's margin, MC-VLLM-KV-MARGIN): 8 ranks x "
-                        + "19.8 GB/s, below the 4 NICs' 195.6. The run's 20.9 GB/s a rank is a thread 5% faster a "
+                        + "19.8 GB/s, below the 4 NICs' 196.1. The run's 20.9 GB/s a rank is a thread 5% faster a "
                         + "slice")
                 .published(167.6, "GB/s").tolerance(0.10).scenario(MC_KV + "#sglang-12.62GB")
                 .model(runs -> margin(runs, "sglang-6.31GB", 6.31e9, "sglang-12.62GB", 12.62e9)).onNics(4));

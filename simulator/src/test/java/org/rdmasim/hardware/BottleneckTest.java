@@ -38,7 +38,7 @@ class BottleneckTest {
     void anEfaWireRateSaysItRestsOnTheAssumedSrdEfficiency() {
         Bottleneck b = new Bottleneck.NicWire("a", "rdmap79s0", Bottleneck.Side.RX, "aws-efa");
         reads(b, "a:rdmap79s0 rx, SRD efficiency assumed in aws-efa",
-                "NIC rdmap79s0's receive line rate on a (its SRD framing efficiency ASSUMED: 0.978 of line rate, profile aws-efa)");
+                "NIC rdmap79s0's receive line rate on a (its SRD framing efficiency ASSUMED: 0.9804 of line rate, profile aws-efa)");
         assertEquals(Optional.of("aws-efa"), b.profile());
     }
 

@@ -77,7 +77,7 @@ final class UcxExplanation {
         out.add(String.format("  %s", side));
         // rates in Gbps as everywhere in rdmasim; UCX's own estimate also in GB/s, the unit its source and logs use
         out.add(String.format(Locale.ROOT, "    %-9s %-8s %12s %13s %10s %10s %26s %6s %11s", "HCA", "relation", "distance",
-                "distance bw", "wire", "PCIe", "UCX estimate", "paths", "path ratio"));
+                "distance bw", "UCX wire", "PCIe", "UCX estimate", "paths", "path ratio"));
         for (HcaEstimate e : list) {
             String bw = Double.isInfinite(e.distance().bandwidthBytesPerSecond()) ? "no limit"
                     : gbps(e.distance().bandwidthBytesPerSecond());

@@ -6,6 +6,8 @@ import org.rdmasim.hardware.PathType;
  * UCX's view of one candidate HCA for a buffer: its relation to the buffer's device, the packed
  * topology distance, the bandwidth UCX estimates, and how many paths it opens.
  *
+ * @param wireBytesPerSecond the wire as UCX rates it ({@link UcxWireEstimate}: its own header count), not what
+ *                  the wire carries
  * @param estimate  bytes per second UCX believes the device can do for this buffer (after distance)
  * @param paths     paths (QPs) UCX opens on its port
  * @param pathRatio the share of the interface one path is rated at for the operation

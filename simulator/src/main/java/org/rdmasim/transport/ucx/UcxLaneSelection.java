@@ -321,7 +321,7 @@ public final class UcxLaneSelection implements LanePolicy {
             TopologyNode nic = host.nic(name);
             HostSpec.NicSpec n = nic.nic();
             int paths = UcxPaths.pathsPerPort(n, config.ucxVersion(), config.ibNumPaths());
-            double wire = n.payloadBytesPerSecond(host.profile());
+            double wire = UcxWireEstimate.bytesPerSecond(n, host.profile());
             double pcie = n.link().bytesPerSecond();
             double iface = Math.min(wire, pcie);
             double opIface = UcxPaths.ifaceEstimate(n.model(), op, iface, paths);
