@@ -8,10 +8,10 @@ package org.rdmasim.hardware;
  * <p>RoCE is the frame on the wire ({@link RocePathMtu#payloadEfficiency}: 82 B a packet with an IPv4 GID,
  * 4096 / 4178 = 0.9804; other path MTUs follow the netdev MTU). InfiniBand is 44 B a packet, the count UCX also
  * ranks with (openucx/ucx v1.20.0 src/uct/ib/base/ib_iface.c:1987-1995: LRH, BTH, RETH, ICRC, VCRC and a
- * delimiter, 4096 / 4140 = 0.9894). ASSUMPTION: that the InfiniBand link carries nothing else a packet; the link
- * layer's own framing (start and end delimiters, idles, flow-control packets) is in the IBTA specification, not
- * read here. Counting only the headers a middle packet must carry (LRH 8, BTH 12, ICRC 4, VCRC 2: 26 B, no RETH
- * after a WRITE's first packet) would give 0.9937, 0.4% more on every InfiniBand wire.
+ * delimiter, 4096 / 4140 = 0.9894). The link layer's own framing (start and end delimiters, idles, flow-control
+ * packets) is in the IBTA specification, not read here, so this is not a count of the wire: the headers a middle
+ * packet must carry (LRH 8, BTH 12, ICRC 4, VCRC 2: 26 B, no RETH after a WRITE's first packet) would give 0.9937,
+ * 0.4% more on every InfiniBand wire, and the link layer's framing takes some of that back.
  */
 public enum LinkLayer {
     INFINIBAND(4096.0 / (4096.0 + 44.0)),
