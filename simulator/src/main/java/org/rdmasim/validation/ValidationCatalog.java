@@ -298,29 +298,35 @@ public final class ValidationCatalog {
                 + "NIC); posed (not stated): each rank writes its eighth from its GPU to the same GPU, all 8 at once, "
                 + "72 requests each (36 layers, K and V contiguous), DGX H100 hosts on RoCE, the time being the "
                 + "slowest rank's";
-        // What the vLLM time spans: the connector's one timer wraps engine.batch_transfer_sync_write
-        // (vllm-project/vllm vllm/distributed/kv_transfer/kv_connector/v1/mooncake_connector.py _send_blocks, read
-        // at 009d7c76); inside it the engine slices on the caller's thread, wakes its workers and is polled by the
-        // caller (kvcache-ai/Mooncake v0.3.7.post2 mooncake-integration/transfer_engine/transfer_engine_py.cpp
-        // L336-427, mooncake-transfer-engine/src/transport/rdma_transport/rdma_transport.cpp L299-415,
-        // .../worker_pool.cpp L381-399). None of
-        // these has a cost in the code or a published figure, so none is modelled; the row text says which
-        // source would decide it.
+        // What the vLLM time spans, and what one call costs besides its slices (issue 22): read at vLLM 009d7c76
+        // and Mooncake v0.3.7.post2, the release of the run's month. Every step found either has no cost in the
+        // code or scales with the slice count, not with the call; no cost is published, so none is modelled.
         String mcVllmGap = "the engine's context thread (transport.sliceThread, calibrated on MC-VLLM-KV-MARGIN: one 64 "
-                + "KiB slice every 3.304 us) holds each rank, and a request pays a whole slice for a remainder under "
-                + "64 KiB (" + MC_TE + "src/transport/rdma_transport/rdma_transport.cpp:299 submitTransferTask cuts "
-                + "each request at slice_size): at 128 tokens the 72 requests of 36 KiB are a slice each. What is left "
-                + "is time every call pays that the model does not have, 0.13-0.99 ms from 128 to 8192 tokens. The "
-                + "span is one engine.batch_transfer_sync_write call, the connector's only timer (vllm-project/vllm "
-                + "009d7c76 vllm/distributed/kv_transfer/kv_connector/v1/mooncake_connector.py (no line: vLLM is too "
-                + "large to mirror here; MooncakeConnectorWorker._send_blocks), logged at DEBUG as the benchmark "
-                + "runs): in it the caller cuts the requests into slices, wakes the NIC's 2 worker threads, which "
-                + "sleep on a condition variable after 100 ms idle while every transfer here follows a longer gap ("
-                + MC_TE + "src/transport/rdma_transport/worker_pool.cpp:381-399 transferWorker, kWaitPeriodInNano), "
-                + "and spins on getBatchTransferStatus (kvcache-ai/Mooncake v0.3.7.post2 mooncake-integration/"
-                + "transfer_engine/transfer_engine_py.cpp:336-427 batchTransferSync). None of these has a cost in the "
-                + "code or a published time, and the Mooncake version of the run is not named; the run's per-rank "
-                + "DEBUG 'took' lines would decide it. Nothing is fitted";
+                + "KiB slice every 3.304 us) holds each rank, and each request is cut at slice_size, a tail of up to "
+                + "fragment_limit (16 KiB) riding with the slice before it (" + MC_TE + "src/transport/rdma_transport/"
+                + "rdma_transport.cpp:326-339, include/config.h:41, :51): at 128 tokens the 72 requests of 36 KiB are "
+                + "a slice each (the model charges a whole slice for any tail, one more than the engine where a "
+                + "request ends within 16 KiB past a slice). What is left, 0.13-0.99 ms from 128 to 8192 tokens, is "
+                + "largest at the largest sizes, not one fixed cost a call. The span is one engine.batch_transfer_sync_write call, the connector's only "
+                + "timer (vllm-project/vllm 009d7c76 vllm/distributed/kv_transfer/kv_connector/v1/mooncake_connector.py "
+                + "MooncakeConnectorWorker._send_blocks, read from a stored copy without line numbers: the clock starts "
+                + "after every request's ready.wait() and the address lists are built, and stops at the call's return, "
+                + "logged at DEBUG 'Sending to %s done, took %s' as the benchmark runs). Inside it (kvcache-ai/Mooncake "
+                + "v0.3.7.post2 mooncake-integration/transfer_engine/transfer_engine_py.cpp:336-427 batchTransferSync): "
+                + "the peer's segment handle is cached after the first call (:341-351), so no handshake or metadata "
+                + "look-up is paid a request; one batch descriptor is allocated and freed (:381; " + MC_TE
+                + "src/multi_transport.cpp:52-82); the caller cuts every slice of every request before it posts any, "
+                + "since the 512-slice post watermark counts only freshly allocated slices and restarts with each "
+                + "request (rdma_transport.cpp:308-314, :328-332, :401-406, :414-415) and a request here has at most "
+                + "128; the NIC's 2 workers, asleep on a condition variable after 100 ms idle (every transfer here "
+                + "follows a longer gap), are woken by that post (" + MC_TE + "src/transport/rdma_transport/"
+                + "worker_pool.cpp:166, :381-399), and this version resets their idle clock only when they sleep (the "
+                + "fix is kvcache-ai/Mooncake 774af6666, PR #2434), so a worker sleeps again whenever no slice is "
+                + "outstanding; and the caller spins on getBatchTransferStatus with no sleep or yield "
+                + "(transfer_engine_py.cpp:396-425), each poll walking every request (multi_transport.cpp:163-197). "
+                + "The caller's time to cut a slice and a worker's wake-up time are neither in the code nor published, "
+                + "and the run's Mooncake version is not named; the run's per-rank DEBUG 'took' lines would decide it. "
+                + "Nothing is fitted";
         String[][] mcVllm = {{"128", "20 MB", "0.54"}, {"256", "38 MB", "0.61"}, {"512", "74 MB", "0.92"},
             {"1024", "146 MB", "1.50"}, {"2048", "290 MB", "2.51"}, {"4096", "578 MB", "4.75"},
             {"8192", "1.13 GB", "8.84"}, {"16384", "2.25 GB", "16.43"}, {"32768", "4.50 GB", "31.65"}};
@@ -962,13 +968,23 @@ public final class ValidationCatalog {
         String mcSglangGap = "each rank's engine passes its slices through its NIC context's one thread (transport."
                 + "sliceThread, calibrated on MC-VLLM-KV-MARGIN), which sets the larger sizes within 5%; a request pays "
                 + "a whole slice for a remainder under 64 KiB (6.1 MB a rank in 188 requests at 128 tokens: 33 KB "
-                + "each). The small sizes hold a part the model does not have, 0.8-1.7 ms: the time is a "
-                + "scheduler-side span, which field of --enable-request-time-stats-logging not stated: the prefill's "
-                + "transfer thread sends all 188 runs in one batch_transfer_sync (" + SGLANG_DISAGG + "mooncake/conn.py "
-                + "(no line: SGLang is too large to mirror here; _send_kvcache_generic)), the aux data in a second "
+                + "each). The small sizes hold a part the model does not have, 0.8-1.7 ms. The time is SGLang's "
+                + "KV-transfer latency (--enable-request-time-stats-logging): the sender's own transfer_latency_s "
+                + "where it reports one, else the scheduler's span from the request entering the prefill's transfer "
+                + "queue to its completion (sgl-project/sglang python/sglang/srt/observability/req_time_stats.py "
+                + "SchedulerReqTimeStats.compute_and_observe_kv_transfer_metrics, read from a stored copy of unnamed "
+                + "commit without line numbers; which of the two the run's 43124cdd took is not read here). In that "
+                + "span the prefill's transfer thread sends all 188 runs in one batch_transfer_sync (" + SGLANG_DISAGG
+                + "mooncake/conn.py _send_kvcache_generic, one call unless SGLANG_MOONCAKE_MAX_TRANSFER_BATCH_INDICES "
+                + "splits it, its default not read; read from a stored copy without line numbers); at the run's "
+                + "Mooncake 6e3a11b9 that call still cuts every slice before posting any (the watermark counts fresh "
+                + "slices and restarts each request: mooncake-transfer-engine/src/transport/rdma_transport/"
+                + "rdma_transport.cpp:543-549, :566, :642) and spins on the batch status "
+                + "(mooncake-integration/transfer_engine/transfer_engine_py.cpp:524, :597), as the vLLM rows' release "
+                + "does; the aux data go in a second "
                 + "synchronous call (send_aux), the status to the decode over ZMQ (conclude_transfer), and the scheduler "
                 + "sees Success at its next poll, an all_reduce over the 8 TP ranks' gloo group "
-                + "(" + SGLANG_DISAGG + "utils.py (no line: as above; poll_and_all_reduce)); this is why that part "
+                + "(" + SGLANG_DISAGG + "utils.py poll_and_all_reduce, no line as above); this is why that part "
                 + "exceeds the vLLM table's, whose timer wraps the engine call alone. No step has a published cost; "
                 + "nothing is fitted";
         String[][] mcSglang = {{"128", "49 MB", "2.07", "sglang-49MB"}, {"256", "99 MB", "2.58", "sglang-99MB"},
