@@ -439,17 +439,39 @@ final class RefitRows {
                         + "own broadcast before the ranks walk on, :709-737), ~2.93 s, still 24% under this pass and "
                         + "pushing the 1+3 split's first pass (2.48 s) to 18% over; the barriers are enqueued, not "
                         + "waited on (:690-707), so they add no wait the code shows", 8));
-        String a800 = "Qwen3-8B, TorchTitan FSDP2 trainer to SGLang TP2 replicas, A800 80GB. Not stated: NICs "
-                + "(posed one 200G ConnectX-6 per GPU), bucket (posed 512 MB). The trainer yields each tensor's "
-                + "full_tensor() cast to BF16 (verl-project/verl 040a28659 verl/workers/engine/torchtitan/"
-                + "transformer_impl.py:662), which the nccl engine packs tensor by tensor: the walk priced at the "
-                + "per-tensor cost taken from VERLCE-Q30B-NCCL";
-        String a800Fail = "13-39x faster than published: " + walkedOverhead("0.68-0.69", "399", "0.12") + "; verl's "
-                + "manager frame taken from VERL7263-STOCK (" + VERL_FRAME_S + ", into vLLM rollouts) is not held "
-                + "here: the rollouts are SGLang's, whose adapter runs other per-update code, and the source does not "
-                + "say which timer it reads; held, it would still leave the model under 3 s; the "
-                + "published time triples when the receivers double across a host boundary, which a wire-bound "
-                + "chain does not";
+        String v7324 = "verl-project/verl 040a28659 ";
+        String a800 = "Qwen3-8B, TorchTitan FSDP2 trainer to SGLang TP2 replicas, A800 80GB, one_step_off_policy. Not "
+                + "stated: NICs (posed one 200G ConnectX-6 per GPU), the A800's form (posed SXM: 8 NVLinks a GPU). As "
+                + "the code at the merge runs it (" + v7324 + "): the bucket is verl's default, 2 GiB "
+                + "(verl/trainer/config/rollout/rollout.yaml:292); every trainer rank walks the export in lockstep, "
+                + "each tensor's full_tensor() an all-gather of its FP32 master over the whole FSDP group, cast to "
+                + "BF16 only after it (verl/workers/engine/torchtitan/transformer_impl.py:662; FP32 masters, :616), "
+                + "so the gather moves twice the bytes sent, priced over NVLink; rank 0 packs the tensors one by one "
+                + "(verl/checkpoint_engine/nccl_checkpoint_engine.py:350-379): the walk priced at the per-tensor cost "
+                + "taken from VERLCE-Q30B-NCCL";
+        String a800Fail = "15-46x faster than published: " + walkedOverhead("0.69", "399", "0.12") + ". What the "
+                + "source's code runs beyond that, none of it timed by any source: the timer (sync_rollout_weights, "
+                + "verl/experimental/one_step_off_policy/ray_trainer.py:398) wraps the manager's whole update "
+                + "(verl/checkpoint_engine/base.py:506-558: abort, kv-cache release, process-group build with two "
+                + "fresh 2 GiB buffers on every worker and a new ZeroMQ subscriber on every receiver, "
+                + "nccl_checkpoint_engine.py:165-173, 307-310, the transfer, finalize with empty_cache, :182-193, "
+                + "kv-cache resume, generation resume); each rollout rank receives the whole model and hands it to "
+                + "its SGLang TP worker a 2 GiB bucket at a time, each bucket one update_weights_from_tensor request "
+                + "from the replica's TP rank 0 after a gather of the tensors' CUDA-IPC handles over the replica's "
+                + "gloo group, then flush_cache (verl/workers/rollout/sglang_rollout/sglang_rollout.py:214-233, "
+                + "371-380). verl's manager frame taken from VERL7263-STOCK (" + VERL_FRAME_S + ", into vLLM "
+                + "rollouts over EFA) is not held: the replicas' steps are SGLang's here; held, it would leave the "
+                + "model under 3 s. What triples from 1+1 to 2+2 is not the receivers: the PR's own HSDP row, the "
+                + "same 16 SGLang receivers on 2+2 hosts with each FSDP gather inside one host (dp_shard 4 x TP2), "
+                + "took 10.24 s (on faster nodes, docs/advance/delta_weight_sync.md:173, :183), against 34.26 s "
+                + "when the gather group (dp_shard 16) spans both trainer hosts; the doc lays the nccl baseline's "
+                + "cost on \"the full-tensor all-gather and rank-0 staging costs\" (:20-23). rdmasim prices that gather "
+                + "at NVLink whatever hosts its group spans; at the posed 8 x 200G a host it would add ~0.16 s "
+                + "(2 x 16.4 GB x 15/16 over the host's NICs), where the PR's rows put ~24 s on it. Both rows agree "
+                + "with one host-to-host rate of ~1.4-1.5 GB/s, ~6% of one posed NIC, bounding the trainer host's "
+                + "egress: the 16.4 GB broadcast alone in 1+1, the broadcast and the gather's 30.7 GB crossing in "
+                + "2+2, a ratio of 2.88 against the published 3.11; that rate comes from these rows and the source "
+                + "states no network, so it is not modelled";
         r.add(steady("VERL7324-2P2-NCCL", "verl-project/verl PR #7324 [verl-pr-7324]",
                 "nccl full broadcast, 16 trainer GPUs to SGLang TP2 x 8 (2+2 hosts)", a800, 34.26, VERL_A800, "2p2",
                 walked(BCAST), a800Fail, 8));
