@@ -271,9 +271,9 @@ public final class ValidationCatalog {
                 .knownFailure("each of the 8 contexts passes every slice through one thread (kvcache-ai/Mooncake "
                         + "348afd753 mooncake-transfer-engine/src/transport/rdma_transport/worker_pool.cpp:151-154, 243-248: the same "
                         + "worker loop, shard rule and single CQ as v0.3.7.post2), which at the 3.304 us a 64 KiB slice "
-                        + "calibrated on the vLLM KV run carries 19.8 GB/s: 158.3 GB/s over 8, 17% under 190. The "
+                        + "calibrated on the vLLM KV run carries 19.8 GB/s: 158.8 GB/s over 8, 16% under 190. The "
                         + "README's run needs 23.75 GB/s a context (2.76 us a slice); the same table's 4 x 200G run "
-                        + "needs 21.75 (MOONCAKE-4X200 passes at 79.1). The README's hosts and CPUs are not published, "
+                        + "needs 21.75 (MOONCAKE-4X200 passes at 79.4). The README's hosts and CPUs are not published, "
                         + "so why its thread is faster a slice is not known; nothing is fitted to it")
                 .model(runs -> Modelled.value(runs.aggregateGbps(MOONCAKE, "8x400-both-sockets") / 8,
                         String.format(java.util.Locale.ROOT,
@@ -305,11 +305,10 @@ public final class ValidationCatalog {
                 + "KiB slice every 3.304 us) holds each rank, and each request is cut at slice_size, a tail of up to "
                 + "fragment_limit (16 KiB) riding with the slice before it (" + MC_TE + "src/transport/rdma_transport/"
                 + "rdma_transport.cpp:326-339, " + MC_TE + "include/config.h:41, :51): at 128 tokens the 72 requests of 36 KiB are "
-                + "a slice each (the model charges a whole slice for any tail, one more than the engine where a "
-                + "request ends within 16 KiB past a slice). What is left, 0.13-0.99 ms from 128 to 8192 tokens, is "
-                + "largest at the largest sizes, not one fixed cost a call. The span is one engine.batch_transfer_sync_write call, the connector's only "
+                + "a slice each, and at 256 tokens the 68 KiB ones too. What is left grows with the size, 0.30 ms at "
+                + "128 tokens to 1.23 ms at 8192: it is not one fixed cost a call. The span is one engine.batch_transfer_sync_write call, the connector's only "
                 + "timer (vllm-project/vllm 009d7c76 vllm/distributed/kv_transfer/kv_connector/v1/mooncake_connector.py "
-                + "(no line: read from a stored copy without line numbers), MooncakeConnectorWorker._send_blocks: the clock starts "
+                + "(no line: read from a stored copy without line numbers; MooncakeConnectorWorker._send_blocks): the clock starts "
                 + "after every request's ready.wait() and the address lists are built, and stops at the call's return, "
                 + "logged at DEBUG 'Sending to %s done, took %s' as the benchmark runs). Inside it (kvcache-ai/Mooncake "
                 + "v0.3.7.post2 mooncake-integration/transfer_engine/transfer_engine_py.cpp:336-427 batchTransferSync): "
@@ -323,8 +322,7 @@ public final class ValidationCatalog {
                 + "worker_pool.cpp:166, :381-399), and this version resets their idle clock only when they sleep (the "
                 + "fix is kvcache-ai/Mooncake 774af6666, PR #2434), so a worker sleeps again whenever no slice is "
                 + "outstanding; and the caller spins on getBatchTransferStatus with no sleep or yield "
-                + "(kvcache-ai/Mooncake v0.3.7.post2 mooncake-integration/transfer_engine/transfer_engine_py.cpp:396-425), each poll walking every request (" + MC_TE
-                + "src/multi_transport.cpp:163-197). "
+                + "(kvcache-ai/Mooncake v0.3.7.post2 mooncake-integration/transfer_engine/transfer_engine_py.cpp:396-425), each poll walking every request (" + MC_TE + "src/multi_transport.cpp:163-197). "
                 + "The caller's time to cut a slice and a worker's wake-up time are neither in the code nor published, "
                 + "and the run's Mooncake version is not named; the run's per-rank DEBUG 'took' lines would decide it. "
                 + "Nothing is fitted";
@@ -967,17 +965,18 @@ public final class ValidationCatalog {
         // (send_aux) and the status to the decode over ZMQ (conclude_transfer); the scheduler sees it at its
         // next poll, an all_reduce over the TP ranks' gloo group (disaggregation/utils.py poll_and_all_reduce).
         String mcSglangGap = "each rank's engine passes its slices through its NIC context's one thread (transport."
-                + "sliceThread, calibrated on MC-VLLM-KV-MARGIN), which sets the larger sizes within 5%; a request pays "
-                + "a whole slice for a remainder under 64 KiB (6.1 MB a rank in 188 requests at 128 tokens: 33 KB "
-                + "each). The small sizes hold a part the model does not have, 0.8-1.7 ms. The time is SGLang's "
+                + "sliceThread, calibrated on MC-VLLM-KV-MARGIN), which sets the larger sizes within 10%; each request is "
+                + "cut at 64 KiB, a tail of up to 16 KiB riding with the last slice (" + MC_TE + "src/transport/"
+                + "rdma_transport/rdma_transport.cpp:326-339; kvcache-ai/Mooncake 6e3a11b9 mooncake-transfer-engine/include/config.h:74 fragment_limit): at 128 "
+                + "and 256 tokens (6.1 and 12.4 MB a rank in 188 requests) each request is one slice. The small sizes "
+                + "hold a part the model does not have, 1.4-2.0 ms. The time is SGLang's "
                 + "KV-transfer latency (--enable-request-time-stats-logging): the sender's own transfer_latency_s "
                 + "where it reports one, else the scheduler's span from the request entering the prefill's transfer "
-                + "queue to its completion (SGLang's "
-                + "SchedulerReqTimeStats.compute_and_observe_kv_transfer_metrics in its observability module, read from a stored copy of unnamed "
-                + "commit without line numbers; which of the two the run's 43124cdd took is not read here). In that "
+                + "queue to its completion (sgl-project/sglang 0005973a python/sglang/srt/observability/req_time_stats.py "
+                + "(no line: a stored copy, commit and lines not shown; SchedulerReqTimeStats.compute_and_observe_kv_transfer_metrics); which of the two the run's 43124cdd took is not read here). In that "
                 + "span the prefill's transfer thread sends all 188 runs in one batch_transfer_sync (" + SGLANG_DISAGG
-                + "mooncake/conn.py (no line: read from a stored copy without line numbers) _send_kvcache_generic, one call "
-                + "unless SGLANG_MOONCAKE_MAX_TRANSFER_BATCH_INDICES splits it, its default not read); at the run's "
+                + "mooncake/conn.py (no line: a stored copy without line numbers; _send_kvcache_generic), one call unless SGLANG_MOONCAKE_MAX_TRANSFER_BATCH_INDICES "
+                + "splits it, its default not read; at the run's "
                 + "Mooncake 6e3a11b9 that call still cuts every slice before posting any (the watermark counts fresh "
                 + "slices and restarts each request: kvcache-ai/Mooncake 6e3a11b9 mooncake-transfer-engine/src/transport/rdma_transport/"
                 + "rdma_transport.cpp:543-549, :566, :642) and spins on the batch status "
@@ -985,7 +984,7 @@ public final class ValidationCatalog {
                 + "does; the aux data go in a second "
                 + "synchronous call (send_aux), the status to the decode over ZMQ (conclude_transfer), and the scheduler "
                 + "sees Success at its next poll, an all_reduce over the 8 TP ranks' gloo group "
-                + "(" + SGLANG_DISAGG + "utils.py (no line: as above) poll_and_all_reduce); this is why that part "
+                + "(" + SGLANG_DISAGG + "utils.py (no line: as above; poll_and_all_reduce)); this is why that part "
                 + "exceeds the vLLM table's, whose timer wraps the engine call alone. No step has a published cost; "
                 + "nothing is fitted";
         String[][] mcSglang = {{"128", "49 MB", "2.07", "sglang-49MB"}, {"256", "99 MB", "2.58", "sglang-99MB"},

@@ -46,6 +46,13 @@ public record MooncakeBackend(List<String> visibleDevices, double sliceThreadSec
     public static final double DEFAULT_SLICE_THREAD_SECONDS = 3.304 * 1e-6;
     /** {@code slice_size}, the engine's {@code MC_SLICE_SIZE} default (kvcache-ai/Mooncake v0.3.7.post2 include/config.h L41). */
     public static final long SLICE_BYTES = 65536;
+    /**
+     * {@code fragment_limit}: a request's last slice takes what is left when that is at most a slice and this
+     * much, rather than leave a short slice of its own (kvcache-ai/Mooncake v0.3.7.post2 include/config.h L51,
+     * {@code src/transport/rdma_transport/rdma_transport.cpp} L326-339 {@code merge_final_slice}; the same at
+     * 6e3a11b9, config.h L74).
+     */
+    public static final long TAIL_BYTES = 16384;
 
     public MooncakeBackend {
         visibleDevices = List.copyOf(visibleDevices);
@@ -61,7 +68,7 @@ public record MooncakeBackend(List<String> visibleDevices, double sliceThreadSec
 
     @Override
     public org.rdmasim.transport.SliceThread sliceThread() {
-        return new org.rdmasim.transport.SliceThread(sliceThreadSeconds, SLICE_BYTES);
+        return new org.rdmasim.transport.SliceThread(sliceThreadSeconds, SLICE_BYTES, TAIL_BYTES);
     }
 
     @Override
