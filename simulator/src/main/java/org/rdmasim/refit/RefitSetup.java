@@ -555,7 +555,8 @@ public final class RefitSetup {
             }
             base = base.withOffloadedShards(Math.max(1, held / t.ranks()));
         }
-        return base;
+        // an FSDP group is a rank's data-parallel peers: tp x cp ranks apart in Megatron's order
+        return t.fsdp() ? base.withGatherStride(t.tp() * t.cp()) : base;
     }
 
     /** The model has routed experts. */

@@ -182,9 +182,10 @@ class RefitSizeCommandTest {
     @Test
     void sendersAnswerIsTheSmallestThatMeetsAndOneBelowMisses() throws IOException {
         Path f = scenario("senders", SENDERS);
-        // 3 senders take ~0.28 s a cycle, 2 take ~0.42 s (wire plus each bucket's call cost).
-        double target = 0.3;
-        JsonNode json = size(f, "--target-refit", "0.3", "--vary", "senders");
+        // 3 senders take ~0.30 s a cycle, 2 take ~0.44 s (wire plus each bucket's call cost, and the FSDP
+        // gather, whose ring over the four single-GPU hosts crosses their 100G NICs).
+        double target = 0.32;
+        JsonNode json = size(f, "--target-refit", "0.32", "--vary", "senders");
         assertTrue(json.get("complete").asBoolean());
         assertEquals("gallop-bisect", json.get("search").asText());
         assertEquals(3, json.get("smallestMeeting").asLong(), json.toString());

@@ -9,7 +9,10 @@ package org.rdmasim.refit.method;
  *       (n - 1)/n), at the GPU's NVLink rate per direction
  *       ({@link org.rdmasim.hardware.HostSpec.GpuSpec#nvlinkBytesPerSecond}); 1 means no FSDP gather (a
  *       Megatron TP/EP shard is gathered by {@code shardGather} instead). The gather moves the trainer's own dtype:
- *       {@code gatherPerByte} bytes of it per byte sent (2 when an FP32 trainer sends BF16);</li>
+ *       {@code gatherPerByte} bytes of it per byte sent (2 when an FP32 trainer sends BF16). A group whose ranks sit
+ *       on more than one host gathers through the hosts' NICs as well: {@link WireContext#gatherSeconds}. The
+ *       group of rank r is the ranks {@code gatherStride} apart around it ({@code tp x cp} in Megatron's rank
+ *       order, where data parallelism follows tensor and context parallelism, {@code TrainerLayout#denseRank});</li>
  *   <li>conversion: a memory-bound kernel (cast, projection fusion, quantisation) reads
  *       {@code readPerByte} and writes {@code writePerByte} bytes of HBM per byte sent, at the GPU's HBM
  *       bandwidth (the roofline's memory bound; BF16 to FP8 reads 2 and writes 1 per FP8 byte, plus
@@ -25,7 +28,7 @@ package org.rdmasim.refit.method;
  * </ul>
  */
 public record Preparation(int gatherGroup, double gatherPerByte, double readPerByte, double writePerByte,
-        long offloadedShardBytes, ShardGather shardGather) {
+        long offloadedShardBytes, ShardGather shardGather, int gatherStride) {
     public static final Preparation NONE = new Preparation(1, 0, 0);
 
     public Preparation {
@@ -47,6 +50,15 @@ public record Preparation(int gatherGroup, double gatherPerByte, double readPerB
         if (shardGather == null) {
             throw new IllegalArgumentException("a preparation needs its Megatron gather (ShardGather.NONE when none)");
         }
+        if (gatherStride < 1) {
+            throw new IllegalArgumentException("an FSDP group's ranks are at least 1 apart, got " + gatherStride);
+        }
+    }
+
+    /** A preparation whose FSDP group's ranks are consecutive (tp = cp = 1). */
+    public Preparation(int gatherGroup, double gatherPerByte, double readPerByte, double writePerByte,
+            long offloadedShardBytes, ShardGather shardGather) {
+        this(gatherGroup, gatherPerByte, readPerByte, writePerByte, offloadedShardBytes, shardGather, 1);
     }
 
     /** A preparation without a Megatron gather. */
@@ -78,12 +90,31 @@ public record Preparation(int gatherGroup, double gatherPerByte, double readPerB
 
     /** The same preparation with each trainer rank's shard ({@code bytes}) kept in host memory; 0: on its GPU. */
     public Preparation withOffloadedShards(long bytes) {
-        return new Preparation(gatherGroup, gatherPerByte, readPerByte, writePerByte, bytes, shardGather);
+        return new Preparation(gatherGroup, gatherPerByte, readPerByte, writePerByte, bytes, shardGather,
+                gatherStride);
     }
 
     /** The same preparation with Megatron's gather of each broadcast bucket to its sending rank. */
     public Preparation withShardGather(ShardGather g) {
-        return new Preparation(gatherGroup, gatherPerByte, readPerByte, writePerByte, offloadedShardBytes, g);
+        return new Preparation(gatherGroup, gatherPerByte, readPerByte, writePerByte, offloadedShardBytes, g,
+                gatherStride);
+    }
+
+    /** The same preparation with the FSDP group's ranks {@code stride} apart (tp x cp). */
+    public Preparation withGatherStride(int stride) {
+        return new Preparation(gatherGroup, gatherPerByte, readPerByte, writePerByte, offloadedShardBytes,
+                shardGather, stride);
+    }
+
+    /** The trainer ranks of rank {@code rank}'s FSDP group, in data-parallel order. */
+    java.util.List<Integer> gatherGroupOf(int rank) {
+        int span = gatherStride * gatherGroup;
+        int base = rank / span * span + rank % gatherStride;
+        java.util.List<Integer> out = new java.util.ArrayList<>(gatherGroup);
+        for (int d = 0; d < gatherGroup; d++) {
+            out.add(base + d * gatherStride);
+        }
+        return out;
     }
 
     /** Each trainer rank's shard sits in host memory between steps and is unsharded before the send. */

@@ -174,9 +174,63 @@ public final class WireContext {
         if (f == 0 || bytes == 0) {
             return 0;
         }
-        double rate = GpuPeerRoutes.peerBytesPerSecond(gpu(e));
+        double rate = Math.min(GpuPeerRoutes.peerBytesPerSecond(gpu(e)),
+                gatherCrossing.computeIfAbsent(e, this::fsdpCrossingRate));
         // the gather moves the trainer's dtype (FP32 master weights: twice the BF16 bytes sent)
         return bytes * plan.preparation().gatherPerByte() * f / rate;
+    }
+
+    /** Per trainer GPU: what its FSDP group's ring can carry between hosts, bytes per second. */
+    private final Map<Endpoint, Double> gatherCrossing = new java.util.HashMap<>();
+
+    /**
+     * What the FSDP all-gather of trainer GPU {@code e}'s group can carry between hosts, bytes per second; infinite
+     * when the group sits in one host. NCCL's ring between nodes runs "NET n -> GPU a -> .. -> GPU x -> NET n"
+     * (NVIDIA/nccl v2.29.7-1 src/graph/search.cc:763), channel c starting its NIC search at entry c of the list
+     * and taking that NIC's bandwidth from the next channel (:678, :688-692), so the channels leave and enter a
+     * host through its NICs in turn ({@link BroadcastOrder#channelNic}). In a ring all-gather every byte a rank
+     * gathers passes every link of the ring but one, so (g - 1)/g of the gathered bytes cross into each host, as
+     * (g - 1)/g cross into each rank: the host's channel NICs together bound it as the GPU's NVLink does
+     * inside the host. ASSUMED: the trainer's NCCL_IB_HCA is unset (every NIC nearest a GPU of the group); the
+     * gather's bytes are not put on the NICs as flows, so a broadcast on the same NICs at the same time does not
+     * slow it. Found by rank: {@code e} is one of the plan's sending trainer ranks.
+     */
+    private double fsdpCrossingRate(Endpoint e) {
+        Preparation p = plan.preparation();
+        int rank = -1;
+        for (int r : trainerRanks) {
+            if (trainer(r).equals(e)) {
+                rank = r;
+                break;
+            }
+        }
+        if (rank < 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        List<Endpoint> members = new ArrayList<>();
+        for (int r : p.gatherGroupOf(rank)) {
+            members.add(plan.trainer().apply(r));
+        }
+        Map<String, List<TopologyNode>> gpus = BroadcastOrder.gpusByHost(this, members);
+        if (gpus.size() < 2) {
+            return Double.POSITIVE_INFINITY;
+        }
+        NcclIbHca all = NcclIbHca.unset();
+        int channels = BroadcastOrder.channels(this, gpus, all);
+        double tightest = Double.POSITIVE_INFINITY;
+        for (Map.Entry<String, List<TopologyNode>> h : gpus.entrySet()) {
+            Host host = host(h.getKey());
+            Set<TopologyNode> used = new LinkedHashSet<>();
+            for (int k = 0; k < channels; k++) {
+                used.add(BroadcastOrder.channelNic(host, h.getValue(), k, all));
+            }
+            double sum = 0;
+            for (TopologyNode nic : used) {
+                sum += nic.nic().payloadBytesPerSecond(host.profile());
+            }
+            tightest = Math.min(tightest, sum);
+        }
+        return tightest;
     }
 
     /**

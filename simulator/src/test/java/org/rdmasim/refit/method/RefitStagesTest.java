@@ -161,6 +161,36 @@ class RefitStagesTest {
                 "an offloaded shard needs an FSDP group to gather it");
     }
 
+    /**
+     * An FSDP pair whose two ranks sit on two hosts gathers through the NICs NCCL's ring crosses between them, one
+     * 400G InfiniBand port a host here (each rank's GPU has one nearest NIC), not over NVLink: half of the 4 GB of
+     * BF16 each rank gathers crosses into its host at that port's payload rate. The same pair inside one host keeps
+     * NVLink's rate, and so does a group of two pairs that each sit in one host (stride 2: ranks 0 and 2 together).
+     */
+    @Test
+    void anFsdpGroupOverTwoHostsGathersAtItsNicsNotNvlink() {
+        List<Host> hosts = List.of(new Host("train", RefitFixture.twoPairs()), new Host("train1", RefitFixture.twoPairs()),
+                new Host("infer", RefitFixture.twoPairs()));
+        java.util.function.IntFunction<org.rdmasim.transport.Endpoint> split =
+                r -> new org.rdmasim.transport.Endpoint(r == 0 ? "train" : "train1", "GPU0");
+        RefitPlan plan = RefitPlan.of(RefitFixture.twoByTwo(GB), split, RefitFixture::inference, RdmaPull.direct())
+                .withPreparation(Preparation.bf16ToFp8(2));
+        RefitResult.Cycle c = RefitRun.run(hosts, FabricSpec.nonBlocking(), plan, RefitFixture.nearestNic()).cycles()
+                .get(0);
+        Host train = hosts.get(0);
+        double port = train.nic("mlx5_0").nic().payloadBytesPerSecond(train.profile());
+        assertTrue(port < 18 * 25e9 / 8, "a 400G port carries far less than NVLink: " + port);
+        assertEquals(2 * 2 * GB * 0.5 / port, c.stage(RefitStage.GATHER), 1e-12, "the pair's ring crosses one port");
+
+        RefitResult.Cycle inOneHost = run(pull().withPreparation(Preparation.bf16ToFp8(2))).cycles().get(0);
+        assertEquals(2 * 2 * GB * 0.5 / (18 * 25e9), inOneHost.stage(RefitStage.GATHER), 1e-12);
+
+        Preparation strided = Preparation.bf16ToFp8(2).withGatherStride(2);
+        assertEquals(List.of(1, 3), strided.gatherGroupOf(1), "tp 2: rank 1 gathers with rank 3");
+        assertEquals(List.of(4, 6), strided.gatherGroupOf(6), "the next pipeline stage's group");
+        assertThrows(IllegalArgumentException.class, () -> Preparation.bf16ToFp8(2).withGatherStride(0));
+    }
+
     @Test
     void stagesUnionOverlappingWork() {
         StageLog log = new StageLog();
