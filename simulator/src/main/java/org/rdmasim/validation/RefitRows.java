@@ -628,7 +628,13 @@ final class RefitRows {
                         + "calibration row's does; the published time would need about 0.32 s a GB. The source times "
                         + "no stage apart, so what differs from the calibration row is not known: the per-GB figure "
                         + "holds that row's conversion and post-processing too, which need not scale with the bytes a "
-                        + "sender loads", 32));
+                        + "sender loads. Not the engines' rebuild at the update's end: miles asks every engine for "
+                        + "post_load_weights once a P2P update has written its weights (" + MILES_P2P
+                        + "p2p.py:119-130), which in SGLang's DeepSeek-family loader rebuilds only layers holding an "
+                        + "MLA kv_b_proj (sgl-project/sglang 0201c04e "
+                        + "python/sglang/srt/models/deepseek_common/deepseek_weight_loader.py (no line: read in a stored "
+                        + "copy, too large to mirror)); GLM-4.5-Air and the calibration row's Qwen3-30B-A3B are both GQA, "
+                        + "with none to rebuild", 32));
         String q235 = "Qwen3-235B-A22B, train TP4 PP4 CP2 EP16 on 8 hosts (stages 24/24/24/22 layers: the profiling "
                 + "script's decoder_last_pipeline_num_layers 22, radixark/miles 9a6fc9e6 "
                 + "examples/p2p_weight_transfer/run.py:465), inference TP32 EP32 on 8 hosts (posed 2 engines of TP32, each with its experts over its own 32 ranks). " + setup;
@@ -678,20 +684,38 @@ final class RefitRows {
 
     /**
      * Why a miles NCCL row of an MLA model (DeepSeek-V2/V3 attention) is fast: with the engines' loads beside the
-     * broadcasts, what is left is the broadcasts at each head's one NIC (each figure from the row's own run).
+     * broadcasts, what is left is the broadcasts at each head's one NIC (each figure from the row's own run). What
+     * SGLang's MLA rebuild does was read in stored copies of SGLang's code (sgl-project/sglang is too large to
+     * mirror; neither the v0.5.10 tag nor miles' sglang-miles branch was in them): it reads nothing back to the host,
+     * so it gives no reason for these engines to reply later than the GQA models' do. The published times' rate per
+     * byte is the part that says where the miss lies: model bytes (rdmasim model) over the published seconds.
      */
     private static String mlaFast(String wire, String loads, String buckets, String serial) {
         return "faster than published: the engines reply once their host has queued each bucket's load, so their "
                 + "loads (" + loads + " s at " + TENSOR_MS + " a tensor) run beside the broadcasts, which take "
                 + wire + " s at the head's one nearest NIC over " + buckets + " buckets; were each bucket's load paid "
-                + "after its bytes had landed, as rdmasim priced it before, the model would give " + serial + " s. The "
-                + "rows this mechanism fits (Qwen3-30B-A3B, GLM-4.5-Air, Qwen3-235B-A22B) are GQA models; the three it "
-                + "leaves fast (Moonlight-16B-A3B, GLM-4.7-Flash, Kimi-K2) are the MLA models, whose SGLang loader "
-                + "also rebuilds each loaded layer's absorbed MLA weights (DeepseekV2ForCausalLM.post_load_weights "
-                + "over the bucket's kv_b_proj layers, called from its load_weights). Were any step of that load to "
-                + "read a value back to the host, the engines would reply only once the bytes had landed and these "
-                + "rows would be paid in series again; no such read was found in the copies of SGLang read, and "
-                + "neither v0.5.10 nor miles' sglang-miles branch was read, so it is not modelled";
+                + "after its bytes had landed, as rdmasim priced it before, the model would give " + serial + " s. "
+                + "Nothing read in SGLang makes the MLA engines wait for the bytes (stored copies of its code, "
+                + "neither the v0.5.10 tag nor miles' sglang-miles branch among them): its DeepSeek loader, which "
+                + "Moonlight-16B-A3B, GLM-4.7-Flash and Kimi-K2 run, calls each received GPU tensor's weight loader "
+                + "on the calling thread (should_async_load holds only for CPU tensors, sgl-project/sglang 021ba398 "
+                + "python/sglang/srt/model_loader/utils.py (no line: read in a stored copy, too large to mirror)), "
+                + "then post_load_weights over the layers whose kv_b_proj the bucket holds, not the whole model "
+                + "(sgl-project/sglang 0201c04e python/sglang/srt/models/deepseek_common/deepseek_weight_loader.py "
+                + "(no line: read in a stored copy, too large to mirror)); a BF16 kv_b_proj (Moonlight-16B-A3B, "
+                + "GLM-4.7-Flash) is split into w_kc and w_vc and copied in place on the device (bind_or_assign's "
+                + "copy_), Kimi-K2's 64 x 64 FP8 blocks (not 128) re-quantised to one scale a tensor on the device "
+                + "(block_quant_to_tensor_quant: aminmax, no item()); the read-back to the host per expert weight in "
+                + "SGLang's expert-location map went in August 2025 (sgl-project/sglang PR #8753), before v0.5.10; "
+                + "and miles asks its broadcast path's engines for no whole-model post_load_weights at the end "
+                + "(" + MILES_P2P + "mixin.py:197, :156-167; only its P2P path does, " + MILES_P2P + "p2p.py:130). Per byte the rows with one "
+                + "stage head publish alike: 22.9 GB/s of the model's weights for Qwen3-30B-A3B (GQA, 309 tensors a "
+                + "GB), 21.5 for Moonlight-16B-A3B (167) and 23.9 for GLM-4.7-Flash (158), so what the model misses "
+                + "grows with bytes, not with tensors or the attention; Qwen3-30B-A3B passes only as its 18,867 "
+                + "tensors' loads hold the engines' lock (1.74 s) longer than its broadcasts (1.24 s, ~49 GB/s at the "
+                + "posed 400G NIC). Kimi-K2, eight heads, publishes 19.3 GB/s, GLM-4.5-Air and Qwen3-235B-A22B, four "
+                + "heads each, 42.7 and 43.7 GB/s; no source times a head's broadcast apart, so the rate a bucket "
+                + "goes at from one head is not known, and it is not modelled";
     }
 
     /** What the engine does with a broadcast bucket in miles' NCCL path, as SGLang's code runs it. */
