@@ -714,8 +714,13 @@ final class RefitRows {
                 + "grows with bytes, not with tensors or the attention; Qwen3-30B-A3B passes only as its 18,867 "
                 + "tensors' loads hold the engines' lock (1.74 s) longer than its broadcasts (1.24 s, ~49 GB/s at the "
                 + "posed 400G NIC). Kimi-K2, eight heads, publishes 19.3 GB/s, GLM-4.5-Air and Qwen3-235B-A22B, four "
-                + "heads each, 42.7 and 43.7 GB/s; no source times a head's broadcast apart, so the rate a bucket "
-                + "goes at from one head is not known, and it is not modelled";
+                + "heads each, 42.7 and 43.7 GB/s. What would fit the one-head rows is a cost of each bucket's own on "
+                + "its head, in series with the head's broadcasts (a head gathers its next bucket once its last "
+                + "broadcast has ended) and hidden behind the other heads' broadcasts where a model has four: 20 ms a "
+                + "bucket for Moonlight-16B-A3B, 15 ms for GLM-4.7-Flash, which would put Qwen3-30B-A3B's ~57 buckets "
+                + "at 2.5-2.8 s against its 2.67; it would not explain Kimi-K2, whose eight heads would hide it. No "
+                + "such cost was found in the code read, and no source times a head's buckets apart, so it is not "
+                + "modelled";
     }
 
     /** What the engine does with a broadcast bucket in miles' NCCL path, as SGLang's code runs it. */
