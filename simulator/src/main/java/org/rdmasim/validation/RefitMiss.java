@@ -127,8 +127,9 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
                     + "bucket's PP, TP and EP gathers", Setup.PARTLY))),
             rows(List.of("LMSYS-MOONLIGHT-NCCL", "LMSYS-GLM47FLASH-NCCL", "LMSYS-KIMIK2-NCCL"), of(Stage.FRAMEWORK,
                     "the model is fast on the MLA models alone: whether their engines' load (SGLang's MLA weight "
-                    + "rebuild after each bucket) reads back to the host, so that the engines reply only once the "
-                    + "bytes have landed; not read at the source's SGLang", "the engines' lock (calls and loads) or "
+                    + "rebuild after each bucket, over all layers at every call for GLM-4.7-Flash, priced) reads back "
+                    + "to the host, so that the engines reply only once the bytes have landed; not read at the "
+                    + "source's SGLang", "the engines' lock (calls and loads) or "
                     + "the broadcasts at each head's one NIC, the two side by side", Setup.PARTLY)),
             rows(List.of("LMSYS-GLM45AIR-RDMA"), LMSYS_RDMA),
             Stream.of(row("LMSYS-KIMIK2-RDMA", LMSYS_KIMI)),

@@ -651,7 +651,13 @@ final class RefitRows {
         String flash = "GLM-4.7-Flash (the source's 'GLM-4.7-9B-Flash', 30B total; MLA attention), train TP4 EP8 on 1 "
                 + "host, inference TP4 EP4 on 1 host (posed 2 engines of TP4, each with its experts over its own 4 ranks)." + oneHost;
         r.add(steady("LMSYS-GLM47FLASH-NCCL", src, "NCCL broadcast update, GLM-4.7-Flash", flash + ncclPath, 2.5086,
-                LMSYS, "glm-4.7-flash-nccl", BCAST, mlaFast("1.22", "0.88", "57", "2.53"), 8));
+                LMSYS, "glm-4.7-flash-nccl", BCAST, mlaFast("1.22", "1.12", "57", "2.77", ". GLM-4.7-Flash's own "
+                        + "class redoes the split for all 47 layers after every load_weights call, not only for the "
+                        + "layers the bucket carried (post_load_weights(weight_names=None), sgl-project/sglang "
+                        + "03b1e880 python/sglang/srt/models/glm4_moe_lite.py (no line: read from a code index)); "
+                        + "the model prices that as 47 more tensors a load (assumed at the per-tensor cost: 0.24 s of "
+                        + "host work a cycle, in the loads above), and, beside the broadcasts as the rest of the load, "
+                        + "it leaves the cycle where it was without it (1.647 s)"), 8));
         r.add(steady("LMSYS-GLM47FLASH-RDMA", src, "RDMA P2P update, GLM-4.7-Flash", rdmaSetup.apply(flash), 4.2290, LMSYS,
                 "glm-4.7-flash-rdma", REPLICA, "", 8));
         String kimi = "Kimi-K2 FP8 re-quantised by the source to 64 x 64 blocks (~1 TB), train TP8 PP8 CP4 EP32 on 32 "
@@ -681,6 +687,10 @@ final class RefitRows {
      * broadcasts, what is left is the broadcasts at each head's one NIC (each figure from the row's own run).
      */
     private static String mlaFast(String wire, String loads, String buckets, String serial) {
+        return mlaFast(wire, loads, buckets, serial, "");
+    }
+
+    private static String mlaFast(String wire, String loads, String buckets, String serial, String more) {
         return "faster than published: the engines reply once their host has queued each bucket's load, so their "
                 + "loads (" + loads + " s at " + TENSOR_MS + " a tensor) run beside the broadcasts, which take "
                 + wire + " s at the head's one nearest NIC over " + buckets + " buckets; were each bucket's load paid "
@@ -691,7 +701,7 @@ final class RefitRows {
                 + "over the bucket's kv_b_proj layers, called from its load_weights). Were any step of that load to "
                 + "read a value back to the host, the engines would reply only once the bytes had landed and these "
                 + "rows would be paid in series again; no such read was found in the copies of SGLang read, and "
-                + "neither v0.5.10 nor miles' sglang-miles branch was read, so it is not modelled";
+                + "neither v0.5.10 nor miles' sglang-miles branch was read, so it is not modelled" + more;
     }
 
     /** What the engine does with a broadcast bucket in miles' NCCL path, as SGLang's code runs it. */
