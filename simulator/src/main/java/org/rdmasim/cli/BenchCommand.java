@@ -314,10 +314,10 @@ public final class BenchCommand implements Callable<Integer> {
         }
         text.printf(Locale.ROOT, "%s, %d run(s) in one JVM: events per CPU second of the event loops (their thread's CPU "
                 + "and the collector's), %,d events each%n", file, loops.size(), first.events());
-        text.printf(Locale.ROOT, "  %-46s %,14.0f%n", firstOfJvm ? "run 1 (cold: the JVM's first scenario)"
+        text.printf(Locale.ROOT, "  %-54s %,12.0f%n", firstOfJvm ? "run 1 (cold: the JVM's first scenario)"
                 : "run 1 (after earlier scenarios in this JVM)", cold);
         if (loops.size() > 1) {
-            text.printf(Locale.ROOT, "  %-46s %,14.0f   (runs 2-%d: %s)%n", "best of runs 2-" + loops.size() + " (warm)", warm,
+            text.printf(Locale.ROOT, "  %-54s %,12.0f   (runs 2-%d: %s)%n", "best of runs 2-" + loops.size() + " (warm)", warm,
                     loops.size(), later);
         }
         if (first.peakPending() == 0) {
@@ -333,7 +333,7 @@ public final class BenchCommand implements Callable<Integer> {
             double bare = bareLoopCpuEventsPerSecond(size);
             String at = String.format(Locale.ROOT, "at %,d pending (%s)", size, size == mean
                     ? String.format(Locale.ROOT, "the run's mean list size, %.1f", first.meanPending()) : "the run's peak");
-            text.printf(Locale.ROOT, "    %-44s %,14.0f   run 1 is %.1fx below it%s%n", at, bare, bare / cold,
+            text.printf(Locale.ROOT, "    %-52s %,12.0f   run 1 is %.1fx below it%s%n", at, bare, bare / cold,
                     loops.size() > 1 ? String.format(Locale.ROOT, ", warm %.1fx", bare / warm) : "");
         }
         text.println("  (the target of issue 24: a scenario's events per CPU second within 10x of the bare loop's)");

@@ -144,8 +144,10 @@ final class ScenarioBench {
         lastTotalSeconds = total + jvmStart;
         boolean failed = outcomes.stream().anyMatch(v -> v.status() == VariantOutcome.Status.FAILED);
         if (brief) {
-            out.printf(Locale.ROOT, "  %,d events, simulate %.3f s wall, %.3f s CPU (loop + collector): %.0f events per CPU "
-                    + "second; whole run %.3f s%n", watch.events(), simulate, loopCpu, lastLoop.eventsPerCpuSecond(), total);
+            out.printf(Locale.ROOT, "  %,d events, simulate %.3f s wall, %.3f s CPU (%.3f s loop + %.3f s collector, %d "
+                    + "collections): %.0f events per CPU second; whole run %.3f s%n", watch.events(), simulate, loopCpu,
+                    watch.simulatingCpuSeconds(), loopCpu - watch.simulatingCpuSeconds(), watch.loopCollections(),
+                    lastLoop.eventsPerCpuSecond(), total);
             out.flush();
             return failed ? Main.VARIANT_FAILED : Main.OK;
         }
