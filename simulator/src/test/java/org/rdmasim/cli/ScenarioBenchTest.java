@@ -158,9 +158,10 @@ class ScenarioBenchTest {
         assertEquals(2, laterRuns, o.out());
         assertTrue(o.out().contains("3 run(s) in one JVM") && o.out().contains("16 events each"), o.out());
         assertTrue(o.out().contains("run 1 (cold: the JVM's first scenario)"), o.out());
-        assertTrue(o.out().contains("best of runs 2-3 (warm)"), o.out());
+        assertTrue(o.out().matches("(?s).*best of runs 2-3 \\(warm\\) +[\\d,]+ +\\(runs 2-3: [\\d,]+ / [\\d,]+; median [\\d,]+\\).*"),
+                o.out());
         Matcher mean = Pattern.compile("at ([\\d,]+) pending \\(the run's mean list size, ([\\d.]+)\\) +[\\d,]+ +run 1 is "
-                + "[\\d.]+x below it, warm [\\d.]+x").matcher(o.out());
+                + "[\\d.]+x below it, warm [\\d.]+x \\(median [\\d.]+x\\)").matcher(o.out());
         assertTrue(mean.find(), o.out());
         Matcher peak = Pattern.compile("\\n  at most ([\\d,]+) events pending at once; ([\\d.]+) on average").matcher(o.out());
         assertTrue(peak.find(), o.out());
