@@ -326,8 +326,12 @@ public final class BenchCommand implements Callable<Integer> {
             java.util.Arrays.sort(warmRuns);
             int m = warmRuns.length;
             median = m % 2 == 1 ? warmRuns[m / 2] : (warmRuns[m / 2 - 1] + warmRuns[m / 2]) / 2;
-            text.printf(Locale.ROOT, "  %-54s %,12.0f   (runs 2-%d: %s; median %,.0f)%n", "best of runs 2-" + loops.size()
-                    + " (warm)", warm, loops.size(), later, median);
+            if (loops.size() == 2) {
+                text.printf(Locale.ROOT, "  %-54s %,12.0f%n", "run 2 (warm)", warm);
+            } else {
+                text.printf(Locale.ROOT, "  %-54s %,12.0f   (runs 2-%d: %s; median %,.0f)%n", "best of runs 2-" + loops.size()
+                        + " (warm)", warm, loops.size(), later, median);
+            }
         }
         if (first.peakPending() == 0) {
             text.println("  no bare loop beside it: the run's event list does not count its size");
@@ -343,8 +347,8 @@ public final class BenchCommand implements Callable<Integer> {
             String at = String.format(Locale.ROOT, "at %,d pending (%s)", size, size == mean
                     ? String.format(Locale.ROOT, "the run's mean list size, %.1f", first.meanPending()) : "the run's peak");
             text.printf(Locale.ROOT, "    %-52s %,12.0f   run 1 is %.1fx below it%s%n", at, bare, bare / cold,
-                    loops.size() > 1 ? String.format(Locale.ROOT, ", warm %.1fx (median %.1fx)", bare / warm, bare / median)
-                            : "");
+                    loops.size() > 2 ? String.format(Locale.ROOT, ", warm %.1fx (median %.1fx)", bare / warm, bare / median)
+                            : loops.size() == 2 ? String.format(Locale.ROOT, ", warm %.1fx", bare / warm) : "");
         }
         text.println("  (the target of issue 24: a scenario's events per CPU second within 10x of the bare loop's)");
         text.flush();
