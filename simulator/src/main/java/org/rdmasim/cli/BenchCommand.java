@@ -39,7 +39,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 "With --peer simgrid: run a Poisson-staggered fan-out (--sources sources, 4 rails) in rdmasim and "
                         + "in SimGrid at each of --receivers, and print times, their ratio and the largest "
                         + "finish-time difference.",
-                "With --scenario FILE: time that scenario as `run` runs it (the path users take), phase by phase.",
+                "With --scenario FILE: time that scenario as `run` runs it (the path users take), phase by phase; "
+                        + "with --repeats N also: run it N times in one JVM and set its events per CPU second, cold "
+                        + "and warm, beside the bare loop's at the event-list sizes the run kept.",
                 "",
                 "Exit codes: 0 measured, 2 bad input, " + Main.INTERNAL_ERROR_WORDS + "."})
 public final class BenchCommand implements Callable<Integer> {
@@ -73,7 +75,11 @@ public final class BenchCommand implements Callable<Integer> {
     int events;
 
     @Option(names = "--repeats", defaultValue = "3", description = "timed repetitions of the hold model after a "
-            + "warm-up, best kept; the fluid run, longer, has one fewer, at least one (default ${DEFAULT-VALUE})")
+            + "warm-up, best kept; the fluid run, longer, has one fewer, at least one (default ${DEFAULT-VALUE}). With "
+            + "--scenario: runs of each scenario in this one JVM, 1 to " + MAX_REPEATS + " (without the option, one): "
+            + "prints the first run's events per CPU second (cold) and the best and median of the later runs' (warm), and the "
+            + "bare loop (the hold model's engine, best of 3 after a warm-up, --events events) at the event-list sizes "
+            + "the run kept, its mean at each event taken off the list and its peak, with the ratios")
     int repeats;
 
     @Option(names = "--seed", defaultValue = "1", description = "seed of the hold model's delays, the fluid run's "
@@ -149,6 +155,18 @@ public final class BenchCommand implements Callable<Integer> {
             // (~0.1 s): that is the bench's own step, not part of the run the bench times.
             double jvmStart = ManagementFactory.getRuntimeMXBean().getUptime() / 1e3;
             int n = ThreadsOption.count(threads);
+            // --repeats given: each scenario runs that many times, then the bare loop at the sizes its list kept
+            boolean repeated = spec.commandLine().getParseResult() != null
+                    && spec.commandLine().getParseResult().hasMatchedOption("--repeats");
+            int runs = repeated ? repeats : 1;
+            if (repeated && (repeats < 1 || repeats > MAX_REPEATS)) {
+                throw new BadInputException(String.format(Locale.ROOT, "bench: --repeats must be 1 to %d with --scenario "
+                        + "(runs of each scenario in one JVM), got %d", MAX_REPEATS, repeats));
+            }
+            if (repeated && (events < 1 || events > MAX_HOLD_EVENTS)) {
+                throw new BadInputException(String.format(Locale.ROOT, "bench: --events must be 1 to %,d (events fired in "
+                        + "the bare loop beside --scenario --repeats), got %,d", MAX_HOLD_EVENTS, events));
+            }
             if (out != null && scenarioFiles.size() > 1) {
                 throw new BadInputException("--out takes one --scenario (each scenario writes its own report)");
             }
@@ -165,13 +183,26 @@ public final class BenchCommand implements Callable<Integer> {
             }
             int code = Main.OK;
             boolean cold = true;
+            PrintWriter text = spec.commandLine().getOut();
             for (Path file : scenarioFiles) {
-                ScenarioBench bench = new ScenarioBench(spec.commandLine().getOut(), spec.commandLine().getErr(), quiet, force);
-                code = Math.max(code, bench.run(file, out, n,
-                        cold ? java.util.OptionalDouble.of(jvmStart) : java.util.OptionalDouble.empty()));
-                cold = false;
-                if (simgrid != null) {
-                    bench.comparePeer(file, bench.lastTotalSeconds(), simgrid);
+                boolean firstOfJvm = cold;
+                List<ScenarioBench.LoopFigures> loops = new java.util.ArrayList<>();
+                for (int r = 0; r < runs; r++) {
+                    ScenarioBench bench = new ScenarioBench(text, spec.commandLine().getErr(), quiet, force).brief(r > 0);
+                    if (r > 0) {
+                        text.printf(Locale.ROOT, "%s, run %d of %d in this JVM:%n", file, r + 1, runs);
+                    }
+                    // later runs write their reports to a scratch folder: --out keeps the first run's
+                    code = Math.max(code, bench.run(file, r == 0 ? out : null, n,
+                            cold ? java.util.OptionalDouble.of(jvmStart) : java.util.OptionalDouble.empty()));
+                    cold = false;
+                    loops.add(bench.lastLoop());
+                    if (r == 0 && simgrid != null) {
+                        bench.comparePeer(file, bench.lastTotalSeconds(), simgrid);
+                    }
+                }
+                if (repeated) {
+                    compareWithBareLoop(text, file, loops, firstOfJvm);
                 }
             }
             return code;
@@ -261,6 +292,96 @@ public final class BenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  simulated %.3f s; heap used after run %.0f MB%n", best.simulated, best.heapMb);
         out.flush();
         return Main.OK;
+    }
+
+    /** Timed rounds of the bare loop beside {@code --scenario --repeats}, after one round of warm-up. */
+    static final int BARE_LOOP_ROUNDS = 3;
+
+    /**
+     * After a scenario's {@code --repeats} runs: its first run's events per CPU second (cold when it was the
+     * JVM's first scenario) and the best of the later runs' (warm), and the hold model's engine, in this JVM,
+     * at the event list's mean size over the run's events and at its peak, with how far below it each is.
+     */
+    private void compareWithBareLoop(PrintWriter text, Path file, List<ScenarioBench.LoopFigures> loops, boolean firstOfJvm) {
+        ScenarioBench.LoopFigures first = loops.get(0);
+        double cold = first.eventsPerCpuSecond();
+        double warm = Double.NaN;
+        StringBuilder later = new StringBuilder();
+        for (int r = 1; r < loops.size(); r++) {
+            double e = loops.get(r).eventsPerCpuSecond();
+            warm = Double.isNaN(warm) || e > warm ? e : warm;
+            later.append(r > 1 ? " / " : "").append(String.format(Locale.ROOT, "%,.0f", e));
+        }
+        text.printf(Locale.ROOT, "%s, %d run(s) in one JVM: events per CPU second of the event loops (their thread's CPU "
+                + "and the collector's), %,d events each%n", file, loops.size(), first.events());
+        text.printf(Locale.ROOT, "  %-54s %,12.0f%n", firstOfJvm ? "run 1 (cold: the JVM's first scenario)"
+                : "run 1 (after earlier scenarios in this JVM)", cold);
+        double median = Double.NaN;
+        if (loops.size() > 1) {
+            // the median beside the best: on a shared machine one process's loop runs at two speeds by turns
+            double[] warmRuns = new double[loops.size() - 1];
+            for (int r = 1; r < loops.size(); r++) {
+                warmRuns[r - 1] = loops.get(r).eventsPerCpuSecond();
+            }
+            java.util.Arrays.sort(warmRuns);
+            int m = warmRuns.length;
+            median = m % 2 == 1 ? warmRuns[m / 2] : (warmRuns[m / 2 - 1] + warmRuns[m / 2]) / 2;
+            if (loops.size() == 2) {
+                text.printf(Locale.ROOT, "  %-54s %,12.0f%n", "run 2 (warm)", warm);
+            } else {
+                text.printf(Locale.ROOT, "  %-54s %,12.0f   (runs 2-%d: %s; median %,.0f)%n", "best of runs 2-" + loops.size()
+                        + " (warm)", warm, loops.size(), later, median);
+            }
+        }
+        if (first.peakPending() == 0) {
+            text.println("  no bare loop beside it: the run's event list does not count its size");
+            text.flush();
+            return;
+        }
+        text.printf(Locale.ROOT, "  bare loop beside it (the hold model's engine, best of %d after a warm-up, %,d events; "
+                + "engine CPU ev/s as `bench` without --scenario prints it):%n", BARE_LOOP_ROUNDS, events);
+        int mean = (int) Math.max(1, Math.round(first.meanPending()));
+        int[] sizes = mean == first.peakPending() ? new int[] {mean} : new int[] {mean, first.peakPending()};
+        for (int size : sizes) {
+            double bare = bareLoopCpuEventsPerSecond(size);
+            String at = String.format(Locale.ROOT, "at %,d pending (%s)", size, size == mean
+                    ? String.format(Locale.ROOT, "the run's mean list size, %.1f", first.meanPending()) : "the run's peak");
+            text.printf(Locale.ROOT, "    %-52s %,12.0f   run 1 is %.1fx below it%s%n", at, bare, bare / cold,
+                    loops.size() > 2 ? String.format(Locale.ROOT, ", warm %.1fx (median %.1fx)", bare / warm, bare / median)
+                            : loops.size() == 2 ? String.format(Locale.ROOT, ", warm %.1fx", bare / warm) : "");
+        }
+        text.println("  (the target of issue 24: a scenario's events per CPU second within 10x of the bare loop's)");
+        text.flush();
+    }
+
+    /** The hold model's engine at {@code size} pending: the best events per CPU second (collector's included). */
+    private double bareLoopCpuEventsPerSecond(int size) {
+        pending = size;
+        int fired = Math.max(events, size);
+        int savedEvents = events;
+        events = fired;
+        try {
+            double[] delays = new double[fired + size];
+            RandomStream rng = new RandomStreams(seed, 0).stream("bench-hold");
+            for (int i = 0; i < delays.length; i++) {
+                delays[i] = -Math.log(1 - rng.nextDouble());
+            }
+            double best = 0;
+            for (int r = 0; r <= BARE_LOOP_ROUNDS; r++) {
+                org.rdmasim.engine.RunWatch cpu = new org.rdmasim.engine.RunWatch();
+                cpu.measureCpu();
+                org.rdmasim.engine.RunWatch.LoopStart mark = cpu.loopStart();
+                holdEngine(delays, SimulationClock.EventListKind.HEAP);
+                cpu.simulated(mark);
+                double seconds = cpu.simulatingCpuSeconds() + Math.max(0, cpu.loopCollectingSeconds());
+                if (r > 0 && seconds > 0) { // the first round warms the JIT up
+                    best = Math.max(best, fired / seconds);
+                }
+            }
+            return best > 0 ? best : Double.NaN;
+        } finally {
+            events = savedEvents;
+        }
     }
 
     private double holdEngine(double[] delays, SimulationClock.EventListKind kind) {

@@ -33,6 +33,21 @@ final class ScenarioBench {
     private final boolean quiet;
     private final boolean force;
     private double lastTotalSeconds;
+    private LoopFigures lastLoop;
+    /** One line per run instead of the phase table: a later run of {@code bench --repeats}. */
+    private boolean brief;
+
+    /**
+     * What one run's event loops did, for {@code bench --repeats}: events fired, the loops' own CPU plus their
+     * collectors' (seconds; 0 where the JVM does not tell a thread's CPU), and the event list's mean size at
+     * each event taken off it and its largest size.
+     */
+    record LoopFigures(long events, double cpuSeconds, double meanPending, int peakPending) {
+        /** Events per CPU second of the loops, collection included; NaN where CPU was not measured. */
+        double eventsPerCpuSecond() {
+            return cpuSeconds > 0 ? events / cpuSeconds : Double.NaN;
+        }
+    }
 
     ScenarioBench(PrintWriter out, PrintWriter err, boolean quiet) {
         this(out, err, quiet, false);
@@ -44,6 +59,17 @@ final class ScenarioBench {
         this.err = err;
         this.quiet = quiet;
         this.force = force;
+    }
+
+    /** With {@code true}, {@link #run} prints one line of the loop's figures rather than the phase table. */
+    ScenarioBench brief(boolean oneLine) {
+        this.brief = oneLine;
+        return this;
+    }
+
+    /** The event loops' figures of the last {@link #run}. */
+    LoopFigures lastLoop() {
+        return lastLoop;
     }
 
     /**
@@ -113,6 +139,18 @@ final class ScenarioBench {
         double reportsSeconds = (tReports - tVariants) / 1e9;
         double total = (tReports - t0) / 1e9;
         long receivers = watch.expectedUnits();
+        double loopCpu = watch.simulatingCpuSeconds() > 0 ? watch.simulatingCpuSeconds() + watch.loopCollectingSeconds() : 0;
+        lastLoop = new LoopFigures(watch.events(), loopCpu, watch.meanPending(), watch.peakPending());
+        lastTotalSeconds = total + jvmStart;
+        boolean failed = outcomes.stream().anyMatch(v -> v.status() == VariantOutcome.Status.FAILED);
+        if (brief) {
+            out.printf(Locale.ROOT, "  %,d events, simulate %.3f s wall, %.3f s CPU (%.3f s loop + %.3f s collector, %d "
+                    + "collections): %.0f events per CPU second; whole run %.3f s%n", watch.events(), simulate, loopCpu,
+                    watch.simulatingCpuSeconds(), loopCpu - watch.simulatingCpuSeconds(), watch.loopCollections(),
+                    lastLoop.eventsPerCpuSecond(), total);
+            out.flush();
+            return failed ? Main.VARIANT_FAILED : Main.OK;
+        }
         out.printf(Locale.ROOT, "%s: %d variant(s), %,d receivers or transfers, %,d events, simulated %.3f s, %s%n",
                 scenario.name(), outcomes.size(), receivers, watch.events(), watch.simulatedSeconds(),
                 scratch ? "reports written to a scratch folder and removed (--out DIR keeps them)" : "reports in " + dir);
@@ -126,7 +164,6 @@ final class ScenarioBench {
         }
         row("reports (json, csv, charts)", reportsSeconds, total + jvmStart);
         row("total", total + jvmStart, total + jvmStart);
-        lastTotalSeconds = total + jvmStart;
         out.printf(Locale.ROOT, "  peak heap in use %.0f MB (all heap pools, garbage included; max heap %.0f MB)%n",
                 peak / 1e6, Runtime.getRuntime().maxMemory() / 1e6);
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
@@ -156,7 +193,8 @@ final class ScenarioBench {
         }
         if (watch.peakPending() > 0) {
             // the scale to hold the hold model's bare loop to (`bench --pending`)
-            out.printf(Locale.ROOT, "  at most %,d events pending at once%n", watch.peakPending());
+            out.printf(Locale.ROOT, "  at most %,d events pending at once; %.1f on average when an event was taken off the "
+                    + "list%n", watch.peakPending(), watch.meanPending());
         }
         Map<String, Long> counts = watch.counts();
         long solves = counts.getOrDefault("rate solves", 0L);
@@ -174,7 +212,6 @@ final class ScenarioBench {
             out.printf(Locale.ROOT, "  %-30s %,12d%n", e.getKey(), e.getValue());
         }
         out.flush();
-        boolean failed = outcomes.stream().anyMatch(v -> v.status() == VariantOutcome.Status.FAILED);
         return failed ? Main.VARIANT_FAILED : Main.OK;
     }
 

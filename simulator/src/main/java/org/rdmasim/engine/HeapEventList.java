@@ -25,6 +25,9 @@ final class HeapEventList implements EventList {
     private int size;
     /** The most events held at once. */
     private int peakSize;
+    /** Events taken off the front, and the list's size summed over those takes (the event taken included). */
+    private long firsts;
+    private long sizeAtFirsts;
     private long sequence;
 
     @Override
@@ -50,6 +53,19 @@ final class HeapEventList implements EventList {
 
     int peakSize() {
         return peakSize;
+    }
+
+    /**
+     * Events taken off the front so far, and the list's size at each take summed (the event taken counted):
+     * their quotient is the mean size the run's pops worked on; a bare hold-model loop at {@code bench
+     * --pending P} keeps it at P.
+     */
+    long firsts() {
+        return firsts;
+    }
+
+    long sizeAtFirsts() {
+        return sizeAtFirsts;
     }
 
     /**
@@ -167,6 +183,8 @@ final class HeapEventList implements EventList {
             return null;
         }
         SimulationClock.ScheduledAction first = heap[0];
+        firsts++;
+        sizeAtFirsts += size;
         remove(first);
         return first;
     }

@@ -265,6 +265,21 @@ public final class RunWatch {
         return most;
     }
 
+    /**
+     * The event list's mean size at each event taken off it, over every replication's events (0 for lists
+     * that do not count): the scale a bare loop at a constant {@code bench --pending} compares with.
+     */
+    public double meanPending() {
+        long pops = 0;
+        long sizes = 0;
+        for (SimulationClock c : clocks) {
+            long[] p = c.pendingAtPops();
+            pops += p[0];
+            sizes += p[1];
+        }
+        return pops == 0 ? 0 : (double) sizes / pops;
+    }
+
     public Map<String, Long> eventsByKind() {
         Map<String, Long> out = new TreeMap<>();
         for (SimulationClock c : clocks) {

@@ -224,6 +224,16 @@ public final class SimulationClock {
         return simulator.getEventList() instanceof HeapEventList heap ? heap.peakSize() : 0;
     }
 
+    /**
+     * Events taken off the list so far and the list's size summed over those takes, the event taken
+     * counted ({0, 0} on SSJ's Henriksen list): their quotient is the mean size each pop of the run worked
+     * on, the figure a bare loop's {@code bench --pending} holds constant.
+     */
+    public long[] pendingAtPops() {
+        return simulator.getEventList() instanceof HeapEventList heap ? new long[] {heap.firsts(), heap.sizeAtFirsts()}
+                : new long[2];
+    }
+
     /** Number of events that have fired so far (for benchmarks and progress). */
     public long eventsFired() {
         return eventsFired;

@@ -40,14 +40,14 @@ final class CompletionEvents {
      * events (cleared at each use, read before any listener runs): a fresh list grew by copying on every
      * group completion of a large fan-out, whose source resources carry every group's pseudo-flow.
      */
-    private final List<Flow> componentFlows = new ArrayList<>();
+    private final ArrayList<Flow> componentFlows = new ArrayList<>();
     /**
      * Scratch for {@link #finish}, kept between events like {@link #componentFlows}: the flows finishing and
      * their listeners (the seeds of the re-solve are {@link RegionUpdate#seedArray}'s). Fresh ones per group
      * completion were, with the seeds array, ~5% of a 65,536-receiver fan-out's garbage.
      */
-    private final List<Flow> finishingScratch = new ArrayList<>();
-    private final List<FlowListener> listenersScratch = new ArrayList<>();
+    private final ArrayList<Flow> finishingScratch = new ArrayList<>();
+    private final ArrayList<FlowListener> listenersScratch = new ArrayList<>();
     private boolean scratchInUse;
 
     CompletionEvents(SimulationClock clock, ResourceTable resources, FlowNumbers numbers, RunningFlows running,
@@ -96,8 +96,8 @@ final class CompletionEvents {
         }
     }
 
-    private void finish(Flow first, boolean groupEvent, double now, List<Flow> finishing,
-            List<FlowListener> listeners) {
+    private void finish(Flow first, boolean groupEvent, double now, ArrayList<Flow> finishing,
+            ArrayList<FlowListener> listeners) {
         if (!groupEvent && clock.nextEventTime() - now > NOTHING_ELSE_DUE * Math.max(1.0, now)) {
             // No other event is pending within far more than SAME_INSTANT_SECONDS (plus rounding
             // between a flow's scheduled time and its settled finish), so no other flow finishes now:
@@ -177,7 +177,7 @@ final class CompletionEvents {
      * The resources of the flows' paths, one flow after the other (the seeds of the re-solve), written
      * from the start of {@code out} (long enough for them).
      */
-    private static Resource[] paths(List<Flow> flows, Resource[] out) {
+    private static Resource[] paths(ArrayList<Flow> flows, Resource[] out) {
         int at = 0;
         for (int i = 0; i < flows.size(); i++) {
             Flow f = flows.get(i);
@@ -188,7 +188,7 @@ final class CompletionEvents {
     }
 
     /** Members of {@code g} other than {@code skip} whose finish falls within the same instant. */
-    private static void addMembersFinishing(FlowGroup g, Flow skip, double now, List<Flow> out) {
+    private static void addMembersFinishing(FlowGroup g, Flow skip, double now, ArrayList<Flow> out) {
         g.advance(now);
         double level = g.level();
         if (!(level > 0)) {

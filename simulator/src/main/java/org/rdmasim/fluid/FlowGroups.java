@@ -102,9 +102,11 @@ final class FlowGroups {
     // made per call, and one more per bottleneck met, were ~5% of a 65,536-receiver fan-out's garbage.
     // candidateLists holds the lists of flows frozen at each pending resource; the first pending.size()
     // are this call's.
-    private final List<Resource> pending = new ArrayList<>();
-    private final List<List<Flow>> candidateLists = new ArrayList<>();
-    private final List<FlowGroup> changed = new ArrayList<>();
+    // Typed as ArrayList, not List: the launcher's C1 compiler inlines ArrayList's get, size and add only
+    // where they are called on the class.
+    private final ArrayList<Resource> pending = new ArrayList<>();
+    private final ArrayList<ArrayList<Flow>> candidateLists = new ArrayList<>();
+    private final ArrayList<FlowGroup> changed = new ArrayList<>();
 
     FlowGroups(FlowNumbers numbers, RunningFlows running, ResourceTable resources, CompletionSchedule schedule) {
         this.numbers = numbers;
@@ -258,7 +260,7 @@ final class FlowGroups {
     List<FlowGroup> brokenGroups(RateChanges solved) {
         // Made only when a group breaks: nearly every solve has none.
         List<FlowGroup> broken = List.of();
-        List<Flow> flows = solved.flows();
+        ArrayList<Flow> flows = solved.flows();
         for (int i = 0; i < flows.size(); i++) {
             FlowGroup g = aggregate(flows.get(i));
             if (g != null && !groupHolds(g, solved)) {
@@ -551,7 +553,7 @@ final class FlowGroups {
      * After a solve: flows frozen at a resource (not by their own cap) join the group there, or form
      * one when at least {@link #minMembers} of them are. Rates and loads do not change, only bookkeeping.
      */
-    void formGroups(List<Flow> flows, double now) {
+    void formGroups(ArrayList<Flow> flows, double now) {
         int mark = ++candidateScans;
         if (candidateMark.length < resources.count()) {
             int c = Math.max(resources.count(), 2 * candidateMark.length);
@@ -588,7 +590,7 @@ final class FlowGroups {
         }
         for (int at = 0; at < pending.size(); at++) {
             Resource r = pending.get(at);
-            List<Flow> c = candidateLists.get(at);
+            ArrayList<Flow> c = candidateLists.get(at);
             if (c.size() < minMembers) {
                 continue;
             }

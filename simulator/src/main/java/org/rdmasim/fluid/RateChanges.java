@@ -1,6 +1,6 @@
 package org.rdmasim.fluid;
 
-import java.util.List;
+import java.util.ArrayList;
 
 /**
  * What one region solve moved ({@link RegionSolve#solveAround}): the flows it re-rated, each with the
@@ -11,8 +11,12 @@ import java.util.List;
  * Valid until the next solve.
  */
 interface RateChanges {
-    /** The flows of the region (group pseudo-flows included), in the order they joined it. */
-    List<Flow> flows();
+    /**
+     * The flows of the region (group pseudo-flows included), in the order they joined it. Typed as ArrayList:
+     * walked by index several times per event, and the launcher's C1 compiler inlines ArrayList's get and
+     * size where called on the class, but calls them through the List interface (an itable dispatch each).
+     */
+    ArrayList<Flow> flows();
 
     /** The rate {@code flows().get(i)} had before the solve. */
     double rateBefore(int i);

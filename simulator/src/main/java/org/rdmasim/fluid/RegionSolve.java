@@ -232,7 +232,7 @@ final class RegionSolve implements RateChanges {
     }
 
     @Override
-    public List<Flow> flows() {
+    public ArrayList<Flow> flows() {
         return flows;
     }
 

@@ -137,7 +137,7 @@ final class RegionUpdate {
      * group's pseudo-flow has no bytes of its own, its group's virtual clock advances at the old level.
      */
     private void settle(RateChanges changes, double now) {
-        List<Flow> flows = changes.flows();
+        java.util.ArrayList<Flow> flows = changes.flows();
         for (int i = 0; i < flows.size(); i++) {
             Flow f = flows.get(i);
             FlowGroup g = groups.aggregate(f);
@@ -151,7 +151,7 @@ final class RegionUpdate {
 
     /** Moves the completion event of every flow whose rate changed (and of every group of the region). */
     private void reschedule(RateChanges changes, double now) {
-        List<Flow> flows = changes.flows();
+        java.util.ArrayList<Flow> flows = changes.flows();
         for (int i = 0; i < flows.size(); i++) {
             Flow f = flows.get(i);
             FlowGroup g = groups.aggregate(f);

@@ -423,7 +423,22 @@ public final class RefitSetup {
         }
         return new RefitPlan(map.routes(), trainerAt::get, inferenceAt::get, broadcastBytes, method, preparation,
                 registration, calibration, spec.cycles(), RankBuffers.of(map), broadcastTensors,
-                spec.knobs().verlManager());
+                spec.knobs().verlManager(), reworkedAfterEachLoad(spec.inference().engine(), inventory, tensors));
+    }
+
+    /**
+     * Tensors the inference engine reworks after every load_weights call, whatever the call carried: SGLang's
+     * GLM-4.7-Flash class splits every layer's {@code kv_b_proj} again ({@code BroadcastOrder.loadWeights} cites
+     * it); 0 for every other engine and model (SGLang's DeepSeek classes rework only the layers a call carried), or
+     * when the scenario does not name its engine.
+     */
+    static long reworkedAfterEachLoad(org.rdmasim.workload.InferenceEngine engine, ModelInventory model,
+            List<Tensor> loaded) {
+        if (engine != org.rdmasim.workload.InferenceEngine.SGLANG
+                || !model.architecture().filter("Glm4MoeLiteForCausalLM"::equals).isPresent()) {
+            return 0;
+        }
+        return loaded.stream().filter(t -> t.name().endsWith("kv_b_proj.weight")).count();
     }
 
     /**

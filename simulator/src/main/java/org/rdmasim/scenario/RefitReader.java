@@ -25,7 +25,9 @@ import org.rdmasim.workload.Senders;
  *   dtype: fp8                    # what inference loads, if not the checkpoint's dtype (fp8 | bf16)
  *   trainer: {hosts: trainers, tp: 2, pp: 1, ep: 1, etp: 1, cp: 1, dp: 2, fsdp: false,
  *             firstStageLayers: 0, lastStageLayers: 0}
- *   inference: {hosts: inference, tp: 2, dp: 2, ep: false, redundantExperts: 0}
+ *   inference: {hosts: inference, tp: 2, dp: 2, ep: false, redundantExperts: 0,
+ *               engine: sglang}   # optional: vllm | sglang, where the engine's own load path costs something
+ *                                 # (SGLang's GLM-4.7-Flash loader redoes every layer's MLA split per call)
  *   method: rdma-pull             # rdma-pull | write-schedule | nccl-broadcast | checkpoint-engine | nixl-ring
  *                                 # | mooncake-ring | colocated-ipc | nccl-p2p | sharded-rdt
  *   senders: one                  # nccl-broadcast: one (trainer rank 0) | all (striped, verl nccl_parallel)
@@ -106,7 +108,7 @@ final class RefitReader {
                 size(t, "cp"), size(t, "dp"), fsdp, count(t, "firstStageLayers"), count(t, "lastStageLayers"),
                 trainerDtype, offloaded);
         YamlTree i = r.get("inference");
-        i.onlyFields(Set.of("hosts", "tp", "dp", "ep", "redundantExperts", "engines"));
+        i.onlyFields(Set.of("hosts", "tp", "dp", "ep", "redundantExperts", "engines", "engine"));
         boolean ep = i.has("ep") && i.get("ep").bool();
         boolean separate = false;
         if (i.has("engines")) {
@@ -117,8 +119,14 @@ final class RefitReader {
             }
             separate = engines.equals("separate");
         }
+        org.rdmasim.workload.InferenceEngine engine = null;
+        if (i.has("engine")) {
+            YamlTree e = i.get("engine");
+            engine = org.rdmasim.workload.InferenceEngine.of(e.text()).orElseThrow(() -> e.error(
+                    "expected vllm or sglang, got '" + e.text() + "'"));
+        }
         RefitSpec.Inference inference = new RefitSpec.Inference(size(i, "tp"), size(i, "dp"), ep,
-                count(i, "redundantExperts"), separate);
+                count(i, "redundantExperts"), separate, engine);
         if (inference.redundantExperts() > 0 && !ep) {
             throw i.get("redundantExperts").error("redundant experts need ep: true (vLLM's EPLB runs with "
                     + "--enable-expert-parallel)");

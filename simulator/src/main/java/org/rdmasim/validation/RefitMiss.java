@@ -128,8 +128,9 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
             rows(List.of("LMSYS-MOONLIGHT-NCCL", "LMSYS-GLM47FLASH-NCCL", "LMSYS-KIMIK2-NCCL"), of(Stage.UNKNOWN,
                     "a cost that grows with bytes, not tensors: the one-head rows publish 21.5-23.9 GB/s of weights, "
                     + "GQA (Qwen3-30B-A3B, passing on its per-tensor loads) and MLA alike, Kimi-K2's eight heads 19.3 "
-                    + "GB/s; not SGLang's MLA rebuild after each bucket, which in the copies of its code read touches "
-                    + "only the bucket's kv_b_proj layers on the device and reads nothing back to the host; no source "
+                    + "GB/s; not SGLang's MLA rebuild after each load_weights call, which in the copies of its code read "
+                    + "reads nothing back to the host (its split of all 47 layers at every call for GLM-4.7-Flash "
+                    + "priced, beside the broadcasts); no source "
                     + "times a head's broadcast apart", "the engines' lock (calls and loads) or the broadcasts at each "
                     + "head's one NIC, the two side by side", Setup.PARTLY)),
             rows(List.of("LMSYS-GLM45AIR-RDMA"), LMSYS_RDMA),

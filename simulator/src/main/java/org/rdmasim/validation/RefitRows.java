@@ -657,7 +657,13 @@ final class RefitRows {
         String flash = "GLM-4.7-Flash (the source's 'GLM-4.7-9B-Flash', 30B total; MLA attention), train TP4 EP8 on 1 "
                 + "host, inference TP4 EP4 on 1 host (posed 2 engines of TP4, each with its experts over its own 4 ranks)." + oneHost;
         r.add(steady("LMSYS-GLM47FLASH-NCCL", src, "NCCL broadcast update, GLM-4.7-Flash", flash + ncclPath, 2.5086,
-                LMSYS, "glm-4.7-flash-nccl", BCAST, mlaFast("1.22", "0.88", "57", "2.53"), 8));
+                LMSYS, "glm-4.7-flash-nccl", BCAST, mlaFast("1.22", "1.12", "57", "2.77", ". GLM-4.7-Flash's own "
+                        + "class redoes the split for all 47 layers after every load_weights call, not only for the "
+                        + "layers the bucket carried (post_load_weights(weight_names=None), sgl-project/sglang "
+                        + "03b1e880 python/sglang/srt/models/glm4_moe_lite.py (no line: read from a code index)); "
+                        + "the model prices that as 47 more tensors a load (assumed at the per-tensor cost: 0.24 s of "
+                        + "host work a cycle, in the loads above), and, beside the broadcasts as the rest of the load, "
+                        + "it leaves the cycle where it was without it (1.647 s)"), 8));
         r.add(steady("LMSYS-GLM47FLASH-RDMA", src, "RDMA P2P update, GLM-4.7-Flash", rdmaSetup.apply(flash), 4.2290, LMSYS,
                 "glm-4.7-flash-rdma", REPLICA, "", 8));
         String kimi = "Kimi-K2 FP8 re-quantised by the source to 64 x 64 blocks (~1 TB), train TP8 PP8 CP4 EP32 on 32 "
@@ -691,16 +697,21 @@ final class RefitRows {
      * byte is the part that says where the miss lies: model bytes (rdmasim model) over the published seconds.
      */
     private static String mlaFast(String wire, String loads, String buckets, String serial) {
+        return mlaFast(wire, loads, buckets, serial, "");
+    }
+
+    private static String mlaFast(String wire, String loads, String buckets, String serial, String more) {
         return "faster than published: the engines reply once their host has queued each bucket's load, so their "
                 + "loads (" + loads + " s at " + TENSOR_MS + " a tensor) run beside the broadcasts, which take "
                 + wire + " s at the head's one nearest NIC over " + buckets + " buckets; were each bucket's load paid "
                 + "after its bytes had landed, as rdmasim priced it before, the model would give " + serial + " s. "
                 + "Nothing read in SGLang makes the MLA engines wait for the bytes (stored copies of its code, "
                 + "neither the v0.5.10 tag nor miles' sglang-miles branch among them): its DeepSeek loader, which "
-                + "Moonlight-16B-A3B, GLM-4.7-Flash and Kimi-K2 run, calls each received GPU tensor's weight loader "
+                + "Moonlight-16B-A3B and Kimi-K2 run (GLM-4.7-Flash's class too, its own end below), calls each "
+                + "received GPU tensor's weight loader "
                 + "on the calling thread (should_async_load holds only for CPU tensors, sgl-project/sglang 021ba398 "
                 + "python/sglang/srt/model_loader/utils.py (no line: read in a stored copy, too large to mirror)), "
-                + "then post_load_weights over the layers whose kv_b_proj the bucket holds, not the whole model "
+                + "then post_load_weights over the layers whose kv_b_proj the call carried, not the whole model "
                 + "(sgl-project/sglang 0201c04e python/sglang/srt/models/deepseek_common/deepseek_weight_loader.py "
                 + "(no line: read in a stored copy, too large to mirror)); a BF16 kv_b_proj (Moonlight-16B-A3B, "
                 + "GLM-4.7-Flash) is split into w_kc and w_vc and copied in place on the device (bind_or_assign's "
@@ -720,7 +731,7 @@ final class RefitRows {
                 + "bucket for Moonlight-16B-A3B, 15 ms for GLM-4.7-Flash, which would put Qwen3-30B-A3B's ~57 buckets "
                 + "at 2.5-2.8 s against its 2.67; it would not explain Kimi-K2, whose eight heads would hide it. No "
                 + "such cost was found in the code read, and no source times a head's buckets apart, so it is not "
-                + "modelled";
+                + "modelled" + more;
     }
 
     /** What the engine does with a broadcast bucket in miles' NCCL path, as SGLang's code runs it. */

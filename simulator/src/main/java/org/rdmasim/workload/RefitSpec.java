@@ -57,11 +57,20 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
         }
     }
 
-    /** vLLM sizes: TP per engine, DP engines, expert parallel over all TP x DP ranks, EPLB redundant experts. */
-    public record Inference(int tp, int dp, boolean expertParallel, int redundantExperts, boolean separateEngines) {
+    /**
+     * vLLM sizes: TP per engine, DP engines, expert parallel over all TP x DP ranks, EPLB redundant experts; and the
+     * engine the ranks run, when the scenario states it (null: not stated, no engine-specific load step priced).
+     */
+    public record Inference(int tp, int dp, boolean expertParallel, int redundantExperts, boolean separateEngines,
+            InferenceEngine engine) {
         /** DP inside one engine (vLLM's {@code data_parallel_size}). */
         public Inference(int tp, int dp, boolean expertParallel, int redundantExperts) {
             this(tp, dp, expertParallel, redundantExperts, false);
+        }
+
+        /** The engine not stated. */
+        public Inference(int tp, int dp, boolean expertParallel, int redundantExperts, boolean separateEngines) {
+            this(tp, dp, expertParallel, redundantExperts, separateEngines, null);
         }
 
         public int ranks() {

@@ -216,6 +216,8 @@ class RefitScenarioTest {
                 "nccl-broadcast only", "nccl-p2p", "refit.yaml:16");
         refused("", "variants:\n  - name: x\n    workload: {refit: {inference: {hosts: inference, tp: 4, dp: 2, "
                 + "engines: several}}}\n", "engines", "several", "one", "separate");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {inference: {hosts: inference, tp: 4, dp: 2, "
+                + "engine: trt-llm}}}\n", "engine", "vllm or sglang", "trt-llm", "refit.yaml:16");
     }
 
     /** The one variant's refit with {@code refit} as its {@code workload: {refit: ...}}, as the reader reads it. */

@@ -134,4 +134,68 @@ class ScenarioBenchTest {
         assertEquals(3, variants, o.out());
         assertEquals(7, flows, "one flow per lane: " + o.out());
     }
+
+    /**
+     * --repeats with --scenario: the scenario runs that many times in one JVM (the phase table once, one line per
+     * later run), then its cold and warm events per CPU second and the bare loop at the list sizes the run kept,
+     * each with its ratio. What is checked is the shape and the counts, not any speed.
+     */
+    @Test
+    void repeatsAScenarioAndSetsItBesideTheBareLoop() {
+        Path scenario = CliTestSupport.repo().resolve("scenarios/dgx-h100-nic-pin-vs-stripe.yaml");
+        CliTestSupport.Outcome o = CliTestSupport.run("bench", "--scenario", scenario.toString(), "--repeats", "3",
+                "--events", "20000", "-q");
+        assertEquals(0, o.code(), o.err());
+        assertEquals(1, o.out().split("events by kind", -1).length - 1, "one phase table: " + o.out());
+        assertTrue(o.out().contains("run 2 of 3 in this JVM:") && o.out().contains("run 3 of 3 in this JVM:"), o.out());
+        // every run fires the same events (the run is deterministic): 16 by the first test's counts
+        Matcher later = Pattern.compile("\\n  ([\\d,]+) events, simulate [\\d.]+ s wall").matcher(o.out());
+        int laterRuns = 0;
+        while (later.find()) {
+            laterRuns++;
+            assertEquals("16", later.group(1), o.out());
+        }
+        assertEquals(2, laterRuns, o.out());
+        assertTrue(o.out().contains("3 run(s) in one JVM") && o.out().contains("16 events each"), o.out());
+        assertTrue(o.out().contains("run 1 (cold: the JVM's first scenario)"), o.out());
+        assertTrue(o.out().matches("(?s).*best of runs 2-3 \\(warm\\) +[\\d,]+ +\\(runs 2-3: [\\d,]+ / [\\d,]+; median [\\d,]+\\).*"),
+                o.out());
+        Matcher mean = Pattern.compile("at ([\\d,]+) pending \\(the run's mean list size, ([\\d.]+)\\) +[\\d,]+ +run 1 is "
+                + "[\\d.]+x below it, warm [\\d.]+x \\(median [\\d.]+x\\)").matcher(o.out());
+        assertTrue(mean.find(), o.out());
+        Matcher peak = Pattern.compile("\\n  at most ([\\d,]+) events pending at once; ([\\d.]+) on average").matcher(o.out());
+        assertTrue(peak.find(), o.out());
+        assertEquals(Double.parseDouble(peak.group(2)), Double.parseDouble(mean.group(2)), 0.051, o.out());
+        assertTrue(Double.parseDouble(mean.group(2)) >= 1 && Double.parseDouble(mean.group(2))
+                <= Integer.parseInt(peak.group(1).replace(",", "")), o.out());
+        assertTrue(o.out().contains("(the run's peak)") || peak.group(1).equals(mean.group(1)), o.out());
+    }
+
+    /** Without --repeats a scenario runs once and no bare loop is timed beside it. */
+    @Test
+    void runsOnceWithoutRepeats() {
+        Path scenario = CliTestSupport.repo().resolve("scenarios/dgx-h100-nic-pin-vs-stripe.yaml");
+        CliTestSupport.Outcome o = CliTestSupport.run("bench", "--scenario", scenario.toString(), "-q");
+        assertEquals(0, o.code(), o.err());
+        assertFalse(o.out().contains("in this JVM") || o.out().contains("bare loop"), o.out());
+    }
+
+    @Test
+    void refusesRepeatsOutOfRangeWithExitCode2NamingTheOption() {
+        Path scenario = CliTestSupport.repo().resolve("scenarios/dgx-h100-nic-pin-vs-stripe.yaml");
+        for (String bad : new String[] {"0", "-1", "101"}) {
+            CliTestSupport.Outcome o = CliTestSupport.run("bench", "--scenario", scenario.toString(), "--repeats", bad, "-q");
+            assertEquals(2, o.code(), bad + ": " + o.out() + o.err());
+            assertTrue(o.err().contains("--repeats must be 1 to 100 with --scenario") && o.err().contains("got " + bad),
+                    o.err());
+            assertFalse(o.out().contains("events by kind"), "refused before any run: " + o.out());
+        }
+        CliTestSupport.Outcome words = CliTestSupport.run("bench", "--scenario", scenario.toString(), "--repeats", "two");
+        assertEquals(2, words.code(), words.err());
+        assertTrue(words.err().contains("--repeats"), words.err());
+        CliTestSupport.Outcome events = CliTestSupport.run("bench", "--scenario", scenario.toString(), "--repeats", "2",
+                "--events", "0", "-q");
+        assertEquals(2, events.code(), events.err());
+        assertTrue(events.err().contains("--events must be 1 to"), events.err());
+    }
 }

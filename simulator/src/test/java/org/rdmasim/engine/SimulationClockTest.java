@@ -244,4 +244,35 @@ class SimulationClockTest {
             assertEquals(direct, held, "seed " + seed);
         }
     }
+
+    /**
+     * The list's size at each pop: a hold model keeps P events pending (each event fired schedules the next),
+     * so every pop but the last P - 1 finds P on the list (the drain at the end finds P-1, P-2, ..., 1), and
+     * the peak is P; {@code bench --scenario --repeats} holds its bare loop to these sizes.
+     */
+    @Test
+    void countsTheListSizeAtEachPop() {
+        int pending = 7;
+        int events = 100;
+        SimulationClock clock = new SimulationClock();
+        long[] fired = {0};
+        Runnable[] action = new Runnable[1];
+        action[0] = () -> {
+            if (++fired[0] + pending <= events) {
+                clock.schedule(1.0 + fired[0] % 3, action[0]);
+            }
+        };
+        for (int i = 0; i < pending; i++) {
+            clock.schedule(i, action[0]);
+        }
+        clock.run();
+        long[] pops = clock.pendingAtPops();
+        assertEquals(events, pops[0]);
+        // (events - pending + 1) pops at P, then P-1 ... 1
+        long expected = (long) (events - pending + 1) * pending + (long) (pending - 1) * pending / 2;
+        assertEquals(expected, pops[1]);
+        assertEquals(pending, clock.peakPending());
+        long[] none = new SimulationClock(SimulationClock.EventListKind.HENRIKSEN).pendingAtPops();
+        assertEquals(0, none[0] + none[1], "Henriksen's list does not count");
+    }
 }

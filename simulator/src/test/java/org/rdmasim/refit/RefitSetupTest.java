@@ -41,6 +41,26 @@ class RefitSetupTest {
         return (double) bulk / all;
     }
 
+    /**
+     * SGLang's GLM-4.7-Flash loader reworks all 47 layers' kv_b_proj after every load; vLLM's, an unnamed engine's and
+     * SGLang's DeepSeek class (Moonlight: only the layers a call carried) rework nothing beyond the call.
+     */
+    @Test
+    void onlySglangsGlm47FlashLoaderReworksEveryLayerAfterALoad() throws Exception {
+        ModelInventory flash = org.rdmasim.refit.model.PublishedCountsTest.shipped("glm-4.7-flash.json");
+        ModelInventory moon = org.rdmasim.refit.model.PublishedCountsTest.shipped("moonlight-16b-a3b.json");
+        assertEquals(java.util.Optional.of("Glm4MoeLiteForCausalLM"), flash.architecture());
+        var sglang = org.rdmasim.workload.InferenceEngine.SGLANG;
+        assertEquals(47, RefitSetup.reworkedAfterEachLoad(sglang, flash, flash.tensors()));
+        assertEquals(0, RefitSetup.reworkedAfterEachLoad(org.rdmasim.workload.InferenceEngine.VLLM, flash,
+                flash.tensors()));
+        assertEquals(0, RefitSetup.reworkedAfterEachLoad(null, flash, flash.tensors()), "engine not stated");
+        assertEquals(0, RefitSetup.reworkedAfterEachLoad(sglang, moon, moon.tensors()));
+        assertEquals(java.util.Optional.of(org.rdmasim.workload.InferenceEngine.SGLANG),
+                org.rdmasim.workload.InferenceEngine.of("SGLang"));
+        assertTrue(org.rdmasim.workload.InferenceEngine.of("trt-llm").isEmpty());
+    }
+
     @Test
     void fp8MakesLinearsOneBytePlusA128BlockScaleAndLeavesTheRest() {
         ModelInventory m = TinyModelsTest.tinyDense();

@@ -239,15 +239,28 @@ final class BroadcastOrder {
      * The engine's {@code load_weights} over {@code tensors} tensors on {@code gpu}: vLLM's and SGLang's loaders
      * walk the tensors one by one in Python (name mapping, the parameter's weight loader, the slice taken), a
      * fixed cost per tensor outside the copy's bytes. Nothing when the plan hands no tensors to an engine.
+     *
+     * <p>A loader may rework more than it was handed ({@link RefitPlan#postLoadTensors}): SGLang's GLM-4.7-Flash
+     * class ends every {@code load_weights} call with {@code post_load_weights(weight_names=None)}, "to ensure we
+     * always process all layers" (sgl-project/sglang 03b1e880 python/sglang/srt/models/glm4_moe_lite.py (no line:
+     * read from a code index), the end of {@code load_weights}), so each call splits every layer's
+     * {@code kv_b_proj} into the MLA's {@code w_kc} and {@code w_vc} again (two contiguous copies bound into the
+     * live weights, sgl-project/sglang 0201c04e python/sglang/srt/models/deepseek_common/deepseek_weight_loader.py
+     * (no line: read from a code index), {@code post_load_weights}), where the DeepSeek classes pass the call's own
+     * weight names and rework only the layers it carried. ASSUMED: one layer's rework costs what one tensor's load
+     * does ({@link RefitCalibration#LOAD_TENSOR}); no source times it.
      */
     static void loadWeights(WireContext ctx, Endpoint gpu, long tensors, Runnable then) {
-        double seconds = tensors * ctx.plan().calibration().value(RefitCalibration.LOAD_TENSOR);
+        long reworked = tensors > 0 ? ctx.plan().postLoadTensors() : 0;
+        double seconds = (tensors + reworked) * ctx.plan().calibration().value(RefitCalibration.LOAD_TENSOR);
         if (seconds <= 0) {
             then.run();
             return;
         }
-        ctx.gpuCall(RefitStage.INSTALL, gpu, seconds, "load_weights calls", "the engine's load_weights, one call "
-                + "per tensor", List.of(RefitCalibration.LOAD_TENSOR), then);
+        ctx.gpuCall(RefitStage.INSTALL, gpu, seconds, "load_weights calls", reworked > 0
+                ? "the engine's load_weights, one call per tensor, then its MLA split of all " + reworked
+                        + " layers again (assumed at the same cost a layer)"
+                : "the engine's load_weights, one call per tensor", List.of(RefitCalibration.LOAD_TENSOR), then);
     }
 
     static List<Endpoint> members(WireContext ctx, Endpoint root, List<Integer> receivers) {

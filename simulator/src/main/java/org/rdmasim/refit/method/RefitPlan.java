@@ -25,11 +25,19 @@ import org.rdmasim.transport.Endpoint;
  *                       0 for a method that moves routes
  * @param verlManager    whether the time is verl's trainer timer around its checkpoint-engine manager into vLLM
  *                       rollouts, which pays {@link RefitCalibration#VERL_UPDATE_FRAME} once per update
+ * @param postLoadTensors tensors the engine reworks after every {@code load_weights} call whatever the call
+ *                       carried, each at the per-tensor load cost (SGLang's GLM-4.7-Flash loader: every layer's
+ *                       {@code kv_b_proj} split again into the MLA weights, {@link BroadcastOrder#loadWeights}); 0
+ *                       for a loader that reworks only what it was handed
  */
 public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, IntFunction<Endpoint> inference,
         long broadcastBytes, RefitMethod method, Preparation preparation, Registration registration,
-        RefitCalibration calibration, int cycles, RankBuffers buffers, long broadcastTensors, boolean verlManager) {
+        RefitCalibration calibration, int cycles, RankBuffers buffers, long broadcastTensors, boolean verlManager,
+        long postLoadTensors) {
     public RefitPlan {
+        if (postLoadTensors < 0) {
+            throw new IllegalArgumentException("tensors reworked after a load are >= 0, got " + postLoadTensors);
+        }
         routes = List.copyOf(routes);
         if (buffers == null) {
             buffers = RankBuffers.perRoute(routes);
@@ -51,6 +59,14 @@ public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, 
             throw new IllegalArgumentException("a tensor holds at least one byte: " + broadcastTensors + " tensors in "
                     + broadcastBytes + " B");
         }
+    }
+
+    /** A plan whose engine reworks nothing beyond what each load hands it. */
+    public RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, IntFunction<Endpoint> inference,
+            long broadcastBytes, RefitMethod method, Preparation preparation, Registration registration,
+            RefitCalibration calibration, int cycles, RankBuffers buffers, long broadcastTensors, boolean verlManager) {
+        this(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration, cycles, buffers,
+                broadcastTensors, verlManager, 0);
     }
 
     /** A plan outside verl's checkpoint-engine manager. */
@@ -85,13 +101,13 @@ public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, 
 
     public RefitPlan withBroadcastBytes(long bytes) {
         return new RefitPlan(routes, trainer, inference, bytes, method, preparation, registration, calibration,
-                cycles, buffers, broadcastTensors, verlManager);
+                cycles, buffers, broadcastTensors, verlManager, postLoadTensors);
     }
 
     /** The same plan, its broadcast payload holding {@code tensors} tensors. */
     public RefitPlan withBroadcastTensors(long tensors) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration,
-                cycles, buffers, tensors, verlManager);
+                cycles, buffers, tensors, verlManager, postLoadTensors);
     }
 
     /**
@@ -105,33 +121,39 @@ public record RefitPlan(List<SliceRoute> routes, IntFunction<Endpoint> trainer, 
 
     public RefitPlan withPreparation(Preparation p) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, p, registration, calibration,
-                cycles, buffers, broadcastTensors, verlManager);
+                cycles, buffers, broadcastTensors, verlManager, postLoadTensors);
     }
 
     public RefitPlan withRegistration(Registration r, int newCycles) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, r, calibration,
-                newCycles, buffers, broadcastTensors, verlManager);
+                newCycles, buffers, broadcastTensors, verlManager, postLoadTensors);
     }
 
     public RefitPlan withCalibration(RefitCalibration c) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, c,
-                cycles, buffers, broadcastTensors, verlManager);
+                cycles, buffers, broadcastTensors, verlManager, postLoadTensors);
     }
 
     public RefitPlan withMethod(RefitMethod m) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, m, preparation, registration, calibration,
-                cycles, buffers, broadcastTensors, verlManager);
+                cycles, buffers, broadcastTensors, verlManager, postLoadTensors);
     }
 
     public RefitPlan withBuffers(RankBuffers b) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration,
-                cycles, b, broadcastTensors, verlManager);
+                cycles, b, broadcastTensors, verlManager, postLoadTensors);
     }
 
     /** The same plan, timed (or not) through verl's checkpoint-engine manager ({@link #verlManager}). */
     public RefitPlan withVerlManager(boolean managed) {
         return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration,
-                cycles, buffers, broadcastTensors, managed);
+                cycles, buffers, broadcastTensors, managed, postLoadTensors);
+    }
+
+    /** The same plan, its engine reworking {@code tensors} tensors after every load ({@link #postLoadTensors}). */
+    public RefitPlan withPostLoadTensors(long tensors) {
+        return new RefitPlan(routes, trainer, inference, broadcastBytes, method, preparation, registration, calibration,
+                cycles, buffers, broadcastTensors, verlManager, tensors);
     }
 
     /** The slice map's bytes: what every inference rank needs, summed. */

@@ -28,15 +28,19 @@ public final class ModelInventory {
     private final int routedExperts;
     private final int expertsPerToken;
     private final int layers;
+    /** {@code architectures[0]} of the config.json read; null for an explicit tensor list. */
+    private final String architecture;
 
     public ModelInventory(String name, List<Tensor> tensors, List<Tensor> mtp, int attentionHeads, int kvHeads,
             int routedExperts, int expertsPerToken) {
-        this(name, tensors, mtp, attentionHeads, kvHeads, routedExperts, expertsPerToken, highestLayer(tensors) + 1);
+        this(name, tensors, mtp, attentionHeads, kvHeads, routedExperts, expertsPerToken, highestLayer(tensors) + 1,
+                null);
     }
 
     private ModelInventory(String name, List<Tensor> tensors, List<Tensor> mtp, int attentionHeads, int kvHeads,
-            int routedExperts, int expertsPerToken, int layers) {
+            int routedExperts, int expertsPerToken, int layers, String architecture) {
         this.layers = layers;
+        this.architecture = architecture;
         this.name = name;
         this.tensors = List.copyOf(tensors);
         this.mtp = List.copyOf(mtp);
@@ -49,9 +53,10 @@ public final class ModelInventory {
     /** The inventory of a HuggingFace config. */
     public static ModelInventory of(ModelConfig c) {
         ModelConfig.Moe e = c.moe();
-        return new ModelInventory(c.source(), CheckpointTensors.main(c), CheckpointTensors.mtp(c), c.heads(),
+        List<Tensor> main = CheckpointTensors.main(c);
+        return new ModelInventory(c.source(), main, CheckpointTensors.mtp(c), c.heads(),
                 c.mla() != null ? c.heads() : c.kvHeads(), e == null ? 0 : e.experts(),
-                e == null ? 0 : e.expertsPerToken());
+                e == null ? 0 : e.expertsPerToken(), highestLayer(main) + 1, c.architecture());
     }
 
     /**
@@ -82,7 +87,12 @@ public final class ModelInventory {
         List<Tensor> all = new ArrayList<>(tensors);
         all.addAll(mtp);
         return new ModelInventory(name, all, List.of(), attentionHeads, kvHeads, routedExperts, expertsPerToken,
-                layers);
+                layers, architecture);
+    }
+
+    /** The model class its config.json names ({@code architectures[0]}); empty for an explicit tensor list. */
+    public java.util.Optional<String> architecture() {
+        return java.util.Optional.ofNullable(architecture);
     }
 
     public String name() {

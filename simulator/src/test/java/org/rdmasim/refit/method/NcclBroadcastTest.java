@@ -56,6 +56,32 @@ class NcclBroadcastTest {
         assertEquals(tensors, sum);
     }
 
+    /**
+     * An engine that reworks 47 tensors after every load_weights call (SGLang's GLM-4.7-Flash loader splitting each
+     * layer's kv_b_proj again) pays them once a call, at the per-tensor cost: one bucket, one call, 47 more tensors;
+     * a plan that hands the engine no tensors makes no call and reworks nothing.
+     */
+    @Test
+    void anEngineThatReworksEveryLayerAfterALoadPaysItOnceACall() {
+        NcclBroadcast m = NcclBroadcast.fromRankZero(new Buckets(PAYLOAD, false));
+        RefitPlan plain = RefitPlan.of(RefitFixture.twoByTwo(GB), RefitFixture::trainer, RefitFixture::inference, m)
+                .withBroadcastBytes(PAYLOAD).withBroadcastTensors(1_000);
+        double perTensor = plain.calibration().value(RefitCalibration.LOAD_TENSOR);
+        double base = RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plain, RefitFixture.nearestNic())
+                .cycles().get(0).seconds();
+        double reworking = RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), plain.withPostLoadTensors(47),
+                RefitFixture.nearestNic()).cycles().get(0).seconds();
+        assertEquals(base + 47 * perTensor, reworking, 1e-9, "one call, 47 tensors reworked after it");
+        RefitPlan nothingLoaded = RefitPlan.of(RefitFixture.twoByTwo(GB), RefitFixture::trainer,
+                RefitFixture::inference, m).withBroadcastBytes(PAYLOAD);
+        assertEquals(RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), nothingLoaded,
+                        RefitFixture.nearestNic()).cycles().get(0).seconds(),
+                RefitRun.run(RefitFixture.twoHosts(), FabricSpec.nonBlocking(), nothingLoaded.withPostLoadTensors(47),
+                        RefitFixture.nearestNic()).cycles().get(0).seconds(), 1e-12, "no load_weights call, no rework");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> plain.withPostLoadTensors(-1));
+    }
+
     @Test
     void everyReceiverGetsEveryFullBucket() {
         for (NcclBroadcast m : List.of(NcclBroadcast.fromRankZero(new Buckets(BUCKET, true)),
