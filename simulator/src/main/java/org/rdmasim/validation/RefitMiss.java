@@ -111,8 +111,8 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
             + "another", Setup.PARTLY);
     private static final RefitMiss NEMO_FP8 = of(Stage.FRAMEWORK, "as the BF16 row, plus what more than doubles "
             + "the time against BF16 beyond the block scales' loads; NeMo-RL's FP8 post-load step moves expert bytes "
-            + "only if vLLM gives block FP8 FlashInfer's MoE on H100 (at most ~0.012 s at TP2 at HBM rate), timed by "
-            + "no source", "the block scales' loads, one call each", Setup.PARTLY);
+            + "only if vLLM gives block FP8 FlashInfer's MoE on H100 (at most ~0.012 s at TP2 at HBM rate, against the "
+            + "0.008 and 0.018 s these rows lack to reach their bands; v0.20.0's choice not read), timed by no source", "the block scales' loads, one call each", Setup.PARTLY);
     private static final RefitMiss ISEEKYAN = of(Stage.FRAMEWORK, "the engine's pause, cache flush, memory release "
             + "and resume, the trainer's barriers, and vLLM's load path", "the per-handle and per-tensor engine costs",
             Setup.PARTLY);
