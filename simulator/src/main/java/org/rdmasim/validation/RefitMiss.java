@@ -104,12 +104,15 @@ record RefitMiss(Stage stage, String lacks, String bound, Setup setup) {
     private static final RefitMiss NEMO_BF16 = of(Stage.FRAMEWORK, "what makes the source's time grow with the "
             + "inference side's replicas beyond the ring all-gather's bytes between the hosts (priced: 7/8 of each "
             + "parameter at TP2xDP8, 1/2 at TP8xDP2); not the xferdtensor walk (16 transfers a call at TP2xDP8, 64 at "
-            + "TP8xDP2); vLLM's process_weights_after_loading and the merged projections' receive buffers grow with "
-            + "each rank's share, timed by no source", "the xferdtensor calls' host work, one after another",
-            Setup.PARTLY);
-    private static final RefitMiss NEMO_FP8 = of(Stage.FRAMEWORK, "as the BF16 row, plus vLLM's FP8 processing "
-            + "of each weight after loading, timed by no source", "the block scales' loads, one call each",
-            Setup.PARTLY);
+            + "TP8xDP2); of what grows with each rank's share, vLLM's post-load swap of w13's halves for FlashInfer's "
+            + "MoE (if v0.20.0 gives it BF16 on H100, as its issue threads say) is 0.009-0.017 s more at HBM rate, "
+            + "against the 0.034 s the row lacks to reach its band, and the merged projections' receive buffers come "
+            + "from the allocator's cache; no source times either", "the xferdtensor calls' host work, one after "
+            + "another", Setup.PARTLY);
+    private static final RefitMiss NEMO_FP8 = of(Stage.FRAMEWORK, "as the BF16 row, plus what more than doubles "
+            + "the time against BF16 beyond the block scales' loads; NeMo-RL's FP8 post-load step moves expert bytes "
+            + "only if vLLM gives block FP8 FlashInfer's MoE on H100 (at most ~0.012 s at TP2 at HBM rate, against the "
+            + "0.008 and 0.018 s these rows lack to reach their bands; v0.20.0's choice not read), timed by no source", "the block scales' loads, one call each", Setup.PARTLY);
     private static final RefitMiss ISEEKYAN = of(Stage.FRAMEWORK, "the engine's pause, cache flush, memory release "
             + "and resume, the trainer's barriers, and vLLM's load path", "the per-handle and per-tensor engine costs",
             Setup.PARTLY);
