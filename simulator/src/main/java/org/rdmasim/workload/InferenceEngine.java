@@ -1,5 +1,6 @@
 package org.rdmasim.workload;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -22,11 +23,6 @@ public enum InferenceEngine {
     /** The engine a scenario's {@code inference.engine} names, case-insensitively. */
     public static Optional<InferenceEngine> of(String text) {
         String t = text.toLowerCase(Locale.ROOT);
-        for (InferenceEngine e : values()) {
-            if (e.spelling.equals(t)) {
-                return Optional.of(e);
-            }
-        }
-        return Optional.empty();
+        return Arrays.stream(values()).filter(e -> e.spelling.equals(t)).findFirst();
     }
 }

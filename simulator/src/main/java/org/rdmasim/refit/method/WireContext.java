@@ -58,6 +58,8 @@ public final class WireContext {
     private final SortedMap<Integer, Long> received = new TreeMap<>();
     private final Map<String, List<double[]>> busyByLimit = new LinkedHashMap<>();
     private final Map<String, Bound> bounds = new LinkedHashMap<>();
+    /** Per trainer GPU: what its FSDP group's ring can carry between hosts, bytes per second. */
+    private final Map<Endpoint, Double> gatherCrossing = new java.util.HashMap<>();
     private long wireBytes;
     private int cycle;
 
@@ -179,9 +181,6 @@ public final class WireContext {
         // the gather moves the trainer's dtype (FP32 master weights: twice the BF16 bytes sent)
         return bytes * plan.preparation().gatherPerByte() * f / rate;
     }
-
-    /** Per trainer GPU: what its FSDP group's ring can carry between hosts, bytes per second. */
-    private final Map<Endpoint, Double> gatherCrossing = new java.util.HashMap<>();
 
     /**
      * What the FSDP all-gather of trainer GPU {@code e}'s group can carry between hosts, bytes per second; infinite
