@@ -123,7 +123,7 @@ final class RefitReader {
         if (i.has("engine")) {
             YamlTree e = i.get("engine");
             engine = org.rdmasim.workload.InferenceEngine.of(e.text()).orElseThrow(() -> e.error(
-                    "expected vllm or sglang, got '" + e.text() + "'"));
+                    "expected " + org.rdmasim.workload.InferenceEngine.expected() + ", got '" + e.text() + "'"));
         }
         RefitSpec.Inference inference = new RefitSpec.Inference(size(i, "tp"), size(i, "dp"), ep,
                 count(i, "redundantExperts"), separate, engine);
@@ -134,7 +134,7 @@ final class RefitReader {
         List<String> trainerHosts = hosts(t.get("hosts"), hosts);
         List<String> inferenceHosts = hosts(i.get("hosts"), hosts);
         YamlTree m = r.get("method");
-        RefitMethodKind method = RefitMethodKind.of(m.text().toLowerCase(Locale.ROOT)).orElseThrow(() -> m.error(
+        RefitMethodKind method = RefitMethodKind.of(m.text()).orElseThrow(() -> m.error(
                 "expected one of " + String.join(", ", RefitMethodKind.spellings()) + ", got '" + m.text() + "'"));
         // checkpoint-engine's owners are the inference engine's own ranks (its README: the weights are held in
         // host memory by workers beside the engines), so they share hosts; every other method moves weights
@@ -239,7 +239,7 @@ final class RefitReader {
         RefitRegistrationMode registration = RefitRegistrationMode.PER_TENSOR;
         if (r.has("registration")) {
             YamlTree g = r.get("registration");
-            registration = RefitRegistrationMode.of(g.text().toLowerCase(Locale.ROOT)).orElseThrow(() -> g.error(
+            registration = RefitRegistrationMode.of(g.text()).orElseThrow(() -> g.error(
                     "expected " + RefitRegistrationMode.expected() + ", got '" + g.text() + "'"));
         }
         int segments = 0;

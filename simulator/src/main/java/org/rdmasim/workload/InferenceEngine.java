@@ -1,11 +1,9 @@
 package org.rdmasim.workload;
 
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.Optional;
 
 /** The inference engine a refit's receiving ranks run, where its own load path decides a cost. */
-public enum InferenceEngine {
+public enum InferenceEngine implements Spelled {
     VLLM("vllm"),
     SGLANG("sglang");
 
@@ -15,14 +13,18 @@ public enum InferenceEngine {
         this.spelling = spelling;
     }
 
-    /** How a scenario spells it. */
+    @Override
     public String spelling() {
         return spelling;
     }
 
     /** The engine a scenario's {@code inference.engine} names, case-insensitively. */
     public static Optional<InferenceEngine> of(String text) {
-        String t = text.toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(e -> e.spelling.equals(t)).findFirst();
+        return Spelled.named(values(), text);
+    }
+
+    /** Every spelling, as a message lists them: "vllm or sglang". */
+    public static String expected() {
+        return Spelled.listed(values());
     }
 }

@@ -10,7 +10,7 @@ import java.util.Optional;
  * refit packages build each kind's implementation; the rules that pick methods out by a trait live here once.
  * Declared in the order messages and reports list the methods.
  */
-public enum RefitMethodKind {
+public enum RefitMethodKind implements Spelled {
     RDMA_PULL("rdma-pull"),
     WRITE_SCHEDULE("write-schedule"),
     NCCL_BROADCAST("nccl-broadcast"),
@@ -28,13 +28,14 @@ public enum RefitMethodKind {
     }
 
     /** The name a scenario writes ({@code rdma-pull}). */
+    @Override
     public String spelling() {
         return spelling;
     }
 
-    /** The kind a scenario spells {@code text} (already lower-cased), or empty when no method is spelt so. */
+    /** The kind a scenario spells {@code text}, case-insensitively, or empty when no method is spelt so. */
     public static Optional<RefitMethodKind> of(String text) {
-        return Arrays.stream(values()).filter(k -> k.spelling.equals(text)).findFirst();
+        return Spelled.named(values(), text);
     }
 
     /**

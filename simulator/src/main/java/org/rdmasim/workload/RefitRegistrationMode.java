@@ -1,6 +1,5 @@
 package org.rdmasim.workload;
 
-import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -12,7 +11,7 @@ import java.util.Optional;
  *   <li>{@link #ARENA}: one for the whole buffer ({@code MX_VMM_ARENA=1}).</li>
  * </ul>
  */
-public enum RefitRegistrationMode {
+public enum RefitRegistrationMode implements Spelled {
     PER_TENSOR("per-tensor"),
     POOLED("pool"),
     ARENA("arena");
@@ -24,22 +23,18 @@ public enum RefitRegistrationMode {
     }
 
     /** The name a scenario writes ({@code pool}). */
+    @Override
     public String spelling() {
         return spelling;
     }
 
-    /** The mode a scenario spells {@code text} (already lower-cased), or empty when no mode is spelt so. */
+    /** The mode a scenario spells {@code text}, case-insensitively, or empty when no mode is spelt so. */
     public static Optional<RefitRegistrationMode> of(String text) {
-        return Arrays.stream(values()).filter(m -> m.spelling.equals(text)).findFirst();
+        return Spelled.named(values(), text);
     }
 
     /** Every spelling, as a message lists them: "per-tensor, pool or arena". */
     public static String expected() {
-        RefitRegistrationMode[] all = values();
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < all.length; i++) {
-            out.append(i == 0 ? "" : i == all.length - 1 ? " or " : ", ").append(all[i].spelling);
-        }
-        return out.toString();
+        return Spelled.listed(values());
     }
 }

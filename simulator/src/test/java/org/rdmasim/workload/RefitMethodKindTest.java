@@ -33,6 +33,16 @@ class RefitMethodKindTest {
         assertEquals("per-tensor, pool or arena", RefitRegistrationMode.expected());
     }
 
+    /** Every spelled value reads back whatever the case a scenario writes it in (one look-up for all: Spelled). */
+    @Test
+    void spellingsReadCaseInsensitively() {
+        assertEquals(Optional.of(RefitMethodKind.RDMA_PULL), RefitMethodKind.of("RDMA-Pull"));
+        assertEquals(Optional.of(RefitRegistrationMode.POOLED), RefitRegistrationMode.of("POOL"));
+        assertEquals(Optional.of(InferenceEngine.SGLANG), InferenceEngine.of("SGLang"));
+        assertEquals("vllm or sglang", InferenceEngine.expected());
+        assertEquals("rdma-pull", Spelled.listed(new Spelled[] {RefitMethodKind.RDMA_PULL}));
+    }
+
     /** The order messages list the methods in, and the subsets they list. */
     @Test
     void theListsKeepTheirOrder() {
