@@ -61,6 +61,11 @@ public final class ValidateCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "no progress line (the table is still printed)")
     boolean quiet;
 
+    @Option(names = ThreadsOption.NAME, paramLabel = ThreadsOption.LABEL, description = "rows judged at once, each "
+            + "on its own thread (a variant several rows read still runs once); the table and validation.json do not "
+            + "depend on it" + ThreadsOption.RANGE)
+    Integer threads;
+
     /** How many near ids a refused --row suggests. */
     private static final int SUGGESTED = 3;
 
@@ -87,6 +92,7 @@ public final class ValidateCommand implements Callable<Integer> {
         if (!Files.isDirectory(scenarios)) {
             throw new BadInputException("no scenario folder at " + scenarios);
         }
+        int workers = ThreadsOption.count(threads);
         List<ValidationRow> rows = ValidationCatalog.rows();
         if (only != null && !only.isEmpty()) {
             for (String id : only) {
@@ -104,13 +110,13 @@ public final class ValidateCommand implements Callable<Integer> {
                 : org.rdmasim.report.ReportFolder.claim(out, List.of(scenarios), force,
                         org.rdmasim.validation.ValidationReport.FILES);
         // Every row simulates its scenarios: a whole catalogue takes minutes, so say which row runs (stderr only:
-        // the table and --json on stdout stay the same with or without the line).
+        // the table and --json on stdout stay the same with or without the line). Rows start on several threads.
         List<Validation.Result> results;
         int total = rows.size();
         try (Progress progress = quiet ? Progress.silent() : new Progress(spec.commandLine().getErr())) {
-            int[] started = {0};
-            results = Validation.run(rows, scenarios,
-                    id -> progress.update("validating row " + ++started[0] + " of " + total + ": " + id));
+            java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
+            results = Validation.run(rows, scenarios, workers,
+                    id -> progress.update("validating row " + started.incrementAndGet() + " of " + total + ": " + id));
         }
         java.io.PrintWriter table = json ? new java.io.PrintWriter(java.io.Writer.nullWriter()) : o;
         for (ValidationRow.Evidence kind : ValidationRow.Evidence.values()) {

@@ -1,9 +1,12 @@
 package org.rdmasim.validation;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import org.rdmasim.report.ReceiverSummary;
 import org.rdmasim.scenario.Scenario;
 import org.rdmasim.scenario.ScenarioLoader;
@@ -11,11 +14,15 @@ import org.rdmasim.run.VariantRunner;
 import org.rdmasim.scenario.VariantSpec;
 import org.rdmasim.workload.VariantOutcome;
 
-/** Runs scenario variants for validation rows, each once, from the repository's scenarios folder. */
+/**
+ * Runs scenario variants for validation rows, each once, from the repository's scenarios folder. Rows are
+ * judged on several threads ({@link Validation#run}), and several rows read one variant: the first to ask runs
+ * it, the others wait for that run, so each variant still runs once and every row reads the same outcome.
+ */
 public final class ScenarioRuns {
     private final Path scenarios;
-    private final Map<String, Scenario> loaded = new HashMap<>();
-    private final Map<String, VariantOutcome> outcomes = new HashMap<>();
+    private final ConcurrentHashMap<String, FutureTask<Scenario>> loaded = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, FutureTask<VariantOutcome>> outcomes = new ConcurrentHashMap<>();
 
     public ScenarioRuns(Path scenarios) {
         this.scenarios = scenarios;
@@ -23,24 +30,50 @@ public final class ScenarioRuns {
 
     /** The outcome of {@code variant} of {@code file} (relative to the scenarios folder). */
     public VariantOutcome outcome(String file, String variant) throws IOException {
-        String key = file + "#" + variant;
-        VariantOutcome o = outcomes.get(key);
-        if (o != null) {
-            return o;
-        }
-        Scenario s = loaded.get(file);
-        if (s == null) {
-            s = ScenarioLoader.load(scenarios.resolve(file));
-            loaded.put(file, s);
-        }
-        for (VariantSpec v : s.variants()) {
-            if (v.name().equals(variant)) {
-                o = v.isRefit() ? VariantRunner.runRefitOnly(v) : VariantRunner.run(v, s.seed());
-                outcomes.put(key, o);
-                return o;
+        return once(outcomes, file + "#" + variant, () -> {
+            Scenario s = once(loaded, file, () -> ScenarioLoader.load(scenarios.resolve(file)));
+            for (VariantSpec v : s.variants()) {
+                if (v.name().equals(variant)) {
+                    return v.isRefit() ? VariantRunner.runRefitOnly(v) : VariantRunner.run(v, s.seed());
+                }
             }
+            throw new IllegalArgumentException(file + " has no variant " + variant);
+        });
+    }
+
+    /**
+     * The value {@code make} gives for {@code key}, made by the first thread to ask and read by every later one
+     * (a thread asking while it is being made waits for it); what it threw is thrown to each asker alike.
+     */
+    static <T> T once(ConcurrentHashMap<String, FutureTask<T>> made, String key, Callable<T> make)
+            throws IOException {
+        FutureTask<T> mine = new FutureTask<>(make);
+        FutureTask<T> task = made.putIfAbsent(key, mine);
+        if (task == null) {
+            task = mine;
+            mine.run();
         }
-        throw new IllegalArgumentException(file + " has no variant " + variant);
+        try {
+            return task.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for " + key, e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof UncheckedIOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(cause);
+        }
     }
 
     /** The slowest receiver's achieved Gbps. */

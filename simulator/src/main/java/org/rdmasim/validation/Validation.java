@@ -2,7 +2,13 @@ package org.rdmasim.validation;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /** Runs every row of the catalog and judges it. */
@@ -131,34 +137,85 @@ public final class Validation {
         return new Tally(results.size(), m, mp, mn, mnp, c, cp, cal, e, f, posed);
     }
 
+    /** {@link #run(List, Path, int, Consumer)} on one thread. */
     public static List<Result> run(List<ValidationRow> rows, Path scenarios, Consumer<String> progress) {
+        return run(rows, scenarios, 1, progress);
+    }
+
+    /**
+     * Judges every row, on {@code threads} threads: each takes the next row not yet taken, in catalogue order,
+     * and {@code progress} hears each row's id as it starts (from the thread that takes it). Rows that read one
+     * variant share its one run ({@link ScenarioRuns}); each variant's outcome is the same on any thread, so
+     * the results, kept in catalogue order, do not depend on {@code threads}. A row whose model throws is an
+     * {@link Verdict#ERROR} row; an {@link Error} (the heap running out) stops the whole run.
+     */
+    public static List<Result> run(List<ValidationRow> rows, Path scenarios, int threads, Consumer<String> progress) {
         ScenarioRuns runs = new ScenarioRuns(scenarios);
-        List<Result> out = new ArrayList<>();
-        for (ValidationRow row : rows) {
-            progress.accept(row.id());
-            ValidationRow.Modelled m;
-            try {
-                m = row.model().compute(runs);
-            } catch (Exception e) {
-                out.add(new Result(row, Double.NaN, false, e.getClass().getSimpleName() + ": " + e.getMessage(),
-                        Verdict.ERROR));
-                continue;
+        Result[] out = new Result[rows.size()];
+        AtomicInteger next = new AtomicInteger();
+        Runnable worker = () -> {
+            for (int i = next.getAndIncrement(); i < out.length; i = next.getAndIncrement()) {
+                progress.accept(rows.get(i).id());
+                out[i] = judge(rows.get(i), runs);
             }
-            boolean within = within(row, m.value());
-            boolean ok = within;
-            Verdict v;
-            if (row.evidence() == ValidationRow.Evidence.EXPECTATION) {
-                v = m.flagged() ? Verdict.FLAGGED : within ? Verdict.AGREES : Verdict.DISAGREES;
-            } else if (!row.knownFailure().isEmpty()) {
-                v = ok ? Verdict.UNEXPECTED_PASS : Verdict.KNOWN_FAILURE;
-            } else if (row.calibration()) {
-                v = ok ? Verdict.FITTED : Verdict.FAIL;
-            } else {
-                v = ok ? Verdict.PASS : Verdict.FAIL;
-            }
-            out.add(new Result(row, m.value(), m.flagged(), m.note(), v));
+        };
+        int workers = Math.max(1, Math.min(threads, rows.size()));
+        if (workers == 1) {
+            worker.run();
+            return new ArrayList<>(Arrays.asList(out));
         }
-        return out;
+        AtomicInteger named = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
+            Thread t = new Thread(r, "validate-" + named.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<?>> running = new ArrayList<>();
+            for (int w = 0; w < workers; w++) {
+                running.add(pool.submit(worker));
+            }
+            for (Future<?> f : running) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("validation interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        return new ArrayList<>(Arrays.asList(out));
+    }
+
+    /** One row's modelled value against its published figure, and its verdict. */
+    private static Result judge(ValidationRow row, ScenarioRuns runs) {
+        ValidationRow.Modelled m;
+        try {
+            m = row.model().compute(runs);
+        } catch (Exception e) {
+            return new Result(row, Double.NaN, false, e.getClass().getSimpleName() + ": " + e.getMessage(),
+                    Verdict.ERROR);
+        }
+        boolean within = within(row, m.value());
+        Verdict v;
+        if (row.evidence() == ValidationRow.Evidence.EXPECTATION) {
+            v = m.flagged() ? Verdict.FLAGGED : within ? Verdict.AGREES : Verdict.DISAGREES;
+        } else if (!row.knownFailure().isEmpty()) {
+            v = within ? Verdict.UNEXPECTED_PASS : Verdict.KNOWN_FAILURE;
+        } else if (row.calibration()) {
+            v = within ? Verdict.FITTED : Verdict.FAIL;
+        } else {
+            v = within ? Verdict.PASS : Verdict.FAIL;
+        }
+        return new Result(row, m.value(), m.flagged(), m.note(), v);
     }
 
     /** Whether {@code value} lies in the published range widened by the row's relative tolerance. */
