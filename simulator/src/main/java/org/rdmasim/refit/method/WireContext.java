@@ -621,8 +621,10 @@ public final class WireContext {
 
     /**
      * A pipelined chain ({@link #chain}) or, {@code closed}, a ring whose last member also sends to the first (a
-     * ring all-gather's: every member sends on what it received). Either way a chunk crosses n - 1 hops, so the
-     * last of it lags the first by n - 2 steps.
+     * ring all-gather's: every member sends on what it received). A chain's last rank lags the root by n - 2 steps:
+     * hop k idles until the first chunk has crossed the k hops before it. A ring has no such fill: at step 0 of each
+     * chunk every rank sends its own part, and steps 1 to n - 2 forward what the step before brought
+     * (NVIDIA/nccl v2.29.7-1 src/device/all_gather.h:44-72, runRing), so every link carries from the start.
      */
     private void pipelined(List<Endpoint> members, boolean closed,
             java.util.function.Function<Endpoint, TopologyNode> nic, long bytes, String label, Runnable then) {
@@ -656,7 +658,7 @@ public final class WireContext {
         cluster.network().start(label, path, usage, 1.0, Double.POSITIVE_INFINITY, bytes, f -> {
             double end = clock().now();
             double rate = end > start ? bytes / (end - start) : Double.POSITIVE_INFINITY;
-            double fill = (hops - 1) * Math.min(step, bytes) / rate;
+            double fill = closed ? 0 : (hops - 1) * Math.min(step, bytes) / rate;
             Bound bound = Bound.of(f);
             clock().schedule(fill, () -> {
                 busy(bound, start, clock().now());
