@@ -143,8 +143,8 @@ public final class Validation {
     }
 
     /**
-     * Judges every row, on {@code threads} threads: each takes the next row not yet taken, in catalogue order,
-     * and {@code progress} hears each row's id as it starts (from the thread that takes it). Rows that read one
+     * Judges every row, on {@code threads} threads: each takes the next row not yet taken, from the catalogue's
+     * end, and {@code progress} hears each row's id as it starts (from the thread that takes it). Rows that read one
      * variant share its one run ({@link ScenarioRuns}); each variant's outcome is the same on any thread, so
      * the results, kept in catalogue order, do not depend on {@code threads}. A row whose model throws is an
      * {@link Verdict#ERROR} row; an {@link Error} (the heap running out) stops the whole run.
@@ -153,8 +153,11 @@ public final class Validation {
         ScenarioRuns runs = new ScenarioRuns(scenarios);
         Result[] out = new Result[rows.size()];
         AtomicInteger next = new AtomicInteger();
+        // Taken from the end: the catalogue ends with the refit rows, whose runs are the longest, so a thread free
+        // near the end finds short rows left rather than one long row holding the others up.
         Runnable worker = () -> {
-            for (int i = next.getAndIncrement(); i < out.length; i = next.getAndIncrement()) {
+            for (int k = next.getAndIncrement(); k < out.length; k = next.getAndIncrement()) {
+                int i = out.length - 1 - k;
                 progress.accept(rows.get(i).id());
                 out[i] = judge(rows.get(i), runs);
             }
