@@ -1,7 +1,6 @@
 package org.rdmasim.validation;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
@@ -61,9 +60,6 @@ public final class ScenarioRuns {
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof UncheckedIOException io) {
                 throw io;
             }
             if (cause instanceof RuntimeException r) {
