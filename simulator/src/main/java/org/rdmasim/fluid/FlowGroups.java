@@ -254,8 +254,13 @@ final class FlowGroups {
 
     /**
      * The groups of a solved region that no longer match what progressive filling of their members
-     * would give. A group matches when frozen at its own resource, clear of its members' thresholds, and no shared resource
-     * of it (nearly) saturated, where a member might have tied with or been frozen by another bottleneck.
+     * would give. A group matches when its pseudo-flow is frozen at the group's own resource and clear of
+     * its members' thresholds. A shared resource on its pseudo-path may be saturated: the solve reached the
+     * group's resource first, so no such resource binds a member below the group's level, and one that fills
+     * at that same level (a tie: a leaf's uplink exactly as wide as the source NICs behind it) gives each
+     * member the rate flow-by-flow filling gives, to rounding. A group that also had to keep such resources
+     * clear was dissolved at every event of a tie and its region solved flow by flow: sizing-1024-receivers'
+     * direct-from-2 variant, 2,027 dissolves and 810 flows a solve, 15 s of simulate against 1 s.
      */
     List<FlowGroup> brokenGroups(RateChanges solved) {
         // Made only when a group breaks: nearly every solve has none.
@@ -263,7 +268,7 @@ final class FlowGroups {
         ArrayList<Flow> flows = solved.flows();
         for (int i = 0; i < flows.size(); i++) {
             FlowGroup g = aggregate(flows.get(i));
-            if (g != null && !groupHolds(g, solved)) {
+            if (g != null && !groupHolds(g)) {
                 if (broken.isEmpty()) {
                     broken = new ArrayList<>();
                 }
@@ -273,19 +278,9 @@ final class FlowGroups {
         return broken;
     }
 
-    private static boolean groupHolds(FlowGroup g, RateChanges solved) {
+    private static boolean groupHolds(FlowGroup g) {
         Flow p = g.pseudo;
-        if (p.bottleneck != g.at || p.cappedByItself || !(p.rate < p.rateCap * (1 - GROUP_MARGIN))) {
-            return false;
-        }
-        Resource[] path = p.pathArray();
-        for (int i = 1, ends = p.pathLength(); i < ends; i++) {
-            Resource q = path[i];
-            if (solved.newLoad(q) >= q.capacity() * (1 - GROUP_MARGIN)) {
-                return false;
-            }
-        }
-        return true;
+        return p.bottleneck == g.at && !p.cappedByItself && p.rate < p.rateCap * (1 - GROUP_MARGIN);
     }
 
     void dissolve(List<FlowGroup> broken, double now) {

@@ -35,9 +35,6 @@ interface RateChanges {
      */
     double loadAfter(int t);
 
-    /** The load a touched resource carries at the new rates: load from outside the region plus the region's. */
-    double newLoad(Resource q);
-
     /** Puts back the rates, bottlenecks and own-cap marks the flows had before the solve's last round. */
     void rollBack();
 }

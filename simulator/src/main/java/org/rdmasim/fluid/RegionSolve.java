@@ -267,12 +267,6 @@ final class RegionSolve implements RateChanges {
     }
 
     @Override
-    public double newLoad(Resource q) {
-        int t = perResource[3 * q.number + PLACE];
-        return outsideLoad[t] + regionLoad[t];
-    }
-
-    @Override
     public void rollBack() {
         for (int i = 0; i < flows.size(); i++) {
             Flow f = flows.get(i);
