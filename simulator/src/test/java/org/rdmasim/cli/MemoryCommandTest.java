@@ -184,6 +184,16 @@ class MemoryCommandTest {
     }
 
     @Test
+    void aSetVariableWithNoCloseMatchIsRefusedWithoutSayingItIsIgnored() {
+        // exit 2: the command stops, so the message must not read as a warning that the value is ignored
+        Run far = run("memory", "register", "--host", "dgx-h100", "--buffer", "1GiB", "--set", "UCX_FOO=1");
+        assertEquals(Main.BAD_INPUT, far.code(), far.err());
+        assertTrue(far.err().startsWith("rdmasim: error: UCX_FOO (--set) is not a variable rdmasim models"),
+                far.err());
+        assertTrue(far.err().contains("closest known: ") && !far.err().contains("is ignored"), far.err());
+    }
+
+    @Test
     void anImportedHostFileIsRegisteredOnWithItsWarningsAndTheModelsTheOptionsSay() {
         String file = CliTestSupport.repo().resolve("scenarios/hosts/h100-topo.txt").toString();
         Run guessed = run("memory", "register", "--host", file, "--buffer", "8GiB");
