@@ -213,6 +213,17 @@ class MemoryCommandTest {
     }
 
     @Test
+    void aBadValueNamesTheOptionAsTyped() {
+        // --memory and --mtt-for-memory are one option: the refusal names the one on the command line
+        Run typed = run("memory", "mtt", "--memory", "16GX");
+        assertEquals(Main.BAD_INPUT, typed.code(), typed.err());
+        assertTrue(typed.err().startsWith("rdmasim: Invalid value for option '--memory': unknown size unit 'GX'"),
+                typed.err());
+        Run alias = run("memory", "mtt", "--mtt-for-memory=16GX");
+        assertTrue(alias.err().startsWith("rdmasim: Invalid value for option '--mtt-for-memory': "), alias.err());
+    }
+
+    @Test
     void seed001MttSizingAndOpenMpiWarning() {
         Run r = run("memory", "mtt", "--mtt-for-memory", "64GiB", "--factor", "2");
         assertEquals(Main.OK, r.code(), r.err());
