@@ -229,6 +229,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
     private Host host() {
         Host host;
         if (Presets.exists(preset)) {
+            hostFile.refuseWithPreset(preset);
             host = new Host(preset.toLowerCase(Locale.ROOT), Presets.get(preset));
         } else if (java.nio.file.Files.isRegularFile(Path.of(preset))) {
             host = imported(Path.of(preset));

@@ -213,6 +213,15 @@ class MemoryCommandTest {
     }
 
     @Test
+    void aHostFileOptionBesideAPresetIsRefusedNotIgnored() {
+        // before: '--host dgx-h100 --gpu-model b200' registered on the preset's H100s, exit 0
+        Run r = run("memory", "register", "--host", "dgx-h100", "--buffer", "1GiB", "--gpu-model", "b200");
+        assertEquals(Main.BAD_INPUT, r.code(), r.out());
+        assertTrue(r.err().startsWith("rdmasim: error: --gpu-model applies to an imported host file")
+                && r.err().contains("preset 'dgx-h100'"), r.err());
+    }
+
+    @Test
     void aBadValueNamesTheOptionAsTyped() {
         // --memory and --mtt-for-memory are one option: the refusal names the one on the command line
         Run typed = run("memory", "mtt", "--memory", "16GX");
