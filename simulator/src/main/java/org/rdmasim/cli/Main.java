@@ -102,8 +102,10 @@ public final class Main implements Runnable {
                 err.println("rdmasim: did you mean '" + nearest + "'?");
             } else if (option != null) {
                 err.println("rdmasim: did you mean '" + option + "'?");
-            } else if (ex instanceof CommandLine.UnmatchedArgumentException && ex.getCommandLine() == cl) {
-                err.println("rdmasim: commands: " + String.join(", ", cl.getSubcommands().keySet()));
+            } else if (ex instanceof CommandLine.UnmatchedArgumentException
+                    && !ex.getCommandLine().getSubcommands().isEmpty()) {
+                // a word where a command goes, at the top or under one with commands of its own (memory)
+                err.println("rdmasim: commands: " + String.join(", ", ex.getCommandLine().getSubcommands().keySet()));
             }
             err.println("rdmasim: see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
             return BAD_INPUT;
