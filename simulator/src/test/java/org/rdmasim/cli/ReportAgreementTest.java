@@ -234,6 +234,20 @@ class ReportAgreementTest {
         assertTrue(readme.contains(install), "README should state: " + install);
     }
 
+    @Test
+    void theReadmesSizePlateauExampleIsTheCommittedP99() throws IOException {
+        // the size row's example 'p99 stays at X s from rails = 2 to 8' is sizing-1024-receivers' direct-from-2
+        // (UCX_MAX_RMA_RAILS=4, inside the plateau) searched by rails: its p99 is the committed report's
+        JsonNode v = SummaryJson.mapper().readTree(CliTestSupport.repo()
+                .resolve("reports/sizing-1024-receivers/summary.json").toFile()).get("variants").get(0);
+        assertEquals("direct-from-2", v.get("name").asText());
+        String p99 = String.format(java.util.Locale.ROOT, "%.4f",
+                v.get("replicationStats").get("pooledP99PullSeconds").asDouble());
+        String readme = Files.readString(CliTestSupport.repo().resolve("README.md"));
+        String stated = "`p99 stays at " + p99 + " s from rails = 2 to 8: above 2 this knob does not move it";
+        assertTrue(readme.contains(stated), "README should state: " + stated);
+    }
+
     private static JsonNode row(JsonNode rows, String what) {
         for (JsonNode r : rows) {
             if (r.get("what").asText().equals(what)) {
