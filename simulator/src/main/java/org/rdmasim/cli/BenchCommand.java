@@ -48,13 +48,13 @@ public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--flows", defaultValue = "100000", description = "flows in the fluid run (default ${DEFAULT-VALUE})")
+    @Option(names = "--flows", paramLabel = "N", defaultValue = "100000", description = "flows in the fluid run (default ${DEFAULT-VALUE})")
     int flows;
 
-    @Option(names = "--hosts", defaultValue = "512", description = "hosts in the fluid run (default ${DEFAULT-VALUE})")
+    @Option(names = "--hosts", paramLabel = "N", defaultValue = "512", description = "hosts in the fluid run (default ${DEFAULT-VALUE})")
     int hosts;
 
-    @Option(names = "--pending", defaultValue = "1000,10000,100000", split = ",",
+    @Option(names = "--pending", paramLabel = "N", defaultValue = "1000,10000,100000", split = ",",
             description = "events pending at once in the hold model, one row each (default ${DEFAULT-VALUE})")
     List<Integer> pendingSizes;
 
@@ -71,10 +71,10 @@ public final class BenchCommand implements Callable<Integer> {
     static final int MAX_HOSTS = 100_000;
     static final int MAX_REPEATS = 100;
 
-    @Option(names = "--events", defaultValue = "2000000", description = "events fired in the hold model (default ${DEFAULT-VALUE})")
+    @Option(names = "--events", paramLabel = "N", defaultValue = "2000000", description = "events fired in the hold model (default ${DEFAULT-VALUE})")
     int events;
 
-    @Option(names = "--repeats", defaultValue = "3", description = "timed repetitions of the hold model after a "
+    @Option(names = "--repeats", paramLabel = "N", defaultValue = "3", description = "timed repetitions of the hold model after a "
             + "warm-up, best kept; the fluid run, longer, has one fewer, at least one (default ${DEFAULT-VALUE}). With "
             + "--scenario: runs of each scenario in this one JVM, 1 to " + MAX_REPEATS + " (without the option, one): "
             + "prints the first run's events per CPU second (cold) and the best and median of the later runs' (warm), and the "
@@ -82,14 +82,14 @@ public final class BenchCommand implements Callable<Integer> {
             + "the run kept, its mean at each event taken off the list and its peak, with the ratios")
     int repeats;
 
-    @Option(names = "--seed", defaultValue = "1", description = "seed of the hold model's delays, the fluid run's "
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "seed of the hold model's delays, the fluid run's "
             + "flows and --peer's arrivals (default ${DEFAULT-VALUE}); --scenario keeps the scenario's seed")
     long seed;
 
     /** Who talks to whom in the fluid run. */
     enum Pattern { pairs, random }
 
-    @Option(names = "--pattern", defaultValue = "pairs",
+    @Option(names = "--pattern", paramLabel = "pairs|random", defaultValue = "pairs",
             description = "fluid run traffic: 'pairs' (host i sends to host i+1: contention stays local, like rail-"
                     + "aligned lanes) or 'random' (any host to any host: one coupled network, the worst case for "
                     + "incremental max-min) (default ${DEFAULT-VALUE})")
@@ -98,21 +98,21 @@ public final class BenchCommand implements Callable<Integer> {
     /** Peers that can solve the same flow problem. */
     enum Peer { simgrid }
 
-    @Option(names = "--peer", description = "also solve a fan-out with this peer and compare ('simgrid': Debian's python3-simgrid via "
+    @Option(names = "--peer", paramLabel = "simgrid", description = "also solve a fan-out with this peer and compare ('simgrid': Debian's python3-simgrid via "
             + "tools/simgrid-peer/flowpeer.py); replaces the hold-model and fluid runs")
     Peer peer;
 
-    @Option(names = "--receivers", split = ",", defaultValue = "1024,4096,16384",
+    @Option(names = "--receivers", paramLabel = "N", split = ",", defaultValue = "1024,4096,16384",
             description = "fan-out sizes for --peer, comma-separated (default ${DEFAULT-VALUE})")
     List<Integer> receivers;
 
-    @Option(names = "--sources", defaultValue = "8", description = "source hosts for --peer (default ${DEFAULT-VALUE})")
+    @Option(names = "--sources", paramLabel = "N", defaultValue = "8", description = "source hosts for --peer (default ${DEFAULT-VALUE})")
     int sources;
 
     // Default 1.2: the staggered fan-out the speed target describes has SimGrid take ~5 s at 4,096
     // receivers and ~100 s at 16,384 on a 2-core machine; here 1.2 gives 5.7 s and 129 s, while at 1.0
     // (sources exactly keeping up) SimGrid needs only ~1.3 s and ~9 s. Pass --load to see others.
-    @Option(names = "--load", defaultValue = "1.2",
+    @Option(names = "--load", paramLabel = "X", defaultValue = "1.2",
             description = "offered load per source for --peer: receivers arrive on average every "
                     + "solo-pull-time / (sources * load) seconds; above 1 a backlog builds (default ${DEFAULT-VALUE})")
     double load;

@@ -31,6 +31,33 @@ final class HostFileOptions {
     @Option(names = "--link-layer", paramLabel = "LAYER", description = "ib, roce or efa for an imported file's NICs; default ib")
     String linkLayer;
 
+    /**
+     * Refuses these options beside a preset: they fill in what an imported file leaves unsaid, and a preset says
+     * all of it, so they would be ignored while the output read as if they had applied ({@code --gpu-model b200}
+     * on {@code dgx-h100} printed H100s).
+     */
+    void refuseWithPreset(String preset) {
+        java.util.List<String> given = new java.util.ArrayList<>();
+        if (gpu != null) {
+            given.add("--gpu-model");
+        }
+        if (nic != null) {
+            given.add("--nic-model");
+        }
+        if (cpu != null) {
+            given.add("--cpu");
+        }
+        if (linkLayer != null) {
+            given.add("--link-layer");
+        }
+        if (!given.isEmpty()) {
+            throw new BadInputException(String.join(", ", given) + (given.size() == 1 ? " applies" : " apply")
+                    + " to an imported host file (nvidia-smi topo -m text or NCCL topology XML), not to preset '"
+                    + preset + "', which names its own GPUs, NICs, CPU and fabric; leave " + (given.size() == 1
+                    ? "it" : "them") + " out, or pick the preset of the hardware meant");
+        }
+    }
+
     /** A model for every NIC and per-device choices, from one comma list (entries with '=' are per device). */
     static ImportOptions withNics(ImportOptions options, String text) {
         StringBuilder perDevice = new StringBuilder();

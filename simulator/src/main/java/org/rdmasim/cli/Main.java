@@ -88,7 +88,8 @@ public final class Main implements Runnable {
         });
         cl.setParameterExceptionHandler((ex, a) -> {
             // The message and where to read more: the whole usage (70 lines for size) would bury the message.
-            err.println("rdmasim: " + PrintableText.escapedKeepingLines(String.valueOf(ex.getMessage())));
+            String message = asTyped(String.valueOf(ex.getMessage()), ex, a);
+            err.println("rdmasim: " + PrintableText.escapedKeepingLines(message));
             String nearest = ex instanceof CommandLine.UnmatchedArgumentException u ? nearestCommand(u) : null;
             String option = ex instanceof CommandLine.UnmatchedArgumentException u ? nearestOption(u) : null;
             // a unit the shell split from its number leaves the unit unmatched, or the bare number refused by its
@@ -101,8 +102,10 @@ public final class Main implements Runnable {
                 err.println("rdmasim: did you mean '" + nearest + "'?");
             } else if (option != null) {
                 err.println("rdmasim: did you mean '" + option + "'?");
-            } else if (ex instanceof CommandLine.UnmatchedArgumentException && ex.getCommandLine() == cl) {
-                err.println("rdmasim: commands: " + String.join(", ", cl.getSubcommands().keySet()));
+            } else if (ex instanceof CommandLine.UnmatchedArgumentException
+                    && !ex.getCommandLine().getSubcommands().isEmpty()) {
+                // a word where a command goes, at the top or under one with commands of its own (memory)
+                err.println("rdmasim: commands: " + String.join(", ", ex.getCommandLine().getSubcommands().keySet()));
             }
             err.println("rdmasim: see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
             return BAD_INPUT;
@@ -189,6 +192,28 @@ public final class Main implements Runnable {
             }
         }
         return null;
+    }
+
+    /**
+     * {@code message} naming the option as the user typed it: picocli names an option by its longest name
+     * ({@code --mtt-for-memory}), which reads as someone else's option to a user who wrote its other name
+     * ({@code --memory 16GX}).
+     */
+    static String asTyped(String message, CommandLine.ParameterException ex, String[] args) {
+        if (!(ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o) || o.names().length < 2) {
+            return message;
+        }
+        String typed = null;
+        for (String arg : args) {
+            for (String name : o.names()) {
+                if (arg.equals(name) || arg.startsWith(name + "=")) {
+                    typed = name;
+                }
+            }
+        }
+        String longest = o.longestName();
+        return typed == null || typed.equals(longest) ? message
+                : message.replace("'" + longest + "'", "'" + typed + "'");
     }
 
     /** The option of the command closest to a misspelt one ({@code --qiet} for --quiet), or null. */

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.rdmasim.report.ReportFolder;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -25,9 +26,15 @@ public final class MemoryCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
+    /**
+     * {@code rdmasim memory} with no subcommand: a usage error, as {@code rdmasim} with no command is, so a script
+     * that left out {@code register}, {@code mtt} or {@code va} stops (exit 2) instead of reading the usage as a
+     * result.
+     */
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "missing a command: one of " + String.join(", ", spec.commandLine().getSubcommands().keySet()));
     }
 
     /**

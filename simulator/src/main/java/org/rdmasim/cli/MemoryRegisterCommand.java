@@ -229,6 +229,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
     private Host host() {
         Host host;
         if (Presets.exists(preset)) {
+            hostFile.refuseWithPreset(preset);
             host = new Host(preset.toLowerCase(Locale.ROOT), Presets.get(preset));
         } else if (java.nio.file.Files.isRegularFile(Path.of(preset))) {
             host = imported(Path.of(preset));
@@ -302,7 +303,7 @@ final class MemoryRegisterCommand implements Callable<Integer> {
                     && org.rdmasim.transport.config.KnownVariables.isWatched(name)) {
                 // typed on this command line to change the answer: a name the model does not read would be
                 // silently ignored, so it is refused (an env file's unknown names are warned about instead)
-                throw new BadInputException(org.rdmasim.transport.config.KnownVariables.unknownVariableWarning(name,
+                throw new BadInputException(org.rdmasim.transport.config.KnownVariables.unknownVariableRefusal(name,
                         "--set"));
             }
             env.add(new EnvEntry(name, s.substring(eq + 1), "--set", i + 1));

@@ -86,6 +86,11 @@ public final class TopoCommand implements Callable<Integer> {
 
     private java.util.List<ImportedHost> load() {
         if (Presets.exists(host)) {
+            hostFile.refuseWithPreset(host);
+            if (hostIndex != null) {
+                throw new BadInputException("--host picks one host of a file that holds several; preset '" + host
+                        + "' is one host: leave --host out");
+            }
             return java.util.List.of(new ImportedHost(Presets.get(host), HostIdentity.none()));
         }
         Path file = Path.of(host);

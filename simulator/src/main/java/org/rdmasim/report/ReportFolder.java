@@ -160,9 +160,16 @@ public final class ReportFolder {
             Files.delete(probe);
         } catch (AccessDeniedException e) {
             throw new IOException("cannot write a report in " + parent + ": permission denied");
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            // a part of the path is a file: the folder cannot be made under it
+            throw new IOException("cannot write a report in " + parent + ": " + e.getFile()
+                    + " is a file, not a folder");
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IOException("cannot write a report in " + parent + ": the folder cannot be created there");
         } catch (FileSystemException e) {
             throw new IOException("cannot write a report in " + parent + ": "
-                    + (e.getReason() == null ? e.getClass().getSimpleName() : e.getReason()));
+                    + (e.getReason() == null ? "the file system refused (" + e.getClass().getSimpleName() + ")"
+                            : e.getReason()));
         }
         if (Files.exists(target) && !Files.isWritable(target)) {
             throw new IOException("cannot replace " + target + ": it is not writable");

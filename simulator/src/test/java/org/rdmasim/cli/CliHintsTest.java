@@ -36,6 +36,18 @@ class CliHintsTest {
     }
 
     @Test
+    void memoryWithoutItsCommandIsAUsageErrorNamingThem() {
+        // before: 'rdmasim memory' printed its usage on standard output and exited 0
+        CliTestSupport.Outcome o = CliTestSupport.run("memory");
+        assertEquals(2, o.code(), o.err());
+        assertEquals("", o.out(), "the usage is not a result: nothing on standard output");
+        assertTrue(o.err().startsWith("rdmasim: missing a command: one of register, mtt, va"), o.err());
+        CliTestSupport.Outcome bogus = CliTestSupport.run("memory", "bogus");
+        assertEquals(2, bogus.code(), bogus.err());
+        assertTrue(bogus.err().contains("rdmasim: commands: register, mtt, va"), bogus.err());
+    }
+
+    @Test
     void aLongerSpellingOfAnOptionIsPointedAtIt() {
         CliTestSupport.Outcome o = CliTestSupport.run("run", "--output", "x");
         assertEquals(2, o.code());

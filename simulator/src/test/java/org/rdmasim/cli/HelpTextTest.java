@@ -68,6 +68,24 @@ class HelpTextTest {
     }
 
     @Test
+    void everyValueIsNamedAsTheReadmeNamesIt() {
+        // without a paramLabel picocli shows the Java field's name (--pending=<pendingSizes>); the README and the
+        // other commands write N, SIZE, DIR, ...
+        for (CommandSpec c : commands()) {
+            List<CommandLine.Model.ArgSpec> args = new ArrayList<>(c.options());
+            args.addAll(c.positionalParameters());
+            for (CommandLine.Model.ArgSpec a : args) {
+                if (a.arity().max() == 0) {
+                    continue;
+                }
+                String name = a instanceof CommandLine.Model.OptionSpec o ? o.longestName() : a.paramLabel();
+                assertTrue(!a.paramLabel().startsWith("<"), c.qualifiedName() + " " + name + ": its value shows as "
+                        + a.paramLabel() + ", the field's name; give a paramLabel");
+            }
+        }
+    }
+
+    @Test
     void anOptionsDescriptionIsOneTextPicocliWrapsInItsColumn() {
         for (CommandSpec c : commands()) {
             for (CommandLine.Model.OptionSpec o : c.options()) {

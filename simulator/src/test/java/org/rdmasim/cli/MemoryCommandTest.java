@@ -184,6 +184,16 @@ class MemoryCommandTest {
     }
 
     @Test
+    void aSetVariableWithNoCloseMatchIsRefusedWithoutSayingItIsIgnored() {
+        // exit 2: the command stops, so the message must not read as a warning that the value is ignored
+        Run far = run("memory", "register", "--host", "dgx-h100", "--buffer", "1GiB", "--set", "UCX_FOO=1");
+        assertEquals(Main.BAD_INPUT, far.code(), far.err());
+        assertTrue(far.err().startsWith("rdmasim: error: UCX_FOO (--set) is not a variable rdmasim models"),
+                far.err());
+        assertTrue(far.err().contains("closest known: ") && !far.err().contains("is ignored"), far.err());
+    }
+
+    @Test
     void anImportedHostFileIsRegisteredOnWithItsWarningsAndTheModelsTheOptionsSay() {
         String file = CliTestSupport.repo().resolve("scenarios/hosts/h100-topo.txt").toString();
         Run guessed = run("memory", "register", "--host", file, "--buffer", "8GiB");
@@ -200,6 +210,26 @@ class MemoryCommandTest {
         Run missing = run("memory", "register", "--host", "no-such-host", "--buffer", "8GiB");
         assertEquals(Main.BAD_INPUT, missing.code());
         assertTrue(missing.err().contains("neither a host preset"), missing.err());
+    }
+
+    @Test
+    void aHostFileOptionBesideAPresetIsRefusedNotIgnored() {
+        // before: '--host dgx-h100 --gpu-model b200' registered on the preset's H100s, exit 0
+        Run r = run("memory", "register", "--host", "dgx-h100", "--buffer", "1GiB", "--gpu-model", "b200");
+        assertEquals(Main.BAD_INPUT, r.code(), r.out());
+        assertTrue(r.err().startsWith("rdmasim: error: --gpu-model applies to an imported host file")
+                && r.err().contains("preset 'dgx-h100'"), r.err());
+    }
+
+    @Test
+    void aBadValueNamesTheOptionAsTyped() {
+        // --memory and --mtt-for-memory are one option: the refusal names the one on the command line
+        Run typed = run("memory", "mtt", "--memory", "16GX");
+        assertEquals(Main.BAD_INPUT, typed.code(), typed.err());
+        assertTrue(typed.err().startsWith("rdmasim: Invalid value for option '--memory': unknown size unit 'GX'"),
+                typed.err());
+        Run alias = run("memory", "mtt", "--mtt-for-memory=16GX");
+        assertTrue(alias.err().startsWith("rdmasim: Invalid value for option '--mtt-for-memory': "), alias.err());
     }
 
     @Test

@@ -81,6 +81,41 @@ class ModelCommandTest {
         assertTrue(tp.err().contains("block"), tp.err());
     }
 
+    @Test
+    void aFieldRefusedIsNamedWithItsFileLineAndColumn() throws Exception {
+        // the field's value is on line 3, column 68: the message points there, as a scenario's does
+        Path f = dir.resolve("config.json");
+        Files.writeString(f, """
+                {
+                  "architectures": ["Qwen3ForCausalLM"], "torch_dtype": "bfloat16",
+                  "hidden_size": 8, "num_hidden_layers": 1, "num_attention_heads": "many"
+                }
+                """);
+        var r = CliTestSupport.run("model", f.toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().startsWith("rdmasim: error: " + f + ":3:68: num_attention_heads: "), r.err());
+        // a tensor list: the bad entry's own line
+        Path list = dir.resolve("list.json");
+        Files.writeString(list, """
+                {"tensors": [
+                  {"name": "a", "shape": [2], "dtype": "bf16", "role": "replicated"},
+                  {"name": "b", "shape": [2, 0], "dtype": "bf16", "role": "replicated"}
+                ]}
+                """);
+        var t = CliTestSupport.run("model", list.toString());
+        assertEquals(2, t.code(), t.err());
+        assertTrue(t.err().startsWith("rdmasim: error: " + list + ":3:"), t.err());
+        assertTrue(t.err().contains("tensors[1].shape: 0 is not a positive integer"), t.err());
+    }
+
+    @Test
+    void aFolderGivenAsTheModelIsRefusedNamingIt() {
+        var r = CliTestSupport.run("model", dir.toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().startsWith("rdmasim: error: " + dir + ": is a folder, not a model file"), r.err());
+        assertFalse(r.err().contains("I/O error"), r.err());
+    }
+
     @org.junit.jupiter.api.Test
     void helpNamesEveryFamilyTheReaderAccepts() {
         String help = CliTestSupport.run("model", "--help").out();

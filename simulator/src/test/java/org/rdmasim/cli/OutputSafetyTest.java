@@ -119,6 +119,9 @@ class OutputSafetyTest {
         assertEquals(2, o.code(), o.err());
         assertTrue(o.err().startsWith("rdmasim: I/O error: cannot write a report in " + dir.resolve("file")), o.err());
         assertFalse(o.err().contains("variant 1/5"), "no variant ran: " + o.err());
+        // what is wrong, in words: not the Java exception's name (it read "...: FileAlreadyExistsException")
+        assertTrue(o.err().contains(dir.resolve("file") + " is a file, not a folder"), o.err());
+        assertFalse(o.err().contains("Exception"), o.err());
     }
 
     @Test

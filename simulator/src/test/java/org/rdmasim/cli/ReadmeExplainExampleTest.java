@@ -33,5 +33,24 @@ class ReadmeExplainExampleTest {
         for (int k = 0; k < excerpt.size(); k++) {
             assertEquals(printed.get(from + k), excerpt.get(k), "README excerpt line " + (k + 1));
         }
+        // the prose under the excerpt quotes its method lines, rounded: the same figures
+        String after = readme.substring(close).replaceAll("\\s+", " ");
+        String p2p = seconds(excerpt, "method nccl-p2p", 3);
+        assertTrue(after.contains("host work on every inference rank (`refit.reshardCallSeconds`, calibrated on one "
+                + "NeMo-RL PR #2971 row), so the cycle takes " + p2p + " s."), "README should say " + p2p
+                + " s for nccl-p2p, as its excerpt line does");
+        String broadcast = seconds(excerpt, "method nccl-broadcast (bucket 8GiB), all trainer ranks sending", 3);
+        assertTrue(after.contains("The NCCL broadcast (" + broadcast + " s)"), "README should say " + broadcast
+                + " s for the NCCL broadcast, as its excerpt line does");
+        String engine = seconds(excerpt, "method checkpoint-engine (bucket 8GiB)", 2);
+        assertTrue(after.contains("the checkpoint engine (" + engine + " s)"), "README should say " + engine
+                + " s for the checkpoint engine, as its excerpt line does");
+    }
+
+    /** The seconds of the excerpt's "what would halve it" line ending in {@code change}, to {@code places}. */
+    private static String seconds(List<String> excerpt, String change, int places) {
+        String line = excerpt.stream().filter(l -> l.endsWith(change)).findFirst().orElseThrow(
+                () -> new AssertionError("no excerpt line ends in " + change));
+        return String.format(java.util.Locale.ROOT, "%." + places + "f", Double.parseDouble(line.trim().split("\\s+")[0]));
     }
 }

@@ -212,6 +212,42 @@ class ReportAgreementTest {
         assertTrue(answer.contains("27% longer."), answer);
     }
 
+    @Test
+    void theReadmesFastestQuestionQuotesTheFanOutsAnswerAsThePageSaysIt() throws IOException {
+        // README "Scenarios", question: fastest: the tree fan-out's figures without nicReadAtResponder and under
+        // the other UCX install are quoted from reports/fanout-256-pin-vs-stripe-vs-tree/index.html
+        String page = Files.readString(CliTestSupport.repo().resolve("reports/fanout-256-pin-vs-stripe-vs-tree/index.html"));
+        String answer = page.substring(page.indexOf("<h2>Answer</h2>"), page.indexOf("</div>", page.indexOf("<h2>Answer</h2>")))
+                .replaceAll("<[^>]+>", "").replaceAll("\\s+", " ");
+        java.util.regex.Matcher without = java.util.regex.Pattern.compile(
+                "slowest pull: stripe-tree-2 ([0-9.]+) s \\([^)]*; ([0-9.]+) s with it\\), ([0-9]+)% longer").matcher(answer);
+        assertTrue(without.find(), answer);
+        java.util.regex.Matcher prefix = java.util.regex.Pattern.compile(
+                "under ucxInstall: prefix \\(ucx.conf read\\) it takes ([0-9.]+) s, ([0-9]+)% shorter").matcher(answer);
+        assertTrue(prefix.find(), answer);
+        String readme = Files.readString(CliTestSupport.repo().resolve("README.md")).replaceAll("\\s+", " ");
+        String withIt = String.format(java.util.Locale.ROOT, "%.3f", Double.parseDouble(without.group(2)));
+        String withoutIt = String.format(java.util.Locale.ROOT, "%.3f", Double.parseDouble(without.group(1)));
+        String stated = "tree fan-out, " + withIt + " s, is " + withoutIt + " s, " + without.group(3) + "% longer, without";
+        assertTrue(readme.contains(stated), "README should state: " + stated);
+        String install = "the same tree fan-out takes " + prefix.group(1) + " s, " + prefix.group(2) + "% shorter, under";
+        assertTrue(readme.contains(install), "README should state: " + install);
+    }
+
+    @Test
+    void theReadmesSizePlateauExampleIsTheCommittedP99() throws IOException {
+        // the size row's example 'p99 stays at X s from rails = 2 to 8' is sizing-1024-receivers' direct-from-2
+        // (UCX_MAX_RMA_RAILS=4, inside the plateau) searched by rails: its p99 is the committed report's
+        JsonNode v = SummaryJson.mapper().readTree(CliTestSupport.repo()
+                .resolve("reports/sizing-1024-receivers/summary.json").toFile()).get("variants").get(0);
+        assertEquals("direct-from-2", v.get("name").asText());
+        String p99 = String.format(java.util.Locale.ROOT, "%.4f",
+                v.get("replicationStats").get("pooledP99PullSeconds").asDouble());
+        String readme = Files.readString(CliTestSupport.repo().resolve("README.md"));
+        String stated = "`p99 stays at " + p99 + " s from rails = 2 to 8: above 2 this knob does not move it";
+        assertTrue(readme.contains(stated), "README should state: " + stated);
+    }
+
     private static JsonNode row(JsonNode rows, String what) {
         for (JsonNode r : rows) {
             if (r.get("what").asText().equals(what)) {

@@ -110,6 +110,19 @@ class TopoCommandTest {
         badInput(run("topo", file.toString(), "--host", "2"), file + ":1: host index 2 asked for");
     }
 
+    /** The options that fill in an imported file are refused beside a preset, which would silently ignore them. */
+    @Test
+    void fileOnlyOptionsBesideAPresetAreRefusedNotIgnored() {
+        // before: 'topo dgx-h100 --gpu-model b200' printed the preset's H100s, exit 0
+        Run gpu = run("topo", "dgx-h100", "--gpu-model", "b200");
+        badInput(gpu, "--gpu-model applies to an imported host file");
+        assertTrue(gpu.err().contains("preset 'dgx-h100'") && gpu.out().isEmpty(), gpu.err());
+        badInput(run("topo", "dgx-h100", "--nic-model", "cx6", "--link-layer", "roce"),
+                "--nic-model, --link-layer apply to an imported host file");
+        badInput(run("topo", "gb200-tray", "--host", "1"), "--host picks one host of a file that holds several");
+        assertEquals(0, run("topo", "dgx-h100", "--format", "dot").code(), "a preset alone still prints");
+    }
+
     @Test
     void truncatedXmlIsBadInputWithFileAndLine() throws IOException {
         Path file = copy("truncated-dump.xml", "dump.xml");

@@ -1,6 +1,11 @@
 package org.rdmasim.refit.model;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -61,25 +66,74 @@ public final class ModelInventory {
 
     /**
      * Reads a model file: a JSON object with a {@code "tensors"} array is an explicit tensor list
-     * ({@link TensorListFile}), anything else a HuggingFace {@code config.json}.
+     * ({@link TensorListFile}), anything else a HuggingFace {@code config.json}. A refusal names the file and,
+     * for a field, the line and column where it is written (where its object is, for a missing one).
      */
     public static ModelInventory read(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            throw new ModelFileException(file, null, "is a folder, not a model file (a config.json or a tensor "
+                    + "list, see scenarios/models/README.md)");
+        }
+        String text;
         JsonNode root;
         try {
-            root = new ObjectMapper().readTree(Files.readString(file));
+            text = Files.readString(file);
+            root = new ObjectMapper().readTree(text);
         } catch (NoSuchFileException e) {
             throw new ModelFileException(file, null, "no such file");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ModelFileException(file, null, "not UTF-8 text, so not a JSON model file");
         } catch (JsonProcessingException e) {
             throw new ModelFileException(file, null, "not valid JSON (line " + e.getLocation().getLineNr() + "): "
                     + e.getOriginalMessage());
         }
-        if (root != null && root.has("tensors")) {
-            return TensorListFile.parse(root, String.valueOf(file));
-        }
         if (root == null) {
             throw new ModelFileException(file, null, "empty");
         }
-        return of(ModelConfig.parse(root, String.valueOf(file)));
+        try {
+            if (root.has("tensors")) {
+                return TensorListFile.parse(root, String.valueOf(file));
+            }
+            return of(ModelConfig.parse(root, String.valueOf(file)));
+        } catch (ModelFileException e) {
+            if (e.field() == null || !e.source().equals(String.valueOf(file))) {
+                throw e;
+            }
+            JsonLocation at = locate(text, e.field());
+            throw at == null ? e : e.at(at.getLineNr(), at.getColumnNr());
+        }
+    }
+
+    /**
+     * Where {@code field} (written as the refusals write it: {@code a.b[2].c}) is in the JSON text: its
+     * value's first character; a field that is not there (a missing one) is placed at the nearest enclosing
+     * value that is, the whole document at worst. Null when the text cannot be read again (it was read once,
+     * so only in theory).
+     */
+    static JsonLocation locate(String text, String field) {
+        Map<String, JsonLocation> places = new java.util.HashMap<>();
+        try (JsonParser p = new JsonFactory().createParser(text)) {
+            JsonToken t;
+            while ((t = p.nextToken()) != null) {
+                JsonStreamContext c = p.getParsingContext();
+                if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                    // the context is now the new container; its place is the parent's path
+                    JsonStreamContext parent = c.getParent();
+                    String at = parent == null ? "" : parent.pathAsPointer().toString();
+                    places.putIfAbsent(at, p.currentTokenLocation());
+                } else if (t.isScalarValue()) {
+                    places.putIfAbsent(c.pathAsPointer().toString(), p.currentTokenLocation());
+                }
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        String pointer = "/" + field.replaceAll("\\[(\\d+)]", ".$1").replace("~", "~0").replace("/", "~1")
+                .replace('.', '/');
+        while (!pointer.isEmpty() && !places.containsKey(pointer)) {
+            pointer = pointer.substring(0, pointer.lastIndexOf('/'));
+        }
+        return places.get(pointer);
     }
 
     /** This inventory with the multi-token-prediction layers counted as part of the model. */

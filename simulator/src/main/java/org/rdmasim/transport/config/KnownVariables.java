@@ -177,13 +177,27 @@ public final class KnownVariables {
      * otherwise just the closest name for orientation.
      */
     public static String unknownVariableWarning(String name, String location) {
+        return unknownVariable(name, location, "is not modelled by rdmasim and is ignored (closest known: %s)");
+    }
+
+    /**
+     * The refusal for a watched variable the simulator does not know where the name is refused rather than warned
+     * about (a command line's {@code --set}): the warning's "did you mean", or, for a name with no close match,
+     * that setting it would change nothing; not the warning's "is ignored", since the command stops.
+     */
+    public static String unknownVariableRefusal(String name, String location) {
+        return unknownVariable(name, location, "is not a variable rdmasim models, so setting it would change "
+                + "nothing (closest known: %s); leave it out");
+    }
+
+    private static String unknownVariable(String name, String location, String farFormat) {
         String near = closest(name);
         int d = editDistance(name, near);
         String where = location.isEmpty() ? "" : " (" + location + ")";
         if (d <= Math.max(2, name.length() / 5)) {
             return name + where + " is not a variable rdmasim knows; did you mean " + near + "?";
         }
-        return name + where + " is not modelled by rdmasim and is ignored (closest known: " + near + ")";
+        return name + where + " " + String.format(java.util.Locale.ROOT, farFormat, near);
     }
 
     /**

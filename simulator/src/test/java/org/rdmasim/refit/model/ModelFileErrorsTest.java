@@ -62,6 +62,30 @@ class ModelFileErrorsTest {
     }
 
     @Test
+    void aMissingFieldIsPlacedAtTheObjectThatLacksIt() throws IOException {
+        // tensors[1] has no role ("rolee" is not it): the refusal points at that entry's '{' (line 3, column 3)
+        ModelFileException e = refused("""
+                {"tensors": [
+                  {"name": "a", "shape": [2], "dtype": "bf16", "role": "replicated"},
+                  {"name": "b", "shape": [2], "dtype": "bf16", "rolee": "x"}
+                ]}
+                """);
+        assertTrue(e.getMessage().endsWith("config.json:3:3: tensors[1].role: missing or not a string"),
+                e.getMessage());
+        // a config.json field missing at the top level: the document's start
+        ModelFileException top = refused("{\"architectures\": [\"Qwen3ForCausalLM\"], \"torch_dtype\": \"bfloat16\"}");
+        assertTrue(top.getMessage().contains("config.json:1:1: hidden_size: missing"), top.getMessage());
+    }
+
+    @Test
+    void aNestedFieldIsPlacedAtItsValue() throws IOException {
+        ModelFileException e = refused("{\"architectures\": [\"LlamaForCausalLM\"], \"torch_dtype\": \"bfloat16\", "
+                + "\"hidden_size\": 8, \"num_hidden_layers\": 1, \"num_attention_heads\": 2, \"vocab_size\": 10, "
+                + "\"intermediate_size\": 8,\n\"quantization_config\": {\"quant_method\": \"compressed-tensors\"}}");
+        assertTrue(e.getMessage().contains("config.json:2:41: quantization_config.quant_method: "), e.getMessage());
+    }
+
+    @Test
     void anExplicitTensorListReadsAndCuts() throws IOException {
         Path f = dir.resolve("list.json");
         Files.writeString(f, """
