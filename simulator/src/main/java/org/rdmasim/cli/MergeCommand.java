@@ -39,6 +39,10 @@ public final class MergeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         for (Path d : dirs) {
+            if (Files.exists(d) && !Files.isDirectory(d)) {
+                throw new BadInputException(d + " is a file, not a folder: merge takes the folders the shards "
+                        + "wrote (each shard's --out)");
+            }
             if (!Files.isDirectory(d)) {
                 throw new BadInputException(d + ": no such folder (a shard's --out)");
             }

@@ -303,6 +303,20 @@ class SweepCommandTest {
     }
 
     @Test
+    void mergeGivenAFileSaysItIsAFileNotAMissingFolder() throws IOException {
+        Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
+        Path base = study.resolveSibling("base.yaml");
+        var file = CliTestSupport.run("merge", base.toString());
+        assertEquals(2, file.code(), file.err());
+        // it read "no such folder", though the path is there: it is a file
+        assertTrue(file.err().startsWith("rdmasim: error: " + base + " is a file, not a folder"), file.err());
+        assertFalse(file.err().contains("no such folder"), file.err());
+        var gone = CliTestSupport.run("merge", tmp.resolve("nowhere").toString());
+        assertEquals(2, gone.code(), gone.err());
+        assertTrue(gone.err().contains(tmp.resolve("nowhere") + ": no such folder"), gone.err());
+    }
+
+    @Test
     void quietHidesTheProgressLineAsRunsDoes() throws IOException {
         Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
         long period = Progress.plainPeriodMillis;
