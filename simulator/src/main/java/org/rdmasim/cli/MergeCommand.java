@@ -59,6 +59,10 @@ public final class MergeCommand implements Callable<Integer> {
         if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
             throw new BadInputException(dir + " is a file; --out names the folder the merged study is written to");
         }
+        if (!Files.exists(dir)) {
+            // a file on the way to it (--out FILE/sub) said as `run` says it, not as "Not a directory"
+            org.rdmasim.report.ReportFolder.checkWritable(dir);
+        }
         if (java.nio.file.Files.isDirectory(dir)) {
             List<String> clash = org.rdmasim.report.ReportFolder.foreignEntries(dir, java.util.Set.of()).stream()
                     .filter(n -> n.equals("results.csv") || n.equals("results.json") || n.equals("rows.jsonl")

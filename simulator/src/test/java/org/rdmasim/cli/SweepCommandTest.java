@@ -317,6 +317,25 @@ class SweepCommandTest {
     }
 
     @Test
+    void anOutputUnderAFileIsSaidInWordsBySweepAndMergeAsRunSaysIt() throws IOException {
+        Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
+        Path file = study.resolveSibling("base.yaml");
+        String said = "rdmasim: I/O error: cannot write a report in " + file + ": " + file + " is a file, not a folder";
+        // each read "rdmasim: I/O error: .../sub: Not a directory"
+        var sweep = CliTestSupport.run("sweep", study.toString(), "-q", "--out", file.resolve("sub").toString());
+        assertEquals(2, sweep.code(), sweep.err());
+        assertEquals(said, sweep.err().strip());
+        var jobs = CliTestSupport.run("sweep", study.toString(), "--slurm", "--out", file.resolve("sub").toString());
+        assertEquals(2, jobs.code(), jobs.err());
+        assertEquals(said, jobs.err().strip());
+        assertEquals(0, CliTestSupport.run("sweep", study.toString(), "-q", "--out", tmp.resolve("whole").toString())
+                .code());
+        var merge = CliTestSupport.run("merge", tmp.resolve("whole").toString(), "--out", file.resolve("sub").toString());
+        assertEquals(2, merge.code(), merge.err());
+        assertEquals(said, merge.err().strip());
+    }
+
+    @Test
     void quietHidesTheProgressLineAsRunsDoes() throws IOException {
         Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
         long period = Progress.plainPeriodMillis;
