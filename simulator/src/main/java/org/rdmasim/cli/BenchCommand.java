@@ -480,8 +480,25 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private int peerTable() {
-        if (sources < 1 || !(load > 0) || !(modelGb > 0) || receivers.isEmpty() || receivers.stream().anyMatch(r -> r < 1)) {
-            throw new BadInputException("bench --peer needs --sources >= 1, --load > 0, --model-gb > 0, --receivers >= 1");
+        // each rule named with the option and value that break it, not the whole list of rules
+        if (sources < 1) {
+            throw new BadInputException("--sources must be >= 1 with --peer, got " + sources);
+        }
+        if (!(load > 0)) {
+            throw new BadInputException("--load must be > 0 with --peer, got " + load);
+        }
+        if (!(modelGb > 0)) {
+            throw new BadInputException("--model-gb must be > 0 with --peer, got " + modelGb);
+        }
+        if (receivers.isEmpty()) {
+            throw new BadInputException("--receivers with --peer needs at least one fan-out size");
+        }
+        for (int r : receivers) {
+            if (r < 1) {
+                throw new BadInputException("--receivers must be >= 1 with --peer, got " + r
+                        + (receivers.size() > 1 ? " (in " + receivers.stream().map(String::valueOf)
+                                .collect(java.util.stream.Collectors.joining(",")) + ")" : ""));
+            }
         }
         PrintWriter out = spec.commandLine().getOut();
         SimgridPeer simgrid = new SimgridPeer(SimgridPeer.locateRepo());

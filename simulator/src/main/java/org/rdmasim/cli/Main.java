@@ -57,11 +57,82 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        // standard output as a file stream, not System.out: a PrintStream keeps only that a write failed, not why
+        Stdout stdout = new Stdout(new java.io.FileOutputStream(java.io.FileDescriptor.out));
+        System.exit(execute(args, new PrintWriter(stdout, true), new PrintWriter(System.err, true), stdout::failure));
     }
 
     /** Runs the command line with the given streams and returns the exit code (used by tests too). */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        return execute(args, out, err, () -> null);
+    }
+
+    /**
+     * As {@link #execute(String[], PrintWriter, PrintWriter)}; {@code outFailure} says why a write to {@code out}
+     * failed (null when unknown). A PrintWriter never throws: a command whose output could not be written (a full
+     * disk, {@code > /dev/full}) would end with exit 0 and a truncated answer. Whatever the command, that is said
+     * on one line and the exit code is not 0.
+     */
+    static int execute(String[] args, PrintWriter out, PrintWriter err, java.util.function.Supplier<String> outFailure) {
+        int code = run(args, out, err);
+        if (out.checkError()) {
+            String why = outFailure.get();
+            err.println("rdmasim: error: the output could not be written to standard output"
+                    + (why == null ? "" : " (" + PrintableText.escapedKeepingLines(why) + ")")
+                    + "; what it holds is incomplete");
+            return code == OK ? BAD_INPUT : code;
+        }
+        return code;
+    }
+
+    /** Standard output that keeps the reason of its first failed write. */
+    static final class Stdout extends java.io.FilterOutputStream {
+        private volatile String failure;
+
+        Stdout(java.io.OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                throw noted(e);
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw noted(e);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                throw noted(e);
+            }
+        }
+
+        private IOException noted(IOException e) {
+            if (failure == null) {
+                failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            }
+            return e;
+        }
+
+        String failure() {
+            return failure;
+        }
+    }
+
+    private static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = commandLine(args);
         cl.setOut(out);
         cl.setErr(err);

@@ -39,6 +39,10 @@ public final class MergeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         for (Path d : dirs) {
+            if (Files.exists(d) && !Files.isDirectory(d)) {
+                throw new BadInputException(d + " is a file, not a folder: merge takes the folders the shards "
+                        + "wrote (each shard's --out)");
+            }
             if (!Files.isDirectory(d)) {
                 throw new BadInputException(d + ": no such folder (a shard's --out)");
             }
@@ -54,6 +58,10 @@ public final class MergeCommand implements Callable<Integer> {
         // shard folders): it refuses only when a file it would write is one rdmasim did not write.
         if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
             throw new BadInputException(dir + " is a file; --out names the folder the merged study is written to");
+        }
+        if (!Files.exists(dir)) {
+            // a file on the way to it (--out FILE/sub) said as `run` says it, not as "Not a directory"
+            org.rdmasim.report.ReportFolder.checkWritable(dir);
         }
         if (java.nio.file.Files.isDirectory(dir)) {
             List<String> clash = org.rdmasim.report.ReportFolder.foreignEntries(dir, java.util.Set.of()).stream()

@@ -242,6 +242,8 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
      */
     static void claimStudyFolder(Path dir) throws IOException {
         if (!Files.exists(dir)) {
+            // a file on the way to it (--out FILE/sub) said as `run` says it, not as "Not a directory"
+            org.rdmasim.report.ReportFolder.checkWritable(dir);
             return;
         }
         if (!Files.isDirectory(dir)) {

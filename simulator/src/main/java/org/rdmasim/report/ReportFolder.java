@@ -162,18 +162,32 @@ public final class ReportFolder {
             throw new IOException("cannot write a report in " + parent + ": permission denied");
         } catch (java.nio.file.FileAlreadyExistsException e) {
             // a part of the path is a file: the folder cannot be made under it
-            throw new IOException("cannot write a report in " + parent + ": " + e.getFile()
+            Path file = fileInTheWay(parent);
+            throw new IOException("cannot write a report in " + parent + ": " + (file != null ? file : e.getFile())
                     + " is a file, not a folder");
         } catch (java.nio.file.NoSuchFileException e) {
             throw new IOException("cannot write a report in " + parent + ": the folder cannot be created there");
         } catch (FileSystemException e) {
-            throw new IOException("cannot write a report in " + parent + ": "
-                    + (e.getReason() == null ? "the file system refused (" + e.getClass().getSimpleName() + ")"
+            // ENOTDIR ("Not a directory") when the file is further up than the parent: FILE/a/b
+            Path file = fileInTheWay(parent);
+            throw new IOException("cannot write a report in " + parent + ": " + (file != null
+                    ? file + " is a file, not a folder"
+                    : e.getReason() == null ? "the file system refused (" + e.getClass().getSimpleName() + ")"
                             : e.getReason()));
         }
         if (Files.exists(target) && !Files.isWritable(target)) {
             throw new IOException("cannot replace " + target + ": it is not writable");
         }
+    }
+
+    /** The nearest existing part of {@code path} (itself or a folder above) when it is not a folder, else null. */
+    private static Path fileInTheWay(Path path) {
+        for (Path p = path.toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.exists(p)) {
+                return Files.isDirectory(p) ? null : p;
+            }
+        }
+        return null;
     }
 
     /** A fresh staging folder for {@code target} (a stale one from an earlier interrupted run is removed). */

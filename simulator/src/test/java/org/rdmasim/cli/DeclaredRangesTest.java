@@ -232,6 +232,23 @@ class DeclaredRangesTest {
         assertTrue(hosts.err().contains("--hosts must be >= 2, got 1"), hosts.err());
     }
 
+    @Test
+    void aBenchPeerOptionOutOfRangeIsNamedAloneWithItsValue() {
+        // it listed every --peer rule ("needs --sources >= 1, --load > 0, --model-gb > 0, --receivers >= 1")
+        var receivers = CliTestSupport.run("bench", "--peer", "simgrid", "--receivers", "-4");
+        assertEquals(2, receivers.code(), receivers.err());
+        assertEquals("rdmasim: error: --receivers must be >= 1 with --peer, got -4", receivers.err().strip());
+        var among = CliTestSupport.run("bench", "--peer", "simgrid", "--receivers", "16,0");
+        assertEquals(2, among.code(), among.err());
+        assertTrue(among.err().contains("--receivers must be >= 1 with --peer, got 0 (in 16,0)"), among.err());
+        var sources = CliTestSupport.run("bench", "--peer", "simgrid", "--sources", "0");
+        assertEquals(2, sources.code(), sources.err());
+        assertEquals("rdmasim: error: --sources must be >= 1 with --peer, got 0", sources.err().strip());
+        var load = CliTestSupport.run("bench", "--peer", "simgrid", "--load", "-0.5");
+        assertEquals(2, load.code(), load.err());
+        assertEquals("rdmasim: error: --load must be > 0 with --peer, got -0.5", load.err().strip());
+    }
+
     private static void assertThrows(Runnable r) {
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, r::run);
     }

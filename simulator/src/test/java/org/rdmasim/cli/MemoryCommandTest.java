@@ -190,7 +190,18 @@ class MemoryCommandTest {
         assertEquals(Main.BAD_INPUT, far.code(), far.err());
         assertTrue(far.err().startsWith("rdmasim: error: UCX_FOO (--set) is not a variable rdmasim models"),
                 far.err());
-        assertTrue(far.err().contains("closest known: ") && !far.err().contains("is ignored"), far.err());
+        assertFalse(far.err().contains("is ignored"), far.err());
+        // UCX_FOO shares only the prefix with UCX_TLS (3 of 7 characters differ): it named UCX_TLS as "closest known"
+        assertTrue(far.err().contains("(no known variable is close to it); leave it out"), far.err());
+        assertFalse(far.err().contains("UCX_TLS") || far.err().contains("closest known"), far.err());
+        // a real near-miss still gets its name
+        Run typo = run("memory", "register", "--host", "dgx-h100", "--buffer", "1GiB", "--set", "UCX_NET_DEVICE=mlx5_0:1");
+        assertEquals(Main.BAD_INPUT, typo.code(), typo.err());
+        assertTrue(typo.err().contains("did you mean UCX_NET_DEVICES?"), typo.err());
+        // farther, but under the same first word after UCX_: named for orientation
+        Run ib = run("memory", "register", "--host", "dgx-h100", "--buffer", "1GiB", "--set", "UCX_IB_GID_INDEX=3");
+        assertEquals(Main.BAD_INPUT, ib.code(), ib.err());
+        assertTrue(ib.err().contains("(closest known: UCX_IB_"), ib.err());
     }
 
     @Test

@@ -121,7 +121,12 @@ class OutputSafetyTest {
         assertFalse(o.err().contains("variant 1/5"), "no variant ran: " + o.err());
         // what is wrong, in words: not the Java exception's name (it read "...: FileAlreadyExistsException")
         assertTrue(o.err().contains(dir.resolve("file") + " is a file, not a folder"), o.err());
-        assertFalse(o.err().contains("Exception"), o.err());
+        assertFalse(o.err().contains("Exception"), o.err());        // the file further up the path (FILE/a/report) is named too: it read "...file/a: Not a directory"
+        CliTestSupport.Outcome deeper = CliTestSupport.run("run", scenario.toString(), "-q", "--out",
+                dir.resolve("file/a/report").toString());
+        assertEquals(2, deeper.code(), deeper.err());
+        assertEquals("rdmasim: I/O error: cannot write a report in " + dir.resolve("file/a") + ": " + dir.resolve("file")
+                + " is a file, not a folder", deeper.err().strip());
     }
 
     @Test

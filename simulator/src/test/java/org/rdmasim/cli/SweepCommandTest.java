@@ -303,6 +303,39 @@ class SweepCommandTest {
     }
 
     @Test
+    void mergeGivenAFileSaysItIsAFileNotAMissingFolder() throws IOException {
+        Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
+        Path base = study.resolveSibling("base.yaml");
+        var file = CliTestSupport.run("merge", base.toString());
+        assertEquals(2, file.code(), file.err());
+        // it read "no such folder", though the path is there: it is a file
+        assertTrue(file.err().startsWith("rdmasim: error: " + base + " is a file, not a folder"), file.err());
+        assertFalse(file.err().contains("no such folder"), file.err());
+        var gone = CliTestSupport.run("merge", tmp.resolve("nowhere").toString());
+        assertEquals(2, gone.code(), gone.err());
+        assertTrue(gone.err().contains(tmp.resolve("nowhere") + ": no such folder"), gone.err());
+    }
+
+    @Test
+    void anOutputUnderAFileIsSaidInWordsBySweepAndMergeAsRunSaysIt() throws IOException {
+        Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
+        Path file = study.resolveSibling("base.yaml");
+        String said = "rdmasim: I/O error: cannot write a report in " + file + ": " + file + " is a file, not a folder";
+        // each read "rdmasim: I/O error: .../sub: Not a directory"
+        var sweep = CliTestSupport.run("sweep", study.toString(), "-q", "--out", file.resolve("sub").toString());
+        assertEquals(2, sweep.code(), sweep.err());
+        assertEquals(said, sweep.err().strip());
+        var jobs = CliTestSupport.run("sweep", study.toString(), "--slurm", "--out", file.resolve("sub").toString());
+        assertEquals(2, jobs.code(), jobs.err());
+        assertEquals(said, jobs.err().strip());
+        assertEquals(0, CliTestSupport.run("sweep", study.toString(), "-q", "--out", tmp.resolve("whole").toString())
+                .code());
+        var merge = CliTestSupport.run("merge", tmp.resolve("whole").toString(), "--out", file.resolve("sub").toString());
+        assertEquals(2, merge.code(), merge.err());
+        assertEquals(said, merge.err().strip());
+    }
+
+    @Test
     void quietHidesTheProgressLineAsRunsDoes() throws IOException {
         Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
         long period = Progress.plainPeriodMillis;

@@ -174,10 +174,11 @@ public final class KnownVariables {
     /**
      * The warning for a watched variable the simulator does not know: "did you mean" when the
      * closest name is a likely typo (at most a fifth of the name's characters differ, minimum 2),
-     * otherwise just the closest name for orientation.
+     * otherwise a known name only when one is near enough to orient by ({@link #nearForOrientation}),
+     * else that none is close.
      */
     public static String unknownVariableWarning(String name, String location) {
-        return unknownVariable(name, location, "is not modelled by rdmasim and is ignored (closest known: %s)");
+        return unknownVariable(name, location, "is not modelled by rdmasim and is ignored (%s)");
     }
 
     /**
@@ -187,7 +188,7 @@ public final class KnownVariables {
      */
     public static String unknownVariableRefusal(String name, String location) {
         return unknownVariable(name, location, "is not a variable rdmasim models, so setting it would change "
-                + "nothing (closest known: %s); leave it out");
+                + "nothing (%s); leave it out");
     }
 
     private static String unknownVariable(String name, String location, String farFormat) {
@@ -197,7 +198,48 @@ public final class KnownVariables {
         if (d <= Math.max(2, name.length() / 5)) {
             return name + where + " is not a variable rdmasim knows; did you mean " + near + "?";
         }
-        return name + where + " " + String.format(java.util.Locale.ROOT, farFormat, near);
+        String orient = nearForOrientation(name);
+        return name + where + " " + String.format(java.util.Locale.ROOT, farFormat,
+                orient == null ? "no known variable is close to it" : "closest known: " + orient);
+    }
+
+    /**
+     * A known name near enough to {@code name} to be worth naming, though not a likely typo; null when none is.
+     * The closest name by edit distance with at most a third of the characters different; else a known name
+     * that {@code name} ends with ({@code NIXL_UCX_TLS}: {@code UCX_TLS}); else, of the names under the same
+     * stack prefix whose first word after it is the same ({@code UCX_IB_GID_INDEX}: the {@code UCX_IB_} ones),
+     * the closest. {@code UCX_FOO} shares nothing but the prefix with any known name: none is named.
+     */
+    static String nearForOrientation(String name) {
+        String near = closest(name);
+        if (editDistance(name, near) <= name.length() / 3) {
+            return near;
+        }
+        for (KnownVariable v : ALL) {
+            if (name.endsWith("_" + v.name())) {
+                return v.name();
+            }
+        }
+        String prefix = WATCHED_PREFIXES.stream().filter(name::startsWith).findFirst().orElse(null);
+        if (prefix == null) {
+            return null;
+        }
+        String rest = name.substring(prefix.length());
+        int cut = rest.indexOf('_');
+        if (cut < 1) {
+            return null; // one word after the prefix: nothing further to share
+        }
+        String word = prefix + rest.substring(0, cut + 1);
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (KnownVariable v : ALL) {
+            int dv = editDistance(name, v.name());
+            if (v.name().startsWith(word) && dv < bestDistance) {
+                best = v.name();
+                bestDistance = dv;
+            }
+        }
+        return best;
     }
 
     /**

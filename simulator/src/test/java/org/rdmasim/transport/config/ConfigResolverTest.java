@@ -255,7 +255,11 @@ class ConfigResolverTest {
         EffectiveConfig c = resolve("NIXL_UCX_TLS=rc,cuda_copy\n", null, UCX_119);
         assertEquals(1, c.warnings().size());
         assertTrue(c.warnings().get(0).contains("not modelled by rdmasim"));
-        assertTrue(c.warnings().get(0).contains("closest known: "));
+        assertTrue(c.warnings().get(0).contains("closest known: UCX_TLS"), c.warnings().get(0));
+        // a name that shares only its stack prefix with every known one is not pointed at any of them
+        EffectiveConfig far = resolve("UCX_FOO=1\n", null, UCX_119);
+        assertEquals(List.of("UCX_FOO (env.sh:1) is not modelled by rdmasim and is ignored (no known variable is "
+                + "close to it)"), far.warnings());
     }
 
     @Test
