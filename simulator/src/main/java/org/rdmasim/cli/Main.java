@@ -77,6 +77,11 @@ public final class Main implements Runnable {
         int code = run(args, out, err);
         if (out.checkError()) {
             String why = outFailure.get();
+            if (BROKEN_PIPE.equals(why)) {
+                // The reader stopped early ('| head'): what it read is what it wanted. Quiet, and the code a shell
+                // tool killed by SIGPIPE ends with, so 'set -o pipefail' still sees it.
+                return code == OK ? STOPPED_READING : code;
+            }
             err.println("rdmasim: error: the output could not be written to standard output"
                     + (why == null ? "" : " (" + PrintableText.escapedKeepingLines(why) + ")")
                     + "; what it holds is incomplete");
@@ -84,6 +89,11 @@ public final class Main implements Runnable {
         }
         return code;
     }
+
+    /** Linux's words for EPIPE, which the JDK's IOException carries: the reader of a pipe closed it. */
+    static final String BROKEN_PIPE = "Broken pipe";
+    /** 128 + SIGPIPE: what a shell tool whose reader closed the pipe ends with. */
+    static final int STOPPED_READING = 141;
 
     /** Standard output that keeps the reason of its first failed write. */
     static final class Stdout extends java.io.FilterOutputStream {

@@ -40,4 +40,20 @@ class StdoutFailureTest {
         assertEquals("rdmasim: error: the output could not be written to standard output (No space left on device); "
                 + "what it holds is incomplete", err.toString().strip());
     }
+
+    @Test
+    void aReaderThatStopsEarlyEndsItQuietlyAsAShellToolWould() {
+        // './rdmasim parameters | head': the pipe closes after ten lines; nothing is wrong with the answer
+        Main.Stdout stdout = new Main.Stdout(new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("Broken pipe");
+            }
+        });
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"parameters"}, new PrintWriter(stdout, true), new PrintWriter(err, true),
+                stdout::failure);
+        assertEquals(141, code, err.toString());
+        assertEquals("", err.toString());
+    }
 }
