@@ -55,7 +55,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "--json prints all of it as one object (see README, Outputs), every source as an object with "
                         + "the same fields (repo, tag, file, line, lastLine, symbol, text).",
                 "",
-                "The reruns take time: one per variant and parameter; a status line on stderr says which runs.",
+                "The reruns take time: one per variant and parameter; a status line on stderr says which runs "
+                        + "(-q hides it).",
                 "",
                 "Exit codes: 0 explained, 2 bad input, " + Main.INTERNAL_ERROR_WORDS + "."})
 public final class ExplainCommand implements Callable<Integer> {
@@ -71,6 +72,9 @@ public final class ExplainCommand implements Callable<Integer> {
     @Option(names = "--transfers", defaultValue = "1", paramLabel = "N",
             description = "distinct transfers to explain per variant (default ${DEFAULT-VALUE})")
     int maxTransfers;
+
+    @Option(names = {"-q", "--quiet"}, description = "no status line on stderr (the explanation is still printed)")
+    boolean quiet;
 
     @Mixin
     ScenarioFiles scenarioFiles = new ScenarioFiles();
@@ -99,7 +103,7 @@ public final class ExplainCommand implements Callable<Integer> {
         // (quiet for the first second); the text is held until the line is gone, so the two never mix
         java.io.StringWriter text = new java.io.StringWriter();
         int code;
-        try (Progress p = new Progress(spec.commandLine().getErr())) {
+        try (Progress p = quiet ? Progress.silent() : new Progress(spec.commandLine().getErr())) {
             progress = p;
             code = explainAll(new PrintWriter(text), scenario, chosen);
         } finally {

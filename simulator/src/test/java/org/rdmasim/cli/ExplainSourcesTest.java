@@ -174,4 +174,29 @@ class ExplainSourcesTest {
                 + "ucs_topo_update_distance_sysfs (UCX_DISTANCE_BW replaces it)")), String.join("\n", after));
         assertTrue(after.stream().noneMatch(l -> l.contains("openucx/ucx v1.20.0 src/ucp/proto")), String.join("\n", after));
     }
+
+    @Test
+    void quietHidesTheStatusLineAndLeavesTheExplanationAsItWas() {
+        // with the quiet start (a second for users) taken away and a line every 20 ms, explain's reruns are named
+        // on stderr; -q says nothing there, and stdout is the same explanation
+        String scenario = CliTestSupport.repo().resolve("scenarios/dgx-h100-nic-pin-vs-stripe.yaml").toString();
+        long quietStart = Progress.quietStartMillis;
+        long period = Progress.plainPeriodMillis;
+        CliTestSupport.Outcome loud;
+        CliTestSupport.Outcome quiet;
+        try {
+            Progress.quietStartMillis = 0;
+            Progress.plainPeriodMillis = 20;
+            loud = CliTestSupport.run("explain", scenario);
+            quiet = CliTestSupport.run("explain", "-q", scenario);
+        } finally {
+            Progress.quietStartMillis = quietStart;
+            Progress.plainPeriodMillis = period;
+        }
+        assertEquals(0, loud.code(), loud.err());
+        assertTrue(loud.err().startsWith("rdmasim: "), loud.err());
+        assertEquals(0, quiet.code(), quiet.err());
+        assertEquals("", quiet.err());
+        assertEquals(loud.out(), quiet.out());
+    }
 }
