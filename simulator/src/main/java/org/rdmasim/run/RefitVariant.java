@@ -106,6 +106,13 @@ final class RefitVariant {
             }
         }, run -> {
             events[0] = run.clock().eventsFired();
+            if (watch != null) {
+                // the bench's work counters, as a workload run's (VariantRunner#runOnce)
+                org.rdmasim.fluid.FluidNetwork network = run.cluster().network();
+                watch.count("rate solves", network::solves);
+                watch.count("flows solved", network::flowsSolved);
+                watch.count("groups dissolved", network::groupFallbacks);
+            }
             if (usage) {
                 RunResult whole = run.snapshot();
                 nics.addAll(whole.nics().stream().filter(n -> n.txBytes() > 0 || n.rxBytes() > 0).toList());

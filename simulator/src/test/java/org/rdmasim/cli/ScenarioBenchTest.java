@@ -77,6 +77,12 @@ class ScenarioBenchTest {
         double parts = seconds.entrySet().stream().filter(e -> !e.getKey().equals("total"))
                 .mapToDouble(java.util.Map.Entry::getValue).sum();
         assertEquals(seconds.get("total"), parts, 0.006, "phases add up: " + o.out());
+        // the refit's own run counts its rate solves as a workload run does (the reruns' are not in them)
+        Matcher solves = Pattern.compile("\\n  ([\\d,]+) rate solves took in ([\\d,]+) flows").matcher(o.out());
+        assertTrue(solves.find(), o.out());
+        long n = Long.parseLong(solves.group(1).replace(",", ""));
+        long flows = Long.parseLong(solves.group(2).replace(",", ""));
+        assertTrue(n > 0 && flows >= n, "solves " + n + ", flows " + flows + " in\n" + o.out());
     }
 
     /** Without --out the report is written only to time it: its scratch folder is gone when bench returns. */

@@ -67,7 +67,17 @@ final class BroadcastOrder {
      * GPU meet; NICs farther away are not modelled as used. A list that leaves the host no NIC is the
      * {@link org.rdmasim.transport.config.ConfigValueException} NCCL's "No device found" is.
      */
-    static List<TopologyNode> channelNics(Host h, List<TopologyNode> gpus, NcclIbHca ibHca) {
+    static List<TopologyNode> channelNics(WireContext ctx, Host h, List<TopologyNode> gpus, NcclIbHca ibHca) {
+        // a refit asks this at every hop of every collective: ranking the host's NICs anew each time was about a
+        // quarter of a large refit's event loop, for an answer fixed by the host, the GPUs and the list
+        return ctx.channelNics.computeIfAbsent(new NicsAsked(h, gpus, ibHca), a -> nearestNics(h, gpus, ibHca));
+    }
+
+    /** What {@link #channelNics} answers, kept per run: the host, the communicator's GPUs there, the HCA list (by identity). */
+    record NicsAsked(Host host, List<TopologyNode> gpus, NcclIbHca ibHca) {
+    }
+
+    private static List<TopologyNode> nearestNics(Host h, List<TopologyNode> gpus, NcclIbHca ibHca) {
         List<TopologyNode> candidates = h.computeNics();
         if (ibHca.restricts()) {
             Set<String> allowed = new java.util.HashSet<>(ibHca.gpuNics(h.name(),
@@ -94,7 +104,7 @@ final class BroadcastOrder {
         if (out.isEmpty()) {
             throw new IllegalArgumentException("host " + h.name() + " has no NIC for NCCL's channels");
         }
-        return new ArrayList<>(out);
+        return List.copyOf(out);
     }
 
     /** The communicator's GPUs on each host of {@code members}, in host GPU order. */
@@ -129,7 +139,7 @@ final class BroadcastOrder {
         }
         int fewest = MAX_CHANNELS;
         for (Map.Entry<String, List<TopologyNode>> e : gpus.entrySet()) {
-            fewest = Math.min(fewest, channelNics(ctx.host(e.getKey()), e.getValue(), ibHca).size());
+            fewest = Math.min(fewest, channelNics(ctx, ctx.host(e.getKey()), e.getValue(), ibHca).size());
         }
         return fewest;
     }
@@ -195,8 +205,8 @@ final class BroadcastOrder {
     }
 
     /** The NIC channel {@code k} crosses the fabric through on host {@code h}. */
-    static TopologyNode channelNic(Host h, List<TopologyNode> gpus, int k, NcclIbHca ibHca) {
-        List<TopologyNode> nics = channelNics(h, gpus, ibHca);
+    static TopologyNode channelNic(WireContext ctx, Host h, List<TopologyNode> gpus, int k, NcclIbHca ibHca) {
+        List<TopologyNode> nics = channelNics(ctx, h, gpus, ibHca);
         return nics.get(k % nics.size());
     }
 
@@ -296,7 +306,7 @@ final class BroadcastOrder {
     private static void addFromNearest(WireContext ctx, List<Endpoint> run, Map<String, List<TopologyNode>> gpus, int k,
             NcclIbHca ibHca, List<Endpoint> out) {
         Host h = ctx.host(run.get(0).host());
-        TopologyNode nic = channelNic(h, gpus.get(h.name()), k, ibHca);
+        TopologyNode nic = channelNic(ctx, h, gpus.get(h.name()), k, ibHca);
         int best = 0;
         for (int m = 1; m < run.size(); m++) {
             if (h.relation(ctx.gpu(run.get(m)), nic).compareTo(h.relation(ctx.gpu(run.get(best)), nic)) < 0) {

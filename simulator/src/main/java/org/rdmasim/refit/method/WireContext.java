@@ -60,6 +60,8 @@ public final class WireContext {
     private final Map<String, Bound> bounds = new LinkedHashMap<>();
     /** Per trainer GPU: what its FSDP group's ring can carry between hosts, bytes per second. */
     private final Map<Endpoint, Double> gatherCrossing = new java.util.HashMap<>();
+    /** {@link BroadcastOrder#channelNics}'s answers in this run (one run is one thread's). */
+    final Map<BroadcastOrder.NicsAsked, List<TopologyNode>> channelNics = new java.util.HashMap<>();
     private long wireBytes;
     private int cycle;
 
@@ -221,7 +223,7 @@ public final class WireContext {
             Host host = host(h.getKey());
             Set<TopologyNode> used = new LinkedHashSet<>();
             for (int k = 0; k < channels; k++) {
-                used.add(BroadcastOrder.channelNic(host, h.getValue(), k, all));
+                used.add(BroadcastOrder.channelNic(this, host, h.getValue(), k, all));
             }
             double sum = 0;
             for (TopologyNode nic : used) {
@@ -501,14 +503,17 @@ public final class WireContext {
             then.run();
         });
         long part = perLink / channels;
-        for (int k = 0; k < channels; k++) {
-            int ch = k;
-            long b = k == 0 ? perLink - part * (channels - 1) : part;
-            pipelined(closed ? BroadcastOrder.ringOrder(this, members, gpus, ch, ibHca)
-                    : BroadcastOrder.channelOrder(this, members, gpus, ch, ibHca), closed,
-                    e -> BroadcastOrder.channelNic(cluster.host(e.host()), gpus.get(e.host()), ch, ibHca), b,
-                    channels == 1 ? label : label + "/ch" + ch, all::arrive);
-        }
+        // the channels leave together: one re-solve for all of them, not one per channel
+        together(() -> {
+            for (int k = 0; k < channels; k++) {
+                int ch = k;
+                long b = k == 0 ? perLink - part * (channels - 1) : part;
+                pipelined(closed ? BroadcastOrder.ringOrder(this, members, gpus, ch, ibHca)
+                        : BroadcastOrder.channelOrder(this, members, gpus, ch, ibHca), closed,
+                        e -> BroadcastOrder.channelNic(this, cluster.host(e.host()), gpus.get(e.host()), ch, ibHca), b,
+                        channels == 1 ? label : label + "/ch" + ch, all::arrive);
+            }
+        });
     }
 
     /** Gathers then converts {@code bytes} on the trainer GPU {@code gpu}, then {@code then}. */
@@ -574,13 +579,15 @@ public final class WireContext {
             then.run();
         });
         long part = bytes / channels;
-        for (int k = 0; k < channels; k++) {
-            int ch = k;
-            long b = k == 0 ? bytes - part * (channels - 1) : part;
-            chain(BroadcastOrder.channelOrder(this, members, gpus, ch, ibHca),
-                    e -> BroadcastOrder.channelNic(cluster.host(e.host()), gpus.get(e.host()), ch, ibHca), b,
-                    channels == 1 ? label : label + "/ch" + ch, all::arrive);
-        }
+        together(() -> {
+            for (int k = 0; k < channels; k++) {
+                int ch = k;
+                long b = k == 0 ? bytes - part * (channels - 1) : part;
+                chain(BroadcastOrder.channelOrder(this, members, gpus, ch, ibHca),
+                        e -> BroadcastOrder.channelNic(this, cluster.host(e.host()), gpus.get(e.host()), ch, ibHca), b,
+                        channels == 1 ? label : label + "/ch" + ch, all::arrive);
+            }
+        });
     }
 
     /**
