@@ -83,6 +83,9 @@ class ScenarioBenchTest {
         long n = Long.parseLong(solves.group(1).replace(",", ""));
         long flows = Long.parseLong(solves.group(2).replace(",", ""));
         assertTrue(n > 0 && flows >= n, "solves " + n + ", flows " + flows + " in\n" + o.out());
+        // its events are counted by what they are (a GPU stage's end, a chain's end), not as a class's lambdas
+        assertTrue(o.out().contains("GpuStageEnd"), o.out());
+        assertFalse(o.out().contains("(unnamed)"), o.out());
     }
 
     /** Without --out the report is written only to time it: its scratch folder is gone when bench returns. */

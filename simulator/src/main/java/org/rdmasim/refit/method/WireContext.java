@@ -278,7 +278,7 @@ public final class WireContext {
     /** Runs GPU work of {@code seconds} as stage {@code stage} on {@code gpu}, then {@code then}. */
     void gpuWork(RefitStage stage, Endpoint gpu, double seconds, Runnable then) {
         double start = clock().now();
-        clock().schedule(seconds, () -> {
+        clock().schedule(seconds, new GpuStageEnd(() -> {
             double now = clock().now();
             log.add(stage, start, now);
             if (gpu != null && now > start) {
@@ -287,7 +287,7 @@ public final class WireContext {
                         gpu.device() + " on " + gpu.host() + ": " + limitWords(stage, costOf), costOf, start, now);
             }
             then.run();
-        });
+        }));
     }
 
     /**
@@ -299,7 +299,7 @@ public final class WireContext {
     void gpuCall(RefitStage stage, Endpoint gpu, double seconds, String key, String words, List<String> costOf,
             Runnable then) {
         double start = clock().now();
-        clock().schedule(seconds, () -> {
+        clock().schedule(seconds, new GpuStageEnd(() -> {
             double now = clock().now();
             log.add(stage, start, now);
             if (now > start) {
@@ -307,7 +307,34 @@ public final class WireContext {
                         start, now);
             }
             then.run();
-        });
+        }));
+    }
+
+    /**
+     * The end of a stage of GPU work (a gather, a conversion, a load, a per-call cost): an event of its own
+     * kind, so that {@code bench --scenario} counts a refit's events by what they are.
+     */
+    private record GpuStageEnd(Runnable body) implements Runnable {
+        @Override
+        public void run() {
+            body.run();
+        }
+    }
+
+    /** A copy between GPUs of one host, or between host memory and a GPU, landed (its flow ended). */
+    private record CopyEnd(Runnable body) implements Runnable {
+        @Override
+        public void run() {
+            body.run();
+        }
+    }
+
+    /** A pipelined chain's last rank receiving its last chunk, the chain's fill after its flow ends. */
+    private record ChainEnd(Runnable body) implements Runnable {
+        @Override
+        public void run() {
+            body.run();
+        }
     }
 
     /**
@@ -667,10 +694,10 @@ public final class WireContext {
             double rate = end > start ? bytes / (end - start) : Double.POSITIVE_INFINITY;
             double fill = closed ? 0 : (hops - 1) * Math.min(step, bytes) / rate;
             Bound bound = Bound.of(f);
-            clock().schedule(fill, () -> {
+            clock().schedule(fill, new ChainEnd(() -> {
                 busy(bound, start, clock().now());
                 then.run();
-            });
+            }));
         });
     }
 
@@ -712,14 +739,14 @@ public final class WireContext {
         double start = clock().now();
         cluster.network().start(label, path, usage, 1.0, Double.POSITIVE_INFINITY, bytes, f -> {
             Bound bound = Bound.of(f);
-            clock().schedule(0, () -> {
+            clock().schedule(0, new CopyEnd(() -> {
                 double now = clock().now();
                 log.add(RefitStage.WIRE, start, now);
                 wireBytes += bytes;
                 received.merge(rank, bytes, Long::sum);
                 busy(bound, start, now);
                 then.run();
-            });
+            }));
         });
     }
 
@@ -755,12 +782,12 @@ public final class WireContext {
         double start = clock().now();
         cluster.network().start(label, path, 1.0, Double.POSITIVE_INFINITY, bytes, f -> {
             Bound bound = Bound.of(f);
-            clock().schedule(0, () -> {
+            clock().schedule(0, new CopyEnd(() -> {
                 double now = clock().now();
                 log.add(RefitStage.H2D, start, now);
                 busy(bound, start, now);
                 then.run();
-            });
+            }));
         });
     }
 
