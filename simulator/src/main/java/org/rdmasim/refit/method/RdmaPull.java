@@ -245,7 +245,8 @@ public record RdmaPull(int treeChildren, IntUnaryOperator shardOf, IntUnaryOpera
             long expert = size - dense;
             int ep = g.layout().ep();
             String label = "c" + ctx.cycle() + "/replica/gather/s" + ranks.get(0) / g.columns() + "/b" + j;
-            Runnable release = () -> here.forEach(Runnable::run);
+            // every rank of the stage goes on at this one instant (each starting its replica's copies): one re-solve
+            Runnable release = () -> ctx.together(() -> here.forEach(Runnable::run));
             groups(ShardGather::tensorGroup, Math.round(dense * g.heldPerByte()), label + "/tp",
                     () -> groups(ShardGather::expertTensorGroup, Math.round(expert * g.heldPerByte() / ep),
                             label + "/etp", () -> groups(ShardGather::expertGroup,
