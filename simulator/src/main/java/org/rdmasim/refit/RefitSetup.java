@@ -752,7 +752,10 @@ public final class RefitSetup {
         out.add("preparation: gather over " + p.gatherGroup() + " rank(s), conversion reads " + p.readPerByte()
                 + " and writes " + p.writePerByte() + " HBM bytes per byte sent"
                 + (p.gatherPerByte() != 1 ? "; the gather moves " + p.gatherPerByte() + " trainer bytes ("
-                        + spec.trainer().dtype() + ") per byte sent" : "")
+                        // unset: the checkpoint's BF16, which the trainer quantises to FP8 (preparation() refuses a
+                        // stated trainer dtype beside the quantisation)
+                        + (spec.trainer().dtype() != null ? spec.trainer().dtype() : "bf16, the checkpoint's")
+                        + ") per byte sent" : "")
                 + (p.offloaded() ? String.format(Locale.ROOT, "; each trainer rank's shard (%,d bytes) sits in host "
                         + "memory and is copied to its GPU, all-gathered and cloned before the first bucket (an FSDP1 "
                         + "sharded state_dict)", p.offloadedShardBytes()) : "")
