@@ -89,4 +89,27 @@ class RefitLlamaInventoryTest {
         assertFalse(prep.contains("null"), prep);
         assertTrue(prep.contains("trainer bytes (bf16"), prep);
     }
+
+    /**
+     * A bucket written without its unit is bytes: {@code bucket: 1024} cuts Llama-3.1-8B's 16 GB into 15.7 million
+     * buckets a cycle. Refused before anything runs, at the bucket's line, saying what the number was read as,
+     * instead of running out of heap with no place named (or running for hours); a bucket of 1 GiB runs.
+     */
+    @Test
+    void aBucketWithoutItsUnitIsRefusedAtItsLine() throws IOException {
+        Files.createDirectories(dir.resolve("models"));
+        Files.writeString(dir.resolve("models/llama-3.1-8b.json"), LLAMA_31_8B);
+        Path f = dir.resolve("s.yaml");
+        String bare = SCENARIO.replace("    dtype: fp8\n", "").replace("method: rdma-pull", "method: nccl-broadcast")
+                .replace("    cycles: 1\n", "    cycles: 2\n    bucket: 1024\n");
+        Files.writeString(f, bare);
+        var r = CliTestSupport.run("run", f.toString(), "--out", dir.resolve("out").toString(), "-q");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains(f + ":17:"), r.err());
+        assertTrue(r.err().contains("workload.refit.bucket"), r.err());
+        assertTrue(r.err().contains("a bare number is bytes"), r.err());
+        assertFalse(r.err().contains("Exception") || r.err().contains("Java heap"), r.err());
+        Files.writeString(f, bare.replace("bucket: 1024", "bucket: 1 GiB"));
+        assertEquals(2, ScenarioLoader.load(f).variants().get(0).refitSpec().cycles());
+    }
 }
