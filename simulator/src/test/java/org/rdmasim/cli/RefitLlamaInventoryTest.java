@@ -136,4 +136,34 @@ class RefitLlamaInventoryTest {
         assertTrue(m.find(), page.substring(page.indexOf("a refit takes"), page.indexOf("a refit takes") + 600));
         assertTrue(Integer.parseInt(m.group(2)) >= 50, m.group());
     }
+
+    /**
+     * The refit mistakes a user makes in a file: each exits 2 naming the file, line and field, with no trace, and a
+     * misspelt method names the one meant as a misspelt model does.
+     */
+    @Test
+    void refitMistakesExitTwoAtTheirLineAndAMisspeltMethodNamesTheOneMeant() throws IOException {
+        Files.createDirectories(dir.resolve("models"));
+        Files.writeString(dir.resolve("models/llama-3.1-8b.json"), LLAMA_31_8B);
+        String base = SCENARIO.replace("    dtype: fp8\n", "");
+        record Case(String from, String to, String where, String says) {
+        }
+        for (Case c : List.of(
+                new Case("method: rdma-pull", "method: nccl-brodcast", ":15:", "did you mean 'nccl-broadcast'?"),
+                new Case("method: rdma-pull", "method: rdma_pull", ":15:", "did you mean 'rdma-pull'?"),
+                new Case("models/llama-3.1-8b.json", "llama-3.1-70b", ":12:", "no model named 'llama-3.1-70b'"),
+                new Case("cycles: 1", "cycles: 1\n    bucket: 1 Gib", ":17:", "unknown size unit 'Gib'"),
+                new Case("trainer: {hosts: trainers, tp: 2", "trainer: {hosts: trainers, tp: 3", ":13:",
+                        "trainer tp 3 does not divide the 32 attention heads"),
+                new Case("inference: {hosts: inference, tp: 2, dp: 1}", "inference: {hosts: inference, tp: 2, dp: 2}",
+                        ":14:", "the inference layout has 4 ranks and its hosts 1 x 2 GPUs = 2"))) {
+            Path f = dir.resolve("bad.yaml");
+            Files.writeString(f, base.replace(c.from(), c.to()));
+            var r = CliTestSupport.run("run", f.toString(), "--out", dir.resolve("out").toString(), "-q");
+            assertEquals(2, r.code(), c + ": " + r.err());
+            assertTrue(r.err().contains(f + c.where()), c + ": " + r.err());
+            assertTrue(r.err().contains(c.says()), c + ": " + r.err());
+            assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
+        }
+    }
 }
