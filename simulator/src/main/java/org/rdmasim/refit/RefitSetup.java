@@ -525,9 +525,36 @@ public final class RefitSetup {
         return out;
     }
 
-    private static long bucket(RefitSpec.Knobs k) {
+    /**
+     * Events a run may fire: rdmasim's run limit ({@code org.rdmasim.run.RunBudget.MAX_EVENTS}, 10^8, over a quarter
+     * of an hour at the 100,000 events a second the user path reaches), restated here below that package.
+     */
+    static final long RUN_EVENT_LIMIT = 100_000_000L;
+
+    /**
+     * Events one bucket fires in a cycle at the least: its call, the start and end of its bytes on the wire, its
+     * load (a 1 MiB-bucket refit of Llama-3.1-8B fired 24 a bucket a cycle on average, {@code bench --scenario}).
+     */
+    static final int EVENTS_PER_BUCKET = 4;
+
+    private long bucket(RefitSpec.Knobs k) {
         if (k.bucketBytes() < 1) {
             throw new Refused("bucket", "this method sends in buckets: give bucket: SIZE");
+        }
+        // every method moves the model's bytes at least once a cycle, in pieces no larger than a bucket; a bucket
+        // written without its unit (bucket: 1024, bytes) cuts it into millions and would run for hours
+        long whole = 0;
+        for (Tensor t : tensors) {
+            whole = Math.addExact(whole, t.bytes());
+        }
+        long buckets = (whole + k.bucketBytes() - 1) / k.bucketBytes();
+        double events = (double) buckets * spec.cycles() * EVENTS_PER_BUCKET;
+        if (events > RUN_EVENT_LIMIT) {
+            throw new Refused("bucket", String.format(Locale.ROOT, "a bucket of %s cuts the model's %,d bytes into "
+                    + "%,d buckets a cycle: over %d cycle(s) at least %,.0f events, over rdmasim's run limit of %,d "
+                    + "(over a quarter of an hour); a bucket is a size with its unit, such as 1 GiB or 256 MiB (a bare "
+                    + "number is bytes)", Units.sizeAsWritten(k.bucketBytes(), " "), whole, buckets, spec.cycles(),
+                    events, RUN_EVENT_LIMIT));
         }
         return k.bucketBytes();
     }
@@ -752,7 +779,10 @@ public final class RefitSetup {
         out.add("preparation: gather over " + p.gatherGroup() + " rank(s), conversion reads " + p.readPerByte()
                 + " and writes " + p.writePerByte() + " HBM bytes per byte sent"
                 + (p.gatherPerByte() != 1 ? "; the gather moves " + p.gatherPerByte() + " trainer bytes ("
-                        + spec.trainer().dtype() + ") per byte sent" : "")
+                        // unset: the checkpoint's BF16, which the trainer quantises to FP8 (preparation() refuses a
+                        // stated trainer dtype beside the quantisation)
+                        + (spec.trainer().dtype() != null ? spec.trainer().dtype() : "bf16, the checkpoint's")
+                        + ") per byte sent" : "")
                 + (p.offloaded() ? String.format(Locale.ROOT, "; each trainer rank's shard (%,d bytes) sits in host "
                         + "memory and is copied to its GPU, all-gathered and cloned before the first bucket (an FSDP1 "
                         + "sharded state_dict)", p.offloadedShardBytes()) : "")

@@ -462,7 +462,9 @@ final class Verdict {
             if (s.cycles().size() > 1 || s.firstCycleSeconds() != s.steadyCycleSeconds()) {
                 h.append(" (the first cycle ").append(num(s.firstCycleSeconds())).append(" s, with registration)");
             }
-            h.append(", bound by ").append(last.boundWords()).append("; ");
+            h.append(", bound by ").append(last.boundWords());
+            fixedStageShare(h, s, last);
+            h.append("; ");
             if (last.wireBytes() == 0) {
                 // a colocated refit: the engine ranks take their bytes on their own GPUs, no NIC between
                 h.append("nothing on the wire: the ").append(gigabytes(s.minimumBytes()))
@@ -508,6 +510,32 @@ final class Verdict {
             said.add(new Statement("", "Stage and registration costs rest on:", List.copyOf(rests)));
         }
         return said;
+    }
+
+    /**
+     * Stages priced by one stated figure, once an update, rather than by a limit's work: checkpoint-engine's update
+     * end and verl's manager frame. The bound names the limit busy longest, which such a stage never is, so when
+     * one takes half the cycle or more the answer says how much of the cycle it is and what kind of figure it is:
+     * no NIC or bucket moves it.
+     */
+    private static final Map<String, String> FIXED_STAGES = Map.of(
+            "update_end", "refit.checkpointEngineUpdateEndSeconds", "verl_frame", "refit.verlUpdateFrameSeconds");
+
+    private static void fixedStageShare(StringBuilder h, org.rdmasim.workload.RefitSummary s,
+            org.rdmasim.workload.RefitSummary.Cycle last) {
+        for (String stage : List.of("update_end", "verl_frame")) {
+            double t = last.stageSeconds().getOrDefault(stage, 0.0);
+            if (!(t >= 0.5 * last.seconds())) {
+                continue;
+            }
+            String key = FIXED_STAGES.get(stage);
+            String kind = s.restsOn().stream().filter(p -> p.key().equals(key)).findFirst()
+                    .map(p -> p.key() + " = " + p.value() + ", " + p.evidence().kind().word()).orElse(key);
+            h.append(", while ").append(num(t)).append(" s of it (")
+                    .append(String.format(java.util.Locale.ROOT, "%.0f%%", 100 * t / last.seconds()))
+                    .append(") is its ").append(stage.replace('_', ' ')).append(" stage, one figure (").append(kind)
+                    .append(") that no NIC or bucket moves");
+        }
     }
 
     /**

@@ -135,7 +135,8 @@ final class RefitReader {
         List<String> inferenceHosts = hosts(i.get("hosts"), hosts);
         YamlTree m = r.get("method");
         RefitMethodKind method = RefitMethodKind.of(m.text()).orElseThrow(() -> m.error(
-                "expected one of " + String.join(", ", RefitMethodKind.spellings()) + ", got '" + m.text() + "'"));
+                "expected one of " + String.join(", ", RefitMethodKind.spellings()) + ", got '" + m.text() + "'"
+                        + YamlTree.suggestion(m.text().trim(), RefitMethodKind.spellings())));
         // checkpoint-engine's owners are the inference engine's own ranks (its README: the weights are held in
         // host memory by workers beside the engines), so they share hosts; every other method moves weights
         // from trainer GPUs to other GPUs

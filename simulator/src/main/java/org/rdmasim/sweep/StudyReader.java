@@ -128,6 +128,7 @@ public final class StudyReader {
         }
         for (Knob k : knobs) {
             hostGroupKnown(k, base);
+            notSetByTheVariant(k, base, variant);
         }
         Study.Sample sample = null;
         Study probe = new Study(name, file, scenarioFile, variant, 0, knobs, null, figures, "", base, fixed, allowOutside);
@@ -234,6 +235,48 @@ public final class StudyReader {
         if (!groups.isEmpty() && !groups.contains(group)) {
             throw k.pathAt().error("knob '" + k.path() + "': " + base.file() + " has no host group '" + group + "'"
                     + YamlTree.suggestion(group, groups) + "; its host groups: " + String.join(", ", groups));
+        }
+    }
+
+    /**
+     * A knob laid over the base scenario is laid under its variants: the loader lays each variant's own fields over
+     * the base ({@code ScenarioLoader}), so a field the study's variant sets itself (or a field below it) would hide
+     * the knob, and every point would run the variant's value while the rows list the knob's. Refused, naming both
+     * places. A variant's {@code transport.env} adds to the base's variable by variable rather than replacing it, so
+     * a knob there is left to the loader.
+     */
+    private static void notSetByTheVariant(Knob k, YamlTree base, String variant) {
+        if (k.keys().size() >= 2 && k.keys().get(0).equals("transport") && k.keys().get(1).equals("env")) {
+            return;
+        }
+        YamlTree variants = base.getOrNull("variants");
+        if (variants == null || !variants.isList()) {
+            return;
+        }
+        YamlTree chosen = null;
+        for (YamlTree v : variants.items()) {
+            if (!v.isMap()) {
+                continue;
+            }
+            if (variant == null || (v.has("name") && v.get("name").text().trim().equals(variant))) {
+                chosen = v;
+                break;
+            }
+        }
+        YamlTree at = chosen;
+        for (String key : k.keys()) {
+            if (at == null || !at.isMap()) {
+                return;
+            }
+            at = at.getOrNull(key);
+        }
+        if (at != null) {
+            String name = chosen.has("name") ? chosen.get("name").text().trim() : "?";
+            throw k.pathAt().error("knob '" + k.path() + "': variant '" + name + "', which this study runs"
+                    + (variant == null ? " (the scenario's first; no 'variant:' given)" : "") + ", sets "
+                    + k.path() + " itself (" + at.file() + ":" + at.line() + "), and a variant's fields are laid over"
+                    + " the knob's, so every point would run the variant's value; run a variant that leaves "
+                    + k.path() + " to the base scenario");
         }
     }
 

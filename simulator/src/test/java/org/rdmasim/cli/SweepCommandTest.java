@@ -251,6 +251,41 @@ class SweepCommandTest {
         }
     }
 
+    /**
+     * A knob on a field the study's variant sets itself would be hidden by it (a variant's fields are laid over the
+     * knob's): every point would run the variant's bucket while the rows list the knob's. Refused at the knob's line,
+     * naming the variant and its line, nothing run; a variant that leaves the field to the base runs.
+     */
+    @Test
+    void aKnobTheStudysVariantSetsItselfIsRefusedNotIgnored() throws IOException {
+        Files.writeString(tmp.resolve("base.yaml"), REFIT_BASE + """
+                variants:
+                  - name: pull
+                  - name: broadcast-1GiB
+                    workload: {refit: {method: nccl-broadcast, bucket: 1 GiB}}
+                  - name: broadcast
+                    workload: {refit: {method: nccl-broadcast}}
+                """, StandardCharsets.UTF_8);
+        Files.createDirectories(tmp.resolve("models"));
+        Files.copy(CliTestSupport.repo().resolve("scenarios/models/qwen3-4b.json"), tmp.resolve("models/qwen3-4b.json"));
+        Path study = tmp.resolve("study.yaml");
+        Files.writeString(study, "study: b\nscenario: base.yaml\nvariant: broadcast-1GiB\nknobs:\n"
+                + "  workload.refit.bucket: [256 MiB, 1 GiB]\n", StandardCharsets.UTF_8);
+        Path out = tmp.resolve("out");
+        var r = CliTestSupport.run("sweep", study.toString(), "--out", out.toString(), "-q");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains(study + ":5:"), r.err());
+        assertTrue(r.err().contains("variant 'broadcast-1GiB'"), r.err());
+        assertTrue(r.err().contains("base.yaml:" + (REFIT_BASE.split("\n").length + 4)), r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+        assertFalse(Files.exists(out));
+        Files.writeString(study, Files.readString(study).replace("variant: broadcast-1GiB", "variant: broadcast"));
+        var ok = CliTestSupport.run("sweep", study.toString(), "--out", out.toString(), "-q");
+        assertEquals(0, ok.code(), ok.err());
+        List<String> rows = Files.readAllLines(out.resolve("results.csv"));
+        assertFalse(rows.get(1).split(",")[4].equals(rows.get(2).split(",")[4]), "the bucket moves the wall: " + rows);
+    }
+
     @Test
     void mergeRefusesMissingIncompleteDoubledAndForeignShardsAndMergesNothing() throws IOException {
         Path study = StudyFixture.write(tmp, StudyFixture.STUDY);
