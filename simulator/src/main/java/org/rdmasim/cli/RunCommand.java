@@ -429,10 +429,28 @@ public final class RunCommand implements Callable<Integer> {
                 failed |= printRow(o, table, scenario, v);
             }
         }
+        if (table) {
+            calibratedLegend(o, outcomes);
+        }
         if (table && scenario.sweep() != null) {
             PerftestTable.print(o, scenario.sweep(), outcomes);
         }
         return failed || checkFailed ? Main.VARIANT_FAILED : Main.OK;
+    }
+
+    /**
+     * Under the table, each calibrated (or assumed) number that limits a variant's row, with the measurement it
+     * was fitted to and the variants it limits, in the words of the charts' captions: the column says only
+     * "calibrated to gb200-roce", which names a profile, not what was measured.
+     */
+    static void calibratedLegend(PrintWriter o, List<VariantOutcome> outcomes) {
+        java.util.Map<org.rdmasim.report.CalibratedLimit, List<String>> limits = new java.util.LinkedHashMap<>();
+        for (VariantOutcome v : outcomes) {
+            org.rdmasim.report.CalibratedLimit.of(v)
+                    .ifPresent(l -> limits.computeIfAbsent(l, k -> new ArrayList<>()).add(v.name()));
+        }
+        limits.forEach((l, names) -> o.printf(Locale.ROOT, "  %s; it limits %s.%n",
+                l.sentence(), String.join(", ", names)));
     }
 
     /** One variant's row of the results table; true when it failed and was not expected to. */
