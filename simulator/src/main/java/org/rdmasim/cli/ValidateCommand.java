@@ -86,6 +86,30 @@ public final class ValidateCommand implements Callable<Integer> {
                 + " (" + ids.size() + " rows: `rdmasim validate` lists every id, as does its report's index.html)";
     }
 
+    /**
+     * Why {@code scenarios} cannot serve {@code rows}, or null when it holds every file they read: a --scenarios
+     * folder that is not a copy of rdmasim's own (a scenario's folder, a typo) would otherwise run and print every
+     * row as ERROR, a verdict that reads as the model's, and exit 1 as a failed validation does.
+     */
+    static String lacking(Path scenarios, List<ValidationRow> rows) {
+        java.util.Map<String, String> missing = new java.util.LinkedHashMap<>();
+        for (ValidationRow r : rows) {
+            String file = r.scenario().split("#", 2)[0];
+            if (!file.isEmpty() && !file.equals("-") && !Files.isRegularFile(scenarios.resolve(file))) {
+                missing.putIfAbsent(file, r.id());
+            }
+        }
+        if (missing.isEmpty()) {
+            return null;
+        }
+        List<String> named = missing.entrySet().stream().limit(3)
+                .map(e -> e.getKey() + " (row " + e.getValue() + ")").toList();
+        return "--scenarios " + scenarios + " holds no " + String.join(", ", named)
+                + (missing.size() > 3 ? " and " + (missing.size() - 3) + " more file(s) the rows read" : "")
+                + ": give a folder laid out as rdmasim's scenarios/ (its validation/ and the catalogue scenarios the"
+                + " rows read), or leave --scenarios out";
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
@@ -101,6 +125,10 @@ public final class ValidateCommand implements Callable<Integer> {
                 }
             }
             rows = rows.stream().filter(r -> only.contains(r.id())).toList();
+        }
+        String lacking = lacking(scenarios, rows);
+        if (lacking != null) {
+            throw new BadInputException(lacking);
         }
         // A few rows asked for by --row are a look, not the table: they replace the whole catalogue's report only
         // when --out names where to write (the default folder holds the full table a user or CI made).

@@ -1,0 +1,67 @@
+package org.rdmasim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Slips a researcher makes with {@code validate --scenarios}: a folder that is not a copy of rdmasim's scenarios
+ * (a scenario's own folder), or a copy with a misspelt field or a renamed variant. Each stops with exit 2 at the
+ * file, never as rows of ERROR that read as the model's verdict and exit 1 as a failed validation does.
+ */
+class ValidateScenariosSlipsTest {
+    @TempDir
+    Path dir;
+
+    private static final String PINNED = RunTableCalibratedLegendTest.PINNED;
+
+    @Test
+    void validateAgainstAFolderLackingTheRowsFilesIsBadInput() throws IOException {
+        Files.writeString(dir.resolve("s.yaml"), PINNED);
+        var o = CliTestSupport.run("validate", "-q", "--scenarios", dir.toString(), "--row", "MX-449-PIN",
+                "--row", "MX-450-STRIPE-BW");
+        assertEquals(2, o.code(), o.out() + o.err());
+        assertTrue(o.err().contains("holds no seed003-nic-pin-vs-stripe.yaml (row MX-449-PIN), "
+                + "validation/mx-450-gb200-stripe.yaml (row MX-450-STRIPE-BW)"), o.err());
+        assertFalse(o.out().contains("ERROR"), o.out());
+        assertFalse(o.err().contains("Exception") || o.err().contains("\tat "), o.err());
+    }
+
+    @Test
+    void validateAgainstACopyWithAMisspeltFieldStopsAtItsLine() throws IOException {
+        Path copy = dir.resolve("scenarios");
+        Files.createDirectories(copy);
+        String text = Files.readString(CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml"));
+        assertTrue(text.contains("\n  operation: read\n"));
+        Files.writeString(copy.resolve("seed003-nic-pin-vs-stripe.yaml"),
+                text.replace("\n  operation: read\n", "\n  operaton: read\n"));
+        int line = 1 + (int) text.substring(0, text.indexOf("\n  operation: read\n") + 1).chars()
+                .filter(c -> c == '\n').count();
+        var o = CliTestSupport.run("validate", "-q", "--scenarios", copy.toString(), "--row", "MX-449-PIN");
+        assertEquals(2, o.code(), o.out() + o.err());
+        assertTrue(o.err().contains("seed003-nic-pin-vs-stripe.yaml:" + line + ":3: transport.operaton: unknown field "
+                + "'operaton' (did you mean 'operation'?)"), o.err());
+        assertFalse(o.out().contains("ERROR"), o.out());
+        assertFalse(o.err().contains("Exception") || o.err().contains("\tat "), o.err());
+    }
+
+    @Test
+    void validateAgainstACopyLackingTheRowsVariantNamesIt() throws IOException {
+        Path copy = dir.resolve("scenarios");
+        Files.createDirectories(copy);
+        String text = Files.readString(CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml"));
+        Files.writeString(copy.resolve("seed003-nic-pin-vs-stripe.yaml"),
+                text.replace("- name: gb200-mx-pin-auto\n", "- name: gb200-mx-pinned\n"));
+        var o = CliTestSupport.run("validate", "-q", "--scenarios", copy.toString(), "--row", "MX-449-PIN");
+        assertEquals(2, o.code(), o.out() + o.err());
+        assertTrue(o.err().contains("seed003-nic-pin-vs-stripe.yaml: no variant 'gb200-mx-pin-auto', which a validation "
+                + "row reads"), o.err());
+        assertFalse(o.err().contains("Exception") || o.err().contains("\tat "), o.err());
+    }
+}
