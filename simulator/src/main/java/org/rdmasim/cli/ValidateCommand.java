@@ -45,7 +45,8 @@ public final class ValidateCommand implements Callable<Integer> {
             + "kept; only the earlier report's own files are replaced)")
     boolean force;
 
-    @Option(names = "--row", paramLabel = "ID", description = "run only these rows (repeatable); each is then printed under the table with "
+    @Option(names = "--row", paramLabel = "ID", split = ",", description = "run only these rows (repeatable, or "
+            + "ids separated by commas: no id holds one); each is then printed under the table with "
             + "its source, setup and assumptions, scenario, the parameters it rests on and its note; no report "
             + "folder is written unless --out is given, so the full table's report stays as it was")
     List<String> only;

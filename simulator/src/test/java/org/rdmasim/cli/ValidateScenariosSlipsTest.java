@@ -64,4 +64,22 @@ class ValidateScenariosSlipsTest {
                 + "row reads"), o.err());
         assertFalse(o.err().contains("Exception") || o.err().contains("\tat "), o.err());
     }
+
+    @Test
+    void rowIdsSeparatedByCommasAreEachARow() {
+        // "--row A,B" was refused as "no validation row A,B" (exit 2): no row id holds a comma
+        var o = CliTestSupport.run("validate", "-q", "--scenarios", CliTestSupport.repo().resolve("scenarios").toString(),
+                "--row", "MX-449-PIN,MX-449-T1");
+        assertEquals(0, o.code(), o.out() + o.err());
+        assertTrue(o.out().contains("MX-449-PIN: single-NIC pull"), o.out());
+        assertTrue(o.out().contains("\nMX-449-T1: "), o.out());
+        assertTrue(ValidationCatalogIds.noneHoldsAComma(), "a row id holds a comma: --row cannot split on it");
+    }
+
+    /** Every catalogue id, checked for the comma --row splits on. */
+    static final class ValidationCatalogIds {
+        static boolean noneHoldsAComma() {
+            return org.rdmasim.validation.ValidationCatalog.rows().stream().noneMatch(r -> r.id().contains(","));
+        }
+    }
 }
