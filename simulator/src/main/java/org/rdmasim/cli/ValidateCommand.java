@@ -111,6 +111,23 @@ public final class ValidateCommand implements Callable<Integer> {
                 + " rows read), or leave --scenarios out";
     }
 
+    /**
+     * The files a validation reads, which its report may not be written over or beside: the scenarios folder and
+     * each row's scenario file, so that {@code --out scenarios/validation --force} is refused as {@code run}
+     * refuses a folder holding its scenario, where it wrote the report among the rows' own files.
+     */
+    static List<Path> inputs(Path scenarios, List<ValidationRow> rows) {
+        List<Path> files = new java.util.ArrayList<>();
+        files.add(scenarios);
+        for (ValidationRow r : rows) {
+            String file = r.scenario().split("#", 2)[0];
+            if (!file.isEmpty() && !file.equals("-")) {
+                files.add(scenarios.resolve(file));
+            }
+        }
+        return files.stream().distinct().toList();
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
@@ -136,7 +153,7 @@ public final class ValidateCommand implements Callable<Integer> {
         boolean partialLook = only != null && !only.isEmpty()
                 && !spec.commandLine().getParseResult().hasMatchedOption("--out");
         Path target = partialLook ? Files.createTempDirectory("rdmasim-validate-row")
-                : org.rdmasim.report.ReportFolder.claim(out, List.of(scenarios), force,
+                : org.rdmasim.report.ReportFolder.claim(out, inputs(scenarios, rows), force,
                         org.rdmasim.validation.ValidationReport.FILES);
         // Every row simulates its scenarios: a whole catalogue takes minutes, so say which row runs (stderr only:
         // the table and --json on stdout stay the same with or without the line). Rows start on several threads.

@@ -76,6 +76,21 @@ class ValidateScenariosSlipsTest {
         assertTrue(ValidationCatalogIds.noneHoldsAComma(), "a row id holds a comma: --row cannot split on it");
     }
 
+    @Test
+    void theReportIsNotWrittenAmongTheRowsScenarioFilesEvenWithForce() throws IOException {
+        Path copy = dir.resolve("scenarios");
+        Files.createDirectories(copy.resolve("validation"));
+        Files.copy(CliTestSupport.repo().resolve("scenarios/validation/mx-450-gb200-stripe.yaml"),
+                copy.resolve("validation/mx-450-gb200-stripe.yaml"));
+        var o = CliTestSupport.run("validate", "-q", "--scenarios", copy.toString(), "--row", "MX-450-STRIPE-BW",
+                "--out", copy.resolve("validation").toString(), "--force");
+        assertEquals(2, o.code(), o.out() + o.err());
+        assertTrue(o.err().contains("it holds the input"), o.err());
+        assertTrue(o.err().contains("mx-450-gb200-stripe.yaml"), o.err());
+        assertFalse(Files.exists(copy.resolve("validation/index.html")));
+        assertFalse(Files.exists(copy.resolve("validation/validation.json")));
+    }
+
     /** Every catalogue id, checked for the comma --row splits on. */
     static final class ValidationCatalogIds {
         static boolean noneHoldsAComma() {
