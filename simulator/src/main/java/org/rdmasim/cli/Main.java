@@ -177,7 +177,10 @@ public final class Main implements Runnable {
             // option's converter first (--memory 512 GiB reads 512 bytes)
             String joined = unitSplitOff(ex instanceof CommandLine.UnmatchedArgumentException u ? u.getUnmatched()
                     : null, a);
-            if (joined != null) {
+            String moved = optionBeforeCommand(ex.getCommandLine(), a);
+            if (moved != null) {
+                err.println("rdmasim: " + PrintableText.escaped(moved));
+            } else if (joined != null) {
                 err.println("rdmasim: " + joined);
             } else if (nearest != null) {
                 err.println("rdmasim: did you mean '" + nearest + "'?");
@@ -319,6 +322,34 @@ public final class Main implements Runnable {
             }
         }
         return bestDistance <= Math.max(2, word.length() / 3) && bestDistance < word.length() ? best : null;
+    }
+
+    /**
+     * When options were written before the command ({@code rdmasim --out DIR run s.yaml}, {@code rdmasim -q run
+     * s.yaml}), the line with them moved after it; else null. The top level takes no option but help and version,
+     * so such a slip was refused as an unknown option with the list of commands, or a "did you mean '-h'?" for
+     * {@code -q}, neither saying where the option goes.
+     */
+    static String optionBeforeCommand(CommandLine at, String[] args) {
+        if (at.getParent() != null || args.length < 2 || !args[0].startsWith("-")) {
+            return null;
+        }
+        for (int i = 1; i < args.length; i++) {
+            if (at.getSubcommands().containsKey(args[i]) && !args[i].equals("help")) {
+                List<String> line = new java.util.ArrayList<>();
+                line.add("rdmasim");
+                line.addAll(java.util.Arrays.asList(args).subList(i, args.length));
+                line.addAll(java.util.Arrays.asList(args).subList(0, i));
+                return "options go after the command they belong to: "
+                        + String.join(" ", line.stream().map(Main::shellWord).toList());
+            }
+        }
+        return null;
+    }
+
+    /** {@code word} as a POSIX shell reads it back: bare when it holds nothing the shell treats specially. */
+    private static String shellWord(String word) {
+        return !word.isEmpty() && word.matches("[A-Za-z0-9_./:=,@%+-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 
     /**

@@ -407,6 +407,9 @@ public final class RunCommand implements Callable<Integer> {
         if (table) {
             o.printf(Locale.ROOT, "%s: %d variant(s) -> %s%n", scenario.name(), outcomes.size(), dir);
         }
+        // the name column holds the longest name with its what-if mark, so the columns after it stay aligned
+        int width = Math.max(34, outcomes.stream().mapToInt(v -> org.rdmasim.workload.WhatIf.marked(v.name(),
+                v.audit() != null && v.audit().isWhatIf()).length()).max().orElse(0));
         // Two tables when a scenario runs both: a pull's columns (slowest receiver, rates) say nothing of a
         // refit, whose time is its cycle's (broadcasts post no transfer) and whose bound is its stage's.
         for (boolean refitTable : new boolean[] {false, true}) {
@@ -415,10 +418,10 @@ public final class RunCommand implements Callable<Integer> {
             }
             if (table) {
                 if (refitTable) {
-                    o.printf(Locale.ROOT, "  %-34s %-7s %10s %10s %10s %11s  %s%n", "refit variant", "status", "first(s)",
+                    o.printf(Locale.ROOT, "  %-" + width + "s %-7s %10s %10s %10s %11s  %s%n", "refit variant", "status", "first(s)",
                             "steady(s)", "all(s)", "wire(GB/cy)", "steady cycle bound by");
                 } else {
-                    o.printf(Locale.ROOT, "  %-34s %-7s %12s %12s %12s  %s%n", "variant", "status", "slowest(s)",
+                    o.printf(Locale.ROOT, "  %-" + width + "s %-7s %12s %12s %12s  %s%n", "variant", "status", "slowest(s)",
                             "aggr(Gbps)", "recv(Gbps)", "slowest receiver limited by");
                 }
             }
@@ -426,8 +429,11 @@ public final class RunCommand implements Callable<Integer> {
                 if (refits.contains(v.name()) != refitTable) {
                     continue;
                 }
-                failed |= printRow(o, table, scenario, v);
+                failed |= printRow(o, table, scenario, v, width);
             }
+        }
+        if (table) {
+            calibratedLegend(o, outcomes);
         }
         if (table && scenario.sweep() != null) {
             PerftestTable.print(o, scenario.sweep(), outcomes);
@@ -435,15 +441,30 @@ public final class RunCommand implements Callable<Integer> {
         return failed || checkFailed ? Main.VARIANT_FAILED : Main.OK;
     }
 
+    /**
+     * Under the table, each calibrated (or assumed) number that limits a variant's row, with the measurement it
+     * was fitted to and the variants it limits, in the words of the charts' captions: the column says only
+     * "calibrated to gb200-roce", which names a profile, not what was measured.
+     */
+    static void calibratedLegend(PrintWriter o, List<VariantOutcome> outcomes) {
+        java.util.Map<org.rdmasim.report.CalibratedLimit, List<String>> limits = new java.util.LinkedHashMap<>();
+        for (VariantOutcome v : outcomes) {
+            org.rdmasim.report.CalibratedLimit.of(v)
+                    .ifPresent(l -> limits.computeIfAbsent(l, k -> new ArrayList<>()).add(v.name()));
+        }
+        limits.forEach((l, names) -> o.printf(Locale.ROOT, "  %s; it limits %s.%n",
+                l.sentence(), String.join(", ", names)));
+    }
+
     /** One variant's row of the results table; true when it failed and was not expected to. */
-    private static boolean printRow(PrintWriter o, boolean table, Scenario scenario, VariantOutcome v) {
+    private static boolean printRow(PrintWriter o, boolean table, Scenario scenario, VariantOutcome v, int width) {
         if (v.status() == VariantOutcome.Status.FAILED) {
             boolean expected = scenario.failureExpected(v.name());
             if (table) {
-                o.printf(Locale.ROOT, "  %-34s %-7s %s%n", org.rdmasim.workload.WhatIf.marked(v.name(), v.audit().isWhatIf()), expected ? "failed" : "FAILED",
+                o.printf(Locale.ROOT, "  %-" + width + "s %-7s %s%n", org.rdmasim.workload.WhatIf.marked(v.name(), v.audit().isWhatIf()), expected ? "failed" : "FAILED",
                         (expected ? "(expected) " : "") + org.rdmasim.importers.PrintableText.escaped(
                                 v.error().lines().findFirst().orElse("")));
-                printFaultCost(o, v);
+                printFaultCost(o, v, width);
             }
             return !expected;
         }
@@ -454,7 +475,7 @@ public final class RunCommand implements Callable<Integer> {
             // the bound in words, which name a calibrated term as such (an id such as "GPU0 ipc calls" does not)
             var rf = v.result().refit();
             var last = rf.cycles().get(rf.cycles().size() - 1);
-            o.printf(Locale.ROOT, "  %-34s %-7s %10.4f %10.4f %10.4f %11.2f  %s%n",
+            o.printf(Locale.ROOT, "  %-" + width + "s %-7s %10.4f %10.4f %10.4f %11.2f  %s%n",
                     org.rdmasim.workload.WhatIf.marked(v.name(), v.audit().isWhatIf()), "ok",
                     rf.firstCycleSeconds(), rf.steadyCycleSeconds(), rf.wallSeconds(), last.wireBytes() / 1e9,
                     last.boundWords());
@@ -467,14 +488,14 @@ public final class RunCommand implements Callable<Integer> {
                 slowest = r;
             }
         }
-        o.printf(Locale.ROOT, "  %-34s %-7s %12s %12.1f %12.1f  %s%n",
+        o.printf(Locale.ROOT, "  %-" + width + "s %-7s %12s %12.1f %12.1f  %s%n",
                 org.rdmasim.workload.WhatIf.marked(v.name(), v.audit().isWhatIf()), "ok",
                 seconds(slowest == null ? 0 : slowest.pullSeconds()), s.aggregateGbps(), s.meanReceiverGbps(),
                 slowest == null ? "" : slowest.bottleneck().id());
         if (v.claim() != null && slowest != null) {
-            o.printf(Locale.ROOT, "  %-34s claim %s: %s%n", "", v.claim().source(), v.claim().verdict(slowest.pullSeconds()));
+            o.printf(Locale.ROOT, "  %-" + width + "s claim %s: %s%n", "", v.claim().source(), v.claim().verdict(slowest.pullSeconds()));
         }
-        printFaultCost(o, v);
+        printFaultCost(o, v, width);
         return false;
     }
 
@@ -486,10 +507,10 @@ public final class RunCommand implements Callable<Integer> {
         return s > 0 && s < 0.01 ? String.format(Locale.ROOT, "%.3e", s) : String.format(Locale.ROOT, "%.4f", s);
     }
 
-    private static void printFaultCost(PrintWriter o, VariantOutcome v) {
+    private static void printFaultCost(PrintWriter o, VariantOutcome v, int width) {
         if (v.faultCost() != null) {
             var c = v.faultCost();
-            o.printf(Locale.ROOT, "  %-34s faults: makespan %s s (%s s without), %d attempt(s) failed, %d gave up%n",
+            o.printf(Locale.ROOT, "  %-" + width + "s faults: makespan %s s (%s s without), %d attempt(s) failed, %d gave up%n",
                     "", org.rdmasim.hardware.Units.number(c.makespanWith()),
                     org.rdmasim.hardware.Units.number(c.makespanWithout()), c.failedAttempts(), c.gaveUp());
         }

@@ -45,7 +45,8 @@ public final class ValidateCommand implements Callable<Integer> {
             + "kept; only the earlier report's own files are replaced)")
     boolean force;
 
-    @Option(names = "--row", paramLabel = "ID", description = "run only these rows (repeatable); each is then printed under the table with "
+    @Option(names = "--row", paramLabel = "ID", split = ",", description = "run only these rows (repeatable, or "
+            + "ids separated by commas: no id holds one); each is then printed under the table with "
             + "its source, setup and assumptions, scenario, the parameters it rests on and its note; no report "
             + "folder is written unless --out is given, so the full table's report stays as it was")
     List<String> only;
@@ -86,6 +87,47 @@ public final class ValidateCommand implements Callable<Integer> {
                 + " (" + ids.size() + " rows: `rdmasim validate` lists every id, as does its report's index.html)";
     }
 
+    /**
+     * Why {@code scenarios} cannot serve {@code rows}, or null when it holds every file they read: a --scenarios
+     * folder that is not a copy of rdmasim's own (a scenario's folder, a typo) would otherwise run and print every
+     * row as ERROR, a verdict that reads as the model's, and exit 1 as a failed validation does.
+     */
+    static String lacking(Path scenarios, List<ValidationRow> rows) {
+        java.util.Map<String, String> missing = new java.util.LinkedHashMap<>();
+        for (ValidationRow r : rows) {
+            String file = r.scenario().split("#", 2)[0];
+            if (!file.isEmpty() && !file.equals("-") && !Files.isRegularFile(scenarios.resolve(file))) {
+                missing.putIfAbsent(file, r.id());
+            }
+        }
+        if (missing.isEmpty()) {
+            return null;
+        }
+        List<String> named = missing.entrySet().stream().limit(3)
+                .map(e -> e.getKey() + " (row " + e.getValue() + ")").toList();
+        return "--scenarios " + scenarios + " holds no " + String.join(", ", named)
+                + (missing.size() > 3 ? " and " + (missing.size() - 3) + " more file(s) the rows read" : "")
+                + ": give a folder laid out as rdmasim's scenarios/ (its validation/ and the catalogue scenarios the"
+                + " rows read), or leave --scenarios out";
+    }
+
+    /**
+     * The files a validation reads, which its report may not be written over or beside: the scenarios folder and
+     * each row's scenario file, so that {@code --out scenarios/validation --force} is refused as {@code run}
+     * refuses a folder holding its scenario, where it wrote the report among the rows' own files.
+     */
+    static List<Path> inputs(Path scenarios, List<ValidationRow> rows) {
+        List<Path> files = new java.util.ArrayList<>();
+        files.add(scenarios);
+        for (ValidationRow r : rows) {
+            String file = r.scenario().split("#", 2)[0];
+            if (!file.isEmpty() && !file.equals("-")) {
+                files.add(scenarios.resolve(file));
+            }
+        }
+        return files.stream().distinct().toList();
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
@@ -102,12 +144,16 @@ public final class ValidateCommand implements Callable<Integer> {
             }
             rows = rows.stream().filter(r -> only.contains(r.id())).toList();
         }
+        String lacking = lacking(scenarios, rows);
+        if (lacking != null) {
+            throw new BadInputException(lacking);
+        }
         // A few rows asked for by --row are a look, not the table: they replace the whole catalogue's report only
         // when --out names where to write (the default folder holds the full table a user or CI made).
         boolean partialLook = only != null && !only.isEmpty()
                 && !spec.commandLine().getParseResult().hasMatchedOption("--out");
         Path target = partialLook ? Files.createTempDirectory("rdmasim-validate-row")
-                : org.rdmasim.report.ReportFolder.claim(out, List.of(scenarios), force,
+                : org.rdmasim.report.ReportFolder.claim(out, inputs(scenarios, rows), force,
                         org.rdmasim.validation.ValidationReport.FILES);
         // Every row simulates its scenarios: a whole catalogue takes minutes, so say which row runs (stderr only:
         // the table and --json on stdout stay the same with or without the line). Rows start on several threads.

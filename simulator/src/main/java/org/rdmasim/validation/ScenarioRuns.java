@@ -36,7 +36,8 @@ public final class ScenarioRuns {
                     return v.isRefit() ? VariantRunner.runRefitOnly(v) : VariantRunner.run(v, s.seed());
                 }
             }
-            throw new IllegalArgumentException(file + " has no variant " + variant);
+            throw new org.rdmasim.scenario.ScenarioException(scenarios.resolve(file).toString(), 0, 0,
+                    "no variant '" + variant + "', which a validation row reads");
         });
     }
 

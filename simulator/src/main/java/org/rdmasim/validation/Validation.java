@@ -147,7 +147,8 @@ public final class Validation {
      * end, and {@code progress} hears each row's id as it starts (from the thread that takes it). Rows that read one
      * variant share its one run ({@link ScenarioRuns}); each variant's outcome is the same on any thread, so
      * the results, kept in catalogue order, do not depend on {@code threads}. A row whose model throws is an
-     * {@link Verdict#ERROR} row; an {@link Error} (the heap running out) stops the whole run.
+     * {@link Verdict#ERROR} row, unless what it threw is a file the row reads being wrong (a scenario, an env value,
+     * an imported host), which stops the run as bad input; an {@link Error} (the heap running out) stops it too.
      */
     public static List<Result> run(List<ValidationRow> rows, Path scenarios, int threads, Consumer<String> progress) {
         ScenarioRuns runs = new ScenarioRuns(scenarios);
@@ -203,6 +204,11 @@ public final class Validation {
         ValidationRow.Modelled m;
         try {
             m = row.model().compute(runs);
+        } catch (org.rdmasim.scenario.ScenarioException | org.rdmasim.transport.config.ConfigValueException
+                | org.rdmasim.importers.ImportException badInput) {
+            // a file the row reads is wrong (a --scenarios copy edited, a field misspelt): the user's input, said
+            // at its file:line and stopping the run (exit 2), not a row verdict of ERROR that reads as the model's
+            throw badInput;
         } catch (Exception e) {
             return new Result(row, Double.NaN, false, e.getClass().getSimpleName() + ": " + e.getMessage(),
                     Verdict.ERROR);

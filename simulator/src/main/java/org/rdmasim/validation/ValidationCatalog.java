@@ -508,7 +508,7 @@ public final class ValidationCatalog {
                 .setup(allNics)
                 .published(1402, "Gbps").tolerance(0.05).scenario(PEGA_ALL + "#write-all")
                 .knownFailure(qpOffset + "361 Gbps here where rdmasim, having no per-QP WRITE limit, writes at the "
-                        + "RoCE wire (391); a limit fitted here would contradict NVIDIA/nccl #2409's one-QP 392 Gbps. "
+                        + "RoCE wire (392); a limit fitted here would contradict NVIDIA/nccl #2409's one-QP 392 Gbps. "
                         + roceMtu(1402, 4, BENCH_MTU))
                 .model(runs -> Modelled.value(runs.aggregateGbps(PEGA_ALL, "write-all"),
                         runs.bottleneck(PEGA_ALL, "write-all")))
@@ -531,7 +531,7 @@ public final class ValidationCatalog {
                 .setup(allNics)
                 .published(717, "Gbps").tolerance(0.05).scenario(PEGA_ALL + "#write-numa0")
                 .knownFailure("the two NICs scale as the bench does (the scaling row passes); what differs is one QP's "
-                        + "rate on one NIC, which rdmasim, having no per-QP WRITE limit, runs at the RoCE wire (391 "
+                        + "rate on one NIC, which rdmasim, having no per-QP WRITE limit, runs at the RoCE wire (392 "
                         + "Gbps); no published run other than these and NVIDIA/nccl #2409 (whose one-QP rate differs: "
                         + "284 Gbps at 1 MiB, 392 at 128 KiB) measures one ConnectX-7 QP writing large messages, "
                         + "so nothing is fitted. " + roceMtu(717, 2, BENCH_MTU))
