@@ -204,7 +204,9 @@ public final class RefitSetup {
                     + " KV heads must divide one another");
         }
         try {
-            map = SliceMap.of(tensors, heads, trainer, inference);
+            // which replica a byte several trainer ranks hold is read from (README Refit: ASSUMED spread)
+            map = SliceMap.of(tensors, heads, trainer, inference, spec.inference().firstReplicaReads()
+                    ? org.rdmasim.refit.layout.ReplicaChoice.FIRST : org.rdmasim.refit.layout.ReplicaChoice.SPREAD);
         } catch (IllegalArgumentException e) {
             String m = e.getMessage();
             throw new Refused(m.startsWith("inference") || m.contains("inference rank") || m.contains("vocabulary")

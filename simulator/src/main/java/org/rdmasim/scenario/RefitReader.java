@@ -28,6 +28,8 @@ import org.rdmasim.workload.Senders;
  *   inference: {hosts: inference, tp: 2, dp: 2, ep: false, redundantExperts: 0,
  *               engine: sglang}   # optional: vllm | sglang, where the engine's own load path costs something
  *                                 # (SGLang's GLM-4.7-Flash loader redoes every layer's MLA split per call)
+ *                                 # replicaReads: spread | first (rdma-pull: a byte several trainer ranks hold
+ *                                 # is read from the replica at the rank modulo the replicas, or the first)
  *   method: rdma-pull             # rdma-pull | write-schedule | nccl-broadcast | checkpoint-engine | nixl-ring
  *                                 # | mooncake-ring | colocated-ipc | nccl-p2p | sharded-rdt
  *   senders: one                  # nccl-broadcast: one (trainer rank 0) | all (striped, verl nccl_parallel)
@@ -108,7 +110,7 @@ final class RefitReader {
                 size(t, "cp"), size(t, "dp"), fsdp, count(t, "firstStageLayers"), count(t, "lastStageLayers"),
                 trainerDtype, offloaded);
         YamlTree i = r.get("inference");
-        i.onlyFields(Set.of("hosts", "tp", "dp", "ep", "redundantExperts", "engines", "engine"));
+        i.onlyFields(Set.of("hosts", "tp", "dp", "ep", "redundantExperts", "engines", "engine", "replicaReads"));
         boolean ep = i.has("ep") && i.get("ep").bool();
         boolean separate = false;
         if (i.has("engines")) {
@@ -125,8 +127,19 @@ final class RefitReader {
             engine = org.rdmasim.workload.InferenceEngine.of(e.text()).orElseThrow(() -> e.error(
                     "expected " + org.rdmasim.workload.InferenceEngine.expected() + ", got '" + e.text() + "'"));
         }
+        boolean firstReplica = false;
+        if (i.has("replicaReads")) {
+            String reads = i.get("replicaReads").text().toLowerCase(Locale.ROOT);
+            if (!reads.equals("spread") && !reads.equals("first")) {
+                throw i.get("replicaReads").error("expected spread (each inference rank reads the replica at its rank "
+                        + "modulo the replicas: ModelExpress' MX_RESHARD_SPREAD_SOURCES rotation) or first (every "
+                        + "inference rank reads the first replica: ModelExpress' default), got '"
+                        + i.get("replicaReads").text() + "'");
+            }
+            firstReplica = reads.equals("first");
+        }
         RefitSpec.Inference inference = new RefitSpec.Inference(size(i, "tp"), size(i, "dp"), ep,
-                count(i, "redundantExperts"), separate, engine);
+                count(i, "redundantExperts"), separate, engine, firstReplica);
         if (inference.redundantExperts() > 0 && !ep) {
             throw i.get("redundantExperts").error("redundant experts need ep: true (vLLM's EPLB runs with "
                     + "--enable-expert-parallel)");
@@ -137,6 +150,11 @@ final class RefitReader {
         RefitMethodKind method = RefitMethodKind.of(m.text()).orElseThrow(() -> m.error(
                 "expected one of " + String.join(", ", RefitMethodKind.spellings()) + ", got '" + m.text() + "'"
                         + YamlTree.suggestion(m.text().trim(), RefitMethodKind.spellings())));
+        if (i.has("replicaReads") && method != RefitMethodKind.RDMA_PULL) {
+            // the choice is ModelExpress' reshard planner's, which only a receiver-driven pull follows
+            throw i.get("replicaReads").error("replicaReads applies to rdma-pull only (ModelExpress' planner picks "
+                    + "the replica; method is " + method.spelling() + ")");
+        }
         // checkpoint-engine's owners are the inference engine's own ranks (its README: the weights are held in
         // host memory by workers beside the engines), so they share hosts; every other method moves weights
         // from trainer GPUs to other GPUs

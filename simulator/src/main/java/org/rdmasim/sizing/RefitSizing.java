@@ -279,7 +279,7 @@ public final class RefitSizing {
     private static RefitSpec withTp(RefitSpec spec, int tp) {
         RefitSpec.Inference i = spec.inference();
         return spec.withInference(new RefitSpec.Inference(tp, i.ranks() / tp, i.expertParallel(), i.redundantExperts(),
-                i.separateEngines(), i.engine()));
+                i.separateEngines(), i.engine(), i.firstReplicaReads()));
     }
 
     private static Host host(VariantSpec v, String name) {

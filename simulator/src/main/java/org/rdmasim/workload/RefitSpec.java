@@ -62,7 +62,16 @@ public record RefitSpec(Path model, String inferenceDtype, List<String> trainerH
      * engine the ranks run, when the scenario states it (null: not stated, no engine-specific load step priced).
      */
     public record Inference(int tp, int dp, boolean expertParallel, int redundantExperts, boolean separateEngines,
-            InferenceEngine engine) {
+            InferenceEngine engine, boolean firstReplicaReads) {
+        /**
+         * The replica reads spread over the replicas (ModelExpress' opt-in rotation by receiver rank), as a
+         * scenario that does not say has them.
+         */
+        public Inference(int tp, int dp, boolean expertParallel, int redundantExperts, boolean separateEngines,
+                InferenceEngine engine) {
+            this(tp, dp, expertParallel, redundantExperts, separateEngines, engine, false);
+        }
+
         /** DP inside one engine (vLLM's {@code data_parallel_size}). */
         public Inference(int tp, int dp, boolean expertParallel, int redundantExperts) {
             this(tp, dp, expertParallel, redundantExperts, false);
