@@ -739,7 +739,13 @@ public final class RefitSetup {
             case RDMA_PULL -> k.hostReplica() ? String.format(Locale.ROOT, "host replica: %,d routes from the "
                     + "senders of miles' plan, each engine rank loaded into the sender's CPU replica (a copy down from "
                     + "its GPU), then RDMA-WRITTEN from host memory", plan.routes().size())
-                    : k.treeChildren() > 0 ? "tree fan-out " + k.treeChildren() : "direct";
+                    : (k.treeChildren() > 0 ? "tree fan-out " + k.treeChildren() : "direct")
+                            + (spec.inference().firstReplicaReads()
+                                    ? "; a byte several trainer ranks hold read from the first replica (ModelExpress' "
+                                            + "default)"
+                                    : "; a byte several trainer ranks hold read from the replica at the inference "
+                                            + "rank modulo the replicas (ASSUMED: ModelExpress' opt-in rotation; "
+                                            + "replicaReads: first for its default)");
             case NCCL_BROADCAST -> describe(k.senders()) + ", bucket " + Units.sizeAsWritten(k.bucketBytes(), " ") + (k.doubleBuffered() ? ", double-buffered" : "");
             case COLOCATED_IPC -> ((ColocatedIpc) plan.method()).describe();
             case SHARDED_RDT -> "a pull per gather group and expert coordinate from one producer, "

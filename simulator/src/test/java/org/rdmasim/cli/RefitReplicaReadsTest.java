@@ -68,6 +68,10 @@ class RefitReplicaReadsTest {
         // first, every replicated byte leaves replica 0's ranks: fewer (sender, reader) pairs, and those senders'
         // NICs, which bound the cycle, carry what spread shares with three other replicas
         assertTrue(first.routes() < spread.routes(), first.routes() + " routes against " + spread.routes());
+        // the plan says which replica is read, and that spread is an assumption
+        assertTrue(spread.plan().stream().anyMatch(l -> l.contains("modulo the replicas (ASSUMED")), spread.plan().toString());
+        assertTrue(first.plan().stream().anyMatch(l -> l.contains("from the first replica (ModelExpress' default)")),
+                first.plan().toString());
         assertTrue(first.steadyCycleSeconds() > 1.1 * spread.steadyCycleSeconds(),
                 first.steadyCycleSeconds() + " s against " + spread.steadyCycleSeconds() + " s");
     }
