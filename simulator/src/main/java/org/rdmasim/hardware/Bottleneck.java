@@ -289,18 +289,21 @@ public sealed interface Bottleneck extends Limit {
 
     /**
      * The engine's thread that handles every slice of one NIC context of the initiator (Mooncake's worker that
-     * reaps the context's one completion queue); {@code nic} is {@code host:nic}.
+     * reaps the context's one completion queue); {@code nic} is {@code host:nic}; {@code basis} says where its
+     * time per slice comes from ("calibrated on MC-VLLM-KV-MARGIN", or the scenario's own figure), so every output
+     * naming the limit says whether it is a calibrated number.
      */
-    record SliceThread(String nic) implements Bottleneck {
+    record SliceThread(String nic, String basis) implements Bottleneck {
         @Override
         public String id() {
-            return "slice thread (" + nic + ")";
+            return "slice thread (" + nic + ")" + (basis.isEmpty() ? "" : ", " + basis);
         }
 
         @Override
         public String words() {
             return "the transfer engine's thread handling every slice of " + nic + "'s context"
-                    + " (its per-slice time is CALIBRATED: transport.sliceThread)";
+                    + " (its per-slice time, transport.sliceThread, is " + (basis.startsWith("calibrated")
+                            ? "CALIBRATED on MC-VLLM-KV-MARGIN" : basis) + ")";
         }
     }
 

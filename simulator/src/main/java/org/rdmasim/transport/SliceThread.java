@@ -10,12 +10,20 @@ package org.rdmasim.transport;
  * @param secondsPerSlice the thread's time per slice; 0 for an engine with no such thread ({@link #NONE})
  * @param sliceBytes      the size the engine cuts a request at
  * @param tailBytes       how far past a slice the last slice may run rather than leave a slice of its own
+ * @param basis           where {@code secondsPerSlice} comes from, as a limit it sets says it ("calibrated on ROW",
+ *                        or the scenario's own figure); empty when nothing needs saying
  */
-public record SliceThread(double secondsPerSlice, long sliceBytes, long tailBytes) {
+public record SliceThread(double secondsPerSlice, long sliceBytes, long tailBytes, String basis) {
     /** No thread of this kind: the engine's lanes are not held by one. */
     public static final SliceThread NONE = new SliceThread(0, 1, 0);
 
+    /** A thread whose time per slice needs no word on where it comes from. */
+    public SliceThread(double secondsPerSlice, long sliceBytes, long tailBytes) {
+        this(secondsPerSlice, sliceBytes, tailBytes, "");
+    }
+
     public SliceThread {
+        basis = basis == null ? "" : basis;
         if (!(secondsPerSlice >= 0) || Double.isInfinite(secondsPerSlice)) {
             throw new IllegalArgumentException("secondsPerSlice must be >= 0 and finite");
         }

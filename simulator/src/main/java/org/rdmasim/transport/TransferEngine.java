@@ -255,7 +255,7 @@ public final class TransferEngine {
             if (threadCaps != null && threadCaps[index] <= physics.laneCap(spec, lane) * (1 + 1e-9)) {
                 boolean read = spec.operation() == Operation.READ;
                 return new Bottleneck.SliceThread(read ? spec.sink().host() + ":" + lane.sinkNic()
-                        : spec.source().host() + ":" + lane.sourceNic());
+                        : spec.source().host() + ":" + lane.sourceNic(), sliceThread.basis());
             }
             return TransferEngine.this.capName(spec, lane);
         }

@@ -193,7 +193,7 @@ class BottleneckTest {
             new Bottleneck.OutstandingReads("b", "mlx5_0"),
             new Bottleneck.SendQueue("b", "mlx5_0"),
             new Bottleneck.PostingRate("a:GPU0"),
-            new Bottleneck.SliceThread("a:mlx5_0"),
+            new Bottleneck.SliceThread("a:mlx5_0", "calibrated on MC-VLLM-KV-MARGIN"),
             new Bottleneck.RmaEmulation("a:GPU0", "put/am/bcopy", "device-to-host", 8192),
             new Bottleneck.PortStall("b:mlx5_0", 0.001, 0.002, 0.5),
             new Bottleneck.Degraded(new Bottleneck.NicReadCalibrated("r", "mlx5_0", "gb200-roce"), 0.5, 0, 1),

@@ -171,7 +171,16 @@ class MooncakeBackendTest {
         double thread = 65536 / MooncakeBackend.DEFAULT_SLICE_THREAD_SECONDS;
         assertEquals(thread, rate, thread * 0.01);
         assertInstanceOf(org.rdmasim.hardware.Bottleneck.SliceThread.class, r.bottleneck());
-        assertEquals("slice thread (a:mlx5_0)", r.bottleneck().id());
+        assertEquals("slice thread (a:mlx5_0), calibrated on MC-VLLM-KV-MARGIN", r.bottleneck().id());
+    }
+
+    @Test
+    void aSliceThreadTheScenarioSetsIsNotCalledCalibrated() {
+        // 2x the calibrated time a slice: the thread still binds, and the limit names the scenario's figure
+        var r = run("  sliceThread: 6.608 us", "    - {from: \"a:GPU0\", to: \"b:GPU0\", size: 64 MiB}").transfers().get(0);
+        assertInstanceOf(org.rdmasim.hardware.Bottleneck.SliceThread.class, r.bottleneck());
+        assertEquals("slice thread (a:mlx5_0), the scenario's transport.sliceThread", r.bottleneck().id());
+        assertFalse(r.bottleneck().words().contains("CALIBRATED"), r.bottleneck().words());
     }
 
     @Test
