@@ -268,9 +268,10 @@ public final class Main implements Runnable {
         for (int i = 2; i < args.length; i++) {
             String unit = args[i];
             if ((only == null || unit.equals(only)) && args[i - 2].startsWith("-") && args[i - 1].matches("[0-9.]+([eE][-+]?[0-9]+)?")
-                    && unit.matches("(?i)[munp]?s|sec|[kmgtp]i?b|[kmgt]bps|[kmgt]b/s")) {
+                    && unit.matches("(?i)[munp]?s|secs?|seconds?|milliseconds?|[kmgtp]i?b|[kmgt]bps|[kmgt]b/s")) {
                 // the durations rdmasim reads spell seconds "s" (QuantityText): suggest what it accepts
-                String written = unit.equalsIgnoreCase("sec") ? "s" : unit;
+                String written = unit.matches("(?i)secs?|seconds?") ? "s"
+                        : unit.matches("(?i)milliseconds?") ? "ms" : unit;
                 return "a value and its unit are one argument: write " + args[i - 2] + " " + args[i - 1] + written
                         + " (or quote it: " + args[i - 2] + " '" + args[i - 1] + " " + written + "')";
             }

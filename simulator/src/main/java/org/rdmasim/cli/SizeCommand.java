@@ -155,7 +155,8 @@ public final class SizeCommand implements Callable<Integer> {
         Optional<RefitSizing.Knob> refitKnob = RefitSizing.Knob.find(vary);
         if (fanoutKnob.isEmpty() && refitKnob.isEmpty()) {
             throw new BadInputException("--vary: expected sources, nics, rails or tree-degree (fan-out) or senders, "
-                    + "nics, bucket or inference-tp (refit), got '" + vary + "'");
+                    + "nics, bucket or inference-tp (refit), got '" + vary + "'" + org.rdmasim.scenario.YamlTree.suggestion(
+                            vary, List.of("sources", "nics", "rails", "tree-degree", "senders", "bucket", "inference-tp")));
         }
         if (max != null && max < 1) {
             throw new BadInputException("--max must be at least 1, got " + max);

@@ -391,7 +391,9 @@ class RefitSizeCommandTest {
                 List.of(pull.toString(), "--target-refit", "1", "--vary", "nics", "--refit-cycle", "last", "first or steady"),
                 List.of(bcast.toString(), "--target-refit", "1", "--vary", "nics", "--max", "2", "above the largest"),
                 List.of(bcast.toString(), "--target-refit", "1", "--vary", "bucket", "--max", "4", "--max does not apply"),
-                List.of(bcast.toString(), "--target-refit", "1", "--vary", "bogus", "senders, nics, bucket or inference-tp"));
+                List.of(bcast.toString(), "--target-refit", "1", "--vary", "bogus", "senders, nics, bucket or inference-tp"),
+                // a knob near one it knows is named
+                List.of(bcast.toString(), "--target-refit", "1", "--vary", "buckets", "(did you mean 'bucket'?)"));
         for (List<String> c : cases) {
             List<String> line = new ArrayList<>(List.of("size"));
             line.addAll(c.subList(0, c.size() - 1));

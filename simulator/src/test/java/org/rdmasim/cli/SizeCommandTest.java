@@ -95,6 +95,14 @@ class SizeCommandTest {
         CliTestSupport.Outcome sec = CliTestSupport.run("size", "x.yaml", "--target-p99", "1", "sec", "--vary", "nics");
         assertEquals(2, sec.code(), sec.err());
         assertTrue(sec.err().contains("write --target-p99 1s (or quote it: --target-p99 '1 s')"), sec.err());
+        // so are the words spelt out
+        CliTestSupport.Outcome words = CliTestSupport.run("size", "x.yaml", "--target-p99", "0.5", "seconds", "--vary",
+                "nics");
+        assertEquals(2, words.code(), words.err());
+        assertTrue(words.err().contains("write --target-p99 0.5s (or quote it: --target-p99 '0.5 s')"), words.err());
+        CliTestSupport.Outcome ms = CliTestSupport.run("size", "x.yaml", "--target-refit", "500", "milliseconds",
+                "--vary", "nics");
+        assertTrue(ms.err().contains("write --target-refit 500ms"), ms.err());
     }
 
     @Test
