@@ -390,6 +390,14 @@ final class RefitReader {
                     + YamlTree.suggestion(text, new java.util.TreeSet<>(names))
                     + "; give a path to a config.json or tensor list");
         }
+        Path written = Path.of(text);
+        Path at = written.isAbsolute() ? written : Path.of(v.file()).toAbsolutePath().getParent().resolve(written);
+        String stem = written.getFileName() == null ? "" : written.getFileName().toString().replaceFirst("\\.json$", "");
+        if (!Files.exists(at) && ShippedModels.find(stem).isPresent()) {
+            // a catalogue scenario copied out of scenarios/ keeps its models/ path: the shipped name still works
+            throw v.error("no such file: " + at + "; rdmasim ships this model: write model: " + stem
+                    + " (looked up in a models/ folder beside the scenario or above it, then among the shipped models)");
+        }
         return FileScope.resolve(v);
     }
 

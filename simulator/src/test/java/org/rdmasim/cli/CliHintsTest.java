@@ -91,4 +91,18 @@ class CliHintsTest {
         assertTrue(o.err().contains("expected a whole number, got '1.5'"), o.err());
         assertFalse(o.err().contains("9223372036854775807"), o.err());
     }
+
+    /** A catalogue scenario copied out of scenarios/ keeps 'model: models/NAME.json': the error names the bare name. */
+    @Test
+    void aCopiedScenarioMissingItsModelsFolderIsToldTheShippedName() throws IOException {
+        Path elsewhere = dir.resolve("copy");
+        Files.createDirectories(elsewhere);
+        Path f = elsewhere.resolve("refit-moe-methods.yaml");
+        Files.copy(CliTestSupport.repo().resolve("scenarios/refit-moe-methods.yaml"), f);
+        CliTestSupport.Outcome o = CliTestSupport.run("run", "-q", "--out", elsewhere.resolve("out").toString(),
+                f.toString());
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("refit-moe-methods.yaml:55:12: workload.refit.model: no such file")
+                && o.err().contains("write model: qwen3-30b-a3b"), o.err());
+    }
 }
