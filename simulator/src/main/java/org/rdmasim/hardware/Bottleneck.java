@@ -188,7 +188,8 @@ public sealed interface Bottleneck extends Limit {
     record NicReadCalibrated(String host, String nic, String calibration) implements Bottleneck {
         @Override
         public String id() {
-            return host + ":" + nic + " READ, calibrated to " + calibration;
+            // the profile and the measurement its figure was fitted to, so every output naming the limit names both
+            return host + ":" + nic + " READ, calibrated to " + calibration + " (" + rate().measurement() + ")";
         }
 
         @Override
@@ -214,7 +215,8 @@ public sealed interface Bottleneck extends Limit {
     record StrictOrderWrite(String host, String nic, String calibration) implements Bottleneck {
         @Override
         public String id() {
-            return host + ":" + nic + " strict-order writes into GPU memory, calibrated to " + calibration;
+            return host + ":" + nic + " strict-order writes into GPU memory, calibrated to " + calibration + " ("
+                    + rate().measurement() + ")";
         }
 
         @Override
@@ -241,8 +243,8 @@ public sealed interface Bottleneck extends Limit {
     record QpReadRate(String host, String nic, String calibration) implements Bottleneck {
         @Override
         public String id() {
-            return host + ":" + nic + " READ rate of one QP, " + (rate().assumed() ? "assumed in " : "calibrated to ")
-                    + calibration;
+            return host + ":" + nic + " READ rate of one QP, " + (rate().assumed() ? "assumed in " + calibration
+                    : "calibrated to " + calibration + " (" + rate().measurement() + ")");
         }
 
         @Override

@@ -46,6 +46,22 @@ public record ProfileParameter(String profile, ProfileKey key) {
         return held().kind().name();
     }
 
+    /**
+     * What the figure was fitted to, short: its source up to the first colon, without bracketed reference keys
+     * ({@code ai-dynamo/modelexpress #449}); for an assumed figure, its source alike.
+     */
+    public String measurement() {
+        return shortSource(held().source());
+    }
+
+    /** A parameter's source up to the first colon, without bracketed reference keys, at most 70 characters. */
+    public static String shortSource(String source) {
+        int colon = source.indexOf(": ");
+        String head = colon > 0 ? source.substring(0, colon) : source;
+        head = head.replaceAll("\\s*\\[[^\\]]*\\]", "").trim();
+        return head.length() > 70 ? head.substring(0, 67) + "..." : head;
+    }
+
     /** The value with its unit, e.g. {@code 308 Gbps}. */
     String valueText() {
         CalibrationProfile.Parameter p = held();

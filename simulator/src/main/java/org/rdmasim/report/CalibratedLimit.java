@@ -144,9 +144,6 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
 
     /** A source cut to what names the measurement: up to its first colon, without bracketed reference tags. */
     static String measurement(String source) {
-        int colon = source.indexOf(": ");
-        String head = colon > 0 ? source.substring(0, colon) : source;
-        head = head.replaceAll("\\s*\\[[^\\]]*\\]", "").trim();
-        return head.length() > 70 ? head.substring(0, 67) + "..." : head;
+        return org.rdmasim.hardware.ProfileParameter.shortSource(source);
     }
 }

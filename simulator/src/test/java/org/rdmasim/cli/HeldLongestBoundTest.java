@@ -161,7 +161,7 @@ class HeldLongestBoundTest {
         assertTrue(r.page().contains("profile gb200-roce) for " + before), r.page());
         // the undegraded lane says nothing of it
         String[] other = r.lane("half", "mlx5_0");
-        assertEquals("receiver:mlx5_0 READ, calibrated to gb200-roce", other[13]);
+        assertEquals("receiver:mlx5_0 READ, calibrated to gb200-roce (ai-dynamo/modelexpress #449)", other[13]);
     }
 
     @Test
@@ -171,7 +171,7 @@ class HeldLongestBoundTest {
         assertEquals(2, lanes.size());
         // each lane at its own NIC's calibrated READ rate all its life, ending together
         assertEquals(lanes.get(0)[10], lanes.get(1)[10]);
-        String tie = "tie of 2: receiver:{mlx5_0, mlx5_1} READ, calibrated to gb200-roce";
+        String tie = "tie of 2: receiver:{mlx5_0, mlx5_1} READ, calibrated to gb200-roce (ai-dynamo/modelexpress #449)";
         r.assertBound("healthy", tie);
         assertTrue(r.page().contains("limited by a tie of 2 limits of one kind, each holding it for the same time: NIC "
                 + "{mlx5_0, mlx5_1}'s delivered RDMA READ rate on receiver"), r.page());

@@ -40,7 +40,7 @@ class RelaxedOrderingScenarioTest {
         for (TransferResult t : by.get("workaround-auto").result().transfers()) {
             // both paths of the pinned NIC share its one strict-order route
             assertEquals(bytes / strictRoute, t.finishSeconds() - t.startSeconds(), 1e-4, t.spec().id());
-            assertTrue(t.bottleneck().id().endsWith("strict-order writes into GPU memory, calibrated to emr-connectx"));
+            assertTrue(t.bottleneck().id().endsWith("strict-order writes into GPU memory, calibrated to emr-connectx (openucx/ucx PR #10955)"));
         }
         for (String relaxed : new String[] {"nixl-try", "workaround-auto-ucx-1.21", "workaround-auto-ucx-1.22"}) {
             for (TransferResult t : by.get(relaxed).result().transfers()) {

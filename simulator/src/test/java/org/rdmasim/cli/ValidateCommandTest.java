@@ -109,7 +109,7 @@ class ValidateCommandTest {
         assertTrue(o.contains("\nMX-449-PIN: single-NIC pull, MX_RDMA_NIC_PIN=auto\n"), o);
         assertTrue(o.contains("  scenario:  seed003-nic-pin-vs-stripe.yaml#gb200-mx-pin-auto\n"), o);
         assertTrue(o.contains("  rests on:  gb200-roce.nicReadRate"), o);
-        assertTrue(o.contains("  note:      receiver:mlx5_0 READ, calibrated to gb200-roce\n"), o);
+        assertTrue(o.contains("  note:      receiver:mlx5_0 READ, calibrated to gb200-roce (ai-dynamo/modelexpress #449)\n"), o);
         assertTrue(o.contains("\nMX-450-STRIPE-BW: bandwidth, 4 NICs listed, UCX_MAX_RMA_RAILS=4"), o);
         assertTrue(o.contains("  setup:     GB200 pod on GKE, 4 x CX-7 400G RoCE, one receiver pulling Qwen3-4B"), o);
         assertTrue(o.contains("not stated: NIXL and UCX releases, UCX install"), o);

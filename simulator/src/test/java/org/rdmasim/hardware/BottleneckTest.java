@@ -69,14 +69,14 @@ class BottleneckTest {
 
     @Test
     void calibratedNicReadRateQuotesItsProfile() {
-        reads(new Bottleneck.NicReadCalibrated("receiver", "mlx5_0", "gb200-roce"), "receiver:mlx5_0 READ, calibrated to gb200-roce",
+        reads(new Bottleneck.NicReadCalibrated("receiver", "mlx5_0", "gb200-roce"), "receiver:mlx5_0 READ, calibrated to gb200-roce (ai-dynamo/modelexpress #449)",
                 "NIC mlx5_0's delivered RDMA READ rate on receiver, CALIBRATED (308 Gbps, profile gb200-roce)");
     }
 
     @Test
     void strictOrderWritesQuoteTheirProfileAndTheSettingThatDecidesThem() {
         Bottleneck b = new Bottleneck.StrictOrderWrite("b", "mlx5_0", "emr-connectx");
-        reads(b, "b:mlx5_0 strict-order writes into GPU memory, calibrated to emr-connectx",
+        reads(b, "b:mlx5_0 strict-order writes into GPU memory, calibrated to emr-connectx (openucx/ucx PR #10955)",
                 "NIC mlx5_0's writes into GPU memory without PCIe relaxed ordering on b, CALIBRATED (128 Gbps, profile "
                         + "emr-connectx; UCX_IB_PCI_RELAXED_ORDERING decides it)");
         assertEquals(Optional.of("emr-connectx"), b.profile());
@@ -84,10 +84,10 @@ class BottleneckTest {
 
     @Test
     void perQpReadRateSaysWhetherItIsCalibratedOrAssumed() {
-        reads(new Bottleneck.QpReadRate("b", "mlx5_0", "connectx7"), "b:mlx5_0 READ rate of one QP, calibrated to connectx7",
+        reads(new Bottleneck.QpReadRate("b", "mlx5_0", "connectx7"), "b:mlx5_0 READ rate of one QP, calibrated to connectx7 (novitalabs/pegaflow #291)",
                 "one QP's RDMA READ rate on b:mlx5_0, CALIBRATED (320 Gbps, profile connectx7)");
         // gb200-roce takes connectx7's fitted figure over (extends=connectx7): still calibrated
-        reads(new Bottleneck.QpReadRate("r", "mlx5_1", "gb200-roce"), "r:mlx5_1 READ rate of one QP, calibrated to gb200-roce",
+        reads(new Bottleneck.QpReadRate("r", "mlx5_1", "gb200-roce"), "r:mlx5_1 READ rate of one QP, calibrated to gb200-roce (novitalabs/pegaflow #291)",
                 "one QP's RDMA READ rate on r:mlx5_1, CALIBRATED (320 Gbps, profile gb200-roce)");
     }
 

@@ -71,7 +71,7 @@ class StrictOrderWritesTest {
         List<Resource> p = path(engine("dgx-b200", ALL_STRICT), read);
         assertEquals(1, p.stream().filter(r -> r.limit() instanceof Bottleneck.StrictOrderWrite).count());
         assertTrue(p.stream().anyMatch(r -> r.name().equals("dst:mlx5_4 strict-order writes into GPU memory, "
-                + "calibrated to emr-connectx")), p.toString());
+                + "calibrated to emr-connectx (openucx/ucx PR #10955)")), p.toString());
     }
 
     @Test
@@ -85,7 +85,7 @@ class StrictOrderWritesTest {
         double route = Units.gbpsToBytesPerSecond(128);
         // both paths share one 16 GB/s route: 8 GB in 0.5 s plus microseconds of latency
         assertEquals(bytes / route, done.get(0).finishSeconds(), 1e-5);
-        assertEquals("dst:mlx5_4 strict-order writes into GPU memory, calibrated to emr-connectx",
+        assertEquals("dst:mlx5_4 strict-order writes into GPU memory, calibrated to emr-connectx (openucx/ucx PR #10955)",
                 done.get(0).bottleneck().id());
     }
 }

@@ -98,7 +98,8 @@ class TransferEngineTest {
         double expected = SIZE / (320e9 / 8);
         assertEquals(expected + fixedCosts(r), r.result().seconds(), 1e-9);
         assertEquals(new Bottleneck.QpReadRate("dst", "mlx5_0", "connectx7"), r.result().bottleneck());
-        assertEquals("dst:mlx5_0 READ rate of one QP, calibrated to connectx7", r.result().bottleneck().id());
+        assertEquals("dst:mlx5_0 READ rate of one QP, calibrated to connectx7 (novitalabs/pegaflow #291)",
+                r.result().bottleneck().id());
     }
 
     @Test
