@@ -117,7 +117,7 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
     private static Optional<CalibratedLimit> of(ProfileParameter standsOn) {
         return standsOn.lookup().filter(x -> x.kind() != CalibrationProfile.Kind.DERIVED).map(x -> new CalibratedLimit(
                 x.key(), Units.number(x.value()) + " " + x.unit(), x.kind().name().toLowerCase(Locale.ROOT),
-                standsOn.profile(), measurement(x.source())));
+                standsOn.profile(), org.rdmasim.hardware.ProfileParameter.shortSource(x.source())));
     }
 
     /**
@@ -128,7 +128,7 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
         List<CalibratedLimit> found = new ArrayList<>();
         for (StageParameter p : calibratedBound) {
             found.add(new CalibratedLimit(p.key(), p.value(), p.evidence().kind().word(), "",
-                    measurement(p.evidence().source())));
+                    org.rdmasim.hardware.ProfileParameter.shortSource(p.evidence().source())));
         }
         if (found.isEmpty()) {
             return Optional.empty();
@@ -140,10 +140,5 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
         return Optional.of(new CalibratedLimit(String.join(" + ", found.stream().map(CalibratedLimit::parameter).toList()),
                 String.join(" + ", found.stream().map(CalibratedLimit::value).toList()), "calibrated", "",
                 String.join("; ", found.stream().map(CalibratedLimit::measurement).distinct().toList())));
-    }
-
-    /** A source cut to what names the measurement: up to its first colon, without bracketed reference tags. */
-    static String measurement(String source) {
-        return org.rdmasim.hardware.ProfileParameter.shortSource(source);
     }
 }

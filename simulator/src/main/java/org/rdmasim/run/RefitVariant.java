@@ -107,11 +107,7 @@ final class RefitVariant {
         }, run -> {
             events[0] = run.clock().eventsFired();
             if (watch != null) {
-                // the bench's work counters, as a workload run's (VariantRunner#runOnce)
-                org.rdmasim.fluid.FluidNetwork network = run.cluster().network();
-                watch.count("rate solves", network::solves);
-                watch.count("flows solved", network::flowsSolved);
-                watch.count("groups dissolved", network::groupFallbacks);
+                VariantRunner.countWork(watch, run.cluster().network());
             }
             if (usage) {
                 RunResult whole = run.snapshot();

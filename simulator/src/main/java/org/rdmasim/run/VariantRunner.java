@@ -332,6 +332,13 @@ public final class VariantRunner {
         }
     }
 
+    /** The bench's work counters of a run's network: its rate solves, the flows they re-rated, groups dissolved. */
+    static void countWork(RunWatch watch, FluidNetwork network) {
+        watch.count("rate solves", network::solves);
+        watch.count("flows solved", network::flowsSolved);
+        watch.count("groups dissolved", network::groupFallbacks);
+    }
+
     /** One replication: its own clock, network and cluster, NIC rates jittered from its own streams. */
     static RunResult runOnce(VariantSpec v, List<Host> hosts, long seed, int replication, FanoutRun.Timing timing,
             Held registrations, RunWatch watch, FlowTap log) {
@@ -344,9 +351,7 @@ public final class VariantRunner {
         if (log != null) {
             network.logging(log);
         }
-        watch.count("rate solves", network::solves);
-        watch.count("flows solved", network::flowsSolved);
-        watch.count("groups dissolved", network::groupFallbacks);
+        countWork(watch, network);
         Jitter jitter = v.isFanout() ? v.fanoutPlan().jitter() : Jitter.NONE;
         Cluster cluster;
         if (jitter.nicRateFraction() > 0) {
