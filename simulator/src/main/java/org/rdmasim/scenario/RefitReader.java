@@ -244,6 +244,14 @@ final class RefitReader {
             throw r.get("source").error("a host replica writes to every inference rank itself: no tree fan-out (tree is "
                     + tree + ")");
         }
+        if (hostReplica && i.has("replicaReads")) {
+            // miles' plan_p2p, not ModelExpress' planner, picks who sends: every rank of a stage holds it whole after
+            // the all-gathers, and the targets are dealt to those ranks (radixark/miles 9a6fc9e6
+            // miles/backends/megatron_utils/update_weight/update_weight_from_distributed/p2p_transfer_utils.py:99-121,
+            // ReplicaRoutes), so the slice map's replica choice never reaches the routes
+            throw i.get("replicaReads").error("replicaReads does not apply to source: host-replica (miles' plan_p2p "
+                    + "deals each engine rank to one rank of the stage, whichever replica the slice map read)");
+        }
         boolean verlManager = false;
         if (r.has("verlManager")) {
             verlManager = r.get("verlManager").bool();

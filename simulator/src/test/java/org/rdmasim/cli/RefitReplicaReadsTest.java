@@ -91,5 +91,12 @@ class RefitReplicaReadsTest {
         assertEquals(2, t.code(), t.err());
         assertTrue(t.err().contains("t.yaml:14:") && t.err().contains("expected spread"), t.err());
         assertTrue(!t.err().contains("Exception"), t.err());
+        // miles' P2P update (source: host-replica) picks its senders by its own plan: the field is refused there
+        Path miles = dir.resolve("m.yaml");
+        Files.writeString(miles, scenario(", replicaReads: first", "rdma-pull\n    source: host-replica"));
+        CliTestSupport.Outcome m = CliTestSupport.run("run", "-q", "--out", dir.resolve("om").toString(),
+                miles.toString());
+        assertEquals(2, m.code(), m.err());
+        assertTrue(m.err().contains("m.yaml:14:") && m.err().contains("does not apply to source: host-replica"), m.err());
     }
 }
