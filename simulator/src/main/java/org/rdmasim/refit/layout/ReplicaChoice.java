@@ -8,7 +8,7 @@ public enum ReplicaChoice {
     /**
      * Always the first replica in rank order: ModelExpress' merge keeps one representative per shard
      * geometry, the first offered ({@code merge_shard_tables}, ai-dynamo/modelexpress @3db6bdc4,
-     * modelexpress_client/python/modelexpress/refit/reshard/rendezvous.py L220, since #635).
+     * modelexpress_client/python/modelexpress/refit/reshard/rendezvous.py L261, since #635).
      */
     FIRST,
     /**
