@@ -860,9 +860,9 @@ public final class RefitSetup {
         RefitSpec.Trainer t = spec.trainer();
         out.add(String.format(Locale.ROOT, "trainer tp %d pp %d ep %d etp %d cp %d dp %d%s: %,d ranks on %s",
                 t.tp(), t.pp(), t.ep(), t.etp(), t.cp(), t.dp(), t.fsdp() ? " fsdp" : "", trainer.worldSize(),
-                hostRange(spec.trainerHosts())));
+                holding(spec.trainerHosts(), plan.trainer(), trainer.worldSize())));
         out.add(String.format(Locale.ROOT, "inference %s: %,d ranks on %s", inference, inference.worldSize(),
-                hostRange(spec.inferenceHosts())));
+                holding(spec.inferenceHosts(), plan.inference(), inference.worldSize())));
         long runs = 0;
         for (SliceRoute r : map.routes()) {
             runs += r.runs();
@@ -954,6 +954,21 @@ public final class RefitSetup {
         int count = ((Senders.Ranks) senders).count();
         return senders.all() ? "all trainer ranks striped" : senders.rankZeroAlone() ? "from trainer rank 0"
                 : count + " trainer ranks striped";
+    }
+
+    /** The hosts of {@code group} that hold one of {@code ranks} ranks placed at {@code at}, and of how many. */
+    private static String holding(List<String> group, java.util.function.IntFunction<Endpoint> at, int ranks) {
+        java.util.LinkedHashSet<String> used = new java.util.LinkedHashSet<>();
+        for (int r = 0; r < ranks; r++) {
+            used.add(at.apply(r).host());
+        }
+        if (used.size() == group.size()) {
+            return hostRange(group);
+        }
+        List<String> names = new ArrayList<>(used);
+        // ranks fill the group's hosts in order, so those holding one are its first
+        return (names.size() == 1 ? names.get(0) : names.get(0) + " .. " + names.get(names.size() - 1)) + " ("
+                + names.size() + " of the group's " + group.size() + " hosts)";
     }
 
     private static String hostRange(List<String> names) {

@@ -120,6 +120,24 @@ class RefitIdleGpusTest {
     }
 
     @Test
+    void explainPrintsTheWarningsUnderAPlanThatNamesTheHostsHoldingRanks() throws IOException {
+        Path f = dir.resolve("half.yaml");
+        Files.writeString(f, scenario("dp: 2, fsdp: true", "tp: 1, dp: 8", "rdma-pull"));
+        CliTestSupport.Outcome r = CliTestSupport.run("explain", f.toString(), "-q");
+        assertEquals(0, r.code(), r.err());
+        // the plan names the hosts the ranks are on, not the whole group
+        assertTrue(r.out().contains("inference tp1 dp8: 8 ranks on infer0 .. infer1 (2 of the group's 4 hosts)"), r.out());
+        assertTrue(r.out().contains("  warning: " + f + ":14:"), r.out());
+        assertTrue(r.out().contains("  warning: " + f + ":13:"), r.out());
+        // a layout filling its hosts names the group as before
+        Path full = dir.resolve("full.yaml");
+        Files.writeString(full, scenario("dp: 4, fsdp: true", "tp: 1, dp: 16", "rdma-pull"));
+        CliTestSupport.Outcome all = CliTestSupport.run("explain", full.toString(), "-q");
+        assertTrue(all.out().contains("inference tp1 dp16: 16 ranks on infer0 .. infer3 (4 hosts)"), all.out());
+        assertTrue(!all.out().contains("warning:"), all.out());
+    }
+
+    @Test
     void theWarningReachesStderrAndSummaryJson() throws IOException {
         Path f = dir.resolve("idle.yaml");
         Files.writeString(f, scenario("dp: 2, fsdp: true", "tp: 1, dp: 16", "rdma-pull"));
