@@ -345,8 +345,9 @@ final class Verdict {
                 refitTimes.add(refitTime(o));
             }
         }
-        boolean onlyRefits = !outcomes.isEmpty() && outcomes.stream().allMatch(o -> o.result() != null
-                && o.result().refit() != null);
+        // no variant with transfers of its own (a failed refit's has no result) beside some refit that ran
+        boolean onlyRefits = !refitTimes.isEmpty() && outcomes.stream().noneMatch(o -> o.result() != null
+                && o.result().refit() == null);
         return new RestsOn(List.copyOf(others), List.copyOf(registrationTerms), calibrated, Set.copyOf(kinds),
                 List.copyOf(refitTimes), onlyRefits);
     }
