@@ -247,6 +247,8 @@ public final class ExplainCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "%nrefit plan:%n");
         s.plan().forEach(l -> out.println("  " + l));
+        // what the loader warned of (GPUs the layouts leave idle, RefitSetup.idle), under the plan it concerns
+        v.warnings().forEach(w -> out.println("  warning: " + org.rdmasim.importers.PrintableText.escapedKeepingLines(w)));
         out.printf(Locale.ROOT, "%nstages (seconds each stage had work; overlapping stages each count):%n");
         var stageNames = List.copyOf(s.cycles().get(0).stageSeconds().keySet());
         // a column as wide as its stage's name, nine characters at least

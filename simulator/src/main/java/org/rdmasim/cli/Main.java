@@ -170,6 +170,14 @@ public final class Main implements Runnable {
         cl.setParameterExceptionHandler((ex, a) -> {
             // The message and where to read more: the whole usage (70 lines for size) would bury the message.
             String message = asTyped(String.valueOf(ex.getMessage()), ex, a);
+            // a value in the unit of another quantity (--target-refit 0.5 GiB) is said as such, in place of
+            // picocli's "unmatched argument" or the parser's bare unit list
+            String wrong = wrongUnit(ex, a);
+            if (wrong != null) {
+                err.println("rdmasim: " + PrintableText.escaped(wrong));
+                err.println("rdmasim: see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
+                return BAD_INPUT;
+            }
             err.println("rdmasim: " + PrintableText.escapedKeepingLines(message));
             String nearest = ex instanceof CommandLine.UnmatchedArgumentException u ? nearestCommand(u) : null;
             String option = ex instanceof CommandLine.UnmatchedArgumentException u ? nearestOption(u) : null;
@@ -277,6 +285,111 @@ public final class Main implements Runnable {
             }
         }
         return null;
+    }
+
+    /** The quantity a command option reads, by its converter: the one place that says which units an option takes. */
+    private enum Quantity {
+        TIME("a duration", "s, ms, us or ns; a bare number is seconds", "0.5s"),
+        SIZE("a size", org.rdmasim.hardware.Units.SIZE_UNITS + "; a bare number is bytes", "16GiB");
+
+        final String noun;
+        final String units;
+        final String example;
+
+        Quantity(String noun, String units, String example) {
+            this.noun = noun;
+            this.units = units;
+            this.example = example;
+        }
+
+        /** The quantity {@code o}'s converter reads, or null for an option of another type. */
+        static Quantity of(CommandLine.Model.OptionSpec o) {
+            for (CommandLine.ITypeConverter<?> c : o.converters()) {
+                if (c instanceof Duration) {
+                    return TIME;
+                }
+                if (c instanceof ByteSize || c instanceof ByteSize.Buffer || c instanceof ByteSize.HostMemory) {
+                    return SIZE;
+                }
+            }
+            return null;
+        }
+
+        /** The quantity a unit as written measures ({@code GiB}: SIZE), or null when it is neither. */
+        static Quantity ofUnit(String unit) {
+            // the spellings unitSplitOff mends are a time too; minutes and hours are not read
+            if (unit.matches("(?i)[munp]?s|secs?|seconds?|milliseconds?")) {
+                return TIME;
+            }
+            return unit.matches("(?i)[kmgtp]i?b|b|bytes?") ? SIZE : null;
+        }
+    }
+
+    /**
+     * When an option that reads a duration or a size was given a value in another quantity's unit
+     * ({@code --target-refit 0.5 GiB}, {@code --target-refit 0.5GiB}, {@code --memory 64 ms}): one line naming the
+     * option as typed, the value, the unit it takes and an example from the option's own help (as {@code --help}
+     * shows it), else the quantity's own; null for any other error (a unit of the right kind split off by the
+     * shell keeps {@link #unitSplitOff}'s hint, a unit of no quantity the parser's list of units).
+     */
+    static String wrongUnit(CommandLine.ParameterException ex, String[] args) {
+        String option = null;
+        String value = null;
+        String unit = null;
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            String only = u.getUnmatched().get(0);
+            for (int i = 2; i < args.length; i++) {
+                if (args[i].equals(only) && args[i - 2].startsWith("-")
+                        && args[i - 1].matches("[0-9.]+([eE][-+]?[0-9]+)?") && only.matches("[A-Za-z/]+")) {
+                    option = args[i - 2];
+                    value = args[i - 1] + " " + only;
+                    unit = only;
+                    break;
+                }
+            }
+        } else if (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec && ex.getValue() != null) {
+            value = ex.getValue();
+            // a bare number refused before the unit the shell split off it was read (--memory 64 ms)
+            for (int i = 1; i + 1 < args.length; i++) {
+                if (args[i].equals(value) && args[i - 1].startsWith("-") && args[i + 1].matches("[A-Za-z/]+")
+                        && value.matches("[0-9.]+([eE][-+]?[0-9]+)?")) {
+                    value = value + " " + args[i + 1];
+                    break;
+                }
+            }
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*[-+]?[0-9.]+([eE][-+]?[0-9]+)?\\s*([A-Za-z/]+)\\s*$")
+                    .matcher(value);
+            if (!m.matches()) {
+                return null;
+            }
+            unit = m.group(2);
+            for (String arg : args) {
+                for (String name : ((CommandLine.Model.OptionSpec) ex.getArgSpec()).names()) {
+                    if (arg.equals(name) || arg.startsWith(name + "=")) {
+                        option = name;
+                    }
+                }
+            }
+        }
+        if (option == null) {
+            return null;
+        }
+        String name = option.split("=", 2)[0];
+        CommandLine.Model.OptionSpec spec = ex.getCommandLine().getCommandSpec().findOption(name);
+        Quantity wanted = spec == null ? null : Quantity.of(spec);
+        Quantity given = Quantity.ofUnit(unit);
+        if (wanted == null || given == null || given == wanted) {
+            // a unit of no quantity ('16GX', '2 min') keeps the parser's list of the units it reads
+            return null;
+        }
+        String example = wanted.example;
+        java.util.regex.Matcher e = java.util.regex.Pattern.compile("e\\.g\\. ([^ ,;)]+)")
+                .matcher(String.join(" ", spec.description()));
+        if (e.find()) {
+            example = e.group(1);
+        }
+        return name + " takes " + wanted.noun + " (" + wanted.units + "), got '" + value + "'"
+                + ", " + given.noun + ": write e.g. " + name + " " + example;
     }
 
     /**

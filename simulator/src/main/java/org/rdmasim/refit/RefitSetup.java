@@ -67,6 +67,19 @@ public final class RefitSetup {
     /** What NCCL passes over in silence in {@code NCCL_IB_HCA} (items matching no device), said in the plan. */
     private final List<String> ibHcaWarnings = new ArrayList<>();
     private final RefitPlan plan;
+    /** GPUs the layouts leave without work ({@link #idle()}). */
+    private final List<Idle> idle;
+
+    /**
+     * GPUs of the refit's hosts that take no part in it, with why: a layout smaller than its hosts leaves GPUs
+     * without a rank, a trainer rank no inference rank reads from sends nothing, and an inference rank outside
+     * checkpoint-engine's P2P update receives nothing. A warning, not a refusal: the refit runs as written.
+     *
+     * @param field   the field under {@code workload.refit} whose value decides it, dotted ({@code inference.hosts})
+     * @param message what is idle and why, in words
+     */
+    public record Idle(String field, String message) {
+    }
 
     /** What the spec asks and its layouts or hosts cannot do, with the scenario field to blame. */
     public static final class Refused extends IllegalArgumentException {
@@ -115,6 +128,130 @@ public final class RefitSetup {
                     + " ranks");
         }
         this.plan = plan(hosts);
+        this.idle = idle(hosts);
+    }
+
+    /** GPUs the layouts leave without work, each with the field that decides it (empty when every GPU works). */
+    public List<Idle> idle() {
+        return idle;
+    }
+
+    private List<Idle> idle(Function<String, Host> hosts) {
+        List<Idle> out = new ArrayList<>();
+        List<Endpoint> trainerAt = place(spec.trainerHosts(), hosts, trainer.worldSize());
+        List<Endpoint> inferenceAt = place(spec.inferenceHosts(), hosts, inference.worldSize());
+        // a GPU with a rank of either layout works (checkpoint-engine's owners and colocated-ipc share hosts)
+        Set<Endpoint> placed = new java.util.HashSet<>(trainerAt);
+        placed.addAll(inferenceAt);
+        RefitSpec.Trainer t = spec.trainer();
+        RefitSpec.Inference i = spec.inference();
+        String trainerLayout = "tp " + t.tp() + " x pp " + t.pp() + " x cp " + t.cp() + " x dp " + t.dp();
+        String inferenceLayout = "tp " + i.tp() + " x dp " + i.dp();
+        unplaced(out, "trainer.hosts", "the trainer layout (" + trainerLayout + ") has " + trainer.worldSize(),
+                spec.trainerHosts(), hosts, placed);
+        if (!spec.inferenceHosts().equals(spec.trainerHosts())) {
+            unplaced(out, "inference.hosts", "the inference layout (" + inferenceLayout + ") has "
+                    + inference.worldSize(), spec.inferenceHosts(), hosts, placed);
+        }
+        // trainer ranks the slice map reads nothing from, where the routes' trainer ranks are the senders: a pull
+        // from the trainer GPUs without a tree (a tree's roots read, then serve) and a WRITE schedule
+        boolean routesSend = spec.method() == RefitMethodKind.WRITE_SCHEDULE
+                || spec.method() == RefitMethodKind.RDMA_PULL && !spec.knobs().hostReplica()
+                        && spec.knobs().treeChildren() == 0;
+        if (routesSend) {
+            java.util.BitSet sends = new java.util.BitSet(trainer.worldSize());
+            for (SliceRoute r : map.routes()) {
+                sends.set(r.trainerRank());
+            }
+            int silent = trainer.worldSize() - sends.cardinality();
+            if (silent > 0) {
+                List<Integer> ranks = new ArrayList<>();
+                for (int r = sends.nextClearBit(0); r < trainer.worldSize(); r = sends.nextClearBit(r + 1)) {
+                    ranks.add(r);
+                }
+                boolean first = i.firstReplicaReads();
+                out.add(new Idle(first ? "inference.replicaReads" : "inference", String.format(Locale.ROOT,
+                        "%d of the %d trainer ranks send nothing (%s, on %s): every byte they hold is held by another "
+                                + "trainer rank too, and %s; their GPUs and NICs idle through the %s",
+                        silent, trainer.worldSize(), "rank" + (silent == 1 ? " " : "s ") + ranges(ranks),
+                        gpusOf(ranks, trainerAt), first ? "replicaReads: first reads every such byte from the first "
+                                + "replica"
+                                : "the inference ranks needing it read it from the replica at their rank modulo the "
+                                        + "replicas, which leaves these unread",
+                        spec.method().spelling())));
+            }
+        }
+        if (spec.method() == RefitMethodKind.CHECKPOINT_ENGINE && spec.knobs().p2pRanks() > 0
+                && spec.knobs().p2pRanks() < inference.worldSize()) {
+            int n = spec.knobs().p2pRanks();
+            List<Integer> ranks = new ArrayList<>();
+            for (int r = n; r < inference.worldSize(); r++) {
+                ranks.add(r);
+            }
+            out.add(new Idle("updateRanks", String.format(Locale.ROOT, "%d of the %d inference ranks receive nothing "
+                    + "(ranks %s, on %s): updateRanks %d updates ranks 0 to %d only, as checkpoint-engine's "
+                    + "update(ranks=range(0, %d)) does", ranks.size(), inference.worldSize(), ranges(ranks),
+                    gpusOf(ranks, inferenceAt), n, n - 1, n)));
+        }
+        return List.copyOf(out);
+    }
+
+    /** GPUs of {@code names} that hold no rank of either layout, said at {@code field}. */
+    private static void unplaced(List<Idle> out, String field, String layout, List<String> names,
+            Function<String, Host> hosts, Set<Endpoint> placed) {
+        int per = perHost(names, hosts);
+        List<String> gpus = hosts.apply(names.get(0)).gpus().stream().map(TopologyNode::name).toList();
+        List<String> wholeHosts = new ArrayList<>();
+        List<String> partly = new ArrayList<>();
+        int empty = 0;
+        for (String h : names) {
+            List<String> none = new ArrayList<>();
+            for (String g : gpus) {
+                if (!placed.contains(new Endpoint(h, g))) {
+                    none.add(g);
+                }
+            }
+            empty += none.size();
+            if (none.size() == per) {
+                wholeHosts.add(h);
+            } else if (!none.isEmpty()) {
+                partly.add(String.join(", ", none) + " on " + h);
+            }
+        }
+        if (empty == 0) {
+            return;
+        }
+        List<String> where = new ArrayList<>(partly);
+        if (!wholeHosts.isEmpty()) {
+            where.add(0, (wholeHosts.size() == 1 ? "host " : "hosts ") + hostRange(wholeHosts) + ", every GPU");
+        }
+        out.add(new Idle(field, String.format(Locale.ROOT, "%s rank(s) and its hosts %d x %d GPUs = %d: %d GPU(s) hold "
+                + "no rank and take no part in the refit (%s); ranks are placed host by host in GPU order, so a layout "
+                + "of %d ranks would use them all%s", layout, names.size(), per, names.size() * per,
+                empty, String.join("; ", where), names.size() * per,
+                wholeHosts.isEmpty() ? "" : ", as would leaving the idle hosts out of the group")));
+    }
+
+    /** Ranks as ranges: {@code 4-7, 12}. */
+    private static String ranges(List<Integer> ranks) {
+        List<String> out = new ArrayList<>();
+        for (int k = 0; k < ranks.size(); ) {
+            int j = k;
+            while (j + 1 < ranks.size() && ranks.get(j + 1) == ranks.get(j) + 1) {
+                j++;
+            }
+            out.add(j == k ? String.valueOf(ranks.get(k)) : ranks.get(k) + "-" + ranks.get(j));
+            k = j + 1;
+        }
+        return String.join(", ", out);
+    }
+
+    /** The hosts of {@code ranks} placed at {@code at}, in order: {@code t1, t3}. */
+    private static String gpusOf(List<Integer> ranks, List<Endpoint> at) {
+        java.util.LinkedHashSet<String> hostNames = new java.util.LinkedHashSet<>();
+        ranks.forEach(r -> hostNames.add(at.get(r).host()));
+        List<String> names = new ArrayList<>(hostNames);
+        return names.size() <= 4 ? String.join(", ", names) : hostRange(names);
     }
 
     /** The model in inference's dtype, the two layouts and their slice map: what a plan's method does not change. */
@@ -723,9 +860,9 @@ public final class RefitSetup {
         RefitSpec.Trainer t = spec.trainer();
         out.add(String.format(Locale.ROOT, "trainer tp %d pp %d ep %d etp %d cp %d dp %d%s: %,d ranks on %s",
                 t.tp(), t.pp(), t.ep(), t.etp(), t.cp(), t.dp(), t.fsdp() ? " fsdp" : "", trainer.worldSize(),
-                hostRange(spec.trainerHosts())));
+                holding(spec.trainerHosts(), plan.trainer(), trainer.worldSize())));
         out.add(String.format(Locale.ROOT, "inference %s: %,d ranks on %s", inference, inference.worldSize(),
-                hostRange(spec.inferenceHosts())));
+                holding(spec.inferenceHosts(), plan.inference(), inference.worldSize())));
         long runs = 0;
         for (SliceRoute r : map.routes()) {
             runs += r.runs();
@@ -817,6 +954,21 @@ public final class RefitSetup {
         int count = ((Senders.Ranks) senders).count();
         return senders.all() ? "all trainer ranks striped" : senders.rankZeroAlone() ? "from trainer rank 0"
                 : count + " trainer ranks striped";
+    }
+
+    /** The hosts of {@code group} that hold one of {@code ranks} ranks placed at {@code at}, and of how many. */
+    private static String holding(List<String> group, java.util.function.IntFunction<Endpoint> at, int ranks) {
+        java.util.LinkedHashSet<String> used = new java.util.LinkedHashSet<>();
+        for (int r = 0; r < ranks; r++) {
+            used.add(at.apply(r).host());
+        }
+        if (used.size() == group.size()) {
+            return hostRange(group);
+        }
+        List<String> names = new ArrayList<>(used);
+        // ranks fill the group's hosts in order, so those holding one are its first
+        return (names.size() == 1 ? names.get(0) : names.get(0) + " .. " + names.get(names.size() - 1)) + " ("
+                + names.size() + " of the group's " + group.size() + " hosts)";
     }
 
     private static String hostRange(List<String> names) {

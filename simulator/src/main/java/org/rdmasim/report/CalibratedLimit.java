@@ -19,7 +19,8 @@ import org.rdmasim.workload.VariantOutcome;
  * <p>Which number limits a variant is decided as the text reports decide it: for a pull, the limit of its
  * slowest receiver (summary.json's {@code limitedBy}, the run table's "limited by"), when that limit is a
  * profile's parameter and the profile marks it calibrated or assumed; for a refit, the calibrated stage
- * parameters its steady cycle's bound names (as the page's "rests on" picks them).
+ * parameters its steady cycle's bound names, or else the profile parameter its bound's limit is (as the page's
+ * "rests on" picks them).
  *
  * @param parameter   the parameter's key, e.g. {@code nicReadRate} or {@code refit.bucketSeconds}
  * @param value       its value with its unit, e.g. {@code 308 Gbps}
@@ -51,7 +52,9 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
             if (refit.cycles().isEmpty()) {
                 return Optional.empty();
             }
-            return ofRefit(refit.calibratedBound());
+            // a stage cost that bounds the steady cycle, else a profile's rate holding it (a NIC's fitted READ rate)
+            return ofRefit(refit.calibratedBound()).or(() -> refit.profileBound().stream().map(CalibratedLimit::of)
+                    .flatMap(Optional::stream).findFirst());
         }
         return Verdict.lines(List.of(o)).stream().findFirst().flatMap(l -> of(l.limiter()));
     }
@@ -84,7 +87,9 @@ public record CalibratedLimit(String parameter, String value, String kind, Strin
         List<String> lines = new ArrayList<>();
         CalibratedLimit limit = of(o).orElse(null);
         if (limit != null) {
-            lines.add(limit.sentence() + "; it limits this variant's slowest pull.");
+            // a refit has no pulls: the number bounds its steady cycle (of(o) decides which, for both)
+            lines.add(limit.sentence() + (o.result() != null && o.result().refit() != null
+                    ? "; it bounds this refit's steady cycle." : "; it limits this variant's slowest pull."));
         }
         int lanes = o.result() == null ? 0 : o.result().transfers().stream().mapToInt(t -> t.lanes().size()).sum();
         ofLanes(o).forEach((l, n) -> {

@@ -169,9 +169,27 @@ final class Verdict {
      * the two kinds that list holds ({@code kinds}), so its heading names them.
      */
     record RestsOn(List<String> unsaid, List<String> registrationTerms, List<String> calibrated,
-            Set<CalibrationProfile.Kind> kinds) {
+            Set<CalibrationProfile.Kind> kinds, List<String> refitTimes, boolean onlyRefits) {
         RestsOn(List<String> unsaid, List<String> registrationTerms, List<String> calibrated) {
             this(unsaid, registrationTerms, calibrated, calibrated.isEmpty() ? Set.of() : Set.of(CalibrationProfile.Kind.CALIBRATED));
+        }
+
+        RestsOn(List<String> unsaid, List<String> registrationTerms, List<String> calibrated,
+                Set<CalibrationProfile.Kind> kinds) {
+            this(unsaid, registrationTerms, calibrated, kinds, List.of(), false);
+        }
+
+        /** Whether some refit says what set its time (a line each, {@link #refitTimes}). */
+        boolean anyRefitTime() {
+            return !refitTimes.isEmpty();
+        }
+
+        /**
+         * Whether the page's "no calibrated parameter holds any transfer back" applies: some variant is no refit.
+         * A refit's line says itself what set its time and what it rests on.
+         */
+        boolean transfersSaid() {
+            return !onlyRefits;
         }
 
         /**
@@ -254,6 +272,12 @@ final class Verdict {
     static Set<String> limitingProfiles(List<VariantOutcome> outcomes) {
         Set<String> profiles = new LinkedHashSet<>();
         for (VariantOutcome o : outcomes) {
+            if (isRefit(o)) {
+                // a refit's time is its steady cycle, whose bound names the profile numbers it rests on; a lane
+                // of one tensor's transfer held by a calibrated rate says nothing of the cycle (refitTime says it)
+                o.result().refit().profileBound().forEach(p -> profiles.add(p.profile()));
+                continue;
+            }
             for (Line l : lines(List.of(o))) {
                 profilesOf(l.limiter(), profiles);
             }
@@ -269,7 +293,6 @@ final class Verdict {
     }
 
     private static RestsOn restsOn(List<VariantOutcome> outcomes, List<WithoutAnswer> withouts) {
-        Set<String> profiles = limitingProfiles(outcomes);
         Set<String> others = new LinkedHashSet<>();
         Set<String> registrationTerms = new LinkedHashSet<>();
         for (VariantOutcome o : outcomes) {
@@ -298,15 +321,102 @@ final class Verdict {
         if (!boundBy.isEmpty()) {
             kinds.add(CalibrationProfile.Kind.CALIBRATED);
         }
-        for (String p : profiles) {
-            for (CalibrationProfile.Parameter param : CalibrationProfile.named(p).assumptions()) {
-                kinds.add(param.kind());
-                calibrated.add("profile " + p + ": " + param.describe()
-                        + (param.assumption().isEmpty() ? "" : ". " + param.assumption())
-                        + without(outcomes, withouts, p, param));
+        // a refit lists the profile of the number its steady cycle is bound by, and says which refits it bounds
+        java.util.Map<String, List<String>> refitBoundBy = new java.util.LinkedHashMap<>();
+        for (VariantOutcome o : outcomes) {
+            if (isRefit(o)) {
+                o.result().refit().profileBound().forEach(p -> refitBoundBy.computeIfAbsent(p.profile() + "." + p.key()
+                        .key(), k -> new ArrayList<>()).add(o.name()));
             }
         }
-        return new RestsOn(List.copyOf(others), List.copyOf(registrationTerms), calibrated, Set.copyOf(kinds));
+        for (String p : limitingProfiles(outcomes)) {
+            for (CalibrationProfile.Parameter param : CalibrationProfile.named(p).assumptions()) {
+                kinds.add(param.kind());
+                List<String> bounds = refitBoundBy.getOrDefault(p + "." + param.key(), List.of());
+                calibrated.add("profile " + p + ": " + param.describe()
+                        + (param.assumption().isEmpty() ? "" : ". " + param.assumption())
+                        + without(outcomes, withouts, p, param)
+                        + (bounds.isEmpty() ? "" : "; it bounds " + String.join(", ", bounds)));
+            }
+        }
+        List<String> refitTimes = new ArrayList<>();
+        for (VariantOutcome o : outcomes) {
+            if (isRefit(o)) {
+                refitTimes.add(refitTime(o));
+            }
+        }
+        // no variant with transfers of its own (a failed refit's has no result) beside some refit that ran
+        boolean onlyRefits = !refitTimes.isEmpty() && outcomes.stream().noneMatch(o -> o.result() != null
+                && o.result().refit() == null);
+        return new RestsOn(List.copyOf(others), List.copyOf(registrationTerms), calibrated, Set.copyOf(kinds),
+                List.copyOf(refitTimes), onlyRefits);
+    }
+
+    /** A refit variant that ran at least one cycle. */
+    private static boolean isRefit(VariantOutcome o) {
+        return o.status() != VariantOutcome.Status.FAILED && o.result() != null && o.result().refit() != null
+                && !o.result().refit().cycles().isEmpty();
+    }
+
+    /**
+     * What set a refit's time, from its own run: the steady cycle's bound (the limit busy longest in it) and whether
+     * that is a mechanism or a calibrated or assumed number; the calibrated numbers that price other work of the
+     * cycle, which lengthen it only where the bound does not cover them; the first cycle's registration and the
+     * kind of its terms; and the calibrated or assumed rates that held some transfer's lanes without bounding the
+     * cycle (what a page's lane list shows).
+     */
+    static String refitTime(VariantOutcome o) {
+        org.rdmasim.workload.RefitSummary s = o.result().refit();
+        var last = s.cycles().get(s.cycles().size() - 1);
+        StringBuilder b = new StringBuilder(o.name()).append(": its refit time, ").append(num(s.steadyCycleSeconds()))
+                .append(" s a steady cycle, is set by ").append(last.boundWords())
+                .append(last.boundWords().startsWith("a tie") ? ", the limits busy longest in that cycle"
+                        : ", the limit busy longest in that cycle");
+        List<String> numbers = new ArrayList<>();
+        for (String key : last.bound().parameters()) {
+            s.restsOn().stream().filter(p -> p.key().equals(key) && p.evidence().kind() != CalibrationProfile.Kind.DERIVED)
+                    .findFirst().ifPresent(p -> numbers.add(p.key() + " (" + p.evidence().kind().word() + ")"));
+        }
+        for (var p : s.profileBound()) {
+            numbers.add(p.key().key() + " (" + p.lookup().orElseThrow().kind().word() + ", profile " + p.profile() + ")");
+        }
+        b.append(numbers.isEmpty() ? ": a mechanism with a derived capacity, not a calibrated or assumed number"
+                : ": not a mechanism but a number fitted to a measurement or assumed, " + String.join(", ", numbers)
+                        + ", listed below");
+        Set<String> bounding = new LinkedHashSet<>(last.bound().parameters());
+        List<String> other = s.restsOn().stream().filter(p -> p.evidence().calibrated() && !bounding.contains(p.key())
+                && !p.key().startsWith("registration")).map(p -> p.key()).toList();
+        if (!other.isEmpty()) {
+            b.append(". Calibrated costs of other work in the cycle (").append(String.join(", ", other))
+                    .append(") lengthen it only where the bound does not cover them");
+        }
+        double register = s.cycles().get(0).stageSeconds().getOrDefault("register", 0.0);
+        if (register > 0) {
+            List<String> kinds = s.restsOn().stream().filter(p -> p.key().startsWith("registration"))
+                    .map(p -> p.evidence().kind().word()).distinct().toList();
+            b.append(". The first cycle (").append(num(s.firstCycleSeconds())).append(" s) also registers (its register "
+                    + "stage ").append(num(register)).append(" s)")
+                    .append(kinds.isEmpty() ? "" : ", priced by " + String.join(" and ", kinds) + " terms");
+        }
+        Set<String> held = new LinkedHashSet<>();
+        Set<org.rdmasim.hardware.ProfileParameter> bound = new LinkedHashSet<>(s.profileBound());
+        if (o.result() != null) {
+            for (var t : o.result().transfers()) {
+                for (var lane : t.lanes()) {
+                    for (var p : lane.limiter().parameters()) {
+                        if (!bound.contains(p) && p.lookup().map(x -> x.kind() != CalibrationProfile.Kind.DERIVED)
+                                .orElse(false)) {
+                            held.add(p.key().key() + " (profile " + p.profile() + ")");
+                        }
+                    }
+                }
+            }
+        }
+        if (!held.isEmpty()) {
+            b.append(". Calibrated or assumed rates hold some of its transfers' lanes without bounding the cycle: ")
+                    .append(String.join(", ", held));
+        }
+        return b.append('.').toString();
     }
 
     /**

@@ -77,7 +77,11 @@ final class RefitReader {
     private RefitReader() {
     }
 
-    static RefitSpec read(YamlTree r, HostTable hosts, StackProfile stack) {
+    /**
+     * The refit at {@code r}; what its layouts leave idle ({@link RefitSetup#idle}) is added to {@code warnings},
+     * each at the line of the field that decides it.
+     */
+    static RefitSpec read(YamlTree r, HostTable hosts, StackProfile stack, List<String> warnings) {
         r.onlyFields(Set.of("model", "dtype", "trainer", "inference", "method", "senders", "tree", "bucket",
                 "doubleBuffering", "registration", "poolSegments", "registrationHcas", "cached", "stages", "cycles",
                 "hostBounce", "ipcHandles", "shardToShard", "spareSlot", "mode", "updateRanks", "writeOrder",
@@ -298,10 +302,17 @@ final class RefitReader {
                 new RefitSpec.Knobs(senders, tree, bucket, doubleBuffered, hostBounce, perTensorHandles,
                         everyParameter, spareSlot, p2pRanks, staggered, hostReplica, verlManager), registration, segments, cached, hcas, cycles,
                 stages);
+        RefitSetup setup;
         try {
-            RefitSetup.of(spec, hosts::representative, stack);
+            setup = RefitSetup.of(spec, hosts::representative, stack);
         } catch (RefitSetup.Refused e) {
             throw at(r, e.field()).error(e.getMessage());
+        }
+        for (RefitSetup.Idle idle : setup.idle()) {
+            // located as an error would be (FILE:LINE:COL: field: ...), but the refit runs as written
+            YamlTree where = at(r, idle.field());
+            warnings.add(new org.rdmasim.importers.InputLocation(where.origin(), where.line(), where.column()) + ": "
+                    + where.path() + ": " + idle.message());
         }
         return spec;
     }

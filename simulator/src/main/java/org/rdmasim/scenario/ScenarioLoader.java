@@ -192,7 +192,7 @@ public final class ScenarioLoader {
             }
             org.rdmasim.workload.RefitSpec refit;
             try {
-                refit = RefitReader.read(work.get("refit"), hosts, transport.stack());
+                refit = RefitReader.read(work.get("refit"), hosts, transport.stack(), warnings);
             } catch (org.rdmasim.transport.config.ConfigValueException e) {
                 // a value the refit's processes read (NCCL_IB_HCA, or any env value UCX would reject): at its line
                 throw TransfersReader.valueSite(v.has("transport") ? v.get("transport") : v, transport, e);

@@ -11,12 +11,21 @@ import java.util.List;
  * @param parameters the stage parameters the limit's time is a cost of (a per-call cost such as
  *                   {@code refit.bucketSeconds}), in the order the limits name them; empty for a bandwidth (the
  *                   wire, PCIe, NVLink, HBM), which no stage parameter sets
+ * @param profileParameters the calibration-profile parameters the limit's number is (a NIC's calibrated READ rate,
+ *                   {@link org.rdmasim.hardware.Bottleneck#parameters}), each of a tie's; empty for a mechanism
  */
-public record CycleBound(String limit, String words, List<String> parameters) {
+public record CycleBound(String limit, String words, List<String> parameters,
+        List<org.rdmasim.hardware.ProfileParameter> profileParameters) {
     /** A cycle whose method stages kept nothing busy. */
     public static final CycleBound NONE = new CycleBound("none", "nothing", List.of());
 
     public CycleBound {
         parameters = List.copyOf(parameters);
+        profileParameters = List.copyOf(profileParameters);
+    }
+
+    /** A bound no profile parameter sets (a GPU's work, a stage's cost, a derived bandwidth). */
+    public CycleBound(String limit, String words, List<String> parameters) {
+        this(limit, words, parameters, List.of());
     }
 }

@@ -67,6 +67,19 @@ public record RefitSummary(String method, String model, long minimumBytes, int t
         return restsOn.stream().filter(p -> p.evidence().calibrated() && bounding.contains(p.key())).toList();
     }
 
+    /**
+     * The calibrated or assumed profile parameters the steady cycle's bound is (a NIC's fitted READ rate holding the
+     * wire), each with its profile's entry; empty when a mechanism, or a stage cost, bounds it.
+     */
+    public List<org.rdmasim.hardware.ProfileParameter> profileBound() {
+        if (cycles.isEmpty()) {
+            return List.of();
+        }
+        return cycles.get(cycles.size() - 1).bound().profileParameters().stream()
+                .filter(p -> p.lookup().map(x -> x.kind() != org.rdmasim.hardware.CalibrationProfile.Kind.DERIVED)
+                        .orElse(false)).toList();
+    }
+
     public double firstCycleSeconds() {
         return cycles.get(0).seconds();
     }

@@ -37,6 +37,39 @@ class DurationOptionTest {
         assertTrue(negative.err().contains("must not be negative"), negative.err());
     }
 
+    /**
+     * A refit target written as a size (QA: {@code --target-refit 0.5 GiB}) is refused with one line naming the option,
+     * the value, the unit it takes and an example, the example being the one {@code size --help} gives; exit 2, no
+     * trace. Written as one word, quoted or split by the shell, the line is the same; a size option given a time says
+     * the converse.
+     */
+    @Test
+    void aValueInAnotherQuantitysUnitNamesTheOptionTheValueTheUnitAndAnExample() {
+        String help = CliTestSupport.run("size", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(help.contains("--target-refit=DURATION refit: time per refit cycle to meet, e.g. 0.5s"), help);
+        String[][] written = {{"--target-refit", "0.5", "GiB"}, {"--target-refit", "0.5GiB"}, {"--target-refit", "0.5 GiB"}};
+        for (String[] w : written) {
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("size", "x.yaml", "--vary", "nics"));
+            args.addAll(java.util.List.of(w));
+            CliTestSupport.Outcome o = CliTestSupport.run(args.toArray(String[]::new));
+            assertEquals(Main.BAD_INPUT, o.code(), o.err());
+            String value = w.length == 3 ? "0.5 GiB" : w[1];
+            assertEquals("rdmasim: --target-refit takes a duration (s, ms, us or ns; a bare number is seconds), got '"
+                    + value + "', a size: write e.g. --target-refit 0.5s\nrdmasim: see 'rdmasim size --help'\n",
+                    o.err().replace("\r", ""));
+            assertEquals("", o.out());
+        }
+        // the fan-out's target takes its own example from its own help
+        CliTestSupport.Outcome p99 = CliTestSupport.run("size", "x.yaml", "--vary", "nics", "--target-p99", "2", "MB");
+        assertEquals(Main.BAD_INPUT, p99.code());
+        assertTrue(p99.err().contains("got '2 MB', a size: write e.g. --target-p99 2s"), p99.err());
+        // and a size option given a time, its bare number refused before the unit is seen
+        CliTestSupport.Outcome mem = CliTestSupport.run("memory", "mtt", "--memory", "64", "ms");
+        assertEquals(Main.BAD_INPUT, mem.code());
+        assertTrue(mem.err().startsWith("rdmasim: --memory takes a size (B, kB, MB, GB, TB, KiB, MiB, GiB, TiB; a bare "
+                + "number is bytes), got '64 ms', a duration: write e.g. --memory 64GiB"), mem.err());
+    }
+
     @Test
     void benchModelSizeIsDecimalGigabytesBareAndAnySizeWithAUnit() {
         BenchCommand.DecimalGigabytes gb = new BenchCommand.DecimalGigabytes();

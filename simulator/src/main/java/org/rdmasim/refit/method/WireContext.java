@@ -819,7 +819,7 @@ public final class WireContext {
     }
 
     private void busy(String id, String words, List<String> costOf, double start, double end) {
-        busy(new Bound(List.of(id), List.of(words), costOf), start, end);
+        busy(new Bound(List.of(id), List.of(words), costOf, List.of()), start, end);
     }
 
     private void busy(Bound bound, double start, double end) {
@@ -833,7 +833,8 @@ public final class WireContext {
      * stage parameters those limits are a cost of (a per-call cost; none for a bandwidth). Not a
      * {@link Bottleneck}: a refit's GPU work and NVLink ports are limits no cluster resource names.
      */
-    private record Bound(List<String> ids, List<String> words, List<String> costOf) {
+    private record Bound(List<String> ids, List<String> words, List<String> costOf,
+            List<org.rdmasim.hardware.ProfileParameter> profileParameters) {
         /** A flow's: the limits it spent the longest seconds under, ties named together. */
         static Bound of(Flow f) {
             List<Limit> held = HeldLongest.longest(f.secondsByLimiter());
@@ -850,21 +851,28 @@ public final class WireContext {
             List<String> costOf = limits.stream().anyMatch(l -> l instanceof Bottleneck.PostingRate
                     || l instanceof Bottleneck.Degraded d && d.nominal() instanceof Bottleneck.PostingRate)
                     ? List.of(RefitRun.PER_DESCRIPTOR) : List.of();
+            // a calibrated or assumed rate (a NIC's READ rate) is a profile's number, which the answer rests on
+            List<org.rdmasim.hardware.ProfileParameter> profile = limits.stream()
+                    .flatMap(l -> l instanceof Bottleneck b ? b.parameters().stream() : java.util.stream.Stream.empty())
+                    .distinct().toList();
             return new Bound(limits.stream().map(Limit::id).toList(), limits.stream()
-                    .map(l -> l instanceof Bottleneck b ? b.words() : l.id()).toList(), costOf);
+                    .map(l -> l instanceof Bottleneck b ? b.words() : l.id()).toList(), costOf, profile);
         }
 
         /** The bounds of pieces that held for the same, longest time, as one: a tie of all their limits. */
         static Bound tied(List<Bound> bounds) {
             Map<String, String> all = new LinkedHashMap<>();
             Set<String> costOf = new LinkedHashSet<>();
+            Set<org.rdmasim.hardware.ProfileParameter> profile = new LinkedHashSet<>();
             for (Bound b : bounds) {
                 for (int i = 0; i < b.ids.size(); i++) {
                     all.putIfAbsent(b.ids.get(i), b.words.get(i));
                 }
                 costOf.addAll(b.costOf);
+                profile.addAll(b.profileParameters);
             }
-            return new Bound(List.copyOf(all.keySet()), List.copyOf(all.values()), List.copyOf(costOf));
+            return new Bound(List.copyOf(all.keySet()), List.copyOf(all.values()), List.copyOf(costOf),
+                    List.copyOf(profile));
         }
 
         String id() {
@@ -923,6 +931,6 @@ public final class WireContext {
             return CycleBound.NONE;
         }
         Bound b = Bound.tied(longest.stream().map(bounds::get).toList());
-        return new CycleBound(b.id(), b.text(), b.costOf());
+        return new CycleBound(b.id(), b.text(), b.costOf(), b.profileParameters());
     }
 }
