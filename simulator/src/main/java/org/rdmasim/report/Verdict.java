@@ -217,10 +217,22 @@ final class Verdict {
         }
     }
 
-    /** The answer a page opens with, what ran other than written, and what it all rests on. */
-    record Answer(List<Statement> statements, List<String> notAsWritten, RestsOn restsOn) {
+    /**
+     * The answer a page opens with, what ran other than written, the warnings reading the scenario gave (a
+     * value taken because none was written, GPUs a refit's layout leaves idle), and what it all rests on.
+     */
+    record Answer(List<Statement> statements, List<String> notAsWritten, List<String> warnings, RestsOn restsOn) {
+        /** An answer with no warnings. */
+        Answer(List<Statement> statements, List<String> notAsWritten, RestsOn restsOn) {
+            this(statements, notAsWritten, List.of(), restsOn);
+        }
+
         boolean anyNotAsWritten() {
             return !notAsWritten.isEmpty();
+        }
+
+        boolean anyWarning() {
+            return !warnings.isEmpty();
         }
     }
 
@@ -257,7 +269,7 @@ final class Verdict {
                 said.add(Statement.plain(failed + " variant(s) failed: " + String.join("; ", names) + "."));
             }
         }
-        return new Answer(said, overridden(outcomes), restsOn(outcomes, context.withouts()));
+        return new Answer(said, overridden(outcomes), warned(outcomes), restsOn(outcomes, context.withouts()));
     }
 
     /** The profiles a limit's number comes from: each of a tie's. */
@@ -649,9 +661,8 @@ final class Verdict {
     }
 
     /**
-     * Every value a layer replaced or the library ignored, every warning (a misspelt variable changes the answer
-     * as surely as a replaced one), and every variant that uses fewer NICs than it lists: said beside the answer,
-     * never only on stderr.
+     * Every value a layer replaced or the library ignored, and every variant that uses fewer NICs than it lists:
+     * said beside the answer, never only on stderr.
      */
     static List<String> overridden(List<VariantOutcome> outcomes) {
         List<String> items = new ArrayList<>();
@@ -659,12 +670,24 @@ final class Verdict {
             for (var ov : o.audit().overrides()) {
                 items.add(o.name() + ": " + ov.describe());
             }
-            for (String w : o.audit().reportedWarnings()) {
-                items.add(o.name() + ": warning: " + w);
-            }
             String s = NicUse.shortfall(o);
             if (!s.isEmpty()) {
                 items.add(s);
+            }
+        }
+        return items;
+    }
+
+    /**
+     * Every warning reading the scenario gave, beside the answer too (a misspelt variable changes the answer as
+     * surely as a replaced value), but apart from what ran other than written: a warning can say the variant
+     * runs exactly as written (GPUs its layout leaves idle).
+     */
+    static List<String> warned(List<VariantOutcome> outcomes) {
+        List<String> items = new ArrayList<>();
+        for (VariantOutcome o : outcomes) {
+            for (String w : o.audit().reportedWarnings()) {
+                items.add(o.name() + ": " + w);
             }
         }
         return items;

@@ -23,7 +23,9 @@ public record VariantSpec(String name, String description, Map<String, HostSpec>
     public VariantSpec {
         faults = faults == null ? FaultPlan.NONE : faults;
         hosts = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(hosts));
-        warnings = List.copyOf(warnings);
+        // each said once, in the order found: two host groups imported from one file (imported-h100-host's
+        // source and receiver) gave the same warning, at the same file and line, twice
+        warnings = List.copyOf(new java.util.LinkedHashSet<>(warnings));
         java.util.Objects.requireNonNull(workload, "workload");
     }
 

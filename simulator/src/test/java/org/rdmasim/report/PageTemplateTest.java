@@ -60,6 +60,34 @@ class PageTemplateTest {
         assertFalse(page.contains("pre-line"), "the page does not keep the comment's own line breaks");
     }
 
+    /**
+     * A warning is listed under its own heading, apart from what ran other than written: a warning can say the
+     * variant runs exactly as written (GPUs its refit layout leaves idle), which "Not as written" would deny.
+     */
+    @Test
+    void warningsAreListedApartFromWhatRanOtherThanWritten() {
+        Verdict.RestsOn none = new Verdict.RestsOn(List.of(), List.of(), List.of());
+        Verdict.Answer both = new Verdict.Answer(List.of(new Verdict.Statement("x", ".")),
+                List.of("v: UCX_MAX_RMA_RAILS=9 replaced"), List.of("v: s.yaml:7:5: inference: GPU4-GPU7 idle"), none);
+        String page = render(both);
+        int notAsWritten = page.indexOf("<b>Not as written.</b>");
+        int warnings = page.indexOf("<b>Warnings.</b>");
+        assertTrue(notAsWritten >= 0 && warnings > notAsWritten, page);
+        assertTrue(page.indexOf("UCX_MAX_RMA_RAILS=9 replaced") < warnings, page);
+        assertTrue(page.indexOf("GPU4-GPU7 idle") > warnings, page);
+        String onlyWarned = render(new Verdict.Answer(List.of(new Verdict.Statement("x", ".")), List.of(),
+                List.of("v: s.yaml:7:5: inference: GPU4-GPU7 idle"), none));
+        assertFalse(onlyWarned.contains("Not as written"), onlyWarned);
+        assertTrue(onlyWarned.contains("<li>v: s.yaml:7:5: inference: GPU4-GPU7 idle</li>"), onlyWarned);
+        assertFalse(render(new Verdict.Answer(List.of(new Verdict.Statement("x", ".")), List.of(), none))
+                .contains("Warnings."), "no warning, no heading");
+    }
+
+    private static String render(Verdict.Answer answer) {
+        return PageTemplate.named("scenario").render(new IndexHtml.Page("s", new Provenance("0.1.0", "ab", 1),
+                answer, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of()));
+    }
+
     /** The heading over the "not mechanisms" list names the kinds its items are: an assumed number is not called calibrated. */
     @Test
     void theNotMechanismsHeadingNamesTheKindsItsItemsAre() {

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rdmasim.hardware.GpuModel;
@@ -56,6 +57,10 @@ class ImportedHostScenarioTest {
         // Maven runs tests in simulator/; the catalog sits beside it.
         Scenario s = ScenarioLoader.load(Path.of("..", "scenarios", "imported-h100-host.yaml"));
         assertEquals("imported-h100-host", s.name());
+        // its two host groups import one file: each default the importer filled in is said once, not per group
+        List<String> warnings = s.variants().get(0).warnings();
+        assertEquals(3, warnings.size(), warnings.toString());
+        assertEquals(warnings.size(), new java.util.HashSet<>(warnings).size(), warnings.toString());
     }
 
     @Test
