@@ -445,13 +445,25 @@ public final class RefitSetup {
                 }
                 yield new CheckpointEngine(new Buckets(bucket(k), k.doubleBuffered()), ibHca, k.p2pRanks());
             }
-            // ranks of one TP rank hold the same shard in separate engines, or in one engine of a dense model;
-            // inside one engine an MoE model's expert layers spread over every rank, so no two ranks do
             case NCCL_P2P -> {
-                List<SliceRoute> bulk = k.everyParameterShardToShard() ? null : shardToShardRoutes();
-                yield new NcclP2p(inference.separateEngines() || !moe() ? inference::tpRank : null, ibHca, moe(), bulk,
-                        bulk == null ? 0 : NcclP2p.calls(tensors.stream().map(Tensor::name)
-                                .filter(NcclP2p::shardToShard).toList()));
+                java.util.function.IntUnaryOperator shardOf = ncclP2pShardOf();
+                // Which trainer replica sends a byte several hold. With replicated destinations xferdtensor's striped
+                // plan deals the stripes over the holders round robin (the slice map's spread); with none it plans
+                // the call on its generic path, which sends every overlap from the first holder in the source mesh's
+                // rank order ("otherwise use the first holder in source-mesh order", NVIDIA-NeMo/RL e40aa046e
+                // nemo_rl/weight_sync/xferdtensor_python.py:260-283, holders[0] at :278; the striped plan is used
+                // only when some destination group has two members, :715-746, else None sends it there, :836).
+                org.rdmasim.refit.layout.ReplicaChoice sources = replicatedDestinations(shardOf)
+                        ? org.rdmasim.refit.layout.ReplicaChoice.SPREAD : org.rdmasim.refit.layout.ReplicaChoice.FIRST;
+                // null: every parameter goes shard to shard (PR #2413's form, or a model of FFN projections alone)
+                List<SliceRoute> bulk = k.everyParameterShardToShard() ? null : shardToShardRoutes(sources);
+                int calls = bulk == null ? 0 : NcclP2p.calls(tensors.stream().map(Tensor::name)
+                        .filter(NcclP2p::shardToShard).toList());
+                if (bulk == null && sources == org.rdmasim.refit.layout.ReplicaChoice.FIRST) {
+                    // the plan's own routes read replicas spread: the first holder's routes of every parameter
+                    bulk = SliceMap.of(tensors, AttentionHeads.of(inventory), trainer, inference, sources).routes();
+                }
+                yield new NcclP2p(shardOf, ibHca, moe(), bulk, calls);
             }
             case NIXL_RING -> {
                 if (!k.doubleBuffered()) {
@@ -645,8 +657,33 @@ public final class RefitSetup {
                 : t.role() == TensorRole.VOCAB_EMBEDDING ? 0 : trainer.pp() - 1;
     }
 
-    /** The slice map of the parameters NeMo-RL's refit sends shard to shard (FFN projections): its routes. */
-    private List<SliceRoute> shardToShardRoutes() {
+    /**
+     * Which inference ranks hold one shard for nccl-p2p: ranks of one TP rank in separate engines, or in one engine
+     * of a dense model; null where none do (inside one engine an MoE model's expert layers spread over every rank).
+     */
+    private java.util.function.IntUnaryOperator ncclP2pShardOf() {
+        return inference.separateEngines() || !moe() ? inference::tpRank : null;
+    }
+
+    /** Whether two inference ranks hold one shard ({@code shardOf} equal), as NcclP2p's replica groups are made. */
+    private boolean replicatedDestinations(java.util.function.IntUnaryOperator shardOf) {
+        if (shardOf == null) {
+            return false;
+        }
+        Set<Integer> shards = new java.util.HashSet<>();
+        for (int i = 0; i < inference.worldSize(); i++) {
+            if (!shards.add(shardOf.applyAsInt(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The slice map of the parameters NeMo-RL's refit sends shard to shard (FFN projections): its routes, a byte
+     * several trainer ranks hold read from the replica {@code sources} picks.
+     */
+    private List<SliceRoute> shardToShardRoutes(org.rdmasim.refit.layout.ReplicaChoice sources) {
         List<Tensor> ffn = tensors.stream().filter(t -> NcclP2p.shardToShard(t.name())).toList();
         if (ffn.size() == tensors.size()) {
             return null;
@@ -655,7 +692,7 @@ public final class RefitSetup {
             throw new Refused("method", "nccl-p2p sends FFN projections shard to shard, and this model names none "
                     + "(gate_proj, up_proj, down_proj)");
         }
-        return SliceMap.of(ffn, AttentionHeads.of(inventory), trainer, inference).routes();
+        return SliceMap.of(ffn, AttentionHeads.of(inventory), trainer, inference, sources).routes();
     }
 
     private static List<String> concat(List<String> a, List<String> b) {
@@ -887,9 +924,10 @@ public final class RefitSetup {
             case COLOCATED_IPC -> ((ColocatedIpc) plan.method()).describe();
             case SHARDED_RDT -> "a pull per gather group and expert coordinate from one producer, "
                     + (k.spareSlot() ? "a spare receive slot" : "two receive slots");
-            case NCCL_P2P -> "send/recv from the holding trainer rank" + (!inference.separateEngines() && moe() ? ""
-                    : ", DP replicas striped then all-gathered") + (k.everyParameterShardToShard()
-                    ? ", every parameter shard to shard" : "");
+            case NCCL_P2P -> "send/recv from the holding trainer rank" + (replicatedDestinations(ncclP2pShardOf())
+                    ? ", DP replicas striped then all-gathered, the stripes dealt over the trainer replicas"
+                    : ", a byte several trainer ranks hold sent by the first (no inference replicas: xferdtensor's "
+                            + "generic plan)") + (k.everyParameterShardToShard() ? ", every parameter shard to shard" : "");
             case WRITE_SCHEDULE, CHECKPOINT_ENGINE, NIXL_RING, MOONCAKE_RING -> "bucket " + Units.sizeAsWritten(k.bucketBytes(), " ")
                     + (k.doubleBuffered() ? ", double-buffered" : "")
                     + (k.p2pRanks() > 0 ? ", P2P update of inference ranks 0-" + (k.p2pRanks() - 1) + " (each "
