@@ -451,7 +451,7 @@ public final class RefitSetup {
                 // plan deals the stripes over the holders round robin (the slice map's spread); with none it plans
                 // the call on its generic path, which sends every overlap from the first holder in the source mesh's
                 // rank order ("otherwise use the first holder in source-mesh order", NVIDIA-NeMo/RL e40aa046e
-                // nemo_rl/weight_sync/xferdtensor_python.py:260-283, holders[0] at :278; the striped plan is used
+                // nemo_rl/weight_sync/xferdtensor_python.py:260-283, holders[0] at :277; the striped plan is used
                 // only when some destination group has two members, :715-746, else None sends it there, :836).
                 org.rdmasim.refit.layout.ReplicaChoice sources = replicatedDestinations(shardOf)
                         ? org.rdmasim.refit.layout.ReplicaChoice.SPREAD : org.rdmasim.refit.layout.ReplicaChoice.FIRST;
