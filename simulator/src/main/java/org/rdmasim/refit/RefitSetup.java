@@ -543,7 +543,7 @@ public final class RefitSetup {
         // NeMo-RL's shard-to-shard refit broadcasts the parameters other than FFN projections from trainer rank 0
         long broadcastBytes = wholeModel ? whole : 0;
         long broadcastTensors = wholeModel ? tensors.size() : 0;
-        if (method instanceof NcclP2p p && p.bulk() != null) {
+        if (method instanceof NcclP2p && !spec.knobs().everyParameterShardToShard()) {
             for (Tensor t : tensors) {
                 if (!NcclP2p.shardToShard(t.name())) {
                     broadcastBytes = Math.addExact(broadcastBytes, t.bytes());

@@ -1040,7 +1040,7 @@ final class RefitRows {
                 .notCounted(posed));
         // One engine of TP8 has no replicas, so the posed transfer's Python plan sends each byte from its first holder.
         r.add(range("NEMO2413-4B-DP8-TP8", set, "refit, Qwen3-4B, DP8 -> TP8", setSetup, 0.07, 0.08, NEMO_SET,
-                "4b-dp8-tp8", "2.4-2.8x slower than published: with no inference replicas xferdtensor's Python plan "
+                "4b-dp8-tp8", "2.0-2.3x slower than published: with no inference replicas xferdtensor's Python plan "
                         + "sends every overlap from the first trainer rank holding it (" + NEMO_AT
                         + "nemo_rl/weight_sync/xferdtensor_python.py:260-283), so all 8 GB leave through trainer rank 0's "
                         + "NIC. PR #2413's own transfer (nccl.xfer, not public) may choose its senders otherwise: with the "

@@ -65,6 +65,9 @@ class NcclP2pSendersTest {
                 one.plan().toString());
         assertTrue(two.plan().stream().anyMatch(l -> l.contains("the stripes dealt over the trainer replicas")),
                 two.plan().toString());
+        // each byte crosses once: only which NIC sends it moves (no parameter is broadcast apart when every
+        // parameter goes shard to shard)
+        assertEquals(one.minimumBytes(), one.cycles().get(0).wireBytes());
         // so the cycle waits for trainer rank 0's one NIC to carry the whole model, where two engines' stripes
         // leave through several trainer NICs at once
         String bound = one.cycles().get(0).boundWords();

@@ -60,8 +60,9 @@ import org.rdmasim.transport.config.NcclIbHca;
  * @param ibHca          {@code NCCL_IB_HCA} in the variant's environment: the NICs NCCL may use on each host
  * @param stacksExperts  the model has routed experts, which each trainer rank stacks before sending (a dense
  *                       model's shards go as they are)
- * @param bulk           the slice map of the FFN projections alone, what goes shard to shard; {@code null}: every
- *                       route of the plan does (a plan with no misc parameters)
+ * @param bulk           the routes that go shard to shard: the FFN projections' alone (the rest is the plan's
+ *                       broadcast), or every parameter's read from its first holder; {@code null}: every route of the
+ *                       plan does (a plan with no misc parameters)
  * @param calls          the {@code xferdtensor} calls through the Python fallback each inference rank makes, one per
  *                       FFN parameter (an MoE layer's experts of one projection are one); 0 for the every-parameter
  *                       form, which poses PR #2413's transfer, older than the fallback
