@@ -20,6 +20,16 @@ final class CliTestSupport {
         return Path.of(System.getProperty("rdmasim.repo", ".."));
     }
 
+    /**
+     * Copies the shipped model config {@code name}.json into {@code dir}/models/, where a scenario written in
+     * {@code dir} finds it by bare name (as one beside the catalogue does).
+     */
+    static void shippedModel(Path dir, String name) throws java.io.IOException {
+        java.nio.file.Files.createDirectories(dir.resolve("models"));
+        java.nio.file.Files.copy(repo().resolve("scenarios/models/" + name + ".json"),
+                dir.resolve("models/" + name + ".json"));
+    }
+
     private CliTestSupport() {
     }
 }

@@ -26,8 +26,7 @@ class NcclP2pSendersTest {
 
     @org.junit.jupiter.api.BeforeEach
     void shippedModelBeside() throws IOException {
-        Files.createDirectories(dir.resolve("models"));
-        Files.copy(CliTestSupport.repo().resolve("scenarios/models/qwen3-4b.json"), dir.resolve("models/qwen3-4b.json"));
+        CliTestSupport.shippedModel(dir, "qwen3-4b");
     }
 
     private RefitSummary run(int tp, int dp) throws IOException {

@@ -26,8 +26,7 @@ class RefitIdleGpusTest {
 
     @org.junit.jupiter.api.BeforeEach
     void shippedModelBeside() throws IOException {
-        Files.createDirectories(dir.resolve("models"));
-        Files.copy(CliTestSupport.repo().resolve("scenarios/models/qwen3-4b.json"), dir.resolve("models/qwen3-4b.json"));
+        CliTestSupport.shippedModel(dir, "qwen3-4b");
     }
 
     /** Qwen3-4B from one GB200 tray (4 GPUs) to four (16), as scenarios/refit-qwen3-4b-gb200.yaml. */

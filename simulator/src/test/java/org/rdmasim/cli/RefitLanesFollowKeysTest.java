@@ -68,8 +68,7 @@ class RefitLanesFollowKeysTest {
      */
     @Test
     void registrationHcasDefaultsToWhatUcxMaps() throws IOException {
-        Files.createDirectories(dir.resolve("models"));
-        Files.copy(CliTestSupport.repo().resolve("scenarios/models/qwen3-4b.json"), dir.resolve("models/qwen3-4b.json"));
+        CliTestSupport.shippedModel(dir, "qwen3-4b");
         Path f = dir.resolve("s.yaml");
         Files.writeString(f, SCENARIO.replace("    registrationHcas: 4\n", "") + """
                   - name: broadcast
@@ -97,8 +96,7 @@ class RefitLanesFollowKeysTest {
 
     @Test
     void theKeysHcasBoundThePull() throws IOException {
-        Files.createDirectories(dir.resolve("models"));
-        Files.copy(CliTestSupport.repo().resolve("scenarios/models/qwen3-4b.json"), dir.resolve("models/qwen3-4b.json"));
+        CliTestSupport.shippedModel(dir, "qwen3-4b");
         Path f = dir.resolve("s.yaml");
         Files.writeString(f, SCENARIO);
         Scenario s = ScenarioLoader.load(f);

@@ -26,8 +26,7 @@ class RefitReplicaReadsTest {
 
     @org.junit.jupiter.api.BeforeEach
     void shippedModelBeside() throws IOException {
-        Files.createDirectories(dir.resolve("models"));
-        Files.copy(CliTestSupport.repo().resolve("scenarios/models/qwen3-30b-a3b.json"), dir.resolve("models/qwen3-30b-a3b.json"));
+        CliTestSupport.shippedModel(dir, "qwen3-30b-a3b");
     }
 
     private static String scenario(String reads, String method) {

@@ -141,8 +141,7 @@ class RefitSizeCommandTest {
 
     @BeforeEach
     void model() throws IOException {
-        Files.createDirectories(dir.resolve("models"));
-        Files.copy(CliTestSupport.repo().resolve("scenarios/models/qwen3-4b.json"), dir.resolve("models/qwen3-4b.json"));
+        CliTestSupport.shippedModel(dir, "qwen3-4b");
     }
 
     private Path scenario(String name, String text) throws IOException {

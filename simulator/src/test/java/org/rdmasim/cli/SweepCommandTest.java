@@ -78,8 +78,7 @@ class SweepCommandTest {
 
     private void writeRefitBase() throws IOException {
         Files.writeString(tmp.resolve("base.yaml"), REFIT_BASE, StandardCharsets.UTF_8);
-        Files.createDirectories(tmp.resolve("models"));
-        Files.copy(CliTestSupport.repo().resolve("scenarios/models/qwen3-4b.json"), tmp.resolve("models/qwen3-4b.json"));
+        CliTestSupport.shippedModel(tmp, "qwen3-4b");
     }
 
     /**
@@ -266,8 +265,7 @@ class SweepCommandTest {
                   - name: broadcast
                     workload: {refit: {method: nccl-broadcast}}
                 """, StandardCharsets.UTF_8);
-        Files.createDirectories(tmp.resolve("models"));
-        Files.copy(CliTestSupport.repo().resolve("scenarios/models/qwen3-4b.json"), tmp.resolve("models/qwen3-4b.json"));
+        CliTestSupport.shippedModel(tmp, "qwen3-4b");
         Path study = tmp.resolve("study.yaml");
         Files.writeString(study, "study: b\nscenario: base.yaml\nvariant: broadcast-1GiB\nknobs:\n"
                 + "  workload.refit.bucket: [256 MiB, 1 GiB]\n", StandardCharsets.UTF_8);
