@@ -44,6 +44,10 @@ class WarningsBesideTheAnswerTest {
                 misspelt);
         assertEquals(0, variants.get(1).path("warnings").size(), "the correctly spelt variant warns of nothing");
         String page = Files.readString(out.resolve("index.html"));
-        assertTrue(page.contains("misspelt: warning: UCX_MAX_RMA_RIALS"), "the page says it beside the answer");
+        // beside the answer, under its own heading: a misspelt variable is a warning, not a value replaced
+        int heading = page.indexOf("<b>Warnings.</b>");
+        assertTrue(heading >= 0 && page.indexOf("<li>misspelt: UCX_MAX_RMA_RIALS") > heading,
+                "the page says it beside the answer");
+        assertTrue(page.indexOf("<li>misspelt: UCX_MAX_RMA_RIALS") < page.indexOf("<h2", heading), "in the answer");
     }
 }
