@@ -27,13 +27,15 @@ class RefitBoundTest {
     @TempDir
     Path dir;
 
-    private static final String MODEL = """
+    /** A 4-layer Qwen3-shaped model, small enough for a refit test to run in a second. */
+    static final String MODEL = """
             {"architectures": ["Qwen3ForCausalLM"], "hidden_size": 2048, "num_hidden_layers": 4,
              "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256, "intermediate_size": 8192,
              "vocab_size": 32000, "tie_word_embeddings": false, "torch_dtype": "bfloat16"}
             """;
 
-    private static final String SCENARIO = """
+    /** A pull bound by the trainer NICs' line rate beside a broadcast bound by its bucket calls. */
+    static final String PULL_AND_BROADCAST = """
             # a pull bound by the wire beside a broadcast bound by its bucket calls
             name: refit-bound
             seed: 3
@@ -53,6 +55,9 @@ class RefitBoundTest {
               - name: pull
               - name: broadcast
                 workload: {refit: {method: nccl-broadcast, bucket: 2 MiB, senders: one}}
+            """;
+
+    private static final String SCENARIO = PULL_AND_BROADCAST + """
               - name: stated
                 workload: {refit: {method: nccl-broadcast, bucket: 2 MiB, senders: one, stages: {bucket: 6 ms}}}
             """;

@@ -23,33 +23,8 @@ class RefitRestsOnPageTest {
     @TempDir
     Path dir;
 
-    private static final String MODEL = """
-            {"architectures": ["Qwen3ForCausalLM"], "hidden_size": 2048, "num_hidden_layers": 4,
-             "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256, "intermediate_size": 8192,
-             "vocab_size": 32000, "tie_word_embeddings": false, "torch_dtype": "bfloat16"}
-            """;
-
-    /** As RefitBoundTest's: a pull bound by the trainer NICs' line rate, a broadcast by its bucket calls. */
-    private static final String DGX = """
-            name: refit-rests
-            seed: 3
-            protocol:
-              perDescriptor: 1 ns
-            hosts:
-              trainers: {preset: dgx-h100, count: 1, prefix: t}
-              inference: {preset: dgx-h100, count: 2, prefix: i}
-            workload:
-              refit:
-                model: model.json
-                trainer: {hosts: trainers, tp: 2, dp: 2}
-                inference: {hosts: inference, tp: 4, dp: 2}
-                method: rdma-pull
-                cycles: 2
-            variants:
-              - name: pull
-              - name: broadcast
-                workload: {refit: {method: nccl-broadcast, bucket: 2 MiB, senders: one}}
-            """;
+    /** RefitBoundTest's: a pull bound by the trainer NICs' line rate, a broadcast by its bucket calls. */
+    private static final String DGX = RefitBoundTest.PULL_AND_BROADCAST;
 
     /** One GB200 GPU to one: the receiver NIC's READ rate, fitted to ModelExpress #449, holds the pull. */
     private static final String GB200 = """
@@ -88,7 +63,7 @@ class RefitRestsOnPageTest {
     }
 
     private Page run(String yaml) throws IOException {
-        Files.writeString(dir.resolve("model.json"), MODEL);
+        Files.writeString(dir.resolve("model.json"), RefitBoundTest.MODEL);
         Path f = dir.resolve("s" + Integer.toHexString(yaml.hashCode()) + ".yaml");
         Files.writeString(f, yaml);
         Path out = dir.resolve("out" + Integer.toHexString(yaml.hashCode()));
