@@ -273,18 +273,34 @@ public final class Main implements Runnable {
             return null;
         }
         String only = unmatched == null ? null : unmatched.get(0);
+        int i = unitAfterValue(only, args, "(?i)[munp]?s|secs?|seconds?|milliseconds?|[kmgtp]i?b|[kmgt]bps|[kmgt]b/s");
+        if (i < 0) {
+            return null;
+        }
+        String unit = args[i];
+        // the durations rdmasim reads spell seconds "s" (QuantityText): suggest what it accepts
+        String written = unit.matches("(?i)secs?|seconds?") ? "s"
+                : unit.matches("(?i)milliseconds?") ? "ms" : unit;
+        return "a value and its unit are one argument: write " + args[i - 2] + " " + args[i - 1] + written
+                + " (or quote it: " + args[i - 2] + " '" + args[i - 1] + " " + written + "')";
+    }
+
+    /** A bare number as one argument ({@code 0.5}, {@code 1e-3}). */
+    private static final String NUMBER = "[0-9.]+([eE][-+]?[0-9]+)?";
+
+    /**
+     * Where the shell split a unit off its value: the index {@code i} of the first argument matching {@code unit}
+     * (and equal to {@code only}, when not null) that follows a bare number, itself after an option
+     * ({@code --target-refit 0.5 GiB}: the index of {@code GiB}); -1 when there is none.
+     */
+    private static int unitAfterValue(String only, String[] args, String unit) {
         for (int i = 2; i < args.length; i++) {
-            String unit = args[i];
-            if ((only == null || unit.equals(only)) && args[i - 2].startsWith("-") && args[i - 1].matches("[0-9.]+([eE][-+]?[0-9]+)?")
-                    && unit.matches("(?i)[munp]?s|secs?|seconds?|milliseconds?|[kmgtp]i?b|[kmgt]bps|[kmgt]b/s")) {
-                // the durations rdmasim reads spell seconds "s" (QuantityText): suggest what it accepts
-                String written = unit.matches("(?i)secs?|seconds?") ? "s"
-                        : unit.matches("(?i)milliseconds?") ? "ms" : unit;
-                return "a value and its unit are one argument: write " + args[i - 2] + " " + args[i - 1] + written
-                        + " (or quote it: " + args[i - 2] + " '" + args[i - 1] + " " + written + "')";
+            if ((only == null || args[i].equals(only)) && args[i - 2].startsWith("-") && args[i - 1].matches(NUMBER)
+                    && args[i].matches(unit)) {
+                return i;
             }
         }
-        return null;
+        return -1;
     }
 
     /** The quantity a command option reads, by its converter: the one place that says which units an option takes. */
@@ -337,27 +353,23 @@ public final class Main implements Runnable {
         String value = null;
         String unit = null;
         if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
-            String only = u.getUnmatched().get(0);
-            for (int i = 2; i < args.length; i++) {
-                if (args[i].equals(only) && args[i - 2].startsWith("-")
-                        && args[i - 1].matches("[0-9.]+([eE][-+]?[0-9]+)?") && only.matches("[A-Za-z/]+")) {
-                    option = args[i - 2];
-                    value = args[i - 1] + " " + only;
-                    unit = only;
-                    break;
-                }
+            int i = unitAfterValue(u.getUnmatched().get(0), args, "[A-Za-z/]+");
+            if (i >= 0) {
+                option = args[i - 2];
+                value = args[i - 1] + " " + args[i];
+                unit = args[i];
             }
         } else if (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec && ex.getValue() != null) {
             value = ex.getValue();
             // a bare number refused before the unit the shell split off it was read (--memory 64 ms)
             for (int i = 1; i + 1 < args.length; i++) {
                 if (args[i].equals(value) && args[i - 1].startsWith("-") && args[i + 1].matches("[A-Za-z/]+")
-                        && value.matches("[0-9.]+([eE][-+]?[0-9]+)?")) {
+                        && value.matches(NUMBER)) {
                     value = value + " " + args[i + 1];
                     break;
                 }
             }
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*[-+]?[0-9.]+([eE][-+]?[0-9]+)?\\s*([A-Za-z/]+)\\s*$")
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*[-+]?" + NUMBER + "\\s*([A-Za-z/]+)\\s*$")
                     .matcher(value);
             if (!m.matches()) {
                 return null;
