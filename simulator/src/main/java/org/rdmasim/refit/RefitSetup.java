@@ -174,7 +174,7 @@ public final class RefitSetup {
                         "%d of the %d trainer ranks send nothing (%s, on %s): every byte they hold is held by another "
                                 + "trainer rank too, and %s; their GPUs and NICs idle through the %s",
                         silent, trainer.worldSize(), "rank" + (silent == 1 ? " " : "s ") + ranges(ranks),
-                        gpusOf(ranks, trainerAt), first ? "replicaReads: first reads every such byte from the first "
+                        hostsOf(ranks, trainerAt), first ? "replicaReads: first reads every such byte from the first "
                                 + "replica"
                                 : "the inference ranks needing it read it from the replica at their rank modulo the "
                                         + "replicas, which leaves these unread",
@@ -191,7 +191,7 @@ public final class RefitSetup {
             out.add(new Idle("updateRanks", String.format(Locale.ROOT, "%d of the %d inference ranks receive nothing "
                     + "(ranks %s, on %s): updateRanks %d updates ranks 0 to %d only, as checkpoint-engine's "
                     + "update(ranks=range(0, %d)) does", ranks.size(), inference.worldSize(), ranges(ranks),
-                    gpusOf(ranks, inferenceAt), n, n - 1, n)));
+                    hostsOf(ranks, inferenceAt), n, n - 1, n)));
         }
         return List.copyOf(out);
     }
@@ -247,7 +247,7 @@ public final class RefitSetup {
     }
 
     /** The hosts of {@code ranks} placed at {@code at}, in order: {@code t1, t3}. */
-    private static String gpusOf(List<Integer> ranks, List<Endpoint> at) {
+    private static String hostsOf(List<Integer> ranks, List<Endpoint> at) {
         java.util.LinkedHashSet<String> hostNames = new java.util.LinkedHashSet<>();
         ranks.forEach(r -> hostNames.add(at.get(r).host()));
         List<String> names = new ArrayList<>(hostNames);
@@ -453,7 +453,7 @@ public final class RefitSetup {
                 // rank order ("otherwise use the first holder in source-mesh order", NVIDIA-NeMo/RL e40aa046e
                 // nemo_rl/weight_sync/xferdtensor_python.py:260-283, holders[0] at :277; the striped plan is used
                 // only when some destination group has two members, :715-746, else None sends it there, :836).
-                org.rdmasim.refit.layout.ReplicaChoice sources = replicatedDestinations(shardOf)
+                org.rdmasim.refit.layout.ReplicaChoice sources = NcclP2p.anyReplicas(shardOf, inference.worldSize())
                         ? org.rdmasim.refit.layout.ReplicaChoice.SPREAD : org.rdmasim.refit.layout.ReplicaChoice.FIRST;
                 // null: every parameter goes shard to shard (PR #2413's form, or a model of FFN projections alone)
                 List<SliceRoute> bulk = k.everyParameterShardToShard() ? null : shardToShardRoutes(sources);
@@ -663,20 +663,6 @@ public final class RefitSetup {
      */
     private java.util.function.IntUnaryOperator ncclP2pShardOf() {
         return inference.separateEngines() || !moe() ? inference::tpRank : null;
-    }
-
-    /** Whether two inference ranks hold one shard ({@code shardOf} equal), as NcclP2p's replica groups are made. */
-    private boolean replicatedDestinations(java.util.function.IntUnaryOperator shardOf) {
-        if (shardOf == null) {
-            return false;
-        }
-        Set<Integer> shards = new java.util.HashSet<>();
-        for (int i = 0; i < inference.worldSize(); i++) {
-            if (!shards.add(shardOf.applyAsInt(i))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
@@ -924,7 +910,7 @@ public final class RefitSetup {
             case COLOCATED_IPC -> ((ColocatedIpc) plan.method()).describe();
             case SHARDED_RDT -> "a pull per gather group and expert coordinate from one producer, "
                     + (k.spareSlot() ? "a spare receive slot" : "two receive slots");
-            case NCCL_P2P -> "send/recv from the holding trainer rank" + (replicatedDestinations(ncclP2pShardOf())
+            case NCCL_P2P -> "send/recv from the holding trainer rank" + (NcclP2p.anyReplicas(ncclP2pShardOf(), inference.worldSize())
                     ? ", DP replicas striped then all-gathered, the stripes dealt over the trainer replicas"
                     : ", a byte several trainer ranks hold sent by the first (no inference replicas: xferdtensor's "
                             + "generic plan)") + (k.everyParameterShardToShard() ? ", every parameter shard to shard" : "");

@@ -167,6 +167,23 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
         }
     }
 
+    /**
+     * Whether two of inference ranks 0 to {@code ranks - 1} hold one shard ({@code shardOf} equal), the groups
+     * {@link #replicas} makes; {@code shardOf} null: none do.
+     */
+    public static boolean anyReplicas(IntUnaryOperator shardOf, int ranks) {
+        if (shardOf == null) {
+            return false;
+        }
+        java.util.Set<Integer> shards = new java.util.HashSet<>();
+        for (int i = 0; i < ranks; i++) {
+            if (!shards.add(shardOf.applyAsInt(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The replica groups: inference ranks holding one shard, lowest rank first. */
     List<List<Integer>> replicas(WireContext ctx) {
         Map<Integer, List<Integer>> groups = new TreeMap<>();
