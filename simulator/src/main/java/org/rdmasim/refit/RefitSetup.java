@@ -448,7 +448,8 @@ public final class RefitSetup {
             case NCCL_P2P -> {
                 java.util.function.IntUnaryOperator shardOf = ncclP2pShardOf();
                 // Which trainer replica sends a byte several hold. With replicated destinations xferdtensor's striped
-                // plan deals the stripes over the holders round robin (the slice map's spread); with none it plans
+                // plan deals each region's overlaps over its holders in turn, here approximated by the slice map's
+                // spread (NcclP2p's class comment says how the two differ); with none it plans
                 // the call on its generic path, which sends every overlap from the first holder in the source mesh's
                 // rank order ("otherwise use the first holder in source-mesh order", NVIDIA-NeMo/RL e40aa046e
                 // nemo_rl/weight_sync/xferdtensor_python.py:260-283, holders[0] at :277; the striped plan is used
@@ -911,7 +912,9 @@ public final class RefitSetup {
             case SHARDED_RDT -> "a pull per gather group and expert coordinate from one producer, "
                     + (k.spareSlot() ? "a spare receive slot" : "two receive slots");
             case NCCL_P2P -> "send/recv from the holding trainer rank" + (NcclP2p.anyReplicas(ncclP2pShardOf(), inference.worldSize())
-                    ? ", DP replicas striped then all-gathered, the stripes dealt over the trainer replicas"
+                    ? ", DP replicas striped then all-gathered, each replica's stripe a share of its need over its "
+                            + "routes, from the trainer replica at its rank modulo the replicas (APPROXIMATED: xferdtensor "
+                            + "cuts each parameter along dim 0 and deals a region's overlaps over its holders in turn)"
                     : ", a byte several trainer ranks hold sent by the first (no inference replicas: xferdtensor's "
                             + "generic plan)") + (k.everyParameterShardToShard() ? ", every parameter shard to shard" : "");
             case WRITE_SCHEDULE, CHECKPOINT_ENGINE, NIXL_RING, MOONCAKE_RING -> "bucket " + Units.sizeAsWritten(k.bucketBytes(), " ")

@@ -62,7 +62,7 @@ class NcclP2pSendersTest {
         assertEquals(8L, one.routes(), one.plan().toString());
         assertTrue(one.plan().stream().anyMatch(l -> l.contains("sent by the first (no inference replicas")),
                 one.plan().toString());
-        assertTrue(two.plan().stream().anyMatch(l -> l.contains("the stripes dealt over the trainer replicas")),
+        assertTrue(two.plan().stream().anyMatch(l -> l.contains("from the trainer replica at its rank modulo the replicas (APPROXIMATED")),
                 two.plan().toString());
         // each byte crosses once: only which NIC sends it moves (no parameter is broadcast apart when every
         // parameter goes shard to shard)

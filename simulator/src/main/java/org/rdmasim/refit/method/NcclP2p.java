@@ -29,8 +29,17 @@ import org.rdmasim.transport.config.NcclIbHca;
  *       replicas rebuilds the whole region on each ({@code _allgather_destination}, L932-957), NCCL's ring
  *       all-gather: every link of the ring carries all stripes but one, so a group spread over two hosts sends
  *       n - 1 stripes through each host's NICs, where side-by-side broadcasts of each stripe would send n/2.
- *       Each replica takes its stripe from its own routes of the slice
- *       map (the source spreads stripes over trainer replicas round robin, L762-771).</li>
+ *       APPROXIMATED here: replica j takes the j-th share of its need, spread over its own slice-map routes in
+ *       proportion to their bytes, from the trainer replica at its inference rank modulo the replicas. xferdtensor
+ *       plans each parameter apart: it cuts the region along dim 0 (an MoE layer's stacked experts along the
+ *       expert index, {@code nccl_reshard_utils.py} L444-451), so a stripe meets only the trainer shards over its
+ *       rows; it deals each source region's overlaps over that region's holders by a counter over the stripes
+ *       ({@code _build_striped_transfers}, L749-775, counter at L769); and a parameter whose dim 0 a group's size
+ *       does not divide (L729-730), or whose overlap would need packing on both sides (L804-811), goes by the
+ *       generic plan instead: the whole region to one representative per group (L255), then a broadcast in the
+ *       group ({@code _broadcast_destination}, L604-620, chosen at L986). Each rank sends and receives the same
+ *       bytes either way when every stripe cuts the trainer shards evenly; which ranks pair up, and so which
+ *       NICs meet, can differ.</li>
  *   <li>Install: the gate and up projections land in a temporary and are copied into vLLM's fused
  *       {@code w13} ({@code _merged_param_spec}, {@code vllm_backend.py} L811-817); the down projection lands
  *       in place. Of an FFN's three equal projections two are copied: an HBM copy of 2/3 of the bytes a rank
