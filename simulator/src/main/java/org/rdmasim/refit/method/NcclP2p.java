@@ -111,7 +111,8 @@ public record NcclP2p(NcclIbHca ibHca, boolean stacksExperts, List<SliceRoute> b
     /**
      * The xferdtensor calls each inference rank makes for {@code names}, the FFN parameters that go shard to shard:
      * one per parameter, an MoE layer's experts of one projection grouped into one
-     * ({@code group_expert_params_in_metadata}, NVIDIA-NeMo/RL e40aa046e {@code nccl_reshard_utils.py} L381-455,
+     * ({@code group_expert_params_in_metadata}, NVIDIA-NeMo/RL e40aa046e
+     * {@code nemo_rl/weight_sync/nccl_reshard_utils.py} L381-455,
      * which groups names matching {@code (.+\.experts)\.(\d+)\.(gate_proj|up_proj|down_proj)\.weight$}, L376-378).
      */
     public static int calls(List<String> names) {

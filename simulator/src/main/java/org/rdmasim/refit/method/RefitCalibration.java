@@ -82,7 +82,8 @@ public final class RefitCalibration {
      * miles' P2P update ({@link RdmaPull#hostReplica}): the sending rank's {@code model_replica.load_weights} into its
      * CPU replica, for each engine rank it serves, beyond the device-to-host copy rdmasim prices at the PCIe link's
      * and the socket's memory rate: seconds per GB (1e9 bytes) of the engine rank's share loaded. The loop is the
-     * sender's own and in series (radixark/miles @9a6fc9e6 {@code update_weight_from_distributed/p2p.py} L149-150:
+     * sender's own and in series (radixark/miles @9a6fc9e6
+     * {@code miles/backends/megatron_utils/update_weight/update_weight_from_distributed/p2p.py} L149-150:
      * the replica is loaded, then written, engine rank by engine rank): SGLang's weight loaders run on the CPU
      * model, one Python call per HF tensor of the bucket, each taking the engine rank's slice of the GPU tensor
      * into the pinned CPU parameter with a synchronous copy. Priced per byte, not per tensor: the source's own note

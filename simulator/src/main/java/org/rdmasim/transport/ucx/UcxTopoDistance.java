@@ -116,9 +116,11 @@ public final class UcxTopoDistance {
     /**
      * Before v1.18.0 UCX built in, for two devices on different NUMA nodes of an AMD Rome, Milan or Genoa host,
      * 5100 MB/s instead of 220 ({@code ucs_topo_sys_root_distance}, openucx/ucx v1.17.0
-     * src/ucs/sys/topo/base/topo.c L335-348; Rome and Milan from v1.12.0 src/ucs/sys/topo.c L216, Genoa added in
-     * v1.16.0). ASSUMPTION: rdmasim's AMD_ZEN hosts are of those generations (the p5 preset is Milan; the
-     * importers read Genoa); on a Genoa host with UCX 1.12-1.15 the built-in figure was 220.
+     * src/ucs/sys/topo/base/topo.c L335-348; Rome from v1.12.0 src/ucs/sys/topo.c L215-216, Milan added in v1.13.0
+     * src/ucs/sys/topo/base/topo.c L247, Genoa in v1.16.0; before v1.12.0 no CPU rule). ASSUMPTION: rdmasim's
+     * AMD_ZEN hosts are of those generations (the p5 preset is Milan; the importers read Genoa); the model applies
+     * 5100 MB/s to every UCX before v1.18.0, where the built-in figure was 220 on Milan with UCX 1.12, on Genoa
+     * with UCX 1.12-1.15, and on any host before UCX 1.12.
      */
     static final double AMD_SYS_BUILT_IN = 5100 * UCS_MBYTE;
 
