@@ -25,7 +25,7 @@ final class HostFileOptions {
     String nic;
 
     @Option(names = "--cpu", paramLabel = "FAMILY",
-            description = "CPU family for an imported file that does not say (e.g. intel_sapphire_rapids, amd_zen, nvidia_grace); default: from the file, else Sapphire Rapids with a warning")
+            description = "CPU family for an imported file that does not say (e.g. intel_sapphire_rapids, amd_genoa, amd_zen for an AMD EPYC of unstated generation, nvidia_grace); default: from the file, else Sapphire Rapids with a warning")
     String cpu;
 
     @Option(names = "--link-layer", paramLabel = "LAYER", description = "ib, roce or efa for an imported file's NICs; default ib")

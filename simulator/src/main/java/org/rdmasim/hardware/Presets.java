@@ -378,7 +378,7 @@ public final class Presets {
      * NVMe drive (not modelled; nor the ENA functions 1d0f:ec20 beside the EFAs, which carry no RDMA).
      */
     static HostSpec p5() {
-        return awsInstance("AWS p5.48xlarge", GpuModel.H100, NicModel.EFA2, CpuFamily.AMD_ZEN, MILAN_MEMORY_BW,
+        return awsInstance("AWS p5.48xlarge", GpuModel.H100, NicModel.EFA2, CpuFamily.AMD_MILAN, MILAN_MEMORY_BW,
                 "0-47,96-143", "48-95,144-191", 1, new int[][] {{79, 80, 81, 82}, {96, 97, 98, 99}, {113, 114, 115, 116},
                         {130, 131, 132, 133}, {147, 148, 149, 150}, {164, 165, 166, 167}, {181, 182, 183, 184},
                         {198, 199, 200, 201}},

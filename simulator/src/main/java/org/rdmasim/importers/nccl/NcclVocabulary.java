@@ -264,7 +264,7 @@ final class NcclVocabulary {
             return CpuFamily.NVIDIA_GRACE;
         }
         if ("AuthenticAMD".equals(vendor)) {
-            return CpuFamily.AMD_ZEN;
+            return amdGeneration(familyId, modelId);
         }
         if ("GenuineIntel".equals(vendor)) {
             if ("6".equals(familyId) && "143".equals(modelId)) {
@@ -278,13 +278,44 @@ final class NcclVocabulary {
         return CpuFamily.OTHER;
     }
 
+    /**
+     * The AMD generation UCX reads from CPUID family and model ({@code ucs_arch_get_cpu_model}, openucx/ucx v1.20.0
+     * src/ucs/arch/x86_64/cpu.c L464-494; NCCL writes both in decimal); {@link CpuFamily#AMD_ZEN} for any other.
+     */
+    static CpuFamily amdGeneration(String familyId, String modelId) {
+        int family;
+        int model;
+        try {
+            family = Integer.parseInt(familyId == null ? "" : familyId.trim());
+            model = Integer.parseInt(modelId == null ? "" : modelId.trim());
+        } catch (NumberFormatException e) {
+            return CpuFamily.AMD_ZEN;
+        }
+        if (family == 0x17) {
+            return model == 0x29 ? CpuFamily.AMD_NAPLES : model == 0x31 ? CpuFamily.AMD_ROME : CpuFamily.AMD_ZEN;
+        }
+        if (family == 0x19) {
+            return model <= 0x01 ? CpuFamily.AMD_MILAN : model == 0x11 || model == 0x90 ? CpuFamily.AMD_GENOA
+                    : CpuFamily.AMD_ZEN;
+        }
+        if (family == 0x1a && (model <= 0x2f || model >= 0x40 && model <= 0x4f || model >= 0x60 && model <= 0x7f)) {
+            return CpuFamily.AMD_TURIN;
+        }
+        return CpuFamily.AMD_ZEN;
+    }
+
     /** arch, vendor, familyid, modelid to write for a family (nulls are left out). */
     static String[] cpuAttributes(CpuFamily f) {
         return switch (f) {
             case INTEL_SAPPHIRE_RAPIDS -> new String[] {"x86_64", "GenuineIntel", "6", "143"};
             case INTEL_EMERALD_RAPIDS -> new String[] {"x86_64", "GenuineIntel", "6", "207"};
             case INTEL_OTHER -> new String[] {"x86_64", "GenuineIntel", "6", "106"}; // Ice Lake server
-            case AMD_ZEN -> new String[] {"x86_64", "AuthenticAMD", "25", "17"}; // Genoa
+            case AMD_ZEN -> new String[] {"x86_64", "AuthenticAMD", null, null}; // no generation stated
+            case AMD_NAPLES -> new String[] {"x86_64", "AuthenticAMD", "23", "41"};
+            case AMD_ROME -> new String[] {"x86_64", "AuthenticAMD", "23", "49"};
+            case AMD_MILAN -> new String[] {"x86_64", "AuthenticAMD", "25", "1"};
+            case AMD_GENOA -> new String[] {"x86_64", "AuthenticAMD", "25", "17"};
+            case AMD_TURIN -> new String[] {"x86_64", "AuthenticAMD", "26", "17"};
             case NVIDIA_GRACE -> new String[] {"arm64", null, null, null};
             case OTHER -> new String[] {"x86_64", null, null, null};
         };

@@ -38,9 +38,8 @@ public record UcxConfFile(String section, List<Setting> settings) {
         return switch (cpu) {
             case NVIDIA_GRACE -> new UcxConfFile("[Grace Hopper] CPU model=Grace", List.of(new Setting(
                     "UCX_DISTANCE_BW", "auto,sys:16500MBs", UcxSite.CONF_GRACE_DISTANCE.cite(ucx))));
-            case AMD_ZEN -> new UcxConfFile("[AMD] CPU vendor=AMD", List.of(new Setting(
-                    "UCX_DISTANCE_BW", "auto,sys:5100MBs", UcxSite.CONF_AMD_DISTANCE.cite(ucx))));
-            default -> NONE;
+            default -> cpu.isAmd() ? new UcxConfFile("[AMD] CPU vendor=AMD", List.of(new Setting(
+                    "UCX_DISTANCE_BW", "auto,sys:5100MBs", UcxSite.CONF_AMD_DISTANCE.cite(ucx)))) : NONE;
         };
     }
 }

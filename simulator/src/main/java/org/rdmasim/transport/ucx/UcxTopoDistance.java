@@ -118,13 +118,30 @@ public final class UcxTopoDistance {
      * 5100 MB/s instead of 220 ({@code ucs_topo_sys_root_distance}, openucx/ucx v1.17.0
      * src/ucs/sys/topo/base/topo.c L335-348; Rome from v1.12.0 src/ucs/sys/topo.c L215-216, Milan added in v1.13.0
      * src/ucs/sys/topo/base/topo.c L247, Genoa in v1.16.0; before v1.12.0 no CPU rule, so 220 on every host).
-     * ASSUMPTION from v1.12.0 to v1.17.x: the hardware model does not tell AMD generations apart, so an AMD_ZEN host
-     * is taken to be one UCX knew by then (the p5 preset is Milan; the importers read Genoa): the figure would be 220
-     * on Milan with UCX 1.12 and on Genoa with UCX 1.12-1.15. {@link #amdGenerationAssumption} says so to the user.
+     * An AMD host of no stated generation ({@link CpuFamily#AMD_ZEN}) is taken, from v1.12.0 to v1.17.x, to be one
+     * UCX knew by then: the figure would be 220 on Milan with UCX 1.12 and on Genoa with UCX 1.12-1.15;
+     * {@link #amdGenerationAssumption} says so to the user.
      */
     static final double AMD_SYS_BUILT_IN = 5100 * UCS_MBYTE;
     /** The first UCX with a CPU rule in its sysfs distance: Rome's, v1.12.0 (src/ucs/sys/topo.c L215-216). */
     static final StackVersion FIRST_AMD_RULE = new StackVersion(1, 12, 0);
+
+    /**
+     * Whether UCX {@code ucx} built the 5100 MB/s cross-socket figure in for {@code cpu}: Rome from v1.12.0, Milan
+     * from v1.13.0, Genoa from v1.16.0, to v1.17.x; never Naples or Turin; an AMD host of no stated generation is
+     * assumed covered ({@link #amdGenerationAssumption}).
+     */
+    static boolean builtInAmdFigure(CpuFamily cpu, StackVersion ucx) {
+        if (!ucx.atLeast(FIRST_AMD_RULE) || ucx.atLeast(CPU_RULE_IN_UCX_CONF)) {
+            return false;
+        }
+        return switch (cpu) {
+            case AMD_ZEN, AMD_ROME -> true;
+            case AMD_MILAN -> ucx.atLeast(new StackVersion(1, 13, 0));
+            case AMD_GENOA -> ucx.atLeast(new StackVersion(1, 16, 0));
+            default -> false;
+        };
+    }
 
     /**
      * The assumption a UCX release makes the model take on an AMD host, in words for the variant's warnings, or
@@ -138,16 +155,16 @@ public final class UcxTopoDistance {
         if (cpu != CpuFamily.AMD_ZEN || !ucx.atLeast(FIRST_AMD_RULE) || ucx.atLeast(CPU_RULE_IN_UCX_CONF)) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of("ASSUMED: UCX " + ucx + " treats AMD CPUs by generation, which rdmasim does not "
-                + "model: its built-in cross-socket distance of 5100 MB/s (not 220) covers Rome from 1.12.0, Milan "
-                + "from 1.13.0 and Genoa from 1.16.0"
-                + (ucx.atLeast(new StackVersion(1, 13, 0)) ? ", and relaxed ordering under "
-                        + "UCX_IB_PCI_RELAXED_ORDERING=auto (one more MR a registration) Naples to Milan from 1.13.0, "
-                        + "Genoa from 1.16.0 and Turin from 1.18.0" : "")
-                + " (openucx/ucx v1.17.0 src/ucs/sys/topo/base/topo.c:335-348, v1.16.0 src/ucs/arch/cpu.h:171); every "
-                + "AMD host is taken to have "
-                + "both. On a later generation than this release knew, UCX ranks a cross-socket NIC at 220 MB/s"
-                + (ucx.atLeast(new StackVersion(1, 13, 0)) ? " and registers one MR" : ""));
+        boolean relaxed = ucx.atLeast(new StackVersion(1, 13, 0));
+        return java.util.Optional.of("ASSUMED: UCX " + ucx + " treats AMD CPUs by generation, which the host does not "
+                + "state (cpu: amd-naples, amd-rome, amd-milan, amd-genoa or amd-turin would): its built-in cross-socket "
+                + "distance of 5100 MB/s (not 220) covers Rome from 1.12.0, Milan from 1.13.0 and Genoa from 1.16.0"
+                + (relaxed ? ", and relaxed ordering under UCX_IB_PCI_RELAXED_ORDERING=auto (one more MR a "
+                        + "registration) Naples to Milan from 1.13.0, Genoa from 1.16.0 and Turin from 1.18.0" : "")
+                + " (openucx/ucx v1.17.0 src/ucs/sys/topo/base/topo.c:335-348, v1.16.0 src/ucs/arch/cpu.h:171); the "
+                + "host is taken to have " + (relaxed ? "both" : "the figure") + ". On a later generation than this "
+                + "release knew, UCX ranks a cross-socket NIC at 220 MB/s"
+                + (relaxed ? " and registers one MR" : ""));
     }
 
     /**
@@ -160,8 +177,7 @@ public final class UcxTopoDistance {
         double bw = between(host, device, nic).bandwidthBytesPerSecond();
         if (device.kind() != TopologyNode.Kind.SOCKET) {
             PathType relation = host.relation(device, nic);
-            if (relation == PathType.SYS && ucx.atLeast(FIRST_AMD_RULE) && !ucx.atLeast(CPU_RULE_IN_UCX_CONF)
-                    && host.spec().cpuFamily() == CpuFamily.AMD_ZEN) {
+            if (relation == PathType.SYS && builtInAmdFigure(host.spec().cpuFamily(), ucx)) {
                 bw = AMD_SYS_BUILT_IN;
             }
             DistanceOverrides.Kind kind = overrideKind(relation);

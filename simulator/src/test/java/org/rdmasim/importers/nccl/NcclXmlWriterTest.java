@@ -38,7 +38,7 @@ class NcclXmlWriterTest {
         HostSpec.DeviceSpec sw = new HostSpec.SwitchSpec("sw0", LinkSpec.pcie(PcieGen.GEN4, 8), List.of(
                 new HostSpec.GpuSpec("GPU0", GpuModel.H100, GEN5X16, 0, 0, 0),
                 nic("mlx5_0", NicModel.CX7, LinkLayer.INFINIBAND, GEN5X16, 400)));
-        HostSpec host = new HostSpec("two sockets", CpuFamily.AMD_ZEN, 64e9, List.of(
+        HostSpec host = new HostSpec("two sockets", CpuFamily.AMD_GENOA, 64e9, List.of(
                 socket(0, "0-7", new HostSpec.HostBridgeSpec("hb0", List.of(sw))),
                 socket(1, "",
                         new HostSpec.GpuSpec("GPU1", GpuModel.H100, GEN5X16, 0, 0, 18),

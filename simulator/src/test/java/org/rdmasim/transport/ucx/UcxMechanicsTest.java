@@ -143,7 +143,7 @@ class UcxMechanicsTest {
             org.rdmasim.hardware.TopologyNode gpu = h.gpus().get(0);
             org.rdmasim.hardware.TopologyNode far = h.nics().stream()
                     .filter(n -> h.relation(gpu, n) == org.rdmasim.hardware.PathType.SYS).findFirst().orElseThrow();
-            boolean amd = h.spec().cpuFamily() == CpuFamily.AMD_ZEN;
+            boolean amd = h.spec().cpuFamily().isAmd();
             assertEquals(amd ? 5100 * MIB : 220 * MIB, UcxTopoDistance.configuredBandwidth(h, gpu, far,
                     DistanceOverrides.NONE, new StackVersion(1, 17, 0)), preset);
             assertEquals(220 * MIB, UcxTopoDistance.configuredBandwidth(h, gpu, far, DistanceOverrides.NONE,
@@ -168,6 +168,35 @@ class UcxMechanicsTest {
         assertTrue(!v112.contains("relaxed ordering"), "1.12.0 lists no AMD CPU for relaxed ordering: " + v112);
         String v115 = UcxTopoDistance.amdGenerationAssumption(CpuFamily.AMD_ZEN, new StackVersion(1, 15, 0)).orElseThrow();
         assertTrue(v115.contains("Genoa from 1.16.0 and Turin from 1.18.0") && v115.endsWith("registers one MR"), v115);
+        assertTrue(UcxTopoDistance.amdGenerationAssumption(CpuFamily.AMD_GENOA, new StackVersion(1, 15, 0)).isEmpty(),
+                "a stated generation needs no assumption");
+    }
+
+    /**
+     * The built-in 5100 MB/s by generation and release (openucx/ucx v1.12.0 src/ucs/sys/topo.c L215-216: Rome;
+     * v1.13.0: Milan; v1.16.0: Genoa; v1.17.0 src/ucs/sys/topo/base/topo.c L335-348, the last with it), then
+     * ucx.conf's [AMD] section for every generation.
+     */
+    @Test
+    void eachAmdGenerationTakesUcxsRulesFromTheReleaseThatKnewIt() {
+        StackVersion v112 = new StackVersion(1, 12, 0);
+        StackVersion v113 = new StackVersion(1, 13, 0);
+        StackVersion v115 = new StackVersion(1, 15, 0);
+        StackVersion v116 = new StackVersion(1, 16, 0);
+        StackVersion v117 = new StackVersion(1, 17, 0);
+        assertTrue(UcxTopoDistance.builtInAmdFigure(CpuFamily.AMD_ROME, v112));
+        assertTrue(!UcxTopoDistance.builtInAmdFigure(CpuFamily.AMD_MILAN, v112));
+        assertTrue(UcxTopoDistance.builtInAmdFigure(CpuFamily.AMD_MILAN, v113));
+        assertTrue(!UcxTopoDistance.builtInAmdFigure(CpuFamily.AMD_GENOA, v115));
+        assertTrue(UcxTopoDistance.builtInAmdFigure(CpuFamily.AMD_GENOA, v116));
+        assertTrue(!UcxTopoDistance.builtInAmdFigure(CpuFamily.AMD_TURIN, v117), "Turin never had the figure built in");
+        assertTrue(!UcxTopoDistance.builtInAmdFigure(CpuFamily.AMD_NAPLES, v117));
+        assertTrue(!UcxTopoDistance.builtInAmdFigure(CpuFamily.AMD_ROME, new StackVersion(1, 18, 0)), "ucx.conf's since");
+        // ucx.conf's [AMD] section is by vendor: every generation
+        for (CpuFamily amd : List.of(CpuFamily.AMD_NAPLES, CpuFamily.AMD_TURIN, CpuFamily.AMD_ZEN)) {
+            assertEquals(Optional.of(5100 * MIB), resolve(amd, new StackVersion(1, 20, 0), true, List.of())
+                    .distanceBandwidth().get(DistanceOverrides.Kind.SYS), amd.toString());
+        }
     }
 
     private static EffectiveConfig resolve(CpuFamily cpu, StackVersion ucx, boolean installed,
