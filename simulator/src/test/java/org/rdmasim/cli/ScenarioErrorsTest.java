@@ -206,6 +206,18 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aRendezvousRailLimitOfZeroIsRefusedAtItsLine() throws IOException {
+        String text = GOOD + """
+                transport:
+                  api: rendezvous
+                  env: |
+                    export UCX_MAX_RNDV_RAILS=0
+                """;
+        assertBadInput(runScenario(text), "11:", "UCX_MAX_RNDV_RAILS='0'", "expected at least 1", "rndv_am.c:34",
+                "eager sends");
+    }
+
+    @Test
     void aLaneRatioOfZeroOrBelowIsRefusedAtItsLine() throws IOException {
         for (String ratio : new String[] {"0", "-1"}) {
             String text = GOOD + """
