@@ -370,6 +370,15 @@ public final class ScenarioLoader {
         return envLines(v).stream().map(e -> e.inField(v.path())).toList();
     }
 
+    /**
+     * The variables an env value sets (a block, a list of KEY=VALUE or a mapping, as a scenario's
+     * {@code transport.env} takes them), each with the line it is written on; for a study's check of a knob on
+     * {@code transport.env} against the variables its variant sets itself.
+     */
+    public static List<EnvEntry> envVariables(YamlTree v) {
+        return envLines(v);
+    }
+
     private static List<EnvEntry> envLines(YamlTree v) {
         String label = v.file();
         try {
