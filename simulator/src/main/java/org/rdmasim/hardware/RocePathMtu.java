@@ -38,7 +38,8 @@ public final class RocePathMtu {
     /**
      * The active path MTU of a RoCE port whose netdev MTU is {@code netdevMtu} (1500 gives 1024, 9000 gives
      * 4096), which perftest (linux-rdma/perftest 00b55b6 src/perftest_parameters.c:2678-2718, set_mtu()) and
-     * UCX ([ucx-src] src/uct/ib/base/ib_iface.c:1616-1638, UCX_IB_PATH_MTU=default) run unless told less.
+     * UCX (openucx/ucx v1.20.0 src/uct/ib/base/ib_iface.c:1603-1625 uct_ib_iface_set_path_mtu,
+     * UCX_IB_PATH_MTU=default) run unless told less.
      */
     public static int ofNetdevMtu(int netdevMtu) {
         int room = netdevMtu - KERNEL_HEADROOM_BYTES;

@@ -43,7 +43,7 @@ public final class RegistrationModel {
      * {@code ucp_mem_map}, {@code src/ucp/core/ucp_mm.c}): the network MDs are ranked by topology
      * latency and bandwidth to the buffer's device, ties broken by MD name; {@code inf} keeps all,
      * {@code auto} every HCA whose distance equals the closest one's, {@code N} the N closest. As read at
-     * v1.21.0: {@code ucp_context_select_reg_mds} ({@code src/ucp/core/ucp_context.c} L1873-1965, the
+     * v1.21.0: {@code ucp_context_select_reg_mds} ({@code src/ucp/core/ucp_context.c} L1873-1974, the
      * {@code UCP_REG_DEVICES_CLOSEST} case L1948-1957 stops at the first distance that compares unequal;
      * {@code ucp_reg_select_md_cmp} L1859-1871 sorts by distance, then name), applied by
      * {@code ucp_memh_apply_reg_policy} ({@code src/ucp/core/ucp_mm.c} L849) to CUDA memory with a known

@@ -446,24 +446,14 @@ public final class RefitSetup {
                 yield new CheckpointEngine(new Buckets(bucket(k), k.doubleBuffered()), ibHca, k.p2pRanks());
             }
             case NCCL_P2P -> {
-                java.util.function.IntUnaryOperator shardOf = ncclP2pShardOf();
-                // Which trainer replica sends a byte several hold. With replicated destinations xferdtensor's striped
-                // plan deals the stripes over the holders round robin (the slice map's spread); with none it plans
-                // the call on its generic path, which sends every overlap from the first holder in the source mesh's
-                // rank order ("otherwise use the first holder in source-mesh order", NVIDIA-NeMo/RL e40aa046e
-                // nemo_rl/weight_sync/xferdtensor_python.py:260-283, holders[0] at :277; the striped plan is used
-                // only when some destination group has two members, :715-746, else None sends it there, :836).
-                org.rdmasim.refit.layout.ReplicaChoice sources = NcclP2p.anyReplicas(shardOf, inference.worldSize())
-                        ? org.rdmasim.refit.layout.ReplicaChoice.SPREAD : org.rdmasim.refit.layout.ReplicaChoice.FIRST;
-                // null: every parameter goes shard to shard (PR #2413's form, or a model of FFN projections alone)
-                List<SliceRoute> bulk = k.everyParameterShardToShard() ? null : shardToShardRoutes(sources);
-                int calls = bulk == null ? 0 : NcclP2p.calls(tensors.stream().map(Tensor::name)
-                        .filter(NcclP2p::shardToShard).toList());
-                if (bulk == null && sources == org.rdmasim.refit.layout.ReplicaChoice.FIRST) {
-                    // the plan's own routes read replicas spread: the first holder's routes of every parameter
-                    bulk = SliceMap.of(tensors, AttentionHeads.of(inventory), trainer, inference, sources).routes();
-                }
-                yield new NcclP2p(shardOf, ibHca, moe(), bulk, calls);
+                // Which bytes go where is xferdtensor's own plan of each call (XferdtensorPlan): the FFN projections'
+                // calls, or every parameter's in PR #2413's form, whose calls pay no Python fallback's host work.
+                List<Tensor> sent = k.everyParameterShardToShard() ? tensors : shardToShard();
+                org.rdmasim.refit.layout.XferdtensorPlan xfer = org.rdmasim.refit.layout.XferdtensorPlan.of(map,
+                        org.rdmasim.refit.layout.XferdtensorPlan.parameters(sent, NcclP2p::parameterOf));
+                int calls = k.everyParameterShardToShard() ? 0
+                        : NcclP2p.calls(sent.stream().map(Tensor::name).toList());
+                yield NcclP2p.of(xfer, ibHca, moe(), calls);
             }
             case NIXL_RING -> {
                 if (!k.doubleBuffered()) {
@@ -661,24 +651,14 @@ public final class RefitSetup {
      * Which inference ranks hold one shard for nccl-p2p: ranks of one TP rank in separate engines, or in one engine
      * of a dense model; null where none do (inside one engine an MoE model's expert layers spread over every rank).
      */
-    private java.util.function.IntUnaryOperator ncclP2pShardOf() {
-        return inference.separateEngines() || !moe() ? inference::tpRank : null;
-    }
-
-    /**
-     * The slice map of the parameters NeMo-RL's refit sends shard to shard (FFN projections): its routes, a byte
-     * several trainer ranks hold read from the replica {@code sources} picks.
-     */
-    private List<SliceRoute> shardToShardRoutes(org.rdmasim.refit.layout.ReplicaChoice sources) {
+    /** The parameters NeMo-RL's refit sends shard to shard (FFN projections); refused when the model names none. */
+    private List<Tensor> shardToShard() {
         List<Tensor> ffn = tensors.stream().filter(t -> NcclP2p.shardToShard(t.name())).toList();
-        if (ffn.size() == tensors.size()) {
-            return null;
-        }
         if (ffn.isEmpty()) {
             throw new Refused("method", "nccl-p2p sends FFN projections shard to shard, and this model names none "
                     + "(gate_proj, up_proj, down_proj)");
         }
-        return SliceMap.of(ffn, AttentionHeads.of(inventory), trainer, inference, sources).routes();
+        return ffn;
     }
 
     private static List<String> concat(List<String> a, List<String> b) {
@@ -910,10 +890,8 @@ public final class RefitSetup {
             case COLOCATED_IPC -> ((ColocatedIpc) plan.method()).describe();
             case SHARDED_RDT -> "a pull per gather group and expert coordinate from one producer, "
                     + (k.spareSlot() ? "a spare receive slot" : "two receive slots");
-            case NCCL_P2P -> "send/recv from the holding trainer rank" + (NcclP2p.anyReplicas(ncclP2pShardOf(), inference.worldSize())
-                    ? ", DP replicas striped then all-gathered, the stripes dealt over the trainer replicas"
-                    : ", a byte several trainer ranks hold sent by the first (no inference replicas: xferdtensor's "
-                            + "generic plan)") + (k.everyParameterShardToShard() ? ", every parameter shard to shard" : "");
+            case NCCL_P2P -> ((NcclP2p) plan.method()).describe()
+                    + (k.everyParameterShardToShard() ? ", every parameter shard to shard" : "");
             case WRITE_SCHEDULE, CHECKPOINT_ENGINE, NIXL_RING, MOONCAKE_RING -> "bucket " + Units.sizeAsWritten(k.bucketBytes(), " ")
                     + (k.doubleBuffered() ? ", double-buffered" : "")
                     + (k.p2pRanks() > 0 ? ", P2P update of inference ranks 0-" + (k.p2pRanks() - 1) + " (each "

@@ -379,16 +379,33 @@ final class IndexHtml {
     }
 
     private static List<Lane> lanes(VariantOutcome o) {
-        if (o.result().transfers().isEmpty()) {
+        List<org.rdmasim.transport.TransferResult> shown = shownTransfers(o.result());
+        if (shown.isEmpty()) {
             return List.of();
         }
-        var t = o.result().transfers().get(0);
+        var t = shown.get(0);
         List<Lane> out = new ArrayList<>();
         for (var l : t.lanes()) {
             out.add(new Lane(l.sourceNic(), l.sinkNic(), l.path(), fmt(100.0 * l.bytes() / t.spec().bytes()),
                     fmt(l.gbps()), LaneHolds.words(l)));
         }
         return out;
+    }
+
+    /**
+     * The transfers whose lanes the page and summary.json show, at most eight: a run's first transfers; a refit's
+     * last to finish first, latest first (its transfers are kept in the order they finished, so the first shown is
+     * the last cycle's last, the one that cycle waited for, where its first to finish says least about it).
+     */
+    static List<org.rdmasim.transport.TransferResult> shownTransfers(org.rdmasim.workload.RunResult r) {
+        List<org.rdmasim.transport.TransferResult> all = r.transfers();
+        int n = Math.min(8, all.size());
+        if (r.refit() == null) {
+            return all.subList(0, n);
+        }
+        List<org.rdmasim.transport.TransferResult> latest = new ArrayList<>(all.subList(all.size() - n, all.size()));
+        java.util.Collections.reverse(latest);
+        return latest;
     }
 
     private static String interval(org.rdmasim.workload.ReplicationStats.Estimate e) {

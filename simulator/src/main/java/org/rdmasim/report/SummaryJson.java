@@ -170,9 +170,9 @@ public final class SummaryJson {
                     });
                 }
                 if (r.fanout() == null) {
-                    // the lanes of the first transfers, as the report's table shows them (fan-outs: none)
+                    // the lanes of the transfers the page shows (a run's first, a refit's last to finish; fan-outs: none)
                     ArrayNode lanes = v.putArray("lanes");
-                    for (var tr : r.transfers().subList(0, Math.min(8, r.transfers().size()))) {
+                    for (var tr : IndexHtml.shownTransfers(r)) {
                         for (var l : tr.lanes()) {
                             ObjectNode n = lanes.addObject();
                             n.put("transfer", tr.spec().id());

@@ -170,16 +170,12 @@ final class RefitVariant {
      */
     private static boolean received(RefitSetup setup, RefitResult r) {
         boolean broadcast = setup.plan().broadcastBytes() > 0;
-        java.util.List<org.rdmasim.refit.layout.SliceRoute> bulk = setup.plan().method()
-                instanceof org.rdmasim.refit.method.NcclP2p p ? p.bulk() : null;
         long[] exact = null;
-        if (bulk != null) {
+        if (setup.plan().method() instanceof org.rdmasim.refit.method.NcclP2p p && p.bulk() != null) {
+            // its own routes and replica fills, then the misc broadcast whole to every rank
             exact = new long[setup.inference().worldSize()];
-            for (var route : bulk) {
-                exact[route.inferenceRank()] += route.bytes();
-            }
             for (int rank = 0; rank < exact.length; rank++) {
-                exact[rank] += setup.plan().broadcastBytes();
+                exact[rank] = p.shardToShardBytes(rank) + setup.plan().broadcastBytes();
             }
         }
         // checkpoint-engine's P2P update reaches the ranks it names only: the others must receive nothing

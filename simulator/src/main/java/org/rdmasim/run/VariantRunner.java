@@ -241,7 +241,7 @@ public final class VariantRunner {
      *
      * @param lanes    which HCAs hold each buffer as its rkey says, for lane choice: UCX skips a lane whose
      *                 remote memory domain is not in the rkey (openucx/ucx src/ucp/proto/proto_common.c,
-     *                 {@code ucp_proto_common_find_lanes}, v1.20.0 L656-664)
+     *                 {@code ucp_proto_common_find_lanes}, v1.20.0 L658-667)
      * @param ordering which HCAs write into each buffer in strict PCIe order: its MR there lacks relaxed
      *                 ordering
      */

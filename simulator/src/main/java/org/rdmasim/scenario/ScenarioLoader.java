@@ -184,6 +184,7 @@ public final class ScenarioLoader {
         FabricSpec fabric = v.has("fabric") ? FabricReader.fabric(v.get("fabric")) : FabricSpec.nonBlocking();
         ProtocolParameters protocol = v.has("protocol") ? ProtocolReader.protocol(v.get("protocol")) : ProtocolParameters.defaults();
         TransportSettings transport = transport(v.has("transport") ? v.get("transport") : null);
+        amdAssumption(hosts, transport).ifPresent(warnings::add);
         RegistrationSettings registration = v.has("registration") ? RegistrationReader.registration(v.get("registration"))
                 : RegistrationSettings.defaults();
         YamlTree work = v.get("workload");
@@ -226,6 +227,23 @@ public final class ScenarioLoader {
         }
         return new VariantSpec(name, description, hosts.specs(), fabric, transport, protocol, registration,
                 new Workload.Transfers(transfers), null, warnings, faults(v, hosts, null, transport));
+    }
+
+    /** The assumption UCX's release makes the model take on the variant's AMD hosts, naming their groups. */
+    private static java.util.Optional<String> amdAssumption(HostTable hosts, TransportSettings transport) {
+        List<String> amd = new ArrayList<>();
+        for (Map.Entry<String, List<String>> g : hosts.groups().entrySet()) {
+            if (hosts.specs().get(g.getValue().get(0)).cpuFamily() == org.rdmasim.hardware.CpuFamily.AMD_ZEN) {
+                amd.add(g.getKey());
+            }
+        }
+        if (amd.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        return org.rdmasim.transport.ucx.UcxTopoDistance.amdGenerationAssumption(
+                org.rdmasim.hardware.CpuFamily.AMD_ZEN, transport.stack().ucx()).map(w -> "hosts "
+                        + (amd.size() > 3 ? String.join(", ", amd.subList(0, 3)) + " and " + (amd.size() - 3) + " more"
+                                : String.join(", ", amd)) + ": " + w);
     }
 
     /** The variant's faults, with the QP retry timing of the environment its first host's process sees. */

@@ -1052,12 +1052,12 @@ final class RefitRows {
                 "8"},
             {"NEMO2413-4B-TP2PP2DP2-TP4DP2", "Qwen3-4B, TP2xPP2xDP2 -> TP4xDP2", "0.13", "0.13", "4b-tp2pp2dp2-tp4dp2",
                 "5.1", "8"},
-            {"NEMO2413-4B-TP2DP4-TP4DP2", "Qwen3-4B, TP2xDP4 -> TP4xDP2", "0.11", "0.15", "4b-tp2dp4-tp4dp2", "2.5-3.4",
+            {"NEMO2413-4B-TP2DP4-TP4DP2", "Qwen3-4B, TP2xDP4 -> TP4xDP2", "0.11", "0.15", "4b-tp2dp4-tp4dp2", "4.7-6.4",
                 "8"},
             {"NEMO2413-30B-EP4TP2-TP4DP4", "Qwen3-30B-A3B, EP4xTP2xDP2 -> TP4xDP4", "0.54", "0.67",
-                "30b-ep4tp2-tp4dp4", "2.5-3.1", "16"},
+                "30b-ep4tp2-tp4dp4", "2.6-3.2", "16"},
             {"NEMO2413-30B-EP4TP2PP2-TP4DP4", "Qwen3-30B-A3B, EP4xTP2xPP2 -> TP4xDP4", "0.48", "0.52",
-                "30b-ep4tp2pp2-tp4dp4", "2.3-2.5", "16"},
+                "30b-ep4tp2pp2-tp4dp4", "2.4-2.6", "16"},
             {"NEMO2413-30B-EP8PP2-TP2DP8", "Qwen3-30B-A3B, EP8xPP2 -> TP2xDP8", "0.51", "0.55", "30b-ep8pp2-tp2dp8",
                 "2.2-2.4", "16"}};
         for (String[] m : more) {

@@ -13,9 +13,10 @@ import org.rdmasim.transport.QpRetry;
  *       from UCX_RC_TIMEOUT and UCX_RC_RETRY_COUNT).</li>
  *   <li>A fan-out receiver whose pull failed tries the next source, at most {@link #MAX_SOURCE_ATTEMPTS}
  *       sources in all, then falls back to loading from storage, which rdmasim does not model (it is
- *       reported as fallen back) (ai-dynamo/modelexpress load_strategy/rdma_strategy.py L39, L143-265,
- *       v0.5.1). Each source attempt has a receive budget ({@code transferTimeoutSeconds}, MX_TRANSFER_TIMEOUT
- *       or 300 s) after which it counts as failed.</li>
+ *       reported as fallen back) (ai-dynamo/modelexpress v0.5.1
+ *       modelexpress_client/python/modelexpress/load_strategy/rdma_strategy.py L39, L143-265). Each source
+ *       attempt has a receive budget ({@code transferTimeoutSeconds}, MX_TRANSFER_TIMEOUT or 300 s) after which
+ *       it counts as failed.</li>
  *   <li>ASSUMPTION {@code retryDelaySeconds}: the time between the error and the next attempt (rollback,
  *       model re-initialisation, metadata fetch, a new endpoint) is not published; 0 s unless the
  *       scenario sets {@code faults.retryDelay}.</li>

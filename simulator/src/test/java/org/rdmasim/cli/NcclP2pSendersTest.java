@@ -15,10 +15,11 @@ import org.rdmasim.workload.VariantOutcome;
 
 /**
  * Which trainer replica sends a byte several hold in NeMo-RL's send/recv (nccl-p2p), as its Python plan decides
- * (NVIDIA-NeMo/RL e40aa046e nemo_rl/weight_sync/xferdtensor_python.py): with inference replicas the stripes are
- * dealt over the trainer replicas round robin; with none, every overlap goes from the first holder. Qwen3-4B
- * (dense: every FFN projection goes shard to shard) from Megatron DP 8 on one DGX H100, where each trainer rank
- * holds the whole model, to vLLM on another: one engine of TP 8 (no replicas) against two of TP 4.
+ * (NVIDIA-NeMo/RL e40aa046e nemo_rl/weight_sync/xferdtensor_python.py), call by call: a parameter whose inference
+ * ranks include replicas (ranks needing the same region) is striped over them, the holders of a region taking
+ * turns; any other goes from the first holder. Qwen3-4B (dense: every FFN projection goes shard to shard) from
+ * Megatron DP 8 on one DGX H100, where each trainer rank holds the whole model, to vLLM on another: one engine of
+ * TP 8, whose only replicas are the 145 norm weights every rank holds whole, against two engines of TP 4.
  */
 class NcclP2pSendersTest {
     @TempDir
@@ -54,16 +55,17 @@ class NcclP2pSendersTest {
     }
 
     @Test
-    void withNoInferenceReplicasTheFirstTrainerRankSendsEverything() throws IOException {
+    void withoutReplicasAParameterGoesFromItsFirstHolder() throws IOException {
         RefitSummary one = run(8, 1);
         RefitSummary two = run(4, 2);
         assertTrue(one.conserved() && two.conserved(), "every inference rank gets exactly its bytes");
-        // one engine: each of the 8 inference ranks takes its eighth from trainer rank 0, the first holder
-        assertEquals(8L, one.routes(), one.plan().toString());
-        assertTrue(one.plan().stream().anyMatch(l -> l.contains("sent by the first (no inference replicas")),
-                one.plan().toString());
-        assertTrue(two.plan().stream().anyMatch(l -> l.contains("the stripes dealt over the trainer replicas")),
-                two.plan().toString());
+        // one engine: the 253 tensor-parallel parameters have no replicas, each rank's eighth from trainer rank 0,
+        // the first holder; only the 145 norms (36 layers' four and the final one), whole on every rank, are
+        // striped over all 8 ranks. Two engines: every parameter has a replica in the other engine.
+        assertTrue(one.plan().stream().anyMatch(l -> l.contains("each of 398 calls (145 with inference replicas, 145 "
+                + "of them striped")), one.plan().toString());
+        assertTrue(two.plan().stream().anyMatch(l -> l.contains("each of 398 calls (398 with inference replicas, 398 "
+                + "of them striped")), two.plan().toString());
         // each byte crosses once: only which NIC sends it moves (no parameter is broadcast apart when every
         // parameter goes shard to shard)
         assertEquals(one.minimumBytes(), one.cycles().get(0).wireBytes());

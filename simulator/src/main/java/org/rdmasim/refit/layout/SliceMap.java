@@ -406,11 +406,11 @@ public final class SliceMap {
         return new Pieces(out, shards, needs, bpe, inference.worldSize(), choice, over);
     }
 
-    private List<Shard> shardsOf(Tensor t) {
+    List<Shard> shardsOf(Tensor t) {
         return shardCache.computeIfAbsent(shardKey(t), k -> cutShards(t));
     }
 
-    private List<Need> needsOf(Tensor t) {
+    List<Need> needsOf(Tensor t) {
         return needCache.computeIfAbsent(needKey(t), k -> cutNeeds(t));
     }
 

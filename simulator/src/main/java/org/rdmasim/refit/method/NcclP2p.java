@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.IntUnaryOperator;
 import org.rdmasim.refit.layout.SliceRoute;
+import org.rdmasim.refit.layout.XferdtensorPlan;
+import org.rdmasim.refit.layout.XferdtensorPlan.ReplicaFill;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.config.NcclIbHca;
 
@@ -23,22 +24,23 @@ import org.rdmasim.transport.config.NcclIbHca;
  *       {@code xferdtensor_python.py} L570-601) over the communicator of the sender's PP stage, which spans
  *       that stage's trainer ranks and every inference rank; a pair's bytes cross the fabric through the NIC
  *       NCCL picks for each GPU ({@link WireContext#send}).</li>
- *   <li>Replicated destinations (DP replicas of one inference TP rank, {@code shardOf} equal): the region each
- *       needs is cut into as many equal stripes as there are replicas, each replica receives one stripe from
- *       the trainers ({@code _build_striped_targets}, L705-746), then one in-place all-gather among the
- *       replicas rebuilds the whole region on each ({@code _allgather_destination}, L932-957), NCCL's ring
- *       all-gather: every link of the ring carries all stripes but one, so a group spread over two hosts sends
- *       n - 1 stripes through each host's NICs, where side-by-side broadcasts of each stripe would send n/2.
- *       Each replica takes its stripe from its own routes of the slice
- *       map (the source spreads stripes over trainer replicas round robin, L762-771).</li>
+ *   <li>Which bytes go where: xferdtensor's own plan, parameter by parameter ({@link XferdtensorPlan}). A parameter
+ *       with inference replicas (ranks needing the same region) is cut along dim 0 into one stripe per replica,
+ *       each stripe sent from the trainer shards over it, the holders of a region taking turns, then the replicas
+ *       all-gather their stripes ({@code _allgather_destination}, L932-957): NCCL's ring all-gather, where every
+ *       link of the ring carries all stripes but one, so a group spread over two hosts sends n - 1 stripes through
+ *       each host's NICs, where side-by-side broadcasts of each stripe would send n/2. A parameter the striped plan
+ *       cannot cut goes whole to one replica of each group, from the first holder of each byte, and is broadcast
+ *       among the replicas ({@code _broadcast_destination}, L604-620); with no replicas that is every
+ *       parameter's plan.</li>
  *   <li>Install: the gate and up projections land in a temporary and are copied into vLLM's fused
  *       {@code w13} ({@code _merged_param_spec}, {@code vllm_backend.py} L811-817); the down projection lands
  *       in place. Of an FFN's three equal projections two are copied: an HBM copy of 2/3 of the bytes a rank
  *       received.</li>
  * </ul>
- * Every call is one parameter, issued in order on one CUDA stream per rank, receive then all-gather, so a
- * rank's stages follow one another: with equal rates, the wire time of all P2P phases then all all-gathers
- * is the same as alternating them parameter by parameter. Only FFN projections take this path
+ * Every call is one parameter, issued in order on one CUDA stream per rank, receive then all-gather (or
+ * broadcast), so a rank's stages follow one another: with equal rates, the wire time of all P2P phases then all
+ * all-gathers and broadcasts is the same as alternating them parameter by parameter. Only FFN projections take this path
  * ({@code is_nccl_reshard_param}, {@code nccl_reshard_utils.py} L184-199: names ending in {@code gate_proj.weight},
  * {@code up_proj.weight}, {@code down_proj.weight} or a grouped expert projection, shared experts excepted).
  * The rest, the "misc" parameters (attention, norms, routers, embeddings, shared experts: 5% of Qwen3-30B-A3B's
@@ -56,19 +58,20 @@ import org.rdmasim.transport.config.NcclIbHca;
  * feel. NCCL stages through its own buffers registered when the communicator is made, so no registration is
  * paid.
  *
- * @param shardOf        which inference ranks hold the same shard (replicas); {@code null}: none do
  * @param ibHca          {@code NCCL_IB_HCA} in the variant's environment: the NICs NCCL may use on each host
  * @param stacksExperts  the model has routed experts, which each trainer rank stacks before sending (a dense
  *                       model's shards go as they are)
- * @param bulk           the routes that go shard to shard: the FFN projections' alone (the rest is the plan's
- *                       broadcast), or every parameter's read from its first holder; {@code null}: every route of the
- *                       plan does (a plan with no misc parameters)
+ * @param bulk           the point-to-point routes of the parameters that go shard to shard (the FFN projections'
+ *                       alone, the rest being the plan's broadcast, or every parameter's); {@code null}: the plan's
+ *                       own routes, sent as they are
+ * @param fills          what each group of inference replicas does after its point-to-point bytes are in
  * @param calls          the {@code xferdtensor} calls through the Python fallback each inference rank makes, one per
  *                       FFN parameter (an MoE layer's experts of one projection are one); 0 for the every-parameter
  *                       form, which poses PR #2413's transfer, older than the fallback
+ * @param planned        how many calls the plan cut, and how ({@code null}: not from a plan, as with given routes)
  */
-public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksExperts, List<SliceRoute> bulk,
-        int calls) implements RefitMethod {
+public record NcclP2p(NcclIbHca ibHca, boolean stacksExperts, List<SliceRoute> bulk, List<ReplicaFill> fills,
+        int calls, XferdtensorPlan.Tally planned) implements RefitMethod {
     /** Of an FFN's gate, up and down projections (equal sizes), the two vLLM fuses into w13 and copies back. */
     static final double COPIED_BACK = 2.0 / 3.0;
 
@@ -92,25 +95,37 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
             throw new IllegalArgumentException("xferdtensor calls must be >= 0, got " + calls);
         }
         bulk = bulk == null ? null : List.copyOf(bulk);
+        fills = List.copyOf(fills);
     }
 
-    /** Every route of the plan goes shard to shard (no misc parameters apart), with no per-call cost. */
-    public NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksExperts) {
-        this(shardOf, ibHca, stacksExperts, null, 0);
+    /** Every route of the plan goes shard to shard as it is (no replicas, no misc parameters apart, no per-call cost). */
+    public NcclP2p(NcclIbHca ibHca, boolean stacksExperts) {
+        this(ibHca, stacksExperts, null, List.of(), 0, null);
+    }
+
+    /** xferdtensor's plan of {@code plan}'s parameters, with {@code calls} calls' host work. */
+    public static NcclP2p of(XferdtensorPlan plan, NcclIbHca ibHca, boolean stacksExperts, int calls) {
+        return new NcclP2p(ibHca, stacksExperts, plan.routes(), plan.fills(), calls, plan.tally());
     }
 
     /**
      * The xferdtensor calls each inference rank makes for {@code names}, the FFN parameters that go shard to shard:
      * one per parameter, an MoE layer's experts of one projection grouped into one
-     * ({@code group_expert_params_in_metadata}, NVIDIA-NeMo/RL e40aa046e {@code nccl_reshard_utils.py} L381-455,
+     * ({@code group_expert_params_in_metadata}, NVIDIA-NeMo/RL e40aa046e
+     * {@code nemo_rl/weight_sync/nccl_reshard_utils.py} L381-455,
      * which groups names matching {@code (.+\.experts)\.(\d+)\.(gate_proj|up_proj|down_proj)\.weight$}, L376-378).
      */
     public static int calls(List<String> names) {
         java.util.Set<String> grouped = new java.util.HashSet<>();
         for (String n : names) {
-            grouped.add(EXPERT.matcher(n).replaceFirst("$1.$2.weight"));
+            grouped.add(parameterOf(n));
         }
         return grouped.size();
+    }
+
+    /** The xferdtensor parameter a tensor is sent in: its own name, or its layer's experts of its projection. */
+    public static String parameterOf(String name) {
+        return EXPERT.matcher(name).replaceFirst("$1.$2.weight");
     }
 
     /** Whether the parameter named {@code name} takes the shard-to-shard path ({@code is_nccl_reshard_param}). */
@@ -130,18 +145,46 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
         return bulk != null ? bulk : ctx.plan().routes();
     }
 
-    /** Bytes inference rank {@code rank} receives shard to shard. */
+    /** Bytes inference rank {@code rank} ends with shard to shard. */
     private long need(WireContext ctx, int rank) {
-        if (bulk == null) {
-            return ctx.bytesTo(rank);
-        }
+        return bulk == null ? ctx.bytesTo(rank) : shardToShardBytes(rank);
+    }
+
+    /**
+     * Bytes inference rank {@code rank} ends with by the routes given as {@link #bulk} (none when null): its
+     * point-to-point bytes and what its replica groups fill in.
+     */
+    public long shardToShardBytes(int rank) {
         long sum = 0;
-        for (SliceRoute r : bulk) {
-            if (r.inferenceRank() == rank) {
-                sum += r.bytes();
+        if (bulk != null) {
+            for (SliceRoute r : bulk) {
+                if (r.inferenceRank() == rank) {
+                    sum += r.bytes();
+                }
+            }
+        }
+        for (ReplicaFill f : fills) {
+            int j = f.ranks().indexOf(rank);
+            if (j >= 0) {
+                sum += f.landed(j);
             }
         }
         return sum;
+    }
+
+    /** The plan line's words for how the bytes are planned. */
+    public String describe() {
+        if (planned == null) {
+            return "send/recv of the plan's routes";
+        }
+        String how = planned.withReplicas() == 0
+                ? "no inference replicas: each byte sent by the first trainer rank holding it"
+                : String.format(java.util.Locale.ROOT, "%d with inference replicas, %d of them striped over the replicas "
+                        + "then all-gathered, the rest sent whole to one replica then broadcast among them; a byte "
+                        + "several trainer ranks hold sent by them in turn when striped, else by the first",
+                        planned.withReplicas(), planned.striped());
+        return String.format(java.util.Locale.ROOT, "send/recv by xferdtensor's plan of each of %d calls (%s)",
+                planned.parameters(), how);
     }
 
     @Override
@@ -167,105 +210,76 @@ public record NcclP2p(IntUnaryOperator shardOf, NcclIbHca ibHca, boolean stacksE
         }
     }
 
-    /**
-     * Whether two of inference ranks 0 to {@code ranks - 1} hold one shard ({@code shardOf} equal), the groups
-     * {@link #replicas} makes; {@code shardOf} null: none do.
-     */
-    public static boolean anyReplicas(IntUnaryOperator shardOf, int ranks) {
-        if (shardOf == null) {
-            return false;
-        }
-        java.util.Set<Integer> shards = new java.util.HashSet<>();
-        for (int i = 0; i < ranks; i++) {
-            if (!shards.add(shardOf.applyAsInt(i))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The replica groups: inference ranks holding one shard, lowest rank first. */
-    List<List<Integer>> replicas(WireContext ctx) {
-        Map<Integer, List<Integer>> groups = new TreeMap<>();
-        for (int i : ctx.inferenceRanks()) {
-            groups.computeIfAbsent(shardOf == null ? i : shardOf.applyAsInt(i), k -> new ArrayList<>()).add(i);
-        }
-        for (List<Integer> g : groups.values()) {
-            for (int m : g) {
-                if (need(ctx, m) != need(ctx, g.get(0))) {
-                    throw new IllegalArgumentException("inference ranks " + g.get(0) + " and " + m + " are given the "
-                            + "same shard but need " + need(ctx, g.get(0)) + " and " + need(ctx, m) + " bytes");
-                }
-            }
-        }
-        return List.copyOf(groups.values());
-    }
-
-    /**
-     * Bytes replica {@code j} of {@code r} receives over each of its routes: stripe j of the {@code need}
-     * bytes the group needs, spread over the rank's routes in proportion to their bytes (cumulative rounding,
-     * so the stripes add up to {@code need} exactly).
-     */
-    static long[] stripe(List<SliceRoute> routes, long need, int j, int r) {
-        long lo = need / r * j + need % r * j / r;
-        long hi = need / r * (j + 1) + need % r * (j + 1) / r;
-        long mine = hi - lo;
-        long[] out = new long[routes.size()];
-        long cumulative = 0;
-        long given = 0;
-        for (int k = 0; k < routes.size(); k++) {
-            cumulative += routes.get(k).bytes();
-            long upTo = k + 1 == routes.size() ? mine : (long) ((double) mine * cumulative / need);
-            out[k] = upTo - given;
-            given = upTo;
-        }
-        return out;
-    }
-
     private void send(WireContext ctx, Runnable done) {
         ctx.together(() -> sendAll(ctx, done));
     }
 
+    /**
+     * Every route's send at once (one NCCL group); each replica group's all-gather and broadcast once its members'
+     * sends are in; each rank's install once its sends and its groups' fills are.
+     */
     private void sendAll(WireContext ctx, Runnable done) {
-        List<List<Integer>> groups = replicas(ctx);
-        Countdown all = new Countdown(groups.size(), done);
-        for (List<Integer> g : groups) {
-            long need = need(ctx, g.get(0));
-            long[] stripes = new long[g.size()];
-            Countdown received = new Countdown(g.size(), () -> allGather(ctx, g, stripes, all::arrive));
-            for (int j = 0; j < g.size(); j++) {
-                int rank = g.get(j);
-                List<SliceRoute> mine = routes(ctx).stream().filter(x -> x.inferenceRank() == rank).toList();
-                long[] bytes = stripe(mine, need, j, g.size());
-                List<Integer> sends = new ArrayList<>();
-                for (int k = 0; k < bytes.length; k++) {
-                    if (bytes[k] > 0) {
-                        sends.add(k);
-                    }
-                    stripes[j] += bytes[k];
-                }
-                Countdown routes = new Countdown(sends.size(), received::arrive);
-                for (int k : sends) {
-                    SliceRoute r = mine.get(k);
-                    ctx.send(ctx.trainer(r.trainerRank()), rank, bytes[k], ibHca,
-                            "c" + ctx.cycle() + "/p2p/t" + r.trainerRank() + "-i" + rank, routes::arrive);
-                }
+        List<Integer> ranks = ctx.inferenceRanks();
+        Countdown all = new Countdown(ranks.size(), done);
+        Map<Integer, Countdown> installs = new TreeMap<>();
+        Map<Integer, List<Runnable>> received = new TreeMap<>();
+        for (int i : ranks) {
+            long fillsOf = fills.stream().filter(f -> f.ranks().contains(i)).count();
+            installs.put(i, new Countdown((int) (1 + fillsOf),
+                    () -> BroadcastOrder.install(ctx, List.of(i), r -> Math.round(need(ctx, r) * COPIED_BACK), 0,
+                            all::arrive)));
+            received.put(i, new ArrayList<>(List.of(installs.get(i)::arrive)));
+        }
+        for (ReplicaFill f : fills) {
+            Countdown in = new Countdown(f.ranks().size(), () -> fill(ctx, f,
+                    () -> f.ranks().forEach(r -> installs.get(r).arrive())));
+            for (int r : f.ranks()) {
+                received.get(r).add(in::arrive);
+            }
+        }
+        Map<Integer, List<SliceRoute>> to = new TreeMap<>();
+        for (SliceRoute r : routes(ctx)) {
+            to.computeIfAbsent(r.inferenceRank(), k -> new ArrayList<>()).add(r);
+        }
+        for (int i : ranks) {
+            List<SliceRoute> mine = to.getOrDefault(i, List.of());
+            Runnable in = () -> received.get(i).forEach(Runnable::run);
+            if (mine.isEmpty()) {
+                in.run();
+                continue;
+            }
+            Countdown sends = new Countdown(mine.size(), in);
+            for (SliceRoute r : mine) {
+                ctx.send(ctx.trainer(r.trainerRank()), i, r.bytes(), ibHca,
+                        "c" + ctx.cycle() + "/p2p/t" + r.trainerRank() + "-i" + i, sends::arrive);
             }
         }
     }
 
-    /** The replicas' ring all-gather of their stripes ({@link WireContext#ringAllGather}), then the install. */
-    private void allGather(WireContext ctx, List<Integer> g, long[] stripes, Runnable then) {
-        Runnable install = () -> install(ctx, g, then);
-        if (g.size() == 1) {
-            install.run();
+    /** A replica group's ring all-gather of its stripes ({@link WireContext#ringAllGather}), then its broadcast. */
+    private void fill(WireContext ctx, ReplicaFill f, Runnable then) {
+        List<Integer> g = f.ranks();
+        Runnable broadcast = () -> {
+            if (f.broadcast() == 0) {
+                then.run();
+                return;
+            }
+            List<Endpoint> members = new ArrayList<>();
+            for (int r : g) {
+                members.add(ctx.inference(r));
+            }
+            ctx.broadcast(members, g.subList(1, g.size()), ibHca, f.broadcast(),
+                    "c" + ctx.cycle() + "/replicas/i" + g.get(0), then);
+        };
+        long striped = 0;
+        for (long s : f.stripes()) {
+            striped += s;
+        }
+        if (striped == 0) {
+            broadcast.run();
             return;
         }
-        ctx.ringAllGather(g, stripes, ibHca, "c" + ctx.cycle() + "/allgather/i" + g.get(0), install);
-    }
-
-    private void install(WireContext ctx, List<Integer> g, Runnable then) {
-        BroadcastOrder.install(ctx, g, r -> Math.round(need(ctx, r) * COPIED_BACK), 0, then);
+        ctx.ringAllGather(g, f.stripes(), ibHca, "c" + ctx.cycle() + "/allgather/i" + g.get(0), broadcast);
     }
 
     /**

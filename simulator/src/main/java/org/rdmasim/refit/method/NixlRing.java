@@ -164,7 +164,7 @@ public record NixlRing(Buckets buckets, Hops hops) implements RefitMethod {
         private final List<Integer> ranks;
         private final Endpoint sender;
         private final double perBucket;
-        /** The sender's walk over the tensors it packs (the loop of L363-400 over an FSDP trainer). */
+        /** The sender's walk over the tensors it packs (the loop of L387-421 over an FSDP trainer). */
         private final TensorWalk walk;
         private final Countdown finished;
         /** {@code read[p][k]}: position p holds bucket k (p = 0: the sender has offered it). */

@@ -82,7 +82,8 @@ public final class RefitCalibration {
      * miles' P2P update ({@link RdmaPull#hostReplica}): the sending rank's {@code model_replica.load_weights} into its
      * CPU replica, for each engine rank it serves, beyond the device-to-host copy rdmasim prices at the PCIe link's
      * and the socket's memory rate: seconds per GB (1e9 bytes) of the engine rank's share loaded. The loop is the
-     * sender's own and in series (radixark/miles @9a6fc9e6 {@code update_weight_from_distributed/p2p.py} L149-150:
+     * sender's own and in series (radixark/miles @9a6fc9e6
+     * {@code miles/backends/megatron_utils/update_weight/update_weight_from_distributed/p2p.py} L149-150:
      * the replica is loaded, then written, engine rank by engine rank): SGLang's weight loaders run on the CPU
      * model, one Python call per HF tensor of the bucket, each taking the engine rank's slice of the GPU tensor
      * into the pinned CPU parameter with a synchronous copy. Priced per byte, not per tensor: the source's own note
@@ -200,7 +201,9 @@ public final class RefitCalibration {
      * {@code verl/trainer/ppo/ray_trainer.py:1690-1691}), which aborts and pauses every vLLM replica
      * ({@code verl/checkpoint_engine/base.py:499}; {@code pause_generation}, {@code vllm_async_server.py:881-884}),
      * builds a Ray worker group of the rollout workers and runs {@code prepare} and {@code init_process_group} on
-     * every worker ({@code base.py:502-512, 403-428}; nccl_parallel's adds a barrier per group and a zmq ping
+     * every worker ({@code base.py:502-512, 403-428}; the replicas' KV caches are released before the update and
+     * resumed after it, {@code release_kv_cache_replicas} and {@code resume_kv_cache_replicas}, {@code base.py:508-509,
+     * 532-533}; nccl_parallel's adds a barrier per group and a zmq ping
      * handshake each round, {@code nccl_parallel_checkpoint_engine.py:568-632}), runs the engine, then
      * {@code finalize} on every worker ({@code base.py:527-530}) and resumes generation ({@code base.py:536}). On the
      * vLLM side each update allocates and hands over a new CUDA IPC bucket ({@code
@@ -383,7 +386,8 @@ public final class RefitCalibration {
                             + "it without this term (row VERL7263-STOCK); the frame at verl-project/verl e88dcf17b: "
                             + "the trainer's update_weights timer (verl/trainer/ppo/ray_trainer.py L1690-1691) around "
                             + "CheckpointEngineManager.update_weights (verl/checkpoint_engine/base.py L486-538: abort, "
-                            + "process groups built, the engine, finalize, resume) and the vLLM adapter's per-update "
+                            + "process groups built, KV caches released, the engine, finalize, KV caches resumed, "
+                            + "resume) and the vLLM adapter's per-update "
                             + "work (verl/workers/rollout/vllm_rollout/bucketed_weight_transfer.py L174-217, "
                             + "vllm_rollout/utils.py L306-311)",
                     "every refit verl's trainer times through the checkpoint-engine manager into vLLM rollouts costs "

@@ -38,8 +38,9 @@ public record LibfabricBackend(List<String> visibleDevices) implements TransferB
 
     /**
      * GPU memory is registered once on each rail of the GPU's EFA group and nowhere else
-     * ({@code registerMemory}, ai-dynamo/nixl v1.4.0 {@code libfabric_rail_manager.cpp} L745-800: one
-     * {@code fi_mr_regattr} per selected rail). What one EFA MR costs in translation and firmware memory
+     * ({@code registerMemory}, ai-dynamo/nixl v1.4.0 {@code src/utils/libfabric/libfabric_rail_manager.cpp}
+     * L745-833: one {@code fi_mr_regattr} per selected rail, {@code src/utils/libfabric/libfabric_rail.cpp} L1392).
+     * What one EFA MR costs in translation and firmware memory
      * is the registration model's mlx5 figure: no EFA figure is public. Without GPUDirect the model keeps
      * these registrations and a pipelined bounce through host memory: what libfabric's EFA provider does
      * with GPU memory it cannot register is not modelled.

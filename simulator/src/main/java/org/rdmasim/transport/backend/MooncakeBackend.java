@@ -44,11 +44,15 @@ public record MooncakeBackend(List<String> visibleDevices, double sliceThreadSec
      * 15.22 ms (158.7 GB/s), 19.84 GB/s a rank, below the 200G port's 24.4; one 64 KiB slice every 3.304 us.
      */
     public static final double DEFAULT_SLICE_THREAD_SECONDS = 3.304 * 1e-6;
-    /** {@code slice_size}, the engine's {@code MC_SLICE_SIZE} default (kvcache-ai/Mooncake v0.3.7.post2 include/config.h L41). */
+    /**
+     * {@code slice_size}, the engine's {@code MC_SLICE_SIZE} default (kvcache-ai/Mooncake v0.3.7.post2
+     * mooncake-transfer-engine/include/config.h L41).
+     */
     public static final long SLICE_BYTES = 65536;
     /**
      * {@code fragment_limit}: a request's last slice takes what is left when that is at most a slice and this
-     * much, rather than leave a short slice of its own (kvcache-ai/Mooncake v0.3.7.post2 include/config.h L51,
+     * much, rather than leave a short slice of its own (kvcache-ai/Mooncake v0.3.7.post2
+     * mooncake-transfer-engine/include/config.h L51,
      * {@code src/transport/rdma_transport/rdma_transport.cpp} L326-339 {@code merge_final_slice}; the same at
      * 6e3a11b9, config.h L74).
      */

@@ -6,8 +6,8 @@ import java.util.Set;
 
 /**
  * {@code NCCL_IB_HCA}: which IB devices NCCL's IB transport uses, read as NCCL's IB device set-up reads it
- * (NVIDIA/nccl v2.30.7-1 {@code src/transport/net_ib/init.cc} L317-324 and L370; up to v2.29 the same code
- * sat in {@code ncclIbInitDevices}, {@code src/transport/net_ib.cc}):
+ * (NVIDIA/nccl v2.30.7-1 {@code src/transport/net_ib/init.cc} L317-324 and L370, the file since v2.29.2-1; up to
+ * v2.28.9-1 the same code sat in {@code ncclIbInitDevices}, {@code src/transport/net_ib.cc}, L701 there):
  * a leading {@code ^} excludes the listed devices instead of selecting them; then a leading
  * {@code =} asks for exact names instead of prefixes; the rest is split by {@code parseStringList}
  * ({@code src/misc/utils.cc}) into {@code name[:port]} items. A device port is used when

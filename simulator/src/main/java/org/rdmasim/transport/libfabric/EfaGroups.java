@@ -39,11 +39,11 @@ public final class EfaGroups {
 
     /** What a GPU gets when its node has fewer devices than GPUs. */
     public enum ScarceDevices {
-        /** Every GPU there shares all of them (0.9.0 and later, libfabric_topology.cpp v0.9.0 L715-719). */
+        /** Every GPU there shares all of them (0.9.0 and later, libfabric_topology.cpp at tag 0.9.0 L715-719). */
         SHARED,
         /**
          * The first GPUs get one each, the rest no group, hence every device of the host
-         * ({@code groupNicsWithGpus} and {@code getEfaDevicesForGpu}, 0.7.0 and 0.8.x; v0.8.0 L138-145, L680-700).
+         * ({@code groupNicsWithGpus} and {@code getEfaDevicesForGpu}, 0.7.0 and 0.8.x; tag 0.8.0 L138-145, L680-700).
          */
         UNASSIGNED;
 

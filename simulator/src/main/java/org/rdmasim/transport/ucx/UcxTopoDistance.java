@@ -116,11 +116,39 @@ public final class UcxTopoDistance {
     /**
      * Before v1.18.0 UCX built in, for two devices on different NUMA nodes of an AMD Rome, Milan or Genoa host,
      * 5100 MB/s instead of 220 ({@code ucs_topo_sys_root_distance}, openucx/ucx v1.17.0
-     * src/ucs/sys/topo/base/topo.c L335-348; Rome and Milan from v1.12.0 src/ucs/sys/topo.c L216, Genoa added in
-     * v1.16.0). ASSUMPTION: rdmasim's AMD_ZEN hosts are of those generations (the p5 preset is Milan; the
-     * importers read Genoa); on a Genoa host with UCX 1.12-1.15 the built-in figure was 220.
+     * src/ucs/sys/topo/base/topo.c L335-348; Rome from v1.12.0 src/ucs/sys/topo.c L215-216, Milan added in v1.13.0
+     * src/ucs/sys/topo/base/topo.c L247, Genoa in v1.16.0; before v1.12.0 no CPU rule, so 220 on every host).
+     * ASSUMPTION from v1.12.0 to v1.17.x: the hardware model does not tell AMD generations apart, so an AMD_ZEN host
+     * is taken to be one UCX knew by then (the p5 preset is Milan; the importers read Genoa): the figure would be 220
+     * on Milan with UCX 1.12 and on Genoa with UCX 1.12-1.15. {@link #amdGenerationAssumption} says so to the user.
      */
     static final double AMD_SYS_BUILT_IN = 5100 * UCS_MBYTE;
+    /** The first UCX with a CPU rule in its sysfs distance: Rome's, v1.12.0 (src/ucs/sys/topo.c L215-216). */
+    static final StackVersion FIRST_AMD_RULE = new StackVersion(1, 12, 0);
+
+    /**
+     * The assumption a UCX release makes the model take on an AMD host, in words for the variant's warnings, or
+     * empty when the release decides alone: from v1.12.0 to v1.17.x which AMD generations the built-in cross-socket
+     * figure covers grew release by release (above), and from v1.13.0 to v1.17.x so did the CPUs
+     * {@code UCX_IB_PCI_RELAXED_ORDERING=auto} turns relaxed ordering on for (Naples, Rome and Milan from v1.13.0,
+     * Genoa from v1.16.0, Turin from v1.18.0: openucx/ucx src/ucs/arch/cpu.h, v1.13.0 L159-163, v1.16.0 L171,
+     * v1.18.0 L168).
+     */
+    public static java.util.Optional<String> amdGenerationAssumption(CpuFamily cpu, StackVersion ucx) {
+        if (cpu != CpuFamily.AMD_ZEN || !ucx.atLeast(FIRST_AMD_RULE) || ucx.atLeast(CPU_RULE_IN_UCX_CONF)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("ASSUMED: UCX " + ucx + " treats AMD CPUs by generation, which rdmasim does not "
+                + "model: its built-in cross-socket distance of 5100 MB/s (not 220) covers Rome from 1.12.0, Milan "
+                + "from 1.13.0 and Genoa from 1.16.0"
+                + (ucx.atLeast(new StackVersion(1, 13, 0)) ? ", and relaxed ordering under "
+                        + "UCX_IB_PCI_RELAXED_ORDERING=auto (one more MR a registration) Naples to Milan from 1.13.0, "
+                        + "Genoa from 1.16.0 and Turin from 1.18.0" : "")
+                + " (openucx/ucx v1.17.0 src/ucs/sys/topo/base/topo.c:335-348, v1.16.0 src/ucs/arch/cpu.h:171); every "
+                + "AMD host is taken to have "
+                + "both. On a later generation than this release knew, UCX ranks a cross-socket NIC at 220 MB/s"
+                + (ucx.atLeast(new StackVersion(1, 13, 0)) ? " and registers one MR" : ""));
+    }
 
     /**
      * The distance bandwidth from {@code device} to {@code nic} before UCX {@code ucx} packs it into its 8-bit
@@ -132,7 +160,7 @@ public final class UcxTopoDistance {
         double bw = between(host, device, nic).bandwidthBytesPerSecond();
         if (device.kind() != TopologyNode.Kind.SOCKET) {
             PathType relation = host.relation(device, nic);
-            if (relation == PathType.SYS && !ucx.atLeast(CPU_RULE_IN_UCX_CONF)
+            if (relation == PathType.SYS && ucx.atLeast(FIRST_AMD_RULE) && !ucx.atLeast(CPU_RULE_IN_UCX_CONF)
                     && host.spec().cpuFamily() == CpuFamily.AMD_ZEN) {
                 bw = AMD_SYS_BUILT_IN;
             }

@@ -1,6 +1,5 @@
 package org.rdmasim.refit.method;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.rdmasim.hardware.FabricSpec;
 import org.rdmasim.hardware.Host;
 import org.rdmasim.refit.layout.SliceRoute;
+import org.rdmasim.refit.layout.XferdtensorPlan.ReplicaFill;
 import org.rdmasim.transport.Endpoint;
 import org.rdmasim.transport.config.NcclIbHca;
 
@@ -50,7 +50,7 @@ class NcclP2pTest {
         for (int i = 0; i < 4; i++) {
             routes.add(new SliceRoute(i / 2, i, GB, 8, 4));
         }
-        RefitResult r = run(routes, new NcclP2p(null, NcclIbHca.unset(), true));
+        RefitResult r = run(routes, new NcclP2p(NcclIbHca.unset(), true));
         RefitResult.Cycle c = r.cycles().get(0);
         for (int i = 0; i < 4; i++) {
             assertEquals(GB, c.received().get(i), "rank " + i);
@@ -76,7 +76,7 @@ class NcclP2pTest {
         for (int i = 0; i < 4; i++) {
             even.add(new SliceRoute(i / 2, i, GB, 8, 4));
         }
-        RefitResult.Cycle c = run(even, new NcclP2p(null, NcclIbHca.unset(), true)).cycles().get(0);
+        RefitResult.Cycle c = run(even, new NcclP2p(NcclIbHca.unset(), true)).cycles().get(0);
         assertEquals("tie of 2: train:{mlx5_0, mlx5_1} tx", c.boundBy());
         assertEquals("a tie of 2 limits of one kind, each holding it for the same time: NIC {mlx5_0, mlx5_1}'s transmit"
                 + " line rate on train", c.boundWords());
@@ -88,7 +88,7 @@ class NcclP2pTest {
             uneven.add(new SliceRoute(i / 2, i, i < 2 ? GB * 4 / 3 : GB, 8, 4));
         }
         RefitPlan plan = RefitPlan.of(uneven, RefitFixture::trainer, NcclP2pTest::inference,
-                new NcclP2p(null, NcclIbHca.unset(), true)).withBuffers(new RankBuffers(java.util.Map.of(
+                new NcclP2p(NcclIbHca.unset(), true)).withBuffers(new RankBuffers(java.util.Map.of(
                         0, new long[] {GB * 8 / 3, 4}, 1, new long[] {2 * GB, 4}), RankBuffers.perRoute(uneven).inference()));
         RefitResult.Cycle one = RefitRun.run(RefitFixture.threeHosts(), FabricSpec.nonBlocking(), plan,
                 RefitFixture.nearestNic()).cycles().get(0);
@@ -127,7 +127,7 @@ class NcclP2pTest {
                 org.rdmasim.hardware.CalibrationProfile.Kind.ASSUMED, "test");
         java.util.function.IntFunction<RefitResult> withCalls = n -> RefitRun.run(RefitFixture.threeHosts(),
                 FabricSpec.nonBlocking(), RefitPlan.of(ffn, RefitFixture::trainer, NcclP2pTest::inference,
-                        new NcclP2p(null, NcclIbHca.unset(), true, ffn, n)).withBuffers(new RankBuffers(
+                        new NcclP2p(NcclIbHca.unset(), true, ffn, List.of(), n, null)).withBuffers(new RankBuffers(
                                 java.util.Map.of(0, new long[] {2 * GB, 4}, 1, new long[] {2 * GB, 4}),
                                 RankBuffers.perRoute(ffn).inference())).withCalibration(calibration),
                 RefitFixture.nearestNic());
@@ -146,12 +146,12 @@ class NcclP2pTest {
                     .contains("refit.reshardCallSeconds = 10.0 ms, assumed (test)"), r.restsOn().toString());
         }
         RefitResult everyParameter = RefitRun.run(RefitFixture.threeHosts(), FabricSpec.nonBlocking(),
-                RefitPlan.of(ffn, RefitFixture::trainer, NcclP2pTest::inference, new NcclP2p(null, NcclIbHca.unset(),
+                RefitPlan.of(ffn, RefitFixture::trainer, NcclP2pTest::inference, new NcclP2p(NcclIbHca.unset(),
                         true)).withBuffers(new RankBuffers(java.util.Map.of(0, new long[] {2 * GB, 4}, 1,
                         new long[] {2 * GB, 4}), RankBuffers.perRoute(ffn).inference())).withCalibration(calibration),
                 RefitFixture.nearestNic());
         assertEquals(zero.seconds(), everyParameter.cycles().get(0).seconds(), 1e-12);
-        assertThrows(IllegalArgumentException.class, () -> new NcclP2p(null, NcclIbHca.unset(), true, ffn, -1));
+        assertThrows(IllegalArgumentException.class, () -> new NcclP2p(NcclIbHca.unset(), true, ffn, List.of(), -1, null));
     }
 
     /**
@@ -188,7 +188,7 @@ class NcclP2pTest {
         for (int i = 0; i < 4; i++) {
             routes.add(new SliceRoute(i / 2, i, GB, 8, 4));
         }
-        NcclP2p method = new NcclP2p(null, NcclIbHca.unset(), true);
+        NcclP2p method = new NcclP2p(NcclIbHca.unset(), true);
         RefitPlan plan = RefitPlan.of(routes, RefitFixture::trainer, NcclP2pTest::inference, method).withBuffers(
                 new RankBuffers(java.util.Map.of(0, new long[] {2 * GB, 4}, 1, new long[] {2 * GB, 4}),
                         RankBuffers.perRoute(routes).inference()));
@@ -224,7 +224,7 @@ class NcclP2pTest {
             routes.add(new SliceRoute(i / 2, i, GB, 8, 4));
             ffn.add(new SliceRoute(i / 2, i, bulk, 6, 3));
         }
-        NcclP2p method = new NcclP2p(null, NcclIbHca.unset(), true, ffn, 0);
+        NcclP2p method = new NcclP2p(NcclIbHca.unset(), true, ffn, List.of(), 0, null);
         RefitPlan plan = RefitPlan.of(routes, RefitFixture::trainer, NcclP2pTest::inference, method).withBuffers(
                 new RankBuffers(java.util.Map.of(0, new long[] {2 * GB, 4}, 1, new long[] {2 * GB, 4}),
                         RankBuffers.perRoute(routes).inference()))
@@ -249,8 +249,8 @@ class NcclP2pTest {
         for (int i = 0; i < 4; i++) {
             routes.add(new SliceRoute(i % 2, i, 2 * GB, 8, 4));
         }
-        RefitResult striped = run(routes, new NcclP2p(i -> i % 2, NcclIbHca.unset(), true));
-        RefitResult direct = run(routes, new NcclP2p(null, NcclIbHca.unset(), true));
+        RefitResult striped = run(routes, pairsStriped());
+        RefitResult direct = run(routes, new NcclP2p(NcclIbHca.unset(), true));
         RefitResult.Cycle c = striped.cycles().get(0);
         for (int i = 0; i < 4; i++) {
             assertEquals(2 * GB, c.received().get(i), "rank " + i + ": its stripe and its replica's");
@@ -277,7 +277,13 @@ class NcclP2pTest {
         for (int i = 0; i < 4; i++) {
             routes.add(new SliceRoute(i % 2, i, 2 * GB, 8, 4));
         }
-        RefitResult.Cycle c = run(routes, new NcclP2p(i -> 0, NcclIbHca.unset(), true)).cycles().get(0);
+        List<SliceRoute> quarters = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            quarters.add(new SliceRoute(i % 2, i, GB / 2, 2, 4));
+        }
+        long half = GB / 2;
+        RefitResult.Cycle c = run(routes, new NcclP2p(NcclIbHca.unset(), true, quarters, List.of(new ReplicaFill(
+                List.of(0, 1, 2, 3), new long[] {half, half, half, half}, 0)), 0, null)).cycles().get(0);
         for (int i = 0; i < 4; i++) {
             assertEquals(2 * GB, c.received().get(i), "rank " + i + ": its stripe and the other three");
         }
@@ -289,27 +295,52 @@ class NcclP2pTest {
         assertEquals(stripes + 0.75 * GB / rate, c.stage(RefitStage.WIRE), c.stage(RefitStage.WIRE) * 5e-3);
     }
 
+    /**
+     * The generic plan's groups: each pair of replicas (0 and 2, 1 and 3) has its 2 GB sent whole to its first
+     * rank, which broadcasts it to the other. Every rank ends with its 2 GB and every byte lands once on each rank
+     * needing it, as striped; but each trainer NIC now carries the whole 2 GB to one rank, and the broadcast then
+     * carries 2 GB more between the inference hosts: 2 GB + 2 GB at the path's rate, against striping's 1 + 1.
+     */
     @Test
-    void stripesSplitTheShardExactlyOverTheReplicasAndTheirRoutes() {
-        List<SliceRoute> routes = List.of(new SliceRoute(0, 0, 7, 1, 1), new SliceRoute(1, 0, 4, 1, 1));
-        long total = 0;
-        for (int j = 0; j < 3; j++) {
-            long[] s = NcclP2p.stripe(routes, 11, j, 3);
-            for (long b : s) {
-                assertTrue(b >= 0);
-                total += b;
-            }
+    void aGroupTheStripedPlanCannotCutIsSentToOneReplicaThenBroadcast() {
+        List<SliceRoute> routes = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            routes.add(new SliceRoute(i % 2, i, 2 * GB, 8, 4));
         }
-        assertEquals(11, total);
-        assertArrayEquals(new long[] {7, 4}, NcclP2p.stripe(routes, 11, 0, 1));
+        List<SliceRoute> whole = List.of(new SliceRoute(0, 0, 2 * GB, 8, 4), new SliceRoute(1, 1, 2 * GB, 8, 4));
+        NcclP2p generic = new NcclP2p(NcclIbHca.unset(), true, whole, List.of(
+                new ReplicaFill(List.of(0, 2), new long[2], 2 * GB), new ReplicaFill(List.of(1, 3), new long[2], 2 * GB)),
+                0, null);
+        RefitResult.Cycle c = run(routes, generic).cycles().get(0);
+        for (int i = 0; i < 4; i++) {
+            assertEquals(2 * GB, c.received().get(i), "rank " + i);
+        }
+        assertEquals(8 * GB, c.wireBytes());
+        double rate = wireRate();
+        double stack = 2.0 * 2 * GB / RefitFixture.hbm();
+        double install = 2.0 * Math.round(2 * GB * 2.0 / 3) / RefitFixture.hbm();
+        assertEquals(stack + 4 * GB / rate + install, c.seconds(), c.seconds() * 2e-3);
+        assertTrue(c.seconds() > run(routes, pairsStriped()).cycles().get(0).seconds());
     }
 
     @Test
-    void ranksGivenOneShardMustNeedTheSameBytes() {
-        List<SliceRoute> routes = List.of(new SliceRoute(0, 0, GB, 1, 1), new SliceRoute(0, 2, 2 * GB, 1, 1));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> run(routes, new NcclP2p(i -> 0, NcclIbHca.unset(), true)));
-        assertTrue(e.getMessage().contains("same shard"), e.getMessage());
+    void aReplicaGroupHasTwoRanksOrMoreAndAStripeEach() {
+        assertThrows(IllegalArgumentException.class, () -> new ReplicaFill(List.of(0), new long[1], 0));
+        assertThrows(IllegalArgumentException.class, () -> new ReplicaFill(List.of(0, 1), new long[3], 0));
+        ReplicaFill f = new ReplicaFill(List.of(4, 5, 6), new long[] {1, 2, 3}, 10);
+        assertEquals(5, f.landed(0), "the representative lands the other stripes, and broadcasts");
+        assertEquals(14, f.landed(1));
+        assertEquals(13, f.landed(2));
+    }
+
+    /** TP2 -> TP2 x DP2: ranks i and i + 2 replicas of trainer rank i % 2's 2 GB half, a 1 GB stripe each. */
+    private static NcclP2p pairsStriped() {
+        List<SliceRoute> stripes = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            stripes.add(new SliceRoute(i % 2, i, GB, 4, 4));
+        }
+        return new NcclP2p(NcclIbHca.unset(), true, stripes, List.of(new ReplicaFill(List.of(0, 2), new long[] {GB, GB}, 0),
+                new ReplicaFill(List.of(1, 3), new long[] {GB, GB}, 0)), 0, null);
     }
 
     @Test
@@ -318,7 +349,6 @@ class NcclP2pTest {
         for (int i = 0; i < 4; i++) {
             routes.add(new SliceRoute(i % 2, i, 2 * GB, 8, 4));
         }
-        assertEquals(run(routes, new NcclP2p(i -> i % 2, NcclIbHca.unset(), true)).cycles(),
-                run(routes, new NcclP2p(i -> i % 2, NcclIbHca.unset(), true)).cycles());
+        assertEquals(run(routes, pairsStriped()).cycles(), run(routes, pairsStriped()).cycles());
     }
 }

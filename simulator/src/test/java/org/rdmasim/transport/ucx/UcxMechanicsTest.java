@@ -148,7 +148,26 @@ class UcxMechanicsTest {
                     DistanceOverrides.NONE, new StackVersion(1, 17, 0)), preset);
             assertEquals(220 * MIB, UcxTopoDistance.configuredBandwidth(h, gpu, far, DistanceOverrides.NONE,
                     new StackVersion(1, 18, 0)), preset);
+            // before v1.12.0 the sysfs rule had no CPU model at all (v1.11.0 src/ucs/sys/topo.c): 220 everywhere
+            assertEquals(220 * MIB, UcxTopoDistance.configuredBandwidth(h, gpu, far, DistanceOverrides.NONE,
+                    new StackVersion(1, 11, 0)), preset);
         }
+    }
+
+    /**
+     * From v1.12.0 to v1.17.x which AMD generations UCX's built-in figure and relaxed-ordering list cover grew
+     * release by release, and the hardware model has one AMD family: the assumption is said, and only there.
+     */
+    @Test
+    void anAmdHostUnderAUcxThatTellsGenerationsApartCarriesANamedAssumption() {
+        assertTrue(UcxTopoDistance.amdGenerationAssumption(CpuFamily.NVIDIA_GRACE, new StackVersion(1, 15, 0)).isEmpty());
+        assertTrue(UcxTopoDistance.amdGenerationAssumption(CpuFamily.AMD_ZEN, new StackVersion(1, 11, 0)).isEmpty());
+        assertTrue(UcxTopoDistance.amdGenerationAssumption(CpuFamily.AMD_ZEN, new StackVersion(1, 18, 0)).isEmpty());
+        String v112 = UcxTopoDistance.amdGenerationAssumption(CpuFamily.AMD_ZEN, new StackVersion(1, 12, 0)).orElseThrow();
+        assertTrue(v112.startsWith("ASSUMED: UCX 1.12.0") && v112.contains("Milan from 1.13.0"), v112);
+        assertTrue(!v112.contains("relaxed ordering"), "1.12.0 lists no AMD CPU for relaxed ordering: " + v112);
+        String v115 = UcxTopoDistance.amdGenerationAssumption(CpuFamily.AMD_ZEN, new StackVersion(1, 15, 0)).orElseThrow();
+        assertTrue(v115.contains("Genoa from 1.16.0 and Turin from 1.18.0") && v115.endsWith("registers one MR"), v115);
     }
 
     private static EffectiveConfig resolve(CpuFamily cpu, StackVersion ucx, boolean installed,
