@@ -147,9 +147,47 @@ public final class BenchCommand implements Callable<Integer> {
             + "; the times depend on it, the figures do not")
     Integer threads;
 
+    /** Options of the synthetic engine run only (the hold model and the fluid run), of --peer's fan-out only. */
+    private static final List<String> ENGINE_OPTIONS = List.of("--flows", "--hosts", "--pattern", "--pending");
+    private static final List<String> PEER_FANOUT_OPTIONS = List.of("--receivers", "--sources", "--load", "--model-gb");
+    private static final List<String> SCENARIO_OPTIONS = List.of("--out", "--force");
+
+    /**
+     * bench has three runs: the engine's (no --scenario, no --peer), --peer's synthetic fan-out, and --scenario's
+     * (with or without --peer). An option of one given to another would be dropped without a word (--receivers
+     * without --peer ran the engine bench, exit 0): refused, naming the option and the run it belongs to.
+     */
+    private void optionsFitTheMode() {
+        picocli.CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        if (given == null) {
+            return;
+        }
+        boolean scenario = scenarioFiles != null && !scenarioFiles.isEmpty();
+        for (String name : ENGINE_OPTIONS) {
+            if (given.hasMatchedOption(name) && (scenario || peer != null)) {
+                throw new BadInputException(name + " sizes the engine's own run (bench with neither --scenario nor "
+                        + "--peer); with " + (scenario ? "--scenario" : "--peer") + " it would be ignored: leave it out");
+            }
+        }
+        for (String name : PEER_FANOUT_OPTIONS) {
+            if (given.hasMatchedOption(name) && (peer == null || scenario)) {
+                throw new BadInputException(name + " shapes --peer's own fan-out (bench --peer simgrid without "
+                        + "--scenario); " + (scenario ? "with --scenario the scenario says it" : "without --peer it "
+                        + "would be ignored") + ": leave it out");
+            }
+        }
+        for (String name : SCENARIO_OPTIONS) {
+            if (given.hasMatchedOption(name) && !scenario) {
+                throw new BadInputException(name + " is for bench --scenario FILE (its report); without --scenario "
+                        + "nothing is written: leave it out");
+            }
+        }
+    }
+
     @Override
     public Integer call() throws IOException {
         ThreadsOption.count(threads); // a bad value is refused whether or not --scenario uses it
+        optionsFitTheMode();
         if (scenarioFiles != null && !scenarioFiles.isEmpty()) {
             // The JVM's start, read before the SimGrid check below starts a Python process to import simgrid
             // (~0.1 s): that is the bench's own step, not part of the run the bench times.

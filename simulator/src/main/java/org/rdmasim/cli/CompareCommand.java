@@ -130,7 +130,8 @@ public final class CompareCommand implements Callable<Integer> {
                 for (Row r : rows(p[0], p[1])) {
                     var row = rows.addObject();
                     row.put("what", r.what());
-                    if (r.aValue() != null) {
+                    if (r.aValue() != null || r.bValue() != null) {
+                        // a figure, exact; null on the side of a variant that failed (it has none)
                         row.put("a", r.aValue());
                         row.put("b", r.bValue());
                     } else {
@@ -247,9 +248,38 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private static List<Row> rows(Side a, Side b) {
-        if (a.refit() || b.refit()) {
-            return refitRows(a, b);
+        List<Row> rows = a.refit() || b.refit() ? refitRows(a, b) : pullRows(a, b);
+        return a.ran() && b.ran() ? rows : withFailures(rows, a, b);
+    }
+
+    /**
+     * The rows where a side failed: that side has no figures (summary.json holds zeros and no limit for it),
+     * so each of its cells reads "-" (null in JSON) and no change is computed against it; a last row gives
+     * the error each failed side stopped on.
+     */
+    private static List<Row> withFailures(List<Row> rows, Side a, Side b) {
+        String failed = !a.ran() && !b.ran() ? "both failed" : (a.ran() ? b : a).label() + " failed";
+        List<Row> out = new ArrayList<>();
+        for (Row r : rows) {
+            if (r.what().equals("status")) {
+                out.add(r);
+                continue;
+            }
+            out.add(new Row(r.what(), a.ran() ? r.a() : "-", b.ran() ? r.b() : "-", failed,
+                    a.ran() ? r.aValue() : null, b.ran() ? r.bValue() : null));
         }
+        out.add(new Row("error", a.ran() ? "-" : firstLine(text(a, "error")), b.ran() ? "-" : firstLine(text(b, "error")),
+                ""));
+        return out;
+    }
+
+    /** An error's first line (a stack's error may span many, as UCX and NIXL print it); the rest is in summary.json. */
+    private static String firstLine(String error) {
+        int nl = error.indexOf('\n');
+        return nl < 0 ? error : error.substring(0, nl).strip() + " (first line; the rest in summary.json)";
+    }
+
+    private static List<Row> pullRows(Side a, Side b) {
         List<Row> rows = new ArrayList<>();
         rows.add(new Row("status", text(a, "status"), text(b, "status"), ""));
         double pa = slowest(a.variant());

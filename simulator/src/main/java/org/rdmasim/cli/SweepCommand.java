@@ -114,6 +114,38 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--allow-outside", description = "read files the study or scenario names even outside their folder")
     boolean allowOutside;
 
+    /** Options that shape the jobs --slurm or --k8s write, by the mode they belong to. */
+    private static final List<String> JOB_OPTIONS = List.of("--shards", "--cpus", "--memory", "--launcher");
+    private static final List<String> SLURM_OPTIONS = List.of("--time", "--partition");
+    private static final List<String> K8S_OPTIONS = List.of("--image", "--volume-claim", "--mount", "--parallelism");
+
+    /**
+     * A job option given where no job of its kind is written would be dropped without a word (an --image with no
+     * --k8s runs the study here, on this machine): refused, naming the option and the mode it belongs to.
+     */
+    private void jobOptionsFitTheMode() {
+        picocli.CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        List<String> all = new java.util.ArrayList<>(JOB_OPTIONS);
+        all.addAll(SLURM_OPTIONS);
+        all.addAll(K8S_OPTIONS);
+        for (String name : all) {
+            if (!given.hasMatchedOption(name)) {
+                continue;
+            }
+            String mode = SLURM_OPTIONS.contains(name) ? "--slurm" : K8S_OPTIONS.contains(name) ? "--k8s"
+                    : "--slurm or --k8s";
+            if (!slurm && !k8s) {
+                throw new BadInputException(name + " shapes the jobs " + mode + " writes; without " + mode
+                        + " the study runs here and " + name + " would be ignored: add " + mode + " or leave " + name
+                        + " out");
+            }
+            if (slurm && K8S_OPTIONS.contains(name) || k8s && SLURM_OPTIONS.contains(name)) {
+                throw new BadInputException(name + " is for " + mode + ", not " + (slurm ? "--slurm" : "--k8s")
+                        + ": leave it out");
+            }
+        }
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
@@ -130,6 +162,7 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
         if ((slurm || k8s) && (shardText != null || resume != null)) {
             throw new BadInputException("--slurm and --k8s write jobs for every shard; --shard and --resume are for a run");
         }
+        jobOptionsFitTheMode();
         int workers = ThreadsOption.count(threads);
         Study study = StudyReader.read(studyFile, allowOutside);
         StudyPlan plan = new StudyPlan(study);

@@ -56,8 +56,9 @@ final class RefitVariant {
         }
         try {
             ran = once(v, hosts, byName, spec, watch);
-        } catch (IllegalArgumentException e) {
-            // a plan the method cannot carry on these hosts (RefitRun's documented refusals)
+        } catch (IllegalArgumentException | org.rdmasim.transport.config.ConfigValueException e) {
+            // a plan the method cannot carry on these hosts (RefitRun's documented refusals), or a configuration
+            // value that leaves its transfers no lane (UCX_MAX_RMA_RAILS=0), found where the refit picks its lanes
             return VariantOutcome.failed(v.name(), v.description(), e.getMessage(), v.claim(), RegistrationTotals.ZERO);
         }
         RefitSummary summary = ran.summary();

@@ -159,6 +159,12 @@ public final class ScenarioLoader {
     /** Where a variant's transport.env is carried beside the base env while the variant is read. */
     private static final String VARIANT_ENV = "env (variant)";
 
+    /**
+     * Where a study's knob on transport.env is carried beside the base env (sweep's {@code Study}): it adds to the
+     * base env variable by variable, as a variant's does, and a variant's own env is laid over it the same way.
+     */
+    public static final String KNOB_ENV = "env (study knob)";
+
     /** A one-field mapping {@code key: value} cut out of a variant, keeping locations. */
     private static YamlTree wrap(YamlTree variant, String key) {
         return variant.onlyKey(key);
@@ -276,7 +282,7 @@ public final class ScenarioLoader {
                     BackendReader.read(null, StackProfile.plainUcx(), UcxLaneSelection.Api.RMA));
         }
         v.onlyFields(Set.of("operation", "lanes", "descriptors", "gpudirect", "acs", "iommuPenalty", "env", "envFile",
-                "nixl", "ucx", "nccl", "ucxConf", "ucxInstall", "modelexpress", "api", "backend", "visibleDevices", "qpsPerPeer", "sliceThread"), Set.of(VARIANT_ENV));
+                "nixl", "ucx", "nccl", "ucxConf", "ucxInstall", "modelexpress", "api", "backend", "visibleDevices", "qpsPerPeer", "sliceThread"), Set.of(VARIANT_ENV, KNOB_ENV));
         Operation op = v.has("operation") ? operation(v.get("operation")) : Operation.READ;
         List<LaneSplit.Candidate> lanes = new ArrayList<>();
         if (v.has("lanes")) {
@@ -315,13 +321,15 @@ public final class ScenarioLoader {
         if (v.has("env")) {
             env.addAll(envEntries(v.get("env")));
         }
-        if (v.has(VARIANT_ENV)) {
-            // the variant's block overrides the base env by variable name; the rest of the base stays
-            List<EnvEntry> variantEnv = envEntries(v.get(VARIANT_ENV));
-            Set<String> overridden = new HashSet<>();
-            variantEnv.forEach(e -> overridden.add(e.name()));
-            env.removeIf(e -> overridden.contains(e.name()));
-            env.addAll(variantEnv);
+        // a study knob's block, then the variant's, each overrides what is below it by variable name; the rest stays
+        for (String layer : List.of(KNOB_ENV, VARIANT_ENV)) {
+            if (v.has(layer)) {
+                List<EnvEntry> over = envEntries(v.get(layer));
+                Set<String> overridden = new HashSet<>();
+                over.forEach(e -> overridden.add(e.name()));
+                env.removeIf(e -> overridden.contains(e.name()));
+                env.addAll(over);
+            }
         }
         Optional<StackVersion> nixl = Optional.empty();
         if (v.has("nixl")) {
@@ -386,6 +394,15 @@ public final class ScenarioLoader {
     /** The entries of an env block, each held by the block's field (as messages name it). */
     private static List<EnvEntry> envEntries(YamlTree v) {
         return envLines(v).stream().map(e -> e.inField(v.path())).toList();
+    }
+
+    /**
+     * The variables an env value sets (a block, a list of KEY=VALUE or a mapping, as a scenario's
+     * {@code transport.env} takes them), each with the line it is written on; for a study's check of a knob on
+     * {@code transport.env} against the variables its variant sets itself.
+     */
+    public static List<EnvEntry> envVariables(YamlTree v) {
+        return envLines(v);
     }
 
     private static List<EnvEntry> envLines(YamlTree v) {

@@ -298,8 +298,12 @@ public final class SizingSearch {
             Point lo = ok.get(i);
             Point hi = ok.get(i + 1);
             if (hi.p99() > lo.p99() * (1 + RISE_TOLERANCE)) {
-                out.add(String.format(Locale.ROOT, "%s rises from %.6g s at %s=%s to %.6g s at %s=%s", figure, lo.p99(),
-                        knob, shown.apply(lo.value()), hi.p99(), knob, shown.apply(hi.value())));
+                // the rise itself, so a reader can tell a model effect of microseconds from one that moves the answer
+                double rise = hi.p99() - lo.p99();
+                out.add(String.format(Locale.ROOT, "%s rises from %.6g s at %s=%s to %.6g s at %s=%s (by %s, %s%%)",
+                        figure, lo.p99(), knob, shown.apply(lo.value()), hi.p99(), knob, shown.apply(hi.value()),
+                        org.rdmasim.hardware.Units.duration(rise),
+                        org.rdmasim.hardware.Units.number(100 * rise / lo.p99())));
             }
         }
         return out;

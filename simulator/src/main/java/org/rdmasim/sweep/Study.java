@@ -52,7 +52,14 @@ public record Study(String name, Path file, Path scenarioFile, String variant, i
         }
         for (int k = 0; k < knobs.size(); k++) {
             if (choice[k] >= 0) {
-                tree = tree.overlay(knobs.get(k).overlay(choice[k]));
+                YamlTree over = knobs.get(k).overlay(choice[k]);
+                if (knobs.get(k).keys().equals(List.of("transport", "env")) && tree.has("transport")
+                        && tree.get("transport").isMap() && tree.get("transport").has("env")) {
+                    // a knob on transport.env adds to the base env variable by variable, as a variant's env does,
+                    // rather than replacing the whole block (and with it the base's other variables)
+                    over = over.renamedIn("transport", "env", ScenarioLoader.KNOB_ENV);
+                }
+                tree = tree.overlay(over);
             }
         }
         YamlTree t = tree;

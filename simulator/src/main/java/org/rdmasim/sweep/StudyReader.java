@@ -243,25 +243,15 @@ public final class StudyReader {
      * the base ({@code ScenarioLoader}), so a field the study's variant sets itself (or a field below it) would hide
      * the knob, and every point would run the variant's value while the rows list the knob's. Refused, naming both
      * places. A variant's {@code transport.env} adds to the base's variable by variable rather than replacing it, so
-     * a knob there is left to the loader.
+     * a knob on {@code transport.env} is refused only when a value of it sets a variable the variant sets itself.
      */
     private static void notSetByTheVariant(Knob k, YamlTree base, String variant) {
+        YamlTree chosen = chosenVariant(base, variant);
         if (k.keys().size() >= 2 && k.keys().get(0).equals("transport") && k.keys().get(1).equals("env")) {
-            return;
-        }
-        YamlTree variants = base.getOrNull("variants");
-        if (variants == null || !variants.isList()) {
-            return;
-        }
-        YamlTree chosen = null;
-        for (YamlTree v : variants.items()) {
-            if (!v.isMap()) {
-                continue;
+            if (k.keys().size() == 2) {
+                envNotSetByTheVariant(k, chosen, variant);
             }
-            if (variant == null || (v.has("name") && v.get("name").text().trim().equals(variant))) {
-                chosen = v;
-                break;
-            }
+            return;
         }
         YamlTree at = chosen;
         for (String key : k.keys()) {
@@ -278,6 +268,53 @@ public final class StudyReader {
                     + " the knob's, so every point would run the variant's value; run a variant that leaves "
                     + k.path() + " to the base scenario");
         }
+    }
+
+    /**
+     * A knob on {@code transport.env}: the loader lays the variant's env over the base's variable by variable, so a
+     * variable a knob value sets and the variant sets too would run at the variant's value on every point.
+     */
+    private static void envNotSetByTheVariant(Knob k, YamlTree chosen, String variant) {
+        YamlTree own = chosen == null || !chosen.isMap() || !chosen.has("transport") || !chosen.get("transport").isMap()
+                ? null : chosen.get("transport").getOrNull("env");
+        if (own == null) {
+            return;
+        }
+        java.util.Map<String, org.rdmasim.transport.config.EnvEntry> set = new java.util.LinkedHashMap<>();
+        for (org.rdmasim.transport.config.EnvEntry e : org.rdmasim.scenario.ScenarioLoader.envVariables(own)) {
+            set.put(e.name(), e);
+        }
+        for (YamlTree value : k.values()) {
+            for (org.rdmasim.transport.config.EnvEntry e : org.rdmasim.scenario.ScenarioLoader.envVariables(value)) {
+                org.rdmasim.transport.config.EnvEntry mine = set.get(e.name());
+                if (mine != null) {
+                    String name = chosen.has("name") ? chosen.get("name").text().trim() : "?";
+                    throw value.error("knob 'transport.env': this value sets " + e.name() + ", which variant '" + name
+                            + "', which this study runs" + (variant == null ? " (the scenario's first; no 'variant:' "
+                            + "given)" : "") + ", sets itself (" + mine.source() + ":" + mine.line() + "), and a "
+                            + "variant's env is laid over the knob's variable by variable, so every point would run "
+                            + e.name() + "=" + mine.value() + "; run a variant that leaves " + e.name()
+                            + " to the base scenario");
+                }
+            }
+        }
+    }
+
+    /** The variant the study runs: the one named, or the scenario's first; null when the scenario has none. */
+    private static YamlTree chosenVariant(YamlTree base, String variant) {
+        YamlTree variants = base.getOrNull("variants");
+        if (variants == null || !variants.isList()) {
+            return null;
+        }
+        for (YamlTree v : variants.items()) {
+            if (!v.isMap()) {
+                continue;
+            }
+            if (variant == null || (v.has("name") && v.get("name").text().trim().equals(variant))) {
+                return v;
+            }
+        }
+        return null;
     }
 
     private static Knob knob(String path, YamlTree at, YamlTree v) {

@@ -213,6 +213,33 @@ class ClusterJobsTest {
         assertTrue(outside.err().contains("must be inside this folder"), outside.err());
     }
 
+    /**
+     * A job option where no job of its kind is written would be ignored: --image without --k8s ran the study on this
+     * machine, exit 0. Refused (exit 2, nothing written), naming the option and its mode.
+     */
+    @Test
+    void aJobOptionWithoutItsModeIsRefusedNotIgnored() {
+        record Case(List<String> args, String says) {
+        }
+        List<Case> cases = List.of(
+                new Case(List.of("--image", "i"), "--image shapes the jobs --k8s writes; without --k8s"),
+                new Case(List.of("--cpus", "1"), "--cpus shapes the jobs --slurm or --k8s writes"),
+                new Case(List.of("--partition", "short"), "--partition shapes the jobs --slurm writes"),
+                new Case(List.of("--slurm", "--parallelism", "2"), "--parallelism is for --k8s, not --slurm"),
+                new Case(List.of("--k8s", "--image", "i", "--volume-claim", "w", "--time", "00:05:00"),
+                        "--time is for --slurm, not --k8s"));
+        int n = 0;
+        for (Case c : cases) {
+            Path out = work.resolve("mode" + n++);
+            List<String> args = new java.util.ArrayList<>(List.of("sweep", study.toString(), "--out", out.toString(), "-q"));
+            args.addAll(c.args());
+            var r = CliTestSupport.run(args.toArray(String[]::new));
+            assertEquals(2, r.code(), c + ": " + r.err());
+            assertTrue(r.err().contains(c.says()), c + ": " + r.err());
+            assertFalse(Files.exists(out), "nothing written for " + c);
+        }
+    }
+
     @Test
     void aStoppedSweepKeepsItsFinishedRowsAndResumeCompletesThem() throws Exception {
         Path out = work.resolve("stopped");

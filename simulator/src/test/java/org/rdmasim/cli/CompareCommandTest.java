@@ -133,6 +133,34 @@ class CompareCommandTest {
     }
 
     /** A refit's figures are per cycle and a pull's per receiver: pairing the two is refused, exit 2. */
+    /**
+     * A variant that failed has no figures: summary.json holds zeros for it, which compare must not show as a
+     * pull of 0 s or a registration of 0 s. Its cells read "-" (null in JSON) and the error it stopped on is given.
+     */
+    @Test
+    void aFailedVariantShowsNoFiguresAndItsError() throws IOException {
+        String summary = CliTestSupport.repo().resolve("reports/registration-caps/summary.json").toString();
+        CliTestSupport.Outcome o = CliTestSupport.run("compare", summary, "--variant", "nixl-default-try",
+                "--variant", "relaxed-ordering-auto");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("slowest pull (s)") && l.contains(" - ")
+                && l.endsWith("nixl-default-try failed") && !l.contains(" 0 ")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("registration sum (s)") && !l.contains(" 0 ")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("error") && l.contains("registration on host a failed")),
+                o.out());
+        CliTestSupport.Outcome json = CliTestSupport.run("compare", summary, "--variant", "nixl-default-try",
+                "--variant", "relaxed-ordering-auto", "--json");
+        var rows = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out()).get("pairs").get(0).get("rows");
+        boolean seen = false;
+        for (var r : rows) {
+            if (r.get("what").asText().equals("slowest pull (s)")) {
+                assertTrue(r.get("a").isNull() && r.get("b").isNumber() && r.get("b").asDouble() > 0, r.toString());
+                seen = true;
+            }
+        }
+        assertTrue(seen, rows.toString());
+    }
+
     @Test
     void aRefitVariantBesideOneThatIsNotIsRefused() {
         Path refit = CliTestSupport.repo().resolve("reports/refit-moe-methods");

@@ -189,6 +189,66 @@ class ScenarioErrorsTest {
         assertBadInput(runScenario(text), "9:", "UCX_MAX_RMA_RAILS='two'", "s.yaml:9)");
     }
 
+    /**
+     * A value UCX parses but that leaves a transfer no lane (no rail allowed, a ratio that drops every lane) is the
+     * scenario's, refused at its env line (exit 2), not an internal error (exit 3) when the lane choice finds nothing.
+     */
+    @Test
+    void aRailLimitOfZeroIsRefusedAtItsLine() throws IOException {
+        String text = GOOD + """
+                transport:
+                  env: |
+                    export UCX_NET_DEVICES=all
+                    export UCX_MAX_RMA_RAILS=0
+                """;
+        assertBadInput(runScenario(text), "11:", "UCX_MAX_RMA_RAILS='0'", "expected at least 1",
+                "proto_multi.c:253-255", "software RMA emulation");
+    }
+
+    @Test
+    void aRendezvousRailLimitOfZeroIsRefusedAtItsLine() throws IOException {
+        String text = GOOD + """
+                transport:
+                  api: rendezvous
+                  env: |
+                    export UCX_MAX_RNDV_RAILS=0
+                """;
+        assertBadInput(runScenario(text), "11:", "UCX_MAX_RNDV_RAILS='0'", "expected at least 1", "rndv_am.c:34",
+                "eager sends");
+    }
+
+    @Test
+    void aLaneRatioOfZeroOrBelowIsRefusedAtItsLine() throws IOException {
+        for (String ratio : new String[] {"0", "-1"}) {
+            String text = GOOD + """
+                    transport:
+                      env: |
+                        export UCX_MAX_RMA_RAILS=2
+                        export UCX_MULTI_LANE_MAX_RATIO=%s
+                    """.formatted(ratio);
+            assertBadInput(runScenario(text), "11:", "UCX_MULTI_LANE_MAX_RATIO='" + ratio + "'", "a ratio above 0");
+        }
+    }
+
+    @Test
+    void aFanoutWithNoRailIsRefusedAtItsLine() throws IOException {
+        String text = """
+                name: fan
+                hosts:
+                  r: {preset: dgx-h100, count: 4, prefix: r}
+                  s: {preset: dgx-h100}
+                transport:
+                  env: |
+                    export UCX_MAX_RMA_RAILS=0
+                workload:
+                  fanout:
+                    receivers: {hosts: r, gpus: [GPU0]}
+                    sources: {hosts: s, gpus: [GPU0]}
+                    model: 1 GB
+                """;
+        assertBadInput(runScenario(text), "7:", "UCX_MAX_RMA_RAILS='0'", "expected at least 1");
+    }
+
     /** A counted group's own fields (count, prefix) are taken out before the host is read; what is left keeps its line. */
     private static final String COUNTED = """
             name: counted

@@ -284,6 +284,83 @@ class SweepCommandTest {
         assertFalse(rows.get(1).split(",")[4].equals(rows.get(2).split(",")[4]), "the bucket moves the wall: " + rows);
     }
 
+    /**
+     * A knob on transport.env: the variant's env is laid over the knob's variable by variable, so a variable the
+     * variant sets too would run at the variant's value on every point while the rows list the knob's values (a user
+     * saw four identical rows for UCX_MAX_RMA_RAILS=1, 2, 4, 8). Refused at the knob value's line, naming the variable,
+     * the variant and its line; a variable the variant leaves to the base is turned.
+     */
+    @Test
+    void anEnvKnobOnAVariableTheVariantSetsItselfIsRefused() throws IOException {
+        Files.writeString(tmp.resolve("base.yaml"), """
+                name: rails
+                hosts:
+                  a: {preset: dgx-h100}
+                  b: {preset: dgx-h100}
+                transport:
+                  env: |
+                    export UCX_NET_DEVICES=all
+                workload:
+                  transfers:
+                    - {from: "a:GPU0", to: "b:GPU0", size: 1 GB}
+                variants:
+                  - name: four
+                    transport:
+                      env: |
+                        export UCX_MAX_RMA_RAILS=4
+                  - name: plain
+                """, StandardCharsets.UTF_8);
+        Path study = tmp.resolve("study.yaml");
+        Files.writeString(study, "study: e\nscenario: base.yaml\nvariant: four\nknobs:\n"
+                + "  transport.env: [\"UCX_MAX_RMA_RAILS=1\", \"UCX_MAX_RMA_RAILS=2\"]\n", StandardCharsets.UTF_8);
+        Path out = tmp.resolve("out");
+        var r = CliTestSupport.run("sweep", study.toString(), "--out", out.toString(), "-q");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains(study + ":5:"), r.err());
+        assertTrue(r.err().contains("sets UCX_MAX_RMA_RAILS, which variant 'four'") && r.err().contains("base.yaml:15"),
+                r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+        assertFalse(Files.exists(out));
+        Files.writeString(study, Files.readString(study).replace("variant: four", "variant: plain"));
+        var ok = CliTestSupport.run("sweep", study.toString(), "--out", out.toString(), "-q");
+        assertEquals(0, ok.code(), ok.err());
+        List<String> rows = Files.readAllLines(out.resolve("results.csv"));
+        assertFalse(rows.get(1).split(",")[4].equals(rows.get(2).split(",")[4]), "the rail limit moves the pull: " + rows);
+    }
+
+    /**
+     * A knob on transport.env adds to the base env variable by variable, as a variant's env does: the base's
+     * UCX_NET_DEVICES=mlx5_0:1 stays beside each point's UCX_MAX_RMA_RAILS, so two rails are mlx5_0's two paths
+     * (its wire rate, ~396 Gbps), not mlx5_0 and a NODE NIC (~376 Gbps) as when the knob replaced the whole block.
+     */
+    @Test
+    void anEnvKnobAddsToTheBaseEnvRatherThanReplacingIt() throws IOException {
+        Files.writeString(tmp.resolve("base.yaml"), """
+                name: rails
+                hosts:
+                  a: {preset: dgx-h100}
+                  b: {preset: dgx-h100}
+                transport:
+                  env: |
+                    export UCX_NET_DEVICES=mlx5_0:1
+                workload:
+                  transfers:
+                    - {from: "a:GPU0", to: "b:GPU0", size: 1 GB}
+                """, StandardCharsets.UTF_8);
+        Path study = tmp.resolve("study.yaml");
+        Files.writeString(study, "study: e\nscenario: base.yaml\nknobs:\n"
+                + "  transport.env: [\"UCX_MAX_RMA_RAILS=1\", \"UCX_MAX_RMA_RAILS=2\"]\n", StandardCharsets.UTF_8);
+        Path out = tmp.resolve("out");
+        var ok = CliTestSupport.run("sweep", study.toString(), "--out", out.toString(), "-q");
+        assertEquals(0, ok.code(), ok.err());
+        List<String> rows = Files.readAllLines(out.resolve("results.csv"));
+        int col = List.of(rows.get(0).split(",")).indexOf("aggregateGbps");
+        double one = Double.parseDouble(rows.get(1).split(",")[col]);
+        double two = Double.parseDouble(rows.get(2).split(",")[col]);
+        assertEquals(320, one, 1, rows.toString());
+        assertEquals(395.7, two, 0.5, "two rails on mlx5_0 alone reach its wire rate: " + rows);
+    }
+
     @Test
     void mergeRefusesMissingIncompleteDoubledAndForeignShardsAndMergesNothing() throws IOException {
         Path study = StudyFixture.write(tmp, StudyFixture.STUDY);

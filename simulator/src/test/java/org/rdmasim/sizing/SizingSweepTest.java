@@ -57,11 +57,24 @@ class SizingSweepTest {
         Path out = dir.resolve("out");
         StringWriter text = new StringWriter();
         assertTrue(sweep(out, text).run(value -> row(value, p99[value])), "ran to its end");
-        assertTrue(text.toString().contains("monotonicity violated: p99 rises from 10.0000 s at sources=1 to 12.0000 s at sources=2"),
+        assertTrue(text.toString().contains("monotonicity violated: p99 rises from 10.0000 s at sources=1 to 12.0000 s at sources=2 (by 2.00 s, 20%)"),
                 text.toString());
         assertTrue(text.toString().contains("smallest sources that meets the target: 4"), text.toString());
         JsonNode json = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
         assertEquals(1, json.get("monotonicityViolations").size());
+    }
+
+    /** A rise of microseconds is still a rise, and the line says how large it is, so it reads as what it is. */
+    @Test
+    void aRiseIsSaidWithItsSize() throws IOException {
+        double[] p99 = new double[9];
+        java.util.Arrays.fill(p99, 18.623380763998494);
+        p99[1] = 20.2;
+        p99[2] = 18.623349165765475;
+        StringWriter text = new StringWriter();
+        assertTrue(sweep(dir.resolve("tiny"), text).run(value -> row(value, p99[value])), "ran to its end");
+        assertTrue(text.toString().contains("p99 rises from 18.6233 s at sources=2 to 18.6234 s at sources=4 "
+                + "(by 31.6 us, 0.0001697%)"), text.toString());
     }
 
     @Test

@@ -15,6 +15,7 @@ import org.rdmasim.transport.WriteOrdering;
 import org.rdmasim.transport.config.EffectiveConfig;
 import org.rdmasim.transport.config.StackVersion;
 import org.rdmasim.transport.ucx.LaneDecision;
+import org.rdmasim.transport.ucx.NoLaneException;
 import org.rdmasim.transport.ucx.StackProfile;
 import org.rdmasim.transport.ucx.UcxLaneSelection;
 
@@ -109,7 +110,13 @@ public record UcxBackend(UcxLaneSelection.Api api) implements TransferBackend {
         Set<String> warnings = new LinkedHashSet<>();
         for (TransferSpec t : transfers) {
             refuseEfa(stack, cluster, t);
-            LaneDecision decision = selection.decide(cluster, t);
+            LaneDecision decision;
+            try {
+                decision = selection.decide(cluster, t);
+            } catch (NoLaneException e) {
+                // a configuration that leaves a transfer no lane is the scenario's, refused where it is read
+                throw new BackendRefusal(e.getMessage());
+            }
             if (decision.picked().isEmpty()) {
                 throw new BackendRefusal("UCX finds no lane for transfer " + t.id());
             }

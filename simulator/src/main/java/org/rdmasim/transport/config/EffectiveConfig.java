@@ -121,6 +121,15 @@ public final class EffectiveConfig {
         }
     }
 
+    /**
+     * The refusal of {@code name}'s value, which parses but leaves the run nothing rdmasim models: the message
+     * names the variable, its value and the layer that set it, then {@code expected}.
+     */
+    public ConfigValueException refusal(String name, String expected) {
+        EffectiveValue v = require(name);
+        return new ConfigValueException(name, v.rawValue(), v.layer(), v.origin(), expected);
+    }
+
     /** UCX unsigned as an int; {@code inf} becomes {@link Integer#MAX_VALUE}. */
     private int rails(String name) {
         long v = typed(name, UcxNumbers::unsigned);

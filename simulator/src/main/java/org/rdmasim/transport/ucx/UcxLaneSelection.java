@@ -214,7 +214,30 @@ public final class UcxLaneSelection implements LanePolicy {
             }
         }
         if (picked.isEmpty()) {
-            throw new IllegalArgumentException("no lane for " + spec.id() + ": no lane UCX_NET_DEVICES allows and "
+            String emulation = api == Api.RMA
+                    ? "UCX would fall back to its software RMA emulation over an active-message lane (put/am/bcopy, "
+                            + "get/am/bcopy), which rdmasim models only for GPU memory no NIC can register"
+                    : "a rendezvous send would be left to protocols rdmasim does not model (eager sends)";
+            if (rails == 0) {
+                // a multi-lane protocol with no lanes allowed is unsupported
+                // (openucx/ucx v1.20.0 src/ucp/proto/proto_multi.c:253-255 ucp_proto_multi_init); rndv/am takes
+                // UCX_MAX_RNDV_RAILS as its lane limit too (openucx/ucx v1.20.0 src/ucp/rndv/rndv_am.c:34)
+                throw lc.refusal(railName, "at least 1: with 0 UCX's multi-lane protocols are unsupported (openucx/ucx "
+                        + "v1.20.0 src/ucp/proto/proto_multi.c:253-255 ucp_proto_multi_init"
+                        + (api == Api.RMA ? "" : "; rndv/am too: openucx/ucx v1.20.0 src/ucp/rndv/rndv_am.c:34")
+                        + ") and " + emulation);
+            }
+            if (!(ratio > 0)) {
+                // wireup keeps a lane whose bandwidth is at least the best one's times 1 / ratio (0: infinity, none kept;
+                // openucx/ucx v1.20.0 src/ucp/wireup/select.c:1712-1725 ucp_wireup_add_fast_lanes_pairwise); the
+                // protocol then uses a lane whose bandwidth times the ratio is at least the best one's (below 0: none;
+                // openucx/ucx v1.20.0 src/ucp/proto/proto_multi.c:310 ucp_proto_multi_init)
+                throw lc.refusal("UCX_MULTI_LANE_MAX_RATIO", "a ratio above 0: with 0 wireup keeps no lane (openucx/ucx "
+                        + "v1.20.0 src/ucp/wireup/select.c:1712-1725 ucp_wireup_add_fast_lanes_pairwise), below 0 the "
+                        + "protocol uses none (openucx/ucx v1.20.0 src/ucp/proto/proto_multi.c:310 ucp_proto_multi_init), "
+                        + "and " + emulation);
+            }
+            throw new NoLaneException("no lane for " + spec.id() + ": no lane UCX_NET_DEVICES allows and "
                     + "wireup's fast-lane filter keeps reaches an HCA the remote buffer is registered on (its rkey); "
                     + noLaneReasons(lanes, rh.name() + ":" + rd.name()) + ". UCX would fall back to its software RMA "
                     + "emulation over an active-message lane (put/am/bcopy, get/am/bcopy), which rdmasim models only "
