@@ -25,7 +25,10 @@ import org.rdmasim.workload.VariantOutcome;
 
 /**
  * A fan-out sized for its p99 pull time, pooled over replications: the knob's values 1..{@code top} are galloped
- * and bisected, each point the whole variant's replications.
+ * and bisected, each point the whole variant's replications. Tree degree is not assumed monotone (a wider tree
+ * shares each relay's NICs among more children, a narrower one relays through more levels; with every receiver
+ * arriving at once the model's p99 rises with it), so every power of two up to {@code top}, and {@code top}, is run
+ * and the answer is the fastest that meets.
  *
  * @param boundText why the search stops at {@code top} (the knob's bound, or {@code --max N})
  */
@@ -51,14 +54,34 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
         return knob.label();
     }
 
+    /** Whether the knob is searched by galloping and bisection (all but tree degree, which is scanned). */
+    private boolean monotone() {
+        return knob != FanoutSizing.Knob.TREE_DEGREE;
+    }
+
+    /** The values a scan runs: 1, 2, 4, ... below {@code top}, then {@code top}. */
+    private List<Integer> ladder() {
+        List<Integer> out = new java.util.ArrayList<>();
+        for (int v = 1; v < top; v *= 2) {
+            out.add(v);
+        }
+        out.add(top);
+        return out;
+    }
+
     @Override
     public SizingSearch search() {
-        return new SizingSearch(top);
+        return monotone() ? new SizingSearch(top) : SizingSearch.scan(ladder().size());
+    }
+
+    /** The knob's value at a search position. */
+    private int valueAt(int position) {
+        return monotone() ? position : ladder().get(position - 1);
     }
 
     @Override
     public String shownAt(int position) {
-        return Integer.toString(position);
+        return Integer.toString(valueAt(position));
     }
 
     @Override
@@ -72,16 +95,16 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
     public SizingSweep.Evaluator evaluator(Scenario scenario, VariantSpec base, int workers) {
         return new SizingSweep.Evaluator() {
             @Override
-            public SimulatedPoint evaluate(int value) {
-                VariantSpec v = at(base, value);
+            public SimulatedPoint evaluate(int position) {
+                VariantSpec v = at(base, valueAt(position));
                 VariantRunner.Run run = VariantRunner.runHeld(v, scenario.seed(), scenario.replications(), workers);
                 VariantOutcome outcome = run.outcome();
                 if (outcome.status() != VariantOutcome.Status.OK) {
-                    return SimulatedPoint.failed(value, outcome.error());
+                    return SimulatedPoint.failed(position, outcome.error());
                 }
                 ReplicationStats st = outcome.replicationStats();
                 double p99 = st.pooledP99PullSeconds();
-                return new SimulatedPoint(value, p99, st.meanPullSeconds().mean(), st.makespanSeconds().mean(),
+                return new SimulatedPoint(position, p99, st.meanPullSeconds().mean(), st.makespanSeconds().mean(),
                         p99 <= target, "", finishes(outcome.result().fanout()), "",
                         org.rdmasim.report.CalibratedLimit.of(outcome).map(org.rdmasim.report.CalibratedLimit::sentence)
                                 .orElse(""), NicLanes.of(v, outcome, run.registrations()));
@@ -93,7 +116,8 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
              * ({@link WithoutParameter}), its p99 and whether it still meets the target.
              */
             @Override
-            public List<String> withoutAssumptions(int value) {
+            public List<String> withoutAssumptions(int position) {
+                int value = valueAt(position);
                 VariantSpec v = at(base, value);
                 List<String> lines = new java.util.ArrayList<>();
                 java.util.Set<String> seen = new java.util.HashSet<>();
@@ -146,7 +170,7 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
 
     @Override
     public List<String> violations(SizingSearch search) {
-        return search.violations(label());
+        return search.violations(label(), this::shownAt, "p99");
     }
 
     @Override
@@ -154,6 +178,13 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
         SizingSearch search = outcome.search();
         t.format("%s: sizing '%s' by %s for p99 pull time <= %.4g s (%d replication(s))%n", scenario,
                 variantName, label(), target, replications);
+        if (!search.monotone()) {
+            t.format("does not assume more %s helps (a wider tree shares each relay's NICs among more children, a "
+                    + "narrower one relays through more levels): runs %s up to %d (%s) and answers with the fastest "
+                    + "that meets; %d point(s) simulated, at most %d%n", label(), label(), top, boundText,
+                    outcome.points().size(), search.mostPoints());
+            return;
+        }
         t.format("assumes more %s never make p99 worse (monotone): tried 1, 2, 4, ... up to %d (%s), "
                 + "then bisection; %d point(s) simulated, at most %d%n", label(), search.bound(), boundText,
                 outcome.points().size(), search.mostPoints());
@@ -165,11 +196,11 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
                 "meets target");
         for (SimulatedPoint r : points) {
             if (!r.ok()) {
-                t.format("  %11d %12s %12s %12s  no: FAILED: %s%n", r.value(), "-", "-", "-",
+                t.format("  %11s %12s %12s %12s  no: FAILED: %s%n", shownAt(r.value()), "-", "-", "-",
                         r.error().lines().findFirst().orElse(""));
                 continue;
             }
-            t.format("  %11d %12.4f %12.4f %12.4f  %s%n", r.value(), r.p99(), r.mean(), r.makespan(),
+            t.format("  %11s %12.4f %12.4f %12.4f  %s%n", shownAt(r.value()), r.p99(), r.mean(), r.makespan(),
                     r.meets() ? "yes" : "no");
         }
     }
@@ -178,6 +209,26 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
     public void tableAnswer(Formatter t, SizingOutcome outcome) {
         String label = label();
         OptionalInt answer = outcome.answer();
+        if (outcome.complete() && !outcome.search().monotone()) {
+            t.format("tried %s = %s (the powers of two below %d, then %d; the values between were not simulated)%n",
+                    label, String.join(", ", outcome.points().stream().map(r -> shownAt(r.value())).toList()), top, top);
+            t.format("%s%n", SimulatedPoint.direction(outcome.points(), label, this::shownAt, "p99 is lowest"));
+            if (answer.isPresent()) {
+                t.format("best %s that meets the target: %s (p99 %.4f s, the fastest of those tried); smallest that "
+                        + "meets: %s%n", label, shownAt(answer.getAsInt()), outcome.at(answer.getAsInt()).p99(),
+                        shownAt(outcome.smallestMet().getAsInt()));
+            } else {
+                t.format("%s%n", outcome.search().noneMeets(label, this::shownAt, false));
+            }
+            return;
+        }
+        if (!outcome.complete() && !outcome.search().monotone()) {
+            List<SimulatedPoint> met = outcome.points().stream().filter(SimulatedPoint::meets).toList();
+            t.format("no answer yet: %s%n", met.isEmpty() ? "no " + label + " tried so far meets the target"
+                    : label + " " + String.join(", ", met.stream().map(r -> shownAt(r.value())).toList())
+                            + " met it so far");
+            return;
+        }
         if (outcome.complete()) {
             t.format("%s%n", outcome.search().tried(label, Integer::toString));
             if (answer.isPresent()) {
@@ -207,16 +258,16 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
     @Override
     public void writeCharts(List<SimulatedPoint> ok, Path dir) throws IOException {
         String label = label();
-        double[] x = ok.stream().mapToDouble(r -> (double) r.value()).toArray();
+        double[] x = ok.stream().mapToDouble(r -> (double) valueAt(r.value())).toArray();
         double[] p99 = ok.stream().mapToDouble(SimulatedPoint::p99).toArray();
         double[] makespan = ok.stream().mapToDouble(SimulatedPoint::makespan).toArray();
         Map<String, double[]> curves = new LinkedHashMap<>();
         for (SimulatedPoint r : ok) {
-            curves.put(label + "=" + r.value(), r.finishes());
+            curves.put(label + "=" + shownAt(r.value()), r.finishes());
         }
         var sizing = Charts.sizing("Sizing " + variantName + " by " + label + ": " + scenario, label, x, p99, makespan,
                 target);
-        Charts.captions(sizing, SimulatedPoint.calibratedCaptions(ok, label, String::valueOf));
+        Charts.captions(sizing, SimulatedPoint.calibratedCaptions(ok, label, this::shownAt));
         ChartFiles.write(sizing, dir, "sizing-" + label);
         ChartFiles.write(Charts.receiversVsTime("Receivers with the model over time, per " + label + ": "
                 + scenario, curves), dir, "receivers-vs-time-" + label);
@@ -228,10 +279,10 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
                 + "meetsTarget\n");
         for (SimulatedPoint r : points) {
             if (r.ok()) {
-                b.append(String.format(Locale.ROOT, "%d,ok,%s,%s,%s,%b%n", r.value(), r.p99(), r.mean(), r.makespan(),
+                b.append(String.format(Locale.ROOT, "%d,ok,%s,%s,%s,%b%n", valueAt(r.value()), r.p99(), r.mean(), r.makespan(),
                         r.meets()));
             } else {
-                b.append(r.value()).append(",failed,,,,false\n");
+                b.append(valueAt(r.value())).append(",failed,,,,false\n");
             }
         }
         return b.toString();
@@ -248,13 +299,26 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
         root.put("complete", outcome.complete());
         root.put("bound", outcome.search().bound());
         root.put("boundReason", boundText);
-        root.put("assumption", "more " + label + " never make p99 worse (monotone)");
+        root.put("search", outcome.search().monotone() ? "gallop-bisect" : "scan");
+        root.put("assumption", outcome.search().monotone() ? "more " + label + " never make p99 worse (monotone)"
+                : "none: " + label + " is not assumed monotone; powers of two and the bound are run, the answer is the "
+                        + "fastest that meets");
         root.put("pointsSimulated", outcome.points().size());
         root.put("mostPoints", outcome.search().mostPoints());
-        if (outcome.complete() && outcome.answer().isPresent()) {
-            root.put("smallestMeeting", outcome.answer().getAsInt());
+        OptionalInt smallest = outcome.search().monotone() ? outcome.answer() : outcome.smallestMet();
+        if (outcome.complete() && smallest.isPresent()) {
+            root.put("smallestMeeting", valueAt(smallest.getAsInt()));
         } else {
             root.putNull("smallestMeeting");
+        }
+        if (!outcome.search().monotone()) {
+            if (outcome.complete() && outcome.answer().isPresent()) {
+                root.put("bestMeeting", valueAt(outcome.answer().getAsInt()));
+            } else {
+                root.putNull("bestMeeting");
+            }
+            root.put("direction", outcome.complete()
+                    ? SimulatedPoint.direction(outcome.points(), label, this::shownAt, "p99 is lowest") : "");
         }
         NicLanes.putInstall(root, outcome.points());
         ArrayNode v = root.putArray("monotonicityViolations");
@@ -262,7 +326,7 @@ public record P99Target(String scenario, String variantName, FanoutSizing.Knob k
         ArrayNode arr = root.putArray("sweep");
         for (SimulatedPoint r : outcome.points()) {
             ObjectNode n = arr.addObject();
-            n.put("value", r.value());
+            n.put("value", valueAt(r.value()));
             r.putResult(n, List.of("p99PullSeconds", "meanPullSeconds", "makespanSeconds"), false);
         }
         return root;

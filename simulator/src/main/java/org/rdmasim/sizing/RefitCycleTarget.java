@@ -205,7 +205,7 @@ public record RefitCycleTarget(String scenario, String variantName, RefitSizing.
             }
             return;
         }
-        t.format("%s%n", direction(all));
+        t.format("%s%n", SimulatedPoint.direction(all, label, this::shownAt, "the refit is fastest"));
         OptionalInt smallest = outcome.smallestMet();
         if (answer.isPresent()) {
             t.format("best %s that meets the target: %s (%s cycle %.4f s, the fastest of those tried); "
@@ -214,24 +214,6 @@ public record RefitCycleTarget(String scenario, String variantName, RefitSizing.
         } else {
             t.format("%s%n", search.noneMeets(label, this::shownAt, false));
         }
-    }
-
-    /** Which way a non-monotone knob helps, from where the fastest point lies among those run. */
-    private String direction(List<SimulatedPoint> all) {
-        List<SimulatedPoint> ok = all.stream().filter(SimulatedPoint::ok).toList();
-        if (ok.isEmpty()) {
-            return "direction: no point ran";
-        }
-        SimulatedPoint best = ok.stream().min(Comparator.comparingDouble(SimulatedPoint::p99)
-                .thenComparingInt(SimulatedPoint::value)).orElseThrow();
-        String at = shownAt(best.value());
-        if (best == ok.get(0)) {
-            return "direction: smaller " + label() + "s help: the fastest is the smallest tried, " + at;
-        }
-        if (best == ok.get(ok.size() - 1)) {
-            return "direction: larger " + label() + "s help: the fastest is the largest tried, " + at;
-        }
-        return "direction: neither throughout: the refit is fastest at " + at + ", slower on both sides";
     }
 
     @Override
@@ -320,7 +302,7 @@ public record RefitCycleTarget(String scenario, String variantName, RefitSizing.
             } else {
                 root.putNull("bestMeeting");
             }
-            root.put("direction", complete ? direction(all) : "");
+            root.put("direction", complete ? SimulatedPoint.direction(all, label(), this::shownAt, "the refit is fastest") : "");
         }
         NicLanes.putInstall(root, all);
         ArrayNode v = root.putArray("monotonicityViolations");

@@ -79,4 +79,26 @@ public record SimulatedPoint(int value, double p99, double mean, double makespan
             n.put("error", error);
         }
     }
+
+    /**
+     * Which way a knob that is not assumed monotone helps, from where the lowest figure lies among the points run
+     * ({@code best} names what is lowest there, e.g. "the refit is fastest").
+     */
+    static String direction(List<SimulatedPoint> all, String label, IntFunction<String> shown,
+            String best) {
+        List<SimulatedPoint> ok = all.stream().filter(SimulatedPoint::ok).toList();
+        if (ok.isEmpty()) {
+            return "direction: no point ran";
+        }
+        SimulatedPoint min = ok.stream().min(java.util.Comparator.comparingDouble(SimulatedPoint::p99)
+                .thenComparingInt(SimulatedPoint::value)).orElseThrow();
+        String at = shown.apply(min.value());
+        if (min == ok.get(0)) {
+            return "direction: smaller " + label + "s help: the fastest is the smallest tried, " + at;
+        }
+        if (min == ok.get(ok.size() - 1)) {
+            return "direction: larger " + label + "s help: the fastest is the largest tried, " + at;
+        }
+        return "direction: neither throughout: " + best + " at " + at + ", slower on both sides";
+    }
 }

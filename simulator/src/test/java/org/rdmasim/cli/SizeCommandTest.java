@@ -280,4 +280,34 @@ class SizeCommandTest {
         assertEquals(2, o.code(), o.err());
         assertTrue(o.err().contains("tree-degree"), o.err());
     }
+
+    /**
+     * Tree degree is not assumed monotone: the powers of two below the bound (8 receiver hosts) and the bound are all
+     * run, whatever meets first, and the answer is the fastest that meets, which the points themselves must bear out.
+     */
+    @Test
+    void treeDegreeRunsItsWholeLadderAndAnswersWithTheFastestThatMeets() throws IOException {
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, SCENARIO.replace("assignment: least-loaded", "assignment: least-loaded\n    tree: {maxChildren: 1}"));
+        Path out = dir.resolve("tree");
+        CliTestSupport.Outcome o = CliTestSupport.run("size", f.toString(), "--target-p99", "100s", "--vary", "tree-degree",
+                "-q", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("does not assume more tree-degree helps"), o.out());
+        assertTrue(o.out().contains("tried tree-degree = 1, 2, 4, 8 (the powers of two below 8, then 8"), o.out());
+        JsonNode j = SummaryJson.mapper().readTree(out.resolve("sizing.json").toFile());
+        assertEquals("scan", j.get("search").asText());
+        assertEquals(4, j.get("sweep").size(), "every point of the ladder, though 1 already meets");
+        double bestP99 = Double.MAX_VALUE;
+        int best = -1;
+        for (JsonNode p : j.get("sweep")) {
+            if (p.get("meetsTarget").asBoolean() && p.get("p99PullSeconds").asDouble() < bestP99) {
+                bestP99 = p.get("p99PullSeconds").asDouble();
+                best = p.get("value").asInt();
+            }
+        }
+        assertEquals(best, j.get("bestMeeting").asInt());
+        assertEquals(1, j.get("smallestMeeting").asInt());
+        assertTrue(o.out().contains("best tree-degree that meets the target: " + best + " "), o.out());
+    }
 }
