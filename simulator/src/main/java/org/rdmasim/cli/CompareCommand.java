@@ -117,8 +117,14 @@ public final class CompareCommand implements Callable<Integer> {
         for (Side[] p : pairs) {
             sameKind(p[0], p[1]);
         }
+        // two runs of different scenarios: their variants pair by name (or as --variant A=B pairs them) only, and the
+        // reader should know that before reading a "same" or a "better"
+        String scenarios = files.size() < 2 ? null : differentScenarios(read(files.get(0)), read(files.get(1)));
         if (output.json) {
             var o = JsonOutput.start("compare");
+            if (scenarios != null) {
+                o.put("differentScenarios", scenarios);
+            }
             var list = o.putArray("pairs");
             for (Side[] p : pairs) {
                 var pair = list.addObject();
@@ -144,10 +150,25 @@ public final class CompareCommand implements Callable<Integer> {
             JsonOutput.print(out, o);
             return Main.OK;
         }
+        if (scenarios != null) {
+            out.println(scenarios);
+            out.println();
+        }
         for (Side[] p : pairs) {
             print(out, p[0], p[1]);
         }
         return Main.OK;
+    }
+
+    /** The line saying that A and B are runs of different scenarios, or null when they are of one. */
+    private static String differentScenarios(JsonNode a, JsonNode b) {
+        String sa = a.path("scenario").asText("");
+        String sb = b.path("scenario").asText("");
+        if (sa.equals(sb)) {
+            return null;
+        }
+        return "A is scenario '" + sa + "', B is scenario '" + sb + "': the variants paired below come from different "
+                + "scenarios, so their hosts, workload and stack may differ beyond what the rows show";
     }
 
     /** The variants' names in a summary, in its order. */

@@ -220,4 +220,23 @@ class CompareCommandTest {
             }
         }
     }
+
+    /**
+     * Two committed demo runs of different scenarios, paired with --variant A=B: the output says first that the pair
+     * crosses scenarios (and --json carries it), where two runs of one scenario say nothing of the kind.
+     */
+    @Test
+    void runsOfTwoScenariosAreSaidToBeSo() {
+        String a = CliTestSupport.repo().resolve("reports/max-rma-rails-2-vs-4/summary.json").toString();
+        String b = CliTestSupport.repo().resolve("reports/dgx-h100-nic-pin-vs-stripe/summary.json").toString();
+        CliTestSupport.Outcome o = CliTestSupport.run("compare", a, b, "--variant", "dgx-rails-1=one-nic-pinned");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().startsWith("A is scenario 'max-rma-rails-2-vs-4', B is scenario 'dgx-h100-nic-pin-vs-stripe': "
+                + "the variants paired below come from different scenarios"), o.out());
+        CliTestSupport.Outcome json = CliTestSupport.run("compare", a, b, "--variant", "dgx-rails-1=one-nic-pinned", "--json");
+        assertTrue(json.out().contains("\"differentScenarios\""), json.out());
+        CliTestSupport.Outcome same = CliTestSupport.run("compare", a, a);
+        assertEquals(0, same.code(), same.err());
+        assertFalse(same.out().contains("different scenarios"), same.out());
+    }
 }
