@@ -45,8 +45,22 @@ public final class Units {
             case "MiB" -> 0x1p20;
             case "GiB" -> GIB;
             case "TiB" -> 0x1p40;
-            default -> throw new IllegalArgumentException("unknown size unit '" + unit + "' (expected " + SIZE_UNITS + ")");
+            default -> throw new IllegalArgumentException("unknown size unit '" + unit + "' (expected " + SIZE_UNITS + ")"
+                    + bitsHint(unit));
         };
+    }
+
+    /** For a size written in bits (Gb, Mb, Tb, kb): what it would be in bytes, since sizes are in bytes. */
+    private static String bitsHint(String unit) {
+        String bytes = switch (unit) {
+            case "kb", "Kb" -> "kB";
+            case "Mb" -> "MB";
+            case "Gb" -> "GB";
+            case "Tb" -> "TB";
+            default -> null;
+        };
+        return bytes == null ? "" : "; '" + unit + "' reads as bits, and a size is in bytes: write " + bytes + " (8 "
+                + unit + " = 1 " + bytes + ")";
     }
 
     /**

@@ -77,5 +77,9 @@ class DurationOptionTest {
         assertEquals(16.0, gb.convert("16GB"), 1e-12);
         assertEquals(15 * 1.073741824, gb.convert("15 GiB"), 1e-12);
         assertTrue(CliTestSupport.run("bench", "--model-gb", "16 parsecs").err().contains("unknown size unit 'parsecs'"));
+        // a size in bits is told what it reads as, and what to write
+        String bits = CliTestSupport.run("bench", "--model-gb", "16 Gb").err();
+        assertTrue(bits.contains("unknown size unit 'Gb'") && bits.contains("'Gb' reads as bits, and a size is in bytes: "
+                + "write GB (8 Gb = 1 GB)"), bits);
     }
 }
