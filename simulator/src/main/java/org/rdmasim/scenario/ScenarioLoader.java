@@ -406,7 +406,8 @@ public final class ScenarioLoader {
     }
 
     private static List<EnvEntry> envLines(YamlTree v) {
-        String label = v.file();
+        // the file the value was written in: a study's knob laid over a scenario cites the study, not the scenario
+        String label = v.origin();
         try {
             if (v.isScalar()) {
                 // A literal block's first line is the line after its key. A quoted value is on the key's line,

@@ -359,6 +359,12 @@ class SweepCommandTest {
         double two = Double.parseDouble(rows.get(2).split(",")[col]);
         assertEquals(320, one, 1, rows.toString());
         assertEquals(395.7, two, 0.5, "two rails on mlx5_0 alone reach its wire rate: " + rows);
+        // a bad value the knob sets is cited where it is written, in the study, not in the scenario it lays over
+        Files.writeString(study, Files.readString(study).replace("UCX_MAX_RMA_RAILS=2", "UCX_MAX_RMA_RAILS=banana"));
+        var bad = CliTestSupport.run("sweep", study.toString(), "--out", tmp.resolve("bad").toString(), "-q");
+        assertEquals(2, bad.code(), bad.err());
+        assertTrue(bad.err().contains("UCX_MAX_RMA_RAILS='banana' (set by USER, " + study + ":4)"), bad.err());
+        assertFalse(bad.err().contains("base.yaml"), bad.err());
     }
 
     @Test
