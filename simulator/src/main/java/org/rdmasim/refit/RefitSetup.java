@@ -449,8 +449,23 @@ public final class RefitSetup {
                 // Which bytes go where is xferdtensor's own plan of each call (XferdtensorPlan): the FFN projections'
                 // calls, or every parameter's in PR #2413's form, whose calls pay no Python fallback's host work.
                 List<Tensor> sent = k.everyParameterShardToShard() ? tensors : shardToShard();
-                org.rdmasim.refit.layout.XferdtensorPlan xfer = org.rdmasim.refit.layout.XferdtensorPlan.of(map,
-                        org.rdmasim.refit.layout.XferdtensorPlan.parameters(sent, NcclP2p::parameterOf));
+                if (inference.redundantExperts() > 0) {
+                    // xferdtensor's regions are one box a rank (NVIDIA-NeMo/RL e40aa046e
+                    // nemo_rl/weight_sync/xferdtensor_python.py:154-173, _rank_regions); EPLB's physical experts give
+                    // a rank logical experts that are no one range of the stacked expert dimension
+                    throw new Refused("inference.redundantExperts", "nccl-p2p plans each parameter as one region a "
+                            + "rank (xferdtensor's _rank_regions), and redundant experts give an inference rank "
+                            + "experts that are not one range; set redundantExperts: 0, or use a method that reads "
+                            + "the slice map (rdma-pull)");
+                }
+                org.rdmasim.refit.layout.XferdtensorPlan xfer;
+                try {
+                    xfer = org.rdmasim.refit.layout.XferdtensorPlan.of(map,
+                            org.rdmasim.refit.layout.XferdtensorPlan.parameters(sent, NcclP2p::parameterOf));
+                } catch (IllegalArgumentException e) {
+                    throw new Refused("method", "nccl-p2p: " + e.getMessage() + ", which xferdtensor's plan (one "
+                            + "region a rank) cannot describe");
+                }
                 int calls = k.everyParameterShardToShard() ? 0
                         : NcclP2p.calls(sent.stream().map(Tensor::name).toList());
                 yield NcclP2p.of(xfer, ibHca, moe(), calls);
