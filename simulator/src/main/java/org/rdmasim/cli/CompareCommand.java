@@ -72,6 +72,9 @@ public final class CompareCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         files = files.stream().map(CompareCommand::summaryOf).toList();
         List<Side[]> pairs = new ArrayList<>();
+        // two runs of different scenarios: their variants pair by name (or as --variant A=B pairs them) only, and the
+        // reader should know that before reading a "same" or a "better"
+        String scenarios = null;
         if (files.size() == 1) {
             // the file first: a missing one is the error to show, not the variants it would need
             JsonNode s = read(files.get(0));
@@ -83,6 +86,7 @@ public final class CompareCommand implements Callable<Integer> {
         } else {
             JsonNode a = read(files.get(0));
             JsonNode b = read(files.get(1));
+            scenarios = differentScenarios(a, b);
             // --variant A=B pairs variant A of the first run with variant B of the second
             for (String pair : variants == null ? List.<String>of() : variants) {
                 int eq = pair.indexOf('=');
@@ -117,9 +121,6 @@ public final class CompareCommand implements Callable<Integer> {
         for (Side[] p : pairs) {
             sameKind(p[0], p[1]);
         }
-        // two runs of different scenarios: their variants pair by name (or as --variant A=B pairs them) only, and the
-        // reader should know that before reading a "same" or a "better"
-        String scenarios = files.size() < 2 ? null : differentScenarios(read(files.get(0)), read(files.get(1)));
         if (output.json) {
             var o = JsonOutput.start("compare");
             if (scenarios != null) {

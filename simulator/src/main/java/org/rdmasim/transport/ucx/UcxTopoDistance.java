@@ -125,6 +125,10 @@ public final class UcxTopoDistance {
     static final double AMD_SYS_BUILT_IN = 5100 * UCS_MBYTE;
     /** The first UCX with a CPU rule in its sysfs distance: Rome's, v1.12.0 (src/ucs/sys/topo.c L215-216). */
     static final StackVersion FIRST_AMD_RULE = new StackVersion(1, 12, 0);
+    /** Milan joins the built-in figure, and AMD's first CPUs the relaxed-ordering list, in v1.13.0. */
+    private static final StackVersion MILAN_RULE = new StackVersion(1, 13, 0);
+    /** Genoa joins the built-in figure in v1.16.0. */
+    private static final StackVersion GENOA_RULE = new StackVersion(1, 16, 0);
 
     /**
      * Whether UCX {@code ucx} built the 5100 MB/s cross-socket figure in for {@code cpu}: Rome from v1.12.0, Milan
@@ -137,8 +141,8 @@ public final class UcxTopoDistance {
         }
         return switch (cpu) {
             case AMD_ZEN, AMD_ROME -> true;
-            case AMD_MILAN -> ucx.atLeast(new StackVersion(1, 13, 0));
-            case AMD_GENOA -> ucx.atLeast(new StackVersion(1, 16, 0));
+            case AMD_MILAN -> ucx.atLeast(MILAN_RULE);
+            case AMD_GENOA -> ucx.atLeast(GENOA_RULE);
             default -> false;
         };
     }
@@ -155,7 +159,7 @@ public final class UcxTopoDistance {
         if (cpu != CpuFamily.AMD_ZEN || !ucx.atLeast(FIRST_AMD_RULE) || ucx.atLeast(CPU_RULE_IN_UCX_CONF)) {
             return java.util.Optional.empty();
         }
-        boolean relaxed = ucx.atLeast(new StackVersion(1, 13, 0));
+        boolean relaxed = ucx.atLeast(MILAN_RULE);
         return java.util.Optional.of("ASSUMED: UCX " + ucx + " treats AMD CPUs by generation, which the host does not "
                 + "state (cpu: amd-naples, amd-rome, amd-milan, amd-genoa or amd-turin would): its built-in cross-socket "
                 + "distance of 5100 MB/s (not 220) covers Rome from 1.12.0, Milan from 1.13.0 and Genoa from 1.16.0"
