@@ -75,6 +75,10 @@ import picocli.CommandLine.Spec;
                 "               (at most 8 GiB) is run and the answer is the fastest that",
                 "               meets; no --max",
                 "",
+                "A transfer list (workload: transfers) is refused: its transfers name their own sources and "
+                        + "GPUs. For nics or rails the message prints the study to write and the sweep line that "
+                        + "measures the list at each setting.",
+                "",
                 "--refit-cycle first|steady picks the cycle the target is on (default steady: the last cycle, "
                         + "with registration cached).",
                 "",
@@ -186,9 +190,12 @@ public final class SizeCommand implements Callable<Integer> {
             return search(sized, scenario, sized.evaluator(base));
         }
         if (!base.isFanout()) {
-            throw new BadInputException(scenarioFile + ": variant '" + base.name()
-                    + "' has no fan-out workload (workload: {fanout: ...}) or refit workload (workload: {refit: ...}) "
-                    + "to size");
+            if (fanoutKnob.isEmpty()) {
+                throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a transfer list "
+                        + "(workload: transfers): --vary " + vary + " sizes a refit (workload: {refit: ...})");
+            }
+            throw new BadInputException(org.rdmasim.sizing.TransferListStudy.refusal(scenarioFile, base,
+                    base == scenario.variants().get(0), fanoutKnob.get()));
         }
         if (refitTarget || refitCycle != null) {
             throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a fan-out: "
