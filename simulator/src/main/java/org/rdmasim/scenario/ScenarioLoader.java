@@ -448,7 +448,14 @@ public final class ScenarioLoader {
                                 label, item.line()));
                         continue;
                     }
-                    for (EnvEntry e : EnvBlock.parse(item.text(), label).entries()) {
+                    EnvBlock block;
+                    try {
+                        block = EnvBlock.parse(item.text(), label);
+                    } catch (EnvBlockException e) {
+                        // at the item, without the reader's own "FILE:1:" (it counts the item's text alone)
+                        throw item.error(e.detail());
+                    }
+                    for (EnvEntry e : block.entries()) {
                         out.add(new EnvEntry(e.name(), e.value(), label, item.line()));
                     }
                 }
