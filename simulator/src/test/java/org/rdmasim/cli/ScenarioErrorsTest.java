@@ -204,6 +204,14 @@ class ScenarioErrorsTest {
         assertFalse(o.err().contains("s.yaml:1:"), o.err());
     }
 
+    /** A file field naming a folder says so; it read "no such file" of a folder that is there. */
+    @Test
+    void aFileFieldNamingAFolderSaysItIsAFolder() throws IOException {
+        Files.createDirectories(dir.resolve("hosts"));
+        CliTestSupport.Outcome o = runScenario(GOOD.replace("b: {preset: dgx-h100}", "b: {nvidia-smi: hosts}"));
+        assertBadInput(o, "4:19: hosts.b.nvidia-smi: a folder, not a file: " + dir.resolve("hosts"));
+    }
+
     @Test
     void aRailLimitOfZeroIsRefusedAtItsLine() throws IOException {
         String text = GOOD + """
