@@ -132,7 +132,7 @@ public final class SizeCommand implements Callable<Integer> {
     boolean quiet;
 
     @Option(names = ThreadsOption.NAME, paramLabel = ThreadsOption.LABEL, description = "threads for a fan-out "
-            + "point's replications (a refit point is one run on one thread)" + ThreadsOption.RANGE
+            + "point's replications (a refit point is one run on one thread: refused there)" + ThreadsOption.RANGE
             + "; the output does not depend on it")
     Integer threads;
 
@@ -184,6 +184,11 @@ public final class SizeCommand implements Callable<Integer> {
             if (refitKnob.isEmpty()) {
                 throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a refit: --vary " + vary
                         + " sizes a fan-out; a refit varies senders, nics, bucket or inference-tp");
+            }
+            if (threads != null) {
+                // refused, not ignored, as an option of another mode is elsewhere (sweep's job options, bench's)
+                throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a refit: --threads runs a "
+                        + "fan-out point's replications side by side; a refit point is one run on one thread: leave it out");
             }
             RefitCycleTarget sized = RefitCycleTarget.of(scenarioFile, scenario.name(), base, refitKnob.get(),
                     refitCycle == null ? "steady" : refitCycle, target, most);
