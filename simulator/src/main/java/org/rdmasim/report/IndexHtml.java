@@ -394,8 +394,9 @@ final class IndexHtml {
 
     /**
      * The transfers whose lanes the page and summary.json show, at most eight: a run's first transfers; a refit's
-     * last to finish first, latest first (its transfers are kept in the order they finished, so the first shown is
-     * the last cycle's last, the one that cycle waited for, where its first to finish says least about it).
+     * last to finish first, latest first (the first shown is the last cycle's last, the one that cycle waited for,
+     * where its first to finish says least about it). Transfers finishing at one instant are taken by id, not by
+     * the order their completions fired, which follows how the solver batched them.
      */
     static List<org.rdmasim.transport.TransferResult> shownTransfers(org.rdmasim.workload.RunResult r) {
         List<org.rdmasim.transport.TransferResult> all = r.transfers();
@@ -403,9 +404,9 @@ final class IndexHtml {
         if (r.refit() == null) {
             return all.subList(0, n);
         }
-        List<org.rdmasim.transport.TransferResult> latest = new ArrayList<>(all.subList(all.size() - n, all.size()));
-        java.util.Collections.reverse(latest);
-        return latest;
+        return all.stream().sorted(java.util.Comparator
+                .comparingDouble(org.rdmasim.transport.TransferResult::finishSeconds).reversed()
+                .thenComparing(t -> t.spec().id())).limit(n).toList();
     }
 
     private static String interval(org.rdmasim.workload.ReplicationStats.Estimate e) {

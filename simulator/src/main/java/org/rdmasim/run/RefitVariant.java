@@ -109,7 +109,7 @@ final class RefitVariant {
             watch.expect((long) setup.inference().worldSize() * spec.cycles(), null, 1);
         }
         org.rdmasim.engine.RunWatch.LoopStart t0 = watch == null ? null : watch.loopStart();
-        RefitResult r = RefitRun.run(hosts, v.fabric(), setup.plan(), transport, clock -> {
+        RefitResult r = RefitRun.run(hosts, v.fabric(), setup.plan(), transport, VariantRunner::network, clock -> {
             if (watch != null) {
                 watch.attach(clock);
             }
@@ -343,8 +343,10 @@ final class RefitVariant {
         if (watch != null) {
             watch.doing(null);
         }
-        out.sort(Comparator.comparingDouble((RefitSummary.Change c) -> Double.isNaN(c.steadyCycleSeconds())
-                ? Double.MAX_VALUE : c.steadyCycleSeconds()));
+        // By steady cycle to the nanosecond: changes whose cycles agree to rounding (two that leave the same
+        // NICs bound) keep the order they are tried in, not the order their last bits happen to fall in.
+        out.sort(Comparator.comparingLong((RefitSummary.Change c) -> Double.isNaN(c.steadyCycleSeconds())
+                ? Long.MAX_VALUE : Math.round(c.steadyCycleSeconds() * 1e9)));
         return out;
     }
 }

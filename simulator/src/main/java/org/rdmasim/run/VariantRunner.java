@@ -214,7 +214,7 @@ public final class VariantRunner {
     }
 
     /** The variant's hosts; a counted host group shares one spec instance, and its hosts one shape. */
-    private static List<Host> hostsOf(VariantSpec v) {
+    static List<Host> hostsOf(VariantSpec v) {
         return Host.all(v.hosts());
     }
 
@@ -339,15 +339,23 @@ public final class VariantRunner {
         watch.count("groups dissolved", network::groupFallbacks);
     }
 
+    /**
+     * The fluid network of one run on {@code clock}, as {@link RunChecks} asks: flows held together at one
+     * resource share a rate (same max-min rates, finish times to rounding) except on the reference path, and
+     * every event is verified under {@code run --check}. Fan-outs, transfer lists and refits all take theirs here.
+     */
+    static FluidNetwork network(SimulationClock clock) {
+        return new FluidNetwork(clock).grouping(RunChecks.reference() ? 0 : FluidNetwork.DEFAULT_GROUP_MIN)
+                .verifying(RunChecks.verifying());
+    }
+
     /** One replication: its own clock, network and cluster, NIC rates jittered from its own streams. */
     static RunResult runOnce(VariantSpec v, List<Host> hosts, long seed, int replication, FanoutRun.Timing timing,
             Held registrations, RunWatch watch, FlowTap log) {
         RandomStreams streams = new RandomStreams(seed, replication);
         SimulationClock clock = new SimulationClock();
         watch.attach(clock);
-        // Flows held together at one resource share a rate (same max-min rates, finish times to rounding).
-        FluidNetwork network = new FluidNetwork(clock).grouping(RunChecks.reference() ? 0 : FluidNetwork.DEFAULT_GROUP_MIN)
-                .verifying(RunChecks.verifying());
+        FluidNetwork network = network(clock);
         if (log != null) {
             network.logging(log);
         }

@@ -208,11 +208,11 @@ public final class SizingSearch {
      * @param figure   what the search compares with the target ("p99", "steady cycle")
      * @param where    where the output says what holds the figure
      * @param violated whether the points break monotonicity: then values not simulated between the equal ones
-     *                 may differ, and nothing is said
+     *                 may differ, so the line names only the values simulated and says so
      */
     public java.util.Optional<String> plateau(String knob, IntFunction<String> shown, String figure, String where,
             boolean violated) {
-        if (violated || points.size() < 2 || !Double.isFinite(points.lastEntry().getValue().p99())) {
+        if (points.size() < 2 || !Double.isFinite(points.lastEntry().getValue().p99())) {
             return java.util.Optional.empty();
         }
         Point last = points.lastEntry().getValue();
@@ -225,6 +225,14 @@ public final class SizingSearch {
         }
         if (from == last.value()) {
             return java.util.Optional.empty();
+        }
+        if (violated) {
+            // a rise elsewhere in the points voids the monotone reading: say what was simulated, no more
+            List<Integer> equal = new ArrayList<>(points.subMap(from, true, last.value(), true).keySet());
+            return java.util.Optional.of(String.format(Locale.ROOT, "%s is %.4f s at every value of %s simulated from %s to "
+                    + "%s (%s); the points break the monotone assumption (above), so values not simulated between "
+                    + "them may differ (%s)", figure, last.p99(), knob, shown.apply(from), shown.apply(last.value()),
+                    joined(equal, shown), where));
         }
         return java.util.Optional.of(String.format(Locale.ROOT, "%s stays at %.4f s from %s = %s to %s: above %s "
                 + "this knob does not move it, so meeting the target takes another change (%s)", figure, last.p99(),

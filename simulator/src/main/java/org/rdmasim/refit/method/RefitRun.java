@@ -87,16 +87,29 @@ public final class RefitRun {
     /** As {@link #run(List, FabricSpec, RefitPlan, Transport)}, showing the clock to {@code before} before its first event and the run (its cluster, NIC traffic and resources, for the report's tables) to {@code after} once the last cycle ends. */
     public static RefitResult run(List<Host> hosts, FabricSpec fabric, RefitPlan plan, Transport transport,
             java.util.function.Consumer<SimulationClock> before, java.util.function.Consumer<WorkloadRun> after) {
-        return run(hosts, fabric, plan, transport, before, after, cycle -> { });
+        return run(hosts, fabric, plan, transport, RefitRun::groupedNetwork, before, after, cycle -> { });
     }
 
-    /** As above, telling {@code cycleEnded} the index of each cycle as it ends (for a progress line). */
+    /**
+     * A fluid network with flow groups on, as a fan-out's: a refit's many writes into one engine's NICs, frozen
+     * together there, share one rate and one completion event (the same max-min rates, finish times to rounding).
+     */
+    static FluidNetwork groupedNetwork(SimulationClock clock) {
+        return new FluidNetwork(clock).grouping(FluidNetwork.DEFAULT_GROUP_MIN);
+    }
+
+    /**
+     * As above, on the network {@code networkOf} makes for the run's clock (the run layer's: grouped, or flow by
+     * flow on the reference path, verifying every event under {@code run --check}), telling {@code cycleEnded}
+     * the index of each cycle as it ends (for a progress line).
+     */
     public static RefitResult run(List<Host> hosts, FabricSpec fabric, RefitPlan plan, Transport transport,
+            java.util.function.Function<SimulationClock, FluidNetwork> networkOf,
             java.util.function.Consumer<SimulationClock> before, java.util.function.Consumer<WorkloadRun> after,
             java.util.function.IntConsumer cycleEnded) {
         SimulationClock clock = new SimulationClock();
         before.accept(clock);
-        FluidNetwork network = new FluidNetwork(clock);
+        FluidNetwork network = networkOf.apply(clock);
         Cluster cluster = new Cluster(hosts, fabric, network);
         TransferEngine engine = new TransferEngine(cluster, transport.protocol()).withSliceThread(transport.sliceThread());
         WorkloadRun run = new WorkloadRun(cluster, engine, transport.lanes(), transport.options());
