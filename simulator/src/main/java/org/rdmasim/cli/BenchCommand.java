@@ -83,7 +83,7 @@ public final class BenchCommand implements Callable<Integer> {
     int repeats;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "seed of the hold model's delays, the fluid run's "
-            + "flows and --peer's arrivals (default ${DEFAULT-VALUE}); --scenario keeps the scenario's seed")
+            + "flows and --peer's arrivals (default ${DEFAULT-VALUE}); refused with --scenario, which keeps the scenario's seed")
     long seed;
 
     /** Who talks to whom in the fluid run. */
@@ -175,6 +175,14 @@ public final class BenchCommand implements Callable<Integer> {
                         + "--scenario); " + (scenario ? "with --scenario the scenario says it" : "without --peer it "
                         + "would be ignored") + ": leave it out");
             }
+        }
+        if (scenario && given.hasMatchedOption("--seed")) {
+            throw new BadInputException("--seed draws the engine's and --peer's own runs; --scenario runs each scenario "
+                    + "with its own seed (its seed: field) and would ignore it: leave it out, or change seed: in the file");
+        }
+        if (scenario && given.hasMatchedOption("--events") && !given.hasMatchedOption("--repeats")) {
+            throw new BadInputException("--events sizes the bare loop that --scenario runs only with --repeats N "
+                    + "(beside the warm runs); without --repeats it would be ignored: add --repeats N or leave it out");
         }
         for (String name : SCENARIO_OPTIONS) {
             if (given.hasMatchedOption(name) && !scenario) {

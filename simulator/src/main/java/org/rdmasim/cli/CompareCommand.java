@@ -95,6 +95,11 @@ public final class CompareCommand implements Callable<Integer> {
                     String bn = pair.substring(eq + 1);
                     pairs.add(new Side[] {new Side("A " + an, variant(a, an, files.get(0)), files.get(0)),
                             new Side("B " + bn, variant(b, bn, files.get(1)), files.get(1))});
+                } else {
+                    // a name alone keeps that variant of both runs: one either run lacks is said as such, not
+                    // dropped in silence (it read as "no variant name is in both", naming the same variants twice)
+                    variant(a, pair, files.get(0));
+                    variant(b, pair, files.get(1));
                 }
             }
             for (JsonNode va : a.get("variants")) {

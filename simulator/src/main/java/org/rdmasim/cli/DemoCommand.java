@@ -54,8 +54,25 @@ public final class DemoCommand implements Callable<Integer> {
         if (Files.exists(reports) && !Files.isDirectory(reports)) {
             throw new BadInputException("will not write reports under " + reports + ": it is not a folder");
         }
+        // The gallery is checked before anything runs: a README.md there that rdmasim did not write, or that changed
+        // since it wrote it (its hash is kept beside it), is never replaced, and saying so after minutes of runs
+        // with exit 0 read as success.
+        Path readme = reports.resolve("README.md");
+        Path galleryHash = reports.resolve(GALLERY_HASH);
+        if (Files.exists(readme)) {
+            String now = org.rdmasim.report.Provenance.sha256(Files.readAllBytes(readme));
+            boolean ours = Files.isRegularFile(galleryHash)
+                    ? Files.readString(galleryHash, java.nio.charset.StandardCharsets.UTF_8).strip().equals(now)
+                    // a gallery from before the hash was kept: rdmasim's by its heading
+                    : Files.readString(readme, java.nio.charset.StandardCharsets.UTF_8).startsWith(GALLERY_HEADING);
+            if (!ours) {
+                throw new BadInputException(readme + (Files.isRegularFile(galleryHash) ? " changed since rdmasim wrote it"
+                        : " was not written by rdmasim") + "; rdmasim never replaces a file you wrote or edited: move it "
+                        + "out of " + reports + ", or choose another --reports");
+            }
+        }
         int worst = Main.OK;
-        StringBuilder gallery = new StringBuilder("# rdmasim reports\n\nWritten by `./rdmasim demo` from `scenarios/`: one "
+        StringBuilder gallery = new StringBuilder(GALLERY_HEADING + "\n\nWritten by `./rdmasim demo` from `scenarios/`: one "
                 + "scenario per section, its key chart and the question it asks. Open a scenario's `index.html` for the "
                 + "computed answer, the lanes and what limited them; `validation/index.html` holds the model against "
                 + "published figures.\n");
@@ -71,12 +88,9 @@ public final class DemoCommand implements Callable<Integer> {
             worst = Math.max(worst, code);
             gallery.append(galleryEntry(scenario, reports.resolve(scenario.name())));
         }
-        Path readme = reports.resolve("README.md");
-        if (Files.exists(readme) && !Files.readString(readme).startsWith("# rdmasim reports")) {
-            err.println("rdmasim: demo: " + readme + " was not written by rdmasim; the gallery is not written over it");
-        } else {
-            Files.writeString(readme, gallery.toString(), java.nio.charset.StandardCharsets.UTF_8);
-        }
+        Files.writeString(readme, gallery.toString(), java.nio.charset.StandardCharsets.UTF_8);
+        Files.writeString(galleryHash, org.rdmasim.report.Provenance.sha256(gallery.toString()
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8)) + "\n", java.nio.charset.StandardCharsets.UTF_8);
         out.println("reports written under " + reports + " (open " + reports.resolve("<scenario>/index.html") + ")");
         // A variant that fails by design says so with 'expect: failed' and does not count here.
         if (worst != Main.OK) {
@@ -84,6 +98,11 @@ public final class DemoCommand implements Callable<Integer> {
         }
         return worst;
     }
+
+    /** The gallery's first line, by which a gallery written before its hash was kept is known as rdmasim's. */
+    static final String GALLERY_HEADING = "# rdmasim reports";
+    /** The file beside the gallery holding the SHA-256 of the gallery as rdmasim last wrote it. */
+    static final String GALLERY_HASH = ".rdmasim-gallery";
 
     /** The charts a scenario's story is best told by, in order of preference. */
     private static final List<String> KEY_CHARTS = List.of("refit-cycle.png", "aggregate-bandwidth.png",

@@ -149,6 +149,11 @@ public final class ExplainCommand implements Callable<Integer> {
         }
         out.println("=".repeat(100));
         out.println("variant " + v.name() + (v.description().isEmpty() ? "" : ": " + v.description()));
+        if (!v.isRefit()) {
+            // what the loader warned of (an importer's filled-in defaults, an env value kept as written, an assumed
+            // CPU generation), as --json's warnings and run's stderr say it; a refit's follow its plan
+            v.warnings().forEach(w -> out.println("  warning: " + org.rdmasim.importers.PrintableText.escapedKeepingLines(w)));
+        }
         Hosts cluster = Hosts.of(Host.all(v.hosts()));
         progress.update(scenario.name() + ": variant '" + v.name() + "'");
         // the run and the lanes shown below read one registration of the variant

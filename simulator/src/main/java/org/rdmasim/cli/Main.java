@@ -410,6 +410,16 @@ public final class Main implements Runnable {
      * ({@code --memory 16GX}).
      */
     static String asTyped(String message, CommandLine.ParameterException ex, String[] args) {
+        if (ex instanceof CommandLine.MissingParameterException missing) {
+            // a required option not given is named as its help and README name it (memory mtt's --memory), not by
+            // its longest alias (--mtt-for-memory), which the user never typed
+            for (CommandLine.Model.ArgSpec a : missing.getMissing()) {
+                if (a instanceof CommandLine.Model.OptionSpec o && o.names().length > 1) {
+                    message = message.replace("'" + o.longestName() + "=", "'" + o.names()[0] + "=");
+                }
+            }
+            return message;
+        }
         if (!(ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o) || o.names().length < 2) {
             return message;
         }

@@ -284,7 +284,11 @@ final class MemoryRegisterCommand implements Callable<Integer> {
                 throw new BadInputException("env block " + file + (e.line() > 0 ? ":" + e.line() : "") + ": " + e.getMessage());
             }
             try {
-                env.addAll(EnvBlock.parse(text, file.toString()).entries());
+                org.rdmasim.importers.env.EnvBlock block = EnvBlock.parse(text, file.toString());
+                env.addAll(block.entries());
+                // what the reader passed over or kept as written ('$' not expanded, valueFrom skipped, no env: list)
+                block.warnings().forEach(w -> spec.commandLine().getErr().println("rdmasim: warning: "
+                        + org.rdmasim.importers.PrintableText.escaped(w)));
             } catch (EnvBlockException e) {
                 // The line is named, its text is not: --env may point at a file the user did not mean to show.
                 throw new BadInputException("env block " + file + ":" + e.line() + ": not an environment line "

@@ -45,7 +45,7 @@ final class MemoryVaCommand implements Callable<Integer> {
     int poolsPerCommunicator;
 
     @Option(names = "--va-bits", paramLabel = "BITS", defaultValue = "48",
-            description = "address space width: 47 (x86-64 4-level user space), 48, 57 (default: ${DEFAULT-VALUE})")
+            description = "address space width in bits, 1 to 62: e.g. 47 (x86-64 4-level user space), 48, 57 (default: ${DEFAULT-VALUE})")
     int vaBits;
 
     @Option(names = "--shadow-max", paramLabel = "SIZE", converter = ByteSize.class,

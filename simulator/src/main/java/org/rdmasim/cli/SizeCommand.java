@@ -75,6 +75,10 @@ import picocli.CommandLine.Spec;
                 "               (at most 8 GiB) is run and the answer is the fastest that",
                 "               meets; no --max",
                 "",
+                "A transfer list (workload: transfers) is refused: its transfers name their own sources and "
+                        + "GPUs. For nics or rails the message prints the study to write and the sweep line that "
+                        + "measures the list at each setting.",
+                "",
                 "--refit-cycle first|steady picks the cycle the target is on (default steady: the last cycle, "
                         + "with registration cached).",
                 "",
@@ -128,7 +132,7 @@ public final class SizeCommand implements Callable<Integer> {
     boolean quiet;
 
     @Option(names = ThreadsOption.NAME, paramLabel = ThreadsOption.LABEL, description = "threads for a fan-out "
-            + "point's replications (a refit point is one run on one thread)" + ThreadsOption.RANGE
+            + "point's replications (a refit point is one run on one thread: refused there)" + ThreadsOption.RANGE
             + "; the output does not depend on it")
     Integer threads;
 
@@ -181,14 +185,22 @@ public final class SizeCommand implements Callable<Integer> {
                 throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a refit: --vary " + vary
                         + " sizes a fan-out; a refit varies senders, nics, bucket or inference-tp");
             }
+            if (threads != null) {
+                // refused, not ignored, as an option of another mode is elsewhere (sweep's job options, bench's)
+                throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a refit: --threads runs a "
+                        + "fan-out point's replications side by side; a refit point is one run on one thread: leave it out");
+            }
             RefitCycleTarget sized = RefitCycleTarget.of(scenarioFile, scenario.name(), base, refitKnob.get(),
                     refitCycle == null ? "steady" : refitCycle, target, most);
             return search(sized, scenario, sized.evaluator(base));
         }
         if (!base.isFanout()) {
-            throw new BadInputException(scenarioFile + ": variant '" + base.name()
-                    + "' has no fan-out workload (workload: {fanout: ...}) or refit workload (workload: {refit: ...}) "
-                    + "to size");
+            if (fanoutKnob.isEmpty()) {
+                throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a transfer list "
+                        + "(workload: transfers): --vary " + vary + " sizes a refit (workload: {refit: ...})");
+            }
+            throw new BadInputException(org.rdmasim.sizing.TransferListStudy.refusal(scenarioFile, base,
+                    base == scenario.variants().get(0), fanoutKnob.get()));
         }
         if (refitTarget || refitCycle != null) {
             throw new BadInputException(scenarioFile + ": variant '" + base.name() + "' is a fan-out: "

@@ -246,6 +246,15 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
                 });
             } catch (InterruptedException e) {
                 finished = false;
+            } catch (RuntimeException e) {
+                // a fault of a row's run (StudyRunner rethrows it): reported as such, not as an interruption; the
+                // finished rows stay in the journal for --resume
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook runs anyway
+                }
+                throw e;
             }
         }
         try {

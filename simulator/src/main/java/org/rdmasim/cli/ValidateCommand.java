@@ -136,6 +136,12 @@ public final class ValidateCommand implements Callable<Integer> {
         }
         int workers = ThreadsOption.count(threads);
         List<ValidationRow> rows = ValidationCatalog.rows();
+        if (spec.commandLine().getParseResult().hasMatchedOption("--row")
+                && (only == null || only.stream().allMatch(String::isBlank))) {
+            // '--row ,' splits into no id: it asked for some rows, not for the whole table and its report
+            throw new BadInputException("--row: no row id given (write --row ID, e.g. --row MX-449-PIN; `rdmasim "
+                    + "validate` lists every id)");
+        }
         if (only != null && !only.isEmpty()) {
             for (String id : only) {
                 if (rows.stream().noneMatch(r -> r.id().equals(id))) {

@@ -118,6 +118,22 @@ public final class RefitSetup {
                     + "its hosts " + spec.inferenceHosts().size() + " x " + perHost(spec.inferenceHosts(), hosts)
                     + " GPUs = " + inferenceGpus);
         }
+        if (spec.registrationHcas() != RefitSpec.REGISTRATION_HCAS_AS_UCX_MAPS) {
+            // a GPU buffer is registered on HCAs of its own host: never more than the refit's hosts have (the larger
+            // side's count: a pull's UCX_NET_DEVICES may list more of the inference host's devices than a trainer has)
+            String most = spec.trainerHosts().get(0);
+            for (String name : List.of(spec.trainerHosts().get(0), spec.inferenceHosts().get(0))) {
+                if (hosts.apply(name).nics().size() > hosts.apply(most).nics().size()) {
+                    most = name;
+                }
+            }
+            int nics = hosts.apply(most).nics().size();
+            if (spec.registrationHcas() > nics) {
+                throw new Refused("registrationHcas", "registrationHcas " + spec.registrationHcas() + " is more than the "
+                        + nics + " RDMA device(s) of host " + most + ", the refit's host with the most: a buffer is "
+                        + "registered on HCAs of its own host, at most all of them");
+            }
+        }
         Senders senders = spec.knobs().senders();
         if (senders instanceof Senders.StageHeads && spec.trainer().fsdp()) {
             throw new Refused("senders", "stage-heads is Megatron's update (the first rank of each pipeline stage "

@@ -56,9 +56,17 @@ final class RefitVariant {
         }
         try {
             ran = once(v, hosts, byName, spec, watch);
-        } catch (IllegalArgumentException | org.rdmasim.transport.config.ConfigValueException e) {
-            // a plan the method cannot carry on these hosts (RefitRun's documented refusals), or a configuration
-            // value that leaves its transfers no lane (UCX_MAX_RMA_RAILS=0), found where the refit picks its lanes
+        } catch (org.rdmasim.transport.config.ConfigValueException e) {
+            // a configuration value that leaves the refit's transfers no lane (UCX_MAX_RMA_RAILS=0), found only where
+            // the refit picks its lanes: bad input, placed at the line and field the user wrote it in (exit 2), as the
+            // loader places the same value under a fan-out or a transfer list. A value no scenario line set (NIXL's,
+            // ModelExpress's) fails the variant, the other variants still run.
+            v.transport().atUserLine(e).ifPresent(located -> {
+                throw located;
+            });
+            return VariantOutcome.failed(v.name(), v.description(), e.getMessage(), v.claim(), RegistrationTotals.ZERO);
+        } catch (IllegalArgumentException e) {
+            // a plan the method cannot carry on these hosts (RefitRun's documented refusals)
             return VariantOutcome.failed(v.name(), v.description(), e.getMessage(), v.claim(), RegistrationTotals.ZERO);
         }
         RefitSummary summary = ran.summary();

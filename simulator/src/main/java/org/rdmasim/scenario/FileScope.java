@@ -63,7 +63,8 @@ public final class FileScope {
             throw at.error("not a usable file name");
         }
         if (!Files.isRegularFile(file)) {
-            throw at.error("no such file: " + file);
+            throw at.error((Files.isDirectory(file) ? "a folder, not a file: " : Files.exists(file)
+                    ? "not a regular file: " : "no such file: ") + file);
         }
         return file;
     }

@@ -248,6 +248,24 @@ final class RefitReader {
             throw r.get("source").error("a host replica writes to every inference rank itself: no tree fan-out (tree is "
                     + tree + ")");
         }
+        if (bucket > 0 && !method.bucketed() && !hostReplica) {
+            // the plan reads no bucket for these methods: a size written there changes nothing
+            String why = "bucket applies to " + String.join(", ", RefitMethodKind.bucketedKinds().stream()
+                    .map(RefitMethodKind::spelling).toList()) + " and rdma-pull's source: host-replica (method is "
+                    + method.spelling() + ", which " + switch (method) {
+                        case RDMA_PULL -> "reads each rank's runs";
+                        case NCCL_P2P -> "sends each pair's runs";
+                        default -> "pulls one gather group at a time";
+                    } + ", not buckets)";
+            YamlTree b = r.get("bucket");
+            if (sameLayer(b, r.get("method"))) {
+                // written beside the method: a slip
+                throw b.error(why);
+            }
+            // laid over from elsewhere (a base shared with bucketed variants, a study's knob): this variant ignores it
+            warnings.add(new org.rdmasim.importers.InputLocation(b.origin(), b.line(), b.column()) + ": " + b.path()
+                    + ": " + why + "; variant runs without it");
+        }
         if (hostReplica && i.has("replicaReads")) {
             // miles' plan_p2p, not ModelExpress' planner, picks who sends: every rank of a stage holds it whole after
             // the all-gathers, and the targets are dealt to those ranks (radixark/miles 9a6fc9e6
@@ -315,6 +333,15 @@ final class RefitReader {
                     + where.path() + ": " + idle.message());
         }
         return spec;
+    }
+
+    /** Whether two fields were written in one place: the same file and the same variant (or both in the base). */
+    private static boolean sameLayer(YamlTree a, YamlTree b) {
+        String pa = a.path();
+        String pb = b.path();
+        int ia = pa.indexOf("workload.refit");
+        int ib = pb.indexOf("workload.refit");
+        return a.origin().equals(b.origin()) && ia >= 0 && ib >= 0 && pa.substring(0, ia).equals(pb.substring(0, ib));
     }
 
     /**

@@ -183,7 +183,7 @@ public final class ScenarioLoader {
         }
         FabricSpec fabric = v.has("fabric") ? FabricReader.fabric(v.get("fabric")) : FabricSpec.nonBlocking();
         ProtocolParameters protocol = v.has("protocol") ? ProtocolReader.protocol(v.get("protocol")) : ProtocolParameters.defaults();
-        TransportSettings transport = transport(v.has("transport") ? v.get("transport") : null);
+        TransportSettings transport = transport(v.has("transport") ? v.get("transport") : null, warnings);
         amdAssumption(hosts, transport).ifPresent(warnings::add);
         RegistrationSettings registration = v.has("registration") ? RegistrationReader.registration(v.get("registration"))
                 : RegistrationSettings.defaults();
@@ -276,7 +276,7 @@ public final class ScenarioLoader {
                 transport.stack().configFor(first, device).mxTransferTimeoutSeconds());
     }
 
-    private static TransportSettings transport(YamlTree v) {
+    private static TransportSettings transport(YamlTree v, List<String> warnings) {
         if (v == null) {
             return new TransportSettings(Operation.READ, List.of(), StackProfile.plainUcx(), 1, true, false, 0.0,
                     BackendReader.read(null, StackProfile.plainUcx(), UcxLaneSelection.Api.RMA));
@@ -311,7 +311,11 @@ public final class ScenarioLoader {
             YamlTree f = v.get("envFile");
             Path file = FileScope.resolve(f);
             try {
-                EnvBlock.parse(FileScope.read(f), file.toString()).entries().forEach(e -> env.add(e.inField(f.path())));
+                EnvBlock block = EnvBlock.parse(FileScope.read(f), file.toString());
+                block.entries().forEach(e -> env.add(e.inField(f.path())));
+                // what the reader passed over or kept as written ('$' not expanded, valueFrom skipped, no env: list)
+                block.warnings().forEach(w -> warnings.add(w.replaceFirst("^(.*?:[0-9]+): ", "$1: "
+                        + java.util.regex.Matcher.quoteReplacement(f.path()) + ": ")));
             } catch (EnvBlockException e) {
                 // The file's text is not quoted: an envFile may be a file the user did not mean to show.
                 throw f.error(file + ":" + e.line() + ": not an environment line (expected NAME=VALUE, "
@@ -319,12 +323,12 @@ public final class ScenarioLoader {
             }
         }
         if (v.has("env")) {
-            env.addAll(envEntries(v.get("env")));
+            env.addAll(envEntries(v.get("env"), warnings));
         }
         // a study knob's block, then the variant's, each overrides what is below it by variable name; the rest stays
         for (String layer : List.of(KNOB_ENV, VARIANT_ENV)) {
             if (v.has(layer)) {
-                List<EnvEntry> over = envEntries(v.get(layer));
+                List<EnvEntry> over = envEntries(v.get(layer), warnings);
                 Set<String> overridden = new HashSet<>();
                 over.forEach(e -> overridden.add(e.name()));
                 env.removeIf(e -> overridden.contains(e.name()));
@@ -392,8 +396,8 @@ public final class ScenarioLoader {
      * a list of KEY=VALUE, or a mapping KEY: VALUE. Line numbers point into the scenario file.
      */
     /** The entries of an env block, each held by the block's field (as messages name it). */
-    private static List<EnvEntry> envEntries(YamlTree v) {
-        return envLines(v).stream().map(e -> e.inField(v.path())).toList();
+    private static List<EnvEntry> envEntries(YamlTree v, List<String> warnings) {
+        return envLines(v, warnings).stream().map(e -> e.inField(v.path())).toList();
     }
 
     /**
@@ -402,10 +406,14 @@ public final class ScenarioLoader {
      * {@code transport.env} against the variables its variant sets itself.
      */
     public static List<EnvEntry> envVariables(YamlTree v) {
-        return envLines(v);
+        return envLines(v, new ArrayList<>());
     }
 
-    private static List<EnvEntry> envLines(YamlTree v) {
+    /**
+     * As {@link #envVariables}; what the block's reader warns of ('$' kept as written, a Kubernetes valueFrom skipped,
+     * a YAML block with no env: list) is added to {@code warnings} at the scenario line and field it concerns.
+     */
+    private static List<EnvEntry> envLines(YamlTree v, List<String> warnings) {
         // the file the value was written in: a study's knob laid over a scenario cites the study, not the scenario
         String label = v.origin();
         try {
@@ -413,8 +421,20 @@ public final class ScenarioLoader {
                 // A literal block's first line is the line after its key. A quoted value is on the key's line,
                 // whatever lines its \n escapes make: every entry of it is cited there.
                 List<EnvEntry> out = new ArrayList<>();
-                for (EnvEntry e : EnvBlock.parse(v.text(), label).entries()) {
+                EnvBlock block = EnvBlock.parse(v.text(), label);
+                for (EnvEntry e : block.entries()) {
                     out.add(new EnvEntry(e.name(), e.value(), label, v.isBlockScalar() ? e.line() + v.line() : v.line()));
+                }
+                for (String w : block.warnings()) {
+                    // the reader counts the block's own lines ("LABEL:N: ..."): moved to the scenario's
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(.*?):([0-9]+): (.*)$",
+                            java.util.regex.Pattern.DOTALL).matcher(w);
+                    if (m.matches()) {
+                        int at = v.isBlockScalar() ? Integer.parseInt(m.group(2)) + v.line() : v.line();
+                        warnings.add(label + ":" + at + ": " + v.path() + ": " + m.group(3));
+                    } else {
+                        warnings.add(v.path() + ": " + w);
+                    }
                 }
                 return out;
             }
@@ -428,7 +448,14 @@ public final class ScenarioLoader {
                                 label, item.line()));
                         continue;
                     }
-                    for (EnvEntry e : EnvBlock.parse(item.text(), label).entries()) {
+                    EnvBlock block;
+                    try {
+                        block = EnvBlock.parse(item.text(), label);
+                    } catch (EnvBlockException e) {
+                        // at the item, without the reader's own "FILE:1:" (it counts the item's text alone)
+                        throw item.error(e.detail());
+                    }
+                    for (EnvEntry e : block.entries()) {
                         out.add(new EnvEntry(e.name(), e.value(), label, item.line()));
                     }
                 }

@@ -16,10 +16,7 @@ import org.rdmasim.transport.LaneSplit;
 import org.rdmasim.transport.Operation;
 import org.rdmasim.transport.TransferSpec;
 import org.rdmasim.transport.backend.BackendRefusal;
-import org.rdmasim.importers.InputLocation;
-import org.rdmasim.transport.config.ConfigLayer;
 import org.rdmasim.transport.config.ConfigValueException;
-import org.rdmasim.transport.config.EnvEntry;
 import org.rdmasim.workload.TransferItem;
 
 /** A {@code transfers} workload and the checks made once a variant is read: explicit lanes against the hosts, and the lane choice UCX would warn about. */
@@ -175,22 +172,7 @@ final class TransfersReader {
      * a ucx.conf) stays at {@code where}.
      */
     static ScenarioException valueSite(YamlTree where, TransportSettings transport, ConfigValueException e) {
-        if (e.layer() != ConfigLayer.USER) {
-            return where.error(e.getMessage());
-        }
-        EnvEntry set = null;
-        for (EnvEntry entry : transport.env()) {
-            if (entry.name().equals(e.variable())) {
-                set = entry; // the last one is in effect: a variant's entry follows the base's
-            }
-        }
-        if (set == null || set.line() <= 0) {
-            return where.error(e.getMessage());
-        }
-        // the field the user wrote it in, a variant's own named as such (variants[2].transport.env)
-        String field = !set.field().isEmpty() ? set.field()
-                : set.source().equals(where.file()) ? "transport.env" : "transport.envFile";
-        return new ScenarioException(new InputLocation(set.source(), set.line(), 0), field + ": " + e.getMessage());
+        return transport.atUserLine(e).orElseGet(() -> where.error(e.getMessage()));
     }
 
     private static YamlTree refusalSite(YamlTree variant, HostTable table, YamlTree where, BackendRefusal e) {

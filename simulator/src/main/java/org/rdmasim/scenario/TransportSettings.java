@@ -48,4 +48,28 @@ public record TransportSettings(Operation operation, List<LaneSplit.Candidate> l
     public List<EnvEntry> env() {
         return stack.env();
     }
+
+    /**
+     * A refused configuration value placed where the user wrote it, as the loader places any bad field: the
+     * line of the variable's entry in the env block (a variant's own when the variant sets it) or the envFile,
+     * and the field that holds it ({@code FILE:LINE: variants[1].transport.env: UCX_MAX_RMA_RAILS='0' ...}).
+     * Empty when no line of a scenario field set it (a value NIXL or ModelExpress set, or one a command set).
+     */
+    public java.util.Optional<ScenarioException> atUserLine(org.rdmasim.transport.config.ConfigValueException e) {
+        if (e.layer() != org.rdmasim.transport.config.ConfigLayer.USER) {
+            return java.util.Optional.empty();
+        }
+        EnvEntry set = null;
+        for (EnvEntry entry : env()) {
+            if (entry.name().equals(e.variable())) {
+                set = entry; // the last one is in effect: a variant's entry follows the base's
+            }
+        }
+        if (set == null || set.line() <= 0 || set.field().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        // the field the user wrote it in, a variant's own named as such (variants[2].transport.env)
+        return java.util.Optional.of(new ScenarioException(
+                new org.rdmasim.importers.InputLocation(set.source(), set.line(), 0), set.field() + ": " + e.getMessage()));
+    }
 }

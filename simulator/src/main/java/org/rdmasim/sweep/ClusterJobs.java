@@ -41,6 +41,7 @@ public final class ClusterJobs {
 
     /** Writes {@code sweep.sbatch}, {@code merge.sbatch} and {@code submit-slurm.sh}; returns them. */
     public List<Path> writeSlurm(String launcher, String memory, String time, String partition) throws IOException {
+        unitGiven(memory, "Slurm reads a bare --mem as megabytes", "G");
         checkWord("--memory", memory, "[0-9]+[KMGT]?");
         checkWord("--time", time, "([0-9]+-)?[0-9]{1,2}(:[0-9]{2}){0,2}");
         if (partition != null) {
@@ -111,6 +112,7 @@ public final class ClusterJobs {
         checkWord("--image", image, "[A-Za-z0-9._/:@-]+");
         checkWord("--volume-claim", claim, "[a-z0-9]([-a-z0-9.]*[a-z0-9])?");
         checkWord("--mount", mount, "/[A-Za-z0-9._/-]*");
+        unitGiven(memory, "Kubernetes reads a bare memory quantity as bytes", "Gi");
         checkWord("--memory", memory, "[0-9]+(Ki|Mi|Gi|Ti|K|M|G|T)?");
         if (parallelism < 1 || parallelism > shards) {
             throw new StudyInputException("--parallelism must be 1 to the " + shards + " shard(s), got " + parallelism);
@@ -188,6 +190,17 @@ public final class ClusterJobs {
         }
         String r = here.relativize(abs).toString();
         return r.isEmpty() ? "." : r;
+    }
+
+    /**
+     * A memory size without its unit is refused: rdmasim reads a bare size as bytes, Slurm as megabytes, Kubernetes as
+     * bytes, so '--memory 4' meant as 4 GB asked for 4 MB of Slurm or 4 bytes of Kubernetes.
+     */
+    private static void unitGiven(String memory, String why, String unit) {
+        if (memory != null && memory.matches("[0-9]+")) {
+            throw new StudyInputException("--memory " + memory + ": give its unit, e.g. --memory " + memory + unit + " ("
+                    + why + ")");
+        }
     }
 
     private static void checkWord(String option, String value, String pattern) {

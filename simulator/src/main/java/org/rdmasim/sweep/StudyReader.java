@@ -339,7 +339,10 @@ public final class StudyReader {
             throw v.error("knob '" + path + "': no values (an empty study)");
         }
         if (values.size() > MAX_VALUES) {
-            throw v.error("knob '" + path + "': " + values.size() + " values, more than " + MAX_VALUES);
+            // a range is cut one value past the limit: its count is not known, only that it is over
+            throw v.error("knob '" + path + "': " + (v.isMap() ? "the range gives more than " + MAX_VALUES
+                    + " values; take a larger step or factor, or a narrower range" : values.size()
+                    + " values, more than " + MAX_VALUES));
         }
         List<String> seen = new ArrayList<>();
         for (YamlTree x : values) {

@@ -78,6 +78,9 @@ public final class StudyRunner {
         });
         pool = p;
         AtomicInteger done = new AtomicInteger();
+        // what a row's run threw that is no failure of its variant (a fault of rdmasim's): the run stops and it is
+        // rethrown to the command, which reports it as any internal error, never as a trace from the pool's thread
+        java.util.concurrent.atomic.AtomicReference<RuntimeException> fault = new java.util.concurrent.atomic.AtomicReference<>();
         try (BufferedWriter journal = Files.newBufferedWriter(dir.resolve(ResultTable.JOURNAL), StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             for (StudyPlan.Task t : tasks) {
@@ -91,6 +94,11 @@ public final class StudyRunner {
                         row = compute(t);
                     } catch (org.rdmasim.engine.SimulationInterrupted e) {
                         return; // stop() cut this row short: not kept, as a row never started
+                    } catch (RuntimeException e) {
+                        if (fault.compareAndSet(null, e)) {
+                            p.shutdownNow();
+                        }
+                        return;
                     }
                     table.add(row);
                     synchronized (journal) {
@@ -112,6 +120,9 @@ public final class StudyRunner {
                     throw new InterruptedException();
                 }
             }
+        }
+        if (fault.get() != null) {
+            throw fault.get();
         }
         return done.get() == tasks.size();
     }
@@ -140,7 +151,13 @@ public final class StudyRunner {
             }
         }
         VariantSpec v = plan.study().variantOf(s, null);
-        VariantOutcome o = VariantRunner.runReplication(v, s.seed(), t.replication());
+        VariantOutcome o;
+        try {
+            o = VariantRunner.runReplication(v, s.seed(), t.replication());
+        } catch (ScenarioException e) {
+            // a value refused only once the point runs (a refit picks its lanes as it runs: UCX_MAX_RMA_RAILS=0)
+            return failed(t, values, "this point's values are refused: " + e.getMessage());
+        }
         if (o.status() != VariantOutcome.Status.OK) {
             return failed(t, values, o.error());
         }

@@ -30,7 +30,13 @@ class BenchOptionModesTest {
                 new Case(List.of("--scenario", scenario, "--flows", "10"), "--flows sizes the engine's own run"),
                 new Case(List.of("--scenario", scenario, "--pattern", "random"), "with --scenario it would be ignored"),
                 new Case(List.of("--peer", "simgrid", "--hosts", "4"), "with --peer it would be ignored"),
-                new Case(List.of("--out", out.toString()), "--out is for bench --scenario FILE"));
+                new Case(List.of("--out", out.toString()), "--out is for bench --scenario FILE"),
+                // accepted and ignored before: the scenario keeps its own seed, and --events sizes only the bare loop
+                // --scenario runs with --repeats
+                new Case(List.of("--scenario", scenario, "--seed", "3"), "--seed draws the engine's and --peer's own "
+                        + "runs; --scenario runs each scenario with its own seed"),
+                new Case(List.of("--scenario", scenario, "--events", "20000"), "--events sizes the bare loop that "
+                        + "--scenario runs only with --repeats N"));
         for (Case c : cases) {
             List<String> args = new java.util.ArrayList<>(List.of("bench", "-q"));
             args.addAll(c.args());

@@ -227,7 +227,12 @@ class ClusterJobsTest {
                 new Case(List.of("--partition", "short"), "--partition shapes the jobs --slurm writes"),
                 new Case(List.of("--slurm", "--parallelism", "2"), "--parallelism is for --k8s, not --slurm"),
                 new Case(List.of("--k8s", "--image", "i", "--volume-claim", "w", "--time", "00:05:00"),
-                        "--time is for --slurm, not --k8s"));
+                        "--time is for --slurm, not --k8s"),
+                // a size without its unit: 4 MB to Slurm, 4 bytes to Kubernetes (it was written into the jobs as is)
+                new Case(List.of("--slurm", "--memory", "4"), "--memory 4: give its unit, e.g. --memory 4G (Slurm reads "
+                        + "a bare --mem as megabytes)"),
+                new Case(List.of("--k8s", "--image", "i", "--volume-claim", "w", "--memory", "4"), "--memory 4: give its "
+                        + "unit, e.g. --memory 4Gi (Kubernetes reads a bare memory quantity as bytes)"));
         int n = 0;
         for (Case c : cases) {
             Path out = work.resolve("mode" + n++);

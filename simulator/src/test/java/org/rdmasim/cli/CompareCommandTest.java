@@ -137,6 +137,23 @@ class CompareCommandTest {
      * A variant that failed has no figures: summary.json holds zeros for it, which compare must not show as a
      * pull of 0 s or a registration of 0 s. Its cells read "-" (null in JSON) and the error it stopped on is given.
      */
+    /**
+     * With two runs, {@code --variant NAME} keeps that variant of both. A name one run lacks was dropped in silence:
+     * with nothing left the refusal read "no variant name is in both A (x, y) and B (x, y)", naming the same variants
+     * on both sides. Now the run that lacks it is named, exit 2.
+     */
+    @Test
+    void aVariantNameOneRunLacksIsNamed() {
+        String summary = CliTestSupport.repo().resolve("reports/registration-caps/summary.json").toString();
+        CliTestSupport.Outcome o = CliTestSupport.run("compare", summary, summary, "--variant", "nixl-default-tyr");
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().startsWith("rdmasim: error: " + summary + " has no variant 'nixl-default-tyr' (variants: "
+                + "nixl-default-try, relaxed-ordering-auto"), o.err());
+        CliTestSupport.Outcome ok = CliTestSupport.run("compare", summary, summary, "--variant", "relaxed-ordering-auto");
+        assertEquals(0, ok.code(), ok.err());
+        assertTrue(ok.out().contains("A relaxed-ordering-auto") && !ok.out().contains("nixl-default-try"), ok.out());
+    }
+
     @Test
     void aFailedVariantShowsNoFiguresAndItsError() throws IOException {
         String summary = CliTestSupport.repo().resolve("reports/registration-caps/summary.json").toString();

@@ -241,6 +241,10 @@ class MemoryCommandTest {
                 typed.err());
         Run alias = run("memory", "mtt", "--mtt-for-memory=16GX");
         assertTrue(alias.err().startsWith("rdmasim: Invalid value for option '--mtt-for-memory': "), alias.err());
+        // left out, it is named as --help and README name it, not by its longest alias
+        Run missing = run("memory", "mtt");
+        assertEquals(Main.BAD_INPUT, missing.code(), missing.err());
+        assertTrue(missing.err().startsWith("rdmasim: Missing required option: '--memory=SIZE'"), missing.err());
     }
 
     @Test

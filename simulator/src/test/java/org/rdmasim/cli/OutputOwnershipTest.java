@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -265,6 +266,35 @@ class OutputOwnershipTest {
         assertRefused(w.write(scenario, folder, w.hasForce), "does not exist");
         assertTrue(Files.isSymbolicLink(folder));
         assertFalse(Files.exists(dir.resolve("nowhere")));
+    }
+
+    /**
+     * demo's gallery (REPORTS/README.md): one the user wrote, or the one demo wrote and the user then edited, is refused
+     * before any scenario runs (exit 2, naming it) and kept as it was. A README.md not rdmasim's was passed over after
+     * every scenario had run, exit 0; one rdmasim wrote and the user added notes under was replaced, notes and all.
+     */
+    @Test
+    void demosGalleryTheUserWroteOrEditedIsKept() throws IOException {
+        Path reports = Files.createDirectories(dir.resolve("gallery"));
+        Path readme = reports.resolve("README.md");
+        Files.writeString(readme, "my own notes\n");
+        assertRefused(CliTestSupport.run("demo", "--scenarios", scenarios.toString(), "--reports", reports.toString()),
+                readme + " was not written by rdmasim; rdmasim never replaces a file you wrote or edited");
+        assertEquals("my own notes\n", Files.readString(readme));
+        assertFalse(Files.exists(reports.resolve("own")), "nothing ran");
+
+        Files.delete(readme);
+        assertEquals(0, CliTestSupport.run("demo", "--scenarios", scenarios.toString(), "--reports",
+                reports.toString()).code());
+        assertTrue(Files.readString(readme).startsWith("# rdmasim reports"));
+        // rdmasim's own gallery is replaced on the next demo
+        assertEquals(0, CliTestSupport.run("demo", "--scenarios", scenarios.toString(), "--reports",
+                reports.toString()).code());
+        String edited = Files.readString(readme) + "\nmy note under the gallery\n";
+        Files.writeString(readme, edited);
+        assertRefused(CliTestSupport.run("demo", "--scenarios", scenarios.toString(), "--reports", reports.toString()),
+                readme + " changed since rdmasim wrote it");
+        assertEquals(edited, Files.readString(readme));
     }
 
     private static List<String> listing(Path d) throws IOException {

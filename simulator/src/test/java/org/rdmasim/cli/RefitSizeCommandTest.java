@@ -392,7 +392,11 @@ class RefitSizeCommandTest {
                 List.of(bcast.toString(), "--target-refit", "1", "--vary", "bucket", "--max", "4", "--max does not apply"),
                 List.of(bcast.toString(), "--target-refit", "1", "--vary", "bogus", "senders, nics, bucket or inference-tp"),
                 // a knob near one it knows is named
-                List.of(bcast.toString(), "--target-refit", "1", "--vary", "buckets", "(did you mean 'bucket'?)"));
+                List.of(bcast.toString(), "--target-refit", "1", "--vary", "buckets", "(did you mean 'bucket'?)"),
+                // a fan-out's option on a refit is refused, not ignored (it was accepted and did nothing)
+                List.of(pull.toString(), "--target-refit", "1", "--vary", "nics", "--threads", "4", "is a refit: "
+                        + "--threads runs a fan-out point's replications side by side; a refit point is one run on one "
+                        + "thread"));
         for (List<String> c : cases) {
             List<String> line = new ArrayList<>(List.of("size"));
             line.addAll(c.subList(0, c.size() - 1));

@@ -193,6 +193,25 @@ class ScenarioErrorsTest {
      * A value UCX parses but that leaves a transfer no lane (no rail allowed, a ratio that drops every lane) is the
      * scenario's, refused at its env line (exit 2), not an internal error (exit 3) when the lane choice finds nothing.
      */
+    /** A list item of an env that is no assignment is placed at the item; it read "transport.env: s.yaml:1: ...". */
+    @Test
+    void anEnvListItemThatIsNoAssignmentIsPlacedAtTheItem() throws IOException {
+        CliTestSupport.Outcome o = runScenario(GOOD + """
+                transport:
+                  env: [UCX_MAX_RMA_RAILS=2, 7]
+                """);
+        assertBadInput(o, "9:30: transport.env[1]: no '=' in '7', expected NAME=VALUE or export NAME=VALUE");
+        assertFalse(o.err().contains("s.yaml:1:"), o.err());
+    }
+
+    /** A file field naming a folder says so; it read "no such file" of a folder that is there. */
+    @Test
+    void aFileFieldNamingAFolderSaysItIsAFolder() throws IOException {
+        Files.createDirectories(dir.resolve("hosts"));
+        CliTestSupport.Outcome o = runScenario(GOOD.replace("b: {preset: dgx-h100}", "b: {nvidia-smi: hosts}"));
+        assertBadInput(o, "4:19: hosts.b.nvidia-smi: a folder, not a file: " + dir.resolve("hosts"));
+    }
+
     @Test
     void aRailLimitOfZeroIsRefusedAtItsLine() throws IOException {
         String text = GOOD + """

@@ -46,6 +46,18 @@ class ValidateCommandTest {
     }
 
     @Test
+    void aRowOptionHoldingNoIdIsBadInputNotTheWholeTable() {
+        // '--row ,' split into no id and ran all 217 rows (minutes) and replaced the default report with them
+        for (String ids : new String[] {",", "", ",,"}) {
+            var r = CliTestSupport.run("validate", "--scenarios", scenarios(), "--out", out.toString(), "--row", ids);
+            assertEquals(2, r.code(), "[" + ids + "] " + r.err());
+            assertTrue(r.err().startsWith("rdmasim: error: --row: no row id given"), r.err());
+            assertEquals("", r.out());
+            assertTrue(!java.nio.file.Files.exists(out.resolve("validation.json")), "no report written");
+        }
+    }
+
+    @Test
     void aRowLookWithoutOutLeavesTheDefaultReportAlone() throws java.io.IOException {
         // the default folder holds the whole table's report: a look at one row must not replace it with a one-row report
         Path home = out.resolve("home");

@@ -40,6 +40,19 @@ class StudyPlanTest {
         assertEquals(180, plan.rows());
     }
 
+    /** A range past the value limit is cut one value over it: the message said "10001 values" of a million. */
+    @Test
+    void aRangeOverTheLimitIsSaidAsSuchNotCounted() throws IOException {
+        Files.copy(Path.of(System.getProperty("rdmasim.repo", "..")).resolve("scenarios/studies/fanout-64.yaml"),
+                tmp.resolve("base.yaml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Path s = tmp.resolve("s.yaml");
+        Files.writeString(s, "study: big\nscenario: base.yaml\nknobs:\n"
+                + "  workload.fanout.model: {from: 1, to: 1000000, step: 1, unit: MB}\n");
+        var e = assertThrows(org.rdmasim.scenario.ScenarioException.class, () -> StudyReader.read(s, false));
+        assertTrue(e.getMessage().endsWith("knobs.workload.fanout.model: knob 'workload.fanout.model': the range gives "
+                + "more than 10000 values; take a larger step or factor, or a narrower range"), e.getMessage());
+    }
+
     @Test
     void aSampleIsDistinctGridPointsInGridOrderTheSameForTheSameSeed() throws IOException {
         StudyPlan a = new StudyPlan(study("sample: {points: 17, seed: 4}\n"));
