@@ -404,9 +404,22 @@ final class IndexHtml {
         if (r.refit() == null) {
             return all.subList(0, n);
         }
-        return all.stream().sorted(java.util.Comparator
+        // The n latest in one pass (a refit keeps hundreds of thousands of transfers; the page wants eight):
+        // a heap whose head is the earliest of those kept so far.
+        java.util.Comparator<org.rdmasim.transport.TransferResult> latestFirst = java.util.Comparator
                 .comparingDouble(org.rdmasim.transport.TransferResult::finishSeconds).reversed()
-                .thenComparing(t -> t.spec().id())).limit(n).toList();
+                .thenComparing(t -> t.spec().id());
+        java.util.PriorityQueue<org.rdmasim.transport.TransferResult> kept =
+                new java.util.PriorityQueue<>(n + 1, latestFirst.reversed());
+        for (org.rdmasim.transport.TransferResult t : all) {
+            kept.add(t);
+            if (kept.size() > n) {
+                kept.poll();
+            }
+        }
+        List<org.rdmasim.transport.TransferResult> out = new ArrayList<>(kept);
+        out.sort(latestFirst);
+        return out;
     }
 
     private static String interval(org.rdmasim.workload.ReplicationStats.Estimate e) {
