@@ -140,19 +140,31 @@ public final class RunCommand implements Callable<Integer> {
         Path file = Path.of(scenario.file());
         String hash = java.nio.file.Files.isRegularFile(file) ? Provenance.sha256(java.nio.file.Files.readAllBytes(file))
                 : "unknown (scenario not read from a file)";
-        return new Provenance(Main.version(), hash, scenario.seed(),
-                java.nio.file.Files.isRegularFile(file) ? file.getFileName().toString() : "");
+        boolean read = java.nio.file.Files.isRegularFile(file);
+        return new Provenance(Main.version(), hash, scenario.seed(), read ? file.getFileName().toString() : "",
+                read ? file : null);
     }
 
     /**
      * A report folder that holds the report of another scenario file with the same {@code name:} (a copy
      * made to try a change) is not replaced without {@code --force}: the two runs would share the default
-     * folder and the first one's results would be gone. A rerun of the same file (edited or not) replaces it;
-     * a report that does not name its file (written before rdmasim recorded it) is not checked.
+     * folder and the first one's results would be gone. A rerun of the same file (edited or not) replaces it.
+     * The folder's manifest names the file by its path relative to the folder, which tells a copy with the
+     * same file name in another folder apart; where it does not (a report of an earlier rdmasim, or the file
+     * it names is gone: moved with its reports, or renamed), summary.json's file name is compared; a report
+     * that names neither is not checked.
      */
-    static void refuseAnotherScenariosReport(Path dir, Scenario scenario, boolean force) {
+    static void refuseAnotherScenariosReport(Path dir, Scenario scenario, boolean force) throws IOException {
         Path summary = dir.resolve("summary.json");
         if (force || !java.nio.file.Files.isRegularFile(summary) || scenario.file() == null) {
+            return;
+        }
+        Path mine = Path.of(scenario.file());
+        java.util.Optional<Path> recorded = ReportFolder.recordedSource(dir);
+        if (recorded.isPresent() && java.nio.file.Files.isRegularFile(recorded.get())) {
+            if (!java.nio.file.Files.isRegularFile(mine) || !java.nio.file.Files.isSameFile(recorded.get(), mine)) {
+                throw anotherScenariosReport(dir, shown(recorded.get()), scenario);
+            }
             return;
         }
         String prior;
@@ -163,11 +175,22 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IOException e) {
             return;
         }
-        Path mine = Path.of(scenario.file()).getFileName();
-        if (!prior.isEmpty() && mine != null && !prior.equals(mine.toString())) {
-            throw new BadInputException(dir + " holds the report of " + prior + ", another scenario named '"
-                    + scenario.name() + "'; choose another --out, or pass --force to replace it");
+        Path name = mine.getFileName();
+        if (!prior.isEmpty() && name != null && !prior.equals(name.toString())) {
+            throw anotherScenariosReport(dir, prior, scenario);
         }
+    }
+
+    private static BadInputException anotherScenariosReport(Path dir, String prior, Scenario scenario) {
+        return new BadInputException(dir + " holds the report of " + prior + ", another scenario named '"
+                + scenario.name() + "'; choose another --out, or pass --force to replace it");
+    }
+
+    /** {@code file} as the user would type it here: relative to the working folder when below it. */
+    private static String shown(Path file) {
+        Path here = Path.of("").toAbsolutePath().normalize();
+        Path abs = file.toAbsolutePath().normalize();
+        return abs.startsWith(here) ? here.relativize(abs).toString() : abs.toString();
     }
 
     private static int interrupted(Scenario scenario, Path dir, PrintWriter err) {

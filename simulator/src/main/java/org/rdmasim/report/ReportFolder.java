@@ -46,6 +46,12 @@ public final class ReportFolder {
     public static final String MANIFEST = ".rdmasim-report";
     private static final String FIRST_LINE = "written by rdmasim; safe to replace";
     private static final Pattern ENTRY = Pattern.compile("([0-9a-f]{64})  (.+)");
+    /**
+     * The manifest's line naming the scenario file the report was made from, relative to the folder (so it
+     * holds when the folder and the scenarios move together, as a clone does). Only the manifest has it:
+     * summary.json is the same bytes wherever it is written.
+     */
+    private static final String MADE_FROM = "made from ";
     /** What a report written before manifests existed could hold: rdmasim's own kinds of file. */
     private static final Pattern LEGACY_REPORT_FILE = Pattern.compile(".+\\.(png|svg|csv|json|html)");
     private static final int NAMED = 5;
@@ -56,6 +62,8 @@ public final class ReportFolder {
     /** SHA-256 of staged files, taken by the threads that wrote them ({@link #hashWritten}), by name. */
     private final Map<String, String> hashed = new java.util.concurrent.ConcurrentHashMap<>();
     private boolean published;
+    /** The scenario file the report is made from, absolute; null when not read from a file. */
+    private Path madeFrom;
 
     private ReportFolder(Path target, Path staging, Set<String> unmarkedOwn) {
         this.target = target;
@@ -213,6 +221,47 @@ public final class ReportFolder {
         return staging;
     }
 
+    /** Records in the manifest that the report is made from {@code scenarioFile} (null: not a file). */
+    public void madeFrom(Path scenarioFile) {
+        this.madeFrom = scenarioFile == null ? null : scenarioFile.toAbsolutePath().normalize();
+    }
+
+    /**
+     * The scenario file {@code dir}'s report was made from, as its manifest records it (resolved against
+     * {@code dir}), or empty when the manifest does not say (a report of an earlier rdmasim, or of a
+     * scenario not read from a file).
+     */
+    public static java.util.Optional<Path> recordedSource(Path dir) throws IOException {
+        Path manifest = dir.resolve(MANIFEST);
+        if (!Files.isRegularFile(manifest, LinkOption.NOFOLLOW_LINKS)) {
+            return java.util.Optional.empty();
+        }
+        for (String line : Files.readAllLines(manifest, StandardCharsets.UTF_8)) {
+            if (line.startsWith(MADE_FROM) && line.length() > MADE_FROM.length()) {
+                try {
+                    return java.util.Optional.of(dir.toAbsolutePath().resolve(line.substring(MADE_FROM.length())).normalize());
+                } catch (java.nio.file.InvalidPathException e) {
+                    return java.util.Optional.empty();
+                }
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** {@code madeFrom} relative to {@code dir}, with '/' between names; null when none or not printable. */
+    private static String relativeSource(Path dir, Path madeFrom) {
+        if (madeFrom == null) {
+            return null;
+        }
+        Path rel = dir.toAbsolutePath().normalize().relativize(madeFrom);
+        StringBuilder b = new StringBuilder();
+        for (Path part : rel) {
+            b.append(b.length() == 0 ? "" : "/").append(part);
+        }
+        String text = b.toString();
+        return text.isEmpty() || text.chars().anyMatch(c -> c < 0x20) ? null : text;
+    }
+
     /**
      * Takes the SHA-256 of the staged file {@code name} now, for the manifest, so that it is not read and
      * hashed again when the report is published. For a writer that has written the file for the last
@@ -232,7 +281,7 @@ public final class ReportFolder {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedIOException("interrupted before the report was put in place");
         }
-        List<String> newFiles = writeManifest(staging, hashed);
+        List<String> newFiles = writeManifest(staging, hashed, relativeSource(target, madeFrom));
         boolean exists = Files.exists(target, LinkOption.NOFOLLOW_LINKS);
         if (exists && !Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
             throw new UnsafeOutputException("will not replace " + target + ": it is not a folder");
@@ -391,7 +440,7 @@ public final class ReportFolder {
     }
 
     /** @param known hashes already taken of some of the files, by name */
-    private static List<String> writeManifest(Path dir, Map<String, String> known) throws IOException {
+    private static List<String> writeManifest(Path dir, Map<String, String> known, String source) throws IOException {
         List<String> names = new ArrayList<>();
         for (String name : entries(dir)) {
             if (!name.equals(MANIFEST)) {
@@ -416,16 +465,24 @@ public final class ReportFolder {
         } catch (java.io.UncheckedIOException e) {
             throw e.getCause();
         }
-        Files.writeString(dir.resolve(MANIFEST), manifestText(hashes), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(MANIFEST), manifestText(hashes, source), StandardCharsets.UTF_8);
         List<String> written = new ArrayList<>(hashes.keySet());
         written.add(MANIFEST);
         return written;
     }
 
     private static String manifestText(Map<String, String> hashes) {
+        return manifestText(hashes, null);
+    }
+
+    /** @param source the scenario file, relative to the folder, or null when not made from one */
+    private static String manifestText(Map<String, String> hashes, String source) {
         StringBuilder b = new StringBuilder(FIRST_LINE).append('\n');
         b.append("# The files rdmasim wrote here, with their SHA-256. A later run deletes or replaces only these,\n");
         b.append("# and only while the hash still matches; anything else in this folder is left alone.\n");
+        if (source != null) {
+            b.append(MADE_FROM).append(source).append('\n');
+        }
         hashes.forEach((name, hash) -> b.append(hash).append("  ").append(name).append('\n'));
         return b.toString();
     }

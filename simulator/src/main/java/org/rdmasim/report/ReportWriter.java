@@ -111,6 +111,7 @@ public final class ReportWriter {
             List<Charts.Reference> references, SweepChart sweep, Provenance provenance,
             java.util.Map<String, List<String>> environments, AnswerContext answer) throws IOException {
         ReportFolder folder = ReportFolder.stage(dir);
+        folder.madeFrom(provenance.scenarioPath());
         try {
             Written w = writeInto(folder, scenario, description, outcomes, references, sweep, provenance,
                     environments, answer);

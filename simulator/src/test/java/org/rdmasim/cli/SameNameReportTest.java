@@ -39,7 +39,9 @@ class SameNameReportTest {
 
         var refused = CliTestSupport.run("run", copy.toString(), "-q", "--out", out.toString());
         assertEquals(2, refused.code(), refused.err());
-        assertTrue(refused.err().contains("holds the report of pull.yaml, another scenario named 'pull'"), refused.err());
+        assertTrue(refused.err().contains("pull.yaml, another scenario named 'pull'"), refused.err());
+        assertTrue(refused.err().contains(first.toAbsolutePath().normalize().toString())
+                || refused.err().contains("holds the report of pull.yaml,"), "names the first file: " + refused.err());
         assertEquals(firstSummary, Files.readString(out.resolve("summary.json")), "the first report is left as it was");
 
         // the same file edited: its own report, replaced
@@ -48,5 +50,43 @@ class SameNameReportTest {
         // the copy with --force: replaced, and the report now names the copy
         assertEquals(0, CliTestSupport.run("run", copy.toString(), "-q", "--force", "--out", out.toString()).code());
         assertTrue(Files.readString(out.resolve("summary.json")).contains("\"scenarioFile\" : \"pull-try.yaml\""));
+    }
+
+    @Test
+    void aCopyWithTheSameFileNameInAnotherFolderDoesNotReplaceTheReport() throws IOException {
+        Path first = Files.writeString(Files.createDirectories(dir.resolve("mine")).resolve("pull.yaml"), SCENARIO);
+        Path copy = Files.writeString(Files.createDirectories(dir.resolve("trial")).resolve("pull.yaml"),
+                SCENARIO.replace("1 GB", "2 GB"));
+        Path out = dir.resolve("reports").resolve("pull");
+        assertEquals(0, CliTestSupport.run("run", first.toString(), "-q", "--out", out.toString()).code());
+        assertTrue(Files.readString(out.resolve(".rdmasim-report")).contains("\nmade from ../../mine/pull.yaml\n"),
+                "the manifest names the file relative to the folder");
+        String firstSummary = Files.readString(out.resolve("summary.json"));
+
+        var refused = CliTestSupport.run("run", copy.toString(), "-q", "--out", out.toString());
+        assertEquals(2, refused.code(), refused.err());
+        assertTrue(refused.err().contains(first.toAbsolutePath().normalize().toString()), refused.err());
+        assertEquals(firstSummary, Files.readString(out.resolve("summary.json")), "the first report is left as it was");
+
+        // the file itself, rerun: its own report
+        assertEquals(0, CliTestSupport.run("run", first.toString(), "-q", "--out", out.toString()).code());
+        // scenarios and reports moved together (a clone elsewhere): the relative path still names the file
+        Files.createDirectories(dir.resolve("moved"));
+        Path moved = Files.move(dir.resolve("mine"), dir.resolve("moved").resolve("mine"));
+        Path movedOut = Files.move(dir.resolve("reports"), dir.resolve("moved").resolve("reports")).resolve("pull");
+        assertEquals(0, CliTestSupport.run("run", moved.resolve("pull.yaml").toString(), "-q", "--out",
+                movedOut.toString()).code());
+        assertEquals(2, CliTestSupport.run("run", copy.toString(), "-q", "--out", movedOut.toString()).code());
+    }
+
+    @Test
+    void aFileMovedAwayFromItsReportIsComparedByName() throws IOException {
+        Path first = Files.writeString(Files.createDirectories(dir.resolve("old")).resolve("pull.yaml"), SCENARIO);
+        Path out = dir.resolve("out");
+        assertEquals(0, CliTestSupport.run("run", first.toString(), "-q", "--out", out.toString()).code());
+        Path now = Files.move(dir.resolve("old"), dir.resolve("new")).resolve("pull.yaml");
+        // the manifest's path names nothing now: summary.json's file name decides, and it is the same file name
+        assertEquals(0, CliTestSupport.run("run", now.toString(), "-q", "--out", out.toString()).code());
+        assertTrue(Files.readString(out.resolve(".rdmasim-report")).contains("\nmade from ../new/pull.yaml\n"));
     }
 }
