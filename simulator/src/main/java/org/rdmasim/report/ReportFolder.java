@@ -248,6 +248,20 @@ public final class ReportFolder {
         return java.util.Optional.empty();
     }
 
+    /**
+     * The scenario file {@code dir}'s manifest names, when that file is still there and is not {@code mine}: a
+     * copy of the scenario (another file, its {@code name:} the same) would replace the other file's output.
+     * Empty when the manifest names none, names {@code mine}, or names a file that is gone (moved or renamed).
+     */
+    public static java.util.Optional<Path> anotherSource(Path dir, Path mine) throws IOException {
+        java.util.Optional<Path> recorded = recordedSource(dir);
+        if (recorded.isEmpty() || !Files.isRegularFile(recorded.get())) {
+            return java.util.Optional.empty();
+        }
+        boolean same = mine != null && Files.isRegularFile(mine) && Files.isSameFile(recorded.get(), mine);
+        return same ? java.util.Optional.empty() : recorded;
+    }
+
     /** {@code madeFrom} relative to {@code dir}, with '/' between names; null when none or not printable. */
     private static String relativeSource(Path dir, Path madeFrom) {
         if (madeFrom == null) {
@@ -332,6 +346,11 @@ public final class ReportFolder {
      * that writes its folder in place as it goes; returns nothing, the manifest is the record.
      */
     public static void recordWritten(Path dir, Collection<String> written) throws IOException {
+        recordWritten(dir, written, null);
+    }
+
+    /** As above, naming in the manifest the scenario file the folder's output is made from (null: none). */
+    public static void recordWritten(Path dir, Collection<String> written, Path madeFrom) throws IOException {
         Map<String, String> hashes = new TreeMap<>();
         for (String name : written) {
             Path f = dir.resolve(name);
@@ -339,7 +358,8 @@ public final class ReportFolder {
                 hashes.put(name, sha256(f));
             }
         }
-        Files.writeString(dir.resolve(MANIFEST), manifestText(hashes), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(MANIFEST), manifestText(hashes,
+                relativeSource(dir, madeFrom == null ? null : madeFrom.toAbsolutePath().normalize())), StandardCharsets.UTF_8);
     }
 
     /**
