@@ -368,10 +368,15 @@ public final class ReportFolder {
      * table and page); creates the manifest when there is none.
      */
     public static void addWritten(Path dir, Collection<String> written) throws IOException {
+        addWritten(dir, written, recordedSource(dir).orElse(null));
+    }
+
+    /** As above, naming {@code madeFrom} in the manifest as the file the folder's output is made from. */
+    public static void addWritten(Path dir, Collection<String> written, Path madeFrom) throws IOException {
         Set<String> owned = new TreeSet<>(ownedEntries(dir, Set.of()));
         owned.remove(MANIFEST);
         owned.addAll(written);
-        recordWritten(dir, owned);
+        recordWritten(dir, owned, madeFrom);
     }
 
     /** Deletes {@code dir/name} only if rdmasim wrote it and it is unchanged since. */

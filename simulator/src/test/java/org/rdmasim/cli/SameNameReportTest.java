@@ -132,4 +132,22 @@ class SameNameReportTest {
         assertEquals(0, CliTestSupport.run(forced).code());
         assertTrue(Files.readString(out.resolve(".rdmasim-report")).contains("\nmade from ../trial/pulls.yaml\n"));
     }
+
+    @Test
+    void aStudyCopiedToAnotherFolderDoesNotReplaceTheFirstStudysResults() throws IOException {
+        Path first = StudyFixture.write(Files.createDirectories(dir.resolve("mine")), StudyFixture.STUDY);
+        Path copy = StudyFixture.write(Files.createDirectories(dir.resolve("trial")), StudyFixture.STUDY);
+        Path out = dir.resolve("study-out");
+        assertEquals(0, CliTestSupport.run("sweep", first.toString(), "-q", "--out", out.toString()).code());
+        assertTrue(Files.readString(out.resolve(".rdmasim-report")).contains("\nmade from ../mine/" + first.getFileName() + "\n"),
+                "the manifest names the study file, kept as the folder's later files are added");
+        String results = Files.readString(out.resolve("results.csv"));
+
+        var refused = CliTestSupport.run("sweep", copy.toString(), "-q", "--out", out.toString());
+        assertEquals(2, refused.code(), refused.err());
+        assertTrue(refused.err().contains("holds the study of " + first.toAbsolutePath().normalize()), refused.err());
+        assertEquals(results, Files.readString(out.resolve("results.csv")), "the first study's results are left as they were");
+        assertEquals(0, CliTestSupport.run("sweep", first.toString(), "-q", "--out", out.toString()).code(),
+                "the same study file runs into its own folder again");
+    }
 }
