@@ -56,9 +56,18 @@ public record ProfileParameter(String profile, ProfileKey key) {
 
     /** A parameter's source up to the first colon, without bracketed reference keys, at most 70 characters. */
     public static String shortSource(String source) {
+        // asked for each resource a report names (every receiver's NIC read limit): worked out once per source
+        return SHORT_SOURCES.computeIfAbsent(source, ProfileParameter::shorten);
+    }
+
+    /** A profile's sources are a handful of texts; their short forms, by source. */
+    private static final java.util.Map<String, String> SHORT_SOURCES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.regex.Pattern CITATION_KEY = java.util.regex.Pattern.compile("\\s*\\[[^\\]]*\\]");
+
+    private static String shorten(String source) {
         int colon = source.indexOf(": ");
         String head = colon > 0 ? source.substring(0, colon) : source;
-        head = head.replaceAll("\\s*\\[[^\\]]*\\]", "").trim();
+        head = CITATION_KEY.matcher(head).replaceAll("").trim();
         return head.length() > 70 ? head.substring(0, 67) + "..." : head;
     }
 
