@@ -93,7 +93,9 @@ class HostileInputFuzzTest {
         drive(inputs.filter(in -> {
             try {
                 Scenario sc = ScenarioLoader.parse(in.text(), in.label());
-                return sc.variants().stream().allMatch(v -> !v.isFanout() && v.hosts().size() <= 4
+                // transfer lists only: a refit is no small scenario, whatever its host count (refit-moe-methods'
+                // eight methods on 4 hosts), and since run --check verifies refits too it is slow to check
+                return sc.variants().stream().allMatch(v -> !v.isFanout() && !v.isRefit() && v.hosts().size() <= 4
                         && v.transfers().size() <= 16);
             } catch (RuntimeException e) {
                 return false;
