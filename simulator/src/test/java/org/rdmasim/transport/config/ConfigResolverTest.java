@@ -80,6 +80,20 @@ class ConfigResolverTest {
     }
 
     @Test
+    void aBadDistanceSaysWhatWasExpectedOnce() {
+        // the refusal reads "expected " + what was expected: the distance parser's own "expected" doubled it
+        for (String bad : new String[] {"UCX_DISTANCE_BW=sys:fast", "UCX_DISTANCE_BW=gpu:1GBs", "UCX_DISTANCE_LAT=sys"}) {
+            ConfigValueException e = assertThrows(ConfigValueException.class, () -> {
+                EffectiveConfig c = resolve("export " + bad + "\n", NIXL_110, UCX_121);
+                c.distanceBandwidth();
+                c.distanceLatency();
+            }, bad);
+            assertTrue(e.getMessage().contains("): expected ") && !e.getMessage().contains("expected expected")
+                    && !e.getMessage().contains("expected unknown"), e.getMessage());
+        }
+    }
+
+    @Test
     void nixlMaxRmaRailsBeatsUcxDefaultButLosesToTheUser() {
         EffectiveConfig nixlOnly = resolve("", NIXL_120, UCX_119);
         assertEquals(2, nixlOnly.maxRmaRails());
