@@ -46,6 +46,22 @@ class ValidateCommandTest {
     }
 
     @Test
+    void aDoubledCommaBetweenIdsIsASeparatorAndLongIdsKeepTheColumnsInLine() {
+        // 'A,,B' read as three ids, the middle one '' refused as "no validation row  (217 rows ...)"
+        var r = CliTestSupport.run("validate", "-q", "--scenarios", scenarios(), "--row",
+                "MX-449-PIN,,MX-450-STRIPE-COLD-PULL,");
+        assertEquals(1, r.code(), r.err());
+        // MX-450-STRIPE-COLD-PULL is 23 characters: the published figure starts in the header's column
+        java.util.List<String> lines = r.out().lines().toList();
+        String header = lines.stream().filter(l -> l.startsWith("row ")).findFirst().orElseThrow();
+        String longRow = lines.stream().filter(l -> l.startsWith("MX-450-STRIPE-COLD-PULL ")).findFirst().orElseThrow();
+        String shortRow = lines.stream().filter(l -> l.startsWith("MX-449-PIN ")).findFirst().orElseThrow();
+        int column = header.indexOf("published");
+        assertEquals("0.172", longRow.substring(column, column + 5), longRow);
+        assertEquals("308", shortRow.substring(column, column + 3), shortRow);
+    }
+
+    @Test
     void aRowOptionHoldingNoIdIsBadInputNotTheWholeTable() {
         // '--row ,' split into no id and ran all 217 rows (minutes) and replaced the default report with them
         for (String ids : new String[] {",", "", ",,"}) {
