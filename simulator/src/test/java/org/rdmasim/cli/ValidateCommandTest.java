@@ -62,6 +62,24 @@ class ValidateCommandTest {
     }
 
     @Test
+    void aUsersOwnIndexPageIsNotTakenForAnEarlierReport() throws java.io.IOException {
+        // a folder with no manifest holding only an index.html of the user's: validate took it for a report of its
+        // own from before manifests and replaced it (exit 0)
+        java.nio.file.Files.writeString(out.resolve("index.html"), "my page\n");
+        var r = CliTestSupport.run("validate", "-q", "--scenarios", scenarios(), "--out", out.toString(), "--row",
+                "MX-449-PIN");
+        assertEquals(2, r.code(), r.out());
+        assertTrue(r.err().contains("holds index.html that rdmasim did not write"), r.err());
+        assertEquals("my page\n", java.nio.file.Files.readString(out.resolve("index.html")));
+        // both files of a report from before manifests are still its own, and replaced
+        java.nio.file.Files.writeString(out.resolve("validation.json"), "{}\n");
+        var old = CliTestSupport.run("validate", "-q", "--scenarios", scenarios(), "--out", out.toString(), "--row",
+                "MX-449-PIN");
+        assertEquals(0, old.code(), old.err());
+        assertTrue(java.nio.file.Files.readString(out.resolve("index.html")).startsWith("<!DOCTYPE html>"));
+    }
+
+    @Test
     void aRowOptionHoldingNoIdIsBadInputNotTheWholeTable() {
         // '--row ,' split into no id and ran all 217 rows (minutes) and replaced the default report with them
         for (String ids : new String[] {",", "", ",,"}) {
