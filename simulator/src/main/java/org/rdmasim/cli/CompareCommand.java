@@ -70,6 +70,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        if (files.size() > 2) {
+            // a third summary was never read: 'compare A B C' compared A with B and said nothing of C
+            throw new BadInputException("compare puts two runs side by side (or two variants of one): give one or "
+                    + "two summary.json files, got " + files.size() + " (" + files.get(2) + " and after would not be read)");
+        }
         files = files.stream().map(CompareCommand::summaryOf).toList();
         List<Side[]> pairs = new ArrayList<>();
         // two runs of different scenarios: their variants pair by name (or as --variant A=B pairs them) only, and the

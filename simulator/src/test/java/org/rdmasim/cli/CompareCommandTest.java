@@ -175,6 +175,16 @@ class CompareCommandTest {
     }
 
     @Test
+    void aThirdSummaryIsRefusedRatherThanLeftUnread() {
+        String summary = CliTestSupport.repo().resolve("reports/gpudirect-vs-staging/summary.json").toString();
+        String other = CliTestSupport.repo().resolve("reports/registration-caps/summary.json").toString();
+        CliTestSupport.Outcome o = CliTestSupport.run("compare", summary, summary, other);
+        assertEquals(2, o.code(), o.out());
+        assertTrue(o.err().contains("give one or two summary.json files, got 3"), o.err());
+        assertEquals("", o.out());
+    }
+
+    @Test
     void aFailedVariantShowsNoFiguresAndItsError() throws IOException {
         String summary = CliTestSupport.repo().resolve("reports/registration-caps/summary.json").toString();
         CliTestSupport.Outcome o = CliTestSupport.run("compare", summary, "--variant", "nixl-default-try",
