@@ -314,7 +314,7 @@ public final class CompareCommand implements Callable<Integer> {
     private static List<Row> pullRows(Side a, Side b) {
         List<Row> rows = new ArrayList<>();
         rows.add(new Row("status", text(a, "status"), text(b, "status"),
-                text(a, "status").equals(text(b, "status")) ? "same" : "changed"));
+                statusChange(a, b)));
         double pa = slowest(a.variant());
         double pb = slowest(b.variant());
         rows.add(Row.figures("slowest pull (s)", pa, pb, change(pa, pb, true)));
@@ -348,7 +348,7 @@ public final class CompareCommand implements Callable<Integer> {
         JsonNode rb = b.variant().path("refit");
         List<Row> rows = new ArrayList<>();
         rows.add(new Row("status", text(a, "status"), text(b, "status"),
-                text(a, "status").equals(text(b, "status")) ? "same" : "changed"));
+                statusChange(a, b)));
         rows.add(new Row("refit method", ra.path("method").asText("-"), rb.path("method").asText("-"),
                 ra.path("method").asText("-").equals(rb.path("method").asText("-")) ? "same" : "changed"));
         rows.add(figures("wall, all cycles (s)", a.variant().path("makespanSeconds"), b.variant().path("makespanSeconds"),
@@ -413,6 +413,13 @@ public final class CompareCommand implements Callable<Integer> {
         }
         out.add(line.toString());
         return out;
+    }
+
+    /** "same" or "changed" for two statuses, nothing where a summary states none. */
+    private static String statusChange(Side a, Side b) {
+        String sa = text(a, "status");
+        String sb = text(b, "status");
+        return sa.equals("-") || sb.equals("-") ? "" : sa.equals(sb) ? "same" : "changed";
     }
 
     private static String text(Side s, String field) {
