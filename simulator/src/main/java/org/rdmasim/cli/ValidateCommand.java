@@ -132,7 +132,11 @@ public final class ValidateCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         if (!Files.isDirectory(scenarios)) {
-            throw new BadInputException("no scenario folder at " + scenarios);
+            // a scenario file given where its folder is meant read as if nothing were there
+            throw new BadInputException(Files.exists(scenarios)
+                    ? "--scenarios " + scenarios + " is a file, not a folder: give the folder holding validation/ "
+                            + "(rdmasim's scenarios/), or leave --scenarios out"
+                    : "no scenario folder at " + scenarios);
         }
         int workers = ThreadsOption.count(threads);
         List<ValidationRow> rows = ValidationCatalog.rows();

@@ -80,6 +80,14 @@ class ValidateCommandTest {
     }
 
     @Test
+    void aScenarioFileGivenForTheFolderIsSaidToBeAFile() {
+        String file = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml").toString();
+        var r = CliTestSupport.run("validate", "-q", "--scenarios", file, "--row", "MX-449-PIN");
+        assertEquals(2, r.code(), r.out());
+        assertTrue(r.err().contains("is a file, not a folder"), r.err());
+    }
+
+    @Test
     void aRowOptionHoldingNoIdIsBadInputNotTheWholeTable() {
         // '--row ,' split into no id and ran all 217 rows (minutes) and replaced the default report with them
         for (String ids : new String[] {",", "", ",,"}) {
