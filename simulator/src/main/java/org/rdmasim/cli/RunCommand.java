@@ -160,12 +160,13 @@ public final class RunCommand implements Callable<Integer> {
             return;
         }
         Path mine = Path.of(scenario.file());
+        java.util.Optional<Path> other = ReportFolder.anotherSource(dir, mine);
+        if (other.isPresent()) {
+            throw anotherScenariosReport(dir, "the report of " + shown(other.get()), scenario);
+        }
         java.util.Optional<Path> recorded = ReportFolder.recordedSource(dir);
         if (recorded.isPresent() && java.nio.file.Files.isRegularFile(recorded.get())) {
-            if (!java.nio.file.Files.isRegularFile(mine) || !java.nio.file.Files.isSameFile(recorded.get(), mine)) {
-                throw anotherScenariosReport(dir, shown(recorded.get()), scenario);
-            }
-            return;
+            return; // the manifest names this very file
         }
         String prior;
         try {
@@ -177,17 +178,18 @@ public final class RunCommand implements Callable<Integer> {
         }
         Path name = mine.getFileName();
         if (!prior.isEmpty() && name != null && !prior.equals(name.toString())) {
-            throw anotherScenariosReport(dir, prior, scenario);
+            throw anotherScenariosReport(dir, "the report of " + prior, scenario);
         }
     }
 
-    private static BadInputException anotherScenariosReport(Path dir, String prior, Scenario scenario) {
-        return new BadInputException(dir + " holds the report of " + prior + ", another scenario named '"
+    /** @param what what the folder holds, and of which file ("the report of a/x.yaml") */
+    static BadInputException anotherScenariosReport(Path dir, String what, Scenario scenario) {
+        return new BadInputException(dir + " holds " + what + ", another scenario named '"
                 + scenario.name() + "'; choose another --out, or pass --force to replace it");
     }
 
     /** {@code file} as the user would type it here: relative to the working folder when below it. */
-    private static String shown(Path file) {
+    static String shown(Path file) {
         Path here = Path.of("").toAbsolutePath().normalize();
         Path abs = file.toAbsolutePath().normalize();
         return abs.startsWith(here) ? here.relativize(abs).toString() : abs.toString();

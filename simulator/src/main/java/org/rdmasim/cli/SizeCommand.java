@@ -219,6 +219,9 @@ public final class SizeCommand implements Callable<Integer> {
         Path dir = claim(scenario, sized.label(), sized.files());
         SizingSweep sweep = new SizingSweep(sized, dir, new Terminal(spec.commandLine().getOut(),
                 spec.commandLine().getErr(), sized.scenario(), quiet));
+        if (scenario.file() != null && Files.isRegularFile(Path.of(scenario.file()))) {
+            sweep.madeFrom(Path.of(scenario.file()));
+        }
         return sweep.runWithHook(evaluator) ? Main.OK : Main.INTERRUPTED;
     }
 
@@ -259,6 +262,13 @@ public final class SizeCommand implements Callable<Integer> {
     private Path claim(Scenario scenario, String label, List<String> files) throws IOException {
         Path given = out != null ? out : Path.of("reports", scenario.name() + "-size-" + label);
         Path dir = ReportFolder.claim(given, RunCommand.inputs(scenario), force);
+        if (!force && scenario.file() != null && Files.isDirectory(dir)) {
+            // the default folder is keyed by the scenario's name: a copy of the scenario would share it
+            java.util.Optional<Path> other = ReportFolder.anotherSource(dir, Path.of(scenario.file()));
+            if (other.isPresent()) {
+                throw RunCommand.anotherScenariosReport(given, "the sizing of " + RunCommand.shown(other.get()), scenario);
+            }
+        }
         if (Files.isDirectory(dir)) {
             List<String> clash = ReportFolder.foreignEntries(dir, Set.of()).stream().filter(files::contains).toList();
             if (!clash.isEmpty()) {

@@ -199,7 +199,7 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
         } else {
             dir = out != null ? out : shard.isAll() ? Path.of("reports", study.name())
                     : Path.of("reports", study.name(), "shard-" + shard.index());
-            claimStudyFolder(dir);
+            claimStudyFolder(dir, study);
             if (out == null && !shard.isAll() && ReportWriter.safeToWrite(dir.getParent())) {
                 // reports/<study>/ holds the shards, and `merge` writes the whole table there
                 Files.createDirectories(dir.getParent());
@@ -211,7 +211,7 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
         }
         // the table is on disk from the start, so --resume and merge find the folder even after a kill
         table.write(dir);
-        org.rdmasim.report.ReportFolder.addWritten(dir, List.of(ResultTable.CSV, ResultTable.JSON));
+        org.rdmasim.report.ReportFolder.addWritten(dir, List.of(ResultTable.CSV, ResultTable.JSON), study.file());
         StudyRunner runner = new StudyRunner(plan, table, dir, workers);
         List<StudyPlan.Task> tasks = runner.remaining(shard);
         int before = table.rows().size();
@@ -282,6 +282,21 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
      * way as {@code run} does: a file, entries rdmasim did not write (named), or another command's report
      * (a study's index.html would replace that report's, and its files would be left mixed with the study's).
      */
+    /**
+     * As below, and a folder whose manifest names another study file (a copy of the study, its {@code name:}
+     * the same, so the same default folder) is refused: its results would be replaced.
+     */
+    static void claimStudyFolder(Path dir, Study study) throws IOException {
+        claimStudyFolder(dir);
+        if (Files.isDirectory(dir)) {
+            java.util.Optional<Path> other = org.rdmasim.report.ReportFolder.anotherSource(dir, study.file());
+            if (other.isPresent()) {
+                throw new BadInputException(dir + " holds the study of " + RunCommand.shown(other.get())
+                        + ", another study named '" + study.name() + "'; choose another --out");
+            }
+        }
+    }
+
     static void claimStudyFolder(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             // a file on the way to it (--out FILE/sub) said as `run` says it, not as "Not a directory"
@@ -314,7 +329,7 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
             throw new BadInputException("--cpus must be 1 to " + ThreadsOption.MAX_THREADS + ", got " + cpus);
         }
         Path dir = out != null ? out : Path.of("reports", study.name());
-        claimStudyFolder(dir);
+        claimStudyFolder(dir, study);
         ClusterJobs jobs;
         try {
             jobs = new ClusterJobs(study, shards, cpus, dir, allowOutside);
@@ -338,6 +353,7 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage());
         }
+        org.rdmasim.report.ReportFolder.addWritten(dir, List.of(), study.file());
         return Main.OK;
     }
 

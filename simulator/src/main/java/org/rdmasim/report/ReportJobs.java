@@ -12,10 +12,8 @@ import java.util.concurrent.Future;
 /**
  * The files of one report (its tables, charts and pages), written by jobs on two threads where the
  * machine has two cores, else one after the other as they are added. A job writes its own files and, when the
- * report is staged in a {@link ReportFolder}, takes their SHA-256 for the manifest on the same thread
- * ({@link ReportFolder#hashWritten}): hashing runs at about 100 MB/s without the C2 compiler, and a
- * 65,536-receiver report is 150 MB, so the hashing is spread over both cores with the writing instead of
- * coming after it. Jobs start in the order they are added (the largest first keeps the two threads
+ * report is staged in a {@link ReportFolder}, takes their checksum for the manifest on the same thread
+ * ({@link ReportFolder#hashWritten}) while the file is likely still in the page cache. Jobs start in the order they are added (the largest first keeps the two threads
  * even); every file is the same whatever thread writes it.
  */
 final class ReportJobs implements AutoCloseable {

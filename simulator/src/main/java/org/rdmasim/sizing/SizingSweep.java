@@ -35,12 +35,19 @@ public final class SizingSweep {
 
     private Evaluator eval;
     private List<String> without;
+    /** The scenario file sized, named in the folder's manifest; null when not read from a file. */
+    private Path madeFrom;
 
     public SizingSweep(SizingTarget target, Path dir, Display display) {
         this.target = target;
         this.dir = dir;
         this.display = display;
         this.search = target.search();
+    }
+
+    /** Names {@code scenarioFile} in the output folder's manifest as the file the sizing is made from. */
+    public void madeFrom(Path scenarioFile) {
+        this.madeFrom = scenarioFile;
     }
 
     /** Simulates the sized variant at one point of the search (a refit's: a position on its knob's ladder). */
@@ -286,7 +293,7 @@ public final class SizingSweep {
             withoutLines.forEach(w::add);
         }
         SummaryJson.write(dir.resolve("sizing.json"), json);
-        ReportFolder.recordWritten(dir, target.files());
+        ReportFolder.recordWritten(dir, target.files(), madeFrom);
         display.written(dir, complete, all.size());
     }
 

@@ -12,9 +12,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -289,7 +287,7 @@ class InteractiveReportTest {
         String manifest = Files.readString(fresh.resolve(".rdmasim-report"), StandardCharsets.UTF_8);
         for (String f : List.of("interactive.html", "interactive-data.js", "uPlot.iife.min.js", "uPlot.min.css",
                 "uPlot-LICENSE.txt")) {
-            String hash = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(fresh.resolve(f))));
+            String hash = org.rdmasim.report.ReportFolder.checksum(fresh.resolve(f));
             assertTrue(manifest.contains(hash + "  " + f + "\n"), f + " is listed in the manifest with its hash");
         }
         String page = Files.readString(fresh.resolve("interactive.html"), StandardCharsets.UTF_8);

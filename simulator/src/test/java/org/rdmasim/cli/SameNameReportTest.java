@@ -89,4 +89,65 @@ class SameNameReportTest {
         assertEquals(0, CliTestSupport.run("run", now.toString(), "-q", "--out", out.toString()).code());
         assertTrue(Files.readString(out.resolve(".rdmasim-report")).contains("\nmade from ../new/pull.yaml\n"));
     }
+
+    private static final String FANOUT = """
+            name: pulls
+            hosts:
+              receivers: {preset: dgx-h100, count: 4, prefix: r}
+              sources: {preset: dgx-h100, count: 1, prefix: s}
+            transport:
+              env: |
+                export MX_RDMA_NIC_PIN=auto
+            workload:
+              fanout:
+                receivers: receivers
+                sources: sources
+                model: 1 GB
+            """;
+
+    @Test
+    void aSizingOfACopyInAnotherFolderDoesNotReplaceTheFirstSizing() throws IOException {
+        Path first = Files.writeString(Files.createDirectories(dir.resolve("mine")).resolve("pulls.yaml"), FANOUT);
+        Path copy = Files.writeString(Files.createDirectories(dir.resolve("trial")).resolve("pulls.yaml"),
+                FANOUT.replace("1 GB", "2 GB"));
+        Path out = dir.resolve("sizing");
+        String[] size = {"size", null, "--target-p99", "10s", "--vary", "sources", "-q", "--out", out.toString()};
+        size[1] = first.toString();
+        assertEquals(0, CliTestSupport.run(size).code());
+        assertTrue(Files.readString(out.resolve(".rdmasim-report")).contains("\nmade from ../mine/pulls.yaml\n"));
+        String firstSizing = Files.readString(out.resolve("sizing.json"));
+
+        size[1] = copy.toString();
+        var refused = CliTestSupport.run(size);
+        assertEquals(2, refused.code(), refused.err());
+        assertTrue(refused.err().contains("holds the sizing of " + first.toAbsolutePath().normalize()
+                + ", another scenario named 'pulls'"), refused.err());
+        assertEquals(firstSizing, Files.readString(out.resolve("sizing.json")), "the first sizing is left as it was");
+
+        size[1] = first.toString();
+        assertEquals(0, CliTestSupport.run(size).code(), "the same file sizes into its own folder again");
+        String[] forced = java.util.Arrays.copyOf(size, size.length + 1);
+        forced[1] = copy.toString();
+        forced[size.length] = "--force";
+        assertEquals(0, CliTestSupport.run(forced).code());
+        assertTrue(Files.readString(out.resolve(".rdmasim-report")).contains("\nmade from ../trial/pulls.yaml\n"));
+    }
+
+    @Test
+    void aStudyCopiedToAnotherFolderDoesNotReplaceTheFirstStudysResults() throws IOException {
+        Path first = StudyFixture.write(Files.createDirectories(dir.resolve("mine")), StudyFixture.STUDY);
+        Path copy = StudyFixture.write(Files.createDirectories(dir.resolve("trial")), StudyFixture.STUDY);
+        Path out = dir.resolve("study-out");
+        assertEquals(0, CliTestSupport.run("sweep", first.toString(), "-q", "--out", out.toString()).code());
+        assertTrue(Files.readString(out.resolve(".rdmasim-report")).contains("\nmade from ../mine/" + first.getFileName() + "\n"),
+                "the manifest names the study file, kept as the folder's later files are added");
+        String results = Files.readString(out.resolve("results.csv"));
+
+        var refused = CliTestSupport.run("sweep", copy.toString(), "-q", "--out", out.toString());
+        assertEquals(2, refused.code(), refused.err());
+        assertTrue(refused.err().contains("holds the study of " + first.toAbsolutePath().normalize()), refused.err());
+        assertEquals(results, Files.readString(out.resolve("results.csv")), "the first study's results are left as they were");
+        assertEquals(0, CliTestSupport.run("sweep", first.toString(), "-q", "--out", out.toString()).code(),
+                "the same study file runs into its own folder again");
+    }
 }
