@@ -70,6 +70,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        if (files.size() > 2) {
+            // a third summary was never read: 'compare A B C' compared A with B and said nothing of C
+            throw new BadInputException("compare puts two runs side by side (or two variants of one): give one or "
+                    + "two summary.json files, got " + files.size() + " (" + files.get(2) + " and after would not be read)");
+        }
         files = files.stream().map(CompareCommand::summaryOf).toList();
         List<Side[]> pairs = new ArrayList<>();
         // two runs of different scenarios: their variants pair by name (or as --variant A=B pairs them) only, and the
@@ -308,7 +313,8 @@ public final class CompareCommand implements Callable<Integer> {
 
     private static List<Row> pullRows(Side a, Side b) {
         List<Row> rows = new ArrayList<>();
-        rows.add(new Row("status", text(a, "status"), text(b, "status"), ""));
+        rows.add(new Row("status", text(a, "status"), text(b, "status"),
+                statusChange(a, b)));
         double pa = slowest(a.variant());
         double pb = slowest(b.variant());
         rows.add(Row.figures("slowest pull (s)", pa, pb, change(pa, pb, true)));
@@ -341,7 +347,8 @@ public final class CompareCommand implements Callable<Integer> {
         JsonNode ra = a.variant().path("refit");
         JsonNode rb = b.variant().path("refit");
         List<Row> rows = new ArrayList<>();
-        rows.add(new Row("status", text(a, "status"), text(b, "status"), ""));
+        rows.add(new Row("status", text(a, "status"), text(b, "status"),
+                statusChange(a, b)));
         rows.add(new Row("refit method", ra.path("method").asText("-"), rb.path("method").asText("-"),
                 ra.path("method").asText("-").equals(rb.path("method").asText("-")) ? "same" : "changed"));
         rows.add(figures("wall, all cycles (s)", a.variant().path("makespanSeconds"), b.variant().path("makespanSeconds"),
@@ -408,6 +415,13 @@ public final class CompareCommand implements Callable<Integer> {
         return out;
     }
 
+    /** "same" or "changed" for two statuses, nothing where a summary states none. */
+    private static String statusChange(Side a, Side b) {
+        String sa = text(a, "status");
+        String sb = text(b, "status");
+        return sa.equals("-") || sb.equals("-") ? "" : sa.equals(sb) ? "same" : "changed";
+    }
+
     private static String text(Side s, String field) {
         return s.variant().path(field).asText("-");
     }
@@ -469,14 +483,24 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private static String change(double a, double b, boolean lowerIsBetter) {
-        if (a <= 0 || b <= 0) {
+        // equal values read "same", zeros too (two runs registering nothing); a figure that goes to or from 0 (a
+        // staged pull registers no GPU memory) has no ratio but did change: both left the column blank
+        if (a == b) {
+            return "same";
+        }
+        if (a < 0 || b < 0 || !Double.isFinite(a) || !Double.isFinite(b)) {
             return "";
+        }
+        if (a == 0 || b == 0) {
+            return (b == 0 ? "to 0" : "from 0") + " (" + ((b < a) == lowerIsBetter ? "better" : "worse") + ")";
         }
         double f = b / a;
         if (Math.abs(f - 1) <= 1e-12) {
             return "same";
         }
         String dir = (f < 1) == lowerIsBetter ? "better" : "worse";
-        return "x" + Units.number(f) + " (" + dir + ")";
+        // a ratio within rounding of 1 keeps the digits that say which way it moved ("x1 (worse)" read as no change)
+        String ratio = Units.number(f);
+        return "x" + (ratio.equals("1") ? String.format(Locale.ROOT, "%.6g", f) : ratio) + " (" + dir + ")";
     }
 }

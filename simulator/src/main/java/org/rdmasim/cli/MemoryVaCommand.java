@@ -106,6 +106,10 @@ final class MemoryVaCommand implements Callable<Integer> {
                 o.put("poolMaxSizeBytes", shadowMax);
             }
             o.put("vaPerPoolBytes", pools.vaPerPoolBytes());
+            if (pools.roundedUp()) {
+                o.put("vaPerPoolUnroundedBytes", pools.unroundedVaPerPoolBytes());
+                o.put("assumption", roundingAssumption(pools));
+            }
             o.put("poolsPerCommunicator", poolsPerCommunicator);
             o.put("vaPerCommunicatorBytes", pools.vaPerCommunicatorBytes());
             o.put("communicators", communicators);
@@ -139,6 +143,11 @@ final class MemoryVaCommand implements Callable<Integer> {
         w.printf(Locale.ROOT, "VA per pool: %s; per communicator (%d pool%s): %s%n",
                 ByteSize.format(pools.vaPerPoolBytes()), poolsPerCommunicator, poolsPerCommunicator == 1 ? "" : "s",
                 ByteSize.format(pools.vaPerCommunicatorBytes()));
+        // the driver's default is 2 x device memory rounded up to an assumed granularity: 2 x 79.65 GiB printed as
+        // 160.00 GiB with no word of the rounding or that its granularity is assumed
+        if (pools.roundedUp()) {
+            w.println("  " + roundingAssumption(pools));
+        }
         w.printf(Locale.ROOT, "after %d communicators (%d pools): %s (from %s)%n", communicators,
                 communicators * poolsPerCommunicator, ByteSize.format(total), ByteSize.format(startVa));
         for (VirtualAddressSpace s : spaces(space)) {
@@ -155,6 +164,15 @@ final class MemoryVaCommand implements Callable<Integer> {
             w.flush();
         }
         return total <= space.bytes() ? Main.OK : Main.VARIANT_FAILED;
+    }
+
+    /** The granularity the per-pool figure rests on, and the figure without it. */
+    private static String roundingAssumption(CudaPoolAddressSpace pools) {
+        return "ASSUMED: the driver rounds 2 x device memory (" + ByteSize.format(pools.unroundedVaPerPoolBytes())
+                + ") up to a reservation granularity of " + ByteSize.format(pools.granularityBytes())
+                + "; NVIDIA/nccl PR #2064's one measurement (280.00 GiB a pool for H200's 139.80 GiB) fits any "
+                + "granularity from 512 MiB to 8 GiB; without the rounding, "
+                + ByteSize.format(pools.unroundedVaPerPoolBytes()) + " a pool";
     }
 
     /** The chosen space, and the x86-64 4-level user half (128 TiB) when it is narrower. */

@@ -179,8 +179,11 @@ public final class ModelCommand implements Callable<Integer> {
                     grouped(r.paddingBytes()), m.routedExperts() == 0 ? "-" : r.experts()
                             + (layout.expertParallel() ? "" : " cut")));
         }
+        // EPLB's redundant experts are copies too: with --redundant-experts they were in the sum but not in the list
         b.append(String.format(Locale.ROOT, "  sum %,d: the model once + %,d held by more than one rank (DP "
-                + "replicas, replicated norms and routers, KV heads when TP exceeds them)%n", sum, sum - m.bytes()));
+                + "replicas, replicated norms and routers, KV heads when TP exceeds them%s)%n", sum, sum - m.bytes(),
+                layout.redundantExperts() > 0 ? ", EPLB's " + layout.redundantExperts() + " redundant experts a layer"
+                        : ""));
         if (!stages.isEmpty()) {
             b.append("trainer     PP ").append(stages.size()).append(" (Megatron even split; bytes per stage, "
                     + "before TP/EP)\n");

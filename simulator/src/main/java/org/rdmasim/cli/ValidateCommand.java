@@ -132,7 +132,11 @@ public final class ValidateCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         if (!Files.isDirectory(scenarios)) {
-            throw new BadInputException("no scenario folder at " + scenarios);
+            // a scenario file given where its folder is meant read as if nothing were there
+            throw new BadInputException(Files.exists(scenarios)
+                    ? "--scenarios " + scenarios + " is a file, not a folder: give the folder holding validation/ "
+                            + "(rdmasim's scenarios/), or leave --scenarios out"
+                    : "no scenario folder at " + scenarios);
         }
         int workers = ThreadsOption.count(threads);
         List<ValidationRow> rows = ValidationCatalog.rows();
@@ -141,6 +145,11 @@ public final class ValidateCommand implements Callable<Integer> {
             // '--row ,' splits into no id: it asked for some rows, not for the whole table and its report
             throw new BadInputException("--row: no row id given (write --row ID, e.g. --row MX-449-PIN; `rdmasim "
                     + "validate` lists every id)");
+        }
+        if (only != null) {
+            // '--row A,,B' (or a trailing comma) has an empty id between the commas: a separator doubled, not a row
+            // named '' ("no validation row  (217 rows ...)")
+            only = only.stream().filter(id -> !id.isBlank()).toList();
         }
         if (only != null && !only.isEmpty()) {
             for (String id : only) {
@@ -177,13 +186,17 @@ public final class ValidateCommand implements Callable<Integer> {
                 continue;
             }
             table.printf(Locale.ROOT, "%n%s%n", Validation.sectionTitle(kind));
-            table.printf(Locale.ROOT, "%-22s %-12s %-14s %-6s %-9s %-4s  %s%n", "row", "published", "modelled", "unit",
-                    "tolerance", "NICs", "verdict");
+            // the id column is as wide as the section's longest id (29 characters at most today): at a fixed 22 the
+            // longer ids pushed every column of their line out of line with the header
+            String idColumn = "%-" + Math.max(22, section.stream().mapToInt(r -> r.row().id().length()).max()
+                    .orElse(0)) + "s";
+            table.printf(Locale.ROOT, idColumn + " %-12s %-14s %-6s %-9s %-4s  %s%n", "row", "published", "modelled",
+                    "unit", "tolerance", "NICs", "verdict");
             for (Validation.Result r : section) {
                 ValidationRow w = r.row();
                 String pub = w.low() == w.high() ? fmt(w.low()) : fmt(w.low()) + "-" + fmt(w.high());
                 String model = Double.isNaN(r.modelled()) ? "-" : fmt(r.modelled());
-                table.printf(Locale.ROOT, "%-22s %-12s %-14s %-6s %-9s %-4s  %s%s%n", w.id(), pub, model, w.unit(),
+                table.printf(Locale.ROOT, idColumn + " %-12s %-14s %-6s %-9s %-4s  %s%s%n", w.id(), pub, model, w.unit(),
                         fmt(100 * w.tolerance()) + "%", w.nics() == 0 ? "-" : String.valueOf(w.nics()),
                         r.verdict().words(), (w.calibration() ? " (calibration, not counted)"
                                 : w.knownFailure().isEmpty() ? "" : ": " + w.knownFailure())

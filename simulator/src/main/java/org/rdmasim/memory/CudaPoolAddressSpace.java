@@ -91,6 +91,25 @@ public final class CudaPoolAddressSpace {
                 granularityBytes);
     }
 
+    /**
+     * What the driver's default reservation would be before its rounding ({@code 2 x device memory}), or
+     * {@link #vaPerPoolBytes()} itself for an explicit maxSize, which is not rounded.
+     */
+    public long unroundedVaPerPoolBytes() {
+        return poolMaxSizeBytes > 0 ? poolMaxSizeBytes
+                : Math.multiplyExact(deviceMemoryBytes, (long) DRIVER_DEFAULT_MULTIPLE);
+    }
+
+    /** True when the driver's default reservation is rounded up, so the per-pool figure rests on the granularity. */
+    public boolean roundedUp() {
+        return poolMaxSizeBytes == 0 && unroundedVaPerPoolBytes() != vaPerPoolBytes();
+    }
+
+    /** The reservation granularity assumed for the driver's default ({@link #DEFAULT_RESERVATION_GRANULARITY}). */
+    public long granularityBytes() {
+        return granularityBytes;
+    }
+
     public long vaPerCommunicatorBytes() {
         return Math.multiplyExact(vaPerPoolBytes(), (long) poolsPerCommunicator);
     }

@@ -89,7 +89,8 @@ public final class ReportFolder {
      *                    of them nor a folder holding one
      * @param force       the user allows entries rdmasim did not write to stay beside the report
      * @param unmarkedOwn names this command wrote before reports carried a manifest (an unmarked folder
-     *                    holding only these is an earlier report of this command)
+     *                    holding every one of these is an earlier report of this command; one holding only
+     *                    some, such as a user's own index.html, is not)
      */
     public static Path claim(Path given, Collection<Path> inputs, boolean force, Set<String> unmarkedOwn)
             throws IOException {
@@ -393,8 +394,12 @@ public final class ReportFolder {
         Path manifest = dir.resolve(MANIFEST);
         List<String> entries = entries(dir);
         if (!Files.isRegularFile(manifest, LinkOption.NOFOLLOW_LINKS)) {
+            // an earlier report of the command wrote every one of these names: a folder holding only some of them
+            // (a user's own index.html, and nothing else) is not one, and its file was replaced without a word
+            boolean earlierReport = !unmarkedOwn.isEmpty() && unmarkedOwn.stream()
+                    .allMatch(e -> Files.isRegularFile(dir.resolve(e), LinkOption.NOFOLLOW_LINKS));
             for (String e : entries) {
-                if (unmarkedOwn.contains(e) && Files.isRegularFile(dir.resolve(e), LinkOption.NOFOLLOW_LINKS)) {
+                if (earlierReport && unmarkedOwn.contains(e)) {
                     owned.add(e);
                 }
             }

@@ -7,6 +7,7 @@ import java.util.Set;
 import org.rdmasim.hardware.CalibrationProfile;
 import org.rdmasim.hardware.HostSpec;
 import org.rdmasim.workload.Claim;
+import org.rdmasim.workload.FanoutPlan;
 import org.rdmasim.workload.TransferItem;
 
 /** A variant's {@code claim}: a published pull time checked against the model and the line-rate floor. */
@@ -45,9 +46,16 @@ final class ClaimReader {
         }
         Map<String, Long> perReceiver = new LinkedHashMap<>();
         double payload = 0;
-        for (TransferItem t : spec.transfers()) {
+        for (TransferItem t : pulls(spec)) {
             perReceiver.merge(t.to().toString(), t.bytes(), Long::sum);
             HostSpec receiver = spec.hosts().get(t.to().host());
+            // a floor over more NICs than the receiving host has is no physical floor: a claim of 9 NICs on a
+            // 4-NIC host was checked against 9 NICs' line rate, so a time only 9 NICs could reach read as possible
+            if (n > receiver.nicSpecs().size()) {
+                throw c.get("nics").error("the claim assumes " + n + " NICs, but receiving host '" + t.to().host()
+                        + "' has " + receiver.nicSpecs().size() + ": the line-rate floor counts the receiver's own "
+                        + "NICs (1 to " + receiver.nicSpecs().size() + ")");
+            }
             CalibrationProfile calibration = CalibrationProfile.forHost(receiver);
             for (HostSpec.NicSpec nic : receiver.nicSpecs()) {
                 payload = Math.max(payload, nic.payloadBytesPerSecond(calibration));
@@ -56,5 +64,22 @@ final class ClaimReader {
         long most = perReceiver.values().stream().mapToLong(Long::longValue).max().orElse(0);
         double floor = most / (n * payload);
         return new Claim(c.string("source", ""), lo, hi, (int) n, floor);
+    }
+
+    /**
+     * The pulls whose bytes the floor is of: a transfer list's transfers, or each fan-out receiver's pulls (every
+     * receiver GPU pulls the model, or its shard, whichever source serves it). A fan-out's claim had no pulls here,
+     * so its floor was 0 / 0: NaN in summary.json, "-" on the page, and never checked.
+     */
+    private static List<TransferItem> pulls(VariantSpec spec) {
+        if (!spec.isFanout()) {
+            return spec.transfers();
+        }
+        FanoutPlan plan = spec.fanoutPlan();
+        List<TransferItem> out = new java.util.ArrayList<>();
+        for (FanoutPlan.Member r : plan.receivers()) {
+            out.addAll(plan.pulls(r, plan.sources().get(0)));
+        }
+        return out;
     }
 }

@@ -155,6 +155,36 @@ class CompareCommandTest {
     }
 
     @Test
+    void aFigureThatGoesToZeroOrStaysZeroSaysSo() {
+        // pix-staged has no GPUDirect: no NIC registers GPU memory, so its registration wall and sum are 0; the
+        // change column was left blank both for 0.00082 s -> 0 and for 0 against 0
+        String summary = CliTestSupport.repo().resolve("reports/gpudirect-vs-staging/summary.json").toString();
+        CliTestSupport.Outcome o = CliTestSupport.run("compare", summary, "--variant", "pix-gpudirect",
+                "--variant", "pix-staged");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("registration wall (s)") && l.endsWith("to 0 (better)")),
+                o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("status") && l.endsWith("same")), o.out());
+        CliTestSupport.Outcome zero = CliTestSupport.run("compare", summary, "--variant", "pix-staged",
+                "--variant", "sys-staged");
+        assertTrue(zero.out().lines().anyMatch(l -> l.startsWith("registration sum (s)") && l.endsWith("same")),
+                zero.out());
+        // the two staged pulls differ in the fifth digit: the ratio keeps the digits that show it
+        assertTrue(zero.out().lines().anyMatch(l -> l.startsWith("slowest pull (s)") && l.matches(".*x1\\.0000\\d+ \\(worse\\)")),
+                zero.out());
+    }
+
+    @Test
+    void aThirdSummaryIsRefusedRatherThanLeftUnread() {
+        String summary = CliTestSupport.repo().resolve("reports/gpudirect-vs-staging/summary.json").toString();
+        String other = CliTestSupport.repo().resolve("reports/registration-caps/summary.json").toString();
+        CliTestSupport.Outcome o = CliTestSupport.run("compare", summary, summary, other);
+        assertEquals(2, o.code(), o.out());
+        assertTrue(o.err().contains("give one or two summary.json files, got 3"), o.err());
+        assertEquals("", o.out());
+    }
+
+    @Test
     void aFailedVariantShowsNoFiguresAndItsError() throws IOException {
         String summary = CliTestSupport.repo().resolve("reports/registration-caps/summary.json").toString();
         CliTestSupport.Outcome o = CliTestSupport.run("compare", summary, "--variant", "nixl-default-try",

@@ -271,6 +271,23 @@ class MemoryCommandTest {
     }
 
     @Test
+    void theRoundingOfTheDriversDefaultIsSaidToBeAssumed() throws IOException {
+        // H100's 79.65 GiB doubles to 159.30 GiB; the 160.00 GiB printed rests on the assumed 1 GiB granularity
+        Run r = run("memory", "va", "--gpu", "h100", "--communicators", "8");
+        assertEquals(Main.OK, r.code(), r.err());
+        assertTrue(r.out().contains("VA per pool: 160.00 GiB"), r.out());
+        assertTrue(r.out().contains("ASSUMED: the driver rounds 2 x device memory (159.30 GiB) up to a reservation "
+                + "granularity of 1.00 GiB"), r.out());
+        Run json = run("memory", "va", "--gpu", "h100", "--communicators", "8", "--json");
+        var o = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out());
+        assertEquals(2 * o.get("deviceMemoryBytes").asLong(), o.get("vaPerPoolUnroundedBytes").asLong());
+        assertTrue(o.get("assumption").asText().startsWith("ASSUMED"), json.out());
+        // an explicit maxSize is reserved as given: nothing rounded, nothing assumed
+        Run capped = run("memory", "va", "--gpu", "h100", "--communicators", "8", "--shadow-max", "1GiB");
+        assertFalse(capped.out().contains("ASSUMED"), capped.out());
+    }
+
+    @Test
     void seed002Gb300TwoHundredCommunicators() {
         Run r = run("memory", "va", "--gpu", "gb300", "--communicators", "200", "--pools-per-comm", "2",
                 "--va-bits", "48");

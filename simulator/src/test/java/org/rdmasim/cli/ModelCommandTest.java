@@ -57,6 +57,18 @@ class ModelCommandTest {
     }
 
     @Test
+    void theSumNamesRedundantExpertsAmongTheCopies() {
+        // 8 EPLB copies a layer are bytes held twice: the sum's list of what is held more than once left them out
+        var r = CliTestSupport.run("model", model("qwen3-30b-a3b.json"), "--tp", "4", "--dp", "2", "--ep", "8",
+                "--redundant-experts", "8");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("  sum ") && l.contains("EPLB's 8 redundant experts a layer")),
+                r.out());
+        var none = CliTestSupport.run("model", model("qwen3-30b-a3b.json"), "--tp", "4");
+        assertTrue(none.out().lines().noneMatch(l -> l.contains("EPLB")), none.out());
+    }
+
+    @Test
     void textNamesTheMtpLayersLeftOut() {
         var r = CliTestSupport.run("model", model("deepseek-v3.json"));
         assertEquals(0, r.code(), r.err());

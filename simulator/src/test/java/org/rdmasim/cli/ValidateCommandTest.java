@@ -46,6 +46,48 @@ class ValidateCommandTest {
     }
 
     @Test
+    void aDoubledCommaBetweenIdsIsASeparatorAndLongIdsKeepTheColumnsInLine() {
+        // 'A,,B' read as three ids, the middle one '' refused as "no validation row  (217 rows ...)"
+        var r = CliTestSupport.run("validate", "-q", "--scenarios", scenarios(), "--row",
+                "MX-449-PIN,,MX-450-STRIPE-COLD-PULL,");
+        assertEquals(1, r.code(), r.err());
+        // MX-450-STRIPE-COLD-PULL is 23 characters: the published figure starts in the header's column
+        java.util.List<String> lines = r.out().lines().toList();
+        String header = lines.stream().filter(l -> l.startsWith("row ")).findFirst().orElseThrow();
+        String longRow = lines.stream().filter(l -> l.startsWith("MX-450-STRIPE-COLD-PULL ")).findFirst().orElseThrow();
+        String shortRow = lines.stream().filter(l -> l.startsWith("MX-449-PIN ")).findFirst().orElseThrow();
+        int column = header.indexOf("published");
+        assertEquals("0.172", longRow.substring(column, column + 5), longRow);
+        assertEquals("308", shortRow.substring(column, column + 3), shortRow);
+    }
+
+    @Test
+    void aUsersOwnIndexPageIsNotTakenForAnEarlierReport() throws java.io.IOException {
+        // a folder with no manifest holding only an index.html of the user's: validate took it for a report of its
+        // own from before manifests and replaced it (exit 0)
+        java.nio.file.Files.writeString(out.resolve("index.html"), "my page\n");
+        var r = CliTestSupport.run("validate", "-q", "--scenarios", scenarios(), "--out", out.toString(), "--row",
+                "MX-449-PIN");
+        assertEquals(2, r.code(), r.out());
+        assertTrue(r.err().contains("holds index.html that rdmasim did not write"), r.err());
+        assertEquals("my page\n", java.nio.file.Files.readString(out.resolve("index.html")));
+        // both files of a report from before manifests are still its own, and replaced
+        java.nio.file.Files.writeString(out.resolve("validation.json"), "{}\n");
+        var old = CliTestSupport.run("validate", "-q", "--scenarios", scenarios(), "--out", out.toString(), "--row",
+                "MX-449-PIN");
+        assertEquals(0, old.code(), old.err());
+        assertTrue(java.nio.file.Files.readString(out.resolve("index.html")).startsWith("<!DOCTYPE html>"));
+    }
+
+    @Test
+    void aScenarioFileGivenForTheFolderIsSaidToBeAFile() {
+        String file = CliTestSupport.repo().resolve("scenarios/seed003-nic-pin-vs-stripe.yaml").toString();
+        var r = CliTestSupport.run("validate", "-q", "--scenarios", file, "--row", "MX-449-PIN");
+        assertEquals(2, r.code(), r.out());
+        assertTrue(r.err().contains("is a file, not a folder"), r.err());
+    }
+
+    @Test
     void aRowOptionHoldingNoIdIsBadInputNotTheWholeTable() {
         // '--row ,' split into no id and ran all 217 rows (minutes) and replaced the default report with them
         for (String ids : new String[] {",", "", ",,"}) {

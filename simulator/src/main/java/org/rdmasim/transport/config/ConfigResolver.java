@@ -120,6 +120,15 @@ public final class ConfigResolver {
                 warnings.add(KnownVariables.unknownVariableWarning(e.name(), e.location()));
             }
         }
+        EffectiveValue tls = env.get("UCX_TLS");
+        if (tls != null && !allowsRc(tls.rawValue())) {
+            // UCX_TLS is recognised, not modelled: a list without an RC transport (UCX_TLS=tcp) ran as RC RDMA
+            // lanes without a word, where UCX would move the data some other way or not at all
+            warnings.add("UCX_TLS='" + tls.rawValue() + "' (" + tls.origin() + ") names no RC transport (rc, rc_x, "
+                    + "rc_v, rc_mlx5, rc_verbs, ib or all; openucx/ucx v1.20.0 src/ucp/core/ucp_context.c:709-731 "
+                    + "ucp_tl_aliases): UCX would not use the rc_mlx5 lanes rdmasim models; rdmasim does not model "
+                    + "UCX_TLS and answers as if it allowed them");
+        }
 
         if (env.containsKey("NCCL_NET_GDR_LEVEL")) {
             decisions.add(CitedNote.uncited("NCCL_NET_GDR_LEVEL is read by NCCL only: NIXL/UCX transfers use "
@@ -171,6 +180,33 @@ public final class ConfigResolver {
         setup.nixlVersion().ifPresent(nixl -> applyNixl(setup, nixl, env, config, warnings, decisions));
 
         return new EffectiveConfig(config.values(), ucx, warnings, decisions, overrides);
+    }
+
+    /**
+     * Whether a {@code UCX_TLS} list leaves UCX an RC transport, through the aliases of
+     * openucx/ucx v1.20.0 src/ucp/core/ucp_context.c:709-731 ucp_tl_aliases ({@code rc}: rc_mlx5 and rc_verbs;
+     * {@code rc_x}: rc_mlx5; {@code rc_v}: rc_verbs; {@code ib}: every IB transport), the names themselves or
+     * {@code all}; a list opening with {@code ^} excludes what it names, and a leading backslash asks for a name
+     * exactly, not as an alias.
+     */
+    static boolean allowsRc(String value) {
+        String v = value.strip();
+        boolean negated = v.startsWith("^");
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (String t : (negated ? v.substring(1) : v).split(",")) {
+            String n = t.strip().toLowerCase(java.util.Locale.ROOT);
+            names.add(n.startsWith("\\") ? n.substring(1) : n);
+        }
+        names.remove("");
+        if (!negated) {
+            return names.isEmpty() || names.stream().anyMatch(n -> java.util.Set.of("all", "ib", "rc", "rc_x", "rc_v",
+                    "rc_mlx5", "rc_verbs").contains(n));
+        }
+        boolean mlx5Out = names.contains("ib") || names.contains("rc") || names.contains("rc_x")
+                || names.contains("rc_mlx5");
+        boolean verbsOut = names.contains("ib") || names.contains("rc") || names.contains("rc_v")
+                || names.contains("rc_verbs");
+        return !(mlx5Out && verbsOut);
     }
 
     private static void applyModelExpress(StackSetup setup, Map<String, EffectiveValue> env,

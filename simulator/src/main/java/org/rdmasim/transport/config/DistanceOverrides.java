@@ -47,15 +47,15 @@ public record DistanceOverrides(Map<Kind, Double> values) {
             }
             int colon = t.indexOf(':');
             if (colon < 0) {
-                throw new IllegalArgumentException("expected auto or KIND:VALUE items (KIND phb, node or sys), got '"
+                throw new IllegalArgumentException("auto or KIND:VALUE items (KIND phb, node or sys), got '"
                         + t + "'");
             }
             Kind kind;
             try {
                 kind = Kind.valueOf(t.substring(0, colon).trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown distance kind '" + t.substring(0, colon)
-                        + "' (expected phb, node or sys)");
+                throw new IllegalArgumentException("a distance kind phb, node or sys before the colon, got '"
+                        + t.substring(0, colon) + "'");
             }
             out.put(kind, unit.applyAsDouble(t.substring(colon + 1).trim()));
         }
@@ -92,7 +92,7 @@ public record DistanceOverrides(Map<Kind, Double> values) {
             }
             return d;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("expected a positive number with a unit, got '" + whole + "'");
+            throw new IllegalArgumentException("a positive number with a unit, got '" + whole + "'");
         }
     }
 }

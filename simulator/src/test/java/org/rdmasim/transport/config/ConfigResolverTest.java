@@ -64,6 +64,36 @@ class ConfigResolverTest {
     }
 
     @Test
+    void aTransportListWithoutRcIsWarnedOfSinceTheLanesModelledAreRc() {
+        // UCX_TLS is not modelled: with tcp alone UCX would not use rc_mlx5, yet the answer is RC lanes
+        EffectiveConfig tcp = resolve("export UCX_TLS=tcp\n", NIXL_110, UCX_119);
+        assertTrue(tcp.warnings().stream().anyMatch(w -> w.startsWith("UCX_TLS='tcp' (env.sh:1) names no RC transport")
+                && w.contains("ucp_context.c:709-731 ucp_tl_aliases")), tcp.warnings().toString());
+        EffectiveConfig excluded = resolve("export UCX_TLS=^rc\n", NIXL_110, UCX_119);
+        assertTrue(excluded.warnings().stream().anyMatch(w -> w.startsWith("UCX_TLS='^rc'")),
+                excluded.warnings().toString());
+        // lists that keep an RC transport, as the validation scenario's rc,ud,cuda does, say nothing
+        for (String ok : new String[] {"rc,ud,cuda", "rc_x,cuda_copy", "ib", "all", "^tcp", "^rc_v", "\\rc_mlx5"}) {
+            EffectiveConfig c = resolve("export UCX_TLS=" + ok + "\n", NIXL_110, UCX_119);
+            assertTrue(c.warnings().stream().noneMatch(w -> w.startsWith("UCX_TLS=")), ok + ": " + c.warnings());
+        }
+    }
+
+    @Test
+    void aBadDistanceSaysWhatWasExpectedOnce() {
+        // the refusal reads "expected " + what was expected: the distance parser's own "expected" doubled it
+        for (String bad : new String[] {"UCX_DISTANCE_BW=sys:fast", "UCX_DISTANCE_BW=gpu:1GBs", "UCX_DISTANCE_LAT=sys"}) {
+            ConfigValueException e = assertThrows(ConfigValueException.class, () -> {
+                EffectiveConfig c = resolve("export " + bad + "\n", NIXL_110, UCX_121);
+                c.distanceBandwidth();
+                c.distanceLatency();
+            }, bad);
+            assertTrue(e.getMessage().contains("): expected ") && !e.getMessage().contains("expected expected")
+                    && !e.getMessage().contains("expected unknown"), e.getMessage());
+        }
+    }
+
+    @Test
     void nixlMaxRmaRailsBeatsUcxDefaultButLosesToTheUser() {
         EffectiveConfig nixlOnly = resolve("", NIXL_120, UCX_119);
         assertEquals(2, nixlOnly.maxRmaRails());
