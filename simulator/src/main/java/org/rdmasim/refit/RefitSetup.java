@@ -143,6 +143,18 @@ public final class RefitSetup {
             throw new Refused("senders", "senders " + r.count() + " is more than the trainer's " + trainer.worldSize()
                     + " ranks");
         }
+        int tree = spec.knobs().treeChildren();
+        if (tree > inference.dp() - 1) {
+            // a tree serves a shard only to the ranks holding the same one, the same TP rank of each of the dp
+            // replicas (RdmaPull groups ranks by rank % tp): a holder never has more than dp - 1 to serve, so a wider
+            // tree runs as dp - 1 does and the number written would be a setting that changes nothing
+            int others = inference.dp() - 1;
+            throw new Refused("tree", "tree " + tree + " is more than the " + others + " rank(s) a shard can be served "
+                    + "to in the inference layout (" + inference + "): each shard is held by the same TP rank of each of "
+                    + "the " + inference.dp() + " DP replica(s), so a holder serves at most the " + others
+                    + " other(s); valid: " + (others > 0 ? "0 (no tree) to " + others
+                            : "0 only (one replica shares its shards with no other rank)"));
+        }
         this.plan = plan(hosts);
         this.idle = idle(hosts);
     }

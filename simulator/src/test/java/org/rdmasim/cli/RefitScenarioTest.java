@@ -77,6 +77,21 @@ class RefitScenarioTest {
         assertEquals("rdma-pull-tree", refit.get("method").asText());
     }
 
+    /**
+     * A tree serves a shard only to the ranks holding the same one, the same TP rank of each DP replica: with dp 2
+     * a holder has one such rank, so tree: 2 (or 99) would run as tree: 1 does; with dp 1 there is none. Both are
+     * refused at the line of the field, with the valid range.
+     */
+    @Test
+    void aTreeWiderThanTheOtherReplicasIsRefused() throws IOException {
+        refused("", "variants:\n  - name: x\n    workload: {refit: {tree: 99}}\n", "refit.yaml:16", "tree",
+                "tree 99", "the 2 DP replica(s)", "valid: 0 (no tree) to 1");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {tree: 2}}\n", "refit.yaml:16", "tree",
+                "valid: 0 (no tree) to 1");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {tree: 1, inference: {hosts: inference, tp: 4, "
+                + "dp: 1}}}\n", "refit.yaml:16", "tree", "0 only");
+    }
+
     private static final String EVERY_METHOD = """
             variants:
               - name: pull
