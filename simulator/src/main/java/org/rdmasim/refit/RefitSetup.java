@@ -144,6 +144,16 @@ public final class RefitSetup {
                     + " ranks");
         }
         int tree = spec.knobs().treeChildren();
+        if (tree > 0 && moe() && !inference.separateEngines()) {
+            // one engine's MoE layers see all tp x dp ranks as one group (InferenceLayout: vLLM's flatten_tp_across_dp),
+            // so the same TP rank of two DP replicas holds different expert bytes (a slice or whole experts): the
+            // tree's shard (rank % tp) would hand a rank another's experts, of the same size when the split is even.
+            // Expert parallelism is refused where the field is read; this is the tensor-split case
+            throw new Refused("tree", "a tree shares a shard among DP replicas; in one engine the model's routed "
+                    + "experts are split over all " + inference.worldSize() + " ranks (tp x dp, vLLM's "
+                    + "flatten_tp_across_dp), so no two inference ranks hold the same expert bytes (separate engines, "
+                    + "each splitting the experts over its own TP ranks, can share theirs: engines: separate)");
+        }
         if (tree > inference.dp() - 1) {
             // a tree serves a shard only to the ranks holding the same one, the same TP rank of each of the dp
             // replicas (RdmaPull groups ranks by rank % tp): a holder never has more than dp - 1 to serve, so a wider
