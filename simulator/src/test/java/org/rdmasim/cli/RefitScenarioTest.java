@@ -95,6 +95,20 @@ class RefitScenarioTest {
                 + "dp: 1}}}\n", "refit.yaml:16", "tree", "0 only");
     }
 
+    /** A refit word written another way is refused at its line with the word it is nearest (did you mean). */
+    @Test
+    void aMisspeltRefitWordGetsTheWordItMeant() throws IOException {
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: rdmapull}}\n", "refit.yaml:16", "method",
+                "(did you mean 'rdma-pull'?)");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: write-schedule, bucket: 1 MiB, "
+                + "writeOrder: receiver_staggered}}\n", "refit.yaml:16", "writeOrder",
+                "(did you mean 'receiver-staggered'?)");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {inference: {hosts: inference, tp: 4, dp: 2, "
+                + "engines: seperate}}}\n", "refit.yaml:16", "engines", "(did you mean 'separate'?)");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {registration: pooled, poolSegments: 2}}\n",
+                "refit.yaml:16", "registration", "(did you mean 'pool'?)");
+    }
+
     private static final String EVERY_METHOD = """
             variants:
               - name: pull
