@@ -71,6 +71,9 @@ class EnumeratedValueSlipsTest {
         refused("operation: read", "operation: raed", "5:", "transport.operation", "(did you mean 'read'?)");
         refused("{preset: dgx-h100, count: 1, prefix: s}", "{preset: dgx-h100, count: 1, prefix: s, nicModel: efa-v3}",
                 "4:", "nicModel", "(did you mean 'efa3'?)");
+        // a declared parameter written as one of its words (parameters lists capScope as hca|vf|host|vm)
+        refused("arrival: {kind: waves, size: 1}\n", "arrival: {kind: waves, size: 1}\nregistration: {firmwarePageCap: "
+                + "64 GiB, capScope: hots}\n", "15:", "registration.capScope", "(did you mean 'host'?)");
     }
 
     @Test
