@@ -609,6 +609,33 @@ public final class RefitSetup {
                 }
             }
         }
+        if (method instanceof CheckpointEngine ce && ce.p2p()) {
+            // the P2P store opens one RDMA device for each group of GPUs (checkpoint_engine/ps.py
+            // _get_my_rdma_device, CheckpointUpdate.device) on every host holding a sending trainer rank or an updated
+            // inference rank: a host whose devices do not split over its GPUs stops the update, said now at the
+            // field or variable that decides it rather than as the variant's failure
+            java.util.TreeSet<Integer> senders = new java.util.TreeSet<>();
+            java.util.TreeSet<Integer> receivers = new java.util.TreeSet<>();
+            for (SliceRoute r : map.routes()) {
+                senders.add(r.trainerRank());
+                receivers.add(r.inferenceRank());
+            }
+            Set<String> names = new java.util.LinkedHashSet<>();
+            senders.forEach(t -> names.add(trainerAt.get(t).host()));
+            receivers.stream().limit(ce.p2pRanks()).forEach(i -> names.add(inferenceAt.get(i).host()));
+            for (String name : names) {
+                String problem = CheckpointEngine.p2pDevicesProblem(hosts.apply(name), ibHca);
+                if (problem != null) {
+                    if (ibHca.restricts()) {
+                        throw ibHca.refused("a list that leaves every host of the P2P update devices it can split over "
+                                + "its GPUs (" + CheckpointEngine.P2P_DEVICES_RULE + "): with it " + problem);
+                    }
+                    throw new Refused("mode", problem + " (its compute NICs, NCCL_IB_HCA unset): "
+                            + CheckpointEngine.P2P_DEVICES_RULE + "; name such devices in NCCL_IB_HCA, or use mode: "
+                            + "broadcast");
+                }
+            }
+        }
         if (method instanceof RdmaPull p && p.hostReplica()) {
             // the source's own plan: each stage's all-gathered ranks send whole engine-rank slices
             List<SliceRoute> routes = ReplicaRoutes.of(map.routes(), trainer, inference);

@@ -109,6 +109,34 @@ class RefitScenarioTest {
                 "refit.yaml:16", "registration", "(did you mean 'pool'?)");
     }
 
+    /**
+     * checkpoint-engine's P2P store splits a host's RDMA devices evenly over its GPUs: a list that leaves three for
+     * eight GPUs, or a host with more compute NICs than GPUs, stopped the variant mid-run (exit 1, no field); it is
+     * refused at load, at the NCCL_IB_HCA line or at mode: p2p.
+     */
+    @Test
+    void aCheckpointEngineP2pUpdateOnDevicesItCannotSplitIsRefusedAtLoad() throws IOException {
+        refused("", """
+                variants:
+                  - name: x
+                    transport:
+                      env: |
+                        export NCCL_IB_HCA==mlx5_0,mlx5_1,mlx5_2
+                    workload: {refit: {method: checkpoint-engine, bucket: 1 MiB, mode: p2p}}
+                """, "refit.yaml:18", "transport.env", "NCCL_IB_HCA", "3 RDMA devices for 8 GPUs",
+                "_get_my_rdma_device");
+        Path f = scenario("", "variants:\n  - name: x\n    workload: {refit: {method: checkpoint-engine, bucket: 1 MiB, "
+                + "mode: p2p}}\n");
+        Files.writeString(f, Files.readString(f).replace("trainers: {preset: dgx-h100, count: 1, prefix: t}",
+                "trainers: {preset: generic, generic: {sockets: 1, gpusPerSocket: 8, nicsPerGpu: 2}, count: 1, "
+                        + "prefix: t}"));
+        var r = CliTestSupport.run("run", f.toString(), "-o", dir.resolve("x").toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("refit.yaml:16") && r.err().contains("workload.refit.mode")
+                && r.err().contains("16 RDMA devices for 8 GPUs"), r.err());
+        assertFalse(r.err().contains("\tat "), r.err());
+    }
+
     private static final String EVERY_METHOD = """
             variants:
               - name: pull
