@@ -82,7 +82,7 @@ public final class QuantityText {
     }
 
     /**
-     * Bytes: a count, or a number with B, kB/KB, MB, GB, TB, KiB, MiB, GiB, TiB; never negative, never under
+     * Bytes: a count, or a number with B, kB/KB, MB, GB, TB, PB, KiB, MiB, GiB, TiB, PiB; never negative, never under
      * one byte. A size written in bytes must be whole ("1.5 B" is a typo, not 2 bytes); one in a larger unit is
      * rounded to the nearest byte ("3.02 GiB", a published bucket size, or "0.04TiB" of address space).
      */

@@ -20,7 +20,7 @@ public final class Units {
     }
 
     /** The size units people write, for messages. */
-    public static final String SIZE_UNITS = "B, kB, MB, GB, TB, KiB, MiB, GiB, TiB";
+    public static final String SIZE_UNITS = "B, kB, MB, GB, TB, PB, KiB, MiB, GiB, TiB, PiB";
     /**
      * The bandwidth units people write, for messages: every spelling {@link #bandwidthUnitBytesPerSecond}
      * takes, and no other (a list that left out "GBps" hid that it means bytes).
@@ -41,10 +41,14 @@ public final class Units {
             case "MB" -> 1e6;
             case "GB" -> GB;
             case "TB" -> 1e12;
+            // a size the simulator prints in PiB (command tables) reads back, and a 57-bit address space (128 PiB)
+            // is written as such
+            case "PB" -> 1e15;
             case "KiB" -> 0x1p10;
             case "MiB" -> 0x1p20;
             case "GiB" -> GIB;
             case "TiB" -> 0x1p40;
+            case "PiB" -> 0x1p50;
             default -> throw new IllegalArgumentException("unknown size unit '" + unit + "' (expected " + SIZE_UNITS + ")"
                     + bitsHint(unit));
         };
@@ -57,6 +61,7 @@ public final class Units {
             case "Mb" -> "MB";
             case "Gb" -> "GB";
             case "Tb" -> "TB";
+            case "Pb" -> "PB";
             default -> null;
         };
         return bytes == null ? "" : "; '" + unit + "' reads as bits, and a size is in bytes: write " + bytes + " (8 "

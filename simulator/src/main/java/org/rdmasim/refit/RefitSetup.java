@@ -143,6 +143,28 @@ public final class RefitSetup {
             throw new Refused("senders", "senders " + r.count() + " is more than the trainer's " + trainer.worldSize()
                     + " ranks");
         }
+        int tree = spec.knobs().treeChildren();
+        if (tree > 0 && moe() && !inference.separateEngines()) {
+            // one engine's MoE layers see all tp x dp ranks as one group (InferenceLayout: vLLM's flatten_tp_across_dp),
+            // so the same TP rank of two DP replicas holds different expert bytes (a slice or whole experts): the
+            // tree's shard (rank % tp) would hand a rank another's experts, of the same size when the split is even.
+            // Expert parallelism is refused where the field is read; this is the tensor-split case
+            throw new Refused("tree", "a tree shares a shard among DP replicas; in one engine the model's routed "
+                    + "experts are split over all " + inference.worldSize() + " ranks (tp x dp, vLLM's "
+                    + "flatten_tp_across_dp), so no two inference ranks hold the same expert bytes (separate engines, "
+                    + "each splitting the experts over its own TP ranks, can share theirs: engines: separate)");
+        }
+        if (tree > inference.dp() - 1) {
+            // a tree serves a shard only to the ranks holding the same one, the same TP rank of each of the dp
+            // replicas (RdmaPull groups ranks by rank % tp): a holder never has more than dp - 1 to serve, so a wider
+            // tree runs as dp - 1 does and the number written would be a setting that changes nothing
+            int others = inference.dp() - 1;
+            throw new Refused("tree", "tree " + tree + " is more than the " + others + " rank(s) a shard can be served "
+                    + "to in the inference layout (" + inference + "): each shard is held by the same TP rank of each of "
+                    + "the " + inference.dp() + " DP replica(s), so a holder serves at most the " + others
+                    + " other(s); valid: " + (others > 0 ? "0 (no tree) to " + others
+                            : "0 only (one replica shares its shards with no other rank)"));
+        }
         this.plan = plan(hosts);
         this.idle = idle(hosts);
     }
@@ -584,6 +606,33 @@ public final class RefitSetup {
                 ibHca.gpuNics(name, nics, h.listedOnlyNics());
                 for (String w : ibHca.resolve(nics).warnings()) {
                     ibHcaWarnings.add(w.replace("this host", "host " + name));
+                }
+            }
+        }
+        if (method instanceof CheckpointEngine ce && ce.p2p()) {
+            // the P2P store opens one RDMA device for each group of GPUs (checkpoint_engine/ps.py
+            // _get_my_rdma_device, CheckpointUpdate.device) on every host holding a sending trainer rank or an updated
+            // inference rank: a host whose devices do not split over its GPUs stops the update, said now at the
+            // field or variable that decides it rather than as the variant's failure
+            java.util.TreeSet<Integer> senders = new java.util.TreeSet<>();
+            java.util.TreeSet<Integer> receivers = new java.util.TreeSet<>();
+            for (SliceRoute r : map.routes()) {
+                senders.add(r.trainerRank());
+                receivers.add(r.inferenceRank());
+            }
+            Set<String> names = new java.util.LinkedHashSet<>();
+            senders.forEach(t -> names.add(trainerAt.get(t).host()));
+            receivers.stream().limit(ce.p2pRanks()).forEach(i -> names.add(inferenceAt.get(i).host()));
+            for (String name : names) {
+                String problem = CheckpointEngine.p2pDevicesProblem(hosts.apply(name), ibHca);
+                if (problem != null) {
+                    if (ibHca.restricts()) {
+                        throw ibHca.refused("a list that leaves every host of the P2P update devices it can split over "
+                                + "its GPUs (" + CheckpointEngine.P2P_DEVICES_RULE + "): with it " + problem);
+                    }
+                    throw new Refused("mode", problem + " (its compute NICs, NCCL_IB_HCA unset): "
+                            + CheckpointEngine.P2P_DEVICES_RULE + "; name such devices in NCCL_IB_HCA, or use mode: "
+                            + "broadcast");
                 }
             }
         }

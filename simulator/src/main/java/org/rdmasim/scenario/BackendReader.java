@@ -90,7 +90,8 @@ final class BackendReader {
                 int qps = Math.toIntExact(Parameters.QPS_PER_PEER.fromYamlOrDefault(transport));
                 return new PegaflowBackend(visibleDevices(transport), qps);
             }
-            default -> throw b.error("unknown backend '" + b.text() + "' (expected ucx, libfabric, mooncake or pegaflow)");
+            default -> throw b.error("unknown backend '" + b.text() + "' (expected ucx, libfabric, mooncake or pegaflow)"
+                    + YamlTree.suggestion(b.text().trim(), java.util.List.of("ucx", "libfabric", "mooncake", "pegaflow")));
         }
     }
 

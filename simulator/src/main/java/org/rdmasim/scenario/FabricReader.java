@@ -18,7 +18,8 @@ final class FabricReader {
                 case "non-blocking", "nonblocking" -> FabricSpec.Kind.NON_BLOCKING;
                 case "leaf-spine" -> FabricSpec.Kind.LEAF_SPINE;
                 case "rail-optimized", "rail-optimised" -> FabricSpec.Kind.RAIL_OPTIMIZED;
-                default -> throw k.error("expected non-blocking, leaf-spine or rail-optimized, got '" + k.text() + "'");
+                default -> throw k.notOneOf("non-blocking, leaf-spine or rail-optimized",
+                        java.util.List.of("non-blocking", "leaf-spine", "rail-optimized"));
             };
         }
         int perLeaf = Math.toIntExact(Parameters.HOSTS_PER_LEAF.fromYamlOrDefault(v));

@@ -64,7 +64,7 @@ final class FanoutReader {
             layout = switch (l.text().toLowerCase(Locale.ROOT)) {
                 case "whole" -> ModelLayout.WHOLE;
                 case "sharded" -> ModelLayout.SHARDED;
-                default -> throw l.error("expected whole or sharded, got '" + l.text() + "'");
+                default -> throw l.notOneOf("whole or sharded", List.of("whole", "sharded"));
             };
         }
         if (layout == ModelLayout.SHARDED) {
@@ -87,7 +87,7 @@ final class FanoutReader {
             assignment = switch (a.text().toLowerCase(Locale.ROOT)) {
                 case "round-robin" -> SourceAssignment.ROUND_ROBIN;
                 case "least-loaded" -> SourceAssignment.LEAST_LOADED;
-                default -> throw a.error("expected round-robin or least-loaded, got '" + a.text() + "'");
+                default -> throw a.notOneOf("round-robin or least-loaded", List.of("round-robin", "least-loaded"));
             };
         }
         TreeFanout tree = null;
@@ -173,7 +173,8 @@ final class FanoutReader {
             if (a.text().equalsIgnoreCase("all-at-once")) {
                 return new ArrivalProcess.AllAtOnce();
             }
-            throw a.error("expected all-at-once, {kind: waves, size: N[, gap: T]} or {kind: poisson, meanGap: T}");
+            throw a.error("expected all-at-once, {kind: waves, size: N[, gap: T]} or {kind: poisson, meanGap: T}, got '"
+                    + a.text() + "'" + YamlTree.suggestion(a.text().trim(), List.of("all-at-once")));
         }
         YamlTree kind = a.get("kind");
         switch (kind.text().toLowerCase(Locale.ROOT)) {
@@ -197,7 +198,7 @@ final class FanoutReader {
                 }
                 return new ArrivalProcess.Poisson(gap);
             }
-            default -> throw kind.error("expected all-at-once, waves or poisson, got '" + kind.text() + "'");
+            default -> throw kind.notOneOf("all-at-once, waves or poisson", List.of("all-at-once", "waves", "poisson"));
         }
     }
 

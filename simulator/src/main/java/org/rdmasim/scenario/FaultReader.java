@@ -105,7 +105,7 @@ final class FaultReader {
                 return new Fault.RegistrationFailure(host, nic(e, hosts, host));
             }
             default -> throw e.get("kind").error("unknown fault kind '" + kind + "' (expected one of "
-                    + String.join(", ", KINDS.stream().sorted().toList()) + ")");
+                    + String.join(", ", KINDS.stream().sorted().toList()) + ")" + YamlTree.suggestion(kind.trim(), KINDS));
         }
     }
 

@@ -41,7 +41,8 @@ final class HostReader {
         YamlTree p = v.get("profile");
         if (!CalibrationProfile.NAMES.contains(p.text())) {
             throw p.error("unknown calibration profile '" + p.text() + "' (expected one of "
-                    + String.join(", ", CalibrationProfile.NAMES) + ")");
+                    + String.join(", ", CalibrationProfile.NAMES) + ")"
+                    + YamlTree.suggestion(p.text().trim(), CalibrationProfile.NAMES));
         }
         return spec.withProfile(p.text());
     }
@@ -93,17 +94,17 @@ final class HostReader {
         java.nio.file.Path file = FileScope.resolve(f);
         ImportOptions options = ImportOptions.defaults();
         if (v.has("gpuModel")) {
-            options = options.withGpuModel(parse(v.get("gpuModel"), GpuModel::parse));
+            options = options.withGpuModel(parse(v.get("gpuModel"), GpuModel::parse, GPU_WORDS));
         }
         if (v.has("linkLayer")) {
             options = options.withLinkLayer(linkLayer(v.get("linkLayer")));
         }
         if (v.has("nicModel")) {
             // Told here so the importer does not warn of a default that adjustNics replaces anyway.
-            options = options.withNicModel(parse(v.get("nicModel"), NicModel::parse));
+            options = options.withNicModel(parse(v.get("nicModel"), NicModel::parse, NIC_WORDS));
         }
         if (v.has("cpu")) {
-            options = options.withCpuFamily(parse(v.get("cpu"), CpuFamily::parse));
+            options = options.withCpuFamily(parse(v.get("cpu"), CpuFamily::parse, CPU_WORDS));
         }
         if (v.has("nics")) {
             // per device: "mlx5_1=storage, mlx5_2=cx6:storage" (NicChoices)
@@ -128,8 +129,8 @@ final class HostReader {
         int sockets = g.has("sockets") ? positiveInt(g.get("sockets"), 1) : d.sockets();
         int gps = g.has("gpusPerSocket") ? positiveInt(g.get("gpusPerSocket"), 0) : d.gpusPerSocket();
         int npg = g.has("nicsPerGpu") ? positiveInt(g.get("nicsPerGpu"), 0) : d.nicsPerGpu();
-        GpuModel gpu = g.has("gpu") ? parse(g.get("gpu"), GpuModel::parse) : d.gpu();
-        NicModel nic = g.has("nic") ? parse(g.get("nic"), NicModel::parse) : d.nic();
+        GpuModel gpu = g.has("gpu") ? parse(g.get("gpu"), GpuModel::parse, GPU_WORDS) : d.gpu();
+        NicModel nic = g.has("nic") ? parse(g.get("nic"), NicModel::parse, NIC_WORDS) : d.nic();
         LinkLayer layer = g.has("linkLayer") ? linkLayer(g.get("linkLayer")) : d.linkLayer();
         PathType relation = d.gpuNicRelation();
         if (g.has("relation")) {
@@ -137,13 +138,13 @@ final class HostReader {
             try {
                 relation = PathType.valueOf(r.text().toUpperCase(java.util.Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw r.error("expected PIX, PXB, PHB or NODE, got '" + r.text() + "'");
+                throw r.notOneOf("PIX, PXB, PHB or NODE", RELATIONS);
             }
             if (relation == PathType.X || relation == PathType.NV || relation == PathType.SYS) {
-                throw r.error("expected PIX, PXB, PHB or NODE, got '" + r.text() + "'");
+                throw r.notOneOf("PIX, PXB, PHB or NODE", RELATIONS);
             }
         }
-        CpuFamily cpu = g.has("cpu") ? parse(g.get("cpu"), CpuFamily::parse) : d.cpu();
+        CpuFamily cpu = g.has("cpu") ? parse(g.get("cpu"), CpuFamily::parse, CPU_WORDS) : d.cpu();
         return new Presets.GenericHost(sockets, gps, npg, gpu, nic, layer, relation, cpu, d.memoryBandwidth(), d.interSocket());
     }
 
@@ -156,19 +157,36 @@ final class HostReader {
     }
 
     private static <T> T parse(YamlTree v, java.util.function.Function<String, T> parser) {
+        return parse(v, parser, List.of());
+    }
+
+    /** As {@link #parse(YamlTree, java.util.function.Function)}, a refusal naming the nearest of {@code words}. */
+    private static <T> T parse(YamlTree v, java.util.function.Function<String, T> parser, List<String> words) {
         try {
             return parser.apply(v.text());
         } catch (IllegalArgumentException e) {
-            throw v.error(e.getMessage());
+            throw v.error(e.getMessage() + YamlTree.suggestion(v.text().trim(), words));
         }
     }
+
+    /** The words a GPU model, NIC model and CPU family are written as, for "did you mean". */
+    private static final List<String> GPU_WORDS = words(GpuModel.values());
+    private static final List<String> NIC_WORDS = words(NicModel.values());
+    private static final List<String> CPU_WORDS = words(CpuFamily.values());
+
+    private static List<String> words(Enum<?>[] values) {
+        return java.util.Arrays.stream(values).map(m -> m.name().toLowerCase(java.util.Locale.ROOT)).toList();
+    }
+
+    /** The GPU-NIC relations a generic host may name (nvidia-smi topo's words). */
+    private static final List<String> RELATIONS = List.of("PIX", "PXB", "PHB", "NODE");
 
     private static LinkLayer linkLayer(YamlTree v) {
         return switch (v.text().toLowerCase(java.util.Locale.ROOT)) {
             case "ib", "infiniband" -> LinkLayer.INFINIBAND;
             case "roce", "ethernet" -> LinkLayer.ROCE;
             case "efa", "srd" -> LinkLayer.EFA;
-            default -> throw v.error("expected infiniband, roce or efa, got '" + v.text() + "'");
+            default -> throw v.notOneOf("infiniband, roce or efa", List.of("infiniband", "roce", "efa"));
         };
     }
 
@@ -178,7 +196,7 @@ final class HostReader {
             return spec;
         }
         LinkLayer layer = v.has("linkLayer") ? linkLayer(v.get("linkLayer")) : null;
-        NicModel model = v.has("nicModel") ? parse(v.get("nicModel"), NicModel::parse) : null;
+        NicModel model = v.has("nicModel") ? parse(v.get("nicModel"), NicModel::parse, NIC_WORDS) : null;
         Double rate = v.has("lineRate") ? Parameters.LINE_RATE.fromYaml(v.get("lineRate")) * 8 / 1e9 : null;
         // the spec as it is (its inter-socket figure keeps the profile key it came from), NICs adjusted
         return spec.withDevices(d -> adjusted(d, layer, model, rate, v));
@@ -243,7 +261,7 @@ final class HostReader {
 
     private static HostSpec inline(YamlTree v) {
         v.onlyFields(Set.of("model", "cpu", "interSocket", "sockets"));
-        CpuFamily cpu = v.has("cpu") ? parse(v.get("cpu"), CpuFamily::parse) : CpuFamily.OTHER;
+        CpuFamily cpu = v.has("cpu") ? parse(v.get("cpu"), CpuFamily::parse, CPU_WORDS) : CpuFamily.OTHER;
         List<YamlTree> socketItems = v.get("sockets").items();
         if (socketItems.isEmpty()) {
             throw v.get("sockets").error("a host needs at least one socket");
@@ -280,7 +298,7 @@ final class HostReader {
                         d.has("devices") ? devices(d.get("devices")) : List.of()));
             } else if (d.has("gpu")) {
                 d.onlyFields(Set.of("gpu", "model", "link", "hbm", "bar1", "nvlinks"));
-                GpuModel m = d.has("model") ? parse(d.get("model"), GpuModel::parse) : GpuModel.H100;
+                GpuModel m = d.has("model") ? parse(d.get("model"), GpuModel::parse, GPU_WORDS) : GpuModel.H100;
                 LinkSpec link = d.has("link") ? link(d.get("link")) : m.hostLink();
                 long hbm = d.has("hbm") ? Quantities.bytes(d.get("hbm")) : m.hbmBytes();
                 long bar1 = d.has("bar1") ? Quantities.bytes(d.get("bar1")) : m.bar1Bytes();
@@ -288,7 +306,7 @@ final class HostReader {
                 out.add(new HostSpec.GpuSpec(d.get("gpu").text(), m, link, hbm, bar1, nv));
             } else if (d.has("nic")) {
                 d.onlyFields(Set.of("nic", "model", "linkLayer", "lineRate", "link", "port", "relaxedOrdering"));
-                NicModel m = d.has("model") ? parse(d.get("model"), NicModel::parse) : NicModel.CX7;
+                NicModel m = d.has("model") ? parse(d.get("model"), NicModel::parse, NIC_WORDS) : NicModel.CX7;
                 LinkLayer layer = d.has("linkLayer") ? linkLayer(d.get("linkLayer")) : LinkLayer.INFINIBAND;
                 LinkSpec link = d.has("link") ? link(d.get("link")) : m.hostLink();
                 double rate = d.has("lineRate")

@@ -51,7 +51,10 @@ public record Parameter<T>(String field, String option, String unit, String defa
         try {
             return read(v.text());
         } catch (IllegalArgumentException e) {
-            throw v.error(e.getMessage());
+            // a parameter written as one of its words (unit "hca|vf|host|vm") names the nearest
+            String near = unit.matches("[a-z-]+(\\|[a-z-]+)+")
+                    ? YamlTree.suggestion(v.text().trim(), java.util.List.of(unit.split("\\|"))) : "";
+            throw v.error(e.getMessage() + near);
         }
     }
 

@@ -91,7 +91,7 @@ final class RefitReader {
         if (r.has("dtype")) {
             dtype = r.get("dtype").text().toLowerCase(Locale.ROOT);
             if (!dtype.equals("fp8") && !dtype.equals("bf16")) {
-                throw r.get("dtype").error("expected fp8 or bf16, got '" + r.get("dtype").text() + "'");
+                throw r.get("dtype").notOneOf("fp8 or bf16", List.of("fp8", "bf16"));
             }
         }
         YamlTree t = r.get("trainer");
@@ -101,8 +101,8 @@ final class RefitReader {
         if (t.has("dtype")) {
             trainerDtype = t.get("dtype").text().toLowerCase(Locale.ROOT);
             if (!trainerDtype.equals("fp32") && !trainerDtype.equals("bf16")) {
-                throw t.get("dtype").error("expected fp32 or bf16 (the dtype the trainer holds its weights in), got '"
-                        + t.get("dtype").text() + "'");
+                throw t.get("dtype").notOneOf("fp32 or bf16 (the dtype the trainer holds its weights in)",
+                        List.of("fp32", "bf16"));
             }
         }
         boolean fsdp = t.has("fsdp") && t.get("fsdp").bool();
@@ -120,25 +120,25 @@ final class RefitReader {
         if (i.has("engines")) {
             String engines = i.get("engines").text().toLowerCase(Locale.ROOT);
             if (!engines.equals("one") && !engines.equals("separate")) {
-                throw i.get("engines").error("expected one (vLLM's own data parallelism) or separate (each DP "
-                        + "replica its own engine), got '" + i.get("engines").text() + "'");
+                throw i.get("engines").notOneOf("one (vLLM's own data parallelism) or separate (each DP replica its "
+                        + "own engine)", List.of("one", "separate"));
             }
             separate = engines.equals("separate");
         }
         org.rdmasim.workload.InferenceEngine engine = null;
         if (i.has("engine")) {
             YamlTree e = i.get("engine");
-            engine = org.rdmasim.workload.InferenceEngine.of(e.text()).orElseThrow(() -> e.error(
-                    "expected " + org.rdmasim.workload.InferenceEngine.expected() + ", got '" + e.text() + "'"));
+            engine = org.rdmasim.workload.InferenceEngine.of(e.text()).orElseThrow(() -> e.notOneOf(
+                    org.rdmasim.workload.InferenceEngine.expected(),
+                    org.rdmasim.workload.Spelled.spellings(org.rdmasim.workload.InferenceEngine.values())));
         }
         boolean firstReplica = false;
         if (i.has("replicaReads")) {
             String reads = i.get("replicaReads").text().toLowerCase(Locale.ROOT);
             if (!reads.equals("spread") && !reads.equals("first")) {
-                throw i.get("replicaReads").error("expected spread (each inference rank reads the replica at its rank "
+                throw i.get("replicaReads").notOneOf("spread (each inference rank reads the replica at its rank "
                         + "modulo the replicas: ModelExpress' MX_RESHARD_SPREAD_SOURCES rotation) or first (every "
-                        + "inference rank reads the first replica: ModelExpress' default), got '"
-                        + i.get("replicaReads").text() + "'");
+                        + "inference rank reads the first replica: ModelExpress' default)", List.of("spread", "first"));
             }
             firstReplica = reads.equals("first");
         }
@@ -151,9 +151,8 @@ final class RefitReader {
         List<String> trainerHosts = hosts(t.get("hosts"), hosts);
         List<String> inferenceHosts = hosts(i.get("hosts"), hosts);
         YamlTree m = r.get("method");
-        RefitMethodKind method = RefitMethodKind.of(m.text()).orElseThrow(() -> m.error(
-                "expected one of " + String.join(", ", RefitMethodKind.spellings()) + ", got '" + m.text() + "'"
-                        + YamlTree.suggestion(m.text().trim(), RefitMethodKind.spellings())));
+        RefitMethodKind method = RefitMethodKind.of(m.text()).orElseThrow(() -> m.notOneOf(
+                "one of " + String.join(", ", RefitMethodKind.spellings()), RefitMethodKind.spellings()));
         if (i.has("replicaReads") && method != RefitMethodKind.RDMA_PULL) {
             // the choice is ModelExpress' reshard planner's, which only a receiver-driven pull follows
             throw i.get("replicaReads").error("replicaReads applies to rdma-pull only (ModelExpress' planner picks "
@@ -190,7 +189,8 @@ final class RefitReader {
             } else if (text.matches("[0-9]+")) {
                 senders = Senders.ranks(size(r, "senders"));
             } else {
-                throw s.error("expected one, all, stage-heads or a number of trainer ranks, got '" + s.text() + "'");
+                throw s.notOneOf("one, all, stage-heads or a number of trainer ranks",
+                        List.of("one", "all", "stage-heads"));
             }
             if (method != RefitMethodKind.NCCL_BROADCAST) {
                 throw s.error("senders applies to nccl-broadcast only (method is " + method.spelling() + ")");
@@ -288,8 +288,8 @@ final class RefitReader {
         RefitRegistrationMode registration = RefitRegistrationMode.PER_TENSOR;
         if (r.has("registration")) {
             YamlTree g = r.get("registration");
-            registration = RefitRegistrationMode.of(g.text()).orElseThrow(() -> g.error(
-                    "expected " + RefitRegistrationMode.expected() + ", got '" + g.text() + "'"));
+            registration = RefitRegistrationMode.of(g.text()).orElseThrow(() -> g.notOneOf(
+                    RefitRegistrationMode.expected(), org.rdmasim.workload.Spelled.spellings(RefitRegistrationMode.values())));
         }
         int segments = 0;
         if (registration == RefitRegistrationMode.POOLED) {
@@ -356,7 +356,7 @@ final class RefitReader {
         YamlTree x = r.get(key);
         String text = x.text().toLowerCase(Locale.ROOT);
         if (!text.equals(first) && !text.equals(second)) {
-            throw x.error("expected " + expected + ", got '" + x.text() + "'");
+            throw x.notOneOf(expected, List.of(first, second));
         }
         if (method != onlyMethod) {
             throw x.error(key + " applies to " + onlyMethod.spelling() + " only (method is " + method.spelling() + ")");
@@ -375,7 +375,7 @@ final class RefitReader {
             YamlTree m = r.get("mode");
             String text = m.text().toLowerCase(Locale.ROOT);
             if (!text.equals("broadcast") && !text.equals("p2p")) {
-                throw m.error("expected broadcast or p2p, got '" + m.text() + "'");
+                throw m.notOneOf("broadcast or p2p", List.of("broadcast", "p2p"));
             }
             if (method != RefitMethodKind.CHECKPOINT_ENGINE) {
                 throw m.error("mode applies to checkpoint-engine only (method is " + method.spelling() + ")");

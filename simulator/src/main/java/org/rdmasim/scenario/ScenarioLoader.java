@@ -95,8 +95,7 @@ public final class ScenarioLoader {
                 }
                 if (v.has("expect")) {
                     if (!v.get("expect").text().equals("failed")) {
-                        throw v.get("expect").error("expected 'failed' (a variant that fails by design), got '"
-                                + v.get("expect").text() + "'");
+                        throw v.get("expect").notOneOf("'failed' (a variant that fails by design)", List.of("failed"));
                     }
                     expectedFailures.add(vname);
                 }
@@ -146,7 +145,9 @@ public final class ScenarioLoader {
             try {
                 question = org.rdmasim.workload.Question.parse(root.get("question").text());
             } catch (IllegalArgumentException e) {
-                throw root.get("question").error(e.getMessage());
+                throw root.get("question").error(e.getMessage() + YamlTree.suggestion(root.get("question").text().trim(),
+                        java.util.Arrays.stream(org.rdmasim.workload.Question.values())
+                                .map(org.rdmasim.workload.Question::word).toList()));
             }
             if (question == org.rdmasim.workload.Question.REFIT && variants.stream().noneMatch(VariantSpec::isRefit)) {
                 throw root.get("question").error("question: refit needs a variant that runs workload: refit");
@@ -349,9 +350,9 @@ public final class ScenarioLoader {
         }
         if (installStated) {
             YamlTree c = v.get("ucxInstall");
-            install = UcxInstall.parse(c.text()).orElseThrow(() -> c.error("expected nixl-wheel (UCX bundled in NIXL's "
-                    + "PyPI wheel: no ucx.conf read) or prefix (UCX installed into a prefix: its ucx.conf read), got '"
-                    + c.text() + "'"));
+            install = UcxInstall.parse(c.text()).orElseThrow(() -> c.notOneOf("nixl-wheel (UCX bundled in NIXL's "
+                    + "PyPI wheel: no ucx.conf read) or prefix (UCX installed into a prefix: its ucx.conf read)",
+                    List.of("nixl-wheel", "prefix")));
         }
         ModelExpressBuild mx = ModelExpressBuild.LATEST_RELEASE;
         if (v.has("modelexpress")) {
@@ -367,7 +368,7 @@ public final class ScenarioLoader {
             api = switch (a.text().toLowerCase(Locale.ROOT)) {
                 case "rma" -> UcxLaneSelection.Api.RMA;
                 case "rendezvous", "rndv", "tag" -> UcxLaneSelection.Api.RENDEZVOUS;
-                default -> throw a.error("expected rma or rendezvous, got '" + a.text() + "'");
+                default -> throw a.notOneOf("rma or rendezvous", List.of("rma", "rendezvous"));
             };
         }
         StackProfile stack = new StackProfile(env, nixl, ucx, install, installStated, mx);
@@ -480,7 +481,7 @@ public final class ScenarioLoader {
         return switch (v.text().toLowerCase(Locale.ROOT)) {
             case "read", "pull", "get" -> Operation.READ;
             case "write", "push", "put" -> Operation.WRITE;
-            default -> throw v.error("expected read or write, got '" + v.text() + "'");
+            default -> throw v.notOneOf("read or write", List.of("read", "write"));
         };
     }
 

@@ -424,20 +424,40 @@ public final class YamlTree {
         return this;
     }
 
-    /** " (did you mean 'x'?)" for the name in {@code allowed} nearest to {@code key}, or "" when none is near. */
+    /**
+     * " (did you mean 'x'?)" for the name in {@code allowed} nearest to {@code key}, or "" when none is near: the
+     * scenario reader's one suggestion, for a misspelt field name and for an enumerated value outside its words
+     * ({@link #notOneOf}). Names are compared ignoring case, '-', '_' and spaces ({@code leastloaded},
+     * {@code Least_Loaded} and {@code least-loaded} are one name), then by edit distance, near meaning at most
+     * max(2, a third of the name); ties go to the alphabetically first.
+     */
     public static String suggestion(String key, java.util.Collection<String> allowed) {
+        String k = normalised(key);
         String best = null;
         int bestD = Integer.MAX_VALUE;
         for (String a : allowed) {
-            int d = KnownVariables.editDistance(key.toLowerCase(java.util.Locale.ROOT), a.toLowerCase(java.util.Locale.ROOT));
-            if (d < bestD) {
+            int d = KnownVariables.editDistance(k, normalised(a));
+            if (d < bestD || d == bestD && best != null && a.compareTo(best) < 0) {
                 bestD = d;
                 best = a;
             }
         }
-        return best != null && bestD <= Math.max(2, key.length() / 3) ? " (did you mean '" + best + "'?)" : "";
+        return best != null && !best.equals(key) && bestD <= Math.max(2, k.length() / 3)
+                ? " (did you mean '" + best + "'?)" : "";
     }
 
+    private static String normalised(String name) {
+        return name.toLowerCase(java.util.Locale.ROOT).replaceAll("[-_\\s]", "");
+    }
+
+    /**
+     * The refusal of an enumerated value outside its words: "expected {@code what}, got 'TEXT'" and the word of
+     * {@code choices} nearest to it ({@link #suggestion}).
+     */
+    public ScenarioException notOneOf(String what, java.util.Collection<String> choices) {
+        String t = text();
+        return error("expected " + what + ", got '" + t + "'" + suggestion(t.trim(), choices));
+    }
 
     public boolean has(String field) {
         return isMap() && getOrNull(field) != null;
@@ -524,7 +544,7 @@ public final class YamlTree {
         return switch (t) {
             case "true", "yes", "on" -> true;
             case "false", "no", "off" -> false;
-            default -> throw error("expected true or false, got '" + t + "'");
+            default -> throw notOneOf("true or false", java.util.List.of("true", "false"));
         };
     }
 

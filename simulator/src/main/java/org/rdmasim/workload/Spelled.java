@@ -22,6 +22,11 @@ public interface Spelled {
         return Optional.empty();
     }
 
+    /** Every spelling of {@code values}, in order: the words a refusal's "did you mean" chooses among. */
+    static java.util.List<String> spellings(Spelled[] values) {
+        return java.util.Arrays.stream(values).map(Spelled::spelling).toList();
+    }
+
     /** Every spelling of {@code values} as a message lists them: "per-tensor, pool or arena". */
     static String listed(Spelled[] values) {
         StringBuilder out = new StringBuilder();

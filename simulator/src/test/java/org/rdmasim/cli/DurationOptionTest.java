@@ -66,7 +66,7 @@ class DurationOptionTest {
         // and a size option given a time, its bare number refused before the unit is seen
         CliTestSupport.Outcome mem = CliTestSupport.run("memory", "mtt", "--memory", "64", "ms");
         assertEquals(Main.BAD_INPUT, mem.code());
-        assertTrue(mem.err().startsWith("rdmasim: --memory takes a size (B, kB, MB, GB, TB, KiB, MiB, GiB, TiB; a bare "
+        assertTrue(mem.err().startsWith("rdmasim: --memory takes a size (B, kB, MB, GB, TB, PB, KiB, MiB, GiB, TiB, PiB; a bare "
                 + "number is bytes), got '64 ms', a duration: write e.g. --memory 64GiB"), mem.err());
     }
 

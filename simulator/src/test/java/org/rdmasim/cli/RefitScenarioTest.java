@@ -67,6 +67,9 @@ class RefitScenarioTest {
         String one = "variants:\n  - name: x\n    workload: {refit: {model: tiny-moe.json, tree: 1, inference: "
                 + "{hosts: inference, tp: 4, dp: 2, ep: true}}}\n";
         refused("", one, "tree", "separate engines");
+        // without expert parallelism one engine splits every expert over all tp x dp ranks: the same TP rank of two
+        // replicas holds different expert bytes of the same size, which a tree would hand over as if they were one
+        refused("", one.replace(", ep: true", ""), "refit.yaml:16", "tree", "split over all 8 ranks", "engines: separate");
         Path f = scenario("", "variants:\n  - name: x\n    workload: {refit: {model: tiny-moe.json, tree: 1, inference: "
                 + "{hosts: inference, tp: 4, dp: 2, ep: true, engines: separate}}}\n");
         var r = CliTestSupport.run("run", f.toString(), "-o", dir.resolve("tree").toString());
@@ -75,6 +78,63 @@ class RefitScenarioTest {
                 .get("refit");
         assertTrue(refit.get("conserved").asBoolean(), refit.toString());
         assertEquals("rdma-pull-tree", refit.get("method").asText());
+    }
+
+    /**
+     * A tree serves a shard only to the ranks holding the same one, the same TP rank of each DP replica: with dp 2
+     * a holder has one such rank, so tree: 2 (or 99) would run as tree: 1 does; with dp 1 there is none. Both are
+     * refused at the line of the field, with the valid range.
+     */
+    @Test
+    void aTreeWiderThanTheOtherReplicasIsRefused() throws IOException {
+        refused("", "variants:\n  - name: x\n    workload: {refit: {tree: 99}}\n", "refit.yaml:16", "tree",
+                "tree 99", "the 2 DP replica(s)", "valid: 0 (no tree) to 1");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {tree: 2}}\n", "refit.yaml:16", "tree",
+                "valid: 0 (no tree) to 1");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {tree: 1, inference: {hosts: inference, tp: 4, "
+                + "dp: 1}}}\n", "refit.yaml:16", "tree", "0 only");
+    }
+
+    /** A refit word written another way is refused at its line with the word it is nearest (did you mean). */
+    @Test
+    void aMisspeltRefitWordGetsTheWordItMeant() throws IOException {
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: rdmapull}}\n", "refit.yaml:16", "method",
+                "(did you mean 'rdma-pull'?)");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {method: write-schedule, bucket: 1 MiB, "
+                + "writeOrder: receiver_staggered}}\n", "refit.yaml:16", "writeOrder",
+                "(did you mean 'receiver-staggered'?)");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {inference: {hosts: inference, tp: 4, dp: 2, "
+                + "engines: seperate}}}\n", "refit.yaml:16", "engines", "(did you mean 'separate'?)");
+        refused("", "variants:\n  - name: x\n    workload: {refit: {registration: pooled, poolSegments: 2}}\n",
+                "refit.yaml:16", "registration", "(did you mean 'pool'?)");
+    }
+
+    /**
+     * checkpoint-engine's P2P store splits a host's RDMA devices evenly over its GPUs: a list that leaves three for
+     * eight GPUs, or a host with more compute NICs than GPUs, stopped the variant mid-run (exit 1, no field); it is
+     * refused at load, at the NCCL_IB_HCA line or at mode: p2p.
+     */
+    @Test
+    void aCheckpointEngineP2pUpdateOnDevicesItCannotSplitIsRefusedAtLoad() throws IOException {
+        refused("", """
+                variants:
+                  - name: x
+                    transport:
+                      env: |
+                        export NCCL_IB_HCA==mlx5_0,mlx5_1,mlx5_2
+                    workload: {refit: {method: checkpoint-engine, bucket: 1 MiB, mode: p2p}}
+                """, "refit.yaml:18", "transport.env", "NCCL_IB_HCA", "3 RDMA devices for 8 GPUs",
+                "_get_my_rdma_device");
+        Path f = scenario("", "variants:\n  - name: x\n    workload: {refit: {method: checkpoint-engine, bucket: 1 MiB, "
+                + "mode: p2p}}\n");
+        Files.writeString(f, Files.readString(f).replace("trainers: {preset: dgx-h100, count: 1, prefix: t}",
+                "trainers: {preset: generic, generic: {sockets: 1, gpusPerSocket: 8, nicsPerGpu: 2}, count: 1, "
+                        + "prefix: t}"));
+        var r = CliTestSupport.run("run", f.toString(), "-o", dir.resolve("x").toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("refit.yaml:16") && r.err().contains("workload.refit.mode")
+                && r.err().contains("16 RDMA devices for 8 GPUs"), r.err());
+        assertFalse(r.err().contains("\tat "), r.err());
     }
 
     private static final String EVERY_METHOD = """

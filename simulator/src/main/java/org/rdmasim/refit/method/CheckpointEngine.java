@@ -58,6 +58,18 @@ public record CheckpointEngine(Buckets buckets, NcclIbHca ibHca, int p2pRanks) i
         return new CheckpointEngine(buckets, NcclIbHca.unset(), ranks);
     }
 
+    /** What the P2P update needs of a host's RDMA devices, as {@link #p2pDevicesProblem} is said against. */
+    public static final String P2P_DEVICES_RULE = CheckpointUpdate.P2P_DEVICES_RULE;
+
+    /**
+     * What keeps the P2P update from opening host {@code h}'s RDMA devices (those {@code ibHca} leaves, or its compute
+     * NICs), "host h has 3 RDMA devices for 8 GPUs", or null when it can: checkpoint-engine splits them evenly over
+     * the host's GPUs.
+     */
+    public static String p2pDevicesProblem(org.rdmasim.hardware.Host h, NcclIbHca ibHca) {
+        return CheckpointUpdate.devicesProblem(h, ibHca);
+    }
+
     /** Whether this is the P2P update. */
     public boolean p2p() {
         return p2pRanks > 0;

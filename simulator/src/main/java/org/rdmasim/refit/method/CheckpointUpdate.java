@@ -238,20 +238,41 @@ final class CheckpointUpdate {
      * ({@code len(devices) <= gpu_count}) and so must have been run with a list naming them.
      */
     static TopologyNode device(Host h, TopologyNode gpu, NcclIbHca ibHca) {
-        List<TopologyNode> devices = h.computeNics();
-        if (ibHca.restricts()) {
-            Set<String> allowed = new java.util.HashSet<>(ibHca.gpuNics(h.name(),
-                    h.nics().stream().map(TopologyNode::name).toList(), h.listedOnlyNics()));
-            devices = h.nics().stream().filter(n -> allowed.contains(n.name())).toList();
+        List<TopologyNode> devices = devices(h, ibHca);
+        String problem = devicesProblem(h, ibHca);
+        if (problem != null) {
+            // RefitSetup refuses such a host at load (CheckpointEngine.p2pDevicesProblem); kept for a plan built by hand
+            throw new IllegalArgumentException(problem + ": " + P2P_DEVICES_RULE);
         }
         int gpus = h.gpus().size();
-        if (devices.isEmpty() || devices.size() > gpus || gpus % devices.size() != 0) {
-            throw new IllegalArgumentException("host " + h.name() + " has " + devices.size() + " RDMA devices for "
-                    + gpus + " GPUs: checkpoint-engine's P2P store needs at most one per GPU, the GPU count a "
-                    + "multiple of them (checkpoint_engine/ps.py _get_my_rdma_device)");
-        }
         int local = h.gpus().indexOf(gpu);
         return devices.get(local / (gpus / devices.size()));
+    }
+
+    private static List<TopologyNode> devices(Host h, NcclIbHca ibHca) {
+        if (!ibHca.restricts()) {
+            return h.computeNics();
+        }
+        Set<String> allowed = new java.util.HashSet<>(ibHca.gpuNics(h.name(),
+                h.nics().stream().map(TopologyNode::name).toList(), h.listedOnlyNics()));
+        return h.nics().stream().filter(n -> allowed.contains(n.name())).toList();
+    }
+
+    /** What {@link #device} needs of a host's RDMA devices. */
+    static final String P2P_DEVICES_RULE = "checkpoint-engine's P2P store needs at most one RDMA device per GPU, the "
+            + "GPU count a multiple of them (checkpoint_engine/ps.py _get_my_rdma_device)";
+
+    /**
+     * What keeps {@link #device} from splitting host {@code h}'s RDMA devices over its GPUs ("host h has 3 RDMA
+     * devices for 8 GPUs", against {@link #P2P_DEVICES_RULE}), or null when it can.
+     */
+    static String devicesProblem(Host h, NcclIbHca ibHca) {
+        int devices = devices(h, ibHca).size();
+        int gpus = h.gpus().size();
+        if (devices == 0 || devices > gpus || gpus % devices != 0) {
+            return "host " + h.name() + " has " + devices + " RDMA devices for " + gpus + " GPUs";
+        }
+        return null;
     }
 
     /** Iteration {@code i}: every receiver of the round reads its bucket at once; the broadcasts follow. */

@@ -113,6 +113,11 @@ public final class NcclIbHca {
         return new DeviceSelection(selected, warnings);
     }
 
+    /** This setting refused, at the layer and line that set it: {@code expected} says what would do. */
+    public ConfigValueException refused(String expected) {
+        return new ConfigValueException(setting.name(), setting.rawValue(), setting.layer(), setting.origin(), expected);
+    }
+
     /**
      * The NICs of host {@code host} NCCL may hand to a GPU's channels: those the list selects among all its
      * ports ({@code hostNics}, as NCCL enumerates every IB device), a port in {@code listedOnly} (a storage
