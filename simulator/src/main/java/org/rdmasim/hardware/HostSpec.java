@@ -191,6 +191,29 @@ public record HostSpec(String model, CpuFamily cpuFamily, double interSocket, Li
         return out;
     }
 
+    /** The GPU named {@code name}, if the host has one by that name (its link to its parent among the rest). */
+    public java.util.Optional<GpuSpec> gpu(String name) {
+        for (SocketSpec s : sockets) {
+            GpuSpec g = findGpu(s.devices(), name);
+            if (g != null) {
+                return java.util.Optional.of(g);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    private static GpuSpec findGpu(List<DeviceSpec> devices, String name) {
+        for (DeviceSpec d : devices) {
+            GpuSpec found = d instanceof GpuSpec g ? (g.name().equals(name) ? g : null)
+                    : d instanceof SwitchSpec sw ? findGpu(sw.devices(), name)
+                    : d instanceof HostBridgeSpec hb ? findGpu(hb.devices(), name) : null;
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
     private static void collectNics(List<DeviceSpec> devices, List<NicSpec> out) {
         for (DeviceSpec d : devices) {
             if (d instanceof NicSpec n) {

@@ -288,7 +288,10 @@ final class IndexHtml {
                     .mapToDouble(ReceiverSummary.Receiver::pullSeconds).max().orElse(0);
             String claimed = c.lowSeconds() == c.highSeconds() ? fmt(c.lowSeconds())
                     : fmt(c.lowSeconds()) + "-" + fmt(c.highSeconds());
-            rows.add(new ClaimRow(o.name(), c.source(), claimed, c.nics(), fmt(c.floorSeconds()), fmt(modelled),
+            // a GPU's own link, when it is tighter than the claimed NICs, is the floor shown, and says so
+            String floor = c.gpuLinkBinds() ? fmt(c.gpuLinkFloorSeconds()) + " (GPU link; NICs " + fmt(c.floorSeconds()) + ")"
+                    : fmt(c.floorSeconds());
+            rows.add(new ClaimRow(o.name(), c.source(), claimed, c.nics(), floor, fmt(modelled),
                     o.result() == null ? "variant failed" : c.verdict(modelled), c.belowFloor()));
         }
         return rows;

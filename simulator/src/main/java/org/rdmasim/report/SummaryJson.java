@@ -150,6 +150,11 @@ public final class SummaryJson {
                 cn.put("claimedHighSeconds", c.highSeconds());
                 cn.put("nics", c.nics());
                 cn.put("lineRateFloorSeconds", c.floorSeconds());
+                if (c.gpuLinkFloorSeconds() > 0) {
+                    // the GPU links' floor beside the NICs': a claim is flagged below the larger
+                    cn.put("gpuLinkFloorSeconds", c.gpuLinkFloorSeconds());
+                    cn.put("gpuLink", c.gpuLink());
+                }
                 double slowest = s.receivers().stream().mapToDouble(ReceiverSummary.Receiver::pullSeconds).max().orElse(0);
                 cn.put("modelledSeconds", slowest);
                 cn.put("belowFloor", c.belowFloor());

@@ -45,9 +45,19 @@ final class ClaimReader {
             throw c.get("nics").error("expected 1 to 64 NICs");
         }
         Map<String, Long> perReceiver = new LinkedHashMap<>();
+        Map<String, HostSpec.GpuSpec> receivingGpu = new LinkedHashMap<>();
         double payload = 0;
+        double gpuFloor = 0;
+        String gpuLink = "";
         for (TransferItem t : pulls(spec)) {
             perReceiver.merge(t.to().toString(), t.bytes(), Long::sum);
+            spec.hosts().get(t.to().host()).gpu(t.to().device()).ifPresent(g -> receivingGpu.put(t.to().toString(), g));
+            // every byte of a pull also leaves the sending GPU through its one link
+            HostSpec.GpuSpec sending = spec.hosts().get(t.from().host()).gpu(t.from().device()).orElse(null);
+            if (sending != null && t.bytes() / sending.link().bytesPerSecond() > gpuFloor) {
+                gpuFloor = t.bytes() / sending.link().bytesPerSecond();
+                gpuLink = linkOf(t.from().toString(), sending);
+            }
             HostSpec receiver = spec.hosts().get(t.to().host());
             // a floor over more NICs than the receiving host has is no physical floor: a claim of 9 NICs on a
             // 4-NIC host was checked against 9 NICs' line rate, so a time only 9 NICs could reach read as possible
@@ -63,7 +73,24 @@ final class ClaimReader {
         }
         long most = perReceiver.values().stream().mapToLong(Long::longValue).max().orElse(0);
         double floor = most / (n * payload);
-        return new Claim(c.string("source", ""), lo, hi, (int) n, floor);
+        // and every byte a GPU receives enters it through its one link (PCIe or C2C), whatever the NICs carry
+        for (var e : receivingGpu.entrySet()) {
+            double seconds = perReceiver.get(e.getKey()) / e.getValue().link().bytesPerSecond();
+            if (seconds > gpuFloor) {
+                gpuFloor = seconds;
+                gpuLink = linkOf(e.getKey(), e.getValue());
+            }
+        }
+        return new Claim(c.string("source", ""), lo, hi, (int) n, floor, gpuFloor, gpuLink);
+    }
+
+    /** A GPU's link as the verdict names it: {@code b:GPU0's PCIe Gen5 x16 link (504 Gbps)}. */
+    private static String linkOf(String endpoint, HostSpec.GpuSpec gpu) {
+        org.rdmasim.hardware.LinkSpec l = gpu.link();
+        return endpoint + "'s " + (l.type() == org.rdmasim.hardware.LinkSpec.LinkType.PCIE
+                ? String.format(java.util.Locale.ROOT, "%s link (%.0f Gbps)", l.describe(),
+                        org.rdmasim.hardware.Units.bytesPerSecondToGbps(l.bytesPerSecond()))
+                : l.describe() + " link");
     }
 
     /**

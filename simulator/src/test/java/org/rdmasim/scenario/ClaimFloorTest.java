@@ -59,4 +59,32 @@ class ClaimFloorTest {
         Claim c = ScenarioLoader.load(yaml).variants().get(0).claim();
         assertEquals(16e9 * 8 / (4 * 392.1e9), c.floorSeconds(), 0.001);
     }
+
+    @Test
+    void aGpuLinkTighterThanTheClaimedNicsIsTheFloor() throws IOException {
+        // DGX H100: four 400G NICs carry 16 GB in ~0.082 s, but every byte enters GPU0 through its one PCIe Gen5
+        // x16 link, so a claim of 0.2 s promises more than that link allows
+        Path yaml = dir.resolve("h.yaml");
+        Files.writeString(yaml, "name: h\nhosts:\n  a: {preset: dgx-h100}\n  b: {preset: dgx-h100}\n"
+                + "workload:\n  transfers:\n    - {from: \"a:GPU0\", to: \"b:GPU0\", size: 16 GB}\n"
+                + "variants:\n  - name: x\n    claim: {pullSeconds: 0.2, nics: 4}\n");
+        var spec = ScenarioLoader.load(yaml).variants().get(0);
+        Claim c = spec.claim();
+        double link = spec.hosts().get("b").gpu("GPU0").orElseThrow().link().bytesPerSecond();
+        assertEquals(16e9 / link, c.gpuLinkFloorSeconds(), 1e-9);
+        assertTrue(c.gpuLinkFloorSeconds() > 0.2 && c.floorSeconds() < 0.2, c.toString());
+        assertTrue(c.gpuLinkBinds() && c.belowFloor(), "below the GPU link's floor, above the NICs'");
+        String verdict = c.verdict(0.3);
+        assertTrue(verdict.startsWith("FLAGGED") && verdict.contains("PCIe Gen5 x16 link") && verdict.contains("GPU0"), verdict);
+    }
+
+    @Test
+    void onGb200TheNicsStayTheFloor() throws IOException {
+        // GB200's C2C link (450 GB/s a direction) is far wider than four NICs: the line rate stays the floor
+        Path yaml = write("workload:\n  transfers:\n    - {from: \"a:GPU0\", to: \"b:GPU0\", size: 16 GB}\n"
+                + "variants:\n  - name: x\n    claim: {pullSeconds: 0.10, nics: 4}\n");
+        Claim c = ScenarioLoader.load(yaml).variants().get(0).claim();
+        assertTrue(c.gpuLinkFloorSeconds() > 0 && !c.gpuLinkBinds(), c.toString());
+        assertEquals(c.floorSeconds(), c.physicalFloorSeconds(), 0);
+    }
 }
