@@ -211,7 +211,11 @@ public final class ExplainCommand implements Callable<Integer> {
                 path.lines().forEach(out::println);
             } else {
                 var explained = backend.explain(v.transport().stack(), cluster, ts, held.lanes(), held.ordering());
-                explained.lines().forEach(out::println);
+                // a configuration warning the variant's heading already printed is not said again under it
+                Set<String> said = v.isRefit() ? Set.of() : v.warnings().stream()
+                        .map(w -> "  warning: " + org.rdmasim.importers.PrintableText.escapedKeepingLines(w))
+                        .collect(java.util.stream.Collectors.toSet());
+                explained.lines().stream().filter(l -> !said.contains(l)).forEach(out::println);
                 lanes = explained.lanes();
                 decision = explained.decision().orElse(null);
                 path = explained.path();
