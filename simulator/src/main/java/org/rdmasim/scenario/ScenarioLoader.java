@@ -194,6 +194,19 @@ public final class ScenarioLoader {
             if (v.has("faults")) {
                 throw v.get("faults").error("a refit workload does not schedule faults yet");
             }
+            if (v.has("registration")) {
+                // a refit prices its registrations (workload.refit.registration) but holds them against no cap:
+                // a cap given here would be ignored without a word, so it is refused where it is written
+                for (String cap : List.of(Parameters.FIRMWARE_PAGE_CAP.key(), Parameters.CAP_SCOPE.key(),
+                        Parameters.HOST_MEMORY.key(), "mttLimit")) {
+                    if (v.get("registration").has(cap)) {
+                        throw v.get("registration").get(cap).error("a refit does not hold its registrations against "
+                                + "registration caps yet (firmwarePageCap, capScope, hostMemory, mttLimit): it prices them "
+                                + "(workload.refit.registration) and would ignore this cap; check a cap on a transfer list "
+                                + "or fan-out, or with ./rdmasim memory register");
+                    }
+                }
+            }
             if (v.has("transport") && v.get("transport").has("lanes")) {
                 throw v.get("transport").get("lanes").error("explicit lanes are not supported with a refit; "
                         + "let the transport backend choose them from the environment");
