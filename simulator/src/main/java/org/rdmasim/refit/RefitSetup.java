@@ -384,7 +384,9 @@ public final class RefitSetup {
                     ? org.rdmasim.refit.layout.ReplicaChoice.FIRST : org.rdmasim.refit.layout.ReplicaChoice.SPREAD);
         } catch (IllegalArgumentException e) {
             String m = e.getMessage();
-            throw new Refused(m.startsWith("inference") || m.contains("inference rank") || m.contains("vocabulary")
+            // a refusal of the inference tp is placed at the tp a variant may have overridden, not at the base's map
+            throw new Refused(m.startsWith("inference tp") || m.contains("divisible by inference tp") ? "inference.tp"
+                    : m.startsWith("inference") || m.contains("inference rank") || m.contains("vocabulary")
                     ? "inference" : m.startsWith("expert parallel") ? "inference.ep" : "trainer", m);
         }
         return new Mapped(inventory, tensors, trainer, inference, map);
