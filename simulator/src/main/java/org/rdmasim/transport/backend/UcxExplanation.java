@@ -241,7 +241,10 @@ final class UcxExplanation {
                     RmaEmulation.protocolSource(ts.operation())));
             out.add(new CitedNote(String.format(Locale.ROOT, "  one lane (max_lanes 1%s), %d-byte active messages; "
                     + "per fragment a synchronous cuda_copy %s (UCX's own estimate): at most %.1f Gbps (%.2f GB/s)",
-                    plannedLanes > 1 ? ", " + plannedLanes + " planned" : "", RmaEmulation.fragmentBytes(ts.operation()),
+                    // the lanes above are the bandwidth lanes UCX selects; the emulation drives one AM lane, which
+                    // rdmasim takes as the first of them (RmaEmulation.lanes)
+                    plannedLanes > 1 ? "; the AM lane, taken as the first of the " + plannedLanes + " lanes picked above" : "",
+                    RmaEmulation.fragmentBytes(ts.operation()),
                     copies(ts), Units.bytesPerSecondToGbps(RmaEmulation.laneRate(ts)), RmaEmulation.laneRate(ts) / 1e9),
                     RmaEmulation.copyEstimateSources()));
             return out;
