@@ -101,6 +101,11 @@ public final class ValidationReport {
         boolean explained() {
             return !knownFailure.isEmpty();
         }
+
+        /** Whether the row names parameters it depends on (a "depends on:" line with nothing after it is left out). */
+        boolean hasDependsOn() {
+            return !dependsOn.isEmpty();
+        }
     }
 
     /** The rows of one kind of evidence under its title. */

@@ -308,6 +308,13 @@ class ValidationTest {
         assertFalse(json.contains("fitWithinTolerance"), "only a calibration row says whether its fit holds");
     }
 
+    @Test
+    void aRowThatDependsOnNoParameterHasNoEmptyDependsOnLine() {
+        var result = judge(row(100, 100, 0.05, Evidence.MEASUREMENT, false, "", Modelled.value(100, "")));
+        assertTrue(result.row().dependsOn().isEmpty(), "the fixture names no parameter");
+        assertFalse(ValidationReport.html(List.of(result)).contains("depends on:"), "no line with nothing after it");
+    }
+
     /**
      * A row the model was fitted to cannot pass: within tolerance it is "fitted", its JSON says pass false and
      * fitWithinTolerance true; out of tolerance, FAIL and fitWithinTolerance false (the fit no longer holds).
