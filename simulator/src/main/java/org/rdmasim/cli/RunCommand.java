@@ -160,12 +160,12 @@ public final class RunCommand implements Callable<Integer> {
             return;
         }
         Path mine = Path.of(scenario.file());
-        java.util.Optional<Path> other = ReportFolder.anotherSource(dir, mine);
-        if (other.isPresent()) {
-            throw anotherScenariosReport(dir, "the report of " + shown(other.get()), scenario);
-        }
-        java.util.Optional<Path> recorded = ReportFolder.recordedSource(dir);
-        if (recorded.isPresent() && java.nio.file.Files.isRegularFile(recorded.get())) {
+        java.util.Optional<Path> live = ReportFolder.liveSource(dir);
+        if (live.isPresent()) {
+            if (!ReportFolder.sameFile(live.get(), mine)) {
+                throw anotherScenariosReport(dir, "the report of " + org.rdmasim.importers.InputLimits.fromHere(live.get()),
+                        scenario);
+            }
             return; // the manifest names this very file
         }
         String prior;
@@ -186,13 +186,6 @@ public final class RunCommand implements Callable<Integer> {
     static BadInputException anotherScenariosReport(Path dir, String what, Scenario scenario) {
         return new BadInputException(dir + " holds " + what + ", another scenario named '"
                 + scenario.name() + "'; choose another --out, or pass --force to replace it");
-    }
-
-    /** {@code file} as the user would type it here: relative to the working folder when below it. */
-    static String shown(Path file) {
-        Path here = Path.of("").toAbsolutePath().normalize();
-        Path abs = file.toAbsolutePath().normalize();
-        return abs.startsWith(here) ? here.relativize(abs).toString() : abs.toString();
     }
 
     private static int interrupted(Scenario scenario, Path dir, PrintWriter err) {

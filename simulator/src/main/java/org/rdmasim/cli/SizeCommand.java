@@ -266,7 +266,7 @@ public final class SizeCommand implements Callable<Integer> {
             // the default folder is keyed by the scenario's name: a copy of the scenario would share it
             java.util.Optional<Path> other = ReportFolder.anotherSource(dir, Path.of(scenario.file()));
             if (other.isPresent()) {
-                throw RunCommand.anotherScenariosReport(given, "the sizing of " + RunCommand.shown(other.get()), scenario);
+                throw RunCommand.anotherScenariosReport(given, "the sizing of " + org.rdmasim.importers.InputLimits.fromHere(other.get()), scenario);
             }
         }
         if (Files.isDirectory(dir)) {

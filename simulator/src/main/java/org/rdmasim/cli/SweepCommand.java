@@ -291,7 +291,7 @@ public final class SweepCommand implements java.util.concurrent.Callable<Integer
         if (Files.isDirectory(dir)) {
             java.util.Optional<Path> other = org.rdmasim.report.ReportFolder.anotherSource(dir, study.file());
             if (other.isPresent()) {
-                throw new BadInputException(dir + " holds the study of " + RunCommand.shown(other.get())
+                throw new BadInputException(dir + " holds the study of " + org.rdmasim.importers.InputLimits.fromHere(other.get())
                         + ", another study named '" + study.name() + "'; choose another --out");
             }
         }

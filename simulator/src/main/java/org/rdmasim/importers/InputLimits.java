@@ -120,6 +120,13 @@ public final class InputLimits {
     }
 
     /** A broken limit or refused file, with the line it was found on (0: the whole file). */
+    /** A path as the user would type it from the working folder: relative when below it, else absolute. */
+    public static Path fromHere(Path p) {
+        Path here = Path.of("").toAbsolutePath().normalize();
+        Path abs = p.toAbsolutePath().normalize();
+        return abs.startsWith(here) ? here.relativize(abs) : abs;
+    }
+
     public static final class LimitException extends Exception {
         private final int line;
 

@@ -256,12 +256,18 @@ public final class ReportFolder {
      * Empty when the manifest names none, names {@code mine}, or names a file that is gone (moved or renamed).
      */
     public static java.util.Optional<Path> anotherSource(Path dir, Path mine) throws IOException {
-        java.util.Optional<Path> recorded = recordedSource(dir);
-        if (recorded.isEmpty() || !Files.isRegularFile(recorded.get())) {
-            return java.util.Optional.empty();
-        }
-        boolean same = mine != null && Files.isRegularFile(mine) && Files.isSameFile(recorded.get(), mine);
-        return same ? java.util.Optional.empty() : recorded;
+        java.util.Optional<Path> live = liveSource(dir);
+        return live.isPresent() && !sameFile(live.get(), mine) ? live : java.util.Optional.empty();
+    }
+
+    /** The scenario file {@code dir}'s manifest names, when that file is still there. */
+    public static java.util.Optional<Path> liveSource(Path dir) throws IOException {
+        return recordedSource(dir).filter(Files::isRegularFile);
+    }
+
+    /** Whether {@code recorded}, an existing file, is {@code mine}. */
+    public static boolean sameFile(Path recorded, Path mine) throws IOException {
+        return mine != null && Files.isRegularFile(mine) && Files.isSameFile(recorded, mine);
     }
 
     /** {@code madeFrom} relative to {@code dir}, with '/' between names; null when none or not printable. */

@@ -86,7 +86,7 @@ public final class StudyReader {
             throw new ScenarioException(scenarioFile.toString(), e.line(), 1, e.getMessage());
         }
         // the base keeps the path the user gave relative to here, so messages name a file they can open
-        Path shown = relative(scenarioFile);
+        Path shown = org.rdmasim.importers.InputLimits.fromHere(scenarioFile);
         YamlTree base = YamlTree.parse(scenarioText, shown.toString());
         if (!base.isMap()) {
             throw base.error("expected a scenario (a mapping with 'name', 'hosts', 'workload')");
@@ -393,13 +393,6 @@ public final class StudyReader {
         } catch (NumberFormatException e) {
             throw v.error("expected a number, got '" + v.text() + "'");
         }
-    }
-
-    /** The path as the user would type it from the working folder, when it is below it. */
-    static Path relative(Path p) {
-        Path here = Path.of("").toAbsolutePath();
-        Path abs = p.toAbsolutePath().normalize();
-        return abs.startsWith(here) ? here.relativize(abs) : abs;
     }
 
     static String fingerprint(String study, String scenario) {
